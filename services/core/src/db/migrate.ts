@@ -1,0 +1,18 @@
+import { fileURLToPath } from 'node:url';
+import { runner } from 'node-pg-migrate';
+
+const migrationsDir = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Applies every pending versioned SQL migration; safe to call on each start (it takes an advisory lock). */
+export async function runMigrations(databaseUrl: string, log: (message: string) => void = () => {}): Promise<void> {
+  await runner({
+    databaseUrl,
+    dir: migrationsDir,
+    direction: 'up',
+    migrationsTable: 'pgmigrations',
+    count: Infinity,
+    log,
+    logger: { debug: () => {}, info: log, warn: log, error: log },
+    verbose: false,
+  });
+}

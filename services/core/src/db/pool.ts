@@ -1,0 +1,29 @@
+import pg from 'pg';
+
+// Postgres returns bigint counts as strings; every count here fits in a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export type Database = pg.Pool;
+export type Queryable = pg.Pool | pg.PoolClient;
+
+export function createPool(databaseUrl: string, max = 10): pg.Pool {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max });
+  pool.on('error', (error) => console.error('[pg] idle client error:', error.message));
+  return pool;
+}
+
+/** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
