@@ -1,0 +1,13 @@
+export * from './limits.js';
+export * from './messages.js';
+export * from './routes.js';
+export * from './schemas/common.schema.js';
+export * from './schemas/auth.schema.js';
+export * from './schemas/admin.schema.js';
+export * from './schemas/business.schema.js';
+export * from './schemas/comment.schema.js';
+export * from './schemas/report.schema.js';
+export * from './schemas/suggestion.schema.js';
+export * from './schemas/vote.schema.js';
+export * from './text.js';
+export { buildOpenApiDocument } from "./openapi.js";

@@ -1,0 +1,72 @@
+/** Business constants of SPEC §9, shared by the API and the remotes. */
+export const LIMITS = {
+  commentMinLength: 3,
+  commentMaxLength: 1000,
+  passwordMinLength: 6,
+  resetCodeLength: 6,
+  resetCodeTtlMinutes: 15,
+  resetCodeMaxAttempts: 5,
+  resetFailuresBeforeLock: 100,
+  resetLockHours: 24,
+  pictureMaxBytes: 2_621_440,
+  searchDebounceMs: 300,
+  redirectAfterResetMs: 3000,
+  redirectAfterPasswordChangeMs: 2000,
+  popupDescriptionLength: 80,
+  listDescriptionLength: 120,
+  latestReportsShown: 3,
+  mostActiveCities: 3,
+  unmappedBusinessesListed: 3,
+  recentRegistrationDays: 7,
+  textFieldMaxLength: 5000,
+  shortFieldMaxLength: 300,
+} as const;
+
+export const MAP_DEFAULTS = {
+  center: [54.7023545, -3.2765753] as [number, number],
+  zoom: 6,
+  heightPx: 500,
+} as const;
+
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export const SOCIAL_NETWORKS = ['facebook', 'twitter', 'instagram'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
+export const REPORT_REASONS = [
+  'Inaccurate information',
+  'Does not support Palestine',
+  'Business closed/moved',
+  'Inappropriate content',
+  'Spam or duplicate',
+  'Other',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export const SUGGESTABLE_FIELDS = [
+  'description',
+  'phone',
+  'website',
+  'business_hours',
+  'social_media',
+  'proof_of_support',
+  'category',
+] as const;
+export type SuggestableField = (typeof SUGGESTABLE_FIELDS)[number];
+
+export const FIELD_LABELS: Record<SuggestableField | 'name' | 'address' | 'city' | 'postcode', string> = {
+  name: 'Business Name',
+  address: 'Address',
+  city: 'City',
+  postcode: 'Postcode',
+  description: 'Description',
+  phone: 'Phone',
+  website: 'Website',
+  business_hours: 'Business Hours',
+  social_media: 'Social Media',
+  proof_of_support: 'Palestine Support',
+  category: 'Category',
+};
+
+export const PICTURE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import {
+  adminStatusSchema,
+  changePasswordInputSchema,
+  forgotPasswordInputSchema,
+  loginInputSchema,
+  pictureResponseSchema,
+  resetPasswordInputSchema,
+  signupInputSchema,
+  userSchema,
+} from './schemas/auth.schema.js';
+import { adminStatisticsSchema } from './schemas/admin.schema.js';
+import {
+  businessInputSchema,
+  businessListQuerySchema,
+  businessSchema,
+  canEditSchema,
+  categoriesSchema,
+  citiesSchema,
+} from './schemas/business.schema.js';
+import { commentInputSchema, commentSchema } from './schemas/comment.schema.js';
+import { okResponse } from './schemas/common.schema.js';
+import { reportInputSchema, reportSchema, reviewActionSchema } from './schemas/report.schema.js';
+import { suggestionInputSchema, suggestionSchema } from './schemas/suggestion.schema.js';
+import { voteInputSchema, voteResultSchema, voteSummarySchema } from './schemas/vote.schema.js';
+
+export type Access = 'public' | 'user' | 'admin';
+export type Method = 'get' | 'post' | 'put' | 'delete';
+
+export interface RouteDefinition {
+  method: Method;
+  /** Express-style path below /api, e.g. `/businesses/:id`. */
+  path: string;
+  access: Access;
+  summary: string;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  multipart?: boolean;
+  response: z.ZodType;
+}
+
+const route = (definition: RouteDefinition) => definition;
+
+/** Every call of SPEC §7. The API mounts a handler for each; OpenAPI and the admin-route test read this list. */
+export const API_ROUTES = {
+  me: route({ method: 'get', path: '/auth/me', access: 'user', summary: 'Current user', response: userSchema }),
+  login: route({ method: 'post', path: '/auth/login', access: 'public', summary: 'Sign in', body: loginInputSchema, response: userSchema }),
+  signup: route({ method: 'post', path: '/auth/signup', access: 'public', summary: 'Create an account and sign in', body: signupInputSchema, response: userSchema }),
+  logout: route({ method: 'post', path: '/auth/logout', access: 'public', summary: 'Sign out', response: okResponse }),
+  adminStatus: route({ method: 'get', path: '/auth/admin-status', access: 'public', summary: 'Whether the caller is an admin', response: adminStatusSchema }),
+  forgotPassword: route({ method: 'post', path: '/auth/forgot-password', access: 'public', summary: 'Mail a reset code (same answer whether or not the account exists)', body: forgotPasswordInputSchema, response: okResponse }),
+  resetPassword: route({ method: 'post', path: '/auth/reset-password', access: 'public', summary: 'Reset the password with a mailed code', body: resetPasswordInputSchema, response: okResponse }),
+  changePassword: route({ method: 'post', path: '/auth/change-password', access: 'user', summary: 'Change the password', body: changePasswordInputSchema, response: okResponse }),
+  uploadProfilePicture: route({ method: 'post', path: '/auth/upload-profile-picture', access: 'user', summary: 'Upload a profile picture (multipart field `file`)', multipart: true, response: pictureResponseSchema }),
+  deleteAccount: route({ method: 'post', path: '/auth/delete-account', access: 'user', summary: 'Delete the own account', response: okResponse }),
+
+  listBusinesses: route({ method: 'get', path: '/businesses', access: 'public', summary: 'List and search businesses', query: businessListQuerySchema, response: z.array(businessSchema) }),
+  categories: route({ method: 'get', path: '/categories', access: 'public', summary: 'Categories in use', response: categoriesSchema }),
+  cities: route({ method: 'get', path: '/cities', access: 'public', summary: 'Cities in use', response: citiesSchema }),
+  getBusiness: route({ method: 'get', path: '/businesses/:id', access: 'public', summary: 'Business detail', response: businessSchema }),
+  createBusiness: route({ method: 'post', path: '/businesses', access: 'user', summary: 'Add a business', body: businessInputSchema, response: businessSchema }),
+  updateBusiness: route({ method: 'put', path: '/businesses/:id', access: 'user', summary: 'Edit a business (owner or admin)', body: businessInputSchema, response: businessSchema }),
+  canEdit: route({ method: 'get', path: '/businesses/:id/can-edit', access: 'public', summary: 'Whether the caller may edit', response: canEditSchema }),
+  getVotes: route({ method: 'get', path: '/businesses/:id/votes', access: 'public', summary: 'Vote totals and the caller\'s vote', response: voteSummarySchema }),
+  vote: route({ method: 'post', path: '/businesses/:id/vote', access: 'user', summary: 'Vote; the same vote again removes it', body: voteInputSchema, response: voteResultSchema }),
+  listComments: route({ method: 'get', path: '/businesses/:id/comments', access: 'public', summary: 'Comments, newest first', response: z.array(commentSchema) }),
+  addComment: route({ method: 'post', path: '/businesses/:id/comments', access: 'user', summary: 'Add a comment', body: commentInputSchema, response: commentSchema }),
+  deleteComment: route({ method: 'delete', path: '/comments/:commentId', access: 'user', summary: 'Delete a comment (author or admin)', response: okResponse }),
+  listSuggestions: route({ method: 'get', path: '/businesses/:id/suggestions', access: 'public', summary: 'Pending suggestions of a business', response: z.array(suggestionSchema) }),
+  addSuggestion: route({ method: 'post', path: '/businesses/:id/suggestions', access: 'user', summary: 'Suggest an edit', body: suggestionInputSchema, response: suggestionSchema }),
+  addReport: route({ method: 'post', path: '/reports', access: 'user', summary: 'Report a business', body: reportInputSchema, response: reportSchema }),
+
+  statistics: route({ method: 'get', path: '/admin/statistics', access: 'admin', summary: 'Site statistics', response: adminStatisticsSchema }),
+  pendingReports: route({ method: 'get', path: '/admin/reports/pending', access: 'admin', summary: 'Pending reports', response: z.array(reportSchema) }),
+  reportedBusinesses: route({ method: 'get', path: '/admin/businesses/reported', access: 'admin', summary: 'Businesses with pending reports', response: z.array(businessSchema) }),
+  reviewReport: route({ method: 'post', path: '/admin/reports/:id/review', access: 'admin', summary: 'Approve (remove the business) or reject a report', query: reviewActionSchema, response: okResponse }),
+  pendingSuggestions: route({ method: 'get', path: '/admin/suggestions/pending', access: 'admin', summary: 'Pending suggestions', response: z.array(suggestionSchema) }),
+  reviewSuggestion: route({ method: 'post', path: '/admin/suggestions/:id/review', access: 'admin', summary: 'Approve (update the business) or reject a suggestion', query: reviewActionSchema, response: okResponse }),
+  deleteBusiness: route({ method: 'delete', path: '/admin/businesses/:id', access: 'admin', summary: 'Delete a business', response: okResponse }),
+} as const satisfies Record<string, RouteDefinition>;
+
+export type RouteName = keyof typeof API_ROUTES;

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { LIMITS, SOCIAL_NETWORKS, WEEKDAYS, type SocialNetwork } from '../limits.js';
+import { MESSAGES } from '../messages.js';
+import { httpUrlOrEmpty, isHttpUrl, isoDate, optionalText, requiredText } from './common.schema.js';
+import { reportSchema } from './report.schema.js';
+
+const SOCIAL_SITES: Record<SocialNetwork, string> = {
+  facebook: 'https://facebook.com/',
+  twitter: 'https://twitter.com/',
+  instagram: 'https://instagram.com/',
+};
+
+/** SPEC §2: facebook values without http get the site prefix; twitter and instagram lose '@' first. */
+export function normaliseSocialLink(network: SocialNetwork, value: string): string {
+  const trimmed = value.trim();
+  if (/^https?:\/\//i.test(trimmed)) return trimmed;
+  const handle = network === 'facebook' ? trimmed : trimmed.replace(/^@+/, '');
+  return SOCIAL_SITES[network] + handle;
+}
+
+export const businessHoursSchema = z
+  .object(Object.fromEntries(WEEKDAYS.map((day) => [day, z.string().trim().max(100).optional()])))
+  .strict()
+  .transform((hours) =>
+    Object.fromEntries(Object.entries(hours).filter((entry): entry is [string, string] => !!entry[1])),
+  ) as unknown as z.ZodType<Partial<Record<(typeof WEEKDAYS)[number], string>>>;
+
+export const socialMediaSchema = z
+  .object(Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, z.string().trim().max(300).optional()])))
+  .strict()
+  .transform((links, ctx) => {
+    const normalised: Partial<Record<SocialNetwork, string>> = {};
+    for (const network of SOCIAL_NETWORKS) {
+      const value = links[network];
+      if (!value) continue;
+      const url = normaliseSocialLink(network, value);
+      if (!isHttpUrl(url)) {
+        ctx.addIssue({ code: 'custom', message: MESSAGES.linkInvalid, path: [network] });
+        continue;
+      }
+      normalised[network] = url;
+    }
+    return normalised;
+  }) as unknown as z.ZodType<Partial<Record<SocialNetwork, string>>>;
+
+export const businessInputSchema = z.object({
+  name: requiredText(MESSAGES.nameRequired, LIMITS.shortFieldMaxLength),
+  address: requiredText(MESSAGES.addressRequired, LIMITS.shortFieldMaxLength),
+  city: requiredText(MESSAGES.cityRequired, 100),
+  postcode: requiredText(MESSAGES.postcodeRequired, 12),
+  category: optionalText(100),
+  description: optionalText(LIMITS.textFieldMaxLength),
+  phone: optionalText(50),
+  website: httpUrlOrEmpty.optional().default(''),
+  proof_of_support: optionalText(LIMITS.textFieldMaxLength),
+  business_hours: businessHoursSchema.optional(),
+  social_media: socialMediaSchema.optional(),
+  latitude: z.number().min(-90).max(90).nullable().optional(),
+  longitude: z.number().min(-180).max(180).nullable().optional(),
+});
+export type BusinessInput = z.input<typeof businessInputSchema>;
+export type ValidBusinessInput = z.output<typeof businessInputSchema>;
+
+export const businessSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  city: z.string(),
+  postcode: z.string(),
+  category: z.string(),
+  description: z.string(),
+  phone: z.string(),
+  website: z.string(),
+  proof_of_support: z.string(),
+  business_hours: z.record(z.string(), z.string()),
+  social_media: z.record(z.string(), z.string()),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  vote_score: z.number().int(),
+  upvotes: z.number().int(),
+  downvotes: z.number().int(),
+  verified: z.boolean(),
+  created_at: isoDate,
+  report_count: z.number().int(),
+  latest_reports: z.array(reportSchema),
+});
+export type Business = z.infer<typeof businessSchema>;
+
+export const businessListQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  category: z.string().trim().max(100).optional(),
+  city: z.string().trim().max(100).optional(),
+});
+export type BusinessListQuery = z.infer<typeof businessListQuerySchema>;
+
+export const canEditSchema = z.object({ can_edit: z.boolean(), is_owner: z.boolean() });
+export type CanEdit = z.infer<typeof canEditSchema>;
+
+export const categoriesSchema = z.object({ categories: z.array(z.string()) });
+export const citiesSchema = z.object({ cities: z.array(z.string()) });

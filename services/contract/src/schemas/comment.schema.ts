@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { MESSAGES } from '../messages.js';
+import { isoDate } from './common.schema.js';
+
+export const commentSchema = z.object({
+  id: z.number().int(),
+  business_id: z.number().int(),
+  user_id: z.number().int(),
+  username: z.string(),
+  user_picture: z.string().nullable(),
+  comment_text: z.string(),
+  created_at: isoDate,
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+export const commentTextSchema = z
+  .string({ error: MESSAGES.commentTooShort })
+  .trim()
+  .min(LIMITS.commentMinLength, MESSAGES.commentTooShort)
+  .max(LIMITS.commentMaxLength, MESSAGES.commentTooLong);
+
+export const commentInputSchema = z.object({ comment_text: commentTextSchema });
+export type CommentInput = z.input<typeof commentInputSchema>;

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { LIMITS, REPORT_REASONS } from '../limits.js';
+import { MESSAGES } from '../messages.js';
+import { isoDate } from './common.schema.js';
+
+export const reportSchema = z.object({
+  id: z.number().int(),
+  business_id: z.number().int(),
+  business_name: z.string().optional(),
+  reason: z.enum(REPORT_REASONS),
+  description: z.string(),
+  reported_by: z.number().int().nullable(),
+  reporter_username: z.string().nullable(),
+  created_at: isoDate,
+});
+export type Report = z.infer<typeof reportSchema>;
+
+export const reportInputSchema = z.object({
+  business_id: z.coerce.number({ error: MESSAGES.businessNotFound }).int().positive(),
+  reason: z.enum(REPORT_REASONS, { error: MESSAGES.reportReasonInvalid }),
+  description: z.string().trim().max(LIMITS.textFieldMaxLength).optional().default(''),
+});
+export type ReportInput = z.input<typeof reportInputSchema>;
+
+export const reviewActionSchema = z.object({
+  action: z.enum(['approve', 'reject'], { error: MESSAGES.reviewActionInvalid }),
+});
+export type ReviewAction = z.infer<typeof reviewActionSchema>['action'];

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { LIMITS, SUGGESTABLE_FIELDS } from '../limits.js';
+import { MESSAGES } from '../messages.js';
+import { isoDate } from './common.schema.js';
+
+export const suggestionTypeSchema = z.enum(['add_missing', 'edit_existing']);
+
+export const suggestionSchema = z.object({
+  id: z.number().int(),
+  business_id: z.number().int(),
+  business_name: z.string().nullable(),
+  field_name: z.enum(SUGGESTABLE_FIELDS),
+  suggested_value: z.string(),
+  current_value: z.string(),
+  reason: z.string(),
+  suggestion_type: suggestionTypeSchema,
+  suggester_username: z.string().nullable(),
+  created_at: isoDate,
+});
+export type Suggestion = z.infer<typeof suggestionSchema>;
+
+export const suggestionInputSchema = z.object({
+  field_name: z.enum(SUGGESTABLE_FIELDS, { error: MESSAGES.suggestionFieldInvalid }),
+  suggested_value: z
+    .string({ error: MESSAGES.suggestionValueRequired })
+    .trim()
+    .min(1, MESSAGES.suggestionValueRequired)
+    .max(LIMITS.textFieldMaxLength),
+  reason: z.string().trim().max(LIMITS.textFieldMaxLength).optional().default(''),
+});
+export type SuggestionInput = z.input<typeof suggestionInputSchema>;
