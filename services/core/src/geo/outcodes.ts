@@ -1,0 +1,129 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Offline UK postcode district (outward code) lookup.
+ * Data: ./uk-outcodes.csv — Contains OS data © Crown copyright and database right (see ./ATTRIBUTION.md).
+ */
+
+export interface OutcodeInfo {
+  outcode: string;
+  latitude: number;
+  longitude: number;
+  /** Hint only: sometimes blank or approximate. */
+  town: string;
+  /** Hint only: sometimes blank or approximate. */
+  county: string;
+  country: string;
+}
+
+export interface Coordinates {
+  latitude: number;
+  longitude: number;
+}
+
+const CSV_PATH = fileURLToPath(new URL('./uk-outcodes.csv', import.meta.url));
+
+/** An outward code: area letters (1-2), a district digit, then an optional digit or letter (SW1A, M1, EH10, W1K). */
+const OUTWARD_RE = /^[A-Z]{1,2}[0-9][A-Z0-9]?$/;
+/** The inward code: sector digit and two unit letters. */
+const INWARD_RE = /^[0-9][A-Z]{2}$/;
+
+let table: Map<string, OutcodeInfo> | null = null;
+
+/** Splits one CSV line, honouring double quotes ("Douglas, Braddan") and doubled quotes inside them. */
+export function splitCsvLine(line: string): string[] {
+  const fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (quoted) {
+      if (ch === '"' && line[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') {
+        quoted = false;
+      } else {
+        field += ch;
+      }
+    } else if (ch === '"') {
+      quoted = true;
+    } else if (ch === ',') {
+      fields.push(field);
+      field = '';
+    } else {
+      field += ch;
+    }
+  }
+  fields.push(field);
+  return fields;
+}
+
+export function parseOutcodesCsv(text: string): Map<string, OutcodeInfo> {
+  const map = new Map<string, OutcodeInfo>();
+  const lines = text.split(/\r?\n/);
+  const header = splitCsvLine(lines[0] ?? '').map((h) => h.trim().toLowerCase());
+  const col = (name: string) => {
+    const index = header.indexOf(name);
+    if (index < 0) throw new Error(`uk-outcodes.csv: missing column "${name}"`);
+    return index;
+  };
+  const [iOutcode, iLat, iLon, iTown, iCounty, iCountry] = [
+    col('outcode'),
+    col('latitude'),
+    col('longitude'),
+    col('town'),
+    col('county'),
+    col('country'),
+  ];
+  for (let n = 1; n < lines.length; n++) {
+    const line = lines[n];
+    if (!line || !line.trim()) continue;
+    const fields = splitCsvLine(line);
+    const outcode = (fields[iOutcode] ?? '').trim().toUpperCase();
+    const latitude = Number(fields[iLat]);
+    const longitude = Number(fields[iLon]);
+    if (!outcode || !Number.isFinite(latitude) || !Number.isFinite(longitude)) continue;
+    if (map.has(outcode)) continue;
+    map.set(outcode, {
+      outcode,
+      latitude,
+      longitude,
+      town: (fields[iTown] ?? '').trim(),
+      county: (fields[iCounty] ?? '').trim(),
+      country: (fields[iCountry] ?? '').trim(),
+    });
+  }
+  return map;
+}
+
+/** Every known outward code, loaded from the CSV on first use and kept in memory. */
+export function outcodeTable(): ReadonlyMap<string, OutcodeInfo> {
+  if (!table) table = parseOutcodesCsv(readFileSync(CSV_PATH, 'utf8'));
+  return table;
+}
+
+/**
+ * The outward code of a UK postcode, or of a bare district: uppercased, spaces removed.
+ * 'SW1A 1AA' → 'SW1A', 'm1 1ae' → 'M1', 'EH1' → 'EH1'. Returns null when the value does not look like either.
+ */
+export function outcodeOf(postcode: string): string | null {
+  if (typeof postcode !== 'string') return null;
+  const compact = postcode.toUpperCase().replace(/\s+/g, '');
+  if (!compact) return null;
+  if (compact.length >= 5 && INWARD_RE.test(compact.slice(-3))) {
+    const outward = compact.slice(0, -3);
+    if (OUTWARD_RE.test(outward)) return outward;
+  }
+  if (OUTWARD_RE.test(compact)) return compact;
+  return null;
+}
+
+/** The centre of the postcode's district, or null when the postcode is malformed or its district is unknown. */
+export function lookupOutcode(postcode: string): Coordinates | null {
+  const outcode = outcodeOf(postcode);
+  if (!outcode) return null;
+  const info = outcodeTable().get(outcode);
+  return info ? { latitude: info.latitude, longitude: info.longitude } : null;
+}
