@@ -1,0 +1,191 @@
+// Development mail catcher: a real SMTP server (smtp-server) that keeps the last mails in
+// memory, plus a tiny HTTP API:
+//   GET    /messages.json[?to=a@b.c]  → [{ id, from, to: [...], subject, text, html, date }], newest first
+//   DELETE /messages                  → clears the mailbox (204)
+//   GET    /                          → the same mails as a plain HTML page, for people
+//   GET    /healthz                   → 200
+// Run on its own: `node --import tsx infra/dev/mail-catcher.ts`
+// (ports from MAIL_CATCHER_SMTP_PORT / MAIL_CATCHER_HTTP_PORT, default 1025 / 8025).
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import { SMTPServer } from 'smtp-server';
+import { parseMail } from './mime';
+
+export interface CaughtMail {
+  id: number;
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  date: string;
+  headers: Record<string, string>;
+}
+
+export interface MailCatcherOptions {
+  smtpPort: number;
+  httpPort: number;
+  host?: string;
+  /** Oldest mails are dropped past this many. */
+  limit?: number;
+  onMail?: (mail: CaughtMail) => void;
+}
+
+export interface MailCatcher {
+  smtpPort: number;
+  httpPort: number;
+  messages: CaughtMail[];
+  close(): Promise<void>;
+}
+
+const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function renderPage(messages: CaughtMail[]): string {
+  const rows = messages
+    .map(
+      (m) => `<article><h2>${escapeHtml(m.subject || '(no subject)')}</h2>
+<p><b>To:</b> ${escapeHtml(m.to.join(', '))} · <b>From:</b> ${escapeHtml(m.from)} · ${escapeHtml(m.date)}</p>
+<pre>${escapeHtml(m.text || m.html)}</pre></article>`,
+    )
+    .join('\n');
+  return `<!doctype html><meta charset="utf-8"><title>Mail catcher</title>
+<style>body{font:14px system-ui;margin:2em;max-width:60em}article{border-top:1px solid #ccc}pre{white-space:pre-wrap}</style>
+<h1>Mail catcher (${messages.length})</h1>${rows || '<p>No mail yet.</p>'}`;
+}
+
+interface Listener {
+  listen(port: number, ...rest: unknown[]): unknown;
+  once(event: 'error', cb: (e: Error) => void): unknown;
+}
+
+function listen(server: Listener, port: number, host: string | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    // No host: all interfaces, IPv6 and IPv4 where the machine has both.
+    if (host) server.listen(port, host, () => resolve());
+    else server.listen(port, () => resolve());
+  });
+}
+
+export async function startMailCatcher(options: MailCatcherOptions): Promise<MailCatcher> {
+  const host = options.host;
+  const limit = options.limit ?? 500;
+  const messages: CaughtMail[] = [];
+  let nextId = 1;
+
+  const smtp = new SMTPServer({
+    authOptional: true,
+    allowInsecureAuth: true,
+    disabledCommands: ['STARTTLS'],
+    banner: 'Zaytoon dev mail catcher',
+    size: MAX_MESSAGE_BYTES,
+    closeTimeout: 1000,
+    logger: false,
+    onAuth(auth, _session, callback) {
+      callback(null, { user: auth.username ?? 'anyone' });
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('error', callback);
+      stream.on('end', () => {
+        if (stream.sizeExceeded) {
+          callback(Object.assign(new Error('Message too large'), { responseCode: 552 }));
+          return;
+        }
+        try {
+          const parsed = parseMail(Buffer.concat(chunks));
+          const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+          const mail: CaughtMail = {
+            id: nextId++,
+            from: parsed.from || envelopeFrom,
+            to: session.envelope.rcptTo.map((r) => r.address),
+            subject: parsed.subject,
+            text: parsed.text,
+            html: parsed.html,
+            date: new Date().toISOString(),
+            headers: parsed.headers,
+          };
+          messages.unshift(mail);
+          if (messages.length > limit) messages.length = limit;
+          options.onMail?.(mail);
+          callback();
+        } catch (error) {
+          callback(error as Error);
+        }
+      });
+    },
+  });
+  smtp.on('error', () => undefined); // a client that drops the connection is not our problem
+
+  const http = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const send = (status: number, type: string, body: string) => {
+      res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+      res.end(body);
+    };
+    if (req.method === 'GET' && url.pathname === '/messages.json') {
+      const to = url.searchParams.get('to')?.toLowerCase();
+      const list = to ? messages.filter((m) => m.to.some((address) => address.toLowerCase() === to)) : messages;
+      send(200, 'application/json', JSON.stringify(list));
+    } else if (req.method === 'DELETE' && (url.pathname === '/messages' || url.pathname === '/messages.json')) {
+      messages.length = 0;
+      res.writeHead(204).end();
+    } else if (req.method === 'GET' && url.pathname === '/healthz') {
+      send(200, 'text/plain', 'ok');
+    } else if (req.method === 'GET' && url.pathname === '/') {
+      send(200, 'text/html; charset=utf-8', renderPage(messages));
+    } else {
+      send(404, 'application/json', JSON.stringify({ detail: 'Not found' }));
+    }
+  });
+
+  await listen(smtp, options.smtpPort, host);
+  try {
+    await listen(http, options.httpPort, host);
+  } catch (error) {
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    throw error;
+  }
+
+  return {
+    smtpPort: (smtp.server.address() as AddressInfo).port,
+    httpPort: (http.address() as AddressInfo).port,
+    messages,
+    close: async () => {
+      http.closeAllConnections();
+      await Promise.all([
+        new Promise<void>((resolve) => http.close(() => resolve())),
+        new Promise<void>((resolve) => smtp.close(() => resolve())),
+      ]);
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const smtpPort = Number(process.env.MAIL_CATCHER_SMTP_PORT || 1025);
+  const httpPort = Number(process.env.MAIL_CATCHER_HTTP_PORT || 8025);
+  const catcher = await startMailCatcher({
+    smtpPort,
+    httpPort,
+    onMail: (mail) => console.log(`mail #${mail.id} to ${mail.to.join(', ')}: ${mail.subject}`),
+  });
+  console.log(`SMTP on port ${catcher.smtpPort}; mailbox at http://localhost:${catcher.httpPort}/messages.json`);
+  const stop = () => {
+    catcher.close().then(() => process.exit(0));
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error) => {
+    console.error(`mail catcher failed to start: ${error.message}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,301 @@
+// Process supervisor: spawns children with prefixed log lines, stops them all on
+// Ctrl-C/SIGTERM (SIGTERM to each child's process group, SIGKILL after a timeout),
+// runs cleanups (redis, embedded Postgres) last, and shuts everything down with a
+// non-zero exit when a long-running child dies on its own.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { log, prefixed, stripAnsi } from './log';
+
+export interface ProcessSpec {
+  name: string;
+  command: string;
+  args: string[];
+  cwd?: string;
+  /** Added to the parent's environment. */
+  env?: Record<string, string>;
+  /** Higher stages stop first; infrastructure (redis) uses 0, applications 1. */
+  stage?: number;
+  /** Called with every output line (colours stripped), e.g. to collect test counts. */
+  onLine?: (line: string) => void;
+}
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+const TAIL_LINES = 200;
+const STOP_TIMEOUT_MS = Number(process.env.STOP_TIMEOUT_MS || 10_000);
+
+export class ManagedProcess {
+  readonly child: ChildProcess;
+  readonly exited: Promise<Exit>;
+  readonly tail: string[] = [];
+  exit?: Exit;
+  private listeners = new Set<(line: string) => void>();
+
+  constructor(readonly spec: ProcessSpec) {
+    const env = { ...process.env, ...spec.env };
+    if (process.stdout.isTTY && env.FORCE_COLOR === undefined && !env.NO_COLOR) env.FORCE_COLOR = '1';
+    // detached: the child leads its own process group, so stopping it also stops
+    // whatever it spawned (npx, turbo's tasks, sandboxed job processors).
+    this.child = spawn(spec.command, spec.args, { cwd: spec.cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = prefixed(spec.name);
+    const err = prefixed(spec.name, process.stderr);
+    const onLine = (print: (line: string) => void) => (line: string) => {
+      print(line);
+      const plain = stripAnsi(line);
+      this.tail.push(plain);
+      if (this.tail.length > TAIL_LINES) this.tail.shift();
+      spec.onLine?.(plain);
+      for (const listener of this.listeners) listener(plain);
+    };
+    createInterface({ input: this.child.stdout! }).on('line', onLine(out));
+    createInterface({ input: this.child.stderr! }).on('line', onLine(err));
+    this.exited = new Promise((resolve) => {
+      this.child.on('error', (error) => {
+        err(`failed to start: ${error.message}`);
+        this.exit = { code: 127, signal: null };
+        resolve(this.exit);
+      });
+      this.child.on('exit', (code, signal) => {
+        this.exit = { code, signal };
+        resolve(this.exit);
+      });
+    });
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  /** Resolves with the first output line matching `pattern`; rejects on exit or timeout. */
+  waitForOutput(pattern: RegExp, timeoutMs: number): Promise<string> {
+    const seen = this.tail.find((line) => pattern.test(line));
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.listeners.delete(listener);
+      };
+      const listener = (line: string) => {
+        if (pattern.test(line)) {
+          done();
+          resolve(line);
+        }
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(new Error(`${this.spec.name}: no output matching ${pattern} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.listeners.add(listener);
+      this.exited.then((exit) => {
+        done();
+        reject(new Error(`${this.spec.name} exited (${describeExit(exit)}) before printing ${pattern}`));
+      });
+    });
+  }
+
+  private signal(signal: NodeJS.Signals): void {
+    if (this.exit || !this.child.pid) return;
+    try {
+      process.kill(-this.child.pid, signal);
+    } catch {
+      try {
+        this.child.kill(signal);
+      } catch {
+        /* already gone */
+      }
+    }
+  }
+
+  /** SIGTERM to the process group, SIGKILL if it is still there after the timeout. */
+  async stop(timeoutMs = STOP_TIMEOUT_MS): Promise<void> {
+    if (this.exit) return;
+    this.signal('SIGTERM');
+    const timer = setTimeout(() => {
+      log.warn(`${this.spec.name} did not stop within ${timeoutMs} ms; sending SIGKILL`);
+      this.signal('SIGKILL');
+    }, timeoutMs);
+    await this.exited;
+    clearTimeout(timer);
+    // Children that ignored SIGTERM while their leader exited still get cleaned up.
+    if (this.child.pid) {
+      try {
+        process.kill(-this.child.pid, 'SIGKILL');
+      } catch {
+        /* group already empty */
+      }
+    }
+  }
+
+  kill(): void {
+    this.signal('SIGKILL');
+  }
+}
+
+export function describeExit(exit: Exit): string {
+  return exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
+}
+
+interface Cleanup {
+  name: string;
+  stage: number;
+  run: () => Promise<void>;
+}
+
+export class Supervisor {
+  private services: ManagedProcess[] = [];
+  private tasks = new Set<ManagedProcess>();
+  private cleanups: Cleanup[] = [];
+  private stopping?: Promise<void>;
+
+  /** runDir keeps the pids of running services so a later start can stop leftovers of a killed run. */
+  constructor(private readonly runDir?: string) {}
+
+  /** Starts a long-running service; if it exits before shutdown, everything stops with exit code 1. */
+  start(spec: ProcessSpec): ManagedProcess {
+    if (this.stopping) throw new Error(`shutting down; not starting ${spec.name}`);
+    const proc = new ManagedProcess(spec);
+    this.services.push(proc);
+    this.recordPid(proc);
+    proc.exited.then((exit) => {
+      this.forgetPid(proc);
+      if (this.stopping) return;
+      log.error(`${spec.name} exited unexpectedly (${describeExit(exit)}); stopping everything`);
+      void this.shutdown(1);
+    });
+    return proc;
+  }
+
+  /** Runs a command to completion (build, test run); it is killed if we shut down meanwhile. */
+  async run(spec: ProcessSpec): Promise<Exit> {
+    if (this.stopping) throw new Error(`shutting down; not running ${spec.name}`);
+    const proc = new ManagedProcess({ stage: 2, ...spec });
+    this.tasks.add(proc);
+    const exit = await proc.exited;
+    this.tasks.delete(proc);
+    return exit;
+  }
+
+  /** Registers an async cleanup (e.g. stopping embedded Postgres); higher stages run first. */
+  addCleanup(name: string, run: () => Promise<void>, stage = 0): void {
+    this.cleanups.push({ name, run, stage });
+  }
+
+  installSignalHandlers(): void {
+    const codes: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
+    for (const [signal, code] of Object.entries(codes) as [NodeJS.Signals, number][]) {
+      process.on(signal, () => {
+        if (this.stopping) {
+          log.warn(`${signal} again: killing every child now`);
+          for (const proc of [...this.services, ...this.tasks]) proc.kill();
+          process.exit(code);
+        }
+        log.info(`${signal} received: stopping everything (press Ctrl-C again to force)`);
+        void this.shutdown(code);
+      });
+    }
+  }
+
+  /** Stops every child and cleanup, in stage order. Safe to call more than once. */
+  stopAll(): Promise<void> {
+    this.stopping ??= (async () => {
+      const items: { name: string; stage: number; stop: () => Promise<void> }[] = [
+        ...[...this.services, ...this.tasks].map((proc) => ({ name: proc.spec.name, stage: proc.spec.stage ?? 1, stop: () => proc.stop() })),
+        ...this.cleanups.map((cleanup) => ({ name: cleanup.name, stage: cleanup.stage, stop: cleanup.run })),
+      ];
+      const stages = [...new Set(items.map((item) => item.stage))].sort((a, b) => b - a);
+      for (const stage of stages) {
+        await Promise.all(
+          items
+            .filter((item) => item.stage === stage)
+            .map((item) => item.stop().catch((error) => log.error(`stopping ${item.name} failed: ${error?.message ?? error}`))),
+        );
+      }
+    })();
+    return this.stopping;
+  }
+
+  async shutdown(code: number): Promise<never> {
+    await this.stopAll();
+    process.exit(code);
+  }
+
+  get isStopping(): boolean {
+    return this.stopping !== undefined;
+  }
+
+  // ---- leftovers of a run that was killed with SIGKILL -------------------------------------------
+
+  private pidFile(proc: ManagedProcess): string | undefined {
+    return this.runDir && proc.pid ? join(this.runDir, `${proc.spec.name.replace(/[^\w.-]/g, '_')}.pid.json`) : undefined;
+  }
+
+  private recordPid(proc: ManagedProcess): void {
+    const file = this.pidFile(proc);
+    if (!file || !proc.pid) return;
+    mkdirSync(this.runDir!, { recursive: true });
+    writeFileSync(file, JSON.stringify({ pid: proc.pid, cmdline: readCmdline(proc.pid) }));
+  }
+
+  private forgetPid(proc: ManagedProcess): void {
+    const file = this.pidFile(proc);
+    if (file) rmSync(file, { force: true });
+  }
+
+  /** Stops services left running by an earlier run of this DATA_DIR that was killed hard. */
+  async reapLeftovers(): Promise<void> {
+    if (!this.runDir || !existsSync(this.runDir)) return;
+    for (const entry of readdirSync(this.runDir).filter((name) => name.endsWith('.pid.json'))) {
+      const file = join(this.runDir, entry);
+      try {
+        const { pid, cmdline } = JSON.parse(readFileSync(file, 'utf8')) as { pid: number; cmdline?: string };
+        if (cmdline && readCmdline(pid) === cmdline) {
+          log.warn(`stopping ${entry.replace('.pid.json', '')} (pid ${pid}) left running by an earlier run`);
+          await killGroup(pid);
+        }
+      } catch {
+        /* unreadable record: ignore */
+      }
+      rmSync(file, { force: true });
+    }
+  }
+}
+
+function readCmdline(pid: number): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function killGroup(pid: number, timeoutMs = STOP_TIMEOUT_MS): Promise<void> {
+  const send = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-pid, signal);
+    } catch {
+      try {
+        process.kill(pid, signal);
+      } catch {
+        /* gone */
+      }
+    }
+  };
+  send('SIGTERM');
+  const deadline = Date.now() + timeoutMs;
+  while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  if (alive(pid)) send('SIGKILL');
+}

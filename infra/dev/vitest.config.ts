@@ -1,0 +1,10 @@
+// Unit tests of the dev/test orchestration itself (mail catcher, MIME, config, supervisor).
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['infra/dev/**/*.test.ts'],
+    root: new URL('../..', import.meta.url).pathname,
+    testTimeout: 30_000,
+  },
+});
