@@ -1,0 +1,44 @@
+import express, { type RequestHandler } from 'express';
+import passport from 'passport';
+import type { RouteName } from '@zaytoon/contract';
+import type { Core } from '@zaytoon/core';
+import { authController } from './controllers/auth.controller.js';
+import { catalogController } from './controllers/catalog.controller.js';
+import { opsRouter } from './controllers/ops.controller.js';
+import { errorHandler, notFoundHandler } from './http/error-handler.js';
+import { buildApiRouter } from './http/route-table.js';
+import { csrfProtection } from './middleware/csrf.js';
+import { requestMetrics } from './middleware/metrics.js';
+import { RateLimiter } from './middleware/rate-limit.js';
+import { rateLimitsByRoute } from './middleware/rate-limit-rules.js';
+import { securityHeaders } from './middleware/security-headers.js';
+import { sessionMiddleware } from './middleware/session.js';
+import { BULL_BOARD_PATH, bullBoardRouter } from './ops/bull-board.js';
+
+export function createApp(core: Core) {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 1);
+  app.use(securityHeaders());
+  app.use(requestMetrics);
+  app.use(opsRouter(core));
+
+  const session = sessionMiddleware(core);
+  const rateLimiter = new RateLimiter(core.redis, core.config.RATE_LIMIT_ALLOWLIST);
+  const middlewareByRoute: Partial<Record<RouteName, RequestHandler[]>> = Object.fromEntries(
+    Object.entries(rateLimitsByRoute(core.config)).map(([name, rules]) => [name, [rateLimiter.middleware(...rules)]]),
+  );
+
+  app.use(BULL_BOARD_PATH, ...session, ...bullBoardRouter(core));
+  app.use(
+    '/api',
+    csrfProtection({ allowedOrigins: [core.config.PUBLIC_ORIGIN], secureCookie: core.config.NODE_ENV === 'production' }),
+    express.json({ limit: '100kb' }),
+    ...session,
+    passport.initialize(),
+    buildApiRouter({ ...authController(core), ...catalogController(core) }, middlewareByRoute),
+  );
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,58 @@
+import type { Request, Response } from 'express';
+import passport from 'passport';
+import { MESSAGES, loginInputSchema, type User } from '@zaytoon/contract';
+import { parseInput, unauthenticated, type Core } from '@zaytoon/core';
+import type { RouteHandlers } from '../http/route-table.js';
+import { SESSION_COOKIE } from '../middleware/session.js';
+
+function logIn(req: Request, user: User): Promise<void> {
+  return new Promise((resolve, reject) => req.logIn(user, (error) => (error ? reject(error) : resolve())));
+}
+
+function authenticateLocal(req: Request, res: Response): Promise<User> {
+  return new Promise((resolve, reject) => {
+    passport.authenticate('local', { session: false }, (error: unknown, user: User | false, info?: { message?: string }) => {
+      if (error) return reject(error);
+      if (!user) return reject(unauthenticated(info?.message ?? MESSAGES.invalidCredentials));
+      resolve(user);
+    })(req, res, reject);
+  });
+}
+
+/** Passport regenerates the session id at login; the new id joins the user's session index. */
+async function startSession(core: Core, req: Request, user: User): Promise<User> {
+  await logIn(req, user);
+  await core.repositories.sessionIndex.add(user.id, req.sessionID);
+  return user;
+}
+
+export function authController(core: Core): Pick<RouteHandlers, 'me' | 'login' | 'signup' | 'logout' | 'adminStatus'> {
+  return {
+    me: ({ user }) => user,
+
+    login: async ({ req, res }) => {
+      parseInput(loginInputSchema, req.body);
+      const user = await authenticateLocal(req, res);
+      return startSession(core, req, user);
+    },
+
+    signup: async ({ req, res }) => {
+      const user = await core.services.auth.signup(req.body);
+      await startSession(core, req, user);
+      res.status(201);
+      return user;
+    },
+
+    logout: async ({ req, res }) => {
+      const userId = req.user?.id;
+      const sessionId = req.sessionID;
+      await new Promise<void>((resolve, reject) => req.logout((error) => (error ? reject(error) : resolve())));
+      await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
+      if (userId) await core.repositories.sessionIndex.remove(userId, sessionId);
+      res.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { message: MESSAGES.loggedOut };
+    },
+
+    adminStatus: ({ req }) => ({ is_admin: req.user?.is_admin ?? false }),
+  };
+}

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@zaytoon/contract';
+import { startTestApi, type TestApi } from '../test/harness.js';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => api?.stop());
+
+describe('errors are JSON {detail}', () => {
+  it('for unknown routes', async () => {
+    const answer = await api.client().get('/api/no-such-thing');
+    expect(answer).toMatchObject({ status: 404, body: { detail: MESSAGES.notFound } });
+  });
+
+  it('for malformed JSON, without a stack trace', async () => {
+    const answer = await api.client().request('POST', '/api/auth/login', '{"login": ', { 'content-type': 'application/json' });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ detail: 'Request body is not valid JSON' });
+  });
+
+  it('for bodies that are too large', async () => {
+    const answer = await api.client().post('/api/auth/login', { login: 'x'.repeat(200_000), password: 'y' });
+    expect(answer).toMatchObject({ status: 413, body: { detail: MESSAGES.bodyTooLarge } });
+  });
+});
+
+describe('cross-site writes', () => {
+  it('are refused from another origin', async () => {
+    const client = api.client();
+    client.origin = 'https://evil.example';
+    const answer = await client.post('/api/auth/login', { login: 'a', password: 'b' });
+    expect(answer).toMatchObject({ status: 403, body: { detail: MESSAGES.crossSiteRefused } });
+  });
+
+  it('are refused without the XSRF token echo', async () => {
+    const client = api.client();
+    client.sendXsrf = false;
+    await client.get('/api/auth/me');
+    expect(client.cookies.get('XSRF-TOKEN')).toBeTruthy();
+    const answer = await client.post('/api/auth/login', { login: 'a', password: 'b' });
+    expect(answer).toMatchObject({ status: 403, body: { detail: MESSAGES.crossSiteRefused } });
+  });
+
+  it('are refused when Sec-Fetch-Site says cross-site', async () => {
+    const client = api.client();
+    await client.get('/api/auth/me');
+    const answer = await client.request('POST', '/api/auth/logout', undefined, { 'sec-fetch-site': 'cross-site' });
+    expect(answer.status).toBe(403);
+  });
+});
+
+describe('rate limits', () => {
+  it('answer 429 with Retry-After after too many logins for one account', async () => {
+    const limited = await startTestApi({ RATE_LIMIT_LOGIN_PER_ACCOUNT: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 5; attempt++) {
+        statuses.push((await limited.client().post('/api/auth/login', { login: 'target', password: 'guess' })).status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+      const answer = await limited.client().post('/api/auth/login', { login: 'TARGET', password: 'guess' });
+      expect(answer.body.detail).toBe(MESSAGES.tooManyRequests);
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await limited.stop();
+    }
+  });
+});
+
+describe('operations', () => {
+  it('/healthz, /readyz and /metrics answer', async () => {
+    const client = api.client();
+    expect(await client.get('/healthz')).toMatchObject({ status: 200, body: { status: 'ok' } });
+    expect(await client.get('/readyz')).toMatchObject({ status: 200, body: { postgres: true, redis: true } });
+    const metrics = await client.get('/metrics');
+    expect(metrics.status).toBe(200);
+    expect(metrics.body).toContain('http_request_duration_seconds');
+  });
+
+  it('sets security headers with a CSP', async () => {
+    const answer = await api.client().get('/healthz');
+    expect(answer.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('serves bull-board to admins only', async () => {
+    const visitor = api.client();
+    expect((await visitor.get('/ops/queues')).status).toBe(401);
+    const member = api.client();
+    await member.signup();
+    expect((await member.get('/ops/queues')).status).toBe(403);
+    const admin = api.client();
+    const user = await admin.signup();
+    await api.core.db.query('UPDATE users SET is_admin = true WHERE id = $1', [user.id]);
+    const page = await admin.get('/ops/queues');
+    expect(page.status).toBe(200);
+    expect(String(page.body)).toContain('<html');
+  });
+
+  it('serves an OpenAPI 3.1 document', async () => {
+    const answer = await api.client().get('/api/openapi.json');
+    expect(answer.status).toBe(200);
+    expect(answer.body.openapi).toBe('3.1.0');
+    expect(answer.body.paths['/api/auth/login'].post).toBeDefined();
+  });
+});
+
+describe('catalog', () => {
+  it('lists categories and cities from the data', async () => {
+    const { rows } = await api.core.db.query<{ id: number }>(
+      "INSERT INTO businesses (name, address, city, postcode, category) VALUES ('A', '1 St', 'Leeds', 'LS1 1AA', 'Cafe'), ('B', '2 St', 'Bristol', 'BS1 1AA', '') RETURNING id",
+    );
+    expect(rows).toHaveLength(2);
+    expect((await api.client().get('/api/categories')).body).toEqual({ categories: ['Cafe'] });
+    expect((await api.client().get('/api/cities')).body).toEqual({ cities: ['Bristol', 'Leeds'] });
+  });
+});

@@ -1,0 +1,64 @@
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { API_ROUTES, MESSAGES, type RouteDefinition, type RouteName, type User } from '@zaytoon/contract';
+import { forbidden, unauthenticated } from '@zaytoon/core';
+
+export interface RouteContext {
+  req: Request;
+  res: Response;
+  /** Set for every route whose access is 'user' or 'admin'. */
+  user: User | null;
+  id: number;
+}
+
+/** Returns the JSON body of the answer; a handler that answers itself returns undefined. */
+export type RouteHandler = (context: RouteContext) => Promise<unknown> | unknown;
+export type RouteHandlers = Record<RouteName, RouteHandler>;
+
+// Routes of the contract whose domain work is still open (issue #3); they answer 501 until built.
+const NOT_YET_BUILT = new Set<RouteName>([
+  'forgotPassword', 'resetPassword', 'changePassword', 'uploadProfilePicture', 'deleteAccount',
+  'listBusinesses', 'getBusiness', 'createBusiness', 'updateBusiness', 'canEdit', 'getVotes', 'vote',
+  'listComments', 'addComment', 'deleteComment', 'listSuggestions', 'addSuggestion', 'addReport',
+  'statistics', 'pendingReports', 'reportedBusinesses', 'reviewReport', 'pendingSuggestions',
+  'reviewSuggestion', 'deleteBusiness',
+]);
+const notYetBuilt: RouteHandler = ({ res }) => {
+  res.status(501);
+  return { detail: 'Not implemented yet' };
+};
+
+const accessGuard = (definition: RouteDefinition): RequestHandler => (req, _res, next) => {
+  if (definition.access === 'public') return next();
+  if (!req.user) return next(unauthenticated(MESSAGES.notAuthenticated));
+  if (definition.access === 'admin' && !req.user.is_admin) return next(forbidden(MESSAGES.adminOnly));
+  next();
+};
+
+function pathId(req: Request): number {
+  const raw = req.params.id ?? req.params.commentId;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id > 0 ? id : NaN;
+}
+
+/**
+ * Mounts every route of the contract's list. Boot fails when a route has no handler,
+ * and access (public, user, admin) is enforced here from the list, never by each handler.
+ */
+export function buildApiRouter(handlers: Partial<RouteHandlers>, middlewareByRoute: Partial<Record<RouteName, RequestHandler[]>>): Router {
+  const missing = (Object.keys(API_ROUTES) as RouteName[]).filter((name) => !handlers[name] && !NOT_YET_BUILT.has(name));
+  if (missing.length) throw new Error(`No handler for API routes: ${missing.join(', ')}`);
+
+  const router = Router();
+  for (const [name, definition] of Object.entries(API_ROUTES) as [RouteName, RouteDefinition][]) {
+    const handler = handlers[name] ?? notYetBuilt;
+    router[definition.method](definition.path, accessGuard(definition), ...(middlewareByRoute[name] ?? []), async (req, res, next) => {
+      try {
+        const body = await handler({ req, res, user: req.user ?? null, id: pathId(req) });
+        if (body !== undefined && !res.headersSent) res.json(body);
+      } catch (error) {
+        next(error);
+      }
+    });
+  }
+  return router;
+}

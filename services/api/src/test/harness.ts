@@ -1,0 +1,146 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createCore, loadConfig, type Core } from '@zaytoon/core';
+import { runMigrations } from '@zaytoon/core/db/migrate.ts';
+import { createApp } from '../app.js';
+
+const PUBLIC_ORIGIN = 'http://localhost:8180';
+
+function requireEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} must point at the real test service (npm test provides it)`);
+  return value;
+}
+
+/** A throwaway database on the real test Postgres, migrated, dropped by `stop()`. */
+async function createDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `api_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  await runMigrations(url.toString());
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestApi {
+  core: Core;
+  baseUrl: string;
+  client: () => ApiTestClient;
+  stop: () => Promise<void>;
+}
+
+/** The real API on an ephemeral port over a fresh database and the test Redis (flushed). */
+export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
+  const database = await createDatabase(requireEnv('DATABASE_URL'));
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    DATABASE_URL: database.url,
+    REDIS_URL: requireEnv('REDIS_URL'),
+    PUBLIC_ORIGIN,
+    SESSION_SECRET: 'test-session-secret-0123456789',
+    RATE_LIMIT_LOGIN_PER_IP: '1000',
+    RATE_LIMIT_SIGNUP_PER_IP: '1000',
+    RATE_LIMIT_RESET_PER_IP: '1000',
+    RATE_LIMIT_WRITES_PER_USER: '1000',
+    ...env,
+  });
+  const core = await createCore(config);
+  await core.redis.flushDb();
+  const server: Server = await new Promise((resolve) => {
+    const listening = createApp(core).listen(0, () => resolve(listening));
+  });
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    core,
+    baseUrl,
+    client: () => new ApiTestClient(baseUrl),
+    stop: async () => {
+      await new Promise((resolve) => server.close(resolve));
+      server.closeAllConnections();
+      await core.close();
+      await database.drop();
+    },
+  };
+}
+
+export interface ApiAnswer<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A browser-like client: keeps cookies, sends the shell's Origin and echoes the XSRF token as CONTRACT.md asks. */
+export class ApiTestClient {
+  readonly cookies = new Map<string, string>();
+  origin: string | null = PUBLIC_ORIGIN;
+  sendXsrf = true;
+
+  constructor(private readonly baseUrl: string) {}
+
+  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiAnswer<T>> {
+    if (method !== 'GET' && this.sendXsrf && !this.cookies.has('XSRF-TOKEN')) await this.request('GET', '/api/auth/me');
+    const requestHeaders: Record<string, string> = { ...headers };
+    if (this.cookies.size) requestHeaders.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (this.origin && method !== 'GET') requestHeaders.origin = this.origin;
+    if (this.sendXsrf && method !== 'GET' && this.cookies.has('XSRF-TOKEN')) {
+      requestHeaders['x-xsrf-token'] = decodeURIComponent(this.cookies.get('XSRF-TOKEN')!);
+    }
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      payload = typeof body === 'string' ? body : JSON.stringify(body);
+      requestHeaders['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(this.baseUrl + path, { method, headers: requestHeaders, body: payload, redirect: 'manual' });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const [name, ...rest] = pair.split('=');
+      const value = rest.join('=');
+      if (/expires=Thu, 01 Jan 1970/i.test(cookie) || value === '') this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value);
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON: keep the text so a test can see it */
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  get = <T = any>(path: string) => this.request<T>('GET', path);
+  post = <T = any>(path: string, body?: unknown) => this.request<T>('POST', path, body);
+  put = <T = any>(path: string, body?: unknown) => this.request<T>('PUT', path, body);
+  delete = <T = any>(path: string) => this.request<T>('DELETE', path);
+
+  async signup(overrides: Partial<{ email: string; username: string; name: string; password: string }> = {}) {
+    const suffix = randomBytes(4).toString('hex');
+    const user = { email: `u${suffix}@example.com`, username: `user_${suffix}`, name: `User ${suffix}`, password: 'secret-pass', ...overrides };
+    const answer = await this.post('/api/auth/signup', user);
+    if (answer.status !== 201) throw new Error(`signup failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+    return { ...user, id: answer.body.id as number };
+  }
+}
+
+/** Makes an existing user an admin and returns a logged-in client for them. */
+export async function adminClient(api: TestApi): Promise<ApiTestClient> {
+  const client = api.client();
+  const user = await client.signup();
+  await api.core.db.query('UPDATE users SET is_admin = true WHERE id = $1', [user.id]);
+  return client;
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+const list = z
+  .string()
+  .optional()
+  .transform((value) => (value ?? '').split(',').map((item) => item.trim()).filter(Boolean));
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PRODUCT_NAME: z.string().default('Zaytoon'),
+  DATABASE_URL: z.string().min(1, 'DATABASE_URL is required'),
+  REDIS_URL: z.string().min(1, 'REDIS_URL is required'),
+  API_PORT: z.coerce.number().int().default(3000),
+  SESSION_SECRET: z.string().min(16, 'SESSION_SECRET must be at least 16 characters').default('dev-only-session-secret-change-me'),
+  PUBLIC_ORIGIN: z.string().default('http://localhost:8080'),
+  UPLOAD_DIR: z.string().default('.data/uploads'),
+  SMTP_HOST: z.string().default('localhost'),
+  SMTP_PORT: z.coerce.number().int().default(1025),
+  SMTP_SECURE: z.stringbool().default(false),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASS: z.string().optional(),
+  MAIL_FROM: z.string().default('Zaytoon <no-reply@zaytoon.local>'),
+  RATE_LIMIT_ALLOWLIST: list,
+  RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().default(30),
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().default(10),
+  RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().default(20),
+  RATE_LIMIT_RESET_PER_IP: z.coerce.number().int().default(20),
+  RATE_LIMIT_RESET_PER_ACCOUNT: z.coerce.number().int().default(10),
+  RATE_LIMIT_WRITES_PER_USER: z.coerce.number().int().default(120),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().default(900),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).default(4),
+  GEOCODER_URL: z.string().optional(),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Reads every setting from the environment once; a missing or malformed one stops the process with its name. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  if (result.data.NODE_ENV === 'production' && result.data.SESSION_SECRET === 'dev-only-session-secret-change-me') {
+    throw new Error('Invalid configuration: SESSION_SECRET must be set in production');
+  }
+  return result.data;
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/** The design card's job families; each is one BullMQ queue. */
+export const QUEUES = {
+  emails: 'emails',
+  images: 'images',
+  moderation: 'moderation',
+  statistics: 'statistics',
+  geocoding: 'geocoding',
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export interface JobDefinition<P extends z.ZodType = z.ZodType> {
+  queue: QueueName;
+  name: string;
+  payload: P;
+  /** Builds a job id so that the same logical job enqueued twice runs once. */
+  jobId?: (payload: z.output<P>) => string;
+}
+
+const defineJob = <P extends z.ZodType>(definition: JobDefinition<P>) => definition;
+
+const id = z.number().int().positive();
+
+export const JOBS = {
+  sendResetCode: defineJob({
+    queue: QUEUES.emails,
+    name: 'send-reset-code',
+    payload: z.object({ to: z.email(), name: z.string(), code: z.string().regex(/^\d{6}$/) }),
+  }),
+  sendPasswordChanged: defineJob({
+    queue: QUEUES.emails,
+    name: 'send-password-changed',
+    payload: z.object({ to: z.email(), name: z.string() }),
+  }),
+  sendAccountDeleted: defineJob({
+    queue: QUEUES.emails,
+    name: 'send-account-deleted',
+    payload: z.object({ to: z.email(), name: z.string() }),
+  }),
+  resizeAvatar: defineJob({
+    queue: QUEUES.images,
+    name: 'resize-avatar',
+    payload: z.object({ userId: id, originalKey: z.string().min(1) }),
+    jobId: (payload) => `avatar-${payload.userId}-${payload.originalKey.replace(/[^a-zA-Z0-9-]/g, '')}`,
+  }),
+  approveReportCascade: defineJob({
+    queue: QUEUES.moderation,
+    name: 'approve-report-cascade',
+    payload: z.object({ reportId: id, businessId: id, adminId: id }),
+    jobId: (payload) => `remove-business-${payload.businessId}`,
+  }),
+  refreshStatistics: defineJob({
+    queue: QUEUES.statistics,
+    name: 'refresh-statistics',
+    payload: z.object({ reason: z.string().default('change') }),
+  }),
+  geocodeBusiness: defineJob({
+    queue: QUEUES.geocoding,
+    name: 'geocode-business',
+    payload: z.object({ businessId: id, postcode: z.string() }),
+  }),
+} as const;
+
+export type JobName = keyof typeof JOBS;
+export type JobPayload<N extends JobName> = z.input<(typeof JOBS)[N]['payload']>;

@@ -1,0 +1,33 @@
+import { Queue, type JobsOptions } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { JOBS, QUEUES, type JobName, type JobPayload, type QueueName } from './job-definitions.js';
+
+export const DEFAULT_JOB_OPTIONS: JobsOptions = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: { count: 1000, age: 24 * 3600 },
+  removeOnFail: { count: 5000, age: 7 * 24 * 3600 },
+};
+
+/** Producer side of every queue. Payloads are checked against the job definition before they leave. */
+export class JobQueueRepository {
+  readonly queues: Record<QueueName, Queue>;
+
+  constructor(connection: Redis) {
+    this.queues = Object.fromEntries(
+      Object.values(QUEUES).map((name) => [name, new Queue(name, { connection, defaultJobOptions: DEFAULT_JOB_OPTIONS })]),
+    ) as Record<QueueName, Queue>;
+  }
+
+  async enqueue<N extends JobName>(jobName: N, payload: JobPayload<N>, options: JobsOptions = {}): Promise<string | undefined> {
+    const definition = JOBS[jobName];
+    const data = definition.payload.parse(payload);
+    const jobId = 'jobId' in definition && definition.jobId ? (definition.jobId as (p: unknown) => string)(data) : undefined;
+    const job = await this.queues[definition.queue].add(definition.name, data, { jobId, ...options });
+    return job.id;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(Object.values(this.queues).map((queue) => queue.close()));
+  }
+}

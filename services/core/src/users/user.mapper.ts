@@ -1,0 +1,7 @@
+import type { User } from '@zaytoon/contract';
+import type { UserRow } from './users.repository.js';
+
+/** The user as they see themself (with email); never the hash or reset data. */
+export function toSelfUser(row: UserRow): User {
+  return { id: row.id, name: row.name, username: row.username, email: row.email, picture: row.picture, is_admin: row.is_admin };
+}

@@ -1,0 +1,88 @@
+import type { Queryable } from '../db/pool.js';
+
+export interface UserRow {
+  id: number;
+  email: string;
+  username: string;
+  name: string;
+  password_hash: string;
+  picture: string | null;
+  is_admin: boolean;
+  reset_failures_in_row: number;
+  reset_locked_until: Date | null;
+  created_at: Date;
+}
+
+const USER_COLUMNS = 'id, email, username, name, password_hash, picture, is_admin, reset_failures_in_row, reset_locked_until, created_at';
+
+export class UsersRepository {
+  constructor(private readonly db: Queryable) {}
+
+  async findById(id: number): Promise<UserRow | null> {
+    const { rows } = await this.db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);
+    return rows[0] ?? null;
+  }
+
+  /** Email or username, case-insensitive. */
+  async findByLogin(login: string): Promise<UserRow | null> {
+    const { rows } = await this.db.query<UserRow>(
+      `SELECT ${USER_COLUMNS} FROM users WHERE lower(email) = lower($1) OR lower(username) = lower($1)
+       ORDER BY (lower(email) = lower($1)) DESC LIMIT 1`,
+      [login],
+    );
+    return rows[0] ?? null;
+  }
+
+  async emailOrUsernameTaken(email: string, username: string): Promise<{ email: boolean; username: boolean }> {
+    const { rows } = await this.db.query<{ email: boolean; username: boolean }>(
+      `SELECT coalesce(bool_or(lower(email) = lower($1)), false) AS email,
+              coalesce(bool_or(lower(username) = lower($2)), false) AS username
+         FROM users WHERE lower(email) = lower($1) OR lower(username) = lower($2)`,
+      [email, username],
+    );
+    return rows[0];
+  }
+
+  async insert(user: { email: string; username: string; name: string; passwordHash: string; isAdmin?: boolean }): Promise<UserRow> {
+    const { rows } = await this.db.query<UserRow>(
+      `INSERT INTO users (email, username, name, password_hash, is_admin) VALUES ($1, $2, $3, $4, $5) RETURNING ${USER_COLUMNS}`,
+      [user.email, user.username, user.name, user.passwordHash, user.isAdmin ?? false],
+    );
+    return rows[0];
+  }
+
+  async updatePasswordHash(id: number, passwordHash: string): Promise<void> {
+    await this.db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [id, passwordHash]);
+  }
+
+  async updatePicture(id: number, picture: string | null): Promise<void> {
+    await this.db.query('UPDATE users SET picture = $2 WHERE id = $1', [id, picture]);
+  }
+
+  async setAdmin(login: string, isAdmin: boolean): Promise<UserRow | null> {
+    const { rows } = await this.db.query<UserRow>(
+      `UPDATE users SET is_admin = $2 WHERE lower(email) = lower($1) OR lower(username) = lower($1) RETURNING ${USER_COLUMNS}`,
+      [login, isAdmin],
+    );
+    return rows[0] ?? null;
+  }
+
+  async recordResetFailure(id: number, failuresBeforeLock: number, lockHours: number): Promise<void> {
+    await this.db.query(
+      `UPDATE users SET reset_failures_in_row = reset_failures_in_row + 1,
+              reset_locked_until = CASE WHEN reset_failures_in_row + 1 >= $2 THEN now() + make_interval(hours => $3) ELSE reset_locked_until END
+        WHERE id = $1`,
+      [id, failuresBeforeLock, lockHours],
+    );
+  }
+
+  async clearResetFailures(id: number): Promise<void> {
+    await this.db.query('UPDATE users SET reset_failures_in_row = 0, reset_locked_until = NULL WHERE id = $1', [id]);
+  }
+
+  /** Comments go with the user (FK cascade); pending suggestions are removed here; businesses and votes keep a NULL owner. */
+  async deleteAccount(id: number): Promise<void> {
+    await this.db.query("DELETE FROM suggestions WHERE user_id = $1 AND status = 'pending'", [id]);
+    await this.db.query('DELETE FROM users WHERE id = $1', [id]);
+  }
+}
