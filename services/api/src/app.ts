@@ -1,9 +1,13 @@
+import path from 'node:path';
 import express, { type RequestHandler } from 'express';
 import passport from 'passport';
 import type { RouteName } from '@zaytoon/contract';
 import type { Core } from '@zaytoon/core';
 import { authController } from './controllers/auth.controller.js';
-import { catalogController } from './controllers/catalog.controller.js';
+import { accountController, pictureUpload } from './controllers/account.controller.js';
+import { adminController } from './controllers/admin.controller.js';
+import { businessesController } from './controllers/businesses.controller.js';
+import { communityController } from './controllers/community.controller.js';
 import { opsRouter } from './controllers/ops.controller.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
 import { buildApiRouter } from './http/route-table.js';
@@ -28,7 +32,17 @@ export function createApp(core: Core) {
   const middlewareByRoute: Partial<Record<RouteName, RequestHandler[]>> = Object.fromEntries(
     Object.entries(rateLimitsByRoute(core.config)).map(([name, rules]) => [name, [rateLimiter.middleware(...rules)]]),
   );
+  middlewareByRoute.uploadProfilePicture = [...(middlewareByRoute.uploadProfilePicture ?? []), pictureUpload];
 
+  app.use(
+    '/api/uploads/avatars',
+    express.static(path.resolve(core.config.UPLOAD_DIR, 'avatars'), {
+      index: false,
+      dotfiles: 'deny',
+      maxAge: '1d',
+      setHeaders: (res) => res.setHeader('Content-Type', 'image/webp'),
+    }),
+  );
   app.use(BULL_BOARD_PATH, ...session, ...bullBoardRouter(core));
   app.use(
     '/api',
@@ -36,7 +50,16 @@ export function createApp(core: Core) {
     express.json({ limit: '100kb' }),
     ...session,
     passport.initialize(),
-    buildApiRouter({ ...authController(core), ...catalogController(core) }, middlewareByRoute),
+    buildApiRouter(
+      {
+        ...authController(core),
+        ...accountController(core),
+        ...businessesController(core),
+        ...communityController(core),
+        ...adminController(core),
+      },
+      middlewareByRoute,
+    ),
   );
   app.use(notFoundHandler);
   app.use(errorHandler);

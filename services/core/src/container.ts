@@ -1,16 +1,34 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { createClient, type RedisClientType } from 'redis';
+import { AdminReviewService } from './admin/admin-review.service.js';
+import { BusinessesRepository } from './businesses/businesses.repository.js';
+import { BusinessesService } from './businesses/businesses.service.js';
+import { AnswerCacheRepository } from './cache/answer-cache.repository.js';
+import { CommentsRepository } from './comments/comments.repository.js';
+import { CommentsService } from './comments/comments.service.js';
 import type { Config } from './config/config.js';
 import { createPool, type Database } from './db/pool.js';
 import { JobQueueRepository } from './jobs/job-queue.repository.js';
 import { createQueueConnection } from './jobs/redis-connection.js';
+import { ReportsRepository } from './reports/reports.repository.js';
+import { ReportsService } from './reports/reports.service.js';
 import { SessionIndexRepository } from './sessions/session-index.repository.js';
-import { UsersRepository } from './users/users.repository.js';
+import { SuggestionsRepository } from './suggestions/suggestions.repository.js';
+import { SuggestionsService } from './suggestions/suggestions.service.js';
+import { AccountService } from './users/account.service.js';
 import { AuthService } from './users/auth.service.js';
-import { BusinessesRepository } from './businesses/businesses.repository.js';
+import { ProfilePictureService } from './users/profile-picture.service.js';
+import { UsersRepository } from './users/users.repository.js';
+import { VotesService } from './votes/votes.service.js';
 
 /** Wires repositories and services once; both edges (HTTP and jobs) build on it. */
 export async function createCore(config: Config) {
   const db: Database = createPool(config.DATABASE_URL);
+  db.on('connect', (client) => {
+    // Typo tolerance of the directory search: how close a word must be (pg_trgm's default 0.6 misses one-letter typos).
+    client.query('SET pg_trgm.word_similarity_threshold = 0.45').catch(() => {});
+  });
   const redis = createClient({ url: config.REDIS_URL }) as RedisClientType;
   redis.on('error', (error) => console.error('[redis]', error.message));
   await redis.connect();
@@ -20,10 +38,30 @@ export async function createCore(config: Config) {
   const repositories = {
     users: new UsersRepository(db),
     businesses: new BusinessesRepository(db),
+    comments: new CommentsRepository(db),
+    suggestions: new SuggestionsRepository(db),
+    reports: new ReportsRepository(db),
     sessionIndex: new SessionIndexRepository(redis),
+    cache: new AnswerCacheRepository(redis),
+    originals: {
+      async put(key: string, data: Buffer) {
+        const file = path.join(config.UPLOAD_DIR, key);
+        await mkdir(path.dirname(file), { recursive: true });
+        await writeFile(file, data);
+      },
+    },
   };
+  const { users, businesses, cache } = repositories;
   const services = {
-    auth: new AuthService(repositories.users),
+    auth: new AuthService(users),
+    account: new AccountService(db, users, repositories.sessionIndex, jobs, config.SESSION_SECRET),
+    pictures: new ProfilePictureService(repositories.originals, jobs),
+    businesses: new BusinessesService(businesses, cache, jobs),
+    votes: new VotesService(db, businesses, cache),
+    comments: new CommentsService(repositories.comments, businesses),
+    suggestions: new SuggestionsService(repositories.suggestions, businesses, jobs),
+    reports: new ReportsService(repositories.reports, businesses, cache, jobs),
+    adminReview: new AdminReviewService(db, cache, jobs),
   };
 
   return {

@@ -99,7 +99,7 @@ export class ApiTestClient {
     if (this.sendXsrf && method !== 'GET' && this.cookies.has('XSRF-TOKEN')) {
       requestHeaders['x-xsrf-token'] = decodeURIComponent(this.cookies.get('XSRF-TOKEN')!);
     }
-    let payload: BodyInit | undefined;
+    let payload: RequestInit["body"];
     if (body instanceof FormData) payload = body;
     else if (body !== undefined) {
       payload = typeof body === 'string' ? body : JSON.stringify(body);

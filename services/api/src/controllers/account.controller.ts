@@ -1,0 +1,45 @@
+import type { Request, RequestHandler } from 'express';
+import multer from 'multer';
+import { LIMITS, MESSAGES } from '@zaytoon/contract';
+import { DomainError, badRequest, type Core } from '@zaytoon/core';
+import type { RouteHandlers } from '../http/route-table.js';
+import { SESSION_COOKIE } from '../middleware/session.js';
+
+/** Memory upload capped one byte past the limit, so an oversize file is seen as such and never fully buffered. */
+export const pictureUpload: RequestHandler = (req, res, next) => {
+  multer({ storage: multer.memoryStorage(), limits: { fileSize: LIMITS.pictureMaxBytes, files: 1, fields: 5 } }).single('file')(
+    req,
+    res,
+    (error: unknown) => {
+      if (!error) return next();
+      if (error instanceof multer.MulterError) {
+        if (error.code === 'LIMIT_FILE_SIZE') return next(new DomainError('too_large', MESSAGES.pictureTooLarge));
+        return next(badRequest(MESSAGES.fileRequired));
+      }
+      next(badRequest(MESSAGES.invalidRequest));
+    },
+  );
+};
+
+function endOwnSession(req: Request): Promise<void> {
+  return new Promise((resolve) => req.logout(() => req.session.destroy(() => resolve())));
+}
+
+export function accountController(core: Core): Pick<
+  RouteHandlers,
+  'forgotPassword' | 'resetPassword' | 'changePassword' | 'uploadProfilePicture' | 'deleteAccount'
+> {
+  const { account, pictures } = core.services;
+  return {
+    forgotPassword: ({ req }) => account.forgotPassword(req.body),
+    resetPassword: ({ req }) => account.resetPassword(req.body),
+    changePassword: ({ req, user }) => account.changePassword(req.body, user!, req.sessionID),
+    uploadProfilePicture: ({ req, user }) => pictures.upload(req.file, user!),
+    deleteAccount: async ({ req, res, user }) => {
+      const answer = await account.deleteAccount(user!);
+      await endOwnSession(req);
+      res.clearCookie(SESSION_COOKIE, { path: '/' });
+      return answer;
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import { MESSAGES, businessDeletedMessage, reviewActionSchema, type SuggestableField, type User } from '@zaytoon/contract';
+import { AuditRepository } from '../audit/audit.repository.js';
+import { BusinessesRepository } from '../businesses/businesses.repository.js';
+import type { AnswerCacheRepository } from '../cache/answer-cache.repository.js';
+import { inTransaction, type Database } from '../db/pool.js';
+import { conflict, notFound } from '../errors/domain-error.js';
+import { parseInput } from '../errors/validate.js';
+import type { JobQueueRepository } from '../jobs/job-queue.repository.js';
+import { ReportsRepository } from '../reports/reports.repository.js';
+import { parseSuggestedValue } from '../suggestions/suggestion-value.js';
+import { SuggestionsRepository } from '../suggestions/suggestions.repository.js';
+
+/** Admin decisions: each one is taken in a transaction and written to the audit log. */
+export class AdminReviewService {
+  constructor(
+    private readonly db: Database,
+    private readonly cache: AnswerCacheRepository,
+    private readonly jobs: JobQueueRepository,
+  ) {}
+
+  /** Approve hides the business at once and hands its removal to the moderation cascade job. */
+  async reviewReport(reportId: number, query: unknown, admin: User): Promise<{ message: string }> {
+    const { action } = parseInput(reviewActionSchema, query);
+    const report = await inTransaction(this.db, async (client) => {
+      const reports = new ReportsRepository(client);
+      const found = Number.isNaN(reportId) ? null : await reports.findForReview(reportId);
+      if (!found) throw notFound(MESSAGES.reportNotFound);
+      if (found.status !== 'pending') throw conflict(MESSAGES.reportAlreadyReviewed);
+      const status = action === 'approve' ? 'approved' : 'rejected';
+      await reports.markReviewed(reportId, status, admin.id);
+      await new AuditRepository(client).record({
+        actorId: admin.id,
+        action: `report.${status}`,
+        targetType: 'report',
+        targetId: reportId,
+        details: { business_id: found.business_id },
+      });
+      return found;
+    });
+    await this.cache.dropBusinessAnswers();
+    if (action === 'approve') {
+      await this.jobs.enqueue('approveReportCascade', { reportId, businessId: report.business_id, adminId: admin.id });
+      return { message: MESSAGES.reportApproved };
+    }
+    await this.jobs.enqueue('refreshStatistics', { reason: 'report-reviewed' });
+    return { message: MESSAGES.reportRejected };
+  }
+
+  async reviewSuggestion(suggestionId: number, query: unknown, admin: User): Promise<{ message: string }> {
+    const { action } = parseInput(reviewActionSchema, query);
+    await inTransaction(this.db, async (client) => {
+      const suggestions = new SuggestionsRepository(client);
+      const found = Number.isNaN(suggestionId) ? null : await suggestions.findForReview(suggestionId);
+      if (!found) throw notFound(MESSAGES.suggestionNotFound);
+      if (found.status !== 'pending') throw conflict(MESSAGES.suggestionAlreadyReviewed);
+      if (action === 'approve') {
+        const businesses = new BusinessesRepository(client);
+        if (!(await businesses.findOwner(found.business_id))) throw notFound(MESSAGES.businessNotFound);
+        const value = parseSuggestedValue(found.field_name as SuggestableField, found.suggested_value);
+        await businesses.updateField(found.business_id, found.field_name, value);
+      }
+      const status = action === 'approve' ? 'approved' : 'rejected';
+      await suggestions.markReviewed(suggestionId, status, admin.id);
+      await new AuditRepository(client).record({
+        actorId: admin.id,
+        action: `suggestion.${status}`,
+        targetType: 'suggestion',
+        targetId: suggestionId,
+        details: { business_id: found.business_id, field_name: found.field_name },
+      });
+    });
+    await this.cache.dropBusinessAnswers();
+    await this.jobs.enqueue('refreshStatistics', { reason: 'suggestion-reviewed' });
+    return { message: action === 'approve' ? MESSAGES.suggestionApproved : MESSAGES.suggestionRejected };
+  }
+
+  async deleteBusiness(businessId: number, admin: User): Promise<{ message: string }> {
+    const deleted = await inTransaction(this.db, async (client) => {
+      const business = Number.isNaN(businessId) ? null : await new BusinessesRepository(client).delete(businessId);
+      if (!business) throw notFound(MESSAGES.businessNotFound);
+      await new AuditRepository(client).record({
+        actorId: admin.id,
+        action: 'business.deleted',
+        targetType: 'business',
+        targetId: businessId,
+        details: { name: business.name },
+      });
+      return business;
+    });
+    await this.cache.dropBusinessAnswers();
+    await this.jobs.enqueue('refreshStatistics', { reason: 'business-deleted' });
+    return { message: businessDeletedMessage(deleted.name) };
+  }
+}

@@ -1,0 +1,24 @@
+import type { Queryable } from '../db/pool.js';
+
+export interface AuditEntry {
+  actorId: number;
+  action: string;
+  targetType: string;
+  targetId: number;
+  details?: Record<string, unknown>;
+}
+
+/** Who decided what, and when: one row per admin decision. */
+export class AuditRepository {
+  constructor(private readonly db: Queryable) {}
+
+  async record(entry: AuditEntry): Promise<void> {
+    await this.db.query('INSERT INTO audit_log (actor_id, action, target_type, target_id, details) VALUES ($1, $2, $3, $4, $5)', [
+      entry.actorId,
+      entry.action,
+      entry.targetType,
+      entry.targetId,
+      JSON.stringify(entry.details ?? {}),
+    ]);
+  }
+}

@@ -1,0 +1,39 @@
+import type { Report } from '@zaytoon/contract';
+import type { Queryable } from '../db/pool.js';
+
+const REPORT_COLUMNS = `r.id, r.business_id, b.name AS business_name, r.reason, r.description, r.reported_by,
+  u.username AS reporter_username, to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
+
+export class ReportsRepository {
+  constructor(private readonly db: Queryable) {}
+
+  async insert(businessId: number, reporterId: number, reason: string, description: string): Promise<Report> {
+    const { rows } = await this.db.query<Report>(
+      `WITH inserted AS (
+         INSERT INTO reports (business_id, reported_by, reason, description) VALUES ($1, $2, $3, $4) RETURNING *)
+       SELECT ${REPORT_COLUMNS} FROM inserted r JOIN businesses b ON b.id = r.business_id LEFT JOIN users u ON u.id = r.reported_by`,
+      [businessId, reporterId, reason, description],
+    );
+    return rows[0];
+  }
+
+  async listPending(): Promise<Report[]> {
+    const { rows } = await this.db.query<Report>(
+      `SELECT ${REPORT_COLUMNS} FROM reports r JOIN businesses b ON b.id = r.business_id LEFT JOIN users u ON u.id = r.reported_by
+        WHERE r.status = 'pending'
+          AND NOT EXISTS (SELECT 1 FROM reports a WHERE a.business_id = r.business_id AND a.status = 'approved')
+        ORDER BY r.created_at DESC, r.id DESC`,
+    );
+    return rows;
+  }
+
+  /** Locks the row for the review transaction. */
+  async findForReview(id: number): Promise<{ id: number; business_id: number; status: string } | null> {
+    const { rows } = await this.db.query('SELECT id, business_id, status FROM reports WHERE id = $1 FOR UPDATE', [id]);
+    return rows[0] ?? null;
+  }
+
+  async markReviewed(id: number, status: 'approved' | 'rejected', reviewerId: number): Promise<void> {
+    await this.db.query('UPDATE reports SET status = $2, reviewed_by = $3, reviewed_at = now() WHERE id = $1', [id, status, reviewerId]);
+  }
+}

@@ -1,0 +1,34 @@
+import { MESSAGES, reportInputSchema, type Business, type Report, type User } from '@zaytoon/contract';
+import { toBusiness } from '../businesses/business.mapper.js';
+import type { BusinessesRepository } from '../businesses/businesses.repository.js';
+import type { AnswerCacheRepository } from '../cache/answer-cache.repository.js';
+import { notFound } from '../errors/domain-error.js';
+import { parseInput } from '../errors/validate.js';
+import type { JobQueueRepository } from '../jobs/job-queue.repository.js';
+import type { ReportsRepository } from './reports.repository.js';
+
+export class ReportsService {
+  constructor(
+    private readonly reports: ReportsRepository,
+    private readonly businesses: BusinessesRepository,
+    private readonly cache: AnswerCacheRepository,
+    private readonly jobs: JobQueueRepository,
+  ) {}
+
+  async create(input: unknown, reporter: User): Promise<Report> {
+    const data = parseInput(reportInputSchema, input);
+    if (!(await this.businesses.findOwner(data.business_id))) throw notFound(MESSAGES.businessNotFound);
+    const report = await this.reports.insert(data.business_id, reporter.id, data.reason, data.description);
+    await this.cache.dropBusinessAnswers();
+    await this.jobs.enqueue('refreshStatistics', { reason: 'report' });
+    return report;
+  }
+
+  listPending(): Promise<Report[]> {
+    return this.reports.listPending();
+  }
+
+  async reportedBusinesses(): Promise<Business[]> {
+    return (await this.businesses.listReported()).map((row) => toBusiness(row, true));
+  }
+}

@@ -1,0 +1,55 @@
+import type { Suggestion } from '@zaytoon/contract';
+import type { Queryable } from '../db/pool.js';
+
+const SUGGESTION_COLUMNS = `s.id, s.business_id, b.name AS business_name, s.field_name, s.suggested_value, s.current_value,
+  s.reason, s.suggestion_type, u.username AS suggester_username,
+  to_char(s.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
+const FROM_PENDING = `FROM suggestions s LEFT JOIN businesses b ON b.id = s.business_id LEFT JOIN users u ON u.id = s.user_id
+  WHERE s.status = 'pending'`;
+
+export interface NewSuggestion {
+  businessId: number;
+  userId: number;
+  fieldName: string;
+  suggestedValue: string;
+  currentValue: string;
+  reason: string;
+  suggestionType: 'add_missing' | 'edit_existing';
+}
+
+export class SuggestionsRepository {
+  constructor(private readonly db: Queryable) {}
+
+  async listPendingForBusiness(businessId: number): Promise<Suggestion[]> {
+    const { rows } = await this.db.query<Suggestion>(
+      `SELECT ${SUGGESTION_COLUMNS} ${FROM_PENDING} AND s.business_id = $1 ORDER BY s.created_at DESC, s.id DESC`,
+      [businessId],
+    );
+    return rows;
+  }
+
+  async listPending(): Promise<Suggestion[]> {
+    const { rows } = await this.db.query<Suggestion>(`SELECT ${SUGGESTION_COLUMNS} ${FROM_PENDING} ORDER BY s.created_at DESC, s.id DESC`);
+    return rows;
+  }
+
+  async insert(suggestion: NewSuggestion): Promise<Suggestion> {
+    const { rows } = await this.db.query<{ id: number }>(
+      `INSERT INTO suggestions (business_id, user_id, field_name, suggested_value, current_value, reason, suggestion_type)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      [suggestion.businessId, suggestion.userId, suggestion.fieldName, suggestion.suggestedValue, suggestion.currentValue, suggestion.reason, suggestion.suggestionType],
+    );
+    const { rows: created } = await this.db.query<Suggestion>(`SELECT ${SUGGESTION_COLUMNS} ${FROM_PENDING} AND s.id = $1`, [rows[0].id]);
+    return created[0];
+  }
+
+  /** Locks the row for the review transaction. */
+  async findForReview(id: number): Promise<{ id: number; business_id: number; field_name: string; suggested_value: string; status: string } | null> {
+    const { rows } = await this.db.query('SELECT id, business_id, field_name, suggested_value, status FROM suggestions WHERE id = $1 FOR UPDATE', [id]);
+    return rows[0] ?? null;
+  }
+
+  async markReviewed(id: number, status: 'approved' | 'rejected', reviewerId: number): Promise<void> {
+    await this.db.query('UPDATE suggestions SET status = $2, reviewed_by = $3, reviewed_at = now() WHERE id = $1', [id, status, reviewerId]);
+  }
+}

@@ -1,0 +1,48 @@
+import { MESSAGES, suggestionInputSchema, type Suggestion, type User } from '@zaytoon/contract';
+import type { BusinessesRepository } from '../businesses/businesses.repository.js';
+import { notFound } from '../errors/domain-error.js';
+import { parseInput } from '../errors/validate.js';
+import type { JobQueueRepository } from '../jobs/job-queue.repository.js';
+import { currentValueText, parseSuggestedValue } from './suggestion-value.js';
+import type { SuggestionsRepository } from './suggestions.repository.js';
+
+export class SuggestionsService {
+  constructor(
+    private readonly suggestions: SuggestionsRepository,
+    private readonly businesses: BusinessesRepository,
+    private readonly jobs: JobQueueRepository,
+  ) {}
+
+  async listForBusiness(businessId: number): Promise<Suggestion[]> {
+    await this.requireBusiness(businessId, null);
+    return this.suggestions.listPendingForBusiness(businessId);
+  }
+
+  listPending(): Promise<Suggestion[]> {
+    return this.suggestions.listPending();
+  }
+
+  async create(businessId: number, input: unknown, suggester: User): Promise<Suggestion> {
+    const data = parseInput(suggestionInputSchema, input);
+    const business = await this.requireBusiness(businessId, suggester);
+    const value = parseSuggestedValue(data.field_name, data.suggested_value);
+    const currentValue = currentValueText(data.field_name, business[data.field_name]);
+    const suggestion = await this.suggestions.insert({
+      businessId,
+      userId: suggester.id,
+      fieldName: data.field_name,
+      suggestedValue: typeof value === 'string' ? value : JSON.stringify(value),
+      currentValue,
+      reason: data.reason,
+      suggestionType: currentValue === '' ? 'add_missing' : 'edit_existing',
+    });
+    await this.jobs.enqueue('refreshStatistics', { reason: 'suggestion' });
+    return suggestion;
+  }
+
+  private async requireBusiness(businessId: number, viewer: User | null) {
+    const business = Number.isNaN(businessId) ? null : await this.businesses.findById(businessId, viewer?.is_admin ?? false);
+    if (!business) throw notFound(MESSAGES.businessNotFound);
+    return business;
+  }
+}

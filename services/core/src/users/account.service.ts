@@ -1,0 +1,96 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  LIMITS,
+  MESSAGES,
+  changePasswordInputSchema,
+  forgotPasswordInputSchema,
+  resetPasswordInputSchema,
+  type User,
+} from '@zaytoon/contract';
+import { inTransaction, type Database } from '../db/pool.js';
+import { DomainError, badRequest, unauthenticated } from '../errors/domain-error.js';
+import { parseInput } from '../errors/validate.js';
+import type { JobQueueRepository } from '../jobs/job-queue.repository.js';
+import type { SessionIndexRepository } from '../sessions/session-index.repository.js';
+import { hashPassword, verifyPassword } from './password.js';
+import { ResetCodesRepository } from './reset-codes.repository.js';
+import { UsersRepository } from './users.repository.js';
+
+/** Password reset, change and account deletion. Each ends the user's other sessions. */
+export class AccountService {
+  constructor(
+    private readonly db: Database,
+    private readonly users: UsersRepository,
+    private readonly sessions: SessionIndexRepository,
+    private readonly jobs: JobQueueRepository,
+    private readonly codeSecret: string,
+  ) {}
+
+  private hashCode(userId: number, code: string): string {
+    return createHmac('sha256', this.codeSecret).update(`${userId}:${code}`).digest('hex');
+  }
+
+  /** Same answer whether or not the account exists. */
+  async forgotPassword(input: unknown): Promise<{ message: string }> {
+    const { email_or_username: login } = parseInput(forgotPasswordInputSchema, input);
+    const user = await this.users.findByLogin(login);
+    if (user && !(user.reset_locked_until && user.reset_locked_until > new Date())) {
+      const code = String(randomInt(0, 10 ** LIMITS.resetCodeLength)).padStart(LIMITS.resetCodeLength, '0');
+      await new ResetCodesRepository(this.db).replace(user.id, this.hashCode(user.id, code), LIMITS.resetCodeTtlMinutes);
+      await this.jobs.enqueue('sendResetCode', { to: user.email, name: user.name, code });
+    }
+    return { message: MESSAGES.resetCodeSent };
+  }
+
+  async resetPassword(input: unknown): Promise<{ message: string }> {
+    const data = parseInput(resetPasswordInputSchema, input);
+    const user = await this.users.findByLogin(data.email_or_username);
+    if (!user) throw badRequest(MESSAGES.resetCodeInvalid);
+    if (user.reset_locked_until && user.reset_locked_until > new Date()) {
+      throw new DomainError('rate_limited', MESSAGES.resetLocked, undefined, Math.ceil((user.reset_locked_until.getTime() - Date.now()) / 1000));
+    }
+    const accepted = await inTransaction(this.db, async (client) => {
+      const codes = new ResetCodesRepository(client);
+      const users = new UsersRepository(client);
+      const live = await codes.findLive(user.id, LIMITS.resetCodeMaxAttempts);
+      const expected = Buffer.from(live?.code_hash ?? '0'.repeat(64), 'hex');
+      const actual = Buffer.from(this.hashCode(user.id, data.verification_code), 'hex');
+      if (!live || !timingSafeEqual(expected, actual)) {
+        if (live) await codes.recordWrongTry(live.id);
+        await users.recordResetFailure(user.id, LIMITS.resetFailuresBeforeLock, LIMITS.resetLockHours);
+        return false;
+      }
+      await codes.markUsed(live.id);
+      await users.updatePasswordHash(user.id, await hashPassword(data.new_password));
+      await users.clearResetFailures(user.id);
+      return true;
+    });
+    if (!accepted) throw badRequest(MESSAGES.resetCodeInvalid);
+    await this.sessions.endAll(user.id);
+    await this.jobs.enqueue('sendPasswordChanged', { to: user.email, name: user.name });
+    return { message: MESSAGES.passwordReset };
+  }
+
+  async changePassword(input: unknown, actor: User, currentSessionId: string): Promise<{ message: string }> {
+    const data = parseInput(changePasswordInputSchema, input);
+    const user = await this.users.findById(actor.id);
+    if (!user) throw unauthenticated(MESSAGES.notAuthenticated);
+    if (!(await verifyPassword(data.current_password, user.password_hash))) {
+      throw badRequest(MESSAGES.currentPasswordWrong, { current_password: MESSAGES.currentPasswordWrong });
+    }
+    await this.users.updatePasswordHash(user.id, await hashPassword(data.new_password));
+    await this.sessions.endAll(user.id, currentSessionId);
+    await this.jobs.enqueue('sendPasswordChanged', { to: user.email, name: user.name });
+    return { message: MESSAGES.passwordChanged };
+  }
+
+  async deleteAccount(actor: User): Promise<{ message: string }> {
+    const user = await this.users.findById(actor.id);
+    if (!user) throw unauthenticated(MESSAGES.notAuthenticated);
+    await inTransaction(this.db, (client) => new UsersRepository(client).deleteAccount(user.id));
+    await this.sessions.endAll(user.id);
+    await this.jobs.enqueue('sendAccountDeleted', { to: user.email, name: user.name });
+    await this.jobs.enqueue('refreshStatistics', { reason: 'account-deleted' });
+    return { message: MESSAGES.accountDeleted };
+  }
+}

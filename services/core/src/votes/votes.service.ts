@@ -1,0 +1,47 @@
+import { MESSAGES, voteInputSchema, type User, type VoteResult, type VoteSummary } from '@zaytoon/contract';
+import type { BusinessesRepository } from '../businesses/businesses.repository.js';
+import type { AnswerCacheRepository } from '../cache/answer-cache.repository.js';
+import { inTransaction, type Database } from '../db/pool.js';
+import { notFound } from '../errors/domain-error.js';
+import { parseInput } from '../errors/validate.js';
+import { VotesRepository } from './votes.repository.js';
+
+export class VotesService {
+  constructor(
+    private readonly db: Database,
+    private readonly businesses: BusinessesRepository,
+    private readonly cache: AnswerCacheRepository,
+  ) {}
+
+  async summary(businessId: number, viewer: User | null): Promise<VoteSummary> {
+    const summary = Number.isNaN(businessId) ? null : await new VotesRepository(this.db).summary(businessId, viewer?.id ?? null);
+    if (!summary || !(await this.businesses.findOwner(businessId))) throw notFound(MESSAGES.businessNotFound);
+    return summary;
+  }
+
+  /** CONTRACT.md: the vote the user holds again removes it; the other one switches it. */
+  async vote(businessId: number, input: unknown, voter: User): Promise<VoteResult> {
+    const { vote_type: voteType } = parseInput(voteInputSchema, input);
+    if (Number.isNaN(businessId) || !(await this.businesses.findOwner(businessId))) throw notFound(MESSAGES.businessNotFound);
+    const result = await inTransaction(this.db, async (client) => {
+      const votes = new VotesRepository(client);
+      await votes.lockUserBusiness(voter.id, businessId);
+      const current = await votes.current(businessId, voter.id);
+      let message: string = MESSAGES.voteRecorded;
+      if (current === voteType) {
+        await votes.remove(businessId, voter.id);
+        message = MESSAGES.voteRemoved;
+      } else if (current) {
+        await votes.change(businessId, voter.id, voteType);
+        message = MESSAGES.voteChanged;
+      } else {
+        await votes.insert(businessId, voter.id, voteType);
+      }
+      const summary = await votes.summary(businessId, voter.id);
+      if (!summary) throw notFound(MESSAGES.businessNotFound);
+      return { ...summary, message };
+    });
+    await this.cache.dropBusinessAnswers();
+    return result;
+  }
+}
