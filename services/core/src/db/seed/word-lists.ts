@@ -155,11 +155,12 @@ export const CATEGORY_KINDS: Record<DemoCategory, BusinessKind[]> = {
       ],
     },
     {
-      suffixes: ['Tea Room', 'Juice Bar'],
-      openers: [
-        'Friendly tea room with homemade cakes, soups and a quiet room upstairs for studying.',
-        'Fresh juices, smoothies and sage tea, with light bites all day.',
-      ],
+      suffixes: ['Tea Room'],
+      openers: ['Friendly tea room with homemade cakes, soups and a quiet room upstairs for studying.'],
+    },
+    {
+      suffixes: ['Juice Bar'],
+      openers: ['Fresh juices, smoothies and sage tea, with light bites all day.'],
     },
   ],
   Bakery: [

@@ -1,0 +1,11 @@
+import { createPool } from '../db/pool.js';
+import { runAdminCli } from './admin.js';
+
+/** `npm run admin -- promote <email-or-username>` (root script). Uses DATABASE_URL. */
+const code = await runAdminCli(
+  process.argv.slice(2),
+  process.env,
+  { out: (line) => console.log(line), err: (line) => console.error(line) },
+  (databaseUrl) => createPool(databaseUrl, 1),
+);
+process.exit(code);
