@@ -1,0 +1,37 @@
+import React, { type ComponentType } from 'react';
+import type { RemoteRootProps, ScreenId } from '@zaytoon/client';
+import { HostProvider } from './host';
+import { injectStyles } from './injectStyles';
+import { AuthScreen } from './screens/Auth/AuthScreen';
+import { DirectoryScreen } from './screens/Directory/DirectoryScreen';
+import { Placeholder } from './screens/Placeholder';
+import css from './styles.css?inline';
+
+injectStyles('zaytoon-directory-styles', css);
+
+const SCREENS: Partial<Record<ScreenId, ComponentType>> = {
+  auth: AuthScreen,
+  directory: DirectoryScreen,
+};
+
+/**
+ * Exposed as `zaytoon_directory/App`. The shell renders it for every directory route
+ * of SPEC §2 and says which screen to show; route params come from the shell's router
+ * (react-router-dom is a shared singleton).
+ */
+export default function DirectoryRemoteRoot({ host, screen }: RemoteRootProps) {
+  const Screen = SCREENS[screen] ?? Placeholder;
+  return (
+    <HostProvider value={host}>
+      <div
+        className="zd-root"
+        data-testid="directory-root"
+        data-remote="directory"
+        data-screen={screen}
+        data-same-react={String(typeof window !== 'undefined' && window.__ZAYTOON_REACT__ === React)}
+      >
+        <Screen />
+      </div>
+    </HostProvider>
+  );
+}

@@ -1,0 +1,19 @@
+import { createContext, useContext } from 'react';
+import { useStore } from 'zustand';
+import type { HostContext, SessionState } from '@zaytoon/client';
+
+const Context = createContext<HostContext | null>(null);
+
+export const HostProvider = Context.Provider;
+
+/** Everything the shell hands over: product name, API client, session store, toasts. */
+export function useHost(): HostContext {
+  const host = useContext(Context);
+  if (!host) throw new Error('useHost() needs a <HostProvider>');
+  return host;
+}
+
+/** Reads the shell's session store (shared zustand singleton), re-rendering on change. */
+export function useSession<T>(selector: (state: SessionState) => T): T {
+  return useStore(useHost().session, selector);
+}

@@ -1,0 +1,109 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, type User } from '@zaytoon/client';
+import { fakeHost, fakeSession, renderScreen } from '../../test/harness';
+import { AuthScreen } from './AuthScreen';
+
+const fieldLabels = () => [...document.querySelectorAll('label')].map((label) => label.textContent);
+
+describe('auth screen (SPEC §2)', () => {
+  it('starts in Sign In with its fields, links and Back to Home', () => {
+    renderScreen(<AuthScreen />, { path: '/login' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign In' })).toBeTruthy();
+    expect(fieldLabels()).toEqual(['Email or Username', 'Password']);
+    expect(screen.getByRole('link', { name: 'Forgot Password?' }).getAttribute('href')).toBe('/forgot-password');
+    expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
+  });
+
+  it('toggles to Create Account and back', async () => {
+    renderScreen(<AuthScreen />, { path: '/login' });
+    await userEvent.click(screen.getByRole('button', { name: "Don't have an account? Sign Up" }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Create Account' })).toBeTruthy();
+    expect(fieldLabels()).toEqual(['Full Name', 'Username', 'Email', 'Password']);
+    expect((screen.getByLabelText('Email') as HTMLInputElement).type).toBe('email');
+    expect(screen.queryByRole('link', { name: 'Forgot Password?' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Already have an account? Sign In' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign In' })).toBeTruthy();
+  });
+
+  it('requires every field', () => {
+    renderScreen(<AuthScreen />, { path: '/login' });
+    for (const input of document.querySelectorAll('input')) expect(input.required).toBe(true);
+  });
+
+  it("shows 'Signing In...' while pending, then toasts success and goes to /dashboard", async () => {
+    let finish: () => void = () => {};
+    const session = fakeSession(null, {
+      login: vi.fn(() => new Promise<User>((resolve) => (finish = () => resolve({ id: 1, name: 'A', username: 'a', picture: null, is_admin: false })))),
+    });
+    const host = fakeHost({ session });
+    renderScreen(<AuthScreen />, { path: '/login', host });
+    await userEvent.type(screen.getByLabelText('Email or Username'), 'sami');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    const pending = screen.getByRole('button', { name: 'Signing In...' }) as HTMLButtonElement;
+    expect(pending.disabled).toBe(true);
+    expect(session.getState().login).toHaveBeenCalledWith({ login: 'sami', password: 'secret1' });
+    finish();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/dashboard'));
+    expect(host.toast.success).toHaveBeenCalledWith('Successfully logged in!');
+  });
+
+  it("toasts the server's detail on failure", async () => {
+    const session = fakeSession(null, {
+      login: vi.fn(async () => Promise.reject(new ApiError(401, 'Invalid email/username or password'))),
+    });
+    const host = fakeHost({ session });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderScreen(<AuthScreen />, { path: '/login', host });
+    await userEvent.type(screen.getByLabelText('Email or Username'), 'sami');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(host.toast.error).toHaveBeenCalledWith('Invalid email/username or password'));
+    expect(screen.getByTestId('location').textContent).toBe('/login');
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
+  });
+
+  it("falls back to 'Login failed' / 'Signup failed' without a detail", async () => {
+    const session = fakeSession(null, {
+      login: vi.fn(async () => Promise.reject(new ApiError(0, null))),
+      signup: vi.fn(async () => Promise.reject(new ApiError(502, null))),
+    });
+    const host = fakeHost({ session });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderScreen(<AuthScreen />, { path: '/login', host });
+    await userEvent.type(screen.getByLabelText('Email or Username'), 'sami');
+    await userEvent.type(screen.getByLabelText('Password'), 'x');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(host.toast.error).toHaveBeenCalledWith('Login failed'));
+
+    await userEvent.click(screen.getByRole('button', { name: "Don't have an account? Sign Up" }));
+    await userEvent.type(screen.getByLabelText('Full Name'), 'Sami');
+    await userEvent.type(screen.getByLabelText('Username'), 'sami');
+    await userEvent.type(screen.getByLabelText('Email'), 'sami@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(host.toast.error).toHaveBeenCalledWith('Signup failed'));
+  });
+
+  it("creates an account with 'Creating Account...' and toasts 'Account created successfully!'", async () => {
+    const host = fakeHost();
+    renderScreen(<AuthScreen />, { path: '/login', host });
+    await userEvent.click(screen.getByRole('button', { name: "Don't have an account? Sign Up" }));
+    await userEvent.type(screen.getByLabelText('Full Name'), 'Sami');
+    await userEvent.type(screen.getByLabelText('Username'), 'sami');
+    await userEvent.type(screen.getByLabelText('Email'), 'sami@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/dashboard'));
+    expect(host.session.getState().signup).toHaveBeenCalledWith({
+      name: 'Sami',
+      username: 'sami',
+      email: 'sami@example.com',
+      password: 'secret1',
+    });
+    expect(host.toast.success).toHaveBeenCalledWith('Account created successfully!');
+  });
+});

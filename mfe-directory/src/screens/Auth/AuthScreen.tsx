@@ -1,0 +1,155 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { errorMessage, MESSAGES } from '@zaytoon/client';
+import { useHost } from '../../host';
+import { InlineSpinner } from '../../ui/Spinner';
+
+type Mode = 'signin' | 'signup';
+
+const EMPTY = { login: '', password: '', name: '', username: '', email: '' };
+
+/** /login: one card toggling between Sign In (default) and Create Account (SPEC §2). */
+export function AuthScreen() {
+  const { session, toast, productName } = useHost();
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<Mode>('signin');
+  const [fields, setFields] = useState(EMPTY);
+  const [pending, setPending] = useState(false);
+  const signingUp = mode === 'signup';
+
+  const set = (name: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
+    setFields((current) => ({ ...current, [name]: event.target.value }));
+
+  const toggle = () => {
+    setMode(signingUp ? 'signin' : 'signup');
+    setFields(EMPTY);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    setPending(true);
+    try {
+      if (signingUp) {
+        await session.getState().signup({
+          name: fields.name,
+          username: fields.username,
+          email: fields.email,
+          password: fields.password,
+        });
+        toast.success(MESSAGES.accountCreated);
+      } else {
+        await session.getState().login({ login: fields.login, password: fields.password });
+        toast.success(MESSAGES.loggedIn);
+      }
+      navigate('/dashboard', { replace: true });
+    } catch (error) {
+      console.error(signingUp ? 'signup failed' : 'login failed', error);
+      toast.error(errorMessage(error, signingUp ? MESSAGES.signupFailed : MESSAGES.loginFailed));
+      setPending(false);
+    }
+  };
+
+  const title = signingUp ? 'Create Account' : 'Sign In';
+  return (
+    <main className="zd-auth" data-testid="auth-screen" data-mode={mode}>
+      <div className="zd-card zd-auth__card">
+        <p className="zd-auth__brand">{productName}</p>
+        <h1 className="zd-auth__title">{title}</h1>
+        <p className="zd-auth__subtitle">
+          {signingUp ? 'Join the community supporting pro-Palestinian businesses' : 'Welcome back! Sign in to continue'}
+        </p>
+
+        <form className="zd-form" onSubmit={submit} aria-label={title}>
+          {signingUp ? (
+            <>
+              <Field id="zd-auth-name" label="Full Name" value={fields.name} onChange={set('name')} autoComplete="name" />
+              <Field
+                id="zd-auth-username"
+                label="Username"
+                value={fields.username}
+                onChange={set('username')}
+                autoComplete="username"
+              />
+              <Field
+                id="zd-auth-email"
+                label="Email"
+                type="email"
+                value={fields.email}
+                onChange={set('email')}
+                autoComplete="email"
+              />
+              <Field
+                id="zd-auth-password"
+                label="Password"
+                type="password"
+                value={fields.password}
+                onChange={set('password')}
+                autoComplete="new-password"
+              />
+            </>
+          ) : (
+            <>
+              <Field
+                id="zd-auth-login"
+                label="Email or Username"
+                value={fields.login}
+                onChange={set('login')}
+                autoComplete="username"
+              />
+              <Field
+                id="zd-auth-password"
+                label="Password"
+                type="password"
+                value={fields.password}
+                onChange={set('password')}
+                autoComplete="current-password"
+              />
+              <p className="zd-auth__forgot">
+                <Link to="/forgot-password">Forgot Password?</Link>
+              </p>
+            </>
+          )}
+
+          <button type="submit" className="zd-btn zd-btn--primary zd-btn--block" disabled={pending} aria-busy={pending}>
+            {pending && <InlineSpinner />}
+            {pending ? (signingUp ? 'Creating Account...' : 'Signing In...') : title}
+          </button>
+        </form>
+
+        <p className="zd-auth__switch">
+          <button type="button" className="zd-link-button" onClick={toggle}>
+            {signingUp ? 'Already have an account? Sign In' : "Don't have an account? Sign Up"}
+          </button>
+        </p>
+        <p className="zd-auth__back">
+          <Link to="/">Back to Home</Link>
+        </p>
+      </div>
+    </main>
+  );
+}
+
+function Field(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (event: { target: { value: string } }) => void;
+  type?: string;
+  autoComplete?: string;
+}) {
+  return (
+    <div className="zd-field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        name={props.id}
+        type={props.type ?? 'text'}
+        value={props.value}
+        onChange={props.onChange}
+        autoComplete={props.autoComplete}
+        required
+      />
+    </div>
+  );
+}

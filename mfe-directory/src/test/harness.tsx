@@ -1,0 +1,109 @@
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { vi } from 'vitest';
+import { createStore } from 'zustand/vanilla';
+import type { ApiClient, Business, HostContext, SessionState, User } from '@zaytoon/client';
+import { HostProvider } from '../host';
+
+export const member: User = { id: 2, name: 'Sami', username: 'sami', picture: null, is_admin: false };
+export const admin: User = { id: 1, name: 'Amal', username: 'amal', picture: null, is_admin: true };
+
+export function business(overrides: Partial<Business> = {}): Business {
+  return {
+    id: 1,
+    name: 'Olive Tree Cafe',
+    address: '1 High Street',
+    city: 'Leeds',
+    postcode: 'LS1 1AA',
+    category: 'Cafe',
+    description: 'Coffee and knafeh',
+    phone: '0113 000 0000',
+    website: 'https://olive.example',
+    proof_of_support: 'Donates to MAP',
+    business_hours: {},
+    social_media: {},
+    latitude: null,
+    longitude: null,
+    vote_score: 0,
+    upvotes: 0,
+    downvotes: 0,
+    verified: false,
+    created_at: '2024-03-05T10:00:00Z',
+    report_count: 0,
+    latest_reports: [],
+    ...overrides,
+  };
+}
+
+/** A fake API: every method is a vi.fn resolving to an empty answer unless overridden. */
+export function fakeApi(overrides: Partial<Record<keyof ApiClient, (...args: never[]) => unknown>> = {}): ApiClient {
+  const defaults: Partial<Record<keyof ApiClient, (...args: never[]) => unknown>> = {
+    listBusinesses: async () => [],
+    categories: async () => [],
+    cities: async () => [],
+  };
+  return new Proxy({} as ApiClient, {
+    get(target, key: string) {
+      const record = target as unknown as Record<string, unknown>;
+      if (!(key in record)) {
+        const impl = overrides[key as keyof ApiClient] ?? defaults[key as keyof ApiClient] ?? (async () => ({}));
+        record[key] = vi.fn(impl as (...args: unknown[]) => unknown);
+      }
+      return record[key];
+    },
+  });
+}
+
+export function fakeSession(user: User | null = null, actions: Partial<SessionState> = {}) {
+  return createStore<SessionState>()((set) => ({
+    user,
+    status: 'ready',
+    load: async () => {},
+    login: vi.fn(async () => {
+      set({ user: member });
+      return member;
+    }),
+    signup: vi.fn(async () => {
+      set({ user: member });
+      return member;
+    }),
+    logout: vi.fn(async () => set({ user: null })),
+    setUser: (next) => set({ user: next }),
+    ...actions,
+  }));
+}
+
+export function fakeHost(parts: Partial<HostContext> = {}): HostContext {
+  return {
+    productName: 'Zaytoon',
+    api: fakeApi(),
+    session: fakeSession(),
+    toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() },
+    ...parts,
+  };
+}
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname}</output>;
+}
+
+/** Renders `ui` at `path` (matched against `pattern`), with the route params a shell would give. */
+export function renderScreen(
+  ui: ReactNode,
+  { path = '/', pattern, host = fakeHost() }: { path?: string; pattern?: string; host?: HostContext } = {},
+) {
+  const result = render(
+    <HostProvider value={host}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path={pattern ?? path} element={ui} />
+          <Route path="*" element={null} />
+        </Routes>
+        <Where />
+      </MemoryRouter>
+    </HostProvider>,
+  );
+  return { ...result, host };
+}

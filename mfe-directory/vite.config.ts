@@ -1,0 +1,24 @@
+import { fileURLToPath } from 'node:url';
+import { federation } from '@module-federation/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import mfConfig from './module-federation.config.ts';
+
+const port = Number(process.env.DIRECTORY_PORT || 8081);
+// The shell page (another origin) imports this remote's modules: allow any origin to read them.
+const cors = { origin: '*' };
+
+export default defineConfig({
+  // Relative base: asset URLs resolve against the module that asks for them, so the
+  // same build works wherever the remote is deployed (no URL baked in).
+  base: './',
+  plugins: [react(), federation(mfConfig)],
+  resolve: {
+    alias: {
+      '@zaytoon/client': fileURLToPath(new URL('../services/contract/src/client/index.ts', import.meta.url)),
+    },
+  },
+  server: { port, strictPort: true, cors, origin: `http://localhost:${port}` },
+  preview: { port, strictPort: true, cors, headers: { 'Access-Control-Allow-Origin': '*' } },
+  build: { target: 'esnext' },
+});

@@ -1,0 +1,74 @@
+/**
+ * What the shell hands to each remote's root component. Types only: the shell
+ * owns the instances (one session store, one toast system, one API client).
+ */
+import type { ApiClient } from './api-client.js';
+import type { ScreenId } from './routes.js';
+import type { User } from './types.js';
+
+/** Structural subset of a zustand StoreApi, so remotes can `useStore(host.session, selector)`. */
+export interface ReadableStore<T> {
+  getState(): T;
+  getInitialState(): T;
+  subscribe(listener: (state: T, previousState: T) => void): () => void;
+}
+
+export interface LoginCredentials {
+  login: string;
+  password: string;
+}
+
+export interface SignupDetails {
+  email: string;
+  username: string;
+  name: string;
+  password: string;
+}
+
+export type SessionStatus = 'loading' | 'ready';
+
+export interface SessionState {
+  user: User | null;
+  status: SessionStatus;
+  /** GET /api/auth/me; any error means logged out. */
+  load(): Promise<void>;
+  /** Throws ApiError on failure; sets the user on success. */
+  login(credentials: LoginCredentials): Promise<User>;
+  signup(details: SignupDetails): Promise<User>;
+  /** Clears the user even when the call fails (the error is rethrown). */
+  logout(): Promise<void>;
+  /** For screens that change the user (picture upload, account deletion). */
+  setUser(user: User | null): void;
+}
+
+export type ToastKind = 'success' | 'error' | 'info';
+
+export interface Toaster {
+  success(message: string): void;
+  error(message: string): void;
+  info(message: string): void;
+}
+
+export interface HostContext {
+  productName: string;
+  api: ApiClient;
+  session: ReadableStore<SessionState>;
+  toast: Toaster;
+}
+
+export interface RemoteRootProps {
+  host: HostContext;
+  screen: ScreenId;
+}
+
+export interface RuntimeConfig {
+  productName: string;
+  remotes: Record<'directory' | 'admin', string>;
+}
+
+declare global {
+  interface Window {
+    /** Set by the shell: the React instance it renders with ("one React" check). */
+    __ZAYTOON_REACT__?: unknown;
+  }
+}

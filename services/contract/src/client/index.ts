@@ -1,0 +1,17 @@
+/** Front-end entry of the contract: typed API client, host bridge types, route table, copy. */
+export * from './api-client.js';
+export * from './host.js';
+export * from './routes.js';
+export type * from './types.js';
+export { MESSAGES, businessDeletedMessage, confirmDeleteBusinessMessage } from '../messages.js';
+export {
+  LIMITS,
+  MAP_DEFAULTS,
+  WEEKDAYS,
+  SOCIAL_NETWORKS,
+  REPORT_REASONS,
+  SUGGESTABLE_FIELDS,
+  FIELD_LABELS,
+  PICTURE_MIME_TYPES,
+} from '../limits.js';
+export type { Weekday, SocialNetwork, ReportReason, SuggestableField } from '../limits.js';

@@ -1,0 +1,52 @@
+import { useEffect, useMemo } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { APP_ROUTES, type HostContext } from '@zaytoon/client';
+import type { StoreApi } from 'zustand';
+import { HostProvider } from './hostContext';
+import { LandingPage } from './landing/LandingPage';
+import { NotFound } from './NotFound';
+import { createRemoteRegistry, type RemoteLoader } from './remotes/registry';
+import { RouteGate } from './remotes/RouteGate';
+import { Toaster } from './toast/Toaster';
+import type { ToastState } from './toast/toastStore';
+
+export interface AppProps {
+  host: HostContext;
+  toasts: StoreApi<ToastState>;
+  loadRemote: RemoteLoader;
+}
+
+/** The shell: SPEC §2's route table, each path rendered by the app that owns it. */
+export function App({ host, toasts, loadRemote }: AppProps) {
+  const registry = useMemo(() => createRemoteRegistry(loadRemote), [loadRemote]);
+  return (
+    <HostProvider value={host}>
+      <ScrollToTop />
+      <Routes>
+        {APP_ROUTES.map((route) => (
+          <Route
+            key={route.path}
+            path={route.path}
+            element={route.owner === 'shell' ? <LandingPage /> : <RouteGate route={route} registry={registry} />}
+          />
+        ))}
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+      <Toaster store={toasts} />
+    </HostProvider>
+  );
+}
+
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (typeof window.scrollTo === 'function') {
+      try {
+        window.scrollTo(0, 0);
+      } catch {
+        /* jsdom */
+      }
+    }
+  }, [pathname]);
+  return null;
+}

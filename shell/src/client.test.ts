@@ -1,0 +1,104 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, createApiClient, errorMessage, readCookie } from '@zaytoon/client';
+
+type Call = { url: string; init: RequestInit };
+
+function fakeFetch(answer: (call: Call) => Response | Promise<Response>) {
+  const calls: Call[] = [];
+  const fetch = vi.fn(async (url: RequestInfo | URL, init: RequestInit = {}) => {
+    const call = { url: String(url), init };
+    calls.push(call);
+    return answer(call);
+  });
+  return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const header = (call: Call, name: string) => (call.init.headers as Record<string, string>)[name];
+
+describe('api client', () => {
+  it('sends JSON with credentials and the XSRF-TOKEN cookie as X-XSRF-TOKEN on writes', async () => {
+    const { fetch, calls } = fakeFetch(() => json({ id: 1, name: 'A', username: 'a', picture: null, is_admin: false }));
+    const api = createApiClient({ fetch, readCookies: () => 'other=1; XSRF-TOKEN=abc%3D123' });
+    await api.login({ login: 'a', password: 'secret' });
+    expect(calls).toHaveLength(1);
+    expect(calls[0].url).toBe('/api/auth/login');
+    expect(calls[0].init).toMatchObject({ method: 'POST', credentials: 'include' });
+    expect(header(calls[0], 'X-XSRF-TOKEN')).toBe('abc=123');
+    expect(header(calls[0], 'Content-Type')).toBe('application/json');
+    expect(JSON.parse(String(calls[0].init.body))).toEqual({ login: 'a', password: 'secret' });
+  });
+
+  it('fetches /api/auth/me first when there is no XSRF cookie yet', async () => {
+    let cookies = '';
+    const { fetch, calls } = fakeFetch((call) => {
+      if (call.url === '/api/auth/me') cookies = 'XSRF-TOKEN=fresh';
+      return json({ message: 'ok' });
+    });
+    const api = createApiClient({ fetch, readCookies: () => cookies });
+    await api.deleteComment(9);
+    expect(calls.map((call) => `${call.init.method} ${call.url}`)).toEqual(['GET /api/auth/me', 'DELETE /api/comments/9']);
+    expect(header(calls[1], 'X-XSRF-TOKEN')).toBe('fresh');
+  });
+
+  it('does not send the token on reads', async () => {
+    const { fetch, calls } = fakeFetch(() => json([]));
+    const api = createApiClient({ fetch, readCookies: () => 'XSRF-TOKEN=t' });
+    await api.listBusinesses({ search: ' falafel ', category: 'all', city: '' });
+    expect(calls[0].url).toBe('/api/businesses?search=falafel');
+    expect(header(calls[0], 'X-XSRF-TOKEN')).toBeUndefined();
+  });
+
+  it('turns error answers into ApiError with status and detail', async () => {
+    const { fetch } = fakeFetch(() => json({ detail: 'Email already registered' }, 409));
+    const api = createApiClient({ fetch, readCookies: () => 'XSRF-TOKEN=t' });
+    const error = await api.signup({ email: 'a@b.c', username: 'a', name: 'A', password: 'secret1' }).catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 409, detail: 'Email already registered' });
+    expect(errorMessage(error, 'Signup failed')).toBe('Email already registered');
+  });
+
+  it('falls back when the answer has no detail or the network fails', async () => {
+    const html = createApiClient({ fetch: fakeFetch(() => new Response('<h1>Bad gateway</h1>', { status: 502 })).fetch });
+    const proxyError = await html.listBusinesses().catch((e) => e);
+    expect(proxyError).toMatchObject({ status: 502, detail: null });
+    expect(errorMessage(proxyError, 'Login failed')).toBe('Login failed');
+
+    const offline = createApiClient({
+      fetch: (async () => {
+        throw new TypeError('Failed to fetch');
+      }) as typeof globalThis.fetch,
+    });
+    const networkError = await offline.listBusinesses().catch((e) => e);
+    expect(networkError).toMatchObject({ status: 0, isNetworkError: true });
+  });
+
+  it('me() answers null for a 401 and unwraps {user}', async () => {
+    expect(await createApiClient({ fetch: fakeFetch(() => json({ detail: 'Not authenticated' }, 401)).fetch }).me()).toBeNull();
+    const user = { id: 4, name: 'B', username: 'b', picture: null, is_admin: true };
+    expect(await createApiClient({ fetch: fakeFetch(() => json({ user })).fetch }).me()).toEqual(user);
+  });
+
+  it('builds SPEC §7 paths', async () => {
+    const { fetch, calls } = fakeFetch(() => json({ categories: ['Cafe'], cities: ['Leeds'] }));
+    const api = createApiClient({ fetch, readCookies: () => 'XSRF-TOKEN=t', baseUrl: 'http://api.test/' });
+    expect(await api.categories()).toEqual(['Cafe']);
+    expect(await api.cities()).toEqual(['Leeds']);
+    await api.reviewReport(3, 'approve');
+    await api.vote(5, 'upvote');
+    expect(calls.map((call) => `${call.init.method} ${call.url}`)).toEqual([
+      'GET http://api.test/api/categories',
+      'GET http://api.test/api/cities',
+      'POST http://api.test/api/admin/reports/3/review?action=approve',
+      'POST http://api.test/api/businesses/5/vote',
+    ]);
+    expect(JSON.parse(String(calls[3].init.body))).toEqual({ vote_type: 'upvote' });
+  });
+
+  it('reads cookies', () => {
+    expect(readCookie('a=1; XSRF-TOKEN=x%20y', 'XSRF-TOKEN')).toBe('x y');
+    expect(readCookie('a=1', 'XSRF-TOKEN')).toBeNull();
+  });
+});

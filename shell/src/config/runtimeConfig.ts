@@ -1,0 +1,26 @@
+import type { RuntimeConfig } from '@zaytoon/client';
+
+export const DEFAULT_PRODUCT_NAME = 'Zaytoon';
+
+/**
+ * GET /runtime-config.json, answered by the shell's server from its environment.
+ * When it cannot be read the app still starts (landing page works) and the
+ * remote routes show their "unavailable" message.
+ */
+export async function fetchRuntimeConfig(fetcher: typeof fetch = fetch): Promise<RuntimeConfig> {
+  try {
+    const response = await fetcher('/runtime-config.json', { headers: { Accept: 'application/json' }, cache: 'no-store' });
+    if (!response.ok) throw new Error(`runtime-config.json answered ${response.status}`);
+    const data = (await response.json()) as Partial<RuntimeConfig>;
+    return {
+      productName: typeof data.productName === 'string' && data.productName ? data.productName : DEFAULT_PRODUCT_NAME,
+      remotes: {
+        directory: typeof data.remotes?.directory === 'string' ? data.remotes.directory : '',
+        admin: typeof data.remotes?.admin === 'string' ? data.remotes.admin : '',
+      },
+    };
+  } catch (error) {
+    console.error('[shell] could not read /runtime-config.json', error);
+    return { productName: DEFAULT_PRODUCT_NAME, remotes: { directory: '', admin: '' } };
+  }
+}

@@ -1,0 +1,39 @@
+import React, { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { createApiClient, type HostContext } from '@zaytoon/client';
+import { App } from './App';
+import { fetchRuntimeConfig } from './config/runtimeConfig';
+import { loadRemoteRoot, registerRuntimeRemotes } from './remotes/federation';
+import { createSessionStore } from './session/sessionStore';
+import { createToastStore } from './toast/toastStore';
+import './styles.css';
+
+// "One React" check: remotes compare their React with this one (data-same-react).
+window.__ZAYTOON_REACT__ = React;
+
+async function boot() {
+  const config = await fetchRuntimeConfig();
+  document.title = config.productName;
+  try {
+    registerRuntimeRemotes(config.remotes);
+  } catch (error) {
+    console.error('[shell] could not register remotes', error);
+  }
+
+  const api = createApiClient();
+  const session = createSessionStore(api);
+  const toasts = createToastStore();
+  const host: HostContext = { productName: config.productName, api, session, toast: toasts.toaster };
+  void session.getState().load();
+
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <BrowserRouter>
+        <App host={host} toasts={toasts} loadRemote={loadRemoteRoot} />
+      </BrowserRouter>
+    </StrictMode>,
+  );
+}
+
+void boot();

@@ -1,0 +1,61 @@
+import { Suspense, useState } from 'react';
+import { Link, Navigate, useLocation } from 'react-router-dom';
+import type { AppRoute, RemoteName } from '@zaytoon/client';
+import { useHost } from '../hostContext';
+import { useSession } from '../session/useSession';
+import { Spinner } from '../Spinner';
+import { RemoteBoundary } from './RemoteBoundary';
+import type { RemoteRegistry } from './registry';
+
+/**
+ * Applies SPEC §2 access rules before a remote is even requested:
+ * protected routes wait for the session (spinner) and send visitors to /login;
+ * /login sends a logged-in user to /dashboard; the admin remote downloads only for admins.
+ */
+export function RouteGate({ route, registry }: { route: AppRoute; registry: RemoteRegistry }) {
+  const status = useSession((state) => state.status);
+  const user = useSession((state) => state.user);
+  const location = useLocation();
+
+  if (route.access !== 'public' && status === 'loading') return <Spinner label="Checking your session..." />;
+  if ((route.access === 'protected' || route.access === 'admin') && !user) {
+    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  }
+  if (route.access === 'guest' && user) return <Navigate to="/dashboard" replace />;
+  if (route.access === 'admin' && user && !user.is_admin) return <AdminOnly />;
+
+  return <RemoteScreen name={route.owner as RemoteName} route={route} registry={registry} />;
+}
+
+function RemoteScreen({ name, route, registry }: { name: RemoteName; route: AppRoute; registry: RemoteRegistry }) {
+  const host = useHost();
+  const [attempt, setAttempt] = useState(0);
+  const Root = registry.get(name);
+  const retry = () => {
+    registry.reset(name);
+    setAttempt((count) => count + 1);
+  };
+  return (
+    <RemoteBoundary key={attempt} name={name} onRetry={retry}>
+      <Suspense fallback={<Spinner />}>
+        <Root host={host} screen={route.screen} />
+      </Suspense>
+    </RemoteBoundary>
+  );
+}
+
+function AdminOnly() {
+  return (
+    <main className="remote-unavailable" data-testid="admin-only">
+      <div className="remote-unavailable__card" role="alert">
+        <h1 className="remote-unavailable__title">Admins only</h1>
+        <p>The admin panel is only available to administrators.</p>
+        <div className="remote-unavailable__actions">
+          <Link className="btn btn--primary" to="/dashboard">
+            Back to Directory
+          </Link>
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,30 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+// aliased to src/test/fake-federation-runtime.ts in vitest.config.ts
+import * as fake from '@module-federation/runtime';
+import { loadRemoteRoot, registerRuntimeRemotes } from './federation';
+
+const runtime = fake as unknown as typeof import('../test/fake-federation-runtime');
+
+describe('runtime remotes', () => {
+  beforeEach(() => runtime.__resetFakeFederation());
+
+  it('registers the URLs from runtime config as ESM remotes', () => {
+    registerRuntimeRemotes({ directory: 'http://d.test/mf-manifest.json', admin: 'http://a.test/mf-manifest.json' });
+    expect(runtime.__registeredRemotes()).toEqual([
+      { name: 'zaytoon_directory', alias: 'directory', entry: 'http://d.test/mf-manifest.json', type: 'module' },
+      { name: 'zaytoon_admin', alias: 'admin', entry: 'http://a.test/mf-manifest.json', type: 'module' },
+    ]);
+  });
+
+  it("loads a remote's exposed root component", async () => {
+    registerRuntimeRemotes({ directory: 'http://d.test/mf-manifest.json' });
+    const Root = () => null;
+    runtime.__setFakeRemoteModule('zaytoon_directory/App', { default: Root });
+    expect(await loadRemoteRoot('directory')).toBe(Root);
+  });
+
+  it('rejects when the remote cannot be loaded', async () => {
+    registerRuntimeRemotes({ directory: 'http://d.test/mf-manifest.json' });
+    await expect(loadRemoteRoot('directory')).rejects.toThrow();
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * Runtime remote registration. The federation plugin initialises the shell's
+ * federation instance (with the shared singletons) before our entry runs; the
+ * remote URLs come from /runtime-config.json and are registered here, so the
+ * same build works for any deployment. Nothing is fetched until loadRemoteRoot().
+ */
+import { getInstance, registerRemotes } from '@module-federation/runtime';
+import type { ComponentType } from 'react';
+import {
+  REMOTE_CONTAINERS,
+  REMOTE_EXPOSED_ROOT,
+  type RemoteName,
+  type RemoteRootProps,
+  type RuntimeConfig,
+} from '@zaytoon/client';
+
+export const SHELL_CONTAINER = 'zaytoon_shell';
+
+type Instance = NonNullable<ReturnType<typeof getInstance>>;
+
+function federation(): Instance {
+  const instance = getInstance() ?? getInstance((candidate) => candidate.name === SHELL_CONTAINER);
+  if (!instance) throw new Error('Module Federation runtime is not initialised');
+  return instance;
+}
+
+const configured = new Set<RemoteName>();
+
+export function registerRuntimeRemotes(remotes: Partial<RuntimeConfig['remotes']>): void {
+  const list = (Object.keys(REMOTE_CONTAINERS) as RemoteName[])
+    .filter((name) => typeof remotes[name] === 'string' && remotes[name])
+    .map((name) => {
+      configured.add(name);
+      return { name: REMOTE_CONTAINERS[name], alias: name, entry: remotes[name] as string, type: 'module' as const };
+    });
+  if (list.length === 0) return;
+  const instance = getInstance() ?? getInstance((candidate) => candidate.name === SHELL_CONTAINER);
+  if (instance) instance.registerRemotes(list, { force: true });
+  else registerRemotes(list, { force: true });
+}
+
+/** Downloads (once) the remote's root component. Rejects when the remote is unreachable. */
+export async function loadRemoteRoot(name: RemoteName): Promise<ComponentType<RemoteRootProps>> {
+  if (!configured.has(name)) throw new Error(`No URL configured for the ${name} remote`);
+  const id = `${REMOTE_CONTAINERS[name]}/${REMOTE_EXPOSED_ROOT.replace(/^\.\//, '')}`;
+  const module = await federation().loadRemote<{ default?: ComponentType<RemoteRootProps> }>(id);
+  if (!module || typeof module.default !== 'function') throw new Error(`${id} did not expose a component`);
+  return module.default;
+}

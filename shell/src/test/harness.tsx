@@ -1,0 +1,50 @@
+import type { ComponentType } from 'react';
+import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import type { ApiClient, HostContext, RemoteName, RemoteRootProps, User } from '@zaytoon/client';
+import { App } from '../App';
+import type { RemoteLoader } from '../remotes/registry';
+import { createSessionStore, type SessionApi } from '../session/sessionStore';
+import { createToastStore } from '../toast/toastStore';
+
+export const adminUser: User = { id: 1, name: 'Amal Admin', username: 'admin', picture: null, is_admin: true };
+export const memberUser: User = { id: 2, name: 'Sami Member', username: 'sami', picture: null, is_admin: false };
+
+/** A fake remote root that prints which remote and screen the shell asked for. */
+export function stubRemote(name: RemoteName): ComponentType<RemoteRootProps> {
+  return function StubRemote({ screen }: RemoteRootProps) {
+    return <div data-testid="stub-remote" data-remote={name} data-screen={screen}>{`${name}:${screen}`}</div>;
+  };
+}
+
+export const stubLoader: RemoteLoader = async (name) => stubRemote(name);
+
+export function fakeSessionApi(user: User | null): SessionApi {
+  return {
+    me: async () => user,
+    login: async () => memberUser,
+    signup: async () => memberUser,
+    logout: async () => ({}),
+  };
+}
+
+export function renderShell(
+  path: string,
+  { user = null, loader = stubLoader, loaded = true }: { user?: User | null; loader?: RemoteLoader; loaded?: boolean } = {},
+) {
+  const session = createSessionStore(fakeSessionApi(user));
+  if (loaded) session.setState({ user, status: 'ready' });
+  const toasts = createToastStore(0);
+  const host: HostContext = {
+    productName: 'Zaytoon',
+    api: {} as ApiClient,
+    session,
+    toast: toasts.toaster,
+  };
+  const result = render(
+    <MemoryRouter initialEntries={[path]}>
+      <App host={host} toasts={toasts} loadRemote={loader} />
+    </MemoryRouter>,
+  );
+  return { ...result, session, toasts, host };
+}

@@ -1,0 +1,20 @@
+import { fileURLToPath } from 'node:url';
+import { federation } from '@module-federation/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import mfConfig from './module-federation.config.ts';
+import { apiProxy, runtimeConfigPlugin } from './server/runtime-config.ts';
+
+const port = Number(process.env.SHELL_PORT || 8080);
+
+export default defineConfig({
+  plugins: [react(), federation(mfConfig), runtimeConfigPlugin()],
+  resolve: {
+    alias: {
+      '@zaytoon/client': fileURLToPath(new URL('../services/contract/src/client/index.ts', import.meta.url)),
+    },
+  },
+  server: { port, strictPort: true, proxy: apiProxy() },
+  preview: { port, strictPort: true, proxy: apiProxy() },
+  build: { target: 'esnext' },
+});

@@ -1,0 +1,22 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@zaytoon/client': here('../services/contract/src/client/index.ts'),
+      // Federated runtime does not exist under vitest: a fake registry stands in for it.
+      '@module-federation/runtime': here('./src/test/fake-federation-runtime.ts'),
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
+    restoreMocks: true,
+    setupFiles: ['./src/test/setup.ts'],
+  },
+});
