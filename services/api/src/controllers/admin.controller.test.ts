@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, businessDeletedMessage } from '@zaytoon/contract';
+import { adminClient, startTestApi, type ApiTestClient, type TestApi } from '../test/harness.js';
+import { createBusiness } from '../test/fixtures.js';
+
+let api: TestApi;
+let member: ApiTestClient;
+let admin: ApiTestClient;
+beforeAll(async () => {
+  api = await startTestApi();
+  member = api.client();
+  await member.signup();
+  admin = await adminClient(api);
+});
+afterAll(async () => api?.stop());
+
+const auditRows = async (action: string, targetId: number) =>
+  (await api.core.db.query('SELECT actor_id, action, target_type, target_id FROM audit_log WHERE action = $1 AND target_id = $2', [action, targetId])).rows;
+
+describe('reports review', () => {
+  it('lists pending reports and reported businesses with counts and the 3 latest', async () => {
+    const business = await createBusiness(member);
+    for (const reason of ['Other', 'Spam or duplicate', 'Inappropriate content', 'Inaccurate information']) {
+      await member.post('/api/reports', { business_id: business.id, reason, description: `because ${reason}` });
+    }
+    const pending = await admin.get('/api/admin/reports/pending');
+    const ours = pending.body.filter((r: { business_id: number }) => r.business_id === business.id);
+    expect(ours).toHaveLength(4);
+    expect(ours[0]).toMatchObject({ reason: 'Inaccurate information', description: 'because Inaccurate information', reporter_username: expect.any(String), reported_by: expect.any(Number), business_name: business.name });
+    const reported = await admin.get('/api/admin/businesses/reported');
+    const entry = reported.body.find((b: { id: number }) => b.id === business.id);
+    expect(entry.report_count).toBe(4);
+    expect(entry.latest_reports).toHaveLength(3);
+  });
+
+  it('approve hides the business at once, enqueues the cascade and writes the audit log', async () => {
+    const business = await createBusiness(member);
+    const report = (await member.post('/api/reports', { business_id: business.id, reason: 'Does not support Palestine' })).body;
+    await member.post('/api/reports', { business_id: business.id, reason: 'Other' });
+    const answer = await admin.post(`/api/admin/reports/${report.id}/review?action=approve`);
+    expect(answer).toMatchObject({ status: 200, body: { message: MESSAGES.reportApproved } });
+    expect((await api.client().get(`/api/businesses/${business.id}`)).status).toBe(404);
+    expect((await api.client().get('/api/businesses')).body.some((b: { id: number }) => b.id === business.id)).toBe(false);
+    expect((await admin.get('/api/admin/reports/pending')).body.some((r: { business_id: number }) => r.business_id === business.id)).toBe(false);
+    const jobs = await api.core.jobs.queues.moderation.getJobs(['waiting', 'active', 'delayed', 'completed']);
+    expect(jobs.some((job) => job.data.businessId === business.id && job.data.reportId === report.id)).toBe(true);
+    expect(await auditRows('report.approved', report.id)).toHaveLength(1);
+    expect((await admin.post(`/api/admin/reports/${report.id}/review?action=approve`)).status).toBe(409);
+  });
+
+  it('reject keeps the business and marks the report reviewed', async () => {
+    const business = await createBusiness(member);
+    const report = (await member.post('/api/reports', { business_id: business.id, reason: 'Other' })).body;
+    expect((await admin.post(`/api/admin/reports/${report.id}/review?action=reject`)).body).toEqual({ message: MESSAGES.reportRejected });
+    expect((await api.client().get(`/api/businesses/${business.id}`)).status).toBe(200);
+    expect((await admin.get('/api/admin/reports/pending')).body.some((r: { id: number }) => r.id === report.id)).toBe(false);
+    expect(await auditRows('report.rejected', report.id)).toHaveLength(1);
+  });
+
+  it('refuses a missing action, an unknown action and an unknown report', async () => {
+    expect(await admin.post('/api/admin/reports/1/review')).toMatchObject({ status: 400, body: { detail: MESSAGES.reviewActionInvalid } });
+    expect((await admin.post('/api/admin/reports/1/review?action=maybe')).status).toBe(400);
+    expect(await admin.post('/api/admin/reports/999999/review?action=reject')).toMatchObject({ status: 404, body: { detail: MESSAGES.reportNotFound } });
+  });
+});
+
+describe('suggestions review', () => {
+  it('approve writes the value into the business; reject drops it', async () => {
+    const business = await createBusiness(member, { phone: '' });
+    const phone = (await member.post(`/api/businesses/${business.id}/suggestions`, { field_name: 'phone', suggested_value: '0113 496 0999' })).body;
+    const hours = (await member.post(`/api/businesses/${business.id}/suggestions`, { field_name: 'business_hours', suggested_value: '{"friday":"Closed"}' })).body;
+    const description = (await member.post(`/api/businesses/${business.id}/suggestions`, { field_name: 'description', suggested_value: 'Spam text' })).body;
+    const pending = await admin.get('/api/admin/suggestions/pending');
+    expect(pending.body.filter((s: { business_id: number }) => s.business_id === business.id)).toHaveLength(3);
+
+    expect((await admin.post(`/api/admin/suggestions/${phone.id}/review?action=approve`)).body).toEqual({ message: MESSAGES.suggestionApproved });
+    expect((await admin.post(`/api/admin/suggestions/${hours.id}/review?action=approve`)).status).toBe(200);
+    expect((await admin.post(`/api/admin/suggestions/${description.id}/review?action=reject`)).body).toEqual({ message: MESSAGES.suggestionRejected });
+    const updated = (await api.client().get(`/api/businesses/${business.id}`)).body;
+    expect(updated.phone).toBe('0113 496 0999');
+    expect(updated.business_hours).toEqual({ friday: 'Closed' });
+    expect(updated.description).not.toBe('Spam text');
+    expect((await api.client().get(`/api/businesses/${business.id}/suggestions`)).body).toEqual([]);
+    expect(await auditRows('suggestion.approved', phone.id)).toHaveLength(1);
+    expect(await auditRows('suggestion.rejected', description.id)).toHaveLength(1);
+    expect(await admin.post(`/api/admin/suggestions/${phone.id}/review?action=reject`)).toMatchObject({ status: 409, body: { detail: MESSAGES.suggestionAlreadyReviewed } });
+  });
+});
+
+describe('DELETE /api/admin/businesses/:id', () => {
+  it('deletes with SPEC\'s message and an audit row; 404 afterwards', async () => {
+    const business = await createBusiness(member, { name: 'Doomed Deli' });
+    expect(await admin.delete(`/api/admin/businesses/${business.id}`)).toMatchObject({ status: 200, body: { message: businessDeletedMessage('Doomed Deli') } });
+    expect((await api.client().get(`/api/businesses/${business.id}`)).status).toBe(404);
+    expect(await auditRows('business.deleted', business.id)).toHaveLength(1);
+    expect((await admin.delete(`/api/admin/businesses/${business.id}`)).status).toBe(404);
+  });
+});
