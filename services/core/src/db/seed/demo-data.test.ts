@@ -89,7 +89,7 @@ describe('generateDemoData', () => {
       }
       for (const [network, value] of Object.entries(b.socialMedia)) {
         expect(['facebook', 'twitter', 'instagram']).toContain(network);
-        expect(value).toMatch(/^(https:\/\/\S+|@?[a-z0-9_]+)$/);
+        expect(value).toMatch(/^https:\/\/(www\.)?(facebook|twitter|x|instagram)\.com\/[a-z0-9_@]+$/);
       }
       expect(b.website).toMatch(/^$|^https:\/\/[a-z0-9.-]+\.example\/?$/);
       expect(b.phone).toMatch(
@@ -103,7 +103,6 @@ describe('generateDemoData', () => {
     expect(data.businesses.some((b) => Object.keys(b.socialMedia).length === 0)).toBe(true);
     expect(data.businesses.some((b) => Object.keys(b.businessHours).length === 0)).toBe(true);
     expect(data.businesses.some((b) => Object.values(b.businessHours).includes('Closed'))).toBe(true);
-    expect(data.businesses.some((b) => Object.values(b.socialMedia).some((v) => v.startsWith('@')))).toBe(true);
     expect(data.businesses.some((b) => Object.values(b.socialMedia).some((v) => v.startsWith('https://')))).toBe(true);
     const verified = data.businesses.filter((b) => b.verified).length / data.businesses.length;
     expect(verified).toBeGreaterThan(0.3);

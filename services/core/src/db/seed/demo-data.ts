@@ -1,3 +1,4 @@
+import { normaliseSocialLink, type SocialNetwork } from '@zaytoon/contract';
 import { outcodeTable } from '../../geo/outcodes.js';
 import { Prng } from './prng.js';
 import {
@@ -301,7 +302,10 @@ function socialFor(rng: Prng, name: string): DemoBusiness['socialMedia'] {
       social[network] = handle;
     }
   }
-  return social;
+  // Stored the way the API stores user input: handles become http(s) links (CONTRACT.md).
+  return Object.fromEntries(
+    Object.entries(social).map(([network, value]) => [network, normaliseSocialLink(network as SocialNetwork, value)]),
+  );
 }
 
 function descriptionFor(rng: Prng, category: DemoCategory, kind: number, city: string): string {
