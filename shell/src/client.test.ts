@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, errorMessage, readCookie } from '@zaytoon/client';
+import { ApiError, createApiClient, errorMessage, isApiError, readCookie } from '@zaytoon/client';
 
 type Call = { url: string; init: RequestInit };
 
@@ -95,6 +95,23 @@ describe('api client', () => {
       'POST http://api.test/api/businesses/5/vote',
     ]);
     expect(JSON.parse(String(calls[3].init.body))).toEqual({ vote_type: 'upvote' });
+  });
+
+  it('recognises an ApiError thrown by another bundle (shell vs remote copy of the client)', () => {
+    class ForeignApiError extends Error {
+      name = 'ApiError';
+      constructor(
+        readonly status: number,
+        readonly detail: string | null,
+      ) {
+        super(detail ?? '');
+      }
+    }
+    const foreign = new ForeignApiError(401, 'Invalid email/username or password');
+    expect(foreign instanceof ApiError).toBe(false);
+    expect(isApiError(foreign)).toBe(true);
+    expect(errorMessage(foreign, 'Login failed')).toBe('Invalid email/username or password');
+    expect(errorMessage(new Error('boom'), 'Login failed')).toBe('Login failed');
   });
 
   it('reads cookies', () => {

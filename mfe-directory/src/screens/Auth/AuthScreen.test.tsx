@@ -53,7 +53,10 @@ describe('auth screen (SPEC §2)', () => {
 
   it("toasts the server's detail on failure", async () => {
     const session = fakeSession(null, {
-      login: vi.fn(async () => Promise.reject(new ApiError(401, 'Invalid email/username or password'))),
+      // thrown by the shell's copy of the client: not an instanceof this bundle's ApiError
+      login: vi.fn(async () =>
+        Promise.reject(Object.assign(new Error('x'), { name: 'ApiError', status: 401, detail: 'Invalid email/username or password' })),
+      ),
     });
     const host = fakeHost({ session });
     vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -47,9 +47,23 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Duck-typed check: the shell and each remote bundle their own copy of this file,
+ * so an ApiError thrown by the shell's client is not an `instanceof` the remote's class.
+ */
+export function isApiError(error: unknown): error is ApiError {
+  return (
+    error instanceof ApiError ||
+    (typeof error === 'object' &&
+      error !== null &&
+      (error as { name?: unknown }).name === 'ApiError' &&
+      typeof (error as { status?: unknown }).status === 'number')
+  );
+}
+
 /** The text a toast shows for a failed call: the server's detail, else the screen's fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.detail) return error.detail;
+  if (isApiError(error) && typeof error.detail === 'string' && error.detail) return error.detail;
   return fallback;
 }
 
@@ -206,7 +220,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       try {
         return normaliseUser(await get<unknown>('/api/auth/me'));
       } catch (error) {
-        if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return null;
+        if (isApiError(error) && (error.status === 401 || error.status === 403)) return null;
         throw error;
       }
     },
