@@ -3,6 +3,8 @@ import type { RemoteRootProps, ScreenId } from '@zaytoon/client';
 import { HostProvider } from './host';
 import { injectStyles } from './injectStyles';
 import { AuthScreen } from './screens/Auth/AuthScreen';
+import { BusinessDetailScreen } from './screens/BusinessDetail/BusinessDetailScreen';
+import { BusinessFormScreen } from './screens/BusinessForm/BusinessFormScreen';
 import { DirectoryScreen } from './screens/Directory/DirectoryScreen';
 import { Placeholder } from './screens/Placeholder';
 import css from './styles.css?inline';
@@ -12,6 +14,8 @@ injectStyles('zaytoon-directory-styles', css);
 const SCREENS: Partial<Record<ScreenId, ComponentType>> = {
   auth: AuthScreen,
   directory: DirectoryScreen,
+  'business-detail': BusinessDetailScreen,
+  'business-form': BusinessFormScreen,
 };
 
 /**

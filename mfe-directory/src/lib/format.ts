@@ -30,3 +30,27 @@ export function isHttpUrl(value: string | null | undefined): value is string {
     return false;
   }
 }
+
+const SOCIAL_SITES = {
+  facebook: 'https://facebook.com/',
+  twitter: 'https://twitter.com/',
+  instagram: 'https://instagram.com/',
+} as const;
+
+/** SPEC §2: facebook values without http get the site prefix; twitter and instagram lose '@' first. */
+export function socialUrl(network: keyof typeof SOCIAL_SITES, value: string): string {
+  const trimmed = value.trim();
+  if (/^https?:\/\//i.test(trimmed)) return trimmed;
+  const handle = network === 'facebook' ? trimmed : trimmed.replace(/^@+/, '');
+  return SOCIAL_SITES[network] + handle;
+}
+
+export function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** 'address, city postcode' (SPEC §2 detail header). */
+export function addressLine(business: { address?: string; city?: string; postcode?: string }): string {
+  const place = [business.city, business.postcode].filter(Boolean).join(' ');
+  return [business.address, place].filter(Boolean).join(', ');
+}

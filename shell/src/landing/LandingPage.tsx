@@ -6,17 +6,17 @@ import { Logo } from './Logo';
 const STEPS = [
   {
     title: 'Discover',
-    icon: '🔍',
+    icon: <path d="M10.5 3a7.5 7.5 0 015.96 12.06l4.24 4.24-1.4 1.4-4.24-4.24A7.5 7.5 0 1110.5 3zm0 2a5.5 5.5 0 100 11 5.5 5.5 0 000-11z" />,
     text: 'Search the directory and explore the map to find pro-Palestinian businesses near you.',
   },
   {
     title: 'Connect',
-    icon: '🤝',
+    icon: <path d="M8 11a3.5 3.5 0 110-7 3.5 3.5 0 010 7zm8 0a3 3 0 110-6 3 3 0 010 6zM2 19c0-3.3 2.7-6 6-6s6 2.7 6 6v1H2v-1zm13.5 1v-1c0-1.9-.7-3.6-1.9-4.9A5 5 0 0122 19v1h-6.5z" />,
     text: 'Join a community that shares your values: vote, comment and add the businesses you know.',
   },
   {
     title: 'Verify',
-    icon: '✅',
+    icon: <path d="M12 2l8 3v6c0 5-3.4 9.4-8 11-4.6-1.6-8-6-8-11V5l8-3zm-1.2 13.6l5.6-5.6-1.4-1.4-4.2 4.2-2.1-2.1-1.4 1.4 3.5 3.5z" />,
     text: 'Report businesses and confirm their support, so the directory stays accurate and trustworthy.',
   },
 ] as const;
@@ -64,9 +64,9 @@ export function LandingPage() {
           <ol className="how__steps">
             {STEPS.map((step) => (
               <li key={step.title} className="how__step">
-                <span className="how__icon" aria-hidden="true">
+                <svg className="how__icon" viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" focusable="false">
                   {step.icon}
-                </span>
+                </svg>
                 <h3 className="how__title">{step.title}</h3>
                 <p>{step.text}</p>
               </li>

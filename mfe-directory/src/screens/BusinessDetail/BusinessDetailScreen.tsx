@@ -1,0 +1,280 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { FIELD_LABELS, LIMITS, WEEKDAYS, type Business, type Suggestion } from '@zaytoon/client';
+import { useHost, useSession } from '../../host';
+import { addressLine, capitalise, formatDate, isHttpUrl, socialUrl } from '../../lib/format';
+import { NavBar } from '../../ui/NavBar';
+import { PageSpinner } from '../../ui/Spinner';
+import { Comments } from './Comments';
+import { CommunityRating } from './CommunityRating';
+import { ReportDialog } from './ReportDialog';
+import { SuggestEditDialog } from './SuggestEditDialog';
+import { describeValue } from './suggestionValue';
+import { useBusinessDetail } from './useBusinessDetail';
+
+const LINK_REL = 'nofollow ugc noopener noreferrer';
+
+/** /business/{id} (SPEC §2). */
+export function BusinessDetailScreen() {
+  const { id } = useParams();
+  const detail = useBusinessDetail(id);
+  const { business } = detail;
+
+  if (detail.state === 'loading') {
+    return (
+      <>
+        <NavBar variant="detail" />
+        <PageSpinner label="Loading business..." />
+      </>
+    );
+  }
+  if (!business || detail.state === 'missing') {
+    return (
+      <>
+        <NavBar variant="detail" />
+        <main className="zd-page">
+          <div className="zd-card zd-empty" data-testid="business-not-found">
+            <h1>Business Not Found</h1>
+            <p>The business you are looking for does not exist or has been removed.</p>
+            <Link to="/dashboard" className="zd-btn zd-btn--primary">
+              Back to Directory
+            </Link>
+          </div>
+        </main>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <NavBar variant="detail" />
+      <main className="zd-page zd-detail" data-testid="business-detail" data-business-id={business.id}>
+        <header className="zd-card zd-detail__header">
+          {business.category && <span className="zd-badge zd-badge--green">{business.category}</span>}
+          <h1 className="zd-detail__name">{business.name}</h1>
+          <p className="zd-detail__address">{addressLine(business)}</p>
+        </header>
+
+        <CommunityRating businessId={business.id} votes={detail.votes} onChange={detail.setVotes} />
+
+        <ActionRow
+          business={business}
+          canEdit={detail.canEdit.can_edit}
+          onSuggested={() => void detail.loadSuggestions()}
+        />
+
+        <div className="zd-detail__columns">
+          <div className="zd-detail__main">
+            <section className="zd-card" aria-labelledby="zd-about">
+              <h2 id="zd-about" className="zd-section-title">
+                About
+              </h2>
+              <p className="zd-prewrap">{business.description || 'No description yet.'}</p>
+            </section>
+            <section className="zd-card zd-support" aria-labelledby="zd-support">
+              <h2 id="zd-support" className="zd-section-title">
+                Palestine Support
+              </h2>
+              <p className="zd-prewrap">{business.proof_of_support || 'No details yet.'}</p>
+            </section>
+            {detail.suggestions.length > 0 && <PendingSuggestions suggestions={detail.suggestions} />}
+            <RecentReports business={business} />
+          </div>
+
+          <aside className="zd-detail__side">
+            <ContactInformation business={business} />
+            <BusinessHours business={business} />
+            <SocialMedia business={business} />
+            <BusinessInfo business={business} />
+            <Comments businessId={business.id} comments={detail.comments} onChange={detail.loadComments} />
+          </aside>
+        </div>
+      </main>
+    </>
+  );
+}
+
+function ActionRow({ business, canEdit, onSuggested }: { business: Business; canEdit: boolean; onSuggested: () => void }) {
+  const user = useSession((state) => state.user);
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<'suggest' | 'report' | null>(null);
+
+  return (
+    <div className="zd-card zd-detail__actions" data-testid="action-row">
+      {user?.is_admin && business.report_count > 0 && (
+        <span className="zd-badge zd-badge--red" data-testid="detail-report-count">
+          {business.report_count} {business.report_count === 1 ? 'report' : 'reports'}
+        </span>
+      )}
+      {canEdit && (
+        <Link to={`/edit-business/${business.id}`} className="zd-btn zd-btn--outline">
+          Edit Business
+        </Link>
+      )}
+      {user ? (
+        <>
+          <button type="button" className="zd-btn zd-btn--outline" onClick={() => setDialog('suggest')}>
+            Suggest Edit
+          </button>
+          <button type="button" className="zd-btn zd-btn--danger" onClick={() => setDialog('report')}>
+            Report Business
+          </button>
+        </>
+      ) : (
+        <div className="zd-detail__interact">
+          <p>Want to suggest edits or report this business?</p>
+          <button type="button" className="zd-btn zd-btn--primary" onClick={() => navigate('/login')}>
+            Login to Interact
+          </button>
+        </div>
+      )}
+      {dialog === 'suggest' && (
+        <SuggestEditDialog business={business} onClose={() => setDialog(null)} onSubmitted={onSuggested} />
+      )}
+      {dialog === 'report' && <ReportDialog businessId={business.id} onClose={() => setDialog(null)} />}
+    </div>
+  );
+}
+
+function PendingSuggestions({ suggestions }: { suggestions: Suggestion[] }) {
+  return (
+    <section className="zd-card" aria-labelledby="zd-pending" data-testid="pending-suggestions">
+      <h2 id="zd-pending" className="zd-section-title">
+        Pending Suggestions ({suggestions.length})
+      </h2>
+      <ul className="zd-stack">
+        {suggestions.map((suggestion) => (
+          <li key={suggestion.id} className="zd-suggestion">
+            <div className="zd-suggestion__head">
+              <span className="zd-badge">{FIELD_LABELS[suggestion.field_name] ?? suggestion.field_name}</span>
+              <span className="zd-hint">{formatDate(suggestion.created_at)}</span>
+            </div>
+            <p>
+              <strong>Suggested:</strong> {describeValue(suggestion.suggested_value)}
+            </p>
+            {suggestion.reason && (
+              <p>
+                <strong>Reason:</strong> {suggestion.reason}
+              </p>
+            )}
+            <p className="zd-hint">Suggested by {suggestion.suggester_username || 'Unknown'}</p>
+            <p className="zd-pending-note">Pending admin review</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function RecentReports({ business }: { business: Business }) {
+  const isAdmin = useSession((state) => state.user?.is_admin ?? false);
+  if (!isAdmin || business.report_count <= 0) return null;
+  const latest = (business.latest_reports ?? []).slice(0, LIMITS.latestReportsShown);
+  const more = business.report_count - latest.length;
+  return (
+    <section className="zd-card zd-reports" aria-labelledby="zd-reports" data-testid="recent-reports">
+      <h2 id="zd-reports" className="zd-section-title">
+        Recent Reports ({business.report_count})
+      </h2>
+      <ul className="zd-stack">
+        {latest.map((report) => (
+          <li key={report.id} className="zd-report">
+            <div className="zd-suggestion__head">
+              <span className="zd-badge zd-badge--red">{report.reason}</span>
+              <span className="zd-hint">{formatDate(report.created_at)}</span>
+            </div>
+            {report.description && <p>{report.description}</p>}
+            <p className="zd-hint">Reported by {report.reporter_username || 'Unknown'}</p>
+          </li>
+        ))}
+      </ul>
+      {more > 0 && <p className="zd-hint">And {more} more reports...</p>}
+    </section>
+  );
+}
+
+function ContactInformation({ business }: { business: Business }) {
+  return (
+    <section className="zd-card" aria-labelledby="zd-contact">
+      <h2 id="zd-contact" className="zd-section-title">
+        Contact Information
+      </h2>
+      <ul className="zd-stack zd-stack--tight">
+        {business.phone && (
+          <li>
+            <a href={`tel:${business.phone.replace(/\s+/g, '')}`}>{business.phone}</a>
+          </li>
+        )}
+        {isHttpUrl(business.website) && (
+          <li>
+            <a href={business.website} target="_blank" rel={LINK_REL}>
+              Visit Website
+            </a>
+          </li>
+        )}
+        <li>{addressLine(business)}</li>
+      </ul>
+    </section>
+  );
+}
+
+function BusinessHours({ business }: { business: Business }) {
+  const hours = business.business_hours ?? {};
+  return (
+    <section className="zd-card" aria-labelledby="zd-hours">
+      <h2 id="zd-hours" className="zd-section-title">
+        Business Hours
+      </h2>
+      <dl className="zd-hours" data-testid="business-hours">
+        {WEEKDAYS.map((day) => (
+          <div key={day} className="zd-hours__row">
+            <dt>{capitalise(day)}:</dt>
+            <dd>{hours[day]?.trim() || 'Closed'}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function SocialMedia({ business }: { business: Business }) {
+  const social = business.social_media ?? {};
+  const links = (['facebook', 'twitter', 'instagram'] as const)
+    .filter((network) => social[network]?.trim())
+    .map((network) => ({ network, url: socialUrl(network, social[network] as string) }))
+    .filter((link) => isHttpUrl(link.url));
+  if (links.length === 0) return null;
+  const label = { facebook: 'Facebook', twitter: 'Twitter/X', instagram: 'Instagram' } as const;
+  return (
+    <section className="zd-card" aria-labelledby="zd-social">
+      <h2 id="zd-social" className="zd-section-title">
+        Social Media
+      </h2>
+      <ul className="zd-stack zd-stack--tight" data-testid="social-links">
+        {links.map((link) => (
+          <li key={link.network}>
+            <a href={link.url} target="_blank" rel={LINK_REL}>
+              {label[link.network]}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function BusinessInfo({ business }: { business: Business }) {
+  return (
+    <section className="zd-card" aria-labelledby="zd-info">
+      <h2 id="zd-info" className="zd-section-title">
+        Business Info
+      </h2>
+      <p>Added {formatDate(business.created_at)}</p>
+      {business.verified && (
+        <p className="zd-verified" data-testid="verified">
+          <span className="zd-badge zd-badge--green">Verified</span> This business has been verified by our community
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { errorMessage, MESSAGES, type VoteSummary, type VoteType } from '@zaytoon/client';
+import { useHost, useSession } from '../../host';
+import { formatScore } from '../../lib/format';
+
+/** 'Community Rating': up/down buttons with counts, net score, the user's vote highlighted (SPEC §2). */
+export function CommunityRating({
+  businessId,
+  votes,
+  onChange,
+}: {
+  businessId: number;
+  votes: VoteSummary | null;
+  onChange: (votes: VoteSummary) => void;
+}) {
+  const { api, toast } = useHost();
+  const user = useSession((state) => state.user);
+  const [busy, setBusy] = useState(false);
+  const summary = votes ?? { vote_score: 0, upvotes: 0, downvotes: 0, user_vote: null };
+
+  const vote = async (type: VoteType) => {
+    if (!user) {
+      toast.error(MESSAGES.loginToVote);
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await api.vote(businessId, type);
+      onChange({
+        vote_score: result.vote_score,
+        upvotes: result.upvotes,
+        downvotes: result.downvotes,
+        user_vote: result.user_vote ?? null,
+      });
+      if (result.message) toast.success(result.message);
+    } catch (error) {
+      console.error('vote failed', error);
+      toast.error(errorMessage(error, MESSAGES.voteFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="zd-card zd-rating" aria-labelledby="zd-rating-title" data-testid="community-rating">
+      <h2 id="zd-rating-title" className="zd-section-title">
+        Community Rating
+      </h2>
+      <div className="zd-rating__row">
+        <button
+          type="button"
+          className="zd-vote zd-vote--up"
+          aria-pressed={summary.user_vote === 'upvote'}
+          aria-label={`Upvote (${summary.upvotes})`}
+          disabled={busy}
+          onClick={() => vote('upvote')}
+          data-testid="upvote"
+        >
+          <span aria-hidden="true">▲</span> {summary.upvotes}
+        </button>
+        <button
+          type="button"
+          className="zd-vote zd-vote--down"
+          aria-pressed={summary.user_vote === 'downvote'}
+          aria-label={`Downvote (${summary.downvotes})`}
+          disabled={busy}
+          onClick={() => vote('downvote')}
+          data-testid="downvote"
+        >
+          <span aria-hidden="true">▼</span> {summary.downvotes}
+        </button>
+        <p className="zd-rating__score">
+          <span
+            className={`zd-rating__value ${summary.vote_score < 0 ? 'zd-score--negative' : 'zd-score--positive'}`}
+            data-testid="net-score"
+          >
+            {formatScore(summary.vote_score)}
+          </span>
+          <span className="zd-rating__label">net score</span>
+        </p>
+      </div>
+    </section>
+  );
+}

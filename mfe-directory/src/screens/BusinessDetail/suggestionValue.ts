@@ -1,0 +1,38 @@
+import { SOCIAL_NETWORKS, WEEKDAYS, type Business, type SuggestableField } from '@zaytoon/client';
+
+export const JSON_FIELDS: ReadonlySet<SuggestableField> = new Set(['business_hours', 'social_media']);
+
+/** The business's current value of a field, as text. */
+export function currentValue(business: Business, field: SuggestableField): string {
+  const value = business[field];
+  if (value && typeof value === 'object') {
+    return Object.entries(value)
+      .filter(([, text]) => typeof text === 'string' && text)
+      .map(([key, text]) => `${key}: ${text}`)
+      .join(', ');
+  }
+  return typeof value === 'string' ? value : '';
+}
+
+/** The object fields are sent as JSON text holding only the filled entries. */
+export function encodeObjectValue(field: 'business_hours' | 'social_media', entries: Record<string, string>): string {
+  const keys: readonly string[] = field === 'business_hours' ? WEEKDAYS : SOCIAL_NETWORKS;
+  const filled = Object.fromEntries(keys.map((key) => [key, entries[key]?.trim() ?? '']).filter(([, text]) => text));
+  return Object.keys(filled).length ? JSON.stringify(filled) : '';
+}
+
+/** Shows a suggested value; JSON objects become 'key: value' lines. */
+export function describeValue(text: string): string {
+  if (!text) return '';
+  if (text.trim().startsWith('{')) {
+    try {
+      const parsed = JSON.parse(text) as Record<string, unknown>;
+      return Object.entries(parsed)
+        .map(([key, value]) => `${key}: ${String(value)}`)
+        .join(', ');
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}

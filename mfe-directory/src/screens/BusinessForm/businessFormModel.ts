@@ -1,0 +1,97 @@
+import { SOCIAL_NETWORKS, WEEKDAYS, type Business, type BusinessInput } from '@zaytoon/client';
+
+export interface BusinessFormValues {
+  name: string;
+  category: string;
+  phone: string;
+  description: string;
+  address: string;
+  city: string;
+  postcode: string;
+  website: string;
+  facebook: string;
+  twitter: string;
+  instagram: string;
+  proof_of_support: string;
+  hours: Record<string, string>;
+}
+
+export const EMPTY_FORM: BusinessFormValues = {
+  name: '',
+  category: '',
+  phone: '',
+  description: '',
+  address: '',
+  city: '',
+  postcode: '',
+  website: '',
+  facebook: '',
+  twitter: '',
+  instagram: '',
+  proof_of_support: '',
+  hours: {},
+};
+
+/** Used when the server has no categories yet; merged with the server's list. */
+export const DEFAULT_CATEGORIES = [
+  'Restaurant',
+  'Cafe',
+  'Bakery',
+  'Grocery',
+  'Clothing',
+  'Books',
+  'Beauty',
+  'Health',
+  'Services',
+  'Crafts',
+  'Other',
+];
+
+export function categoryOptions(fromServer: readonly string[], current: string): string[] {
+  const all = new Set([...DEFAULT_CATEGORIES, ...fromServer.filter(Boolean)]);
+  if (current) all.add(current);
+  return [...all].sort((a, b) => a.localeCompare(b, 'en-GB'));
+}
+
+export function valuesFromBusiness(business: Business): BusinessFormValues {
+  const social = business.social_media ?? {};
+  return {
+    name: business.name ?? '',
+    category: business.category ?? '',
+    phone: business.phone ?? '',
+    description: business.description ?? '',
+    address: business.address ?? '',
+    city: business.city ?? '',
+    postcode: business.postcode ?? '',
+    website: business.website ?? '',
+    facebook: social.facebook ?? '',
+    twitter: social.twitter ?? '',
+    instagram: social.instagram ?? '',
+    proof_of_support: business.proof_of_support ?? '',
+    hours: { ...(business.business_hours ?? {}) },
+  };
+}
+
+/** SPEC §5: empty hours and social entries are dropped; the whole object is omitted when empty. */
+export function toBusinessInput(values: BusinessFormValues): BusinessInput {
+  const hours = Object.fromEntries(
+    WEEKDAYS.map((day) => [day, values.hours[day]?.trim() ?? '']).filter(([, text]) => text),
+  );
+  const social = Object.fromEntries(
+    SOCIAL_NETWORKS.map((network) => [network, values[network].trim()]).filter(([, text]) => text),
+  );
+  const input: BusinessInput = {
+    name: values.name.trim(),
+    address: values.address.trim(),
+    city: values.city.trim(),
+    postcode: values.postcode.trim(),
+    category: values.category.trim(),
+    description: values.description.trim(),
+    phone: values.phone.trim(),
+    website: values.website.trim(),
+    proof_of_support: values.proof_of_support.trim(),
+  };
+  if (Object.keys(hours).length) input.business_hours = hours;
+  if (Object.keys(social).length) input.social_media = social;
+  return input;
+}
