@@ -1,0 +1,32 @@
+import { Link } from 'react-router-dom';
+import { LIMITS, type Business } from '@zaytoon/client';
+import { formatScore, truncate } from '../lib/format';
+
+/** SPEC §2 marker popup. */
+export function BusinessPopup({ business, isAdmin }: { business: Business; isAdmin: boolean }) {
+  return (
+    <div className="zd-popup" data-testid="map-popup">
+      <h3>{business.name}</h3>
+      <p className="zd-popup__meta">
+        {business.category && <span className="zd-badge zd-badge--green">{business.category}</span>}{' '}
+        <span className={`zd-score ${business.vote_score < 0 ? 'zd-score--negative' : ''}`}>
+          {formatScore(business.vote_score)}
+        </span>
+      </p>
+      {business.address && <p>{business.address}</p>}
+      <p>{[business.city, business.postcode].filter(Boolean).join(' ')}</p>
+      {business.description && <p>{truncate(business.description, LIMITS.popupDescriptionLength)}</p>}
+      {business.phone && <p>{business.phone}</p>}
+      {isAdmin && business.report_count > 0 && (
+        <p>
+          <span className="zd-badge zd-badge--red">
+            {business.report_count} {business.report_count === 1 ? 'report' : 'reports'}
+          </span>
+        </p>
+      )}
+      <p>
+        <Link to={`/business/${business.id}`}>View Full Details</Link>
+      </p>
+    </div>
+  );
+}
