@@ -30,8 +30,8 @@ function colorFor(name: string): number {
 export function prefixed(name: string, stream: NodeJS.WriteStream = process.stdout): (line: string) => void {
   width = Math.max(width, name.length);
   const code = colorFor(name);
-  return (line: string) => {
-    stream.write(`${paint(code, name.padEnd(width) + ' │')} ${line}\n`);
+  return (text: string) => {
+    for (const line of text.split('\n')) stream.write(`${paint(code, name.padEnd(width) + ' │')} ${line}\n`);
   };
 }
 

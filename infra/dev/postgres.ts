@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
 import { log, prefixed } from './log';
 import { assertPortFree } from './net';
+import { isRunning } from './supervisor';
 
 export const DB_USER = 'zaytoon';
 export const DB_PASSWORD = 'zaytoon';
@@ -95,10 +96,10 @@ async function stopLeftover(databaseDir: string): Promise<void> {
   } catch {
     return; // not running: Postgres removes a stale pid file by itself
   }
-  if (!cmdline.includes('postgres')) return;
+  if (!cmdline.includes('postgres') || !isRunning(pid)) return;
   log.warn(`stopping Postgres (pid ${pid}) left running on ${databaseDir} by an earlier run`);
   process.kill(pid, 'SIGINT');
-  for (let i = 0; i < 150 && existsSync(`/proc/${pid}`); i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 150 && isRunning(pid); i++) await new Promise((r) => setTimeout(r, 100));
 }
 
 /**

@@ -187,13 +187,18 @@ export class Supervisor {
 
   installSignalHandlers(): void {
     const codes: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
+    let firstSignalAt = 0;
     for (const [signal, code] of Object.entries(codes) as [NodeJS.Signals, number][]) {
       process.on(signal, () => {
+        // One Ctrl-C often arrives twice within milliseconds (the terminal signals the whole
+        // foreground group, and npm/tsx relay it too): only a later one means "force".
+        if (this.stopping && Date.now() - firstSignalAt < 1000) return;
         if (this.stopping) {
           log.warn(`${signal} again: killing every child now`);
           for (const proc of [...this.services, ...this.tasks]) proc.kill();
           process.exit(code);
         }
+        firstSignalAt = Date.now();
         log.info(`${signal} received: stopping everything (press Ctrl-C again to force)`);
         void this.shutdown(code);
       });
@@ -238,7 +243,7 @@ export class Supervisor {
     const file = this.pidFile(proc);
     if (!file || !proc.pid) return;
     mkdirSync(this.runDir!, { recursive: true });
-    writeFileSync(file, JSON.stringify({ pid: proc.pid, cmdline: readCmdline(proc.pid) }));
+    writeFileSync(file, JSON.stringify({ pid: proc.pid, started: processStartTime(proc.pid) }));
   }
 
   private forgetPid(proc: ManagedProcess): void {
@@ -252,8 +257,9 @@ export class Supervisor {
     for (const entry of readdirSync(this.runDir).filter((name) => name.endsWith('.pid.json'))) {
       const file = join(this.runDir, entry);
       try {
-        const { pid, cmdline } = JSON.parse(readFileSync(file, 'utf8')) as { pid: number; cmdline?: string };
-        if (cmdline && readCmdline(pid) === cmdline) {
+        const { pid, started } = JSON.parse(readFileSync(file, 'utf8')) as { pid: number; started?: string };
+        // Same pid and same start time: the very process we started, not a reused pid.
+        if (started && processStartTime(pid) === started) {
           log.warn(`stopping ${entry.replace('.pid.json', '')} (pid ${pid}) left running by an earlier run`);
           await killGroup(pid);
         }
@@ -265,15 +271,24 @@ export class Supervisor {
   }
 }
 
-function readCmdline(pid: number): string | undefined {
+/** Start time in clock ticks since boot (Linux /proc); undefined elsewhere or when gone. */
+function processStartTime(pid: number): string | undefined {
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
   } catch {
     return undefined;
   }
 }
 
-function alive(pid: number): boolean {
+/** Running, and not a zombie waiting for a parent that will never reap it. */
+export function isRunning(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    if (existsSync('/proc/self/stat')) return false;
+  }
   try {
     process.kill(pid, 0);
     return true;
@@ -296,6 +311,6 @@ export async function killGroup(pid: number, timeoutMs = STOP_TIMEOUT_MS): Promi
   };
   send('SIGTERM');
   const deadline = Date.now() + timeoutMs;
-  while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-  if (alive(pid)) send('SIGKILL');
+  while (isRunning(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  if (isRunning(pid)) send('SIGKILL');
 }

@@ -1,0 +1,218 @@
+// The pieces `npm start` (start.ts) and `npm test` (test.ts) share: provision Postgres and
+// Redis, migrate and seed, build the front-ends, start the mail catcher, API, worker and the
+// three `vite preview` servers, and describe exactly which environment each one receives.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { StackConfig } from './config';
+import { repoRoot } from './config';
+import { log } from './log';
+import { assertPortFree, waitForHttp } from './net';
+import { provisionPostgres, type PostgresHandle } from './postgres';
+import { provisionRedis } from './redis';
+import { Supervisor, describeExit, type ManagedProcess } from './supervisor';
+
+export interface Infra {
+  postgres: PostgresHandle;
+  databaseUrl: string;
+  redisUrl: string;
+}
+
+/** The database and Redis the applications use (the e2e stack uses its own). */
+export interface Backing {
+  databaseUrl: string;
+  redisUrl: string;
+}
+
+export const FRONTENDS = [
+  { name: 'shell', dir: 'shell', pkg: '@zaytoon/shell', port: (c: StackConfig) => c.ports.shell, probe: '/' },
+  { name: 'directory', dir: 'mfe-directory', pkg: '@zaytoon/mfe-directory', port: (c: StackConfig) => c.ports.directory, probe: '/mf-manifest.json' },
+  { name: 'admin', dir: 'mfe-admin', pkg: '@zaytoon/mfe-admin', port: (c: StackConfig) => c.ports.admin, probe: '/mf-manifest.json' },
+] as const;
+
+export function createSupervisor(config: StackConfig): Supervisor {
+  const supervisor = new Supervisor(join(config.dataDir, 'run'));
+  supervisor.installSignalHandlers();
+  return supervisor;
+}
+
+// ---- infrastructure ----------------------------------------------------------------------------
+
+export async function provisionInfra(config: StackConfig, supervisor: Supervisor): Promise<Infra> {
+  mkdirSync(config.dataDir, { recursive: true });
+  await supervisor.reapLeftovers();
+  const postgres = await provisionPostgres({
+    dataDir: config.dataDir,
+    port: config.ports.postgres,
+    externalUrl: config.externalDatabaseUrl,
+    fast: config.mode === 'test',
+  });
+  supervisor.addCleanup('postgres', postgres.stop, 0);
+  const redisUrl = await provisionRedis(supervisor, {
+    dataDir: config.dataDir,
+    port: config.ports.redis,
+    externalUrl: config.externalRedisUrl,
+    appendOnly: config.redisAppendOnly,
+  });
+  return { postgres, databaseUrl: postgres.url, redisUrl };
+}
+
+/** Same Redis server, another logical database (so e2e never sees the API tests' keys). */
+export function withRedisDb(url: string, db: number): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${db}`;
+  return parsed.toString();
+}
+
+export function sessionSecret(config: StackConfig): string {
+  if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;
+  const file = join(config.dataDir, 'session-secret');
+  if (existsSync(file)) {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (kept.length >= 32) return kept;
+  }
+  const secret = randomBytes(48).toString('base64url');
+  mkdirSync(config.dataDir, { recursive: true });
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+// ---- database content --------------------------------------------------------------------------
+
+export async function migrate(databaseUrl: string): Promise<void> {
+  const started = Date.now();
+  const { runMigrations } = await import('../../services/core/src/db/migrate');
+  await runMigrations(databaseUrl, (message: string) => log.info(`migrate: ${message.trim()}`));
+  log.info(`migrations done in ${Date.now() - started} ms`);
+}
+
+export async function seed(databaseUrl: string, adminPassword: string): Promise<void> {
+  const { seedDemoData } = await import('../../services/core/src/db/seed/seed');
+  await seedDemoData(databaseUrl, { adminPassword, log: (message: string) => log.info(`seed: ${message}`) });
+}
+
+// ---- environments ------------------------------------------------------------------------------
+
+/** Exactly what each child process gets on top of the parent's environment. */
+export function childEnvironments(config: StackConfig, backing: Backing, secret: string) {
+  const shared = {
+    NODE_ENV: config.mode,
+    PRODUCT_NAME: config.productName,
+  };
+  const frontend = {
+    ...shared,
+    SHELL_PORT: String(config.ports.shell),
+    DIRECTORY_PORT: String(config.ports.directory),
+    ADMIN_PORT: String(config.ports.admin),
+    API_ORIGIN: config.apiOrigin,
+    DIRECTORY_REMOTE_URL: config.directoryRemoteUrl,
+    ADMIN_REMOTE_URL: config.adminRemoteUrl,
+  };
+  const backend = {
+    ...shared,
+    DATA_DIR: config.dataDir,
+    DATABASE_URL: backing.databaseUrl,
+    REDIS_URL: backing.redisUrl,
+    API_PORT: String(config.ports.api),
+    SESSION_SECRET: secret,
+    PUBLIC_ORIGIN: config.publicOrigin,
+    // Outside production every mail goes to the dev catcher.
+    SMTP_HOST: 'localhost',
+    SMTP_PORT: String(config.ports.mailSmtp),
+    SMTP_SECURE: 'false',
+    SMTP_USER: '',
+    SMTP_PASS: '',
+    MAIL_FROM: config.mailFrom,
+    UPLOAD_DIR: config.uploadDir,
+    RATE_LIMIT_ALLOWLIST: config.rateLimitAllowlist,
+    WORKER_CONCURRENCY: config.workerConcurrency,
+  };
+  const mailCatcher = {
+    MAIL_CATCHER_SMTP_PORT: String(config.ports.mailSmtp),
+    MAIL_CATCHER_HTTP_PORT: String(config.ports.mailHttp),
+  };
+  return { frontend, backend, mailCatcher, api: backend, worker: backend };
+}
+
+// ---- processes ---------------------------------------------------------------------------------
+
+const requireFromRoot = createRequire(join(repoRoot, 'package.json'));
+
+/** A TypeScript entry point run by node with tsx's loader (one process, so signals reach it directly). */
+function tsxCommand(entry: string): { command: string; args: string[] } {
+  return { command: process.execPath, args: ['--import', 'tsx', entry] };
+}
+
+export function mailboxUrl(config: StackConfig): string {
+  return `http://localhost:${config.ports.mailHttp}`;
+}
+
+export async function startMailCatcher(config: StackConfig, supervisor: Supervisor): Promise<void> {
+  await assertPortFree(config.ports.mailSmtp, 'mail catcher SMTP', 'MAIL_CATCHER_SMTP_PORT');
+  await assertPortFree(config.ports.mailHttp, 'mail catcher HTTP', 'MAIL_CATCHER_HTTP_PORT');
+  const proc = supervisor.start({
+    name: 'mail',
+    ...tsxCommand('infra/dev/mail-catcher.ts'),
+    cwd: repoRoot,
+    env: childEnvironments(config, { databaseUrl: '', redisUrl: '' }, '').mailCatcher,
+  });
+  await waitForHttp(`${mailboxUrl(config)}/healthz`, { timeoutMs: 30_000, ready: (s) => s === 200, abort: proc.exited });
+}
+
+export function turboCommand(args: string[]): { command: string; args: string[] } {
+  return { command: process.execPath, args: [requireFromRoot.resolve('turbo/bin/turbo'), ...args] };
+}
+
+export async function buildFrontends(config: StackConfig, supervisor: Supervisor): Promise<boolean> {
+  const started = Date.now();
+  const env = childEnvironments(config, { databaseUrl: '', redisUrl: '' }, '').frontend;
+  const exit = await supervisor.run({
+    name: 'build',
+    ...turboCommand(['run', 'build', ...FRONTENDS.map((f) => `--filter=${f.pkg}`), '--output-logs=new-only']),
+    cwd: repoRoot,
+    // A production bundle whatever mode we run in; remote URLs are read at run time, not baked in.
+    env: { ...env, NODE_ENV: 'production', TURBO_TELEMETRY_DISABLED: '1' },
+  });
+  if (exit.code !== 0) {
+    log.error(`front-end build failed (${describeExit(exit)})`);
+    return false;
+  }
+  log.info(`front-ends built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return true;
+}
+
+function viteBin(appDir: string): string {
+  const requireFromApp = createRequire(join(repoRoot, appDir, 'package.json'));
+  return join(dirname(requireFromApp.resolve('vite/package.json')), 'bin', 'vite.js');
+}
+
+/** Starts the API, the worker and the three previews, and waits until each answers. */
+export async function startApplications(config: StackConfig, supervisor: Supervisor, backing: Backing, secret: string): Promise<void> {
+  const envs = childEnvironments(config, backing, secret);
+  await assertPortFree(config.ports.api, 'API', 'API_PORT');
+  for (const frontend of FRONTENDS) {
+    await assertPortFree(frontend.port(config), `${frontend.name} preview`, `${frontend.name.toUpperCase()}_PORT`);
+  }
+
+  const waits: Promise<void>[] = [];
+  const watch = (proc: ManagedProcess, url: string, ready?: (status: number) => boolean) =>
+    waits.push(waitForHttp(url, { timeoutMs: 90_000, ready, abort: proc.exited }));
+
+  const api = supervisor.start({ name: 'api', ...tsxCommand('services/api/src/main.ts'), cwd: repoRoot, env: envs.api });
+  watch(api, `http://localhost:${config.ports.api}/healthz`, (status) => status === 200);
+  supervisor.start({ name: 'worker', ...tsxCommand('services/worker/src/main.ts'), cwd: repoRoot, env: envs.worker });
+
+  for (const frontend of FRONTENDS) {
+    const port = String(frontend.port(config));
+    const proc = supervisor.start({
+      name: frontend.name,
+      command: process.execPath,
+      args: [viteBin(frontend.dir), 'preview', '--port', port, '--strictPort'],
+      cwd: join(repoRoot, frontend.dir),
+      env: envs.frontend,
+    });
+    watch(proc, `http://localhost:${port}${frontend.probe}`);
+  }
+  await Promise.all(waits);
+}

@@ -1,0 +1,69 @@
+// `npm start`: provision Postgres + Redis, migrate, seed the demo data and dev admin, build the
+// front-ends, then run the mail catcher, API, worker and three previews until Ctrl-C.
+//   npm start -- --infra-only   only Postgres, Redis (migrated) and the mail catcher, for working
+//                               on a service with its own dev server.
+import { loadConfig } from './config';
+import { bold, log } from './log';
+import {
+  buildFrontends,
+  createSupervisor,
+  mailboxUrl,
+  migrate,
+  provisionInfra,
+  seed,
+  sessionSecret,
+  startApplications,
+  startMailCatcher,
+} from './stack';
+
+const infraOnly = process.argv.includes('--infra-only');
+const config = loadConfig('development');
+const supervisor = createSupervisor(config);
+const started = Date.now();
+
+async function main(): Promise<void> {
+  const infra = await provisionInfra(config, supervisor);
+  const secret = sessionSecret(config);
+  await startMailCatcher(config, supervisor);
+  await migrate(infra.databaseUrl);
+
+  if (infraOnly) {
+    log.info(
+      [
+        bold('Infrastructure is up') + ` (${((Date.now() - started) / 1000).toFixed(1)} s). Ctrl-C stops it.`,
+        `  DATABASE_URL=${infra.databaseUrl}`,
+        `  REDIS_URL=${infra.redisUrl}`,
+        `  SMTP_HOST=localhost SMTP_PORT=${config.ports.mailSmtp}   mailbox: ${mailboxUrl(config)}/messages.json`,
+      ].join('\n'),
+    );
+    return;
+  }
+
+  await seed(infra.databaseUrl, config.seedAdminPassword);
+  if (!(await buildFrontends(config, supervisor))) await supervisor.shutdown(1);
+  await startApplications(config, supervisor, infra, secret);
+
+  log.info(
+    [
+      '',
+      bold(`${config.productName} is running`) + ` (ready in ${((Date.now() - started) / 1000).toFixed(1)} s). Ctrl-C stops everything.`,
+      '',
+      `  App:          ${bold(config.publicOrigin)}`,
+      `  Dev admin:    username admin · email admin@example.com · password ${config.seedAdminPassword}`,
+      `  Mailbox:      ${mailboxUrl(config)}/  (JSON: ${mailboxUrl(config)}/messages.json)`,
+      `  Job queues:   ${config.publicOrigin}/ops/queues  (bull-board, admins only)`,
+      `  API:          ${config.apiOrigin}  (/healthz, /readyz, /metrics)`,
+      `  Postgres:     ${infra.databaseUrl}`,
+      `  Redis:        ${infra.redisUrl}`,
+      `  Data:         ${config.dataDir}`,
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch(async (error) => {
+  if (supervisor.isStopping) return; // interrupted by Ctrl-C: the supervisor is already exiting
+  log.error(`npm start failed: ${error instanceof Error ? error.message : String(error)}`);
+  if (process.env.DEBUG && error instanceof Error) log.error(error.stack ?? '');
+  await supervisor.shutdown(1);
+});
