@@ -2,10 +2,13 @@ import React, { type ComponentType } from 'react';
 import type { RemoteRootProps, ScreenId } from '@zaytoon/client';
 import { HostProvider } from './host';
 import { injectStyles } from './injectStyles';
+import { AccountSettingsScreen } from './screens/AccountSettings/AccountSettingsScreen';
 import { AuthScreen } from './screens/Auth/AuthScreen';
 import { BusinessDetailScreen } from './screens/BusinessDetail/BusinessDetailScreen';
 import { BusinessFormScreen } from './screens/BusinessForm/BusinessFormScreen';
+import { ChangePasswordScreen } from './screens/ChangePassword/ChangePasswordScreen';
 import { DirectoryScreen } from './screens/Directory/DirectoryScreen';
+import { ForgotPasswordScreen } from './screens/ForgotPassword/ForgotPasswordScreen';
 import { Placeholder } from './screens/Placeholder';
 import css from './styles.css?inline';
 
@@ -16,6 +19,9 @@ const SCREENS: Partial<Record<ScreenId, ComponentType>> = {
   directory: DirectoryScreen,
   'business-detail': BusinessDetailScreen,
   'business-form': BusinessFormScreen,
+  'forgot-password': ForgotPasswordScreen,
+  'change-password': ChangePasswordScreen,
+  'account-settings': AccountSettingsScreen,
 };
 
 /**

@@ -1,0 +1,71 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@zaytoon/client';
+import { fakeApi, fakeHost, fakeSession, member, renderScreen } from '../../test/harness';
+import { AccountSettingsScreen, pictureProblem } from './AccountSettingsScreen';
+
+describe('account settings (SPEC §2)', () => {
+  it('asks visitors to log in', () => {
+    renderScreen(<AccountSettingsScreen />, { path: '/account-settings' });
+    expect(screen.getByText('Please log in to access settings')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Go to Login' })).toBeTruthy();
+  });
+
+  it("shows the name's first letter without a picture, and the upload hint", () => {
+    renderScreen(<AccountSettingsScreen />, { path: '/account-settings', host: fakeHost({ session: fakeSession(member) }) });
+    expect(screen.getByTestId('avatar').textContent).toBe('S');
+    expect(screen.getByText('JPEG, PNG, GIF, or WebP (max 2.5MB)')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Change Password' })).toBeTruthy();
+  });
+
+  it('checks pictures before upload', () => {
+    expect(pictureProblem({ size: 2_621_440, type: 'image/png' })).toBeNull();
+    expect(pictureProblem({ size: 2_621_441, type: 'image/png' })).toBe('File size must be less than 2.5MB');
+    expect(pictureProblem({ size: 10, type: 'image/svg+xml' })).toBe('Only JPEG, PNG, GIF, and WebP images are allowed');
+  });
+
+  it("uploads a picture, toasts 'Profile picture updated!' and reloads", async () => {
+    const reload = vi.fn();
+    const host = fakeHost({ session: fakeSession(member), api: fakeApi({ uploadProfilePicture: async () => ({ picture: '/x.png' }) }) });
+    renderScreen(<AccountSettingsScreen reload={reload} />, { path: '/account-settings', host });
+    const file = new File(['png'], 'me.png', { type: 'image/png' });
+    await userEvent.upload(screen.getByLabelText('Upload Picture'), file);
+    await waitFor(() => expect(host.toast.success).toHaveBeenCalledWith('Profile picture updated!'));
+    expect(host.api.uploadProfilePicture).toHaveBeenCalledWith(file);
+    expect(reload).toHaveBeenCalled();
+  });
+
+  it('deletes the account only after typing DELETE', async () => {
+    const host = fakeHost({ session: fakeSession(member), api: fakeApi({ deleteAccount: async () => ({}) }) });
+    renderScreen(<AccountSettingsScreen />, { path: '/account-settings', host });
+    const zone = screen.getByTestId('danger-zone');
+    expect(zone.textContent).toContain('cannot be undone');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete My Account' }));
+    const confirm = screen.getByRole('button', { name: 'Confirm Delete' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    await userEvent.type(screen.getByLabelText('Type DELETE to confirm'), 'delete');
+    expect(confirm.disabled).toBe(true);
+    await userEvent.clear(screen.getByLabelText('Type DELETE to confirm'));
+    await userEvent.type(screen.getByLabelText('Type DELETE to confirm'), 'DELETE');
+    expect(confirm.disabled).toBe(false);
+    await userEvent.click(confirm);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+    expect(host.toast.success).toHaveBeenCalledWith('Account deleted successfully');
+    expect(host.session.getState().user).toBeNull();
+  });
+
+  it("toasts 'Failed to delete account' and stays", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const host = fakeHost({
+      session: fakeSession(member),
+      api: fakeApi({ deleteAccount: async () => Promise.reject(new ApiError(500, null)) }),
+    });
+    renderScreen(<AccountSettingsScreen />, { path: '/account-settings', host });
+    await userEvent.click(screen.getByRole('button', { name: 'Delete My Account' }));
+    await userEvent.type(screen.getByLabelText('Type DELETE to confirm'), 'DELETE');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm Delete' }));
+    await waitFor(() => expect(host.toast.error).toHaveBeenCalledWith('Failed to delete account'));
+    expect(host.session.getState().user).toEqual(member);
+  });
+});

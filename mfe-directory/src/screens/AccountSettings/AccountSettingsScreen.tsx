@@ -1,0 +1,178 @@
+import { useRef, useState, type ChangeEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { errorMessage, LIMITS, MESSAGES, PICTURE_MIME_TYPES } from '@zaytoon/client';
+import { useHost, useSession } from '../../host';
+import { LoginRequired } from '../../ui/LoginRequired';
+import { NavBar } from '../../ui/NavBar';
+import { InlineSpinner } from '../../ui/Spinner';
+import { ChangePasswordForm } from '../ChangePassword/ChangePasswordForm';
+
+const ACCEPTED = [...PICTURE_MIME_TYPES, 'image/jpg'];
+
+/** Checks a picture before upload (SPEC §5); returns the message to show, or null. */
+export function pictureProblem(file: { size: number; type: string }): string | null {
+  if (!ACCEPTED.includes(file.type)) return MESSAGES.pictureWrongType;
+  if (file.size > LIMITS.pictureMaxBytes) return MESSAGES.pictureTooLarge;
+  return null;
+}
+
+/** /account-settings (SPEC §2): profile picture, change password, danger zone. */
+export function AccountSettingsScreen({ reload = () => window.location.reload() }: { reload?: () => void }) {
+  const user = useSession((state) => state.user);
+  if (!user) return <LoginRequired message="Please log in to access settings" />;
+  return (
+    <>
+      <NavBar />
+      <main className="zd-page zd-narrow" data-testid="account-settings">
+        <p>
+          <Link to="/dashboard">← Back to Directory</Link>
+        </p>
+        <h1 className="zd-form-page__title">Account Settings</h1>
+        <ProfilePicture reload={reload} />
+        <section className="zd-card" aria-labelledby="zd-settings-password">
+          <h2 id="zd-settings-password" className="zd-section-title">
+            Change Password
+          </h2>
+          <ChangePasswordForm idPrefix="zd-settings" onChanged={() => {}} />
+        </section>
+        <DangerZone />
+      </main>
+    </>
+  );
+}
+
+function ProfilePicture({ reload }: { reload: () => void }) {
+  const { api, toast } = useHost();
+  const user = useSession((state) => state.user);
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+
+  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const problem = pictureProblem(file);
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    setBusy(true);
+    try {
+      await api.uploadProfilePicture(file);
+      toast.success(MESSAGES.pictureUpdated);
+      reload();
+    } catch (error) {
+      console.error('upload failed', error);
+      toast.error(errorMessage(error, MESSAGES.uploadPictureFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="zd-card" aria-labelledby="zd-settings-picture">
+      <h2 id="zd-settings-picture" className="zd-section-title">
+        Profile Picture
+      </h2>
+      <div className="zd-settings__picture">
+        <span className="zd-avatar zd-avatar--large" data-testid="avatar">
+          {user?.picture ? (
+            <img src={user.picture} alt={`${user.name}'s profile picture`} />
+          ) : (
+            (user?.name || '?').charAt(0).toUpperCase()
+          )}
+        </span>
+        <div>
+          <input
+            ref={input}
+            id="zd-picture"
+            className="zd-file-input"
+            type="file"
+            accept={ACCEPTED.join(',')}
+            onChange={upload}
+            aria-describedby="zd-picture-hint"
+            disabled={busy}
+          />
+          <label htmlFor="zd-picture" className="zd-btn zd-btn--outline">
+            {busy && <InlineSpinner />}
+            {busy ? 'Uploading...' : 'Upload Picture'}
+          </label>
+          <p className="zd-hint" id="zd-picture-hint">
+            JPEG, PNG, GIF, or WebP (max 2.5MB)
+          </p>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function DangerZone() {
+  const { api, toast, session } = useHost();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const remove = async () => {
+    if (typed !== 'DELETE') {
+      toast.error(MESSAGES.typeDeleteToConfirm);
+      return;
+    }
+    setBusy(true);
+    try {
+      await api.deleteAccount();
+      toast.success(MESSAGES.accountDeleted);
+      session.getState().setUser(null);
+      navigate('/');
+    } catch (error) {
+      console.error('delete account failed', error);
+      toast.error(errorMessage(error, MESSAGES.deleteAccountFailed));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="zd-card zd-danger" aria-labelledby="zd-danger" data-testid="danger-zone">
+      <h2 id="zd-danger" className="zd-section-title">
+        Danger Zone
+      </h2>
+      <ul>
+        <li>Your account will be permanently deleted.</li>
+        <li>Businesses you added will remain, but will be marked as anonymous.</li>
+        <li>This action cannot be undone.</li>
+      </ul>
+      {confirming ? (
+        <div className="zd-form">
+          <div className="zd-field">
+            <label htmlFor="zd-delete-confirm">Type DELETE to confirm</label>
+            <input
+              id="zd-delete-confirm"
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+              autoComplete="off"
+            />
+          </div>
+          <div className="zd-actions">
+            <button
+              type="button"
+              className="zd-btn zd-btn--outline"
+              onClick={() => {
+                setConfirming(false);
+                setTyped('');
+              }}
+            >
+              Cancel
+            </button>
+            <button type="button" className="zd-btn zd-btn--danger" disabled={typed !== 'DELETE' || busy} onClick={remove}>
+              {busy ? 'Deleting...' : 'Confirm Delete'}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button type="button" className="zd-btn zd-btn--danger" onClick={() => setConfirming(true)}>
+          Delete My Account
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { LIMITS } from '@zaytoon/client';
+import { useSession } from '../../host';
+import { LoginRequired } from '../../ui/LoginRequired';
+import { NavBar } from '../../ui/NavBar';
+import { ChangePasswordForm } from './ChangePasswordForm';
+
+/** /change-password: then /dashboard after 2 seconds (SPEC §2). */
+export function ChangePasswordScreen() {
+  const user = useSession((state) => state.user);
+  const navigate = useNavigate();
+  const [done, setDone] = useState(false);
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => navigate('/dashboard'), LIMITS.redirectAfterPasswordChangeMs);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  if (!user) return <LoginRequired message="Please log in to change your password" />;
+
+  return (
+    <>
+      <NavBar />
+      <main className="zd-page zd-narrow" data-testid="change-password">
+        <p>
+          <Link to="/dashboard">← Back to Directory</Link>
+        </p>
+        <div className="zd-card">
+          {done ? (
+            <div className="zd-success" role="status">
+              <h1>Password Changed</h1>
+              <p>Redirecting to dashboard...</p>
+            </div>
+          ) : (
+            <>
+              <h1 className="zd-form-page__title">Change Password</h1>
+              <ChangePasswordForm onChanged={() => setDone(true)} />
+            </>
+          )}
+        </div>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,181 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { LIMITS, MESSAGES } from '@zaytoon/client';
+import { useHost } from '../../host';
+import { requestErrorMessage } from '../../lib/requestError';
+import { InlineSpinner } from '../../ui/Spinner';
+
+/** Steps of SPEC §2; step 3 exists as a heading but the flow goes 1 -> 2 -> 4. */
+type Step = 1 | 2 | 3 | 4;
+
+const TITLES: Record<Step, string> = {
+  1: 'Forgot Password',
+  2: 'Enter Verification Code',
+  3: 'Set New Password',
+  4: 'Password Reset Successful',
+};
+
+/** /forgot-password (SPEC §2). */
+export function ForgotPasswordScreen() {
+  const { api, toast } = useHost();
+  const navigate = useNavigate();
+  const [step, setStep] = useState<Step>(1);
+  const [login, setLogin] = useState('');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    if (step !== 4) return;
+    const timer = setTimeout(() => navigate('/login'), LIMITS.redirectAfterResetMs);
+    return () => clearTimeout(timer);
+  }, [step, navigate]);
+
+  const fail = (message: string) => {
+    setError(message);
+    toast.error(message);
+  };
+
+  const sendCode = async (event: FormEvent) => {
+    event.preventDefault();
+    setError('');
+    setBusy(true);
+    try {
+      await api.forgotPassword(login.trim());
+      setStep(2);
+    } catch (failure) {
+      console.error('forgot password failed', failure);
+      fail(requestErrorMessage(failure, MESSAGES.sendCodeFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const reset = async (event: FormEvent) => {
+    event.preventDefault();
+    setError('');
+    if (code.trim().length !== LIMITS.resetCodeLength) return fail(MESSAGES.resetCodeLength);
+    if (password.length < LIMITS.passwordMinLength) return fail(MESSAGES.passwordTooShort);
+    if (password !== confirm) return fail(MESSAGES.passwordsDoNotMatch);
+    setBusy(true);
+    try {
+      await api.resetPassword({ email_or_username: login.trim(), verification_code: code.trim(), new_password: password });
+      setStep(4);
+    } catch (failure) {
+      console.error('reset password failed', failure);
+      fail(requestErrorMessage(failure, MESSAGES.resetPasswordFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="zd-auth" data-testid="forgot-password" data-step={step}>
+      <div className="zd-card zd-auth__card">
+        <h1 className="zd-auth__title">{TITLES[step]}</h1>
+
+        {step === 1 && (
+          <form className="zd-form" onSubmit={sendCode}>
+            <p className="zd-auth__subtitle">Enter your email or username and we will send you a verification code.</p>
+            <div className="zd-field">
+              <label htmlFor="zd-fp-login">Email or Username</label>
+              <input
+                id="zd-fp-login"
+                value={login}
+                onChange={(event) => setLogin(event.target.value)}
+                autoComplete="username"
+                required
+              />
+            </div>
+            <button type="submit" className="zd-btn zd-btn--primary zd-btn--block" disabled={busy}>
+              {busy && <InlineSpinner />}
+              {busy ? 'Sending Code...' : 'Send Verification Code'}
+            </button>
+          </form>
+        )}
+
+        {step === 2 && (
+          <form className="zd-form" onSubmit={reset}>
+            <p className="zd-auth__subtitle">If an account exists for {login.trim()}, a 6-digit code has been sent to its email.</p>
+            <div className="zd-field">
+              <label htmlFor="zd-fp-code">Verification Code</label>
+              <input
+                id="zd-fp-code"
+                value={code}
+                onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+                maxLength={LIMITS.resetCodeLength}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9]{6}"
+                aria-describedby="zd-fp-code-hint"
+                required
+              />
+              <p className="zd-hint" id="zd-fp-code-hint">
+                Code expires in 15 minutes
+              </p>
+            </div>
+            <div className="zd-field">
+              <label htmlFor="zd-fp-password">New Password</label>
+              <input
+                id="zd-fp-password"
+                type="password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                autoComplete="new-password"
+                required
+              />
+            </div>
+            <div className="zd-field">
+              <label htmlFor="zd-fp-confirm">Confirm Password</label>
+              <input
+                id="zd-fp-confirm"
+                type="password"
+                value={confirm}
+                onChange={(event) => setConfirm(event.target.value)}
+                autoComplete="new-password"
+                required
+              />
+            </div>
+            <div className="zd-actions">
+              <button
+                type="button"
+                className="zd-btn zd-btn--outline"
+                onClick={() => {
+                  setStep(1);
+                  setError('');
+                }}
+              >
+                Back
+              </button>
+              <button type="submit" className="zd-btn zd-btn--primary" disabled={busy}>
+                {busy && <InlineSpinner />}
+                {busy ? 'Resetting...' : 'Reset Password'}
+              </button>
+            </div>
+          </form>
+        )}
+
+        {step === 4 && (
+          <div className="zd-success" role="status">
+            <p>Your password has been reset. You can now sign in with your new password.</p>
+            <p className="zd-hint">Redirecting to login...</p>
+          </div>
+        )}
+
+        {error && (
+          <p className="zd-error" role="alert" data-testid="form-error">
+            {error}
+          </p>
+        )}
+
+        {step !== 4 && (
+          <p className="zd-auth__back">
+            <Link to="/login">Back to Login</Link>
+          </p>
+        )}
+      </div>
+    </main>
+  );
+}
