@@ -1,25 +1,42 @@
-import { useEffect, useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { errorMessage, MESSAGES, type AdminStatistics } from '@zaytoon/client';
 import { useHost } from '../../host';
+import { BusinessesTab } from './BusinessesTab';
+import { ReportsTab } from './ReportsTab';
+import { StatisticsRow } from './StatisticsRow';
+import { SuggestionsTab } from './SuggestionsTab';
+import { useAdminData } from './useAdminData';
 
+type Tab = 'reports' | 'suggestions' | 'businesses';
+const TABS: Tab[] = ['reports', 'suggestions', 'businesses'];
+
+/** /admin (SPEC §2): statistics, three review tabs and the instructions. */
 export function AdminPanel() {
-  const { api, toast, productName } = useHost();
-  const [stats, setStats] = useState<AdminStatistics | null>(null);
+  const { productName } = useHost();
+  const data = useAdminData();
+  const [tab, setTab] = useState<Tab>('reports');
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ reports: null, suggestions: null, businesses: null });
 
-  useEffect(() => {
-    let current = true;
-    api.adminStatistics().then(
-      (answer) => current && setStats(answer),
-      (error) => {
-        console.error('statistics failed', error);
-        if (current) toast.error(errorMessage(error, MESSAGES.loadStatisticsFailed));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, toast]);
+  const labels: Record<Tab, string> = {
+    reports: `Reports (${data.reports.length})`,
+    suggestions: `Suggestions (${data.suggestions.length})`,
+    businesses: `Businesses (${data.businesses.length})`,
+  };
+
+  // Arrow keys move between tabs (WAI-ARIA tabs pattern).
+  const onKeyDown = (event: KeyboardEvent) => {
+    const index = TABS.indexOf(tab);
+    let next: Tab | null = null;
+    if (event.key === 'ArrowRight') next = TABS[(index + 1) % TABS.length];
+    if (event.key === 'ArrowLeft') next = TABS[(index + TABS.length - 1) % TABS.length];
+    if (event.key === 'Home') next = TABS[0];
+    if (event.key === 'End') next = TABS[TABS.length - 1];
+    if (next) {
+      event.preventDefault();
+      setTab(next);
+      tabRefs.current[next]?.focus();
+    }
+  };
 
   return (
     <main className="za-page" data-testid="admin-panel">
@@ -27,22 +44,58 @@ export function AdminPanel() {
         <Link to="/dashboard" className="za-btn za-btn--ghost">
           ← Back to Directory
         </Link>
-        <h1>{productName} Admin Panel</h1>
+        <h1 className="za-title">Admin Panel</h1>
+        <p className="za-muted">Review reports and suggestions for {productName}.</p>
       </header>
-      <section className="za-stats" aria-label="Statistics" data-testid="admin-stats">
-        <div className="za-card">
-          <h2>Total Registered Users</h2>
-          <p className="za-stat">{stats?.users.total ?? '–'}</p>
-        </div>
-        <div className="za-card">
-          <h2>Total Businesses</h2>
-          <p className="za-stat">{stats?.businesses.total ?? '–'}</p>
-        </div>
-        <div className="za-card">
-          <h2>Pending Reviews</h2>
-          <p className="za-stat">{stats ? stats.pending.reports + stats.pending.suggestions : '–'}</p>
-        </div>
-      </section>
+
+      <StatisticsRow stats={data.stats} />
+
+      <div className="za-tabs" role="tablist" aria-label="Review queues" onKeyDown={onKeyDown}>
+        {TABS.map((name) => (
+          <button
+            key={name}
+            ref={(element) => {
+              tabRefs.current[name] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`za-tab-${name}`}
+            aria-controls={`za-panel-${name}`}
+            aria-selected={tab === name}
+            tabIndex={tab === name ? 0 : -1}
+            className="za-tab"
+            onClick={() => setTab(name)}
+          >
+            {labels[name]}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`za-panel-${tab}`} aria-labelledby={`za-tab-${tab}`} className="za-panel" tabIndex={0}>
+        {data.loading ? (
+          <p className="za-muted">Loading...</p>
+        ) : tab === 'reports' ? (
+          <ReportsTab reports={data.reports} onChanged={data.refresh} />
+        ) : tab === 'suggestions' ? (
+          <SuggestionsTab suggestions={data.suggestions} onChanged={data.refresh} />
+        ) : (
+          <BusinessesTab businesses={data.businesses} onChanged={data.refresh} />
+        )}
+      </div>
+
+      <aside className="za-card za-instructions" aria-labelledby="za-instructions">
+        <h2 id="za-instructions">Admin Instructions</h2>
+        <ul>
+          <li>
+            <strong>Approve</strong> a report to remove the business and delete all of its related reports.
+          </li>
+          <li>
+            <strong>Reject</strong> a report to keep the business listed and mark the report as reviewed.
+          </li>
+          <li>Check the business details before deciding.</li>
+          <li>Consider the reporter&apos;s credibility and the details they give.</li>
+          <li>When in doubt, prioritise community safety.</li>
+        </ul>
+      </aside>
     </main>
   );
 }
