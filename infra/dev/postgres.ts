@@ -85,7 +85,7 @@ export function postgresDataDir(dataDir: string): string {
 }
 
 /** A postmaster left running by an earlier run that was killed hard holds the data dir; stop it. */
-async function stopLeftover(databaseDir: string): Promise<void> {
+export async function stopLeftoverPostgres(databaseDir: string): Promise<void> {
   const pidFile = join(databaseDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
@@ -132,7 +132,7 @@ export async function provisionPostgres(options: PostgresOptions): Promise<Postg
   if (databaseDir !== resolve(options.dataDir, 'postgres')) {
     log.info(`the postgres user cannot reach ${options.dataDir}; keeping Postgres data in ${databaseDir}`);
   }
-  await stopLeftover(databaseDir);
+  await stopLeftoverPostgres(databaseDir);
   await assertPortFree(options.port, 'embedded Postgres', 'POSTGRES_PORT');
 
   const EmbeddedPostgres = await importEmbeddedPostgres();

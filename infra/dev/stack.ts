@@ -160,6 +160,10 @@ export async function startMailCatcher(config: StackConfig, supervisor: Supervis
   await waitForHttp(`${mailboxUrl(config)}/healthz`, { timeoutMs: 30_000, ready: (s) => s === 200, abort: proc.exited });
 }
 
+export function vitestCommand(args: string[]): { command: string; args: string[] } {
+  return { command: process.execPath, args: [requireFromRoot.resolve('vitest/vitest.mjs'), ...args] };
+}
+
 export function turboCommand(args: string[]): { command: string; args: string[] } {
   return { command: process.execPath, args: [requireFromRoot.resolve('turbo/bin/turbo'), ...args] };
 }

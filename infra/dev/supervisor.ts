@@ -151,6 +151,7 @@ export class Supervisor {
   private tasks = new Set<ManagedProcess>();
   private cleanups: Cleanup[] = [];
   private stopping?: Promise<void>;
+  private exitHooks: ((code: number) => void)[] = [];
 
   /** runDir keeps the pids of running services so a later start can stop leftovers of a killed run. */
   constructor(private readonly runDir?: string) {}
@@ -224,8 +225,14 @@ export class Supervisor {
     return this.stopping;
   }
 
+  /** Runs once everything is stopped, just before the process exits (e.g. print a summary). */
+  beforeExit(hook: (code: number) => void): void {
+    this.exitHooks.push(hook);
+  }
+
   async shutdown(code: number): Promise<never> {
     await this.stopAll();
+    for (const hook of this.exitHooks.splice(0)) hook(code);
     process.exit(code);
   }
 

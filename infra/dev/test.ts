@@ -1,0 +1,142 @@
+// `npm test`: every suite on its own ports and data (never the `npm start` data).
+//  1. wipe DATA_DIR (.data/test); fresh embedded Postgres, Redis without persistence, mail catcher
+//  2. migrate; unit tests of infra/dev; every workspace's tests through turbo (one at a time)
+//  3. build the front-ends; migrate + seed the `zaytoon_e2e` database; start API, worker and the
+//     three previews on the test ports; browser tests (infra/e2e)
+//  4. stop everything; print a summary; exit non-zero if anything failed.
+// Flags: --skip-e2e (steps 1-2 only), --only-e2e (skip step 2).
+import { existsSync, rmSync } from 'node:fs';
+import { relative, resolve, sep } from 'node:path';
+import { loadConfig, repoRoot } from './config';
+import { bold, log, paint } from './log';
+import { ensureDatabase, postgresDataDir, stopLeftoverPostgres, withDatabase } from './postgres';
+import {
+  buildFrontends,
+  childEnvironments,
+  createSupervisor,
+  mailboxUrl,
+  migrate,
+  provisionInfra,
+  seed,
+  sessionSecret,
+  startApplications,
+  startMailCatcher,
+  turboCommand,
+  vitestCommand,
+  withRedisDb,
+} from './stack';
+import { describeExit } from './supervisor';
+
+const skipE2e = process.argv.includes('--skip-e2e');
+const onlyE2e = process.argv.includes('--only-e2e');
+const config = loadConfig('test');
+const supervisor = createSupervisor(config);
+const started = Date.now();
+
+// ---- results -----------------------------------------------------------------------------------
+
+interface StepResult {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+const steps: StepResult[] = [];
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+/** Reads vitest's closing line ("Tests  3 failed | 40 passed | 2 skipped (45)"), also inside turbo's prefixes. */
+function countTests(line: string): void {
+  const summary = /\bTests\s{2,}(\d+ (?:passed|failed|skipped|todo).*)$/.exec(line);
+  if (!summary) return;
+  for (const [, count, kind] of summary[1].matchAll(/(\d+) (passed|failed|skipped|todo)/g)) {
+    if (kind === 'passed') totals.passed += Number(count);
+    else if (kind === 'failed') totals.failed += Number(count);
+    else totals.skipped += Number(count);
+  }
+}
+
+function record(name: string, ok: boolean, detail = ''): boolean {
+  steps.push({ name, ok, detail });
+  if (!ok) log.error(`${name}: FAILED ${detail}`);
+  return ok;
+}
+
+async function step(name: string, command: { command: string; args: string[] }, env: Record<string, string>): Promise<boolean> {
+  log.info(bold(`── ${name}`));
+  const exit = await supervisor.run({ name: name.split(' ')[0], ...command, cwd: repoRoot, env, onLine: countTests });
+  return record(name, exit.code === 0, exit.code === 0 ? '' : `(${describeExit(exit)})`);
+}
+
+function printSummary(code: number): void {
+  const lines = steps.map((s) => `  ${s.ok ? paint(32, 'ok  ') : paint(31, 'FAIL')} ${s.name} ${s.detail}`);
+  log.info(['', bold('npm test summary') + ` (${((Date.now() - started) / 1000).toFixed(0)} s)`, ...lines].join('\n'));
+  // The plain closing line CI reads.
+  console.log(`\nTotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+  if (code !== 0 && steps.every((s) => s.ok)) console.log('npm test stopped early (see the error above)');
+}
+supervisor.beforeExit(printSummary);
+
+// ---- steps -------------------------------------------------------------------------------------
+
+/** Starts from nothing: stops leftovers of a killed run, then deletes the test data directory. */
+async function wipeDataDir(): Promise<void> {
+  const inside = relative(resolve(repoRoot, '.data'), config.dataDir);
+  const safe = (!inside.startsWith('..') && inside !== '' && !inside.startsWith(sep)) || /test/i.test(config.dataDir);
+  if (!safe) throw new Error(`refusing to wipe DATA_DIR=${config.dataDir}: for npm test it must be under .data/ or have "test" in its path`);
+  await supervisor.reapLeftovers();
+  const pgDir = postgresDataDir(config.dataDir);
+  await stopLeftoverPostgres(pgDir);
+  rmSync(config.dataDir, { recursive: true, force: true });
+  if (existsSync(pgDir)) rmSync(pgDir, { recursive: true, force: true });
+}
+
+async function main(): Promise<void> {
+  await wipeDataDir();
+  const infra = await provisionInfra(config, supervisor);
+  const secret = sessionSecret(config);
+  await startMailCatcher(config, supervisor);
+  await migrate(infra.databaseUrl);
+
+  const envs = childEnvironments(config, infra, secret);
+  const testEnv = { ...envs.backend, ...envs.frontend, ...envs.mailCatcher, TURBO_TELEMETRY_DISABLED: '1' };
+
+  if (!onlyE2e) {
+    await step('infra unit tests', vitestCommand(['run', '--config', 'infra/dev/vitest.config.ts']), testEnv);
+    await step(
+      'workspace tests',
+      turboCommand(['run', 'test', '--concurrency=1', '--continue', '--env-mode=loose', '--filter=!@zaytoon/infra']),
+      testEnv,
+    );
+  }
+
+  if (!skipE2e) {
+    log.info(bold('── browser tests: build and start the stack'));
+    if (record('front-end build', await buildFrontends(config, supervisor))) {
+      const backing = { databaseUrl: withDatabase(infra.databaseUrl, 'zaytoon_e2e'), redisUrl: withRedisDb(infra.redisUrl, 1) };
+      await ensureDatabase(backing.databaseUrl);
+      await migrate(backing.databaseUrl);
+      await seed(backing.databaseUrl, config.seedAdminPassword);
+      await fetch(`${mailboxUrl(config)}/messages`, { method: 'DELETE' });
+      await startApplications(config, supervisor, backing, secret);
+      await step('browser tests', vitestCommand(['run', '--config', 'infra/e2e/vitest.config.ts']), {
+        ...testEnv,
+        E2E_BASE_URL: config.publicOrigin,
+        E2E_API_URL: config.apiOrigin,
+        E2E_MAILBOX_URL: mailboxUrl(config),
+        E2E_DATABASE_URL: backing.databaseUrl,
+        E2E_REDIS_URL: backing.redisUrl,
+        E2E_ADMIN_LOGIN: 'admin',
+        E2E_ADMIN_PASSWORD: config.seedAdminPassword,
+      });
+    }
+  }
+}
+
+main()
+  .then(() => supervisor.shutdown(steps.every((s) => s.ok) ? 0 : 1))
+  .catch(async (error) => {
+    if (supervisor.isStopping) return;
+    log.error(`npm test failed: ${error instanceof Error ? error.message : String(error)}`);
+    if (process.env.DEBUG && error instanceof Error) log.error(error.stack ?? '');
+    record('setup', false, error instanceof Error ? error.message : String(error));
+    await supervisor.shutdown(1);
+  });

@@ -1,0 +1,22 @@
+// First smoke test: the shell serves the landing page, and /browse renders the directory remote.
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser';
+
+const browser = useBrowser();
+
+describe('smoke', () => {
+  it('shows the landing page', async () => {
+    const { page } = browser;
+    await page.goto('/');
+    await page.getByText('Find Pro-Palestinian Businesses').first().waitFor();
+    expect(await page.title()).toBeTruthy();
+  });
+
+  it('renders the directory remote on /browse', async () => {
+    const { page } = browser;
+    await page.goto('/browse');
+    // TODO(front-end report): assert [data-remote="directory"][data-same-react="true"] once exposed.
+    await page.getByText('Discover and support pro-Palestinian businesses across the UK').first().waitFor();
+    expect(browser.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+  });
+});

@@ -1,0 +1,87 @@
+// Debian's chromium driven by playwright-core (no browser download), one fresh profile per file.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { e2e } from './env';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface BrowserSession {
+  context: BrowserContext;
+  /** A fresh page for the current test (closed after it). */
+  page: Page;
+  /** Uncaught page errors and console errors seen by the current test's page. */
+  errors: string[];
+}
+
+/** Launches chromium with a throw-away user-data-dir; `baseURL` makes `page.goto('/browse')` work. */
+export async function launchBrowser(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'zaytoon-e2e-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: e2e.chromium,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    baseURL: e2e.baseUrl,
+    viewport: { width: 1280, height: 900 },
+  });
+  context.setDefaultTimeout(15_000);
+  return {
+    context,
+    close: async () => {
+      await context.close().catch(() => undefined);
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Registers hooks for a test file: one browser for the file, a new page per test, and a
+ * screenshot in test-results/ when a test fails.
+ */
+export function useBrowser(): BrowserSession {
+  const session = { errors: [] as string[] } as BrowserSession;
+  let close: () => Promise<void> = async () => undefined;
+
+  beforeAll(async () => {
+    const launched = await launchBrowser();
+    session.context = launched.context;
+    close = launched.close;
+  });
+
+  beforeEach(async (ctx) => {
+    session.errors = [];
+    session.page = await session.context.newPage();
+    session.page.on('pageerror', (error) => session.errors.push(`pageerror: ${error.message}`));
+    session.page.on('console', (message) => {
+      if (message.type() === 'error') session.errors.push(`console: ${message.text()}`);
+    });
+    ctx.onTestFailed(async () => {
+      const dir = join(process.cwd(), 'test-results');
+      mkdirSync(dir, { recursive: true });
+      const file = join(dir, `${ctx.task.name.replace(/[^\w-]+/g, '_').slice(0, 80)}.png`);
+      await session.page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+      console.error(`screenshot: ${file}\npage errors:\n  ${session.errors.join('\n  ') || '(none)'}`);
+    });
+  });
+
+  afterEach(async () => {
+    await session.page?.close().catch(() => undefined);
+  });
+
+  afterAll(async () => {
+    await close();
+  });
+
+  return session;
+}
