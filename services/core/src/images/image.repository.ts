@@ -1,0 +1,37 @@
+import sharp from 'sharp';
+import { ImageRejectedError } from './image-errors.js';
+import { detectImageType } from './image-type.js';
+
+// Avatars are decoded once and never again: a pixel cache only holds memory.
+sharp.cache(false);
+
+/** About 25 megapixels: bounds the memory a hostile image can make the decoder use. */
+export const MAX_INPUT_PIXELS = 25_000_000;
+
+/** Image processing behind one seam, so services never touch sharp directly. */
+export class ImageRepository {
+  /**
+   * Square WebP thumbnails, one per size, centre-cropped, oriented from EXIF, with every bit
+   * of metadata (EXIF, GPS, ICC comments) left out. Throws ImageRejectedError for input that
+   * is not a JPEG, PNG, GIF or WebP, or that the decoder refuses.
+   */
+  async squareWebp(input: Buffer, sizes: readonly number[]): Promise<Map<number, Buffer>> {
+    if (!detectImageType(input)) throw new ImageRejectedError('Not a JPEG, PNG, GIF or WebP image');
+    try {
+      const decoded = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false }).autoOrient();
+      const outputs = await Promise.all(
+        sizes.map((size) =>
+          decoded
+            .clone()
+            .resize(size, size, { fit: 'cover', position: 'centre' })
+            .webp({ quality: 82 })
+            .toBuffer(),
+        ),
+      );
+      return new Map(sizes.map((size, i) => [size, outputs[i]]));
+    } catch (error) {
+      // The same bytes fail the same way every time, so there is nothing to retry.
+      throw new ImageRejectedError(`Image could not be decoded: ${(error as Error).message}`, { cause: error });
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Config } from '../config/config.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export type SmtpSettings = Pick<Config, 'SMTP_HOST' | 'SMTP_PORT' | 'SMTP_SECURE' | 'SMTP_USER' | 'SMTP_PASS' | 'MAIL_FROM'>;
+
+/** Outgoing mail over SMTP (the dev catcher outside production). */
+export class MailRepository {
+  private readonly transport: Transporter;
+  private readonly from: string;
+
+  constructor(settings: SmtpSettings) {
+    this.from = settings.MAIL_FROM;
+    this.transport = nodemailer.createTransport({
+      host: settings.SMTP_HOST,
+      port: settings.SMTP_PORT,
+      secure: settings.SMTP_SECURE,
+      auth: settings.SMTP_USER ? { user: settings.SMTP_USER, pass: settings.SMTP_PASS ?? '' } : undefined,
+      pool: true,
+      maxConnections: 2,
+      // A stuck server must fail the job (to be retried), not hold it forever.
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
+  }
+
+  async send(message: MailMessage): Promise<{ messageId: string }> {
+    const info = await this.transport.sendMail({ from: this.from, ...message });
+    return { messageId: info.messageId };
+  }
+
+  close(): void {
+    this.transport.close();
+  }
+}
