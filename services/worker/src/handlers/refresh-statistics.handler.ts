@@ -1,0 +1,7 @@
+import { JOBS } from '@zaytoon/core/jobs/job-definitions.ts';
+import { defineHandler } from '../jobs/job-handler.ts';
+
+export default defineHandler(JOBS.refreshStatistics, async (_payload, { services }) => {
+  const statistics = await services.statistics.refresh();
+  return { computed_at: statistics.computed_at };
+});

@@ -1,0 +1,21 @@
+import type { Queue } from 'bullmq';
+import { JOBS } from '@zaytoon/core/jobs/job-definitions.ts';
+import { STATISTICS_SCHEDULER_ID } from '@zaytoon/core/statistics/statistics.service.ts';
+
+/**
+ * Repeating jobs. Upserting is idempotent, so every worker registers them at boot and two
+ * workers never double the schedule.
+ */
+export async function registerSchedules(queues: Record<string, Queue>, options: { statisticsEveryMs: number }): Promise<void> {
+  const definition = JOBS.refreshStatistics;
+  await queues[definition.queue].upsertJobScheduler(
+    STATISTICS_SCHEDULER_ID,
+    { every: options.statisticsEveryMs },
+    {
+      name: definition.name,
+      data: definition.payload.parse({ reason: 'schedule' }),
+      // A missed tick is replaced by the next one: no point retrying or keeping many.
+      opts: { attempts: 1, removeOnComplete: { count: 10 }, removeOnFail: { count: 100 } },
+    },
+  );
+}

@@ -1,0 +1,21 @@
+import { randomBytes } from 'node:crypto';
+import type pg from 'pg';
+
+export async function insertUser(db: pg.Pool, overrides: Partial<{ name: string; email: string; isAdmin: boolean; picture: string }> = {}) {
+  const suffix = randomBytes(4).toString('hex');
+  const { rows } = await db.query<{ id: number; email: string; name: string }>(
+    `INSERT INTO users (email, username, name, password_hash, is_admin, picture)
+     VALUES ($1, $2, $3, 'not-a-real-hash', $4, $5) RETURNING id, email, name`,
+    [overrides.email ?? `u${suffix}@example.com`, `user_${suffix}`, overrides.name ?? `User ${suffix}`, overrides.isAdmin ?? false, overrides.picture ?? null],
+  );
+  return rows[0];
+}
+
+export async function insertBusiness(db: pg.Pool, overrides: Partial<{ name: string; postcode: string; ownerId: number; verified: boolean }> = {}) {
+  const { rows } = await db.query<{ id: number; name: string }>(
+    `INSERT INTO businesses (name, address, city, postcode, category, owner_id, verified)
+     VALUES ($1, '1 High Street', 'London', $2, 'Cafe', $3, $4) RETURNING id, name`,
+    [overrides.name ?? `Olive Cafe ${randomBytes(2).toString('hex')}`, overrides.postcode ?? 'SW1A 1AA', overrides.ownerId ?? null, overrides.verified ?? false],
+  );
+  return rows[0];
+}

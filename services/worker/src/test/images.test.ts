@@ -1,0 +1,148 @@
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { avatarKeys } from '@zaytoon/core/images/avatar-keys.ts';
+import { AvatarRepository } from '@zaytoon/core/images/avatar.repository.ts';
+import { AvatarService } from '@zaytoon/core/images/avatar.service.ts';
+import { ImageRepository } from '@zaytoon/core/images/image.repository.ts';
+import { LocalStorageRepository, generateStorageKey } from '@zaytoon/core/storage/storage.repository.ts';
+import type { RunningWorker } from '../worker.ts';
+import { insertUser } from './fixtures.ts';
+import { createTestContext, startWorker, waitForJob, type TestContext } from './test-context.ts';
+
+let context: TestContext;
+let worker: RunningWorker;
+let storage: LocalStorageRepository;
+
+beforeAll(async () => {
+  context = await createTestContext();
+  storage = new LocalStorageRepository(context.uploadDir);
+  worker = await startWorker(context);
+});
+
+afterAll(async () => {
+  await worker?.stop();
+  await context?.close();
+});
+
+/** A 900×600 JPEG carrying EXIF (camera and GPS-ish fields) that must not survive. */
+async function photo(): Promise<Buffer> {
+  return sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 20, g: 120, b: 60 } } })
+    .jpeg()
+    .withExif({ IFD0: { Make: 'TestCam', Model: 'Secret Model', Copyright: 'someone' } })
+    .toBuffer();
+}
+
+async function upload(data: Buffer): Promise<string> {
+  const key = generateStorageKey('originals');
+  await storage.put(key, data);
+  return key;
+}
+
+const pictureOf = async (userId: number) =>
+  (await context.db.query<{ picture: string | null }>('SELECT picture FROM users WHERE id = $1', [userId])).rows[0]?.picture;
+
+describe('resize-avatar', () => {
+  it('writes 256 px and 64 px square WebP avatars without metadata, points users.picture at them, removes the original', async () => {
+    const original = await photo();
+    expect((await sharp(original).metadata()).exif).toBeDefined();
+    const user = await insertUser(context.db);
+    const originalKey = await upload(original);
+
+    const jobId = await context.producer.enqueue('resizeAvatar', { userId: user.id, originalKey });
+    const result = await waitForJob(context.queues.images, jobId!);
+    expect(result.state).toBe('completed');
+
+    const keys = avatarKeys(user.id, originalKey);
+    expect(keys.large).toMatch(new RegExp(`^avatars/${user.id}-[0-9a-f]{16}-256\\.webp$`));
+    expect(await pictureOf(user.id)).toBe(`/api/uploads/${keys.large}`);
+    expect(result.returnvalue).toEqual({ status: 'updated', picture: `/api/uploads/${keys.large}` });
+    for (const [key, size] of [[keys.large, 256], [keys.small, 64]] as const) {
+      const meta = await sharp(join(context.uploadDir, key)).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width: size, height: size });
+      expect(meta.exif).toBeUndefined();
+      expect(meta.icc).toBeUndefined();
+    }
+    expect(await storage.exists(originalKey)).toBe(false);
+  });
+
+  it('a second upload replaces the first and deletes the old avatar files; rerunning a job changes nothing', async () => {
+    const user = await insertUser(context.db);
+    const firstKey = await upload(await photo());
+    const first = await context.producer.enqueue('resizeAvatar', { userId: user.id, originalKey: firstKey });
+    expect((await waitForJob(context.queues.images, first!)).state).toBe('completed');
+    const secondKey = await upload(await photo());
+    const second = await context.producer.enqueue('resizeAvatar', { userId: user.id, originalKey: secondKey });
+    expect((await waitForJob(context.queues.images, second!)).state).toBe('completed');
+
+    const old = avatarKeys(user.id, firstKey);
+    const current = avatarKeys(user.id, secondKey);
+    expect(await pictureOf(user.id)).toBe(current.url);
+    expect(await storage.exists(old.large)).toBe(false);
+    expect(await storage.exists(old.small)).toBe(false);
+    const files = (await readdir(join(context.uploadDir, 'avatars'))).filter((file) => file.startsWith(`${user.id}-`));
+    expect(files.sort()).toEqual([current.large, current.small].map((key) => key.slice('avatars/'.length)).sort());
+
+    // The same job again (a retry after the original was consumed): same outcome, nothing lost.
+    const service = new AvatarService(new AvatarRepository(context.db), new ImageRepository(), storage);
+    expect(await service.processUpload({ userId: user.id, originalKey: secondKey })).toEqual({ status: 'updated', picture: current.url });
+    expect(await storage.exists(current.large)).toBe(true);
+    expect(await storage.exists(current.small)).toBe(true);
+    expect(await pictureOf(user.id)).toBe(current.url);
+  });
+
+  it('a file that is not an image fails unrecoverably and its upload is removed', async () => {
+    const user = await insertUser(context.db);
+    const originalKey = await upload(Buffer.from('%PDF-1.7\nthis is not an image at all\n'));
+    const jobId = await context.producer.enqueue('resizeAvatar', { userId: user.id, originalKey });
+    const result = await waitForJob(context.queues.images, jobId!);
+    expect(result.state).toBe('failed');
+    expect(result.attemptsMade).toBe(1);
+    expect(result.failedReason).toMatch(/Not a JPEG, PNG, GIF or WebP image/);
+    expect(await storage.exists(originalKey)).toBe(false);
+    expect(await pictureOf(user.id)).toBeNull();
+  });
+
+  it('a truncated image with valid magic bytes fails unrecoverably too', async () => {
+    const user = await insertUser(context.db);
+    const originalKey = await upload((await photo()).subarray(0, 400));
+    const jobId = await context.producer.enqueue('resizeAvatar', { userId: user.id, originalKey });
+    const result = await waitForJob(context.queues.images, jobId!);
+    expect(result.state).toBe('failed');
+    expect(result.attemptsMade).toBe(1);
+    expect(result.failedReason).toMatch(/Image could not be decoded/);
+  });
+
+  it('when the user is gone, only the original is deleted', async () => {
+    const user = await insertUser(context.db);
+    const originalKey = await upload(await photo());
+    await context.db.query('DELETE FROM users WHERE id = $1', [user.id]);
+    const jobId = await context.producer.enqueue('resizeAvatar', { userId: user.id, originalKey });
+    const result = await waitForJob(context.queues.images, jobId!);
+    expect(result).toMatchObject({ state: 'completed', returnvalue: { status: 'user-gone' } });
+    expect(await storage.exists(originalKey)).toBe(false);
+    expect(existsSync(join(context.uploadDir, avatarKeys(user.id, originalKey).large))).toBe(false);
+  });
+});
+
+describe('local storage', () => {
+  it('refuses keys that could leave the upload folder', async () => {
+    for (const key of ['../etc/passwd', 'avatars/../../x', '/etc/passwd', 'a/./b', '.hidden', 'a\\b', '', 'a//b']) {
+      await expect(storage.put(key, Buffer.from('x')), key).rejects.toThrow(/Invalid storage key/);
+      await expect(storage.get(key), key).rejects.toThrow(/Invalid storage key/);
+    }
+  });
+
+  it('put/get/exists/delete round trip; deleting a missing key is fine', async () => {
+    const key = generateStorageKey('misc', '.bin');
+    expect(await storage.get(key)).toBeNull();
+    await storage.put(key, Buffer.from('hello'));
+    expect(await storage.exists(key)).toBe(true);
+    expect((await storage.get(key))!.toString()).toBe('hello');
+    await storage.delete(key);
+    await storage.delete(key);
+    expect(await storage.exists(key)).toBe(false);
+  });
+});

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import type { Config } from '@zaytoon/core/config/config.ts';
+import { STATISTICS_REFRESH_EVERY_MS } from '@zaytoon/core/statistics/statistics.service.ts';
+
+const optionalInt = (min: number) =>
+  z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(min).optional());
+
+// Worker-only knobs on top of core's Config (which already holds WORKER_CONCURRENCY).
+const workerEnvSchema = z.object({
+  WORKER_IMAGES_CONCURRENCY: optionalInt(1),
+  WORKER_LOCK_DURATION_MS: optionalInt(1_000),
+  WORKER_STALLED_INTERVAL_MS: optionalInt(500),
+  STATISTICS_REFRESH_EVERY_MS: optionalInt(1_000),
+  WORKER_TEST_DELAY_MS: optionalInt(0),
+});
+
+export interface WorkerSettings {
+  concurrency: number;
+  /** sharp is CPU-heavy: few images at a time keep lock renewal and the other queues responsive. */
+  imagesConcurrency: number;
+  lockDurationMs: number;
+  stalledIntervalMs: number;
+  statisticsEveryMs: number;
+  /** Honoured only when NODE_ENV=test: lets tests catch a job mid-flight. */
+  testDelayMs: number;
+}
+
+export function loadWorkerSettings(config: Config, env: NodeJS.ProcessEnv = process.env): WorkerSettings {
+  const result = workerEnvSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid worker configuration: ${problems}`);
+  }
+  const values = result.data;
+  return {
+    concurrency: config.WORKER_CONCURRENCY,
+    imagesConcurrency: values.WORKER_IMAGES_CONCURRENCY ?? Math.min(2, config.WORKER_CONCURRENCY),
+    lockDurationMs: values.WORKER_LOCK_DURATION_MS ?? 30_000,
+    stalledIntervalMs: values.WORKER_STALLED_INTERVAL_MS ?? 30_000,
+    statisticsEveryMs: values.STATISTICS_REFRESH_EVERY_MS ?? STATISTICS_REFRESH_EVERY_MS,
+    testDelayMs: config.NODE_ENV === 'test' ? (values.WORKER_TEST_DELAY_MS ?? 0) : 0,
+  };
+}

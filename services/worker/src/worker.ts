@@ -1,0 +1,43 @@
+import type { Config } from '@zaytoon/core/config/config.ts';
+import { JOBS } from '@zaytoon/core/jobs/job-definitions.ts';
+import { buildHandlerRegistry, discoverHandlers } from './jobs/handler-registry.ts';
+import type { JobHandler } from './jobs/job-handler.ts';
+import { registerSchedules } from './jobs/schedules.ts';
+import { startWorkers } from './jobs/worker-runtime.ts';
+import type { WorkerSettings } from './worker.config.ts';
+import { createWorkerContainer } from './worker.container.ts';
+
+export interface RunningWorker {
+  /** Graceful: jobs in hand finish, then every connection closes. Calling it again returns the same promise. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Boots the job edge. The handler check runs before anything connects, so a missing handler
+ * stops the process at once with its name.
+ */
+export async function bootWorker(options: {
+  config: Config;
+  settings: WorkerSettings;
+  handlers?: JobHandler[];
+  log?: (message: string) => void;
+}): Promise<RunningWorker> {
+  const log = options.log ?? ((message: string) => console.log(`[worker] ${message}`));
+  const registry = buildHandlerRegistry(JOBS, options.handlers ?? (await discoverHandlers()));
+  const container = createWorkerContainer(options.config);
+  try {
+    const runtime = await startWorkers({ registry, connection: container.redis, services: container.services, settings: options.settings, log });
+    await registerSchedules(container.jobs.queues, { statisticsEveryMs: options.settings.statisticsEveryMs });
+    log(`ready: queues ${[...registry.keys()].join(', ')}; concurrency ${options.settings.concurrency} (images ${options.settings.imagesConcurrency})`);
+    let stopping: Promise<void> | undefined;
+    return {
+      stop() {
+        stopping ??= runtime.close().then(() => container.close());
+        return stopping;
+      },
+    };
+  } catch (error) {
+    await container.close().catch(() => {});
+    throw error;
+  }
+}
