@@ -145,7 +145,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
   async function send(method: Method, path: string, body?: unknown): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json' };
-    let payload: BodyInit | undefined;
+    let payload: string | FormData | undefined;
     if (body instanceof FormData) {
       payload = body; // the browser sets the multipart boundary
     } else if (body !== undefined) {
@@ -258,13 +258,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
       post<VoteResult>(`/api/businesses/${id(businessId)}/vote`, { vote_type }),
     listComments: (businessId: number | string) => get<Comment[]>(`/api/businesses/${id(businessId)}/comments`),
     addComment: (businessId: number | string, comment_text: string) =>
-      post<Comment | MessageAnswer>(`/api/businesses/${id(businessId)}/comments`, { comment_text }),
+      post<Comment>(`/api/businesses/${id(businessId)}/comments`, { comment_text }),
     deleteComment: (commentId: number | string) => call<MessageAnswer>('DELETE', `/api/comments/${id(commentId)}`),
     listSuggestions: (businessId: number | string) =>
       get<Suggestion[]>(`/api/businesses/${id(businessId)}/suggestions`),
     addSuggestion: (businessId: number | string, input: SuggestionInput) =>
-      post<MessageAnswer>(`/api/businesses/${id(businessId)}/suggestions`, input),
-    createReport: (input: ReportInput) => post<MessageAnswer>('/api/reports', input),
+      post<Suggestion>(`/api/businesses/${id(businessId)}/suggestions`, input),
+    createReport: (input: ReportInput) => post<Report>('/api/reports', input),
 
     // --- admin ---
     adminStatistics: () => get<AdminStatistics>('/api/admin/statistics'),
