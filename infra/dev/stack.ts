@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { StackConfig } from './config';
 import { repoRoot } from './config';
 import { log } from './log';
@@ -137,8 +137,6 @@ export function childEnvironments(config: StackConfig, backing: Backing, secret:
 
 // ---- processes ---------------------------------------------------------------------------------
 
-const requireFromRoot = createRequire(join(repoRoot, 'package.json'));
-
 /** A TypeScript entry point run by node with tsx's loader (one process, so signals reach it directly). */
 function tsxCommand(entry: string): { command: string; args: string[] } {
   return { command: process.execPath, args: ['--import', 'tsx', entry] };
@@ -160,12 +158,20 @@ export async function startMailCatcher(config: StackConfig, supervisor: Supervis
   await waitForHttp(`${mailboxUrl(config)}/healthz`, { timeoutMs: 30_000, ready: (s) => s === 200, abort: proc.exited });
 }
 
+/** A package's folder, found the way node finds it from `fromDir` (whatever its "exports" allow). */
+function packageDir(name: string, fromDir = repoRoot): string {
+  for (const base of createRequire(join(fromDir, 'package.json')).resolve.paths(name) ?? []) {
+    if (existsSync(join(base, name, 'package.json'))) return join(base, name);
+  }
+  throw new Error(`${name} is not installed (run npm install)`);
+}
+
 export function vitestCommand(args: string[]): { command: string; args: string[] } {
-  return { command: process.execPath, args: [requireFromRoot.resolve('vitest/vitest.mjs'), ...args] };
+  return { command: process.execPath, args: [join(packageDir('vitest'), 'vitest.mjs'), ...args] };
 }
 
 export function turboCommand(args: string[]): { command: string; args: string[] } {
-  return { command: process.execPath, args: [requireFromRoot.resolve('turbo/bin/turbo'), ...args] };
+  return { command: process.execPath, args: [join(packageDir('turbo'), 'bin', 'turbo'), ...args] };
 }
 
 export async function buildFrontends(config: StackConfig, supervisor: Supervisor): Promise<boolean> {
@@ -187,8 +193,7 @@ export async function buildFrontends(config: StackConfig, supervisor: Supervisor
 }
 
 function viteBin(appDir: string): string {
-  const requireFromApp = createRequire(join(repoRoot, appDir, 'package.json'));
-  return join(dirname(requireFromApp.resolve('vite/package.json')), 'bin', 'vite.js');
+  return join(packageDir('vite', join(repoRoot, appDir)), 'bin', 'vite.js');
 }
 
 /** Starts the API, the worker and the three previews, and waits until each answers. */
