@@ -1,5 +1,3 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { createClient, type RedisClientType } from 'redis';
 import { AdminReviewService } from './admin/admin-review.service.js';
 import { BusinessesRepository } from './businesses/businesses.repository.js';
@@ -13,6 +11,9 @@ import { JobQueueRepository } from './jobs/job-queue.repository.js';
 import { createQueueConnection } from './jobs/redis-connection.js';
 import { ReportsRepository } from './reports/reports.repository.js';
 import { ReportsService } from './reports/reports.service.js';
+import { StatisticsRepository } from './statistics/statistics.repository.js';
+import { StatisticsService } from './statistics/statistics.service.js';
+import { LocalStorageRepository } from './storage/storage.repository.js';
 import { SessionIndexRepository } from './sessions/session-index.repository.js';
 import { SuggestionsRepository } from './suggestions/suggestions.repository.js';
 import { SuggestionsService } from './suggestions/suggestions.service.js';
@@ -25,10 +26,6 @@ import { VotesService } from './votes/votes.service.js';
 /** Wires repositories and services once; both edges (HTTP and jobs) build on it. */
 export async function createCore(config: Config) {
   const db: Database = createPool(config.DATABASE_URL);
-  db.on('connect', (client) => {
-    // Typo tolerance of the directory search: how close a word must be (pg_trgm's default 0.6 misses one-letter typos).
-    client.query('SET pg_trgm.word_similarity_threshold = 0.45').catch(() => {});
-  });
   const redis = createClient({ url: config.REDIS_URL }) as RedisClientType;
   redis.on('error', (error) => console.error('[redis]', error.message));
   await redis.connect();
@@ -43,19 +40,15 @@ export async function createCore(config: Config) {
     reports: new ReportsRepository(db),
     sessionIndex: new SessionIndexRepository(redis),
     cache: new AnswerCacheRepository(redis),
-    originals: {
-      async put(key: string, data: Buffer) {
-        const file = path.join(config.UPLOAD_DIR, key);
-        await mkdir(path.dirname(file), { recursive: true });
-        await writeFile(file, data);
-      },
-    },
+    storage: new LocalStorageRepository(config.UPLOAD_DIR),
+    statistics: new StatisticsRepository(db),
   };
   const { users, businesses, cache } = repositories;
   const services = {
     auth: new AuthService(users),
     account: new AccountService(db, users, repositories.sessionIndex, jobs, config.SESSION_SECRET),
-    pictures: new ProfilePictureService(repositories.originals, jobs),
+    pictures: new ProfilePictureService(repositories.storage, jobs),
+    statistics: new StatisticsService(repositories.statistics, jobs),
     businesses: new BusinessesService(businesses, cache, jobs),
     votes: new VotesService(db, businesses, cache),
     comments: new CommentsService(repositories.comments, businesses),

@@ -10,3 +10,5 @@ export * from './users/users.repository.js';
 export * from './users/auth.service.js';
 export * from './businesses/businesses.repository.js';
 export * from './container.js';
+export * from './cache/answer-cache.repository.js';
+export * from './jobs/queue-metrics.js';

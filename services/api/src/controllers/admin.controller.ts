@@ -3,10 +3,11 @@ import type { RouteHandlers } from '../http/route-table.js';
 
 export function adminController(core: Core): Pick<
   RouteHandlers,
-  'pendingReports' | 'reportedBusinesses' | 'reviewReport' | 'pendingSuggestions' | 'reviewSuggestion' | 'deleteBusiness'
+  'statistics' | 'pendingReports' | 'reportedBusinesses' | 'reviewReport' | 'pendingSuggestions' | 'reviewSuggestion' | 'deleteBusiness'
 > {
-  const { reports, suggestions, adminReview } = core.services;
+  const { reports, suggestions, adminReview, statistics } = core.services;
   return {
+    statistics: () => statistics.read(),
     pendingReports: () => reports.listPending(),
     reportedBusinesses: () => reports.reportedBusinesses(),
     reviewReport: ({ req, id, user }) => adminReview.reviewReport(id, req.query, user!),

@@ -1,5 +1,6 @@
 import type { Core } from '@zaytoon/core';
 import type { RouteHandlers } from '../http/route-table.js';
+import { sendCachedAnswer } from '../http/send-cached.js';
 
 export function businessesController(core: Core): Pick<
   RouteHandlers,
@@ -8,7 +9,7 @@ export function businessesController(core: Core): Pick<
   const { businesses } = core.services;
   return {
     listBusinesses: async ({ req, res, user }) => {
-      res.type('application/json').send(await businesses.listJson(req.query, user));
+      sendCachedAnswer(req, res, await businesses.list(req.query, user));
       return undefined;
     },
     getBusiness: ({ id, user }) => businesses.get(id, user),

@@ -1,12 +1,14 @@
 import { Router } from 'express';
 import { buildOpenApiDocument } from '@zaytoon/contract';
 import type { Core } from '@zaytoon/core';
+import { registerQueueMetrics } from '../middleware/metrics.js';
 import { metricsRegistry } from '../middleware/metrics.js';
 
 /** Liveness, readiness, Prometheus metrics and the OpenAPI document. */
 export function opsRouter(core: Core): Router {
   const router = Router();
   const openApiDocument = buildOpenApiDocument(core.config.PRODUCT_NAME);
+  registerQueueMetrics(core);
 
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });

@@ -77,6 +77,8 @@ describe('operations', () => {
     const metrics = await client.get('/metrics');
     expect(metrics.status).toBe(200);
     expect(metrics.body).toContain('http_request_duration_seconds');
+    expect(metrics.body).toMatch(/bullmq_jobs\{queue="emails",state="waiting"\} \d+/);
+    expect(metrics.body).toMatch(/bullmq_jobs\{queue="moderation",state="failed"\} \d+/);
   });
 
   it('sets security headers with a CSP', async () => {

@@ -14,13 +14,6 @@ export interface RouteContext {
 export type RouteHandler = (context: RouteContext) => Promise<unknown> | unknown;
 export type RouteHandlers = Record<RouteName, RouteHandler>;
 
-// Routes of the contract whose domain work is still open (issue #3); they answer 501 until built.
-const NOT_YET_BUILT = new Set<RouteName>(['statistics']);
-const notYetBuilt: RouteHandler = ({ res }) => {
-  res.status(501);
-  return { detail: 'Not implemented yet' };
-};
-
 const accessGuard = (definition: RouteDefinition): RequestHandler => (req, _res, next) => {
   if (definition.access === 'public') return next();
   if (!req.user) return next(unauthenticated(MESSAGES.notAuthenticated));
@@ -39,12 +32,12 @@ function pathId(req: Request): number {
  * and access (public, user, admin) is enforced here from the list, never by each handler.
  */
 export function buildApiRouter(handlers: Partial<RouteHandlers>, middlewareByRoute: Partial<Record<RouteName, RequestHandler[]>>): Router {
-  const missing = (Object.keys(API_ROUTES) as RouteName[]).filter((name) => !handlers[name] && !NOT_YET_BUILT.has(name));
+  const missing = (Object.keys(API_ROUTES) as RouteName[]).filter((name) => !handlers[name]);
   if (missing.length) throw new Error(`No handler for API routes: ${missing.join(', ')}`);
 
   const router = Router();
   for (const [name, definition] of Object.entries(API_ROUTES) as [RouteName, RouteDefinition][]) {
-    const handler = handlers[name] ?? notYetBuilt;
+    const handler = handlers[name]!;
     router[definition.method](definition.path, accessGuard(definition), ...(middlewareByRoute[name] ?? []), async (req, res, next) => {
       try {
         const body = await handler({ req, res, user: req.user ?? null, id: pathId(req) });

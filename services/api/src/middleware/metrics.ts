@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import client from 'prom-client';
+import { readQueueCounts, type Core } from '@zaytoon/core';
 
 export const metricsRegistry = new client.Registry();
 client.collectDefaultMetrics({ register: metricsRegistry });
@@ -20,3 +21,20 @@ export const requestMetrics: RequestHandler = (req, res, next) => {
   });
   next();
 };
+
+/** Queue depth and outcome counts per queue, read from BullMQ when Prometheus scrapes. */
+export function registerQueueMetrics(core: Core): void {
+  if (metricsRegistry.getSingleMetric('bullmq_jobs')) return;
+  new client.Gauge({
+    name: 'bullmq_jobs',
+    help: 'BullMQ jobs per queue and state (completed and failed: those still kept)',
+    labelNames: ['queue', 'state'],
+    registers: [metricsRegistry],
+    async collect() {
+      const counts = await readQueueCounts(core.jobs.queues).catch(() => ({}));
+      for (const [queue, states] of Object.entries(counts)) {
+        for (const [state, value] of Object.entries(states)) this.set({ queue, state }, value);
+      }
+    },
+  });
+}

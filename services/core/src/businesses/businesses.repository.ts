@@ -39,29 +39,44 @@ export class BusinessesRepository {
   constructor(private readonly db: Queryable) {}
 
   /**
-   * Search: substring (trigram index), full text, and trigram word similarity for typos; best matches first.
+   * Search: substring (trigram index), full text, and for typos full text over dictionary words
+   * similar to each search word (trigram index on search_words); best matches first.
    * Empty filters are NULL and match everything.
    */
   async list(filters: ListFilters): Promise<BusinessRow[]> {
     const search = filters.search?.toLowerCase() || null;
     const { rows } = await this.db.query<BusinessRow>(
-      `SELECT ${columns(filters.forAdmin)}
-         FROM businesses b
+      `WITH query AS (
+         SELECT plainto_tsquery('simple', $3) AS exact,
+                (SELECT to_tsquery('simple', string_agg('(' || alternatives || ')', ' & '))
+                   FROM (SELECT string_agg(quote_literal(candidate), ' | ') AS alternatives
+                           FROM unnest(tsvector_to_array(to_tsvector('simple', coalesce($3, '')))) WITH ORDINALITY AS t(term, position)
+                          CROSS JOIN LATERAL (
+                                SELECT t.term AS candidate
+                                UNION
+                                (SELECT word FROM search_words
+                                  WHERE length(t.term) >= 4 AND word % t.term
+                                  ORDER BY similarity(word, t.term) DESC LIMIT 5)) candidates
+                          WHERE candidate ~ '^[[:alnum:]_-]+$'
+                          GROUP BY t.position) per_term) AS fuzzy
+       )
+       SELECT ${columns(filters.forAdmin)}
+         FROM businesses b, query q
         WHERE ${NOT_REMOVED}
           AND ($1::text IS NULL OR lower(b.category) = lower($1))
           AND ($2::text IS NULL OR lower(b.city) = lower($2))
           AND ($3::text IS NULL
                OR b.search_text LIKE '%' || $4 || '%'
-               OR b.search_vector @@ plainto_tsquery('simple', $3)
-               OR $3 <% b.search_text)
+               OR b.search_vector @@ q.exact
+               OR b.search_vector @@ q.fuzzy)
         ORDER BY
           CASE WHEN $3::text IS NULL THEN 0
                WHEN lower(b.name) = $3 THEN 4
                WHEN lower(b.name) LIKE $4 || '%' THEN 3
                WHEN lower(b.name) LIKE '%' || $4 || '%' THEN 2
+               WHEN b.search_vector @@ q.exact THEN 1
                ELSE 0 END DESC,
-          CASE WHEN $3::text IS NULL THEN 0
-               ELSE ts_rank(b.search_vector, plainto_tsquery('simple', $3)) + word_similarity($3, b.search_text) END DESC,
+          CASE WHEN $3::text IS NULL THEN 0 ELSE ts_rank(b.search_vector, coalesce(q.fuzzy, q.exact)) END DESC,
           b.name ASC, b.id ASC`,
       [filters.category || null, filters.city || null, search, search ? escapeLike(search) : null],
     );

@@ -6,7 +6,7 @@ import {
   type CanEdit,
   type User,
 } from '@zaytoon/contract';
-import type { AnswerCacheRepository } from '../cache/answer-cache.repository.js';
+import type { AnswerCacheRepository, CachedAnswer } from '../cache/answer-cache.repository.js';
 import { forbidden, notFound } from '../errors/domain-error.js';
 import { parseInput } from '../errors/validate.js';
 import type { JobQueueRepository } from '../jobs/job-queue.repository.js';
@@ -22,8 +22,8 @@ export class BusinessesService {
     private readonly jobs: JobQueueRepository,
   ) {}
 
-  /** The list as JSON text: answers are cached per filter and per audience (admins see report data). */
-  async listJson(query: unknown, viewer: User | null): Promise<string> {
+  /** The list, serialized: answers are cached per filter and per audience (admins see report data). */
+  async list(query: unknown, viewer: User | null): Promise<CachedAnswer> {
     const parsed = parseInput(businessListQuerySchema, query);
     const filters = {
       search: parsed.search || undefined,
@@ -68,11 +68,11 @@ export class BusinessesService {
   }
 
   async categories(): Promise<string[]> {
-    return JSON.parse(await this.cache.getOrCompute('categories', () => this.businesses.listCategories()));
+    return this.businesses.listCategories();
   }
 
   async cities(): Promise<string[]> {
-    return JSON.parse(await this.cache.getOrCompute('cities', () => this.businesses.listCities()));
+    return this.businesses.listCities();
   }
 
   private async requireEditable(id: number, editor: User) {

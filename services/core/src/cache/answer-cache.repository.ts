@@ -1,26 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
 import type { RedisClientType } from 'redis';
 
-export const BUSINESS_CACHE_PREFIX = 'cache:businesses:';
-const TTL_SECONDS = 60;
+const gzip = promisify(gzipCallback);
 
-/** Serialized answers kept in Redis so replicas share them; any write to businesses drops them all. */
+export const BUSINESS_CACHE_PREFIX = 'cache:businesses:';
+const VERSION_KEY = BUSINESS_CACHE_PREFIX + 'version';
+const TTL_MS = 60_000;
+const MAX_ENTRIES = 500;
+
+/** A serialized answer and its gzip form, made once and sent many times. */
+export interface CachedAnswer {
+  json: Buffer;
+  gzip: Buffer;
+}
+
+/**
+ * Business answers kept in each API process, keyed by a version token in Redis: any write to
+ * businesses (from any replica or the worker) replaces the token, and every replica's copies die at once.
+ */
 export class AnswerCacheRepository {
+  private readonly entries = new Map<string, { answer: Promise<CachedAnswer>; expires: number }>();
+
   constructor(private readonly redis: RedisClientType) {}
 
-  async getOrCompute(key: string, compute: () => Promise<unknown>): Promise<string> {
-    const cacheKey = BUSINESS_CACHE_PREFIX + key;
-    const cached = await this.redis.get(cacheKey).catch(() => null);
-    if (cached !== null) return cached;
-    const fresh = JSON.stringify(await compute());
-    await this.redis.set(cacheKey, fresh, { EX: TTL_SECONDS }).catch(() => undefined);
-    return fresh;
+  private async version(): Promise<string> {
+    const current = await this.redis.get(VERSION_KEY);
+    if (current) return current;
+    const fresh = randomBytes(8).toString('hex');
+    await this.redis.set(VERSION_KEY, fresh, { NX: true });
+    return (await this.redis.get(VERSION_KEY)) ?? fresh;
+  }
+
+  async getOrCompute(key: string, compute: () => Promise<unknown>): Promise<CachedAnswer> {
+    const cacheKey = `${await this.version()}:${key}`;
+    const now = Date.now();
+    const hit = this.entries.get(cacheKey);
+    if (hit && hit.expires > now) return hit.answer;
+    const answer = (async () => {
+      const json = Buffer.from(JSON.stringify(await compute()));
+      return { json, gzip: await gzip(json, { level: 6 }) };
+    })();
+    this.entries.set(cacheKey, { answer, expires: now + TTL_MS });
+    answer.catch(() => this.entries.delete(cacheKey));
+    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    return answer;
   }
 
   async dropBusinessAnswers(): Promise<void> {
-    const keys: string[] = [];
-    for await (const batch of this.redis.scanIterator({ MATCH: BUSINESS_CACHE_PREFIX + '*', COUNT: 500 })) {
-      keys.push(...(Array.isArray(batch) ? batch : [batch]));
-    }
-    if (keys.length) await this.redis.del(keys);
+    await this.redis.set(VERSION_KEY, randomBytes(8).toString('hex'));
+    this.entries.clear();
   }
 }

@@ -7,7 +7,12 @@ export type Database = pg.Pool;
 export type Queryable = pg.Pool | pg.PoolClient;
 
 export function createPool(databaseUrl: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max,
+    // Typo tolerance of the directory search: how close a dictionary word must be (pg_trgm's 0.3 lets in unrelated words).
+    options: '-c pg_trgm.similarity_threshold=0.4',
+  });
   pool.on('error', (error) => console.error('[pg] idle client error:', error.message));
   return pool;
 }

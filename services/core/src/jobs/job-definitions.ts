@@ -1,3 +1,4 @@
+import type { JobsOptions } from 'bullmq';
 import { z } from 'zod';
 
 /** The design card's job families; each is one BullMQ queue. */
@@ -16,6 +17,8 @@ export interface JobDefinition<P extends z.ZodType = z.ZodType> {
   payload: P;
   /** Builds a job id so that the same logical job enqueued twice runs once. */
   jobId?: (payload: z.output<P>) => string;
+  /** Options every enqueue of this job gets (e.g. coalescing). */
+  options?: JobsOptions;
 }
 
 const defineJob = <P extends z.ZodType>(definition: JobDefinition<P>) => definition;
@@ -54,6 +57,8 @@ export const JOBS = {
     queue: QUEUES.statistics,
     name: 'refresh-statistics',
     payload: z.object({ reason: z.string().default('change') }),
+    // While one refresh waits, more requests add nothing; while one runs, one more is kept so no change is missed.
+    options: { deduplication: { id: 'refresh-statistics', keepLastIfActive: true } },
   }),
   geocodeBusiness: defineJob({
     queue: QUEUES.geocoding,

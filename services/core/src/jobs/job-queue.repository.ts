@@ -23,7 +23,7 @@ export class JobQueueRepository {
     const definition = JOBS[jobName];
     const data = definition.payload.parse(payload);
     const jobId = 'jobId' in definition && definition.jobId ? (definition.jobId as (p: unknown) => string)(data) : undefined;
-    const job = await this.queues[definition.queue].add(definition.name, data, { jobId, ...options });
+    const job = await this.queues[definition.queue].add(definition.name, data, { jobId, ...definition.options, ...options });
     return job.id;
   }
 

@@ -1,7 +1,8 @@
 import type { Redis } from 'ioredis';
 
-/** The API caches public business answers under this prefix. */
-export const BUSINESS_CACHE_PREFIX = 'cache:businesses:';
+import { BUSINESS_CACHE_PREFIX } from '../cache/answer-cache.repository.js';
+
+export { BUSINESS_CACHE_PREFIX };
 
 export class BusinessCacheRepository {
   constructor(private readonly redis: Redis) {}

@@ -1,16 +1,7 @@
-import type { JobsOptions } from 'bullmq';
 import type { JobQueueRepository } from '../jobs/job-queue.repository.js';
 import type { AdminStatistics, StatisticsRepository, StatisticsRollup } from './statistics.repository.js';
 
 export type StatisticsAnswer = AdminStatistics & { computed_at: string };
-
-/**
- * Coalesces on-demand refreshes: while one waits, more requests add nothing; while one runs,
- * one more is kept to run after it, so a change made mid-refresh is never lost.
- */
-export const REFRESH_STATISTICS_JOB_OPTIONS: JobsOptions = {
-  deduplication: { id: 'refresh-statistics', keepLastIfActive: true },
-};
 
 /** How often the worker refreshes the rollup on its own (CONTRACT: at most 60 s old). */
 export const STATISTICS_REFRESH_EVERY_MS = 30_000;
@@ -34,7 +25,7 @@ export class StatisticsService {
   /** Asks the worker for a refresh soon, after something that changes the numbers. */
   async requestRefresh(reason: string): Promise<void> {
     if (!this.jobs) throw new Error('StatisticsService.requestRefresh needs a JobQueueRepository');
-    await this.jobs.enqueue('refreshStatistics', { reason }, REFRESH_STATISTICS_JOB_OPTIONS);
+    await this.jobs.enqueue('refreshStatistics', { reason });
   }
 }
 
