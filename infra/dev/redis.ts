@@ -15,6 +15,8 @@ export interface RedisOptions {
   appendOnly: boolean;
 }
 
+const BANNER = /oO0OoO0O|Redis version=|Configuration loaded|Server initialized|Memory overcommit|User requested shutdown|ready to exit|Received SIGTERM/;
+
 const SEARCH_DIRS = ['/usr/bin', '/usr/sbin', '/usr/local/bin', '/opt/homebrew/bin'];
 
 function findRedisServer(): string | undefined {
@@ -72,6 +74,8 @@ export async function provisionRedis(supervisor: Supervisor, options: RedisOptio
     name: 'redis',
     command: binary,
     stage: 0,
+    // Redis marks warnings with '#'; the start and stop banners are warnings too, and not news.
+    show: (line) => / # /.test(line) && !BANNER.test(line),
     args: [
       '--port', String(options.port),
       '--bind', '127.0.0.1', '-::1',

@@ -42,13 +42,12 @@ export function createSupervisor(config: StackConfig): Supervisor {
 export async function provisionInfra(config: StackConfig, supervisor: Supervisor): Promise<Infra> {
   mkdirSync(config.dataDir, { recursive: true });
   await supervisor.reapLeftovers();
-  const postgres = await provisionPostgres({
+  const postgres = await provisionPostgres(supervisor, {
     dataDir: config.dataDir,
     port: config.ports.postgres,
     externalUrl: config.externalDatabaseUrl,
     fast: config.mode === 'test',
   });
-  supervisor.addCleanup('postgres', postgres.stop, 0);
   const redisUrl = await provisionRedis(supervisor, {
     dataDir: config.dataDir,
     port: config.ports.redis,

@@ -19,6 +19,13 @@ export interface ProcessSpec {
   stage?: number;
   /** Called with every output line (colours stripped), e.g. to collect test counts. */
   onLine?: (line: string) => void;
+  /** Which output lines to show (all by default); hidden ones still count for waitForOutput and the tail. */
+  show?: (line: string) => boolean;
+  /** Run as this user/group (root only), e.g. Postgres, which refuses to run as root. */
+  uid?: number;
+  gid?: number;
+  /** Polite stop signal; SIGTERM unless the program prefers another (Postgres: SIGINT = fast shutdown). */
+  stopSignal?: NodeJS.Signals;
 }
 
 export interface Exit {
@@ -41,12 +48,18 @@ export class ManagedProcess {
     if (process.stdout.isTTY && env.FORCE_COLOR === undefined && !env.NO_COLOR) env.FORCE_COLOR = '1';
     // detached: the child leads its own process group, so stopping it also stops
     // whatever it spawned (npx, turbo's tasks, sandboxed job processors).
-    this.child = spawn(spec.command, spec.args, { cwd: spec.cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child = spawn(spec.command, spec.args, {
+      cwd: spec.cwd,
+      env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...(spec.uid !== undefined ? { uid: spec.uid, gid: spec.gid } : {}),
+    });
     const out = prefixed(spec.name);
     const err = prefixed(spec.name, process.stderr);
     const onLine = (print: (line: string) => void) => (line: string) => {
-      print(line);
       const plain = stripAnsi(line);
+      if (!spec.show || spec.show(plain)) print(line);
       this.tail.push(plain);
       if (this.tail.length > TAIL_LINES) this.tail.shift();
       spec.onLine?.(plain);
@@ -98,7 +111,7 @@ export class ManagedProcess {
     });
   }
 
-  private signal(signal: NodeJS.Signals): void {
+  signal(signal: NodeJS.Signals): void {
     if (this.exit || !this.child.pid) return;
     try {
       process.kill(-this.child.pid, signal);
@@ -111,10 +124,10 @@ export class ManagedProcess {
     }
   }
 
-  /** SIGTERM to the process group, SIGKILL if it is still there after the timeout. */
+  /** The stop signal (SIGTERM) to the process group, SIGKILL if it is still there after the timeout. */
   async stop(timeoutMs = STOP_TIMEOUT_MS): Promise<void> {
     if (this.exit) return;
-    this.signal('SIGTERM');
+    this.signal(this.spec.stopSignal ?? 'SIGTERM');
     const timer = setTimeout(() => {
       log.warn(`${this.spec.name} did not stop within ${timeoutMs} ms; sending SIGKILL`);
       this.signal('SIGKILL');
@@ -154,7 +167,12 @@ export class Supervisor {
   private exitHooks: ((code: number) => void)[] = [];
 
   /** runDir keeps the pids of running services so a later start can stop leftovers of a killed run. */
-  constructor(private readonly runDir?: string) {}
+  constructor(private readonly runDir?: string) {
+    // Last resort if we exit without stopping (an uncaught exception): children must not outlive us.
+    process.on('exit', () => {
+      for (const proc of [...this.services, ...this.tasks]) proc.signal(proc.spec.stopSignal ?? 'SIGTERM');
+    });
+  }
 
   /** Starts a long-running service; if it exits before shutdown, everything stops with exit code 1. */
   start(spec: ProcessSpec): ManagedProcess {
@@ -232,6 +250,7 @@ export class Supervisor {
 
   async shutdown(code: number): Promise<never> {
     await this.stopAll();
+    log.info(`all processes stopped${code ? ` (exit code ${code})` : ''}`);
     for (const hook of this.exitHooks.splice(0)) hook(code);
     process.exit(code);
   }
