@@ -19,6 +19,8 @@ export interface PostgresHandle {
   url: string;
   /** Started by us (stopped by the supervisor with everything else). */
   embedded: boolean;
+  /** Stops our embedded server now (a no-op for DATABASE_URL); the supervisor does it anyway at shutdown. */
+  stop(): Promise<void>;
 }
 
 export interface PostgresOptions {
@@ -163,7 +165,7 @@ export async function provisionPostgres(supervisor: Supervisor, options: Postgre
     await ensureDatabase(options.externalUrl).catch((error) => {
       throw new Error(`cannot reach the Postgres in DATABASE_URL: ${error.message}`);
     });
-    return { url: options.externalUrl, embedded: false };
+    return { url: options.externalUrl, embedded: false, stop: async () => undefined };
   }
 
   const databaseDir = postgresDataDir(options.dataDir);
@@ -207,5 +209,5 @@ export async function provisionPostgres(supervisor: Supervisor, options: Postgre
   const url = `postgres://${DB_USER}:${DB_PASSWORD}@127.0.0.1:${options.port}/${DB_NAME}`;
   await ensureDatabase(url);
   log.info(`Postgres ${fresh ? 'initialised and ' : ''}started on port ${options.port} in ${Date.now() - started} ms (${databaseDir})`);
-  return { url, embedded: true };
+  return { url, embedded: true, stop: () => server.stop() };
 }
