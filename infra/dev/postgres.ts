@@ -37,33 +37,32 @@ export function withDatabase(url: string, database: string): string {
   return parsed.toString();
 }
 
-/** Creates the URL's database when it does not exist yet (connects to the server's `postgres` database). */
-export async function ensureDatabase(url: string): Promise<void> {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+/** Runs `fn` with a client on the server's `postgres` database; returns the URL's database name too. */
+async function onServer<T>(url: string, fn: (client: pg.Client, name: string) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
   client.on('error', () => undefined);
   await client.connect();
   try {
-    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (found.rowCount === 0) {
-      await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
-      log.info(`created database ${name}`);
-    }
+    return await fn(client, decodeURIComponent(new URL(url).pathname.slice(1)));
   } finally {
     await client.end();
   }
 }
 
-export async function dropDatabase(url: string): Promise<void> {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  const client = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
-  client.on('error', () => undefined);
-  await client.connect();
-  try {
+/** Creates the URL's database when it does not exist yet. */
+export function ensureDatabase(url: string): Promise<void> {
+  return onServer(url, async (client, name) => {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount !== 0) return;
+    await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
+    log.info(`created database ${name}`);
+  });
+}
+
+export function dropDatabase(url: string): Promise<void> {
+  return onServer(url, async (client, name) => {
     await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`);
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 const isRoot = process.getuid?.() === 0;
