@@ -50,7 +50,7 @@ export async function createCore(config: Config) {
     pictures: new ProfilePictureService(repositories.storage, jobs),
     statistics: new StatisticsService(repositories.statistics, jobs),
     businesses: new BusinessesService(businesses, cache, jobs),
-    votes: new VotesService(db, businesses, cache),
+    votes: new VotesService(db, businesses),
     comments: new CommentsService(repositories.comments, businesses),
     suggestions: new SuggestionsService(repositories.suggestions, businesses, jobs),
     reports: new ReportsService(repositories.reports, businesses, cache, jobs),

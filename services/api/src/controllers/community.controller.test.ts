@@ -26,6 +26,7 @@ describe('votes', () => {
     await member.post(`/api/businesses/${business.id}/vote`, { vote_type: 'upvote' });
     expect((await voter.get(`/api/businesses/${business.id}/votes`)).body).toEqual({ vote_score: 1, upvotes: 1, downvotes: 0, user_vote: null });
     expect((await api.client().get(`/api/businesses/${business.id}`)).body.vote_score).toBe(1);
+    expect((await api.client().get('/api/businesses')).body.find((b: { id: number }) => b.id === business.id).vote_score).toBe(1);
   });
 
   it('keeps one vote per user under 21 simultaneous votes', async () => {

@@ -1,6 +1,5 @@
 import { MESSAGES, voteInputSchema, type User, type VoteResult, type VoteSummary } from '@zaytoon/contract';
 import type { BusinessesRepository } from '../businesses/businesses.repository.js';
-import type { AnswerCacheRepository } from '../cache/answer-cache.repository.js';
 import { inTransaction, type Database } from '../db/pool.js';
 import { notFound } from '../errors/domain-error.js';
 import { parseInput } from '../errors/validate.js';
@@ -10,7 +9,6 @@ export class VotesService {
   constructor(
     private readonly db: Database,
     private readonly businesses: BusinessesRepository,
-    private readonly cache: AnswerCacheRepository,
   ) {}
 
   async summary(businessId: number, viewer: User | null): Promise<VoteSummary> {
@@ -19,7 +17,10 @@ export class VotesService {
     return summary;
   }
 
-  /** CONTRACT.md: the vote the user holds again removes it; the other one switches it. */
+  /**
+   * CONTRACT.md: the vote the user holds again removes it; the other one switches it.
+   * Cached list answers are not dropped here: scores in lists may lag up to the cache's 60 s, the detail page reads votes live.
+   */
   async vote(businessId: number, input: unknown, voter: User): Promise<VoteResult> {
     const { vote_type: voteType } = parseInput(voteInputSchema, input);
     if (Number.isNaN(businessId) || !(await this.businesses.findOwner(businessId))) throw notFound(MESSAGES.businessNotFound);
@@ -41,7 +42,6 @@ export class VotesService {
       if (!summary) throw notFound(MESSAGES.businessNotFound);
       return { ...summary, message };
     });
-    await this.cache.dropBusinessAnswers();
     return result;
   }
 }
