@@ -15,8 +15,9 @@ describe('smoke', () => {
   it('renders the directory remote on /browse', async () => {
     const { page } = browser;
     await page.goto('/browse');
-    // TODO(front-end report): assert [data-remote="directory"][data-same-react="true"] once exposed.
+    await page.locator('[data-remote="directory"][data-same-react="true"]').waitFor();
     await page.getByText('Discover and support pro-Palestinian businesses across the UK').first().waitFor();
+    await page.getByTestId('business-row').first().waitFor();
     expect(browser.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
   });
 });
