@@ -1,9 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { createCore, loadConfig, type Core } from '@zaytoon/core';
-import { runMigrations } from '@zaytoon/core/db/migrate.ts';
+import { createMigratedDatabase } from '@zaytoon/core/db/throwaway-db.ts';
 import { createApp } from '../app.js';
 
 const PUBLIC_ORIGIN = 'http://localhost:8180';
@@ -12,27 +11,6 @@ function requireEnv(name: string): string {
   const value = process.env[name];
   if (!value) throw new Error(`${name} must point at the real test service (npm test provides it)`);
   return value;
-}
-
-/** A throwaway database on the real test Postgres, migrated, dropped by `stop()`. */
-async function createDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `api_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  await runMigrations(url.toString());
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
 }
 
 export interface TestApi {
@@ -44,7 +22,7 @@ export interface TestApi {
 
 /** The real API on an ephemeral port over a fresh database and the test Redis (flushed). */
 export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
-  const database = await createDatabase(requireEnv('DATABASE_URL'));
+  const database = await createMigratedDatabase(requireEnv('DATABASE_URL'), 'api_test');
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'test',

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool } from '../db/pool.js';
 import { runMigrations } from '../db/migrate.js';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../db/seed/throwaway-db.js';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../db/throwaway-db.js';
 import { ADMIN_CLI_USAGE, runAdminCli } from './admin.js';
 
 const baseUrl = process.env.DATABASE_URL;

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Job, Queue } from 'bullmq';
 import pg from 'pg';
 import { loadConfig, type Config } from '@zaytoon/core/config/config.ts';
-import { runMigrations } from '@zaytoon/core/db/migrate.ts';
+import { createMigratedDatabase } from '@zaytoon/core/db/throwaway-db.ts';
 import { createPool } from '@zaytoon/core/db/pool.ts';
 import { QUEUES, type QueueName } from '@zaytoon/core/jobs/job-definitions.ts';
 import { JobQueueRepository } from '@zaytoon/core/jobs/job-queue.repository.ts';
@@ -32,26 +31,6 @@ function testRedisUrl(): string {
   const url = new URL(requireEnv('REDIS_URL'));
   url.pathname = `/${process.env.WORKER_TEST_REDIS_DB ?? '3'}`;
   return url.toString();
-}
-
-async function createDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `worker_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  await runMigrations(url.toString());
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
 }
 
 export interface CaughtMail {
@@ -97,7 +76,7 @@ export interface TestContext {
 }
 
 export async function createTestContext(): Promise<TestContext> {
-  const database = await createDatabase(requireEnv('DATABASE_URL'));
+  const database = await createMigratedDatabase(requireEnv('DATABASE_URL'), 'worker_test');
   const mail = await mailSetup();
   const uploadDir = await mkdtemp(join(tmpdir(), 'zaytoon-worker-uploads-'));
   const env: Record<string, string> = {

@@ -1,4 +1,4 @@
-import { normaliseSocialLink, type SocialNetwork } from '@zaytoon/contract';
+import { normaliseSocialLink, SUGGESTABLE_FIELDS, WEEKDAYS, type SocialNetwork, type SuggestableField } from '@zaytoon/contract';
 import { outcodeTable } from '../../geo/outcodes.js';
 import { Prng } from './prng.js';
 import {
@@ -36,17 +36,7 @@ import {
 export const DEFAULT_SEED = 0x7a17_0015;
 export const DEMO_MEMBER_COUNT = 40;
 export const DEMO_MEMBER_PASSWORD = 'demo-password';
-export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
-export const SUGGESTABLE_FIELDS = [
-  'description',
-  'phone',
-  'website',
-  'business_hours',
-  'social_media',
-  'proof_of_support',
-  'category',
-] as const;
-export type SuggestableField = (typeof SUGGESTABLE_FIELDS)[number];
+export { WEEKDAYS, SUGGESTABLE_FIELDS, type SuggestableField };
 
 const DAY_MS = 86_400_000;
 const EIGHTEEN_MONTHS_DAYS = 548;

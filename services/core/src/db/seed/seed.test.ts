@@ -5,7 +5,7 @@ import { verifyPassword } from '../../users/password.js';
 import { runMigrations } from '../migrate.js';
 import { DEMO_MEMBER_PASSWORD, SUGGESTABLE_FIELDS, WEEKDAYS } from './demo-data.js';
 import { seedDemoData, type SeedSummary } from './seed.js';
-import { createThrowawayDatabase, type ThrowawayDatabase } from './throwaway-db.js';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../throwaway-db.js';
 import { REPORT_REASONS } from './word-lists.js';
 
 /**

@@ -427,14 +427,8 @@ export const COMMENT_DETAILS = [
 
 export const COMMENT_SHORT = ['Love it', 'Great!', 'Brilliant', 'Superb', '10/10', 'Top place', 'Yes!!', 'Recommended'];
 
-export const REPORT_REASONS = [
-  'Inaccurate information',
-  'Does not support Palestine',
-  'Business closed/moved',
-  'Inappropriate content',
-  'Spam or duplicate',
-  'Other',
-] as const;
+export { REPORT_REASONS } from '@zaytoon/contract';
+import { REPORT_REASONS } from '@zaytoon/contract';
 
 export const REPORT_DESCRIPTIONS: Record<(typeof REPORT_REASONS)[number], string[]> = {
   'Inaccurate information': [

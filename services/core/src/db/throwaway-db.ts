@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { runMigrations } from './migrate.js';
 
 export interface ThrowawayDatabase {
   name: string;
@@ -37,4 +38,16 @@ async function adminQuery(baseUrl: string, sql: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/** A throwaway database with every migration applied, for tests that need the real schema. */
+export async function createMigratedDatabase(baseUrl: string, prefix: string): Promise<ThrowawayDatabase> {
+  const database = await createThrowawayDatabase(baseUrl, prefix);
+  try {
+    await runMigrations(database.url);
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+  return database;
 }
