@@ -1,0 +1,253 @@
+// Issue #5, SPEC §2 auth screen, route guards and forgot password, through the shell against the real API.
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser';
+import { waitForMail } from '../support/mailbox';
+import {
+  directoryScreen,
+  eventually,
+  expectNoPageErrors,
+  expectToast,
+  logIn,
+  loggedOut,
+  newUser,
+  pathOf,
+  signUp,
+  waitForPath,
+} from './helpers';
+
+const browser = useBrowser();
+const user = newUser('auth');
+
+describe('directory: sign up, log in, log out', () => {
+  it('creates an account from the Create Account card and lands on /dashboard', async () => {
+    const { page, context } = browser;
+    await loggedOut(context);
+    await page.goto('/login');
+    const card = page.getByTestId('auth-screen');
+    await card.waitFor();
+    expect(await card.getAttribute('data-mode')).toBe('signin');
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+    expect(await page.getByLabel('Email or Username').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Forgot Password?' }).getAttribute('href')).toBe('/forgot-password');
+    expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+
+    await page.getByRole('button', { name: "Don't have an account? Sign Up" }).click();
+    expect(await card.getAttribute('data-mode')).toBe('signup');
+    await page.getByRole('heading', { name: 'Create Account' }).waitFor();
+    for (const label of ['Full Name', 'Username', 'Email', 'Password']) {
+      expect(await page.getByLabel(label, { exact: true }).getAttribute('required')).not.toBeNull();
+    }
+    expect(await page.getByLabel('Email', { exact: true }).getAttribute('type')).toBe('email');
+    await page.getByLabel('Full Name').fill(user.name);
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByLabel('Email', { exact: true }).fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+
+    // Hold the answer so the pending state can be seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/signup', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+    const pending = page.getByRole('button', { name: 'Creating Account...' });
+    await pending.waitFor();
+    expect(await pending.isDisabled()).toBe(true);
+    release();
+
+    await expectToast(page, 'Account created successfully!', 'success');
+    await waitForPath(page, '/dashboard');
+    await page.getByTestId('welcome').filter({ hasText: `Welcome, ${user.name}` }).waitFor();
+    expect(await page.getByTestId('welcome').innerText()).not.toContain('(Admin)');
+    await page.getByRole('link', { name: 'Add Business' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Admin Panel' }).count()).toBe(0);
+    expectNoPageErrors(browser.errors);
+  });
+
+  it('a logged-in user opening /login is sent to /dashboard', async () => {
+    const { page } = browser;
+    await page.goto('/login');
+    await waitForPath(page, '/dashboard');
+    await directoryScreen(page, 'directory');
+    expect(await page.getByTestId('auth-screen').count()).toBe(0);
+  });
+
+  it("logs out to '/' with 'Successfully logged out!'", async () => {
+    const { page } = browser;
+    await page.goto('/dashboard');
+    await page.getByTestId('welcome').waitFor();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expectToast(page, 'Successfully logged out!', 'success');
+    await waitForPath(page, '/');
+    await page.getByTestId('landing-page').waitFor();
+    await page.goto('/dashboard');
+    await page.getByText('Login to add businesses').waitFor();
+    expect(await page.getByTestId('welcome').count()).toBe(0);
+  });
+
+  it("a wrong password shows the server's detail in a toast; the right one logs in", async () => {
+    const { page, context } = browser;
+    await loggedOut(context);
+    await page.goto('/login');
+    await page.getByLabel('Email or Username').fill(user.username);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expectToast(page, 'Invalid email/username or password', 'error');
+    expect(await pathOf(page)).toBe('/login');
+    expect(await page.getByRole('button', { name: 'Sign In', exact: true }).isEnabled()).toBe(true);
+
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expectToast(page, 'Successfully logged in!', 'success');
+    await waitForPath(page, '/dashboard');
+    await page.getByTestId('welcome').filter({ hasText: `Welcome, ${user.name}` }).waitFor();
+  });
+
+  it('a duplicate username is refused with a toast', async () => {
+    const { page, context } = browser;
+    await loggedOut(context);
+    await page.goto('/login');
+    await page.getByRole('button', { name: "Don't have an account? Sign Up" }).click();
+    await page.getByLabel('Full Name').fill('Someone Else');
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByLabel('Email', { exact: true }).fill(`other-${user.email}`);
+    await page.getByLabel('Password').fill('whatever-123');
+    await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+    await expectToast(page, 'Username already taken', 'error');
+    expect(await pathOf(page)).toBe('/login');
+    // 'Already have an account? Sign In' switches back
+    await page.getByRole('button', { name: 'Already have an account? Sign In' }).click();
+    expect(await page.getByTestId('auth-screen').getAttribute('data-mode')).toBe('signin');
+  });
+});
+
+describe('directory: protected routes', () => {
+  for (const path of ['/add-business', '/account-settings', '/change-password', '/edit-business/1']) {
+    it(`${path} shows a spinner while the session loads, then goes to /login`, async () => {
+      const { page, context } = browser;
+      await loggedOut(context);
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/auth/me', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(path);
+      await page.getByTestId('page-spinner').waitFor();
+      expect(await pathOf(page)).toBe(path);
+      release();
+      await waitForPath(page, '/login');
+      await page.getByTestId('auth-screen').waitFor();
+    });
+  }
+});
+
+describe('directory: forgot password (4 steps) with the mailed code', () => {
+  it('resets the password with the 6-digit code, then logs in with the new one', async () => {
+    const { page, context } = browser;
+    await loggedOut(context);
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot Password?' }).click();
+    await waitForPath(page, '/forgot-password');
+    const screen = page.getByTestId('forgot-password');
+    await screen.waitFor();
+    expect(await screen.getAttribute('data-step')).toBe('1');
+    await page.getByRole('heading', { name: 'Forgot Password' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Back to Login' }).getAttribute('href')).toBe('/login');
+
+    await page.getByLabel('Email or Username').fill(user.email);
+    await page.getByRole('button', { name: 'Send Verification Code' }).click();
+    await page.getByRole('heading', { name: 'Enter Verification Code' }).waitFor();
+    expect(await screen.getAttribute('data-step')).toBe('2');
+    await page.getByText('Code expires in 15 minutes').waitFor();
+    const codeInput = page.getByLabel('Verification Code');
+    expect(await codeInput.getAttribute('maxlength')).toBe('6');
+    expect(await page.getByRole('link', { name: 'Back to Login' }).count()).toBe(1);
+
+    const first = await waitForMail(user.email, { subject: /password reset code/i });
+
+    // 'Back' returns to step 1; sending again mails a new code (the one to use).
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await page.getByRole('heading', { name: 'Forgot Password' }).waitFor();
+    expect(await screen.getAttribute('data-step')).toBe('1');
+    await page.getByRole('button', { name: 'Send Verification Code' }).click();
+    await page.getByRole('heading', { name: 'Enter Verification Code' }).waitFor();
+
+    const mail = await eventually(async () => {
+      const latest = await waitForMail(user.email, { subject: /password reset code/i });
+      if (latest.id === first.id) throw new Error('the second code has not arrived yet');
+      return latest;
+    });
+    const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+    expect(code, `no 6-digit code in: ${mail.text}`).toBeTruthy();
+
+    // Client rules first: too short, then mismatch.
+    const newPassword = `${user.password}-reset`;
+    await codeInput.fill(code!);
+    await page.getByLabel('New Password').fill('short');
+    await page.getByLabel('Confirm Password').fill('short');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expectToast(page, 'Password must be at least 6 characters', 'error');
+    await page.getByLabel('New Password').fill(newPassword);
+    await page.getByLabel('Confirm Password').fill(`${newPassword}x`);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expectToast(page, 'Passwords do not match', 'error');
+
+    await page.getByLabel('Confirm Password').fill(newPassword);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByRole('heading', { name: 'Password Reset Successful' }).waitFor();
+    expect(await screen.getAttribute('data-step')).toBe('4');
+    expect(await page.getByRole('link', { name: 'Back to Login' }).count()).toBe(0);
+    const shownAt = Date.now();
+    await waitForPath(page, '/login');
+    expect(Date.now() - shownAt).toBeGreaterThan(2000);
+
+    // The old password no longer works; the new one does.
+    await page.getByLabel('Email or Username').fill(user.username);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expectToast(page, 'Invalid email/username or password', 'error');
+    await logIn(page, user.email, newPassword);
+    await page.getByTestId('welcome').filter({ hasText: `Welcome, ${user.name}` }).waitFor();
+    user.password = newPassword;
+    expectNoPageErrors(browser.errors);
+  });
+});
+
+describe('landing page and footer (SPEC §1)', () => {
+  it('shows the landing links and the footer: support link, social links, placeholders, © 2024', async () => {
+    const { page, context } = browser;
+    await loggedOut(context);
+    await page.goto('/');
+    await page.getByTestId('landing-page').waitFor();
+    await page.getByRole('heading', { name: 'Find Pro-Palestinian Businesses' }).waitFor();
+    const hrefOf = async (name: string) =>
+      page.getByTestId('landing-page').getByRole('link', { name, exact: true }).first().getAttribute('href');
+    expect(await hrefOf('Explore Businesses')).toBe('/browse');
+    expect(await hrefOf('Add Your Business')).toBe('/login');
+    expect(await hrefOf('Browse Directory')).toBe('/browse');
+    await page.getByRole('heading', { name: 'How It Works' }).waitFor();
+    await page.getByRole('heading', { name: 'Ready to Make a Difference?' }).waitFor();
+    for (const step of ['Discover', 'Connect', 'Verify']) await page.getByRole('heading', { name: step, exact: true }).waitFor();
+
+    const footer = page.getByTestId('site-footer');
+    await footer.scrollIntoViewIfNeeded();
+    const support = page.getByTestId('support-link');
+    expect(await support.getAttribute('href')).toMatch(/^https:\/\/(?!localhost)/);
+    expect(await support.getAttribute('target')).toBe('_blank');
+    const hrefs = await footer.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+    expect(hrefs.some((h) => /^https:\/\/(x|twitter)\.com\//.test(h))).toBe(true);
+    expect(hrefs.some((h) => /^https:\/\/(www\.)?instagram\.com\//.test(h))).toBe(true);
+    expect(hrefs).toContain('/browse');
+    expect(hrefs).toContain('/login');
+    for (const label of ['Guidelines', 'Support', 'Contact']) {
+      const link = footer.getByRole('link', { name: label, exact: true });
+      expect(await link.getAttribute('href')).toBe('#');
+      await link.click();
+      expect(await pathOf(page)).toBe('/');
+    }
+    expect(await footer.innerText()).toContain('© 2024');
+    expect(await footer.innerText()).not.toMatch(/20(2[5-9]|3\d)/);
+  });
+});

@@ -1,0 +1,173 @@
+// Shared steps for the directory browser tests (issue #5). Each test file makes its own users
+// with random names, so files never depend on each other or on test order across files.
+import { randomBytes } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { e2e } from '../support/env';
+
+export interface TestUser {
+  name: string;
+  username: string;
+  email: string;
+  password: string;
+}
+
+export function newUser(label: string): TestUser {
+  const tag = randomBytes(4).toString('hex');
+  return {
+    name: `E2E ${label} ${tag}`,
+    username: `e2e_${label}_${tag}`.toLowerCase(),
+    email: `e2e-${label}-${tag}@example.com`.toLowerCase(),
+    password: `pw-${tag}-secret`,
+  };
+}
+
+export const admin = { login: e2e.adminLogin, password: e2e.adminPassword };
+
+/** Polls `check` until it stops throwing (for things the worker does in the background). */
+export async function eventually<T>(check: () => Promise<T>, { timeoutMs = 20_000, intervalMs = 250 } = {}): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < deadline) {
+    try {
+      return await check();
+    } catch (error) {
+      last = error;
+      await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    }
+  }
+  throw last instanceof Error ? last : new Error(String(last));
+}
+
+/** Waits for a toast with exactly this message (and kind, when given). */
+export async function expectToast(page: Page, message: string, kind?: 'success' | 'error' | 'info'): Promise<Locator> {
+  const selector = kind ? `[data-testid="toast"][data-kind="${kind}"]` : '[data-testid="toast"]';
+  const toast = page.locator(selector).filter({ has: page.locator('.toast__message', { hasText: exact(message) }) });
+  await toast.first().waitFor();
+  return toast.first();
+}
+
+/** A RegExp matching exactly `text` (trimmed), for hasText filters. */
+export function exact(text: string): RegExp {
+  return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+}
+
+export async function pathOf(page: Page): Promise<string> {
+  return new URL(page.url()).pathname;
+}
+
+export async function waitForPath(page: Page, path: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+/** Fresh cookies: logged out, new CSRF token. */
+export async function loggedOut(context: BrowserContext): Promise<void> {
+  await context.clearCookies();
+}
+
+export async function directoryScreen(page: Page, screen: string): Promise<void> {
+  await page.locator(`[data-testid="directory-root"][data-screen="${screen}"]`).waitFor();
+}
+
+/** Signs up through /login ('Create Account'); ends on /dashboard with the welcome line. */
+export async function signUp(page: Page, user: TestUser): Promise<void> {
+  await page.goto('/login');
+  await page.getByTestId('auth-screen').waitFor();
+  await page.getByRole('button', { name: "Don't have an account? Sign Up" }).click();
+  await page.locator('[data-testid="auth-screen"][data-mode="signup"]').waitFor();
+  await page.getByLabel('Full Name').fill(user.name);
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+  await waitForPath(page, '/dashboard');
+  await page.getByTestId('welcome').filter({ hasText: `Welcome, ${user.name}` }).waitFor();
+}
+
+/** Signs in through /login; ends on /dashboard. */
+export async function logIn(page: Page, login: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.locator('[data-testid="auth-screen"][data-mode="signin"]').waitFor();
+  await page.getByLabel('Email or Username').fill(login);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await waitForPath(page, '/dashboard');
+  await page.getByTestId('welcome').waitFor();
+}
+
+/** Calls the API from inside the page (same origin, session cookie and CSRF header like the app). */
+export async function apiFetch<T = unknown>(
+  page: Page,
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ path, method, body }) => {
+      const token = () => document.cookie.match(/(?:^|;\s*)XSRF-TOKEN=([^;]*)/)?.[1];
+      if (!token()) await fetch('/api/auth/me', { credentials: 'include' });
+      const response = await fetch(path, {
+        method: method ?? 'GET',
+        credentials: 'include',
+        headers: {
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...(method && method !== 'GET' ? { 'X-XSRF-TOKEN': decodeURIComponent(token() ?? '') } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        /* not JSON */
+      }
+      return { status: response.status, body: parsed as never };
+    },
+    { path, method: init.method, body: init.body },
+  );
+}
+
+/** Page's horizontal overflow in CSS pixels (0 means no horizontal scroll). */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+export function expectNoPageErrors(errors: string[]): void {
+  expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+}
+
+/** A valid 8x8 PNG (red square), generated so no fixture file is needed. */
+export function tinyPng(size = 8): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buffer: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of buffer) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, Buffer.from([200, 30, 40]))]);
+  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
