@@ -11,6 +11,7 @@ import { communityController } from './controllers/community.controller.js';
 import { opsRouter } from './controllers/ops.controller.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
 import { buildApiRouter } from './http/route-table.js';
+import { requireAccess } from './middleware/access.js';
 import { csrfProtection } from './middleware/csrf.js';
 import { requestMetrics } from './middleware/metrics.js';
 import { RateLimiter } from './middleware/rate-limit.js';
@@ -43,10 +44,13 @@ export function createApp(core: Core) {
       setHeaders: (res) => res.setHeader('Content-Type', 'image/webp'),
     }),
   );
-  app.use(BULL_BOARD_PATH, ...session, ...bullBoardRouter(core));
+  const csrf = csrfProtection({ allowedOrigins: [core.config.PUBLIC_ORIGIN], secureCookie: core.config.NODE_ENV === 'production' });
+  // Every /ops route is for admins, and bull-board's own writes (retry, clean) carry the XSRF echo via axios.
+  app.use('/ops', csrf, ...session, requireAccess('admin'));
+  app.use(BULL_BOARD_PATH, bullBoardRouter(core));
   app.use(
     '/api',
-    csrfProtection({ allowedOrigins: [core.config.PUBLIC_ORIGIN], secureCookie: core.config.NODE_ENV === 'production' }),
+    csrf,
     express.json({ limit: '100kb' }),
     ...session,
     passport.initialize(),

@@ -45,7 +45,7 @@ export async function createCore(config: Config) {
   };
   const { users, businesses, cache } = repositories;
   const services = {
-    auth: new AuthService(users),
+    auth: new AuthService(users, jobs),
     account: new AccountService(db, users, repositories.sessionIndex, jobs, config.SESSION_SECRET),
     pictures: new ProfilePictureService(repositories.storage, jobs),
     statistics: new StatisticsService(repositories.statistics, jobs),

@@ -27,12 +27,13 @@ export function createWorkerContainer(config: Config) {
   const storage = new LocalStorageRepository(config.UPLOAD_DIR);
 
   const statistics = new StatisticsService(new StatisticsRepository(db), jobs);
+  const businessCache = new BusinessCacheRepository(redis);
   const services = {
     mail: new MailService(mail, config.PRODUCT_NAME),
     avatars: new AvatarService(new AvatarRepository(db), new ImageRepository(), storage),
-    moderation: new ModerationService(db, new BusinessCacheRepository(redis), statistics),
+    moderation: new ModerationService(db, businessCache, statistics),
     statistics,
-    geocoding: new GeocodingService(new GeocodingRepository(db), createGeocoder(config.GEOCODER_URL)),
+    geocoding: new GeocodingService(new GeocodingRepository(db), createGeocoder(config.GEOCODER_URL), businessCache),
   };
 
   return {

@@ -161,3 +161,11 @@ describe('PUT /api/businesses/:id and can-edit', () => {
     expect((await stranger.get(`/api/businesses/${business.id}/can-edit`)).body).toEqual({ can_edit: false, is_owner: false });
   });
 });
+
+describe('ids out of range', () => {
+  it('answer 404, never a database error', async () => {
+    expect(await api.client().get('/api/businesses/99999999999')).toMatchObject({ status: 404, body: { detail: MESSAGES.businessNotFound } });
+    expect(await api.client().get('/api/businesses/1.5/votes')).toMatchObject({ status: 404 });
+    expect((await api.client().get('/api/businesses/-3/comments')).status).toBe(404);
+  });
+});

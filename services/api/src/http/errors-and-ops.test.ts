@@ -99,6 +99,12 @@ describe('operations', () => {
     const page = await admin.get('/ops/queues');
     expect(page.status).toBe(200);
     expect(String(page.body)).toContain('<html');
+    expect((await member.get('/ops/anything-else')).status).toBe(403);
+    const queues = await admin.get('/ops/queues/api/queues');
+    expect(queues.status).toBe(200);
+    expect(queues.body.queues.map((queue: { name: string }) => queue.name).sort()).toEqual(['emails', 'geocoding', 'images', 'moderation', 'statistics']);
+    admin.sendXsrf = false;
+    expect((await admin.request('PUT', '/ops/queues/api/queues/emails/pause')).status).toBe(403);
   });
 
   it('serves an OpenAPI 3.1 document', async () => {

@@ -1,6 +1,6 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import { API_ROUTES, MESSAGES, type RouteDefinition, type RouteName, type User } from '@zaytoon/contract';
-import { forbidden, unauthenticated } from '@zaytoon/core';
+import { API_ROUTES, type RouteDefinition, type RouteName, type User } from '@zaytoon/contract';
+import { requireAccess } from '../middleware/access.js';
 
 export interface RouteContext {
   req: Request;
@@ -14,17 +14,13 @@ export interface RouteContext {
 export type RouteHandler = (context: RouteContext) => Promise<unknown> | unknown;
 export type RouteHandlers = Record<RouteName, RouteHandler>;
 
-const accessGuard = (definition: RouteDefinition): RequestHandler => (req, _res, next) => {
-  if (definition.access === 'public') return next();
-  if (!req.user) return next(unauthenticated(MESSAGES.notAuthenticated));
-  if (definition.access === 'admin' && !req.user.is_admin) return next(forbidden(MESSAGES.adminOnly));
-  next();
-};
+/** Ids are Postgres integers; anything else matches nothing (and never reaches SQL). */
+const MAX_ID = 2_147_483_647;
 
 function pathId(req: Request): number {
   const raw = req.params.id ?? req.params.commentId;
   const id = Number(raw);
-  return Number.isSafeInteger(id) && id > 0 ? id : NaN;
+  return Number.isInteger(id) && id > 0 && id <= MAX_ID ? id : NaN;
 }
 
 /**
@@ -38,7 +34,7 @@ export function buildApiRouter(handlers: Partial<RouteHandlers>, middlewareByRou
   const router = Router();
   for (const [name, definition] of Object.entries(API_ROUTES) as [RouteName, RouteDefinition][]) {
     const handler = handlers[name]!;
-    router[definition.method](definition.path, accessGuard(definition), ...(middlewareByRoute[name] ?? []), async (req, res, next) => {
+    router[definition.method](definition.path, requireAccess(definition.access), ...(middlewareByRoute[name] ?? []), async (req, res, next) => {
       try {
         const body = await handler({ req, res, user: req.user ?? null, id: pathId(req) });
         if (body !== undefined && !res.headersSent) res.json(body);

@@ -8,13 +8,17 @@ import { conflict, unauthenticated } from '../errors/domain-error.js';
 import { parseInput } from '../errors/validate.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { toSelfUser } from './user.mapper.js';
+import type { JobQueueRepository } from '../jobs/job-queue.repository.js';
 import type { UsersRepository } from './users.repository.js';
 
 // A real hash, so that an unknown login costs the same time as a wrong password.
 const dummyHash = hashPassword('not-a-real-password');
 
 export class AuthService {
-  constructor(private readonly users: UsersRepository) {}
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly jobs: JobQueueRepository,
+  ) {}
 
   async signup(input: unknown): Promise<User> {
     const data = parseInput(signupInputSchema, input);
@@ -23,6 +27,7 @@ export class AuthService {
     if (taken.username) throw conflict(MESSAGES.usernameTaken);
     try {
       const row = await this.users.insert({ ...data, passwordHash: await hashPassword(data.password) });
+      await this.jobs.enqueue('refreshStatistics', { reason: 'signup' });
       return toSelfUser(row);
     } catch (error) {
       if ((error as { code?: string }).code === '23505') {

@@ -1,21 +1,26 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGeocoder } from '@zaytoon/core/geocoding/geocoder.ts';
+import { BUSINESS_CACHE_VERSION_KEY } from '@zaytoon/core/moderation/business-cache.repository.ts';
 import type { RunningWorker } from '../worker.ts';
 import { insertBusiness } from './fixtures.ts';
 import { createTestContext, startWorker, waitForJob, type TestContext } from './test-context.ts';
 
 let context: TestContext;
 let worker: RunningWorker;
+let redis: Redis;
 
 beforeAll(async () => {
   context = await createTestContext();
+  redis = new Redis(context.env.REDIS_URL);
   worker = await startWorker(context);
 });
 
 afterAll(async () => {
   await worker?.stop();
+  redis?.disconnect();
   await context?.close();
 });
 
@@ -55,6 +60,21 @@ describe('geocode-business (offline, postcode district centre)', () => {
     const jobId = await context.producer.enqueue('geocodeBusiness', { businessId: business.id, postcode: 'M11AE' });
     expect((await waitForJob(context.queues.geocoding, jobId!)).returnvalue).toMatchObject({ status: 'located' });
     expect((await coordinatesOf(business.id)).latitude).toBeCloseTo(53.48, 1);
+  });
+
+  it("drops the API's cached business answers once it has placed a business, and only then", async () => {
+    // Cached lists are keyed by this token: without a new one the map would miss the position until they expire.
+    const located = await insertBusiness(context.db, { postcode: 'SW1A 1AA' });
+    await redis.set(BUSINESS_CACHE_VERSION_KEY, 'before-geocoding');
+    const jobId = await context.producer.enqueue('geocodeBusiness', { businessId: located.id, postcode: 'SW1A 1AA' });
+    expect((await waitForJob(context.queues.geocoding, jobId!)).returnvalue).toMatchObject({ status: 'located' });
+    const after = await redis.get(BUSINESS_CACHE_VERSION_KEY);
+    expect(after).toMatch(/^[0-9a-f]{16}$/);
+
+    const unknown = await insertBusiness(context.db, { postcode: 'ZZ99 9ZZ' });
+    const unknownJob = await context.producer.enqueue('geocodeBusiness', { businessId: unknown.id, postcode: 'ZZ99 9ZZ' });
+    expect((await waitForJob(context.queues.geocoding, unknownJob!)).returnvalue).toMatchObject({ status: 'unknown-postcode' });
+    expect(await redis.get(BUSINESS_CACHE_VERSION_KEY)).toBe(after);
   });
 });
 
