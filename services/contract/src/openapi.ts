@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { API_ROUTES, type RouteDefinition } from './routes.js';
 import { errorResponse } from './schemas/common.schema.js';
 
-const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
-  z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
+  return rest;
+}
 
 function operation(name: string, definition: RouteDefinition) {
   const pathParams = [...definition.path.matchAll(/:(\w+)/g)].map((match) => ({

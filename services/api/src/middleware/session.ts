@@ -3,17 +3,18 @@ import session from 'express-session';
 import { RedisStore } from 'connect-redis';
 import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
-import type { User } from '@zaytoon/contract';
+import type { User, User as ContractUser } from '@zaytoon/contract';
 import { DomainError, SESSION_KEY_PREFIX, type Core } from '@zaytoon/core';
 
 export const SESSION_COOKIE = 'zaytoon.sid';
 const SESSION_TTL_SECONDS = 60 * 60 * 24 * 14;
 
 declare global {
+  // passport's req.user is the contract's user.
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-    interface User extends Omit<import('@zaytoon/contract').User, never> {}
+    interface User extends ContractUser {}
   }
 }
 
