@@ -1,0 +1,363 @@
+// Issue #5, SPEC §2 business form and detail: add a business (geocoded by the worker, never typed),
+// edit it, vote, comment, suggest an edit, report it; admins then see the report.
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser';
+import {
+  admin,
+  apiFetch,
+  directoryScreen,
+  eventually,
+  exact,
+  expectNoPageErrors,
+  expectToast,
+  logIn,
+  loggedOut,
+  newUser,
+  signUp,
+  waitForPath,
+} from './helpers';
+
+const browser = useBrowser();
+const owner = newUser('owner');
+const tag = randomBytes(4).toString('hex');
+const place = {
+  name: `Olive Grove ${tag}`,
+  category: 'Cafe',
+  phone: '0113 496 0000',
+  description: `Family cafe ${tag} serving maqluba and knafeh; `.repeat(4).trim(),
+  address: '12 Briggate',
+  city: 'Leeds',
+  postcode: 'LS1 6HD',
+  website: 'https://example.org/olive',
+  twitter: '@olivegrove',
+  monday: '9:00 AM - 6:00 PM',
+  proof: 'Donates 10% of profits to Medical Aid for Palestinians.',
+};
+let businessId = 0;
+
+async function openDetail(page: Page): Promise<void> {
+  await page.goto(`/business/${businessId}`);
+  await page.locator(`[data-testid="business-detail"][data-business-id="${businessId}"]`).waitFor();
+}
+
+/** rgb(...) of an element's text. */
+async function colourOf(page: Page, testId: string): Promise<[number, number, number]> {
+  const colour = await page.getByTestId(testId).evaluate((el) => getComputedStyle(el).color);
+  const [r, g, b] = (colour.match(/\d+/g) ?? []).map(Number);
+  return [r, g, b];
+}
+
+describe('directory: add a business and land on its page', () => {
+  it('fills the form (no coordinates), lands on /business/{id} with every section', async () => {
+    const { page, context } = browser;
+    await loggedOut(context);
+    await signUp(page, owner);
+    await page.getByRole('link', { name: 'Add Business' }).click();
+    await waitForPath(page, '/add-business');
+    const form = page.locator('[data-testid="business-form"][data-mode="add"]');
+    await form.waitFor();
+    await page.getByRole('heading', { name: 'Add Your Business' }).waitFor();
+    for (const section of ['Basic Information', 'Location Information', 'Online Presence', 'Business Hours', 'Palestine Support']) {
+      await form.getByRole('heading', { name: section }).waitFor();
+    }
+    expect(await page.getByTestId('form-note').innerText()).toBe(
+      'By adding your business, you confirm that it actively supports Palestinian rights and solidarity.',
+    );
+    expect(await page.getByLabel('Website').getAttribute('type')).toBe('url');
+    expect(await page.getByLabel('Sunday').getAttribute('placeholder')).toBe('9:00 AM - 6:00 PM or Closed');
+    // no latitude/longitude inputs: the worker geocodes the postcode
+    expect(await form.locator('input[name*="lat" i], input[name*="lon" i]').count()).toBe(0);
+
+    // Required fields are enforced by the browser before anything is sent.
+    await page.getByRole('button', { name: 'Add Business', exact: true }).click();
+    expect(await page.getByLabel(/Business Name/).evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/add-business');
+
+    await page.getByLabel(/Business Name/).fill(place.name);
+    await page.getByLabel('Category').selectOption(place.category);
+    await page.getByLabel('Phone').fill(place.phone);
+    await page.getByLabel('Description').fill(place.description);
+    await page.getByLabel(/Street Address/).fill(place.address);
+    await page.getByLabel(/^City/).fill(place.city);
+    await page.getByLabel(/^Postcode/).fill(place.postcode);
+    await page.getByLabel('Website').fill(place.website);
+    await page.getByLabel('Twitter/X').fill(place.twitter);
+    await page.getByLabel('Monday').fill(place.monday);
+    await page.getByLabel(/How does your business support Palestine/).fill(place.proof);
+    await page.getByRole('button', { name: 'Add Business', exact: true }).click();
+
+    await expectToast(page, 'Business added successfully!', 'success');
+    await page.waitForURL(/\/business\/\d+$/);
+    businessId = Number(new URL(page.url()).pathname.split('/').pop());
+    const detail = page.locator(`[data-testid="business-detail"][data-business-id="${businessId}"]`);
+    await detail.waitFor();
+    await detail.getByRole('heading', { level: 1, name: place.name }).waitFor();
+    expect(await detail.locator('.zd-detail__header').innerText()).toContain(`${place.address}, ${place.city} ${place.postcode}`);
+    expect(await detail.locator('.zd-detail__header').innerText()).toContain(place.category);
+    await detail.getByText(place.proof).waitFor();
+    const hours = await page.getByTestId('business-hours').innerText();
+    expect(hours).toMatch(/Monday:\s*9:00 AM - 6:00 PM/);
+    expect(hours).toMatch(/Sunday:\s*Closed/);
+    expect(await page.getByTestId('social-links').getByRole('link', { name: 'Twitter/X' }).getAttribute('href')).toBe(
+      'https://twitter.com/olivegrove',
+    );
+    expect(await detail.getByRole('link', { name: 'Visit Website' }).getAttribute('href')).toBe(place.website);
+    expect(await detail.locator(`a[href^="tel:"]`).first().innerText()).toBe(place.phone);
+    await page.getByRole('link', { name: 'Edit Business' }).waitFor();
+    expect(await page.getByTestId('community-rating').isVisible()).toBe(true);
+    expectNoPageErrors(browser.errors);
+  });
+
+  it('the worker geocodes the postcode; the business shows on the map view', async () => {
+    const { page } = browser;
+    await page.goto('/browse');
+    await directoryScreen(page, 'directory');
+    const located = await eventually(async () => {
+      const answer = await apiFetch<{ latitude: number | null; longitude: number | null }>(page, `/api/businesses/${businessId}`);
+      if (typeof answer.body.latitude !== 'number' || typeof answer.body.longitude !== 'number') throw new Error('not geocoded yet');
+      return answer.body;
+    });
+    // LS1 is central Leeds.
+    expect(located.latitude).toBeCloseTo(53.8, 0);
+    expect(located.longitude).toBeCloseTo(-1.55, 0);
+
+    await eventually(
+      async () => {
+        await page.goto('/browse');
+        await page.getByPlaceholder('Search businesses...').fill(tag);
+        await page.getByTestId('business-count').filter({ hasText: exact('1 businesses found') }).waitFor({ timeout: 5000 });
+        await page.getByRole('button', { name: 'Map View' }).click();
+        await page.getByTestId('map-view').waitFor();
+        expect(await page.getByTestId('stat-on-map').innerText()).toBe('1');
+      },
+      { timeoutMs: 90_000, intervalMs: 2000 },
+    );
+    expect(await page.getByTestId('stat-cities').innerText()).toBe('1');
+    expect(await page.getByTestId('stat-coverage').innerText()).toBe('100%');
+    expect(await page.getByTestId('unmapped').count()).toBe(0);
+    const marker = page.locator(`.leaflet-marker-icon[title="${place.name}"]`);
+    await marker.waitFor();
+    await marker.click();
+    const popup = page.getByTestId('map-popup');
+    await popup.waitFor();
+    expect(await popup.getByRole('heading', { name: place.name }).isVisible()).toBe(true);
+    expect(await popup.innerText()).toContain(`${place.description.slice(0, 80)}...`);
+    expect(await popup.innerText()).toContain(`${place.city} ${place.postcode}`);
+    await popup.getByRole('link', { name: 'View Full Details' }).click();
+    await waitForPath(page, `/business/${businessId}`);
+  });
+
+  it("edits the business from 'Edit Business' ('Update Business')", async () => {
+    const { page } = browser;
+    await openDetail(page);
+    await page.getByRole('link', { name: 'Edit Business' }).click();
+    await waitForPath(page, `/edit-business/${businessId}`);
+    await page.locator('[data-testid="business-form"][data-mode="edit"]').waitFor();
+    await page.getByRole('heading', { name: 'Edit Business' }).waitFor();
+    expect(await page.getByLabel(/Business Name/).inputValue()).toBe(place.name);
+    expect(await page.getByLabel('Category').inputValue()).toBe(place.category);
+    expect(await page.getByLabel('Monday').inputValue()).toBe(place.monday);
+    expect(await page.getByTestId('form-note').innerText()).toBe('Your changes will be saved and reflected on Zaytoon immediately.');
+    place.phone = '0113 496 0999';
+    await page.getByLabel('Phone').fill(place.phone);
+    await page.getByRole('button', { name: 'Update Business' }).click();
+    await expectToast(page, 'Business updated successfully!', 'success');
+    await waitForPath(page, `/business/${businessId}`);
+    await page.getByTestId('business-detail').locator(`a[href^="tel:"]`, { hasText: place.phone }).waitFor();
+  });
+});
+
+describe('directory: community actions on the business page', () => {
+  it('votes: the current vote is highlighted, score green when >= 0 and red when negative', async () => {
+    const { page } = browser;
+    await openDetail(page);
+    const up = page.getByTestId('upvote');
+    const down = page.getByTestId('downvote');
+    const score = page.getByTestId('net-score');
+    await score.filter({ hasText: exact('0') }).waitFor();
+    expect(await up.getAttribute('aria-pressed')).toBe('false');
+    expect(await down.getAttribute('aria-pressed')).toBe('false');
+    const [r0, g0] = await colourOf(page, 'net-score');
+    expect(g0).toBeGreaterThan(r0);
+
+    await up.click();
+    await score.filter({ hasText: exact('+1') }).waitFor();
+    expect(await up.getAttribute('aria-pressed')).toBe('true');
+    expect(await down.getAttribute('aria-pressed')).toBe('false');
+    expect(await up.innerText()).toContain('1');
+    const [r1, g1] = await colourOf(page, 'net-score');
+    expect(g1).toBeGreaterThan(r1);
+    const upBackground = await up.evaluate((el) => getComputedStyle(el).backgroundColor);
+    const downBackground = await down.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(upBackground).not.toBe(downBackground);
+
+    await down.click();
+    await score.filter({ hasText: exact('-1') }).waitFor();
+    expect(await down.getAttribute('aria-pressed')).toBe('true');
+    expect(await up.getAttribute('aria-pressed')).toBe('false');
+    const [r2, g2] = await colourOf(page, 'net-score');
+    expect(r2).toBeGreaterThan(g2);
+
+    // The vote survives a reload (it is the server's), and sending it again removes it (CONTRACT).
+    await openDetail(page);
+    await score.filter({ hasText: exact('-1') }).waitFor();
+    expect(await down.getAttribute('aria-pressed')).toBe('true');
+    await down.click();
+    await score.filter({ hasText: exact('0') }).waitFor();
+    expect(await down.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it("comments: live 'n/1000 characters', 3-character rule, delete after the confirmation", async () => {
+    const { page } = browser;
+    await openDetail(page);
+    const comments = page.getByTestId('comments');
+    const box = comments.getByLabel('Add a comment');
+    const counter = page.getByTestId('comment-counter');
+    const post = comments.getByRole('button', { name: 'Post Comment' });
+    expect(await counter.innerText()).toBe('0/1000 characters');
+    expect(await post.isDisabled()).toBe(true);
+
+    await box.pressSequentially('ok');
+    expect(await counter.innerText()).toBe('2/1000 characters');
+    expect(await post.isEnabled()).toBe(true);
+    await post.click();
+    await expectToast(page, 'Comment must be at least 3 characters', 'error');
+
+    await box.fill('x'.repeat(1200));
+    expect(await counter.innerText()).toBe('1000/1000 characters');
+
+    const text = `Lovely staff and great knafeh ${tag}`;
+    await box.fill('');
+    await box.pressSequentially(text);
+    expect(await counter.innerText()).toBe(`${text.length}/1000 characters`);
+    await post.click();
+    await expectToast(page, 'Comment added!', 'success');
+    const mine = page.getByTestId('comment').filter({ hasText: text });
+    await mine.waitFor();
+    expect(await mine.innerText()).toContain(owner.username);
+    expect(await counter.innerText()).toBe('0/1000 characters');
+
+    // Dismissing the confirmation keeps it; accepting deletes it.
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await mine.getByRole('button', { name: /Delete/ }).click();
+    expect(asked).toEqual(['Are you sure you want to delete this comment?']);
+    expect(await mine.count()).toBe(1);
+
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.accept();
+    });
+    await mine.getByRole('button', { name: /Delete/ }).click();
+    await expectToast(page, 'Comment deleted', 'success');
+    await mine.waitFor({ state: 'detached' });
+    expect(asked).toHaveLength(2);
+
+    // Leave one comment for the admin check below.
+    await box.fill(`Second visit ${tag}`);
+    await post.click();
+    await expectToast(page, 'Comment added!', 'success');
+    await page.getByTestId('comment').filter({ hasText: `Second visit ${tag}` }).waitFor();
+  });
+
+  it("suggests an edit: submit disabled until field and value are set; the success toast; 'Pending Suggestions (1)'", async () => {
+    const { page } = browser;
+    await openDetail(page);
+    await page.getByRole('button', { name: 'Suggest Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Suggest Edit' });
+    await dialog.waitFor();
+    const submit = dialog.getByRole('button', { name: 'Submit Suggestion' });
+    expect(await submit.isDisabled()).toBe(true);
+    await dialog.getByLabel('Field to update').selectOption('website');
+    expect(await submit.isDisabled()).toBe(true);
+    expect(await page.getByTestId('current-value').innerText()).toContain(place.website);
+    await dialog.getByLabel('Suggested value').fill('https://example.org/olive-grove');
+    expect(await submit.isEnabled()).toBe(true);
+    await dialog.getByLabel('Suggested value').fill('   ');
+    expect(await submit.isDisabled()).toBe(true);
+    await dialog.getByLabel('Suggested value').fill('https://example.org/olive-grove');
+    await dialog.getByLabel('Reason (optional)').fill('They moved their site');
+    await submit.click();
+    await expectToast(page, 'Suggestion submitted successfully! It will be reviewed by an admin.', 'success');
+    await dialog.waitFor({ state: 'detached' });
+    const pending = page.getByTestId('pending-suggestions');
+    await pending.getByRole('heading', { name: 'Pending Suggestions (1)' }).waitFor();
+    const text = await pending.innerText();
+    expect(text).toContain('https://example.org/olive-grove');
+    expect(text).toContain('They moved their site');
+    expect(text).toContain(`Suggested by ${owner.username}`);
+    expect(text).toContain('Pending admin review');
+  });
+
+  it('reports the business: reason required, six reasons, success toast', async () => {
+    const { page } = browser;
+    await openDetail(page);
+    await page.getByRole('button', { name: 'Report Business' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Report Business' });
+    await dialog.waitFor();
+    const reasons = await dialog.getByLabel('Reason').locator('option').allInnerTexts();
+    expect(reasons.slice(1)).toEqual([
+      'Inaccurate information',
+      'Does not support Palestine',
+      'Business closed/moved',
+      'Inappropriate content',
+      'Spam or duplicate',
+      'Other',
+    ]);
+    const submit = dialog.getByRole('button', { name: 'Submit Report' });
+    expect(await submit.isDisabled()).toBe(true);
+    await dialog.getByLabel('Reason').selectOption('Business closed/moved');
+    await dialog.getByLabel(/Details/).fill(`Shut last month ${tag}`);
+    await submit.click();
+    await expectToast(page, 'Report submitted successfully', 'success');
+    await dialog.waitFor({ state: 'detached' });
+    // Members never see report counts.
+    expect(await page.getByTestId('recent-reports').count()).toBe(0);
+    expect(await page.getByTestId('detail-report-count').count()).toBe(0);
+  });
+
+  it('an admin sees the report badge, Recent Reports, Edit Business and may delete any comment', async () => {
+    const { page, context } = browser;
+    await loggedOut(context);
+    await logIn(page, admin.login, admin.password);
+    expect(await page.getByTestId('welcome').innerText()).toContain('(Admin)');
+    await page.getByRole('link', { name: 'Admin Panel' }).waitFor();
+    await openDetail(page);
+    await page.getByTestId('detail-report-count').filter({ hasText: exact('1 report') }).waitFor();
+    const reports = page.getByTestId('recent-reports');
+    await reports.getByRole('heading', { name: 'Recent Reports (1)' }).waitFor();
+    const text = await reports.innerText();
+    expect(text).toContain('Business closed/moved');
+    expect(text).toContain(`Shut last month ${tag}`);
+    expect(text).toContain(owner.username);
+    await page.getByRole('link', { name: 'Edit Business' }).waitFor();
+    const theirs = page.getByTestId('comment').filter({ hasText: `Second visit ${tag}` });
+    await theirs.getByRole('button', { name: /Delete/ }).waitFor();
+  });
+
+  it("a visitor sees 'Login to Interact' and is asked to log in to vote", async () => {
+    const { page, context } = browser;
+    await loggedOut(context);
+    await openDetail(page);
+    await page.getByText('Want to suggest edits or report this business?').waitFor();
+    expect(await page.getByRole('button', { name: 'Suggest Edit' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Edit Business' }).count()).toBe(0);
+    await page.getByTestId('upvote').click();
+    await expectToast(page, 'Please log in to vote', 'error');
+    await page.getByRole('link', { name: 'Log In' }).waitFor();
+    await page.getByRole('button', { name: 'Login to Interact' }).click();
+    await waitForPath(page, '/login');
+  });
+
+  it("an unknown id toasts 'Business not found' and goes to /dashboard", async () => {
+    const { page } = browser;
+    await page.goto('/business/987654321');
+    await expectToast(page, 'Business not found', 'error');
+    await waitForPath(page, '/dashboard');
+  });
+});
