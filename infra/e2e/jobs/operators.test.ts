@@ -1,0 +1,86 @@
+// What operators see of the queues: bull-board at /ops/queues (admins only, also through the
+// shell's proxy) and the per-queue job counts in the API's Prometheus metrics.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { e2e } from '../support/env';
+import { waitForMail } from '../support/mailbox';
+import { ApiClient, eventually, signInAdmin, signUp, type Member } from './api-client';
+
+const QUEUES = ['emails', 'images', 'moderation', 'statistics', 'geocoding'];
+const STATES = ['waiting', 'active', 'delayed', 'completed', 'failed'];
+
+let admin: ApiClient;
+let member: Member;
+
+beforeAll(async () => {
+  admin = await signInAdmin();
+  member = await signUp('ops');
+});
+
+/** The same session cookies, sent to the shell (which proxies /ops to the API). */
+function throughShell(client: ApiClient): ApiClient {
+  const shell = new ApiClient(e2e.baseUrl);
+  for (const [name, value] of client.cookies) shell.cookies.set(name, value);
+  return shell;
+}
+
+describe('bull-board at /ops/queues', () => {
+  it('answers 200 for the admin, on the API and through the shell, and lists the five queues', async () => {
+    for (const client of [admin, throughShell(admin)]) {
+      const page = await client.get('/ops/queues');
+      expect(page.status, `${client.base}/ops/queues`).toBe(200);
+      expect(page.headers.get('content-type')).toMatch(/text\/html/);
+      expect(page.body).toMatch(/<html/i);
+    }
+    const queues = await admin.get('/ops/queues/api/queues');
+    expect(queues.status).toBe(200);
+    const names = (queues.body.queues as Array<{ name: string }>).map((queue) => queue.name).sort();
+    expect(names).toEqual([...QUEUES].sort());
+  });
+
+  it('answers 403 for a member and 401 without a session', async () => {
+    for (const client of [member.client, throughShell(member.client)]) {
+      const page = await client.get('/ops/queues');
+      expect(page.status, `${client.base}/ops/queues`).toBe(403);
+      expect(page.body.detail).toEqual(expect.any(String));
+      expect((await client.get('/ops/queues/api/queues')).status).toBe(403);
+    }
+    expect((await new ApiClient().get('/ops/queues')).status).toBe(401);
+    expect((await new ApiClient(e2e.baseUrl).get('/ops/queues/api/queues')).status).toBe(401);
+  });
+});
+
+describe('GET /metrics on the API', () => {
+  /** `bullmq_jobs{queue="…",state="…"} N` lines, as numbers. */
+  async function jobCounts(): Promise<Map<string, number>> {
+    const answer = await fetch(`${e2e.apiUrl}/metrics`);
+    expect(answer.status).toBe(200);
+    const text = await answer.text();
+    expect(text).toContain('# TYPE bullmq_jobs gauge');
+    const counts = new Map<string, number>();
+    for (const [, queue, state, value] of text.matchAll(/^bullmq_jobs\{queue="([^"]+)",state="([^"]+)"\} (\d+)$/gm)) {
+      counts.set(`${queue}/${state}`, Number(value));
+    }
+    return counts;
+  }
+
+  it('carries job counts per queue and state, and counts a completed mail job', async () => {
+    const before = await jobCounts();
+    for (const queue of QUEUES) for (const state of STATES) expect(before.has(`${queue}/${state}`), `${queue}/${state}`).toBe(true);
+
+    // One more mail through the emails queue.
+    expect((await new ApiClient().post('/api/auth/forgot-password', { email_or_username: member.email })).status).toBe(200);
+    await waitForMail(member.email, { subject: /password reset code/ });
+    // completed counts what BullMQ keeps (removeOnComplete keeps the last 1,000), so compare with a cap in mind.
+    const emailsBefore = before.get('emails/completed')!;
+    const after = await eventually(
+      async () => {
+        const now = await jobCounts();
+        return now.get('emails/completed')! > emailsBefore || (emailsBefore >= 1000 && now.get('emails/completed')! >= 1000) ? now : null;
+      },
+      5_000,
+      'bullmq_jobs{queue="emails",state="completed"} to count the mail',
+    );
+    expect(after.get('emails/completed')).toBeGreaterThanOrEqual(1);
+    expect(after.get('emails/failed')).toBe(0);
+  });
+});
