@@ -13,12 +13,11 @@ export class AuditRepository {
   constructor(private readonly db: Queryable) {}
 
   async record(entry: AuditEntry): Promise<void> {
-    await this.db.query('INSERT INTO audit_log (actor_id, action, target_type, target_id, details) VALUES ($1, $2, $3, $4, $5)', [
-      entry.actorId,
-      entry.action,
-      entry.targetType,
-      entry.targetId,
-      JSON.stringify(entry.details ?? {}),
-    ]);
+    // The actor may have deleted their account since deciding (a queued job runs later): keep the row, without them.
+    await this.db.query(
+      `INSERT INTO audit_log (actor_id, action, target_type, target_id, details)
+       VALUES ((SELECT id FROM users WHERE id = $1), $2, $3, $4, $5)`,
+      [entry.actorId, entry.action, entry.targetType, entry.targetId, JSON.stringify(entry.details ?? {})],
+    );
   }
 }

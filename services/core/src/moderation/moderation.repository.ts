@@ -32,11 +32,4 @@ export class ModerationRepository {
     return { reports, votes, comments, suggestions };
   }
 
-  async writeAudit(entry: { actorId: number; action: string; targetType: string; targetId: number; details: object }): Promise<void> {
-    await this.db.query(
-      `INSERT INTO audit_log (actor_id, action, target_type, target_id, details)
-       VALUES ((SELECT id FROM users WHERE id = $1), $2, $3, $4, $5)`,
-      [entry.actorId, entry.action, entry.targetType, entry.targetId, JSON.stringify(entry.details)],
-    );
-  }
 }

@@ -1,3 +1,4 @@
+import { AuditRepository } from '../audit/audit.repository.js';
 import { inTransaction, type Database } from '../db/pool.js';
 import type { StatisticsService } from '../statistics/statistics.service.js';
 import type { BusinessCacheRepository } from './business-cache.repository.js';
@@ -26,9 +27,9 @@ export class ModerationService {
       const business = await moderation.lockBusiness(input.businessId);
       if (!business) return { status: 'already-gone', businessId: input.businessId };
       const deleted = await moderation.deleteBusinessAndRelated(business.id);
-      await moderation.writeAudit({
+      await new AuditRepository(client).record({
         actorId: input.adminId,
-        action: 'report.approved',
+        action: 'business.removed',
         targetType: 'business',
         targetId: business.id,
         details: { business_name: business.name, report_id: input.reportId, admin_id: input.adminId, deleted },

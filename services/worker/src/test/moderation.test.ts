@@ -79,7 +79,7 @@ describe('approve-report-cascade', () => {
     expect(audit.rows).toEqual([
       {
         actor_id: admin.id,
-        action: 'report.approved',
+        action: 'business.removed',
         target_type: 'business',
         target_id: business.id,
         details: expect.objectContaining({ business_name: business.name, report_id: reportId }),
