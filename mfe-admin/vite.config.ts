@@ -2,23 +2,29 @@ import { fileURLToPath } from 'node:url';
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { adminBuildDefines, adminBuildInfo, versionFilePlugin } from './build-info.ts';
 import mfConfig from './module-federation.config.ts';
 
 const port = Number(process.env.ADMIN_PORT || 8082);
 // The shell page (another origin) imports this remote's modules: allow any origin to read them.
 const cors = { origin: '*' };
+const buildInfo = adminBuildInfo();
 
 export default defineConfig({
   // Relative base: asset URLs resolve against the module that asks for them, so the
   // same build works wherever the remote is deployed (no URL baked in).
   base: './',
-  plugins: [react(), federation(mfConfig)],
+  plugins: [react(), federation(mfConfig), versionFilePlugin(buildInfo)],
+  // Released on its own: the version comes from this package, not from the shell.
+  define: adminBuildDefines(buildInfo),
   resolve: {
     alias: {
       '@zaytoon/client': fileURLToPath(new URL('../services/contract/src/client/index.ts', import.meta.url)),
     },
   },
   server: { port, strictPort: true, cors, origin: `http://localhost:${port}` },
-  preview: { port, strictPort: true, cors, headers: { 'Access-Control-Allow-Origin': '*' } },
+  // no-cache: browsers revalidate mf-manifest.json and remoteEntry.js (ETag), so a new admin
+  // build dropped into dist/ goes live at the next page load, with no shell rebuild or restart.
+  preview: { port, strictPort: true, cors, headers: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' } },
   build: { target: 'esnext' },
 });

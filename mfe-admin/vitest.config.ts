@@ -1,11 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { adminBuildDefines, adminBuildInfo } from './build-info.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
   plugins: [react()],
+  define: adminBuildDefines(adminBuildInfo()),
   resolve: {
     alias: {
       '@zaytoon/client': here('../services/contract/src/client/index.ts'),

@@ -1,157 +1,191 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, type Business, type Report, type Suggestion } from '@zaytoon/client';
+import { ApiError } from '@zaytoon/client';
+import { HostProvider } from '../../host';
+import { business, fakeAdminServer, report, suggestion } from '../../test/fixtures';
 import { fakeApi, fakeHost, renderWithHost } from '../../test/harness';
+import { ADMIN_BUILD_LABEL, ADMIN_VERSION } from '../../version';
 import { AdminPanel } from './AdminPanel';
 
-const statistics = {
-  users: { total: 12, admins: 2, regular: 10, recent_registrations: 3 },
-  businesses: { total: 40, verified: 25, unverified: 15 },
-  pending: { reports: 4, suggestions: 5 },
-};
-
-const report = (id: number, extra: Partial<Report> = {}): Report => ({
-  id,
-  business_id: 7,
-  reason: 'Does not support Palestine',
-  description: `details ${id}`,
-  reported_by: 3,
-  reporter_username: 'layla',
-  created_at: '2024-03-05T10:00:00Z',
-  ...extra,
-});
-
-const suggestion = (id: number, extra: Partial<Suggestion> = {}): Suggestion => ({
-  id,
-  business_id: 7,
-  business_name: 'Olive Tree Cafe',
-  field_name: 'phone',
-  suggested_value: '0113 111 1111',
-  current_value: '',
-  reason: 'new number',
-  suggestion_type: 'add_missing',
-  suggester_username: 'sami',
-  created_at: '2024-03-05T10:00:00Z',
-  ...extra,
-});
-
-const reported = {
-  id: 7,
-  name: 'Olive Tree Cafe',
-  address: '1 High Street',
-  city: 'Leeds',
-  postcode: 'LS1 1AA',
-  category: 'Cafe',
-  report_count: 5,
-  latest_reports: [report(1), report(2), report(3)],
-} as unknown as Business;
-
-function api(overrides = {}) {
-  return fakeApi({
-    adminStatistics: async () => statistics,
-    pendingReports: async () => [report(1), report(2, { reporter_username: null })],
-    pendingSuggestions: async () => [suggestion(1), suggestion(2, { suggestion_type: 'edit_existing', business_name: null })],
-    reportedBusinesses: async () => [reported],
-    ...overrides,
+function seeded() {
+  return fakeAdminServer({
+    businesses: [business(7, { verified: true }), business(8, { name: 'Jaffa Books' }), business(9, { name: 'Gaza Kitchen' })],
+    reports: [
+      report(1),
+      report(2, { reason: 'Other', reporter_username: 'omar', reported_by: 4 }),
+      report(3, { business_id: 8, business_name: 'Jaffa Books', reason: 'Spam or duplicate' }),
+    ],
+    suggestions: [
+      suggestion(1),
+      suggestion(2, { business_id: 9, business_name: 'Gaza Kitchen', field_name: 'description', suggestion_type: 'edit_existing', suggested_value: 'Family kitchen' }),
+    ],
   });
 }
 
-describe('admin panel (SPEC §2)', () => {
-  it('shows the statistics row', async () => {
-    renderWithHost(<AdminPanel />, fakeHost({ api: api() }));
-    await waitFor(() => expect(screen.getByTestId('stat-users').textContent).toContain('12'));
+const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
+const pending = () => screen.getByTestId('stat-pending').dataset;
+
+describe('admin panel', () => {
+  it('loads the statistics and the three queues', async () => {
+    const server = seeded();
+    renderWithHost(<AdminPanel />, fakeHost({ api: server.api }));
+    await screen.findAllByTestId('report-card');
     expect(screen.getByTestId('stat-users').textContent).toContain('2 admins, 10 regular');
-    expect(screen.getByTestId('stat-users').textContent).toContain('+3 in last 7 days');
-    expect(screen.getByTestId('stat-businesses').textContent).toContain('25 verified, 15 unverified');
-    expect(screen.getByTestId('stat-pending').textContent).toContain('9');
-    expect(screen.getByTestId('stat-pending').textContent).toContain('4 reports, 5 suggestions');
+    expect(screen.getByTestId('stat-businesses').textContent).toContain('1 verified, 2 unverified');
+    expect(pending()).toMatchObject({ total: '5', reports: '3', suggestions: '2' });
+    expect(tabNames()).toEqual(['Reports (3)', 'Suggestions (2)', 'Businesses (2)']);
   });
 
-  it('has tabs with counts, keyboard navigable', async () => {
-    renderWithHost(<AdminPanel />, fakeHost({ api: api() }));
+  it('switches tabs by click and by arrow keys (WAI-ARIA tabs)', async () => {
+    renderWithHost(<AdminPanel />, fakeHost({ api: seeded().api }));
     await screen.findAllByTestId('report-card');
-    const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs).toEqual(['Reports (2)', 'Suggestions (2)', 'Businesses (1)']);
-    screen.getByRole('tab', { name: 'Reports (2)' }).focus();
+    screen.getByRole('tab', { name: 'Reports (3)' }).focus();
     await userEvent.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Suggestions (2)' }).getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement?.textContent).toBe('Suggestions (2)');
     expect(screen.getAllByTestId('suggestion-card')).toHaveLength(2);
+    await userEvent.keyboard('{End}');
+    expect(screen.getAllByTestId('reported-business-card')).toHaveLength(2);
+    await userEvent.keyboard('{ArrowRight}');
+    expect(screen.getAllByTestId('report-card')).toHaveLength(3);
+    await userEvent.click(screen.getByRole('tab', { name: 'Businesses (2)' }));
+    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe('za-tab-businesses');
   });
 
-  it('report cards: reason, Business ID, View Business in a new tab, reporter, approve', async () => {
-    const host = fakeHost({ api: api({ reviewReport: async () => ({}) }) });
-    renderWithHost(<AdminPanel />, host);
-    const [card, second] = await screen.findAllByTestId('report-card');
-    expect(card.textContent).toContain('Does not support Palestine');
-    expect(card.textContent).toContain('05/03/2024');
-    expect(card.textContent).toContain('Business ID: 7');
-    const view = within(card).getByRole('link', { name: 'View Business' });
-    expect(view.getAttribute('href')).toBe('/business/7');
-    expect(view.getAttribute('target')).toBe('_blank');
-    expect(card.textContent).toContain('Reported by: layla (ID: 3)');
-    expect(second.textContent).toContain('Reported by: Unknown');
-    await userEvent.click(within(card).getByRole('button', { name: 'Approve & Remove Business' }));
-    await waitFor(() => expect(host.toast.success).toHaveBeenCalledWith('Report approved and business removed'));
+  it('approving a report shows at once: its business and reports leave, counts drop, and it stays so after a reload', async () => {
+    const server = seeded();
+    const host = fakeHost({ api: server.api });
+    const view = renderWithHost(<AdminPanel />, host);
+    const [first] = await screen.findAllByTestId('report-card');
+    await userEvent.click(within(first).getByRole('button', { name: 'Approve & Remove Business' }));
+    expect(host.toast.success).toHaveBeenCalledWith('Report approved and business removed');
     expect(host.api.reviewReport).toHaveBeenCalledWith(1, 'approve');
-    await userEvent.click(within(screen.getAllByTestId('report-card')[1]).getByRole('button', { name: 'Reject' }));
-    await waitFor(() => expect(host.toast.success).toHaveBeenCalledWith('Report rejected'));
+    // both reports about business 7 are gone; the statistics rollup has not caught up, the panel has
+    expect(screen.getAllByTestId('report-card').map((card) => card.dataset.reportId)).toEqual(['3']);
+    expect(tabNames()).toEqual(['Reports (1)', 'Suggestions (1)', 'Businesses (1)']);
+    expect(pending()).toMatchObject({ reports: '1', suggestions: '1' });
+    expect(screen.getByTestId('stat-businesses').dataset).toMatchObject({ total: '2', verified: '0' });
+    // the server's stale rollup does not undo it; the worker's fresh one is taken
+    server.refreshRollup();
+    await waitFor(() => expect(vi.mocked(host.api.adminStatistics).mock.calls.length).toBeGreaterThan(2), { timeout: 4000 });
+    expect(pending()).toMatchObject({ reports: '1', suggestions: '1' });
+
+    view.unmount();
+    renderWithHost(<AdminPanel />, fakeHost({ api: server.api }));
+    await waitFor(() => expect(tabNames()).toEqual(['Reports (1)', 'Suggestions (1)', 'Businesses (1)']));
+    expect(pending()).toMatchObject({ reports: '1', suggestions: '1' });
   });
 
-  it("suggestion cards: type badge, 'Unknown Business', approve and its failure toast", async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    const host = fakeHost({ api: api({ reviewSuggestion: async () => Promise.reject(new ApiError(500, null)) }) });
+  it('keeps stale statistics out until the worker refreshed them', async () => {
+    const server = seeded();
+    const host = fakeHost({ api: server.api });
+    renderWithHost(<AdminPanel />, host);
+    const cards = await screen.findAllByTestId('report-card');
+    await userEvent.click(within(cards[2]).getByRole('button', { name: 'Reject' }));
+    expect(host.toast.success).toHaveBeenCalledWith('Report rejected');
+    expect(pending().reports).toBe('2');
+    // stale answers arrive (computed before the change): still 2
+    await waitFor(() => expect(vi.mocked(host.api.adminStatistics).mock.calls.length).toBeGreaterThanOrEqual(3), { timeout: 3000 });
+    expect(pending().reports).toBe('2');
+    // meanwhile another admin's change lands, and the worker recomputes: the fresh numbers win
+    server.state.suggestions.push(suggestion(3, { business_id: 9 }));
+    server.refreshRollup();
+    await waitFor(() => expect(pending().suggestions).toBe('3'), { timeout: 8000 });
+    expect(pending().reports).toBe('2');
+  });
+
+  it("a removed business's suggestions stay gone while the cascade job is still running", async () => {
+    const server = seeded();
+    // the real API hides reports at once but lists the business's suggestions until the worker deletes them
+    const real = server.api;
+    const hiding = fakeApi({
+      adminStatistics: () => real.adminStatistics(),
+      pendingReports: () => real.pendingReports(),
+      reportedBusinesses: () => real.reportedBusinesses(),
+      pendingSuggestions: async () => [suggestion(1), suggestion(2, { business_id: 9 })],
+      reviewReport: async (id: number) => {
+        const businessId = server.state.reports.find((r) => r.id === id)?.business_id;
+        server.state.reports = server.state.reports.filter((r) => r.business_id !== businessId);
+        return { message: 'ok' };
+      },
+    } as never);
+    const host = fakeHost({ api: hiding });
+    renderWithHost(<AdminPanel />, host);
+    const [first] = await screen.findAllByTestId('report-card');
+    await userEvent.click(within(first).getByRole('button', { name: 'Approve & Remove Business' }));
+    await waitFor(() => expect(vi.mocked(hiding.pendingSuggestions).mock.calls.length).toBe(2));
+    expect(tabNames()[1]).toBe('Suggestions (1)');
+  });
+
+  it('rejects and approves suggestions with their toasts', async () => {
+    const server = seeded();
+    const host = fakeHost({ api: server.api });
     renderWithHost(<AdminPanel />, host);
     await userEvent.click(await screen.findByRole('tab', { name: 'Suggestions (2)' }));
-    const [first, second] = screen.getAllByTestId('suggestion-card');
-    expect(first.textContent).toContain('Phone');
-    expect(first.textContent).toContain('Add Missing');
-    expect(first.textContent).toContain('Olive Tree Cafe');
-    expect(first.textContent).toContain('0113 111 1111');
-    expect(first.textContent).toContain('Suggested by: sami');
-    expect(second.textContent).toContain('Edit Existing');
-    expect(second.textContent).toContain('Unknown Business');
-    await userEvent.click(within(first).getByRole('button', { name: 'Approve & Update' }));
-    await waitFor(() => expect(host.toast.error).toHaveBeenCalledWith('Failed to process suggestion'));
+    const [phone, description] = screen.getAllByTestId('suggestion-card');
+    await userEvent.click(within(phone).getByRole('button', { name: 'Reject' }));
+    expect(host.toast.success).toHaveBeenCalledWith('Suggestion rejected');
+    expect(screen.getAllByTestId('suggestion-card')).toHaveLength(1);
+    await userEvent.click(within(description).getByRole('button', { name: 'Approve & Update' }));
+    expect(host.toast.success).toHaveBeenCalledWith('Suggestion approved and business updated');
+    expect(host.api.reviewSuggestion).toHaveBeenCalledWith(2, 'approve');
+    expect(server.state.businesses.get(9)?.description).toBe('Family kitchen');
+    expect(screen.getByTestId('no-suggestions')).toBeTruthy();
+    expect(tabNames()[1]).toBe('Suggestions (0)');
+    expect(pending().suggestions).toBe('0');
   });
 
-  it('reported businesses: latest 3 reports, "And N more", delete after confirming', async () => {
+  it('deletes a reported business after the confirmation, with its reports', async () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
-    const host = fakeHost({ api: api({ adminDeleteBusiness: async () => ({}) }) });
+    const server = seeded();
+    const host = fakeHost({ api: server.api });
     renderWithHost(<AdminPanel />, host);
-    await userEvent.click(await screen.findByRole('tab', { name: 'Businesses (1)' }));
-    const card = screen.getByTestId('reported-business-card');
-    expect(card.textContent).toContain('5 reports');
-    expect(card.textContent).toContain('And 2 more reports...');
-    expect(within(card).getByRole('link', { name: 'View' }).getAttribute('href')).toBe('/business/7');
-    await userEvent.click(within(card).getByRole('button', { name: 'Delete Business' }));
-    expect(window.confirm).toHaveBeenCalledWith('Are you sure you want to delete "Olive Tree Cafe"? This action cannot be undone.');
-    await waitFor(() => expect(host.toast.success).toHaveBeenCalledWith('Business "Olive Tree Cafe" deleted successfully'));
+    await userEvent.click(await screen.findByRole('tab', { name: 'Businesses (2)' }));
+    const jaffa = screen.getAllByTestId('reported-business-card').find((card) => card.dataset.businessId === '8')!;
+    await userEvent.click(within(jaffa).getByRole('button', { name: 'Delete Business' }));
+    expect(window.confirm).toHaveBeenCalledWith('Are you sure you want to delete "Jaffa Books"? This action cannot be undone.');
+    expect(host.toast.success).toHaveBeenCalledWith('Business "Jaffa Books" deleted successfully');
+    expect(tabNames()).toEqual(['Reports (2)', 'Suggestions (2)', 'Businesses (1)']);
+    expect(screen.getByTestId('stat-businesses').dataset.total).toBe('2');
   });
 
-  it('shows the empty states', async () => {
-    renderWithHost(
-      <AdminPanel />,
-      fakeHost({ api: api({ pendingReports: async () => [], pendingSuggestions: async () => [], reportedBusinesses: async () => [] }) }),
-    );
-    expect(await screen.findByText('No Pending Reports')).toBeTruthy();
-    await userEvent.click(screen.getByRole('tab', { name: 'Suggestions (0)' }));
-    expect(screen.getByText('No Pending Suggestions')).toBeTruthy();
-    await userEvent.click(screen.getByRole('tab', { name: 'Businesses (0)' }));
-    expect(screen.getByText('No Reported Businesses')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Admin Instructions' })).toBeTruthy();
+  it.each([
+    ['report', 'Approve & Remove Business', 'reviewReport', 'Failed to process report', 'Reports (1)'],
+    ['suggestion', 'Approve & Update', 'reviewSuggestion', 'Failed to process suggestion', 'Suggestions (1)'],
+    ['business', 'Delete Business', 'adminDeleteBusiness', 'Failed to delete business', 'Businesses (1)'],
+  ])('a failed %s decision toasts the server detail, else SPEC §8 fallback, and keeps the card', async (_what, button, call, fallback, tab) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    let attempts = 0;
+    const host = fakeHost({
+      api: fakeApi({
+        adminStatistics: async () => ({ users: { total: 1, admins: 1, regular: 0, recent_registrations: 0 }, businesses: { total: 1, verified: 0, unverified: 1 }, pending: { reports: 1, suggestions: 1 } }),
+        pendingReports: async () => [report(1)],
+        pendingSuggestions: async () => [suggestion(1)],
+        reportedBusinesses: async () => [business(7, { report_count: 1, latest_reports: [report(1)] })],
+        [call]: async () => {
+          attempts += 1;
+          throw attempts === 1 ? new ApiError(500, null) : new ApiError(409, 'Report has already been reviewed');
+        },
+      }),
+    });
+    renderWithHost(<AdminPanel />, host);
+    await userEvent.click(await screen.findByRole('tab', { name: tab }));
+    await userEvent.click(screen.getByRole('button', { name: button }));
+    await waitFor(() => expect(host.toast.error).toHaveBeenCalledWith(fallback));
+    await userEvent.click(screen.getByRole('button', { name: button }));
+    await waitFor(() => expect(host.toast.error).toHaveBeenLastCalledWith('Report has already been reviewed'));
+    expect(host.toast.success).not.toHaveBeenCalled();
+    expect(screen.getByRole('tab', { name: tab })).toBeTruthy();
   });
 
   it('toasts each load failure with its own fallback', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const failing = async () => Promise.reject(new ApiError(500, null));
     const host = fakeHost({
-      api: fakeApi({
-        adminStatistics: failing,
-        pendingReports: failing,
-        pendingSuggestions: failing,
-        reportedBusinesses: failing,
-      }),
+      api: fakeApi({ adminStatistics: failing, pendingReports: failing, pendingSuggestions: failing, reportedBusinesses: failing }),
     });
     renderWithHost(<AdminPanel />, host);
     await waitFor(() => expect(host.toast.error).toHaveBeenCalledTimes(4));
@@ -161,5 +195,45 @@ describe('admin panel (SPEC §2)', () => {
       'Failed to load reported businesses',
       'Failed to load statistics',
     ]);
+    expect(screen.getByTestId('admin-stats').dataset.loaded).toBe('false');
+  });
+
+  it('shows the three empty states and the Admin Instructions', async () => {
+    renderWithHost(<AdminPanel />, fakeHost({ api: fakeAdminServer({}).api }));
+    expect((await screen.findByTestId('no-reports')).textContent).toContain('No Pending Reports');
+    await userEvent.click(screen.getByRole('tab', { name: 'Suggestions (0)' }));
+    expect(screen.getByTestId('no-suggestions').textContent).toContain('No Pending Suggestions');
+    await userEvent.click(screen.getByRole('tab', { name: 'Businesses (0)' }));
+    expect(screen.getByTestId('no-businesses').textContent).toContain('No Reported Businesses');
+    const instructions = screen.getByRole('heading', { name: 'Admin Instructions' }).parentElement!;
+    for (const words of [
+      'remove the business and delete all of its related reports',
+      'keep the business listed and mark the report as reviewed',
+      'Check the business details before deciding',
+      "Consider the reporter's credibility",
+      'When in doubt, prioritise community safety',
+    ]) {
+      expect(instructions.textContent).toContain(words);
+    }
+  });
+
+  it("shows this build's version (package.json, injected at build time)", async () => {
+    renderWithHost(<AdminPanel />, fakeHost({ api: fakeAdminServer({}).api }));
+    const footer = await screen.findByTestId('admin-version');
+    expect(ADMIN_VERSION).toMatch(/^\d+\.\d+\.\d+/);
+    expect(footer.textContent).toBe(`Admin panel v${ADMIN_VERSION}${ADMIN_BUILD_LABEL ? ` (${ADMIN_BUILD_LABEL})` : ''}`);
+    expect(footer.dataset.version).toBe(ADMIN_VERSION);
+  });
+
+  it('links back to the directory', async () => {
+    render(
+      <HostProvider value={fakeHost({ api: fakeAdminServer({}).api })}>
+        <MemoryRouter>
+          <AdminPanel />
+        </MemoryRouter>
+      </HostProvider>,
+    );
+    await act(async () => {});
+    expect(screen.getByRole('link', { name: '← Back to Directory' }).getAttribute('href')).toBe('/dashboard');
   });
 });

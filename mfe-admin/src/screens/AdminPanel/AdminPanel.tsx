@@ -1,6 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useHost } from '../../host';
+import { ADMIN_BUILD_LABEL, ADMIN_VERSION, versionText } from '../../version';
 import { BusinessesTab } from './BusinessesTab';
 import { ReportsTab } from './ReportsTab';
 import { StatisticsRow } from './StatisticsRow';
@@ -74,11 +75,11 @@ export function AdminPanel() {
         {data.loading ? (
           <p className="za-muted">Loading...</p>
         ) : tab === 'reports' ? (
-          <ReportsTab reports={data.reports} onChanged={data.refresh} />
+          <ReportsTab reports={data.reports} onReview={data.reviewReport} />
         ) : tab === 'suggestions' ? (
-          <SuggestionsTab suggestions={data.suggestions} onChanged={data.refresh} />
+          <SuggestionsTab suggestions={data.suggestions} onReview={data.reviewSuggestion} />
         ) : (
-          <BusinessesTab businesses={data.businesses} onChanged={data.refresh} />
+          <BusinessesTab businesses={data.businesses} onDelete={data.deleteBusiness} />
         )}
       </div>
 
@@ -96,6 +97,10 @@ export function AdminPanel() {
           <li>When in doubt, prioritise community safety.</li>
         </ul>
       </aside>
+
+      <footer className="za-version" data-testid="admin-version" data-version={ADMIN_VERSION} data-label={ADMIN_BUILD_LABEL}>
+        {versionText()}
+      </footer>
     </main>
   );
 }

@@ -1,32 +1,61 @@
 import type { AdminStatistics } from '@zaytoon/client';
 
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const DASH = '–';
+
+/** SPEC §2 statistics row. The numbers are also data attributes, for tests and tooling. */
 export function StatisticsRow({ stats }: { stats: AdminStatistics | null }) {
-  const dash = '–';
+  const pending = stats ? stats.pending.reports + stats.pending.suggestions : undefined;
   return (
-    <section className="za-stats" aria-label="Statistics" data-testid="admin-stats">
-      <div className="za-card za-stat-card" data-testid="stat-users">
+    <section className="za-stats" aria-label="Statistics" data-testid="admin-stats" data-loaded={String(Boolean(stats))}>
+      <div
+        className="za-card za-stat-card"
+        data-testid="stat-users"
+        data-total={stats?.users.total}
+        data-admins={stats?.users.admins}
+        data-regular={stats?.users.regular}
+        data-recent={stats?.users.recent_registrations}
+      >
         <h2 className="za-stat-card__title">Total Registered Users</h2>
-        <p className="za-stat">{stats?.users.total ?? dash}</p>
-        <p className="za-stat-card__detail">
-          {stats ? `${stats.users.admins} admins, ${stats.users.regular} regular` : ''}
-        </p>
-        <p className="za-stat-card__detail za-positive">
-          {stats ? `+${stats.users.recent_registrations} in last 7 days` : ''}
-        </p>
+        <p className="za-stat">{stats?.users.total ?? DASH}</p>
+        {stats && (
+          <>
+            <p className="za-stat-card__detail">
+              {count(stats.users.admins, 'admin', 'admins')}, {stats.users.regular} regular
+            </p>
+            <p className="za-stat-card__detail za-positive">+{stats.users.recent_registrations} in last 7 days</p>
+          </>
+        )}
       </div>
-      <div className="za-card za-stat-card" data-testid="stat-businesses">
+      <div
+        className="za-card za-stat-card"
+        data-testid="stat-businesses"
+        data-total={stats?.businesses.total}
+        data-verified={stats?.businesses.verified}
+        data-unverified={stats?.businesses.unverified}
+      >
         <h2 className="za-stat-card__title">Total Businesses</h2>
-        <p className="za-stat">{stats?.businesses.total ?? dash}</p>
-        <p className="za-stat-card__detail">
-          {stats ? `${stats.businesses.verified} verified, ${stats.businesses.unverified} unverified` : ''}
-        </p>
+        <p className="za-stat">{stats?.businesses.total ?? DASH}</p>
+        {stats && (
+          <p className="za-stat-card__detail">
+            {stats.businesses.verified} verified, {stats.businesses.unverified} unverified
+          </p>
+        )}
       </div>
-      <div className="za-card za-stat-card" data-testid="stat-pending">
+      <div
+        className="za-card za-stat-card"
+        data-testid="stat-pending"
+        data-total={pending}
+        data-reports={stats?.pending.reports}
+        data-suggestions={stats?.pending.suggestions}
+      >
         <h2 className="za-stat-card__title">Pending Reviews</h2>
-        <p className="za-stat">{stats ? stats.pending.reports + stats.pending.suggestions : dash}</p>
-        <p className="za-stat-card__detail">
-          {stats ? `${stats.pending.reports} reports, ${stats.pending.suggestions} suggestions` : ''}
-        </p>
+        <p className="za-stat">{pending ?? DASH}</p>
+        {stats && (
+          <p className="za-stat-card__detail">
+            {count(stats.pending.reports, 'report', 'reports')}, {count(stats.pending.suggestions, 'suggestion', 'suggestions')}
+          </p>
+        )}
       </div>
     </section>
   );

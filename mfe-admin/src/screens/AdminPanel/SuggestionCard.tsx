@@ -1,0 +1,68 @@
+import { FIELD_LABELS, type ReviewAction, type Suggestion } from '@zaytoon/client';
+import { describeValue, formatDate } from '../../lib/format';
+import { useBusy } from './useBusy';
+
+export function suggestionTypeLabel(type: string | null | undefined): string {
+  return type === 'add_missing' ? 'Add Missing' : 'Edit Existing';
+}
+
+/** A pending suggestion (SPEC §2 Suggestions tab). */
+export function SuggestionCard({
+  suggestion,
+  onReview,
+}: {
+  suggestion: Suggestion;
+  onReview: (action: ReviewAction) => Promise<unknown>;
+}) {
+  const [busy, run] = useBusy();
+  const label = FIELD_LABELS[suggestion.field_name as keyof typeof FIELD_LABELS] ?? suggestion.field_name;
+  return (
+    <li
+      className="za-card za-item"
+      data-testid="suggestion-card"
+      data-suggestion-id={suggestion.id}
+      data-business-id={suggestion.business_id}
+    >
+      <div className="za-item__head">
+        <span className="za-badge za-badge--blue" data-testid="field-badge">
+          {label}
+        </span>
+        <span
+          className={`za-badge ${suggestion.suggestion_type === 'add_missing' ? 'za-badge--green' : 'za-badge--amber'}`}
+          data-testid="type-badge"
+        >
+          {suggestionTypeLabel(suggestion.suggestion_type)}
+        </span>
+        <time className="za-muted" dateTime={suggestion.created_at}>
+          {formatDate(suggestion.created_at)}
+        </time>
+      </div>
+      <h3 className="za-item__title">{suggestion.business_name || 'Unknown Business'}</h3>
+      <dl className="za-values">
+        <div>
+          <dt>Current Value:</dt>
+          <dd data-testid="current-value">{describeValue(suggestion.current_value) || <em>Empty</em>}</dd>
+        </div>
+        <div>
+          <dt>Suggested Value:</dt>
+          <dd data-testid="suggested-value">{describeValue(suggestion.suggested_value)}</dd>
+        </div>
+        {suggestion.reason && (
+          <div>
+            <dt>Reason:</dt>
+            <dd>{suggestion.reason}</dd>
+          </div>
+        )}
+      </dl>
+      <p className="za-muted">Suggested by: {suggestion.suggester_username || 'Unknown'}</p>
+      <div className="za-actions">
+        <button type="button" className="za-btn za-btn--outline" disabled={busy} onClick={() => run(() => onReview('reject'))}>
+          Reject
+        </button>
+        <button type="button" className="za-btn za-btn--primary" disabled={busy} onClick={() => run(() => onReview('approve'))}>
+          Approve &amp; Update
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,150 @@
+import type { AdminStatistics, ApiClient, Business, Report, ReviewAction, Suggestion } from '@zaytoon/client';
+import { ApiError } from '@zaytoon/client';
+import { fakeApi } from './harness';
+
+export const report = (id: number, extra: Partial<Report> = {}): Report => ({
+  id,
+  business_id: 7,
+  business_name: 'Olive Tree Cafe',
+  reason: 'Does not support Palestine',
+  description: `details ${id}`,
+  reported_by: 3,
+  reporter_username: 'layla',
+  created_at: '2024-03-05T10:00:00Z',
+  ...extra,
+});
+
+export const suggestion = (id: number, extra: Partial<Suggestion> = {}): Suggestion => ({
+  id,
+  business_id: 7,
+  business_name: 'Olive Tree Cafe',
+  field_name: 'phone',
+  suggested_value: '0113 111 1111',
+  current_value: '',
+  reason: 'new number',
+  suggestion_type: 'add_missing',
+  suggester_username: 'sami',
+  created_at: '2024-03-05T10:00:00Z',
+  ...extra,
+});
+
+export const business = (id: number, extra: Partial<Business> = {}): Business =>
+  ({
+    id,
+    name: 'Olive Tree Cafe',
+    address: '1 High Street',
+    city: 'Leeds',
+    postcode: 'LS1 1AA',
+    category: 'Cafe',
+    description: '',
+    phone: '',
+    website: '',
+    proof_of_support: '',
+    business_hours: {},
+    social_media: {},
+    latitude: null,
+    longitude: null,
+    vote_score: 0,
+    upvotes: 0,
+    downvotes: 0,
+    verified: false,
+    created_at: '2024-01-01T00:00:00Z',
+    report_count: 0,
+    latest_reports: [],
+    ...extra,
+  }) as Business;
+
+export const statistics = (extra: Partial<AdminStatistics> = {}): AdminStatistics => ({
+  users: { total: 12, admins: 2, regular: 10, recent_registrations: 3 },
+  businesses: { total: 40, verified: 25, unverified: 15 },
+  pending: { reports: 4, suggestions: 5 },
+  ...extra,
+});
+
+/**
+ * An in-memory admin API that behaves like the real one: approving a report hides its business
+ * and all its reports at once; the statistics are a rollup that only changes when
+ * `refreshRollup()` runs (the worker's job), stamped with computed_at.
+ */
+export function fakeAdminServer(seed: { reports?: Report[]; suggestions?: Suggestion[]; businesses?: Business[]; verified?: number }) {
+  const state = {
+    businesses: new Map<number, Business>(),
+    reports: [...(seed.reports ?? [])],
+    suggestions: [...(seed.suggestions ?? [])],
+    users: { total: 12, admins: 2, regular: 10, recent_registrations: 3 },
+  };
+  for (const b of seed.businesses ?? []) state.businesses.set(b.id, b);
+  for (const r of state.reports) {
+    if (!state.businesses.has(r.business_id)) state.businesses.set(r.business_id, business(r.business_id, { name: r.business_name ?? `Business ${r.business_id}` }));
+  }
+  for (const s of state.suggestions) {
+    if (!state.businesses.has(s.business_id)) state.businesses.set(s.business_id, business(s.business_id, { name: s.business_name ?? `Business ${s.business_id}` }));
+  }
+
+  const compute = (): AdminStatistics => {
+    const all = [...state.businesses.values()];
+    const verified = all.filter((b) => b.verified).length;
+    return {
+      users: { ...state.users },
+      businesses: { total: all.length, verified, unverified: all.length - verified },
+      pending: { reports: state.reports.length, suggestions: state.suggestions.length },
+      computed_at: new Date().toISOString(),
+    };
+  };
+  let rollup = compute();
+
+  const reported = (): Business[] =>
+    [...state.businesses.values()]
+      .map((b) => {
+        const reports = state.reports.filter((r) => r.business_id === b.id);
+        return { ...b, report_count: reports.length, latest_reports: reports.slice(0, 3) };
+      })
+      .filter((b) => b.report_count > 0);
+
+  const removeBusiness = (id: number) => {
+    state.businesses.delete(id);
+    state.reports = state.reports.filter((r) => r.business_id !== id);
+    state.suggestions = state.suggestions.filter((s) => s.business_id !== id);
+  };
+
+  const overrides = {
+    adminStatistics: async () => ({ ...rollup }),
+    pendingReports: async () => state.reports.map((r) => ({ ...r })),
+    pendingSuggestions: async () => state.suggestions.map((s) => ({ ...s })),
+    reportedBusinesses: async () => reported(),
+    reviewReport: async (id: number, action: ReviewAction) => {
+      const found = state.reports.find((r) => r.id === id);
+      if (!found) throw new ApiError(404, 'Report not found');
+      if (action === 'approve') removeBusiness(found.business_id);
+      else state.reports = state.reports.filter((r) => r.id !== id);
+      return { message: 'ok' };
+    },
+    reviewSuggestion: async (id: number, action: ReviewAction) => {
+      const found = state.suggestions.find((s) => s.id === id);
+      if (!found) throw new ApiError(404, 'Suggestion not found');
+      if (action === 'approve') {
+        const target = state.businesses.get(found.business_id);
+        if (target) state.businesses.set(target.id, { ...target, [found.field_name]: found.suggested_value });
+      }
+      state.suggestions = state.suggestions.filter((s) => s.id !== id);
+      return { message: 'ok' };
+    },
+    adminDeleteBusiness: async (id: number) => {
+      if (!state.businesses.has(id)) throw new ApiError(404, 'Business not found');
+      removeBusiness(id);
+      return { message: 'ok' };
+    },
+  };
+  const api: ApiClient = fakeApi(overrides as never);
+  return {
+    api,
+    state,
+    /** The worker's statistics job. */
+    refreshRollup() {
+      rollup = compute();
+    },
+    get rollup() {
+      return rollup;
+    },
+  };
+}
