@@ -48,8 +48,8 @@ function AdminOnly() {
   return (
     <main className="remote-unavailable" data-testid="admin-only">
       <div className="remote-unavailable__card" role="alert">
-        <h1 className="remote-unavailable__title">Admins only</h1>
-        <p>The admin panel is only available to administrators.</p>
+        <h1 className="remote-unavailable__title">Not authorised</h1>
+        <p>You are signed in, but the admin panel is only available to administrators.</p>
         <div className="remote-unavailable__actions">
           <Link className="btn btn--primary" to="/dashboard">
             Back to Directory
