@@ -3,21 +3,14 @@
  * with autocannon and prints requests/s and p50/p95/p99 per scenario, beside a bare node:http
  * hello-world measured in the same run as this machine's ceiling. A script, not a test: numbers vary.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { runMigrations } from '../../services/core/src/db/migrate.ts';
-import { seedDemoData } from '../../services/core/src/db/seed/seed.ts';
-import { loadConfig, repoRoot } from '../dev/config.ts';
-import { provisionPostgres, withDatabase, dropDatabase, ensureDatabase } from '../dev/postgres.ts';
-import { provisionRedis } from '../dev/redis.ts';
-import { createSupervisor } from '../dev/stack.ts';
 import { waitForHttp } from '../dev/net.ts';
+import { benchPort, percentile, provisionBenchStack, type BenchStack } from './bench-stack.ts';
 import { seedExtraBusinesses } from './extra-businesses.ts';
 
-const API_PORT = Number(process.env.BENCH_API_PORT ?? 3300);
-const BASELINE_PORT = Number(process.env.BENCH_BASELINE_PORT ?? 3301);
+const API_PORT = Number(process.env.BENCH_API_PORT || benchPort(3300));
+const BASELINE_PORT = Number(process.env.BENCH_BASELINE_PORT || benchPort(3301));
 const DURATION = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const SEARCH_TERMS = ['olive', 'bakery', 'london', 'cafe', 'restarant', 'manchester', 'books', 'M1', 'grocery', 'falafel', 'kitchen', 'soap', 'leeds', 'tatreez', 'coffee', 'glasgow', 'bristol', 'beauty', 'tech', 'garden', 'olive kitchen', 'jaffa bakery', 'cafe leeds', 'bookshop'];
 
@@ -27,11 +20,6 @@ interface Scenario {
   connections: number;
   rate?: number;
   requests: () => { method: 'GET' | 'POST'; path: string; body?: string; headers?: Record<string, string> };
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 async function run(scenario: Scenario) {
@@ -65,14 +53,6 @@ async function run(scenario: Scenario) {
   };
 }
 
-function startChild(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(command, args, { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  child.on('exit', (code, signal) => {
-    if (code !== 0 && signal !== 'SIGTERM') console.error(`${name} exited (${code ?? signal})`);
-  });
-  return child;
-}
-
 async function login(baseUrl: string, origin: string) {
   const jar = new Map<string, string>();
   const keep = (response: Response) => {
@@ -100,17 +80,18 @@ async function login(baseUrl: string, origin: string) {
 }
 
 async function main() {
-  const stack = loadConfig('test', { ...process.env, DATA_DIR: resolve(repoRoot, '.data/bench'), POSTGRES_PORT: '5436', REDIS_PORT: '6383' });
-  const supervisor = createSupervisor(stack);
-  const postgres = await provisionPostgres(supervisor, { dataDir: stack.dataDir, port: 5436, externalUrl: process.env.DATABASE_URL, fast: true });
-  const redisUrl = await provisionRedis(supervisor, { dataDir: stack.dataDir, port: 6383, externalUrl: process.env.REDIS_URL, appendOnly: false });
-  const databaseUrl = withDatabase(postgres.url, 'zaytoon_bench');
-  const children: ChildProcess[] = [];
+  let stack: BenchStack | undefined;
   try {
-    await dropDatabase(databaseUrl);
-    await ensureDatabase(databaseUrl);
-    await runMigrations(databaseUrl);
-    await seedDemoData(databaseUrl, { adminPassword: 'admin-dev-password' });
+    stack = await provisionBenchStack({
+      name: 'bench',
+      database: 'zaytoon_bench',
+      postgresPort: 5436,
+      redisPort: 6383,
+      externalDatabaseUrl: process.env.DATABASE_URL,
+      externalRedisUrl: process.env.REDIS_URL,
+      seedAdminPassword: 'admin-dev-password',
+    });
+    const { databaseUrl, redisUrl } = stack;
     const pool = new pg.Pool({ connectionString: databaseUrl });
     const added = await seedExtraBusinesses(pool, 10_000);
     await pool.query('ANALYZE');
@@ -120,7 +101,6 @@ async function main() {
 
     const origin = `http://localhost:${API_PORT}`;
     const apiEnv = {
-      ...process.env,
       NODE_ENV: 'development',
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
@@ -129,12 +109,10 @@ async function main() {
       SESSION_SECRET: 'bench-session-secret-0123456789',
       RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1,::ffff:127.0.0.1',
       RATE_LIMIT_WRITES_PER_USER: '100000000',
-      UPLOAD_DIR: resolve(stack.dataDir, 'uploads'),
+      UPLOAD_DIR: stack.uploadDir,
     };
-    children.push(startChild('api', process.execPath, [resolve(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'services/api/src/main.ts'], apiEnv));
-    children.push(
-      startChild('baseline', process.execPath, ['-e', `require('node:http').createServer((q, s) => s.end('hello')).listen(${BASELINE_PORT})`], process.env),
-    );
+    stack.startService('api', 'services/api/src/main.ts', apiEnv);
+    stack.startService('baseline', ['-e', `require('node:http').createServer((q, s) => s.end('hello')).listen(${BASELINE_PORT})`], {});
     await waitForHttp(`http://127.0.0.1:${API_PORT}/healthz`);
     await waitForHttp(`http://127.0.0.1:${BASELINE_PORT}/`);
     const writeHeaders = await login(`http://127.0.0.1:${API_PORT}`, origin);
@@ -160,9 +138,7 @@ async function main() {
     console.log('Target: list with search p95 < 50 ms at 200 requests/s on a 2-core machine.');
     console.log('List answers are cached per API process for 60 s under a version token in Redis, dropped by any business write (not by votes); each search term was requested once before measuring.');
   } finally {
-    for (const child of children) child.kill('SIGTERM');
-    await supervisor.shutdown(0).catch(() => undefined);
-    await postgres.stop();
+    await stack?.stop();
   }
 }
 

@@ -1,0 +1,316 @@
+/**
+ * npm run bench:jobs — how fast the job edge works: real worker processes
+ * (services/worker/src/main.ts) over their own Postgres database and Redis, mail into a local SMTP
+ * catcher, a real JPEG through sharp, cascades on seeded businesses. For each queue and each run
+ * (worker processes × WORKER_CONCURRENCY) it enqueues a burst of jobs at once and prints jobs/s and
+ * p50/p95 job latency, enqueue → completed, from BullMQ's own job timestamps (`timestamp`,
+ * `processedOn`, `finishedOn`). A script, not a test: numbers vary with the machine and its load.
+ *
+ * Settings: BENCH_JOBS_RUNS (default "1x1,1x4,1x16,2x4": processes x concurrency),
+ * BENCH_JOBS_SCALE (default 1: multiplies every burst), PORT_OFFSET (Postgres 5437, Redis 6384),
+ * BENCH_DATABASE_URL / BENCH_REDIS_URL to use running servers instead (database zaytoon_bench_jobs
+ * is dropped and recreated; the Redis is emptied, so never point it at data you keep).
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { Job, Queue, QueueEvents, type JobsOptions } from 'bullmq';
+import { Redis } from 'ioredis';
+import type pg from 'pg';
+import sharp from 'sharp';
+import { createPool } from '../../services/core/src/db/pool.ts';
+import { JOBS, QUEUES, type JobName, type QueueName } from '../../services/core/src/jobs/job-definitions.ts';
+import { DEFAULT_JOB_OPTIONS } from '../../services/core/src/jobs/job-queue.repository.ts';
+import { repoRoot } from '../dev/config.ts';
+import { startMailCatcher } from '../dev/mail-catcher.ts';
+import { percentile, provisionBenchStack, type BenchStack } from './bench-stack.ts';
+
+const SCALE = Number(process.env.BENCH_JOBS_SCALE || 1);
+const RUNS = (process.env.BENCH_JOBS_RUNS || '1x1,1x4,1x16,2x4').split(',').map((run) => {
+  const [processes, concurrency] = run.trim().split(/x|×/).map(Number);
+  if (!(processes >= 1 && concurrency >= 1)) throw new Error(`BENCH_JOBS_RUNS: "${run}" is not <processes>x<concurrency>`);
+  return { processes, concurrency };
+});
+const BURST: Record<QueueName, number> = {
+  emails: Math.round(600 * SCALE),
+  images: Math.round(100 * SCALE),
+  moderation: Math.round(300 * SCALE),
+  statistics: Math.round(200 * SCALE),
+  geocoding: Math.round(800 * SCALE),
+};
+const PHASE_TIMEOUT_MS = 120_000;
+
+interface Planned {
+  name: JobName;
+  data: Record<string, unknown>;
+}
+
+interface Row {
+  queue: string;
+  workers: string;
+  jobs: number;
+  'jobs/s': string;
+  'p50 ms': string;
+  'p95 ms': string;
+  'p95 run ms': string;
+  failed: number;
+}
+
+/** A small photo-like JPEG (1024×768 with grain, about 100 KB): the kind of file people upload. */
+async function sampleJpeg(): Promise<Buffer> {
+  return sharp({ create: { width: 1024, height: 768, channels: 3, background: { r: 128, g: 128, b: 128 }, noise: { type: 'gaussian', mean: 128, sigma: 12 } } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
+
+/** Real postcode districts from the bundled table, so geocoding does the lookup it does in production. */
+function sampleOutcodes(): string[] {
+  const lines = readFileSync(join(repoRoot, 'services/core/src/geo/uk-outcodes.csv'), 'utf8').trim().split('\n').slice(1);
+  return lines.map((line) => line.split(',')[0]);
+}
+
+class Fixtures {
+  private members: number[] = [];
+  private adminId = 0;
+  private imageUsers: number[] = [];
+  private readonly outcodes = sampleOutcodes();
+  private jpeg!: Buffer;
+
+  constructor(
+    private readonly db: pg.Pool,
+    private readonly uploadDir: string,
+  ) {}
+
+  async load(): Promise<void> {
+    this.jpeg = await sampleJpeg();
+    const { rows } = await this.db.query<{ id: number; is_admin: boolean }>('SELECT id, is_admin FROM users ORDER BY id');
+    this.adminId = rows.find((row) => row.is_admin)!.id;
+    this.members = rows.filter((row) => !row.is_admin).map((row) => row.id).slice(0, 3);
+    const inserted = await this.db.query<{ id: number }>(
+      `INSERT INTO users (email, username, name, password_hash)
+       SELECT 'bench-img-' || g || '@example.com', 'bench_img_' || g, 'Bench Image ' || g, 'not-a-real-hash'
+         FROM generate_series(1, $1) g RETURNING id`,
+      [BURST.images],
+    );
+    this.imageUsers = inserted.rows.map((row) => row.id);
+    console.log(`fixtures: ${this.jpeg.length} byte JPEG (1024×768), ${this.imageUsers.length} users for avatars, ${this.outcodes.length} postcode districts`);
+  }
+
+  async plan(queue: QueueName, run: string): Promise<Planned[]> {
+    const n = BURST[queue];
+    switch (queue) {
+      case 'emails':
+        return Array.from({ length: n }, (_, i) =>
+          i % 2 === 0
+            ? { name: 'sendResetCode', data: { to: `bench-${run}-${i}@example.com`, name: `Bench ${i}`, code: String(100000 + i).slice(-6) } }
+            : { name: 'sendPasswordChanged', data: { to: `bench-${run}-${i}@example.com`, name: `Bench ${i}` } },
+        );
+      case 'images': {
+        mkdirSync(join(this.uploadDir, 'originals'), { recursive: true });
+        return this.imageUsers.slice(0, n).map((userId) => {
+          const originalKey = `originals/${randomUUID()}`;
+          writeFileSync(join(this.uploadDir, originalKey), this.jpeg);
+          return { name: 'resizeAvatar', data: { userId, originalKey } };
+        });
+      }
+      case 'moderation': {
+        // Each doomed business has 3 votes, 2 comments, a suggestion and 2 reports (one approved), like a real removal.
+        const [a, b, c] = this.members;
+        const { rows } = await this.db.query<{ business_id: number; report_id: number }>(
+          `WITH doomed AS (
+             INSERT INTO businesses (name, address, city, postcode, category, owner_id)
+             SELECT 'Bench doomed ' || $1 || ' ' || g, '1 High Street', 'London', 'SW1A 1AA', 'Cafe', $2
+               FROM generate_series(1, $3) g RETURNING id
+           ), v AS (
+             INSERT INTO votes (business_id, user_id, vote_type)
+             SELECT d.id, u.id, CASE WHEN u.n = 1 THEN 'downvote' ELSE 'upvote' END
+               FROM doomed d CROSS JOIN unnest(ARRAY[$2, $4, $5]::int[]) WITH ORDINALITY AS u(id, n)
+           ), cm AS (
+             INSERT INTO comments (business_id, user_id, comment_text)
+             SELECT d.id, u, 'Bench comment' FROM doomed d CROSS JOIN unnest(ARRAY[$2, $4]::int[]) u
+           ), s AS (
+             INSERT INTO suggestions (business_id, user_id, field_name, suggested_value, suggestion_type)
+             SELECT id, $4, 'phone', '0123', 'add_missing' FROM doomed
+           ), other AS (
+             INSERT INTO reports (business_id, reported_by, reason) SELECT id, $5, 'Other' FROM doomed
+           )
+           INSERT INTO reports (business_id, reported_by, reason, status, reviewed_by, reviewed_at)
+           SELECT id, $4, 'Spam or duplicate', 'approved', $6, now() FROM doomed
+           RETURNING business_id, id AS report_id`,
+          [run, a, n, b, c, this.adminId],
+        );
+        return rows.map((row) => ({ name: 'approveReportCascade', data: { reportId: row.report_id, businessId: row.business_id, adminId: this.adminId } }));
+      }
+      case 'statistics':
+        return Array.from({ length: n }, () => ({ name: 'refreshStatistics', data: { reason: 'bench' } }));
+      case 'geocoding': {
+        const postcodes = Array.from({ length: n }, (_, i) => `${this.outcodes[(i * 7919) % this.outcodes.length]} 1AA`);
+        const { rows } = await this.db.query<{ id: number; postcode: string }>(
+          `INSERT INTO businesses (name, address, city, postcode, category)
+           SELECT 'Bench place ' || $1 || ' ' || p.n, '1 High Street', 'Somewhere', p.postcode, 'Cafe'
+             FROM unnest($2::text[]) WITH ORDINALITY AS p(postcode, n)
+           RETURNING id, postcode`,
+          [run, postcodes],
+        );
+        return rows.map((row) => ({ name: 'geocodeBusiness', data: { businessId: row.id, postcode: row.postcode } }));
+      }
+    }
+  }
+}
+
+function redisConnection(url: string): Redis {
+  const connection = new Redis(url, { maxRetriesPerRequest: null });
+  connection.on('error', (error) => console.error(`[bench redis] ${error.message}`));
+  return connection;
+}
+
+/** Enqueues one burst and waits until every job of it is completed or failed for good. */
+async function measure(queue: Queue, events: QueueEvents, planned: Planned[], run: string): Promise<Omit<Row, 'queue' | 'workers'>> {
+  const ids = planned.map((_, i) => `bench-${run}-${queue.name}-${i}`);
+  const pending = new Set(ids);
+  let failed = 0;
+  const done = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${queue.name}: ${pending.size} of ${ids.length} jobs unfinished after ${PHASE_TIMEOUT_MS} ms`)), PHASE_TIMEOUT_MS);
+    const settle = (jobId: string, outcome: 'completed' | 'failed') => {
+      if (!pending.delete(jobId)) return;
+      if (outcome === 'failed') failed++;
+      if (pending.size === 0) {
+        clearTimeout(timer);
+        events.off('completed', onCompleted);
+        events.off('failed', onFailed);
+        resolve();
+      }
+    };
+    const onCompleted = ({ jobId }: { jobId: string }) => settle(jobId, 'completed');
+    // A failed attempt that will be retried is not final: only count jobs whose attempts are spent.
+    const onFailed = async ({ jobId }: { jobId: string }) => {
+      if (!pending.has(jobId)) return;
+      const state = await queue.getJobState(jobId);
+      if (state === 'failed') settle(jobId, 'failed');
+    };
+    events.on('completed', onCompleted);
+    events.on('failed', onFailed);
+  });
+
+  // What the API's enqueue sets (attempts, backoff), kept long enough to read the timestamps back.
+  // The job definitions' own options (e.g. statistics coalescing) are left out: every job here runs.
+  const options: JobsOptions = { ...DEFAULT_JOB_OPTIONS, removeOnComplete: { count: 10_000 }, removeOnFail: { count: 10_000 } };
+  await queue.addBulk(
+    planned.map((job, i) => {
+      const definition = JOBS[job.name];
+      return { name: definition.name, data: definition.payload.parse(job.data), opts: { ...options, jobId: ids[i] } };
+    }),
+  );
+  await done;
+
+  const jobs = (await Promise.all(ids.map((id) => Job.fromId(queue, id)))).filter((job): job is Job => !!job && !!job.finishedOn);
+  const latencies = jobs.map((job) => job.finishedOn! - job.timestamp).sort((a, b) => a - b);
+  const running = jobs.map((job) => job.finishedOn! - (job.processedOn ?? job.timestamp)).sort((a, b) => a - b);
+  const first = Math.min(...jobs.map((job) => job.timestamp));
+  const last = Math.max(...jobs.map((job) => job.finishedOn!));
+  return {
+    jobs: ids.length,
+    'jobs/s': ((jobs.length - failed) / Math.max(0.001, (last - first) / 1000)).toFixed(0),
+    'p50 ms': percentile(latencies, 50).toFixed(0),
+    'p95 ms': percentile(latencies, 95).toFixed(0),
+    'p95 run ms': percentile(running, 95).toFixed(0),
+    failed,
+  };
+}
+
+async function main() {
+  const started = Date.now();
+  let stack: BenchStack | undefined;
+  const closers: Array<() => Promise<unknown>> = [];
+  try {
+    stack = await provisionBenchStack({
+      name: 'bench-jobs',
+      database: 'zaytoon_bench_jobs',
+      postgresPort: 5437,
+      redisPort: 6384,
+      externalDatabaseUrl: process.env.BENCH_DATABASE_URL || undefined,
+      externalRedisUrl: process.env.BENCH_REDIS_URL || undefined,
+      seedAdminPassword: 'admin-dev-password',
+    });
+    const catcher = await startMailCatcher({ smtpPort: 0, httpPort: 0, host: '127.0.0.1', limit: 50 });
+    closers.push(() => catcher.close());
+    const db = createPool(stack.databaseUrl, 4);
+    closers.push(() => db.end());
+    const producer = redisConnection(stack.redisUrl);
+    closers.push(async () => producer.disconnect());
+    await producer.flushdb();
+
+    const queues = new Map<QueueName, Queue>();
+    const events = new Map<QueueName, QueueEvents>();
+    for (const name of Object.values(QUEUES)) {
+      const queue = new Queue(name, { connection: producer });
+      const listener = new QueueEvents(name, { connection: redisConnection(stack.redisUrl) });
+      await listener.waitUntilReady();
+      queues.set(name, queue);
+      events.set(name, listener);
+      closers.push(() => listener.close(), () => queue.close());
+    }
+
+    const fixtures = new Fixtures(db, stack.uploadDir);
+    await fixtures.load();
+    const workerEnv = {
+      NODE_ENV: 'development',
+      PRODUCT_NAME: 'Zaytoon',
+      DATABASE_URL: stack.databaseUrl,
+      REDIS_URL: stack.redisUrl,
+      UPLOAD_DIR: stack.uploadDir,
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(catcher.smtpPort),
+      SMTP_SECURE: 'false',
+      SMTP_USER: '',
+      SMTP_PASS: '',
+      MAIL_FROM: 'Zaytoon <no-reply@zaytoon.local>',
+      GEOCODER_URL: '',
+      // Only the bursts here: no scheduled refresh in the middle of a measurement.
+      STATISTICS_REFRESH_EVERY_MS: '3600000',
+    };
+
+    const rows: Row[] = [];
+    for (const { processes, concurrency } of RUNS) {
+      const run = `${processes}x${concurrency}`;
+      const env = { ...workerEnv, WORKER_CONCURRENCY: String(concurrency) };
+      const workers = Array.from({ length: processes }, (_, i) => stack!.startService(`worker-${run}-${i + 1}`, 'services/worker/src/main.ts', env));
+      await Promise.all(workers.map((worker) => worker.waitForOutput(/\[worker\] ready/, 60_000)));
+      console.log(`run ${run}: ${processes} worker process${processes > 1 ? 'es' : ''}, WORKER_CONCURRENCY=${concurrency}`);
+      for (const queue of Object.values(QUEUES)) {
+        const planned = await fixtures.plan(queue, run);
+        const result = await measure(queues.get(queue)!, events.get(queue)!, planned, run);
+        const perProcess = queue === 'images' ? Math.min(2, concurrency) : concurrency;
+        const row = { queue, workers: `${processes}×${perProcess}`, ...result };
+        console.log(`  ${queue.padEnd(10)} ${String(row.jobs).padStart(4)} jobs  ${row['jobs/s'].padStart(5)} jobs/s  p95 ${row['p95 ms']} ms`);
+        rows.push(row);
+      }
+      await Promise.all(workers.map((worker) => worker.stop()));
+    }
+
+    const byQueue = Object.values(QUEUES).flatMap((queue) => rows.filter((row) => row.queue === queue));
+    console.log('');
+    console.table(byQueue);
+    console.log(
+      [
+        `Machine: ${cpus().length} CPU(s), Node ${process.version}; total ${((Date.now() - started) / 1000).toFixed(0)} s.`,
+        'Each row: one burst enqueued at once (addBulk); latency = finishedOn - timestamp of each job (queueing included),',
+        '"p95 run ms" = finishedOn - processedOn (the handler alone). workers = processes × jobs in flight per process',
+        '(images: WORKER_IMAGES_CONCURRENCY, default min(2, WORKER_CONCURRENCY)). Statistics jobs are not coalesced here',
+        '(the API coalesces refresh requests); emails go to a local SMTP catcher over nodemailer (pool of 2 connections).',
+      ].join('\n'),
+    );
+  } finally {
+    for (const close of closers.reverse()) await close().catch(() => undefined);
+    await stack?.stop();
+  }
+}
+
+try {
+  await main();
+  process.exit(0);
+} catch (error) {
+  console.error(`bench:jobs failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  process.exit(1);
+}
