@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Navigate } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import { useStore } from 'zustand';
 import { ApiError } from '@zaytoon/client';
 import { fakeApi, fakeHost, fakeSession, member, renderScreen } from '../../test/harness';
 import { AccountSettingsScreen, pictureProblem } from './AccountSettingsScreen';
@@ -28,12 +30,20 @@ describe('account settings (SPEC §2)', () => {
   it("uploads a picture, toasts 'Profile picture updated!' and reloads", async () => {
     const reload = vi.fn();
     const host = fakeHost({ session: fakeSession(member), api: fakeApi({ uploadProfilePicture: async () => ({ picture: '/x.png' }) }) });
-    renderScreen(<AccountSettingsScreen reload={reload} />, { path: '/account-settings', host });
+    renderScreen(<AccountSettingsScreen reload={reload} reloadDelayMs={50} />, { path: '/account-settings', host });
     const file = new File(['png'], 'me.png', { type: 'image/png' });
     await userEvent.upload(screen.getByLabelText('Upload Picture'), file);
     await waitFor(() => expect(host.toast.success).toHaveBeenCalledWith('Profile picture updated!'));
     expect(host.api.uploadProfilePicture).toHaveBeenCalledWith(file);
-    expect(reload).toHaveBeenCalled();
+    // not at once: the toast must be visible before the page reloads
+    expect(reload).not.toHaveBeenCalled();
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+  });
+
+  it("labels the confirm step 'Please type DELETE to confirm'", async () => {
+    renderScreen(<AccountSettingsScreen />, { path: '/account-settings', host: fakeHost({ session: fakeSession(member) }) });
+    await userEvent.click(screen.getByRole('button', { name: 'Delete My Account' }));
+    expect(screen.getByLabelText('Please type DELETE to confirm')).toBeTruthy();
   });
 
   it('deletes the account only after typing DELETE', async () => {
@@ -44,15 +54,31 @@ describe('account settings (SPEC §2)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete My Account' }));
     const confirm = screen.getByRole('button', { name: 'Confirm Delete' }) as HTMLButtonElement;
     expect(confirm.disabled).toBe(true);
-    await userEvent.type(screen.getByLabelText('Type DELETE to confirm'), 'delete');
+    await userEvent.type(screen.getByLabelText('Please type DELETE to confirm'), 'delete');
     expect(confirm.disabled).toBe(true);
-    await userEvent.clear(screen.getByLabelText('Type DELETE to confirm'));
-    await userEvent.type(screen.getByLabelText('Type DELETE to confirm'), 'DELETE');
+    await userEvent.clear(screen.getByLabelText('Please type DELETE to confirm'));
+    await userEvent.type(screen.getByLabelText('Please type DELETE to confirm'), 'DELETE');
     expect(confirm.disabled).toBe(false);
     await userEvent.click(confirm);
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
     expect(host.toast.success).toHaveBeenCalledWith('Account deleted successfully');
     expect(host.session.getState().user).toBeNull();
+  });
+
+  it("after deleting, a shell-like guard does not send the visitor to /login: it ends on '/' logged out", async () => {
+    const host = fakeHost({ session: fakeSession(member), api: fakeApi({ deleteAccount: async () => ({}) }) });
+    // Like the shell's RouteGate: a protected route redirects to /login once the user is gone.
+    function Guarded() {
+      const user = useStore(host.session, (state) => state.user);
+      return user ? <AccountSettingsScreen /> : <Navigate to="/login" replace />;
+    }
+    renderScreen(<Guarded />, { path: '/account-settings', host });
+    await userEvent.click(screen.getByRole('button', { name: 'Delete My Account' }));
+    await userEvent.type(screen.getByLabelText('Please type DELETE to confirm'), 'DELETE');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm Delete' }));
+    await waitFor(() => expect(host.session.getState().user).toBeNull());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByTestId('location').textContent).toBe('/');
   });
 
   it("toasts 'Failed to delete account' and stays", async () => {
@@ -63,7 +89,7 @@ describe('account settings (SPEC §2)', () => {
     });
     renderScreen(<AccountSettingsScreen />, { path: '/account-settings', host });
     await userEvent.click(screen.getByRole('button', { name: 'Delete My Account' }));
-    await userEvent.type(screen.getByLabelText('Type DELETE to confirm'), 'DELETE');
+    await userEvent.type(screen.getByLabelText('Please type DELETE to confirm'), 'DELETE');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm Delete' }));
     await waitFor(() => expect(host.toast.error).toHaveBeenCalledWith('Failed to delete account'));
     expect(host.session.getState().user).toEqual(member);

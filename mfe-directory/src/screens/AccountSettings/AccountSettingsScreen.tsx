@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorMessage, LIMITS, MESSAGES, PICTURE_MIME_TYPES } from '@zaytoon/client';
 import { useHost, useSession } from '../../host';
@@ -9,6 +9,9 @@ import { ChangePasswordForm } from '../ChangePassword/ChangePasswordForm';
 
 const ACCEPTED = [...PICTURE_MIME_TYPES, 'image/jpg'];
 
+/** The page reloads after a new picture (SPEC §2), but only once the success toast could be read. */
+export const RELOAD_AFTER_PICTURE_MS = 1500;
+
 /** Checks a picture before upload (SPEC §5); returns the message to show, or null. */
 export function pictureProblem(file: { size: number; type: string }): string | null {
   if (!ACCEPTED.includes(file.type)) return MESSAGES.pictureWrongType;
@@ -17,7 +20,13 @@ export function pictureProblem(file: { size: number; type: string }): string | n
 }
 
 /** /account-settings (SPEC §2): profile picture, change password, danger zone. */
-export function AccountSettingsScreen({ reload = () => window.location.reload() }: { reload?: () => void }) {
+export function AccountSettingsScreen({
+  reload = () => window.location.reload(),
+  reloadDelayMs = RELOAD_AFTER_PICTURE_MS,
+}: {
+  reload?: () => void;
+  reloadDelayMs?: number;
+}) {
   const user = useSession((state) => state.user);
   if (!user) return <LoginRequired message="Please log in to access settings" />;
   return (
@@ -28,7 +37,7 @@ export function AccountSettingsScreen({ reload = () => window.location.reload() 
           <Link to="/dashboard">← Back to Directory</Link>
         </p>
         <h1 className="zd-form-page__title">Account Settings</h1>
-        <ProfilePicture reload={reload} />
+        <ProfilePicture reload={reload} reloadDelayMs={reloadDelayMs} />
         <section className="zd-card" aria-labelledby="zd-settings-password">
           <h2 id="zd-settings-password" className="zd-section-title">
             Change Password
@@ -41,7 +50,7 @@ export function AccountSettingsScreen({ reload = () => window.location.reload() 
   );
 }
 
-function ProfilePicture({ reload }: { reload: () => void }) {
+function ProfilePicture({ reload, reloadDelayMs }: { reload: () => void; reloadDelayMs: number }) {
   const { api, toast } = useHost();
   const user = useSession((state) => state.user);
   const input = useRef<HTMLInputElement>(null);
@@ -60,11 +69,11 @@ function ProfilePicture({ reload }: { reload: () => void }) {
     try {
       await api.uploadProfilePicture(file);
       toast.success(MESSAGES.pictureUpdated);
-      reload();
+      // Stay busy until the reload: reloading at once would wipe the toast before anyone sees it.
+      setTimeout(reload, reloadDelayMs);
     } catch (error) {
       console.error('upload failed', error);
       toast.error(errorMessage(error, MESSAGES.uploadPictureFailed));
-    } finally {
       setBusy(false);
     }
   };
@@ -112,6 +121,14 @@ function DangerZone() {
   const [confirming, setConfirming] = useState(false);
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
+  const deleted = useRef(false);
+
+  useEffect(
+    () => () => {
+      if (deleted.current) session.getState().setUser(null);
+    },
+    [session],
+  );
 
   const remove = async () => {
     if (typed !== 'DELETE') {
@@ -122,8 +139,10 @@ function DangerZone() {
     try {
       await api.deleteAccount();
       toast.success(MESSAGES.accountDeleted);
-      session.getState().setUser(null);
-      navigate('/');
+      // Leave first, forget the user when this page is gone: clearing it here would let the
+      // shell's guard send the now logged-out visitor to /login before the router reaches '/'.
+      deleted.current = true;
+      navigate('/', { replace: true });
     } catch (error) {
       console.error('delete account failed', error);
       toast.error(errorMessage(error, MESSAGES.deleteAccountFailed));
@@ -144,7 +163,7 @@ function DangerZone() {
       {confirming ? (
         <div className="zd-form">
           <div className="zd-field">
-            <label htmlFor="zd-delete-confirm">Type DELETE to confirm</label>
+            <label htmlFor="zd-delete-confirm">{MESSAGES.typeDeleteToConfirm}</label>
             <input
               id="zd-delete-confirm"
               value={typed}

@@ -1,0 +1,176 @@
+// Issue #5, SPEC §2 account screens: profile picture (resized by the worker), change password
+// (/change-password and the settings form), delete the account with the typed DELETE.
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser';
+import {
+  eventually,
+  exact,
+  expectNoPageErrors,
+  expectToast,
+  logIn,
+  loggedOut,
+  newUser,
+  pathOf,
+  signUp,
+  tinyPng,
+  waitForPath,
+} from './helpers';
+
+const browser = useBrowser();
+const user = newUser('account');
+
+describe('directory: account settings', () => {
+  it('shows the first letter without a picture; refuses wrong types and big files before uploading', async () => {
+    const { page, context } = browser;
+    await loggedOut(context);
+    await signUp(page, user);
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await waitForPath(page, '/account-settings');
+    await page.getByTestId('account-settings').waitFor();
+    await page.getByRole('heading', { name: 'Profile Picture' }).waitFor();
+    await page.getByText('JPEG, PNG, GIF, or WebP (max 2.5MB)').waitFor();
+    expect((await page.getByTestId('avatar').innerText()).trim()).toBe(user.name.charAt(0).toUpperCase());
+
+    let uploads = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/api/auth/upload-profile-picture')) uploads++;
+    });
+    const input = page.locator('input[type="file"]');
+    await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await expectToast(page, 'Only JPEG, PNG, GIF, and WebP images are allowed', 'error');
+    await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(2_621_441, 1) });
+    await expectToast(page, 'File size must be less than 2.5MB', 'error');
+    expect(uploads).toBe(0);
+  });
+
+  it("uploads a PNG: 'Profile picture updated!', the page reloads, and the resized avatar loads", async () => {
+    const { page } = browser;
+    await page.goto('/account-settings');
+    await page.getByTestId('account-settings').waitFor();
+    const input = page.locator('input[type="file"]');
+    const reloaded = page.waitForEvent('load');
+    await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: tinyPng(64) });
+    await expectToast(page, 'Profile picture updated!', 'success');
+    await reloaded;
+    await page.getByTestId('account-settings').waitFor();
+    // The worker resizes it; once done the <img> loads (reload until it does).
+    await eventually(
+      async () => {
+        const img = page.getByTestId('avatar').locator('img');
+        await img.waitFor({ timeout: 3000 });
+        const width = await img.evaluate(async (el: HTMLImageElement) => {
+          if (!el.complete) {
+            await new Promise((resolve) => {
+              el.addEventListener('load', resolve, { once: true });
+              el.addEventListener('error', resolve, { once: true });
+            });
+          }
+          return el.naturalWidth;
+        });
+        if (!(width > 0)) {
+          await page.reload();
+          await page.getByTestId('account-settings').waitFor();
+          throw new Error('avatar not loaded yet');
+        }
+      },
+      { timeoutMs: 30_000, intervalMs: 500 },
+    );
+    expect(await page.getByTestId('avatar').locator('img').getAttribute('alt')).toContain(user.name);
+    expectNoPageErrors(browser.errors);
+  });
+
+  it('changes the password on /change-password: client rules, server detail, success then /dashboard after 2 s', async () => {
+    const { page } = browser;
+    await page.goto('/change-password');
+    const screen = page.getByTestId('change-password');
+    await screen.waitFor();
+    await page.getByText('Must be at least 6 characters').waitFor();
+    const fill = async (current: string, next: string, confirm: string) => {
+      await page.getByLabel('Current Password').fill(current);
+      await page.getByLabel('New Password', { exact: true }).fill(next);
+      await page.getByLabel('Confirm New Password').fill(confirm);
+      await page.getByRole('button', { name: 'Change Password' }).click();
+    };
+    const next = `${user.password}-2`;
+    await fill(user.password, 'abc', 'abc');
+    await expectToast(page, 'New password must be at least 6 characters', 'error');
+    await fill(user.password, next, `${next}x`);
+    await expectToast(page, 'New passwords do not match', 'error');
+    await fill(user.password, user.password, user.password);
+    await expectToast(page, 'New password must be different from current password', 'error');
+    await fill('wrong-current', next, next);
+    await expectToast(page, 'Current password is incorrect', 'error');
+
+    await fill(user.password, next, next);
+    await expectToast(page, 'Password changed successfully!', 'success');
+    await screen.getByRole('heading', { name: 'Password Changed' }).waitFor();
+    await screen.getByText('Redirecting to dashboard...').waitFor();
+    const shownAt = Date.now();
+    await waitForPath(page, '/dashboard');
+    expect(Date.now() - shownAt).toBeGreaterThan(1500);
+    // still logged in here; the new password works after logging out
+    await page.getByTestId('welcome').waitFor();
+    user.password = next;
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await waitForPath(page, '/');
+    await logIn(page, user.username, user.password);
+  });
+
+  it('changes the password from the settings form too', async () => {
+    const { page } = browser;
+    await page.goto('/account-settings');
+    const section = page.getByRole('region', { name: 'Change Password' });
+    await section.waitFor();
+    const next = `${user.password}-3`;
+    await section.getByLabel('Current Password').fill(user.password);
+    await section.getByLabel('New Password', { exact: true }).fill(next);
+    await section.getByLabel('Confirm New Password').fill(next);
+    await section.getByRole('button', { name: 'Change Password' }).click();
+    await expectToast(page, 'Password changed successfully!', 'success');
+    expect(await pathOf(page)).toBe('/account-settings');
+    expect(await section.getByLabel('Current Password').inputValue()).toBe('');
+    user.password = next;
+  });
+
+  it("deletes the account only after typing DELETE ('Please type DELETE to confirm')", async () => {
+    const { page, context } = browser;
+    await page.goto('/account-settings');
+    const zone = page.getByTestId('danger-zone');
+    await zone.getByRole('heading', { name: 'Danger Zone' }).waitFor();
+    const warnings = await zone.locator('li').allInnerTexts();
+    expect(warnings.join(' ')).toMatch(/permanently deleted/i);
+    expect(warnings.join(' ')).toMatch(/anonymous/i);
+    expect(warnings.join(' ')).toMatch(/cannot be undone/i);
+
+    await zone.getByRole('button', { name: 'Delete My Account' }).click();
+    const typed = zone.getByLabel('Please type DELETE to confirm');
+    const confirm = zone.getByRole('button', { name: 'Confirm Delete' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await typed.fill('delete');
+    expect(await confirm.isDisabled()).toBe(true);
+    await typed.fill('DELETE ');
+    expect(await confirm.isDisabled()).toBe(true);
+    // Cancel leaves the confirm step and forgets what was typed.
+    await zone.getByRole('button', { name: 'Cancel' }).click();
+    expect(await typed.count()).toBe(0);
+    await zone.getByRole('button', { name: 'Delete My Account' }).click();
+    expect(await typed.inputValue()).toBe('');
+    await typed.fill('DELETE');
+    expect(await confirm.isEnabled()).toBe(true);
+    await confirm.click();
+    await expectToast(page, 'Account deleted successfully', 'success');
+    await waitForPath(page, '/');
+
+    // Logged out everywhere; the credentials no longer work.
+    await page.goto('/account-settings');
+    await waitForPath(page, '/login');
+    await loggedOut(context);
+    await page.goto('/login');
+    await page.getByLabel('Email or Username').fill(user.username);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expectToast(page, 'Invalid email/username or password', 'error');
+    expect(await page.getByTestId('auth-screen').getAttribute('data-mode')).toBe('signin');
+    expect(await page.getByTestId('toast').filter({ hasText: exact('Successfully logged in!') }).count()).toBe(0);
+  });
+});
