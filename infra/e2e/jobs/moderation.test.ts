@@ -95,7 +95,7 @@ describe('moderation queue (approve a report)', () => {
       { actor_id: adminId, action: 'report.approved', target_type: 'report', target_id: report.id, details: { business_id: business.id } },
       {
         actor_id: adminId,
-        action: 'report.approved',
+        action: 'business.removed',
         target_type: 'business',
         target_id: business.id,
         details: expect.objectContaining({ business_name: name, report_id: report.id, deleted: { reports: 2, votes: 2, comments: 2, suggestions: 1 } }),
