@@ -1,0 +1,189 @@
+// Steps shared by the admin browser tests (issue #6). Test data is made through the API by a
+// fresh member with random names, so these files depend on nothing but the seeded admin.
+//
+// Rate limits of the stack under test (per 15 minutes): 10 logins per account, 20 signups per IP.
+// Each admin file therefore signs the admin in once (one browser context per file) and makes at
+// most one or two members.
+import { randomBytes } from 'node:crypto';
+import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
+import pg from 'pg';
+import { e2e } from '../support/env';
+
+/** A minimal API client with a cookie jar, the shell's Origin and the XSRF header, like a browser on the shell. */
+export class Http {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(readonly base = e2e.baseUrl) {}
+
+  async request<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+    if (method !== 'GET' && !this.cookies.has('XSRF-TOKEN')) await this.request('GET', '/api/auth/me');
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (method !== 'GET') {
+      headers.origin = new URL(e2e.baseUrl).origin;
+      headers['x-xsrf-token'] = decodeURIComponent(this.cookies.get('XSRF-TOKEN') ?? '');
+    }
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(this.base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const at = pair.indexOf('=');
+      const value = pair.slice(at + 1);
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(cookie)) this.cookies.delete(pair.slice(0, at).trim());
+      else this.cookies.set(pair.slice(0, at).trim(), value);
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
+    return { status: response.status, body: parsed as T };
+  }
+
+  get = <T = any>(path: string) => this.request<T>('GET', path);
+  post = <T = any>(path: string, body?: unknown) => this.request<T>('POST', path, body);
+
+  /** Like post, but fails the test unless the answer is 2xx. */
+  async write<T = any>(path: string, body?: unknown): Promise<T> {
+    const answer = await this.post<T>(path, body);
+    if (answer.status < 200 || answer.status > 299) throw new Error(`POST ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    return answer.body;
+  }
+}
+
+export const tag = () => randomBytes(4).toString('hex');
+
+export interface Member {
+  http: Http;
+  id: number;
+  username: string;
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** A fresh account, signed in through the API (signup logs in). */
+export async function newMember(label: string): Promise<Member> {
+  const t = tag();
+  const user = { name: `E2E Admin ${label} ${t}`, username: `e2e_adm_${label}_${t}`.toLowerCase(), email: `e2e-adm-${label}-${t}@example.com`.toLowerCase(), password: `pw-${t}-secret` };
+  const http = new Http();
+  const answer = await http.post('/api/auth/signup', user);
+  if (answer.status !== 201 && answer.status !== 200) throw new Error(`signup answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return { http, id: answer.body.id, ...user };
+}
+
+export interface CreatedBusiness {
+  id: number;
+  name: string;
+  description: string;
+  phone: string;
+}
+
+export async function addBusiness(member: Member, name: string, extra: Record<string, unknown> = {}): Promise<CreatedBusiness> {
+  return member.http.write<CreatedBusiness>('/api/businesses', {
+    name,
+    address: '12 Olive Grove',
+    city: 'Leeds',
+    postcode: 'LS1 4AP',
+    category: 'Cafe',
+    description: 'Added by the admin browser tests.',
+    phone: '',
+    ...extra,
+  });
+}
+
+export const report = (member: Member, businessId: number, reason: string, description = '') =>
+  member.http.write<{ id: number }>('/api/reports', { business_id: businessId, reason, description });
+
+export const suggest = (member: Member, businessId: number, field: string, value: string, reason = '') =>
+  member.http.write<{ id: number }>(`/api/businesses/${businessId}/suggestions`, { field_name: field, suggested_value: value, reason });
+
+/** Signs in through /login as the seeded admin; ends on /dashboard. */
+export async function logInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.locator('[data-testid="auth-screen"][data-mode="signin"]').waitFor();
+  await page.getByLabel('Email or Username').fill(e2e.adminLogin);
+  await page.getByLabel('Password').fill(e2e.adminPassword);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+  await page.getByTestId('welcome').waitFor();
+}
+
+/** Opens /admin (on `base`, default the stack's shell) and waits for the panel's data. */
+export async function openAdmin(page: Page, base = ''): Promise<void> {
+  await page.goto(`${base}/admin`);
+  await page.locator('[data-testid="admin-root"][data-remote="admin"]').waitFor();
+  await page.locator('[data-testid="admin-stats"][data-loaded="true"]').waitFor();
+}
+
+/** A RegExp matching exactly `text`. */
+export function exact(text: string): RegExp {
+  return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+}
+
+/** Waits for a toast with exactly this message and kind. */
+export async function expectToast(page: Page, message: string, kind: 'success' | 'error' | 'info' = 'success'): Promise<Locator> {
+  const toast = page
+    .locator(`[data-testid="toast"][data-kind="${kind}"]`)
+    .filter({ has: page.locator('.toast__message', { hasText: exact(message) }) });
+  await toast.first().waitFor();
+  return toast.first();
+}
+
+export const tab = (page: Page, name: 'Reports' | 'Suggestions' | 'Businesses') =>
+  page.getByRole('tab', { name: new RegExp(`^${name} \\(\\d+\\)$`) });
+
+/** The N of a 'Reports (N)' tab. */
+export async function tabCount(page: Page, name: 'Reports' | 'Suggestions' | 'Businesses'): Promise<number> {
+  const text = (await tab(page, name).textContent()) ?? '';
+  return Number(/\((\d+)\)/.exec(text)?.[1] ?? Number.NaN);
+}
+
+/** The statistics row's numbers, from its data attributes. */
+export async function statNumbers(page: Page) {
+  const read = async (id: string, attribute: string) => Number(await page.getByTestId(id).getAttribute(`data-${attribute}`));
+  return {
+    users: await read('stat-users', 'total'),
+    businesses: await read('stat-businesses', 'total'),
+    pendingReports: await read('stat-pending', 'reports'),
+    pendingSuggestions: await read('stat-pending', 'suggestions'),
+  };
+}
+
+/** The remote URLs the shell at `base` hands to the browser (GET /runtime-config.json). */
+export async function runtimeConfig(base = e2e.baseUrl): Promise<{ productName: string; remotes: { directory: string; admin: string } }> {
+  const response = await fetch(`${base}/runtime-config.json`);
+  if (!response.ok) throw new Error(`runtime-config.json answered ${response.status}`);
+  return response.json();
+}
+
+/** Records the URL of every request a browser context makes (every page, every frame). */
+export function recordRequests(context: BrowserContext): { urls: string[]; stop: () => void } {
+  const urls: string[] = [];
+  const listener = (request: Request) => urls.push(request.url());
+  context.on('request', listener);
+  return { urls, stop: () => context.off('request', listener) };
+}
+
+export const fromOrigin = (urls: string[], origin: string) => urls.filter((url) => new URL(url).origin === new URL(origin).origin);
+
+/** The stack's database, to see what the worker did. */
+export function database(): pg.Pool {
+  if (!e2e.databaseUrl) throw new Error('E2E_DATABASE_URL must point at the database of the stack under test');
+  return new pg.Pool({ connectionString: e2e.databaseUrl, max: 2 });
+}
+
+/** Polls until `check` stops throwing; rethrows its last error after `timeoutMs`. */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000, intervalMs = 100): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, intervalMs));
+    }
+  }
+}

@@ -1,0 +1,226 @@
+// The admin panel through the shell (issue #6): the dev admin signs in, opens /admin, approves a
+// report (the business leaves the directory within 5 s: the worker's cascade deletes it), rejects
+// a suggestion, approves another (the business shows the new value) and deletes a reported
+// business. Every effect shows at once and is still right after a reload.
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser';
+import {
+  addBusiness,
+  database,
+  eventually,
+  expectToast,
+  logInAsAdmin,
+  newMember,
+  openAdmin,
+  report,
+  statNumbers,
+  suggest,
+  tab,
+  tabCount,
+  tag,
+  type CreatedBusiness,
+  type Member,
+} from './helpers';
+
+const browser = useBrowser();
+
+let member: Member;
+let doomed: CreatedBusiness; // reported, the report is approved
+let edited: CreatedBusiness; // two suggestions: one rejected, one approved
+let deleted: CreatedBusiness; // four reports, deleted from the Businesses tab
+let db: pg.Pool;
+const run = tag();
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  db = database();
+  member = await newMember('panel');
+  doomed = await addBusiness(member, `Doomed Deli ${run}`);
+  edited = await addBusiness(member, `Edited Eatery ${run}`, { description: 'Old description.' });
+  deleted = await addBusiness(member, `Deleted Diner ${run}`);
+  ids.report = (await report(member, doomed.id, 'Does not support Palestine', `They removed the sign ${run}`)).id;
+  for (const reason of ['Inaccurate information', 'Spam or duplicate', 'Other', 'Business closed/moved']) {
+    await report(member, deleted.id, reason, `${reason} ${run}`);
+  }
+  ids.phone = (await suggest(member, edited.id, 'phone', '0113 496 0000', `phone ${run}`)).id;
+  ids.description = (await suggest(member, edited.id, 'description', `Fresh description ${run}`, `better ${run}`)).id;
+});
+
+afterAll(async () => {
+  await db?.end();
+});
+
+const reportCard = (id: number) => browser.page.locator(`[data-testid="report-card"][data-report-id="${id}"]`);
+const suggestionCard = (id: number) => browser.page.locator(`[data-testid="suggestion-card"][data-suggestion-id="${id}"]`);
+const reportedCard = (businessId: number) => browser.page.locator(`[data-testid="reported-business-card"][data-business-id="${businessId}"]`);
+
+describe('admin panel through the shell', () => {
+  it('the dev admin signs in and sees real statistics and the three queues', async () => {
+    const { page } = browser;
+    await logInAsAdmin(page);
+    await page.getByRole('button', { name: 'Admin Panel' }).or(page.getByRole('link', { name: 'Admin Panel' })).first().click();
+    await page.waitForURL((url) => url.pathname === '/admin');
+    await page.locator('[data-testid="admin-root"][data-same-react="true"]').waitFor();
+    await page.locator('[data-testid="admin-stats"][data-loaded="true"]').waitFor();
+
+    // GET /api/admin/statistics answers (no more 501) and the row shows its numbers
+    const api = await page.evaluate(async () => {
+      const response = await fetch('/api/admin/statistics', { credentials: 'include' });
+      return { status: response.status, body: await response.json() };
+    });
+    expect(api.status).toBe(200);
+    const shown = await statNumbers(page);
+    expect(shown.users).toBe(api.body.users.total);
+    expect(shown.businesses).toBe(api.body.businesses.total);
+    expect(shown.users).toBeGreaterThan(1);
+    const users = await page.getByTestId('stat-users').innerText();
+    expect(users).toContain('Total Registered Users');
+    expect(users).toMatch(/\d+ admins?, \d+ regular/);
+    expect(users).toMatch(/\+\d+ in last 7 days/);
+    expect(await page.getByTestId('stat-businesses').innerText()).toMatch(/\d+ verified, \d+ unverified/);
+    expect(await page.getByTestId('stat-pending').innerText()).toMatch(/Pending Reviews\s+\d+\s+\d+ reports?, \d+ suggestions?/);
+
+    expect(await tabCount(page, 'Reports')).toBeGreaterThanOrEqual(5);
+    expect(await tabCount(page, 'Suggestions')).toBeGreaterThanOrEqual(2);
+    expect(await page.getByRole('heading', { name: 'Admin Instructions' }).isVisible()).toBe(true);
+    expect(await page.getByTestId('admin-version').innerText()).toMatch(/^Admin panel v\d+\.\d+\.\d+/);
+  });
+
+  it('a report card shows SPEC §2 details', async () => {
+    const { page } = browser;
+    await openAdmin(page);
+    const card = reportCard(ids.report);
+    await card.waitFor();
+    const text = await card.innerText();
+    expect(text).toContain('Does not support Palestine');
+    expect(text).toContain(`Business ID: ${doomed.id} (${doomed.name})`);
+    expect(text).toContain(`They removed the sign ${run}`);
+    expect(text).toContain(`Reported by: ${member.username} (ID: ${member.id})`);
+    const today = await page.evaluate(() => new Date().toLocaleDateString('en-GB'));
+    expect(text).toContain(today);
+    expect(text).toMatch(/\b\d{2}\/\d{2}\/\d{4}\b/);
+    const view = card.getByRole('link', { name: 'View Business' });
+    expect(await view.getAttribute('href')).toBe(`/business/${doomed.id}`);
+    expect(await view.getAttribute('target')).toBe('_blank');
+  });
+
+  it('approving a report removes the card at once, and the business leaves the directory within 5 s', async () => {
+    const { page } = browser;
+    await openAdmin(page);
+    await reportCard(ids.report).waitFor();
+    const before = { tab: await tabCount(page, 'Reports'), stats: await statNumbers(page) };
+
+    await reportCard(ids.report).getByRole('button', { name: 'Approve & Remove Business' }).click();
+    const approvedAt = Date.now();
+    await expectToast(page, 'Report approved and business removed');
+    expect(await reportCard(ids.report).count()).toBe(0);
+    expect(await tabCount(page, 'Reports')).toBe(before.tab - 1);
+    expect((await statNumbers(page)).pendingReports).toBe(before.stats.pendingReports - 1);
+
+    // the worker's cascade deletes the business row; every public answer forgets it
+    await eventually(async () => {
+      const { rowCount } = await db.query('SELECT 1 FROM businesses WHERE id = $1', [doomed.id]);
+      expect(rowCount).toBe(0);
+    }, 5_000);
+    expect(Date.now() - approvedAt).toBeLessThan(5_000);
+    const detail = await page.evaluate(async (id) => (await fetch(`/api/businesses/${id}`)).status, doomed.id);
+    expect(detail).toBe(404);
+
+    // and the directory no longer lists it
+    await page.goto('/browse');
+    await page.getByPlaceholder('Search businesses...').fill(doomed.name);
+    await page.getByTestId('business-count').filter({ hasText: /^0 businesses found$/ }).waitFor();
+    expect(await page.locator(`[data-testid="business-row"][data-business-id="${doomed.id}"]`).count()).toBe(0);
+
+    // still gone after a reload of the panel, and the statistics agree once the worker refreshed them
+    await openAdmin(page);
+    expect(await reportCard(ids.report).count()).toBe(0);
+    await eventually(async () => {
+      await page.reload();
+      await page.locator('[data-testid="admin-stats"][data-loaded="true"]').waitFor();
+      expect((await statNumbers(page)).businesses).toBe(before.stats.businesses - 1);
+    }, 15_000, 500);
+  });
+
+  it('rejects one suggestion and approves another; the business shows the approved value', async () => {
+    const { page } = browser;
+    await openAdmin(page);
+    await tab(page, 'Suggestions').click();
+    const phone = suggestionCard(ids.phone);
+    await phone.waitFor();
+    const phoneText = await phone.innerText();
+    expect(phoneText).toContain('Phone');
+    expect(phoneText).toContain('Add Missing');
+    expect(phoneText).toContain(edited.name);
+    expect(phoneText).toContain('0113 496 0000');
+    expect(phoneText).toContain(`phone ${run}`);
+    expect(phoneText).toContain(`Suggested by: ${member.username}`);
+    const description = suggestionCard(ids.description);
+    const descriptionText = await description.innerText();
+    expect(descriptionText).toContain('Description');
+    expect(descriptionText).toContain('Edit Existing');
+    expect(descriptionText).toContain('Old description.');
+    expect(descriptionText).toContain(`Fresh description ${run}`);
+
+    const count = await tabCount(page, 'Suggestions');
+    const pending = (await statNumbers(page)).pendingSuggestions;
+    await phone.getByRole('button', { name: 'Reject' }).click();
+    await expectToast(page, 'Suggestion rejected');
+    expect(await phone.count()).toBe(0);
+    expect(await tabCount(page, 'Suggestions')).toBe(count - 1);
+    expect((await statNumbers(page)).pendingSuggestions).toBe(pending - 1);
+
+    await description.getByRole('button', { name: 'Approve & Update' }).click();
+    await expectToast(page, 'Suggestion approved and business updated');
+    expect(await description.count()).toBe(0);
+    expect(await tabCount(page, 'Suggestions')).toBe(count - 2);
+
+    // stays right after a reload
+    await openAdmin(page);
+    await tab(page, 'Suggestions').click();
+    expect(await suggestionCard(ids.phone).count()).toBe(0);
+    expect(await suggestionCard(ids.description).count()).toBe(0);
+
+    await page.goto(`/business/${edited.id}`);
+    await page.getByTestId('business-detail').waitFor();
+    await page.getByText(`Fresh description ${run}`).first().waitFor();
+    expect(await page.getByTestId('business-detail').innerText()).not.toContain('0113 496 0000');
+  });
+
+  it('deletes a reported business after the confirmation', async () => {
+    const { page } = browser;
+    await openAdmin(page);
+    await tab(page, 'Businesses').click();
+    const card = reportedCard(deleted.id);
+    await card.waitFor();
+    const text = await card.innerText();
+    expect(text).toContain('4 reports');
+    expect(text).toContain(deleted.name);
+    expect(text).toContain('Cafe');
+    expect(text).toContain('12 Olive Grove, Leeds LS1 4AP');
+    expect(await card.getByTestId('latest-report').count()).toBe(3);
+    expect(text).toContain('And 1 more reports...');
+    expect(await card.getByRole('link', { name: 'View' }).getAttribute('href')).toBe(`/business/${deleted.id}`);
+
+    const reports = await tabCount(page, 'Reports');
+    const businesses = await tabCount(page, 'Businesses');
+    let asked = '';
+    page.once('dialog', (dialog) => {
+      asked = dialog.message();
+      void dialog.accept();
+    });
+    await card.getByRole('button', { name: 'Delete Business' }).click();
+    await expectToast(page, `Business "${deleted.name}" deleted successfully`);
+    expect(asked).toBe(`Are you sure you want to delete "${deleted.name}"? This action cannot be undone.`);
+    expect(await card.count()).toBe(0);
+    expect(await tabCount(page, 'Businesses')).toBe(businesses - 1);
+    expect(await tabCount(page, 'Reports')).toBe(reports - 4);
+
+    await openAdmin(page);
+    await tab(page, 'Businesses').click();
+    expect(await reportedCard(deleted.id).count()).toBe(0);
+    expect(await page.evaluate(async (id) => (await fetch(`/api/businesses/${id}`)).status, deleted.id)).toBe(404);
+    expect(browser.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+  });
+});
