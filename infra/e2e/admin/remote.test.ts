@@ -1,0 +1,229 @@
+// The admin remote as its own release (issue #6):
+//  - isolation: visitors and non-admins never download a byte from the admin remote's origin;
+//    a non-admin on /admin sees 'Not authorised' and the API answers 403;
+//  - release: a new admin build, dropped into the directory its preview server serves, is live
+//    after a reload, with the shell neither rebuilt nor restarted;
+//  - outages: with the admin remote down, the landing page and the directory work and /admin says
+//    the panel is unavailable; with the directory remote down, the landing page still works.
+// Release and outage tests run their own shell and remote preview servers (support/preview.ts)
+// on free ports, serving temporary copies of the builds: the stack under test, and any other stack
+// built from this checkout, never sees a changed or stopped server.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, useBrowser } from '../support/browser';
+import { e2e } from '../support/env';
+import { answers, buildRemote, copyBuild, deployBuild, removeDir, repoRoot, startPreview, type PreviewServer } from '../support/preview';
+import { exact, fromOrigin, logInAsAdmin, openAdmin, recordRequests, runtimeConfig, tag } from './helpers';
+
+const browser = useBrowser();
+const adminPackage = JSON.parse(readFileSync(join(repoRoot, 'mfe-admin', 'package.json'), 'utf8')) as { version: string };
+let remotes: { directory: string; admin: string };
+
+beforeAll(async () => {
+  remotes = (await runtimeConfig()).remotes;
+  // One admin sign-in for the whole file (the API allows 10 per account per 15 minutes).
+  const page = await browser.context.newPage();
+  await logInAsAdmin(page);
+  await page.close();
+});
+
+describe('isolation: only admins download the admin remote', () => {
+  it('a visitor browsing every public screen (and trying /admin) never requests the admin origin', async () => {
+    const { context, close } = await launchBrowser();
+    try {
+      const seen = recordRequests(context);
+      const page = await context.newPage();
+      await page.goto('/');
+      await page.getByTestId('landing-page').waitFor();
+      await page.goto('/browse');
+      const row = page.getByTestId('business-row').first();
+      await row.waitFor();
+      const id = await row.getAttribute('data-business-id');
+      await page.goto(`/business/${id}`);
+      await page.getByTestId('business-detail').waitFor();
+      await page.goto('/admin');
+      await page.waitForURL((url) => url.pathname === '/login');
+      await page.getByTestId('auth-screen').waitFor();
+      await page.waitForLoadState('networkidle');
+
+      expect(fromOrigin(seen.urls, remotes.directory).length).toBeGreaterThan(0); // the watcher sees remotes
+      expect(fromOrigin(seen.urls, remotes.admin)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("a signed-in non-admin sees 'Not authorised' on /admin, downloads no admin code, and the API answers 403", async () => {
+    const { context, close } = await launchBrowser();
+    try {
+      const seen = recordRequests(context);
+      const page = await context.newPage();
+      const t = tag();
+      await page.goto('/login');
+      await page.getByRole('button', { name: "Don't have an account? Sign Up" }).click();
+      await page.locator('[data-testid="auth-screen"][data-mode="signup"]').waitFor();
+      await page.getByLabel('Full Name').fill(`E2E Member ${t}`);
+      await page.getByLabel('Username').fill(`e2e_member_${t}`);
+      await page.getByLabel('Email', { exact: true }).fill(`e2e-member-${t}@example.com`);
+      await page.getByLabel('Password').fill(`pw-${t}-secret`);
+      await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/dashboard');
+      await page.getByTestId('welcome').waitFor();
+      expect(await page.getByRole('button', { name: 'Admin Panel' }).or(page.getByRole('link', { name: 'Admin Panel' })).count()).toBe(0);
+
+      await page.goto('/admin');
+      const refusal = page.getByTestId('admin-only');
+      await refusal.waitFor();
+      expect(await refusal.getByRole('heading').innerText()).toBe('Not authorised');
+      expect(await refusal.innerText()).toContain('only available to administrators');
+      await page.waitForLoadState('networkidle');
+      expect(await page.locator('[data-testid="admin-root"]').count()).toBe(0);
+
+      const statuses = await page.evaluate(async () => {
+        const token = decodeURIComponent(document.cookie.match(/(?:^|;\s*)XSRF-TOKEN=([^;]*)/)?.[1] ?? '');
+        const call = async (method: string, path: string) =>
+          (await fetch(path, { method, credentials: 'include', headers: method === 'GET' ? {} : { 'X-XSRF-TOKEN': token } })).status;
+        return {
+          statistics: await call('GET', '/api/admin/statistics'),
+          reports: await call('GET', '/api/admin/reports/pending'),
+          suggestions: await call('GET', '/api/admin/suggestions/pending'),
+          businesses: await call('GET', '/api/admin/businesses/reported'),
+          review: await call('POST', '/api/admin/reports/1/review?action=approve'),
+          remove: await call('DELETE', '/api/admin/businesses/1'),
+        };
+      });
+      expect(statuses).toEqual({ statistics: 403, reports: 403, suggestions: 403, businesses: 403, review: 403, remove: 403 });
+
+      expect(fromOrigin(seen.urls, remotes.directory).length).toBeGreaterThan(0);
+      expect(fromOrigin(seen.urls, remotes.admin)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('an admin opening /admin does download it (control for the two tests above)', async () => {
+    const seen = recordRequests(browser.context);
+    try {
+      await openAdmin(browser.page);
+      expect(fromOrigin(seen.urls, remotes.admin).some((url) => url.endsWith('/mf-manifest.json'))).toBe(true);
+    } finally {
+      seen.stop();
+    }
+  });
+});
+
+describe('released on its own', () => {
+  let served: string | undefined;
+  let build: string | undefined;
+  const servers: PreviewServer[] = [];
+
+  afterAll(async () => {
+    for (const server of servers) await server.stop();
+    removeDir(served);
+    removeDir(build);
+  });
+
+  it('a new admin build goes live after a reload, without rebuilding or restarting the shell', async () => {
+    const { page } = browser;
+    served = copyBuild('mfe-admin');
+    const admin = await startPreview('mfe-admin', { outDir: served });
+    servers.push(admin);
+    const shell = await startPreview('shell', { env: { ADMIN_REMOTE_URL: admin.manifestUrl, DIRECTORY_REMOTE_URL: remotes.directory } });
+    servers.push(shell);
+    expect((await runtimeConfig(shell.origin)).remotes.admin).toBe(admin.manifestUrl);
+    const shellPage = await (await fetch(`${shell.origin}/`)).text();
+
+    await openAdmin(page, shell.origin);
+    const footer = page.getByTestId('admin-version');
+    const before = await footer.innerText();
+    expect(before).toMatch(new RegExp(`^Admin panel v${adminPackage.version.replace(/\./g, '\\.')}`));
+
+    // A new release of the admin remote only: built from source with a visible label, then
+    // deployed into the directory its server serves.
+    const label = `e2e-release-${tag()}`;
+    build = buildRemote('mfe-admin', { ADMIN_BUILD_LABEL: label });
+    deployBuild(build, served);
+    expect((await (await fetch(`${admin.origin}/version.json`)).json()).label).toBe(label);
+
+    await page.reload();
+    await page.locator('[data-testid="admin-stats"][data-loaded="true"]').waitFor();
+    await footer.filter({ hasText: exact(`Admin panel v${adminPackage.version} (${label})`) }).waitFor();
+    expect(await footer.getAttribute('data-label')).toBe(label);
+
+    // The shell was neither restarted (same process, still serving) nor rebuilt (same page).
+    expect(() => process.kill(shell.pid, 0)).not.toThrow();
+    expect(await (await fetch(`${shell.origin}/`)).text()).toBe(shellPage);
+    // The stack under test still serves its own admin build.
+    const stackVersion = await fetch(new URL('version.json', remotes.admin));
+    if (stackVersion.ok) expect((await stackVersion.json()).label).not.toBe(label);
+    expect(browser.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+  });
+});
+
+describe('remote outages', () => {
+  const copies: string[] = [];
+  const servers: PreviewServer[] = [];
+
+  afterAll(async () => {
+    for (const server of servers) await server.stop();
+    for (const dir of copies) removeDir(dir);
+  });
+
+  it('admin remote down: landing and directory work, /admin says unavailable; directory down: landing works', async () => {
+    const { page } = browser;
+    const adminDir = copyBuild('mfe-admin');
+    const directoryDir = copyBuild('mfe-directory');
+    copies.push(adminDir, directoryDir);
+    let admin = await startPreview('mfe-admin', { outDir: adminDir });
+    const directory = await startPreview('mfe-directory', { outDir: directoryDir });
+    servers.push(admin, directory);
+    const shell = await startPreview('shell', { env: { ADMIN_REMOTE_URL: admin.manifestUrl, DIRECTORY_REMOTE_URL: directory.manifestUrl } });
+    servers.push(shell);
+
+    // everything up
+    await openAdmin(page, shell.origin);
+    await page.goto(`${shell.origin}/browse`);
+    await page.getByTestId('business-row').first().waitFor();
+
+    // the admin remote goes down
+    await admin.stop();
+    expect(await answers(admin.manifestUrl)).toBe(false);
+    await page.goto(`${shell.origin}/admin`);
+    const adminDown = page.locator('[data-testid="remote-unavailable"][data-remote="admin"]');
+    await adminDown.waitFor();
+    expect(await adminDown.innerText()).toContain('The admin panel is unavailable right now.');
+    await page.goto(`${shell.origin}/`);
+    await page.getByRole('heading', { name: 'Find Pro-Palestinian Businesses' }).waitFor();
+    await page.getByRole('link', { name: 'Explore Businesses' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/browse');
+    await page.getByTestId('business-row').first().waitFor();
+    await page.getByTestId('business-row').first().getByRole('button', { name: 'View Details' }).or(page.getByTestId('business-row').first().getByRole('link', { name: 'View Details' })).first().click();
+    await page.getByTestId('business-detail').waitFor();
+
+    // the admin remote comes back on its port and the directory remote goes down
+    admin = await startPreview('mfe-admin', { outDir: adminDir, port: admin.port });
+    servers.push(admin);
+    await directory.stop();
+    expect(await answers(directory.manifestUrl)).toBe(false);
+    await page.goto(`${shell.origin}/`);
+    await page.getByTestId('landing-page').waitFor();
+    await page.getByRole('heading', { name: 'Find Pro-Palestinian Businesses' }).waitFor();
+    expect(await page.getByTestId('site-footer').isVisible()).toBe(true);
+    await page.goto(`${shell.origin}/browse`);
+    const directoryDown = page.locator('[data-testid="remote-unavailable"][data-remote="directory"]');
+    await directoryDown.waitFor();
+    expect(await directoryDown.innerText()).toContain('The directory is unavailable right now.');
+    await directoryDown.getByRole('link', { name: 'Back to Home' }).click();
+    await page.getByTestId('landing-page').waitFor();
+    // and the admin panel, independent of the directory, works again without restarting the shell
+    await openAdmin(page, shell.origin);
+    expect(browser.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+  });
+});
+
+// The stack under test is untouched by the tests above.
+afterAll(async () => {
+  expect(await answers(remotes.admin)).toBe(true);
+  expect(await answers(`${e2e.baseUrl}/`)).toBe(true);
+});
