@@ -15,7 +15,7 @@ import { createSupervisor } from '../dev/stack.ts';
 import { ManagedProcess, type Supervisor } from '../dev/supervisor.ts';
 
 export interface BenchStackOptions {
-  /** DATA_DIR is `.data/<name>`. */
+  /** DATA_DIR is `.data/<name>` (`.data/<name>-<PORT_OFFSET>` with an offset). */
   name: string;
   /** The database the benchmark drops and recreates on that server. */
   database: string;
@@ -54,7 +54,9 @@ export function benchPort(base: number): number {
 export async function provisionBenchStack(options: BenchStackOptions): Promise<BenchStack> {
   const postgresPort = benchPort(options.postgresPort);
   const redisPort = benchPort(options.redisPort);
-  const dataDir = resolve(repoRoot, '.data', options.name);
+  // Two benchmarks on one machine need their own files as well as their own ports.
+  const offset = benchPort(0);
+  const dataDir = resolve(repoRoot, '.data', offset ? `${options.name}-${offset}` : options.name);
   const config = loadConfig('test', {
     ...process.env,
     DATA_DIR: dataDir,
