@@ -95,7 +95,8 @@ export function loadConfig(mode: Mode, env: NodeJS.ProcessEnv = process.env): St
     mailFrom: text(env, 'MAIL_FROM', 'Zaytoon <no-reply@zaytoon.local>'),
     seedAdminPassword: text(env, 'SEED_ADMIN_PASSWORD', 'admin-dev-password'),
     uploadDir: resolve(repoRoot, text(env, 'UPLOAD_DIR', resolve(dataDir, 'uploads'))),
-    rateLimitAllowlist: text(env, 'RATE_LIMIT_ALLOWLIST', ''),
+    // The browser tests run from this machine: its own address is exempt from the per-IP limits (never the per-account ones).
+    rateLimitAllowlist: text(env, 'RATE_LIMIT_ALLOWLIST', mode === 'test' ? '127.0.0.1,::1,::ffff:127.0.0.1' : ''),
     workerConcurrency: text(env, 'WORKER_CONCURRENCY', '4'),
     redisAppendOnly: mode === 'development',
   };

@@ -125,6 +125,8 @@ export function childEnvironments(config: StackConfig, backing: Backing, secret:
     MAIL_FROM: config.mailFrom,
     UPLOAD_DIR: config.uploadDir,
     RATE_LIMIT_ALLOWLIST: config.rateLimitAllowlist,
+    // Every browser test signs the dev admin in; the per-account limit still applies, just not at 10.
+    ...(config.mode === 'test' ? { RATE_LIMIT_LOGIN_PER_ACCOUNT: '200' } : {}),
     WORKER_CONCURRENCY: config.workerConcurrency,
   };
   const mailCatcher = {

@@ -12,8 +12,10 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`[api] ${signal}: closing`);
-  server.close();
+  // Requests in flight finish before the pools they use are closed; a stuck one gets 10 s.
+  const closed = new Promise((resolve) => server.close(resolve));
   server.closeIdleConnections();
+  await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
   await core.close();
   process.exit(0);
 }

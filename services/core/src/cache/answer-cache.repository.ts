@@ -6,7 +6,8 @@ import type { RedisClientType } from 'redis';
 const gzip = promisify(gzipCallback);
 
 export const BUSINESS_CACHE_PREFIX = 'cache:businesses:';
-const VERSION_KEY = BUSINESS_CACHE_PREFIX + 'version';
+/** The token every API process keys its cached business answers by. */
+export const BUSINESS_CACHE_VERSION_KEY = BUSINESS_CACHE_PREFIX + 'version';
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 500;
 
@@ -26,11 +27,11 @@ export class AnswerCacheRepository {
   constructor(private readonly redis: RedisClientType) {}
 
   private async version(): Promise<string> {
-    const current = await this.redis.get(VERSION_KEY);
+    const current = await this.redis.get(BUSINESS_CACHE_VERSION_KEY);
     if (current) return current;
     const fresh = randomBytes(8).toString('hex');
-    await this.redis.set(VERSION_KEY, fresh, { NX: true });
-    return (await this.redis.get(VERSION_KEY)) ?? fresh;
+    await this.redis.set(BUSINESS_CACHE_VERSION_KEY, fresh, { NX: true });
+    return (await this.redis.get(BUSINESS_CACHE_VERSION_KEY)) ?? fresh;
   }
 
   async getOrCompute(key: string, compute: () => Promise<unknown>): Promise<CachedAnswer> {
@@ -49,7 +50,7 @@ export class AnswerCacheRepository {
   }
 
   async dropBusinessAnswers(): Promise<void> {
-    await this.redis.set(VERSION_KEY, randomBytes(8).toString('hex'));
+    await this.redis.set(BUSINESS_CACHE_VERSION_KEY, randomBytes(8).toString('hex'));
     this.entries.clear();
   }
 }

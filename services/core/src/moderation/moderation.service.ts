@@ -36,7 +36,7 @@ export class ModerationService {
       });
       return { status: 'removed', businessId: business.id, name: business.name, deleted };
     });
-    await this.cache.invalidateAll();
+    await this.cache.dropAnswers();
     await this.statistics.requestRefresh('report.approved');
     return outcome;
   }
