@@ -19,6 +19,12 @@ describe('loadConfig', () => {
     expect(config.apiOrigin).toBe('http://localhost:4999');
   });
 
+  it('refuses ports that browsers and fetch block, naming the variable', () => {
+    expect(() => loadConfig('development', { PORT_OFFSET: '3000' })).toThrow(/API_PORT would be 6000/);
+    expect(() => loadConfig('development', { PORT_OFFSET: '2000' })).toThrow(/SHELL_PORT would be 10080/);
+    expect(loadConfig('development', { PORT_OFFSET: '3000', API_PORT: '6010' }).ports.api).toBe(6010);
+  });
+
   it('never lets npm test use DATABASE_URL / REDIS_URL (they may hold development data)', () => {
     const env = { DATABASE_URL: 'postgres://dev/zaytoon', REDIS_URL: 'redis://dev' };
     expect(loadConfig('test', env).externalDatabaseUrl).toBeUndefined();

@@ -62,6 +62,9 @@ function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   return value;
 }
 
+// The fetch standard's "bad ports" above 1024: Chromium and Node's fetch refuse them.
+const BLOCKED_PORTS = new Set([1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080]);
+
 function text(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
   const raw = env[name];
   return raw === undefined || raw === '' ? fallback : raw;
@@ -74,6 +77,13 @@ export function loadConfig(mode: Mode, env: NodeJS.ProcessEnv = process.env): St
   const ports = Object.fromEntries(
     Object.entries(defaults).map(([key, value]) => [key, port(env, PORT_VARS[key as keyof typeof PORT_VARS], value + offset)]),
   ) as StackConfig['ports'];
+  for (const [key, value] of Object.entries(ports)) {
+    if (BLOCKED_PORTS.has(value)) {
+      throw new Error(
+        `${PORT_VARS[key as keyof typeof PORT_VARS]} would be ${value}, a port browsers and Node's fetch refuse to use; pick another port or PORT_OFFSET`,
+      );
+    }
+  }
 
   const dataDir = resolve(repoRoot, text(env, 'DATA_DIR', mode === 'test' ? '.data/test' : '.data'));
   // `npm test` wipes its databases, so it never reads DATABASE_URL/REDIS_URL (which may point

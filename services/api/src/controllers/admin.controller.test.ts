@@ -37,11 +37,14 @@ describe('reports review', () => {
     const business = await createBusiness(member);
     const report = (await member.post('/api/reports', { business_id: business.id, reason: 'Does not support Palestine' })).body;
     await member.post('/api/reports', { business_id: business.id, reason: 'Other' });
+    const suggestion = (await member.post(`/api/businesses/${business.id}/suggestions`, { field_name: 'phone', suggested_value: '0113 496 0000' })).body;
     const answer = await admin.post(`/api/admin/reports/${report.id}/review?action=approve`);
     expect(answer).toMatchObject({ status: 200, body: { message: MESSAGES.reportApproved } });
     expect((await api.client().get(`/api/businesses/${business.id}`)).status).toBe(404);
     expect((await api.client().get('/api/businesses')).body.some((b: { id: number }) => b.id === business.id)).toBe(false);
     expect((await admin.get('/api/admin/reports/pending')).body.some((r: { business_id: number }) => r.business_id === business.id)).toBe(false);
+    expect((await admin.get('/api/admin/suggestions/pending')).body.some((s: { business_id: number }) => s.business_id === business.id)).toBe(false);
+    expect((await admin.post(`/api/admin/suggestions/${suggestion.id}/review?action=approve`)).status).toBe(404);
     const jobs = await api.core.jobs.queues.moderation.getJobs(['waiting', 'active', 'delayed', 'completed']);
     expect(jobs.some((job) => job.data.businessId === business.id && job.data.reportId === report.id)).toBe(true);
     expect(await auditRows('report.approved', report.id)).toHaveLength(1);

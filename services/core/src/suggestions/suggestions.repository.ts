@@ -4,8 +4,10 @@ import type { Queryable } from '../db/pool.js';
 const SUGGESTION_COLUMNS = `s.id, s.business_id, b.name AS business_name, s.field_name, s.suggested_value, s.current_value,
   s.reason, s.suggestion_type, u.username AS suggester_username,
   to_char(s.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
+// Suggestions of a business whose removal was approved are gone with it, even before the cascade job runs.
 const FROM_PENDING = `FROM suggestions s LEFT JOIN businesses b ON b.id = s.business_id LEFT JOIN users u ON u.id = s.user_id
-  WHERE s.status = 'pending'`;
+  WHERE s.status = 'pending'
+    AND NOT EXISTS (SELECT 1 FROM reports removed WHERE removed.business_id = s.business_id AND removed.status = 'approved')`;
 
 export interface NewSuggestion {
   businessId: number;
