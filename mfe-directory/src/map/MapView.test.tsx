@@ -78,3 +78,18 @@ describe('map view (SPEC §2)', () => {
     expect(clustersIn(index, uk, 18).filter((item) => item.kind === 'business')).toHaveLength(51);
   });
 });
+
+describe('map frame', () => {
+  it('keeps SPEC\'s centre and zoom without filters, and frames the results with one', async () => {
+    const { mapFrame } = await import('./FitToResults');
+    const exeter = [mapped(1, 'Exeter', 50.72, -3.53), mapped(2, 'Exeter', 50.73, -3.52)];
+    expect(mapFrame(exeter, false)).toEqual({ kind: 'default', center: [54.7023545, -3.2765753], zoom: 6 });
+    expect(mapFrame(exeter, true)).toEqual({ kind: 'bounds', points: [[50.72, -3.53], [50.73, -3.52]] });
+    expect(mapFrame([], true).kind).toBe('default');
+  });
+
+  it('renders with a filter on without errors', () => {
+    renderScreen(<MapView businesses={[mapped(1, 'Exeter', 50.72, -3.53)]} filtered />, { path: '/browse' });
+    expect(screen.getByTestId('stat-on-map').textContent).toBe('1');
+  });
+});

@@ -3,10 +3,11 @@ import { LIMITS, MAP_DEFAULTS, type Business } from '@zaytoon/client';
 import { useSession } from '../host';
 import { mapStats, UNKNOWN_CITY } from '../screens/Directory/directoryModel';
 import { ClusteredMarkers } from './ClusteredMarkers';
+import { FitToResults } from './FitToResults';
 import './leafletSetup';
 
 /** Map view (SPEC §2): clustered markers, three stat tiles and the 'Businesses Not on Map' box. */
-export default function MapView({ businesses }: { businesses: Business[] }) {
+export default function MapView({ businesses, filtered = false }: { businesses: Business[]; filtered?: boolean }) {
   const isAdmin = useSession((state) => state.user?.is_admin ?? false);
   const stats = mapStats(businesses);
   const listed = stats.unmapped.slice(0, LIMITS.unmappedBusinessesListed);
@@ -27,6 +28,7 @@ export default function MapView({ businesses }: { businesses: Business[] }) {
             maxZoom={19}
           />
           <ClusteredMarkers businesses={stats.mapped} isAdmin={isAdmin} />
+          <FitToResults businesses={stats.mapped} filtered={filtered} />
         </MapContainer>
       </div>
 

@@ -75,7 +75,7 @@ export function DirectoryScreen() {
 
         {view === 'map' ? (
           <Suspense fallback={<PageSpinner label="Loading map..." />}>
-            <MapView businesses={businesses} />
+            <MapView businesses={businesses} filtered={query.search.trim() !== '' || query.category !== 'all' || query.city !== 'all'} />
           </Suspense>
         ) : (
           <LocationsView businesses={businesses} loading={loading} />
