@@ -1,4 +1,5 @@
 import { createModuleFederationConfig } from '@module-federation/vite';
+import { SHARED_SINGLETONS } from '../services/contract/src/federation/shared-singletons';
 
 /** The admin remote: the admin panel, released on its own. */
 export default createModuleFederationConfig({
@@ -9,11 +10,5 @@ export default createModuleFederationConfig({
   },
   dts: false,
   manifest: true,
-  shared: {
-    react: { singleton: true },
-    'react-dom': { singleton: true },
-    'react-router-dom': { singleton: true },
-    'react-router': { singleton: true },
-    zustand: { singleton: true },
-  },
+  shared: SHARED_SINGLETONS,
 });

@@ -1,4 +1,5 @@
 import { createModuleFederationConfig } from '@module-federation/vite';
+import { SHARED_SINGLETONS } from '../services/contract/src/federation/shared-singletons';
 
 /**
  * The shell is a pure host. Remotes are NOT listed here: their URLs come from
@@ -10,11 +11,5 @@ export default createModuleFederationConfig({
   remotes: {},
   dts: false,
   manifest: true,
-  shared: {
-    react: { singleton: true },
-    'react-dom': { singleton: true },
-    'react-router-dom': { singleton: true },
-    'react-router': { singleton: true },
-    zustand: { singleton: true },
-  },
+  shared: SHARED_SINGLETONS,
 });
