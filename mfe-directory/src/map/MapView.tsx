@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { MapContainer, TileLayer } from 'react-leaflet';
 import { LIMITS, MAP_DEFAULTS, type Business } from '@zaytoon/client';
 import { useSession } from '../host';
@@ -7,7 +8,7 @@ import { FitToResults } from './FitToResults';
 import './leafletSetup';
 
 /** Map view (SPEC §2): clustered markers, three stat tiles and the 'Businesses Not on Map' box. */
-export default function MapView({ businesses, filtered = false }: { businesses: Business[]; filtered?: boolean }) {
+function MapView({ businesses, filtered = false }: { businesses: Business[]; filtered?: boolean }) {
   const isAdmin = useSession((state) => state.user?.is_admin ?? false);
   const stats = mapStats(businesses);
   const listed = stats.unmapped.slice(0, LIMITS.unmappedBusinessesListed);
@@ -70,3 +71,6 @@ export default function MapView({ businesses, filtered = false }: { businesses: 
     </section>
   );
 }
+
+// Memoised: typing in the search box must not redraw thousands of markers.
+export default memo(MapView);

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import type { Business } from '@zaytoon/client';
 import { LIMITS } from '@zaytoon/client';
@@ -5,8 +6,11 @@ import { useSession } from '../../host';
 import { businessCount, formatScore, isHttpUrl, truncate } from '../../lib/format';
 import { groupByCity, mostActiveCities } from './directoryModel';
 
-/** Locations view: city cards with their businesses, then the Location Summary (SPEC §2). */
-export function LocationsView({ businesses, loading }: { businesses: Business[]; loading: boolean }) {
+/**
+ * Locations view: city cards with their businesses, then the Location Summary (SPEC §2).
+ * Memoised: typing in the search box re-renders the filters, not thousands of rows.
+ */
+export const LocationsView = memo(function LocationsView({ businesses, loading }: { businesses: Business[]; loading: boolean }) {
   const isAdmin = useSession((state) => state.user?.is_admin ?? false);
   const groups = groupByCity(businesses);
 
@@ -88,4 +92,4 @@ export function LocationsView({ businesses, loading }: { businesses: Business[];
       )}
     </div>
   );
-}
+});
