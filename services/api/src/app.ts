@@ -31,7 +31,7 @@ export function createApp(core: Core) {
   const session = sessionMiddleware(core);
   const rateLimiter = new RateLimiter(core.redis, core.config.RATE_LIMIT_ALLOWLIST);
   const middlewareByRoute: Partial<Record<RouteName, RequestHandler[]>> = Object.fromEntries(
-    Object.entries(rateLimitsByRoute(core.config)).map(([name, rules]) => [name, [rateLimiter.middleware(...rules)]]),
+    Object.entries(rateLimitsByRoute(core.config, core.repositories.users)).map(([name, rules]) => [name, [rateLimiter.middleware(...rules)]]),
   );
   middlewareByRoute.uploadProfilePicture = [...(middlewareByRoute.uploadProfilePicture ?? []), pictureUpload];
 

@@ -63,6 +63,12 @@ describe('rate limits', () => {
       const answer = await limited.client().post('/api/auth/login', { login: 'TARGET', password: 'guess' });
       expect(answer.body.detail).toBe(MESSAGES.tooManyRequests);
       expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+
+      const user = await limited.client().signup();
+      for (const login of [user.username, user.email, user.username.toUpperCase()]) {
+        expect((await limited.client().post('/api/auth/login', { login, password: 'guess' })).status).toBe(401);
+      }
+      expect((await limited.client().post('/api/auth/login', { login: user.email, password: 'secret-pass' })).status).toBe(429);
     } finally {
       await limited.stop();
     }

@@ -8,7 +8,7 @@ export interface RateLimitRule {
   limit: number;
   windowSeconds: number;
   /** The counted identity; null skips this rule for the request. */
-  key: (req: Request) => string | null | undefined;
+  key: (req: Request) => string | null | undefined | Promise<string | null | undefined>;
   perIp?: boolean;
 }
 
@@ -22,7 +22,7 @@ export class RateLimiter {
   /** Counts one hit; throws 429 with Retry-After once the window's limit is passed. */
   async hit(rule: RateLimitRule, req: Request): Promise<void> {
     if (rule.perIp && this.allowlist.includes(req.ip ?? '')) return;
-    const identity = rule.key(req);
+    const identity = await rule.key(req);
     if (!identity) return;
     const key = `rate:${rule.name}:${identity.toLowerCase()}`;
     const [count, ttl] = (await this.redis
