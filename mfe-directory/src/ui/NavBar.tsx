@@ -13,7 +13,9 @@ export function NavBar({ variant = 'directory' }: { variant?: 'directory' | 'det
   const status = useSession((state) => state.status);
   const navigate = useNavigate();
 
+  // Leave first: forgetting the user on a protected page would let the shell's guard send them to /login.
   const logout = async () => {
+    navigate('/');
     try {
       await session.getState().logout();
       toast.success(MESSAGES.loggedOut);
@@ -21,7 +23,6 @@ export function NavBar({ variant = 'directory' }: { variant?: 'directory' | 'det
       console.error('logout failed', error);
       toast.error(errorMessage(error, 'Logout failed'));
     }
-    navigate('/');
   };
 
   return (
