@@ -7,6 +7,13 @@ import { createApp } from '../app.js';
 
 const PUBLIC_ORIGIN = 'http://localhost:8180';
 
+/** API tests own Redis database 2 (the worker's tests use 3, the browser tests 1), which they flush. */
+function testRedisUrl(): string {
+  const url = new URL(requireEnv('REDIS_URL'));
+  url.pathname = `/${process.env.API_TEST_REDIS_DB ?? '2'}`;
+  return url.toString();
+}
+
 function requireEnv(name: string): string {
   const value = process.env[name];
   if (!value) throw new Error(`${name} must point at the real test service (npm test provides it)`);
@@ -27,7 +34,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     ...process.env,
     NODE_ENV: 'test',
     DATABASE_URL: database.url,
-    REDIS_URL: requireEnv('REDIS_URL'),
+    REDIS_URL: testRedisUrl(),
     PUBLIC_ORIGIN,
     SESSION_SECRET: 'test-session-secret-0123456789',
     RATE_LIMIT_LOGIN_PER_IP: '1000',
