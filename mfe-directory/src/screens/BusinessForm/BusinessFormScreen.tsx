@@ -4,6 +4,7 @@ import { errorMessage, MESSAGES, WEEKDAYS } from '@zaytoon/client';
 import { useHost } from '../../host';
 import { capitalise } from '../../lib/format';
 import { NavBar } from '../../ui/NavBar';
+import { Field } from '../../ui/Field';
 import { InlineSpinner, PageSpinner } from '../../ui/Spinner';
 import {
   categoryOptions,
@@ -91,19 +92,20 @@ export function BusinessFormScreen() {
   }
 
   const field = (name: TextField, label: string, options: FieldOptions = {}) => (
-    <FormField
+    <Field
       id={`zd-bf-${name}`}
       label={label}
       required={options.required}
       hint={options.hint}
       error={fieldErrors[name] ?? (name === 'facebook' || name === 'twitter' || name === 'instagram' ? fieldErrors[`social_media.${name}`] : undefined)}
     >
-      {(props) =>
+      {(control) =>
         options.multiline ? (
-          <textarea {...props} value={values[name]} onChange={set(name)} placeholder={options.placeholder} />
+          <textarea {...control} name={control.id} value={values[name]} onChange={set(name)} placeholder={options.placeholder} />
         ) : (
           <input
-            {...props}
+            {...control}
+            name={control.id}
             type={options.type ?? 'text'}
             value={values[name]}
             onChange={set(name)}
@@ -112,7 +114,7 @@ export function BusinessFormScreen() {
           />
         )
       }
-    </FormField>
+    </Field>
   );
 
   return (
@@ -127,9 +129,9 @@ export function BusinessFormScreen() {
         <form className="zd-form" onSubmit={submit} noValidate={false}>
           <Section title="Basic Information">
             {field('name', 'Business Name', { required: true })}
-            <FormField id="zd-bf-category" label="Category">
-              {(props) => (
-                <select {...props} value={values.category} onChange={set('category')}>
+            <Field id="zd-bf-category" label="Category">
+              {(control) => (
+                <select {...control} name={control.id} value={values.category} onChange={set('category')}>
                   <option value="">Select a category</option>
                   {categoryOptions(categories, values.category).map((category) => (
                     <option key={category} value={category}>
@@ -138,7 +140,7 @@ export function BusinessFormScreen() {
                   ))}
                 </select>
               )}
-            </FormField>
+            </Field>
             {field('phone', 'Phone', { type: 'tel', autoComplete: 'tel' })}
             {field('description', 'Description', { multiline: true, placeholder: 'Tell the community about your business' })}
           </Section>
@@ -161,16 +163,17 @@ export function BusinessFormScreen() {
           <Section title="Business Hours">
             <div className="zd-form__hours">
               {WEEKDAYS.map((day) => (
-                <FormField key={day} id={`zd-bf-hours-${day}`} label={capitalise(day)}>
-                  {(props) => (
+                <Field key={day} id={`zd-bf-hours-${day}`} label={capitalise(day)}>
+                  {(control) => (
                     <input
-                      {...props}
+                      {...control}
+                      name={control.id}
                       value={values.hours[day] ?? ''}
                       onChange={setHours(day)}
                       placeholder="9:00 AM - 6:00 PM or Closed"
                     />
                   )}
-                </FormField>
+                </Field>
               ))}
             </div>
           </Section>
@@ -221,47 +224,5 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       </h2>
       <div className="zd-form">{children}</div>
     </section>
-  );
-}
-
-function FormField({
-  id,
-  label,
-  required,
-  hint,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  required?: boolean;
-  hint?: string;
-  error?: string;
-  children: (props: { id: string; name: string; required?: boolean; 'aria-describedby'?: string; 'aria-invalid'?: boolean }) => ReactNode;
-}) {
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="zd-field">
-      <label htmlFor={id}>
-        {label}
-        {required && (
-          <span className="zd-required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
-      </label>
-      {children({ id, name: id, required, 'aria-describedby': described, 'aria-invalid': error ? true : undefined })}
-      {hint && (
-        <p className="zd-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="zd-error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

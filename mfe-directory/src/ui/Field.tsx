@@ -1,0 +1,108 @@
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+
+export interface ControlProps {
+  id: string;
+  required?: boolean;
+  'aria-describedby'?: string;
+  'aria-invalid'?: boolean;
+}
+
+interface FrameProps {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  /** Screen-reader only label, for controls whose purpose the layout already shows. */
+  hideLabel?: boolean;
+  className?: string;
+}
+
+/**
+ * Label, control, hint and error of one form field, paired by `id`.
+ * `required` here also marks the label with an asterisk; the *Field wrappers below
+ * pass `required` to the control only, as their screens show no asterisk.
+ */
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  required,
+  hideLabel,
+  className,
+  children,
+}: FrameProps & { required?: boolean; children: (control: ControlProps) => ReactNode }) {
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={className ? `zd-field ${className}` : 'zd-field'}>
+      <label htmlFor={id} className={hideLabel ? 'zd-visually-hidden' : undefined}>
+        {label}
+        {required && (
+          <span className="zd-required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      {children({ id, required, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined })}
+      {hint && (
+        <p className="zd-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="zd-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function TextField({
+  id,
+  label,
+  hint,
+  error,
+  hideLabel,
+  className,
+  ...input
+}: FrameProps & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <Field {...{ id, label, hint, error, hideLabel, className }}>
+      {(control) => <input {...control} {...input} />}
+    </Field>
+  );
+}
+
+export function TextAreaField({
+  id,
+  label,
+  hint,
+  error,
+  hideLabel,
+  className,
+  ...textarea
+}: FrameProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <Field {...{ id, label, hint, error, hideLabel, className }}>
+      {(control) => <textarea {...control} {...textarea} />}
+    </Field>
+  );
+}
+
+export function SelectField({
+  id,
+  label,
+  hint,
+  error,
+  hideLabel,
+  className,
+  ...select
+}: FrameProps & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <Field {...{ id, label, hint, error, hideLabel, className }}>
+      {(control) => <select {...control} {...select} />}
+    </Field>
+  );
+}
