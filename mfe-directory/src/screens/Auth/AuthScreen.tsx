@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ComponentProps, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorMessage, MESSAGES } from '@zaytoon/client';
 import { useHost } from '../../host';
+import { TextField } from '../../ui/Field';
 import { InlineSpinner } from '../../ui/Spinner';
 
 type Mode = 'signin' | 'signup';
@@ -63,15 +64,15 @@ export function AuthScreen() {
         <form className="zd-form" onSubmit={submit} aria-label={title}>
           {signingUp ? (
             <>
-              <Field id="zd-auth-name" label="Full Name" value={fields.name} onChange={set('name')} autoComplete="name" />
-              <Field
+              <AuthField id="zd-auth-name" label="Full Name" value={fields.name} onChange={set('name')} autoComplete="name" />
+              <AuthField
                 id="zd-auth-username"
                 label="Username"
                 value={fields.username}
                 onChange={set('username')}
                 autoComplete="username"
               />
-              <Field
+              <AuthField
                 id="zd-auth-email"
                 label="Email"
                 type="email"
@@ -79,36 +80,28 @@ export function AuthScreen() {
                 onChange={set('email')}
                 autoComplete="email"
               />
-              <Field
-                id="zd-auth-password"
-                label="Password"
-                type="password"
-                value={fields.password}
-                onChange={set('password')}
-                autoComplete="new-password"
-              />
             </>
           ) : (
-            <>
-              <Field
-                id="zd-auth-login"
-                label="Email or Username"
-                value={fields.login}
-                onChange={set('login')}
-                autoComplete="username"
-              />
-              <Field
-                id="zd-auth-password"
-                label="Password"
-                type="password"
-                value={fields.password}
-                onChange={set('password')}
-                autoComplete="current-password"
-              />
-              <p className="zd-auth__forgot">
-                <Link to="/forgot-password">Forgot Password?</Link>
-              </p>
-            </>
+            <AuthField
+              id="zd-auth-login"
+              label="Email or Username"
+              value={fields.login}
+              onChange={set('login')}
+              autoComplete="username"
+            />
+          )}
+          <AuthField
+            id="zd-auth-password"
+            label="Password"
+            type="password"
+            value={fields.password}
+            onChange={set('password')}
+            autoComplete={signingUp ? 'new-password' : 'current-password'}
+          />
+          {!signingUp && (
+            <p className="zd-auth__forgot">
+              <Link to="/forgot-password">Forgot Password?</Link>
+            </p>
           )}
 
           <button type="submit" className="zd-btn zd-btn--primary zd-btn--block" disabled={pending} aria-busy={pending}>
@@ -130,26 +123,7 @@ export function AuthScreen() {
   );
 }
 
-function Field(props: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (event: { target: { value: string } }) => void;
-  type?: string;
-  autoComplete?: string;
-}) {
-  return (
-    <div className="zd-field">
-      <label htmlFor={props.id}>{props.label}</label>
-      <input
-        id={props.id}
-        name={props.id}
-        type={props.type ?? 'text'}
-        value={props.value}
-        onChange={props.onChange}
-        autoComplete={props.autoComplete}
-        required
-      />
-    </div>
-  );
+/** Every sign-in and sign-up input is required and named after its id. */
+function AuthField({ id, ...input }: ComponentProps<typeof TextField>) {
+  return <TextField id={id} name={id} type="text" required {...input} />;
 }

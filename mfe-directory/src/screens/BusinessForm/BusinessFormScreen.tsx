@@ -3,8 +3,8 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { errorMessage, MESSAGES, WEEKDAYS } from '@zaytoon/client';
 import { useHost } from '../../host';
 import { capitalise } from '../../lib/format';
-import { NavBar } from '../../ui/NavBar';
 import { Field } from '../../ui/Field';
+import { NavBar } from '../../ui/NavBar';
 import { InlineSpinner, PageSpinner } from '../../ui/Spinner';
 import {
   categoryOptions,
