@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { LIMITS, MESSAGES } from '@zaytoon/client';
 import { useHost } from '../../host';
 import { requestErrorMessage } from '../../lib/requestError';
+import { TextField } from '../../ui/Field';
 import { InlineSpinner } from '../../ui/Spinner';
 
 /** Current, new (6+ chars) and confirm; used by /change-password and /account-settings. */
@@ -42,43 +43,34 @@ export function ChangePasswordForm({ onChanged, idPrefix = 'zd-cp' }: { onChange
 
   return (
     <form className="zd-form" onSubmit={submit} data-testid="change-password-form">
-      <div className="zd-field">
-        <label htmlFor={`${idPrefix}-current`}>Current Password</label>
-        <input
-          id={`${idPrefix}-current`}
-          type="password"
-          value={current}
-          onChange={(event) => setCurrent(event.target.value)}
-          autoComplete="current-password"
-          required
-        />
-      </div>
-      <div className="zd-field">
-        <label htmlFor={`${idPrefix}-new`}>New Password</label>
-        <input
-          id={`${idPrefix}-new`}
-          type="password"
-          value={next}
-          onChange={(event) => setNext(event.target.value)}
-          autoComplete="new-password"
-          aria-describedby={`${idPrefix}-new-hint`}
-          required
-        />
-        <p className="zd-hint" id={`${idPrefix}-new-hint`}>
-          Must be at least 6 characters
-        </p>
-      </div>
-      <div className="zd-field">
-        <label htmlFor={`${idPrefix}-confirm`}>Confirm New Password</label>
-        <input
-          id={`${idPrefix}-confirm`}
-          type="password"
-          value={confirm}
-          onChange={(event) => setConfirm(event.target.value)}
-          autoComplete="new-password"
-          required
-        />
-      </div>
+      <TextField
+        id={`${idPrefix}-current`}
+        label="Current Password"
+        type="password"
+        value={current}
+        onChange={(event) => setCurrent(event.target.value)}
+        autoComplete="current-password"
+        required
+      />
+      <TextField
+        id={`${idPrefix}-new`}
+        label="New Password"
+        hint="Must be at least 6 characters"
+        type="password"
+        value={next}
+        onChange={(event) => setNext(event.target.value)}
+        autoComplete="new-password"
+        required
+      />
+      <TextField
+        id={`${idPrefix}-confirm`}
+        label="Confirm New Password"
+        type="password"
+        value={confirm}
+        onChange={(event) => setConfirm(event.target.value)}
+        autoComplete="new-password"
+        required
+      />
       {error && (
         <p className="zd-error" role="alert">
           {error}

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { LIMITS, MESSAGES } from '@zaytoon/client';
 import { useHost } from '../../host';
 import { requestErrorMessage } from '../../lib/requestError';
+import { TextField } from '../../ui/Field';
 import { InlineSpinner } from '../../ui/Spinner';
 
 /** Steps of SPEC §2; step 3 exists as a heading but the flow goes 1 -> 2 -> 4. */
@@ -79,16 +80,14 @@ export function ForgotPasswordScreen() {
         {step === 1 && (
           <form className="zd-form" onSubmit={sendCode}>
             <p className="zd-auth__subtitle">Enter your email or username and we will send you a verification code.</p>
-            <div className="zd-field">
-              <label htmlFor="zd-fp-login">Email or Username</label>
-              <input
-                id="zd-fp-login"
-                value={login}
-                onChange={(event) => setLogin(event.target.value)}
-                autoComplete="username"
-                required
-              />
-            </div>
+            <TextField
+              id="zd-fp-login"
+              label="Email or Username"
+              value={login}
+              onChange={(event) => setLogin(event.target.value)}
+              autoComplete="username"
+              required
+            />
             <button type="submit" className="zd-btn zd-btn--primary zd-btn--block" disabled={busy}>
               {busy && <InlineSpinner />}
               {busy ? 'Sending Code...' : 'Send Verification Code'}
@@ -99,45 +98,36 @@ export function ForgotPasswordScreen() {
         {step === 2 && (
           <form className="zd-form" onSubmit={reset}>
             <p className="zd-auth__subtitle">If an account exists for {login.trim()}, a 6-digit code has been sent to its email.</p>
-            <div className="zd-field">
-              <label htmlFor="zd-fp-code">Verification Code</label>
-              <input
-                id="zd-fp-code"
-                value={code}
-                onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-                maxLength={LIMITS.resetCodeLength}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="[0-9]{6}"
-                aria-describedby="zd-fp-code-hint"
-                required
-              />
-              <p className="zd-hint" id="zd-fp-code-hint">
-                Code expires in 15 minutes
-              </p>
-            </div>
-            <div className="zd-field">
-              <label htmlFor="zd-fp-password">New Password</label>
-              <input
-                id="zd-fp-password"
-                type="password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                autoComplete="new-password"
-                required
-              />
-            </div>
-            <div className="zd-field">
-              <label htmlFor="zd-fp-confirm">Confirm Password</label>
-              <input
-                id="zd-fp-confirm"
-                type="password"
-                value={confirm}
-                onChange={(event) => setConfirm(event.target.value)}
-                autoComplete="new-password"
-                required
-              />
-            </div>
+            <TextField
+              id="zd-fp-code"
+              label="Verification Code"
+              hint="Code expires in 15 minutes"
+              value={code}
+              onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+              maxLength={LIMITS.resetCodeLength}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]{6}"
+              required
+            />
+            <TextField
+              id="zd-fp-password"
+              label="New Password"
+              type="password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              autoComplete="new-password"
+              required
+            />
+            <TextField
+              id="zd-fp-confirm"
+              label="Confirm Password"
+              type="password"
+              value={confirm}
+              onChange={(event) => setConfirm(event.target.value)}
+              autoComplete="new-password"
+              required
+            />
             <div className="zd-actions">
               <button
                 type="button"
