@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { errorMessage, MESSAGES, REPORT_REASONS, type ReportReason } from '@zaytoon/client';
 import { useHost } from '../../host';
+import { SelectField, TextAreaField } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 
 /** 'Report Business' dialog: reason required, details optional. */
@@ -37,31 +38,27 @@ export function ReportDialog({
   return (
     <Modal title="Report Business" onClose={onClose}>
       <form className="zd-form" onSubmit={submit} data-testid="report-form">
-        <div className="zd-field">
-          <label htmlFor="zd-report-reason">Reason</label>
-          <select
-            id="zd-report-reason"
-            value={reason}
-            onChange={(event) => setReason(event.target.value as ReportReason | '')}
-            required
-          >
-            <option value="">Select a reason</option>
-            {REPORT_REASONS.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="zd-field">
-          <label htmlFor="zd-report-details">Details (optional)</label>
-          <textarea
-            id="zd-report-details"
-            value={details}
-            placeholder="Tell us more about the problem"
-            onChange={(event) => setDetails(event.target.value)}
-          />
-        </div>
+        <SelectField
+          id="zd-report-reason"
+          label="Reason"
+          value={reason}
+          onChange={(event) => setReason(event.target.value as ReportReason | '')}
+          required
+        >
+          <option value="">Select a reason</option>
+          {REPORT_REASONS.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </SelectField>
+        <TextAreaField
+          id="zd-report-details"
+          label="Details (optional)"
+          value={details}
+          placeholder="Tell us more about the problem"
+          onChange={(event) => setDetails(event.target.value)}
+        />
         <div className="zd-actions">
           <button type="button" className="zd-btn zd-btn--outline" onClick={onClose}>
             Cancel

@@ -11,6 +11,7 @@ import {
 } from '@zaytoon/client';
 import { useHost } from '../../host';
 import { capitalise } from '../../lib/format';
+import { Field, SelectField, TextAreaField, TextField } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { currentValue, encodeObjectValue, JSON_FIELDS } from './suggestionValue';
 
@@ -56,26 +57,24 @@ export function SuggestEditDialog({
   return (
     <Modal title="Suggest Edit" onClose={onClose}>
       <form className="zd-form" onSubmit={submit} data-testid="suggest-form">
-        <div className="zd-field">
-          <label htmlFor="zd-suggest-field">Field to update</label>
-          <select
-            id="zd-suggest-field"
-            value={field}
-            onChange={(event) => {
-              setField(event.target.value as SuggestableField | '');
-              setValue('');
-              setEntries({});
-            }}
-            required
-          >
-            <option value="">Select a field</option>
-            {SUGGESTABLE_FIELDS.map((name) => (
-              <option key={name} value={name}>
-                {FIELD_LABELS[name]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="zd-suggest-field"
+          label="Field to update"
+          value={field}
+          onChange={(event) => {
+            setField(event.target.value as SuggestableField | '');
+            setValue('');
+            setEntries({});
+          }}
+          required
+        >
+          <option value="">Select a field</option>
+          {SUGGESTABLE_FIELDS.map((name) => (
+            <option key={name} value={name}>
+              {FIELD_LABELS[name]}
+            </option>
+          ))}
+        </SelectField>
         {field && (
           <p className="zd-hint" data-testid="current-value">
             Current value: {currentValue(business, field) || 'Not set'}
@@ -85,42 +84,40 @@ export function SuggestEditDialog({
           <fieldset className="zd-fieldset">
             <legend>Suggested {FIELD_LABELS[field].toLowerCase()}</legend>
             {keys.map((key) => (
-              <div className="zd-field" key={key}>
-                <label htmlFor={`zd-suggest-${key}`}>{key === 'twitter' ? 'Twitter/X' : capitalise(key)}</label>
-                <input
-                  id={`zd-suggest-${key}`}
-                  value={entries[key] ?? ''}
-                  placeholder={field === 'business_hours' ? '9:00 AM - 6:00 PM or Closed' : '@handle or link'}
-                  onChange={(event) => setEntries((current) => ({ ...current, [key]: event.target.value }))}
-                />
-              </div>
+              <TextField
+                key={key}
+                id={`zd-suggest-${key}`}
+                label={key === 'twitter' ? 'Twitter/X' : capitalise(key)}
+                value={entries[key] ?? ''}
+                placeholder={field === 'business_hours' ? '9:00 AM - 6:00 PM or Closed' : '@handle or link'}
+                onChange={(event) => setEntries((current) => ({ ...current, [key]: event.target.value }))}
+              />
             ))}
           </fieldset>
         ) : field ? (
-          <div className="zd-field">
-            <label htmlFor="zd-suggest-value">Suggested value</label>
-            {field === 'description' || field === 'proof_of_support' ? (
-              <textarea id="zd-suggest-value" value={value} onChange={(event) => setValue(event.target.value)} required />
-            ) : (
-              <input
-                id="zd-suggest-value"
-                type={field === 'website' ? 'url' : field === 'phone' ? 'tel' : 'text'}
-                value={value}
-                onChange={(event) => setValue(event.target.value)}
-                required
-              />
-            )}
-          </div>
+          <Field id="zd-suggest-value" label="Suggested value">
+            {(control) =>
+              field === 'description' || field === 'proof_of_support' ? (
+                <textarea {...control} value={value} onChange={(event) => setValue(event.target.value)} required />
+              ) : (
+                <input
+                  {...control}
+                  type={field === 'website' ? 'url' : field === 'phone' ? 'tel' : 'text'}
+                  value={value}
+                  onChange={(event) => setValue(event.target.value)}
+                  required
+                />
+              )
+            }
+          </Field>
         ) : null}
-        <div className="zd-field">
-          <label htmlFor="zd-suggest-reason">Reason (optional)</label>
-          <textarea
-            id="zd-suggest-reason"
-            value={reason}
-            placeholder="Why should this change be made?"
-            onChange={(event) => setReason(event.target.value)}
-          />
-        </div>
+        <TextAreaField
+          id="zd-suggest-reason"
+          label="Reason (optional)"
+          value={reason}
+          placeholder="Why should this change be made?"
+          onChange={(event) => setReason(event.target.value)}
+        />
         <div className="zd-actions">
           <button type="button" className="zd-btn zd-btn--outline" onClick={onClose}>
             Cancel
