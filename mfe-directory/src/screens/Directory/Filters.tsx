@@ -1,3 +1,5 @@
+import { SelectField, TextField } from '../../ui/Field';
+
 export interface FilterValues {
   search: string;
   category: string;
@@ -20,48 +22,41 @@ export function Filters({ values, onChange, categories, cities, view, onViewChan
   if (values.search.trim()) chips.push({ key: 'search', label: 'Search', value: values.search.trim(), reset: '' });
   if (values.category !== 'all') chips.push({ key: 'category', label: 'Category', value: values.category, reset: 'all' });
   if (values.city !== 'all') chips.push({ key: 'city', label: 'City', value: values.city, reset: 'all' });
+  const selects = [
+    { key: 'category', label: 'Category', allLabel: 'All Categories', options: categories },
+    { key: 'city', label: 'City', allLabel: 'All Cities', options: cities },
+  ] as const;
 
   return (
     <section className="zd-card zd-filters" aria-label="Filters">
       <div className="zd-filters__row">
-        <div className="zd-field zd-filters__search">
-          <label htmlFor="zd-search" className="zd-visually-hidden">
-            Search businesses
-          </label>
-          <input
-            id="zd-search"
-            type="search"
-            placeholder="Search businesses..."
-            value={values.search}
-            onChange={(event) => update({ search: event.target.value })}
-          />
-        </div>
-        <div className="zd-field">
-          <label htmlFor="zd-category" className="zd-visually-hidden">
-            Category
-          </label>
-          <select id="zd-category" value={values.category} onChange={(event) => update({ category: event.target.value })}>
-            <option value="all">All Categories</option>
-            {categories.map((category) => (
-              <option key={category} value={category}>
-                {category}
+        <TextField
+          id="zd-search"
+          label="Search businesses"
+          hideLabel
+          className="zd-filters__search"
+          type="search"
+          placeholder="Search businesses..."
+          value={values.search}
+          onChange={(event) => update({ search: event.target.value })}
+        />
+        {selects.map(({ key, label, allLabel, options }) => (
+          <SelectField
+            key={key}
+            id={`zd-${key}`}
+            label={label}
+            hideLabel
+            value={values[key]}
+            onChange={(event) => update({ [key]: event.target.value })}
+          >
+            <option value="all">{allLabel}</option>
+            {options.map((option) => (
+              <option key={option} value={option}>
+                {option}
               </option>
             ))}
-          </select>
-        </div>
-        <div className="zd-field">
-          <label htmlFor="zd-city" className="zd-visually-hidden">
-            City
-          </label>
-          <select id="zd-city" value={values.city} onChange={(event) => update({ city: event.target.value })}>
-            <option value="all">All Cities</option>
-            {cities.map((city) => (
-              <option key={city} value={city}>
-                {city}
-              </option>
-            ))}
-          </select>
-        </div>
+          </SelectField>
+        ))}
         <div className="zd-toggle" role="group" aria-label="View">
           <button
             type="button"
