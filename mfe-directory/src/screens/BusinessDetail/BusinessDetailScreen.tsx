@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { FIELD_LABELS, LIMITS, WEEKDAYS, type Business, type Suggestion } from '@zaytoon/client';
 import { useHost, useSession } from '../../host';
@@ -65,18 +65,12 @@ export function BusinessDetailScreen() {
 
         <div className="zd-detail__columns">
           <div className="zd-detail__main">
-            <section className="zd-card" aria-labelledby="zd-about">
-              <h2 id="zd-about" className="zd-section-title">
-                About
-              </h2>
+            <Card titleId="zd-about" title="About">
               <p className="zd-prewrap">{business.description || 'No description yet.'}</p>
-            </section>
-            <section className="zd-card zd-support" aria-labelledby="zd-support">
-              <h2 id="zd-support" className="zd-section-title">
-                Palestine Support
-              </h2>
+            </Card>
+            <Card titleId="zd-support" title="Palestine Support" className="zd-support">
               <p className="zd-prewrap">{business.proof_of_support || 'No details yet.'}</p>
-            </section>
+            </Card>
             {detail.suggestions.length > 0 && <PendingSuggestions suggestions={detail.suggestions} />}
             <RecentReports business={business} />
           </div>
@@ -138,10 +132,7 @@ function ActionRow({ business, canEdit, onSuggested }: { business: Business; can
 
 function PendingSuggestions({ suggestions }: { suggestions: Suggestion[] }) {
   return (
-    <section className="zd-card" aria-labelledby="zd-pending" data-testid="pending-suggestions">
-      <h2 id="zd-pending" className="zd-section-title">
-        Pending Suggestions ({suggestions.length})
-      </h2>
+    <Card titleId="zd-pending" title={`Pending Suggestions (${suggestions.length})`} testId="pending-suggestions">
       <ul className="zd-stack">
         {suggestions.map((suggestion) => (
           <li key={suggestion.id} className="zd-suggestion">
@@ -162,7 +153,7 @@ function PendingSuggestions({ suggestions }: { suggestions: Suggestion[] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }
 
@@ -172,10 +163,12 @@ function RecentReports({ business }: { business: Business }) {
   const latest = (business.latest_reports ?? []).slice(0, LIMITS.latestReportsShown);
   const more = business.report_count - latest.length;
   return (
-    <section className="zd-card zd-reports" aria-labelledby="zd-reports" data-testid="recent-reports">
-      <h2 id="zd-reports" className="zd-section-title">
-        Recent Reports ({business.report_count})
-      </h2>
+    <Card
+      titleId="zd-reports"
+      title={`Recent Reports (${business.report_count})`}
+      className="zd-reports"
+      testId="recent-reports"
+    >
       <ul className="zd-stack">
         {latest.map((report) => (
           <li key={report.id} className="zd-report">
@@ -189,16 +182,13 @@ function RecentReports({ business }: { business: Business }) {
         ))}
       </ul>
       {more > 0 && <p className="zd-hint">And {more} more reports...</p>}
-    </section>
+    </Card>
   );
 }
 
 function ContactInformation({ business }: { business: Business }) {
   return (
-    <section className="zd-card" aria-labelledby="zd-contact">
-      <h2 id="zd-contact" className="zd-section-title">
-        Contact Information
-      </h2>
+    <Card titleId="zd-contact" title="Contact Information">
       <ul className="zd-stack zd-stack--tight">
         {business.phone && (
           <li>
@@ -214,17 +204,14 @@ function ContactInformation({ business }: { business: Business }) {
         )}
         <li>{addressLine(business)}</li>
       </ul>
-    </section>
+    </Card>
   );
 }
 
 function BusinessHours({ business }: { business: Business }) {
   const hours = business.business_hours ?? {};
   return (
-    <section className="zd-card" aria-labelledby="zd-hours">
-      <h2 id="zd-hours" className="zd-section-title">
-        Business Hours
-      </h2>
+    <Card titleId="zd-hours" title="Business Hours">
       <dl className="zd-hours" data-testid="business-hours">
         {WEEKDAYS.map((day) => (
           <div key={day} className="zd-hours__row">
@@ -233,7 +220,7 @@ function BusinessHours({ business }: { business: Business }) {
           </div>
         ))}
       </dl>
-    </section>
+    </Card>
   );
 }
 
@@ -246,10 +233,7 @@ function SocialMedia({ business }: { business: Business }) {
   if (links.length === 0) return null;
   const label = { facebook: 'Facebook', twitter: 'Twitter/X', instagram: 'Instagram' } as const;
   return (
-    <section className="zd-card" aria-labelledby="zd-social">
-      <h2 id="zd-social" className="zd-section-title">
-        Social Media
-      </h2>
+    <Card titleId="zd-social" title="Social Media">
       <ul className="zd-stack zd-stack--tight" data-testid="social-links">
         {links.map((link) => (
           <li key={link.network}>
@@ -259,22 +243,42 @@ function SocialMedia({ business }: { business: Business }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }
 
 function BusinessInfo({ business }: { business: Business }) {
   return (
-    <section className="zd-card" aria-labelledby="zd-info">
-      <h2 id="zd-info" className="zd-section-title">
-        Business Info
-      </h2>
+    <Card titleId="zd-info" title="Business Info">
       <p>Added {formatDate(business.created_at)}</p>
       {business.verified && (
         <p className="zd-verified" data-testid="verified">
           <span className="zd-badge zd-badge--green">Verified</span> This business has been verified by our community
         </p>
       )}
+    </Card>
+  );
+}
+
+function Card({
+  titleId,
+  title,
+  className,
+  testId,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  className?: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className={className ? `zd-card ${className}` : 'zd-card'} aria-labelledby={titleId} data-testid={testId}>
+      <h2 id={titleId} className="zd-section-title">
+        {title}
+      </h2>
+      {children}
     </section>
   );
 }
