@@ -59,50 +59,21 @@ export function Field({
   );
 }
 
-export function TextField({
-  id,
-  label,
-  hint,
-  error,
-  hideLabel,
-  className,
-  ...input
-}: FrameProps & InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <Field {...{ id, label, hint, error, hideLabel, className }}>
-      {(control) => <input {...control} {...input} />}
-    </Field>
-  );
+function splitFrame<P extends FrameProps>({ id, label, hint, error, hideLabel, className, ...control }: P) {
+  return [{ id, label, hint, error, hideLabel, className }, control] as const;
 }
 
-export function TextAreaField({
-  id,
-  label,
-  hint,
-  error,
-  hideLabel,
-  className,
-  ...textarea
-}: FrameProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return (
-    <Field {...{ id, label, hint, error, hideLabel, className }}>
-      {(control) => <textarea {...control} {...textarea} />}
-    </Field>
-  );
+export function TextField(props: FrameProps & InputHTMLAttributes<HTMLInputElement>) {
+  const [frame, input] = splitFrame(props);
+  return <Field {...frame}>{(control) => <input {...control} {...input} />}</Field>;
 }
 
-export function SelectField({
-  id,
-  label,
-  hint,
-  error,
-  hideLabel,
-  className,
-  ...select
-}: FrameProps & SelectHTMLAttributes<HTMLSelectElement>) {
-  return (
-    <Field {...{ id, label, hint, error, hideLabel, className }}>
-      {(control) => <select {...control} {...select} />}
-    </Field>
-  );
+export function TextAreaField(props: FrameProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const [frame, textarea] = splitFrame(props);
+  return <Field {...frame}>{(control) => <textarea {...control} {...textarea} />}</Field>;
+}
+
+export function SelectField(props: FrameProps & SelectHTMLAttributes<HTMLSelectElement>) {
+  const [frame, select] = splitFrame(props);
+  return <Field {...frame}>{(control) => <select {...control} {...select} />}</Field>;
 }
