@@ -6,6 +6,7 @@ export * from './schemas/auth.schema.js';
 export * from './schemas/admin.schema.js';
 export * from './schemas/business.schema.js';
 export * from './schemas/comment.schema.js';
+export * from './schemas/directory.schema.js';
 export * from './schemas/report.schema.js';
 export * from './schemas/suggestion.schema.js';
 export * from './schemas/vote.schema.js';

@@ -22,6 +22,21 @@ export const LIMITS = {
   shortFieldMaxLength: 300,
 } as const;
 
+/** CONTRACT.md list paging, and the map answer's bounds (issue #9). */
+export const PAGING = {
+  defaultLimit: 100,
+  maxLimit: 500,
+} as const;
+
+export const MAP_ZOOM = {
+  min: 0,
+  max: 20,
+  /** Clusters stop at this zoom; above it every business is its own marker. */
+  clusterMaxZoom: 16,
+  /** Businesses that share one point (a postcode district centre) are spread apart from this zoom on. */
+  spreadFromZoom: 17,
+} as const;
+
 export const MAP_DEFAULTS = {
   center: [54.7023545, -3.2765753] as [number, number],
   zoom: 6,

@@ -30,6 +30,10 @@ export const MESSAGES = {
   suggestionValueRequired: 'Suggested value is required',
   reviewActionInvalid: 'action must be approve or reject',
   invalidRequest: 'Invalid request',
+  invalidCursor: 'Invalid cursor: follow the Link header of the previous page',
+  limitOutOfRange: 'limit must be a whole number from 1 to 500',
+  invalidBbox: 'bbox must be west,south,east,north in degrees',
+  invalidZoom: 'zoom must be a whole number from 0 to 20',
 
   // auth and accounts (CONTRACT.md)
   invalidCredentials: 'Invalid email/username or password',

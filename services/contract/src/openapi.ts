@@ -43,7 +43,19 @@ function operation(name: string, definition: RouteDefinition) {
         }
       : {}),
     responses: {
-      200: { description: 'OK', content: { 'application/json': { schema: jsonSchema(definition.response, 'output') } } },
+      200: {
+        description: 'OK',
+        content: { 'application/json': { schema: jsonSchema(definition.response, 'output') } },
+        ...(definition.responseHeaders || definition.cacheable
+          ? {
+              headers: Object.fromEntries([
+                ...Object.entries(definition.responseHeaders ?? {}).map(([header, description]) => [header, { description, schema: { type: 'string' } }]),
+                ...(definition.cacheable ? [['ETag', { description: 'send it back in If-None-Match: 304 while unchanged', schema: { type: 'string' } }]] : []),
+              ]),
+            }
+          : {}),
+      },
+      ...(definition.cacheable ? { 304: { description: 'Not modified (If-None-Match matched the ETag)' } } : {}),
       400: errors,
       401: errors,
       403: errors,

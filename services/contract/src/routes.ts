@@ -12,13 +12,20 @@ import {
 import { adminStatisticsSchema } from './schemas/admin.schema.js';
 import {
   businessInputSchema,
-  businessListQuerySchema,
   businessSchema,
   canEditSchema,
   categoriesSchema,
   citiesSchema,
 } from './schemas/business.schema.js';
 import { commentInputSchema, commentSchema } from './schemas/comment.schema.js';
+import {
+  businessListQuerySchema,
+  cityGroupsSchema,
+  directoryFilterSchema,
+  directorySummarySchema,
+  mapAnswerSchema,
+  mapQuerySchema,
+} from './schemas/directory.schema.js';
 import { okResponse } from './schemas/common.schema.js';
 import { reportInputSchema, reportSchema, reviewActionSchema } from './schemas/report.schema.js';
 import { suggestionInputSchema, suggestionSchema } from './schemas/suggestion.schema.js';
@@ -37,6 +44,10 @@ export interface RouteDefinition {
   query?: z.ZodType;
   multipart?: boolean;
   response: z.ZodType;
+  /** Headers the answer carries besides the body (OpenAPI says so). */
+  responseHeaders?: Record<string, string>;
+  /** Public reads whose answers carry an ETag (304 on If-None-Match). */
+  cacheable?: boolean;
 }
 
 const route = (definition: RouteDefinition) => definition;
@@ -54,10 +65,22 @@ export const API_ROUTES = {
   uploadProfilePicture: route({ method: 'post', path: '/auth/upload-profile-picture', access: 'user', summary: 'Upload a profile picture (multipart field `file`)', multipart: true, response: pictureResponseSchema }),
   deleteAccount: route({ method: 'post', path: '/auth/delete-account', access: 'user', summary: 'Delete the own account', response: okResponse }),
 
-  listBusinesses: route({ method: 'get', path: '/businesses', access: 'public', summary: 'List and search businesses', query: businessListQuerySchema, response: z.array(businessSchema) }),
-  categories: route({ method: 'get', path: '/categories', access: 'public', summary: 'Categories in use', response: categoriesSchema }),
-  cities: route({ method: 'get', path: '/cities', access: 'public', summary: 'Cities in use', response: citiesSchema }),
-  getBusiness: route({ method: 'get', path: '/businesses/:id', access: 'public', summary: 'Business detail', response: businessSchema }),
+  listBusinesses: route({
+    method: 'get', path: '/businesses', access: 'public', cacheable: true,
+    summary: 'One page of businesses: ranked when searching (relevance, name, id), else by name then id. Follow Link rel="next" for the next page.',
+    query: businessListQuerySchema, response: z.array(businessSchema),
+    responseHeaders: {
+      'X-Total-Count': 'all businesses matching the filters',
+      Link: '<url>; rel="next" while more pages remain (keyset cursor: deep pages cost the same as the first)',
+    },
+  }),
+  // Registered before /businesses/:id so that these names are never read as ids.
+  directorySummary: route({ method: 'get', path: '/businesses/summary', access: 'public', cacheable: true, summary: 'Totals for the count line, stat tiles and Location Summary, for the filters', query: directoryFilterSchema, response: directorySummarySchema }),
+  cityGroups: route({ method: 'get', path: '/businesses/by-city', access: 'public', cacheable: true, summary: "Each city and its count for the filters (A-Z, 'Unknown City' last); a city's businesses come from the list with city=", query: directoryFilterSchema, response: cityGroupsSchema }),
+  mapView: route({ method: 'get', path: '/businesses/map', access: 'public', cacheable: true, summary: 'Map markers for a viewport and zoom: server-side clusters, single businesses (spread apart when they share a point at the deepest zooms)', query: mapQuerySchema, response: mapAnswerSchema }),
+  categories: route({ method: 'get', path: '/categories', access: 'public', cacheable: true, summary: 'Categories in use', response: categoriesSchema }),
+  cities: route({ method: 'get', path: '/cities', access: 'public', cacheable: true, summary: 'Cities in use', response: citiesSchema }),
+  getBusiness: route({ method: 'get', path: '/businesses/:id', access: 'public', cacheable: true, summary: 'Business detail', response: businessSchema }),
   createBusiness: route({ method: 'post', path: '/businesses', access: 'user', summary: 'Add a business', body: businessInputSchema, response: businessSchema }),
   updateBusiness: route({ method: 'put', path: '/businesses/:id', access: 'user', summary: 'Edit a business (owner or admin)', body: businessInputSchema, response: businessSchema }),
   canEdit: route({ method: 'get', path: '/businesses/:id/can-edit', access: 'public', summary: 'Whether the caller may edit', response: canEditSchema }),

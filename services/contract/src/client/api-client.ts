@@ -12,6 +12,11 @@ import type {
   BusinessInput,
   BusinessListQuery,
   CanEdit,
+  CityGroups,
+  DirectoryFilter,
+  DirectorySummary,
+  MapAnswer,
+  MapQuery,
   Comment,
   Report,
   ReportInput,
@@ -127,14 +132,37 @@ export function normaliseUser(body: unknown): User | null {
   return candidate as User;
 }
 
-function listQuery(query: BusinessListQuery = {}): string {
+/** Query string of a directory call: filters omitted when empty or 'all' (SPEC §7), other params as given. */
+export function directoryQuery(query: DirectoryFilter & Record<string, string | number | undefined | null> = {}): string {
   const params = new URLSearchParams();
-  for (const key of ['search', 'category', 'city'] as const) {
-    const value = query[key]?.trim();
-    if (value && value.toLowerCase() !== 'all') params.set(key, value);
+  for (const [key, raw] of Object.entries(query)) {
+    if (raw === undefined || raw === null) continue;
+    const value = String(raw).trim();
+    if (!value) continue;
+    if ((key === 'search' || key === 'category' || key === 'city') && value.toLowerCase() === 'all') continue;
+    params.set(key, value);
   }
   const text = params.toString();
   return text ? `?${text}` : '';
+}
+
+/** The cursor of `Link: <url>; rel="next"`, or null on the last page. */
+export function nextCursorFromLink(link: string | null): string | null {
+  const match = link?.match(/<([^>]*)>\s*;\s*rel="?next"?/);
+  if (!match) return null;
+  return new URL(match[1], 'http://link.invalid').searchParams.get('cursor');
+}
+
+/** One page of GET /api/businesses with the paging headers read. */
+export interface BusinessPage {
+  businesses: Business[];
+  total: number;
+  nextCursor: string | null;
+}
+
+export interface RequestOptions {
+  /** Aborts the request (TanStack Query passes one per query; a superseded search is cancelled). */
+  signal?: AbortSignal;
 }
 
 export function createApiClient(options: ApiClientOptions = {}) {
@@ -143,7 +171,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const readCookies = options.readCookies ?? browserCookies;
   let tokenRequest: Promise<void> | null = null;
 
-  async function send(method: Method, path: string, body?: unknown): Promise<Response> {
+  async function send(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     let payload: string | FormData | undefined;
     if (body instanceof FormData) {
@@ -157,8 +185,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
       if (token) headers[CSRF_HEADER] = token;
     }
     try {
-      return await doFetch(baseUrl + path, { method, headers, body: payload, credentials: 'include' });
-    } catch {
+      return await doFetch(baseUrl + path, { method, headers, body: payload, credentials: 'include', signal });
+    } catch (error) {
+      if (signal?.aborted) throw error;
       throw new ApiError(0, null);
     }
   }
@@ -209,7 +238,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return parse<T>(await send(method, path, body));
   }
 
-  const get = <T>(path: string) => call<T>('GET', path);
+  const get = <T>(path: string, options: RequestOptions = {}) =>
+    send('GET', path, undefined, options.signal).then((response) => parse<T>(response));
   const post = <T>(path: string, body?: unknown) => call<T>('POST', path, body);
   const id = (value: number | string) => encodeURIComponent(String(value));
 
@@ -242,11 +272,25 @@ export function createApiClient(options: ApiClientOptions = {}) {
     deleteAccount: () => post<MessageAnswer>('/api/auth/delete-account'),
 
     // --- businesses ---
-    listBusinesses: (query?: BusinessListQuery) => get<Business[]>(`/api/businesses${listQuery(query)}`),
+    async listBusinesses(query: BusinessListQuery = {}, options: RequestOptions = {}): Promise<BusinessPage> {
+      const response = await send('GET', `/api/businesses${directoryQuery(query)}`, undefined, options.signal);
+      const businesses = await parse<Business[]>(response);
+      return {
+        businesses: Array.isArray(businesses) ? businesses : [],
+        total: Number(response.headers.get('X-Total-Count') ?? 0),
+        nextCursor: nextCursorFromLink(response.headers.get('Link')),
+      };
+    },
+    directorySummary: (filter: DirectoryFilter = {}, options?: RequestOptions) =>
+      get<DirectorySummary>(`/api/businesses/summary${directoryQuery(filter)}`, options),
+    cityGroups: (filter: DirectoryFilter = {}, options?: RequestOptions) =>
+      get<CityGroups>(`/api/businesses/by-city${directoryQuery(filter)}`, options),
+    mapView: (query: MapQuery, options?: RequestOptions) => get<MapAnswer>(`/api/businesses/map${directoryQuery(query)}`, options),
     categories: async (): Promise<string[]> =>
       (await get<{ categories: string[] }>('/api/categories')).categories ?? [],
     cities: async (): Promise<string[]> => (await get<{ cities: string[] }>('/api/cities')).cities ?? [],
-    getBusiness: (businessId: number | string) => get<Business>(`/api/businesses/${id(businessId)}`),
+    getBusiness: (businessId: number | string, options?: RequestOptions) =>
+      get<Business>(`/api/businesses/${id(businessId)}`, options),
     createBusiness: (input: BusinessInput) => post<Business>('/api/businesses', input),
     updateBusiness: (businessId: number | string, input: BusinessInput) =>
       call<Business>('PUT', `/api/businesses/${id(businessId)}`, input),

@@ -6,6 +6,8 @@ export type * from './types.js';
 export { MESSAGES, businessDeletedMessage, confirmDeleteBusinessMessage } from '../messages.js';
 export {
   LIMITS,
+  PAGING,
+  MAP_ZOOM,
   MAP_DEFAULTS,
   WEEKDAYS,
   SOCIAL_NETWORKS,

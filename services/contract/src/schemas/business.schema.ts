@@ -86,13 +86,6 @@ export const businessSchema = z.object({
 });
 export type Business = z.infer<typeof businessSchema>;
 
-export const businessListQuerySchema = z.object({
-  search: z.string().trim().max(200).optional(),
-  category: z.string().trim().max(100).optional(),
-  city: z.string().trim().max(100).optional(),
-});
-export type BusinessListQuery = z.infer<typeof businessListQuerySchema>;
-
 export const canEditSchema = z.object({ can_edit: z.boolean(), is_owner: z.boolean() });
 export type CanEdit = z.infer<typeof canEditSchema>;
 

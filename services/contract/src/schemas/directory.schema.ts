@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { MAP_ZOOM, PAGING } from '../limits.js';
+import { MESSAGES } from '../messages.js';
+
+/** The directory's filters (CONTRACT.md): empty or 'all' means no filter. Every directory answer takes them. */
+export const directoryFilterSchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  category: z.string().trim().max(100).optional(),
+  city: z.string().trim().max(100).optional(),
+});
+export type DirectoryFilter = z.infer<typeof directoryFilterSchema>;
+
+export const businessListQuerySchema = directoryFilterSchema.extend({
+  on_map: z.enum(['true', 'false']).optional().describe('true: only businesses with coordinates; false: only those without'),
+  limit: z.coerce
+    .number({ error: MESSAGES.limitOutOfRange })
+    .int(MESSAGES.limitOutOfRange)
+    .min(1, MESSAGES.limitOutOfRange)
+    .max(PAGING.maxLimit, MESSAGES.limitOutOfRange)
+    .optional()
+    .describe(`page size, default ${PAGING.defaultLimit}, at most ${PAGING.maxLimit}`),
+  cursor: z.string().max(1000).optional().describe('opaque; taken from the Link header of the previous page'),
+});
+export type BusinessListQuery = DirectoryFilter & { on_map?: 'true' | 'false'; limit?: number; cursor?: string };
+
+/** Headers of a list page (CONTRACT.md). */
+export const LIST_PAGE_HEADERS = {
+  totalCount: 'X-Total-Count',
+  link: 'Link',
+} as const;
+
+export const cityCountSchema = z.object({ city: z.string(), count: z.number().int() });
+export type CityCount = z.infer<typeof cityCountSchema>;
+
+/** Everything the directory's count line, stat tiles and Location Summary show, for the current filters. */
+export const directorySummarySchema = z.object({
+  total: z.number().int().describe('businesses matching the filters'),
+  on_map: z.number().int().describe('of those, with latitude and longitude'),
+  not_on_map: z.number().int(),
+  coverage: z.number().int().describe('on_map / total as a rounded percent (0 when total is 0)'),
+  cities: z.number().int().describe("city groups of the matches ('Unknown City' counts as one)"),
+  cities_on_map: z.number().int().describe('cities with at least one mapped match'),
+  most_active: z.array(cityCountSchema).describe('the top 3 cities by matches, ties A-Z'),
+  bounds: z
+    .tuple([z.number(), z.number(), z.number(), z.number()])
+    .nullable()
+    .describe('west, south, east, north of the mapped matches; null when none'),
+});
+export type DirectorySummary = z.infer<typeof directorySummarySchema>;
+
+/** Locations view: each city with its count, A-Z, 'Unknown City' last. */
+export const cityGroupsSchema = z.object({ groups: z.array(cityCountSchema) });
+export type CityGroups = z.infer<typeof cityGroupsSchema>;
+
+const degrees = (min: number, max: number) => z.number().min(min).max(max);
+
+export const mapQuerySchema = directoryFilterSchema.extend({
+  bbox: z
+    .string({ error: MESSAGES.invalidBbox })
+    .transform((value, ctx) => {
+      const parts = value.split(',').map((part) => (part.trim() === '' ? NaN : Number(part)));
+      const [west, south, east, north] = parts;
+      const valid =
+        parts.length === 4 &&
+        degrees(-180, 180).safeParse(west).success &&
+        degrees(-180, 180).safeParse(east).success &&
+        degrees(-90, 90).safeParse(south).success &&
+        degrees(-90, 90).safeParse(north).success &&
+        south <= north;
+      if (!valid) {
+        ctx.addIssue({ code: 'custom', message: MESSAGES.invalidBbox });
+        return z.NEVER;
+      }
+      return [west, south, east, north] as [number, number, number, number];
+    })
+    .describe('west,south,east,north in degrees (west may exceed east across the antimeridian)'),
+  zoom: z.coerce
+    .number({ error: MESSAGES.invalidZoom })
+    .int(MESSAGES.invalidZoom)
+    .min(MAP_ZOOM.min, MESSAGES.invalidZoom)
+    .max(MAP_ZOOM.max, MESSAGES.invalidZoom),
+});
+export type MapQuery = DirectoryFilter & { bbox: string; zoom: number };
+
+export const mapClusterSchema = z.object({
+  kind: z.literal('cluster'),
+  id: z.number().int(),
+  lat: z.number(),
+  lng: z.number(),
+  count: z.number().int(),
+  expansion_zoom: z.number().int().describe('the zoom at which this cluster splits: clicking it zooms there'),
+});
+export const mapBusinessSchema = z.object({
+  kind: z.literal('business'),
+  id: z.number().int(),
+  lat: z.number().describe('where the marker stands (spread apart from others at the same point at the deepest zooms)'),
+  lng: z.number(),
+  name: z.string(),
+});
+export const mapAnswerSchema = z.object({
+  zoom: z.number().int(),
+  items: z.array(z.discriminatedUnion('kind', [mapClusterSchema, mapBusinessSchema])),
+});
+export type MapCluster = z.infer<typeof mapClusterSchema>;
+export type MapBusiness = z.infer<typeof mapBusinessSchema>;
+export type MapAnswer = z.infer<typeof mapAnswerSchema>;
