@@ -26,7 +26,8 @@ export class AnswerCacheRepository {
 
   constructor(private readonly redis: RedisClientType) {}
 
-  private async version(): Promise<string> {
+  /** The token every cached business answer is keyed by; any business write replaces it. */
+  async version(): Promise<string> {
     const current = await this.redis.get(BUSINESS_CACHE_VERSION_KEY);
     if (current) return current;
     const fresh = randomBytes(8).toString('hex');
