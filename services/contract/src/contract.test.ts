@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   API_ROUTES,
   buildOpenApiDocument,
+  businessListQuerySchema,
+  mapQuerySchema,
   businessInputSchema,
   changePasswordInputSchema,
   commentInputSchema,
@@ -11,6 +13,7 @@ import {
   formatScore,
   pluralBusinesses,
 } from './index.js';
+import { directoryQuery, nextCursorFromLink } from './client/api-client.js';
 
 describe('business input', () => {
   const base = { name: 'Olive', address: '1 High St', city: 'Leeds', postcode: 'LS1 1AA' };
@@ -86,5 +89,35 @@ describe('OpenAPI', () => {
       const path = '/api' + definition.path.replace(/:(\w+)/g, '{$1}');
       expect(document.paths[path]?.[definition.method], `${definition.method} ${path}`).toBeDefined();
     }
+  });
+
+  it('says how the list pages and which answers carry an ETag', () => {
+    const document = buildOpenApiDocument('Zaytoon') as { paths: Record<string, Record<string, any>> };
+    const list = document.paths['/api/businesses'].get;
+    expect(list.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(
+      expect.arrayContaining(['search', 'category', 'city', 'on_map', 'limit', 'cursor']),
+    );
+    expect(Object.keys(list.responses[200].headers)).toEqual(expect.arrayContaining(['X-Total-Count', 'Link', 'ETag']));
+    for (const path of ['/api/businesses/summary', '/api/businesses/by-city', '/api/businesses/map']) {
+      expect(document.paths[path].get.responses[304], path).toBeDefined();
+    }
+    const map = document.paths['/api/businesses/map'].get;
+    expect(map.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(expect.arrayContaining(['bbox', 'zoom']));
+  });
+});
+
+describe('directory queries', () => {
+  it('reads a viewport and a zoom, and refuses anything else with the contract messages', () => {
+    expect(mapQuerySchema.parse({ bbox: '-11,49.5,2,61', zoom: '6' })).toMatchObject({ bbox: [-11, 49.5, 2, 61], zoom: 6 });
+    expect(mapQuerySchema.safeParse({ bbox: '-11,61,2,49', zoom: '6' }).error?.issues[0].message).toBe(MESSAGES.invalidBbox);
+    expect(mapQuerySchema.safeParse({ bbox: '-11,49,2,61', zoom: '' }).error?.issues[0].message).toBe(MESSAGES.invalidZoom);
+    expect(businessListQuerySchema.parse({ limit: '500' }).limit).toBe(500);
+    expect(businessListQuerySchema.safeParse({ limit: '501' }).error?.issues[0].message).toBe(MESSAGES.limitOutOfRange);
+  });
+
+  it('builds query strings without empty or all filters, and reads the next cursor from Link', () => {
+    expect(directoryQuery({ search: ' bakery ', category: 'all', city: '', limit: 3 })).toBe('?search=bakery&limit=3');
+    expect(nextCursorFromLink('</api/businesses?city=Leeds&cursor=abc_-1>; rel="next"')).toBe('abc_-1');
+    expect(nextCursorFromLink(null)).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { AnswerCacheRepository } from './cache/answer-cache.repository.js';
 import { CommentsRepository } from './comments/comments.repository.js';
 import { CommentsService } from './comments/comments.service.js';
 import type { Config } from './config/config.js';
+import { DirectoryService } from './directory/directory.service.js';
 import { createPool, type Database } from './db/pool.js';
 import { JobQueueRepository } from './jobs/job-queue.repository.js';
 import { createQueueConnection } from './jobs/redis-connection.js';
@@ -50,6 +51,7 @@ export async function createCore(config: Config) {
     pictures: new ProfilePictureService(repositories.storage, jobs),
     statistics: new StatisticsService(repositories.statistics, jobs),
     businesses: new BusinessesService(businesses, cache, jobs),
+    directory: new DirectoryService(businesses, cache),
     votes: new VotesService(db, businesses),
     comments: new CommentsService(repositories.comments, businesses),
     suggestions: new SuggestionsService(repositories.suggestions, businesses, jobs),

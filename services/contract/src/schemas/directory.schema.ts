@@ -12,14 +12,14 @@ export type DirectoryFilter = z.infer<typeof directoryFilterSchema>;
 
 export const businessListQuerySchema = directoryFilterSchema.extend({
   on_map: z.enum(['true', 'false']).optional().describe('true: only businesses with coordinates; false: only those without'),
-  limit: z.coerce
-    .number({ error: MESSAGES.limitOutOfRange })
-    .int(MESSAGES.limitOutOfRange)
-    .min(1, MESSAGES.limitOutOfRange)
-    .max(PAGING.maxLimit, MESSAGES.limitOutOfRange)
+  limit: z
+    .string({ error: MESSAGES.limitOutOfRange })
+    .regex(/^\d{1,3}$/, MESSAGES.limitOutOfRange)
+    .transform(Number)
+    .pipe(z.number().min(1, MESSAGES.limitOutOfRange).max(PAGING.maxLimit, MESSAGES.limitOutOfRange))
     .optional()
     .describe(`page size, default ${PAGING.defaultLimit}, at most ${PAGING.maxLimit}`),
-  cursor: z.string().max(1000).optional().describe('opaque; taken from the Link header of the previous page'),
+  cursor: z.string().max(2000, MESSAGES.invalidCursor).optional().describe('opaque; taken from the Link header of the previous page'),
 });
 export type BusinessListQuery = DirectoryFilter & { on_map?: 'true' | 'false'; limit?: number; cursor?: string };
 
@@ -74,11 +74,11 @@ export const mapQuerySchema = directoryFilterSchema.extend({
       return [west, south, east, north] as [number, number, number, number];
     })
     .describe('west,south,east,north in degrees (west may exceed east across the antimeridian)'),
-  zoom: z.coerce
-    .number({ error: MESSAGES.invalidZoom })
-    .int(MESSAGES.invalidZoom)
-    .min(MAP_ZOOM.min, MESSAGES.invalidZoom)
-    .max(MAP_ZOOM.max, MESSAGES.invalidZoom),
+  zoom: z
+    .string({ error: MESSAGES.invalidZoom })
+    .regex(/^\d{1,2}$/, MESSAGES.invalidZoom)
+    .transform(Number)
+    .pipe(z.number().min(MAP_ZOOM.min, MESSAGES.invalidZoom).max(MAP_ZOOM.max, MESSAGES.invalidZoom)),
 });
 export type MapQuery = DirectoryFilter & { bbox: string; zoom: number };
 

@@ -1,9 +1,9 @@
 import type { Business } from '@zaytoon/contract';
-import type { BusinessRow } from './businesses.repository.js';
+import type { PageRow } from './businesses.repository.js';
 
-/** The answer shape of SPEC §3; report data only for admins, the owner never. */
-export function toBusiness(row: BusinessRow, forAdmin: boolean): Business {
-  const { owner_id: _owner, report_count, latest_reports, created_at, ...fields } = row;
+/** The answer shape of SPEC §3; report data only for admins, the owner and sort keys never. */
+export function toBusiness(row: PageRow, forAdmin: boolean): Business {
+  const { owner_id: _owner, rank_bucket: _bucket, rank_score: _score, report_count, latest_reports, created_at, ...fields } = row;
   return {
     ...fields,
     created_at: created_at.toISOString(),

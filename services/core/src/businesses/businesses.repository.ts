@@ -1,4 +1,4 @@
-import type { Business, BusinessListQuery, Report, ValidBusinessInput } from '@zaytoon/contract';
+import type { Business, Report, ValidBusinessInput } from '@zaytoon/contract';
 import type { Queryable } from '../db/pool.js';
 
 export interface BusinessRow extends Omit<Business, 'created_at' | 'report_count' | 'latest_reports'> {
@@ -8,8 +8,41 @@ export interface BusinessRow extends Omit<Business, 'created_at' | 'report_count
   latest_reports?: Report[] | null;
 }
 
-export interface ListFilters extends BusinessListQuery {
-  forAdmin: boolean;
+/** The directory's filters once parsed: undefined means no filter. */
+export interface DirectoryFilters {
+  search?: string;
+  category?: string;
+  city?: string;
+  /** true: only businesses with coordinates; false: only those without. */
+  onMap?: boolean;
+}
+
+/** Where a page starts: after this business in the page's order (keyset paging). */
+export type PageKey =
+  | { mode: 'name'; name: string; id: number }
+  | { mode: 'relevance'; bucket: number; score: number; name: string; id: number };
+
+export interface PageRow extends BusinessRow {
+  rank_bucket?: number;
+  rank_score?: number;
+}
+
+export interface MapPoint {
+  id: number;
+  name: string;
+  latitude: number;
+  longitude: number;
+}
+
+export interface DirectoryTotals {
+  total: number;
+  on_map: number;
+  cities: number;
+  cities_on_map: number;
+  west: number | null;
+  south: number | null;
+  east: number | null;
+  north: number | null;
 }
 
 const PUBLIC_COLUMNS = `b.id, b.owner_id, b.name, b.address, b.city, b.postcode, b.category, b.description, b.phone, b.website,
@@ -27,6 +60,62 @@ const ADMIN_COLUMNS = `,
 
 // A business whose report was approved is gone for everyone at once, even before the cascade job deletes it.
 const NOT_REMOVED = `NOT EXISTS (SELECT 1 FROM reports removed WHERE removed.business_id = b.id AND removed.status = 'approved')`;
+const MAPPED = 'b.latitude IS NOT NULL AND b.longitude IS NOT NULL';
+export const UNKNOWN_CITY = 'Unknown City';
+const CITY_GROUP = `coalesce(nullif(btrim(b.city), ''), '${UNKNOWN_CITY}')`;
+
+/** Positional parameters collected while a statement is written. */
+class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/**
+ * The one place the directory's filters become SQL, so the page, its total, the summary, the city
+ * groups and the map always agree. Search: substring (trigram index), full text, and for typos full
+ * text over dictionary words similar to each search word (trigram index on search_words).
+ */
+function filterSql(filters: DirectoryFilters, params: Params) {
+  const conditions = [NOT_REMOVED];
+  if (filters.category) conditions.push(`lower(b.category) = lower(${params.add(filters.category)})`);
+  if (filters.city) conditions.push(`lower(b.city) = lower(${params.add(filters.city)})`);
+  if (filters.onMap === true) conditions.push(`(${MAPPED})`);
+  if (filters.onMap === false) conditions.push(`NOT (${MAPPED})`);
+  if (!filters.search) return { with: '', from: 'businesses b', where: conditions.join(' AND '), rank: null };
+
+  const term = params.add(filters.search.toLowerCase());
+  const like = params.add(escapeLike(filters.search.toLowerCase()));
+  conditions.push(`(b.search_text LIKE '%' || ${like} || '%' OR b.search_vector @@ q.exact OR b.search_vector @@ q.fuzzy)`);
+  return {
+    with: `WITH query AS (
+         SELECT plainto_tsquery('simple', ${term}) AS exact,
+                (SELECT to_tsquery('simple', string_agg('(' || alternatives || ')', ' & '))
+                   FROM (SELECT string_agg(quote_literal(candidate), ' | ') AS alternatives
+                           FROM unnest(tsvector_to_array(to_tsvector('simple', ${term}))) WITH ORDINALITY AS t(term, position)
+                          CROSS JOIN LATERAL (
+                                SELECT t.term AS candidate
+                                UNION
+                                (SELECT word FROM search_words
+                                  WHERE length(t.term) >= 4 AND word % t.term
+                                  ORDER BY similarity(word, t.term) DESC LIMIT 5)) candidates
+                          WHERE candidate ~ '^[[:alnum:]_-]+$'
+                          GROUP BY t.position) per_term) AS fuzzy
+       )`,
+    from: 'businesses b, query q',
+    where: conditions.join(' AND '),
+    rank: {
+      bucket: `CASE WHEN lower(b.name) = ${term} THEN 4
+                    WHEN lower(b.name) LIKE ${like} || '%' THEN 3
+                    WHEN lower(b.name) LIKE '%' || ${like} || '%' THEN 2
+                    WHEN b.search_vector @@ q.exact THEN 1
+                    ELSE 0 END`,
+      score: `ts_rank(b.search_vector, coalesce(q.fuzzy, q.exact))::float8`,
+    },
+  };
+}
 
 const columns = (forAdmin: boolean) => PUBLIC_COLUMNS + (forAdmin ? ADMIN_COLUMNS : '');
 
@@ -39,46 +128,85 @@ export class BusinessesRepository {
   constructor(private readonly db: Queryable) {}
 
   /**
-   * Search: substring (trigram index), full text, and for typos full text over dictionary words
-   * similar to each search word (trigram index on search_words); best matches first.
-   * Empty filters are NULL and match everything.
+   * One page in the directory's order: relevance, then name, then id when searching; name, then id
+   * otherwise. Keyset paging: the page starts after `after`, so deep pages cost what the first does.
    */
-  async list(filters: ListFilters): Promise<BusinessRow[]> {
-    const search = filters.search?.toLowerCase() || null;
-    const { rows } = await this.db.query<BusinessRow>(
-      `WITH query AS (
-         SELECT plainto_tsquery('simple', $3) AS exact,
-                (SELECT to_tsquery('simple', string_agg('(' || alternatives || ')', ' & '))
-                   FROM (SELECT string_agg(quote_literal(candidate), ' | ') AS alternatives
-                           FROM unnest(tsvector_to_array(to_tsvector('simple', coalesce($3, '')))) WITH ORDINALITY AS t(term, position)
-                          CROSS JOIN LATERAL (
-                                SELECT t.term AS candidate
-                                UNION
-                                (SELECT word FROM search_words
-                                  WHERE length(t.term) >= 4 AND word % t.term
-                                  ORDER BY similarity(word, t.term) DESC LIMIT 5)) candidates
-                          WHERE candidate ~ '^[[:alnum:]_-]+$'
-                          GROUP BY t.position) per_term) AS fuzzy
-       )
-       SELECT ${columns(filters.forAdmin)}
-         FROM businesses b, query q
-        WHERE ${NOT_REMOVED}
-          AND ($1::text IS NULL OR lower(b.category) = lower($1))
-          AND ($2::text IS NULL OR lower(b.city) = lower($2))
-          AND ($3::text IS NULL
-               OR b.search_text LIKE '%' || $4 || '%'
-               OR b.search_vector @@ q.exact
-               OR b.search_vector @@ q.fuzzy)
-        ORDER BY
-          CASE WHEN $3::text IS NULL THEN 0
-               WHEN lower(b.name) = $3 THEN 4
-               WHEN lower(b.name) LIKE $4 || '%' THEN 3
-               WHEN lower(b.name) LIKE '%' || $4 || '%' THEN 2
-               WHEN b.search_vector @@ q.exact THEN 1
-               ELSE 0 END DESC,
-          CASE WHEN $3::text IS NULL THEN 0 ELSE ts_rank(b.search_vector, coalesce(q.fuzzy, q.exact)) END DESC,
-          b.name ASC, b.id ASC`,
-      [filters.category || null, filters.city || null, search, search ? escapeLike(search) : null],
+  async listPage(filters: DirectoryFilters, options: { limit: number; after?: PageKey; forAdmin: boolean }): Promise<PageRow[]> {
+    const params = new Params();
+    const sql = filterSql(filters, params);
+    const limit = params.add(options.limit);
+    const after = options.after;
+    if (!sql.rank) {
+      const keyset = after?.mode === 'name' ? ` AND (b.name, b.id) > (${params.add(after.name)}, ${params.add(after.id)}::int)` : '';
+      const { rows } = await this.db.query<PageRow>(
+        `SELECT ${columns(options.forAdmin)} FROM ${sql.from} WHERE ${sql.where}${keyset} ORDER BY b.name, b.id LIMIT ${limit}`,
+        params.values,
+      );
+      return rows;
+    }
+    const keyset =
+      after?.mode === 'relevance'
+        ? `WHERE (-m.rank_bucket, -m.rank_score, m.name, m.id) > (${params.add(-after.bucket)}::int, ${params.add(-after.score)}::float8, ${params.add(after.name)}, ${params.add(after.id)}::int)`
+        : '';
+    const { rows } = await this.db.query<PageRow>(
+      `${sql.with}
+       SELECT m.* FROM (
+         SELECT ${columns(options.forAdmin)}, ${sql.rank.bucket} AS rank_bucket, ${sql.rank.score} AS rank_score
+           FROM ${sql.from} WHERE ${sql.where}) m
+       ${keyset}
+       ORDER BY m.rank_bucket DESC, m.rank_score DESC, m.name, m.id
+       LIMIT ${limit}`,
+      params.values,
+    );
+    return rows;
+  }
+
+  async count(filters: DirectoryFilters): Promise<number> {
+    const params = new Params();
+    const sql = filterSql(filters, params);
+    const { rows } = await this.db.query<{ total: number }>(
+      `${sql.with} SELECT count(*)::int AS total FROM ${sql.from} WHERE ${sql.where}`,
+      params.values,
+    );
+    return rows[0].total;
+  }
+
+  /** Counts and the mapped extent of the matches, in one pass. */
+  async totals(filters: DirectoryFilters): Promise<DirectoryTotals> {
+    const params = new Params();
+    const sql = filterSql(filters, params);
+    const { rows } = await this.db.query<DirectoryTotals>(
+      `${sql.with}
+       SELECT count(*)::int AS total,
+              count(*) FILTER (WHERE ${MAPPED})::int AS on_map,
+              count(DISTINCT ${CITY_GROUP})::int AS cities,
+              count(DISTINCT ${CITY_GROUP}) FILTER (WHERE ${MAPPED})::int AS cities_on_map,
+              min(b.longitude) FILTER (WHERE ${MAPPED}) AS west, min(b.latitude) FILTER (WHERE ${MAPPED}) AS south,
+              max(b.longitude) FILTER (WHERE ${MAPPED}) AS east, max(b.latitude) FILTER (WHERE ${MAPPED}) AS north
+         FROM ${sql.from} WHERE ${sql.where}`,
+      params.values,
+    );
+    return rows[0];
+  }
+
+  /** Each city group of the matches with its count ('Unknown City' for a blank city). */
+  async cityCounts(filters: DirectoryFilters): Promise<Array<{ city: string; count: number }>> {
+    const params = new Params();
+    const sql = filterSql(filters, params);
+    const { rows } = await this.db.query<{ city: string; count: number }>(
+      `${sql.with} SELECT ${CITY_GROUP} AS city, count(*)::int AS count FROM ${sql.from} WHERE ${sql.where} GROUP BY 1`,
+      params.values,
+    );
+    return rows;
+  }
+
+  /** The slim points a map index is built from: id, name and coordinates of the mapped matches. */
+  async mapPoints(filters: DirectoryFilters): Promise<MapPoint[]> {
+    const params = new Params();
+    const sql = filterSql({ ...filters, onMap: true }, params);
+    const { rows } = await this.db.query<MapPoint>(
+      `${sql.with} SELECT b.id, b.name, b.latitude, b.longitude FROM ${sql.from} WHERE ${sql.where}`,
+      params.values,
     );
     return rows;
   }

@@ -1,5 +1,6 @@
 import {
   MESSAGES,
+  PAGING,
   businessInputSchema,
   businessListQuerySchema,
   type Business,
@@ -10,10 +11,18 @@ import type { AnswerCacheRepository, CachedAnswer } from '../cache/answer-cache.
 import { forbidden, notFound } from '../errors/domain-error.js';
 import { parseInput } from '../errors/validate.js';
 import type { JobQueueRepository } from '../jobs/job-queue.repository.js';
+import { filtersKey, toDirectoryFilters } from '../directory/directory-filters.js';
 import { toBusiness } from './business.mapper.js';
 import type { BusinessesRepository } from './businesses.repository.js';
+import { decodeCursor, encodeCursor, pageKeyOf } from './page-cursor.js';
 
-const isAllFilter = (value: string | undefined) => !value || value.toLowerCase() === 'all';
+/** One page of the list, serialized once, with what its paging headers need. */
+export interface BusinessPageAnswer {
+  body: CachedAnswer;
+  total: number;
+  /** The cursor of the next page; null on the last one. */
+  nextCursor: string | null;
+}
 
 export class BusinessesService {
   constructor(
@@ -22,19 +31,37 @@ export class BusinessesService {
     private readonly jobs: JobQueueRepository,
   ) {}
 
-  /** The list, serialized: answers are cached per filter and per audience (admins see report data). */
-  async list(query: unknown, viewer: User | null): Promise<CachedAnswer> {
+  /**
+   * One page of the list (CONTRACT.md paging), cached per query and audience (admins see report data).
+   * One more row than the page is read to know whether a next page exists.
+   */
+  async listPage(query: unknown, viewer: User | null): Promise<BusinessPageAnswer> {
     const parsed = parseInput(businessListQuerySchema, query);
-    const filters = {
-      search: parsed.search || undefined,
-      category: isAllFilter(parsed.category) ? undefined : parsed.category,
-      city: isAllFilter(parsed.city) ? undefined : parsed.city,
-    };
+    const filters = { ...toDirectoryFilters(parsed), onMap: parsed.on_map === undefined ? undefined : parsed.on_map === 'true' };
+    const searching = !!filters.search;
+    const after = parsed.cursor ? decodeCursor(parsed.cursor, searching) : undefined;
+    const limit = parsed.limit ?? PAGING.defaultLimit;
     const forAdmin = viewer?.is_admin ?? false;
-    const key = `list:${forAdmin ? 'admin' : 'public'}:${JSON.stringify([filters.search ?? '', filters.category ?? '', filters.city ?? ''].map((v) => v.toLowerCase()))}`;
-    return this.cache.getOrCompute(key, async () =>
-      (await this.businesses.list({ ...filters, forAdmin })).map((row) => toBusiness(row, forAdmin)),
-    );
+    const key = `page:${forAdmin ? 'admin' : 'public'}:${filtersKey(filters)}:${limit}:${parsed.cursor ?? ''}`;
+
+    let read: Promise<{ rows: Business[]; total: number; nextCursor: string | null }> | undefined;
+    const readPage = () =>
+      (read ??= Promise.all([
+        this.businesses.listPage(filters, { limit: limit + 1, after, forAdmin }),
+        this.businesses.count(filters),
+      ]).then(([rows, total]) => ({
+        rows: rows.slice(0, limit).map((row) => toBusiness(row, forAdmin)),
+        total,
+        nextCursor: rows.length > limit ? encodeCursor(pageKeyOf(rows[limit - 1], searching)) : null,
+      })));
+    const [body, meta] = await Promise.all([
+      this.cache.getOrCompute(key, async () => (await readPage()).rows),
+      this.cache.getOrCompute(`${key}:meta`, async () => {
+        const { total, nextCursor } = await readPage();
+        return { total, nextCursor };
+      }),
+    ]);
+    return { body, ...(JSON.parse(meta.json.toString('utf8')) as { total: number; nextCursor: string | null }) };
   }
 
   async get(id: number, viewer: User | null): Promise<Business> {
@@ -67,12 +94,12 @@ export class BusinessesService {
     return { can_edit: !!business && (isOwner || viewer.is_admin), is_owner: isOwner };
   }
 
-  async categories(): Promise<string[]> {
-    return this.businesses.listCategories();
+  categories(): Promise<CachedAnswer> {
+    return this.cache.getOrCompute('categories', async () => ({ categories: await this.businesses.listCategories() }));
   }
 
-  async cities(): Promise<string[]> {
-    return this.businesses.listCities();
+  cities(): Promise<CachedAnswer> {
+    return this.cache.getOrCompute('cities', async () => ({ cities: await this.businesses.listCities() }));
   }
 
   private async requireEditable(id: number, editor: User) {

@@ -1,0 +1,18 @@
+import type { DirectoryFilter } from '@zaytoon/contract';
+import type { DirectoryFilters } from '../businesses/businesses.repository.js';
+
+const isAllFilter = (value: string | undefined) => !value || value.toLowerCase() === 'all';
+
+/** CONTRACT.md: an empty filter or 'all' means no filter. */
+export function toDirectoryFilters(query: DirectoryFilter): DirectoryFilters {
+  return {
+    search: query.search || undefined,
+    category: isAllFilter(query.category) ? undefined : query.category,
+    city: isAllFilter(query.city) ? undefined : query.city,
+  };
+}
+
+/** Cache key part of a filter set; filters compare case-insensitively, as the SQL does. */
+export function filtersKey(filters: DirectoryFilters): string {
+  return JSON.stringify([filters.search ?? '', filters.category ?? '', filters.city ?? '', filters.onMap ?? ''].map((v) => String(v).toLowerCase()));
+}
