@@ -11,7 +11,7 @@ import { UNKNOWN_CITY } from '../businesses/businesses.repository.js';
 import type { AnswerCacheRepository, CachedAnswer } from '../cache/answer-cache.repository.js';
 import { parseInput } from '../errors/validate.js';
 import { filtersKey, toDirectoryFilters } from './directory-filters.js';
-import { buildMapIndex, viewportItems, type MapIndex } from './map-clusters.js';
+import { buildMapIndex, snapToTiles, viewportItems, type MapIndex } from './map-clusters.js';
 
 /** Cluster indexes kept per process: the unfiltered one and a few recent filters. */
 const MAP_INDEXES_KEPT = 8;
@@ -68,10 +68,10 @@ export class DirectoryService {
   async mapView(query: unknown): Promise<CachedAnswer> {
     const parsed = parseInput(mapQuerySchema, query);
     const filters = toDirectoryFilters(parsed);
-    const viewport = `${parsed.bbox.join(',')}:${parsed.zoom}`;
-    return this.cache.getOrCompute(`map:${filtersKey(filters)}:${viewport}`, async (): Promise<MapAnswer> => {
+    const bbox = snapToTiles(parsed.bbox, parsed.zoom);
+    return this.cache.getOrCompute(`map:${filtersKey(filters)}:${bbox.join(',')}:${parsed.zoom}`, async (): Promise<MapAnswer> => {
       const index = await this.mapIndex(filters);
-      return { zoom: parsed.zoom, items: viewportItems(index, parsed.bbox, parsed.zoom) };
+      return { zoom: parsed.zoom, items: viewportItems(index, bbox, parsed.zoom) };
     });
   }
 

@@ -35,6 +35,18 @@ export function spreadAround(lat: number, lng: number, index: number, zoom: numb
   };
 }
 
+/**
+ * The viewport grown to the grid of map tiles at its zoom: a small pan asks the same question again,
+ * so answers are shared and cached instead of one per pixel of panning.
+ */
+export function snapToTiles(bbox: [number, number, number, number], zoom: number): [number, number, number, number] {
+  const step = 360 / 2 ** zoom;
+  const snap = (value: number, round: (x: number) => number, min: number, max: number) =>
+    Math.min(max, Math.max(min, round(value / step) * step));
+  const [west, south, east, north] = bbox;
+  return [snap(west, Math.floor, -180, 180), snap(south, Math.floor, -90, 90), snap(east, Math.ceil, -180, 180), snap(north, Math.ceil, -90, 90)];
+}
+
 /** Clusters and single businesses inside a viewport at a zoom. */
 export function viewportItems(index: MapIndex, bbox: [number, number, number, number], zoom: number): MapAnswer['items'] {
   const features = index.getClusters(bbox, zoom);
