@@ -1,7 +1,9 @@
 import React, { type ComponentType } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { RemoteRootProps, ScreenId } from '@zaytoon/client';
 import { HostProvider } from './host';
 import { injectStyles } from './injectStyles';
+import { remoteQueryClient } from './lib/queryClient';
 import { AccountSettingsScreen } from './screens/AccountSettings/AccountSettingsScreen';
 import { AuthScreen } from './screens/Auth/AuthScreen';
 import { BusinessDetailScreen } from './screens/BusinessDetail/BusinessDetailScreen';
@@ -27,21 +29,23 @@ const SCREENS: Partial<Record<ScreenId, ComponentType>> = {
 /**
  * Exposed as `zaytoon_directory/App`. The shell renders it for every directory route
  * of SPEC §2 and says which screen to show; route params come from the shell's router
- * (react-router-dom is a shared singleton).
+ * (react-router-dom is a shared singleton). Server state lives in the remote's one QueryClient.
  */
 export default function DirectoryRemoteRoot({ host, screen }: RemoteRootProps) {
   const Screen = SCREENS[screen] ?? Placeholder;
   return (
     <HostProvider value={host}>
-      <div
-        className="zd-root"
-        data-testid="directory-root"
-        data-remote="directory"
-        data-screen={screen}
-        data-same-react={String(typeof window !== 'undefined' && window.__ZAYTOON_REACT__ === React)}
-      >
-        <Screen />
-      </div>
+      <QueryClientProvider client={remoteQueryClient()}>
+        <div
+          className="zd-root"
+          data-testid="directory-root"
+          data-remote="directory"
+          data-screen={screen}
+          data-same-react={String(typeof window !== 'undefined' && window.__ZAYTOON_REACT__ === React)}
+        >
+          <Screen />
+        </div>
+      </QueryClientProvider>
     </HostProvider>
   );
 }

@@ -30,3 +30,19 @@ export function BusinessPopup({ business, isAdmin }: { business: Business; isAdm
     </div>
   );
 }
+
+/** What a popup shows until the business's fields arrive (or when they cannot be fetched). */
+export function BusinessPopupPending({ id, name, failed }: { id: number; name: string; failed: boolean }) {
+  return (
+    <div className="zd-popup" data-testid="map-popup-pending">
+      <h3>{name}</h3>
+      {failed ? (
+        <p>
+          <Link to={`/business/${id}`}>View Full Details</Link>
+        </p>
+      ) : (
+        <p role="status">Loading...</p>
+      )}
+    </div>
+  );
+}

@@ -1,30 +1,66 @@
-import { render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
-import { admin, business, fakeHost, fakeSession, renderScreen } from '../test/harness';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BusinessListQuery, MapQuery, RequestOptions } from '@zaytoon/client';
 import { HostProvider } from '../host';
+import { admin, business, fakeApi, fakeHost, fakeSession, renderScreen } from '../test/harness';
+import { page, summary } from '../test/directoryFakes';
+import { DirectoryScreen } from '../screens/Directory/DirectoryScreen';
 import { BusinessPopup } from './BusinessPopup';
-import { buildIndex, clustersIn } from './clusters';
+import { MOVE_DEBOUNCE_MS } from './MapController';
 import MapView from './MapView';
 
-const mapped = (id: number, city: string, lat: number, lng: number) => business({ id, name: `B${id}`, city, latitude: lat, longitude: lng });
+// jsdom lays nothing out: give the map a size (800 x 500) so bounds, zooms and fitBounds mean something.
+const sizes = {
+  clientWidth: Object.getOwnPropertyDescriptor(Element.prototype, 'clientWidth'),
+  clientHeight: Object.getOwnPropertyDescriptor(Element.prototype, 'clientHeight'),
+};
+beforeEach(() => {
+  Object.defineProperty(Element.prototype, 'clientWidth', { configurable: true, get: () => 800 });
+  Object.defineProperty(Element.prototype, 'clientHeight', { configurable: true, get: () => 500 });
+});
+afterEach(() => {
+  for (const [name, descriptor] of Object.entries(sizes)) if (descriptor) Object.defineProperty(Element.prototype, name, descriptor);
+});
+
+const urlSearch = () => new URLSearchParams(screen.getByTestId('location-search').textContent ?? '');
+const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, MOVE_DEBOUNCE_MS + 50)));
+
+const leedsCluster = { kind: 'cluster' as const, id: 7, lat: 53.8, lng: -1.55, count: 50, expansion_zoom: 11 };
+const olive = { kind: 'business' as const, id: 9, lat: 51.5, lng: -0.12, name: 'Olive' };
+
+function mapApi(overrides: Parameters<typeof fakeApi>[0] = {}) {
+  return fakeApi({
+    directorySummary: async () => summary({ total: 7, on_map: 3, not_on_map: 4, cities_on_map: 2, coverage: 43, bounds: [-1.6, 51.5, -0.1, 53.8] }),
+    listBusinesses: async (query: BusinessListQuery) =>
+      query.on_map === 'false'
+        ? page(
+            [
+              business({ id: 4, name: 'No Geo 1', city: 'York' }),
+              business({ id: 5, name: 'No Geo 2', city: '' }),
+              business({ id: 6, name: 'No Geo 3', city: 'Bath' }),
+            ],
+            4,
+            'next',
+          )
+        : page([]),
+    mapView: async (query: MapQuery) => ({ zoom: query.zoom, items: query.zoom < 11 ? [leedsCluster, olive] : [olive] }),
+    getBusiness: async (id: number) =>
+      business({ id, name: 'Olive', vote_score: 4, description: 'd'.repeat(90), address: '1 High St', city: 'London', postcode: 'E1' }),
+    ...overrides,
+  });
+}
+
+const noop = () => {};
 
 describe('map view (SPEC §2)', () => {
-  it('shows the three tiles and up to 3 unmapped businesses, then "... and N more"', () => {
-    const list = [
-      mapped(1, 'Leeds', 53.8, -1.55),
-      mapped(2, 'Leeds', 53.79, -1.54),
-      mapped(3, 'London', 51.5, -0.12),
-      business({ id: 4, name: 'No Geo 1', city: 'York' }),
-      business({ id: 5, name: 'No Geo 2', city: '' }),
-      business({ id: 6, name: 'No Geo 3', city: 'Bath' }),
-      business({ id: 7, name: 'No Geo 4', city: 'Hull', latitude: 53.7 }),
-    ];
-    renderScreen(<MapView businesses={list} />, { path: '/browse' });
-    expect(screen.getByTestId('stat-on-map').textContent).toBe('3');
+  it('shows the three tiles from the summary and up to 3 unmapped businesses, then "... and N more"', async () => {
+    const api = mapApi();
+    renderScreen(<MapView filter={{}} viewport={null} onViewportChange={noop} />, { path: '/browse', host: fakeHost({ api }) });
+    await waitFor(() => expect(screen.getByTestId('stat-on-map').textContent).toBe('3'));
     expect(screen.getByTestId('stat-cities').textContent).toBe('2');
     expect(screen.getByTestId('stat-coverage').textContent).toBe('43%');
-    const box = screen.getByTestId('unmapped');
+    const box = await screen.findByTestId('unmapped');
     expect(box.textContent).toContain('Businesses Not on Map');
     expect([...box.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
       'No Geo 1 (York)',
@@ -32,10 +68,132 @@ describe('map view (SPEC §2)', () => {
       'No Geo 3 (Bath)',
     ]);
     expect(box.textContent).toContain('... and 1 more');
+    expect(api.listBusinesses).toHaveBeenCalledWith({ on_map: 'false', limit: 3 }, expect.anything());
     expect(screen.getByTestId('map').style.height).toBe('500px');
     expect(document.querySelector('.leaflet-container')).toBeTruthy();
   });
 
+  it('has no yellow box when every business is on the map', async () => {
+    const api = mapApi({ listBusinesses: async () => page([], 0) });
+    renderScreen(<MapView filter={{}} viewport={null} onViewportChange={noop} />, { path: '/browse', host: fakeHost({ api }) });
+    await waitFor(() => expect(screen.getByTestId('stat-on-map').textContent).toBe('3'));
+    await waitFor(() => expect(api.listBusinesses).toHaveBeenCalled());
+    expect(screen.queryByTestId('unmapped')).toBeNull();
+  });
+
+  it("draws the server's clusters (with their count) and businesses for the view; SPEC's centre and zoom without filters", async () => {
+    const api = mapApi();
+    renderScreen(<MapView filter={{}} viewport={null} onViewportChange={noop} />, { path: '/browse', host: fakeHost({ api }) });
+    const cluster = await waitFor(() => {
+      const element = document.querySelector<HTMLElement>('.leaflet-marker-icon.zd-cluster');
+      if (!element) throw new Error('no cluster yet');
+      return element;
+    });
+    expect(cluster.textContent).toBe('50');
+    expect(cluster.getAttribute('title')).toBe('50 businesses');
+    expect(document.querySelector('img.leaflet-marker-icon[title="Olive"]')).toBeTruthy();
+    const [query, options] = vi.mocked(api.mapView).mock.calls[0];
+    expect(query.zoom).toBe(6);
+    const [west, south, east, north] = query.bbox.split(',').map(Number);
+    expect(west).toBeLessThan(-3.28);
+    expect(east).toBeGreaterThan(-3.28);
+    expect(south).toBeLessThan(54.7);
+    expect(north).toBeGreaterThan(54.7);
+    expect((options as RequestOptions).signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it("a cluster click zooms to its expansion_zoom; the markers of the new view are fetched and the URL keeps the viewport", async () => {
+    const api = mapApi();
+    renderScreen(<DirectoryScreen />, { path: '/browse?view=map', host: fakeHost({ api }) });
+    const cluster = await waitFor(
+      () => {
+        const element = document.querySelector<HTMLElement>('.leaflet-marker-icon.zd-cluster');
+        if (!element) throw new Error('no cluster yet');
+        return element;
+      },
+      { timeout: 10_000 },
+    );
+    fireEvent.click(cluster);
+    await settle();
+    await waitFor(() => expect(vi.mocked(api.mapView).mock.lastCall?.[0].zoom).toBe(11));
+    expect(urlSearch().get('zoom')).toBe('11');
+    expect(Number(urlSearch().get('lat'))).toBeCloseTo(53.8, 3);
+    expect(Number(urlSearch().get('lng'))).toBeCloseTo(-1.55, 3);
+    expect(urlSearch().get('view')).toBe('map');
+    await waitFor(() => expect(document.querySelector('.leaflet-marker-icon.zd-cluster')).toBeNull());
+    expect(document.querySelector('img.leaflet-marker-icon[title="Olive"]')).toBeTruthy();
+  });
+
+  it('keeps the previous markers on the map while the next view loads', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const api = mapApi({
+      mapView: async (query: MapQuery) => {
+        if (query.zoom >= 11) await held;
+        return { zoom: query.zoom, items: query.zoom < 11 ? [leedsCluster, olive] : [olive] };
+      },
+    });
+    renderScreen(<DirectoryScreen />, { path: '/browse?view=map', host: fakeHost({ api }) });
+    const cluster = await waitFor(
+      () => {
+        const element = document.querySelector<HTMLElement>('.leaflet-marker-icon.zd-cluster');
+        if (!element) throw new Error('no cluster yet');
+        return element;
+      },
+      { timeout: 10_000 },
+    );
+    fireEvent.click(cluster);
+    await settle();
+    await waitFor(() => expect(vi.mocked(api.mapView).mock.lastCall?.[0].zoom).toBe(11));
+    expect(document.querySelector('.leaflet-marker-icon.zd-cluster')).toBeTruthy();
+    await act(async () => release());
+    await waitFor(() => expect(document.querySelector('.leaflet-marker-icon.zd-cluster')).toBeNull());
+  });
+
+  it('a business marker opens its popup and only then fetches the business', async () => {
+    const api = mapApi();
+    renderScreen(<MapView filter={{}} viewport={null} onViewportChange={noop} />, { path: '/browse', host: fakeHost({ api }) });
+    const marker = await waitFor(() => {
+      const element = document.querySelector<HTMLElement>('img.leaflet-marker-icon[title="Olive"]');
+      if (!element) throw new Error('no marker yet');
+      return element;
+    });
+    expect(api.getBusiness).not.toHaveBeenCalled();
+    fireEvent.click(marker);
+    const popup = await screen.findByTestId('map-popup');
+    expect(api.getBusiness).toHaveBeenCalledWith(9, expect.anything());
+    expect(popup.textContent).toContain('+4');
+    expect(popup.textContent).toContain('London E1');
+    expect(popup.textContent).toContain('d'.repeat(80) + '...');
+    expect(screen.getByRole('link', { name: 'View Full Details' }).getAttribute('href')).toBe('/business/9');
+  });
+
+  it('with a filter on, frames the results (summary.bounds, at most zoom 13) and writes the viewport to the URL', async () => {
+    const api = mapApi({ directorySummary: async () => summary({ total: 2, on_map: 2, cities_on_map: 1, coverage: 100, bounds: [-3.54, 50.71, -3.52, 50.73] }) });
+    renderScreen(<DirectoryScreen />, { path: '/browse?view=map&city=Exeter', host: fakeHost({ api }) });
+    await screen.findByTestId('map-view', {}, { timeout: 10_000 });
+    await settle();
+    await waitFor(() => expect(urlSearch().get('zoom')).toBe('13'));
+    expect(Number(urlSearch().get('lat'))).toBeCloseTo(50.72, 2);
+    expect(Number(urlSearch().get('lng'))).toBeCloseTo(-3.53, 2);
+    await waitFor(() => expect(vi.mocked(api.mapView).mock.lastCall?.[0]).toMatchObject({ city: 'Exeter', zoom: 13 }));
+  });
+
+  it('a viewport in the URL wins over framing (a copied link shows the same view)', async () => {
+    const api = mapApi();
+    renderScreen(<DirectoryScreen />, { path: '/browse?view=map&city=Exeter&lat=51.5&lng=-0.12&zoom=9', host: fakeHost({ api }) });
+    await screen.findByTestId('map-view', {}, { timeout: 10_000 });
+    await waitFor(() => expect(api.mapView).toHaveBeenCalled());
+    await settle();
+    expect(vi.mocked(api.mapView).mock.calls.every(([query]) => query.zoom === 9)).toBe(true);
+    const [west, south, east, north] = vi.mocked(api.mapView).mock.calls[0][0].bbox.split(',').map(Number);
+    expect((west + east) / 2).toBeCloseTo(-0.12, 1);
+    expect((south + north) / 2).toBeCloseTo(51.5, 0);
+    expect(urlSearch().get('zoom')).toBe('9');
+  });
+});
+
+describe('marker popup', () => {
   it('popup: name, category, score, address, 80-char description, phone, admin report count, details link', () => {
     const b = business({
       id: 9,
@@ -65,31 +223,5 @@ describe('map view (SPEC §2)', () => {
     document.body.innerHTML = '';
     show(false);
     expect(screen.getByTestId('map-popup').textContent).not.toContain('reports');
-  });
-
-  it('clusters nearby businesses and splits them when zoomed in', () => {
-    const list = Array.from({ length: 50 }, (_, i) => mapped(i + 1, 'Leeds', 53.8 + i * 0.0001, -1.55));
-    list.push(mapped(99, 'London', 51.5, -0.12));
-    const index = buildIndex(list);
-    const uk: [number, number, number, number] = [-11, 49, 2, 61];
-    const wide = clustersIn(index, uk, 6);
-    expect(wide).toHaveLength(2);
-    expect(wide.find((item) => item.kind === 'cluster')).toMatchObject({ count: 50 });
-    expect(clustersIn(index, uk, 18).filter((item) => item.kind === 'business')).toHaveLength(51);
-  });
-});
-
-describe('map frame', () => {
-  it('keeps SPEC\'s centre and zoom without filters, and frames the results with one', async () => {
-    const { mapFrame } = await import('./FitToResults');
-    const exeter = [mapped(1, 'Exeter', 50.72, -3.53), mapped(2, 'Exeter', 50.73, -3.52)];
-    expect(mapFrame(exeter, false)).toEqual({ kind: 'default', center: [54.7023545, -3.2765753], zoom: 6 });
-    expect(mapFrame(exeter, true)).toEqual({ kind: 'bounds', points: [[50.72, -3.53], [50.73, -3.52]] });
-    expect(mapFrame([], true).kind).toBe('default');
-  });
-
-  it('renders with a filter on without errors', () => {
-    renderScreen(<MapView businesses={[mapped(1, 'Exeter', 50.72, -3.53)]} filtered />, { path: '/browse' });
-    expect(screen.getByTestId('stat-on-map').textContent).toBe('1');
   });
 });

@@ -1,25 +1,43 @@
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { MapContainer, TileLayer } from 'react-leaflet';
-import { LIMITS, MAP_DEFAULTS, type Business } from '@zaytoon/client';
+import { LIMITS, MAP_DEFAULTS, type DirectoryFilter, type MapQuery } from '@zaytoon/client';
+import { useDirectorySummary } from '../features/directory/api/get-directory-summary';
+import { useMapView } from '../features/directory/api/get-map-view';
+import { useUnmappedBusinesses } from '../features/directory/api/get-unmapped-businesses';
+import { cityOf } from '../features/directory/filters';
+import type { Viewport } from '../features/directory/useDirectoryUrl';
 import { useSession } from '../host';
-import { mapStats, UNKNOWN_CITY } from '../screens/Directory/directoryModel';
-import { ClusteredMarkers } from './ClusteredMarkers';
-import { FitToResults } from './FitToResults';
-import './leafletSetup';
+import { MapController } from './MapController';
+import { MapMarkers } from './MapMarkers';
 
-/** Map view (SPEC §2): clustered markers, three stat tiles and the 'Businesses Not on Map' box. */
-function MapView({ businesses, filtered = false }: { businesses: Business[]; filtered?: boolean }) {
+interface Props {
+  filter: DirectoryFilter;
+  viewport: Viewport | null;
+  onViewportChange: (viewport: Viewport) => void;
+}
+
+const NO_ITEMS: never[] = [];
+
+/**
+ * Map view (SPEC §2): the server's clusters and markers for the part of the map in view, three stat
+ * tiles from the summary, and the 'Businesses Not on Map' box. Works without tiles (markers and
+ * clusters are drawn by the page, not by the tile server).
+ */
+function MapView({ filter, viewport, onViewportChange }: Props) {
   const isAdmin = useSession((state) => state.user?.is_admin ?? false);
-  const stats = mapStats(businesses);
-  const listed = stats.unmapped.slice(0, LIMITS.unmappedBusinessesListed);
-  const more = stats.unmapped.length - listed.length;
+  const summary = useDirectorySummary(filter);
+  const stats = summary.data;
+  const [start] = useState(() => viewport ?? { lat: MAP_DEFAULTS.center[0], lng: MAP_DEFAULTS.center[1], zoom: MAP_DEFAULTS.zoom });
+  // Where the map stands (bbox and zoom); MapController reads it from the map once the map exists.
+  const [view, setView] = useState<Pick<MapQuery, 'bbox' | 'zoom'> | null>(null);
+  const markers = useMapView(view ? { ...filter, ...view } : null);
 
   return (
     <section className="zd-card zd-mapview" aria-label="Map view" data-testid="map-view">
       <div className="zd-map" data-testid="map" style={{ height: MAP_DEFAULTS.heightPx }}>
         <MapContainer
-          center={MAP_DEFAULTS.center}
-          zoom={MAP_DEFAULTS.zoom}
+          center={[start.lat, start.lng]}
+          zoom={start.zoom}
           style={{ height: '100%', width: '100%' }}
           scrollWheelZoom
         >
@@ -28,49 +46,64 @@ function MapView({ businesses, filtered = false }: { businesses: Business[]; fil
             attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
             maxZoom={19}
           />
-          <ClusteredMarkers businesses={stats.mapped} isAdmin={isAdmin} />
-          <FitToResults businesses={stats.mapped} filtered={filtered} />
+          <MapMarkers items={markers.data?.items ?? NO_ITEMS} isAdmin={isAdmin} />
+          <MapController
+            filter={filter}
+            summary={summary.isPlaceholderData ? null : (summary.data ?? null)}
+            viewport={viewport}
+            onViewportChange={onViewportChange}
+            onViewChange={setView}
+          />
         </MapContainer>
       </div>
 
-      <div className="zd-tiles" data-testid="map-stats">
+      <div className="zd-tiles" data-testid="map-stats" aria-busy={!stats}>
         <p className="zd-card zd-tile">
           <span className="zd-tile__value" data-testid="stat-on-map">
-            {stats.onMap}
+            {stats ? stats.on_map : '...'}
           </span>
           Businesses on map
         </p>
         <p className="zd-card zd-tile">
           <span className="zd-tile__value" data-testid="stat-cities">
-            {stats.cities}
+            {stats ? stats.cities_on_map : '...'}
           </span>
           Cities
         </p>
         <p className="zd-card zd-tile">
           <span className="zd-tile__value" data-testid="stat-coverage">
-            {stats.coverage}%
+            {stats ? `${stats.coverage}%` : '...'}
           </span>
           Coverage
         </p>
       </div>
 
-      {stats.unmapped.length > 0 && (
-        <div className="zd-unmapped" data-testid="unmapped">
-          <h2>Businesses Not on Map</h2>
-          <p className="zd-hint">These businesses have no location yet.</p>
-          <ul>
-            {listed.map((business) => (
-              <li key={business.id}>
-                {business.name} ({business.city?.trim() || UNKNOWN_CITY})
-              </li>
-            ))}
-          </ul>
-          {more > 0 && <p>... and {more} more</p>}
-        </div>
-      )}
+      <NotOnMap filter={filter} />
     </section>
   );
 }
 
-// Memoised: typing in the search box must not redraw thousands of markers.
+/** 'Businesses Not on Map': up to 3 as 'name (city)', then '... and N more' (SPEC §2). */
+function NotOnMap({ filter }: { filter: DirectoryFilter }) {
+  const page = useUnmappedBusinesses(filter).data;
+  if (!page || page.total === 0) return null;
+  const listed = page.businesses.slice(0, LIMITS.unmappedBusinessesListed);
+  const more = page.total - listed.length;
+  return (
+    <div className="zd-unmapped" data-testid="unmapped">
+      <h2>Businesses Not on Map</h2>
+      <p className="zd-hint">These businesses have no location yet.</p>
+      <ul>
+        {listed.map((business) => (
+          <li key={business.id}>
+            {business.name} ({cityOf(business)})
+          </li>
+        ))}
+      </ul>
+      {more > 0 && <p>... and {more} more</p>}
+    </div>
+  );
+}
+
+// Memoised: typing in the search box re-renders the filters only.
 export default memo(MapView);

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import type { ApiClient, Business, HostContext, SessionState, User } from '@zaytoon/client';
 import { HostProvider } from '../host';
+import { createQueryClient } from '../lib/queryClient';
 
 export const member: User = { id: 2, name: 'Sami', username: 'sami', picture: null, is_admin: false };
 export const admin: User = { id: 1, name: 'Amal', username: 'amal', picture: null, is_admin: true };
@@ -39,7 +41,19 @@ export function business(overrides: Partial<Business> = {}): Business {
 /** A fake API: every method is a vi.fn resolving to an empty answer unless overridden. */
 export function fakeApi(overrides: Partial<Record<keyof ApiClient, (...args: never[]) => unknown>> = {}): ApiClient {
   const defaults: Partial<Record<keyof ApiClient, (...args: never[]) => unknown>> = {
-    listBusinesses: async () => [],
+    listBusinesses: async () => ({ businesses: [], total: 0, nextCursor: null }),
+    directorySummary: async () => ({
+      total: 0,
+      on_map: 0,
+      not_on_map: 0,
+      coverage: 0,
+      cities: 0,
+      cities_on_map: 0,
+      most_active: [],
+      bounds: null,
+    }),
+    cityGroups: async () => ({ groups: [] }),
+    mapView: async (query: { zoom?: number }) => ({ zoom: query?.zoom ?? 0, items: [] }),
     categories: async () => [],
     cities: async () => [],
   };
@@ -86,24 +100,42 @@ export function fakeHost(parts: Partial<HostContext> = {}): HostContext {
 
 function Where() {
   const location = useLocation();
-  return <output data-testid="location">{location.pathname}</output>;
+  return (
+    <>
+      <output data-testid="location">{location.pathname}</output>
+      <output data-testid="location-search">{location.search}</output>
+    </>
+  );
+}
+
+/** A fresh cache per test, no retries (a failing fake answers at once). */
+export function testQueryClient(): QueryClient {
+  return createQueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
 }
 
 /** Renders `ui` at `path` (matched against `pattern`), with the route params a shell would give. */
 export function renderScreen(
   ui: ReactNode,
-  { path = '/', pattern, host = fakeHost() }: { path?: string; pattern?: string; host?: HostContext } = {},
+  {
+    path = '/',
+    pattern,
+    host = fakeHost(),
+    queryClient = testQueryClient(),
+  }: { path?: string; pattern?: string; host?: HostContext; queryClient?: QueryClient } = {},
 ) {
+  const route = pattern ?? path.split('?')[0];
   const result = render(
     <HostProvider value={host}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path={pattern ?? path} element={ui} />
-          <Route path="*" element={null} />
-        </Routes>
-        <Where />
-      </MemoryRouter>
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path={route} element={ui} />
+            <Route path="*" element={null} />
+          </Routes>
+          <Where />
+        </MemoryRouter>
+      </QueryClientProvider>
     </HostProvider>,
   );
-  return { ...result, host };
+  return { ...result, host, queryClient };
 }

@@ -1,24 +1,58 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { business, fakeApi, fakeHost, renderScreen } from '../../test/harness';
-import * as model from './directoryModel';
+import type { DirectoryFilter } from '@zaytoon/client';
+import { fakeApi, fakeHost, renderScreen } from '../../test/harness';
+import { summary } from '../../test/directoryFakes';
 import { DirectoryScreen } from './DirectoryScreen';
 
-vi.mock('./directoryModel', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('./directoryModel')>();
-  return { ...actual, groupByCity: vi.fn(actual.groupByCity) };
+const renders = vi.hoisted(() => ({ locations: 0 }));
+
+// Not memoised on purpose: any render of the screen shows up here.
+vi.mock('./LocationsView', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./LocationsView')>();
+  const Actual = actual.LocationsView;
+  return {
+    LocationsView: (props: Parameters<typeof Actual>[0]) => {
+      renders.locations += 1;
+      return <Actual {...props} />;
+    },
+  };
 });
 
-describe('directory with many businesses', () => {
-  it('does not render the list again while the user types (only when the debounced answer arrives)', async () => {
-    const list = Array.from({ length: 2000 }, (_, index) => business({ id: index + 1, name: `Business ${index}`, city: `City ${index % 40}` }));
-    const api = fakeApi({ listBusinesses: async () => list });
+describe('directory while the user types', () => {
+  it('re-renders the filters only, and asks the server once, for the whole word, 300 ms after the last key', async () => {
+    const groups = Array.from({ length: 40 }, (_, index) => ({ city: `City ${String(index).padStart(2, '0')}`, count: 50 }));
+    const api = fakeApi({
+      directorySummary: async () => summary({ total: 2000, cities: 40 }),
+      cityGroups: async () => ({ groups }),
+    });
     renderScreen(<DirectoryScreen />, { path: '/browse', host: fakeHost({ api }) });
     await screen.findAllByTestId('city-group');
-    const rendersBeforeTyping = vi.mocked(model.groupByCity).mock.calls.length;
-    const search = screen.getByPlaceholderText('Search businesses...');
-    for (const text of ['o', 'ol', 'oli', 'oliv', 'olive']) fireEvent.change(search, { target: { value: text } });
-    expect(screen.getByTestId('chip-search').textContent).toBe('Search: olive ×');
-    expect(vi.mocked(model.groupByCity).mock.calls.length).toBe(rendersBeforeTyping);
+    await waitFor(() => expect(screen.getByTestId('business-count').textContent).toBe('2000 businesses found'));
+    const rendersBefore = renders.locations;
+    expect(rendersBefore).toBeGreaterThan(0);
+    const callsBefore = vi.mocked(api.directorySummary).mock.calls.length;
+
+    vi.useFakeTimers();
+    try {
+      const search = screen.getByPlaceholderText('Search businesses...');
+      for (const text of ['o', 'ol', 'oli', 'oliv', 'olive']) {
+        fireEvent.change(search, { target: { value: text } });
+        act(() => vi.advanceTimersByTime(100));
+      }
+      expect(screen.getByTestId('chip-search').textContent).toBe('Search: olive ×');
+      expect(renders.locations).toBe(rendersBefore);
+      expect(vi.mocked(api.directorySummary).mock.calls.length).toBe(callsBefore);
+      expect(api.cityGroups).toHaveBeenCalledTimes(1);
+      await act(async () => vi.advanceTimersByTime(300));
+    } finally {
+      vi.useRealTimers();
+    }
+    await waitFor(() => expect(vi.mocked(api.directorySummary).mock.calls.length).toBe(callsBefore + 1));
+    const searches = vi.mocked(api.directorySummary).mock.calls.slice(callsBefore).map(([filter]) => (filter as DirectoryFilter).search);
+    expect(searches).toEqual(['olive']);
+    expect(api.cityGroups).toHaveBeenLastCalledWith({ search: 'olive' }, expect.anything());
+    expect(api.listBusinesses).not.toHaveBeenCalled();
+    expect(renders.locations).toBeGreaterThan(rendersBefore); // the counter does see the screen's renders
   });
 });

@@ -1,73 +1,155 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { BusinessListQuery, DirectoryFilter, RequestOptions } from '@zaytoon/client';
 import { admin, business, fakeApi, fakeHost, fakeSession, member, renderScreen } from '../../test/harness';
+import { page, pendingUntilAborted, summary } from '../../test/directoryFakes';
 import { DirectoryScreen } from './DirectoryScreen';
 
-const list = [
+const leeds = [
   business({ id: 1, name: 'Olive Tree Cafe', city: 'Leeds', vote_score: 3 }),
-  business({ id: 2, name: 'Jaffa Books', city: 'Manchester', category: 'Books', vote_score: -1, report_count: 2 }),
-  business({ id: 3, name: 'Gaza Kitchen', city: 'Leeds', description: 'x'.repeat(130) }),
-  business({ id: 4, name: 'Nowhere Shop', city: '' }),
+  business({ id: 3, name: 'Gaza Kitchen', city: 'Leeds', description: 'x'.repeat(130), report_count: 2 }),
 ];
+const groups = [
+  { city: 'Leeds', count: 2 },
+  { city: 'Manchester', count: 1 },
+  { city: 'Unknown City', count: 1 },
+];
+const fourInThreeCities = summary({
+  total: 4,
+  cities: 3,
+  on_map: 2,
+  not_on_map: 2,
+  coverage: 50,
+  cities_on_map: 1,
+  most_active: [
+    { city: 'Leeds', count: 2 },
+    { city: 'Manchester', count: 1 },
+    { city: 'Unknown City', count: 1 },
+  ],
+});
+
+function directoryApi(overrides: Parameters<typeof fakeApi>[0] = {}) {
+  return fakeApi({
+    directorySummary: async () => fourInThreeCities,
+    cityGroups: async () => ({ groups }),
+    listBusinesses: async (query: BusinessListQuery) => page(query.city === 'Leeds' ? leeds : [], 2),
+    categories: async () => ['Books', 'Cafe'],
+    cities: async () => ['Leeds', 'Manchester'],
+    ...overrides,
+  });
+}
+
+const urlSearch = () => new URLSearchParams(screen.getByTestId('location-search').textContent ?? '');
+const cityCard = async (city: string) =>
+  (await screen.findAllByTestId('city-group')).find((card) => card.dataset.city === city)!;
 
 describe('directory screen (SPEC §2)', () => {
-  it('shows the product heading, tagline and Loading... then the count', async () => {
+  it("shows the heading, tagline and 'Loading...', then the count from the summary; never downloads the list", async () => {
     let answer: (value: unknown) => void = () => {};
-    const api = fakeApi({ listBusinesses: () => new Promise((resolve) => (answer = resolve)) });
+    const api = directoryApi({
+      directorySummary: () => new Promise((resolve) => (answer = resolve)),
+    });
     renderScreen(<DirectoryScreen />, { path: '/browse', host: fakeHost({ api }) });
     expect(screen.getByRole('heading', { level: 1, name: 'Zaytoon' })).toBeTruthy();
     expect(screen.getByText('Discover and support pro-Palestinian businesses across the UK')).toBeTruthy();
     expect(screen.getByTestId('business-count').textContent).toBe('Loading...');
-    answer(list);
-    await waitFor(() => expect(screen.getByTestId('business-count').textContent).toBe('4 businesses found'));
+    await act(async () => answer(summary({ total: 100_000, cities: 1500 })));
+    await waitFor(() => expect(screen.getByTestId('business-count').textContent).toBe('100000 businesses found'));
+    await screen.findAllByTestId('city-group');
+    // Locations view by default; no business list is fetched until a city is opened.
+    expect(screen.getByRole('button', { name: 'Locations View' }).getAttribute('aria-pressed')).toBe('true');
+    expect(api.listBusinesses).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('business-row')).toBeNull();
   });
 
-  it('groups the list by city with count badges', async () => {
-    const api = fakeApi({ listBusinesses: async () => list });
-    renderScreen(<DirectoryScreen />, { path: '/browse', host: fakeHost({ api }) });
-    const groups = await screen.findAllByTestId('city-group');
-    expect(groups.map((group) => group.dataset.city)).toEqual(['Leeds', 'Manchester', 'Unknown City']);
-    expect(within(groups[0]).getByTestId('city-count').textContent).toBe('2 businesses');
-    expect(within(groups[1]).getByTestId('city-count').textContent).toBe('1 business');
-    expect(within(groups[0]).getAllByTestId('business-row').map((row) => within(row).getByRole('heading').textContent)).toEqual([
-      'Olive Tree Cafe',
-      'Gaza Kitchen',
+  it('shows a card per city with its count badge, and the Location Summary from the summary', async () => {
+    renderScreen(<DirectoryScreen />, { path: '/browse', host: fakeHost({ api: directoryApi() }) });
+    const cards = await screen.findAllByTestId('city-group');
+    expect(cards.map((card) => card.dataset.city)).toEqual(['Leeds', 'Manchester', 'Unknown City']);
+    expect(within(cards[0]).getByTestId('city-count').textContent).toBe('2 businesses');
+    expect(within(cards[1]).getByTestId('city-count').textContent).toBe('1 business');
+    expect(within(cards[0]).getByRole('button', { name: 'Leeds' }).getAttribute('aria-expanded')).toBe('false');
+    const box = await screen.findByTestId('location-summary');
+    expect(within(box).getByRole('heading', { name: 'Location Summary' })).toBeTruthy();
+    expect(box.textContent).toContain('Showing 4 businesses across 3 cities in the UK.');
+    expect(box.textContent).toContain('Most active cities');
+    expect([...box.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Leeds: 2 businesses',
+      'Manchester: 1 business',
+      'Unknown City: 1 business',
     ]);
-    expect(within(groups[0]).getByText('x'.repeat(120) + '...')).toBeTruthy();
-    expect(within(groups[0]).getByText('+3')).toBeTruthy();
-    expect(within(groups[0]).getAllByRole('link', { name: 'View Details' })[0].getAttribute('href')).toBe('/business/1');
-    const summary = screen.getByTestId('location-summary');
-    expect(summary.textContent).toContain('Showing 4 businesses across 3 cities in the UK.');
-    expect(summary.textContent).toContain('Most active cities');
+  });
+
+  it("opening a city loads its first page (SPEC's row content); 'Load more' follows the cursor; closing hides it", async () => {
+    const first = Array.from({ length: 3 }, (_, i) =>
+      business({ id: 10 + i, name: `Leeds ${i}`, city: 'Leeds', vote_score: i === 0 ? 3 : 0, description: i === 1 ? 'x'.repeat(130) : 'short' }),
+    );
+    const second = [business({ id: 20, name: 'Leeds last', city: 'Leeds' })];
+    const api = directoryApi({
+      listBusinesses: async (query: BusinessListQuery) =>
+        query.cursor === 'page-2' ? page(second, 4, null) : page(first, 4, 'page-2'),
+    });
+    renderScreen(<DirectoryScreen />, { path: '/browse', host: fakeHost({ api }) });
+    const card = await cityCard('Leeds');
+    await userEvent.click(within(card).getByRole('button', { name: 'Leeds' }));
+
+    const rows = await screen.findAllByTestId('business-row');
+    expect(rows.map((row) => within(row).getByRole('heading').textContent)).toEqual(['Leeds 0', 'Leeds 1', 'Leeds 2']);
+    expect(api.listBusinesses).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(api.listBusinesses).mock.calls[0][0]).toEqual({ city: 'Leeds', limit: 50, cursor: undefined });
+    expect(vi.mocked(api.listBusinesses).mock.calls[0][1]?.signal).toBeInstanceOf(AbortSignal);
+    expect(urlSearch().get('open')).toBe('Leeds');
+    expect((await cityCard('Leeds')).querySelector('button')!.getAttribute('aria-expanded')).toBe('true');
+    expect(within(rows[0]).getByText('+3')).toBeTruthy();
+    expect(within(rows[1]).getByText('x'.repeat(120) + '...')).toBeTruthy();
+    expect(within(rows[0]).getByRole('link', { name: 'View Details' }).getAttribute('href')).toBe('/business/10');
+    expect(within(rows[0]).getByRole('link', { name: 'Website' }).getAttribute('rel')).toBe('nofollow ugc noopener noreferrer');
+    expect(within(rows[0]).getByText('1 High Street, LS1 1AA')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByRole('heading', { name: 'Leeds last' });
+    expect(vi.mocked(api.listBusinesses).mock.calls[1][0]).toEqual({ city: 'Leeds', limit: 50, cursor: 'page-2' });
+    expect(screen.getAllByTestId('business-row')).toHaveLength(4);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+
+    await userEvent.click(within(await cityCard('Leeds')).getByRole('button', { name: 'Leeds' }));
+    await waitFor(() => expect(screen.queryByTestId('business-row')).toBeNull());
+    expect(urlSearch().get('open')).toBeNull();
   });
 
   it('shows report counts to admins only', async () => {
-    const api = fakeApi({ listBusinesses: async () => list });
-    renderScreen(<DirectoryScreen />, { path: '/browse', host: fakeHost({ api, session: fakeSession(member) }) });
-    await screen.findAllByTestId('city-group');
+    const api = directoryApi();
+    renderScreen(<DirectoryScreen />, { path: '/browse?open=Leeds', host: fakeHost({ api, session: fakeSession(member) }) });
+    await screen.findAllByTestId('business-row');
     expect(screen.queryByTestId('report-count')).toBeNull();
 
     document.body.innerHTML = '';
-    renderScreen(<DirectoryScreen />, { path: '/browse', host: fakeHost({ api, session: fakeSession(admin) }) });
+    renderScreen(<DirectoryScreen />, { path: '/browse?open=Leeds', host: fakeHost({ api, session: fakeSession(admin) }) });
     expect((await screen.findByTestId('report-count')).textContent).toBe('2 reports');
   });
 
-  it('shows the empty state when nothing is found or the API is down', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    const api = fakeApi({ listBusinesses: async () => Promise.reject(new Error('502')) });
+  it('shows the empty state when nothing is found', async () => {
+    const api = directoryApi({ directorySummary: async () => summary(), cityGroups: async () => ({ groups: [] }) });
     renderScreen(<DirectoryScreen />, { path: '/browse', host: fakeHost({ api }) });
     expect(await screen.findByText('No businesses found')).toBeTruthy();
     expect(screen.getByText('Try adjusting your search filters to find businesses in different areas.')).toBeTruthy();
-    expect(screen.getByTestId('business-count').textContent).toBe('0 businesses found');
+    await waitFor(() => expect(screen.getByTestId('business-count').textContent).toBe('0 businesses found'));
+    expect(screen.queryByTestId('location-summary')).toBeNull();
   });
 
-  it('filters with chips that remove themselves', async () => {
-    const api = fakeApi({
-      listBusinesses: async () => list,
-      categories: async () => ['Books', 'Cafe'],
-      cities: async () => ['Leeds', 'Manchester'],
-    });
+  it('when the API is down: the failure is only logged, the empty state and 0 show', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const down = async () => Promise.reject(new Error('502'));
+    const api = directoryApi({ directorySummary: down, cityGroups: down });
+    renderScreen(<DirectoryScreen />, { path: '/browse', host: fakeHost({ api }) });
+    expect(await screen.findByText('No businesses found')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('business-count').textContent).toBe('0 businesses found'));
+    expect(logged).toHaveBeenCalled();
+  });
+
+  it('filters with chips that remove themselves; the debounced filters go to the server and the URL', async () => {
+    const api = directoryApi();
     renderScreen(<DirectoryScreen />, { path: '/browse', host: fakeHost({ api }) });
     await screen.findAllByTestId('city-group');
     await userEvent.type(screen.getByPlaceholderText('Search businesses...'), 'olive');
@@ -75,12 +157,77 @@ describe('directory screen (SPEC §2)', () => {
     await userEvent.selectOptions(screen.getByLabelText('Category'), 'Books');
     expect(screen.getByTestId('chip-search').textContent).toBe('Search: olive ×');
     expect(screen.getByTestId('chip-category').textContent).toBe('Category: Books ×');
-    await waitFor(() =>
-      expect(api.listBusinesses).toHaveBeenLastCalledWith({ search: 'olive', category: 'Books', city: 'all' }),
-    );
+    await waitFor(() => expect(api.directorySummary).toHaveBeenLastCalledWith({ search: 'olive', category: 'Books' }, expect.anything()));
+    expect(api.cityGroups).toHaveBeenLastCalledWith({ search: 'olive', category: 'Books' }, expect.anything());
+    await waitFor(() => expect(urlSearch().get('search')).toBe('olive'));
+    expect(urlSearch().get('category')).toBe('Books');
+    // one request for the whole word: none for 'o', 'ol', ...
+    const searches = vi.mocked(api.directorySummary).mock.calls.map(([filter]) => (filter as DirectoryFilter).search);
+    expect(searches.filter((search) => search && search !== 'olive')).toEqual([]);
+
     await userEvent.click(screen.getByTestId('chip-search'));
     expect(screen.queryByTestId('chip-search')).toBeNull();
-    await waitFor(() => expect(api.listBusinesses).toHaveBeenLastCalledWith({ search: '', category: 'Books', city: 'all' }));
+    await waitFor(() => expect(api.directorySummary).toHaveBeenLastCalledWith({ category: 'Books' }, expect.anything()));
+    await waitFor(() => expect(urlSearch().get('search')).toBeNull());
+    expect((screen.getByPlaceholderText('Search businesses...') as HTMLInputElement).value).toBe('');
+  });
+
+  it('restores filters, view and the open city from the URL (a copied link)', async () => {
+    const api = directoryApi();
+    renderScreen(<DirectoryScreen />, {
+      path: '/browse?search=olive&category=Cafe&city=Leeds&open=Leeds',
+      host: fakeHost({ api }),
+    });
+    expect((screen.getByPlaceholderText('Search businesses...') as HTMLInputElement).value).toBe('olive');
+    await screen.findByRole('option', { name: 'Cafe' });
+    expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe('Cafe');
+    expect((screen.getByLabelText('City') as HTMLSelectElement).value).toBe('Leeds');
+    expect(screen.getByTestId('chip-city').textContent).toBe('City: Leeds ×');
+    const rows = await screen.findAllByTestId('business-row');
+    expect(rows).toHaveLength(2);
+    const filter = { search: 'olive', category: 'Cafe', city: 'Leeds' };
+    expect(api.directorySummary).toHaveBeenCalledWith(filter, expect.anything());
+    expect(api.listBusinesses).toHaveBeenCalledWith({ ...filter, limit: 50, cursor: undefined }, expect.anything());
+    // the first answer is already for these filters: nothing was fetched for an unfiltered directory
+    expect(vi.mocked(api.directorySummary).mock.calls.every(([f]) => JSON.stringify(f) === JSON.stringify(filter))).toBe(true);
+  });
+
+  it('restores the Map view from the URL', async () => {
+    const api = directoryApi();
+    renderScreen(<DirectoryScreen />, { path: '/browse?view=map&category=Cafe', host: fakeHost({ api }) });
+    await screen.findByTestId('map-view', {}, { timeout: 10_000 }); // the map is a lazy chunk
+    expect(screen.getByRole('button', { name: 'Map View' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.queryByTestId('locations-view')).toBeNull();
+    await waitFor(() => expect(api.mapView).toHaveBeenCalled());
+    expect(vi.mocked(api.mapView).mock.calls[0][0]).toMatchObject({ category: 'Cafe', zoom: 6 });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Locations View' }));
+    await screen.findByTestId('locations-view');
+    expect(urlSearch().get('view')).toBeNull();
+    expect(urlSearch().get('category')).toBe('Cafe');
+  });
+
+  it("aborts a superseded search's request", async () => {
+    const seen: Array<{ search?: string; signal?: AbortSignal }> = [];
+    const api = directoryApi({
+      directorySummary: (filter: DirectoryFilter, options?: RequestOptions) => {
+        seen.push({ search: filter.search, signal: options?.signal });
+        return filter.search === 'ol' ? pendingUntilAborted(options?.signal) : Promise.resolve(fourInThreeCities);
+      },
+    });
+    renderScreen(<DirectoryScreen />, { path: '/browse', host: fakeHost({ api }) });
+    await screen.findAllByTestId('city-group');
+    const box = screen.getByPlaceholderText('Search businesses...');
+    await userEvent.type(box, 'ol');
+    await waitFor(() => expect(seen.some((call) => call.search === 'ol')).toBe(true));
+    const superseded = seen.find((call) => call.search === 'ol')!;
+    expect(superseded.signal?.aborted).toBe(false);
+    expect(screen.getByTestId('business-count').textContent).toBe('Loading...');
+
+    await userEvent.type(box, 'ive');
+    await waitFor(() => expect(seen.some((call) => call.search === 'olive')).toBe(true));
+    expect(superseded.signal?.aborted).toBe(true);
+    await waitFor(() => expect(screen.getByTestId('business-count').textContent).toBe('4 businesses found'));
   });
 
   it('top bar: logged out shows Login and its hint', async () => {

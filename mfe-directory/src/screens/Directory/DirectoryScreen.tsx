@@ -1,55 +1,33 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import type { Business } from '@zaytoon/client';
-import { LIMITS } from '@zaytoon/client';
-import { useHost, useSession } from '../../host';
-import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { lazy, memo, Suspense, useCallback, useMemo } from 'react';
+import type { DirectoryFilter } from '@zaytoon/client';
+import { useDirectorySummary } from '../../features/directory/api/get-directory-summary';
+import { toDirectoryFilter, type FilterValues } from '../../features/directory/filters';
+import { useDirectoryUrl, type WriteOptions } from '../../features/directory/useDirectoryUrl';
+import { useScrollMemory } from '../../features/directory/useScrollMemory';
+import { useHost } from '../../host';
 import { NavBar } from '../../ui/NavBar';
 import { PageSpinner } from '../../ui/Spinner';
-import { Filters, type FilterValues } from './Filters';
+import { Filters } from './Filters';
 import { LocationsView } from './LocationsView';
 
 const MapView = lazy(() => import('../../map/MapView'));
 
-type View = 'locations' | 'map';
-
-const NO_FILTERS: FilterValues = { search: '', category: 'all', city: 'all' };
-
-/** /browse and /dashboard (SPEC §2). */
+/**
+ * /browse and /dashboard (SPEC §2). Filters, view, the open city and the map's viewport live in the
+ * URL, so Back from a business and a copied link both come back to the same place. The screen asks
+ * the server for small answers only: a summary, the city groups, one city's page, the markers in view.
+ */
 export function DirectoryScreen() {
-  const { api, productName } = useHost();
-  const userId = useSession((state) => state.user?.id ?? null);
-  const [filters, setFilters] = useState<FilterValues>(NO_FILTERS);
-  const [view, setView] = useState<View>('locations');
-  const [businesses, setBusinesses] = useState<Business[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [categories, setCategories] = useState<string[]>([]);
-  const [cities, setCities] = useState<string[]>([]);
-  const query = useDebouncedValue(filters, LIMITS.searchDebounceMs);
-
-  useEffect(() => {
-    api.categories().then(setCategories, (error) => console.error('categories failed', error));
-    api.cities().then(setCities, (error) => console.error('cities failed', error));
-  }, [api]);
-
-  useEffect(() => {
-    let current = true;
-    setLoading(true);
-    api
-      .listBusinesses(query)
-      .then(
-        (list) => current && setBusinesses(Array.isArray(list) ? list : []),
-        (error) => {
-          console.error('businesses failed', error);
-          if (current) setBusinesses([]);
-        },
-      )
-      .finally(() => current && setLoading(false));
-    return () => {
-      current = false;
-    };
-  }, [api, query, userId]);
-
-  const count = useMemo(() => businesses.length, [businesses]);
+  const { productName } = useHost();
+  const url = useDirectoryUrl();
+  const restoreScrollY = useScrollMemory();
+  const { search, category, city } = url.filters;
+  const filter = useMemo(() => toDirectoryFilter({ search, category, city }), [search, category, city]);
+  const { setFilters } = url;
+  const commitFilters = useCallback(
+    (values: FilterValues, options: WriteOptions) => setFilters(values, options),
+    [setFilters],
+  );
 
   return (
     <>
@@ -60,27 +38,29 @@ export function DirectoryScreen() {
           <p className="zd-hero__tagline">Discover and support pro-Palestinian businesses across the UK</p>
         </header>
 
-        <Filters
-          values={filters}
-          onChange={setFilters}
-          categories={categories}
-          cities={cities}
-          view={view}
-          onViewChange={setView}
-        />
+        <Filters values={url.filters} onCommit={commitFilters} view={url.view} onViewChange={url.setView} />
 
-        <p className="zd-count" data-testid="business-count" aria-live="polite">
-          {loading ? 'Loading...' : `${count} businesses found`}
-        </p>
+        <CountLine filter={filter} />
 
-        {view === 'map' ? (
+        {url.view === 'map' ? (
           <Suspense fallback={<PageSpinner label="Loading map..." />}>
-            <MapView businesses={businesses} filtered={query.search.trim() !== '' || query.category !== 'all' || query.city !== 'all'} />
+            <MapView filter={filter} viewport={url.viewport} onViewportChange={url.setViewport} />
           </Suspense>
         ) : (
-          <LocationsView businesses={businesses} loading={loading} />
+          <LocationsView filter={filter} open={url.open} onToggle={url.setOpen} restoreScrollY={restoreScrollY} />
         )}
       </main>
     </>
   );
 }
+
+/** 'N businesses found' from the summary's total; 'Loading...' until the answer for these filters is in. */
+const CountLine = memo(function CountLine({ filter }: { filter: DirectoryFilter }) {
+  const summary = useDirectorySummary(filter);
+  const loading = summary.isPending || summary.isPlaceholderData;
+  return (
+    <p className="zd-count" data-testid="business-count" aria-live="polite">
+      {loading ? 'Loading...' : `${summary.data?.total ?? 0} businesses found`}
+    </p>
+  );
+});

@@ -1,27 +1,73 @@
+import { memo, useEffect, useRef, useState } from 'react';
+import { LIMITS } from '@zaytoon/client';
+import { useFilterOptions } from '../../features/directory/api/get-filter-options';
+import { sameFilters, type FilterValues } from '../../features/directory/filters';
+import type { DirectoryView, WriteOptions } from '../../features/directory/useDirectoryUrl';
 import { SelectField, TextField } from '../../ui/Field';
 
-export interface FilterValues {
-  search: string;
-  category: string;
-  city: string;
-}
+export type { FilterValues };
 
 interface Props {
+  /** The filters in effect (from the URL). */
   values: FilterValues;
-  onChange: (values: FilterValues) => void;
-  categories: string[];
-  cities: string[];
-  view: 'locations' | 'map';
-  onViewChange: (view: 'locations' | 'map') => void;
+  /** Called 300 ms after the last change (SPEC §7), with the filters to put into effect. */
+  onCommit: (values: FilterValues, options: WriteOptions) => void;
+  view: DirectoryView;
+  onViewChange: (view: DirectoryView) => void;
 }
 
-/** Search, category, city, view toggle and the removable chips of active filters (SPEC §2). */
-export function Filters({ values, onChange, categories, cities, view, onViewChange }: Props) {
-  const update = (patch: Partial<FilterValues>) => onChange({ ...values, ...patch });
+/**
+ * Search, category, city, view toggle and the removable chips of active filters (SPEC §2).
+ * The controls and chips follow every keystroke here; the rest of the screen hears of a change only
+ * once it is 300 ms old, so typing re-renders this component alone and asks the server once.
+ * A change made only by typing replaces the history entry; choosing a category or city, or removing
+ * a chip, adds one.
+ */
+export const Filters = memo(function Filters({ values, onCommit, view, onViewChange }: Props) {
+  const categories = useFilterOptions('categories');
+  const cities = useFilterOptions('cities');
+  const [draft, setDraft] = useState(values);
+  const draftRef = useRef(values);
+  const committed = useRef(values);
+  const onCommitRef = useRef(onCommit);
+  onCommitRef.current = onCommit;
+  const pending = useRef<{ timer: ReturnType<typeof setTimeout>; replace: boolean } | null>(null);
+
+  // The URL changed under us (Back, a link): the controls show what is in effect.
+  useEffect(() => {
+    if (sameFilters(values, committed.current)) return;
+    committed.current = values;
+    if (pending.current) clearTimeout(pending.current.timer);
+    pending.current = null;
+    draftRef.current = values;
+    setDraft(values);
+  }, [values]);
+
+  useEffect(() => () => {
+    if (pending.current) clearTimeout(pending.current.timer);
+  }, []);
+
+  const update = (patch: Partial<FilterValues>, kind: 'typing' | 'choice') => {
+    const next = { ...draftRef.current, ...patch };
+    draftRef.current = next;
+    setDraft(next);
+    const replace = kind === 'typing' && (pending.current?.replace ?? true);
+    if (pending.current) clearTimeout(pending.current.timer);
+    pending.current = {
+      replace,
+      timer: setTimeout(() => {
+        pending.current = null;
+        if (sameFilters(next, committed.current)) return;
+        committed.current = next;
+        onCommitRef.current(next, { replace });
+      }, LIMITS.searchDebounceMs),
+    };
+  };
+
   const chips: Array<{ key: keyof FilterValues; label: string; value: string; reset: string }> = [];
-  if (values.search.trim()) chips.push({ key: 'search', label: 'Search', value: values.search.trim(), reset: '' });
-  if (values.category !== 'all') chips.push({ key: 'category', label: 'Category', value: values.category, reset: 'all' });
-  if (values.city !== 'all') chips.push({ key: 'city', label: 'City', value: values.city, reset: 'all' });
+  if (draft.search.trim()) chips.push({ key: 'search', label: 'Search', value: draft.search.trim(), reset: '' });
+  if (draft.category !== 'all') chips.push({ key: 'category', label: 'Category', value: draft.category, reset: 'all' });
+  if (draft.city !== 'all') chips.push({ key: 'city', label: 'City', value: draft.city, reset: 'all' });
   const selects = [
     { key: 'category', label: 'Category', allLabel: 'All Categories', options: categories },
     { key: 'city', label: 'City', allLabel: 'All Cities', options: cities },
@@ -37,8 +83,8 @@ export function Filters({ values, onChange, categories, cities, view, onViewChan
           className="zd-filters__search"
           type="search"
           placeholder="Search businesses..."
-          value={values.search}
-          onChange={(event) => update({ search: event.target.value })}
+          value={draft.search}
+          onChange={(event) => update({ search: event.target.value }, 'typing')}
         />
         {selects.map(({ key, label, allLabel, options }) => (
           <SelectField
@@ -46,10 +92,12 @@ export function Filters({ values, onChange, categories, cities, view, onViewChan
             id={`zd-${key}`}
             label={label}
             hideLabel
-            value={values[key]}
-            onChange={(event) => update({ [key]: event.target.value })}
+            value={draft[key]}
+            onChange={(event) => update({ [key]: event.target.value }, 'choice')}
           >
             <option value="all">{allLabel}</option>
+            {/* A value from a shared link that the list does not (yet) hold still shows as chosen. */}
+            {draft[key] !== 'all' && !options.includes(draft[key]) && <option value={draft[key]}>{draft[key]}</option>}
             {options.map((option) => (
               <option key={option} value={option}>
                 {option}
@@ -85,7 +133,7 @@ export function Filters({ values, onChange, categories, cities, view, onViewChan
                 className="zd-chip"
                 data-testid={`chip-${chip.key}`}
                 aria-label={`Remove ${chip.label.toLowerCase()} filter ${chip.value}`}
-                onClick={() => update({ [chip.key]: chip.reset })}
+                onClick={() => update({ [chip.key]: chip.reset }, 'choice')}
               >
                 {chip.label}: {chip.value} <span aria-hidden="true">×</span>
               </button>
@@ -95,4 +143,4 @@ export function Filters({ values, onChange, categories, cities, view, onViewChan
       )}
     </section>
   );
-}
+});

@@ -1,20 +1,102 @@
-import { memo } from 'react';
-import { Link } from 'react-router-dom';
-import type { Business } from '@zaytoon/client';
-import { LIMITS } from '@zaytoon/client';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import type { Business, CityCount, DirectoryFilter } from '@zaytoon/client';
+import { useCityBusinesses } from '../../features/directory/api/get-city-businesses';
+import { useCityGroups } from '../../features/directory/api/get-city-groups';
+import { useDirectorySummary } from '../../features/directory/api/get-directory-summary';
 import { useSession } from '../../host';
-import { businessCount, formatScore, isHttpUrl, truncate } from '../../lib/format';
-import { groupByCity, mostActiveCities } from './directoryModel';
+import { businessCount } from '../../lib/format';
+import { InlineSpinner, PageSpinner } from '../../ui/Spinner';
+import { BusinessRow } from './BusinessRow';
+import { LocationSummary } from './LocationSummary';
 
 /**
- * Locations view: city cards with their businesses, then the Location Summary (SPEC §2).
- * Memoised: typing in the search box re-renders the filters, not thousands of rows.
+ * One line of the virtualised list. The open city's businesses are lines of the same list, right
+ * under their city's header, so however many pages are loaded only the lines in view are in the page.
  */
-export const LocationsView = memo(function LocationsView({ businesses, loading }: { businesses: Business[]; loading: boolean }) {
-  const isAdmin = useSession((state) => state.user?.is_admin ?? false);
-  const groups = groupByCity(businesses);
+type Line =
+  | { kind: 'city'; group: CityCount; open: boolean; last: boolean }
+  | { kind: 'business'; business: Business; city: string }
+  | { kind: 'footer'; city: string; last: boolean };
 
-  if (!loading && businesses.length === 0) {
+const ESTIMATED_HEIGHT: Record<Line['kind'], number> = { city: 78, business: 180, footer: 72 };
+
+function lineKey(line: Line): string {
+  if (line.kind === 'city') return `city:${line.group.city}`;
+  if (line.kind === 'business') return `business:${line.business.id}`;
+  return `footer:${line.city}`;
+}
+
+interface Props {
+  filter: DirectoryFilter;
+  /** The city whose businesses are shown, from the URL. */
+  open: string | null;
+  onToggle: (city: string | null) => void;
+  /** Where the window was scrolled when the visitor left this entry of the history (Back restores it). */
+  restoreScrollY: number | null;
+}
+
+/**
+ * Locations view (SPEC §2): a card per city with its count; a city's businesses load only when its card
+ * is opened, a page at a time. The cards are virtualised against the window, so 1,500 cities put a
+ * screenful of cards in the page, not 1,500. Then the Location Summary.
+ */
+export const LocationsView = memo(function LocationsView({ filter, open, onToggle, restoreScrollY }: Props) {
+  const isAdmin = useSession((state) => state.user?.is_admin ?? false);
+  const groupsQuery = useCityGroups(filter);
+  const summary = useDirectorySummary(filter).data;
+  const groups = groupsQuery.data?.groups;
+  const openInGroups = open !== null && (groups === undefined || groups.some((group) => group.city === open));
+  const businesses = useCityBusinesses(filter, openInGroups ? open : null);
+
+  const lines = useMemo<Line[]>(() => {
+    if (!groups) return [];
+    const result: Line[] = [];
+    groups.forEach((group, index) => {
+      const isOpen = group.city === open;
+      const last = index === groups.length - 1;
+      result.push({ kind: 'city', group, open: isOpen, last });
+      if (!isOpen) return;
+      for (const page of businesses.data?.pages ?? []) {
+        for (const business of page.businesses) result.push({ kind: 'business', business, city: group.city });
+      }
+      result.push({ kind: 'footer', city: group.city, last });
+    });
+    return result;
+  }, [groups, open, businesses.data]);
+
+  const listRef = useRef<HTMLDivElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const top = listRef.current ? listRef.current.getBoundingClientRect().top + window.scrollY : 0;
+    if (Math.abs(top - scrollMargin) >= 1) setScrollMargin(top);
+  });
+
+  const virtualizer = useWindowVirtualizer({
+    count: lines.length,
+    estimateSize: (index) => ESTIMATED_HEIGHT[lines[index].kind],
+    getItemKey: (index) => lineKey(lines[index]),
+    overscan: 6,
+    scrollMargin,
+    useFlushSync: false,
+  });
+
+  // Back from a business: the same scroll position; a shared link with an open city: that city's card.
+  const placed = useRef(false);
+  useEffect(() => {
+    if (placed.current || lines.length === 0) return;
+    placed.current = true;
+    if (restoreScrollY !== null) {
+      window.scrollTo(0, restoreScrollY);
+    } else if (open !== null) {
+      const index = lines.findIndex((line) => line.kind === 'city' && line.group.city === open);
+      if (index > 0) virtualizer.scrollToIndex(index, { align: 'start' });
+    }
+  }, [lines, open, restoreScrollY, virtualizer]);
+
+  if (groupsQuery.isPending) return <PageSpinner label="Loading businesses..." />;
+
+  if (!groups || groups.length === 0) {
     return (
       <div className="zd-card zd-empty" data-testid="directory-empty">
         <h2>No businesses found</h2>
@@ -23,73 +105,81 @@ export const LocationsView = memo(function LocationsView({ businesses, loading }
     );
   }
 
-  const top = mostActiveCities(groups, LIMITS.mostActiveCities);
-  return (
-    <div className="zd-locations" data-testid="locations-view" aria-busy={loading}>
-      {groups.map((group) => (
-        <section key={group.city} className="zd-card zd-city" data-testid="city-group" data-city={group.city}>
+  const renderLine = (line: Line) => {
+    if (line.kind === 'city') {
+      const { group } = line;
+      return (
+        <div
+          className={`zd-card zd-city${line.open ? ' zd-city--open' : ''}`}
+          data-testid="city-group"
+          data-city={group.city}
+          data-open={line.open}
+        >
           <header className="zd-city__header">
-            <h2 className="zd-city__name">{group.city}</h2>
+            <h2 className="zd-city__name">
+              <button
+                type="button"
+                className="zd-city__toggle"
+                aria-expanded={line.open}
+                onClick={() => onToggle(line.open ? null : group.city)}
+              >
+                <span className="zd-city__chevron" aria-hidden="true" />
+                {group.city}
+              </button>
+            </h2>
             <span className="zd-badge" data-testid="city-count">
-              {businessCount(group.businesses.length)}
+              {businessCount(group.count)}
             </span>
           </header>
-          <ul className="zd-city__list">
-            {group.businesses.map((business) => (
-              <li key={business.id} className="zd-row" data-testid="business-row" data-business-id={business.id}>
-                <div className="zd-row__main">
-                  <h3 className="zd-row__name">{business.name}</h3>
-                  <div className="zd-row__meta">
-                    {business.category && <span className="zd-badge zd-badge--green">{business.category}</span>}
-                    <span className={`zd-score ${business.vote_score < 0 ? 'zd-score--negative' : ''}`} title="Vote score">
-                      {formatScore(business.vote_score)}
-                    </span>
-                    {isAdmin && business.report_count > 0 && (
-                      <span className="zd-badge zd-badge--red" data-testid="report-count">
-                        {business.report_count} {business.report_count === 1 ? 'report' : 'reports'}
-                      </span>
-                    )}
-                  </div>
-                  <p className="zd-row__address">
-                    {[business.address, business.postcode].filter(Boolean).join(', ')}
-                  </p>
-                  {business.description && (
-                    <p className="zd-row__description">{truncate(business.description, LIMITS.listDescriptionLength)}</p>
-                  )}
-                  <p className="zd-row__contact">
-                    {business.phone && <a href={`tel:${business.phone}`}>{business.phone}</a>}
-                    {isHttpUrl(business.website) && (
-                      <a href={business.website} target="_blank" rel="nofollow ugc noopener noreferrer">
-                        Website
-                      </a>
-                    )}
-                  </p>
-                </div>
-                <Link className="zd-btn zd-btn--outline zd-row__action" to={`/business/${business.id}`}>
-                  View Details
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
-
-      {groups.length > 0 && (
-        <aside className="zd-card zd-summary" aria-labelledby="zd-summary-title" data-testid="location-summary">
-          <h2 id="zd-summary-title">Location Summary</h2>
-          <p>
-            Showing {businesses.length} businesses across {groups.length} cities in the UK.
+        </div>
+      );
+    }
+    if (line.kind === 'business') {
+      return (
+        <div className="zd-city__rows" data-city={line.city}>
+          <BusinessRow business={line.business} isAdmin={isAdmin} />
+        </div>
+      );
+    }
+    return (
+      <div className="zd-city__rows zd-city__footer" data-testid="city-footer" data-city={line.city}>
+        {businesses.isPending ? (
+          <p className="zd-city__status" role="status">
+            <InlineSpinner /> Loading...
           </p>
-          <h3>Most active cities</h3>
-          <ol className="zd-summary__top">
-            {top.map((entry) => (
-              <li key={entry.city}>
-                {entry.city}: {businessCount(entry.count)}
-              </li>
-            ))}
-          </ol>
-        </aside>
-      )}
+        ) : businesses.hasNextPage ? (
+          <button
+            type="button"
+            className="zd-btn zd-btn--outline"
+            disabled={businesses.isFetchingNextPage}
+            onClick={() => businesses.fetchNextPage()}
+          >
+            {businesses.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </button>
+        ) : null}
+      </div>
+    );
+  };
+
+  return (
+    <div className="zd-locations" data-testid="locations-view" aria-busy={groupsQuery.isPlaceholderData}>
+      <div ref={listRef} className="zd-vlist" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const line = lines[item.index];
+          return (
+            <div
+              key={item.key}
+              ref={virtualizer.measureElement}
+              data-index={item.index}
+              className={`zd-vlist__item zd-vlist__item--${line.kind}${'last' in line && line.last ? ' zd-vlist__item--last' : ''}`}
+              style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+            >
+              {renderLine(line)}
+            </div>
+          );
+        })}
+      </div>
+      {summary && summary.total > 0 && <LocationSummary summary={summary} />}
     </div>
   );
 });

@@ -1,0 +1,18 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ApiClient, DirectoryFilter } from '@zaytoon/client';
+import { useHost } from '../../../host';
+import { directoryKeys } from './keys';
+
+/** Locations view: each city of the matches with its count (A-Z, 'Unknown City' last). */
+export function getCityGroupsQueryOptions(api: ApiClient, filter: DirectoryFilter) {
+  return queryOptions({
+    queryKey: directoryKeys.cityGroups(filter),
+    queryFn: ({ signal }) => api.cityGroups(filter, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCityGroups(filter: DirectoryFilter) {
+  const { api } = useHost();
+  return useQuery(getCityGroupsQueryOptions(api, filter));
+}

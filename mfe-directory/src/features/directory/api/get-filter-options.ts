@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ApiClient } from '@zaytoon/client';
+import { useHost } from '../../../host';
+import { directoryKeys } from './keys';
+
+const OPTIONS_STALE_MS = 5 * 60_000;
+
+/** The category and city dropdowns (GET /api/categories, /api/cities). */
+export function getFilterOptionsQueryOptions(api: ApiClient, kind: 'categories' | 'cities') {
+  return queryOptions({
+    queryKey: directoryKeys.options(kind),
+    queryFn: () => (kind === 'categories' ? api.categories() : api.cities()),
+    staleTime: OPTIONS_STALE_MS,
+  });
+}
+
+const NONE: string[] = [];
+
+export function useFilterOptions(kind: 'categories' | 'cities'): string[] {
+  const { api } = useHost();
+  return useQuery(getFilterOptionsQueryOptions(api, kind)).data ?? NONE;
+}

@@ -1,0 +1,19 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { LIMITS, type ApiClient, type DirectoryFilter } from '@zaytoon/client';
+import { useHost } from '../../../host';
+import { directoryKeys } from './keys';
+
+/** 'Businesses Not on Map': the first few without coordinates, and how many there are in all. */
+export function getUnmappedBusinessesQueryOptions(api: ApiClient, filter: DirectoryFilter) {
+  return queryOptions({
+    queryKey: directoryKeys.unmapped(filter),
+    queryFn: ({ signal }) =>
+      api.listBusinesses({ ...filter, on_map: 'false', limit: LIMITS.unmappedBusinessesListed }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUnmappedBusinesses(filter: DirectoryFilter) {
+  const { api } = useHost();
+  return useQuery(getUnmappedBusinessesQueryOptions(api, filter));
+}

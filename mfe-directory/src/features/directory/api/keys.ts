@@ -1,0 +1,17 @@
+import type { DirectoryFilter, MapQuery } from '@zaytoon/client';
+
+/**
+ * Query keys of the directory. Every key holds the filters it was asked with; answers that differ
+ * for admins (report counts) also hold the viewer, so logging in never shows a visitor's answer.
+ */
+export const directoryKeys = {
+  all: ['directory'] as const,
+  summary: (filter: DirectoryFilter) => ['directory', 'summary', filter] as const,
+  cityGroups: (filter: DirectoryFilter) => ['directory', 'city-groups', filter] as const,
+  cityBusinesses: (filter: DirectoryFilter, city: string, viewer: number | null) =>
+    ['directory', 'businesses', { ...filter, city }, { viewer }] as const,
+  unmapped: (filter: DirectoryFilter) => ['directory', 'unmapped', filter] as const,
+  map: (query: MapQuery) => ['directory', 'map', query] as const,
+  options: (kind: 'categories' | 'cities') => ['directory', 'options', kind] as const,
+  business: (id: number, viewer: number | null) => ['business', id, { viewer }] as const,
+};

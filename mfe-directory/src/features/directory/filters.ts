@@ -1,0 +1,38 @@
+import type { DirectoryFilter } from '@zaytoon/client';
+
+/** SPEC §2 Locations view: the group of businesses without a city. */
+export const UNKNOWN_CITY = 'Unknown City';
+
+/** What the filter controls hold: free text, and 'all' for no category or city (SPEC §2). */
+export interface FilterValues {
+  search: string;
+  category: string;
+  city: string;
+}
+
+export const NO_FILTERS: FilterValues = { search: '', category: 'all', city: 'all' };
+
+/**
+ * The filter every directory answer takes, with empty and 'all' left out, so that equal filters
+ * make equal query keys ('all' and '' are the same filter, and so are 'olive' and 'olive ').
+ */
+export function toDirectoryFilter(values: FilterValues): DirectoryFilter {
+  const filter: DirectoryFilter = {};
+  const search = values.search.trim();
+  if (search) filter.search = search;
+  if (values.category && values.category !== 'all') filter.category = values.category;
+  if (values.city && values.city !== 'all') filter.city = values.city;
+  return filter;
+}
+
+export function isFiltered(filter: DirectoryFilter): boolean {
+  return Boolean(filter.search || filter.category || filter.city);
+}
+
+export function sameFilters(a: FilterValues, b: FilterValues): boolean {
+  return a.search === b.search && a.category === b.category && a.city === b.city;
+}
+
+export function cityOf(business: { city?: string | null }): string {
+  return business.city?.trim() || UNKNOWN_CITY;
+}

@@ -1,0 +1,88 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import type { BusinessListQuery } from '@zaytoon/client';
+import { HostProvider } from '../../host';
+import { business, fakeApi, fakeHost, testQueryClient } from '../../test/harness';
+import { page, summary } from '../../test/directoryFakes';
+import { DirectoryScreen } from './DirectoryScreen';
+
+function DetailStub() {
+  return <p data-testid="detail-stub">{useLocation().pathname}</p>;
+}
+
+/** The browser's Back button, and the URL. */
+function Browser() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (
+    <>
+      <button type="button" data-testid="history-back" onClick={() => navigate(-1)} />
+      <output data-testid="path">{location.pathname}</output>
+      <output data-testid="search">{location.search}</output>
+    </>
+  );
+}
+
+describe('directory history', () => {
+  it('Back from a business returns to the same filters and open city, from the cache; typing added no entries', async () => {
+    const api = fakeApi({
+      directorySummary: async () => summary({ total: 2, cities: 1 }),
+      cityGroups: async () => ({ groups: [{ city: 'Leeds', count: 2 }] }),
+      listBusinesses: async (query: BusinessListQuery) =>
+        page(query.city === 'Leeds' ? [business({ id: 10, name: 'Olive Grove', city: 'Leeds' })] : []),
+      categories: async () => ['Cafe'],
+    });
+    render(
+      <HostProvider value={fakeHost({ api })}>
+        <QueryClientProvider client={testQueryClient()}>
+          <MemoryRouter initialEntries={['/browse']}>
+            <Routes>
+              <Route path="/browse" element={<DirectoryScreen />} />
+              <Route path="/business/:id" element={<DetailStub />} />
+            </Routes>
+            <Browser />
+          </MemoryRouter>
+        </QueryClientProvider>
+      </HostProvider>,
+    );
+    const params = () => new URLSearchParams(screen.getByTestId('search').textContent ?? '');
+    await screen.findAllByTestId('city-group');
+
+    await userEvent.type(screen.getByPlaceholderText('Search businesses...'), 'olive');
+    await waitFor(() => expect(params().get('search')).toBe('olive'));
+    await screen.findByRole('option', { name: 'Cafe' });
+    await userEvent.selectOptions(screen.getByLabelText('Category'), 'Cafe');
+    await waitFor(() => expect(params().get('category')).toBe('Cafe'));
+    await userEvent.click(within((await screen.findAllByTestId('city-group'))[0]).getByRole('button', { name: 'Leeds' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'View Details' }));
+    const listCalls = (api.listBusinesses as unknown as { mock: { calls: unknown[] } }).mock.calls.length;
+
+    await screen.findByTestId('detail-stub');
+    const back = () => userEvent.click(screen.getByTestId('history-back'));
+
+    await back();
+    expect(screen.getByTestId('path').textContent).toBe('/browse');
+    expect((screen.getByPlaceholderText('Search businesses...') as HTMLInputElement).value).toBe('olive');
+    expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe('Cafe');
+    // the open city's page comes from the cache: on screen at once, not fetched again
+    expect(screen.getAllByTestId('business-row')).toHaveLength(1);
+    expect((api.listBusinesses as unknown as { mock: { calls: unknown[] } }).mock.calls.length).toBe(listCalls);
+
+    // Back again undoes one choice at a time: the open city, then the category; then the search as
+    // typed is the first entry (each keystroke replaced the entry instead of adding one).
+    await back();
+    await waitFor(() => expect(screen.queryByTestId('business-row')).toBeNull());
+    expect(params().get('open')).toBeNull();
+    expect(params().get('category')).toBe('Cafe');
+    await back();
+    expect(params().get('category')).toBeNull();
+    expect(params().get('search')).toBe('olive');
+    await waitFor(() => expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe('all'));
+    expect((screen.getByPlaceholderText('Search businesses...') as HTMLInputElement).value).toBe('olive');
+    await back(); // nothing before the first entry: the search stays
+    expect(params().get('search')).toBe('olive');
+  });
+});

@@ -1,0 +1,22 @@
+import type { DirectorySummary } from '@zaytoon/client';
+import { businessCount } from '../../lib/format';
+
+/** 'Location Summary' (SPEC §2), from the summary answer: totals and the 3 most active cities. */
+export function LocationSummary({ summary }: { summary: DirectorySummary }) {
+  return (
+    <aside className="zd-card zd-summary" aria-labelledby="zd-summary-title" data-testid="location-summary">
+      <h2 id="zd-summary-title">Location Summary</h2>
+      <p>
+        Showing {summary.total} businesses across {summary.cities} cities in the UK.
+      </p>
+      <h3>Most active cities</h3>
+      <ol className="zd-summary__top">
+        {summary.most_active.map((entry) => (
+          <li key={entry.city}>
+            {entry.city}: {businessCount(entry.count)}
+          </li>
+        ))}
+      </ol>
+    </aside>
+  );
+}
