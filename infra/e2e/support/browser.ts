@@ -4,18 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { CHROMIUM_ARGS, PHONE } from './chromium';
 import { e2e } from './env';
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_ARGS };
 
 export interface BrowserSession {
   context: BrowserContext;
@@ -25,15 +17,22 @@ export interface BrowserSession {
   errors: string[];
 }
 
+export interface LaunchOptions {
+  /** Where `page.goto('/x')` goes (default: E2E_BASE_URL, the stack under test). */
+  baseURL?: string;
+  /** A phone (support/chromium.ts PHONE: 390×844, touch, mobile) instead of a 1280×900 desktop. */
+  phone?: boolean;
+}
+
 /** Launches chromium with a throw-away user-data-dir; `baseURL` makes `page.goto('/browse')` work. */
-export async function launchBrowser(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+export async function launchBrowser(options: LaunchOptions = {}): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'zaytoon-e2e-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: e2e.chromium,
     headless: true,
     args: CHROMIUM_ARGS,
-    baseURL: e2e.baseUrl,
-    viewport: { width: 1280, height: 900 },
+    baseURL: options.baseURL ?? e2e.baseUrl,
+    ...(options.phone ? PHONE : { viewport: { width: 1280, height: 900 } }),
   });
   context.setDefaultTimeout(15_000);
   return {
@@ -47,14 +46,15 @@ export async function launchBrowser(): Promise<{ context: BrowserContext; close:
 
 /**
  * Registers hooks for a test file: one browser for the file, a new page per test, and a
- * screenshot in test-results/ when a test fails.
+ * screenshot in test-results/ when a test fails. `baseURL` is read when the browser starts (in
+ * beforeAll), so a file may point it at a server its own earlier beforeAll started.
  */
-export function useBrowser(): BrowserSession {
+export function useBrowser(options: { baseURL?: () => string; phone?: boolean } = {}): BrowserSession {
   const session = { errors: [] as string[] } as BrowserSession;
   let close: () => Promise<void> = async () => undefined;
 
   beforeAll(async () => {
-    const launched = await launchBrowser();
+    const launched = await launchBrowser({ baseURL: options.baseURL?.(), phone: options.phone });
     session.context = launched.context;
     close = launched.close;
   });

@@ -1,0 +1,152 @@
+// Issue #9 on a phone, at 5,000 businesses (support/scale-stack.ts): the Map view draws server-side
+// clusters whose counts add up to the businesses on the map, a cluster click zooms in, the stat tiles
+// and the 'Businesses Not on Map' box agree with the summary, and switching to the map stays within
+// the bounds (bytes fetched, DOM nodes, JS heap). Map tiles never load here (no network): markers
+// must not depend on them.
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser';
+import { countBytes, domNodeCount, jsHeapUsed } from '../support/chromium';
+import { useScaleStack } from '../support/scale-stack';
+import { BOUNDS, openBrowse, settle, summary, type MapItem } from './helpers';
+
+const scale = useScaleStack({ businesses: 5_000 });
+const browser = useBrowser({ baseURL: () => scale.current.baseUrl, phone: true });
+
+interface MapRequest {
+  bbox: [number, number, number, number];
+  zoom: number;
+}
+
+/** Every /api/businesses/map request the page makes, in order. */
+function watchMapRequests(page: Page): MapRequest[] {
+  const seen: MapRequest[] = [];
+  page.on('request', (request: Request) => {
+    const url = new URL(request.url());
+    if (url.pathname !== '/api/businesses/map') return;
+    const bbox = (url.searchParams.get('bbox') ?? '').split(',').map(Number) as MapRequest['bbox'];
+    seen.push({ bbox, zoom: Number(url.searchParams.get('zoom')) });
+  });
+  return seen;
+}
+
+/** Markers drawn on the map: clusters carry their count as text, single businesses their name as title. */
+async function markers(page: Page): Promise<{ clusters: number[]; singles: number }> {
+  return page.locator('.leaflet-marker-pane').evaluate((pane) => {
+    const clusters: number[] = [];
+    let singles = 0;
+    for (const icon of Array.from(pane.querySelectorAll('.leaflet-marker-icon'))) {
+      const text = (icon.textContent ?? '').trim();
+      if (/cluster/.test(icon.className) && /^[\d,]+$/.test(text)) clusters.push(Number(text.replace(/,/g, '')));
+      else singles++;
+    }
+    return { clusters, singles };
+  });
+}
+
+async function openMap(page: Page): Promise<void> {
+  await openBrowse(page);
+  await page.getByRole('button', { name: /Map View/ }).click();
+  await page.getByTestId('map-view').waitFor();
+  await page.locator('.leaflet-marker-pane .leaflet-marker-icon').first().waitFor({ timeout: 30_000 });
+}
+
+/** Waits until no map request is in flight and the markers stop changing. */
+async function markersSettled(page: Page): Promise<{ clusters: number[]; singles: number }> {
+  await settle(page);
+  let last = JSON.stringify(await markers(page));
+  for (let i = 0; i < 20; i++) {
+    await page.waitForTimeout(250);
+    const now = JSON.stringify(await markers(page));
+    if (now === last) return JSON.parse(now);
+    last = now;
+  }
+  return JSON.parse(last);
+}
+
+const covers = (outer: number[], inner: number[]) =>
+  outer[0] <= inner[0] && outer[1] <= inner[1] && outer[2] >= inner[2] && outer[3] >= inner[3];
+
+describe('directory at 5,000 businesses: Map view on a phone', { timeout: 180_000 }, () => {
+  it('switching to the map fetches little and stays within the DOM and heap bounds', async () => {
+    const { page, context } = browser;
+    const bytes = await countBytes(context, page);
+    await openBrowse(page);
+    await settle(page);
+    const before = bytes.mark();
+    await page.getByRole('button', { name: /Map View/ }).click();
+    await page.locator('.leaflet-marker-pane .leaflet-marker-icon').first().waitFor({ timeout: 30_000 });
+    await markersSettled(page);
+    const fetched = bytes.since(before);
+    expect(fetched.api, `API bytes fetched by the map view: ${fetched.api}`).toBeLessThan(BOUNDS.mapApiBytes);
+    expect(await domNodeCount(page)).toBeLessThan(BOUNDS.domNodes);
+    expect(await jsHeapUsed(bytes.cdp)).toBeLessThan(BOUNDS.heapBytes);
+    await bytes.stop();
+  });
+
+  it('clusters are drawn, and with the whole UK in view their counts add up to the businesses on the map', async () => {
+    const stack = scale.current;
+    const { page } = browser;
+    const totals = await summary(stack);
+    expect(totals.total).toBe(stack.total);
+    expect(totals.on_map).toBeGreaterThan(4_000);
+    expect(totals.bounds).not.toBeNull();
+    const requests = watchMapRequests(page);
+    await openMap(page);
+    let drawn = await markersSettled(page);
+    expect(drawn.clusters.length).toBeGreaterThan(0);
+
+    // Zoom out until the map asks for a viewport holding every mapped business.
+    for (let i = 0; i < 4 && !covers(requests.at(-1)?.bbox ?? [], totals.bounds!); i++) {
+      await page.locator('.leaflet-control-zoom-out').click();
+      await page.waitForTimeout(400);
+      drawn = await markersSettled(page);
+    }
+    expect(covers(requests.at(-1)!.bbox, totals.bounds!), `last map request ${JSON.stringify(requests.at(-1))} vs bounds ${totals.bounds}`).toBe(true);
+    const sum = drawn.clusters.reduce((a, b) => a + b, 0) + drawn.singles;
+    expect(sum).toBe(totals.on_map);
+
+    // The stat tiles: on the map, cities with mapped businesses, coverage.
+    expect(Number((await page.getByTestId('stat-on-map').innerText()).replace(/,/g, ''))).toBe(totals.on_map);
+    expect(Number((await page.getByTestId('stat-cities').innerText()).replace(/,/g, ''))).toBe(totals.cities_on_map);
+    expect(await page.getByTestId('stat-coverage').innerText()).toBe(`${totals.coverage}%`);
+  });
+
+  it('clicking a cluster zooms the map in to where it splits', async () => {
+    const stack = scale.current;
+    const { page } = browser;
+    const requests = watchMapRequests(page);
+    await openMap(page);
+    await markersSettled(page);
+    const last = requests.at(-1)!;
+    // The cluster the API drew biggest in this viewport, and where it says the cluster splits.
+    const answer = (await (
+      await fetch(`${stack.apiUrl}/api/businesses/map?bbox=${last.bbox.join(',')}&zoom=${last.zoom}`)
+    ).json()) as { items: MapItem[] };
+    const cluster = answer.items.filter((item) => item.kind === 'cluster').sort((a, b) => b.count! - a.count!)[0];
+    expect(cluster).toBeDefined();
+    expect(cluster.expansion_zoom!).toBeGreaterThan(last.zoom);
+    const icon = page.locator('.leaflet-marker-pane .leaflet-marker-icon', { hasText: new RegExp(`^\\s*${cluster.count!.toLocaleString('en-GB').replace(/,/g, ',?')}\\s*$`) }).first();
+    const seen = requests.length;
+    await icon.click();
+    await expect.poll(() => requests.slice(seen).some((request) => request.zoom > last.zoom), { timeout: 15_000 }).toBe(true);
+    const zoomedTo = requests.at(-1)!.zoom;
+    expect(zoomedTo).toBe(cluster.expansion_zoom);
+    const drawn = await markersSettled(page);
+    expect(drawn.clusters.length + drawn.singles).toBeGreaterThan(0);
+  });
+
+  it("'Businesses Not on Map' lists three, then '... and N more' with N from the summary", async () => {
+    const stack = scale.current;
+    const { page } = browser;
+    const totals = await summary(stack);
+    expect(totals.not_on_map).toBeGreaterThan(3);
+    await openMap(page);
+    const box = page.getByTestId('unmapped');
+    await box.getByRole('heading', { name: 'Businesses Not on Map' }).waitFor();
+    expect(await box.locator('li').count()).toBe(3);
+    const more = (await box.innerText()).match(/\.\.\. and ([\d,]+) more/);
+    expect(more, await box.innerText()).not.toBeNull();
+    expect(Number(more![1].replace(/,/g, ''))).toBe(totals.not_on_map - 3);
+  });
+});
