@@ -67,7 +67,10 @@ describe('directory at 360 px: no horizontal scroll, labelled inputs', () => {
 
     await page.goto('/browse');
     await directoryScreen(page, 'directory');
+    // a city card opened, so its business rows are measured too
+    await page.getByTestId('city-group').first().getByRole('button').click();
     await page.getByTestId('business-row').first().waitFor();
+    await expectFits(page, 'directory (locations, a city open)');
     await page.getByPlaceholder('Search businesses...').fill('London');
     await page.getByTestId('chip-search').waitFor();
     await page.getByLabel('Category').selectOption({ index: 1 });

@@ -1,9 +1,13 @@
-// Issue #5, SPEC §2 directory (/browse, /dashboard) as a visitor: search with debounce, category and
-// city dropdowns, removable chips, 'N businesses found', Locations view and summary, Map view.
+// Issue #5 and #9, SPEC §2 directory (/browse, /dashboard) as a visitor: search with debounce, category and
+// city dropdowns, removable chips, 'N businesses found', Locations view (a card per city, a city's
+// businesses once its card is opened) and summary, Map view (server clusters, stat tiles, unmapped box).
+// The screen asks the API for small answers (summary, city groups, one city's page, the markers in view);
+// these tests check what it shows against every business, read independently by following the list's
+// pages to the end. Where the visitor is (filters, view, open city, map viewport) lives in the URL.
 import type { Page, Request } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser';
-import { apiFetch, directoryScreen, exact, expectNoPageErrors, loggedOut } from './helpers';
+import { allBusinesses, apiFetch, cityCard, cityCards, directoryScreen, exact, expectNoPageErrors, loggedOut, openCity } from './helpers';
 
 const browser = useBrowser();
 
@@ -16,15 +20,21 @@ interface Row {
   longitude: number | null;
 }
 
+/** Every matching business (all pages); the first page's X-Total-Count must agree with their number. */
 async function list(page: Page, query = ''): Promise<Row[]> {
-  const answer = await apiFetch<Row[]>(page, `/api/businesses${query}`);
-  expect(answer.status).toBe(200);
-  return answer.body;
+  const { rows, total } = await allBusinesses<Row>(page, query);
+  expect(total).toBe(rows.length);
+  return rows;
 }
 
 const cityOf = (row: Row) => row.city?.trim() || 'Unknown City';
 const mapped = (row: Row) => typeof row.latitude === 'number' && typeof row.longitude === 'number';
 const plural = (n: number) => (n === 1 ? '1 business' : `${n} businesses`);
+const byCity = (rows: Row[]) => {
+  const counts = new Map<string, number>();
+  for (const row of rows) counts.set(cityOf(row), (counts.get(cityOf(row)) ?? 0) + 1);
+  return counts;
+};
 
 async function openDirectory(page: Page, path = '/browse'): Promise<void> {
   await page.goto(path);
@@ -33,21 +43,29 @@ async function openDirectory(page: Page, path = '/browse'): Promise<void> {
 }
 
 const count = (page: Page) => page.getByTestId('business-count');
+const urlParams = (page: Page) => new URL(page.url()).searchParams;
+
+/** Every API path the page asks for (without the query). */
+function watchApi(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (request: Request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) paths.push(`${url.pathname}${url.search}`);
+  });
+  return paths;
+}
 
 describe('directory filters (visitor)', () => {
   beforeEach(async () => {
     await loggedOut(browser.context);
   });
 
-  it("shows the top bar, heading, tagline and 'Loading...' before 'N businesses found'", async () => {
+  it("shows the top bar, heading, tagline and 'Loading...' before 'N businesses found'; never downloads the list", async () => {
     const { page } = browser;
+    const asked = watchApi(page);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/businesses?**', async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.route('**/api/businesses', async (route) => {
+    await page.route('**/api/businesses/summary**', async (route) => {
       await held;
       await route.continue();
     });
@@ -62,43 +80,64 @@ describe('directory filters (visitor)', () => {
     await page.getByText('Login to add businesses').waitFor();
     expect(await page.getByRole('link', { name: 'Login', exact: true }).getAttribute('href')).toBe('/login');
     expect(await page.getByRole('link', { name: 'Add Business' }).count()).toBe(0);
-    // default view: Locations
+    // default view: Locations, with a card per city and no business rows until a card is opened
     expect(await page.getByRole('button', { name: 'Locations View' }).getAttribute('aria-pressed')).toBe('true');
     expect(await page.getByRole('button', { name: 'Map View' }).getAttribute('aria-pressed')).toBe('false');
-    expect(await page.getByTestId('business-row').count()).toBe(all.length);
+    await page.getByTestId('city-group').first().waitFor();
+    expect(await page.getByTestId('business-row').count()).toBe(0);
+    // the page asked for the summary and the city groups, never for the list of businesses
+    await page.waitForLoadState('networkidle');
+    const fromPage = asked.filter((path) => !path.includes('limit=500')); // list() above is the test's own reading
+    expect(fromPage.filter((path) => /^\/api\/businesses(\?|$)/.test(path))).toEqual([]);
+    expect(fromPage.some((path) => path.startsWith('/api/businesses/summary'))).toBe(true);
+    expect(fromPage.some((path) => path.startsWith('/api/businesses/by-city'))).toBe(true);
     expectNoPageErrors(browser.errors);
   });
 
-  it("debounces the search by 300 ms, shows the 'Search: x ×' chip, and the chip clears it", async () => {
+  it("debounces the search by 300 ms, shows the 'Search: x ×' chip, keeps it in the URL, and the chip clears it", async () => {
     const { page } = browser;
     await openDirectory(page);
     const all = await list(page);
     const target = all.find((row) => row.name.split(/\s+/).some((word) => /^[a-z]{6,}$/i.test(word)))!;
     const word = target.name.split(/\s+/).find((w) => /^[a-z]{6,}$/i.test(w))!;
     const expected = await list(page, `?search=${encodeURIComponent(word)}`);
+    expect(expected.map((row) => row.id)).toContain(target.id);
 
-    const searches: Array<{ at: number; search: string | null }> = [];
+    const searches: Array<{ at: number; path: string; search: string | null }> = [];
     const onRequest = (request: Request) => {
       const url = new URL(request.url());
-      if (url.pathname === '/api/businesses') searches.push({ at: Date.now(), search: url.searchParams.get('search') });
+      if (url.pathname.startsWith('/api/businesses') && url.searchParams.get('limit') !== '500') {
+        searches.push({ at: Date.now(), path: url.pathname, search: url.searchParams.get('search') });
+      }
     };
     page.on('request', onRequest);
     const box = page.getByPlaceholder('Search businesses...');
     await box.pressSequentially(word, { delay: 40 });
     const typedAt = Date.now();
     await count(page).filter({ hasText: exact(`${expected.length} businesses found`) }).waitFor();
+    await page.waitForLoadState('networkidle');
     page.off('request', onRequest);
-    // one request for the whole word, none per keystroke, sent no sooner than 300 ms after the last key
-    expect(searches.map((s) => s.search)).toEqual([word]);
-    expect(searches[0].at - typedAt).toBeGreaterThanOrEqual(250);
-    await page.getByTestId('business-row').filter({ hasText: target.name }).first().waitFor();
+    // one round of requests for the whole word, none per keystroke, sent no sooner than 300 ms after the last key
+    expect(new Set(searches.map((s) => s.search))).toEqual(new Set([word]));
+    expect(searches.filter((s) => s.path === '/api/businesses/summary')).toHaveLength(1);
+    expect(Math.min(...searches.map((s) => s.at)) - typedAt).toBeGreaterThanOrEqual(250);
+    // the debounced search is in the URL; typing replaced the history entry instead of adding one per key
+    expect(urlParams(page).get('search')).toBe(word);
+
+    // the target's city card holds it
+    const ids = await openCity(page, cityOf(target));
+    expect(ids).toContain(target.id);
+    expect(ids).toEqual(expected.filter((row) => cityOf(row) === cityOf(target)).map((row) => row.id));
+    await page.locator(`[data-testid="business-row"][data-business-id="${target.id}"]`).scrollIntoViewIfNeeded();
 
     const chip = page.getByTestId('chip-search');
+    await chip.scrollIntoViewIfNeeded();
     expect((await chip.innerText()).replace(/\s+/g, ' ').trim()).toBe(`Search: ${word} ×`);
     await chip.click();
     await chip.waitFor({ state: 'detached' });
     expect(await box.inputValue()).toBe('');
     await count(page).filter({ hasText: exact(`${all.length} businesses found`) }).waitFor();
+    expect(urlParams(page).get('search')).toBeNull();
   });
 
   it("filters by category and city from the server's lists, with removable chips", async () => {
@@ -106,39 +145,50 @@ describe('directory filters (visitor)', () => {
     await openDirectory(page);
     const categories = (await apiFetch<{ categories: string[] }>(page, '/api/categories')).body.categories;
     const cities = (await apiFetch<{ cities: string[] }>(page, '/api/cities')).body.cities;
-    const categorySelect = page.getByLabel('Category');
-    const citySelect = page.getByLabel('City');
+    const categorySelect = page.getByLabel('Category', { exact: true });
+    const citySelect = page.getByLabel('City', { exact: true });
     expect(await categorySelect.locator('option').allInnerTexts()).toEqual(['All Categories', ...categories]);
     expect(await citySelect.locator('option').allInnerTexts()).toEqual(['All Cities', ...cities]);
 
     const category = 'Cafe';
     const city = 'London';
-    const byCategory = await list(page, `?category=${encodeURIComponent(category)}`);
-    const byBoth = await list(page, `?category=${encodeURIComponent(category)}&city=${encodeURIComponent(city)}`);
-    const byCity = await list(page, `?city=${encodeURIComponent(city)}`);
-    expect(byBoth.length).toBeGreaterThan(0);
-    expect(byBoth.length).toBeLessThan(byCategory.length);
+    const inCategory = await list(page, `?category=${encodeURIComponent(category)}`);
+    const inBoth = await list(page, `?category=${encodeURIComponent(category)}&city=${encodeURIComponent(city)}`);
+    const inCity = await list(page, `?city=${encodeURIComponent(city)}`);
+    expect(inBoth.length).toBeGreaterThan(0);
+    expect(inBoth.length).toBeLessThan(inCategory.length);
 
     await categorySelect.selectOption(category);
-    await count(page).filter({ hasText: exact(`${byCategory.length} businesses found`) }).waitFor();
+    await count(page).filter({ hasText: exact(`${inCategory.length} businesses found`) }).waitFor();
+    expect(urlParams(page).get('category')).toBe(category);
+    // the category's cities, with its counts; every row of an opened city is in the category
+    const cards = await cityCards(page);
+    expect(cards).toEqual([...byCity(inCategory)].sort(sortCities).map(([name, n]) => ({ city: name, badge: plural(n) })));
+    const firstCity = cards[0].city;
+    const ids = await openCity(page, firstCity);
+    expect(ids).toEqual(inCategory.filter((row) => cityOf(row) === firstCity).map((row) => row.id));
     const badges = await page.getByTestId('business-row').locator('.zd-badge--green').allInnerTexts();
-    expect(badges.length).toBe(byCategory.length);
+    expect(badges.length).toBeGreaterThan(0);
     expect(new Set(badges)).toEqual(new Set([category]));
 
     await citySelect.selectOption(city);
-    await count(page).filter({ hasText: exact(`${byBoth.length} businesses found`) }).waitFor();
+    await count(page).filter({ hasText: exact(`${inBoth.length} businesses found`) }).waitFor();
     const groups = page.getByTestId('city-group');
-    expect(await groups.count()).toBe(1);
+    await expect.poll(() => groups.count()).toBe(1);
     expect(await groups.first().getAttribute('data-city')).toBe(city);
-    expect(await groups.first().getByTestId('city-count').innerText()).toBe(plural(byBoth.length));
+    expect(await groups.first().getByTestId('city-count').innerText()).toBe(plural(inBoth.length));
+    const londonIds = await openCity(page, city);
+    expect(londonIds).toEqual(inBoth.map((row) => row.id));
+    expect(new Set(await page.getByTestId('business-row').locator('.zd-badge--green').allInnerTexts())).toEqual(new Set([category]));
 
     const categoryChip = page.getByTestId('chip-category');
     const cityChip = page.getByTestId('chip-city');
+    await categoryChip.scrollIntoViewIfNeeded();
     expect((await categoryChip.innerText()).replace(/\s+/g, ' ').trim()).toBe(`Category: ${category} ×`);
     expect((await cityChip.innerText()).replace(/\s+/g, ' ').trim()).toBe(`City: ${city} ×`);
 
     await categoryChip.click();
-    await count(page).filter({ hasText: exact(`${byCity.length} businesses found`) }).waitFor();
+    await count(page).filter({ hasText: exact(`${inCity.length} businesses found`) }).waitFor();
     expect(await categorySelect.inputValue()).toBe('all');
     expect(await cityChip.isVisible()).toBe(true);
     await cityChip.click();
@@ -146,6 +196,8 @@ describe('directory filters (visitor)', () => {
     await count(page).filter({ hasText: exact(`${all.length} businesses found`) }).waitFor();
     expect(await citySelect.inputValue()).toBe('all');
     expect(await page.locator('[data-testid^="chip-"]').count()).toBe(0);
+    expect(urlParams(page).get('category')).toBeNull();
+    expect(urlParams(page).get('city')).toBeNull();
   });
 
   it("shows the empty state: 'No businesses found'", async () => {
@@ -157,28 +209,21 @@ describe('directory filters (visitor)', () => {
     await empty.getByRole('heading', { name: 'No businesses found' }).waitFor();
     await empty.getByText('Try adjusting your search filters to find businesses in different areas.').waitFor();
     expect(await page.getByTestId('location-summary').count()).toBe(0);
+    expect(await page.getByTestId('city-group').count()).toBe(0);
   });
 
-  it("groups by city with 'N businesses' badges and a 'Location Summary'", async () => {
+  it("a card per city with 'N businesses' badges and a 'Location Summary'; a card opens to its businesses; Back returns to it", async () => {
     const { page } = browser;
     await openDirectory(page);
     const all = await list(page);
-    const counts = new Map<string, number>();
-    for (const row of all) counts.set(cityOf(row), (counts.get(cityOf(row)) ?? 0) + 1);
+    const counts = byCity(all);
 
-    const groups = page.getByTestId('city-group');
-    expect(await groups.count()).toBe(counts.size);
-    const shown = await groups.evaluateAll((els) =>
-      els.map((el) => [el.getAttribute('data-city') ?? '', el.querySelector('[data-testid="city-count"]')?.textContent ?? '']),
-    );
-    for (const [city, badge] of shown) expect(badge).toBe(plural(counts.get(city) ?? -1));
-    const names = shown.map(([city]) => city).filter((city) => city !== 'Unknown City');
-    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en-GB')));
-
-    const row = page.getByTestId('business-row').first();
-    await row.getByRole('link', { name: 'View Details' }).waitFor();
+    // every city, A-Z with 'Unknown City' last, each with its count
+    const shown = await cityCards(page);
+    expect(shown).toEqual([...counts].sort(sortCities).map(([city, n]) => ({ city, badge: plural(n) })));
 
     const summary = page.getByTestId('location-summary');
+    await summary.scrollIntoViewIfNeeded();
     await summary.getByRole('heading', { name: 'Location Summary' }).waitFor();
     expect(await summary.innerText()).toContain(`Showing ${all.length} businesses across ${counts.size} cities in the UK.`);
     await summary.getByText('Most active cities').waitFor();
@@ -190,13 +235,64 @@ describe('directory filters (visitor)', () => {
       expect(item).toContain(String(top[i][1]));
     });
 
+    // the busiest city: its card opens to every one of its businesses, in the list's order (name)
+    const [busiest] = top[0];
+    const ids = await openCity(page, busiest);
+    expect(ids).toEqual(all.filter((row) => cityOf(row) === busiest).map((row) => row.id));
+    expect(urlParams(page).get('open')).toBe(busiest);
+
+    const row = page.getByTestId('business-row').first();
+    const rowId = await row.getAttribute('data-business-id');
     await row.getByRole('link', { name: 'View Details' }).click();
     await page.waitForURL(/\/business\/\d+$/);
     await page.getByTestId('business-detail').waitFor();
+
+    // Back: the same city open, scrolled to the same row
+    await page.goBack();
+    await directoryScreen(page, 'directory');
+    expect(urlParams(page).get('open')).toBe(busiest);
+    const again = page.locator(`[data-testid="business-row"][data-business-id="${rowId}"]`);
+    await again.waitFor();
+    await expect
+      .poll(() => again.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return box.bottom > 0 && box.top < window.innerHeight;
+      }))
+      .toBe(true);
+    const header = (await cityCard(page, busiest)).getByRole('button', { name: busiest, exact: true });
+    expect(await header.getAttribute('aria-expanded')).toBe('true');
+
+    // the header button closes it again
+    await header.click();
+    await expect.poll(() => page.getByTestId('business-row').count()).toBe(0);
+    expect(urlParams(page).get('open')).toBeNull();
   });
 
-  it("Map view: 500px map, markers and clusters without tiles, stat tiles, 'Businesses Not on Map'", async () => {
-    const { page } = browser;
+  it('a copied link restores the filters, the view and the open city', async () => {
+    const { page, context } = browser;
+    await openDirectory(page);
+    const inCity = await list(page, '?city=York');
+    expect(inCity.length).toBeGreaterThan(0);
+    await page.goto('/browse?search=&category=all&city=York&open=York');
+    await count(page).filter({ hasText: exact(`${inCity.length} businesses found`) }).waitFor();
+    expect(await page.getByLabel('City', { exact: true }).inputValue()).toBe('York');
+    expect((await page.getByTestId('chip-city').innerText()).replace(/\s+/g, ' ').trim()).toBe('City: York ×');
+    await page.locator('[data-testid="city-group"][data-city="York"][data-open="true"]').waitFor();
+    await page.getByTestId('business-row').first().waitFor();
+
+    const other = await context.newPage();
+    try {
+      await other.goto('/browse?city=York&view=map');
+      await other.getByTestId('map-view').waitFor();
+      expect(await other.getByRole('button', { name: 'Map View' }).getAttribute('aria-pressed')).toBe('true');
+      await other.getByTestId('stat-on-map').filter({ hasText: exact(String(inCity.filter(mapped).length)) }).waitFor();
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("Map view: 500px map, server clusters without tiles, stat tiles, 'Businesses Not on Map', viewport in the URL", async () => {
+    const { page, context } = browser;
     // No network to the tile server in tests: tiles fail, markers must not depend on them.
     await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
     await openDirectory(page);
@@ -207,12 +303,13 @@ describe('directory filters (visitor)', () => {
 
     await page.getByRole('button', { name: 'Map View' }).click();
     expect(await page.getByRole('button', { name: 'Map View' }).getAttribute('aria-pressed')).toBe('true');
+    expect(urlParams(page).get('view')).toBe('map');
     const map = page.getByTestId('map');
     await map.waitFor();
     expect(Math.round((await map.boundingBox())!.height)).toBe(500);
     expect(await page.getByTestId('location-summary').count()).toBe(0);
 
-    expect(await page.getByTestId('stat-on-map').innerText()).toBe(String(onMap.length));
+    await page.getByTestId('stat-on-map').filter({ hasText: exact(String(onMap.length)) }).waitFor();
     expect(await page.getByTestId('stat-cities').innerText()).toBe(String(new Set(onMap.map(cityOf)).size));
     expect(await page.getByTestId('stat-coverage').innerText()).toBe(`${Math.round((onMap.length / all.length) * 100)}%`);
 
@@ -226,32 +323,59 @@ describe('directory filters (visitor)', () => {
     // (a 500px band around 54.70, -3.28: roughly latitudes 51.5 to 57.9).
     const clusters = page.locator('.leaflet-marker-icon.zd-cluster');
     await clusters.first().waitFor();
+    await page.waitForLoadState('networkidle');
     const clustered = (await clusters.allInnerTexts()).reduce((sum, text) => sum + Number(text), 0);
     const single = await page.locator('img.leaflet-marker-icon').count();
     const surelyInView = onMap.filter((row) => row.latitude! > 51.8 && row.latitude! < 57.6).length;
     expect(clustered + single).toBeGreaterThanOrEqual(surelyInView);
     expect(clustered + single).toBeLessThanOrEqual(onMap.length);
 
-    // Narrow to one city (inside the default view): its businesses form a cluster; clicking
-    // clusters zooms in until single markers show, and their icon images load.
-    await page.getByLabel('City').selectOption('York');
+    // Narrow to one city (inside the default view): the map frames it; clicking clusters zooms in
+    // until single markers show, and their icon images load.
+    await page.getByLabel('City', { exact: true }).selectOption('York');
     const york = (await list(page, '?city=York')).filter(mapped);
     expect(york.length).toBeGreaterThan(1);
     await page.getByTestId('stat-on-map').filter({ hasText: exact(String(york.length)) }).waitFor();
+    await expect.poll(() => Number(urlParams(page).get('zoom') ?? 0)).toBeGreaterThan(6);
     for (let i = 0; i < 6 && (await page.locator('img.leaflet-marker-icon').count()) === 0; i++) {
       await page.locator('.leaflet-marker-icon.zd-cluster').first().click();
-      await page.waitForTimeout(600);
+      await page.waitForTimeout(800);
     }
     await page.waitForFunction(() => {
       const marker = document.querySelector<HTMLImageElement>('img.leaflet-marker-icon');
       return marker !== null && marker.complete && marker.naturalWidth > 0;
     });
     const marker = page.locator('img.leaflet-marker-icon').first();
+    const title = await marker.getAttribute('title');
+    expect(york.map((row) => row.name)).toContain(title);
     await marker.click();
     const popup = page.getByTestId('map-popup');
     await popup.waitFor();
-    expect(york.map((row) => row.name)).toContain(await popup.getByRole('heading').innerText());
+    expect(await popup.getByRole('heading').innerText()).toBe(title);
+    expect(await popup.innerText()).toContain('York');
     expect(await popup.getByRole('link', { name: 'View Full Details' }).getAttribute('href')).toMatch(/^\/business\/\d+$/);
+
+    // The viewport is in the URL: the same link in another tab shows the same place.
+    await page.waitForTimeout(400);
+    const params = urlParams(page);
+    expect(params.get('city')).toBe('York');
+    const zoom = Number(params.get('zoom'));
+    expect(zoom).toBeGreaterThan(6);
+    const other = await context.newPage();
+    try {
+      const seen: number[] = [];
+      other.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname === '/api/businesses/map') seen.push(Number(url.searchParams.get('zoom')));
+      });
+      await other.goto(page.url());
+      await other.getByTestId('map-view').waitFor();
+      await other.locator('.leaflet-marker-icon').first().waitFor();
+      expect(seen[0]).toBe(zoom);
+      expect(await other.locator('img.leaflet-marker-icon').count()).toBeGreaterThan(0);
+    } finally {
+      await other.close();
+    }
 
     // Back to Locations.
     await page.getByRole('button', { name: 'Locations View' }).click();
@@ -260,3 +384,9 @@ describe('directory filters (visitor)', () => {
     expectNoPageErrors(browser.errors);
   });
 });
+
+/** Cities A-Z ('en-GB'), 'Unknown City' last: the Locations view's order. */
+function sortCities([a]: [string, number], [b]: [string, number]): number {
+  if (a === 'Unknown City' || b === 'Unknown City') return Number(a === 'Unknown City') - Number(b === 'Unknown City');
+  return a.localeCompare(b, 'en-GB');
+}

@@ -128,6 +128,106 @@ export async function apiFetch<T = unknown>(
   );
 }
 
+/**
+ * Every business matching `query` (e.g. '?city=York'), read the way CONTRACT.md says a client that wants
+ * every match does it: pages of 500 following `Link: <...>; rel="next"` to the end. Also returns the
+ * first page's X-Total-Count, which must agree. For checking the screen against the data independently
+ * of the summary, city-group and map answers the screen itself uses.
+ */
+export async function allBusinesses<T = Record<string, unknown>>(page: Page, query = ''): Promise<{ rows: T[]; total: number }> {
+  return page.evaluate(async (query) => {
+    const params = new URLSearchParams(query.replace(/^\?/, ''));
+    params.set('limit', '500');
+    let next: string | null = `/api/businesses?${params}`;
+    const rows: unknown[] = [];
+    let total = -1;
+    for (let pages = 0; next && pages < 1000; pages++) {
+      const response: Response = await fetch(next, { credentials: 'include' });
+      if (!response.ok) throw new Error(`${next}: ${response.status}`);
+      if (total < 0) total = Number(response.headers.get('X-Total-Count'));
+      rows.push(...((await response.json()) as unknown[]));
+      const link = response.headers.get('Link')?.match(/<([^>]*)>\s*;\s*rel="?next"?/);
+      next = link ? link[1] : null;
+    }
+    return { rows: rows as never[], total };
+  }, query);
+}
+
+/**
+ * Every city card of the Locations view, in order, read by scrolling the page from top to bottom
+ * (the list is virtualised: only the cards near the screen exist at any moment).
+ */
+export async function cityCards(page: Page): Promise<Array<{ city: string; badge: string }>> {
+  const seen = new Map<string, string>();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (let step = 0; step < 500; step++) {
+    const { cards, atBottom } = await page.evaluate(async () => {
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      const cards = Array.from(document.querySelectorAll('[data-testid="city-group"]')).map((element) => ({
+        city: element.getAttribute('data-city') ?? '',
+        badge: element.querySelector('[data-testid="city-count"]')?.textContent ?? '',
+      }));
+      const before = window.scrollY;
+      window.scrollBy(0, Math.round(window.innerHeight * 0.8));
+      return { cards, atBottom: window.scrollY === before };
+    });
+    for (const card of cards) if (!seen.has(card.city)) seen.set(card.city, card.badge);
+    if (atBottom) break;
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return [...seen].map(([city, badge]) => ({ city, badge }));
+}
+
+/** The card of `city`, scrolled into the page (scrolling down from the top until it exists). */
+export async function cityCard(page: Page, city: string): Promise<Locator> {
+  const card = page.locator(`[data-testid="city-group"][data-city="${city.replace(/"/g, '\\"')}"]`);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByTestId('city-group').first().waitFor();
+  for (let step = 0; step < 500 && (await card.count()) === 0; step++) {
+    const moved = await page.evaluate(async () => {
+      const before = window.scrollY;
+      window.scrollBy(0, Math.round(window.innerHeight * 0.8));
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return window.scrollY !== before;
+    });
+    if (!moved && (await card.count()) === 0) throw new Error(`no city card for ${city}`);
+  }
+  await card.scrollIntoViewIfNeeded();
+  return card;
+}
+
+/**
+ * Opens the card of `city` (its header button) and loads every page of its businesses ('Load more'
+ * until there is none), scrolling so each row is in the page at some point; returns the rows' ids in
+ * the order shown.
+ */
+export async function openCity(page: Page, city: string): Promise<number[]> {
+  const card = await cityCard(page, city);
+  const toggle = card.getByRole('button', { name: city, exact: true });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await page.locator(`[data-testid="city-group"][data-city="${city.replace(/"/g, '\\"')}"][data-open="true"]`).waitFor();
+  const footer = page.locator(`[data-testid="city-footer"][data-city="${city.replace(/"/g, '\\"')}"]`);
+  const ids: number[] = [];
+  for (let step = 0; step < 2000; step++) {
+    await page.getByTestId('business-row').first().waitFor();
+    const shown = await page.getByTestId('business-row').evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-business-id'))));
+    for (const id of shown) if (!ids.includes(id)) ids.push(id);
+    if ((await footer.count()) > 0) {
+      // 'Load more', or the same button disabled and reading 'Loading...' while the next page loads
+      const button = footer.getByRole('button');
+      if ((await button.count()) === 0 && (await footer.getByRole('status').count()) === 0) break;
+      if ((await button.count()) > 0 && (await button.innerText()).trim() === 'Load more' && (await button.isEnabled())) {
+        await button.click();
+      }
+    }
+    await page.evaluate(async () => {
+      window.scrollBy(0, Math.round(window.innerHeight * 0.6));
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    });
+  }
+  return ids;
+}
+
 /** Page's horizontal overflow in CSS pixels (0 means no horizontal scroll). */
 export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
