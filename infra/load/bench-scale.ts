@@ -29,7 +29,7 @@ import { seedScaleBusinesses } from '../../services/core/src/db/seed/scale-seed.
 import { loadConfig } from '../dev/config.ts';
 import { waitForHttp } from '../dev/net.ts';
 import { buildFrontends, sessionSecret, startApplications } from '../dev/stack.ts';
-import { CHROMIUM_ARGS, COUNT_LINE, LOOPBACK_ONLY_ARG, PHONE, countBytes, domNodeCount, jsHeapUsed } from '../e2e/support/chromium.ts';
+import { CHROMIUM_ARGS, COUNT_LINE, LOOPBACK_ONLY_ARG, PHONE, countBytes, domNodeCount, jsHeapUsed, type ByteCounter } from '../e2e/support/chromium.ts';
 import { benchPort, percentile, provisionBenchStack, type BenchStack } from './bench-stack.ts';
 
 // ---- settings --------------------------------------------------------------------------------------
@@ -55,8 +55,14 @@ const CONNECTIONS = 20;
 const DEEP_PAGES = 50;
 const SEARCH_TERM = 'bakery';
 const TIME_LIMIT_MINUTES = Number(process.env.BENCH_SCALE_TIME_LIMIT_MINUTES ?? 20);
-/** Browser runs per size: the first also measures DOM, heap, bytes and the map; the others type a search. */
-const BROWSER_RUNS = 4;
+/** Browser runs per size: loads of /browse with the API's answers cached (median), and typing runs (median). */
+const LOAD_RUNS = 3;
+const TYPING_RUNS = 3;
+/** The API reads the cache token from Redis at least once a second (answer-cache.repository.ts). */
+const DROP_SEEN_MS = 1_500;
+/** Searches the API has not cached: page sizes 201, 202, ... (limit is part of the answer's cache key). */
+const COLD_SAMPLES = 15;
+const COLD_LIMITS_FROM = 201;
 
 // Ports of their own (PORT_OFFSET shifts them): bench:api uses 3300/3301, 5436, 6383; bench:jobs 5437, 6384.
 const PORTS = {
@@ -211,6 +217,8 @@ interface ApiFigures {
 
 interface BrowserFigures {
   shown: number | null;
+  /** /browse when the API has no cached answer (the first visitor after a write). */
+  countColdMs: number;
   countMs: number;
   domNodes: number;
   domNodesMap: number;
@@ -265,9 +273,14 @@ class Bench {
     return rows[0].total;
   }
 
-  /** What any business write does: every API process drops its cached answers and map indexes. */
+  /**
+   * What any business write does (the worker's way: only the token in Redis is replaced): every API
+   * process drops its cached answers and map indexes. API processes read the token at least once a
+   * second, so this waits a little longer than that before anything is measured.
+   */
   async dropCachedAnswers(): Promise<void> {
     await this.redis.set(BUSINESS_CACHE_VERSION_KEY, randomBytes(8).toString('hex'));
+    await new Promise((resolve) => setTimeout(resolve, DROP_SEEN_MS));
   }
 
   /** Adds scale businesses until `size` exist; returns the visible total. */
@@ -337,40 +350,40 @@ class Bench {
     const detailRow = row('detail');
     const searchRow = row('list: search=');
 
-    // The same search as SQL: the repository calls the API makes for that page (rows + total), through pg.
-    const searchSql = () =>
+    // The same search as SQL: the repository calls the API makes for a page (limit + 1 rows, and the total), through pg.
+    const searchSql = (limit: number) =>
       Promise.all([
-        this.repository.listPage({ search: SEARCH_TERM }, { limit: 101, forAdmin: false }),
+        this.repository.listPage({ search: SEARCH_TERM }, { limit: limit + 1, forAdmin: false }),
         this.repository.count({ search: SEARCH_TERM }),
       ]);
     log(`${sizeName(size)}: search as SQL, ${CONNECTIONS} at a time (${DURATION}s)`);
-    const sqlLoaded = await loop(searchSql, CONNECTIONS, DURATION);
-    // Without the answer cache: the token is replaced before each request, so every answer is computed.
-    log(`${sizeName(size)}: search with the answer cache dropped before each request, one at a time`);
-    const cold: number[] = [];
-    for (let i = 0; i < 30; i++) {
-      await this.dropCachedAnswers();
-      const started = performance.now();
-      await get(port, search);
-      cold.push(performance.now() - started);
+    const sqlLoaded = await loop(() => searchSql(100), CONNECTIONS, DURATION);
+    // Answers the API has never computed: the same search with a page size not asked for before in this
+    // size (limit is part of the cache key), one at a time, beside the same SQL one at a time.
+    log(`${sizeName(size)}: search the API has not cached (a new limit each time) vs SQL, one at a time`);
+    const cold = { api: [] as number[], sql: [] as number[] };
+    for (let i = 0; i < COLD_SAMPLES; i++) {
+      const limit = COLD_LIMITS_FROM + i;
+      let started = performance.now();
+      const answer = await get(port, `${search}&limit=${limit}`);
+      cold.api.push(performance.now() - started);
+      if (answer.status !== 200) log(`WARNING: ${search}&limit=${limit} answered ${answer.status}`);
+      started = performance.now();
+      await searchSql(limit);
+      cold.sql.push(performance.now() - started);
     }
-    const sqlCold = await loop(searchSql, 1, Math.min(DURATION, 3));
-    await this.dropCachedAnswers();
     return {
       table,
       listBytes: first.wireBytes,
       detailShare: detailRow.rps / baseline.rps,
       searchLoaded: { api: searchRow.p50, sql: sqlLoaded.p50 },
-      searchCold: { api: median(cold), sql: sqlCold.p50 },
+      searchCold: { api: median(cold.api), sql: median(cold.sql) },
     };
   }
 
   async browser(browser: Browser, size: Size): Promise<BrowserFigures> {
-    const countMs: number[] = [];
-    const typingMs: number[] = [];
     const figures = {} as BrowserFigures;
-    for (let run = 0; run < BROWSER_RUNS; run++) {
-      log(`${sizeName(size)}: browser run ${run + 1}/${BROWSER_RUNS}`);
+    const open = async <T>(work: (page: Page, bytes: ByteCounter) => Promise<T>): Promise<T> => {
       const context = await browser.newContext({ ...PHONE, baseURL: this.shellOrigin });
       context.setDefaultTimeout(60_000);
       await context.addInitScript({ content: COUNT_LINE_WATCHER });
@@ -379,36 +392,58 @@ class Bench {
         const bytes = await countBytes(context, page);
         await page.goto('/browse', { waitUntil: 'commit' });
         await page.waitForFunction(() => (window as unknown as { __bench: WatcherState }).__bench.shownAt > 0, undefined, { timeout: 60_000 });
-        const { shownAt, shown } = await watcher(page);
-        countMs.push(shownAt);
-        if (run === 0) {
-          await settle(page);
-          const browse = bytes.since();
-          figures.shown = shown;
-          figures.browseApiBytes = browse.api;
-          figures.browseAllBytes = browse.all;
-          figures.domNodes = await domNodeCount(page);
-          figures.heapBytes = await jsHeapUsed(bytes.cdp);
-          const mark = bytes.mark();
-          await page.getByRole('button', { name: /Map View/ }).click();
-          await page.locator('.leaflet-marker-pane .leaflet-marker-icon').first().waitFor({ timeout: 60_000 });
-          await settle(page);
-          const map = bytes.since(mark);
-          figures.mapApiBytes = map.api;
-          figures.mapAllBytes = map.all;
-          figures.domNodesMap = await domNodeCount(page);
-          figures.heapBytesMap = await jsHeapUsed(bytes.cdp);
-        } else {
-          const typed = await typeSearch(page);
-          typingMs.push(typed.ms);
-          figures.typedCount = typed.count;
-        }
+        const result = await work(page, bytes);
         await bytes.stop();
+        return result;
       } finally {
         await context.close();
       }
+    };
+
+    // 1. The first visitor after a write (every answer computed), then DOM, heap, bytes and the map.
+    log(`${sizeName(size)}: browser, /browse with the API's answers not cached; DOM, heap, bytes, map view`);
+    await this.dropCachedAnswers();
+    await open(async (page, bytes) => {
+      const { shownAt, shown } = await watcher(page);
+      figures.countColdMs = shownAt;
+      figures.shown = shown;
+      await settle(page);
+      const browse = bytes.since();
+      figures.browseApiBytes = browse.api;
+      figures.browseAllBytes = browse.all;
+      figures.domNodes = await domNodeCount(page);
+      figures.heapBytes = await jsHeapUsed(bytes.cdp);
+      const mark = bytes.mark();
+      await page.getByRole('button', { name: /Map View/ }).click();
+      await page.locator('.leaflet-marker-pane .leaflet-marker-icon').first().waitFor({ timeout: 60_000 });
+      await settle(page);
+      const map = bytes.since(mark);
+      figures.mapApiBytes = map.api;
+      figures.mapAllBytes = map.all;
+      figures.domNodesMap = await domNodeCount(page);
+      figures.heapBytesMap = await jsHeapUsed(bytes.cdp);
+    });
+
+    // 2. Later visitors (the directory's answers cached by the API, a cold browser each time).
+    const countMs: number[] = [];
+    for (let run = 0; run < LOAD_RUNS; run++) {
+      log(`${sizeName(size)}: browser, /browse ${run + 1}/${LOAD_RUNS}`);
+      countMs.push(await open(async (page) => (await watcher(page)).shownAt));
     }
     figures.countMs = median(countMs);
+
+    // 3. Typing a search nobody asked for since the last write (answers dropped once the page is in).
+    const typingMs: number[] = [];
+    for (let run = 0; run < TYPING_RUNS; run++) {
+      log(`${sizeName(size)}: browser, typing "${SEARCH_TERM}" ${run + 1}/${TYPING_RUNS}`);
+      const typed = await open(async (page) => {
+        await settle(page);
+        await this.dropCachedAnswers();
+        return typeSearch(page);
+      });
+      typingMs.push(typed.ms);
+      figures.typedCount = typed.count;
+    }
     figures.typingMs = median(typingMs);
     return figures;
   }
@@ -476,7 +511,7 @@ function printSize(figures: SizeFigures): void {
   console.table(api.table.map(({ p50: _p50, rps: _rps, ...row }) => row));
   console.log(
     `search p50: API ${ms(api.searchLoaded.api)} vs SQL ${ms(api.searchLoaded.sql)} at ${CONNECTIONS} at a time (${(api.searchLoaded.api / api.searchLoaded.sql).toFixed(2)}×); ` +
-      `cache dropped, one at a time: API ${ms(api.searchCold.api)} vs SQL ${ms(api.searchCold.sql)} (${(api.searchCold.api / api.searchCold.sql).toFixed(2)}×)`,
+      `not cached, one at a time: API ${ms(api.searchCold.api)} vs SQL ${ms(api.searchCold.sql)} (${(api.searchCold.api / api.searchCold.sql).toFixed(2)}×)`,
   );
   console.log(`detail req/s = ${(api.detailShare * 100).toFixed(0)}% of bare node:http`);
   const b = figures.browser;
@@ -485,6 +520,7 @@ function printSize(figures: SizeFigures): void {
       {
         'count shown': b.shown ?? '(none)',
         'to count (ms)': Math.round(b.countMs),
+        'to count, API cold (ms)': Math.round(b.countColdMs),
         'DOM nodes': b.domNodes,
         'JS heap': `${(b.heapBytes / 1048576).toFixed(1)} MB`,
         '/browse API': kB(b.browseApiBytes),
@@ -512,9 +548,11 @@ function printChecks(all: SizeFigures[]): void {
     check(lb.shown === largest.total, `count line shows every business ${at}: ${lb.shown ?? '(none)'} of ${largest.total}`);
     if (db && demo !== largest) {
       const limit = Math.max(2 * db.countMs, db.countMs + 1000);
-      check(lb.countMs <= limit, `count shown within 2× demo time (or +1 s): ${Math.round(lb.countMs)} ms vs demo ${Math.round(db.countMs)} ms (limit ${Math.round(limit)} ms)`);
+      check(lb.countMs <= limit, `count shown within 2× demo time (or +1 s): ${Math.round(lb.countMs)} ms vs demo ${Math.round(db.countMs)} ms (limit ${Math.round(limit)} ms; API answers cached, median of ${LOAD_RUNS})`);
+      const coldLimit = Math.max(2 * db.countColdMs, db.countColdMs + 1000);
+      check(lb.countColdMs <= coldLimit, `count shown within 2× demo time (or +1 s), first visitor after a write: ${Math.round(lb.countColdMs)} ms vs demo ${Math.round(db.countColdMs)} ms (limit ${Math.round(coldLimit)} ms; one run)`);
       const typingLimit = Math.max(2 * db.typingMs, db.typingMs + 500);
-      check(lb.typingMs <= typingLimit, `typing-to-results within 2× demo (or +0.5 s): ${Math.round(lb.typingMs)} ms vs demo ${Math.round(db.typingMs)} ms (limit ${Math.round(typingLimit)} ms; includes the 300 ms debounce)`);
+      check(lb.typingMs <= typingLimit, `typing-to-results within 2× demo (or +0.5 s): ${Math.round(lb.typingMs)} ms vs demo ${Math.round(db.typingMs)} ms (limit ${Math.round(typingLimit)} ms; median of ${TYPING_RUNS}, answers not cached, includes the 300 ms debounce)`);
     } else {
       check(null, 'count shown within 2× demo time: needs demo and a larger size in one run');
       check(null, 'typing-to-results within 2× demo: needs demo and a larger size in one run');
@@ -534,7 +572,7 @@ function printChecks(all: SizeFigures[]): void {
   const cold = largest.api.searchCold.api / largest.api.searchCold.sql;
   check(
     loaded <= 2 && cold <= 2,
-    `search p50 within 2× of its SQL ${at}: ${loaded.toFixed(2)}× under load (${CONNECTIONS} at a time), ${cold.toFixed(2)}× with the cache dropped (one at a time)`,
+    `search p50 within 2× of its SQL ${at}: ${loaded.toFixed(2)}× under load (${CONNECTIONS} at a time), ${cold.toFixed(2)}× not cached (one at a time; API ${ms(largest.api.searchCold.api)}, SQL ${ms(largest.api.searchCold.sql)})`,
   );
   console.log(`\n=== issue #9 "Done when" (${sizeName(largest.size)} vs demo, this run) ===`);
   for (const line of lines) console.log(line);
@@ -612,8 +650,8 @@ async function main(): Promise<void> {
     printChecks(all);
     console.log(
       `\nMachine: ${cpus().length} cores, shared; autocannon ${CONNECTIONS} connections × ${DURATION} s per row, ` +
-        `gzip asked for; browser: headless Chromium, ${PHONE.viewport.width}×${PHONE.viewport.height} mobile, no throttling, cold cache per run, ` +
-        `median of ${BROWSER_RUNS} runs (count) and ${BROWSER_RUNS - 1} (typing). Took ${((Date.now() - started) / 60000).toFixed(1)} min.`,
+        `gzip asked for; browser: headless Chromium, ${PHONE.viewport.width}×${PHONE.viewport.height} mobile, no throttling, a cold browser cache ` +
+        `per run. Took ${((Date.now() - started) / 60000).toFixed(1)} min.`,
     );
   } finally {
     clearTimeout(watchdog);
