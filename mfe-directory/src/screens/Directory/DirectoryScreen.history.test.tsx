@@ -84,5 +84,5 @@ describe('directory history', () => {
     expect((screen.getByPlaceholderText('Search businesses...') as HTMLInputElement).value).toBe('olive');
     await back(); // nothing before the first entry: the search stays
     expect(params().get('search')).toBe('olive');
-  });
+  }, 20_000);
 });
