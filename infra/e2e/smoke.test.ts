@@ -1,6 +1,7 @@
 // First smoke test: the shell serves the landing page, and /browse renders the directory remote.
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser';
+import { firstBusinessRow } from './support/directory';
 
 const browser = useBrowser();
 
@@ -17,7 +18,7 @@ describe('smoke', () => {
     await page.goto('/browse');
     await page.locator('[data-remote="directory"][data-same-react="true"]').waitFor();
     await page.getByText('Discover and support pro-Palestinian businesses across the UK').first().waitFor();
-    await page.getByTestId('business-row').first().waitFor();
+    await firstBusinessRow(page);
     expect(browser.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, useBrowser } from '../support/browser';
+import { firstBusinessRow } from '../support/directory';
 import { e2e } from '../support/env';
 import { answers, buildRemote, copyBuild, deployBuild, removeDir, repoRoot, startPreview, type PreviewServer } from '../support/preview';
 import { exact, fromOrigin, logInAsAdmin, openAdmin, recordRequests, runtimeConfig, tag } from './helpers';
@@ -37,8 +38,7 @@ describe('isolation: only admins download the admin remote', () => {
       await page.goto('/');
       await page.getByTestId('landing-page').waitFor();
       await page.goto('/browse');
-      const row = page.getByTestId('business-row').first();
-      await row.waitFor();
+      const row = await firstBusinessRow(page);
       const id = await row.getAttribute('data-business-id');
       await page.goto(`/business/${id}`);
       await page.getByTestId('business-detail').waitFor();
@@ -184,7 +184,7 @@ describe('remote outages', () => {
     // everything up
     await openAdmin(page, shell.origin);
     await page.goto(`${shell.origin}/browse`);
-    await page.getByTestId('business-row').first().waitFor();
+    await firstBusinessRow(page);
 
     // the admin remote goes down
     await admin.stop();
@@ -197,8 +197,8 @@ describe('remote outages', () => {
     await page.getByRole('heading', { name: 'Find Pro-Palestinian Businesses' }).waitFor();
     await page.getByRole('link', { name: 'Explore Businesses' }).first().click();
     await page.waitForURL((url) => url.pathname === '/browse');
-    await page.getByTestId('business-row').first().waitFor();
-    await page.getByTestId('business-row').first().getByRole('button', { name: 'View Details' }).or(page.getByTestId('business-row').first().getByRole('link', { name: 'View Details' })).first().click();
+    const row = await firstBusinessRow(page);
+    await row.getByRole('link', { name: 'View Details' }).click();
     await page.getByTestId('business-detail').waitFor();
 
     // the admin remote comes back on its port and the directory remote goes down

@@ -76,7 +76,7 @@ export const API_ROUTES = {
   }),
   // Registered before /businesses/:id so that these names are never read as ids.
   directorySummary: route({ method: 'get', path: '/businesses/summary', access: 'public', cacheable: true, summary: 'Totals for the count line, stat tiles and Location Summary, for the filters', query: directoryFilterSchema, response: directorySummarySchema }),
-  cityGroups: route({ method: 'get', path: '/businesses/by-city', access: 'public', cacheable: true, summary: "Each city and its count for the filters (A-Z, 'Unknown City' last); a city's businesses come from the list with city=", query: directoryFilterSchema, response: cityGroupsSchema }),
+  cityGroups: route({ method: 'get', path: '/businesses/by-city', access: 'public', cacheable: true, summary: "Each city and its count for the filters (A-Z, case-insensitive); a city's businesses come from the list with city=", query: directoryFilterSchema, response: cityGroupsSchema }),
   mapView: route({ method: 'get', path: '/businesses/map', access: 'public', cacheable: true, summary: 'Map markers for a viewport and zoom: server-side clusters, single businesses (spread apart when they share a point at the deepest zooms)', query: mapQuerySchema, response: mapAnswerSchema }),
   categories: route({ method: 'get', path: '/categories', access: 'public', cacheable: true, summary: 'Categories in use', response: categoriesSchema }),
   cities: route({ method: 'get', path: '/cities', access: 'public', cacheable: true, summary: 'Cities in use', response: citiesSchema }),

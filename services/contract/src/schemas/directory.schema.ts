@@ -38,7 +38,7 @@ export const directorySummarySchema = z.object({
   on_map: z.number().int().describe('of those, with latitude and longitude'),
   not_on_map: z.number().int(),
   coverage: z.number().int().describe('on_map / total as a rounded percent (0 when total is 0)'),
-  cities: z.number().int().describe("city groups of the matches ('Unknown City' counts as one)"),
+  cities: z.number().int().describe('cities of the matches (case-insensitive)'),
   cities_on_map: z.number().int().describe('cities with at least one mapped match'),
   most_active: z.array(cityCountSchema).describe('the top 3 cities by matches, ties A-Z'),
   bounds: z
@@ -48,7 +48,7 @@ export const directorySummarySchema = z.object({
 });
 export type DirectorySummary = z.infer<typeof directorySummarySchema>;
 
-/** Locations view: each city with its count, A-Z, 'Unknown City' last. */
+/** Locations view: each city with its count, A-Z (a city is required, so SPEC's 'Unknown City' never occurs). */
 export const cityGroupsSchema = z.object({ groups: z.array(cityCountSchema) });
 export type CityGroups = z.infer<typeof cityGroupsSchema>;
 

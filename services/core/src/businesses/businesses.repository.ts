@@ -61,8 +61,9 @@ const ADMIN_COLUMNS = `,
 // A business whose report was approved is gone for everyone at once, even before the cascade job deletes it.
 const NOT_REMOVED = `NOT EXISTS (SELECT 1 FROM reports removed WHERE removed.business_id = b.id AND removed.status = 'approved')`;
 const MAPPED = 'b.latitude IS NOT NULL AND b.longitude IS NOT NULL';
-export const UNKNOWN_CITY = 'Unknown City';
-const CITY_GROUP = `coalesce(nullif(btrim(b.city), ''), '${UNKNOWN_CITY}')`;
+// A city is required, stored trimmed and never blank (schema check), so no business falls under SPEC's
+// 'Unknown City'. Groups are case-insensitive, as the city filter is, and show the first spelling A-Z.
+const CITY_GROUP = 'lower(b.city)';
 
 /** Positional parameters collected while a statement is written. */
 class Params {
@@ -189,12 +190,12 @@ export class BusinessesRepository {
     return rows[0];
   }
 
-  /** Each city group of the matches with its count ('Unknown City' for a blank city). */
+  /** Each city of the matches with its count. */
   async cityCounts(filters: DirectoryFilters): Promise<Array<{ city: string; count: number }>> {
     const params = new Params();
     const sql = filterSql(filters, params);
     const { rows } = await this.db.query<{ city: string; count: number }>(
-      `${sql.with} SELECT ${CITY_GROUP} AS city, count(*)::int AS count FROM ${sql.from} WHERE ${sql.where} GROUP BY 1`,
+      `${sql.with} SELECT min(b.city) AS city, count(*)::int AS count FROM ${sql.from} WHERE ${sql.where} GROUP BY ${CITY_GROUP}`,
       params.values,
     );
     return rows;

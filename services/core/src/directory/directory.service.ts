@@ -7,7 +7,6 @@ import {
   type MapAnswer,
 } from '@zaytoon/contract';
 import type { BusinessesRepository, DirectoryFilters } from '../businesses/businesses.repository.js';
-import { UNKNOWN_CITY } from '../businesses/businesses.repository.js';
 import type { AnswerCacheRepository, CachedAnswer } from '../cache/answer-cache.repository.js';
 import { parseInput } from '../errors/validate.js';
 import { filtersKey, toDirectoryFilters } from './directory-filters.js';
@@ -16,9 +15,8 @@ import { buildMapIndex, snapToTiles, viewportItems, type MapIndex } from './map-
 /** Cluster indexes kept per process: the unfiltered one and a few recent filters. */
 const MAP_INDEXES_KEPT = 8;
 
-/** Cities A-Z ('en-GB'), 'Unknown City' last. */
+/** Cities A-Z ('en-GB'). */
 export function compareCities(a: string, b: string): number {
-  if (a === UNKNOWN_CITY || b === UNKNOWN_CITY) return Number(a === UNKNOWN_CITY) - Number(b === UNKNOWN_CITY);
   return a.localeCompare(b, 'en-GB');
 }
 
