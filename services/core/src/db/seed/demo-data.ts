@@ -116,7 +116,7 @@ export interface DemoData {
 /** Postcode unit letters never include C, I, K, M, O or V. */
 const INWARD_LETTERS = 'ABDEFGHJLNPQRSTUWXYZ';
 
-function slugify(text: string): string {
+export function slugify(text: string): string {
   return text
     .toLowerCase()
     .replace(/&/g, 'and')
@@ -125,7 +125,7 @@ function slugify(text: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-function fill(template: string, values: Record<string, string>): string {
+export function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
 }
 
@@ -178,7 +178,7 @@ function makeMembers(rng: Prng, now: Date): DemoMember[] {
   return members;
 }
 
-function businessName(rng: Prng, category: DemoCategory, kind: number): string {
+export function businessName(rng: Prng, category: DemoCategory, kind: number): string {
   const suffix = rng.pick(CATEGORY_KINDS[category][kind].suffixes);
   const pattern = rng.weighted([
     ['prefix', 45],
@@ -203,19 +203,19 @@ function businessName(rng: Prng, category: DemoCategory, kind: number): string {
   }
 }
 
-function postcodeIn(rng: Prng, district: string): string {
+export function postcodeIn(rng: Prng, district: string): string {
   const letter = () => INWARD_LETTERS[rng.int(0, INWARD_LETTERS.length - 1)];
   return `${district} ${rng.int(0, 9)}${letter()}${letter()}`;
 }
 
-function phoneFor(rng: Prng, prefix: string | null): string {
+export function phoneFor(rng: Prng, prefix: string | null): string {
   const digits = (n: number) => String(rng.int(0, 10 ** n - 1)).padStart(n, '0');
   if (rng.chance(0.22)) return `07700 900${digits(3)}`; // Ofcom drama range for mobiles
   if (prefix) return `${prefix}${digits(3)}`;
   return `01632 960${digits(3)}`; // Ofcom drama range for a national number
 }
 
-function hoursFor(rng: Prng, category: DemoCategory): DemoBusiness['businessHours'] {
+export function hoursFor(rng: Prng, category: DemoCategory): DemoBusiness['businessHours'] {
   if (rng.chance(0.08)) return {};
   let weekday: string;
   let saturday: string;
@@ -268,7 +268,7 @@ function hoursFor(rng: Prng, category: DemoCategory): DemoBusiness['businessHour
   return hours;
 }
 
-function socialFor(rng: Prng, name: string): DemoBusiness['socialMedia'] {
+export function socialFor(rng: Prng, name: string): DemoBusiness['socialMedia'] {
   if (rng.chance(0.25)) return {};
   const handle = slugify(name).replace(/-/g, rng.chance(0.5) ? '' : '_').slice(0, 28);
   const social: DemoBusiness['socialMedia'] = {};

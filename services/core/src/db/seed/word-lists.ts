@@ -458,3 +458,85 @@ export const SUGGESTION_REASONS = [
   'This is more accurate.',
   '',
 ];
+
+// ---- national-scale seed (scale-seed.ts) ----------------------------------------------------------
+
+/** More name words for the national-scale seed, mixed with NAME_PREFIXES so 100,000 names stay varied. */
+export const SCALE_NAME_WORDS = [
+  'Anemone', 'Bluebell', 'Bramble', 'Carob', 'Cypress', 'Damask', 'Falcon', 'Galilee', 'Hawthorn', 'Heron',
+  'Juniper', 'Kestrel', 'Lavender', 'Linden', 'Marigold', 'Meadow', 'Nightingale', 'Oakwood', 'Orchard', 'Poppy',
+  'Quince', 'Rosemary', 'Sparrow', 'Tamarind', 'Thistle', 'Willow', 'Wren', 'Yarrow', 'Zahra', 'Amber', 'Beacon',
+  'Cobblestone', 'Foundry', 'Granary', 'Kiln', 'Lighthouse', 'Loom', 'Mosaic', 'Pavilion', 'Quayside', 'Terrace',
+  'Wharf', 'Arcade', 'Courtyard', 'Garden Gate', 'Town Square', 'Viaduct', 'Weavers', 'Tannery', 'Sunrise',
+  'Moonlight', 'Northern Star', 'Little Olive', 'Vine Leaf', 'Grapevine', 'Carnation', 'Lotus', 'Maple', 'Hazel',
+  'Rowan', 'Kingfisher', 'Swallow', 'Dove', 'Cornerstone', 'Keystone', 'Red Brick', 'Green Door', 'Yellow Door',
+];
+
+/** Extra sentences per category, full of everyday search words (bakery, falafel, coffee, books, halal, vegan...). */
+export const SCALE_DESCRIPTION_EXTRAS: Record<DemoCategory, string[]> = {
+  Restaurant: [
+    'Famous locally for crispy falafel, smoky baba ghanoush and warm flatbread.',
+    'Halal menu with vegan and gluten-free dishes clearly marked.',
+    'Takeaway, delivery and a private room for birthdays.',
+    'The mixed grill and the lentil soup are the regulars\' favourites.',
+    'Big portions, small prices and a children\'s menu.',
+  ],
+  Cafe: [
+    'Good coffee, fresh pastries and a window seat for people-watching.',
+    'Specialty coffee with oat milk at no extra cost, plus hot chocolate for the kids.',
+    'Breakfast served all day; the halloumi wrap is a local legend.',
+    'Laptop-friendly in the mornings, board games in the evenings.',
+  ],
+  Bakery: [
+    'Fresh bread, sourdough loaves and birthday cakes to order.',
+    'A proper neighbourhood bakery: croissants, cinnamon buns and sesame bagels.',
+    'Gluten-free cakes every weekend and vegan brownies every day.',
+    'Bakes pitta, manakish and date cookies early every morning.',
+  ],
+  Grocery: [
+    'Fresh fruit and vegetables, spices by weight and a halal meat counter.',
+    'Olive oil, tahini, dates, rice and lentils at fair prices.',
+    'Open late, with fresh bread, coffee beans and a cold drinks fridge.',
+    'Organic produce and refills of washing-up liquid and oats.',
+  ],
+  Clothing: [
+    'Vintage jackets, denim and keffiyeh scarves.',
+    'Sustainable fashion, repairs and a clothes swap on the last Sunday of the month.',
+    'Children\'s clothes, school uniforms and sportswear.',
+  ],
+  Bookshop: [
+    'New and second-hand books, maps, comics and greeting cards.',
+    'Poetry, history and children\'s books, with a reading group every fortnight.',
+    'Arabic books, language courses and a corner for rare books.',
+  ],
+  'Beauty & Wellness': [
+    'Haircuts, beard trims, threading and henna.',
+    'Massage, facials and a calm treatment room.',
+    'Yoga and meditation classes for beginners.',
+  ],
+  Health: [
+    'Walk-in appointments, flu jabs and blood pressure checks.',
+    'Eye tests, glasses and contact lenses.',
+    'Sports massage, physio and rehabilitation.',
+  ],
+  'Tech & Services': [
+    'Phone repairs, laptop repairs and screen replacements while you wait.',
+    'Websites, printing and bookkeeping for small businesses.',
+    'Computer help for older people, free on Wednesday mornings.',
+  ],
+  'Arts & Crafts': [
+    'Embroidery kits, pottery classes and art supplies.',
+    'Prints, posters and picture framing.',
+    'Workshops in calligraphy, ceramics and weaving.',
+  ],
+  'Home & Garden': [
+    'Houseplants, olive trees, flowers and garden tools.',
+    'Rugs, cushions, lamps and handmade ceramics.',
+    'Paint, hardware, keys cut and DIY advice.',
+  ],
+  Education: [
+    'Maths, English and science tuition for all ages.',
+    'Arabic, Urdu and English classes for children and adults.',
+    'Music lessons, exam preparation and holiday clubs.',
+  ],
+};
