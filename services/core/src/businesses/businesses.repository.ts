@@ -74,47 +74,61 @@ class Params {
   }
 }
 
+/** A search resolved to its full-text queries (tsquery text), before the businesses are read. */
+interface ResolvedSearch {
+  text: string;
+  exact: string;
+  /** Each word or, for typos, one of the dictionary words most like it; null when the search has no words. */
+  fuzzy: string | null;
+}
+
+/**
+ * The typo-tolerant query of a search: each word of it, or one of the five dictionary words most like
+ * it (trigram index on search_words). Run on its own, so that the planner sees the queries the
+ * businesses are matched with and reads them through their indexes.
+ */
+const RESOLVE_SEARCH = `
+  SELECT plainto_tsquery('simple', $1)::text AS exact,
+         (SELECT to_tsquery('simple', string_agg('(' || alternatives || ')', ' & '))::text
+            FROM (SELECT string_agg(quote_literal(candidate), ' | ') AS alternatives
+                    FROM unnest(tsvector_to_array(to_tsvector('simple', $1))) WITH ORDINALITY AS t(term, position)
+                   CROSS JOIN LATERAL (
+                         SELECT t.term AS candidate
+                         UNION
+                         (SELECT word FROM search_words
+                           WHERE length(t.term) >= 4 AND word % t.term
+                           ORDER BY similarity(word, t.term) DESC LIMIT 5)) candidates
+                   WHERE candidate ~ '^[[:alnum:]_-]+$'
+                   GROUP BY t.position) per_term) AS fuzzy`;
+
 /**
  * The one place the directory's filters become SQL, so the page, its total, the summary, the city
- * groups and the map always agree. Search: substring (trigram index), full text, and for typos full
- * text over dictionary words similar to each search word (trigram index on search_words).
+ * groups and the map always agree. Search: substring (trigram index), full text, and full text over
+ * the search's typo alternatives.
  */
-function filterSql(filters: DirectoryFilters, params: Params) {
+function filterSql(filters: DirectoryFilters, search: ResolvedSearch | null, params: Params) {
   const conditions = [NOT_REMOVED];
   if (filters.category) conditions.push(`lower(b.category) = lower(${params.add(filters.category)})`);
   if (filters.city) conditions.push(`lower(b.city) = lower(${params.add(filters.city)})`);
   if (filters.onMap === true) conditions.push(`(${MAPPED})`);
   if (filters.onMap === false) conditions.push(`NOT (${MAPPED})`);
-  if (!filters.search) return { with: '', from: 'businesses b', where: conditions.join(' AND '), rank: null };
+  if (!search) return { where: conditions.join(' AND '), rank: null };
 
-  const term = params.add(filters.search.toLowerCase());
-  const like = params.add(escapeLike(filters.search.toLowerCase()));
-  conditions.push(`(b.search_text LIKE '%' || ${like} || '%' OR b.search_vector @@ q.exact OR b.search_vector @@ q.fuzzy)`);
+  const like = params.add(escapeLike(search.text));
+  const exact = `${params.add(search.exact)}::tsquery`;
+  const fuzzy = `${params.add(search.fuzzy)}::tsquery`;
+  conditions.push(`(b.search_text LIKE '%' || ${like} || '%' OR b.search_vector @@ ${exact} OR b.search_vector @@ ${fuzzy})`);
   return {
-    with: `WITH query AS (
-         SELECT plainto_tsquery('simple', ${term}) AS exact,
-                (SELECT to_tsquery('simple', string_agg('(' || alternatives || ')', ' & '))
-                   FROM (SELECT string_agg(quote_literal(candidate), ' | ') AS alternatives
-                           FROM unnest(tsvector_to_array(to_tsvector('simple', ${term}))) WITH ORDINALITY AS t(term, position)
-                          CROSS JOIN LATERAL (
-                                SELECT t.term AS candidate
-                                UNION
-                                (SELECT word FROM search_words
-                                  WHERE length(t.term) >= 4 AND word % t.term
-                                  ORDER BY similarity(word, t.term) DESC LIMIT 5)) candidates
-                          WHERE candidate ~ '^[[:alnum:]_-]+$'
-                          GROUP BY t.position) per_term) AS fuzzy
-       )`,
-    from: 'businesses b, query q',
     where: conditions.join(' AND '),
-    rank: {
-      bucket: `CASE WHEN lower(b.name) = ${term} THEN 4
+    /** Adds its own parameters, so call it only for a statement that ranks. */
+    rank: () => ({
+      bucket: `CASE WHEN lower(b.name) = ${params.add(search.text)}::text THEN 4
                     WHEN lower(b.name) LIKE ${like} || '%' THEN 3
                     WHEN lower(b.name) LIKE '%' || ${like} || '%' THEN 2
-                    WHEN b.search_vector @@ q.exact THEN 1
+                    WHEN b.search_vector @@ ${exact} THEN 1
                     ELSE 0 END`,
-      score: `ts_rank(b.search_vector, coalesce(q.fuzzy, q.exact))::float8`,
-    },
+      score: `ts_rank(b.search_vector, coalesce(${fuzzy}, ${exact}))::float8`,
+    }),
   };
 }
 
@@ -128,35 +142,46 @@ const WRITABLE_FIELDS = [
 export class BusinessesRepository {
   constructor(private readonly db: Queryable) {}
 
+  private async resolveSearch(search: string | undefined): Promise<ResolvedSearch | null> {
+    if (!search) return null;
+    const text = search.toLowerCase();
+    const { rows } = await this.db.query<{ exact: string; fuzzy: string | null }>(RESOLVE_SEARCH, [text]);
+    return { text, ...rows[0] };
+  }
+
   /**
    * One page in the directory's order: relevance, then name, then id when searching; name, then id
    * otherwise. Keyset paging: the page starts after `after`, so deep pages cost what the first does.
    */
   async listPage(filters: DirectoryFilters, options: { limit: number; after?: PageKey; forAdmin: boolean }): Promise<PageRow[]> {
     const params = new Params();
-    const sql = filterSql(filters, params);
+    const sql = filterSql(filters, await this.resolveSearch(filters.search), params);
     const limit = params.add(options.limit);
     const after = options.after;
     if (!sql.rank) {
       const keyset = after?.mode === 'name' ? ` AND (b.name, b.id) > (${params.add(after.name)}, ${params.add(after.id)}::int)` : '';
       const { rows } = await this.db.query<PageRow>(
-        `SELECT ${columns(options.forAdmin)} FROM ${sql.from} WHERE ${sql.where}${keyset} ORDER BY b.name, b.id LIMIT ${limit}`,
+        `SELECT ${columns(options.forAdmin)} FROM businesses b WHERE ${sql.where}${keyset} ORDER BY b.name, b.id LIMIT ${limit}`,
         params.values,
       );
       return rows;
     }
+    const rank = sql.rank();
     const keyset =
       after?.mode === 'relevance'
         ? `WHERE (-m.rank_bucket, -m.rank_score, m.name, m.id) > (${params.add(-after.bucket)}::int, ${params.add(-after.score)}::float8, ${params.add(after.name)}, ${params.add(after.id)}::int)`
         : '';
+    // Ranks the matches on narrow rows, then reads the page's full rows only.
     const { rows } = await this.db.query<PageRow>(
-      `${sql.with}
-       SELECT m.* FROM (
-         SELECT ${columns(options.forAdmin)}, ${sql.rank.bucket} AS rank_bucket, ${sql.rank.score} AS rank_score
-           FROM ${sql.from} WHERE ${sql.where}) m
-       ${keyset}
-       ORDER BY m.rank_bucket DESC, m.rank_score DESC, m.name, m.id
-       LIMIT ${limit}`,
+      `SELECT ${columns(options.forAdmin)}, p.rank_bucket, p.rank_score
+         FROM (SELECT m.* FROM (
+                 SELECT b.id, b.name, ${rank.bucket} AS rank_bucket, ${rank.score} AS rank_score
+                   FROM businesses b WHERE ${sql.where}) m
+               ${keyset}
+               ORDER BY m.rank_bucket DESC, m.rank_score DESC, m.name, m.id
+               LIMIT ${limit}) p
+         JOIN businesses b ON b.id = p.id
+        ORDER BY p.rank_bucket DESC, p.rank_score DESC, p.name, p.id`,
       params.values,
     );
     return rows;
@@ -164,9 +189,9 @@ export class BusinessesRepository {
 
   async count(filters: DirectoryFilters): Promise<number> {
     const params = new Params();
-    const sql = filterSql(filters, params);
+    const sql = filterSql(filters, await this.resolveSearch(filters.search), params);
     const { rows } = await this.db.query<{ total: number }>(
-      `${sql.with} SELECT count(*)::int AS total FROM ${sql.from} WHERE ${sql.where}`,
+      `SELECT count(*)::int AS total FROM businesses b WHERE ${sql.where}`,
       params.values,
     );
     return rows[0].total;
@@ -175,16 +200,15 @@ export class BusinessesRepository {
   /** Counts and the mapped extent of the matches, in one pass. */
   async totals(filters: DirectoryFilters): Promise<DirectoryTotals> {
     const params = new Params();
-    const sql = filterSql(filters, params);
+    const sql = filterSql(filters, await this.resolveSearch(filters.search), params);
     const { rows } = await this.db.query<DirectoryTotals>(
-      `${sql.with}
-       SELECT count(*)::int AS total,
+      `SELECT count(*)::int AS total,
               count(*) FILTER (WHERE ${MAPPED})::int AS on_map,
               count(DISTINCT ${CITY_GROUP})::int AS cities,
               count(DISTINCT ${CITY_GROUP}) FILTER (WHERE ${MAPPED})::int AS cities_on_map,
               min(b.longitude) FILTER (WHERE ${MAPPED}) AS west, min(b.latitude) FILTER (WHERE ${MAPPED}) AS south,
               max(b.longitude) FILTER (WHERE ${MAPPED}) AS east, max(b.latitude) FILTER (WHERE ${MAPPED}) AS north
-         FROM ${sql.from} WHERE ${sql.where}`,
+         FROM businesses b WHERE ${sql.where}`,
       params.values,
     );
     return rows[0];
@@ -193,9 +217,9 @@ export class BusinessesRepository {
   /** Each city of the matches with its count. */
   async cityCounts(filters: DirectoryFilters): Promise<Array<{ city: string; count: number }>> {
     const params = new Params();
-    const sql = filterSql(filters, params);
+    const sql = filterSql(filters, await this.resolveSearch(filters.search), params);
     const { rows } = await this.db.query<{ city: string; count: number }>(
-      `${sql.with} SELECT min(b.city) AS city, count(*)::int AS count FROM ${sql.from} WHERE ${sql.where} GROUP BY ${CITY_GROUP}`,
+      `SELECT min(b.city) AS city, count(*)::int AS count FROM businesses b WHERE ${sql.where} GROUP BY ${CITY_GROUP}`,
       params.values,
     );
     return rows;
@@ -204,9 +228,9 @@ export class BusinessesRepository {
   /** The slim points a map index is built from: id, name and coordinates of the mapped matches. */
   async mapPoints(filters: DirectoryFilters): Promise<MapPoint[]> {
     const params = new Params();
-    const sql = filterSql({ ...filters, onMap: true }, params);
+    const sql = filterSql({ ...filters, onMap: true }, await this.resolveSearch(filters.search), params);
     const { rows } = await this.db.query<MapPoint>(
-      `${sql.with} SELECT b.id, b.name, b.latitude, b.longitude FROM ${sql.from} WHERE ${sql.where}`,
+      `SELECT b.id, b.name, b.latitude, b.longitude FROM businesses b WHERE ${sql.where}`,
       params.values,
     );
     return rows;
