@@ -34,11 +34,11 @@ export interface MapPoint {
   longitude: number;
 }
 
-export interface DirectoryTotals {
-  total: number;
+/** One city of the matches: its count, how many are mapped, and their extent. */
+export interface CityStats {
+  city: string;
+  count: number;
   on_map: number;
-  cities: number;
-  cities_on_map: number;
   west: number | null;
   south: number | null;
   east: number | null;
@@ -197,29 +197,14 @@ export class BusinessesRepository {
     return rows[0].total;
   }
 
-  /** Counts and the mapped extent of the matches, in one pass. */
-  async totals(filters: DirectoryFilters): Promise<DirectoryTotals> {
+  /** Per city of the matches: count, mapped count and mapped extent (one pass; cities are few). */
+  async cityStats(filters: DirectoryFilters): Promise<CityStats[]> {
     const params = new Params();
     const sql = filterSql(filters, await this.resolveSearch(filters.search), params);
-    const { rows } = await this.db.query<DirectoryTotals>(
-      `SELECT count(*)::int AS total,
-              count(*) FILTER (WHERE ${MAPPED})::int AS on_map,
-              count(DISTINCT ${CITY_GROUP})::int AS cities,
-              count(DISTINCT ${CITY_GROUP}) FILTER (WHERE ${MAPPED})::int AS cities_on_map,
-              min(b.longitude) FILTER (WHERE ${MAPPED}) AS west, min(b.latitude) FILTER (WHERE ${MAPPED}) AS south,
-              max(b.longitude) FILTER (WHERE ${MAPPED}) AS east, max(b.latitude) FILTER (WHERE ${MAPPED}) AS north
-         FROM businesses b WHERE ${sql.where}`,
-      params.values,
-    );
-    return rows[0];
-  }
-
-  /** Each city of the matches with its count. */
-  async cityCounts(filters: DirectoryFilters): Promise<Array<{ city: string; count: number }>> {
-    const params = new Params();
-    const sql = filterSql(filters, await this.resolveSearch(filters.search), params);
-    const { rows } = await this.db.query<{ city: string; count: number }>(
-      `SELECT min(b.city) AS city, count(*)::int AS count FROM businesses b WHERE ${sql.where} GROUP BY ${CITY_GROUP}`,
+    const { rows } = await this.db.query<CityStats>(
+      `SELECT min(b.city) AS city, count(*)::int AS count, count(*) FILTER (WHERE ${MAPPED})::int AS on_map,
+              min(b.longitude) AS west, min(b.latitude) AS south, max(b.longitude) AS east, max(b.latitude) AS north
+         FROM businesses b WHERE ${sql.where} GROUP BY ${CITY_GROUP}`,
       params.values,
     );
     return rows;

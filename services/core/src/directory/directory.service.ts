@@ -6,7 +6,7 @@ import {
   type DirectorySummary,
   type MapAnswer,
 } from '@zaytoon/contract';
-import type { BusinessesRepository, DirectoryFilters } from '../businesses/businesses.repository.js';
+import type { BusinessesRepository, CityStats, DirectoryFilters } from '../businesses/businesses.repository.js';
 import type { AnswerCacheRepository, CachedAnswer } from '../cache/answer-cache.repository.js';
 import { parseInput } from '../errors/validate.js';
 import { filtersKey, toDirectoryFilters } from './directory-filters.js';
@@ -25,6 +25,30 @@ export function mostActive(groups: readonly CityCount[], top: number): CityCount
   return [...groups].sort((a, b) => b.count - a.count || compareCities(a.city, b.city)).slice(0, top);
 }
 
+/** The count line, stat tiles, Location Summary and map frame, from the per-city figures. */
+export function summarise(cities: readonly CityStats[]): DirectorySummary {
+  const total = cities.reduce((sum, city) => sum + city.count, 0);
+  const onMap = cities.reduce((sum, city) => sum + city.on_map, 0);
+  const mapped = cities.filter((city) => city.on_map > 0);
+  return {
+    total,
+    on_map: onMap,
+    not_on_map: total - onMap,
+    coverage: total === 0 ? 0 : Math.round((onMap / total) * 100),
+    cities: cities.length,
+    cities_on_map: mapped.length,
+    most_active: mostActive(cities.map(({ city, count }) => ({ city, count })), LIMITS.mostActiveCities),
+    bounds: mapped.length
+      ? [
+          Math.min(...mapped.map((city) => city.west!)),
+          Math.min(...mapped.map((city) => city.south!)),
+          Math.max(...mapped.map((city) => city.east!)),
+          Math.max(...mapped.map((city) => city.north!)),
+        ]
+      : null,
+  };
+}
+
 /**
  * The small answers the directory screen is built from (issue #9): no answer grows with the table.
  * Totals and city groups are aggregated in SQL; map markers are clustered here, from an index built
@@ -32,6 +56,7 @@ export function mostActive(groups: readonly CityCount[], top: number): CityCount
  */
 export class DirectoryService {
   private readonly mapIndexes = new Map<string, Promise<MapIndex>>();
+  private readonly cityStatsInFlight = new Map<string, Promise<CityStats[]>>();
 
   constructor(
     private readonly businesses: BusinessesRepository,
@@ -40,27 +65,25 @@ export class DirectoryService {
 
   summary(query: unknown): Promise<CachedAnswer> {
     const filters = toDirectoryFilters(parseInput(directoryFilterSchema, query));
-    return this.cache.getOrCompute(`summary:${filtersKey(filters)}`, async (): Promise<DirectorySummary> => {
-      const [totals, groups] = await Promise.all([this.businesses.totals(filters), this.businesses.cityCounts(filters)]);
-      const mapped = totals.west !== null;
-      return {
-        total: totals.total,
-        on_map: totals.on_map,
-        not_on_map: totals.total - totals.on_map,
-        coverage: totals.total === 0 ? 0 : Math.round((totals.on_map / totals.total) * 100),
-        cities: totals.cities,
-        cities_on_map: totals.cities_on_map,
-        most_active: mostActive(groups, LIMITS.mostActiveCities),
-        bounds: mapped ? [totals.west!, totals.south!, totals.east!, totals.north!] : null,
-      };
-    });
+    return this.cache.getOrCompute(`summary:${filtersKey(filters)}`, async () => summarise(await this.cityStats(filters)));
   }
 
   cityGroups(query: unknown): Promise<CachedAnswer> {
     const filters = toDirectoryFilters(parseInput(directoryFilterSchema, query));
     return this.cache.getOrCompute(`by-city:${filtersKey(filters)}`, async () => ({
-      groups: (await this.businesses.cityCounts(filters)).sort((a, b) => compareCities(a.city, b.city)),
+      groups: (await this.cityStats(filters)).map(({ city, count }) => ({ city, count })).sort((a, b) => compareCities(a.city, b.city)),
     }));
+  }
+
+  /** /browse asks for the summary and the city groups at once: one query serves both. */
+  private cityStats(filters: DirectoryFilters): Promise<CityStats[]> {
+    const key = filtersKey(filters);
+    let pending = this.cityStatsInFlight.get(key);
+    if (!pending) {
+      pending = this.businesses.cityStats(filters).finally(() => this.cityStatsInFlight.delete(key));
+      this.cityStatsInFlight.set(key, pending);
+    }
+    return pending;
   }
 
   async mapView(query: unknown): Promise<CachedAnswer> {
