@@ -147,10 +147,11 @@ export async function seedScaleBusinesses(
     }
   }
   log(`${inserted.toLocaleString('en-GB')} businesses inserted and committed (${elapsed(started)})`);
-  await pool.query('ANALYZE businesses');
+  // VACUUM sets the visibility map, so the directory's covering index answers without reading rows.
+  await pool.query('VACUUM (ANALYZE) businesses');
   await pool.query('ANALYZE search_words');
   const durationMs = Math.round(performance.now() - started);
-  log(`ANALYZE done; ${inserted.toLocaleString('en-GB')} businesses in ${(durationMs / 1000).toFixed(1)} s`);
+  log(`VACUUM ANALYZE done; ${inserted.toLocaleString('en-GB')} businesses in ${(durationMs / 1000).toFixed(1)} s`);
   return { inserted, durationMs };
 }
 
