@@ -1,6 +1,6 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import express, { type RequestHandler } from 'express';
-import passport from 'passport';
+import express, { type Express, type RequestHandler } from 'express';
 import type { RouteName } from '@zaytoon/contract';
 import type { Core } from '@zaytoon/core';
 import { authController } from './controllers/auth.controller.js';
@@ -10,6 +10,7 @@ import { businessesController } from './controllers/businesses.controller.js';
 import { communityController } from './controllers/community.controller.js';
 import { opsRouter } from './controllers/ops.controller.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
+import { cachedAnswerFrontDoor } from './http/front-door.js';
 import { buildApiRouter } from './http/route-table.js';
 import { requireAccess } from './middleware/access.js';
 import { csrfProtection } from './middleware/csrf.js';
@@ -20,7 +21,22 @@ import { securityHeaders } from './middleware/security-headers.js';
 import { sessionMiddleware } from './middleware/session.js';
 import { BULL_BOARD_PATH, bullBoardRouter } from './ops/bull-board.js';
 
-export function createApp(core: Core) {
+type Handle = (req: IncomingMessage, res: ServerResponse, callback?: (error?: unknown) => void) => void;
+
+/**
+ * Puts the front door before Express: a visitor's GET of a URL whose answer is kept is answered without
+ * Express's request setup, middleware chain and router (most of the cost of a cached answer, measured in
+ * infra/load/README.md). Whatever calls the app (app.listen, http.createServer(app)) goes through it.
+ */
+function withFrontDoor(app: Express, frontDoor: (req: IncomingMessage, res: ServerResponse) => boolean): Express {
+  const expressHandle = (app as unknown as { handle: Handle }).handle;
+  (app as unknown as { handle: Handle }).handle = function handle(this: unknown, req, res, callback) {
+    if (!frontDoor(req, res)) expressHandle.call(this, req, res, callback);
+  };
+  return app;
+}
+
+export function createApp(core: Core): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 1);
@@ -44,7 +60,8 @@ export function createApp(core: Core) {
       setHeaders: (res) => res.setHeader('Content-Type', 'image/webp'),
     }),
   );
-  const csrf = csrfProtection({ allowedOrigins: [core.config.PUBLIC_ORIGIN], secureCookie: core.config.NODE_ENV === 'production' });
+  const secureCookie = core.config.NODE_ENV === 'production';
+  const csrf = csrfProtection({ allowedOrigins: [core.config.PUBLIC_ORIGIN], secureCookie });
   // Every /ops route is for admins, and bull-board's own writes (retry, clean) carry the XSRF echo via axios.
   app.use('/ops', csrf, ...session, requireAccess('admin'));
   app.use(BULL_BOARD_PATH, bullBoardRouter(core));
@@ -53,7 +70,6 @@ export function createApp(core: Core) {
     csrf,
     express.json({ limit: '100kb' }),
     ...session,
-    passport.initialize(),
     buildApiRouter(
       {
         ...authController(core),
@@ -63,9 +79,10 @@ export function createApp(core: Core) {
         ...adminController(core),
       },
       middlewareByRoute,
+      core.repositories.cache,
     ),
   );
   app.use(notFoundHandler);
   app.use(errorHandler);
-  return app;
+  return withFrontDoor(app, cachedAnswerFrontDoor(core.repositories.cache, { secureCookie }));
 }

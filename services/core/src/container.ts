@@ -52,7 +52,7 @@ export async function createCore(config: Config) {
     statistics: new StatisticsService(repositories.statistics, jobs),
     businesses: new BusinessesService(businesses, cache, jobs),
     directory: new DirectoryService(businesses, cache),
-    votes: new VotesService(db, businesses),
+    votes: new VotesService(db, businesses, cache),
     comments: new CommentsService(repositories.comments, businesses),
     suggestions: new SuggestionsService(repositories.suggestions, businesses, jobs),
     reports: new ReportsService(repositories.reports, businesses, cache, jobs),

@@ -14,3 +14,11 @@ export function readCookie(header: string | undefined, name: string): string | u
   }
   return undefined;
 }
+
+/**
+ * Whether a Cookie header may carry the named cookie: a substring test, so a false "yes" only costs the
+ * slow path, and a cookie that is there is never missed.
+ */
+export function mayHaveCookie(header: string | undefined, name: string): boolean {
+  return !!header && header.includes(name + '=');
+}

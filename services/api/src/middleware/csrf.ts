@@ -1,4 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { MESSAGES } from '@zaytoon/contract';
 import { forbidden } from '@zaytoon/core';
@@ -7,6 +8,35 @@ import { readCookie } from '../http/cookies.js';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const TOKEN_BYTES = 24;
+/** Random bytes are drawn 256 tokens at a time: one call to the CSPRNG instead of one per cookieless visitor. */
+const POOL_TOKENS = 256;
+let pool = Buffer.alloc(0);
+let poolOffset = 0;
+
+function newToken(): string {
+  if (poolOffset + TOKEN_BYTES > pool.length) {
+    pool = randomBytes(TOKEN_BYTES * POOL_TOKENS);
+    poolOffset = 0;
+  }
+  const token = pool.toString('base64url', poolOffset, poolOffset + TOKEN_BYTES);
+  pool.fill(0, poolOffset, poolOffset + TOKEN_BYTES);
+  poolOffset += TOKEN_BYTES;
+  return token;
+}
+
+/**
+ * CONTRACT.md: the readable XSRF-TOKEN cookie goes on any answer to a client that lacks one. The header is
+ * written as Express's res.cookie(name, token, { sameSite: 'strict', path: '/', secure }) writes it.
+ */
+export function giveXsrfCookie(req: IncomingMessage, res: ServerResponse, secureCookie: boolean): void {
+  if (readCookie(req.headers.cookie, XSRF_COOKIE)) return;
+  const cookie = `${XSRF_COOKIE}=${newToken()}; Path=/; ${secureCookie ? 'Secure; ' : ''}SameSite=Strict`;
+  const existing = res.getHeader('Set-Cookie');
+  if (existing === undefined) res.setHeader('Set-Cookie', cookie);
+  else res.setHeader('Set-Cookie', [...(Array.isArray(existing) ? existing : [String(existing)]), cookie]);
+}
 
 function sameToken(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -21,11 +51,7 @@ function sameToken(a: string, b: string): boolean {
 export function csrfProtection(options: { allowedOrigins: string[]; secureCookie: boolean }): RequestHandler {
   const allowed = new Set(options.allowedOrigins);
   return (req, res, next) => {
-    let token = readCookie(req.headers.cookie, XSRF_COOKIE);
-    if (!token) {
-      token = randomBytes(24).toString('base64url');
-      res.cookie(XSRF_COOKIE, token, { httpOnly: false, sameSite: 'strict', secure: options.secureCookie, path: '/' });
-    }
+    giveXsrfCookie(req, res, options.secureCookie);
     if (SAFE_METHODS.has(req.method)) return next();
 
     const origin = req.headers.origin;

@@ -13,11 +13,21 @@ const requestDuration = new client.Histogram({
   registers: [metricsRegistry],
 });
 
+/** One labelled series per method, route and status, found once (prom-client hashes the labels on every call otherwise). */
+const series = new Map<string, client.Histogram.Internal<'method' | 'route' | 'status'>>();
+
+export function observeRequest(method: string, route: string, status: number, seconds: number): void {
+  const key = `${method} ${status} ${route}`;
+  let child = series.get(key);
+  if (!child) series.set(key, (child = requestDuration.labels(method, route, String(status))));
+  child.observe(seconds);
+}
+
 export const requestMetrics: RequestHandler = (req, res, next) => {
-  const stop = requestDuration.startTimer();
+  const started = performance.now();
   res.on('finish', () => {
     const route = req.route?.path ? req.baseUrl + req.route.path : 'unmatched';
-    stop({ method: req.method, route, status: String(res.statusCode) });
+    observeRequest(req.method, route, res.statusCode, (performance.now() - started) / 1000);
   });
   next();
 };

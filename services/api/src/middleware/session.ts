@@ -5,9 +5,19 @@ import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import type { User, User as ContractUser } from '@zaytoon/contract';
 import { DomainError, SESSION_KEY_PREFIX, type Core } from '@zaytoon/core';
+import { mayHaveCookie } from '../http/cookies.js';
 
 export const SESSION_COOKIE = 'zaytoon.sid';
 const SESSION_TTL_SECONDS = 60 * 60 * 24 * 14;
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Whether a request needs the session machinery. A read without the session cookie has no session to load,
+ * and with saveUninitialized: false it would never make one; it leaves with req.session and req.user unset.
+ * Writes always get it (login and signup create the session, logout destroys it).
+ */
+export const needsSession = (req: { method: string; headers: { cookie?: string } }): boolean =>
+  !READS.has(req.method) || mayHaveCookie(req.headers.cookie, SESSION_COOKIE);
 
 declare global {
   // passport's req.user is the contract's user.
@@ -18,35 +28,63 @@ declare global {
   }
 }
 
-/** Sessions in Redis (connect-redis) and passport-local over the auth service. */
-export function sessionMiddleware(core: Core): RequestHandler[] {
-  const production = core.config.NODE_ENV === 'production';
+/** The auth service of the app a request came through (passport's strategies are one per process). */
+const AUTH = Symbol('zaytoon auth service');
+type WithAuth = { [AUTH]?: Core['services']['auth'] };
+function authOf(req: unknown): Core['services']['auth'] {
+  const auth = (req as WithAuth)[AUTH];
+  if (!auth) throw new Error('no auth service on this request: the session middleware did not run');
+  return auth;
+}
+
+let strategiesRegistered = false;
+
+/**
+ * passport's strategy and (de)serializers are registered once per process and use the auth service of the
+ * app each request came through, so two apps in one process (API tests with a second replica) never call a
+ * closed app's database.
+ */
+function registerStrategies(): void {
+  if (strategiesRegistered) return;
+  strategiesRegistered = true;
   passport.use(
-    new LocalStrategy({ usernameField: 'login', passwordField: 'password' }, (login, password, done) => {
-      core.services.auth
+    new LocalStrategy({ usernameField: 'login', passwordField: 'password', passReqToCallback: true }, (req, login, password, done) => {
+      authOf(req)
         .verifyCredentials({ login, password })
         .then((user) => done(null, user))
         .catch((error) => (error instanceof DomainError ? done(null, false, { message: error.message }) : done(error)));
     }),
   );
   passport.serializeUser((user, done) => done(null, (user as User).id));
-  passport.deserializeUser((id: number, done) => {
-    core.services.auth
-      .findUser(id)
+  passport.deserializeUser((req: unknown, id: unknown, done: (error: unknown, user?: User | false) => void) => {
+    authOf(req)
+      .findUser(id as number)
       .then((user) => done(null, user ?? false))
       .catch(done);
   });
+}
 
+/** Sessions in Redis (connect-redis) and passport (initialize, session) over the auth service, for requests that may have one. */
+export function sessionMiddleware(core: Core): RequestHandler[] {
+  const production = core.config.NODE_ENV === 'production';
+  registerStrategies();
+  const sessions = session({
+    name: SESSION_COOKIE,
+    store: new RedisStore({ client: core.redis, prefix: SESSION_KEY_PREFIX, ttl: SESSION_TTL_SECONDS }),
+    secret: core.config.SESSION_SECRET,
+    resave: false,
+    saveUninitialized: false,
+    rolling: true,
+    cookie: { httpOnly: true, sameSite: 'lax', secure: production, maxAge: SESSION_TTL_SECONDS * 1000 },
+  });
+  const initialize = passport.initialize();
+  const users = passport.session();
   return [
-    session({
-      name: SESSION_COOKIE,
-      store: new RedisStore({ client: core.redis, prefix: SESSION_KEY_PREFIX, ttl: SESSION_TTL_SECONDS }),
-      secret: core.config.SESSION_SECRET,
-      resave: false,
-      saveUninitialized: false,
-      rolling: true,
-      cookie: { httpOnly: true, sameSite: 'lax', secure: production, maxAge: SESSION_TTL_SECONDS * 1000 },
-    }),
-    passport.session(),
+    (req, res, next) => {
+      if (!needsSession(req)) return next();
+      (req as WithAuth)[AUTH] = core.services.auth;
+      sessions(req, res, next);
+    },
+    (req, res, next) => (req.session ? initialize(req, res, () => users(req, res, next)) : next()),
   ];
 }

@@ -62,6 +62,25 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
   };
 }
 
+/** Another API process over the same database and Redis (a second replica), for behaviour across processes. */
+export async function startReplica(api: TestApi): Promise<TestApi> {
+  const core = await createCore(api.core.config);
+  const server: Server = await new Promise((resolve) => {
+    const listening = createApp(core).listen(0, () => resolve(listening));
+  });
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    core,
+    baseUrl,
+    client: () => new ApiTestClient(baseUrl),
+    stop: async () => {
+      await new Promise((resolve) => server.close(resolve));
+      server.closeAllConnections();
+      await core.close();
+    },
+  };
+}
+
 export interface ApiAnswer<T = any> {
   status: number;
   body: T;

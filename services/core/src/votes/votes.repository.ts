@@ -4,13 +4,15 @@ import type { Queryable } from '../db/pool.js';
 export class VotesRepository {
   constructor(private readonly db: Queryable) {}
 
+  /** A named (prepared once per connection) statement: read on every vote and every vote-box load. */
   async summary(businessId: number, userId: number | null): Promise<VoteSummary | null> {
-    const { rows } = await this.db.query<VoteSummary>(
-      `SELECT b.vote_score, b.upvotes, b.downvotes,
-              (SELECT v.vote_type FROM votes v WHERE v.business_id = b.id AND v.user_id = $2) AS user_vote
-         FROM businesses b WHERE b.id = $1`,
-      [businessId, userId],
-    );
+    const { rows } = await this.db.query<VoteSummary>({
+      name: 'votes-summary',
+      text: `SELECT b.vote_score, b.upvotes, b.downvotes,
+                    (SELECT v.vote_type FROM votes v WHERE v.business_id = b.id AND v.user_id = $2) AS user_vote
+               FROM businesses b WHERE b.id = $1`,
+      values: [businessId, userId],
+    });
     return rows[0] ?? null;
   }
 

@@ -1,5 +1,6 @@
 import { MESSAGES, voteInputSchema, type User, type VoteResult, type VoteSummary } from '@zaytoon/contract';
 import type { BusinessesRepository } from '../businesses/businesses.repository.js';
+import type { AnswerCacheRepository } from '../cache/answer-cache.repository.js';
 import { inTransaction, type Database } from '../db/pool.js';
 import { notFound } from '../errors/domain-error.js';
 import { parseInput } from '../errors/validate.js';
@@ -9,6 +10,7 @@ export class VotesService {
   constructor(
     private readonly db: Database,
     private readonly businesses: BusinessesRepository,
+    private readonly cache: AnswerCacheRepository,
   ) {}
 
   async summary(businessId: number, viewer: User | null): Promise<VoteSummary> {
@@ -19,7 +21,8 @@ export class VotesService {
 
   /**
    * CONTRACT.md: the vote the user holds again removes it; the other one switches it.
-   * Cached list answers are not dropped here: scores in lists may lag up to the cache's 60 s, the detail page reads votes live.
+   * The business's cached detail is dropped in every API process (its vote_score changed); cached list
+   * answers are not: scores in lists may lag up to the cache's 60 s.
    */
   async vote(businessId: number, input: unknown, voter: User): Promise<VoteResult> {
     const { vote_type: voteType } = parseInput(voteInputSchema, input);
@@ -42,6 +45,7 @@ export class VotesService {
       if (!summary) throw notFound(MESSAGES.businessNotFound);
       return { ...summary, message };
     });
+    await this.cache.dropBusinessAnswer(businessId);
     return result;
   }
 }

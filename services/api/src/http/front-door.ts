@@ -1,0 +1,38 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AnswerCacheRepository } from '@zaytoon/core';
+import { giveXsrfCookie } from '../middleware/csrf.js';
+import { observeRequest } from '../middleware/metrics.js';
+import { setSecurityHeaders } from '../middleware/security-headers.js';
+import { SESSION_COOKIE } from '../middleware/session.js';
+import { mayHaveCookie } from './cookies.js';
+import { acceptsGzip, storedAnswerKey, writeCachedAnswer, type StoredAnswer } from './send-cached.js';
+
+/**
+ * Answers a visitor's GET from the answers the route table keeps, before Express sees the request.
+ * A URL has a kept public answer only if Express itself routed a GET for exactly that URL to a cacheable
+ * route and answered it 200, and no drop that concerns it happened since; the answer is then the same
+ * for every visitor, so what Express would do for this request is: the security headers, the XSRF-TOKEN
+ * cookie when the client lacks one, the metrics, and the kept answer with its ETag (or 304).
+ * Anything else (another method, a body, a session cookie, q-values in Accept-Encoding, no kept answer)
+ * goes to Express, which does the full work and keeps the answer for next time.
+ */
+export function cachedAnswerFrontDoor(cache: AnswerCacheRepository, options: { secureCookie: boolean }) {
+  return function frontDoor(req: IncomingMessage, res: ServerResponse): boolean {
+    if (req.method !== 'GET') return false;
+    const { headers } = req;
+    if (headers['transfer-encoding'] || (headers['content-length'] !== undefined && headers['content-length'] !== '0')) return false;
+    if (mayHaveCookie(headers.cookie, SESSION_COOKIE)) return false;
+    const gzip = acceptsGzip(headers['accept-encoding']);
+    if (gzip === undefined) return false;
+    const stored = cache.peek<StoredAnswer>(storedAnswerKey('public', req.url ?? ''));
+    if (!stored) return false;
+
+    const started = performance.now();
+    setSecurityHeaders(res);
+    giveXsrfCookie(req, res, options.secureCookie);
+    for (const [name, value] of stored.headers) res.setHeader(name, value);
+    writeCachedAnswer(req, res, stored.answer, gzip, false);
+    observeRequest('GET', stored.route, res.statusCode, (performance.now() - started) / 1000);
+    return true;
+  };
+}
