@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
-import { BUSINESS_CACHE_VERSION_KEY } from '../cache/answer-cache.repository.js';
+import { BUSINESS_CACHE_VERSION_KEY, businessCacheChannel } from '../cache/answer-cache.repository.js';
 
 export { BUSINESS_CACHE_VERSION_KEY };
 
@@ -9,10 +9,12 @@ export class BusinessCacheRepository {
   constructor(private readonly redis: Redis) {}
 
   /**
-   * Makes every API process stop serving its cached business answers, with one Redis write: a new
-   * version token, as the API itself does after a business write.
+   * Makes every API process stop serving its cached business answers at once, as the API itself does
+   * after a business write: a new version token, announced on the drops channel.
    */
   async dropAnswers(): Promise<void> {
-    await this.redis.set(BUSINESS_CACHE_VERSION_KEY, randomBytes(8).toString('hex'));
+    const token = randomBytes(8).toString('hex');
+    await this.redis.set(BUSINESS_CACHE_VERSION_KEY, token);
+    await this.redis.publish(businessCacheChannel(this.redis.options.db ?? 0), `v:${token}`);
   }
 }
