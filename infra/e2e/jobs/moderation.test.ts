@@ -49,14 +49,19 @@ describe('moderation queue (approve a report)', () => {
     const before = { votes: '2', comments: '2', suggestions: '1', reports: '2' };
     for (const [table, n] of Object.entries(before)) expect(await count(table, business.id), table).toBe(n);
 
-    // Warm every cached answer that holds the business, for the public and for admins.
-    const listed = async (client: ApiClient, query = '') =>
-      ((await client.get(`/api/businesses${query}`)).body as Array<{ id: number }>).some((b) => b.id === business.id);
+    // Warm every cached answer that holds the business, for the public and for admins: list pages
+    // (searched, and filtered by its city) and the directory summary.
     const search = `?search=${encodeURIComponent(name)}`;
+    const inCity = `${search}&city=London`;
+    const listed = async (client: ApiClient, query: string) =>
+      ((await client.get(`/api/businesses${query}`)).body as Array<{ id: number }>).some((b) => b.id === business.id);
+    const counted = async (client: ApiClient) => (await client.get(`/api/businesses/summary${search}`)).body.total as number;
     const visitor = new ApiClient();
-    expect(await listed(visitor)).toBe(true);
+    expect(await listed(visitor, inCity)).toBe(true);
     expect(await listed(visitor, search)).toBe(true);
-    expect(await listed(admin)).toBe(true);
+    expect(await listed(admin, search)).toBe(true);
+    expect(await counted(visitor)).toBe(1);
+    expect(await counted(admin)).toBe(1);
     expect((await visitor.get(`/api/businesses/${business.id}`)).status).toBe(200);
     const pending = (await admin.get('/api/admin/reports/pending')).body as Array<{ id: number }>;
     expect(pending.map((r) => r.id)).toContain(report.id);
@@ -67,9 +72,11 @@ describe('moderation queue (approve a report)', () => {
     const approvedAt = Date.now();
 
     // At once, whatever the job has done so far.
-    expect(await listed(visitor)).toBe(false);
+    expect(await listed(visitor, inCity)).toBe(false);
     expect(await listed(visitor, search)).toBe(false);
-    expect(await listed(admin)).toBe(false);
+    expect(await listed(admin, search)).toBe(false);
+    expect(await counted(visitor)).toBe(0);
+    expect(await counted(admin)).toBe(0);
     expect((await visitor.get(`/api/businesses/${business.id}`)).status).toBe(404);
     expect((await admin.get(`/api/businesses/${business.id}`)).status).toBe(404);
     expect(await listed(new ApiClient(), search)).toBe(false);
