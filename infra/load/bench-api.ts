@@ -41,8 +41,9 @@ async function run(scenario: Scenario) {
     ...(scenario.rate ? { overallRate: scenario.rate } : {}),
         // Browsers ask for gzip; the API keeps gzipped list answers ready.
     headers: { 'accept-encoding': 'gzip' },
-    requests: [{ setupRequest: (request: Record<string, unknown>) => ({ ...request, ...scenario.requests() }) }],
-  } as autocannon.Options);
+    requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, ...scenario.requests() }) }],
+    // Without a callback autocannon answers its instance, which is also a promise of the result.
+  }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
     latencies.push(responseTime);
     if (statusCode >= 300) non2xx++;

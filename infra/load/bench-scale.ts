@@ -25,6 +25,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { createClient } from 'redis';
 import { BusinessesRepository } from '../../services/core/src/businesses/businesses.repository.ts';
 import { BUSINESS_CACHE_VERSION_KEY } from '../../services/core/src/cache/answer-cache.repository.ts';
+import { createPool } from '../../services/core/src/db/pool.ts';
 import { seedScaleBusinesses } from '../../services/core/src/db/seed/scale-seed.ts';
 import { loadConfig } from '../dev/config.ts';
 import { waitForHttp } from '../dev/net.ts';
@@ -248,7 +249,8 @@ class Bench {
     private readonly stack: BenchStack,
     private readonly shellOrigin: string,
   ) {
-    this.pool = new pg.Pool({ connectionString: stack.databaseUrl, max: CONNECTIONS });
+    // The API's own pool settings, so the SQL is the same query under the same planner settings.
+    this.pool = createPool(stack.databaseUrl, CONNECTIONS);
     this.pool.on('error', () => undefined);
     this.repository = new BusinessesRepository(this.pool);
     this.redis = createClient({ url: stack.redisUrl });

@@ -11,7 +11,9 @@ export function createPool(databaseUrl: string, max = 10): pg.Pool {
     connectionString: databaseUrl,
     max,
     // Typo tolerance of the directory search: how close a dictionary word must be (pg_trgm's 0.3 lets in unrelated words).
-    options: '-c pg_trgm.similarity_threshold=0.4',
+    // random_page_cost: the tables live in memory or on SSD; at the default 4 the planner scans 100,000 businesses
+    // for a search matching 5% of them (218 ms) instead of reading the matches through its indexes (56 ms).
+    options: '-c pg_trgm.similarity_threshold=0.4 -c random_page_cost=1.1',
   });
   pool.on('error', (error) => console.error('[pg] idle client error:', error.message));
   return pool;
