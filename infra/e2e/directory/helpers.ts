@@ -4,7 +4,10 @@ import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { cityCard } from '../support/directory';
 import { e2e } from '../support/env';
+
+export { cityCard, cityCards } from '../support/directory';
 
 export interface TestUser {
   name: string;
@@ -151,49 +154,6 @@ export async function allBusinesses<T = Record<string, unknown>>(page: Page, que
     }
     return { rows: rows as never[], total };
   }, query);
-}
-
-/**
- * Every city card of the Locations view, in order, read by scrolling the page from top to bottom
- * (the list is virtualised: only the cards near the screen exist at any moment).
- */
-export async function cityCards(page: Page): Promise<Array<{ city: string; badge: string }>> {
-  const seen = new Map<string, string>();
-  await page.evaluate(() => window.scrollTo(0, 0));
-  for (let step = 0; step < 500; step++) {
-    const { cards, atBottom } = await page.evaluate(async () => {
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-      const cards = Array.from(document.querySelectorAll('[data-testid="city-group"]')).map((element) => ({
-        city: element.getAttribute('data-city') ?? '',
-        badge: element.querySelector('[data-testid="city-count"]')?.textContent ?? '',
-      }));
-      const before = window.scrollY;
-      window.scrollBy(0, Math.round(window.innerHeight * 0.8));
-      return { cards, atBottom: window.scrollY === before };
-    });
-    for (const card of cards) if (!seen.has(card.city)) seen.set(card.city, card.badge);
-    if (atBottom) break;
-  }
-  await page.evaluate(() => window.scrollTo(0, 0));
-  return [...seen].map(([city, badge]) => ({ city, badge }));
-}
-
-/** The card of `city`, scrolled into the page (scrolling down from the top until it exists). */
-export async function cityCard(page: Page, city: string): Promise<Locator> {
-  const card = page.locator(`[data-testid="city-group"][data-city="${city.replace(/"/g, '\\"')}"]`);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.getByTestId('city-group').first().waitFor();
-  for (let step = 0; step < 500 && (await card.count()) === 0; step++) {
-    const moved = await page.evaluate(async () => {
-      const before = window.scrollY;
-      window.scrollBy(0, Math.round(window.innerHeight * 0.8));
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-      return window.scrollY !== before;
-    });
-    if (!moved && (await card.count()) === 0) throw new Error(`no city card for ${city}`);
-  }
-  await card.scrollIntoViewIfNeeded();
-  return card;
 }
 
 /**

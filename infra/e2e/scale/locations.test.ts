@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser';
 import { countBytes, domNodeCount, jsHeapUsed } from '../support/chromium';
 import { useScaleStack } from '../support/scale-stack';
-import { api, badgeCount, BOUNDS, collectCityCards, expectCount, listTotal, openBrowse, scrollToCity, settle, summary } from './helpers';
+import { cityCard, cityCards } from '../support/directory';
+import { api, badgeCount, BOUNDS, expectCount, listTotal, openBrowse, settle, summary } from './helpers';
 
 const scale = useScaleStack({ businesses: 5_000 });
 const browser = useBrowser({ baseURL: () => scale.current.baseUrl, phone: true });
@@ -45,7 +46,7 @@ describe('directory at 5,000 businesses: Locations view on a phone', { timeout: 
 
     await openBrowse(page);
     await page.getByTestId('city-group').first().waitFor();
-    const shown = await collectCityCards(page);
+    const shown = await cityCards(page);
     expect(shown.map((card) => card.city)).toEqual(groups.map((group) => group.city));
     const counts = shown.map((card) => badgeCount(card.badge));
     expect(counts).toEqual(groups.map((group) => group.count));
@@ -72,7 +73,7 @@ describe('directory at 5,000 businesses: Locations view on a phone', { timeout: 
     const bytes = await countBytes(context, page);
     await openBrowse(page);
     await page.getByTestId('city-group').first().waitFor();
-    const card = await scrollToCity(page, biggest.city);
+    const card = await cityCard(page, biggest.city);
     expect(await page.getByTestId('business-row').count()).toBe(0);
     await card.getByRole('button', { name: biggest.city }).click();
     const rows = page.getByTestId('business-row');

@@ -45,6 +45,11 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
   });
   const core = await createCore(config);
   await core.redis.flushDb();
+  return serve(core, () => database.drop());
+}
+
+/** The API of `core` on an ephemeral port; stop() closes it, the core, then runs `afterStop`. */
+async function serve(core: Core, afterStop: () => Promise<void> = async () => {}): Promise<TestApi> {
   const server: Server = await new Promise((resolve) => {
     const listening = createApp(core).listen(0, () => resolve(listening));
   });
@@ -57,28 +62,14 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
       await new Promise((resolve) => server.close(resolve));
       server.closeAllConnections();
       await core.close();
-      await database.drop();
+      await afterStop();
     },
   };
 }
 
 /** Another API process over the same database and Redis (a second replica), for behaviour across processes. */
 export async function startReplica(api: TestApi): Promise<TestApi> {
-  const core = await createCore(api.core.config);
-  const server: Server = await new Promise((resolve) => {
-    const listening = createApp(core).listen(0, () => resolve(listening));
-  });
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    core,
-    baseUrl,
-    client: () => new ApiTestClient(baseUrl),
-    stop: async () => {
-      await new Promise((resolve) => server.close(resolve));
-      server.closeAllConnections();
-      await core.close();
-    },
-  };
+  return serve(await createCore(api.core.config));
 }
 
 export interface ApiAnswer<T = any> {
