@@ -26,6 +26,20 @@ afterEach(() => {
 const urlSearch = () => new URLSearchParams(screen.getByTestId('location-search').textContent ?? '');
 const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, MOVE_DEBOUNCE_MS + 50)));
 
+/** Clicks the first cluster marker once the map has drawn one, then lets the move settle. */
+async function clickFirstCluster() {
+  const cluster = await waitFor(
+    () => {
+      const element = document.querySelector<HTMLElement>('.leaflet-marker-icon.zd-cluster');
+      if (!element) throw new Error('no cluster yet');
+      return element;
+    },
+    { timeout: 10_000 },
+  );
+  fireEvent.click(cluster);
+  await settle();
+}
+
 const leedsCluster = { kind: 'cluster' as const, id: 7, lat: 53.8, lng: -1.55, count: 50, expansion_zoom: 11 };
 const olive = { kind: 'business' as const, id: 9, lat: 51.5, lng: -0.12, name: 'Olive' };
 
@@ -105,16 +119,7 @@ describe('map view (SPEC §2)', () => {
   it("a cluster click zooms to its expansion_zoom; the markers of the new view are fetched and the URL keeps the viewport", async () => {
     const api = mapApi();
     renderScreen(<DirectoryScreen />, { path: '/browse?view=map', host: fakeHost({ api }) });
-    const cluster = await waitFor(
-      () => {
-        const element = document.querySelector<HTMLElement>('.leaflet-marker-icon.zd-cluster');
-        if (!element) throw new Error('no cluster yet');
-        return element;
-      },
-      { timeout: 10_000 },
-    );
-    fireEvent.click(cluster);
-    await settle();
+    await clickFirstCluster();
     await waitFor(() => expect(vi.mocked(api.mapView).mock.lastCall?.[0].zoom).toBe(11));
     expect(urlSearch().get('zoom')).toBe('11');
     expect(Number(urlSearch().get('lat'))).toBeCloseTo(53.8, 3);
@@ -134,16 +139,7 @@ describe('map view (SPEC §2)', () => {
       },
     });
     renderScreen(<DirectoryScreen />, { path: '/browse?view=map', host: fakeHost({ api }) });
-    const cluster = await waitFor(
-      () => {
-        const element = document.querySelector<HTMLElement>('.leaflet-marker-icon.zd-cluster');
-        if (!element) throw new Error('no cluster yet');
-        return element;
-      },
-      { timeout: 10_000 },
-    );
-    fireEvent.click(cluster);
-    await settle();
+    await clickFirstCluster();
     await waitFor(() => expect(vi.mocked(api.mapView).mock.lastCall?.[0].zoom).toBe(11));
     expect(document.querySelector('.leaflet-marker-icon.zd-cluster')).toBeTruthy();
     await act(async () => release());

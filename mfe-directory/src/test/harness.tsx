@@ -7,6 +7,7 @@ import { createStore } from 'zustand/vanilla';
 import type { ApiClient, Business, HostContext, SessionState, User } from '@zaytoon/client';
 import { HostProvider } from '../host';
 import { createQueryClient } from '../lib/queryClient';
+import { summary } from './directoryFakes';
 
 export const member: User = { id: 2, name: 'Sami', username: 'sami', picture: null, is_admin: false };
 export const admin: User = { id: 1, name: 'Amal', username: 'amal', picture: null, is_admin: true };
@@ -42,16 +43,7 @@ export function business(overrides: Partial<Business> = {}): Business {
 export function fakeApi(overrides: Partial<Record<keyof ApiClient, (...args: never[]) => unknown>> = {}): ApiClient {
   const defaults: Partial<Record<keyof ApiClient, (...args: never[]) => unknown>> = {
     listBusinesses: async () => ({ businesses: [], total: 0, nextCursor: null }),
-    directorySummary: async () => ({
-      total: 0,
-      on_map: 0,
-      not_on_map: 0,
-      coverage: 0,
-      cities: 0,
-      cities_on_map: 0,
-      most_active: [],
-      bounds: null,
-    }),
+    directorySummary: async () => summary(),
     cityGroups: async () => ({ groups: [] }),
     mapView: async (query: { zoom?: number }) => ({ zoom: query?.zoom ?? 0, items: [] }),
     categories: async () => [],
