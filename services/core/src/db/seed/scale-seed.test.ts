@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outcodeOf, outcodeTable } from '../../geo/outcodes.js';
 import { createPool } from '../pool.js';
 import { createMigratedDatabase, databaseUrlFor, type ThrowawayDatabase } from '../throwaway-db.js';
-import { seedScaleBusinesses } from './scale-seed.js';
+import { cityOf, seedScaleBusinesses } from './scale-seed.js';
 import { DEMO_CATEGORIES } from './word-lists.js';
 
 /**
@@ -55,6 +55,15 @@ async function dictionaryMatches(pool: pg.Pool, typo: string): Promise<string[]>
   );
   return rows.map((row) => row.word);
 }
+
+describe('cityOf', () => {
+  it("takes the town, but never a street or road number the CSV has in its place", () => {
+    expect(cityOf('Douglas, Braddan', 'Isle of Man', 'Isle of Man')).toBe('Douglas');
+    expect(cityOf('9 Arcadia Close', 'Southampton', 'England')).toBe('Southampton');
+    expect(cityOf('A863', 'Highland', 'Scotland')).toBe('Highland');
+    expect(cityOf('', '', '')).toBe('United Kingdom');
+  });
+});
 
 describe.skipIf(!baseUrl)('seedScaleBusinesses (real Postgres)', () => {
   let db: ThrowawayDatabase;
@@ -113,12 +122,14 @@ describe.skipIf(!baseUrl)('seedScaleBusinesses (real Postgres)', () => {
     expect(unmapped / COUNT).toBeLessThanOrEqual(0.15);
   });
 
-  it('uses the district town as city, or its county when the town is blank', () => {
+  it('uses the district town as city, or its county when the town is blank or not a town', () => {
     const table = outcodeTable();
     for (const row of rows) {
       const info = table.get(outcodeOf(row.postcode)!)!;
-      const expected = info.town.split(',')[0].trim() || info.county.split(',')[0].trim() || info.country;
+      const town = info.town.split(',')[0].trim();
+      const expected = (/\d/.test(town) ? '' : town) || info.county.split(',')[0].trim() || info.country;
       expect(row.city).toBe(expected);
+      expect(row.city).not.toMatch(/\d/);
     }
   });
 

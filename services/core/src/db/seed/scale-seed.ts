@@ -250,9 +250,15 @@ function districtWeight(area: string, town: string, county: string): number {
   return 1;
 }
 
-/** The district's town, else its county, else its country: never blank. "Douglas, Braddan" gives "Douglas". */
-function cityOf(town: string, county: string, country: string): string {
-  const first = (value: string) => value.split(',')[0].trim();
+/**
+ * The district's town, else its county, else its country: never blank. "Douglas, Braddan" gives "Douglas".
+ * The CSV's towns are hints: one with a digit is a street or a road number ("9 Arcadia Close", "A863"), not a town.
+ */
+export function cityOf(town: string, county: string, country: string): string {
+  const first = (value: string) => {
+    const name = value.split(',')[0].trim();
+    return /\d/.test(name) ? '' : name;
+  };
   return first(town) || first(county) || first(country) || 'United Kingdom';
 }
 
