@@ -39,7 +39,12 @@ function withFrontDoor(app: Express, frontDoor: (req: IncomingMessage, res: Serv
 export function createApp(core: Core): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 1);
+  // Only the configured proxies may name the client's address: anyone reaching the port directly is who they are.
+  try {
+    app.set('trust proxy', core.config.TRUST_PROXY);
+  } catch (error) {
+    throw new Error(`TRUST_PROXY: ${error instanceof Error ? error.message : String(error)}`);
+  }
   app.use(securityHeaders());
   app.use(requestMetrics);
   app.use(opsRouter(core));

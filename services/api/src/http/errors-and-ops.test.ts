@@ -75,6 +75,41 @@ describe('rate limits', () => {
   });
 });
 
+describe('trusted proxies (TRUST_PROXY)', () => {
+  const loginsFromForwardedAddresses = async (target: TestApi) => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const answer = await target.client().request('POST', '/api/auth/login', { login: `nobody${attempt}`, password: 'guess' }, {
+        'x-forwarded-for': `203.0.113.${attempt + 1}`,
+      });
+      statuses.push(answer.status);
+    }
+    return statuses;
+  };
+
+  it('a client that reaches the API directly cannot choose its address with X-Forwarded-For', async () => {
+    const direct = await startTestApi({ RATE_LIMIT_LOGIN_PER_IP: '2', TRUST_PROXY: '192.0.2.10' });
+    try {
+      expect(await loginsFromForwardedAddresses(direct)).toEqual([401, 401, 429, 429]);
+    } finally {
+      await direct.stop();
+    }
+  });
+
+  it('a trusted proxy (loopback by default) names the client, so each forwarded client has its own limit', async () => {
+    const behindProxy = await startTestApi({ RATE_LIMIT_LOGIN_PER_IP: '2' });
+    try {
+      expect(await loginsFromForwardedAddresses(behindProxy)).toEqual([401, 401, 401, 401]);
+    } finally {
+      await behindProxy.stop();
+    }
+  });
+
+  it('refuses to start with a TRUST_PROXY that is not an address, a CIDR or a named range', async () => {
+    await expect(startTestApi({ TRUST_PROXY: 'not-an-address' })).rejects.toThrow(/TRUST_PROXY/);
+  });
+});
+
 describe('operations', () => {
   it('/healthz, /readyz and /metrics answer', async () => {
     const client = api.client();

@@ -50,8 +50,16 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
 
 /** The API of `core` on an ephemeral port; stop() closes it, the core, then runs `afterStop`. */
 async function serve(core: Core, afterStop: () => Promise<void> = async () => {}): Promise<TestApi> {
+  let app: ReturnType<typeof createApp>;
+  try {
+    app = createApp(core);
+  } catch (error) {
+    await core.close();
+    await afterStop();
+    throw error;
+  }
   const server: Server = await new Promise((resolve) => {
-    const listening = createApp(core).listen(0, () => resolve(listening));
+    const listening = app.listen(0, () => resolve(listening));
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

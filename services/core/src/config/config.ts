@@ -21,6 +21,8 @@ const configSchema = z.object({
   SMTP_PASS: z.string().optional(),
   MAIL_FROM: z.string().default('Zaytoon <no-reply@zaytoon.local>'),
   RATE_LIMIT_ALLOWLIST: list,
+  /** Proxies whose X-Forwarded-For is believed (addresses, CIDRs, or loopback / linklocal / uniquelocal). */
+  TRUST_PROXY: list.transform((proxies) => (proxies.length ? proxies : ['loopback'])),
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().default(30),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().default(10),
   RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().default(20),
