@@ -209,9 +209,12 @@ export async function startApplications(config: StackConfig, supervisor: Supervi
   const watch = (proc: ManagedProcess, url: string, ready?: (status: number) => boolean) =>
     waits.push(waitForHttp(url, { timeoutMs: 90_000, ready, abort: proc.exited }));
 
-  const api = supervisor.start({ name: 'api', ...tsxCommand('services/api/src/main.ts'), cwd: repoRoot, env: envs.api });
+  // npm start keeps the apps up when one crashes (a remote released alone must not take the shell down);
+  // npm test stops at the first crash, so a crash is never hidden from a test run.
+  const options = { restart: config.mode !== 'test' };
+  const api = supervisor.start({ name: 'api', ...tsxCommand('services/api/src/main.ts'), cwd: repoRoot, env: envs.api }, options);
   watch(api, `http://localhost:${config.ports.api}/healthz`, (status) => status === 200);
-  supervisor.start({ name: 'worker', ...tsxCommand('services/worker/src/main.ts'), cwd: repoRoot, env: envs.worker });
+  supervisor.start({ name: 'worker', ...tsxCommand('services/worker/src/main.ts'), cwd: repoRoot, env: envs.worker }, options);
 
   for (const frontend of FRONTENDS) {
     const port = String(frontend.port(config));
@@ -221,7 +224,7 @@ export async function startApplications(config: StackConfig, supervisor: Supervi
       args: [viteBin(frontend.dir), 'preview', '--port', port, '--strictPort'],
       cwd: join(repoRoot, frontend.dir),
       env: envs.frontend,
-    });
+    }, options);
     watch(proc, `http://localhost:${port}${frontend.probe}`);
   }
   await Promise.all(waits);

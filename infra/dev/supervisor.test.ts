@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ManagedProcess, isRunning } from './supervisor';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ManagedProcess, Supervisor, isRunning } from './supervisor';
 
 const node = (code: string) => ({ name: 'child', command: process.execPath, args: ['-e', code] });
 
@@ -33,5 +36,48 @@ describe('ManagedProcess', () => {
     await proc.stop(300);
     expect(proc.exit?.signal).toBe('SIGKILL');
     expect(Date.now() - started).toBeLessThan(3000);
+  });
+});
+
+describe('Supervisor restarts', () => {
+  const starts = (file: string) => {
+    try {
+      return readFileSync(file, 'utf8').split('\n').filter(Boolean).length;
+    } catch {
+      return 0;
+    }
+  };
+  const waitUntil = async (check: () => boolean, timeoutMs: number) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!check()) {
+      if (Date.now() > deadline) throw new Error('timed out');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+
+  it('starts a crashed service again with a growing delay, keeps the others running, and stops restarting on shutdown', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'supervisor-'));
+    const log = join(dir, 'starts.log');
+    const supervisor = new Supervisor(undefined, 100);
+    try {
+      const steady = supervisor.start(node('setInterval(() => {}, 1000)'), { restart: true });
+      supervisor.start(
+        { ...node(`require('fs').appendFileSync(${JSON.stringify(log)}, Date.now() + '\\n'); setTimeout(() => process.exit(1), 20)`), name: 'crasher' },
+        { restart: true },
+      );
+      await waitUntil(() => starts(log) >= 4, 5_000);
+      const times = readFileSync(log, 'utf8').split('\n').filter(Boolean).map(Number);
+      // 100 ms, 200 ms, then 400 ms after a crash before the next start: the waits grow.
+      expect(times[3] - times[2]).toBeGreaterThanOrEqual(400);
+      expect(steady.exit).toBeUndefined();
+      await supervisor.stopAll();
+      const after = starts(log);
+      await new Promise((r) => setTimeout(r, 600));
+      expect(starts(log)).toBe(after);
+      expect(steady.exit).toBeDefined();
+    } finally {
+      await supervisor.stopAll();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -159,32 +159,65 @@ interface Cleanup {
   run: () => Promise<void>;
 }
 
+export interface StartOptions {
+  /**
+   * Start it again after an unexpected exit, waiting 1 s, 2 s, 4 s … (at most 30 s; back to 1 s once it has
+   * run for a minute), instead of stopping everything: one crashed app must not take the others down.
+   */
+  restart?: boolean;
+}
+
+const RESTART_MAX_DELAY_MS = 30_000;
+const RESTART_RESET_AFTER_MS = 60_000;
+
 export class Supervisor {
   private services: ManagedProcess[] = [];
   private tasks = new Set<ManagedProcess>();
   private cleanups: Cleanup[] = [];
   private stopping?: Promise<void>;
   private exitHooks: ((code: number) => void)[] = [];
+  private restartsInARow = new Map<string, number>();
+  private restartTimers = new Set<NodeJS.Timeout>();
 
-  /** runDir keeps the pids of running services so a later start can stop leftovers of a killed run. */
-  constructor(private readonly runDir?: string) {
+  /**
+   * runDir keeps the pids of running services so a later start can stop leftovers of a killed run;
+   * restartBaseMs is the first restart delay (tests shorten it).
+   */
+  constructor(
+    private readonly runDir?: string,
+    private readonly restartBaseMs = 1000,
+  ) {
     // Last resort if we exit without stopping (an uncaught exception): children must not outlive us.
     process.on('exit', () => {
       for (const proc of [...this.services, ...this.tasks]) proc.signal(proc.spec.stopSignal ?? 'SIGTERM');
     });
   }
 
-  /** Starts a long-running service; if it exits before shutdown, everything stops with exit code 1. */
-  start(spec: ProcessSpec): ManagedProcess {
+  /** Starts a long-running service; if it exits before shutdown, it is restarted or everything stops with exit code 1. */
+  start(spec: ProcessSpec, options: StartOptions = {}): ManagedProcess {
     if (this.stopping) throw new Error(`shutting down; not starting ${spec.name}`);
     const proc = new ManagedProcess(spec);
+    const startedAt = Date.now();
     this.services.push(proc);
     this.recordPid(proc);
     proc.exited.then((exit) => {
       this.forgetPid(proc);
+      this.services = this.services.filter((service) => service !== proc);
       if (this.stopping) return;
-      log.error(`${spec.name} exited unexpectedly (${describeExit(exit)}); stopping everything`);
-      void this.shutdown(1);
+      if (!options.restart) {
+        log.error(`${spec.name} exited unexpectedly (${describeExit(exit)}); stopping everything`);
+        void this.shutdown(1);
+        return;
+      }
+      const inARow = Date.now() - startedAt >= RESTART_RESET_AFTER_MS ? 0 : (this.restartsInARow.get(spec.name) ?? 0);
+      this.restartsInARow.set(spec.name, inARow + 1);
+      const delay = Math.min(RESTART_MAX_DELAY_MS, this.restartBaseMs * 2 ** inARow);
+      log.warn(`${spec.name} exited unexpectedly (${describeExit(exit)}); restarting it in ${delay / 1000} s (restart ${inARow + 1} in a row)`);
+      const timer = setTimeout(() => {
+        this.restartTimers.delete(timer);
+        if (!this.stopping) this.start(spec, options);
+      }, delay);
+      this.restartTimers.add(timer);
     });
     return proc;
   }
@@ -227,6 +260,8 @@ export class Supervisor {
   /** Stops every child and cleanup, in stage order. Safe to call more than once. */
   stopAll(): Promise<void> {
     this.stopping ??= (async () => {
+      for (const timer of this.restartTimers) clearTimeout(timer);
+      this.restartTimers.clear();
       const items: { name: string; stage: number; stop: () => Promise<void> }[] = [
         ...[...this.services, ...this.tasks].map((proc) => ({ name: proc.spec.name, stage: proc.spec.stage ?? 1, stop: () => proc.stop() })),
         ...this.cleanups.map((cleanup) => ({ name: cleanup.name, stage: cleanup.stage, stop: cleanup.run })),
