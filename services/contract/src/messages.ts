@@ -53,6 +53,7 @@ export const MESSAGES = {
   serviceUnavailable: 'Service temporarily unavailable',
   internalError: 'Something went wrong. Please try again.',
   notFound: 'Not found',
+  metricsTokenRequired: 'Metrics need the METRICS_TOKEN bearer token',
   bodyTooLarge: 'Request body is too large',
   fileRequired: 'Please choose a file to upload',
 

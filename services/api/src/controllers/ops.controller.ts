@@ -1,8 +1,26 @@
-import { Router } from 'express';
-import { buildOpenApiDocument } from '@zaytoon/contract';
+import { timingSafeEqual } from 'node:crypto';
+import { Router, type RequestHandler } from 'express';
+import { MESSAGES, buildOpenApiDocument } from '@zaytoon/contract';
 import type { Core } from '@zaytoon/core';
 import { registerQueueMetrics } from '../middleware/metrics.js';
 import { metricsRegistry } from '../middleware/metrics.js';
+
+/**
+ * /metrics is for the scraper, not the public: with METRICS_TOKEN set it needs that bearer token; without one
+ * it is open outside production (npm start, npm test) and absent in production.
+ */
+function metricsAccess(config: Core['config']): RequestHandler {
+  const expected = config.METRICS_TOKEN ? Buffer.from(`Bearer ${config.METRICS_TOKEN}`) : null;
+  return (req, res, next) => {
+    if (!expected) {
+      if (config.NODE_ENV === 'production') return void res.status(404).json({ detail: MESSAGES.notFound });
+      return next();
+    }
+    const given = Buffer.from(req.headers.authorization ?? '');
+    if (given.length === expected.length && timingSafeEqual(given, expected)) return next();
+    res.status(401).json({ detail: MESSAGES.metricsTokenRequired });
+  };
+}
 
 /** Liveness, readiness, Prometheus metrics and the OpenAPI document. */
 export function opsRouter(core: Core): Router {
@@ -22,7 +40,7 @@ export function opsRouter(core: Core): Router {
     res.status(postgres && redis ? 200 : 503).json({ status: postgres && redis ? 'ready' : 'unavailable', postgres, redis });
   });
 
-  router.get('/metrics', async (_req, res) => {
+  router.get('/metrics', metricsAccess(core.config), async (_req, res) => {
     res.setHeader('Content-Type', metricsRegistry.contentType);
     res.send(await metricsRegistry.metrics());
   });

@@ -110,6 +110,33 @@ describe('trusted proxies (TRUST_PROXY)', () => {
   });
 });
 
+describe('/metrics access (METRICS_TOKEN)', () => {
+  it('needs the bearer token when one is set', async () => {
+    const token = 'metrics-token-0123456789';
+    const guarded = await startTestApi({ METRICS_TOKEN: token });
+    try {
+      const client = guarded.client();
+      expect(await client.get('/metrics')).toMatchObject({ status: 401, body: { detail: MESSAGES.metricsTokenRequired } });
+      expect((await client.request('GET', '/metrics', undefined, { authorization: 'Bearer wrong-token-0123456789' })).status).toBe(401);
+      const scraped = await client.request('GET', '/metrics', undefined, { authorization: `Bearer ${token}` });
+      expect(scraped.status).toBe(200);
+      expect(scraped.body).toContain('http_request_duration_seconds');
+    } finally {
+      await guarded.stop();
+    }
+  });
+
+  it('is absent in production without a token', async () => {
+    const production = await startTestApi({ NODE_ENV: 'production' });
+    try {
+      expect(await production.client().get('/metrics')).toMatchObject({ status: 404, body: { detail: MESSAGES.notFound } });
+      expect((await production.client().get('/healthz')).status).toBe(200);
+    } finally {
+      await production.stop();
+    }
+  });
+});
+
 describe('operations', () => {
   it('/healthz, /readyz and /metrics answer', async () => {
     const client = api.client();

@@ -30,6 +30,8 @@ const configSchema = z.object({
   RATE_LIMIT_RESET_PER_ACCOUNT: z.coerce.number().int().default(10),
   RATE_LIMIT_WRITES_PER_USER: z.coerce.number().int().default(120),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().default(900),
+  /** Prometheus scrapes /metrics with `Authorization: Bearer <token>`; in production without one, /metrics is off. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).default(4),
   GEOCODER_URL: z.string().optional(),
 });
