@@ -31,7 +31,11 @@ const configSchema = z.object({
   RATE_LIMIT_WRITES_PER_USER: z.coerce.number().int().default(120),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().default(900),
   /** Prometheus scrapes /metrics with `Authorization: Bearer <token>`; in production without one, /metrics is off. */
-  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((token) => token || undefined)
+    .refine((token) => token === undefined || token.length >= 16, 'METRICS_TOKEN must be at least 16 characters'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).default(4),
   GEOCODER_URL: z.string().optional(),
 });
