@@ -88,7 +88,8 @@ describe('trusted proxies (TRUST_PROXY)', () => {
   };
 
   it('a client that reaches the API directly cannot choose its address with X-Forwarded-For', async () => {
-    const direct = await startTestApi({ RATE_LIMIT_LOGIN_PER_IP: '2', TRUST_PROXY: '192.0.2.10' });
+    // No allowlist (npm test exempts loopback from per-IP limits): the limit must count this peer's address.
+    const direct = await startTestApi({ RATE_LIMIT_LOGIN_PER_IP: '2', RATE_LIMIT_ALLOWLIST: '', TRUST_PROXY: '192.0.2.10' });
     try {
       expect(await loginsFromForwardedAddresses(direct)).toEqual([401, 401, 429, 429]);
     } finally {
@@ -97,7 +98,7 @@ describe('trusted proxies (TRUST_PROXY)', () => {
   });
 
   it('a trusted proxy (loopback by default) names the client, so each forwarded client has its own limit', async () => {
-    const behindProxy = await startTestApi({ RATE_LIMIT_LOGIN_PER_IP: '2' });
+    const behindProxy = await startTestApi({ RATE_LIMIT_LOGIN_PER_IP: '2', RATE_LIMIT_ALLOWLIST: '' });
     try {
       expect(await loginsFromForwardedAddresses(behindProxy)).toEqual([401, 401, 401, 401]);
     } finally {
