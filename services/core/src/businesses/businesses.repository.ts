@@ -101,6 +101,9 @@ const RESOLVE_SEARCH = `
                    WHERE candidate ~ '^[[:alnum:]_-]+$'
                    GROUP BY t.position) per_term) AS fuzzy`;
 
+const RESOLVED_SEARCH_TTL_MS = 10_000;
+const RESOLVED_SEARCHES_KEPT = 500;
+
 /**
  * The one place the directory's filters become SQL, so the page, its total, the summary, the city
  * groups and the map always agree. Search: substring (trigram index), full text, and full text over
@@ -142,11 +145,26 @@ const WRITABLE_FIELDS = [
 export class BusinessesRepository {
   constructor(private readonly db: Queryable) {}
 
-  private async resolveSearch(search: string | undefined): Promise<ResolvedSearch | null> {
-    if (!search) return null;
+  /**
+   * A page and its total (and the summary, groups and map of the same search) resolve the same words: each
+   * search is resolved once and kept a few seconds. A word the dictionary gains meanwhile only joins its typo
+   * alternatives a little later; exact and substring matches never wait.
+   */
+  private readonly resolved = new Map<string, { search: Promise<ResolvedSearch>; expires: number }>();
+
+  private resolveSearch(search: string | undefined): Promise<ResolvedSearch | null> {
+    if (!search) return Promise.resolve(null);
     const text = search.toLowerCase();
-    const { rows } = await this.db.query<{ exact: string; fuzzy: string | null }>(RESOLVE_SEARCH, [text]);
-    return { text, ...rows[0] };
+    const now = Date.now();
+    const kept = this.resolved.get(text);
+    if (kept && kept.expires > now) return kept.search;
+    const resolving = this.db
+      .query<{ exact: string; fuzzy: string | null }>(RESOLVE_SEARCH, [text])
+      .then(({ rows }) => ({ text, ...rows[0] }));
+    this.resolved.set(text, { search: resolving, expires: now + RESOLVED_SEARCH_TTL_MS });
+    resolving.catch(() => this.resolved.delete(text));
+    while (this.resolved.size > RESOLVED_SEARCHES_KEPT) this.resolved.delete(this.resolved.keys().next().value!);
+    return resolving;
   }
 
   /**
