@@ -1,6 +1,7 @@
 import type { Config } from '@zaytoon/core/config/config.ts';
 import { JOBS } from '@zaytoon/core/jobs/job-definitions.ts';
-import { buildHandlerRegistry, discoverHandlers } from './jobs/handler-registry.ts';
+import { HANDLERS } from './handlers/index.ts';
+import { buildHandlerRegistry } from './jobs/handler-registry.ts';
 import type { JobHandler } from './jobs/job-handler.ts';
 import { registerSchedules } from './jobs/schedules.ts';
 import { startWorkers } from './jobs/worker-runtime.ts';
@@ -19,11 +20,11 @@ export interface RunningWorker {
 export async function bootWorker(options: {
   config: Config;
   settings: WorkerSettings;
-  handlers?: JobHandler[];
+  handlers?: readonly JobHandler[];
   log?: (message: string) => void;
 }): Promise<RunningWorker> {
   const log = options.log ?? ((message: string) => console.log(`[worker] ${message}`));
-  const registry = buildHandlerRegistry(JOBS, options.handlers ?? (await discoverHandlers()));
+  const registry = buildHandlerRegistry(JOBS, options.handlers ?? HANDLERS);
   const container = createWorkerContainer(options.config);
   try {
     const runtime = await startWorkers({ registry, connection: container.redis, services: container.services, settings: options.settings, log });

@@ -1,22 +1,5 @@
-import { readdir } from 'node:fs/promises';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { join } from 'node:path';
 import type { JobDefinition, QueueName } from '@zaytoon/core/jobs/job-definitions.ts';
-import { isJobHandler, type JobHandler } from './job-handler.ts';
-
-const HANDLERS_DIR = fileURLToPath(new URL('../handlers/', import.meta.url));
-
-/** Imports every `*.handler.ts` in the handlers folder; each default-exports one defineHandler(...). */
-export async function discoverHandlers(dir = HANDLERS_DIR): Promise<JobHandler[]> {
-  const files = (await readdir(dir)).filter((file) => /\.handler\.(ts|js)$/.test(file)).sort();
-  const handlers: JobHandler[] = [];
-  for (const file of files) {
-    const module = (await import(pathToFileURL(join(dir, file)).href)) as { default?: unknown };
-    if (!isJobHandler(module.default)) throw new Error(`${file} must default-export defineHandler(JOBS.<job>, …)`);
-    handlers.push(module.default);
-  }
-  return handlers;
-}
+import type { JobHandler } from './job-handler.ts';
 
 export type HandlerRegistry = Map<QueueName, Map<string, JobHandler>>;
 
@@ -25,7 +8,7 @@ export type HandlerRegistry = Map<QueueName, Map<string, JobHandler>>;
  * when a job has no handler, a handler has no job, or a job has two handlers: the worker must
  * not boot and silently leave a queue's jobs waiting forever.
  */
-export function buildHandlerRegistry(definitions: Record<string, JobDefinition>, handlers: JobHandler[]): HandlerRegistry {
+export function buildHandlerRegistry(definitions: Record<string, JobDefinition>, handlers: readonly JobHandler[]): HandlerRegistry {
   const known = new Map(Object.values(definitions).map((definition) => [definition.name, definition]));
   const byName = new Map<string, JobHandler>();
   const problems: string[] = [];

@@ -18,8 +18,3 @@ export interface JobHandler<D extends JobDefinition = JobDefinition> {
 export function defineHandler<D extends JobDefinition>(definition: D, handle: JobHandler<D>['handle']): JobHandler<D> {
   return { definition, handle };
 }
-
-export function isJobHandler(value: unknown): value is JobHandler {
-  const candidate = value as Partial<JobHandler> | null;
-  return !!candidate && typeof candidate.handle === 'function' && typeof candidate.definition?.name === 'string';
-}
