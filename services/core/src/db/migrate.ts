@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { runner } from 'node-pg-migrate';
 
+// Beside this module: src/db/ from source, dist/ in a bundle (services/tsup.config.ts copies it there).
 const migrationsDir = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Applies every pending versioned SQL migration; safe to call on each start (it takes an advisory lock). */

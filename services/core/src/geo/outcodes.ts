@@ -22,6 +22,7 @@ export interface Coordinates {
   longitude: number;
 }
 
+// Beside this module: src/geo/ from source, dist/ in a bundle (services/tsup.config.ts copies it there).
 const CSV_PATH = fileURLToPath(new URL('./uk-outcodes.csv', import.meta.url));
 
 /** An outward code: area letters (1-2), a district digit, then an optional digit or letter (SW1A, M1, EH10, W1K). */
