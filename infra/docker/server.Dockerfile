@@ -1,46 +1,60 @@
 # syntax=docker/dockerfile:1
-# API gateway and BullMQ worker: one image, two targets (`api`, `worker`). The TypeScript
-# sources run through tsx, exactly as `npm start` runs them, so there is no separate compile step.
+# API gateway and BullMQ worker: one image, two targets (`api`, `worker`). A build stage bundles
+# the TypeScript with tsup (`npm run build:servers`); the runtime stage holds only the bundles and
+# the production dependencies, and runs them with plain node (no tsx, no TypeScript).
 # The image also carries the migration and admin CLIs:
-#   docker compose run --rm api node --import tsx services/core/src/db/migrate.cli.ts
-#   docker compose run --rm api node --import tsx services/core/src/cli/admin.cli.ts promote <email-or-username>
-FROM node:20-bookworm-slim AS base
+#   docker compose run --rm api node services/core/dist/migrate.js
+#   docker compose run --rm api node services/core/dist/admin.js promote <email-or-username>
+
+# npm needs every workspace's package.json to read the lock; both stages install from these.
+FROM node:20-bookworm-slim AS manifests
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY services/contract/package.json services/contract/
+COPY services/core/package.json services/core/
+COPY services/api/package.json services/api/
+COPY services/worker/package.json services/worker/
+COPY shell/package.json shell/
+COPY mfe-directory/package.json mfe-directory/
+COPY mfe-admin/package.json mfe-admin/
+COPY infra/package.json infra/
+
+FROM node:20-bookworm-slim AS build
+ENV npm_config_update_notifier=false
+WORKDIR /app
+COPY --from=manifests /app ./
+# Everything, devDependencies (tsup) included. `npm ci` rejects a lock that lacks other
+# platforms' optional binaries; `npm install` completes it.
+RUN set -eu; ws="-w @zaytoon/contract -w @zaytoon/core -w @zaytoon/api -w @zaytoon/worker --include-workspace-root"; \
+    npm ci $ws --no-audit --no-fund || npm install $ws --no-audit --no-fund
+COPY tsconfig.base.json ./
+COPY services services
+RUN npm run build:servers
+
+FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production \
+    NODE_OPTIONS=--enable-source-maps \
     UPLOAD_DIR=/data/uploads \
     npm_config_update_notifier=false
 WORKDIR /app
 RUN mkdir -p /data/uploads && chown -R node:node /app /data
 USER node
-
-# Dependencies first (cached until a package.json or the lock changes). npm needs every
-# workspace's package.json to read the lock; only the server workspaces get installed.
-COPY --chown=node:node package.json package-lock.json ./
-COPY --chown=node:node services/contract/package.json services/contract/
-COPY --chown=node:node services/core/package.json services/core/
-COPY --chown=node:node services/api/package.json services/api/
-COPY --chown=node:node services/worker/package.json services/worker/
-COPY --chown=node:node shell/package.json shell/
-COPY --chown=node:node mfe-directory/package.json mfe-directory/
-COPY --chown=node:node mfe-admin/package.json mfe-admin/
-COPY --chown=node:node infra/package.json infra/
-# `npm ci` rejects a lock that lacks other platforms' optional binaries; `npm install` completes it.
-RUN set -eu; ws="-w @zaytoon/contract -w @zaytoon/core -w @zaytoon/api -w @zaytoon/worker --include-workspace-root"; \
-    npm ci $ws --no-audit --no-fund || npm install $ws --no-audit --no-fund; \
+COPY --from=manifests --chown=node:node /app ./
+# Production dependencies only: the bundles import every npm package from node_modules.
+RUN set -eu; ws="-w @zaytoon/contract -w @zaytoon/core -w @zaytoon/api -w @zaytoon/worker"; \
+    npm ci $ws --omit=dev --no-audit --no-fund || npm install $ws --omit=dev --no-audit --no-fund; \
     npm cache clean --force
-
-COPY --chown=node:node tsconfig.base.json ./
-COPY --chown=node:node services/contract services/contract
-COPY --chown=node:node services/core services/core
-COPY --chown=node:node services/api services/api
-COPY --chown=node:node services/worker services/worker
+COPY --from=build --chown=node:node /app/services/core/dist services/core/dist
+COPY --from=build --chown=node:node /app/services/api/dist services/api/dist
+COPY --from=build --chown=node:node /app/services/worker/dist services/worker/dist
 VOLUME ["/data/uploads"]
 
-FROM base AS api
+FROM runtime AS api
 ENV API_PORT=3000
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.API_PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--import", "tsx", "services/api/src/main.ts"]
+CMD ["node", "services/api/dist/main.js"]
 
-FROM base AS worker
-CMD ["node", "--import", "tsx", "services/worker/src/main.ts"]
+FROM runtime AS worker
+CMD ["node", "services/worker/dist/main.js"]
