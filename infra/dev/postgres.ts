@@ -68,7 +68,7 @@ export function dropDatabase(url: string): Promise<void> {
 const isRoot = process.getuid?.() === 0;
 
 /** Whether every ancestor of `dir` lets "others" (the postgres user) pass through. */
-function othersCanReach(dir: string): boolean {
+export function othersCanReach(dir: string): boolean {
   for (let current = dirname(dir); ; current = dirname(current)) {
     if (existsSync(current) && (statSync(current).mode & 0o001) === 0) return false;
     if (dirname(current) === current) return true;

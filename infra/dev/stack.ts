@@ -7,7 +7,10 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { StackConfig } from './config';
 import { repoRoot } from './config';
+import { runtimeConfigFromEnv } from '../../shell/server/runtime-config';
+import type { RemoteName } from '../frontdoor/nginx-config';
 import { log } from './log';
+import { loopbackListen, nginxProcessSettings, startFrontDoor, startRemoteServer, superviseWith } from './nginx';
 import { assertPortFree, waitForHttp } from './net';
 import { provisionPostgres, type PostgresHandle } from './postgres';
 import { provisionRedis } from './redis';
@@ -24,6 +27,9 @@ export interface Backing {
   databaseUrl: string;
   redisUrl: string;
 }
+
+/** Bodies above this are refused at the front door; the API's own limits (2.5 MB uploads) answer below it. */
+const FRONT_DOOR_MAX_BODY = '8m';
 
 export const FRONTENDS = [
   { name: 'shell', dir: 'shell', pkg: '@zaytoon/shell', port: (c: StackConfig) => c.ports.shell, probe: '/' },
@@ -197,12 +203,95 @@ function viteBin(appDir: string): string {
   return join(packageDir('vite', join(repoRoot, appDir)), 'bin', 'vite.js');
 }
 
-/** Starts the API, the worker and the three previews, and waits until each answers. */
-export async function startApplications(config: StackConfig, supervisor: Supervisor, backing: Backing, secret: string): Promise<void> {
-  const envs = childEnvironments(config, backing, secret);
-  await assertPortFree(config.ports.api, 'API', 'API_PORT');
+export interface ScaleOut {
+  /** API processes behind the front door (on API_PORT, API_PORT+1, …). */
+  apis: number;
+  workers: number;
+}
+
+/** The ports of `count` API processes: API_PORT, API_PORT+1, … */
+export function apiPorts(config: StackConfig, count: number): number[] {
+  return Array.from({ length: count }, (_, index) => config.ports.api + index);
+}
+
+/** The remote origins the shell page loads code from, other than its own. */
+function remoteOrigins(config: StackConfig): string[] {
+  const own = new URL(config.publicOrigin).origin;
+  return [config.directoryRemoteUrl, config.adminRemoteUrl].map((url) => new URL(url, own).origin).filter((origin) => origin !== own);
+}
+
+/**
+ * Serves the built front-ends: each remote from its own nginx on its own port, and the front door
+ * (the shell, /runtime-config.json, /api and /ops to the API processes) on the shell's port.
+ */
+async function startFrontDoorAndRemotes(config: StackConfig, supervisor: Supervisor, apiPortList: number[], restart: boolean): Promise<void> {
+  const start = superviseWith(supervisor, restart);
+  const nginxDir = join(config.dataDir, 'nginx');
+  const remoteUpstreams: Partial<Record<RemoteName, string>> = {};
+  await Promise.all(
+    FRONTENDS.filter((frontend) => frontend.name !== 'shell').map(async (remote) => {
+      const port = remote.port(config);
+      remoteUpstreams[remote.name as RemoteName] = `127.0.0.1:${port}`;
+      const settings = { ...nginxProcessSettings(join(nginxDir, remote.name), await loopbackListen(port)), root: join(repoRoot, remote.dir, 'dist') };
+      await startRemoteServer(remote.name, settings, start, `http://localhost:${port}${remote.probe}`);
+    }),
+  );
+  const envs = childEnvironments(config, { databaseUrl: '', redisUrl: '' }, '');
+  const runtimeConfigFile = join(nginxDir, 'runtime-config.json');
+  writeFileSync(runtimeConfigFile, JSON.stringify(runtimeConfigFromEnv(envs.frontend)));
+  await startFrontDoor(
+    'frontdoor',
+    {
+      ...nginxProcessSettings(join(nginxDir, 'frontdoor'), await loopbackListen(config.ports.shell), { workerProcesses: 'auto' }),
+      shellRoot: join(repoRoot, 'shell', 'dist'),
+      runtimeConfigFile,
+      apiUpstreams: apiPortList.map((port) => `127.0.0.1:${port}`),
+      remoteUpstreams,
+      remoteOrigins: remoteOrigins(config),
+      hsts: false,
+      trustedProxies: [],
+      maxBodySize: FRONT_DOOR_MAX_BODY,
+    },
+    start,
+    `http://localhost:${config.ports.shell}/`,
+  );
+}
+
+/** `npm run dev`: Vite's dev servers with hot reload (the shell's proxies /api and /ops to the API). */
+function startViteDevServers(config: StackConfig, supervisor: Supervisor, watch: (proc: ManagedProcess, url: string) => void): void {
+  const envs = childEnvironments(config, { databaseUrl: '', redisUrl: '' }, '');
   for (const frontend of FRONTENDS) {
-    await assertPortFree(frontend.port(config), `${frontend.name} preview`, `${frontend.name.toUpperCase()}_PORT`);
+    const port = String(frontend.port(config));
+    const proc = supervisor.start(
+      {
+        name: frontend.name,
+        command: process.execPath,
+        args: [viteBin(frontend.dir), '--port', port, '--strictPort'],
+        cwd: join(repoRoot, frontend.dir),
+        env: { ...envs.frontend, NODE_ENV: 'development' },
+      },
+      { restart: true },
+    );
+    watch(proc, `http://localhost:${port}${frontend.name === 'shell' ? '/' : '/remoteEntry.js'}`);
+  }
+}
+
+/**
+ * Starts the API and worker processes, then the front-ends (nginx in front of the builds, or Vite's dev
+ * servers), and waits until each answers.
+ */
+export async function startApplications(
+  config: StackConfig,
+  supervisor: Supervisor,
+  backing: Backing,
+  secret: string,
+  { apis = 1, workers = 1, frontends = 'built' }: Partial<ScaleOut> & { frontends?: 'built' | 'vite-dev' } = {},
+): Promise<void> {
+  const envs = childEnvironments(config, backing, secret);
+  const ports = apiPorts(config, apis);
+  for (const port of ports) await assertPortFree(port, 'API', 'API_PORT');
+  for (const frontend of FRONTENDS) {
+    await assertPortFree(frontend.port(config), `${frontend.name} server`, `${frontend.name.toUpperCase()}_PORT`);
   }
 
   const waits: Promise<void>[] = [];
@@ -211,21 +300,20 @@ export async function startApplications(config: StackConfig, supervisor: Supervi
 
   // npm start keeps the apps up when one crashes (a remote released alone must not take the shell down);
   // npm test stops at the first crash, so a crash is never hidden from a test run.
-  const options = { restart: config.mode !== 'test' };
-  const api = supervisor.start({ name: 'api', ...tsxCommand('services/api/src/main.ts'), cwd: repoRoot, env: envs.api }, options);
-  watch(api, `http://localhost:${config.ports.api}/healthz`, (status) => status === 200);
-  supervisor.start({ name: 'worker', ...tsxCommand('services/worker/src/main.ts'), cwd: repoRoot, env: envs.worker }, options);
-
-  for (const frontend of FRONTENDS) {
-    const port = String(frontend.port(config));
-    const proc = supervisor.start({
-      name: frontend.name,
-      command: process.execPath,
-      args: [viteBin(frontend.dir), 'preview', '--port', port, '--strictPort'],
-      cwd: join(repoRoot, frontend.dir),
-      env: envs.frontend,
-    }, options);
-    watch(proc, `http://localhost:${port}${frontend.probe}`);
+  const restart = config.mode !== 'test';
+  const numbered = (name: string, index: number, count: number) => (count > 1 ? `${name}-${index + 1}` : name);
+  ports.forEach((port, index) => {
+    const api = supervisor.start(
+      { name: numbered('api', index, apis), ...tsxCommand('services/api/src/main.ts'), cwd: repoRoot, env: { ...envs.api, API_PORT: String(port) } },
+      { restart },
+    );
+    watch(api, `http://localhost:${port}/healthz`, (status) => status === 200);
+  });
+  for (let index = 0; index < workers; index++) {
+    supervisor.start({ name: numbered('worker', index, workers), ...tsxCommand('services/worker/src/main.ts'), cwd: repoRoot, env: envs.worker }, { restart });
   }
+
+  if (frontends === 'vite-dev') startViteDevServers(config, supervisor, watch);
   await Promise.all(waits);
+  if (frontends === 'built') await startFrontDoorAndRemotes(config, supervisor, ports, restart);
 }

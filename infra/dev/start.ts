@@ -1,7 +1,10 @@
 // `npm start`: provision Postgres + Redis, migrate, seed the demo data and dev admin, build the
-// front-ends, then run the mail catcher, API, worker and three previews until Ctrl-C.
+// front-ends, then run the mail catcher, API, worker, the remotes' servers and the nginx front door
+// until Ctrl-C.
 //   npm start -- --infra-only   only Postgres, Redis (migrated) and the mail catcher, for working
 //                               on a service with its own dev server.
+//   npm run dev                 (--dev) Vite's dev servers with hot reload instead of the built
+//                               front-ends behind nginx.
 import { loadConfig } from './config';
 import { bold, log } from './log';
 import {
@@ -17,6 +20,7 @@ import {
 } from './stack';
 
 const infraOnly = process.argv.includes('--infra-only');
+const dev = process.argv.includes('--dev');
 const config = loadConfig('development');
 const supervisor = createSupervisor(config);
 const started = Date.now();
@@ -40,15 +44,15 @@ async function main(): Promise<void> {
   }
 
   await seed(infra.databaseUrl, config.seedAdminPassword);
-  if (!(await buildFrontends(config, supervisor))) await supervisor.shutdown(1);
-  await startApplications(config, supervisor, infra, secret);
+  if (!dev && !(await buildFrontends(config, supervisor))) await supervisor.shutdown(1);
+  await startApplications(config, supervisor, infra, secret, { frontends: dev ? 'vite-dev' : 'built' });
 
   log.info(
     [
       '',
       bold(`${config.productName} is running`) + ` (ready in ${((Date.now() - started) / 1000).toFixed(1)} s). Ctrl-C stops everything.`,
       '',
-      `  App:          ${bold(config.publicOrigin)}`,
+      `  App:          ${bold(config.publicOrigin)}  (${dev ? "Vite's dev servers, hot reload" : 'nginx front door, built front-ends'})`,
       `  Dev admin:    username admin · email admin@example.com · password ${config.seedAdminPassword}`,
       `  Mailbox:      ${mailboxUrl(config)}/  (JSON: ${mailboxUrl(config)}/messages.json)`,
       `  Job queues:   ${config.publicOrigin}/ops/queues  (bull-board, admins only)`,

@@ -1,0 +1,241 @@
+// nginx configurations for the front door (the shell's origin: the shell's build, /api and /ops
+// proxied to the API upstreams, /remotes/<name>/ to the remotes' servers) and for each remote's own
+// static server. One renderer for `npm start`, `npm test` and the container images.
+
+export interface NginxProcessSettings {
+  /** Addresses to listen on: `8080`, `127.0.0.1:8080`, `[::1]:8080`. */
+  listen: string[];
+  /** A writable directory for the pid file and nginx's temporary files. */
+  prefix: string;
+  workerProcesses: number | 'auto';
+  /** Set when the master runs as root: the unprivileged user its workers run as. */
+  user?: string;
+  /** JSON access log lines (with the request id) on stdout; off in development. */
+  accessLog: boolean;
+  /** Path of ngx_http_brotli_static_module.so when installed; without it only gzip is served pre-compressed. */
+  brotliModule?: string;
+  mimeTypes: string;
+}
+
+export interface FrontDoorSettings extends NginxProcessSettings {
+  shellRoot: string;
+  runtimeConfigFile: string;
+  /** host:port of each API process. */
+  apiUpstreams: string[];
+  /** Remotes this front door also serves under /remotes/<name>/ (host:port of their servers). */
+  remoteUpstreams: Partial<Record<RemoteName, string>>;
+  /** Origins the browser loads remote code from (scripts, styles, manifests), named in the CSP. */
+  remoteOrigins: string[];
+  /** Strict-Transport-Security: on in production, where the public origin is https. */
+  hsts: boolean;
+  /** Load balancers in front of this one (addresses or CIDRs) whose X-Forwarded-For is believed. */
+  trustedProxies: string[];
+  /** Larger bodies are refused here, before they reach an API process (uploads are at most 2.5 MB). */
+  maxBodySize: string;
+}
+
+export interface RemoteServerSettings extends NginxProcessSettings {
+  root: string;
+}
+
+export type RemoteName = 'directory' | 'admin';
+
+export const MAP_TILE_ORIGIN = 'https://tile.openstreetmap.org';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+type Header = readonly [name: string, value: string];
+
+/** What the shell page may load: itself, the remotes' code, and map tiles. */
+export function contentSecurityPolicy(remoteOrigins: string[]): string {
+  const remotes = [...new Set(remoteOrigins)].join(' ');
+  const withRemotes = (sources: string) => (remotes ? `${sources} ${remotes}` : sources);
+  return [
+    "default-src 'self'",
+    `script-src ${withRemotes("'self'")}`,
+    // React and Leaflet position elements with style attributes.
+    `style-src ${withRemotes("'self' 'unsafe-inline'")}`,
+    `img-src 'self' data: blob: ${MAP_TILE_ORIGIN}`,
+    "font-src 'self' data:",
+    `connect-src ${withRemotes("'self'")}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export function pageHeaders(settings: Pick<FrontDoorSettings, 'remoteOrigins' | 'hsts'>): Header[] {
+  return [
+    ['Content-Security-Policy', contentSecurityPolicy(settings.remoteOrigins)],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['X-Frame-Options', 'DENY'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['Permissions-Policy', 'camera=(), microphone=(), payment=(), geolocation=(self)'],
+    ...(settings.hsts ? ([['Strict-Transport-Security', 'max-age=63072000; includeSubDomains']] as Header[]) : []),
+  ];
+}
+
+function quote(value: string): string {
+  if (/["\\\n\r]/.test(value)) throw new Error(`nginx setting contains a quote, backslash or newline: ${value}`);
+  return `"${value}"`;
+}
+
+/** nginx's add_header in a location replaces every inherited one, so each location states all of its own. */
+function headers(list: Header[], indent: string): string {
+  return list.map(([name, value]) => `${indent}add_header ${name} ${quote(value)} always;`).join('\n');
+}
+
+function block(name: string, body: string[], indent = ''): string {
+  return [`${indent}${name} {`, ...body.filter(Boolean), `${indent}}`].join('\n');
+}
+
+function nginxMain(settings: NginxProcessSettings, servers: string[]): string {
+  const prefix = settings.prefix;
+  return [
+    settings.brotliModule ? `load_module ${settings.brotliModule};` : '',
+    settings.user ? `user ${settings.user};` : '',
+    `worker_processes ${settings.workerProcesses};`,
+    `pid ${prefix}/nginx.pid;`,
+    'error_log stderr warn;',
+    'events { worker_connections 4096; }',
+    block('http', [
+      `  include ${settings.mimeTypes};`,
+      '  default_type application/octet-stream;',
+      '  charset utf-8;',
+      '  charset_types application/javascript application/json text/css text/plain;',
+      '  sendfile on;',
+      '  tcp_nopush on;',
+      '  tcp_nodelay on;',
+      '  server_tokens off;',
+      '  keepalive_timeout 65s;',
+      '  keepalive_requests 10000;',
+      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${prefix}/temp/${kind};`),
+      '  gzip_static on;',
+      settings.brotliModule ? '  brotli_static on;' : '',
+      // Answers made on the fly (API JSON the API did not compress itself).
+      '  gzip on;',
+      '  gzip_proxied any;',
+      '  gzip_vary on;',
+      '  gzip_min_length 1024;',
+      '  gzip_comp_level 5;',
+      '  gzip_types application/json application/javascript text/css text/plain image/svg+xml;',
+      settings.accessLog
+        ? [
+            `  log_format json escape=json '{"time":"$time_iso8601","request_id":"$request_id","remote_addr":"$remote_addr",'`,
+            `    '"method":"$request_method","uri":"$request_uri","status":$status,"bytes":$body_bytes_sent,'`,
+            `    '"duration_s":$request_time,"upstream":"$upstream_addr","upstream_s":"$upstream_response_time"}';`,
+            '  access_log /dev/stdout json;',
+          ].join('\n')
+        : '  access_log off;',
+      ...servers,
+    ]),
+    '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+function listenLines(listen: string[]): string[] {
+  return listen.map((address) => `    listen ${address};`);
+}
+
+function proxyLocation(path: string, upstream: string, extra: string[] = []): string {
+  return block(
+    `location ${path}`,
+    [
+      `      proxy_pass ${upstream};`,
+      '      proxy_http_version 1.1;',
+      '      proxy_set_header Connection "";',
+      '      proxy_set_header Host $http_host;',
+      // The address this front door saw (after real_ip when it sits behind a trusted balancer),
+      // never a client-supplied list.
+      '      proxy_set_header X-Forwarded-For $remote_addr;',
+      '      proxy_set_header X-Forwarded-Proto $forwarded_proto;',
+      '      proxy_set_header X-Forwarded-Host $http_host;',
+      '      proxy_set_header X-Request-Id $request_id;',
+      // GET and HEAD go to the next upstream when one fails; writes are never sent twice (nginx's default).
+      '      proxy_next_upstream error timeout http_502 http_503 http_504;',
+      '      proxy_next_upstream_tries 3;',
+      '      proxy_connect_timeout 2s;',
+      '      proxy_read_timeout 60s;',
+      ...extra,
+    ],
+    '    ',
+  );
+}
+
+function staticLocation(path: string, cacheControl: string, extraHeaders: Header[], tryFiles = '$uri =404'): string {
+  return block(
+    `location ${path}`,
+    [`      try_files ${tryFiles};`, headers([['Cache-Control', cacheControl], ...extraHeaders], '      ')],
+    '    ',
+  );
+}
+
+function realIp(trustedProxies: string[]): string[] {
+  if (!trustedProxies.length) return [];
+  return [...trustedProxies.map((proxy) => `    set_real_ip_from ${proxy};`), '    real_ip_header X-Forwarded-For;', '    real_ip_recursive on;'];
+}
+
+export function frontDoorConfig(settings: FrontDoorSettings): string {
+  if (!settings.apiUpstreams.length) throw new Error('the front door needs at least one API upstream');
+  const page = pageHeaders(settings);
+  const nosniff: Header[] = [['X-Content-Type-Options', 'nosniff']];
+  const upstreams = [
+    block('upstream zaytoon_api', [
+      ...settings.apiUpstreams.map((address) => `    server ${address} max_fails=1 fail_timeout=5s;`),
+      '    keepalive 64;',
+    ], '  '),
+    ...Object.entries(settings.remoteUpstreams).map(([name, address]) =>
+      block(`upstream zaytoon_remote_${name}`, [`    server ${address};`, '    keepalive 8;'], '  '),
+    ),
+  ];
+  // Only a trusted balancer's word on the original scheme counts.
+  const forwardedProto = settings.trustedProxies.length
+    ? block('map $http_x_forwarded_proto $forwarded_proto', ['    default $scheme;', '    https https;'], '  ')
+    : block('map $scheme $forwarded_proto', ['    default $scheme;'], '  ');
+
+  const server = block(
+    'server',
+    [
+      ...listenLines(settings.listen),
+      '    server_name _;',
+      `    root ${settings.shellRoot};`,
+      `    client_max_body_size ${settings.maxBodySize};`,
+      ...realIp(settings.trustedProxies),
+      proxyLocation('/api/', 'http://zaytoon_api'),
+      proxyLocation('/ops/', 'http://zaytoon_api'),
+      ...Object.keys(settings.remoteUpstreams).map((name) => proxyLocation(`/remotes/${name}/`, `http://zaytoon_remote_${name}/`)),
+      block('location = /runtime-config.json', [`      alias ${settings.runtimeConfigFile};`, headers([['Cache-Control', REVALIDATE], ...nosniff], '      ')], '    '),
+      staticLocation('/assets/', IMMUTABLE, nosniff),
+      // The shell's own federation entry carries a content hash in its name; its manifest does not.
+      staticLocation('~ ^/remoteEntry-[^/]+\\.js$', IMMUTABLE, nosniff),
+      staticLocation('= /mf-manifest.json', REVALIDATE, nosniff),
+      staticLocation('/', REVALIDATE, page, '$uri /index.html'),
+    ],
+    '  ',
+  );
+  return nginxMain(settings, [forwardedProto, ...upstreams, server]);
+}
+
+/** A remote's build on its own origin: any page may import it (CORS), hashed files cached for a year. */
+export function remoteServerConfig(settings: RemoteServerSettings): string {
+  const shared: Header[] = [
+    ['Access-Control-Allow-Origin', '*'],
+    ['X-Content-Type-Options', 'nosniff'],
+  ];
+  const server = block(
+    'server',
+    [
+      ...listenLines(settings.listen),
+      '    server_name _;',
+      `    root ${settings.root};`,
+      staticLocation('/assets/', IMMUTABLE, shared),
+      // mf-manifest.json, remoteEntry.js and version.json: revalidated, so a new release is live at the next page load.
+      staticLocation('/', REVALIDATE, shared),
+    ],
+    '  ',
+  );
+  return nginxMain(settings, [server]);
+}
