@@ -1,6 +1,7 @@
 // nginx configurations for the front door (the shell's origin: the shell's build, /api and /ops
 // proxied to the API upstreams, /remotes/<name>/ to the remotes' servers) and for each remote's own
 // static server. One renderer for `npm start`, `npm test` and the container images.
+import { API_ROUTES, MESSAGES } from '../../services/contract/src/index';
 
 export interface NginxProcessSettings {
   /** Addresses to listen on: `8080`, `127.0.0.1:8080`, `[::1]:8080`. */
@@ -173,6 +174,13 @@ function staticLocation(path: string, cacheControl: string, extraHeaders: Header
   );
 }
 
+/** An answer nginx gives itself, in CONTRACT's error shape. */
+function jsonAnswerLocation(name: string, status: number, detail: string): string {
+  const body = JSON.stringify({ detail });
+  if (body.includes("'")) throw new Error(`cannot quote ${body} for nginx`);
+  return block(`location ${name}`, ['      default_type application/json;', `      return ${status} '${body}';`], '    ');
+}
+
 function realIp(trustedProxies: string[]): string[] {
   if (!trustedProxies.length) return [];
   return [...trustedProxies.map((proxy) => `    set_real_ip_from ${proxy};`), '    real_ip_header X-Forwarded-For;', '    real_ip_recursive on;'];
@@ -204,7 +212,10 @@ export function frontDoorConfig(settings: FrontDoorSettings): string {
       `    root ${settings.shellRoot};`,
       `    client_max_body_size ${settings.maxBodySize};`,
       ...realIp(settings.trustedProxies),
-      proxyLocation('/api/', 'http://zaytoon_api'),
+      jsonAnswerLocation('@body_too_large', 413, MESSAGES.bodyTooLarge),
+      jsonAnswerLocation('@picture_too_large', 413, MESSAGES.pictureTooLarge),
+      proxyLocation('/api/', 'http://zaytoon_api', ['      error_page 413 @body_too_large;']),
+      proxyLocation(`= /api${API_ROUTES.uploadProfilePicture.path}`, 'http://zaytoon_api', ['      error_page 413 @picture_too_large;']),
       proxyLocation('/ops/', 'http://zaytoon_api'),
       ...Object.keys(settings.remoteUpstreams).map((name) => proxyLocation(`/remotes/${name}/`, `http://zaytoon_remote_${name}/`)),
       block('location = /runtime-config.json', [`      alias ${settings.runtimeConfigFile};`, headers([['Cache-Control', REVALIDATE], ...nosniff], '      ')], '    '),

@@ -1,0 +1,251 @@
+// The front door as nginx really runs it (infra/frontdoor/nginx-config.ts through infra/dev/nginx.ts):
+// a small build on disk, two stand-in API processes (node:http servers that record what reaches them)
+// and a remote's server. The real API behind it is exercised by the scale-out browser tests.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo, Socket } from 'node:net';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_ROUTES, MESSAGES } from '../../services/contract/src/index';
+import { loopbackListen, nginxProcessSettings, startFrontDoor, startRemoteServer } from '../dev/nginx';
+import { ManagedProcess } from '../dev/supervisor';
+import { pageHeaders } from './nginx-config';
+import { freePort } from '../e2e/support/preview';
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  socket: Socket;
+}
+
+/** A stand-in API process: answers with its name and records each request and the socket it came on. */
+class Upstream {
+  readonly seen: Seen[] = [];
+  /** When set, requests are read and then the connection is dropped without an answer (a crashing process). */
+  dropRequests = false;
+  private server: Server;
+  port = 0;
+
+  constructor(readonly name: string) {
+    this.server = createServer((req: IncomingMessage, res: ServerResponse) => {
+      req.resume();
+      req.on('end', () => {
+        this.seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, socket: req.socket });
+        if (this.dropRequests) return req.socket.destroy();
+        res.setHeader('Content-Type', 'application/json');
+        res.end(JSON.stringify({ upstream: this.name }));
+      });
+    });
+  }
+
+  async listen(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+  }
+
+  close(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+const REMOTE_ORIGIN = 'http://remotes.zaytoon.test:9000';
+const SCRIPT = `export const greeting = ${JSON.stringify('x'.repeat(4000))};\n`;
+const work = mkdtempSync(join(tmpdir(), 'zaytoon-frontdoor-'));
+const processes: ManagedProcess[] = [];
+const start = (spec: ConstructorParameters<typeof ManagedProcess>[0]) => {
+  const proc = new ManagedProcess({ ...spec, show: () => false });
+  processes.push(proc);
+  return proc;
+};
+const upstreams = [new Upstream('api-1'), new Upstream('api-2')];
+let base = '';
+let remoteBase = '';
+
+function writeBuild(dir: string, files: Record<string, string>): void {
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(join(dir, path, '..'), { recursive: true });
+    writeFileSync(join(dir, path), content);
+    if (path.endsWith('.js')) {
+      writeFileSync(join(dir, `${path}.br`), brotliCompressSync(content));
+      writeFileSync(join(dir, `${path}.gz`), gzipSync(content));
+    }
+  }
+}
+
+beforeAll(async () => {
+  for (const upstream of upstreams) await upstream.listen();
+  const shellRoot = join(work, 'shell');
+  writeBuild(shellRoot, {
+    'index.html': '<!doctype html><title>Zaytoon</title><div id="root"></div>',
+    'assets/index-Ab12Cd34.js': SCRIPT,
+    'mf-manifest.json': '{"name":"zaytoon_shell"}',
+  });
+  const remoteRoot = join(work, 'remote');
+  writeBuild(remoteRoot, { 'mf-manifest.json': '{"name":"zaytoon_directory"}', 'remoteEntry.js': SCRIPT, 'assets/App-Ef56Gh78.js': SCRIPT });
+  const runtimeConfigFile = join(work, 'runtime-config.json');
+  writeFileSync(runtimeConfigFile, JSON.stringify({ productName: 'Zaytoon', remotes: {} }));
+
+  const remotePort = await freePort();
+  remoteBase = `http://localhost:${remotePort}`;
+  await startRemoteServer(
+    'remote',
+    { ...nginxProcessSettings(join(work, 'nginx-remote'), await loopbackListen(remotePort)), root: remoteRoot },
+    start,
+    `${remoteBase}/mf-manifest.json`,
+  );
+
+  const port = await freePort();
+  base = `http://localhost:${port}`;
+  await startFrontDoor(
+    'frontdoor',
+    {
+      ...nginxProcessSettings(join(work, 'nginx-frontdoor'), await loopbackListen(port), { workerProcesses: 2 }),
+      shellRoot,
+      runtimeConfigFile,
+      apiUpstreams: upstreams.map((upstream) => `127.0.0.1:${upstream.port}`),
+      remoteUpstreams: { directory: `127.0.0.1:${remotePort}` },
+      remoteOrigins: [REMOTE_ORIGIN],
+      hsts: false,
+      trustedProxies: [],
+      maxBodySize: '1m',
+    },
+    start,
+    `${base}/`,
+  );
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(processes.map((proc) => proc.stop()));
+  await Promise.all(upstreams.map((upstream) => upstream.close()));
+  rmSync(work, { recursive: true, force: true });
+});
+
+function expectPageHeaders(response: Response): void {
+  const csp = response.headers.get('content-security-policy') ?? '';
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toMatch(new RegExp(`script-src 'self' ${REMOTE_ORIGIN}(;|$)`));
+  expect(csp).toContain(`connect-src 'self' ${REMOTE_ORIGIN}`);
+  expect(csp).toContain("object-src 'none'");
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(response.headers.get('x-frame-options')).toBe('DENY');
+  expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  expect(response.headers.get('cache-control')).toBe('no-cache');
+}
+
+describe('front door: pages and assets', () => {
+  it('serves the shell page with CSP naming the remote origins, frame-ancestors none and nosniff, on every route', async () => {
+    for (const path of ['/', '/browse', '/business/42?x=1']) {
+      const response = await fetch(`${base}${path}`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('<div id="root">');
+      expectPageHeaders(response);
+      expect(response.headers.get('strict-transport-security')).toBeNull();
+    }
+  });
+
+  it('adds HSTS to pages only when told to (production)', () => {
+    const names = (hsts: boolean) => pageHeaders({ remoteOrigins: [], hsts }).map(([name]) => name);
+    expect(names(true)).toContain('Strict-Transport-Security');
+    expect(names(false)).not.toContain('Strict-Transport-Security');
+  });
+
+  it('serves hashed JS pre-compressed (brotli, else gzip) with immutable one-year caching', async () => {
+    const url = `${base}/assets/index-Ab12Cd34.js`;
+    for (const [accept, encoding] of [['br, gzip', 'br'], ['gzip', 'gzip']] as const) {
+      // Node's fetch decodes the body; the headers say what travelled.
+      const response = await fetch(url, { headers: { 'Accept-Encoding': accept } });
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(response.headers.get('content-type')).toMatch(/javascript/);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(await response.text()).toBe(SCRIPT);
+    }
+  });
+
+  it('revalidates the manifest and the runtime config', async () => {
+    for (const path of ['/mf-manifest.json', '/runtime-config.json']) {
+      const response = await fetch(`${base}${path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+    }
+    expect(await (await fetch(`${base}/runtime-config.json`)).json()).toEqual({ productName: 'Zaytoon', remotes: {} });
+  });
+
+  it("a remote's server: CORS for the shell's origin, revalidated entry and manifest, immutable hashed files", async () => {
+    const entry = await fetch(`${remoteBase}/remoteEntry.js`, { headers: { 'Accept-Encoding': 'br' } });
+    expect(entry.headers.get('access-control-allow-origin')).toBe('*');
+    expect(entry.headers.get('cache-control')).toBe('no-cache');
+    expect(entry.headers.get('content-encoding')).toBe('br');
+    const chunk = await fetch(`${remoteBase}/assets/App-Ef56Gh78.js`);
+    expect(chunk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(chunk.headers.get('access-control-allow-origin')).toBe('*');
+    expect((await fetch(`${remoteBase}/missing.js`)).status).toBe(404);
+    const viaFrontDoor = await fetch(`${base}/remotes/directory/mf-manifest.json`);
+    expect(await viaFrontDoor.json()).toEqual({ name: 'zaytoon_directory' });
+  });
+});
+
+describe('front door: the API upstreams', () => {
+  it('passes the peer address as X-Forwarded-For whatever the client claims, and sets a request id and the Host', async () => {
+    const before = upstreams.flatMap((upstream) => upstream.seen).length;
+    const response = await fetch(`${base}/api/businesses?limit=1`, { headers: { 'X-Forwarded-For': '6.6.6.6', 'X-Request-Id': 'chosen-by-client' } });
+    expect(response.status).toBe(200);
+    const seen = upstreams.flatMap((upstream) => upstream.seen).slice(before);
+    expect(seen).toHaveLength(1);
+    expect(seen[0].url).toBe('/api/businesses?limit=1');
+    expect(['127.0.0.1', '::1']).toContain(seen[0].headers['x-forwarded-for']);
+    expect(seen[0].headers['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
+    expect(seen[0].headers.host).toBe(new URL(base).host);
+  });
+
+  it('keeps connections to the API open (keep-alive) and spreads requests over both processes', async () => {
+    const before = upstreams.map((upstream) => upstream.seen.length);
+    for (let i = 0; i < 40; i++) expect((await fetch(`${base}/api/businesses/${i}`)).status).toBe(200);
+    const recent = upstreams.map((upstream, index) => upstream.seen.slice(before[index]));
+    expect(recent.every((requests) => requests.length > 0)).toBe(true);
+    const sockets = new Set(recent.flat().map((request) => request.socket));
+    expect(sockets.size).toBeLessThan(10);
+  });
+
+  it('retries a GET on the other process when one drops it, but never sends a POST twice', async () => {
+    upstreams[0].dropRequests = true;
+    try {
+      for (let i = 0; i < 10; i++) {
+        const response = await fetch(`${base}/api/businesses/${i}`);
+        expect(response.status).toBe(200);
+        expect(await response.json()).toEqual({ upstream: 'api-2' });
+      }
+      const posts = () => upstreams.flatMap((upstream) => upstream.seen).filter((request) => request.method === 'POST').length;
+      // Wait out fail_timeout so api-1 is tried again, then post until a POST lands on the dropping process.
+      await new Promise((resolve) => setTimeout(resolve, 5_500));
+      let dropped = 0;
+      for (let i = 0; i < 6 && !dropped; i++) {
+        const before = posts();
+        const response = await fetch(`${base}/api/votes`, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } });
+        if (response.status === 502) {
+          dropped++;
+          expect(posts() - before).toBe(1);
+        }
+      }
+      expect(dropped).toBe(1);
+    } finally {
+      upstreams[0].dropRequests = false;
+    }
+  }, 30_000);
+
+  it("refuses a body over the limit at the door, in CONTRACT's error shape, before any API process reads it", async () => {
+    const before = upstreams.flatMap((upstream) => upstream.seen).length;
+    const body = () => Buffer.alloc(2 * 1024 * 1024);
+    const picture = await fetch(`${base}/api${API_ROUTES.uploadProfilePicture.path}`, { method: 'POST', body: body() });
+    expect(picture.status).toBe(413);
+    expect(await picture.json()).toEqual({ detail: MESSAGES.pictureTooLarge });
+    const comment = await fetch(`${base}/api/businesses/1/comments`, { method: 'POST', body: body() });
+    expect(comment.status).toBe(413);
+    expect(await comment.json()).toEqual({ detail: MESSAGES.bodyTooLarge });
+    expect(upstreams.flatMap((upstream) => upstream.seen).length).toBe(before);
+  });
+});
