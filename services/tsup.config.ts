@@ -15,6 +15,8 @@ const RUNTIME_FILES: Record<string, string> = {
   'uk-outcodes.csv': 'core/src/geo/uk-outcodes.csv',
 };
 const RUNTIME_FILE_RE = /new URL\("\.\/([^"]+)", import\.meta\.url\)/g;
+/** Resolves npm packages from node_modules, which works from dist/ as from src/. */
+const PACKAGE_LOOKUP = 'createRequire(import.meta.url)';
 
 export default defineConfig({
   format: 'esm',
@@ -32,8 +34,9 @@ export default defineConfig({
       const code = readFileSync(`dist/${bundle}`, 'utf8');
       const names = [...code.matchAll(RUNTIME_FILE_RE)].map((match) => match[1]);
       // Any other use of import.meta.url would point into dist/ where nothing was put: stop here, not in production.
-      if (code.split('import.meta.url').length - 1 !== names.length) {
-        throw new Error(`dist/${bundle} uses import.meta.url other than new URL('./file', import.meta.url)`);
+      const uses = code.split('import.meta.url').length - 1;
+      if (uses !== names.length + code.split(PACKAGE_LOOKUP).length - 1) {
+        throw new Error(`dist/${bundle} uses import.meta.url other than new URL('./file', import.meta.url) or ${PACKAGE_LOOKUP}`);
       }
       for (const name of names) {
         const source = RUNTIME_FILES[name];
