@@ -82,11 +82,14 @@ export function nginxProcessSettings(prefix: string, listen: string[], overrides
 
 export interface NginxServer {
   name: string;
+  /** http://localhost:port */
+  url: string;
   proc: ManagedProcess;
   configFile: string;
 }
 
-type Starter = (spec: ProcessSpec) => ManagedProcess;
+/** Starts a process: under the supervisor for `npm start`/`npm test`, or owned by a test. */
+export type Starter = (spec: ProcessSpec) => ManagedProcess;
 
 /** Writes the configuration, checks it with `nginx -t`, and starts nginx in the foreground. */
 export async function startNginx(
@@ -105,7 +108,7 @@ export async function startNginx(
   if (check.status !== 0) throw new Error(`nginx rejected ${configFile}:\n${check.stderr}`);
   const proc = start({ name, command: binary, args: [...base, '-g', 'daemon off;'] });
   await waitForHttp(probe, { timeoutMs: 30_000, abort: proc.exited });
-  return { name, proc, configFile };
+  return { name, url: new URL(probe).origin, proc, configFile };
 }
 
 export function superviseWith(supervisor: Supervisor, restart: boolean): Starter {

@@ -10,7 +10,7 @@ import { repoRoot } from './config';
 import { runtimeConfigFromEnv } from '../../shell/server/runtime-config';
 import type { RemoteName } from '../frontdoor/nginx-config';
 import { log } from './log';
-import { loopbackListen, nginxProcessSettings, startFrontDoor, startRemoteServer, superviseWith } from './nginx';
+import { loopbackListen, nginxProcessSettings, startFrontDoor, startRemoteServer, superviseWith, type NginxServer, type Starter } from './nginx';
 import { assertPortFree, waitForHttp } from './net';
 import { provisionPostgres, type PostgresHandle } from './postgres';
 import { provisionRedis } from './redis';
@@ -220,26 +220,32 @@ function remoteOrigins(config: StackConfig): string[] {
   return [config.directoryRemoteUrl, config.adminRemoteUrl].map((url) => new URL(url, own).origin).filter((origin) => origin !== own);
 }
 
+export interface FrontDoorAndRemotes {
+  frontDoor: NginxServer;
+  remotes: Record<RemoteName, NginxServer>;
+}
+
 /**
  * Serves the built front-ends: each remote from its own nginx on its own port, and the front door
  * (the shell, /runtime-config.json, /api and /ops to the API processes) on the shell's port.
  */
-async function startFrontDoorAndRemotes(config: StackConfig, supervisor: Supervisor, apiPortList: number[], restart: boolean): Promise<void> {
-  const start = superviseWith(supervisor, restart);
+export async function startFrontDoorAndRemotes(config: StackConfig, start: Starter, apiPortList: number[]): Promise<FrontDoorAndRemotes> {
   const nginxDir = join(config.dataDir, 'nginx');
   const remoteUpstreams: Partial<Record<RemoteName, string>> = {};
+  const remotes = {} as Record<RemoteName, NginxServer>;
   await Promise.all(
     FRONTENDS.filter((frontend) => frontend.name !== 'shell').map(async (remote) => {
+      const name = remote.name as RemoteName;
       const port = remote.port(config);
-      remoteUpstreams[remote.name as RemoteName] = `127.0.0.1:${port}`;
-      const settings = { ...nginxProcessSettings(join(nginxDir, remote.name), await loopbackListen(port)), root: join(repoRoot, remote.dir, 'dist') };
-      await startRemoteServer(remote.name, settings, start, `http://localhost:${port}${remote.probe}`);
+      remoteUpstreams[name] = `127.0.0.1:${port}`;
+      const settings = { ...nginxProcessSettings(join(nginxDir, name), await loopbackListen(port)), root: join(repoRoot, remote.dir, 'dist') };
+      remotes[name] = await startRemoteServer(name, settings, start, `http://localhost:${port}${remote.probe}`);
     }),
   );
   const envs = childEnvironments(config, { databaseUrl: '', redisUrl: '' }, '');
   const runtimeConfigFile = join(nginxDir, 'runtime-config.json');
   writeFileSync(runtimeConfigFile, JSON.stringify(runtimeConfigFromEnv(envs.frontend)));
-  await startFrontDoor(
+  const frontDoor = await startFrontDoor(
     'frontdoor',
     {
       ...nginxProcessSettings(join(nginxDir, 'frontdoor'), await loopbackListen(config.ports.shell), { workerProcesses: 'auto' }),
@@ -255,6 +261,7 @@ async function startFrontDoorAndRemotes(config: StackConfig, supervisor: Supervi
     start,
     `http://localhost:${config.ports.shell}/`,
   );
+  return { frontDoor, remotes };
 }
 
 /** `npm run dev`: Vite's dev servers with hot reload (the shell's proxies /api and /ops to the API). */
@@ -315,5 +322,5 @@ export async function startApplications(
 
   if (frontends === 'vite-dev') startViteDevServers(config, supervisor, watch);
   await Promise.all(waits);
-  if (frontends === 'built') await startFrontDoorAndRemotes(config, supervisor, ports, restart);
+  if (frontends === 'built') await startFrontDoorAndRemotes(config, superviseWith(supervisor, restart), ports);
 }

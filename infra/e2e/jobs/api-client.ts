@@ -33,8 +33,14 @@ export interface Answer<T = any> {
 export class ApiClient {
   readonly cookies = new Map<string, string>();
 
-  /** `base` is the API itself (E2E_API_URL) or the shell that proxies /api and /ops (E2E_BASE_URL). */
-  constructor(readonly base = e2e.apiUrl) {}
+  /**
+   * `base` is the API itself (E2E_API_URL) or the shell that proxies /api and /ops (E2E_BASE_URL);
+   * `origin` is the page's origin that writes carry (the shell's).
+   */
+  constructor(
+    readonly base = e2e.apiUrl,
+    readonly origin = new URL(e2e.baseUrl).origin,
+  ) {}
 
   async request<T = any>(method: string, path: string, body?: unknown): Promise<Answer<T>> {
     // The API hands out the XSRF-TOKEN cookie on any answer; a first GET is enough.
@@ -42,7 +48,7 @@ export class ApiClient {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (method !== 'GET') {
-      headers.origin = new URL(e2e.baseUrl).origin;
+      headers.origin = this.origin;
       headers['x-xsrf-token'] = decodeURIComponent(this.cookies.get('XSRF-TOKEN') ?? '');
     }
     let payload: RequestInit['body'];
@@ -94,10 +100,9 @@ export interface Member {
 }
 
 /** A fresh account, signed in (signup logs the user in). */
-export async function signUp(prefix = 'jobs'): Promise<Member> {
+export async function signUp(prefix = 'jobs', client = new ApiClient()): Promise<Member> {
   const suffix = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   const user = { email: `${prefix}-${suffix}@example.com`, username: `${prefix}_${suffix}`, name: `Jobs Tester ${suffix}`, password: 'first-pass-123' };
-  const client = new ApiClient();
   const answer = await client.post('/api/auth/signup', user);
   if (answer.status !== 201) throw new Error(`signup answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return { client, id: answer.body.id, ...user };

@@ -1,0 +1,116 @@
+// Issue #10: two API processes and two workers behind the nginx front door (support/scale-out-stack.ts),
+// shown to act as one service: sessions, rate limits, fresh reads, jobs run once, no GET lost when an
+// API process dies, and the directory still served when the admin remote's server is gone.
+import autocannon from 'autocannon';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, businessInput, signUp } from '../jobs/api-client';
+import { useBrowser } from '../support/browser';
+import { firstBusinessRow } from '../support/directory';
+import { listMail, waitForMail } from '../support/mailbox';
+import { SCALE_OUT_LOGIN_LIMIT_PER_ACCOUNT, startScaleOutStack, type ScaleOutStack } from '../support/scale-out-stack';
+
+let stack: ScaleOutStack;
+beforeAll(async () => {
+  stack = await startScaleOutStack();
+}, 180_000);
+afterAll(async () => {
+  await stack?.stop();
+}, 60_000);
+const browser = useBrowser({ baseURL: () => stack.baseUrl });
+
+/** A client of one API process (or of the front door), writing as pages of the front door's origin do. */
+const clientOf = (base: string) => new ApiClient(base, new URL(stack.baseUrl).origin);
+
+/** The same browser session (cookies) on another process. */
+function sameSessionOn(base: string, client: ApiClient): ApiClient {
+  const other = clientOf(base);
+  for (const [name, value] of client.cookies) other.cookies.set(name, value);
+  return other;
+}
+
+describe('scale-out: two API processes and two workers behind the front door', { timeout: 120_000 }, () => {
+  it('a session made on one API process works on the other, and through the front door', async () => {
+    const member = await signUp('scaleout', clientOf(stack.apiUrls[0]));
+    for (const base of [stack.apiUrls[1], stack.baseUrl]) {
+      const me = await sameSessionOn(base, member.client).get('/api/auth/me');
+      expect(me.status).toBe(200);
+      expect(me.body.username).toBe(member.username);
+    }
+    const logout = await sameSessionOn(stack.apiUrls[1], member.client).post('/api/auth/logout');
+    expect(logout.status).toBeLessThan(300);
+    expect((await sameSessionOn(stack.apiUrls[0], member.client).get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('a rate limit counts the attempts made on both processes together', async () => {
+    const member = await signUp('scaleout', clientOf(stack.apiUrls[0]));
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt <= SCALE_OUT_LOGIN_LIMIT_PER_ACCOUNT; attempt++) {
+      const client = clientOf(stack.apiUrls[attempt % 2]);
+      statuses.push((await client.login(member.username, 'not-the-password')).status);
+    }
+    // Each process alone saw at most 3 attempts, under the limit of 5: only a shared count refuses the 6th.
+    expect(statuses.slice(0, SCALE_OUT_LOGIN_LIMIT_PER_ACCOUNT), statuses.join(' ')).toEqual(Array(SCALE_OUT_LOGIN_LIMIT_PER_ACCOUNT).fill(401));
+    expect(statuses[SCALE_OUT_LOGIN_LIMIT_PER_ACCOUNT]).toBe(429);
+  });
+
+  it('an edit through one process is seen at once through the other (no stale cache)', async () => {
+    const { client: writer } = await signUp('scaleout-owner', clientOf(stack.apiUrls[0]));
+    const created = await writer.post('/api/businesses', businessInput(`Scale-out Original ${Date.now()}`));
+    expect(created.status).toBe(201);
+    const id = created.body.id;
+    const reader = clientOf(stack.apiUrls[1]);
+    // Read twice so the second process holds the answers in its cache.
+    for (let i = 0; i < 2; i++) expect((await reader.get(`/api/businesses/${id}`)).body.name).toBe(created.body.name);
+    const listPath = `/api/businesses?search=${encodeURIComponent('Scale-out Renamed')}`;
+    const before = await reader.get(listPath);
+    expect(before.body.some((business: { id: number }) => business.id === id)).toBe(false);
+
+    const renamed = `Scale-out Renamed ${Date.now()}`;
+    expect((await writer.put(`/api/businesses/${id}`, businessInput(renamed))).status).toBe(200);
+    expect((await reader.get(`/api/businesses/${id}`)).body.name).toBe(renamed);
+    expect((await reader.get(listPath)).body.map((business: { name: string }) => business.name)).toContain(renamed);
+  });
+
+  it('each background job runs once with two workers (one reset mail per request)', async () => {
+    const members = await Promise.all(Array.from({ length: 8 }, () => signUp('scaleout-mail', clientOf(stack.baseUrl))));
+    for (const member of members) {
+      const answer = await clientOf(stack.baseUrl).post('/api/auth/forgot-password', { email_or_username: member.email });
+      expect(answer.status).toBe(200);
+    }
+    for (const member of members) await waitForMail(member.email, { timeoutMs: 30_000 });
+    // Long enough for a second delivery of any job to have arrived.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    for (const member of members) expect(await listMail(member.email)).toHaveLength(1);
+  });
+
+  it('the directory still serves / and /browse when the admin remote server is stopped', async () => {
+    await stack.remotes.admin.proc.stop();
+    const adminManifest = fetch(`${stack.remotes.admin.url}/mf-manifest.json`);
+    await expect(adminManifest).rejects.toThrow();
+    const { page } = browser;
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Find Pro-Palestinian Businesses' }).waitFor();
+    await page.goto('/browse');
+    await expect((await firstBusinessRow(page)).isVisible()).resolves.toBe(true);
+    expect(browser.errors.filter((error) => /Content Security Policy/i.test(error))).toEqual([]);
+  });
+
+  it('loses no GET while one API process is killed under steady load (the front door retries on the other)', async () => {
+    const { rows } = await stack.pool.query<{ id: number }>('SELECT id FROM businesses ORDER BY id LIMIT 5');
+    const paths = [...rows.map((row) => `/api/businesses/${row.id}`), '/api/businesses?limit=20', '/api/businesses/summary'];
+    const run = autocannon({
+      url: stack.baseUrl,
+      connections: 10,
+      duration: 8,
+      requests: paths.map((path) => ({ method: 'GET' as const, path })),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    stack.apis[0].kill();
+    const result = await run;
+    expect(stack.apis[0].exit?.signal).toBe('SIGKILL');
+    expect(result.requests.total).toBeGreaterThan(200);
+    expect(result.errors).toBe(0);
+    expect(result.timeouts).toBe(0);
+    expect(result.non2xx).toBe(0);
+  });
+});
