@@ -19,9 +19,9 @@ import { loadConfig } from '../../dev/config';
 import { waitForHttp } from '../../dev/net';
 import { dropDatabase, ensureDatabase, withDatabase } from '../../dev/postgres';
 import { childEnvironments, withRedisDb } from '../../dev/stack';
-import { ManagedProcess } from '../../dev/supervisor';
 import { e2e } from './env';
 import { freePort, repoRoot, startPreview, type PreviewServer } from './preview';
+import { startServerProcess } from './server-process';
 
 export const SCALE_DATABASE = 'zaytoon_e2e_scale';
 const SCALE_REDIS_DB = 4;
@@ -122,23 +122,13 @@ export async function startScaleStack({ businesses = 5_000 } = {}): Promise<Scal
   });
   const backing = { databaseUrl, redisUrl: withRedisDb(e2e.redisUrl, SCALE_REDIS_DB) };
   const env = childEnvironments(config, backing, `e2e-scale-session-secret-${process.pid}-0123456789abcdef`).api;
-  const api = new ManagedProcess({
-    name: 'scale-api',
-    command: process.execPath,
-    args: ['--import', 'tsx', 'services/api/src/main.ts'],
-    cwd: repoRoot,
-    env,
-    show: (line) => /error|exception|fail/i.test(line),
-  });
-  const killApi = () => api.kill();
-  process.once('exit', killApi);
+  const api = startServerProcess('scale-api', 'api', env);
   let shell: PreviewServer | undefined;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   pool.on('error', () => undefined);
   const stop = async () => {
     await shell?.stop();
     await api.stop();
-    process.off('exit', killApi);
     await pool.end().catch(() => undefined);
   };
   try {
