@@ -24,6 +24,7 @@ const SERVERS = { core: 'services/core', api: 'services/api', worker: 'services/
 const API_ENTRY = join(repoRoot, SERVERS.api, 'dist/main.js');
 const WORKER_ENTRY = join(repoRoot, SERVERS.worker, 'dist/main.js');
 const MIGRATE_ENTRY = join(repoRoot, SERVERS.core, 'dist/migrate.js');
+const ADMIN_ENTRY = join(repoRoot, SERVERS.core, 'dist/admin.js');
 const PUBLIC_ORIGIN = 'https://zaytoon.test';
 const METRICS_TOKEN = randomBytes(24).toString('base64url');
 
@@ -87,6 +88,11 @@ function visitor(apiUrl: string) {
     return response;
   };
   return { api: createApiClient({ baseUrl: apiUrl, fetch: frontDoorFetch, readCookies: cookies }), setCookies };
+}
+
+function newMember(prefix: string) {
+  const suffix = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  return { email: `${prefix}-${suffix}@example.com`, username: `${prefix}_${suffix}`, name: `Production ${prefix}`, password: 'prod-pass-123' };
 }
 
 /** The npm packages a bundle imports (node builtins aside). */
@@ -172,7 +178,7 @@ afterAll(async () => {
 
 describe('production build', () => {
   it('bundles import only npm packages the production install has, and no tsx', () => {
-    for (const [server, entries] of [['api', [API_ENTRY]], ['worker', [WORKER_ENTRY]], ['core', [MIGRATE_ENTRY, join(repoRoot, SERVERS.core, 'dist/admin.js')]]] as const) {
+    for (const [server, entries] of [['api', [API_ENTRY]], ['worker', [WORKER_ENTRY]], ['core', [MIGRATE_ENTRY, ADMIN_ENTRY]]] as const) {
       const installed = productionDependencies(SERVERS[server]);
       for (const entry of entries) {
         const imported = [...importedPackages(entry)];
@@ -215,8 +221,7 @@ describe('production smoke test over HTTP', () => {
   });
 
   it('a member signs up and in, adds a business, finds it in the public list, and the worker places it on the map', async () => {
-    const suffix = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-    const member = { email: `prod-${suffix}@example.com`, username: `prod_${suffix}`, name: 'Production Boot', password: 'prod-pass-123' };
+    const member = newMember('boot');
     const newcomer = visitor(apiUrl);
     expect((await newcomer.api.signup(member)).username).toBe(member.username);
     const sessionCookie = newcomer.setCookies.find((cookie) => cookie.startsWith('zaytoon.sid='));
@@ -228,8 +233,9 @@ describe('production smoke test over HTTP', () => {
     await returning.api.login({ login: member.email, password: member.password });
     expect((await returning.api.me())?.username).toBe(member.username);
 
-    const name = `Production Boot Falafel ${suffix}`;
+    const name = `Production Boot Falafel ${member.username}`;
     const created = await returning.api.createBusiness(businessInput(name, { postcode: 'SW1A 1AA' }) as BusinessInput);
+    expect(created.latitude).toBeNull();
     const page = await visitor(apiUrl).api.listBusinesses({ search: name });
     expect(page.businesses.map((business) => business.id)).toEqual([created.id]);
     expect(page.total).toBe(1);
@@ -248,12 +254,23 @@ describe('production smoke test over HTTP', () => {
   });
 
   it('the compiled worker mails a password reset code', async () => {
-    const suffix = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-    const member = { email: `reset-${suffix}@example.com`, username: `reset_${suffix}`, name: 'Reset Boot', password: 'prod-pass-123' };
+    const member = newMember('reset');
     await visitor(apiUrl).api.signup(member);
     await visitor(apiUrl).api.forgotPassword(member.username);
     const mail = await waitForMail(member.email, { subject: /password reset code$/, timeoutMs: 15_000 });
     expect(mail.text).toMatch(/\b\d{6}\b/);
+  });
+});
+
+describe('production CLIs', () => {
+  it('the compiled admin CLI promotes a member to admin', async () => {
+    const member = newMember('admin');
+    await visitor(apiUrl).api.signup(member);
+    const promote = spawnSync(process.execPath, [ADMIN_ENTRY, 'promote', member.email], { cwd: workDir, env: environment, encoding: 'utf8', timeout: 30_000 });
+    expect(promote.status, `${promote.stdout}\n${promote.stderr}`).toBe(0);
+    const admin = visitor(apiUrl);
+    await admin.api.login({ login: member.username, password: member.password });
+    expect(await admin.api.adminStatus()).toEqual({ is_admin: true });
   });
 });
 
