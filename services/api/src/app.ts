@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import express, { type Express, type RequestHandler } from 'express';
 import type { RouteName } from '@zaytoon/contract';
-import type { Core } from '@zaytoon/core';
+import { componentLogger, withRequestId, type Core, type Logger } from '@zaytoon/core';
 import { authController } from './controllers/auth.controller.js';
 import { accountController, pictureUpload } from './controllers/account.controller.js';
 import { adminController } from './controllers/admin.controller.js';
@@ -11,12 +11,14 @@ import { communityController } from './controllers/community.controller.js';
 import { opsRouter } from './controllers/ops.controller.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
 import { cachedAnswerFrontDoor } from './http/front-door.js';
+import { assignRequestId } from './http/request-id.js';
 import { buildApiRouter } from './http/route-table.js';
 import { requireAccess } from './middleware/access.js';
 import { csrfProtection } from './middleware/csrf.js';
 import { requestMetrics } from './middleware/metrics.js';
 import { RateLimiter } from './middleware/rate-limit.js';
 import { rateLimitsByRoute } from './middleware/rate-limit-rules.js';
+import { requestLog } from './middleware/request-log.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { sessionMiddleware } from './middleware/session.js';
 import { BULL_BOARD_PATH, bullBoardRouter } from './ops/bull-board.js';
@@ -24,19 +26,23 @@ import { BULL_BOARD_PATH, bullBoardRouter } from './ops/bull-board.js';
 type Handle = (req: IncomingMessage, res: ServerResponse, callback?: (error?: unknown) => void) => void;
 
 /**
- * Puts the front door before Express: a visitor's GET of a URL whose answer is kept is answered without
- * Express's request setup, middleware chain and router (most of the cost of a cached answer, measured in
- * infra/load/README.md). Whatever calls the app (app.listen, http.createServer(app)) goes through it.
+ * Gives every request its id, and runs the rest of it with that id current (so its log lines and the jobs it
+ * enqueues carry it). Then puts the front door before Express: a visitor's GET of a URL whose answer is kept is
+ * answered without Express's request setup, middleware chain and router (most of the cost of a cached answer,
+ * measured in infra/load/README.md). Whatever calls the app (app.listen, http.createServer(app)) goes through it.
  */
 function withFrontDoor(app: Express, frontDoor: (req: IncomingMessage, res: ServerResponse) => boolean): Express {
   const expressHandle = (app as unknown as { handle: Handle }).handle;
   (app as unknown as { handle: Handle }).handle = function handle(this: unknown, req, res, callback) {
-    if (!frontDoor(req, res)) expressHandle.call(this, req, res, callback);
+    withRequestId(assignRequestId(req, res), () => {
+      if (!frontDoor(req, res)) expressHandle.call(this, req, res, callback);
+    });
   };
   return app;
 }
 
-export function createApp(core: Core): Express {
+export function createApp(core: Core, options: { logger?: Logger } = {}): Express {
+  const logger = options.logger ?? componentLogger('api');
   const app = express();
   app.disable('x-powered-by');
   // Only the configured proxies may name the client's address: anyone reaching the port directly is who they are.
@@ -45,6 +51,7 @@ export function createApp(core: Core): Express {
   } catch (error) {
     throw new Error(`TRUST_PROXY: ${error instanceof Error ? error.message : String(error)}`);
   }
+  app.use(requestLog(logger));
   app.use(securityHeaders());
   app.use(requestMetrics);
   app.use(opsRouter(core));
@@ -89,5 +96,5 @@ export function createApp(core: Core): Express {
   );
   app.use(notFoundHandler);
   app.use(errorHandler);
-  return withFrontDoor(app, cachedAnswerFrontDoor(core.repositories.cache, { secureCookie }));
+  return withFrontDoor(app, cachedAnswerFrontDoor(core.repositories.cache, { secureCookie, logger }));
 }

@@ -1,17 +1,27 @@
-import { createCore, loadConfig } from '@zaytoon/core';
+import { componentLogger, createCore, loadConfig, type Core } from '@zaytoon/core';
 import { createApp } from './app.js';
 
-const config = loadConfig();
-const core = await createCore(config);
-const server = createApp(core).listen(config.API_PORT, () => {
-  console.log(`[api] listening on http://localhost:${config.API_PORT}`);
+const log = componentLogger('api');
+let config: Core['config'];
+let core: Core;
+let app: ReturnType<typeof createApp>;
+try {
+  config = loadConfig();
+  core = await createCore(config);
+  app = createApp(core, { logger: log });
+} catch (error) {
+  log.fatal({ err: error }, `failed to start: ${(error as Error).message}`);
+  process.exit(1);
+}
+const server = app.listen(config.API_PORT, () => {
+  log.info(`listening on http://localhost:${config.API_PORT}`);
 });
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`[api] ${signal}: closing`);
+  log.info(`${signal}: closing`);
   // Requests in flight finish before the pools they use are closed; a stuck one gets 10 s.
   const closed = new Promise((resolve) => server.close(resolve));
   server.closeIdleConnections();

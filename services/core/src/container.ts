@@ -9,6 +9,7 @@ import type { Config } from './config/config.js';
 import { DirectoryService } from './directory/directory.service.js';
 import { createPool, type Database } from './db/pool.js';
 import { JobQueueRepository } from './jobs/job-queue.repository.js';
+import { componentLogger } from './logging/logger.js';
 import { createQueueConnection } from './jobs/redis-connection.js';
 import { ReportsRepository } from './reports/reports.repository.js';
 import { ReportsService } from './reports/reports.service.js';
@@ -28,7 +29,7 @@ import { VotesService } from './votes/votes.service.js';
 export async function createCore(config: Config) {
   const db: Database = createPool(config.DATABASE_URL);
   const redis = createClient({ url: config.REDIS_URL }) as RedisClientType;
-  redis.on('error', (error) => console.error('[redis]', error.message));
+  redis.on('error', (error) => componentLogger('redis').error({ err: error }, `sessions and cache connection: ${error.message}`));
   await redis.connect();
   const queueConnection = createQueueConnection(config.REDIS_URL, 'producer');
   const jobs = new JobQueueRepository(queueConnection);

@@ -12,3 +12,5 @@ export * from './businesses/businesses.repository.js';
 export * from './container.js';
 export * from './cache/answer-cache.repository.js';
 export * from './jobs/queue-metrics.js';
+export * from './logging/logger.js';
+export * from './logging/request-context.js';

@@ -1,15 +1,16 @@
 import { loadConfig } from '@zaytoon/core/config/config.ts';
+import { componentLogger } from '@zaytoon/core/logging/logger.ts';
 import { bootWorker, type RunningWorker } from './worker.ts';
 import { loadWorkerSettings } from './worker.config.ts';
 
-const log = (message: string) => console.log(`[worker] ${message}`);
+const log = componentLogger('worker');
 
 let worker: RunningWorker;
 try {
   const config = loadConfig();
-  worker = await bootWorker({ config, settings: loadWorkerSettings(config), log });
+  worker = await bootWorker({ config, settings: loadWorkerSettings(config), logger: log });
 } catch (error) {
-  console.error(`[worker] failed to start: ${(error as Error).message}`);
+  log.fatal({ err: error }, `failed to start: ${(error as Error).message}`);
   process.exit(1);
 }
 
@@ -18,16 +19,16 @@ async function shutdown(signal: string) {
   signals += 1;
   if (signals > 1) {
     // A second signal: stop waiting; unfinished jobs go back to the queue via stalled-job recovery.
-    log(`${signal} again: stopping now`);
+    log.warn(`${signal} again: stopping now`);
     process.exit(1);
   }
-  log(`${signal}: finishing the jobs in hand, then exiting`);
+  log.info(`${signal}: finishing the jobs in hand, then exiting`);
   try {
     await worker.stop();
-    log('stopped');
+    log.info('stopped');
     process.exit(0);
   } catch (error) {
-    console.error(`[worker] shutdown failed: ${(error as Error).message}`);
+    log.error({ err: error }, `shutdown failed: ${(error as Error).message}`);
     process.exit(1);
   }
 }

@@ -1,5 +1,6 @@
 import type { Config } from '@zaytoon/core/config/config.ts';
 import { JOBS } from '@zaytoon/core/jobs/job-definitions.ts';
+import { componentLogger, type Logger } from '@zaytoon/core/logging/logger.ts';
 import { HANDLERS } from './handlers/index.ts';
 import { buildHandlerRegistry } from './jobs/handler-registry.ts';
 import type { JobHandler } from './jobs/job-handler.ts';
@@ -21,15 +22,16 @@ export async function bootWorker(options: {
   config: Config;
   settings: WorkerSettings;
   handlers?: readonly JobHandler[];
-  log?: (message: string) => void;
+  /** Where the worker and its jobs log; tests pass one that writes where they can read it. */
+  logger?: Logger;
 }): Promise<RunningWorker> {
-  const log = options.log ?? ((message: string) => console.log(`[worker] ${message}`));
+  const logger = options.logger ?? componentLogger('worker');
   const registry = buildHandlerRegistry(JOBS, options.handlers ?? HANDLERS);
   const container = createWorkerContainer(options.config);
   try {
-    const runtime = await startWorkers({ registry, connection: container.redis, services: container.services, settings: options.settings, log });
+    const runtime = await startWorkers({ registry, connection: container.redis, services: container.services, settings: options.settings, logger });
     await registerSchedules(container.jobs.queues, { statisticsEveryMs: options.settings.statisticsEveryMs });
-    log(`ready: queues ${[...registry.keys()].join(', ')}; concurrency ${options.settings.concurrency} (images ${options.settings.imagesConcurrency})`);
+    logger.info(`ready: queues ${[...registry.keys()].join(', ')}; concurrency ${options.settings.concurrency} (images ${options.settings.imagesConcurrency})`);
     let stopping: Promise<void> | undefined;
     return {
       stop() {

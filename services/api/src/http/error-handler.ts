@@ -14,7 +14,10 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   unavailable: 503,
 };
 
-/** The one place where errors become HTTP answers: always `{detail}`, never HTML or a stack trace. */
+/**
+ * The one place where errors become HTTP answers: always `{detail}`, never HTML or a stack trace. Unexpected
+ * errors are logged (with their stack and the request id, through pino-http's request logger) instead.
+ */
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   if (res.headersSent) return;
   if (error instanceof DomainError) {
@@ -28,10 +31,10 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   const status = (error as { status?: number }).status;
   if (status && status >= 400 && status < 500) return void res.status(status).json({ detail: MESSAGES.invalidRequest });
   if (isConnectionError(error)) {
-    console.error(`[api] ${req.method} ${req.originalUrl}: dependency unavailable:`, (error as Error).message);
+    req.log.error({ err: error }, `${req.method} ${req.originalUrl}: dependency unavailable: ${(error as Error).message}`);
     return void res.status(503).json({ detail: MESSAGES.serviceUnavailable });
   }
-  console.error(`[api] ${req.method} ${req.originalUrl}:`, error);
+  req.log.error({ err: error }, `${req.method} ${req.originalUrl}: ${(error as Error)?.message ?? String(error)}`);
   res.status(500).json({ detail: MESSAGES.internalError });
 };
 

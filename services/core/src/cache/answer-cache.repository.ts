@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import type { RedisClientType } from 'redis';
+import { componentLogger } from '../logging/logger.js';
 
 const gzip = promisify(gzipCallback);
 
@@ -283,7 +284,7 @@ export class AnswerCacheRepository {
     if (this.starting || this.closed) return;
     this.starting = this.subscribe().catch((error: Error) => {
       if (this.closed) return;
-      console.error(`[cache] no drop subscription (${error.message}); the version is read from Redis on every call`);
+      componentLogger('cache').warn({ err: error }, 'no drop subscription; the version is read from Redis on every call');
       this.stopSubscriber();
       // Try again on a later call, not in a loop.
       setTimeout(() => (this.starting = undefined), POLL_MS).unref();
@@ -309,7 +310,7 @@ export class AnswerCacheRepository {
   }
 
   private lost(): void {
-    if (this.live) console.error('[cache] drop subscription lost; the version is read from Redis on every call until it is back');
+    if (this.live) componentLogger('cache').warn('drop subscription lost; the version is read from Redis on every call until it is back');
     this.live = false;
   }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOG_LEVELS } from '../logging/logger.js';
 
 const list = z
   .string()
@@ -8,6 +9,8 @@ const list = z
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PRODUCT_NAME: z.string().default('Zaytoon'),
+  /** Read by the logger itself (processLogger) before any config exists; checked here so a typo stops the boot. */
+  LOG_LEVEL: z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value), z.enum(LOG_LEVELS).optional()),
   DATABASE_URL: z.string().min(1, 'DATABASE_URL is required'),
   REDIS_URL: z.string().min(1, 'REDIS_URL is required'),
   API_PORT: z.coerce.number().int().default(3000),

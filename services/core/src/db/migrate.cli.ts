@@ -1,8 +1,11 @@
+import { componentLogger } from '../logging/logger.js';
 import { runMigrations } from './migrate.js';
 
+// Deployments run this as a step of their own, so it logs like the servers (JSON in production).
+const log = componentLogger('migrate');
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
-  console.error('DATABASE_URL is required');
+  log.fatal('DATABASE_URL is required');
   process.exit(1);
 }
-await runMigrations(databaseUrl, (message) => console.log(message));
+await runMigrations(databaseUrl, (message) => log.info(message.trim()));

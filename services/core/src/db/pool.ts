@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { componentLogger } from '../logging/logger.js';
 
 // Postgres returns bigint counts as strings; every count here fits in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -15,7 +16,7 @@ export function createPool(databaseUrl: string, max = 10): pg.Pool {
     // for a search matching 5% of them (218 ms) instead of reading the matches through its indexes (56 ms).
     options: '-c pg_trgm.similarity_threshold=0.4 -c random_page_cost=1.1',
   });
-  pool.on('error', (error) => console.error('[pg] idle client error:', error.message));
+  pool.on('error', (error) => componentLogger('pg').error({ err: error }, `idle client error: ${error.message}`));
   return pool;
 }
 

@@ -1,5 +1,6 @@
 import type { Coordinates } from '../geo/outcodes.js';
 import { lookupOutcode } from '../geo/outcodes.js';
+import { componentLogger, type Logger } from '../logging/logger.js';
 
 /** Postcode → coordinates. Null means "this geocoder does not know the postcode". */
 export interface Geocoder {
@@ -46,7 +47,7 @@ export class HttpGeocoder implements Geocoder {
 export class FallbackGeocoder implements Geocoder {
   constructor(
     private readonly geocoders: Geocoder[],
-    private readonly log: (message: string) => void = (message) => console.warn(message),
+    private readonly log: Logger = componentLogger('geocoding'),
   ) {}
 
   async geocode(postcode: string): Promise<Coordinates | null> {
@@ -55,7 +56,7 @@ export class FallbackGeocoder implements Geocoder {
         const found = await geocoder.geocode(postcode);
         if (found) return found;
       } catch (error) {
-        this.log(`[geocoding] ${geocoder.constructor.name} failed, falling back: ${(error as Error).message}`);
+        this.log.warn({ err: error }, `${geocoder.constructor.name} failed, falling back: ${(error as Error).message}`);
       }
     }
     return null;
@@ -63,7 +64,7 @@ export class FallbackGeocoder implements Geocoder {
 }
 
 /** Offline by default; with GEOCODER_URL the online geocoder is asked first and the district centre backs it up. */
-export function createGeocoder(geocoderUrl?: string): Geocoder {
+export function createGeocoder(geocoderUrl?: string, log?: Logger): Geocoder {
   const offline = new OutcodeGeocoder();
-  return geocoderUrl ? new FallbackGeocoder([new HttpGeocoder(geocoderUrl), offline]) : offline;
+  return geocoderUrl ? new FallbackGeocoder([new HttpGeocoder(geocoderUrl), offline], log) : offline;
 }

@@ -69,3 +69,16 @@ export const JOBS = {
 
 export type JobName = keyof typeof JOBS;
 export type JobPayload<N extends JobName> = z.input<(typeof JOBS)[N]['payload']>;
+
+/**
+ * What every job's data carries beside its payload: the id of the request that enqueued it, so the
+ * worker's lines for the job can be found with the request's. Payload schemas strip it before a handler runs.
+ */
+export interface JobTrace {
+  requestId?: string;
+}
+
+export function requestIdOfJob(data: unknown): string | undefined {
+  const requestId = (data as JobTrace | null | undefined)?.requestId;
+  return typeof requestId === 'string' ? requestId : undefined;
+}

@@ -1,6 +1,7 @@
 import { Queue, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { JOBS, QUEUES, type JobName, type JobPayload, type QueueName } from './job-definitions.js';
+import { currentRequestId } from '../logging/request-context.js';
+import { JOBS, QUEUES, type JobName, type JobPayload, type JobTrace, type QueueName } from './job-definitions.js';
 
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   attempts: 5,
@@ -9,7 +10,10 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   removeOnFail: { count: 5000, age: 7 * 24 * 3600 },
 };
 
-/** Producer side of every queue. Payloads are checked against the job definition before they leave. */
+/**
+ * Producer side of every queue, and the one place jobs are enqueued: payloads are checked against the
+ * job definition before they leave, and carry the current request id (JobTrace).
+ */
 export class JobQueueRepository {
   readonly queues: Record<QueueName, Queue>;
 
@@ -21,8 +25,10 @@ export class JobQueueRepository {
 
   async enqueue<N extends JobName>(jobName: N, payload: JobPayload<N>, options: JobsOptions = {}): Promise<string | undefined> {
     const definition = JOBS[jobName];
-    const data = definition.payload.parse(payload);
-    const jobId = 'jobId' in definition && definition.jobId ? (definition.jobId as (p: unknown) => string)(data) : undefined;
+    const parsed = definition.payload.parse(payload);
+    const jobId = 'jobId' in definition && definition.jobId ? (definition.jobId as (p: unknown) => string)(parsed) : undefined;
+    const requestId = currentRequestId();
+    const data: typeof parsed & JobTrace = requestId ? { ...parsed, requestId } : parsed;
     const job = await this.queues[definition.queue].add(definition.name, data, { jobId, ...definition.options, ...options });
     return job.id;
   }

@@ -43,7 +43,7 @@ describe('handler registry', () => {
     const handlers = HANDLERS.filter((handler) => !handler.definition.name.startsWith('send-'));
     // Unreachable servers: the check must throw before any connection is attempted.
     const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', REDIS_URL: 'redis://127.0.0.1:1' });
-    await expect(bootWorker({ config, settings: loadWorkerSettings(config, {}), handlers, log: () => {} })).rejects.toThrow(
+    await expect(bootWorker({ config, settings: loadWorkerSettings(config, {}), handlers })).rejects.toThrow(
       'Worker cannot start: no handler for jobs: send-reset-code, send-password-changed, send-account-deleted',
     );
   });

@@ -1,12 +1,14 @@
 import type { Job } from 'bullmq';
 import type { z } from 'zod';
 import type { JobDefinition } from '@zaytoon/core/jobs/job-definitions.ts';
+import type { Logger } from '@zaytoon/core/logging/logger.ts';
 import type { WorkerServices } from '../worker.container.ts';
 
 export interface JobContext {
   services: WorkerServices;
   job: Job;
-  log: (message: string) => void;
+  /** Bound to the job (jobId, queue, job); the request id comes with every line, as the job runs in its context. */
+  log: Logger;
 }
 
 /** One handler per job definition; the payload reaching `handle` has passed the definition's schema. */

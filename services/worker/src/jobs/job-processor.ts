@@ -2,6 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { UnrecoverableError, type Job, type Processor } from 'bullmq';
 import { z } from 'zod';
 import type { WorkerServices } from '../worker.container.ts';
+import { requestIdOfJob } from '@zaytoon/core/jobs/job-definitions.ts';
+import type { Logger } from '@zaytoon/core/logging/logger.ts';
+import { withRequestId } from '@zaytoon/core/logging/request-context.ts';
 import type { JobHandler } from './job-handler.ts';
 
 /** Errors from core that say "retrying cannot help" carry `permanent: true` (e.g. ImageRejectedError). */
@@ -11,25 +14,47 @@ function isPermanent(error: unknown): boolean {
 
 export interface ProcessorOptions {
   services: WorkerServices;
-  log: (message: string) => void;
+  logger: Logger;
   /** Test hook only (NODE_ENV=test): hold every job this long before handling it. */
   testDelayMs?: number;
 }
 
-/** One BullMQ processor per queue: dispatches by job name, checks the payload, and marks hopeless jobs unrecoverable. */
+/** A job's lines: which job, on which queue. Its request id is added by the context the job runs in. */
+export function jobLogger(logger: Logger, queue: string, job: Job | undefined): Logger {
+  return logger.child({ jobId: job?.id, queue, job: job?.name });
+}
+
+/**
+ * Runs `work` in the context of the request that enqueued `job`: every line logged meanwhile, by the job's
+ * logger or by any other, carries that request's id.
+ */
+export function inJobContext<T>(job: Job | undefined, work: () => T): T {
+  return withRequestId(requestIdOfJob(job?.data), work);
+}
+
+/**
+ * One BullMQ processor per queue: dispatches by job name, checks the payload, marks hopeless jobs
+ * unrecoverable, and logs each job's start and end (failures are logged by the runtime's failed event).
+ */
 export function createQueueProcessor(queue: string, handlers: Map<string, JobHandler>, options: ProcessorOptions): Processor {
-  return async (job: Job) => {
-    const handler = handlers.get(job.name);
-    if (!handler) throw new UnrecoverableError(`No handler for job "${job.name}" on queue "${queue}"`);
-    const parsed = handler.definition.payload.safeParse(job.data);
-    if (!parsed.success) throw new UnrecoverableError(`Invalid payload for ${job.name}: ${z.prettifyError(parsed.error)}`);
-    if (options.testDelayMs) await sleep(options.testDelayMs);
-    const log = (message: string) => options.log(`[${queue}] ${job.name}#${job.id}: ${message}`);
-    try {
-      return (await handler.handle(parsed.data, { services: options.services, job, log })) ?? null;
-    } catch (error) {
-      if (isPermanent(error)) throw new UnrecoverableError((error as Error).message);
-      throw error;
-    }
-  };
+  return (job: Job) =>
+    inJobContext(job, async () => {
+      const log = jobLogger(options.logger, queue, job);
+      log.info({ attempt: job.attemptsMade + 1 }, 'job started');
+      const started = performance.now();
+      const handler = handlers.get(job.name);
+      if (!handler) throw new UnrecoverableError(`No handler for job "${job.name}" on queue "${queue}"`);
+      const parsed = handler.definition.payload.safeParse(job.data);
+      if (!parsed.success) throw new UnrecoverableError(`Invalid payload for ${job.name}: ${z.prettifyError(parsed.error)}`);
+      if (options.testDelayMs) await sleep(options.testDelayMs);
+      let result: unknown;
+      try {
+        result = (await handler.handle(parsed.data, { services: options.services, job, log })) ?? null;
+      } catch (error) {
+        if (isPermanent(error)) throw new UnrecoverableError((error as Error).message);
+        throw error;
+      }
+      log.info({ durationMs: Math.round(performance.now() - started) }, 'job completed');
+      return result;
+    });
 }

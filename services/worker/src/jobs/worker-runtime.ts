@@ -1,10 +1,11 @@
 import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { QueueName } from '@zaytoon/core/jobs/job-definitions.ts';
+import type { Logger } from '@zaytoon/core/logging/logger.ts';
 import type { WorkerSettings } from '../worker.config.ts';
 import type { WorkerServices } from '../worker.container.ts';
 import type { HandlerRegistry } from './handler-registry.ts';
-import { createQueueProcessor } from './job-processor.ts';
+import { createQueueProcessor, inJobContext, jobLogger } from './job-processor.ts';
 
 export interface WorkerRuntime {
   workers: Map<QueueName, Worker>;
@@ -18,22 +19,27 @@ export async function startWorkers(options: {
   connection: Redis;
   services: WorkerServices;
   settings: WorkerSettings;
-  log: (message: string) => void;
+  logger: Logger;
 }): Promise<WorkerRuntime> {
-  const { registry, connection, services, settings, log } = options;
+  const { registry, connection, services, settings, logger } = options;
   const workers = new Map<QueueName, Worker>();
   for (const [queue, handlers] of registry) {
-    const worker = new Worker(queue, createQueueProcessor(queue, handlers, { services, log, testDelayMs: settings.testDelayMs }), {
+    const worker = new Worker(queue, createQueueProcessor(queue, handlers, { services, logger, testDelayMs: settings.testDelayMs }), {
       connection,
       concurrency: queue === 'images' ? settings.imagesConcurrency : settings.concurrency,
       lockDuration: settings.lockDurationMs,
       stalledInterval: settings.stalledIntervalMs,
     });
-    worker.on('failed', (job, error) => {
-      const final = !job || job.attemptsMade >= (job.opts.attempts ?? 1) || error.name === 'UnrecoverableError';
-      log(`[${queue}] ${job?.name}#${job?.id} ${final ? 'failed' : `attempt ${job?.attemptsMade} failed, will retry`}: ${error.message}`);
-    });
-    worker.on('error', (error) => log(`[${queue}] worker error: ${error.message}`));
+    // Also for jobs that never reached the processor (stalled too often), so failures are logged here.
+    worker.on('failed', (job, error) =>
+      inJobContext(job, () => {
+        const final = !job || job.attemptsMade >= (job.opts.attempts ?? 1) || error.name === 'UnrecoverableError';
+        const log = jobLogger(logger, queue, job);
+        if (final) log.error({ err: error, attempts: job?.attemptsMade }, `job failed: ${error.message}`);
+        else log.warn({ err: error, attempts: job.attemptsMade }, `attempt ${job.attemptsMade} failed, will retry: ${error.message}`);
+      }),
+    );
+    worker.on('error', (error) => logger.error({ err: error, queue }, `worker error: ${error.message}`));
     workers.set(queue, worker);
   }
   await Promise.all([...workers.values()].map((worker) => worker.waitUntilReady()));

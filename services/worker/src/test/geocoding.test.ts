@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGeocoder } from '@zaytoon/core/geocoding/geocoder.ts';
+import { captureLogs } from '@zaytoon/core/logging/log-capture.ts';
 import { BUSINESS_CACHE_VERSION_KEY } from '@zaytoon/core/moderation/business-cache.repository.ts';
 import type { RunningWorker } from '../worker.ts';
 import { insertBusiness } from './fixtures.ts';
@@ -99,19 +100,15 @@ describe('online geocoder (GEOCODER_URL)', () => {
     expect(await createGeocoder(`${base}/postcodes/{postcode}`).geocode('SW1A 1AA')).toEqual({ latitude: 51.501009, longitude: -0.141588 });
   });
 
-  it('falls back to the district centre when it does not know the postcode or is down', async () => {
+  it('falls back to the district centre when it does not know the postcode or is down, logging the failure', async () => {
     const geocoder = createGeocoder(`${base}/postcodes/{postcode}`);
     answer = () => ({ status: 404 });
     expect((await geocoder.geocode('SW1A 1AA'))?.latitude).toBeCloseTo(51.5, 1);
     answer = () => ({ status: 503 });
-    const quiet = createGeocoder(`${base}/postcodes/{postcode}`);
-    const original = console.warn;
-    console.warn = () => {};
-    try {
-      expect((await quiet.geocode('SW1A 1AA'))?.longitude).toBeCloseTo(-0.13, 1);
-    } finally {
-      console.warn = original;
-    }
+    const captured = captureLogs();
+    const logged = createGeocoder(`${base}/postcodes/{postcode}`, captured.logger);
+    expect((await logged.geocode('SW1A 1AA'))?.longitude).toBeCloseTo(-0.13, 1);
+    expect(captured.lines).toEqual([expect.objectContaining({ level: 40, msg: 'HttpGeocoder failed, falling back: Geocoder answered 503' })]);
     answer = () => ({ status: 404 });
     expect(await geocoder.geocode('ZZ99 9ZZ')).toBeNull();
   });

@@ -11,6 +11,7 @@ import { createPool } from '@zaytoon/core/db/pool.ts';
 import { QUEUES, type QueueName } from '@zaytoon/core/jobs/job-definitions.ts';
 import { JobQueueRepository } from '@zaytoon/core/jobs/job-queue.repository.ts';
 import { createQueueConnection } from '@zaytoon/core/jobs/redis-connection.ts';
+import type { Logger } from '@zaytoon/core/logging/logger.ts';
 import { startMailCatcher, type MailCatcher } from '../../../../infra/dev/mail-catcher.ts';
 import { bootWorker, type RunningWorker } from '../worker.ts';
 import { loadWorkerSettings } from '../worker.config.ts';
@@ -130,11 +131,11 @@ async function waitForReady(connection: { status: string; once: (event: string, 
   await new Promise<void>((resolve) => connection.once('ready', resolve));
 }
 
-/** The worker in this process, as main.ts boots it. */
-export async function startWorker(context: TestContext, extraEnv: Record<string, string> = {}): Promise<RunningWorker> {
+/** The worker in this process, as main.ts boots it (logging to `logger` when given). */
+export async function startWorker(context: TestContext, extraEnv: Record<string, string> = {}, logger?: Logger): Promise<RunningWorker> {
   const env = { ...process.env, ...context.env, ...extraEnv };
   const config = loadConfig(env);
-  return bootWorker({ config, settings: loadWorkerSettings(config, env), log: () => {} });
+  return bootWorker({ config, settings: loadWorkerSettings(config, env), logger });
 }
 
 export interface WorkerChild {
@@ -148,7 +149,8 @@ export interface WorkerChild {
 export function spawnWorker(context: TestContext, extraEnv: Record<string, string> = {}): WorkerChild {
   const child = spawn(process.execPath, ['--import', 'tsx', 'services/worker/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, ...context.env, ...extraEnv },
+    // At info, so the ready and shutdown lines the tests wait for are written.
+    env: { ...process.env, ...context.env, LOG_LEVEL: 'info', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -156,7 +158,7 @@ export function spawnWorker(context: TestContext, extraEnv: Record<string, strin
   const ready = new Promise<void>((resolve) => (markReady = resolve));
   const collect = (chunk: Buffer) => {
     output += chunk.toString();
-    if (output.includes('[worker] ready')) markReady();
+    if (output.includes('ready: queues')) markReady();
   };
   child.stdout!.on('data', collect);
   child.stderr!.on('data', collect);

@@ -1,0 +1,119 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@zaytoon/contract';
+import { createCore, type Core } from '@zaytoon/core';
+import { captureLogs, type LogLine } from '@zaytoon/core/logging/log-capture.ts';
+import { createApp } from '../app.js';
+import { ApiTestClient, startTestApi, type TestApi } from '../test/harness.js';
+import { requestIdFor } from './request-id.js';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => api?.stop());
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const withId = (client: ApiTestClient, path: string, requestId: string) => client.request('GET', path, undefined, { 'x-request-id': requestId });
+
+describe('request ids', () => {
+  it("echo the front door's id (answers from the answer cache: see 'request logs' below)", async () => {
+    const nginxStyle = randomBytes(16).toString('hex');
+    expect((await withId(api.client(), '/api/auth/me', 'abc123')).headers.get('x-request-id')).toBe('abc123');
+    expect((await withId(api.client(), '/api/categories', nginxStyle)).headers.get('x-request-id')).toBe(nginxStyle);
+  });
+
+  it('replace an id that is missing or could break a log line or a header', async () => {
+    for (const hostile of ['a'.repeat(200), 'abc def', '"quoted"', 'a;b=c', 'x\ty']) {
+      const answer = await withId(api.client(), '/api/auth/me', hostile);
+      expect(answer.headers.get('x-request-id')).toMatch(UUID);
+    }
+    // No HTTP client sends a line break in a header; the check refuses it all the same.
+    expect(requestIdFor('abc\n{"level":60}')).toMatch(UUID);
+    expect(requestIdFor(['abc', 'def'])).toMatch(UUID);
+    const first = await api.client().get('/api/auth/me');
+    const second = await api.client().get('/api/auth/me');
+    expect(first.headers.get('x-request-id')).toMatch(UUID);
+    expect(second.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
+  });
+
+  it('go with the jobs a request enqueues', async () => {
+    const client = api.client();
+    const user = await client.signup();
+    const requestId = `reset-${randomBytes(4).toString('hex')}`;
+    const answer = await client.request('POST', '/api/auth/forgot-password', { email_or_username: user.email }, { 'x-request-id': requestId });
+    expect(answer.status).toBe(200);
+
+    const jobs = await api.core.jobs.queues.emails.getJobs(['waiting', 'delayed', 'active', 'completed']);
+    const mine = jobs.filter((job) => job.name === 'send-reset-code' && job.data.to === user.email);
+    expect(mine).toHaveLength(1);
+    expect(mine[0].data.requestId).toBe(requestId);
+
+    // Without one from the front door, the job carries the id the API made and answered with.
+    const again = await api.client().post('/api/auth/forgot-password', { email_or_username: user.username });
+    const made = again.headers.get('x-request-id');
+    expect(made).toMatch(UUID);
+    const later = await api.core.jobs.queues.emails.getJobs(['waiting', 'delayed', 'active', 'completed']);
+    expect(later.filter((job) => job.data.to === user.email).map((job) => job.data.requestId).sort()).toEqual([requestId, made].sort());
+  });
+});
+
+describe('request logs', () => {
+  const captured = captureLogs('debug');
+  let core: Core;
+  let server: Server;
+  let client: ApiTestClient;
+
+  beforeAll(async () => {
+    core = await createCore(api.core.config);
+    const app = createApp(core, { logger: captured.logger });
+    server = await new Promise((resolve) => {
+      const listening = app.listen(0, () => resolve(listening));
+    });
+    client = new ApiTestClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+    server?.closeAllConnections();
+    await core?.close().catch(() => {});
+  });
+
+  const linesWith = (requestId: string) => captured.lines.filter((line: LogLine) => line.requestId === requestId);
+
+  it('one access line per request with its id, method, URL and status, and never a header', async () => {
+    await client.request('GET', '/api/auth/me', undefined, { 'x-request-id': 'log-me', authorization: 'Bearer secret-token' });
+    expect(linesWith('log-me')).toEqual([
+      expect.objectContaining({ level: 30, req: { method: 'GET', url: '/api/auth/me' }, res: { statusCode: 401 }, msg: expect.stringMatching(/^GET \/api\/auth\/me 401 \d+ ms$/) }),
+    ]);
+    expect(JSON.stringify(linesWith('log-me'))).not.toContain('secret-token');
+  });
+
+  it('answers from the answer cache are logged at debug, with their id', async () => {
+    await client.request('GET', '/api/cities', undefined, { 'x-request-id': 'cities-0' });
+    expect(linesWith('cities-0')).toEqual([expect.objectContaining({ level: 30, res: { statusCode: 200 } })]);
+    // A new process keeps answers once its drop subscription is up, a moment after its first request.
+    let fromCache: LogLine | undefined;
+    for (let attempt = 1; attempt <= 20 && !fromCache; attempt++) {
+      const answer = await client.request('GET', '/api/cities', undefined, { 'x-request-id': `cities-${attempt}` });
+      expect(answer.headers.get('x-request-id')).toBe(`cities-${attempt}`);
+      fromCache = linesWith(`cities-${attempt}`).find((line) => line.cached);
+      if (!fromCache) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(fromCache).toMatchObject({ level: 20, req: { method: 'GET', url: '/api/cities' }, res: { statusCode: 200 } });
+    expect(linesWith(fromCache!.requestId as string)).toHaveLength(1);
+  });
+
+  it('an unexpected error is logged with the request id and its stack, and the answer carries neither', async () => {
+    await core.db.end();
+    const answer = await client.request('GET', '/api/businesses/summary', undefined, { 'x-request-id': 'broken-1' });
+    expect(answer).toMatchObject({ status: 500, body: { detail: MESSAGES.internalError } });
+    expect(JSON.stringify(answer.body)).not.toMatch(/at |pool/i);
+
+    const [error, access] = linesWith('broken-1');
+    expect(error).toMatchObject({ level: 50, err: { stack: expect.stringContaining('\n    at ') } });
+    expect(access).toMatchObject({ level: 50, res: { statusCode: 500 }, msg: expect.stringMatching(/^GET \/api\/businesses\/summary 500 \d+ ms$/) });
+  });
+});
