@@ -1,8 +1,10 @@
 // `npm test`: every suite on its own ports and data (never the `npm start` data).
 //  1. wipe DATA_DIR (.data/test); fresh embedded Postgres, Redis without persistence, mail catcher
-//  2. migrate; unit tests of infra/dev; every workspace's tests through turbo (one at a time)
-//  3. build the front-ends; migrate + seed the `zaytoon_e2e` database; start API, worker and the
-//     three previews on the test ports; browser tests (infra/e2e)
+//  2. migrate; unit tests of infra (dev tooling, front door, Docker and Kubernetes files); every
+//     workspace's tests through turbo (one at a time); the compiled servers booted in production mode
+//  3. build the front-ends; migrate + seed the `zaytoon_e2e` database; start API, worker, the remotes'
+//     servers and the nginx front door on the test ports; browser tests (infra/e2e), among them the
+//     scale-out tests (2 API processes and 2 workers behind their own front door)
 //  4. stop everything; print a summary; exit non-zero if anything failed.
 // Flags: --skip-e2e (steps 1-2 only), --only-e2e (skip step 2).
 import { existsSync, rmSync } from 'node:fs';
@@ -106,6 +108,7 @@ async function main(): Promise<void> {
       turboCommand(['run', 'test', '--concurrency=1', '--continue', '--env-mode=loose', '--filter=!@zaytoon/infra']),
       testEnv,
     );
+    await step('production boot test', vitestCommand(['run', '--config', 'infra/production/vitest.config.ts']), testEnv);
   }
 
   if (!skipE2e) {

@@ -61,7 +61,7 @@ const start = (spec: ConstructorParameters<typeof ManagedProcess>[0]) => {
   processes.push(proc);
   return proc;
 };
-const upstreams = [new Upstream('api-1'), new Upstream('api-2')];
+const upstreams = [new Upstream('api-1'), new Upstream('api-2'), new Upstream('api-3')];
 let base = '';
 let remoteBase = '';
 
@@ -103,7 +103,8 @@ beforeAll(async () => {
   await startFrontDoor(
     'frontdoor',
     {
-      ...nginxProcessSettings(join(work, 'nginx-frontdoor'), await loopbackListen(port), { workerProcesses: 2 }),
+      // One worker: its round robin alone decides which process a request reaches.
+      ...nginxProcessSettings(join(work, 'nginx-frontdoor'), await loopbackListen(port), { workerProcesses: 1 }),
       shellRoot,
       runtimeConfigFile,
       apiUpstreams: upstreams.map((upstream) => `127.0.0.1:${upstream.port}`),
@@ -202,7 +203,7 @@ describe('front door: the API upstreams', () => {
     expect(seen[0].headers.host).toBe(new URL(base).host);
   });
 
-  it('keeps connections to the API open (keep-alive) and spreads requests over both processes', async () => {
+  it('keeps connections to the API open (keep-alive) and spreads requests over every process', async () => {
     const before = upstreams.map((upstream) => upstream.seen.length);
     for (let i = 0; i < 40; i++) expect((await fetch(`${base}/api/businesses/${i}`)).status).toBe(200);
     const recent = upstreams.map((upstream, index) => upstream.seen.slice(before[index]));
@@ -211,31 +212,41 @@ describe('front door: the API upstreams', () => {
     expect(sockets.size).toBeLessThan(10);
   });
 
-  it('retries a GET on the other process when one drops it, but never sends a POST twice', async () => {
+  it('never sends a POST twice: one dropped by a process fails rather than going to another', async () => {
+    const posts = () => upstreams.map((upstream) => upstream.seen.filter((request) => request.method === 'POST').length);
     upstreams[0].dropRequests = true;
     try {
-      for (let i = 0; i < 10; i++) {
-        const response = await fetch(`${base}/api/businesses/${i}`);
-        expect(response.status).toBe(200);
-        expect(await response.json()).toEqual({ upstream: 'api-2' });
-      }
-      const posts = () => upstreams.flatMap((upstream) => upstream.seen).filter((request) => request.method === 'POST').length;
-      // Wait out fail_timeout so api-1 is tried again, then post until a POST lands on the dropping process.
-      await new Promise((resolve) => setTimeout(resolve, 5_500));
+      // Round robin brings a POST to the dropping process within three tries.
       let dropped = 0;
       for (let i = 0; i < 6 && !dropped; i++) {
         const before = posts();
         const response = await fetch(`${base}/api/votes`, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } });
-        if (response.status === 502) {
-          dropped++;
-          expect(posts() - before).toBe(1);
-        }
+        const reached = posts().reduce((sum, count, index) => sum + count - before[index], 0);
+        expect(reached, 'processes the POST reached').toBe(1);
+        if (response.status === 502) dropped++;
+        else expect(response.status).toBe(200);
       }
       expect(dropped).toBe(1);
     } finally {
       upstreams[0].dropRequests = false;
     }
-  }, 30_000);
+  });
+
+  it('retries a GET on another process when one drops it', async () => {
+    const gets = () => upstreams[1].seen.filter((request) => request.method === 'GET').length;
+    upstreams[1].dropRequests = true;
+    try {
+      const before = gets();
+      for (let i = 0; i < 10; i++) {
+        const response = await fetch(`${base}/api/businesses/${i}`);
+        expect(response.status).toBe(200);
+        expect(await response.json()).not.toEqual({ upstream: 'api-2' });
+      }
+      expect(gets() - before, 'GETs that reached the dropping process and were retried').toBeGreaterThan(0);
+    } finally {
+      upstreams[1].dropRequests = false;
+    }
+  });
 
   it("refuses a body over the limit at the door, in CONTRACT's error shape, before any API process reads it", async () => {
     const before = upstreams.flatMap((upstream) => upstream.seen).length;

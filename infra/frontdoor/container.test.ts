@@ -1,0 +1,69 @@
+// The front-end images' entry point renders a configuration nginx accepts, from the environment alone.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ensureNginx } from '../dev/nginx';
+import { renderContainerConfig } from './container';
+
+const work = mkdtempSync(join(tmpdir(), 'zaytoon-container-'));
+// NGINX_PREFIX: where the rendered configuration keeps its pid and temporary files.
+mkdirSync(join(work, 'temp'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const production = {
+  PUBLIC_ORIGIN: 'https://zaytoon.example',
+  API_UPSTREAMS: 'api:3000',
+  DIRECTORY_UPSTREAM: 'directory:8080',
+  ADMIN_UPSTREAM: 'admin:8080',
+  DIRECTORY_REMOTE_URL: 'https://zaytoon.example/remotes/directory/mf-manifest.json',
+  ADMIN_REMOTE_URL: 'https://cdn.zaytoon.example/admin/mf-manifest.json',
+  HSTS: 'on',
+  FRONTDOOR_TRUSTED_PROXIES: '10.0.0.0/8, 192.168.0.0/16',
+};
+
+/** `nginx -t` on the rendered file; upstream host names resolve only in the cluster, so loopback stands in. */
+function nginxAccepts(config: string): { ok: boolean; output: string } {
+  const file = join(work, 'nginx.conf');
+  writeFileSync(file, config.replace(/(server )(api|directory|admin)(:\d+)/g, '$1127.0.0.1$3'));
+  // stdout (the access log) to /dev/null: nginx cannot open a socket as /dev/stdout.
+  const result = spawnSync(ensureNginx().binary, ['-t', '-p', work, '-c', file, '-e', 'stderr'], { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
+  return { ok: result.status === 0, output: result.stderr };
+}
+
+describe('front-end container configuration', () => {
+  it('front door: nginx accepts it; CSP names only the other remote origins; HSTS and trusted balancers as set', () => {
+    const { config, runtimeConfig } = renderContainerConfig('frontdoor', { ...production, NGINX_PREFIX: work });
+    const checked = nginxAccepts(config);
+    expect(checked.ok, checked.output).toBe(true);
+    const csp = /Content-Security-Policy "([^"]+)"/.exec(config)?.[1] ?? '';
+    expect(csp).toContain("script-src 'self' https://cdn.zaytoon.example;");
+    expect(csp).not.toContain('https://zaytoon.example');
+    expect(config).toContain('Strict-Transport-Security');
+    expect(config).toContain('set_real_ip_from 10.0.0.0/8;');
+    expect(config).toContain('set_real_ip_from 192.168.0.0/16;');
+    expect(config).toMatch(/upstream zaytoon_api \{\s+server api:3000 /);
+    expect(JSON.parse(runtimeConfig ?? '')).toEqual({
+      productName: 'Zaytoon',
+      remotes: { directory: production.DIRECTORY_REMOTE_URL, admin: production.ADMIN_REMOTE_URL },
+    });
+  });
+
+  it('remote: nginx accepts it and serves STATIC_ROOT', () => {
+    const { config, runtimeConfig } = renderContainerConfig('remote', { STATIC_ROOT: '/app/dist', NGINX_PREFIX: work });
+    expect(nginxAccepts(config).ok).toBe(true);
+    expect(config).toContain('root /app/dist;');
+    expect(runtimeConfig).toBeUndefined();
+  });
+
+  it('refuses a configuration it cannot stand behind, naming the setting', () => {
+    const without = (name: keyof typeof production) => ({ ...production, [name]: '' });
+    expect(() => renderContainerConfig('frontdoor', without('PUBLIC_ORIGIN'))).toThrow(/PUBLIC_ORIGIN/);
+    expect(() => renderContainerConfig('frontdoor', without('API_UPSTREAMS'))).toThrow(/API upstream/);
+    expect(() => renderContainerConfig('frontdoor', { ...production, API_UPSTREAMS: 'api' })).toThrow(/API_UPSTREAMS=api is not host:port/);
+    expect(() => renderContainerConfig('frontdoor', { ...production, HSTS: 'yes please' })).toThrow(/HSTS/);
+    expect(() => renderContainerConfig('frontdoor', { ...production, PUBLIC_ORIGIN: 'zaytoon' })).toThrow(/PUBLIC_ORIGIN=zaytoon is not a URL/);
+    expect(() => renderContainerConfig('shell', production)).toThrow(/unknown role/);
+  });
+});

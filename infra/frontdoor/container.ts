@@ -1,0 +1,94 @@
+// The front-end images' entry point (infra/docker/frontend.Dockerfile): renders nginx's configuration
+// from the environment into NGINX_PREFIX (a writable /tmp in read-only containers), then the image
+// runs nginx on it.
+//   node container.mjs frontdoor   the shell's build, /runtime-config.json, /api and /ops to API_UPSTREAMS,
+//                                  /remotes/<name>/ to DIRECTORY_UPSTREAM and ADMIN_UPSTREAM
+//   node container.mjs remote      a remote's build (STATIC_ROOT) with CORS
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runtimeConfigFromEnv } from '../../shell/server/runtime-config';
+import { frontDoorConfig, remoteServerConfig, type NginxProcessSettings, type RemoteName } from './nginx-config';
+
+type Env = Record<string, string | undefined>;
+
+const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+
+function list(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+function upstream(name: string, value: string): string {
+  if (!/^[A-Za-z0-9.\-[\]:]+:\d{1,5}$/.test(value)) throw new Error(`${name}=${value} is not host:port`);
+  return value;
+}
+
+function switchedOn(name: string, value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === 'off' || value === 'false') return false;
+  if (value === 'on' || value === 'true') return true;
+  throw new Error(`${name}=${value}: use on or off`);
+}
+
+function processSettings(env: Env, prefix: string): NginxProcessSettings {
+  const port = env.LISTEN_PORT || '8080';
+  if (!/^\d{1,5}$/.test(port)) throw new Error(`LISTEN_PORT=${port} is not a port`);
+  return {
+    listen: [port],
+    prefix,
+    workerProcesses: 'auto',
+    accessLog: true,
+    brotliModule: existsSync(BROTLI_STATIC_MODULE) ? BROTLI_STATIC_MODULE : undefined,
+    mimeTypes: '/etc/nginx/mime.types',
+  };
+}
+
+/** The nginx configuration (and, for the front door, the runtime config it serves) for `role`. */
+export function renderContainerConfig(role: string, env: Env): { config: string; runtimeConfig?: string } {
+  const prefix = env.NGINX_PREFIX || '/tmp/nginx';
+  const settings = processSettings(env, prefix);
+  if (role === 'remote') return { config: remoteServerConfig({ ...settings, root: env.STATIC_ROOT || '/app/dist' }) };
+  if (role !== 'frontdoor') throw new Error(`unknown role "${role}": frontdoor or remote`);
+
+  const publicOrigin = env.PUBLIC_ORIGIN;
+  if (!publicOrigin) throw new Error('PUBLIC_ORIGIN is required (the address browsers use)');
+  if (!URL.canParse(publicOrigin)) throw new Error(`PUBLIC_ORIGIN=${publicOrigin} is not a URL`);
+  const own = new URL(publicOrigin).origin;
+  const runtime = runtimeConfigFromEnv(env);
+  const apiUpstreams = list(env.API_UPSTREAMS).map((value) => upstream('API_UPSTREAMS', value));
+  const remoteUpstreams: Partial<Record<RemoteName, string>> = {};
+  if (env.DIRECTORY_UPSTREAM) remoteUpstreams.directory = upstream('DIRECTORY_UPSTREAM', env.DIRECTORY_UPSTREAM);
+  if (env.ADMIN_UPSTREAM) remoteUpstreams.admin = upstream('ADMIN_UPSTREAM', env.ADMIN_UPSTREAM);
+  const runtimeConfigFile = join(prefix, 'runtime-config.json');
+  const config = frontDoorConfig({
+    ...settings,
+    shellRoot: env.STATIC_ROOT || '/app/dist',
+    runtimeConfigFile,
+    apiUpstreams,
+    remoteUpstreams,
+    remoteOrigins: Object.values(runtime.remotes)
+      .map((url) => new URL(url, own).origin)
+      .filter((origin) => origin !== own),
+    hsts: switchedOn('HSTS', env.HSTS),
+    trustedProxies: list(env.FRONTDOOR_TRUSTED_PROXIES),
+    maxBodySize: env.MAX_BODY_SIZE || '8m',
+  });
+  return { config, runtimeConfig: JSON.stringify(runtime) };
+}
+
+function main(): void {
+  const role = process.argv[2] ?? '';
+  const prefix = process.env.NGINX_PREFIX || '/tmp/nginx';
+  try {
+    const { config, runtimeConfig } = renderContainerConfig(role, process.env);
+    mkdirSync(join(prefix, 'temp'), { recursive: true });
+    writeFileSync(join(prefix, 'nginx.conf'), config);
+    if (runtimeConfig) writeFileSync(join(prefix, 'runtime-config.json'), runtimeConfig);
+  } catch (error) {
+    console.error(`front-end container: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
+
+if (process.argv[1] && /container\.(ts|mjs|js)$/.test(process.argv[1])) main();
