@@ -11,4 +11,6 @@ export default createModuleFederationConfig({
   dts: false,
   manifest: true,
   shared: SHARED_SINGLETONS,
+  // The shell provides the federation runtime (provideExternalRuntime): no second copy per remote.
+  experiments: { externalRuntime: true },
 });

@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
+import { PRECOMPRESS_OPTIONS } from '../services/contract/src/federation/precompress.ts';
 import { adminBuildDefines, adminBuildInfo, versionFilePlugin } from './build-info.ts';
 import mfConfig from './module-federation.config.ts';
 
@@ -14,7 +16,7 @@ export default defineConfig({
   // Relative base: asset URLs resolve against the module that asks for them, so the
   // same build works wherever the remote is deployed (no URL baked in).
   base: './',
-  plugins: [react(), federation(mfConfig), versionFilePlugin(buildInfo)],
+  plugins: [react(), federation(mfConfig), compression(PRECOMPRESS_OPTIONS), versionFilePlugin(buildInfo)],
   // Released on its own: the version comes from this package, not from the shell.
   define: adminBuildDefines(buildInfo),
   resolve: {

@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
+import { PRECOMPRESS_OPTIONS } from '../services/contract/src/federation/precompress.ts';
 import mfConfig from './module-federation.config.ts';
 
 const port = Number(process.env.DIRECTORY_PORT || 8081);
@@ -12,7 +14,7 @@ export default defineConfig({
   // Relative base: asset URLs resolve against the module that asks for them, so the
   // same build works wherever the remote is deployed (no URL baked in).
   base: './',
-  plugins: [react(), federation(mfConfig)],
+  plugins: [react(), federation(mfConfig), compression(PRECOMPRESS_OPTIONS)],
   resolve: {
     alias: {
       '@zaytoon/client': fileURLToPath(new URL('../services/contract/src/client/index.ts', import.meta.url)),

@@ -12,4 +12,6 @@ export default createModuleFederationConfig({
   dts: false,
   manifest: true,
   shared: SHARED_SINGLETONS,
+  // One copy of the federation runtime on the page: the remotes read this one (they are built with externalRuntime).
+  experiments: { provideExternalRuntime: true },
 });

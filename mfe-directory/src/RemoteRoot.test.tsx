@@ -10,7 +10,7 @@ describe('directory remote root', () => {
     delete window.__ZAYTOON_REACT__;
   });
 
-  it('renders the screen the shell asks for, and reports whether it shares the shell React', () => {
+  it('renders the screen the shell asks for, and reports whether it shares the shell React', async () => {
     window.__ZAYTOON_REACT__ = React;
     render(
       <MemoryRouter initialEntries={['/login']}>
@@ -20,7 +20,8 @@ describe('directory remote root', () => {
     const root = screen.getByTestId('directory-root');
     expect(root.dataset.sameReact).toBe('true');
     expect(root.dataset.screen).toBe('auth');
-    expect(screen.getByTestId('auth-screen')).toBeTruthy();
+    // the sign-in screen is a chunk of its own, downloaded when first shown
+    expect(await screen.findByTestId('auth-screen')).toBeTruthy();
     expect(document.getElementById('zaytoon-directory-styles')).toBeTruthy();
   });
 

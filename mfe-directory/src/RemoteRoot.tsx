@@ -1,29 +1,28 @@
-import React, { type ComponentType } from 'react';
+import React, { Suspense, type ComponentType } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { RemoteRootProps, ScreenId } from '@zaytoon/client';
 import { HostProvider } from './host';
 import { injectStyles } from './injectStyles';
+import { lazyNamed } from './lib/lazyNamed';
 import { remoteQueryClient } from './lib/queryClient';
-import { AccountSettingsScreen } from './screens/AccountSettings/AccountSettingsScreen';
-import { AuthScreen } from './screens/Auth/AuthScreen';
-import { BusinessDetailScreen } from './screens/BusinessDetail/BusinessDetailScreen';
-import { BusinessFormScreen } from './screens/BusinessForm/BusinessFormScreen';
-import { ChangePasswordScreen } from './screens/ChangePassword/ChangePasswordScreen';
+
 import { DirectoryScreen } from './screens/Directory/DirectoryScreen';
-import { ForgotPasswordScreen } from './screens/ForgotPassword/ForgotPasswordScreen';
 import { Placeholder } from './screens/Placeholder';
 import css from './styles.css?inline';
+import { PageSpinner } from './ui/Spinner';
 
 injectStyles('zaytoon-directory-styles', css);
 
+// The public pages most visits start on come with this module; the others download when opened,
+// so a first visit to /browse or a business does not pay for forms and account screens.
 const SCREENS: Partial<Record<ScreenId, ComponentType>> = {
-  auth: AuthScreen,
   directory: DirectoryScreen,
-  'business-detail': BusinessDetailScreen,
-  'business-form': BusinessFormScreen,
-  'forgot-password': ForgotPasswordScreen,
-  'change-password': ChangePasswordScreen,
-  'account-settings': AccountSettingsScreen,
+  'business-detail': lazyNamed(() => import('./screens/BusinessDetail/BusinessDetailScreen'), 'BusinessDetailScreen'),
+  auth: lazyNamed(() => import('./screens/Auth/AuthScreen'), 'AuthScreen'),
+  'business-form': lazyNamed(() => import('./screens/BusinessForm/BusinessFormScreen'), 'BusinessFormScreen'),
+  'forgot-password': lazyNamed(() => import('./screens/ForgotPassword/ForgotPasswordScreen'), 'ForgotPasswordScreen'),
+  'change-password': lazyNamed(() => import('./screens/ChangePassword/ChangePasswordScreen'), 'ChangePasswordScreen'),
+  'account-settings': lazyNamed(() => import('./screens/AccountSettings/AccountSettingsScreen'), 'AccountSettingsScreen'),
 };
 
 /**
@@ -43,7 +42,9 @@ export default function DirectoryRemoteRoot({ host, screen }: RemoteRootProps) {
           data-screen={screen}
           data-same-react={String(typeof window !== 'undefined' && window.__ZAYTOON_REACT__ === React)}
         >
-          <Screen />
+          <Suspense fallback={<PageSpinner />}>
+            <Screen />
+          </Suspense>
         </div>
       </QueryClientProvider>
     </HostProvider>

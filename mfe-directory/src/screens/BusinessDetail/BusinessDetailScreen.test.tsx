@@ -166,7 +166,7 @@ describe('business detail (SPEC §2)', () => {
     const host = fakeHost({ api: api(), session: fakeSession(member) });
     open(host);
     await userEvent.click(await screen.findByRole('button', { name: 'Suggest Edit' }));
-    const dialog = screen.getByRole('dialog', { name: 'Suggest Edit' });
+    const dialog = await screen.findByRole('dialog', { name: 'Suggest Edit' });
     const submit = within(dialog).getByRole('button', { name: 'Submit Suggestion' }) as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
     await userEvent.selectOptions(within(dialog).getByLabelText('Field to update'), 'business_hours');
@@ -193,7 +193,7 @@ describe('business detail (SPEC §2)', () => {
     });
     open(host);
     await userEvent.click(await screen.findByRole('button', { name: 'Report Business' }));
-    const dialog = screen.getByRole('dialog', { name: 'Report Business' });
+    const dialog = await screen.findByRole('dialog', { name: 'Report Business' });
     const reasons = within(dialog).getAllByRole('option').map((option) => option.textContent);
     expect(reasons.slice(1)).toEqual([
       'Inaccurate information',

@@ -1,16 +1,19 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { FIELD_LABELS, LIMITS, WEEKDAYS, type Business, type Suggestion } from '@zaytoon/client';
 import { useHost, useSession } from '../../host';
 import { addressLine, capitalise, formatDate, isHttpUrl, socialUrl } from '../../lib/format';
+import { lazyNamed } from '../../lib/lazyNamed';
 import { NavBar } from '../../ui/NavBar';
 import { PageSpinner } from '../../ui/Spinner';
 import { Comments } from './Comments';
 import { CommunityRating } from './CommunityRating';
-import { ReportDialog } from './ReportDialog';
-import { SuggestEditDialog } from './SuggestEditDialog';
 import { describeValue } from './suggestionValue';
 import { useBusinessDetail } from './useBusinessDetail';
+
+// Only members who open them need the dialogs' code.
+const SuggestEditDialog = lazyNamed(() => import('./SuggestEditDialog'), 'SuggestEditDialog');
+const ReportDialog = lazyNamed(() => import('./ReportDialog'), 'ReportDialog');
 
 const LINK_REL = 'nofollow ugc noopener noreferrer';
 
@@ -122,10 +125,12 @@ function ActionRow({ business, canEdit, onSuggested }: { business: Business; can
           </button>
         </div>
       )}
-      {dialog === 'suggest' && (
-        <SuggestEditDialog business={business} onClose={() => setDialog(null)} onSubmitted={onSuggested} />
-      )}
-      {dialog === 'report' && <ReportDialog businessId={business.id} onClose={() => setDialog(null)} />}
+      <Suspense fallback={null}>
+        {dialog === 'suggest' && (
+          <SuggestEditDialog business={business} onClose={() => setDialog(null)} onSubmitted={onSuggested} />
+        )}
+        {dialog === 'report' && <ReportDialog businessId={business.id} onClose={() => setDialog(null)} />}
+      </Suspense>
     </div>
   );
 }
