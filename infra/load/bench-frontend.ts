@@ -1,0 +1,265 @@
+/**
+ * npm run bench:frontend [base URL] — the front-end's weight and Lighthouse scores, against a stack
+ * that is already running (default http://localhost:8080, or BENCH_BASE_URL). Issue #10, point 8:
+ *   (a) in a fresh Chromium context, the JS /browse fetches before its Locations list is shown
+ *       (bytes on the wire, and the gzip size of each body), the biggest files; Leaflet is not fetched
+ *       for the list and is fetched once the Map view opens; a visitor never asks the admin remote;
+ *       the list view logs no console error (map tiles cannot load on this offline machine: the
+ *       list must not try);
+ *   (b) Lighthouse (mobile preset, simulated throttling) on /browse and on a real business's page:
+ *       scores, LCP, TBT, CLS and the failing best-practices and accessibility audits (whole reports
+ *       in BENCH_LIGHTHOUSE_DIR when set).
+ * Exits 1 when a target is missed. A script, not a test: scores move with the machine's load.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, LOOPBACK_ONLY_ARG, PHONE } from '../e2e/support/chromium.ts';
+
+const args = process.argv.slice(2);
+const BASE_URL = (args.find((arg) => !arg.startsWith('--')) ?? process.env.BENCH_BASE_URL ?? 'http://localhost:8080').replace(/\/$/, '');
+/** `--weight-only`: part (a) alone, for quick looks while trimming bundles. */
+const WEIGHT_ONLY = args.includes('--weight-only');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const BROWSER_ARGS = [...CHROMIUM_ARGS, LOOPBACK_ONLY_ARG];
+
+const TARGETS = { criticalJsGzip: 170 * 1000, performance: 95, bestPractices: 100, accessibility: 100 };
+/** Leaflet's code, whatever chunk it travels in (its container class is in the library itself). */
+const LEAFLET_SIGNATURE = 'leaflet-container';
+
+const failures: string[] = [];
+function check(ok: boolean, message: string): void {
+  console.log(`${ok ? 'PASS' : 'FAIL'}: ${message}`);
+  if (!ok) failures.push(message);
+}
+
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+interface Fetched {
+  url: string;
+  type: string;
+  status: number;
+  /** Bytes on the wire: the (compressed) body and the headers. */
+  encoded: number;
+  contentEncoding: string;
+  body: string;
+}
+
+/** Every request a page makes, with its body for scripts, through the page's own CDP session. */
+async function recordRequests(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  const pending = new Map<string, Partial<Fetched>>();
+  const sent: string[] = [];
+  const finished: Promise<Fetched>[] = [];
+  cdp.on('Network.requestWillBeSent', (event) => {
+    pending.set(event.requestId, { url: event.request.url, type: event.type ?? 'Other' });
+    sent.push(event.request.url);
+  });
+  cdp.on('Network.responseReceived', (event) => {
+    const entry = pending.get(event.requestId);
+    if (!entry) return;
+    entry.status = event.response.status;
+    const headers = Object.fromEntries(Object.entries(event.response.headers).map(([key, value]) => [key.toLowerCase(), String(value)]));
+    entry.contentEncoding = headers['content-encoding'] ?? '';
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    const entry = pending.get(event.requestId);
+    if (!entry) return;
+    const body =
+      entry.type === 'Script'
+        ? cdp
+            .send('Network.getResponseBody', { requestId: event.requestId })
+            .then((answer) => (answer.base64Encoded ? Buffer.from(answer.body, 'base64').toString('utf8') : answer.body))
+            .catch(() => '')
+        : Promise.resolve('');
+    finished.push(
+      body.then((text) => ({
+        url: entry.url ?? '',
+        type: entry.type ?? 'Other',
+        status: entry.status ?? 0,
+        encoded: event.encodedDataLength,
+        contentEncoding: entry.contentEncoding ?? '',
+        body: text,
+      })),
+    );
+  });
+  await cdp.send('Network.enable');
+  return {
+    /** URLs asked for so far, in order. */
+    sent,
+    /** Requests finished so far. */
+    finished: () => Promise.all(finished),
+    /** Waits until no request has been pending for `quietMs`. */
+    async settle(quietMs = 500): Promise<void> {
+      let count = -1;
+      while (count !== finished.length) {
+        count = finished.length;
+        await new Promise((resolve) => setTimeout(resolve, quietMs));
+      }
+    },
+  };
+}
+
+function shortName(url: string): string {
+  const { pathname, origin } = new URL(url);
+  const name = pathname.split('/').pop() || pathname;
+  const tidy = name.replace(/^_virtual_mf_+mfe_internal__\w+?__mf_owner__\d+__/, 'mf:').replace(/_mf_2_/g, '/').replace(/_mf_1_/g, '-');
+  return `${origin === BASE_URL ? '' : `${origin} `}${tidy.length > 80 ? `${tidy.slice(0, 77)}...` : tidy}`;
+}
+
+/** The admin remote's base (its manifest's folder), from the shell's runtime config. */
+async function adminRemoteBase(): Promise<string | null> {
+  const config = (await (await fetch(`${BASE_URL}/runtime-config.json`)).json()) as { remotes?: { admin?: string } };
+  const manifest = config.remotes?.admin;
+  return manifest ? new URL('.', new URL(manifest, BASE_URL)).href : null;
+}
+
+async function realBusinessId(): Promise<number> {
+  const response = await fetch(`${BASE_URL}/api/businesses?limit=1`, { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`GET /api/businesses?limit=1 answered ${response.status}`);
+  const body = (await response.json()) as Array<{ id: number }> | { businesses?: Array<{ id: number }> };
+  const first = Array.isArray(body) ? body[0] : body.businesses?.[0];
+  if (!first) throw new Error('the directory has no business to open');
+  return first.id;
+}
+
+async function measureWeight(adminBase: string | null, businessId: number): Promise<void> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'zaytoon-bench-frontend-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: BROWSER_ARGS,
+    ...PHONE,
+  });
+  context.setDefaultTimeout(30_000);
+  try {
+    const page = await context.newPage();
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => consoleErrors.push(error.message));
+    const requests = await recordRequests(context, page);
+
+    await page.goto(`${BASE_URL}/browse`);
+    await page.locator('[data-testid="city-group"], [data-testid="directory-empty"]').first().waitFor();
+    const beforeList = requests.sent.length;
+    await requests.settle();
+    const all = await requests.finished();
+    const criticalUrls = new Set(requests.sent.slice(0, beforeList));
+    const scripts = all
+      .filter((request) => request.type === 'Script' && criticalUrls.has(request.url))
+      .map((request) => ({ ...request, gzip: gzipSync(request.body, { level: 9 }).length }));
+    const encoded = scripts.reduce((sum, script) => sum + script.encoded, 0);
+    const gzip = scripts.reduce((sum, script) => sum + script.gzip, 0);
+    const uncompressed = scripts.filter((script) => !script.contentEncoding && script.body.length > 1024);
+
+    console.log(`\n/browse, fresh context: ${scripts.length} JS files before the Locations list shows`);
+    console.log(`  on the wire ${kB(encoded)} (bodies and headers), gzip ${kB(gzip)}, uncompressed ${kB(scripts.reduce((sum, s) => sum + s.body.length, 0))}`);
+    console.log('  biggest (gzip | on the wire | encoding):');
+    for (const script of [...scripts].sort((a, b) => b.gzip - a.gzip).slice(0, 40)) {
+      console.log(`    ${kB(script.gzip).padStart(9)} | ${kB(script.encoded).padStart(9)} | ${(script.contentEncoding || 'none').padEnd(4)} ${shortName(script.url)}`);
+    }
+    if (uncompressed.length) console.log(`  served uncompressed: ${uncompressed.length} JS files over 1 kB (the front door should serve .br/.gz)`);
+
+    check(gzip < TARGETS.criticalJsGzip, `/browse critical JS ${kB(gzip)} gzip (target < ${kB(TARGETS.criticalJsGzip)})`);
+    const leafletInList = all.filter((request) => request.body.includes(LEAFLET_SIGNATURE)).map((request) => shortName(request.url));
+    check(leafletInList.length === 0, `the Locations view fetches no Leaflet${leafletInList.length ? ` (fetched: ${leafletInList.join(', ')})` : ''}`);
+    check(consoleErrors.length === 0, `the Locations view logs no console error${consoleErrors.length ? `: ${consoleErrors.join(' | ')}` : ''}`);
+
+    const beforeMap = all.length;
+    await page.getByRole('button', { name: 'Map View' }).click();
+    await page.getByTestId('map').locator('.leaflet-container').waitFor();
+    await requests.settle();
+    const afterMap = (await requests.finished()).slice(beforeMap);
+    const leafletFiles = afterMap.filter((request) => request.body.includes(LEAFLET_SIGNATURE));
+    check(
+      leafletFiles.length > 0,
+      `opening the Map view fetches Leaflet (${leafletFiles.map((file) => `${shortName(file.url)} ${kB(file.encoded)}`).join(', ') || 'nothing'})`,
+    );
+
+    // A visitor's other pages: the landing page and a business.
+    for (const path of ['/', `/business/${businessId}`]) {
+      await page.goto(`${BASE_URL}${path}`);
+      await page.waitForLoadState('networkidle');
+    }
+    const adminRequests = adminBase ? requests.sent.filter((url) => url.startsWith(adminBase)) : [];
+    check(adminRequests.length === 0, `a visitor never asks the admin remote${adminBase ? ` (${adminBase})` : ''}${adminRequests.length ? `: ${adminRequests.join(', ')}` : ''}`);
+  } finally {
+    await context.close().catch(() => undefined);
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+
+async function runLighthouse(url: string): Promise<Lhr> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'zaytoon-lighthouse-'));
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: BROWSER_ARGS, userDataDir });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (process.env.BENCH_LIGHTHOUSE_DIR) {
+      const file = join(process.env.BENCH_LIGHTHOUSE_DIR, `${new URL(url).pathname.replace(/\W+/g, '_')}.json`);
+      writeFileSync(file, JSON.stringify(result.lhr, null, 1));
+      console.log(`  (report: ${file})`);
+    }
+    return result.lhr;
+  } finally {
+    chrome.kill();
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
+
+function reportLighthouse(label: string, lhr: Lhr): void {
+  const score = (id: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  console.log(`\nLighthouse ${lhr.lighthouseVersion} ${label} (${lhr.finalDisplayedUrl}, ${lhr.configSettings.formFactor}, ${lhr.configSettings.throttlingMethod} throttling)`);
+  console.log(
+    `  performance ${score('performance')}, accessibility ${score('accessibility')}, best practices ${score('best-practices')}` +
+      ` | FCP ${Math.round(metric('first-contentful-paint'))} ms, LCP ${Math.round(metric('largest-contentful-paint'))} ms,` +
+      ` TBT ${Math.round(metric('total-blocking-time'))} ms, CLS ${metric('cumulative-layout-shift').toFixed(3)}, SI ${Math.round(metric('speed-index'))} ms`,
+  );
+  if (lhr.runWarnings.length) console.log(`  warnings: ${lhr.runWarnings.join(' | ')}`);
+  for (const id of ['best-practices', 'accessibility', 'performance'] as const) {
+    const failing = (lhr.categories[id]?.auditRefs ?? [])
+      .map((ref) => lhr.audits[ref.id])
+      .filter((audit) => audit && audit.scoreDisplayMode !== 'notApplicable' && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual' && audit.score !== null && audit.score < (id === 'performance' ? 0.9 : 1));
+    for (const audit of failing) {
+      const detail = audit.displayValue ? ` (${audit.displayValue})` : '';
+      console.log(`  ${id} failing: ${audit.id} — ${audit.title}${detail}`);
+      const items = (audit.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
+      for (const item of items.slice(0, 3)) {
+        const text = JSON.stringify(item.description ?? item.source ?? item.url ?? item.node ?? item);
+        console.log(`      ${text.length > 200 ? `${text.slice(0, 197)}...` : text}`);
+      }
+    }
+  }
+  check(score('performance') >= TARGETS.performance, `Lighthouse ${label} performance ${score('performance')} (target ≥ ${TARGETS.performance})`);
+  check(score('best-practices') >= TARGETS.bestPractices, `Lighthouse ${label} best practices ${score('best-practices')} (target ${TARGETS.bestPractices})`);
+  check(score('accessibility') >= TARGETS.accessibility, `Lighthouse ${label} accessibility ${score('accessibility')} (target ${TARGETS.accessibility})`);
+}
+
+async function main(): Promise<void> {
+  console.log(`bench:frontend against ${BASE_URL}`);
+  const [adminBase, businessId] = await Promise.all([adminRemoteBase(), realBusinessId()]);
+  await measureWeight(adminBase, businessId);
+  const pages = [
+    ['/browse', '/browse'],
+    ['/business/{id}', `/business/${businessId}`],
+  ] as const;
+  for (const [label, path] of WEIGHT_ONLY ? [] : pages) reportLighthouse(label, await runLighthouse(`${BASE_URL}${path}`));
+  console.log(failures.length ? `\n${failures.length} target(s) missed.` : '\nEvery target met.');
+  process.exitCode = failures.length ? 1 : 0;
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exitCode = 1;
+});
