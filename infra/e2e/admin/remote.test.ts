@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, useBrowser } from '../support/browser';
 import { firstBusinessRow } from '../support/directory';
 import { e2e } from '../support/env';
-import { answers, buildRemote, copyBuild, deployBuild, removeDir, repoRoot, startPreview, type PreviewServer } from '../support/preview';
+import { answers, buildRemote, copyBuild, deployBuild, removeDir, repoRoot, startFrontendServer, type FrontendServer } from '../support/preview';
 import { exact, fromOrigin, logInAsAdmin, openAdmin, recordRequests, runtimeConfig, tag } from './helpers';
 
 const browser = useBrowser();
@@ -116,7 +116,7 @@ describe('isolation: only admins download the admin remote', () => {
 describe('released on its own', () => {
   let served: string | undefined;
   let build: string | undefined;
-  const servers: PreviewServer[] = [];
+  const servers: FrontendServer[] = [];
 
   afterAll(async () => {
     for (const server of servers) await server.stop();
@@ -127,9 +127,9 @@ describe('released on its own', () => {
   it('a new admin build goes live after a reload, without rebuilding or restarting the shell', async () => {
     const { page } = browser;
     served = copyBuild('mfe-admin');
-    const admin = await startPreview('mfe-admin', { outDir: served });
+    const admin = await startFrontendServer('mfe-admin', { outDir: served });
     servers.push(admin);
-    const shell = await startPreview('shell', { env: { ADMIN_REMOTE_URL: admin.manifestUrl, DIRECTORY_REMOTE_URL: remotes.directory } });
+    const shell = await startFrontendServer('shell', { env: { ADMIN_REMOTE_URL: admin.manifestUrl, DIRECTORY_REMOTE_URL: remotes.directory } });
     servers.push(shell);
     expect((await runtimeConfig(shell.origin)).remotes.admin).toBe(admin.manifestUrl);
     const shellPage = await (await fetch(`${shell.origin}/`)).text();
@@ -163,7 +163,7 @@ describe('released on its own', () => {
 
 describe('remote outages', () => {
   const copies: string[] = [];
-  const servers: PreviewServer[] = [];
+  const servers: FrontendServer[] = [];
 
   afterAll(async () => {
     for (const server of servers) await server.stop();
@@ -175,10 +175,10 @@ describe('remote outages', () => {
     const adminDir = copyBuild('mfe-admin');
     const directoryDir = copyBuild('mfe-directory');
     copies.push(adminDir, directoryDir);
-    let admin = await startPreview('mfe-admin', { outDir: adminDir });
-    const directory = await startPreview('mfe-directory', { outDir: directoryDir });
+    let admin = await startFrontendServer('mfe-admin', { outDir: adminDir });
+    const directory = await startFrontendServer('mfe-directory', { outDir: directoryDir });
     servers.push(admin, directory);
-    const shell = await startPreview('shell', { env: { ADMIN_REMOTE_URL: admin.manifestUrl, DIRECTORY_REMOTE_URL: directory.manifestUrl } });
+    const shell = await startFrontendServer('shell', { env: { ADMIN_REMOTE_URL: admin.manifestUrl, DIRECTORY_REMOTE_URL: directory.manifestUrl } });
     servers.push(shell);
 
     // everything up
@@ -202,7 +202,7 @@ describe('remote outages', () => {
     await page.getByTestId('business-detail').waitFor();
 
     // the admin remote comes back on its port and the directory remote goes down
-    admin = await startPreview('mfe-admin', { outDir: adminDir, port: admin.port });
+    admin = await startFrontendServer('mfe-admin', { outDir: adminDir, port: admin.port });
     servers.push(admin);
     await directory.stop();
     expect(await answers(directory.manifestUrl)).toBe(false);

@@ -1,20 +1,23 @@
 // Extra front-end servers for browser tests that must change or stop a server without disturbing
-// the stack under test (other test files, or other stacks built from the same checkout): a
-// `vite preview` of shell/, mfe-admin/ or mfe-directory/ on a free port, with its own environment
-// and, for a remote, its own build directory. Stopped by the test (and on exit, whatever happens).
+// the stack under test (other test files, or other stacks built from the same checkout), on a free
+// port: a remote's build served by its own nginx, as in production (from its own build directory, so
+// a test can deploy a new release into it), or `vite preview` of the shell with its own runtime config.
+// Stopped by the test (and on exit, whatever happens).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loopbackListen, nginxProcessSettings, startRemoteServer } from '../../dev/nginx';
+import { ManagedProcess } from '../../dev/supervisor';
 import { e2e } from './env';
 
 export const repoRoot = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 
 export type FrontendApp = 'shell' | 'mfe-admin' | 'mfe-directory';
 
-export interface PreviewServer {
+export interface FrontendServer {
   app: FrontendApp;
   port: number;
   /** http://localhost:port */
@@ -102,17 +105,38 @@ export async function answers(url: string): Promise<boolean> {
   }
 }
 
+/** A remote's build directory served by its own nginx (infra/dev/nginx.ts), as `npm start` and production serve it. */
+async function startRemoteNginx(app: Exclude<FrontendApp, 'shell'>, port: number, outDir: string): Promise<FrontendServer> {
+  const prefix = mkdtempSync(join(tmpdir(), `zaytoon-${app}-nginx-`));
+  const origin = `http://localhost:${port}`;
+  const manifestUrl = `${origin}/mf-manifest.json`;
+  const server = await startRemoteServer(
+    app,
+    { ...nginxProcessSettings(prefix, await loopbackListen(port)), root: outDir },
+    (spec) => new ManagedProcess({ ...spec, show: () => false }),
+    manifestUrl,
+  );
+  running.add(server.proc.child);
+  const stop = async () => {
+    await server.proc.stop();
+    running.delete(server.proc.child);
+    rmSync(prefix, { recursive: true, force: true });
+  };
+  return { app, port, origin, outDir, manifestUrl, pid: server.proc.child.pid!, stop };
+}
+
 /**
- * Starts `vite preview` for an app. For a remote, `outDir` is the build directory it serves
- * (default: the app's dist/). For the shell, `env` sets its runtime config: ADMIN_REMOTE_URL,
- * DIRECTORY_REMOTE_URL, API_ORIGIN (default: the stack's API).
+ * Starts a server for an app. A remote's nginx serves `outDir` (default: the app's dist/). The shell runs
+ * in `vite preview`, whose `env` sets its runtime config: ADMIN_REMOTE_URL, DIRECTORY_REMOTE_URL,
+ * API_ORIGIN (default: the stack's API).
  */
-export async function startPreview(
+export async function startFrontendServer(
   app: FrontendApp,
   options: { outDir?: string; port?: number; env?: Record<string, string> } = {},
-): Promise<PreviewServer> {
+): Promise<FrontendServer> {
   const port = options.port ?? (await freePort());
   const outDir = resolve(options.outDir ?? join(repoRoot, app, 'dist'));
+  if (app !== 'shell') return startRemoteNginx(app, port, outDir);
   const args = [viteBin(app), 'preview', '--port', String(port), '--strictPort', '--outDir', outDir];
   const env = childEnv({ API_ORIGIN: process.env.API_ORIGIN || e2e.apiUrl, PRODUCT_NAME: e2e.productName, ...options.env });
   // The app's own port variable, so its vite config agrees with --port.
@@ -143,7 +167,7 @@ export async function startPreview(
   return { app, port, origin, outDir, manifestUrl: `${origin}/mf-manifest.json`, pid: child.pid!, stop };
 }
 
-/** A throw-away copy of a remote's current build (dist/), for a preview server the test may change. */
+/** A throw-away copy of a remote's current build (dist/), for a server whose files the test may change. */
 export function copyBuild(app: Exclude<FrontendApp, 'shell'>): string {
   const source = join(repoRoot, app, 'dist');
   if (!existsSync(join(source, 'mf-manifest.json'))) throw new Error(`${app}/dist has no build: run the front-end build first`);

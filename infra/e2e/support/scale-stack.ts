@@ -20,7 +20,7 @@ import { waitForHttp } from '../../dev/net';
 import { dropDatabase, ensureDatabase, withDatabase } from '../../dev/postgres';
 import { childEnvironments, withRedisDb } from '../../dev/stack';
 import { e2e } from './env';
-import { freePort, repoRoot, startPreview, type PreviewServer } from './preview';
+import { freePort, repoRoot, startFrontendServer, type FrontendServer } from './preview';
 import { startServerProcess } from './server-process';
 
 export const SCALE_DATABASE = 'zaytoon_e2e_scale';
@@ -123,7 +123,7 @@ export async function startScaleStack({ businesses = 5_000 } = {}): Promise<Scal
   const backing = { databaseUrl, redisUrl: withRedisDb(e2e.redisUrl, SCALE_REDIS_DB) };
   const env = childEnvironments(config, backing, `e2e-scale-session-secret-${process.pid}-0123456789abcdef`).api;
   const api = startServerProcess('scale-api', 'api', env);
-  let shell: PreviewServer | undefined;
+  let shell: FrontendServer | undefined;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   pool.on('error', () => undefined);
   const stop = async () => {
@@ -133,7 +133,7 @@ export async function startScaleStack({ businesses = 5_000 } = {}): Promise<Scal
   };
   try {
     await waitForHttp(`${apiUrl}/healthz`, { timeoutMs: 90_000, ready: (status) => status === 200, abort: api.exited });
-    shell = await startPreview('shell', {
+    shell = await startFrontendServer('shell', {
       port: shellPort,
       env: { API_ORIGIN: apiUrl, DIRECTORY_REMOTE_URL: remotes.directory, ADMIN_REMOTE_URL: remotes.admin },
     });
