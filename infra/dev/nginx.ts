@@ -12,7 +12,6 @@ import {
   type NginxProcessSettings,
   type RemoteServerSettings,
 } from '../frontdoor/nginx-config';
-import { repoRoot } from './config';
 import { log } from './log';
 import { waitForHttp } from './net';
 import { othersCanReach } from './postgres';
@@ -66,13 +65,10 @@ export async function loopbackListen(port: number): Promise<string[]> {
 /** Settings every nginx process shares; `prefix` holds its config, pid and temporary files. */
 export function nginxProcessSettings(prefix: string, listen: string[], overrides: Partial<NginxProcessSettings> = {}): NginxProcessSettings {
   const { brotliModule, mimeTypes } = ensureNginx();
-  const root = process.getuid?.() === 0;
   return {
     listen,
     prefix,
     workerProcesses: 1,
-    // As root the master hands requests to unprivileged workers, which must be able to read the builds.
-    user: root ? (othersCanReach(join(repoRoot, 'shell')) && othersCanReach(prefix) ? 'nobody nogroup' : 'root') : undefined,
     accessLog: false,
     brotliModule,
     mimeTypes,
@@ -115,10 +111,21 @@ export function superviseWith(supervisor: Supervisor, restart: boolean): Starter
   return (spec) => supervisor.start(spec, { restart });
 }
 
+/**
+ * As root, the master hands requests to unprivileged workers (nobody), which must be able to reach the
+ * files they serve and nginx's temporary files; a checkout or build under a private directory keeps root.
+ */
+function workerUser(dirs: string[]): string | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  return dirs.every((dir) => othersCanReach(join(dir, 'file'))) ? 'nobody nogroup' : 'root';
+}
+
 export function startFrontDoor(name: string, settings: FrontDoorSettings, start: Starter, probe: string): Promise<NginxServer> {
-  return startNginx(name, settings, frontDoorConfig(settings), start, probe);
+  const withUser = { ...settings, user: settings.user ?? workerUser([settings.prefix, settings.shellRoot]) };
+  return startNginx(name, withUser, frontDoorConfig(withUser), start, probe);
 }
 
 export function startRemoteServer(name: string, settings: RemoteServerSettings, start: Starter, probe: string): Promise<NginxServer> {
-  return startNginx(name, settings, remoteServerConfig(settings), start, probe);
+  const withUser = { ...settings, user: settings.user ?? workerUser([settings.prefix, settings.root]) };
+  return startNginx(name, withUser, remoteServerConfig(withUser), start, probe);
 }
