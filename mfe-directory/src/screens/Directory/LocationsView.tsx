@@ -1,11 +1,11 @@
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { Business, CityCount, DirectoryFilter } from '@zaytoon/client';
 import { useCityBusinesses } from '../../features/directory/api/get-city-businesses';
 import { useCityGroups } from '../../features/directory/api/get-city-groups';
 import { useDirectorySummary } from '../../features/directory/api/get-directory-summary';
 import { useSession } from '../../host';
 import { businessCount } from '../../lib/format';
+import { useWindowVirtualizer } from '../../lib/useWindowVirtualizer';
 import { InlineSpinner, PageSpinner } from '../../ui/Spinner';
 import { BusinessRow } from './BusinessRow';
 import { LocationSummary } from './LocationSummary';
@@ -72,13 +72,12 @@ export const LocationsView = memo(function LocationsView({ filter, open, onToggl
     if (Math.abs(top - scrollMargin) >= 1) setScrollMargin(top);
   });
 
-  const virtualizer = useWindowVirtualizer({
+  const { lines: shown, totalSize, measureElement, scrollToIndex } = useWindowVirtualizer({
     count: lines.length,
     estimateSize: (index) => ESTIMATED_HEIGHT[lines[index].kind],
     getItemKey: (index) => lineKey(lines[index]),
     overscan: 6,
     scrollMargin,
-    useFlushSync: false,
   });
 
   // Back from a business: the same scroll position; a shared link with an open city: that city's card.
@@ -90,9 +89,9 @@ export const LocationsView = memo(function LocationsView({ filter, open, onToggl
       window.scrollTo(0, restoreScrollY);
     } else if (open !== null) {
       const index = lines.findIndex((line) => line.kind === 'city' && line.group.city === open);
-      if (index > 0) virtualizer.scrollToIndex(index, { align: 'start' });
+      if (index > 0) scrollToIndex(index);
     }
-  }, [lines, open, restoreScrollY, virtualizer]);
+  }, [lines, open, restoreScrollY, scrollToIndex]);
 
   if (groupsQuery.isPending) return <PageSpinner label="Loading businesses..." />;
 
@@ -163,16 +162,16 @@ export const LocationsView = memo(function LocationsView({ filter, open, onToggl
 
   return (
     <div className="zd-locations" data-testid="locations-view" aria-busy={groupsQuery.isPlaceholderData}>
-      <div ref={listRef} className="zd-vlist" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((item) => {
+      <div ref={listRef} className="zd-vlist" style={{ height: totalSize }}>
+        {shown.map((item) => {
           const line = lines[item.index];
           return (
             <div
               key={item.key}
-              ref={virtualizer.measureElement}
+              ref={measureElement}
               data-index={item.index}
               className={`zd-vlist__item zd-vlist__item--${line.kind}${'last' in line && line.last ? ' zd-vlist__item--last' : ''}`}
-              style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+              style={{ transform: `translateY(${item.start}px)` }}
             >
               {renderLine(line)}
             </div>
