@@ -34,9 +34,9 @@ type Handle = (req: IncomingMessage, res: ServerResponse, callback?: (error?: un
 function withFrontDoor(app: Express, frontDoor: (req: IncomingMessage, res: ServerResponse) => boolean): Express {
   const expressHandle = (app as unknown as { handle: Handle }).handle;
   (app as unknown as { handle: Handle }).handle = function handle(this: unknown, req, res, callback) {
-    withRequestId(assignRequestId(req, res), () => {
-      if (!frontDoor(req, res)) expressHandle.call(this, req, res, callback);
-    });
+    const requestId = assignRequestId(req, res);
+    // The front door answers synchronously and names the id itself: only Express's work needs the context.
+    if (!frontDoor(req, res)) withRequestId(requestId, () => expressHandle.call(this, req, res, callback));
   };
   return app;
 }

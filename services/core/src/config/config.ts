@@ -1,16 +1,21 @@
 import { z } from 'zod';
-import { LOG_LEVELS } from '../logging/logger.js';
+import { LOG_FORMATS, LOG_LEVELS } from '../logging/logger.js';
 
 const list = z
   .string()
   .optional()
   .transform((value) => (value ?? '').split(',').map((item) => item.trim()).filter(Boolean));
 
+/** One of `words`, in any case; empty means unset. */
+const lowercaseWord = <W extends readonly [string, ...string[]]>(words: W) =>
+  z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value), z.enum(words).optional());
+
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PRODUCT_NAME: z.string().default('Zaytoon'),
   /** Read by the logger itself (processLogger) before any config exists; checked here so a typo stops the boot. */
-  LOG_LEVEL: z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value), z.enum(LOG_LEVELS).optional()),
+  LOG_LEVEL: lowercaseWord(LOG_LEVELS),
+  LOG_FORMAT: lowercaseWord(LOG_FORMATS),
   DATABASE_URL: z.string().min(1, 'DATABASE_URL is required'),
   REDIS_URL: z.string().min(1, 'REDIS_URL is required'),
   API_PORT: z.coerce.number().int().default(3000),

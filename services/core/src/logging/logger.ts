@@ -6,10 +6,15 @@ export type { Logger };
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = Level | 'silent';
+export const LOG_FORMATS = ['json', 'pretty'] as const;
 
 export interface LogSettings {
-  /** production: one JSON object a line. Anything else: readable lines through pino-pretty when it is installed. */
   nodeEnv?: string;
+  /**
+   * LOG_FORMAT. json: one JSON object a line, the default in production. pretty: readable lines through
+   * pino-pretty (when it is installed, else json), the default elsewhere; it costs far more CPU a line.
+   */
+  format?: string;
   /** LOG_LEVEL; unset or unknown: `warn` under NODE_ENV=test (test output stays readable), `info` otherwise. */
   level?: string;
   /** Where the lines go instead of stdout, always as JSON (tests read them back). */
@@ -58,15 +63,17 @@ export function createLogger(settings: LogSettings = {}): Logger {
       return requestId ? { requestId } : {};
     },
   };
-  const destination = settings.destination ?? (settings.nodeEnv === 'production' ? undefined : readableStdout());
+  const format = settings.format?.trim().toLowerCase() || (settings.nodeEnv === 'production' ? 'json' : 'pretty');
+  const destination = settings.destination ?? (format === 'pretty' ? readableStdout() : undefined);
   return destination ? pino(options, destination) : pino(options);
 }
 
 let processWide: Logger | undefined;
 
-/** The process's logger, made on first use from NODE_ENV and LOG_LEVEL (which loadConfig checks at boot). */
+/** The process's logger, made on first use from NODE_ENV, LOG_LEVEL and LOG_FORMAT (which loadConfig checks at boot). */
 export function processLogger(): Logger {
-  return (processWide ??= createLogger({ nodeEnv: process.env.NODE_ENV, level: process.env.LOG_LEVEL }));
+  const { NODE_ENV, LOG_LEVEL, LOG_FORMAT } = process.env;
+  return (processWide ??= createLogger({ nodeEnv: NODE_ENV, level: LOG_LEVEL, format: LOG_FORMAT }));
 }
 
 /** A part of the process (api, worker, pg, redis, cache …): its lines say which in `component`. */
