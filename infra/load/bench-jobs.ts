@@ -4,7 +4,11 @@
  * catcher, a real JPEG through sharp, cascades on seeded businesses. For each queue and each run
  * (worker processes × WORKER_CONCURRENCY) it enqueues a burst of jobs at once and prints jobs/s and
  * p50/p95 job latency, enqueue → completed, from BullMQ's own job timestamps (`timestamp`,
- * `processedOn`, `finishedOn`). A script, not a test: numbers vary with the machine and its load.
+ * `processedOn`, `finishedOn`). Right before and right after each queue's burst, a burst of no-op jobs
+ * (as many, and at least NOOP_MIN_BURST) goes to that queue's twin, served by no-op worker processes of the
+ * same shape (processes, a Worker per queue, the same concurrency). The faster of the two is the ceiling,
+ * what BullMQ on this machine does with jobs that do nothing, and each queue's jobs/s is also printed as a
+ * share of it. A script, not a test: numbers vary with the machine and its load.
  *
  * Settings: BENCH_JOBS_RUNS (default "1x1,1x4,1x16,2x4": processes x concurrency),
  * BENCH_JOBS_SCALE (default 1: multiplies every burst), PORT_OFFSET (Postgres 5437, Redis 6384),
@@ -40,15 +44,21 @@ const BURST: Record<QueueName, number> = {
   geocoding: Math.round(800 * SCALE),
 };
 const PHASE_TIMEOUT_MS = 120_000;
+/** A no-op burst of 100 is over in a tenth of a second, too short to read a rate from. */
+const NOOP_MIN_BURST = 1000;
 
 interface Planned {
   name: JobName;
   data: Record<string, unknown>;
 }
 
-interface Row {
-  queue: string;
-  workers: string;
+/** A job as BullMQ is given it. */
+interface Enqueued {
+  name: string;
+  data: unknown;
+}
+
+interface Measured {
   jobs: number;
   'jobs/s': string;
   'p50 ms': string;
@@ -56,6 +66,29 @@ interface Row {
   'p95 run ms': string;
   failed: number;
 }
+
+interface Row extends Measured {
+  queue: string;
+  workers: string;
+  'no-op jobs/s': string;
+  'of no-op': string;
+}
+
+/** The twin of a real queue, worked by the no-op processes. */
+const noopQueueName = (queue: QueueName) => `bench-noop-${queue}`;
+
+/**
+ * A worker process that does nothing with its jobs, laid out as services/worker is: one connection, one
+ * BullMQ Worker per queue in NOOP_QUEUES ([name, concurrency] pairs). Plain node, no tsx, nothing of ours loaded.
+ */
+const NOOP_WORKER = `
+const { Worker } = require('bullmq');
+const { Redis } = require('ioredis');
+const connection = new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: null });
+const workers = JSON.parse(process.env.NOOP_QUEUES).map(([name, concurrency]) => new Worker(name, async () => null, { connection, concurrency }));
+Promise.all(workers.map((worker) => worker.waitUntilReady())).then(() => console.log('no-op worker ready'));
+process.on('SIGTERM', () => Promise.all(workers.map((worker) => worker.close())).then(() => process.exit(0)));
+`;
 
 /** A small photo-like JPEG (1024×768 with grain, about 100 KB): the kind of file people upload. */
 async function sampleJpeg(): Promise<Buffer> {
@@ -166,8 +199,8 @@ function redisConnection(url: string): Redis {
 }
 
 /** Enqueues one burst and waits until every job of it is completed or failed for good. */
-async function measure(queue: Queue, events: QueueEvents, planned: Planned[], run: string): Promise<Omit<Row, 'queue' | 'workers'>> {
-  const ids = planned.map((_, i) => `bench-${run}-${queue.name}-${i}`);
+async function measure(queue: Queue, events: QueueEvents, burst: Enqueued[], run: string): Promise<Measured> {
+  const ids = burst.map((_, i) => `bench-${run}-${queue.name}-${i}`);
   const pending = new Set(ids);
   let failed = 0;
   const done = new Promise<void>((resolve, reject) => {
@@ -196,12 +229,7 @@ async function measure(queue: Queue, events: QueueEvents, planned: Planned[], ru
   // What the API's enqueue sets (attempts, backoff), kept long enough to read the timestamps back.
   // The job definitions' own options (e.g. statistics coalescing) are left out: every job here runs.
   const options: JobsOptions = { ...DEFAULT_JOB_OPTIONS, removeOnComplete: { count: 10_000 }, removeOnFail: { count: 10_000 } };
-  await queue.addBulk(
-    planned.map((job, i) => {
-      const definition = JOBS[job.name];
-      return { name: definition.name, data: definition.payload.parse(job.data), opts: { ...options, jobId: ids[i] } };
-    }),
-  );
+  await queue.addBulk(burst.map((job, i) => ({ ...job, opts: { ...options, jobId: ids[i] } })));
   await done;
 
   const jobs = (await Promise.all(ids.map((id) => Job.fromId(queue, id)))).filter((job): job is Job => !!job && !!job.finishedOn);
@@ -241,15 +269,18 @@ async function main() {
     closers.push(async () => producer.disconnect());
     await producer.flushdb();
 
-    const queues = new Map<QueueName, Queue>();
-    const events = new Map<QueueName, QueueEvents>();
-    for (const name of Object.values(QUEUES)) {
+    const watched = async (name: string) => {
       const queue = new Queue(name, { connection: producer });
-      const listener = new QueueEvents(name, { connection: redisConnection(stack.redisUrl) });
+      const listener = new QueueEvents(name, { connection: redisConnection(stack!.redisUrl) });
       await listener.waitUntilReady();
-      queues.set(name, queue);
-      events.set(name, listener);
       closers.push(() => listener.close(), () => queue.close());
+      return { queue, events: listener };
+    };
+    const real = new Map<QueueName, { queue: Queue; events: QueueEvents }>();
+    const noop = new Map<QueueName, { queue: Queue; events: QueueEvents }>();
+    for (const name of Object.values(QUEUES)) {
+      real.set(name, await watched(name));
+      noop.set(name, await watched(noopQueueName(name)));
     }
 
     const fixtures = new Fixtures(db, stack.uploadDir);
@@ -269,24 +300,41 @@ async function main() {
       GEOCODER_URL: '',
       // Only the bursts here: no scheduled refresh in the middle of a measurement.
       STATISTICS_REFRESH_EVERY_MS: '3600000',
+      // What production writes for every job (two JSON lines), not development's far costlier readable lines.
+      LOG_FORMAT: 'json',
     };
 
     const rows: Row[] = [];
     for (const { processes, concurrency } of RUNS) {
       const run = `${processes}x${concurrency}`;
       const env = { ...workerEnv, WORKER_CONCURRENCY: String(concurrency) };
+      const perProcess = (queue: QueueName) => (queue === 'images' ? Math.min(2, concurrency) : concurrency);
+      const noopEnv = { REDIS_URL: stack.redisUrl, NOOP_QUEUES: JSON.stringify(Object.values(QUEUES).map((queue) => [noopQueueName(queue), perProcess(queue)])) };
       const workers = Array.from({ length: processes }, (_, i) => stack!.startService(`worker-${run}-${i + 1}`, 'services/worker/src/main.ts', env));
-      await Promise.all(workers.map((worker) => worker.waitForOutput(/\[worker\] ready/, 60_000)));
-      console.log(`run ${run}: ${processes} worker process${processes > 1 ? 'es' : ''}, WORKER_CONCURRENCY=${concurrency}`);
+      const noopWorkers = Array.from({ length: processes }, (_, i) => stack!.startService(`noop-${run}-${i + 1}`, ['-e', NOOP_WORKER], noopEnv));
+      await Promise.all([
+        ...workers.map((worker) => worker.waitForOutput(/ready: queues/, 60_000)),
+        ...noopWorkers.map((worker) => worker.waitForOutput(/no-op worker ready/, 60_000)),
+      ]);
+      console.log(`run ${run}: ${processes} worker process${processes > 1 ? 'es' : ''} (and as many no-op ones), WORKER_CONCURRENCY=${concurrency}`);
       for (const queue of Object.values(QUEUES)) {
-        const planned = await fixtures.plan(queue, run);
-        const result = await measure(queues.get(queue)!, events.get(queue)!, planned, run);
-        const perProcess = queue === 'images' ? Math.min(2, concurrency) : concurrency;
-        const row = { queue, workers: `${processes}×${perProcess}`, ...result };
-        console.log(`  ${queue.padEnd(10)} ${String(row.jobs).padStart(4)} jobs  ${row['jobs/s'].padStart(5)} jobs/s  p95 ${row['p95 ms']} ms`);
+        const burst = (await fixtures.plan(queue, run)).map((job) => ({ name: JOBS[job.name].name, data: JOBS[job.name].payload.parse(job.data) }));
+        const twin = noop.get(queue)!;
+        const noopBurst = Array.from({ length: Math.max(burst.length, NOOP_MIN_BURST) }, (_, i) => ({ name: 'noop', data: { i } }));
+        const noopBefore = await measure(twin.queue, twin.events, noopBurst, `${run}-before`);
+        const result = await measure(real.get(queue)!.queue, real.get(queue)!.events, burst, run);
+        const noopAfter = await measure(twin.queue, twin.events, noopBurst, `${run}-after`);
+        // A dip in one of them is the machine's other work (it is shared), not BullMQ's ceiling.
+        const ceiling = Number(noopBefore['jobs/s']) > Number(noopAfter['jobs/s']) ? noopBefore : noopAfter;
+        const share = Number(result['jobs/s']) / Math.max(1, Number(ceiling['jobs/s']));
+        const row: Row = { queue, workers: `${processes}×${perProcess(queue)}`, ...result, 'no-op jobs/s': ceiling['jobs/s'], 'of no-op': `${(share * 100).toFixed(1)}%` };
+        console.log(
+          `  ${queue.padEnd(10)} ${String(row.jobs).padStart(4)} jobs  ${row['jobs/s'].padStart(5)} jobs/s  p95 ${row['p95 ms']} ms` +
+            `  | no-op ${row['no-op jobs/s'].padStart(5)} jobs/s  -> ${row['of no-op']} of the ceiling`,
+        );
         rows.push(row);
       }
-      await Promise.all(workers.map((worker) => worker.stop()));
+      await Promise.all([...workers, ...noopWorkers].map((worker) => worker.stop()));
     }
 
     const byQueue = Object.values(QUEUES).flatMap((queue) => rows.filter((row) => row.queue === queue));
@@ -296,6 +344,9 @@ async function main() {
       [
         `Machine: ${cpus().length} CPU(s), Node ${process.version}; total ${((Date.now() - started) / 1000).toFixed(0)} s.`,
         'Each row: one burst enqueued at once (addBulk); latency = finishedOn - timestamp of each job (queueing included),',
+        `"no-op jobs/s" = a burst as big (at least ${NOOP_MIN_BURST}) of jobs that do nothing, on twin queues worked by no-op`,
+        'processes of the same shape, the faster of a run just before and one just after; "of no-op" = jobs/s as a share',
+        "of it (BullMQ's ceiling on this machine).",
         '"p95 run ms" = finishedOn - processedOn (the handler alone). workers = processes × jobs in flight per process',
         '(images: WORKER_IMAGES_CONCURRENCY, default min(2, WORKER_CONCURRENCY)). Statistics jobs are not coalesced here',
         '(the API coalesces refresh requests); emails go to a local SMTP catcher over nodemailer (pool of 2 connections).',
