@@ -300,8 +300,10 @@ async function main() {
       GEOCODER_URL: '',
       // Only the bursts here: no scheduled refresh in the middle of a measurement.
       STATISTICS_REFRESH_EVERY_MS: '3600000',
-      // What production writes for every job (two JSON lines), not development's far costlier readable lines.
+      // What production writes for every job (two JSON lines), not development's far costlier readable lines;
+      // at info whatever the caller's LOG_LEVEL, as the bench waits for the worker's ready line.
       LOG_FORMAT: 'json',
+      LOG_LEVEL: 'info',
     };
 
     const rows: Row[] = [];
