@@ -40,8 +40,9 @@ beforeAll(async () => {
   edited = await addBusiness(member, `Edited Eatery ${run}`, { description: 'Old description.' });
   deleted = await addBusiness(member, `Deleted Diner ${run}`);
   ids.report = (await report(member, doomed.id, 'Does not support Palestine', `They removed the sign ${run}`)).id;
-  for (const reason of ['Inaccurate information', 'Spam or duplicate', 'Other', 'Business closed/moved']) {
-    await report(member, deleted.id, reason, `${reason} ${run}`);
+  // One pending report per member and business: each of the four comes from another member.
+  for (const [n, reason] of ['Inaccurate information', 'Spam or duplicate', 'Other', 'Business closed/moved'].entries()) {
+    await report(await newMember(`reporter${n}`), deleted.id, reason, `${reason} ${run}`);
   }
   ids.phone = (await suggest(member, edited.id, 'phone', '0113 496 0000', `phone ${run}`)).id;
   ids.description = (await suggest(member, edited.id, 'description', `Fresh description ${run}`, `better ${run}`)).id;

@@ -7,8 +7,12 @@ import {
   businessInputSchema,
   changePasswordInputSchema,
   commentInputSchema,
+  MAX_ID,
   MESSAGES,
   normaliseSocialLink,
+  reportInputSchema,
+  socialLinkOffSiteMessage,
+  suggestionInputSchema,
   truncate,
   formatScore,
   pluralBusinesses,
@@ -52,6 +56,107 @@ describe('social links', () => {
     expect(normaliseSocialLink('facebook', '@page')).toBe('https://facebook.com/@page');
     expect(normaliseSocialLink('twitter', '@@handle')).toBe('https://twitter.com/handle');
     expect(normaliseSocialLink('instagram', '@insta')).toBe('https://instagram.com/insta');
+  });
+});
+
+/** Every node of the OpenAPI schemas of request bodies and query parameters, with where it stands. */
+function requestSchemaNodes(): [string, any][] {
+  const nodes: [string, any][] = [];
+  const walk = (node: any, where: string): void => {
+    if (!node || typeof node !== 'object') return;
+    nodes.push([where, node]);
+    for (const [key, value] of Object.entries(node)) walk(value, `${where}.${key}`);
+  };
+  const paths = (buildOpenApiDocument('Zaytoon') as { paths: Record<string, Record<string, any>> }).paths;
+  for (const [path, operations] of Object.entries(paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      walk(operation.requestBody?.content?.['application/json']?.schema, `${method} ${path} body`);
+      for (const parameter of operation.parameters ?? []) if (parameter.in === 'query') walk(parameter.schema, `${method} ${path} ?${parameter.name}`);
+    }
+  }
+  return nodes;
+}
+
+describe('social links stay on their network (issue #11)', () => {
+  const base = { name: 'Olive', address: '1 High St', city: 'Leeds', postcode: 'LS1 1AA' };
+  const errorsOf = (social_media: Record<string, string>) =>
+    businessInputSchema.safeParse({ ...base, social_media }).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+
+  it('accepts the hosts of each network and their subdomains', () => {
+    const social_media = { facebook: 'https://m.facebook.com/olive', twitter: 'https://x.com/olive', instagram: 'http://www.instagram.com/olive' };
+    expect(businessInputSchema.parse({ ...base, social_media }).social_media).toEqual(social_media);
+    expect(businessInputSchema.parse({ ...base, social_media: { facebook: 'https://fb.com/olive', twitter: 'https://TWITTER.com/olive' } }).social_media)
+      .toEqual({ facebook: 'https://fb.com/olive', twitter: 'https://TWITTER.com/olive' });
+  });
+
+  it('refuses look-alike hosts, userinfo tricks and another network, each on its own field', () => {
+    const facebookOnly = socialLinkOffSiteMessage(['facebook.com', 'fb.com']);
+    for (const link of [
+      'https://facebook.com.evil.com/olive',
+      'https://evilfacebook.com/olive',
+      'https://facebook.com@evil.com/olive',
+      'https://user:pass@facebook.com/olive',
+      'https://facebook.com%2eevil.com/olive',
+      'https://instagram.com/olive',
+    ]) {
+      expect(errorsOf({ facebook: link }), link).toEqual([['social_media.facebook', facebookOnly]]);
+    }
+    expect(errorsOf({ twitter: 'https://x.com.evil.com/a' })).toEqual([['social_media.twitter', socialLinkOffSiteMessage(['twitter.com', 'x.com'])]]);
+    expect(errorsOf({ instagram: 'https://notinstagram.com/a' })).toEqual([['social_media.instagram', socialLinkOffSiteMessage(['instagram.com'])]]);
+  });
+});
+
+describe('control characters (issue #11)', () => {
+  const base = { name: 'Olive', address: '1 High St', city: 'Leeds', postcode: 'LS1 1AA' };
+
+  it('refuses C0 controls but tab and newline, DEL and lone surrogates, with a field error', () => {
+    for (const bad of ['\u0000', '\u0001', '\u0008', '\u000b', '\u000c', '\u001b', '\u001f', '\u007f', '\ud800', '\udfff']) {
+      const result = businessInputSchema.safeParse({ ...base, description: `a${bad}b` });
+      expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]), JSON.stringify(bad)).toEqual([
+        ['description', MESSAGES.controlCharacters],
+      ]);
+    }
+    expect(businessInputSchema.safeParse({ ...base, business_hours: { monday: '9\u0000' } }).error?.issues[0].path).toEqual(['business_hours', 'monday']);
+  });
+
+  it('keeps tabs, newlines and astral characters, and turns CRLF and CR into LF', () => {
+    const parsed = businessInputSchema.parse({ ...base, description: 'one\r\ntwo\rthree\n\tfour 🫒' });
+    expect(parsed.description).toBe('one\ntwo\nthree\n\tfour 🫒');
+  });
+
+  // The rule lives in one helper; this catches a request string that does not go through it.
+  it('applies to every string of every request body and query but passwords', () => {
+    const unguarded: string[] = [];
+    for (const [where, node] of requestSchemaNodes()) {
+      if (node.type !== 'string' || node.enum || node.const !== undefined || /password/.test(where)) continue;
+      const patterns = [node.pattern, ...(node.allOf ?? []).map((part: { pattern?: string }) => part.pattern)].filter(Boolean);
+      const guards = (bad: string) => patterns.some((pattern: string) => !new RegExp(pattern, 'u').test(`a${bad}b`));
+      if (!['\u0000', '\u001b', '\u007f', '\ud800'].every(guards)) unguarded.push(where);
+    }
+    expect(unguarded).toEqual([]);
+  });
+});
+
+describe('ids in bodies (issue #11)', () => {
+  const POSTGRES_INTEGER_MAX = 2 ** 31 - 1;
+  it('are whole numbers from 1 to the Postgres integer maximum', () => {
+    expect(MAX_ID).toBe(POSTGRES_INTEGER_MAX);
+    expect(reportInputSchema.parse({ business_id: MAX_ID, reason: 'Other' }).business_id).toBe(MAX_ID);
+    expect(reportInputSchema.parse({ business_id: '12', reason: 'Other' }).business_id).toBe(12);
+    for (const business_id of [MAX_ID + 1, 3_000_000_000, 0, -1, 1.5, 'abc', null, 1e308]) {
+      expect(reportInputSchema.safeParse({ business_id, reason: 'Other' }).error?.issues[0], String(business_id)).toMatchObject({
+        path: ['business_id'],
+        message: MESSAGES.businessNotFound,
+      });
+    }
+  });
+
+  it('every number a request takes is bounded, integers by the Postgres integer maximum', () => {
+    const unbounded = requestSchemaNodes()
+      .filter(([, node]) => node.type === 'integer' || node.type === 'number')
+      .filter(([, node]) => node.maximum === undefined || (node.type === 'integer' && node.maximum > POSTGRES_INTEGER_MAX))
+      .map(([where]) => where);
+    expect(unbounded).toEqual([]);
   });
 });
 

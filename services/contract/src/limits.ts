@@ -49,6 +49,16 @@ export type Weekday = (typeof WEEKDAYS)[number];
 export const SOCIAL_NETWORKS = ['facebook', 'twitter', 'instagram'] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 
+/** A social link is on one of its network's hosts or their subdomains (issue #11: no look-alikes). */
+export const SOCIAL_NETWORK_HOSTS: Record<SocialNetwork, readonly string[]> = {
+  facebook: ['facebook.com', 'fb.com'],
+  twitter: ['twitter.com', 'x.com'],
+  instagram: ['instagram.com'],
+};
+
+/** Ids are Postgres integers: a larger one names nothing and must never reach SQL. */
+export const MAX_ID = 2_147_483_647;
+
 export const REPORT_REASONS = [
   'Inaccurate information',
   'Does not support Palestine',

@@ -23,6 +23,7 @@ export const MESSAGES = {
   postcodeRequired: 'Postcode is required',
   websiteInvalid: 'Website must be a valid http(s) URL',
   linkInvalid: 'Links must be http(s) URLs',
+  controlCharacters: 'Text must not contain control characters',
   emailInvalid: 'Please enter a valid email address',
   voteTypeInvalid: 'vote_type must be upvote or downvote',
   reportReasonInvalid: 'Please choose a reason for the report',
@@ -64,6 +65,7 @@ export const MESSAGES = {
   suggestionNotFound: 'Suggestion not found',
   reportAlreadyReviewed: 'Report has already been reviewed',
   suggestionAlreadyReviewed: 'Suggestion has already been reviewed',
+  alreadyReported: 'You have already reported this business',
 
   // toasts (SPEC §8)
   loginFailed: 'Login failed',
@@ -113,6 +115,7 @@ export const MESSAGES = {
   confirmDeleteComment: 'Are you sure you want to delete this comment?',
 } as const;
 
+export const socialLinkOffSiteMessage = (hosts: readonly string[]) => `Link must be on ${hosts.join(' or ')}`;
 export const businessDeletedMessage = (name: string) => `Business "${name}" deleted successfully`;
 export const confirmDeleteBusinessMessage = (name: string) =>
   `Are you sure you want to delete "${name}"? This action cannot be undone.`;

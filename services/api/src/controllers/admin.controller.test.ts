@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, businessDeletedMessage } from '@zaytoon/contract';
 import { adminClient, startTestApi, type ApiTestClient, type TestApi } from '../test/harness.js';
-import { createBusiness } from '../test/fixtures.js';
+import { createBusiness, reportByNewMembers } from '../test/fixtures.js';
 
 let api: TestApi;
 let member: ApiTestClient;
@@ -20,9 +20,7 @@ const auditRows = async (action: string, targetId: number) =>
 describe('reports review', () => {
   it('lists pending reports and reported businesses with counts and the 3 latest', async () => {
     const business = await createBusiness(member);
-    for (const reason of ['Other', 'Spam or duplicate', 'Inappropriate content', 'Inaccurate information']) {
-      await member.post('/api/reports', { business_id: business.id, reason, description: `because ${reason}` });
-    }
+    await reportByNewMembers(api, business.id, ['Other', 'Spam or duplicate', 'Inappropriate content', 'Inaccurate information']);
     const pending = await admin.get('/api/admin/reports/pending');
     const ours = pending.body.filter((r: { business_id: number }) => r.business_id === business.id);
     expect(ours).toHaveLength(4);
@@ -36,7 +34,7 @@ describe('reports review', () => {
   it('approve hides the business at once, enqueues the cascade and writes the audit log', async () => {
     const business = await createBusiness(member);
     const report = (await member.post('/api/reports', { business_id: business.id, reason: 'Does not support Palestine' })).body;
-    await member.post('/api/reports', { business_id: business.id, reason: 'Other' });
+    await reportByNewMembers(api, business.id, ['Other']);
     const suggestion = (await member.post(`/api/businesses/${business.id}/suggestions`, { field_name: 'phone', suggested_value: '0113 496 0000' })).body;
     const answer = await admin.post(`/api/admin/reports/${report.id}/review?action=approve`);
     expect(answer).toMatchObject({ status: 200, body: { message: MESSAGES.reportApproved } });
@@ -49,6 +47,7 @@ describe('reports review', () => {
     expect(jobs.some((job) => job.data.businessId === business.id && job.data.reportId === report.id)).toBe(true);
     expect(await auditRows('report.approved', report.id)).toHaveLength(1);
     expect((await admin.post(`/api/admin/reports/${report.id}/review?action=approve`)).status).toBe(409);
+    expect(await member.post('/api/reports', { business_id: business.id, reason: 'Other' })).toMatchObject({ status: 404, body: { detail: MESSAGES.businessNotFound } });
   });
 
   it('reject keeps the business and marks the report reviewed', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@zaytoon/contract';
+import { MESSAGES, socialLinkOffSiteMessage } from '@zaytoon/contract';
 import { adminClient, startTestApi, type ApiTestClient, type TestApi } from '../test/harness.js';
-import { businessInput, createBusiness } from '../test/fixtures.js';
+import { businessInput, createBusiness, reportByNewMembers } from '../test/fixtures.js';
 
 let api: TestApi;
 let owner: ApiTestClient;
@@ -53,6 +53,48 @@ describe('POST /api/businesses', () => {
     const social = await owner.post('/api/businesses', businessInput({ social_media: { myspace: 'x' } }));
     expect(social.status).toBe(400);
     expect((await api.core.db.query('SELECT count(*) AS n FROM businesses')).rows[0].n).toBe(before);
+  });
+
+  it('refuses social links off their network\'s hosts with a field error, writing nothing (issue #11)', async () => {
+    const before = (await api.core.db.query('SELECT count(*) AS n FROM businesses')).rows[0].n;
+    for (const facebook of ['https://facebook.com.evil.com/page', 'https://evilfacebook.com/page', 'https://facebook.com@evil.com/page']) {
+      const answer = await owner.post('/api/businesses', businessInput({ social_media: { facebook } }));
+      expect(answer, facebook).toMatchObject({
+        status: 400,
+        body: { errors: { 'social_media.facebook': socialLinkOffSiteMessage(['facebook.com', 'fb.com']) } },
+      });
+    }
+    const twitter = await owner.post('/api/businesses', businessInput({ social_media: { twitter: 'https://x.com.evil.com/a' } }));
+    expect(twitter.body.errors).toEqual({ 'social_media.twitter': socialLinkOffSiteMessage(['twitter.com', 'x.com']) });
+    expect((await api.core.db.query('SELECT count(*) AS n FROM businesses')).rows[0].n).toBe(before);
+    const good = await owner.post('/api/businesses', businessInput({ social_media: { facebook: 'https://fb.com/page', twitter: 'https://x.com/a', instagram: 'https://www.instagram.com/b' } }));
+    expect(good.status).toBe(201);
+    const business = good.body;
+    const edit = await owner.put(`/api/businesses/${business.id}`, businessInput({ social_media: { instagram: 'https://instagram.com.evil.com/b' } }));
+    expect(edit.status).toBe(400);
+    expect((await api.client().get(`/api/businesses/${business.id}`)).body.social_media.instagram).toBe('https://www.instagram.com/b');
+  });
+
+  it('refuses control characters in any text field with a 400 and a field error instead of a Postgres failure (issue #11)', async () => {
+    const before = (await api.core.db.query('SELECT count(*) AS n FROM businesses')).rows[0].n;
+    const name = await owner.post('/api/businesses', businessInput({ name: 'Olive\u0000Grove' }));
+    expect(name).toMatchObject({ status: 400, body: { detail: MESSAGES.controlCharacters, errors: { name: MESSAGES.controlCharacters } } });
+    const hours = await owner.post('/api/businesses', businessInput({ business_hours: { monday: '9-5\u001b[2J' } }));
+    expect(hours.body.errors).toEqual({ 'business_hours.monday': MESSAGES.controlCharacters });
+    const social = await owner.post('/api/businesses', businessInput({ social_media: { instagram: 'olive\u007f' } }));
+    expect(social.body.errors).toEqual({ 'social_media.instagram': MESSAGES.controlCharacters });
+    expect((await api.core.db.query('SELECT count(*) AS n FROM businesses')).rows[0].n).toBe(before);
+    const lines = await owner.post('/api/businesses', businessInput({ description: 'Open late.\r\nHalal.\tFamily-run.' }));
+    expect(lines).toMatchObject({ status: 201, body: { description: 'Open late.\nHalal.\tFamily-run.' } });
+  });
+
+  it('refuses control characters in search filters with a 400 (issue #11)', async () => {
+    for (const path of ['/api/businesses', '/api/businesses/summary', '/api/businesses/by-city', '/api/businesses/map?bbox=-11,49,2,61&zoom=6']) {
+      for (const filter of ['search', 'category', 'city']) {
+        const answer = await api.client().get(`${path}${path.includes('?') ? '&' : '?'}${filter}=olive%00grove`);
+        expect(answer, `${path} ${filter}`).toMatchObject({ status: 400, body: { errors: { [filter]: MESSAGES.controlCharacters } } });
+      }
+    }
   });
 
   it('enqueues geocoding for a business without coordinates', async () => {
@@ -114,11 +156,7 @@ describe('GET /api/businesses/:id', () => {
 
   it('fills report_count and latest_reports only for admins', async () => {
     const business = await createBusiness(owner);
-    const reporter = api.client();
-    await reporter.signup();
-    for (const reason of ['Other', 'Spam or duplicate', 'Inaccurate information', 'Business closed/moved']) {
-      expect((await reporter.post('/api/reports', { business_id: business.id, reason, description: reason })).status).toBe(201);
-    }
+    await reportByNewMembers(api, business.id, ['Other', 'Spam or duplicate', 'Inaccurate information', 'Business closed/moved']);
     const visitor = await api.client().get(`/api/businesses/${business.id}`);
     expect(visitor.body).toMatchObject({ report_count: 0, latest_reports: [] });
     const admin = await adminClient(api);

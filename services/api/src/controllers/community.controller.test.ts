@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, REPORT_REASONS } from '@zaytoon/contract';
+import { MESSAGES, REPORT_REASONS, socialLinkOffSiteMessage } from '@zaytoon/contract';
 import { adminClient, startTestApi, type ApiTestClient, type TestApi } from '../test/harness.js';
-import { createBusiness } from '../test/fixtures.js';
+import { businessInput, createBusiness, reportByNewMembers } from '../test/fixtures.js';
 
 let api: TestApi;
 let member: ApiTestClient;
@@ -108,16 +108,87 @@ describe('suggestions', () => {
     expect((await api.client().post(`/api/businesses/${business.id}/suggestions`, { field_name: 'phone', suggested_value: '1' })).status).toBe(401);
     expect((await member.post('/api/businesses/999999/suggestions', { field_name: 'phone', suggested_value: '1' })).status).toBe(404);
   });
+
+  it('checks each suggested value with the business form\'s schema for that field, with its message, writing nothing', async () => {
+    const business = await createBusiness(member);
+    const count = async () => (await api.core.db.query('SELECT count(*)::int AS n FROM suggestions WHERE business_id = $1', [business.id])).rows[0].n;
+    const cases: [string, string][] = [
+      ['category', 'c'.repeat(5000)],
+      ['phone', '0'.repeat(5000)],
+      ['website', 'javascript:alert(1)'],
+    ];
+    for (const [field, value] of cases) {
+      const form = await member.post('/api/businesses', businessInput({ [field]: value }));
+      expect(form.status, field).toBe(400);
+      const suggestion = await member.post(`/api/businesses/${business.id}/suggestions`, { field_name: field, suggested_value: value });
+      expect(suggestion, field).toMatchObject({ status: 400, body: { detail: form.body.detail, errors: { suggested_value: form.body.errors[field] } } });
+    }
+    const social = await member.post(`/api/businesses/${business.id}/suggestions`, {
+      field_name: 'social_media',
+      suggested_value: JSON.stringify({ facebook: 'https://facebook.com.evil.com/x' }),
+    });
+    expect(social).toMatchObject({ status: 400, body: { errors: { 'suggested_value.facebook': socialLinkOffSiteMessage(['facebook.com', 'fb.com']) } } });
+    expect(await count()).toBe(0);
+    const fits = await member.post(`/api/businesses/${business.id}/suggestions`, { field_name: 'category', suggested_value: '  ' + 'c'.repeat(100) + ' ' });
+    expect(fits).toMatchObject({ status: 201, body: { suggested_value: 'c'.repeat(100) } });
+  });
 });
 
 describe('reports', () => {
+  const newMember = async () => {
+    const client = api.client();
+    return { client, user: await client.signup() };
+  };
+  const pendingReports = async (businessId: number, userId: number) =>
+    (await api.core.db.query(`SELECT id FROM reports WHERE business_id = $1 AND reported_by = $2 AND status = 'pending'`, [businessId, userId])).rows;
+
   it('accepts SPEC\'s six reasons only', async () => {
     const business = await createBusiness(member);
-    for (const reason of REPORT_REASONS) {
-      expect((await member.post('/api/reports', { business_id: business.id, reason, description: '' })).status).toBe(201);
-    }
+    expect(await reportByNewMembers(api, business.id, REPORT_REASONS)).toHaveLength(REPORT_REASONS.length);
     expect(await member.post('/api/reports', { business_id: business.id, reason: 'I dislike them' })).toMatchObject({ status: 400, body: { detail: MESSAGES.reportReasonInvalid } });
     expect((await member.post('/api/reports', { business_id: 999999, reason: 'Other' })).status).toBe(404);
     expect((await api.client().post('/api/reports', { business_id: business.id, reason: 'Other' })).status).toBe(401);
+  });
+
+  it('answers 409 to a second pending report by the same member, and takes one again once the first is reviewed', async () => {
+    const business = await createBusiness(member);
+    const { client: reporter, user } = await newMember();
+    const first = await reporter.post('/api/reports', { business_id: business.id, reason: 'Other', description: 'first' });
+    expect(first.status).toBe(201);
+    const again = await reporter.post('/api/reports', { business_id: business.id, reason: 'Spam or duplicate', description: 'second' });
+    expect(again).toMatchObject({ status: 409, body: { detail: MESSAGES.alreadyReported } });
+    expect(await pendingReports(business.id, user.id)).toEqual([{ id: first.body.id }]);
+
+    const { client: other } = await newMember();
+    expect((await other.post('/api/reports', { business_id: business.id, reason: 'Other' })).status).toBe(201);
+    const elsewhere = await createBusiness(member);
+    expect((await reporter.post('/api/reports', { business_id: elsewhere.id, reason: 'Other' })).status).toBe(201);
+
+    const admin = await adminClient(api);
+    expect((await admin.post(`/api/admin/reports/${first.body.id}/review?action=reject`)).status).toBe(200);
+    const afterReview = await reporter.post('/api/reports', { business_id: business.id, reason: 'Business closed/moved' });
+    expect(afterReview.status).toBe(201);
+    expect(await pendingReports(business.id, user.id)).toEqual([{ id: afterReview.body.id }]);
+  });
+
+  it('keeps one pending report when one member sends twenty at once, and the database refuses a second on its own', async () => {
+    const business = await createBusiness(member);
+    const { client: reporter, user } = await newMember();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, n) => reporter.post('/api/reports', { business_id: business.id, reason: 'Other', description: `try ${n}` })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, ...Array(19).fill(409)]);
+    expect(answers.filter((answer) => answer.status === 409).every((answer) => answer.body.detail === MESSAGES.alreadyReported)).toBe(true);
+    expect(await pendingReports(business.id, user.id)).toHaveLength(1);
+    await expect(
+      api.core.db.query(`INSERT INTO reports (business_id, reported_by, reason) VALUES ($1, $2, 'Other')`, [business.id, user.id]),
+    ).rejects.toMatchObject({ code: '23505' });
+  });
+
+  it('refuses a business id past the Postgres integer range with a 400 and a field error', async () => {
+    for (const business_id of [3_000_000_000, 2_147_483_648, '99999999999', 1e308, -1, 0, 1.5]) {
+      const answer = await member.post('/api/reports', { business_id, reason: 'Other' });
+      expect(answer, String(business_id)).toMatchObject({ status: 400, body: { errors: { business_id: MESSAGES.businessNotFound } } });
+    }
   });
 });

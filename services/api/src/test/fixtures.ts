@@ -1,4 +1,4 @@
-import type { ApiTestClient } from './harness.js';
+import type { ApiTestClient, TestApi } from './harness.js';
 
 let counter = 0;
 
@@ -20,4 +20,17 @@ export async function createBusiness(client: ApiTestClient, overrides: Record<st
   const answer = await client.post('/api/businesses', businessInput(overrides));
   if (answer.status !== 201) throw new Error(`create failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body as { id: number; name: string } & Record<string, any>;
+}
+
+/** One report per reason, each by a new member (a member has one pending report per business). */
+export async function reportByNewMembers(api: TestApi, businessId: number, reasons: readonly string[]) {
+  const reports: ({ id: number } & Record<string, any>)[] = [];
+  for (const reason of reasons) {
+    const reporter = api.client();
+    await reporter.signup();
+    const answer = await reporter.post('/api/reports', { business_id: businessId, reason, description: `because ${reason}` });
+    if (answer.status !== 201) throw new Error(`report failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+    reports.push(answer.body);
+  }
+  return reports;
 }

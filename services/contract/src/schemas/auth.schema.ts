@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MESSAGES } from '../messages.js';
-import { requiredText } from './common.schema.js';
+import { inputText, requiredText } from './common.schema.js';
 
 export const userSchema = z.object({
   id: z.number().int(),
@@ -15,6 +15,7 @@ export type User = z.infer<typeof userSchema>;
 
 export const loginInputSchema = z.object({
   login: requiredText(MESSAGES.fieldRequired, 254),
+  // Passwords are only ever hashed, never stored, shown or sent to SQL: any character may be in one.
   password: z.string({ error: MESSAGES.fieldRequired }).min(1, MESSAGES.fieldRequired).max(200),
 });
 export type LoginInput = z.input<typeof loginInputSchema>;
@@ -23,7 +24,7 @@ export const newPasswordSchema = (message: string) =>
   z.string({ error: message }).min(LIMITS.passwordMinLength, message).max(200);
 
 export const signupInputSchema = z.object({
-  email: z.string({ error: MESSAGES.emailInvalid }).trim().toLowerCase().max(254).pipe(z.email(MESSAGES.emailInvalid)),
+  email: inputText({ error: MESSAGES.emailInvalid }).trim().toLowerCase().max(254).pipe(z.email(MESSAGES.emailInvalid)),
   username: requiredText(MESSAGES.fieldRequired, 50).regex(
     /^[A-Za-z0-9_.-]+$/,
     'Username may only use letters, numbers, dots, dashes and underscores',
@@ -41,8 +42,7 @@ export const forgotPasswordInputSchema = z.object({
 
 export const resetPasswordInputSchema = z.object({
   email_or_username: requiredText(MESSAGES.fieldRequired, 254),
-  verification_code: z
-    .string({ error: MESSAGES.resetCodeLength })
+  verification_code: inputText({ error: MESSAGES.resetCodeLength })
     .trim()
     .regex(new RegExp(`^\\d{${LIMITS.resetCodeLength}}$`), MESSAGES.resetCodeLength),
   new_password: newPasswordSchema(MESSAGES.passwordTooShort),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { LIMITS, SOCIAL_NETWORKS, WEEKDAYS, type SocialNetwork } from '../limits.js';
-import { MESSAGES } from '../messages.js';
-import { httpUrlOrEmpty, isHttpUrl, isoDate, optionalText, requiredText } from './common.schema.js';
+import { LIMITS, SOCIAL_NETWORK_HOSTS, SOCIAL_NETWORKS, WEEKDAYS, type SocialNetwork } from '../limits.js';
+import { MESSAGES, socialLinkOffSiteMessage } from '../messages.js';
+import { httpUrlOrEmpty, inputText, isHttpUrl, isoDate, optionalText, requiredText } from './common.schema.js';
 import { reportSchema } from './report.schema.js';
 
 const SOCIAL_SITES: Record<SocialNetwork, string> = {
@@ -18,15 +18,26 @@ export function normaliseSocialLink(network: SocialNetwork, value: string): stri
   return SOCIAL_SITES[network] + handle;
 }
 
+/**
+ * Whether an http(s) link is on the network's hosts or their subdomains, as a browser reads it: the parsed
+ * hostname, so 'facebook.com.evil.com' and 'facebook.com@evil.com' are not Facebook. Userinfo is refused outright.
+ */
+export function isOnNetworkSite(network: SocialNetwork, link: string): boolean {
+  if (!isHttpUrl(link)) return false;
+  const url = new URL(link);
+  if (url.username || url.password) return false;
+  return SOCIAL_NETWORK_HOSTS[network].some((host) => url.hostname === host || url.hostname.endsWith(`.${host}`));
+}
+
 export const businessHoursSchema = z
-  .object(Object.fromEntries(WEEKDAYS.map((day) => [day, z.string().trim().max(100).optional()])))
+  .object(Object.fromEntries(WEEKDAYS.map((day) => [day, inputText().trim().max(100).optional()])))
   .strict()
   .transform((hours) =>
     Object.fromEntries(Object.entries(hours).filter((entry): entry is [string, string] => !!entry[1])),
   ) as unknown as z.ZodType<Partial<Record<(typeof WEEKDAYS)[number], string>>>;
 
 export const socialMediaSchema = z
-  .object(Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, z.string().trim().max(300).optional()])))
+  .object(Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, inputText().trim().max(300).optional()])))
   .strict()
   .transform((links, ctx) => {
     const normalised: Partial<Record<SocialNetwork, string>> = {};
@@ -36,6 +47,10 @@ export const socialMediaSchema = z
       const url = normaliseSocialLink(network, value);
       if (!isHttpUrl(url)) {
         ctx.addIssue({ code: 'custom', message: MESSAGES.linkInvalid, path: [network] });
+        continue;
+      }
+      if (!isOnNetworkSite(network, url)) {
+        ctx.addIssue({ code: 'custom', message: socialLinkOffSiteMessage(SOCIAL_NETWORK_HOSTS[network]), path: [network] });
         continue;
       }
       normalised[network] = url;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MESSAGES } from '../messages.js';
-import { isoDate } from './common.schema.js';
+import { inputText, isoDate } from './common.schema.js';
 
 export const commentSchema = z.object({
   id: z.number().int(),
@@ -14,8 +14,7 @@ export const commentSchema = z.object({
 });
 export type Comment = z.infer<typeof commentSchema>;
 
-export const commentTextSchema = z
-  .string({ error: MESSAGES.commentTooShort })
+export const commentTextSchema = inputText({ error: MESSAGES.commentTooShort })
   .trim()
   .min(LIMITS.commentMinLength, MESSAGES.commentTooShort)
   .max(LIMITS.commentMaxLength, MESSAGES.commentTooLong);

@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { MAX_ID } from '../limits.js';
 import { MESSAGES } from '../messages.js';
 
-export const idParam = z.coerce.number().int().positive();
+/** A row id, in a path or a body: a whole number from 1 to Postgres's integer maximum. */
+export const idSchema = (message: string) => z.coerce.number({ error: message }).int().min(1).max(MAX_ID);
+
 export const isoDate = z.string().describe('ISO-8601 timestamp in UTC');
 
 export const errorResponse = z.object({
@@ -12,12 +15,27 @@ export type ErrorResponse = z.infer<typeof errorResponse>;
 
 export const okResponse = z.object({ message: z.string() });
 
+/**
+ * C0 control characters but tab and newline, DEL, and unpaired UTF-16 surrogates (with the u flag a valid pair
+ * is one code point, outside the class). Postgres refuses NUL in text and a lone surrogate in jsonb.
+ */
+const CLEAN_TEXT = /^[^\u0000-\u0008\u000B-\u001F\u007F\uD800-\uDFFF]*$/u;
+
+/**
+ * Every string of a request body or query except passwords starts here: line breaks become '\n', then
+ * control characters are refused (issue #11).
+ */
+export const inputText = (params?: string | { error: string }) =>
+  z
+    .string(params)
+    .overwrite((value) => value.replace(/\r\n?/g, '\n'))
+    .regex(CLEAN_TEXT, MESSAGES.controlCharacters);
+
 /** A trimmed string; empty after trimming means "required" failed. */
 export const requiredText = (message: string, max = 300) =>
-  z.string({ error: message }).trim().min(1, message).max(max);
+  inputText({ error: message }).trim().min(1, message).max(max);
 
-export const optionalText = (max: number) =>
-  z.string().trim().max(max).optional().default('');
+export const optionalText = (max: number) => inputText().trim().max(max).optional().default('');
 
 export function isHttpUrl(value: string): boolean {
   try {
@@ -28,8 +46,7 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-export const httpUrlOrEmpty = z
-  .string()
+export const httpUrlOrEmpty = inputText()
   .trim()
   .max(2000)
   .refine((value) => value === '' || isHttpUrl(value), MESSAGES.websiteInvalid);

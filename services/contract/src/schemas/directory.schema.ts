@@ -1,25 +1,25 @@
 import { z } from 'zod';
 import { MAP_ZOOM, PAGING } from '../limits.js';
 import { MESSAGES } from '../messages.js';
+import { inputText } from './common.schema.js';
 
 /** The directory's filters (CONTRACT.md): empty or 'all' means no filter. Every directory answer takes them. */
 export const directoryFilterSchema = z.object({
-  search: z.string().trim().max(200).optional(),
-  category: z.string().trim().max(100).optional(),
-  city: z.string().trim().max(100).optional(),
+  search: inputText().trim().max(200).optional(),
+  category: inputText().trim().max(100).optional(),
+  city: inputText().trim().max(100).optional(),
 });
 export type DirectoryFilter = z.infer<typeof directoryFilterSchema>;
 
 export const businessListQuerySchema = directoryFilterSchema.extend({
   on_map: z.enum(['true', 'false']).optional().describe('true: only businesses with coordinates; false: only those without'),
-  limit: z
-    .string({ error: MESSAGES.limitOutOfRange })
+  limit: inputText({ error: MESSAGES.limitOutOfRange })
     .regex(/^\d{1,3}$/, MESSAGES.limitOutOfRange)
     .transform(Number)
     .pipe(z.number().min(1, MESSAGES.limitOutOfRange).max(PAGING.maxLimit, MESSAGES.limitOutOfRange))
     .optional()
     .describe(`page size, default ${PAGING.defaultLimit}, at most ${PAGING.maxLimit}`),
-  cursor: z.string().max(2000, MESSAGES.invalidCursor).optional().describe('opaque; taken from the Link header of the previous page'),
+  cursor: inputText().max(2000, MESSAGES.invalidCursor).optional().describe('opaque; taken from the Link header of the previous page'),
 });
 export type BusinessListQuery = DirectoryFilter & { on_map?: 'true' | 'false'; limit?: number; cursor?: string };
 
@@ -55,8 +55,7 @@ export type CityGroups = z.infer<typeof cityGroupsSchema>;
 const degrees = (min: number, max: number) => z.number().min(min).max(max);
 
 export const mapQuerySchema = directoryFilterSchema.extend({
-  bbox: z
-    .string({ error: MESSAGES.invalidBbox })
+  bbox: inputText({ error: MESSAGES.invalidBbox })
     .transform((value, ctx) => {
       const parts = value.split(',').map((part) => (part.trim() === '' ? NaN : Number(part)));
       const [west, south, east, north] = parts;
@@ -74,8 +73,7 @@ export const mapQuerySchema = directoryFilterSchema.extend({
       return [west, south, east, north] as [number, number, number, number];
     })
     .describe('west,south,east,north in degrees (west may exceed east across the antimeridian)'),
-  zoom: z
-    .string({ error: MESSAGES.invalidZoom })
+  zoom: inputText({ error: MESSAGES.invalidZoom })
     .regex(/^\d{1,2}$/, MESSAGES.invalidZoom)
     .transform(Number)
     .pipe(z.number().min(MAP_ZOOM.min, MESSAGES.invalidZoom).max(MAP_ZOOM.max, MESSAGES.invalidZoom)),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, REPORT_REASONS } from '../limits.js';
 import { MESSAGES } from '../messages.js';
-import { isoDate } from './common.schema.js';
+import { idSchema, inputText, isoDate } from './common.schema.js';
 
 export const reportSchema = z.object({
   id: z.number().int(),
@@ -16,9 +16,9 @@ export const reportSchema = z.object({
 export type Report = z.infer<typeof reportSchema>;
 
 export const reportInputSchema = z.object({
-  business_id: z.coerce.number({ error: MESSAGES.businessNotFound }).int().positive(),
+  business_id: idSchema(MESSAGES.businessNotFound),
   reason: z.enum(REPORT_REASONS, { error: MESSAGES.reportReasonInvalid }),
-  description: z.string().trim().max(LIMITS.textFieldMaxLength).optional().default(''),
+  description: inputText().trim().max(LIMITS.textFieldMaxLength).optional().default(''),
 });
 export type ReportInput = z.input<typeof reportInputSchema>;
 

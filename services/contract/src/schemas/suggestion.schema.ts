@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, SUGGESTABLE_FIELDS } from '../limits.js';
 import { MESSAGES } from '../messages.js';
-import { isoDate } from './common.schema.js';
+import { inputText, isoDate } from './common.schema.js';
 
 export const suggestionTypeSchema = z.enum(['add_missing', 'edit_existing']);
 
@@ -21,11 +21,10 @@ export type Suggestion = z.infer<typeof suggestionSchema>;
 
 export const suggestionInputSchema = z.object({
   field_name: z.enum(SUGGESTABLE_FIELDS, { error: MESSAGES.suggestionFieldInvalid }),
-  suggested_value: z
-    .string({ error: MESSAGES.suggestionValueRequired })
+  suggested_value: inputText({ error: MESSAGES.suggestionValueRequired })
     .trim()
     .min(1, MESSAGES.suggestionValueRequired)
     .max(LIMITS.textFieldMaxLength),
-  reason: z.string().trim().max(LIMITS.textFieldMaxLength).optional().default(''),
+  reason: inputText().trim().max(LIMITS.textFieldMaxLength).optional().default(''),
 });
 export type SuggestionInput = z.input<typeof suggestionInputSchema>;

@@ -1,4 +1,5 @@
-import { MESSAGES } from '@zaytoon/contract';
+import { z } from 'zod';
+import { MESSAGES, idSchema } from '@zaytoon/contract';
 import { badRequest } from '../errors/domain-error.js';
 import type { PageKey, PageRow } from './businesses.repository.js';
 
@@ -14,7 +15,11 @@ export function pageKeyOf(row: PageRow, searching: boolean): PageKey {
     : { mode: 'name', name: row.name, id: row.id };
 }
 
-const isId = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0 && (value as number) <= 2_147_483_647;
+// What encodeCursor writes, checked as client input since its values reach SQL: Postgres fails on a NUL in the
+// name or a bucket past ::int. The name is a stored one, kept as it is (never normalised as new text is).
+const storedName = z.string().refine((name) => !name.includes('\0'));
+const nameCursor = z.tuple([z.literal('n'), storedName, idSchema(MESSAGES.invalidCursor)]);
+const relevanceCursor = z.tuple([z.literal('r'), z.int32(), z.number(), storedName, idSchema(MESSAGES.invalidCursor)]);
 
 /** A cursor made by encodeCursor for the same kind of query (searching or not), else 400. */
 export function decodeCursor(cursor: string, searching: boolean): PageKey {
@@ -24,16 +29,14 @@ export function decodeCursor(cursor: string, searching: boolean): PageKey {
   } catch {
     throw badRequest(MESSAGES.invalidCursor);
   }
-  if (Array.isArray(parts)) {
-    if (!searching && parts.length === 3 && parts[0] === 'n' && typeof parts[1] === 'string' && isId(parts[2])) {
-      return { mode: 'name', name: parts[1], id: parts[2] };
-    }
-    const [mode, bucket, score, name, id] = parts;
-    if (
-      searching && parts.length === 5 && mode === 'r' && Number.isInteger(bucket) && typeof score === 'number' &&
-      Number.isFinite(score) && typeof name === 'string' && isId(id)
-    ) {
-      return { mode: 'relevance', bucket: bucket as number, score, name, id };
+  if (!searching) {
+    const key = nameCursor.safeParse(parts);
+    if (key.success) return { mode: 'name', name: key.data[1], id: key.data[2] };
+  } else {
+    const key = relevanceCursor.safeParse(parts);
+    if (key.success) {
+      const [, bucket, score, name, id] = key.data;
+      return { mode: 'relevance', bucket, score, name, id };
     }
   }
   throw badRequest(MESSAGES.invalidCursor);

@@ -7,14 +7,17 @@ const REPORT_COLUMNS = `r.id, r.business_id, b.name AS business_name, r.reason, 
 export class ReportsRepository {
   constructor(private readonly db: Queryable) {}
 
-  async insert(businessId: number, reporterId: number, reason: string, description: string): Promise<Report> {
+  /** Null when the reporter already has a pending report on the business (the partial unique index decides). */
+  async insert(businessId: number, reporterId: number, reason: string, description: string): Promise<Report | null> {
     const { rows } = await this.db.query<Report>(
       `WITH inserted AS (
-         INSERT INTO reports (business_id, reported_by, reason, description) VALUES ($1, $2, $3, $4) RETURNING *)
+         INSERT INTO reports (business_id, reported_by, reason, description) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (business_id, reported_by) WHERE status = 'pending' DO NOTHING
+         RETURNING *)
        SELECT ${REPORT_COLUMNS} FROM inserted r JOIN businesses b ON b.id = r.business_id LEFT JOIN users u ON u.id = r.reported_by`,
       [businessId, reporterId, reason, description],
     );
-    return rows[0];
+    return rows[0] ?? null;
   }
 
   async listPending(): Promise<Report[]> {

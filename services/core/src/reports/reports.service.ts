@@ -2,7 +2,7 @@ import { MESSAGES, reportInputSchema, type Business, type Report, type User } fr
 import { toBusiness } from '../businesses/business.mapper.js';
 import type { BusinessesRepository } from '../businesses/businesses.repository.js';
 import type { AnswerCacheRepository } from '../cache/answer-cache.repository.js';
-import { notFound } from '../errors/domain-error.js';
+import { conflict, notFound } from '../errors/domain-error.js';
 import { parseInput } from '../errors/validate.js';
 import type { JobQueueRepository } from '../jobs/job-queue.repository.js';
 import type { ReportsRepository } from './reports.repository.js';
@@ -18,7 +18,10 @@ export class ReportsService {
   async create(input: unknown, reporter: User): Promise<Report> {
     const data = parseInput(reportInputSchema, input);
     if (!(await this.businesses.findOwner(data.business_id))) throw notFound(MESSAGES.businessNotFound);
+    // One pending report per member and business, a reviewed one no longer counts: a partial unique index, so
+    // that two simultaneous reports cannot both land; the insert that meets it writes nothing.
     const report = await this.reports.insert(data.business_id, reporter.id, data.reason, data.description);
+    if (!report) throw conflict(MESSAGES.alreadyReported);
     await this.cache.dropBusinessAnswers();
     await this.jobs.enqueue('refreshStatistics', { reason: 'report' });
     return report;

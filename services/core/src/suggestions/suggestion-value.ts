@@ -1,10 +1,5 @@
-import {
-  MESSAGES,
-  businessHoursSchema,
-  httpUrlOrEmpty,
-  socialMediaSchema,
-  type SuggestableField,
-} from '@zaytoon/contract';
+import { z } from 'zod';
+import { MESSAGES, businessInputSchema, type SuggestableField } from '@zaytoon/contract';
 import { badRequest } from '../errors/domain-error.js';
 import { parseInput } from '../errors/validate.js';
 
@@ -18,17 +13,20 @@ export function currentValueText(field: SuggestableField, value: unknown): strin
   return typeof value === 'string' ? value : '';
 }
 
-/** Checks a suggested value with the same rules as the business form and returns what would be written. */
+/**
+ * Checks a suggested value with the business form's own schema for that field (its limits and messages) and
+ * returns what would be written. Field errors are the suggestion's: `suggested_value` (`suggested_value.monday`).
+ */
 export function parseSuggestedValue(field: SuggestableField, text: string): unknown {
-  if (field === 'website') return parseInput(httpUrlOrEmpty, text);
-  if (!JSON_FIELDS.has(field)) return text;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw badRequest(`${field} must be a JSON object`, { suggested_value: `${field} must be a JSON object` });
+  let suggested: unknown = text;
+  if (JSON_FIELDS.has(field)) {
+    try {
+      suggested = JSON.parse(text);
+    } catch {
+      throw badRequest(`${field} must be a JSON object`, { suggested_value: `${field} must be a JSON object` });
+    }
   }
-  const value = parseInput(field === 'business_hours' ? businessHoursSchema : socialMediaSchema, parsed);
-  if (!Object.keys(value as object).length) throw badRequest(MESSAGES.suggestionValueRequired);
+  const { suggested_value: value } = parseInput(z.object({ suggested_value: businessInputSchema.shape[field] }), { suggested_value: suggested });
+  if (JSON_FIELDS.has(field) && !Object.keys(value ?? {}).length) throw badRequest(MESSAGES.suggestionValueRequired);
   return value;
 }
