@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { PRECOMPRESS_OPTIONS } from '../services/contract/src/federation/precompress.ts';
+import { FIRST_LOAD_CHUNK } from './build-chunks.ts';
 import mfConfig from './module-federation.config.ts';
 
 const port = Number(process.env.DIRECTORY_PORT || 8081);
@@ -22,5 +23,5 @@ export default defineConfig({
   },
   server: { port, strictPort: true, cors, origin: `http://localhost:${port}` },
   preview: { port, strictPort: true, cors, headers: { 'Access-Control-Allow-Origin': '*' } },
-  build: { target: 'esnext' },
+  build: { target: 'esnext', rolldownOptions: { output: { codeSplitting: { groups: [FIRST_LOAD_CHUNK] } } } },
 });

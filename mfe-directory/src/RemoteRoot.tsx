@@ -5,6 +5,7 @@ import { HostProvider } from './host';
 import { injectStyles } from './injectStyles';
 import { lazyNamed } from './lib/lazyNamed';
 import { remoteQueryClient } from './lib/queryClient';
+import { withScreenStyles } from './screenStyles';
 
 import { DirectoryScreen } from './screens/Directory/DirectoryScreen';
 import { Placeholder } from './screens/Placeholder';
@@ -13,16 +14,16 @@ import { PageSpinner } from './ui/Spinner';
 
 injectStyles('zaytoon-directory-styles', css);
 
-// The public pages most visits start on come with this module; the others download when opened,
-// so a first visit to /browse or a business does not pay for forms and account screens.
+// /browse comes with this module; every other screen downloads (with its styles) when first opened,
+// so a first visit to /browse pays for nothing else.
 const SCREENS: Partial<Record<ScreenId, ComponentType>> = {
   directory: DirectoryScreen,
-  'business-detail': lazyNamed(() => import('./screens/BusinessDetail/BusinessDetailScreen'), 'BusinessDetailScreen'),
-  auth: lazyNamed(() => import('./screens/Auth/AuthScreen'), 'AuthScreen'),
-  'business-form': lazyNamed(() => import('./screens/BusinessForm/BusinessFormScreen'), 'BusinessFormScreen'),
-  'forgot-password': lazyNamed(() => import('./screens/ForgotPassword/ForgotPasswordScreen'), 'ForgotPasswordScreen'),
-  'change-password': lazyNamed(() => import('./screens/ChangePassword/ChangePasswordScreen'), 'ChangePasswordScreen'),
-  'account-settings': lazyNamed(() => import('./screens/AccountSettings/AccountSettingsScreen'), 'AccountSettingsScreen'),
+  'business-detail': lazyNamed(() => withScreenStyles(import('./screens/BusinessDetail/BusinessDetailScreen')), 'BusinessDetailScreen'),
+  auth: lazyNamed(() => withScreenStyles(import('./screens/Auth/AuthScreen')), 'AuthScreen'),
+  'business-form': lazyNamed(() => withScreenStyles(import('./screens/BusinessForm/BusinessFormScreen')), 'BusinessFormScreen'),
+  'forgot-password': lazyNamed(() => withScreenStyles(import('./screens/ForgotPassword/ForgotPasswordScreen')), 'ForgotPasswordScreen'),
+  'change-password': lazyNamed(() => withScreenStyles(import('./screens/ChangePassword/ChangePasswordScreen')), 'ChangePasswordScreen'),
+  'account-settings': lazyNamed(() => withScreenStyles(import('./screens/AccountSettings/AccountSettingsScreen')), 'AccountSettingsScreen'),
 };
 
 /**
@@ -42,7 +43,8 @@ export default function DirectoryRemoteRoot({ host, screen }: RemoteRootProps) {
           data-screen={screen}
           data-same-react={String(typeof window !== 'undefined' && window.__ZAYTOON_REACT__ === React)}
         >
-          <Suspense fallback={<PageSpinner />}>
+          {/* Keyed: while the next screen downloads, the last one is gone, not kept hidden and listening. */}
+          <Suspense key={screen} fallback={<PageSpinner />}>
             <Screen />
           </Suspense>
         </div>

@@ -1,22 +1,27 @@
+import { useRef } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useWindowVirtualizer } from './useWindowVirtualizer';
 
-// jsdom lays nothing out: every line measures `height`, the window scrolls where the test says.
+// jsdom lays nothing out: every line measures `height`, the list starts at the top of the page, and
+// the window scrolls where the test says.
 let height = 100;
 let scrollY = 0;
 const offsetHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight');
+const getBoundingClientRect = Element.prototype.getBoundingClientRect;
 
 beforeEach(() => {
   height = 100;
   scrollY = 0;
   Object.defineProperty(HTMLElement.prototype, 'offsetHeight', { configurable: true, get: () => height });
+  Element.prototype.getBoundingClientRect = () => ({ top: -scrollY }) as DOMRect;
   Object.defineProperty(window, 'scrollY', { configurable: true, get: () => scrollY });
   Object.defineProperty(window, 'innerHeight', { configurable: true, value: 500 });
 });
 
 afterEach(() => {
   if (offsetHeight) Object.defineProperty(HTMLElement.prototype, 'offsetHeight', offsetHeight);
+  Element.prototype.getBoundingClientRect = getBoundingClientRect;
   Object.defineProperty(window, 'scrollY', { configurable: true, value: 0, writable: true });
 });
 
@@ -24,9 +29,10 @@ const estimate = () => 50;
 const key = (index: number) => `line-${index}`;
 
 function List({ count }: { count: number }) {
-  const { lines, totalSize, measureElement } = useWindowVirtualizer({ count, estimateSize: estimate, getItemKey: key, overscan: 2, scrollMargin: 0 });
+  const list = useRef<HTMLDivElement>(null);
+  const { lines, totalSize, measureElement } = useWindowVirtualizer({ count, estimateSize: estimate, getItemKey: key, overscan: 2, list });
   return (
-    <div data-testid="list" style={{ height: totalSize }}>
+    <div ref={list} data-testid="list" style={{ height: totalSize }}>
       {lines.map((line) => (
         <div key={line.key} ref={measureElement} data-index={line.index} data-testid="line" data-start={line.start} />
       ))}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 
 /**
  * A list virtualised against the window's scroll: only the lines near the screen are in the page, each
@@ -19,8 +19,13 @@ export interface WindowVirtualizerOptions {
   getItemKey: (index: number) => string;
   /** Lines kept in the page above and below the screen. */
   overscan: number;
-  /** Where the list starts, from the top of the document. */
-  scrollMargin: number;
+  /** The list's element: where it starts in the page is read from it. */
+  list: RefObject<HTMLElement | null>;
+  /**
+   * Measured heights by key. One that outlives the component keeps them for the next visit, so that a
+   * scroll position saved on leaving lands on the same line when the list comes back.
+   */
+  heights?: Map<string, number>;
 }
 
 interface Layout {
@@ -29,6 +34,7 @@ interface Layout {
   starts: number[];
 }
 
+/** The screen, from the top of the list. */
 interface Viewport {
   top: number;
   height: number;
@@ -58,23 +64,21 @@ function lastStartingBy(starts: number[], offset: number): number {
   return low;
 }
 
-function rangeOf(layout: Layout, viewport: Viewport, scrollMargin: number, overscan: number): [number, number] {
+function rangeOf(layout: Layout, viewport: Viewport, overscan: number): [number, number] {
   const count = layout.keys.length;
   if (count === 0) return [0, -1];
-  const top = viewport.top - scrollMargin;
-  const first = firstEndingFrom(layout.starts, top);
-  const last = Math.max(first, lastStartingBy(layout.starts, top + viewport.height));
+  const first = firstEndingFrom(layout.starts, viewport.top);
+  const last = Math.max(first, lastStartingBy(layout.starts, viewport.top + viewport.height));
   return [Math.max(0, first - overscan), Math.min(count - 1, last + overscan)];
 }
 
 const sameRange = (a: [number, number], b: [number, number]) => a[0] === b[0] && a[1] === b[1];
 
-const readViewport = (): Viewport => ({ top: window.scrollY, height: window.innerHeight });
-
-export function useWindowVirtualizer({ count, estimateSize, getItemKey, overscan, scrollMargin }: WindowVirtualizerOptions) {
-  const measured = useRef(new Map<string, number>());
+export function useWindowVirtualizer({ count, estimateSize, getItemKey, overscan, list, heights }: WindowVirtualizerOptions) {
+  const measured = useRef(heights ?? new Map<string, number>());
   const [measurements, setMeasurements] = useState(0);
-  const [viewport, setViewport] = useState<Viewport>(readViewport);
+  // Until the list is in the page, as if it started at the top of the screen.
+  const [viewport, setViewport] = useState<Viewport>(() => ({ top: 0, height: window.innerHeight }));
 
   const layout = useMemo<Layout>(() => {
     const keys: string[] = [];
@@ -88,68 +92,89 @@ export function useWindowVirtualizer({ count, estimateSize, getItemKey, overscan
     // `measurements` stands for the measured heights, which live in a ref.
   }, [count, estimateSize, getItemKey, measurements]);
 
-  // Event handlers read the latest layout without re-subscribing.
-  const latest = useRef({ layout, scrollMargin, overscan });
-  latest.current = { layout, scrollMargin, overscan };
+  // Event handlers and observers read the latest layout without re-subscribing.
+  const latest = useRef({ layout, overscan });
+  latest.current = { layout, overscan };
+
+  /** Where the list starts on screen. Read only from events and observers, when the layout is fresh. */
+  const listTop = useCallback(() => list.current?.getBoundingClientRect().top ?? 0, [list]);
+
+  const follow = useCallback(() => {
+    const next = { top: -listTop(), height: window.innerHeight };
+    setViewport((previous) => {
+      const { layout, overscan } = latest.current;
+      // The same lines on screen: no render.
+      return sameRange(rangeOf(layout, previous, overscan), rangeOf(layout, next, overscan)) ? previous : next;
+    });
+  }, [listTop]);
 
   useEffect(() => {
-    const onScroll = () => {
-      const next = readViewport();
-      setViewport((previous) => {
-        const { layout, scrollMargin, overscan } = latest.current;
-        // The same lines on screen: no render.
-        const unchanged = sameRange(rangeOf(layout, previous, scrollMargin, overscan), rangeOf(layout, next, scrollMargin, overscan));
-        return unchanged ? previous : next;
-      });
-    };
-    window.addEventListener('scroll', onScroll, { passive: true });
-    window.addEventListener('resize', onScroll, { passive: true });
+    window.addEventListener('scroll', follow, { passive: true });
+    window.addEventListener('resize', follow, { passive: true });
     return () => {
-      window.removeEventListener('scroll', onScroll);
-      window.removeEventListener('resize', onScroll);
+      window.removeEventListener('scroll', follow);
+      window.removeEventListener('resize', follow);
     };
-  }, []);
+  }, [follow]);
+  // The list appears (or changes) after data arrives: read where it is.
+  useEffect(follow, [follow, count]);
 
-  const record = useCallback((element: HTMLElement) => {
-    const { layout, scrollMargin } = latest.current;
-    const index = Number(element.dataset.index);
-    const key = layout.keys[index];
-    if (key === undefined) return;
-    const size = element.offsetHeight;
-    const before = measured.current.get(key) ?? layout.starts[index + 1] - layout.starts[index];
-    if (size === before) return;
-    measured.current.set(key, size);
-    // A line above the screen changed height: scroll by as much, so what is on screen stays put.
-    if (layout.starts[index] + scrollMargin < window.scrollY) window.scrollBy(0, size - before);
-    setMeasurements((value) => value + 1);
-  }, []);
+  const record = useCallback(
+    (element: HTMLElement) => {
+      const { layout } = latest.current;
+      const index = Number(element.dataset.index);
+      const key = layout.keys[index];
+      if (key === undefined) return;
+      const size = element.offsetHeight;
+      const before = measured.current.get(key) ?? layout.starts[index + 1] - layout.starts[index];
+      if (size === before) return;
+      measured.current.set(key, size);
+      // A line above the screen changed height: scroll by as much, so what is on screen stays put.
+      if (layout.starts[index] < -listTop()) window.scrollBy(0, size - before);
+      setMeasurements((value) => value + 1);
+    },
+    [listTop],
+  );
 
   const observer = useMemo(
     () =>
       typeof ResizeObserver === 'undefined'
         ? null
-        : new ResizeObserver((entries) => entries.forEach((entry) => record(entry.target as HTMLElement))),
-    [record],
+        : new ResizeObserver((entries) => {
+            // A line that is not displayed (a hidden ancestor) reports no height worth keeping.
+            entries.filter((entry) => entry.target.getClientRects().length > 0).forEach((entry) => record(entry.target as HTMLElement));
+            follow();
+          }),
+    [record, follow],
   );
   useEffect(() => () => observer?.disconnect(), [observer]);
 
-  /** The ref of every line's element (which carries `data-index`): measured now and whenever it resizes. */
+  /**
+   * The ref of every line's element (which carries `data-index`). Measured by the ResizeObserver, which
+   * reports after the browser's own layout: reading heights while React commits would force a layout
+   * into the middle of the render's task. Without one (jsdom), measured at once.
+   */
   const measureElement = useCallback(
     (element: HTMLElement | null) => {
       if (!element) return;
-      record(element);
-      observer?.observe(element);
-      return () => observer?.unobserve(element);
+      if (!observer) {
+        record(element);
+        return;
+      }
+      observer.observe(element);
+      return () => observer.unobserve(element);
     },
     [observer, record],
   );
 
-  const scrollToIndex = useCallback((index: number) => {
-    const { layout, scrollMargin } = latest.current;
-    window.scrollTo(0, (layout.starts[index] ?? 0) + scrollMargin);
-  }, []);
+  const scrollToIndex = useCallback(
+    (index: number) => {
+      window.scrollTo(0, (latest.current.layout.starts[index] ?? 0) + listTop() + window.scrollY);
+    },
+    [listTop],
+  );
 
-  const [first, last] = rangeOf(layout, viewport, scrollMargin, overscan);
+  const [first, last] = rangeOf(layout, viewport, overscan);
   const lines: VirtualLine[] = [];
   for (let index = first; index <= last; index++) lines.push({ index, key: layout.keys[index], start: layout.starts[index] });
 

@@ -1,5 +1,4 @@
 import { Link, useNavigate } from 'react-router-dom';
-import { errorMessage, MESSAGES } from '@zaytoon/client';
 import { useHost, useSession } from '../host';
 
 /**
@@ -14,15 +13,12 @@ export function NavBar({ variant = 'directory' }: { variant?: 'directory' | 'det
   const navigate = useNavigate();
 
   // Leave first: forgetting the user on a protected page would let the shell's guard send them to /login.
-  const logout = async () => {
+  const logout = () => {
     navigate('/');
-    try {
-      await session.getState().logout();
-      toast.success(MESSAGES.loggedOut);
-    } catch (error) {
-      console.error('logout failed', error);
-      toast.error(errorMessage(error, 'Logout failed'));
-    }
+    void import('./logOut').then(
+      ({ logOut }) => logOut({ session, toast }),
+      () => toast.error('Logout failed'),
+    );
   };
 
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 
 /** Window scroll positions of this tab's directory history entries, by react-router location key. */
@@ -16,7 +16,9 @@ export function useScrollMemory(): number | null {
   keyRef.current = key;
   const [initial] = useState(() => positions.get(key) ?? null);
 
-  useEffect(() => {
+  // A layout effect: its cleanup runs as the list leaves the page, before the browser can report the
+  // scroll that the shorter page causes (a passive cleanup may come after it and save that instead).
+  useLayoutEffect(() => {
     let frame = 0;
     const save = () => {
       cancelAnimationFrame(frame);

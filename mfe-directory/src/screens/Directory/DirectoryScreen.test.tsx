@@ -258,7 +258,7 @@ describe('directory screen (SPEC §2)', () => {
     renderScreen(<DirectoryScreen />, { path: '/browse', host });
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
-    expect(host.toast.success).toHaveBeenCalledWith('Successfully logged out!');
+    await waitFor(() => expect(host.toast.success).toHaveBeenCalledWith('Successfully logged out!'));
     expect(host.session.getState().user).toBeNull();
   });
 });

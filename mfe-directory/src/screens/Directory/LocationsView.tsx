@@ -1,4 +1,4 @@
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import type { Business, CityCount, DirectoryFilter } from '@zaytoon/client';
 import { useCityBusinesses } from '../../features/directory/api/get-city-businesses';
 import { useCityGroups } from '../../features/directory/api/get-city-groups';
@@ -20,6 +20,9 @@ type Line =
   | { kind: 'footer'; city: string; last: boolean };
 
 const ESTIMATED_HEIGHT: Record<Line['kind'], number> = { city: 78, business: 180, footer: 72 };
+
+/** Kept across visits: Back from a business restores the scroll position onto the same lines. */
+const measuredHeights = new Map<string, number>();
 
 function lineKey(line: Line): string {
   if (line.kind === 'city') return `city:${line.group.city}`;
@@ -66,18 +69,13 @@ export const LocationsView = memo(function LocationsView({ filter, open, onToggl
   }, [groups, open, businesses.data]);
 
   const listRef = useRef<HTMLDivElement>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
-  useLayoutEffect(() => {
-    const top = listRef.current ? listRef.current.getBoundingClientRect().top + window.scrollY : 0;
-    if (Math.abs(top - scrollMargin) >= 1) setScrollMargin(top);
-  });
-
   const { lines: shown, totalSize, measureElement, scrollToIndex } = useWindowVirtualizer({
     count: lines.length,
     estimateSize: (index) => ESTIMATED_HEIGHT[lines[index].kind],
     getItemKey: (index) => lineKey(lines[index]),
     overscan: 6,
-    scrollMargin,
+    list: listRef,
+    heights: measuredHeights,
   });
 
   // Back from a business: the same scroll position; a shared link with an open city: that city's card.

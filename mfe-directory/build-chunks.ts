@@ -1,0 +1,15 @@
+/**
+ * One chunk for what /browse runs (the remote's own code, the contract's client, TanStack Query)
+ * instead of a dozen small chunks shared with the lazy screens: fewer requests on the first visit.
+ * What only a lazy screen, the map, a dialog or the logout uses stays out, in their own chunks (a
+ * module missing from LAZY_ONLY only adds its bytes to the first load: bench:frontend shows them).
+ */
+const LAZY_ONLY =
+  /mfe-directory\/src\/(screens\/(?!Directory\/)|map\/|ui\/(Modal|logOut)|lib\/requestError|screens\.css)|services\/contract\/src\/messages/;
+const FIRST_LOAD = /mfe-directory\/src\/|services\/contract\/src\/|node_modules\/@tanstack\/(react-query|query-core)\//;
+
+export const FIRST_LOAD_CHUNK = {
+  name: 'browse',
+  // Module federation's own virtual modules (shared-module loaders) keep the chunks it gives them.
+  test: (id: string) => !id.startsWith('\0') && !id.includes('__mf') && FIRST_LOAD.test(id) && !LAZY_ONLY.test(id),
+};
