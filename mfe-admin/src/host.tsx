@@ -13,7 +13,7 @@ export function useHost(): HostContext {
   return host;
 }
 
-/** Reads the shell's session store (shared zustand singleton), re-rendering on change. */
+/** Reads the shell's session store (a zustand store, read with this remote's own useStore), re-rendering on change. */
 export function useSession<T>(selector: (state: SessionState) => T): T {
   return useStore(useHost().session, selector);
 }

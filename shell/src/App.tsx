@@ -1,14 +1,18 @@
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { APP_ROUTES, type HostContext } from '@zaytoon/client';
 import type { StoreApi } from 'zustand';
 import { HostProvider } from './hostContext';
-import { LandingPage } from './landing/LandingPage';
 import { NotFound } from './NotFound';
 import { createRemoteRegistry, type RemoteLoader } from './remotes/registry';
 import { RouteGate } from './remotes/RouteGate';
+import { Spinner } from './Spinner';
 import { Toaster } from './toast/Toaster';
 import type { ToastState } from './toast/toastStore';
+
+/** Only `/` shows it: other first visits do not download it (main.tsx starts it early on `/`). */
+export const loadLandingPage = () => import('./landing/LandingPage');
+const LandingPage = lazy(async () => ({ default: (await loadLandingPage()).LandingPage }));
 
 export interface AppProps {
   host: HostContext;
@@ -27,7 +31,15 @@ export function App({ host, toasts, loadRemote }: AppProps) {
           <Route
             key={route.path}
             path={route.path}
-            element={route.owner === 'shell' ? <LandingPage /> : <RouteGate route={route} registry={registry} />}
+            element={
+              route.owner === 'shell' ? (
+                <Suspense fallback={<Spinner />}>
+                  <LandingPage />
+                </Suspense>
+              ) : (
+                <RouteGate route={route} registry={registry} />
+              )
+            }
           />
         ))}
         <Route path="*" element={<NotFound />} />

@@ -1,10 +1,10 @@
 import React, { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
-import { createApiClient, type HostContext } from '@zaytoon/client';
-import { App } from './App';
+import { BrowserRouter, matchPath } from 'react-router-dom';
+import { APP_ROUTES, createApiClient, type HostContext } from '@zaytoon/client';
+import { App, loadLandingPage } from './App';
 import { fetchRuntimeConfig } from './config/runtimeConfig';
-import { loadRemoteRoot, registerRuntimeRemotes } from './remotes/federation';
+import { loadRemoteRoot, prefetchRemoteRoot, registerRuntimeRemotes } from './remotes/federation';
 import { createSessionStore } from './session/sessionStore';
 import { createToastStore } from './toast/toastStore';
 import './styles.css';
@@ -13,10 +13,14 @@ import './styles.css';
 window.__ZAYTOON_REACT__ = React;
 
 async function boot() {
+  const route = APP_ROUTES.find((candidate) => matchPath(candidate.path, window.location.pathname));
+  if (route?.owner === 'shell') void loadLandingPage();
   const config = await fetchRuntimeConfig();
   document.title = config.productName;
   try {
     registerRuntimeRemotes(config.remotes);
+    // The directory's screens are for everyone; the admin remote still waits for the session check.
+    if (route?.owner === 'directory') prefetchRemoteRoot('directory');
   } catch (error) {
     console.error('[shell] could not register remotes', error);
   }

@@ -25,10 +25,10 @@ describe('route table (SPEC §2)', () => {
     );
   });
 
-  it('renders / in the shell without loading any remote', () => {
+  it('renders / in the shell without loading any remote', async () => {
     const loader = vi.fn<RemoteLoader>();
     renderShell('/', { loader });
-    expect(screen.getByTestId('landing-page')).toBeTruthy();
+    expect(await screen.findByTestId('landing-page')).toBeTruthy();
     expect(loader).not.toHaveBeenCalled();
   });
 

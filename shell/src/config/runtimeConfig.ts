@@ -3,13 +3,14 @@ import type { RuntimeConfig } from '@zaytoon/client';
 export const DEFAULT_PRODUCT_NAME = 'Zaytoon';
 
 /**
- * GET /runtime-config.json, answered by the shell's server from its environment.
+ * GET /runtime-config.json, answered by the shell's server from its environment. index.html preloads it
+ * (so it downloads beside the scripts); the server marks it no-cache, so a new config is read at the next visit.
  * When it cannot be read the app still starts (landing page works) and the
  * remote routes show their "unavailable" message.
  */
 export async function fetchRuntimeConfig(fetcher: typeof fetch = fetch): Promise<RuntimeConfig> {
   try {
-    const response = await fetcher('/runtime-config.json', { headers: { Accept: 'application/json' }, cache: 'no-store' });
+    const response = await fetcher('/runtime-config.json', { headers: { Accept: 'application/json' } });
     if (!response.ok) throw new Error(`runtime-config.json answered ${response.status}`);
     const data = (await response.json()) as Partial<RuntimeConfig>;
     return {

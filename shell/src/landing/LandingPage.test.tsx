@@ -2,42 +2,48 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderShell } from '../test/harness';
 
+/** The landing page is a chunk of its own: wait for it. */
+async function renderLanding() {
+  renderShell('/');
+  await screen.findByTestId('landing-page');
+}
+
 const linkTo = (name: string | RegExp, container: HTMLElement = document.body) =>
   within(container).getAllByRole('link', { name }).map((link) => link.getAttribute('href'));
 
 describe('landing page (SPEC §2)', () => {
-  it('has the top bar with logo, Browse Businesses and Login / Sign Up', () => {
-    renderShell('/');
+  it('has the top bar with logo, Browse Businesses and Login / Sign Up', async () => {
+    await renderLanding();
     const banner = screen.getByRole('banner');
     expect(within(banner).getByTestId('logo').textContent).toContain('Zaytoon');
     expect(linkTo('Browse Businesses', banner)).toEqual(['/browse']);
     expect(linkTo('Login / Sign Up', banner)).toEqual(['/login']);
   });
 
-  it('has the hero with its two buttons', () => {
-    renderShell('/');
+  it('has the hero with its two buttons', async () => {
+    await renderLanding();
     expect(screen.getByRole('heading', { level: 1, name: 'Find Pro-Palestinian Businesses' })).toBeTruthy();
     expect(linkTo('Explore Businesses')).toEqual(['/browse']);
     // 'Add Your Business' appears in the hero and in the call to action, both to /login
     expect(linkTo('Add Your Business')).toEqual(['/login', '/login']);
   });
 
-  it("explains How It Works with Discover, Connect and Verify", () => {
-    renderShell('/');
+  it("explains How It Works with Discover, Connect and Verify", async () => {
+    await renderLanding();
     const section = screen.getByRole('heading', { name: 'How It Works' }).closest('section')!;
     const steps = within(section).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
     expect(steps).toEqual(['Discover', 'Connect', 'Verify']);
   });
 
-  it("has the 'Ready to Make a Difference?' section", () => {
-    renderShell('/');
+  it("has the 'Ready to Make a Difference?' section", async () => {
+    await renderLanding();
     const section = screen.getByRole('heading', { name: 'Ready to Make a Difference?' }).closest('section')!;
     expect(linkTo('Add Your Business', section)).toEqual(['/login']);
     expect(linkTo('Browse Directory', section)).toEqual(['/browse']);
   });
 
-  it('has the footer of SPEC §1', () => {
-    renderShell('/');
+  it('has the footer of SPEC §1', async () => {
+    await renderLanding();
     const footer = screen.getByTestId('site-footer');
     const platform = within(footer).getByRole('navigation', { name: 'Platform' });
     expect(within(platform).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/browse', '/login']);

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 // aliased to src/test/fake-federation-runtime.ts in vitest.config.ts
 import * as fake from '@module-federation/runtime';
-import { loadRemoteRoot, registerRuntimeRemotes } from './federation';
+import { loadRemoteRoot, prefetchRemoteRoot, registerRuntimeRemotes } from './federation';
 
 const runtime = fake as unknown as typeof import('../test/fake-federation-runtime');
 
@@ -26,5 +26,25 @@ describe('runtime remotes', () => {
   it('rejects when the remote cannot be loaded', async () => {
     registerRuntimeRemotes({ directory: 'http://d.test/mf-manifest.json' });
     await expect(loadRemoteRoot('directory')).rejects.toThrow();
+  });
+
+  it('hands a download started early to the next load, once', async () => {
+    registerRuntimeRemotes({ directory: 'http://d.test/mf-manifest.json' });
+    const Early = () => null;
+    const Later = () => null;
+    runtime.__setFakeRemoteModule('zaytoon_directory/App', { default: Early });
+    prefetchRemoteRoot('directory');
+    runtime.__setFakeRemoteModule('zaytoon_directory/App', { default: Later });
+    expect(await loadRemoteRoot('directory')).toBe(Early);
+    expect(await loadRemoteRoot('directory')).toBe(Later);
+  });
+
+  it('lets a failed early download fail the route, and the retry download afresh', async () => {
+    registerRuntimeRemotes({ directory: 'http://d.test/mf-manifest.json' });
+    prefetchRemoteRoot('directory');
+    await expect(loadRemoteRoot('directory')).rejects.toThrow();
+    const Root = () => null;
+    runtime.__setFakeRemoteModule('zaytoon_directory/App', { default: Root });
+    expect(await loadRemoteRoot('directory')).toBe(Root);
   });
 });

@@ -39,8 +39,27 @@ export function registerRuntimeRemotes(remotes: Partial<RuntimeConfig['remotes']
   else registerRemotes(list, { force: true });
 }
 
+const started = new Map<RemoteName, Promise<ComponentType<RemoteRootProps>>>();
+
+/**
+ * Starts downloading a remote's root now, before React renders the route that needs it: the page's
+ * first render then finds it on its way. The next loadRemoteRoot() takes this download over.
+ */
+export function prefetchRemoteRoot(name: RemoteName): void {
+  if (started.has(name)) return;
+  const download = loadRemoteRoot(name);
+  download.catch(() => undefined); // the route's own load reports the failure
+  started.set(name, download);
+}
+
 /** Downloads (once) the remote's root component. Rejects when the remote is unreachable. */
 export async function loadRemoteRoot(name: RemoteName): Promise<ComponentType<RemoteRootProps>> {
+  const prefetched = started.get(name);
+  if (prefetched) {
+    // Taken once, so that "Try again" after a failure downloads afresh.
+    started.delete(name);
+    return prefetched;
+  }
   if (!configured.has(name)) throw new Error(`No URL configured for the ${name} remote`);
   const id = `${REMOTE_CONTAINERS[name]}/${REMOTE_EXPOSED_ROOT.replace(/^\.\//, '')}`;
   const module = await federation().loadRemote<{ default?: ComponentType<RemoteRootProps> }>(id);

@@ -8,15 +8,16 @@ import { ROUTER_EXPORTS, SHARED_SINGLETONS } from './shared-singletons.js';
 const repo = fileURLToPath(new URL('../../../../', import.meta.url));
 const APPS = ['shell/src', 'mfe-directory/src', 'mfe-admin/src'];
 
+/** The apps' code as built: tests and their helpers run without federation. */
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.(ts|tsx)$/.test(entry.name) ? [path] : [];
+    if (entry.isDirectory()) return entry.name === 'test' ? [] : sourceFiles(path);
+    return /\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
   });
 }
 
-/** Every `import { … } from 'react-router…'` of the three apps, tests included, as file → names. */
+/** Every `import { … } from 'react-router…'` of the three apps, as file → names. */
 function routerImports(): Array<{ file: string; from: string; names: string[] }> {
   const found: Array<{ file: string; from: string; names: string[] }> = [];
   for (const app of APPS) {
