@@ -51,23 +51,21 @@ export function CommunityRating({
           type="button"
           className="zd-vote zd-vote--up"
           aria-pressed={summary.user_vote === 'upvote'}
-          aria-label={`Upvote (${summary.upvotes})`}
           disabled={busy}
           onClick={() => vote('upvote')}
           data-testid="upvote"
         >
-          <span aria-hidden="true">▲</span> {summary.upvotes}
+          <span aria-hidden="true">▲</span> <span className="zd-visually-hidden">Upvote</span> {summary.upvotes}
         </button>
         <button
           type="button"
           className="zd-vote zd-vote--down"
           aria-pressed={summary.user_vote === 'downvote'}
-          aria-label={`Downvote (${summary.downvotes})`}
           disabled={busy}
           onClick={() => vote('downvote')}
           data-testid="downvote"
         >
-          <span aria-hidden="true">▼</span> {summary.downvotes}
+          <span aria-hidden="true">▼</span> <span className="zd-visually-hidden">Downvote</span> {summary.downvotes}
         </button>
         <p className="zd-rating__score">
           <span
