@@ -19,6 +19,7 @@ import { LocalStorageRepository } from './storage/storage.repository.js';
 import { SessionIndexRepository } from './sessions/session-index.repository.js';
 import { SuggestionsRepository } from './suggestions/suggestions.repository.js';
 import { SuggestionsService } from './suggestions/suggestions.service.js';
+import { JobDataCipher } from './jobs/job-data-cipher.js';
 import { AccountService } from './users/account.service.js';
 import { AuthService } from './users/auth.service.js';
 import { ProfilePictureService } from './users/profile-picture.service.js';
@@ -32,7 +33,7 @@ export async function createCore(config: Config) {
   redis.on('error', (error) => componentLogger('redis').error({ err: error }, `sessions and cache connection: ${error.message}`));
   await redis.connect();
   const queueConnection = createQueueConnection(config.REDIS_URL, 'producer');
-  const jobs = new JobQueueRepository(queueConnection);
+  const jobs = new JobQueueRepository(queueConnection, new JobDataCipher(config));
 
   const repositories = {
     users: new UsersRepository(db),
@@ -47,7 +48,7 @@ export async function createCore(config: Config) {
   };
   const { users, businesses, cache } = repositories;
   const services = {
-    auth: new AuthService(users, jobs),
+    auth: new AuthService(users, jobs, config.SESSION_ABSOLUTE_LIFETIME_SECONDS),
     account: new AccountService(db, users, repositories.sessionIndex, jobs, config.SESSION_SECRET),
     pictures: new ProfilePictureService(repositories.storage, jobs),
     statistics: new StatisticsService(repositories.statistics, jobs),

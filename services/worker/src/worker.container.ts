@@ -6,6 +6,7 @@ import { createGeocoder } from '@zaytoon/core/geocoding/geocoder.ts';
 import { AvatarRepository } from '@zaytoon/core/images/avatar.repository.ts';
 import { AvatarService } from '@zaytoon/core/images/avatar.service.ts';
 import { ImageRepository } from '@zaytoon/core/images/image.repository.ts';
+import { JobDataCipher } from '@zaytoon/core/jobs/job-data-cipher.ts';
 import { JobQueueRepository } from '@zaytoon/core/jobs/job-queue.repository.ts';
 import { createQueueConnection } from '@zaytoon/core/jobs/redis-connection.ts';
 import { MailRepository } from '@zaytoon/core/mail/mail.repository.ts';
@@ -22,7 +23,8 @@ export function createWorkerContainer(config: Config) {
   // One connection with maxRetriesPerRequest: null for workers, producers and cache alike: a job
   // cannot finish without Redis anyway, so waiting for it beats failing fast here.
   const redis = createQueueConnection(config.REDIS_URL, 'worker');
-  const jobs = new JobQueueRepository(redis);
+  const jobData = new JobDataCipher(config);
+  const jobs = new JobQueueRepository(redis, jobData);
   const mail = new MailRepository(config);
   const storage = new LocalStorageRepository(config.UPLOAD_DIR);
 
@@ -33,6 +35,8 @@ export function createWorkerContainer(config: Config) {
     avatars: new AvatarService(new AvatarRepository(db), new ImageRepository(), storage),
     moderation: new ModerationService(db, businessCache, statistics),
     statistics,
+    /** Opens the payload fields a job definition seals (the processor does, before the schema check). */
+    jobData,
     geocoding: new GeocodingService(new GeocodingRepository(db), createGeocoder(config.GEOCODER_URL), businessCache),
   };
 

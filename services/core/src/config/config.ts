@@ -20,6 +20,8 @@ const configSchema = z.object({
   REDIS_URL: z.string().min(1, 'REDIS_URL is required'),
   API_PORT: z.coerce.number().int().default(3000),
   SESSION_SECRET: z.string().min(16, 'SESSION_SECRET must be at least 16 characters').default('dev-only-session-secret-change-me'),
+  /** A session ends this long after its login even if it is used every day (the idle limit is 14 days, rolling). */
+  SESSION_ABSOLUTE_LIFETIME_SECONDS: z.coerce.number().int().positive().default(30 * 24 * 60 * 60),
   PUBLIC_ORIGIN: z.string().default('http://localhost:8080'),
   UPLOAD_DIR: z.string().default('.data/uploads'),
   SMTP_HOST: z.string().default('localhost'),
@@ -44,6 +46,12 @@ const configSchema = z.object({
     .optional()
     .transform((token) => token || undefined)
     .refine((token) => token === undefined || token.length >= 16, 'METRICS_TOKEN must be at least 16 characters'),
+  /** Key for job data sealed at rest (reset codes); unset, one is derived from SESSION_SECRET. API and worker must agree. */
+  JOB_DATA_KEY: z
+    .string()
+    .optional()
+    .transform((key) => key || undefined)
+    .refine((key) => key === undefined || key.length >= 32, 'JOB_DATA_KEY must be at least 32 characters'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).default(4),
   GEOCODER_URL: z.string().optional(),
 });

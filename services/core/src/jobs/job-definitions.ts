@@ -19,6 +19,8 @@ export interface JobDefinition<P extends z.ZodType = z.ZodType> {
   jobId?: (payload: z.output<P>) => string;
   /** Options every enqueue of this job gets (e.g. coalescing). */
   options?: JobsOptions;
+  /** Payload fields encrypted at rest (JobDataCipher): sealed by the producer, opened by the worker before the schema check. */
+  sealed?: readonly string[];
 }
 
 const defineJob = <P extends z.ZodType>(definition: JobDefinition<P>) => definition;
@@ -30,6 +32,9 @@ export const JOBS = {
     queue: QUEUES.emails,
     name: 'send-reset-code',
     payload: z.object({ to: z.email(), name: z.string(), code: z.string().regex(/^\d{6}$/) }),
+    // The code is a key to the account: never readable in Redis or bull-board, and gone once mailed.
+    sealed: ['code'],
+    options: { removeOnComplete: true },
   }),
   sendPasswordChanged: defineJob({
     queue: QUEUES.emails,

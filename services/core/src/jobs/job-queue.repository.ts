@@ -1,6 +1,7 @@
 import { Queue, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { currentRequestId } from '../logging/request-context.js';
+import type { JobDataCipher } from './job-data-cipher.js';
 import { JOBS, QUEUES, type JobName, type JobPayload, type JobTrace, type QueueName } from './job-definitions.js';
 
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
@@ -17,7 +18,11 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
 export class JobQueueRepository {
   readonly queues: Record<QueueName, Queue>;
 
-  constructor(connection: Redis) {
+  constructor(
+    connection: Redis,
+    /** Seals the fields a definition marks `sealed`; a producer without it refuses such jobs. */
+    private readonly cipher?: JobDataCipher,
+  ) {
     this.queues = Object.fromEntries(
       Object.values(QUEUES).map((name) => [name, new Queue(name, { connection, defaultJobOptions: DEFAULT_JOB_OPTIONS })]),
     ) as Record<QueueName, Queue>;
@@ -28,7 +33,10 @@ export class JobQueueRepository {
     const parsed = definition.payload.parse(payload);
     const jobId = 'jobId' in definition && definition.jobId ? (definition.jobId as (p: unknown) => string)(parsed) : undefined;
     const requestId = currentRequestId();
-    const data: typeof parsed & JobTrace = requestId ? { ...parsed, requestId } : parsed;
+    const sealed = 'sealed' in definition && definition.sealed ? definition.sealed : undefined;
+    if (sealed && !this.cipher) throw new Error(`${definition.name} carries sealed fields: this producer has no job data key`);
+    const payloadAtRest = sealed ? this.cipher!.seal(parsed as object, sealed) : parsed;
+    const data = (requestId ? { ...payloadAtRest, requestId } : payloadAtRest) as typeof parsed & JobTrace;
     const job = await this.queues[definition.queue].add(definition.name, data, { jobId, ...definition.options, ...options });
     return job.id;
   }

@@ -44,7 +44,16 @@ export function createQueueProcessor(queue: string, handlers: Map<string, JobHan
       const started = performance.now();
       const handler = handlers.get(job.name);
       if (!handler) throw new UnrecoverableError(`No handler for job "${job.name}" on queue "${queue}"`);
-      const parsed = handler.definition.payload.safeParse(job.data);
+      const sealed = handler.definition.sealed;
+      let data: unknown = job.data;
+      if (sealed?.length) {
+        try {
+          data = options.services.jobData.open(job.data as object, sealed);
+        } catch {
+          throw new UnrecoverableError(`Sealed payload of ${job.name} does not open with this worker's job data key`);
+        }
+      }
+      const parsed = handler.definition.payload.safeParse(data);
       if (!parsed.success) throw new UnrecoverableError(`Invalid payload for ${job.name}: ${z.prettifyError(parsed.error)}`);
       if (options.testDelayMs) await sleep(options.testDelayMs);
       let result: unknown;

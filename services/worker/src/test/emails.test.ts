@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, startWorker, waitFor, waitForJob, type TestContext } from './test-context.ts';
 import type { RunningWorker } from '../worker.ts';
@@ -21,9 +22,8 @@ const address = () => `mail-${randomBytes(4).toString('hex')}@example.com`;
 describe('email jobs deliver real mail over SMTP', () => {
   it('send-reset-code: the code, the 15-minute notice, and an escaped name in the HTML', async () => {
     const to = address();
-    const jobId = await context.producer.enqueue('sendResetCode', { to, name: '<b>Amal & Co</b>', code: '483920' });
-    const result = await waitForJob(context.queues.emails, jobId!);
-    expect(result.state).toBe('completed');
+    // Completed reset jobs are removed at once (removeOnComplete), so the mail is what shows it ran.
+    await context.producer.enqueue('sendResetCode', { to, name: '<b>Amal & Co</b>', code: '483920' });
 
     const [mail] = await waitFor(async () => {
       const list = await context.mailsTo(to);
@@ -35,6 +35,37 @@ describe('email jobs deliver real mail over SMTP', () => {
     expect(mail.html).toContain('483920');
     expect(mail.html).toContain('&lt;b&gt;Amal &amp; Co&lt;/b&gt;');
     expect(mail.html).not.toContain('<b>Amal');
+  });
+
+  it('send-reset-code: the code rests in Redis only encrypted, reaches the mail, and the job is gone once done', async () => {
+    const to = address();
+    const code = '917364';
+    // Held back so the job can be read at rest (raw hash in Redis) before the worker takes it.
+    const jobId = await context.producer.enqueue('sendResetCode', { to, name: 'Amal', code }, { delay: 1500 });
+    const redis = new Redis(context.env.REDIS_URL);
+    const raw = await redis.hget(`bull:emails:${jobId}`, 'data');
+    expect(raw).toBeTruthy();
+    expect(raw).not.toContain(code);
+    expect(JSON.parse(raw!)).toMatchObject({ to, name: 'Amal', code: expect.stringMatching(/^enc:v1:/) });
+
+    const [mail] = await waitFor(async () => {
+      const list = await context.mailsTo(to);
+      return list.length > 0 && list;
+    }, 15_000, 'reset mail');
+    expect(mail.text).toContain(code);
+    // removeOnComplete: the completed job (and its data) is deleted.
+    await waitFor(async () => (await redis.exists(`bull:emails:${jobId}`)) === 0, 5_000, 'job removed');
+    redis.disconnect();
+  });
+
+  it('send-reset-code sealed with another key fails at once without revealing anything', async () => {
+    const { JobDataCipher } = await import('@zaytoon/core/jobs/job-data-cipher.ts');
+    const foreign = new JobDataCipher({ SESSION_SECRET: 'another-secret-of-enough-length' });
+    const job = await context.queues.emails.add('send-reset-code', foreign.seal({ to: address(), name: 'x', code: '123456' }, ['code']));
+    const result = await waitForJob(context.queues.emails, job.id!);
+    expect(result.state).toBe('failed');
+    expect(result.attemptsMade).toBe(1);
+    expect(result.failedReason).toMatch(/does not open/);
   });
 
   it('send-password-changed and send-account-deleted', async () => {
@@ -55,11 +86,11 @@ describe('email jobs deliver real mail over SMTP', () => {
 
   it('a payload that breaks the job schema fails at once, without retries', async () => {
     // Added straight to the queue: the producer would refuse it, an old or foreign producer might not.
-    const job = await context.queues.emails.add('send-reset-code', { to: 'not-an-email', name: 'x', code: 'abc' });
+    const job = await context.queues.emails.add('send-password-changed', { to: 'not-an-email', name: 'x' });
     const result = await waitForJob(context.queues.emails, job.id!);
     expect(result.state).toBe('failed');
     expect(result.attemptsMade).toBe(1);
-    expect(result.failedReason).toMatch(/Invalid payload for send-reset-code/);
+    expect(result.failedReason).toMatch(/Invalid payload for send-password-changed/);
   });
 
   it('a job name with no handler on its queue fails at once', async () => {

@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '@zaytoon/core/config/config.ts';
 import { createMigratedDatabase } from '@zaytoon/core/db/throwaway-db.ts';
 import { createPool } from '@zaytoon/core/db/pool.ts';
 import { QUEUES, type QueueName } from '@zaytoon/core/jobs/job-definitions.ts';
+import { JobDataCipher } from '@zaytoon/core/jobs/job-data-cipher.ts';
 import { JobQueueRepository } from '@zaytoon/core/jobs/job-queue.repository.ts';
 import { createQueueConnection } from '@zaytoon/core/jobs/redis-connection.ts';
 import type { Logger } from '@zaytoon/core/logging/logger.ts';
@@ -98,7 +99,7 @@ export async function createTestContext(): Promise<TestContext> {
   const db = createPool(database.url, 4);
   const connection = createQueueConnection(env.REDIS_URL, 'producer');
   await waitForReady(connection);
-  const producer = new JobQueueRepository(connection);
+  const producer = new JobQueueRepository(connection, new JobDataCipher(config));
   // Start from empty queues: leftovers of an earlier run must not be processed against this database.
   await Promise.all(Object.values(producer.queues).map((queue) => queue.obliterate({ force: true })));
 
