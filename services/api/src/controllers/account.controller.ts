@@ -33,7 +33,13 @@ export function accountController(core: Core): Pick<
   return {
     forgotPassword: ({ req }) => account.forgotPassword(req.body),
     resetPassword: ({ req }) => account.resetPassword(req.body),
-    changePassword: ({ req, user }) => account.changePassword(req.body, user!, req.sessionID),
+    changePassword: async ({ req, user }) => {
+      const answer = await account.changePassword(req.body, user!, req.sessionID);
+      // The change started a new session generation; this session moves to it, keeping its login time.
+      const { generation } = await core.services.auth.sessionClaim(user!.id);
+      req.session.claim = { generation, loggedInAt: req.session.claim?.loggedInAt ?? Date.now() };
+      return answer;
+    },
     uploadProfilePicture: ({ req, user }) => pictures.upload(req.file, user!),
     deleteAccount: async ({ req, res, user }) => {
       const answer = await account.deleteAccount(user!);

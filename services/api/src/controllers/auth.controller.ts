@@ -19,9 +19,10 @@ function authenticateLocal(req: Request, res: Response): Promise<User> {
   });
 }
 
-/** Passport regenerates the session id at login; the new id joins the user's session index. */
+/** Passport regenerates the session id at login; the new id joins the user's session index and records its claim (generation, login time). */
 async function startSession(core: Core, req: Request, user: User): Promise<User> {
   await logIn(req, user);
+  req.session.claim = await core.services.auth.sessionClaim(user.id);
   await core.repositories.sessionIndex.add(user.id, req.sessionID);
   return user;
 }

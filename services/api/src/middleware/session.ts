@@ -4,7 +4,7 @@ import { RedisStore } from 'connect-redis';
 import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import type { User, User as ContractUser } from '@zaytoon/contract';
-import { DomainError, SESSION_KEY_PREFIX, type Core } from '@zaytoon/core';
+import { DomainError, SESSION_KEY_PREFIX, type Core, type SessionClaim } from '@zaytoon/core';
 import { mayHaveCookie } from '../http/cookies.js';
 
 export const SESSION_COOKIE = 'zaytoon.sid';
@@ -18,6 +18,16 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export const needsSession = (req: { method: string; headers: { cookie?: string } }): boolean =>
   !READS.has(req.method) || mayHaveCookie(req.headers.cookie, SESSION_COOKIE);
+
+declare module 'express-session' {
+  interface SessionData {
+    /** The user's session generation at login and the login time: checked on every request (issue #11). */
+    claim?: SessionClaim;
+  }
+}
+
+/** Set on a request whose session named a user but is over (password changed, too old): it is ended and its cookie cleared. */
+const STALE = Symbol('zaytoon stale session');
 
 declare global {
   // passport's req.user is the contract's user.
@@ -57,9 +67,13 @@ function registerStrategies(): void {
   );
   passport.serializeUser((user, done) => done(null, (user as User).id));
   passport.deserializeUser((req: unknown, id: unknown, done: (error: unknown, user?: User | false) => void) => {
+    const session = (req as { session?: { claim?: SessionClaim } }).session;
     authOf(req)
-      .findUser(id as number)
-      .then((user) => done(null, user ?? false))
+      .sessionUser(id as number, session?.claim)
+      .then((user) => {
+        if (!user) (req as { [STALE]?: boolean })[STALE] = true;
+        done(null, user ?? false);
+      })
       .catch(done);
   });
 }
@@ -86,5 +100,11 @@ export function sessionMiddleware(core: Core): RequestHandler[] {
       sessions(req, res, next);
     },
     (req, res, next) => (req.session ? initialize(req, res, () => users(req, res, next)) : next()),
+    (req, res, next) => {
+      if (!(req as { [STALE]?: boolean })[STALE]) return next();
+      // A stale session is logged out: gone from the store, a fresh (unsaved) one in its place, the cookie cleared.
+      res.clearCookie(SESSION_COOKIE, { path: '/' });
+      req.session.regenerate((error) => next(error));
+    },
   ];
 }

@@ -14,11 +14,37 @@ import type { UsersRepository } from './users.repository.js';
 // A real hash, so that an unknown login costs the same time as a wrong password.
 const dummyHash = hashPassword('not-a-real-password');
 
+/** What a session records at login: the user's session generation then, and when (ms since the epoch). */
+export interface SessionClaim {
+  generation: number;
+  loggedInAt: number;
+}
+
 export class AuthService {
   constructor(
     private readonly users: UsersRepository,
     private readonly jobs: JobQueueRepository,
+    /** A session ends this long after its login, however often it is used (the idle limit is the store's TTL). */
+    private readonly sessionAbsoluteLifetimeSeconds: number = 30 * 24 * 60 * 60,
   ) {}
+
+  /** The claim a new session of this user records. */
+  async sessionClaim(userId: number): Promise<SessionClaim> {
+    const row = await this.users.findById(userId);
+    return { generation: row?.session_generation ?? 0, loggedInAt: Date.now() };
+  }
+
+  /**
+   * The user of a session, or null when the session is over: the user is gone, the password changed (or was
+   * reset) since its login, its claim is missing or malformed, or it is older than the absolute lifetime.
+   */
+  async sessionUser(id: number, claim: Partial<SessionClaim> | undefined): Promise<User | null> {
+    if (!claim || typeof claim.generation !== 'number' || typeof claim.loggedInAt !== 'number') return null;
+    if (Date.now() - claim.loggedInAt > this.sessionAbsoluteLifetimeSeconds * 1000) return null;
+    const row = await this.users.findById(id);
+    if (!row || row.session_generation !== claim.generation) return null;
+    return toSelfUser(row);
+  }
 
   async signup(input: unknown): Promise<User> {
     const data = parseInput(signupInputSchema, input);

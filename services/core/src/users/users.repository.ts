@@ -11,9 +11,11 @@ export interface UserRow {
   reset_failures_in_row: number;
   reset_locked_until: Date | null;
   created_at: Date;
+  /** Bumped by a password change or reset: sessions logged in under an older generation are over. */
+  session_generation: number;
 }
 
-const USER_COLUMNS = 'id, email, username, name, password_hash, picture, is_admin, reset_failures_in_row, reset_locked_until, created_at';
+const USER_COLUMNS = 'id, email, username, name, password_hash, picture, is_admin, reset_failures_in_row, reset_locked_until, created_at, session_generation';
 
 export class UsersRepository {
   constructor(private readonly db: Queryable) {}
@@ -51,8 +53,13 @@ export class UsersRepository {
     return rows[0];
   }
 
-  async updatePasswordHash(id: number, passwordHash: string): Promise<void> {
-    await this.db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [id, passwordHash]);
+  /** Sets the hash and starts a new session generation; returns it. */
+  async updatePasswordHash(id: number, passwordHash: string): Promise<number> {
+    const { rows } = await this.db.query<{ session_generation: number }>(
+      'UPDATE users SET password_hash = $2, session_generation = session_generation + 1 WHERE id = $1 RETURNING session_generation',
+      [id, passwordHash],
+    );
+    return rows[0]?.session_generation ?? 0;
   }
 
   async updatePicture(id: number, picture: string | null): Promise<void> {
