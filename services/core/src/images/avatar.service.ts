@@ -14,6 +14,19 @@ export class AvatarService {
     private readonly storage: StorageRepository,
   ) {}
 
+  /**
+   * After the account is gone: its avatar files (the ones users.picture named, and any other this module
+   * wrote for the user, e.g. from an upload finishing during the deletion). Safe to run again.
+   */
+  async removeFilesOf(input: { userId: number; picture: string | null }): Promise<{ removed: string[] }> {
+    const keys = new Set<string>();
+    const named = avatarKeysFromPicture(input.picture);
+    if (named) keys.add(named.large).add(named.small);
+    for (const key of await this.storage.list(`avatars/${input.userId}-`)) keys.add(key);
+    await Promise.all([...keys].map((key) => this.storage.delete(key)));
+    return { removed: [...keys].sort() };
+  }
+
   async processUpload(input: { userId: number; originalKey: string }): Promise<AvatarOutcome> {
     const { userId, originalKey } = input;
     const keys = avatarKeys(userId, originalKey);

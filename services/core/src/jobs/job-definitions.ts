@@ -52,6 +52,13 @@ export const JOBS = {
     payload: z.object({ userId: id, originalKey: z.string().min(1) }),
     jobId: (payload) => `avatar-${payload.userId}-${payload.originalKey.replace(/[^a-zA-Z0-9-]/g, '')}`,
   }),
+  /** A deleted account's avatar files: public under /api/uploads until removed. */
+  removeAvatarFiles: defineJob({
+    queue: QUEUES.images,
+    name: 'remove-avatar-files',
+    payload: z.object({ userId: id, picture: z.string().nullable() }),
+    jobId: (payload) => `remove-avatar-files-${payload.userId}`,
+  }),
   approveReportCascade: defineJob({
     queue: QUEUES.moderation,
     name: 'approve-report-cascade',

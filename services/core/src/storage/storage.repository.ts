@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 
 /**
@@ -13,6 +13,8 @@ export interface StorageRepository {
   /** Deleting a missing key is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Keys in the folder of `prefix` (e.g. `avatars/12-`) whose names start with its last segment. */
+  list(prefix: string): Promise<string[]>;
 }
 
 /** Slash-separated segments of letters, digits, dot, dash and underscore; no segment starts with a dot. */
@@ -77,6 +79,21 @@ export class LocalStorageRepository implements StorageRepository {
 
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    const slash = prefix.lastIndexOf('/');
+    const folder = prefix.slice(0, slash);
+    const start = prefix.slice(slash + 1);
+    assertStorageKey(`${folder}/x`);
+    let names: string[];
+    try {
+      names = await readdir(this.pathOf(`${folder}/x`).slice(0, -2));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    return names.filter((name) => name.startsWith(start) && !name.endsWith('.tmp')).map((name) => `${folder}/${name}`);
   }
 
   async exists(key: string): Promise<boolean> {

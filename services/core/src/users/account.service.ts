@@ -89,6 +89,7 @@ export class AccountService {
     if (!user) throw unauthenticated(MESSAGES.notAuthenticated);
     await inTransaction(this.db, (client) => new UsersRepository(client).deleteAccount(user.id));
     await this.sessions.endAll(user.id);
+    await this.jobs.enqueue('removeAvatarFiles', { userId: user.id, picture: user.picture ?? null });
     await this.jobs.enqueue('sendAccountDeleted', { to: user.email, name: user.name });
     await this.jobs.enqueue('refreshStatistics', { reason: 'account-deleted' });
     return { message: MESSAGES.accountDeleted };

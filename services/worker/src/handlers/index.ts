@@ -2,6 +2,7 @@ import type { JobHandler } from '../jobs/job-handler.ts';
 import approveReportCascade from './approve-report-cascade.handler.ts';
 import geocodeBusiness from './geocode-business.handler.ts';
 import refreshStatistics from './refresh-statistics.handler.ts';
+import removeAvatarFiles from './remove-avatar-files.handler.ts';
 import resizeAvatar from './resize-avatar.handler.ts';
 import sendAccountDeleted from './send-account-deleted.handler.ts';
 import sendPasswordChanged from './send-password-changed.handler.ts';
@@ -15,6 +16,7 @@ export const HANDLERS: readonly JobHandler[] = [
   approveReportCascade,
   geocodeBusiness,
   refreshStatistics,
+  removeAvatarFiles,
   resizeAvatar,
   sendAccountDeleted,
   sendPasswordChanged,

@@ -146,3 +146,29 @@ describe('local storage', () => {
     expect(await storage.exists(key)).toBe(false);
   });
 });
+
+describe('account deletion (issue #11, weakness 12)', () => {
+  it("deleting an account removes its avatar files (the API's static route then answers 404)", async () => {
+    const { AccountService } = await import('@zaytoon/core/users/account.service.ts');
+    const { UsersRepository } = await import('@zaytoon/core/users/users.repository.ts');
+    const user = await insertUser(context.db);
+    const originalKey = await upload(await photo());
+    const resized = await context.producer.enqueue('resizeAvatar', { userId: user.id, originalKey });
+    expect((await waitForJob(context.queues.images, resized!)).state).toBe('completed');
+    const keys = avatarKeys(user.id, originalKey);
+    expect(await storage.exists(keys.large)).toBe(true);
+
+    // The API's deletion, with this context's database and queues (sessions are not the point here).
+    const sessions = { endAll: async () => {} } as never;
+    const account = new AccountService(context.db, new UsersRepository(context.db), sessions, context.producer, 'code-secret-for-tests');
+    const actor = (await new UsersRepository(context.db).findById(user.id))!;
+    await account.deleteAccount(actor as never);
+
+    const removed = await waitForJob(context.queues.images, `remove-avatar-files-${user.id}`);
+    expect(removed.state).toBe('completed');
+    expect(removed.returnvalue).toEqual({ removed: [keys.large, keys.small].sort() });
+    expect(await storage.exists(keys.large)).toBe(false);
+    expect(await storage.exists(keys.small)).toBe(false);
+    expect((await readdir(join(context.uploadDir, 'avatars'))).filter((name) => name.startsWith(`${user.id}-`))).toEqual([]);
+  });
+});
