@@ -88,8 +88,6 @@ const CHOICE_FIELDS = new Set(['vote.vote_type', 'addSuggestion.field_name', 'ad
  * Known gap, outside this sweep's files: the per-account rate limit (middleware/rate-limit-rules.ts, byAccount)
  * looks the raw login up in Postgres before the handler validates it, so a NUL there still fails in SQL.
  */
-const ACCOUNT_LOOKUP_FIELDS = new Set(['login.login', 'forgotPassword.email_or_username', 'resetPassword.email_or_username']);
-
 describe('hostile input never answers 500', () => {
   it('in any field of any body, and control characters in a text field are its field error', async () => {
     const bodies = validBodies();
@@ -105,7 +103,7 @@ describe('hostile input never answers 500', () => {
       const send = (payload: unknown) => client.request(definition.method.toUpperCase(), path, payload);
       for (const field of fieldPaths(body)) {
         const where = `${name}.${field.join('.')}`;
-        const values = ABSURD_VALUES.filter((value) => !(ACCOUNT_LOOKUP_FIELDS.has(where) && value === 'a\u0000b'));
+        const values = ABSURD_VALUES;
         const answers = await Promise.all(values.map((value) => send(withValue(body, field, value))));
         answers.forEach((answer, index) => {
           if (answer.status >= 500 || (typeof answer.body?.detail !== 'string' && answer.status >= 400)) {
@@ -113,7 +111,7 @@ describe('hostile input never answers 500', () => {
           }
         });
         const original = field.reduce<any>((node, key) => node[key], body);
-        if (typeof original !== 'string' || /password/.test(where) || CHOICE_FIELDS.has(where) || ACCOUNT_LOOKUP_FIELDS.has(where)) continue;
+        if (typeof original !== 'string' || /password/.test(where) || CHOICE_FIELDS.has(where)) continue;
         const errorField = name === 'addSuggestion' && field[0] === 'suggested_value' ? 'suggested_value' : field.join('.');
         for (const control of ['\u0000', '\u0007', '\u001b', '\u007f']) {
           const answer = await send(withValue(body, field, `a${control}b`));
@@ -130,7 +128,7 @@ describe('hostile input never answers 500', () => {
     expect(failures).toEqual([]);
   });
 
-  it.fails('in the login or reset account name (known gap: the per-account rate limit looks it up unvalidated)', async () => {
+  it('in the login or reset account name (the per-account rate limit never looks up a name validation refuses)', async () => {
     const answers = await Promise.all([
       api.client().post('/api/auth/login', { login: 'a\u0000b', password: 'secret-pass' }),
       api.client().post('/api/auth/forgot-password', { email_or_username: 'a\u0000b' }),

@@ -3,7 +3,23 @@ import type { RouteName } from '@zaytoon/contract';
 import type { Config, UsersRepository } from '@zaytoon/core';
 import type { RateLimitRule } from './rate-limit.js';
 
-const byIp = (req: Request) => req.ip ?? 'unknown';
+/** An IPv6 client is keyed by its /64 (one host usually holds a whole /64); IPv4 and IPv4-mapped by the address. */
+export function clientNetwork(ip: string | undefined): string {
+  if (!ip) return 'unknown';
+  if (!ip.includes(':') || /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(ip)) return ip.replace(/^::ffff:/i, '');
+  const [head, tail = ''] = ip.split('%')[0].split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((group) => (parseInt(group, 16) || 0).toString(16)).join(':')}::/64`;
+}
+
+/** Longest account name or email worth a lookup (SPEC's fields are far shorter); longer ones are counted unlooked. */
+const MAX_NAME_LENGTH = 320;
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+const byIp = (req: Request) => clientNetwork(req.ip);
 const byBodyField = (field: string) => (req: Request) => {
   const value = (req.body as Record<string, unknown> | undefined)?.[field];
   return typeof value === 'string' && value.trim() ? value.trim() : null;
@@ -14,6 +30,8 @@ const byUser = (req: Request) => (req.user ? String(req.user.id) : null);
 const byAccount = (users: UsersRepository, field: string) => async (req: Request) => {
   const login = byBodyField(field)(req);
   if (!login) return null;
+  // A name validation will refuse (control characters, absurd length) never reaches SQL: it is counted as itself.
+  if (login.length > MAX_NAME_LENGTH || CONTROL_CHARACTERS.test(login)) return `name:${login}`;
   const user = await users.findByLogin(login);
   return user ? `user:${user.id}` : `name:${login}`;
 };
@@ -26,10 +44,30 @@ export function rateLimitsByRoute(config: Config, users: UsersRepository): Parti
     { name: `${name}-ip`, limit: config.RATE_LIMIT_RESET_PER_IP, windowSeconds: window, key: byIp, perIp: true },
     { name: `${name}-account`, limit: config.RATE_LIMIT_RESET_PER_ACCOUNT, windowSeconds: window, key: byAccount(users, 'email_or_username') },
   ];
+  const accountKey = byAccount(users, 'login');
   return {
     login: [
       { name: 'login-ip', limit: config.RATE_LIMIT_LOGIN_PER_IP, windowSeconds: window, key: byIp, perIp: true },
-      { name: 'login-account', limit: config.RATE_LIMIT_LOGIN_PER_ACCOUNT, windowSeconds: window, key: byAccount(users, 'login') },
+      // Only failures count. The strict limit is one account from one network; the looser per-account ceiling
+      // refuses only networks that failed on this account recently, so the owner's correct password gets in.
+      {
+        name: 'login-account-ip',
+        limit: config.RATE_LIMIT_LOGIN_PER_ACCOUNT,
+        windowSeconds: window,
+        failuresOnly: true,
+        key: async (req) => {
+          const account = await accountKey(req);
+          return account ? `${account}|${byIp(req)}` : null;
+        },
+      },
+      {
+        name: 'login-account',
+        limit: config.RATE_LIMIT_LOGIN_ACCOUNT_CEILING,
+        windowSeconds: window,
+        failuresOnly: true,
+        onlyAfterFailureOf: 'login-account-ip',
+        key: accountKey,
+      },
     ],
     signup: [
       { name: 'signup-ip', limit: config.RATE_LIMIT_SIGNUP_PER_IP, windowSeconds: window, key: byIp, perIp: true },

@@ -1,4 +1,5 @@
-import type { Request, RequestHandler } from 'express';
+import { createHash } from 'node:crypto';
+import type { Request, RequestHandler, Response } from 'express';
 import type { RedisClientType } from 'redis';
 import { MESSAGES } from '@zaytoon/contract';
 import { DomainError } from '@zaytoon/core';
@@ -10,6 +11,19 @@ export interface RateLimitRule {
   /** The counted identity; null skips this rule for the request. */
   key: (req: Request) => string | null | undefined | Promise<string | null | undefined>;
   perIp?: boolean;
+  /** Counts only refused credentials (answers 401), checked before the call: a correct password costs nothing. */
+  failuresOnly?: boolean;
+  /** Applies only to a request whose own count under the named failuresOnly rule is above zero (it failed recently). */
+  onlyAfterFailureOf?: string;
+}
+
+/** Longest identity hashed into a key; anything longer is cut first (issue #11: bodies of 100 kB). */
+const MAX_IDENTITY_LENGTH = 1024;
+
+/** `rate:<rule>:<32 hex>`: the identity (lowercased, capped) is hashed, so no raw body text ever becomes a Redis key. */
+export function rateLimitKey(ruleName: string, identity: string): string {
+  const digest = createHash('sha256').update(identity.slice(0, MAX_IDENTITY_LENGTH).toLowerCase()).digest('hex').slice(0, 32);
+  return `rate:${ruleName}:${digest}`;
 }
 
 /** Fixed-window counters in Redis, so limits hold across API replicas. */
@@ -24,7 +38,7 @@ export class RateLimiter {
     if (rule.perIp && this.allowlist.includes(req.ip ?? '')) return;
     const identity = await rule.key(req);
     if (!identity) return;
-    const key = `rate:${rule.name}:${identity.toLowerCase()}`;
+    const key = rateLimitKey(rule.name, identity);
     const [count, ttl] = (await this.redis
       .multi()
       .incr(key)
@@ -36,10 +50,42 @@ export class RateLimiter {
     }
   }
 
+  /**
+   * Failure-counted rules. The call is counted before it runs (so parallel guesses count too) and uncounted when
+   * it answers anything but 401; a refused call is not counted. A rule with onlyAfterFailureOf counts every
+   * failure but refuses only requests whose named rule had failures before this one.
+   */
+  private async checkFailures(rule: RateLimitRule, req: Request, res: Response, failedBefore: Map<string, number>): Promise<void> {
+    if (rule.perIp && this.allowlist.includes(req.ip ?? '')) return;
+    const identity = await rule.key(req);
+    if (!identity) return;
+    const key = rateLimitKey(rule.name, identity);
+    const [count, , ttl] = (await this.redis
+      .multi()
+      .incr(key)
+      .expire(key, rule.windowSeconds, 'NX')
+      .ttl(key)
+      .exec()) as unknown as [number, number, number];
+    failedBefore.set(rule.name, count - 1);
+    const applies = !rule.onlyAfterFailureOf || (failedBefore.get(rule.onlyAfterFailureOf) ?? 0) > 0;
+    const uncount = () => void this.redis.decr(key).catch(() => {});
+    if (applies && count > rule.limit) {
+      uncount();
+      throw new DomainError('rate_limited', MESSAGES.tooManyRequests, undefined, Math.max(1, ttl));
+    }
+    res.once('finish', () => {
+      if (res.statusCode !== 401) uncount();
+    });
+  }
+
   middleware(...rules: RateLimitRule[]): RequestHandler {
-    return async (req, _res, next) => {
+    return async (req, res, next) => {
       try {
-        for (const rule of rules) await this.hit(rule, req);
+        const failedBefore = new Map<string, number>();
+        for (const rule of rules) {
+          if (rule.failuresOnly) await this.checkFailures(rule, req, res, failedBefore);
+          else await this.hit(rule, req);
+        }
         next();
       } catch (error) {
         next(error);

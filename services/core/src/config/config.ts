@@ -35,6 +35,8 @@ const configSchema = z.object({
   TRUST_PROXY: list.transform((proxies) => (proxies.length ? proxies : ['loopback'])),
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().default(30),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().default(10),
+  /** Failed logins per account from all networks before networks that failed on it are refused (issue #11). */
+  RATE_LIMIT_LOGIN_ACCOUNT_CEILING: z.coerce.number().int().default(100),
   RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().default(20),
   RATE_LIMIT_RESET_PER_IP: z.coerce.number().int().default(20),
   RATE_LIMIT_RESET_PER_ACCOUNT: z.coerce.number().int().default(10),
