@@ -1,4 +1,5 @@
 // The mail catcher, driven by a real SMTP client (nodemailer, as the worker uses it).
+import { request as httpRequest } from 'node:http';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startMailCatcher, type CaughtMail, type MailCatcher } from './mail-catcher';
@@ -94,5 +95,32 @@ describe('mail catcher', () => {
     expect(page).toContain('&#60;script&#62;');
     expect(page).not.toContain('<script>alert');
     expect((await fetch(`${base}/nope`)).status).toBe(404);
+  });
+
+  it('answers only requests addressed to localhost, 127.0.0.1 or [::1] with its port (DNS rebinding)', async () => {
+    const port = catcher.httpPort;
+    const ask = (host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port, path: '/messages.json', headers: { host } }, (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        });
+        req.on('error', reject).end();
+      });
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, `LOCALHOST:${port}`]) expect(await ask(host), host).toBe(200);
+    for (const host of [`evil.example:${port}`, `evil.example`, 'localhost', `localhost:${port + 1}`, `127.0.0.1.evil.example:${port}`]) {
+      expect(await ask(host), host).toBe(403);
+    }
+  });
+});
+
+describe('mail catcher defaults', () => {
+  it('binds 127.0.0.1 when no host is given', async () => {
+    const local = await startMailCatcher({ smtpPort: 0, httpPort: 0 });
+    try {
+      expect(local.addresses).toEqual({ smtp: '127.0.0.1', http: '127.0.0.1' });
+    } finally {
+      await local.close();
+    }
   });
 });

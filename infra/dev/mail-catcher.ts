@@ -26,6 +26,7 @@ export interface CaughtMail {
 export interface MailCatcherOptions {
   smtpPort: number;
   httpPort: number;
+  /** Address to bind; default 127.0.0.1 (a dev tool holding reset codes is not for the network). '' binds every interface. */
   host?: string;
   /** Oldest mails are dropped past this many. */
   limit?: number;
@@ -35,6 +36,8 @@ export interface MailCatcherOptions {
 export interface MailCatcher {
   smtpPort: number;
   httpPort: number;
+  /** The addresses the SMTP and HTTP servers are bound to. */
+  addresses: { smtp: string; http: string };
   messages: CaughtMail[];
   close(): Promise<void>;
 }
@@ -72,8 +75,13 @@ function listen(server: Listener, port: number, host: string | undefined): Promi
   });
 }
 
+/** Only the loopback names, with this server's port, may address the mailbox. */
+export function isLocalHost(host: string | undefined, port: number): boolean {
+  return !!host && ['localhost', '127.0.0.1', '[::1]'].some((name) => host.toLowerCase() === `${name}:${port}`);
+}
+
 export async function startMailCatcher(options: MailCatcherOptions): Promise<MailCatcher> {
-  const host = options.host;
+  const host = options.host ?? '127.0.0.1';
   const limit = options.limit ?? 500;
   const messages: CaughtMail[] = [];
   let nextId = 1;
@@ -129,6 +137,11 @@ export async function startMailCatcher(options: MailCatcherOptions): Promise<Mai
       res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
       res.end(body);
     };
+    // DNS rebinding: a page on evil.example whose name now points at 127.0.0.1 sends Host: evil.example.
+    if (!isLocalHost(req.headers.host, (http.address() as AddressInfo).port)) {
+      send(403, 'application/json', JSON.stringify({ detail: 'Host not allowed' }));
+      return;
+    }
     if (req.method === 'GET' && url.pathname === '/messages.json') {
       const to = url.searchParams.get('to')?.toLowerCase();
       const list = to ? messages.filter((m) => m.to.some((address) => address.toLowerCase() === to)) : messages;
@@ -156,6 +169,7 @@ export async function startMailCatcher(options: MailCatcherOptions): Promise<Mai
   return {
     smtpPort: (smtp.server.address() as AddressInfo).port,
     httpPort: (http.address() as AddressInfo).port,
+    addresses: { smtp: (smtp.server.address() as AddressInfo).address, http: (http.address() as AddressInfo).address },
     messages,
     close: async () => {
       http.closeAllConnections();
@@ -173,6 +187,7 @@ async function main(): Promise<void> {
   const catcher = await startMailCatcher({
     smtpPort,
     httpPort,
+    host: process.env.MAIL_CATCHER_HOST ?? '127.0.0.1',
     onMail: (mail) => console.log(`mail #${mail.id} to ${mail.to.join(', ')}: ${mail.subject}`),
   });
   console.log(`SMTP on port ${catcher.smtpPort}; mailbox at http://localhost:${catcher.httpPort}/messages.json`);

@@ -54,6 +54,14 @@ describe('docker-compose.yml', () => {
 });
 
 describe('Dockerfiles', () => {
+  it('the API image listens on every interface (the config default is 127.0.0.1)', () => {
+    const text = readFileSync(join(repoRoot, 'infra/docker/server.Dockerfile'), 'utf8');
+    const apiStage = text.slice(text.search(/^FROM\s+\S+\s+AS\s+api\b/im));
+    expect(apiStage).toMatch(/^ENV API_HOST=0\.0\.0\.0$/m);
+    const env = (compose as unknown as { 'x-server-env': Record<string, string> })['x-server-env'];
+    expect(env?.API_HOST ?? '0.0.0.0').toBe('0.0.0.0');
+  });
+
   it('the server image runs compiled JavaScript with plain node', () => {
     const text = readFileSync(join(repoRoot, 'infra/docker/server.Dockerfile'), 'utf8');
     const commands = [...text.matchAll(/^CMD\s+(.+)$/gm)].map((match) => match[1]);

@@ -51,6 +51,8 @@ VOLUME ["/data/uploads"]
 
 FROM runtime AS api
 ENV API_PORT=3000
+# The API binds 127.0.0.1 by default; in a container it must answer on the pod/container network.
+ENV API_HOST=0.0.0.0
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.API_PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"

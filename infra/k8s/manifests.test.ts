@@ -83,6 +83,8 @@ describe.each(BUILDS)('kustomize build %s', (dir) => {
       const spec = container(objects, name);
       const config = loadConfig(containerEnv(objects, spec, filled));
       expect(config.NODE_ENV).toBe('production');
+      // The loader's default is 127.0.0.1, which a pod's Service could not reach.
+      if (name === 'api') expect(config.API_HOST).toBe('0.0.0.0');
       const pod = find(objects, 'Deployment', name).spec as { template: { spec: { volumes: Plain[] } } };
       const mount = (spec.volumeMounts as Plain[]).find((candidate) => config.UPLOAD_DIR.startsWith(String(candidate.mountPath)));
       const volume = pod.template.spec.volumes.find((candidate) => candidate.name === mount?.name);

@@ -154,6 +154,8 @@ beforeAll(async () => {
     SMTP_HOST: 'localhost',
     SMTP_PORT: required('MAIL_CATCHER_SMTP_PORT'),
     SMTP_SECURE: 'false',
+    // The dev mail catcher has no STARTTLS; production requires it unless told otherwise.
+    SMTP_REQUIRE_TLS: 'false',
     WORKER_CONCURRENCY: '2',
   };
 

@@ -1,5 +1,6 @@
 import { componentLogger, createCore, loadConfig, type Core } from '@zaytoon/core';
 import { createApp } from './app.js';
+import { listenOn } from './listen.js';
 
 const log = componentLogger('api');
 let config: Core['config'];
@@ -13,8 +14,8 @@ try {
   log.fatal({ err: error }, `failed to start: ${(error as Error).message}`);
   process.exit(1);
 }
-const server = app.listen(config.API_PORT, () => {
-  log.info(`listening on http://localhost:${config.API_PORT}`);
+const server = listenOn(app, config, () => {
+  log.info(`listening on http://${config.API_HOST}:${config.API_PORT}`);
 });
 
 let stopping = false;

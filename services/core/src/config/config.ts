@@ -19,6 +19,8 @@ const configSchema = z.object({
   DATABASE_URL: z.string().min(1, 'DATABASE_URL is required'),
   REDIS_URL: z.string().min(1, 'REDIS_URL is required'),
   API_PORT: z.coerce.number().int().default(3000),
+  /** Address the API binds; containers set 0.0.0.0 (server.Dockerfile, k8s config). */
+  API_HOST: z.string().default('127.0.0.1'),
   SESSION_SECRET: z.string().min(16, 'SESSION_SECRET must be at least 16 characters').default('dev-only-session-secret-change-me'),
   /** A session ends this long after its login even if it is used every day (the idle limit is 14 days, rolling). */
   SESSION_ABSOLUTE_LIFETIME_SECONDS: z.coerce.number().int().positive().default(30 * 24 * 60 * 60),
@@ -27,6 +29,8 @@ const configSchema = z.object({
   SMTP_HOST: z.string().default('localhost'),
   SMTP_PORT: z.coerce.number().int().default(1025),
   SMTP_SECURE: z.stringbool().default(false),
+  /** STARTTLS required before anything is sent; unset: on in production, off elsewhere (the dev catcher speaks plain SMTP). */
+  SMTP_REQUIRE_TLS: z.preprocess((value) => (value === '' ? undefined : value), z.stringbool().optional()),
   SMTP_USER: z.string().optional(),
   SMTP_PASS: z.string().optional(),
   MAIL_FROM: z.string().default('Zaytoon <no-reply@zaytoon.local>'),
@@ -41,6 +45,9 @@ const configSchema = z.object({
   RATE_LIMIT_RESET_PER_IP: z.coerce.number().int().default(20),
   RATE_LIMIT_RESET_PER_ACCOUNT: z.coerce.number().int().default(10),
   RATE_LIMIT_WRITES_PER_USER: z.coerce.number().int().default(120),
+  /** change-password and delete-account calls (each runs scrypt) per user and per network in a window. */
+  RATE_LIMIT_ACCOUNT_CHANGES_PER_USER: z.coerce.number().int().default(5),
+  RATE_LIMIT_ACCOUNT_CHANGES_PER_IP: z.coerce.number().int().default(5),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().default(900),
   /** Prometheus scrapes /metrics with `Authorization: Bearer <token>`; in production without one, /metrics is off. */
   METRICS_TOKEN: z
