@@ -65,3 +65,48 @@ describe('rate-limit keys (issue #11, weakness 11)', () => {
     });
   });
 });
+
+describe('change-password and delete-account limits (issue #11, weakness 3)', () => {
+  it('change-password: 5 calls per user in the window, then 429 with Retry-After in CONTRACT\'s words', async () => {
+    await withApi({}, async (api) => {
+      const { MESSAGES } = await import('@zaytoon/contract');
+      const client = api.client();
+      await client.signup({ password: 'right-pass' });
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await client.post('/api/auth/change-password', { current_password: 'wrong-pass', new_password: 'other-pass' })).status);
+      expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+      const refused = await client.post('/api/auth/change-password', { current_password: 'right-pass', new_password: 'other-pass' });
+      expect(refused).toMatchObject({ status: 429, body: { detail: MESSAGES.tooManyRequests } });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    });
+  });
+
+  it('change-password and delete-account: 5 calls per network across users, then 429 before anything is deleted', async () => {
+    await withApi({ RATE_LIMIT_ACCOUNT_CHANGES_PER_IP: '5' }, async (api) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const client = api.client();
+        await client.signup({ password: 'right-pass' });
+        for (let j = 0; j < 2; j++) {
+          statuses.push((await client.request('POST', '/api/auth/change-password', { current_password: 'wrong-pass', new_password: 'other-pass' }, from('203.0.113.50'))).status);
+        }
+      }
+      expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+      const deleter = api.client();
+      await deleter.signup();
+      const answer = await deleter.request('POST', '/api/auth/delete-account', undefined, from('203.0.113.51'));
+      expect(answer.status).toBe(200);
+      const other = api.client();
+      await other.signup();
+      for (let i = 0; i < 4; i++) {
+        const again = api.client();
+        await again.signup();
+        expect((await again.request('POST', '/api/auth/delete-account', undefined, from('203.0.113.51'))).status).toBe(200);
+      }
+      const refused = await other.request('POST', '/api/auth/delete-account', undefined, from('203.0.113.51'));
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBeTruthy();
+      expect((await other.get('/api/auth/me')).status).toBe(200);
+    });
+  });
+});

@@ -45,6 +45,11 @@ export function rateLimitsByRoute(config: Config, users: UsersRepository): Parti
     { name: `${name}-account`, limit: config.RATE_LIMIT_RESET_PER_ACCOUNT, windowSeconds: window, key: byAccount(users, 'email_or_username') },
   ];
   const accountKey = byAccount(users, 'login');
+  // Each runs scrypt: a stolen cookie must not be an unlimited password oracle (issue #11, weakness 3).
+  const accountChangeRules = (name: string): RateLimitRule[] => [
+    { name: `${name}-ip`, limit: config.RATE_LIMIT_ACCOUNT_CHANGES_PER_IP, windowSeconds: window, key: byIp, perIp: true },
+    { name: `${name}-user`, limit: config.RATE_LIMIT_ACCOUNT_CHANGES_PER_USER, windowSeconds: window, key: byUser },
+  ];
   return {
     login: [
       { name: 'login-ip', limit: config.RATE_LIMIT_LOGIN_PER_IP, windowSeconds: window, key: byIp, perIp: true },
@@ -73,6 +78,8 @@ export function rateLimitsByRoute(config: Config, users: UsersRepository): Parti
       { name: 'signup-ip', limit: config.RATE_LIMIT_SIGNUP_PER_IP, windowSeconds: window, key: byIp, perIp: true },
       { name: 'signup-account', limit: config.RATE_LIMIT_LOGIN_PER_ACCOUNT, windowSeconds: window, key: byBodyField('email') },
     ],
+    changePassword: accountChangeRules('change-password'),
+    deleteAccount: accountChangeRules('delete-account'),
     forgotPassword: resetRules('forgot'),
     resetPassword: resetRules('reset'),
     vote: [writes],
