@@ -6,6 +6,10 @@ export const LIMITS = {
   resetCodeLength: 6,
   resetCodeTtlMinutes: 15,
   resetCodeMaxAttempts: 5,
+  /** Reset mails per account (issue #11): a repeat request past these is answered alike but mails nothing. */
+  resetMailsPerWindow: 3,
+  resetMailWindowMinutes: 15,
+  resetMailsPerDay: 10,
   resetFailuresBeforeLock: 100,
   resetLockHours: 24,
   pictureMaxBytes: 2_621_440,

@@ -21,6 +21,7 @@ import { SuggestionsRepository } from './suggestions/suggestions.repository.js';
 import { SuggestionsService } from './suggestions/suggestions.service.js';
 import { JobDataCipher } from './jobs/job-data-cipher.js';
 import { AccountService } from './users/account.service.js';
+import { ResetMailQuotaRepository } from './users/reset-mail-quota.repository.js';
 import { AuthService } from './users/auth.service.js';
 import { ProfilePictureService } from './users/profile-picture.service.js';
 import { UsersRepository } from './users/users.repository.js';
@@ -49,7 +50,10 @@ export async function createCore(config: Config) {
   const { users, businesses, cache } = repositories;
   const services = {
     auth: new AuthService(users, jobs, config.SESSION_ABSOLUTE_LIFETIME_SECONDS),
-    account: new AccountService(db, users, repositories.sessionIndex, jobs, config.SESSION_SECRET),
+    account: new AccountService(db, users, repositories.sessionIndex, jobs, config.SESSION_SECRET, {
+      quota: new ResetMailQuotaRepository(redis),
+      cipher: new JobDataCipher(config),
+    }),
     pictures: new ProfilePictureService(repositories.storage, jobs),
     statistics: new StatisticsService(repositories.statistics, jobs),
     businesses: new BusinessesService(businesses, cache, jobs),

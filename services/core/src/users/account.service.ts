@@ -12,6 +12,8 @@ import { DomainError, badRequest, unauthenticated } from '../errors/domain-error
 import { parseInput } from '../errors/validate.js';
 import type { JobQueueRepository } from '../jobs/job-queue.repository.js';
 import type { SessionIndexRepository } from '../sessions/session-index.repository.js';
+import type { JobDataCipher } from '../jobs/job-data-cipher.js';
+import type { ResetMailQuotaRepository } from './reset-mail-quota.repository.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { ResetCodesRepository } from './reset-codes.repository.js';
 import { UsersRepository } from './users.repository.js';
@@ -24,7 +26,31 @@ export class AccountService {
     private readonly sessions: SessionIndexRepository,
     private readonly jobs: JobQueueRepository,
     private readonly codeSecret: string,
+    private readonly resetMails?: { quota: ResetMailQuotaRepository; cipher: JobDataCipher },
   ) {}
+
+  private static readonly RESET_MAIL_WINDOWS = [
+    { name: 'window', seconds: LIMITS.resetMailWindowMinutes * 60, max: LIMITS.resetMailsPerWindow },
+    { name: 'day', seconds: 24 * 60 * 60, max: LIMITS.resetMailsPerDay },
+  ] as const;
+
+  /** The live code when one can be re-sent, else a new one (which replaces any earlier). */
+  private async codeToSend(userId: number): Promise<string> {
+    const cipher = this.resetMails?.cipher;
+    if (cipher) {
+      const live = await new ResetCodesRepository(this.db).findLive(userId, LIMITS.resetCodeMaxAttempts);
+      if (live?.code_sealed) {
+        try {
+          return cipher.decrypt(live.code_sealed);
+        } catch {
+          // Sealed under another key (rotated secret): make a new one.
+        }
+      }
+    }
+    const code = String(randomInt(0, 10 ** LIMITS.resetCodeLength)).padStart(LIMITS.resetCodeLength, '0');
+    await new ResetCodesRepository(this.db).replace(userId, this.hashCode(userId, code), LIMITS.resetCodeTtlMinutes, cipher?.encrypt(code) ?? null);
+    return code;
+  }
 
   private hashCode(userId: number, code: string): string {
     return createHmac('sha256', this.codeSecret).update(`${userId}:${code}`).digest('hex');
@@ -35,9 +61,14 @@ export class AccountService {
     const { email_or_username: login } = parseInput(forgotPasswordInputSchema, input);
     const user = await this.users.findByLogin(login);
     if (user && !(user.reset_locked_until && user.reset_locked_until > new Date())) {
-      const code = String(randomInt(0, 10 ** LIMITS.resetCodeLength)).padStart(LIMITS.resetCodeLength, '0');
-      await new ResetCodesRepository(this.db).replace(user.id, this.hashCode(user.id, code), LIMITS.resetCodeTtlMinutes);
-      await this.jobs.enqueue('sendResetCode', { to: user.email, name: user.name, code });
+      const windows = AccountService.RESET_MAIL_WINDOWS;
+      const sent = this.resetMails ? await this.resetMails.quota.counts(user.id, windows) : [];
+      // Past a quota the answer is the same and nothing is mailed: the mailbox's owner is not flooded.
+      if (!sent.some((count, i) => count >= windows[i].max)) {
+        const code = await this.codeToSend(user.id);
+        await this.jobs.enqueue('sendResetCode', { to: user.email, name: user.name, code });
+        await this.resetMails?.quota.record(user.id, windows);
+      }
     }
     return { message: MESSAGES.resetCodeSent };
   }
