@@ -194,6 +194,9 @@ export function frontDoorConfig(settings: FrontDoorSettings): string {
     block('upstream zaytoon_api', [
       ...settings.apiUpstreams.map((address) => `    server ${address} max_fails=1 fail_timeout=5s;`),
       '    keepalive 64;',
+      // Below Node's 5 s keep-alive: nginx closes an idle connection before the API does, so it never sends a
+      // request (a POST it may not retry) on a connection the API is closing.
+      '    keepalive_timeout 4s;',
     ], '  '),
     ...Object.entries(settings.remoteUpstreams).map(([name, address]) =>
       block(`upstream zaytoon_remote_${name}`, [`    server ${address};`, '    keepalive 8;'], '  '),
