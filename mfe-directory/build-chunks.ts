@@ -8,8 +8,11 @@ const LAZY_ONLY =
   /mfe-directory\/src\/(screens\/(?!Directory\/)|map\/|ui\/(Modal|logOut)|lib\/requestError|screens\.css)|services\/contract\/src\/messages/;
 const FIRST_LOAD = /mfe-directory\/src\/|services\/contract\/src\/|node_modules\/@tanstack\/(react-query|query-core)\//;
 
+/** The exposed root keeps a chunk of its own: pulled into the group, it would leave behind a re-export chunk the manifest does not list. */
+const EXPOSED = /mfe-directory\/src\/RemoteRoot\.tsx$/;
+
 export const FIRST_LOAD_CHUNK = {
   name: 'browse',
   // Module federation's own virtual modules (shared-module loaders) keep the chunks it gives them.
-  test: (id: string) => !id.startsWith('\0') && !id.includes('__mf') && FIRST_LOAD.test(id) && !LAZY_ONLY.test(id),
+  test: (id: string) => !id.startsWith('\0') && !id.includes('__mf') && FIRST_LOAD.test(id) && !LAZY_ONLY.test(id) && !EXPOSED.test(id),
 };

@@ -4,14 +4,14 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { PRECOMPRESS_OPTIONS } from '../services/contract/src/federation/precompress.ts';
-import { preloadFederationChunks } from './build-preloads.ts';
+import { firstLoadHints } from './build-preloads.ts';
 import mfConfig from './module-federation.config.ts';
 import { apiProxy, runtimeConfigPlugin } from './server/runtime-config.ts';
 
 const port = Number(process.env.SHELL_PORT || 8080);
 
 export default defineConfig({
-  plugins: [react(), federation(mfConfig), compression(PRECOMPRESS_OPTIONS), runtimeConfigPlugin(), preloadFederationChunks()],
+  plugins: [react(), federation(mfConfig), compression(PRECOMPRESS_OPTIONS), runtimeConfigPlugin(), firstLoadHints()],
   resolve: {
     alias: {
       '@zaytoon/client': fileURLToPath(new URL('../services/contract/src/client/index.ts', import.meta.url)),

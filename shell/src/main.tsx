@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, matchPath } from 'react-router-dom';
 import { APP_ROUTES, createApiClient, type HostContext } from '@zaytoon/client';
 import { App, loadLandingPage } from './App';
-import { fetchRuntimeConfig } from './config/runtimeConfig';
+import { loadRuntimeConfig } from './config/runtimeConfig';
 import { loadRemoteRoot, prefetchRemoteRoot, registerRuntimeRemotes } from './remotes/federation';
 import { createSessionStore } from './session/sessionStore';
 import { createToastStore } from './toast/toastStore';
@@ -15,7 +15,7 @@ window.__ZAYTOON_REACT__ = React;
 async function boot() {
   const route = APP_ROUTES.find((candidate) => matchPath(candidate.path, window.location.pathname));
   if (route?.owner === 'shell') void loadLandingPage();
-  const config = await fetchRuntimeConfig();
+  const config = await loadRuntimeConfig();
   document.title = config.productName;
   try {
     registerRuntimeRemotes(config.remotes);

@@ -25,3 +25,11 @@ export async function fetchRuntimeConfig(fetcher: typeof fetch = fetch): Promise
     return { productName: DEFAULT_PRODUCT_NAME, remotes: { directory: '', admin: '' } };
   }
 }
+
+let shared: Promise<RuntimeConfig> | null = null;
+
+/** The page's one reading of the config: the early script and the app ask once between them. */
+export function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  shared ??= fetchRuntimeConfig();
+  return shared;
+}
