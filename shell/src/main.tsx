@@ -1,4 +1,4 @@
-import React, { StrictMode } from 'react';
+import React, { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, matchPath } from 'react-router-dom';
 import { APP_ROUTES, createApiClient, type HostContext } from '@zaytoon/client';
@@ -31,12 +31,17 @@ async function boot() {
   const host: HostContext = { productName: config.productName, api, session, toast: toasts.toaster };
   void session.getState().load();
 
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <BrowserRouter>
-        <App host={host} toasts={toasts} loadRemote={loadRemoteRoot} />
-      </BrowserRouter>
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  // The remote is often in by now, so the first render builds a whole page: as a transition it is built
+  // in slices that let the browser in between, not in one long task.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <BrowserRouter>
+          <App host={host} toasts={toasts} loadRemote={loadRemoteRoot} />
+        </BrowserRouter>
+      </StrictMode>,
+    ),
   );
 }
 
