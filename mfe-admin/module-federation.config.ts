@@ -1,5 +1,5 @@
 import { createModuleFederationConfig } from '@module-federation/vite';
-import { SHARED_SINGLETONS } from '../services/contract/src/federation/shared-singletons';
+import { SHARED_SINGLETONS } from '../services/contract/src/federation/shared-singletons.ts';
 
 /** The admin remote: the admin panel, released on its own. */
 export default createModuleFederationConfig({

@@ -1,5 +1,5 @@
 import { createModuleFederationConfig } from '@module-federation/vite';
-import { SHARED_SINGLETONS } from '../services/contract/src/federation/shared-singletons';
+import { SHARED_SINGLETONS } from '../services/contract/src/federation/shared-singletons.ts';
 
 /** The directory remote: public and member screens, exposed as one root component. */
 export default createModuleFederationConfig({

@@ -1,5 +1,5 @@
 import { createModuleFederationConfig } from '@module-federation/vite';
-import { SHARED_SINGLETONS } from '../services/contract/src/federation/shared-singletons';
+import { SHARED_SINGLETONS } from '../services/contract/src/federation/shared-singletons.ts';
 
 /**
  * The shell is a pure host. Remotes are NOT listed here: their URLs come from
