@@ -2,7 +2,7 @@
 // a small build on disk, two stand-in API processes (node:http servers that record what reaches them)
 // and a remote's server. The real API behind it is exercised by the scale-out browser tests.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo, Socket } from 'node:net';
@@ -146,6 +146,17 @@ describe('front door: pages and assets', () => {
       expectPageHeaders(response);
       expect(response.headers.get('strict-transport-security')).toBeNull();
     }
+  });
+
+  it('answers 404, not a redirect cycle (500), while a deploy has removed index.html', async () => {
+    const index = join(work, 'shell', 'index.html');
+    renameSync(index, `${index}.deploying`);
+    try {
+      expect((await fetch(`${base}/browse`)).status).toBe(404);
+    } finally {
+      renameSync(`${index}.deploying`, index);
+    }
+    expect((await fetch(`${base}/browse`)).status).toBe(200);
   });
 
   it('adds HSTS to pages only when told to (production)', () => {

@@ -226,7 +226,8 @@ export function frontDoorConfig(settings: FrontDoorSettings): string {
       // The shell's own federation entry carries a content hash in its name; its manifest does not.
       staticLocation('~ ^/remoteEntry-[^/]+\\.js$', IMMUTABLE, nosniff),
       staticLocation('= /mf-manifest.json', REVALIDATE, nosniff),
-      staticLocation('/', REVALIDATE, page, '$uri /index.html'),
+      // =404 last: with index.html missing (a deploy in progress) nginx answers 404 instead of redirecting in a cycle.
+      staticLocation('/', REVALIDATE, page, '$uri /index.html =404'),
     ],
     '  ',
   );
