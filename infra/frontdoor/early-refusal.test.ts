@@ -1,24 +1,13 @@
 // Issue #11, weakness 13: an upload the API refuses before reading its body must reach the client through
 // the front door as the API's status (403 here), never as nginx's 502.
 import { createServer, request, type Server } from 'node:http';
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../../services/contract/src/index';
-import { loopbackListen, nginxProcessSettings, startFrontDoor } from '../dev/nginx';
-import { ManagedProcess } from '../dev/supervisor';
-import { freePort } from '../e2e/support/preview';
+import { startTestFrontDoor, type TestFrontDoor } from './test-front-door';
 
-const work = mkdtempSync(join(tmpdir(), 'zaytoon-early-refusal-'));
-const processes: ManagedProcess[] = [];
-const start = (spec: ConstructorParameters<typeof ManagedProcess>[0]) => {
-  const proc = new ManagedProcess({ ...spec, show: () => false });
-  processes.push(proc);
-  return proc;
-};
 let api: Server;
+let door: TestFrontDoor;
 let base = '';
 
 beforeAll(async () => {
@@ -28,36 +17,14 @@ beforeAll(async () => {
     res.end('{"detail":"refused"}');
   });
   await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
-  const shellRoot = join(work, 'shell');
-  mkdirSync(shellRoot, { recursive: true });
-  writeFileSync(join(shellRoot, 'index.html'), '<!doctype html><title>Zaytoon</title>');
-  const runtimeConfigFile = join(work, 'runtime-config.json');
-  writeFileSync(runtimeConfigFile, JSON.stringify({ productName: 'Zaytoon', remotes: {} }));
-  const port = await freePort();
-  base = `http://localhost:${port}`;
-  await startFrontDoor(
-    'frontdoor',
-    {
-      ...nginxProcessSettings(join(work, 'nginx'), await loopbackListen(port), { workerProcesses: 1 }),
-      shellRoot,
-      runtimeConfigFile,
-      apiUpstreams: [`127.0.0.1:${(api.address() as AddressInfo).port}`],
-      remoteUpstreams: {},
-      remoteOrigins: [],
-      hsts: false,
-      trustedProxies: [],
-      maxBodySize: '3m',
-    },
-    start,
-    `${base}/`,
-  );
+  door = await startTestFrontDoor({ apiUpstreams: [`127.0.0.1:${(api.address() as AddressInfo).port}`], maxBodySize: '3m' });
+  base = door.base;
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all(processes.map((proc) => proc.stop()));
+  await door?.stop();
   api?.closeAllConnections();
   await new Promise((resolve) => api?.close(resolve));
-  rmSync(work, { recursive: true, force: true });
 });
 
 function upload(pace: 'at-once' | 'slowly'): Promise<{ status?: number; error?: string }> {

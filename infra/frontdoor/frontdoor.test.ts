@@ -1,18 +1,14 @@
 // The front door as nginx really runs it (infra/frontdoor/nginx-config.ts through infra/dev/nginx.ts):
-// a small build on disk, two stand-in API processes (node:http servers that record what reaches them)
+// a small build on disk, three stand-in API processes (node:http servers that record what reaches them)
 // and a remote's server. The real API behind it is exercised by the scale-out browser tests.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo, Socket } from 'node:net';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, MESSAGES } from '../../services/contract/src/index';
-import { loopbackListen, nginxProcessSettings, startFrontDoor, startRemoteServer } from '../dev/nginx';
-import { ManagedProcess } from '../dev/supervisor';
 import { pageHeaders } from './nginx-config';
-import { freePort } from '../e2e/support/preview';
+import { startTestFrontDoor, type TestFrontDoor } from './test-front-door';
 
 interface Seen {
   method: string;
@@ -54,75 +50,30 @@ class Upstream {
 
 const REMOTE_ORIGIN = 'http://remotes.zaytoon.test:9000';
 const SCRIPT = `export const greeting = ${JSON.stringify('x'.repeat(4000))};\n`;
-const work = mkdtempSync(join(tmpdir(), 'zaytoon-frontdoor-'));
-const processes: ManagedProcess[] = [];
-const start = (spec: ConstructorParameters<typeof ManagedProcess>[0]) => {
-  const proc = new ManagedProcess({ ...spec, show: () => false });
-  processes.push(proc);
-  return proc;
-};
 const upstreams = [new Upstream('api-1'), new Upstream('api-2'), new Upstream('api-3')];
+let door: TestFrontDoor;
 let base = '';
 let remoteBase = '';
 
-function writeBuild(dir: string, files: Record<string, string>): void {
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(join(dir, path, '..'), { recursive: true });
-    writeFileSync(join(dir, path), content);
-    if (path.endsWith('.js')) {
-      writeFileSync(join(dir, `${path}.br`), brotliCompressSync(content));
-      writeFileSync(join(dir, `${path}.gz`), gzipSync(content));
-    }
-  }
-}
-
 beforeAll(async () => {
   for (const upstream of upstreams) await upstream.listen();
-  const shellRoot = join(work, 'shell');
-  writeBuild(shellRoot, {
-    'index.html': '<!doctype html><title>Zaytoon</title><div id="root"></div>',
-    'assets/index-Ab12Cd34.js': SCRIPT,
-    'mf-manifest.json': '{"name":"zaytoon_shell"}',
-  });
-  const remoteRoot = join(work, 'remote');
-  writeBuild(remoteRoot, { 'mf-manifest.json': '{"name":"zaytoon_directory"}', 'remoteEntry.js': SCRIPT, 'assets/App-Ef56Gh78.js': SCRIPT });
-  const runtimeConfigFile = join(work, 'runtime-config.json');
-  writeFileSync(runtimeConfigFile, JSON.stringify({ productName: 'Zaytoon', remotes: {} }));
-
-  const remotePort = await freePort();
-  remoteBase = `http://localhost:${remotePort}`;
-  await startRemoteServer(
-    'remote',
-    { ...nginxProcessSettings(join(work, 'nginx-remote'), await loopbackListen(remotePort)), root: remoteRoot },
-    start,
-    `${remoteBase}/mf-manifest.json`,
-  );
-
-  const port = await freePort();
-  base = `http://localhost:${port}`;
-  await startFrontDoor(
-    'frontdoor',
-    {
-      // One worker: its round robin alone decides which process a request reaches.
-      ...nginxProcessSettings(join(work, 'nginx-frontdoor'), await loopbackListen(port), { workerProcesses: 1 }),
-      shellRoot,
-      runtimeConfigFile,
-      apiUpstreams: upstreams.map((upstream) => `127.0.0.1:${upstream.port}`),
-      remoteUpstreams: { directory: `127.0.0.1:${remotePort}` },
-      remoteOrigins: [REMOTE_ORIGIN],
-      hsts: false,
-      trustedProxies: [],
-      maxBodySize: '1m',
+  door = await startTestFrontDoor({
+    apiUpstreams: upstreams.map((upstream) => `127.0.0.1:${upstream.port}`),
+    remoteOrigins: [REMOTE_ORIGIN],
+    shellFiles: {
+      'index.html': '<!doctype html><title>Zaytoon</title><div id="root"></div>',
+      'assets/index-Ab12Cd34.js': SCRIPT,
+      'mf-manifest.json': '{"name":"zaytoon_shell"}',
     },
-    start,
-    `${base}/`,
-  );
+    directoryFiles: { 'mf-manifest.json': '{"name":"zaytoon_directory"}', 'remoteEntry.js': SCRIPT, 'assets/App-Ef56Gh78.js': SCRIPT },
+  });
+  base = door.base;
+  remoteBase = door.remoteBase!;
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all(processes.map((proc) => proc.stop()));
+  await door?.stop();
   await Promise.all(upstreams.map((upstream) => upstream.close()));
-  rmSync(work, { recursive: true, force: true });
 });
 
 function expectPageHeaders(response: Response): void {
@@ -149,7 +100,7 @@ describe('front door: pages and assets', () => {
   });
 
   it('answers 404, not a redirect cycle (500), while a deploy has removed index.html', async () => {
-    const index = join(work, 'shell', 'index.html');
+    const index = join(door.shellRoot, 'index.html');
     renameSync(index, `${index}.deploying`);
     try {
       expect((await fetch(`${base}/browse`)).status).toBe(404);

@@ -1,0 +1,90 @@
+// A front door for tests: real nginx with the production configuration, in front of whatever upstreams the
+// test runs, over a small shell build written to a temporary directory; stopped and removed by stop().
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { loopbackListen, nginxProcessSettings, startFrontDoor, startRemoteServer } from '../dev/nginx';
+import { ManagedProcess, type ProcessSpec } from '../dev/supervisor';
+import { freePort } from '../e2e/support/preview';
+import type { FrontDoorSettings } from './nginx-config';
+
+/** Writes a build: each file, and `.br`/`.gz` beside every script as the front-end builds make them. */
+export function writeBuild(dir: string, files: Record<string, string>): void {
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(join(dir, path, '..'), { recursive: true });
+    writeFileSync(join(dir, path), content);
+    if (path.endsWith('.js')) {
+      writeFileSync(join(dir, `${path}.br`), brotliCompressSync(content));
+      writeFileSync(join(dir, `${path}.gz`), gzipSync(content));
+    }
+  }
+}
+
+export interface TestFrontDoor {
+  /** http://localhost:port of the front door */
+  base: string;
+  /** Where the shell's build lies (a test may change it). */
+  shellRoot: string;
+  /** The directory remote's own server, when `directoryFiles` were given (also proxied at /remotes/directory/). */
+  remoteBase?: string;
+  stop(): Promise<void>;
+}
+
+export interface TestFrontDoorOptions extends Pick<FrontDoorSettings, 'apiUpstreams'>, Partial<Pick<FrontDoorSettings, 'remoteOrigins' | 'maxBodySize'>> {
+  shellFiles?: Record<string, string>;
+  directoryFiles?: Record<string, string>;
+}
+
+export async function startTestFrontDoor(options: TestFrontDoorOptions): Promise<TestFrontDoor> {
+  const work = mkdtempSync(join(tmpdir(), 'zaytoon-frontdoor-'));
+  const processes: ManagedProcess[] = [];
+  const start = (spec: ProcessSpec) => {
+    const proc = new ManagedProcess({ ...spec, show: () => false });
+    processes.push(proc);
+    return proc;
+  };
+  const stop = async () => {
+    await Promise.all(processes.map((proc) => proc.stop()));
+    rmSync(work, { recursive: true, force: true });
+  };
+  try {
+    const shellRoot = join(work, 'shell');
+    writeBuild(shellRoot, options.shellFiles ?? { 'index.html': '<!doctype html><title>Zaytoon</title>' });
+    let remoteBase: string | undefined;
+    const remoteUpstreams: FrontDoorSettings['remoteUpstreams'] = {};
+    if (options.directoryFiles) {
+      const root = join(work, 'directory');
+      writeBuild(root, options.directoryFiles);
+      const port = await freePort();
+      remoteBase = `http://localhost:${port}`;
+      await startRemoteServer('directory', { ...nginxProcessSettings(join(work, 'nginx-directory'), await loopbackListen(port)), root }, start, `${remoteBase}/mf-manifest.json`);
+      remoteUpstreams.directory = `127.0.0.1:${port}`;
+    }
+    const runtimeConfigFile = join(work, 'runtime-config.json');
+    writeFileSync(runtimeConfigFile, JSON.stringify({ productName: 'Zaytoon', remotes: {} }));
+    const port = await freePort();
+    const base = `http://localhost:${port}`;
+    await startFrontDoor(
+      'frontdoor',
+      {
+        // One worker: its round robin alone decides which upstream a request reaches.
+        ...nginxProcessSettings(join(work, 'nginx-frontdoor'), await loopbackListen(port), { workerProcesses: 1 }),
+        shellRoot,
+        runtimeConfigFile,
+        apiUpstreams: options.apiUpstreams,
+        remoteUpstreams,
+        remoteOrigins: options.remoteOrigins ?? [],
+        hsts: false,
+        trustedProxies: [],
+        maxBodySize: options.maxBodySize ?? '1m',
+      },
+      start,
+      `${base}/`,
+    );
+    return { base, shellRoot, remoteBase, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
