@@ -11,8 +11,8 @@ async function boundAddress(config: ReturnType<typeof loadConfig>): Promise<stri
   const server = await new Promise<ReturnType<typeof listenOn>>((resolve) => {
     const listening = listenOn(app, config, () => resolve(listening));
   });
-  const address = (server.address() as AddressInfo).address;
-  await new Promise((resolve) => server.close(resolve));
+  const address = (server.server.address() as AddressInfo).address;
+  await server.drain(1_000);
   return address;
 }
 

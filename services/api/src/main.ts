@@ -1,33 +1,42 @@
-import { componentLogger, createCore, loadConfig, type Core } from '@zaytoon/core';
+import { componentLogger, configGetReader, createCore, loadConfig, refuseUnsafeRedis, type Core } from '@zaytoon/core';
 import { createApp } from './app.js';
-import { listenOn } from './listen.js';
+import { listenOn, type ApiServer } from './listen.js';
+
+/** SIGTERM to exit: requests in flight get this long, then the pools close (CONTRACT and k8s allow 10 s in all). */
+const DRAIN_GRACE_MS = 7_000;
+const CLOSE_GRACE_MS = 2_000;
 
 const log = componentLogger('api');
-let config: Core['config'];
 let core: Core;
-let app: ReturnType<typeof createApp>;
+let server: ApiServer;
 try {
-  config = loadConfig();
-  core = await createCore(config);
-  app = createApp(core, { logger: log });
+  const config = loadConfig();
+  core = createCore(config);
+  if (config.NODE_ENV === 'production' && config.REDIS_SETTINGS_CHECK === 'on') {
+    refuseUnsafeRedis(core.redis, configGetReader((name) => core.redis.configGet(name)), (problems) => {
+      for (const problem of problems) log.fatal(`refusing to run: ${problem}`);
+      process.exit(1);
+    });
+  }
+  const app = createApp(core, { logger: log });
+  server = listenOn(app, config, () => log.info(`listening on http://${config.API_HOST}:${config.API_PORT}`));
+  server.server.on('error', (error) => {
+    log.fatal({ err: error }, `cannot listen on ${config.API_HOST}:${config.API_PORT}: ${error.message}`);
+    process.exit(1);
+  });
 } catch (error) {
   log.fatal({ err: error }, `failed to start: ${(error as Error).message}`);
   process.exit(1);
 }
-const server = listenOn(app, config, () => {
-  log.info(`listening on http://${config.API_HOST}:${config.API_PORT}`);
-});
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  log.info(`${signal}: closing`);
-  // Requests in flight finish before the pools they use are closed; a stuck one gets 10 s.
-  const closed = new Promise((resolve) => server.close(resolve));
-  server.closeIdleConnections();
-  await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
-  await core.close();
+  log.info(`${signal}: finishing the requests in flight, refusing new ones`);
+  await server.drain(DRAIN_GRACE_MS);
+  await Promise.race([core.close(), new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref())]);
+  log.info('stopped');
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,4 +1,3 @@
-import { createClient, type RedisClientType } from 'redis';
 import { AdminReviewService } from './admin/admin-review.service.js';
 import { BusinessesRepository } from './businesses/businesses.repository.js';
 import { BusinessesService } from './businesses/businesses.service.js';
@@ -11,6 +10,7 @@ import { createPool, type Database } from './db/pool.js';
 import { JobQueueRepository } from './jobs/job-queue.repository.js';
 import { componentLogger } from './logging/logger.js';
 import { createQueueConnection } from './jobs/redis-connection.js';
+import { connectInBackground, createRedisClient } from './redis/redis-client.js';
 import { ReportsRepository } from './reports/reports.repository.js';
 import { ReportsService } from './reports/reports.service.js';
 import { StatisticsRepository } from './statistics/statistics.repository.js';
@@ -27,13 +27,15 @@ import { ProfilePictureService } from './users/profile-picture.service.js';
 import { UsersRepository } from './users/users.repository.js';
 import { VotesService } from './votes/votes.service.js';
 
-/** Wires repositories and services once; both edges (HTTP and jobs) build on it. */
-export async function createCore(config: Config) {
-  const db: Database = createPool(config.DATABASE_URL);
-  const redis = createClient({ url: config.REDIS_URL }) as RedisClientType;
-  redis.on('error', (error) => componentLogger('redis').error({ err: error }, `sessions and cache connection: ${error.message}`));
-  await redis.connect();
-  const queueConnection = createQueueConnection(config.REDIS_URL, 'producer');
+/**
+ * Wires repositories and services once; both edges (HTTP and jobs) build on it. Nothing waits for Postgres or
+ * Redis: the process starts while either is away (its /readyz says so) and uses them once they are there.
+ */
+export function createCore(config: Config) {
+  const db: Database = createPool(config.DATABASE_URL, 10, { connectTimeoutMs: config.POSTGRES_CONNECT_TIMEOUT_MS });
+  const redis = createRedisClient({ url: config.REDIS_URL, commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS });
+  const redisConnected = connectInBackground(redis);
+  const queueConnection = createQueueConnection(config.REDIS_URL, 'producer', config.REDIS_COMMAND_TIMEOUT_MS);
   const jobs = new JobQueueRepository(queueConnection, new JobDataCipher(config));
 
   const repositories = {
@@ -72,6 +74,8 @@ export async function createCore(config: Config) {
     jobs,
     repositories,
     services,
+    /** Resolves once Redis has answered for the first time (tests wait for it; the API serves before). */
+    redisConnected,
     async close() {
       await jobs.close().catch(() => {});
       queueConnection.disconnect();
@@ -81,4 +85,4 @@ export async function createCore(config: Config) {
   };
 }
 
-export type Core = Awaited<ReturnType<typeof createCore>>;
+export type Core = ReturnType<typeof createCore>;

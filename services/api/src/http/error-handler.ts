@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { MESSAGES } from '@zaytoon/contract';
-import { DomainError, type ErrorCode } from '@zaytoon/core';
+import { DomainError, isDependencyUnavailable, type ErrorCode } from '@zaytoon/core';
 
 const STATUS_BY_CODE: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -30,19 +30,13 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   if (type === 'entity.too.large') return void res.status(413).json({ detail: MESSAGES.bodyTooLarge });
   const status = (error as { status?: number }).status;
   if (status && status >= 400 && status < 500) return void res.status(status).json({ detail: MESSAGES.invalidRequest });
-  if (isConnectionError(error)) {
+  if (isDependencyUnavailable(error)) {
     req.log.error({ err: error }, `${req.method} ${req.originalUrl}: dependency unavailable: ${(error as Error).message}`);
     return void res.status(503).json({ detail: MESSAGES.serviceUnavailable });
   }
   req.log.error({ err: error }, `${req.method} ${req.originalUrl}: ${(error as Error)?.message ?? String(error)}`);
   res.status(500).json({ detail: MESSAGES.internalError });
 };
-
-function isConnectionError(error: unknown): boolean {
-  const code = (error as { code?: string }).code ?? '';
-  const message = (error as Error)?.message ?? '';
-  return ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03'].includes(code) || /ClientClosedError|Stream isn't writeable|The client is closed/.test(message);
-}
 
 export const notFoundHandler: RequestHandler = (_req, res) => {
   res.status(404).json({ detail: MESSAGES.notFound });

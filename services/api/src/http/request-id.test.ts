@@ -3,10 +3,10 @@ import type { Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@zaytoon/contract';
-import { createCore, type Core } from '@zaytoon/core';
+import type { Core } from '@zaytoon/core';
 import { captureLogs, type LogLine } from '@zaytoon/core/logging/log-capture.ts';
 import { createApp } from '../app.js';
-import { ApiTestClient, startTestApi, type TestApi } from '../test/harness.js';
+import { ApiTestClient, connectedCore, startTestApi, type TestApi } from '../test/harness.js';
 import { requestIdFor } from './request-id.js';
 
 let api: TestApi;
@@ -67,7 +67,7 @@ describe('request logs', () => {
   let client: ApiTestClient;
 
   beforeAll(async () => {
-    core = await createCore(api.core.config);
+    core = await connectedCore(api.core.config);
     const app = createApp(core, { logger: captured.logger });
     server = await new Promise((resolve) => {
       const listening = app.listen(0, () => resolve(listening));

@@ -36,7 +36,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     DATABASE_URL: database.url,
     REDIS_URL: testRedisUrl(),
     PUBLIC_ORIGIN,
-    SESSION_SECRET: 'test-session-secret-0123456789',
+    SESSION_SECRET: 'test-session-secret-0123456789abcdef',
     RATE_LIMIT_LOGIN_PER_IP: '1000',
     RATE_LIMIT_SIGNUP_PER_IP: '1000',
     RATE_LIMIT_RESET_PER_IP: '1000',
@@ -44,7 +44,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     RATE_LIMIT_ACCOUNT_CHANGES_PER_IP: '1000',
     ...env,
   });
-  const core = await createCore(config);
+  const core = await connectedCore(config);
   await core.redis.flushDb();
   return serve(core, () => database.drop());
 }
@@ -78,7 +78,14 @@ async function serve(core: Core, afterStop: () => Promise<void> = async () => {}
 
 /** Another API process over the same database and Redis (a second replica), for behaviour across processes. */
 export async function startReplica(api: TestApi): Promise<TestApi> {
-  return serve(await createCore(api.core.config));
+  return serve(await connectedCore(api.core.config));
+}
+
+/** A core whose Redis has answered (the API itself serves before; tests start from a ready one). */
+export async function connectedCore(config: Core['config']): Promise<Core> {
+  const core = createCore(config);
+  await core.redisConnected;
+  return core;
 }
 
 export interface ApiAnswer<T = any> {

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import type { RedisClientType } from 'redis';
+import { isDependencyUnavailable } from '../errors/dependency-unavailable.js';
 import { componentLogger } from '../logging/logger.js';
 
 const gzip = promisify(gzipCallback);
@@ -115,7 +116,8 @@ export class AnswerCacheRepository {
   async getOrCompute(key: string, compute: () => Promise<unknown>, options: { tags?: readonly string[] } = {}): Promise<CachedAnswer> {
     this.start();
     if (!this.live) {
-      await this.checkRemote();
+      // Redis away: nothing can be known about drops elsewhere, so the answer comes straight from Postgres.
+      if (!(await this.checkRemoteIfReachable())) return serializeAnswer(await compute());
       // A drop by tag from another process cannot be seen without the subscription.
       if (options.tags?.length) return serializeAnswer(await compute());
     }
@@ -278,6 +280,17 @@ export class AnswerCacheRepository {
       token = (await this.redis.get(BUSINESS_CACHE_VERSION_KEY)) ?? 'none';
     }
     this.adopt(token);
+  }
+
+  /** checkRemote, or false when Redis is down or frozen. */
+  private async checkRemoteIfReachable(): Promise<boolean> {
+    try {
+      await this.checkRemote();
+      return true;
+    } catch (error) {
+      if (isDependencyUnavailable(error)) return false;
+      throw error;
+    }
   }
 
   private start(): void {

@@ -18,6 +18,15 @@ const configSchema = z.object({
   LOG_FORMAT: lowercaseWord(LOG_FORMATS),
   DATABASE_URL: z.string().min(1, 'DATABASE_URL is required'),
   REDIS_URL: z.string().min(1, 'REDIS_URL is required'),
+  /** A Redis command without a reply by then fails, so a frozen Redis makes requests answer 503 instead of hang. */
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().positive().default(1_000),
+  /**
+   * In production the API and worker refuse a Redis that may evict or forget data (maxmemory-policy other than
+   * noeviction, appendonly off). `off` skips the check, for hosted Redis that hides CONFIG and is known to be safe.
+   */
+  REDIS_SETTINGS_CHECK: z.enum(['on', 'off']).default('on'),
+  /** Waiting longer for a Postgres connection than this answers 503 instead. */
+  POSTGRES_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(2_000),
   API_PORT: z.coerce.number().int().default(3000),
   /** Address the API binds; containers set 0.0.0.0 (server.Dockerfile, k8s config). */
   API_HOST: z.string().default('127.0.0.1'),
@@ -67,6 +76,9 @@ const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 
+/** Production secrets sign every session cookie: 32 random characters at least (`openssl rand -base64 48` gives 64). */
+const PRODUCTION_SECRET_LENGTH = 32;
+
 /** Reads every setting from the environment once; a missing or malformed one stops the process with its name. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = configSchema.safeParse(env);
@@ -76,6 +88,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (result.data.NODE_ENV === 'production' && result.data.SESSION_SECRET === 'dev-only-session-secret-change-me') {
     throw new Error('Invalid configuration: SESSION_SECRET must be set in production');
+  }
+  if (result.data.NODE_ENV === 'production' && result.data.SESSION_SECRET.length < PRODUCTION_SECRET_LENGTH) {
+    throw new Error(`Invalid configuration: SESSION_SECRET must be at least ${PRODUCTION_SECRET_LENGTH} characters in production`);
   }
   return result.data;
 }

@@ -7,10 +7,16 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export type Database = pg.Pool;
 export type Queryable = pg.Pool | pg.PoolClient;
 
-export function createPool(databaseUrl: string, max = 10): pg.Pool {
+export interface PoolOptions {
+  /** Waiting longer for a connection (Postgres down or every connection busy) fails the query instead. */
+  connectTimeoutMs?: number;
+}
+
+export function createPool(databaseUrl: string, max = 10, options: PoolOptions = {}): pg.Pool {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 0,
     // Typo tolerance of the directory search: how close a dictionary word must be (pg_trgm's 0.3 lets in unrelated words).
     // random_page_cost: the tables live in memory or on SSD; at the default 4 the planner scans 100,000 businesses
     // for a search matching 5% of them (218 ms) instead of reading the matches through its indexes (56 ms).
@@ -23,6 +29,10 @@ export function createPool(databaseUrl: string, max = 10): pg.Pool {
 /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
 export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  // pg-pool listens for errors only on idle clients: a server that goes away between two statements of this
+  // transaction would otherwise crash the process with an unhandled 'error' event. The next statement fails instead.
+  const ignoreUntilNextQuery = () => {};
+  client.on('error', ignoreUntilNextQuery);
   try {
     await client.query('BEGIN');
     const result = await work(client);
@@ -32,6 +42,7 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
     await client.query('ROLLBACK').catch(() => {});
     throw error;
   } finally {
+    client.off('error', ignoreUntilNextQuery);
     client.release();
   }
 }

@@ -1,12 +1,26 @@
 import { Redis } from 'ioredis';
 import { componentLogger } from '../logging/logger.js';
 
-/** Producers fail fast when Redis is down; workers wait for it (BullMQ needs maxRetriesPerRequest: null). */
-export function createQueueConnection(redisUrl: string, role: 'producer' | 'worker'): Redis {
+/**
+ * Producers fail fast when Redis is down or frozen (the request answers 503); workers wait for it (BullMQ needs
+ * maxRetriesPerRequest: null).
+ */
+export function createQueueConnection(redisUrl: string, role: 'producer' | 'worker', commandTimeoutMs = 1_000): Redis {
   const connection =
     role === 'worker'
       ? new Redis(redisUrl, { maxRetriesPerRequest: null })
-      : new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
-  connection.on('error', (error) => componentLogger('redis').error({ role, err: error }, `queue connection (${role}): ${error.message}`));
+      : new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: commandTimeoutMs });
+  const log = componentLogger('redis');
+  let down = false;
+  connection.on('error', (error) => {
+    // One line per outage, not one per reconnect attempt.
+    if (down) return;
+    down = true;
+    log.error({ role, err: error }, `queue connection (${role}): ${error.message}`);
+  });
+  connection.on('ready', () => {
+    if (down) log.info(`queue connection (${role}): Redis is back`);
+    down = false;
+  });
   return connection;
 }
