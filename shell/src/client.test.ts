@@ -31,15 +31,15 @@ describe('api client', () => {
     expect(JSON.parse(String(calls[0].init.body))).toEqual({ login: 'a', password: 'secret' });
   });
 
-  it('fetches /api/auth/me first when there is no XSRF cookie yet', async () => {
+  it('fetches /api/auth/admin-status (200 for a visitor) first when there is no XSRF cookie yet', async () => {
     let cookies = '';
     const { fetch, calls } = fakeFetch((call) => {
-      if (call.url === '/api/auth/me') cookies = 'XSRF-TOKEN=fresh';
+      if (call.url === '/api/auth/admin-status') cookies = 'XSRF-TOKEN=fresh';
       return json({ message: 'ok' });
     });
     const api = createApiClient({ fetch, readCookies: () => cookies });
     await api.deleteComment(9);
-    expect(calls.map((call) => `${call.init.method} ${call.url}`)).toEqual(['GET /api/auth/me', 'DELETE /api/comments/9']);
+    expect(calls.map((call) => `${call.init.method} ${call.url}`)).toEqual(['GET /api/auth/admin-status', 'DELETE /api/comments/9']);
     expect(header(calls[1], 'X-XSRF-TOKEN')).toBe('fresh');
   });
 

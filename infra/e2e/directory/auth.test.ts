@@ -1,6 +1,9 @@
 // Issue #5, SPEC §2 auth screen, route guards and forgot password, through the shell against the real API.
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { SIGNED_IN_COOKIE } from '@zaytoon/contract';
 import { useBrowser } from '../support/browser';
+import { e2e } from '../support/env';
 import { waitForMail } from '../support/mailbox';
 import {
   directoryScreen,
@@ -122,11 +125,55 @@ describe('directory: sign up, log in, log out', () => {
   });
 });
 
+describe('directory: the session check on page load (signed-in hint cookie, docs/decisions.md)', () => {
+  const askedForMe = (page: Page) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/auth/me') asked.push(request.url());
+    });
+    return asked;
+  };
+
+  it("a visitor's /browse never asks /api/auth/me and logs no console error", async () => {
+    const { page, context } = browser;
+    await loggedOut(context);
+    const asked = askedForMe(page);
+    await page.goto('/browse');
+    await page.locator('[data-testid="city-group"], [data-testid="directory-empty"]').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual([]);
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('a signed-in member is still recognised after a reload; after logout the next visit asks nothing', async () => {
+    const { page, context } = browser;
+    await loggedOut(context);
+    await logIn(page, user.username, user.password);
+    const hint = (await context.cookies()).find((cookie) => cookie.name === SIGNED_IN_COOKIE);
+    expect(hint).toMatchObject({ value: '1', httpOnly: false, path: '/' });
+    const asked = askedForMe(page);
+    await page.reload();
+    await page.getByTestId('welcome').filter({ hasText: `Welcome, ${user.name}` }).waitFor();
+    expect(asked.length).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expectToast(page, 'Successfully logged out!', 'success');
+    expect((await context.cookies()).some((cookie) => cookie.name === SIGNED_IN_COOKIE)).toBe(false);
+    asked.length = 0;
+    await page.goto('/dashboard');
+    await page.getByText('Login to add businesses').waitFor();
+    expect(asked).toEqual([]);
+    expectNoPageErrors(browser.errors);
+  });
+});
+
 describe('directory: protected routes', () => {
   for (const path of ['/add-business', '/account-settings', '/change-password', '/edit-business/1']) {
     it(`${path} shows a spinner while the session loads, then goes to /login`, async () => {
       const { page, context } = browser;
       await loggedOut(context);
+      // A hint left by an ended session: the shell asks, and waits for, the API's answer (401).
+      await context.addCookies([{ name: SIGNED_IN_COOKIE, value: '1', url: e2e.baseUrl }]);
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
       await page.route('**/api/auth/me', async (route) => {
@@ -139,6 +186,7 @@ describe('directory: protected routes', () => {
       release();
       await waitForPath(page, '/login');
       await page.getByTestId('auth-screen').waitFor();
+      expect((await context.cookies()).some((cookie) => cookie.name === SIGNED_IN_COOKIE)).toBe(false);
     });
   }
 });

@@ -1,3 +1,4 @@
+export * from './cookies.js';
 export * from './limits.js';
 export * from './messages.js';
 export * from './routes.js';

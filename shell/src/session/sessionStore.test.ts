@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, type User } from '@zaytoon/client';
+import { ApiError, SIGNED_IN_COOKIE, createApiClient, type User } from '@zaytoon/client';
 import { createSessionStore, type SessionApi } from './sessionStore';
 
 const user: User = { id: 3, name: 'Layla', username: 'layla', picture: null, is_admin: false };
 
 function api(overrides: Partial<SessionApi> = {}): SessionApi {
   return {
+    mayBeSignedIn: () => true,
     me: vi.fn(async () => user),
     login: vi.fn(async () => user),
     signup: vi.fn(async () => user),
@@ -32,9 +33,25 @@ describe('session store', () => {
     expect(store.getState()).toMatchObject({ user: null, status: 'ready' });
   });
 
-  it('load() with the real client and a fake fetch: 401 means logged out', async () => {
+  it('load() without the signed-in hint cookie is logged out at once and asks the API nothing', async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify(user)));
+    const store = createSessionStore(createApiClient({ fetch, readCookies: () => 'XSRF-TOKEN=t' }));
+    await store.getState().load();
+    expect(store.getState()).toMatchObject({ user: null, status: 'ready' });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('load() with the hint reads the user from /api/auth/me', async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify(user)));
+    const store = createSessionStore(createApiClient({ fetch, readCookies: () => `XSRF-TOKEN=t; ${SIGNED_IN_COOKIE}=1` }));
+    await store.getState().load();
+    expect(store.getState()).toMatchObject({ user, status: 'ready' });
+    expect(fetch).toHaveBeenCalledWith('/api/auth/me', expect.objectContaining({ credentials: 'include' }));
+  });
+
+  it('load() with the real client and a fake fetch: a stale hint and a 401 mean logged out', async () => {
     const fetch = vi.fn(async () => new Response(JSON.stringify({ detail: 'Not authenticated' }), { status: 401 }));
-    const store = createSessionStore(createApiClient({ fetch, readCookies: () => '' }));
+    const store = createSessionStore(createApiClient({ fetch, readCookies: () => `${SIGNED_IN_COOKIE}=1` }));
     await store.getState().load();
     expect(store.getState()).toMatchObject({ user: null, status: 'ready' });
     expect(fetch).toHaveBeenCalledWith('/api/auth/me', expect.objectContaining({ credentials: 'include' }));

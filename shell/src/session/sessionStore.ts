@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ApiClient, SessionState } from '@zaytoon/client';
 
-export type SessionApi = Pick<ApiClient, 'me' | 'login' | 'signup' | 'logout'>;
+export type SessionApi = Pick<ApiClient, 'mayBeSignedIn' | 'me' | 'login' | 'signup' | 'logout'>;
 export type SessionStore = StoreApi<SessionState>;
 
 /**
@@ -16,6 +16,11 @@ export function createSessionStore(api: SessionApi): SessionStore {
     status: 'loading',
 
     load() {
+      // Without the API's signed-in hint there is no session to ask about: a visitor is ready at once, with no 401.
+      if (!api.mayBeSignedIn()) {
+        set({ user: null, status: 'ready' });
+        return Promise.resolve();
+      }
       pendingLoad ??= api
         .me()
         .then(

@@ -21,6 +21,7 @@ export const stubLoader: RemoteLoader = async (name) => stubRemote(name);
 
 export function fakeSessionApi(user: User | null): SessionApi {
   return {
+    mayBeSignedIn: () => user !== null,
     me: async () => user,
     login: async () => memberUser,
     signup: async () => memberUser,

@@ -6,6 +6,7 @@ import { Strategy as LocalStrategy } from 'passport-local';
 import type { User, User as ContractUser } from '@zaytoon/contract';
 import { DomainError, SESSION_KEY_PREFIX, type Core, type SessionClaim } from '@zaytoon/core';
 import { mayHaveCookie } from '../http/cookies.js';
+import { signedInHint } from './signed-in-hint.js';
 
 export const SESSION_COOKIE = 'zaytoon.sid';
 const SESSION_TTL_SECONDS = 60 * 60 * 24 * 14;
@@ -78,9 +79,13 @@ function registerStrategies(): void {
   });
 }
 
-/** Sessions in Redis (connect-redis) and passport (initialize, session) over the auth service, for requests that may have one. */
+/**
+ * Sessions in Redis (connect-redis) and passport (initialize, session) over the auth service, for requests that may
+ * have one, and the readable signed-in hint cookie that follows the session.
+ */
 export function sessionMiddleware(core: Core): RequestHandler[] {
   const production = core.config.NODE_ENV === 'production';
+  const cookie = { httpOnly: true, sameSite: 'lax', secure: production, maxAge: SESSION_TTL_SECONDS * 1000 } as const;
   registerStrategies();
   const sessions = session({
     name: SESSION_COOKIE,
@@ -89,11 +94,12 @@ export function sessionMiddleware(core: Core): RequestHandler[] {
     resave: false,
     saveUninitialized: false,
     rolling: true,
-    cookie: { httpOnly: true, sameSite: 'lax', secure: production, maxAge: SESSION_TTL_SECONDS * 1000 },
+    cookie,
   });
   const initialize = passport.initialize();
   const users = passport.session();
   return [
+    signedInHint(cookie),
     (req, res, next) => {
       if (!needsSession(req)) return next();
       (req as WithAuth)[AUTH] = core.services.auth;

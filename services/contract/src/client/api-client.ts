@@ -3,7 +3,7 @@
  * - JSON in and out, `credentials: 'include'` so the session cookie travels.
  * - CSRF double-submit (CONTRACT.md): every POST/PUT/DELETE echoes the readable
  *   `XSRF-TOKEN` cookie in the `X-XSRF-TOKEN` header; when the cookie is missing a
- *   `GET /api/auth/me` is made first so the API sets it.
+ *   `GET /api/auth/admin-status` is made first so the API sets it.
  * - Errors become `ApiError` carrying the HTTP status and the body's `detail`.
  */
 import type {
@@ -28,6 +28,7 @@ import type {
   VoteSummary,
   VoteType,
 } from './types.js';
+import { SIGNED_IN_COOKIE } from '../cookies.js';
 
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'X-XSRF-TOKEN';
@@ -195,8 +196,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
   async function csrfToken(): Promise<string | null> {
     let token = readCookie(readCookies(), CSRF_COOKIE);
     if (token) return token;
-    // No cookie yet: any answer from the API sets it, /api/auth/me is the cheapest.
-    tokenRequest ??= doFetch(`${baseUrl}/api/auth/me`, {
+    // No cookie yet: any answer from the API sets it; admin-status answers a visitor 200 (no console error).
+    tokenRequest ??= doFetch(`${baseUrl}/api/auth/admin-status`, {
       method: 'GET',
       headers: { Accept: 'application/json' },
       credentials: 'include',
@@ -245,6 +246,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
   return {
     // --- auth and account (SPEC §7) ---
+    /** False when the API's signed-in hint cookie is absent: nobody is logged in, no need to ask me(). */
+    mayBeSignedIn: (): boolean => readCookie(readCookies(), SIGNED_IN_COOKIE) !== null,
     /** Current user; null when logged out (a 401 answer). Other failures throw. */
     async me(): Promise<User | null> {
       try {
