@@ -18,6 +18,10 @@ export interface WorkerSettings {
   concurrency: number;
   /** sharp is CPU-heavy: few images at a time keep lock renewal and the other queues responsive. */
   imagesConcurrency: number;
+  /**
+   * A killed worker's job runs again at most lock + interval after the kill (the lock expires, then the next
+   * stalled check takes it): 35 s by default, so a dead worker's job is redone within a minute.
+   */
   lockDurationMs: number;
   stalledIntervalMs: number;
   statisticsEveryMs: number;
@@ -35,8 +39,8 @@ export function loadWorkerSettings(config: Config, env: NodeJS.ProcessEnv = proc
   return {
     concurrency: config.WORKER_CONCURRENCY,
     imagesConcurrency: values.WORKER_IMAGES_CONCURRENCY ?? Math.min(2, config.WORKER_CONCURRENCY),
-    lockDurationMs: values.WORKER_LOCK_DURATION_MS ?? 30_000,
-    stalledIntervalMs: values.WORKER_STALLED_INTERVAL_MS ?? 30_000,
+    lockDurationMs: values.WORKER_LOCK_DURATION_MS ?? 20_000,
+    stalledIntervalMs: values.WORKER_STALLED_INTERVAL_MS ?? 15_000,
     statisticsEveryMs: values.STATISTICS_REFRESH_EVERY_MS ?? STATISTICS_REFRESH_EVERY_MS,
     testDelayMs: config.NODE_ENV === 'test' ? (values.WORKER_TEST_DELAY_MS ?? 0) : 0,
   };

@@ -19,9 +19,14 @@ export interface AvatarKeys {
  */
 export function avatarKeys(userId: number, originalKey: string): AvatarKeys {
   const token = createHash('sha256').update(originalKey).digest('hex').slice(0, 16);
-  const stem = `avatars/${userId}-${token}`;
+  const stem = avatarKeyPrefix(userId) + token;
   const large = `${stem}-${AVATAR_SIZES.large}.webp`;
   return { large, small: `${stem}-${AVATAR_SIZES.small}.webp`, url: UPLOADS_PUBLIC_PATH + large };
+}
+
+/** What every avatar key of the user starts with, whichever upload it came from. */
+export function avatarKeyPrefix(userId: number): string {
+  return `avatars/${userId}-`;
 }
 
 const PICTURE_RE = /^\/api\/uploads\/(avatars\/\d+-[0-9a-f]+)-256\.webp$/;

@@ -1,29 +1,33 @@
-import type { Queryable } from '../db/pool.js';
+import { inTransaction, type Database } from '../db/pool.js';
+
+/** users.picture, read and written while the user's row is locked. */
+export interface LockedPicture {
+  current: string | null;
+  set(picture: string): Promise<void>;
+}
 
 export class AvatarRepository {
-  constructor(private readonly db: Queryable) {}
+  constructor(private readonly db: Database) {}
 
   async userExists(userId: number): Promise<boolean> {
     const { rowCount } = await this.db.query('SELECT 1 FROM users WHERE id = $1', [userId]);
     return (rowCount ?? 0) > 0;
   }
 
-  async currentPicture(userId: number): Promise<string | null> {
-    const { rows } = await this.db.query<{ picture: string | null }>('SELECT picture FROM users WHERE id = $1', [userId]);
-    return rows[0]?.picture ?? null;
-  }
-
   /**
-   * Sets users.picture and returns the value it replaced, under a row lock so two uploads never
-   * both see the same "previous" picture. Null when the user no longer exists.
+   * Runs `work` in one transaction holding the user's row lock, so two jobs of one user never interleave
+   * their avatar files and users.picture. Null, without running `work`, when the user no longer exists.
    */
-  async replacePicture(userId: number, picture: string): Promise<{ previous: string | null } | null> {
-    const { rows } = await this.db.query<{ previous: string | null }>(
-      `WITH old AS (SELECT id, picture FROM users WHERE id = $1 FOR UPDATE)
-       UPDATE users SET picture = $2 FROM old WHERE users.id = old.id
-       RETURNING old.picture AS previous`,
-      [userId, picture],
-    );
-    return rows[0] ?? null;
+  async withPictureLocked<T>(userId: number, work: (picture: LockedPicture) => Promise<T>): Promise<T | null> {
+    return inTransaction(this.db, async (client) => {
+      const { rows } = await client.query<{ picture: string | null }>('SELECT picture FROM users WHERE id = $1 FOR UPDATE', [userId]);
+      if (!rows[0]) return null;
+      return work({
+        current: rows[0].picture,
+        async set(picture) {
+          await client.query('UPDATE users SET picture = $2 WHERE id = $1', [userId, picture]);
+        },
+      });
+    });
   }
 }

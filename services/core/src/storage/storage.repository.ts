@@ -7,18 +7,31 @@ import { dirname, resolve, sep } from 'node:path';
  * `originals/<uuid>` or `avatars/<userId>-<token>-256.webp`, never user input.
  */
 export interface StorageRepository {
+  /**
+   * Readers see the old bytes or the new ones, never a part. A put cut short (the process killed) may
+   * leave a trace that the next put or delete of the same key removes. One writer per key at a time.
+   */
   put(key: string, data: Buffer): Promise<void>;
   /** The stored bytes, or null when nothing is stored under the key. */
   get(key: string): Promise<Buffer | null>;
-  /** Deleting a missing key is not an error. */
+  /** Removes the key and any trace of an interrupted put of it. Deleting a missing key is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
-  /** Keys in the folder of `prefix` (e.g. `avatars/12-`) whose names start with its last segment. */
+  /**
+   * Keys in the folder of `prefix` (e.g. `avatars/12-`) whose names start with its last segment, including
+   * keys that only an interrupted put left a trace of, so deleting what this lists leaves nothing behind.
+   */
   list(prefix: string): Promise<string[]>;
 }
 
 /** Slash-separated segments of letters, digits, dot, dash and underscore; no segment starts with a dot. */
 const KEY_RE = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}(\/[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}){0,3}$/;
+
+/**
+ * A put writes `<key>.tmp` and renames it over the key. One fixed name per key rather than a random one,
+ * so a put killed half-way leaves a file that the retried put overwrites, not one that stays forever.
+ */
+const TEMPORARY_SUFFIX = '.tmp';
 
 export class InvalidStorageKeyError extends Error {
   constructor(key: string) {
@@ -28,7 +41,7 @@ export class InvalidStorageKeyError extends Error {
 }
 
 export function assertStorageKey(key: string): void {
-  if (typeof key !== 'string' || !KEY_RE.test(key)) throw new InvalidStorageKeyError(key);
+  if (typeof key !== 'string' || !KEY_RE.test(key) || key.endsWith(TEMPORARY_SUFFIX)) throw new InvalidStorageKeyError(key);
 }
 
 /** A fresh, unguessable key under `folder`, e.g. `originals/3f2c…` (extension optional, with its dot). */
@@ -57,8 +70,7 @@ export class LocalStorageRepository implements StorageRepository {
   async put(key: string, data: Buffer): Promise<void> {
     const path = this.pathOf(key);
     await mkdir(dirname(path), { recursive: true });
-    // Write then rename, so a reader never sees a half-written file.
-    const temporary = `${path}.${randomUUID()}.tmp`;
+    const temporary = path + TEMPORARY_SUFFIX;
     try {
       await writeFile(temporary, data);
       await rename(temporary, path);
@@ -78,7 +90,8 @@ export class LocalStorageRepository implements StorageRepository {
   }
 
   async delete(key: string): Promise<void> {
-    await rm(this.pathOf(key), { force: true });
+    const path = this.pathOf(key);
+    await Promise.all([rm(path, { force: true }), rm(path + TEMPORARY_SUFFIX, { force: true })]);
   }
 
   async list(prefix: string): Promise<string[]> {
@@ -93,7 +106,10 @@ export class LocalStorageRepository implements StorageRepository {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw error;
     }
-    return names.filter((name) => name.startsWith(start) && !name.endsWith('.tmp')).map((name) => `${folder}/${name}`);
+    const keys = names
+      .filter((name) => name.startsWith(start))
+      .map((name) => `${folder}/${name.endsWith(TEMPORARY_SUFFIX) ? name.slice(0, -TEMPORARY_SUFFIX.length) : name}`);
+    return [...new Set(keys)];
   }
 
   async exists(key: string): Promise<boolean> {

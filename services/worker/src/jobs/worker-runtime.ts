@@ -29,6 +29,8 @@ export async function startWorkers(options: {
       concurrency: queue === 'images' ? settings.imagesConcurrency : settings.concurrency,
       lockDuration: settings.lockDurationMs,
       stalledInterval: settings.stalledIntervalMs,
+      // A job whose worker died runs once more; dying again fails it, so a job that crashes workers stops there.
+      maxStalledCount: 1,
     });
     // Also for jobs that never reached the processor (stalled too often), so failures are logged here.
     worker.on('failed', (job, error) =>

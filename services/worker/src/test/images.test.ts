@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { avatarKeys } from '@zaytoon/core/images/avatar-keys.ts';
+import { avatarKeys, type AvatarKeys } from '@zaytoon/core/images/avatar-keys.ts';
 import { AvatarRepository } from '@zaytoon/core/images/avatar.repository.ts';
 import { AvatarService } from '@zaytoon/core/images/avatar.service.ts';
 import { ImageRepository } from '@zaytoon/core/images/image.repository.ts';
@@ -15,10 +15,13 @@ import { createTestContext, startWorker, waitForJob, type TestContext } from './
 let context: TestContext;
 let worker: RunningWorker;
 let storage: LocalStorageRepository;
+/** The worker's service, called directly where a test sets up what a killed run left. */
+let avatars: AvatarService;
 
 beforeAll(async () => {
   context = await createTestContext();
   storage = new LocalStorageRepository(context.uploadDir);
+  avatars = new AvatarService(new AvatarRepository(context.db), new ImageRepository(), storage);
   worker = await startWorker(context);
 });
 
@@ -40,6 +43,12 @@ async function upload(data: Buffer): Promise<string> {
   await storage.put(key, data);
   return key;
 }
+
+/** The user's files in avatars/, whatever their state, sorted. */
+const avatarFilesOf = async (userId: number) =>
+  (await readdir(join(context.uploadDir, 'avatars'))).filter((name) => name.startsWith(`${userId}-`)).sort();
+
+const fileNames = (keys: AvatarKeys) => [keys.large, keys.small].map((key) => key.slice('avatars/'.length)).sort();
 
 const pictureOf = async (userId: number) =>
   (await context.db.query<{ picture: string | null }>('SELECT picture FROM users WHERE id = $1', [userId])).rows[0]?.picture;
@@ -82,15 +91,51 @@ describe('resize-avatar', () => {
     expect(await pictureOf(user.id)).toBe(current.url);
     expect(await storage.exists(old.large)).toBe(false);
     expect(await storage.exists(old.small)).toBe(false);
-    const files = (await readdir(join(context.uploadDir, 'avatars'))).filter((file) => file.startsWith(`${user.id}-`));
-    expect(files.sort()).toEqual([current.large, current.small].map((key) => key.slice('avatars/'.length)).sort());
+    expect(await avatarFilesOf(user.id)).toEqual(fileNames(current));
 
     // The same job again (a retry after the original was consumed): same outcome, nothing lost.
-    const service = new AvatarService(new AvatarRepository(context.db), new ImageRepository(), storage);
-    expect(await service.processUpload({ userId: user.id, originalKey: secondKey })).toEqual({ status: 'updated', picture: current.url });
+    expect(await avatars.processUpload({ userId: user.id, originalKey: secondKey })).toEqual({ status: 'updated', picture: current.url });
     expect(await storage.exists(current.large)).toBe(true);
     expect(await storage.exists(current.small)).toBe(true);
     expect(await pictureOf(user.id)).toBe(current.url);
+  });
+
+  // What a resize killed part-way (issue #11, F4) leaves, built by hand: the process test kills a real worker.
+  it('a rerun after a run killed while writing leaves one avatar and no half-written file', async () => {
+    const user = await insertUser(context.db);
+    const originalKey = await upload(await photo());
+    const keys = avatarKeys(user.id, originalKey);
+    await writeFile(join(context.uploadDir, `${keys.large}.tmp`), Buffer.from('RIFF half a webp'));
+
+    expect(await avatars.processUpload({ userId: user.id, originalKey })).toEqual({ status: 'updated', picture: keys.url });
+    expect(await avatarFilesOf(user.id)).toEqual(fileNames(keys));
+  });
+
+  it('a rerun after a run killed between setting users.picture and removing the previous avatar removes it', async () => {
+    const user = await insertUser(context.db);
+    const firstKey = await upload(await photo());
+    await avatars.processUpload({ userId: user.id, originalKey: firstKey });
+    const secondKey = await upload(await photo());
+    const second = avatarKeys(user.id, secondKey);
+    await storage.put(second.large, Buffer.from('written by the killed run'));
+    await storage.put(second.small, Buffer.from('written by the killed run'));
+    await context.db.query('UPDATE users SET picture = $2 WHERE id = $1', [user.id, second.url]);
+
+    expect(await avatars.processUpload({ userId: user.id, originalKey: secondKey })).toEqual({ status: 'updated', picture: second.url });
+    expect(await avatarFilesOf(user.id)).toEqual(fileNames(second));
+    expect((await sharp(join(context.uploadDir, second.large)).metadata()).width).toBe(256);
+    expect(await storage.exists(secondKey)).toBe(false);
+  });
+
+  it('uploads of one user resized at the same time leave one avatar, the one users.picture names', async () => {
+    const user = await insertUser(context.db);
+    const originalKeys = await Promise.all([1, 2, 3].map(async () => upload(await photo())));
+    await Promise.all(originalKeys.map((originalKey) => avatars.processUpload({ userId: user.id, originalKey })));
+
+    const picture = await pictureOf(user.id);
+    const current = avatarKeys(user.id, originalKeys.find((key) => avatarKeys(user.id, key).url === picture)!);
+    expect(await avatarFilesOf(user.id)).toEqual(fileNames(current));
+    expect(await storage.list('originals/')).toEqual([]);
   });
 
   it('a file that is not an image fails unrecoverably and its upload is removed', async () => {
@@ -129,7 +174,7 @@ describe('resize-avatar', () => {
 
 describe('local storage', () => {
   it('refuses keys that could leave the upload folder', async () => {
-    for (const key of ['../etc/passwd', 'avatars/../../x', '/etc/passwd', 'a/./b', '.hidden', 'a\\b', '', 'a//b']) {
+    for (const key of ['../etc/passwd', 'avatars/../../x', '/etc/passwd', 'a/./b', '.hidden', 'a\\b', '', 'a//b', 'avatars/x.webp.tmp']) {
       await expect(storage.put(key, Buffer.from('x')), key).rejects.toThrow(/Invalid storage key/);
       await expect(storage.get(key), key).rejects.toThrow(/Invalid storage key/);
     }
@@ -144,6 +189,22 @@ describe('local storage', () => {
     await storage.delete(key);
     await storage.delete(key);
     expect(await storage.exists(key)).toBe(false);
+  });
+
+  it('a put leaves no temporary file; the trace of one cut short is listed, replaced by the next put and removed by delete', async () => {
+    const folder = `misc-${Date.now()}`;
+    await storage.put(`${folder}/kept`, Buffer.from('whole'));
+    expect(await readdir(join(context.uploadDir, folder))).toEqual(['kept']);
+
+    await writeFile(join(context.uploadDir, folder, 'kept.tmp'), Buffer.from('half'));
+    await writeFile(join(context.uploadDir, folder, 'never-finished.tmp'), Buffer.from('half'));
+    expect((await storage.list(`${folder}/`)).sort()).toEqual([`${folder}/kept`, `${folder}/never-finished`]);
+    expect(await storage.exists(`${folder}/never-finished`)).toBe(false);
+
+    await storage.put(`${folder}/kept`, Buffer.from('again'));
+    await storage.delete(`${folder}/never-finished`);
+    expect(await readdir(join(context.uploadDir, folder))).toEqual(['kept']);
+    expect((await storage.get(`${folder}/kept`))!.toString()).toBe('again');
   });
 });
 

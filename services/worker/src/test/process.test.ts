@@ -1,7 +1,7 @@
 import { Job } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { insertBusiness } from './fixtures.ts';
-import { createTestContext, spawnWorker, waitFor, waitForJob, type TestContext, type WorkerChild } from './test-context.ts';
+import { createTestContext, killWorkers, spawnWorker, waitFor, waitForJob, type TestContext, type WorkerChild } from './test-context.ts';
 
 let context: TestContext;
 const children: WorkerChild[] = [];
@@ -10,14 +10,7 @@ beforeAll(async () => {
   context = await createTestContext();
 });
 
-afterEach(async () => {
-  for (const child of children.splice(0)) {
-    if (child.process.exitCode === null && child.process.signalCode === null) {
-      child.process.kill('SIGKILL');
-      await child.exited;
-    }
-  }
-});
+afterEach(() => killWorkers(children));
 
 afterAll(async () => {
   await context?.close();

@@ -171,6 +171,16 @@ export function spawnWorker(context: TestContext, extraEnv: Record<string, strin
   return { process: child, output: () => output, exited, ready: readyOrExit };
 }
 
+/** Takes every worker out of `children` and SIGKILLs those still running, waiting for each to exit. */
+export async function killWorkers(children: WorkerChild[]): Promise<void> {
+  for (const child of children.splice(0)) {
+    if (child.process.exitCode === null && child.process.signalCode === null) {
+      child.process.kill('SIGKILL');
+      await child.exited;
+    }
+  }
+}
+
 export interface JobResult {
   state: string;
   returnvalue: any;
