@@ -15,7 +15,7 @@ import {
 import { log } from './log';
 import { waitForHttp } from './net';
 import { othersCanReach } from './postgres';
-import type { ManagedProcess, ProcessSpec, Supervisor } from './supervisor';
+import type { ManagedProcess, Starter } from './supervisor';
 import { aptInstall, canInstallWithApt, ensureProgram } from './system-program';
 
 const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
@@ -84,9 +84,6 @@ export interface NginxServer {
   configFile: string;
 }
 
-/** Starts a process: under the supervisor for `npm start`/`npm test`, or owned by a test. */
-export type Starter = (spec: ProcessSpec) => ManagedProcess;
-
 /** Writes the configuration, checks it with `nginx -t`, and starts nginx in the foreground. */
 export async function startNginx(
   name: string,
@@ -105,10 +102,6 @@ export async function startNginx(
   const proc = start({ name, command: binary, args: [...base, '-g', 'daemon off;'] });
   await waitForHttp(probe, { timeoutMs: 30_000, abort: proc.exited });
   return { name, url: new URL(probe).origin, proc, configFile };
-}
-
-export function superviseWith(supervisor: Supervisor, restart: boolean): Starter {
-  return (spec) => supervisor.start(spec, { restart });
 }
 
 /**

@@ -8,7 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
 import { log } from './log';
 import { assertPortFree } from './net';
-import { isRunning, type Supervisor } from './supervisor';
+import { isRunning, type Starter } from './supervisor';
 
 export const DB_USER = 'zaytoon';
 export const DB_PASSWORD = 'zaytoon';
@@ -159,7 +159,7 @@ async function initialise(databaseDir: string, onLog: (message: unknown) => void
   }).initialise();
 }
 
-export async function provisionPostgres(supervisor: Supervisor, options: PostgresOptions): Promise<PostgresHandle> {
+export async function provisionPostgres(start: Starter, options: PostgresOptions): Promise<PostgresHandle> {
   if (options.externalUrl) {
     await ensureDatabase(options.externalUrl).catch((error) => {
       throw new Error(`cannot reach the Postgres in DATABASE_URL: ${error.message}`);
@@ -186,7 +186,7 @@ export async function provisionPostgres(supervisor: Supervisor, options: Postgre
     }
   }
 
-  const server = supervisor.start({
+  const server = start({
     name: 'postgres',
     command: await postgresBinary(),
     args: [

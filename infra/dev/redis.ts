@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { log } from './log';
 import { assertPortFree } from './net';
-import type { Supervisor } from './supervisor';
+import type { ManagedProcess, Starter } from './supervisor';
 import { ensureProgram } from './system-program';
 
 export interface RedisOptions {
@@ -13,6 +13,8 @@ export interface RedisOptions {
   externalUrl?: string;
   /** AOF persistence (development); tests keep nothing on disk. */
   appendOnly: boolean;
+  /** noeviction unless a test wants an unsafe one. */
+  maxmemoryPolicy?: string;
 }
 
 const BANNER = /oO0OoO0O|Redis version=|Configuration loaded|Server initialized|Memory overcommit|User requested shutdown|ready to exit|Received SIGTERM/;
@@ -30,14 +32,20 @@ export function ensureRedisServer(): string {
   });
 }
 
-export async function provisionRedis(supervisor: Supervisor, options: RedisOptions): Promise<string> {
+export async function provisionRedis(start: Starter, options: RedisOptions): Promise<string> {
   if (options.externalUrl) return options.externalUrl;
+  await startRedisServer(start, options);
+  return `redis://127.0.0.1:${options.port}`;
+}
+
+/** redis-server on 127.0.0.1:<port> with its files in <dataDir>/redis; resolves once it accepts connections. */
+export async function startRedisServer(start: Starter, options: Omit<RedisOptions, 'externalUrl'>): Promise<ManagedProcess> {
   const binary = ensureRedisServer();
   await assertPortFree(options.port, 'redis-server', 'REDIS_PORT');
   const dir = resolve(options.dataDir, 'redis');
   mkdirSync(dir, { recursive: true });
   const started = Date.now();
-  const redis = supervisor.start({
+  const redis = start({
     name: 'redis',
     command: binary,
     stage: 0,
@@ -49,7 +57,7 @@ export async function provisionRedis(supervisor: Supervisor, options: RedisOptio
       '--dir', dir,
       '--daemonize', 'no',
       '--protected-mode', 'yes',
-      '--maxmemory-policy', 'noeviction',
+      '--maxmemory-policy', options.maxmemoryPolicy ?? 'noeviction',
       '--appendonly', options.appendOnly ? 'yes' : 'no',
       ...(options.appendOnly ? [] : ['--save', '']),
       '--loglevel', 'notice',
@@ -57,5 +65,5 @@ export async function provisionRedis(supervisor: Supervisor, options: RedisOptio
   });
   await redis.waitForOutput(/Ready to accept connections/, 30_000);
   log.info(`redis-server started on port ${options.port} in ${Date.now() - started} ms (${options.appendOnly ? 'AOF on' : 'no persistence'}, ${dir})`);
-  return `redis://127.0.0.1:${options.port}`;
+  return redis;
 }

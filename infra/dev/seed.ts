@@ -8,7 +8,7 @@ import { loadConfig } from './config';
 import { bold, log } from './log';
 import { DB_NAME, DB_PASSWORD, DB_USER, ensureDatabase, postgresDataDir, provisionPostgres } from './postgres';
 import { migrate } from './stack';
-import { isRunning, Supervisor } from './supervisor';
+import { isRunning, superviseWith, Supervisor } from './supervisor';
 
 const USAGE = 'usage: npm run seed -- --businesses <N> [--seed <S>]\n' +
   '  --businesses N  how many fictional businesses to add (a positive whole number), e.g. 100000\n' +
@@ -99,7 +99,7 @@ async function main(): Promise<void> {
         log.info(`Postgres of ${config.dataDir} is not running: starting it for the seed`);
         supervisor = new Supervisor(join(config.dataDir, 'run'));
         supervisor.installSignalHandlers();
-        const postgres = await provisionPostgres(supervisor, { dataDir: config.dataDir, port: config.ports.postgres });
+        const postgres = await provisionPostgres(superviseWith(supervisor, false), { dataDir: config.dataDir, port: config.ports.postgres });
         databaseUrl = postgres.url;
       }
     }

@@ -10,11 +10,11 @@ import { repoRoot } from './config';
 import { runtimeConfigFromEnv } from '../../shell/server/runtime-config';
 import type { RemoteName } from '../frontdoor/nginx-config';
 import { log } from './log';
-import { loopbackListen, nginxProcessSettings, startFrontDoor, startRemoteServer, superviseWith, type NginxServer, type Starter } from './nginx';
+import { loopbackListen, nginxProcessSettings, startFrontDoor, startRemoteServer, type NginxServer } from './nginx';
 import { assertPortFree, waitForHttp } from './net';
 import { provisionPostgres, type PostgresHandle } from './postgres';
 import { provisionRedis } from './redis';
-import { Supervisor, describeExit, type ManagedProcess } from './supervisor';
+import { Supervisor, describeExit, superviseWith, type ManagedProcess, type Starter } from './supervisor';
 
 export interface Infra {
   postgres: PostgresHandle;
@@ -48,13 +48,14 @@ export function createSupervisor(config: StackConfig): Supervisor {
 export async function provisionInfra(config: StackConfig, supervisor: Supervisor): Promise<Infra> {
   mkdirSync(config.dataDir, { recursive: true });
   await supervisor.reapLeftovers();
-  const postgres = await provisionPostgres(supervisor, {
+  const infraStarter = superviseWith(supervisor, false);
+  const postgres = await provisionPostgres(infraStarter, {
     dataDir: config.dataDir,
     port: config.ports.postgres,
     externalUrl: config.externalDatabaseUrl,
     fast: config.mode === 'test',
   });
-  const redisUrl = await provisionRedis(supervisor, {
+  const redisUrl = await provisionRedis(infraStarter, {
     dataDir: config.dataDir,
     port: config.ports.redis,
     externalUrl: config.externalRedisUrl,

@@ -170,6 +170,16 @@ export interface StartOptions {
 const RESTART_MAX_DELAY_MS = 30_000;
 const RESTART_RESET_AFTER_MS = 60_000;
 
+/** Starts a process: under the supervisor for `npm start`/`npm test`, or owned by a test (`unsupervised`). */
+export type Starter = (spec: ProcessSpec) => ManagedProcess;
+
+export function superviseWith(supervisor: Supervisor, restart: boolean): Starter {
+  return (spec) => supervisor.start(spec, { restart });
+}
+
+/** A process the caller alone stops and starts (fault tests kill and restart Redis and Postgres). */
+export const unsupervised: Starter = (spec) => new ManagedProcess(spec);
+
 export class Supervisor {
   private services: ManagedProcess[] = [];
   private tasks = new Set<ManagedProcess>();

@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig, repoRoot } from '../dev/config.ts';
 import { waitForHttp } from '../dev/net.ts';
-import { superviseWith } from '../dev/nginx.ts';
+import { superviseWith } from '../dev/supervisor.ts';
 import { buildFrontends, startFrontDoorAndRemotes } from '../dev/stack.ts';
 import { benchPort, provisionBenchStack, type BenchStack } from './bench-stack.ts';
 import { seedExtraBusinesses } from './extra-businesses.ts';

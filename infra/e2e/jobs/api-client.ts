@@ -40,6 +40,8 @@ export class ApiClient {
   constructor(
     readonly base = e2e.apiUrl,
     readonly origin = new URL(e2e.baseUrl).origin,
+    /** Gives up on an answer after this long (fault tests tell a slow answer from a hang). */
+    readonly timeoutMs?: number,
   ) {}
 
   async request<T = any>(method: string, path: string, body?: unknown): Promise<Answer<T>> {
@@ -57,7 +59,8 @@ export class ApiClient {
       payload = JSON.stringify(body);
       headers['content-type'] = 'application/json';
     }
-    const response = await fetch(this.base + path, { method, headers, body: payload, redirect: 'manual' });
+    const signal = this.timeoutMs ? AbortSignal.timeout(this.timeoutMs) : undefined;
+    const response = await fetch(this.base + path, { method, headers, body: payload, redirect: 'manual', signal });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair] = cookie.split(';');
       const index = pair.indexOf('=');

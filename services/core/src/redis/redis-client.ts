@@ -1,9 +1,10 @@
 import { createClient, type RedisClientType } from 'redis';
 import { componentLogger } from '../logging/logger.js';
+import { withReplyDeadline } from './reply-deadline.js';
 
 export interface RedisClientSettings {
   url: string;
-  /** A command without a reply by then fails (a frozen Redis answers 503, it does not hang the request). */
+  /** A command without a reply by then fails (a frozen Redis makes requests answer 503, it does not hang them). */
   commandTimeoutMs: number;
 }
 
@@ -18,7 +19,6 @@ export function createRedisClient(settings: RedisClientSettings): RedisClientTyp
   const client = createClient({
     url: settings.url,
     disableOfflineQueue: true,
-    commandOptions: { timeout: settings.commandTimeoutMs },
     socket: { connectTimeout: settings.commandTimeoutMs * 2, keepAlive: true, reconnectStrategy: reconnectDelay },
   }) as RedisClientType;
   const log = componentLogger('redis');
@@ -33,7 +33,7 @@ export function createRedisClient(settings: RedisClientSettings): RedisClientTyp
     if (down) log.info(`Redis at ${redactedUrl(settings.url)} is back`);
     down = false;
   });
-  return client;
+  return withReplyDeadline(client, settings.commandTimeoutMs);
 }
 
 /**
