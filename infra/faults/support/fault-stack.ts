@@ -126,7 +126,12 @@ export async function startFaultStack(options: FaultStackOptions): Promise<Fault
       postgresHandle = await provisionPostgres(owned, { dataDir, port: postgresPort, fast: true });
       postgresRunning = true;
     },
-    pool: () => new pg.Pool({ connectionString: databaseUrl, max: 2 }),
+    pool() {
+      const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+      // Its idle connections are terminated too when a test terminates everyone's.
+      pool.on('error', () => {});
+      return pool;
+    },
   };
   if (options.startStopped?.redis) await redis.kill();
   if (options.startStopped?.postgres) await postgres.stop();
