@@ -27,9 +27,10 @@ function own(proc: ManagedProcess): ManagedProcess {
   return proc;
 }
 
-const owned = (spec: Parameters<typeof unsupervised>[0]) => own(unsupervised(spec));
+/** A process that dies with the test process and that nothing restarts. */
+export const owned = (spec: Parameters<typeof unsupervised>[0]) => own(unsupervised(spec));
 
-async function freePorts(from: number, count: number): Promise<number[]> {
+export async function freePorts(from: number, count: number): Promise<number[]> {
   const ports: number[] = [];
   for (let port = from; ports.length < count && port < from + 200; port++) if (!(await portInUse(port))) ports.push(port);
   if (ports.length < count) throw new Error(`no ${count} free ports from ${from}`);

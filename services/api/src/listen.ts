@@ -31,8 +31,11 @@ export function listenOn(app: ReturnType<typeof createApp>, config: Pick<Core['c
     async drain(graceMs) {
       draining = true;
       const closed = new Promise((resolve) => server.close(resolve));
+      // A kept-alive connection whose last request just finished closes now, not when the client next speaks.
+      const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
       server.closeIdleConnections();
       await Promise.race([closed, delay(graceMs, undefined, { ref: false })]);
+      clearInterval(closeIdle);
       server.closeAllConnections();
     },
   };

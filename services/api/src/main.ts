@@ -1,4 +1,14 @@
-import { componentLogger, configGetReader, createCore, loadConfig, refuseUnsafeRedis, type Core } from '@zaytoon/core';
+import {
+  checksRedisSettings,
+  componentLogger,
+  configGetReader,
+  createCore,
+  exitOnUnsafeRedis,
+  loadConfig,
+  refuseUnsafeRedis,
+  reportPostgresReachability,
+  type Core,
+} from '@zaytoon/core';
 import { createApp } from './app.js';
 import { listenOn, type ApiServer } from './listen.js';
 
@@ -12,12 +22,8 @@ let server: ApiServer;
 try {
   const config = loadConfig();
   core = createCore(config);
-  if (config.NODE_ENV === 'production' && config.REDIS_SETTINGS_CHECK === 'on') {
-    refuseUnsafeRedis(core.redis, configGetReader((name) => core.redis.configGet(name)), (problems) => {
-      for (const problem of problems) log.fatal(`refusing to run: ${problem}`);
-      process.exit(1);
-    });
-  }
+  reportPostgresReachability(core.db, config.DATABASE_URL, log);
+  if (checksRedisSettings(config)) refuseUnsafeRedis(core.redis, configGetReader((name) => core.redis.configGet(name)), exitOnUnsafeRedis(log));
   const app = createApp(core, { logger: log });
   server = listenOn(app, config, () => log.info(`listening on http://${config.API_HOST}:${config.API_PORT}`));
   server.server.on('error', (error) => {

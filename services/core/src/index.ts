@@ -5,6 +5,7 @@ export * from './errors/dependency-unavailable.js';
 export * from './redis/redis-client.js';
 export * from './redis/redis-settings.js';
 export * from './db/pool.js';
+export * from './db/postgres-reachability.js';
 export * from './jobs/job-definitions.js';
 export * from './jobs/job-queue.repository.js';
 export * from './jobs/redis-connection.js';

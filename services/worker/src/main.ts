@@ -1,5 +1,6 @@
 import { loadConfig } from '@zaytoon/core/config/config.ts';
 import { componentLogger } from '@zaytoon/core/logging/logger.ts';
+import { checksRedisSettings, exitOnUnsafeRedis } from '@zaytoon/core/redis/redis-settings.ts';
 import { bootWorker, type RunningWorker } from './worker.ts';
 import { loadWorkerSettings } from './worker.config.ts';
 
@@ -8,7 +9,8 @@ const log = componentLogger('worker');
 let worker: RunningWorker;
 try {
   const config = loadConfig();
-  worker = await bootWorker({ config, settings: loadWorkerSettings(config), logger: log });
+  const refuseUnsafeRedis = checksRedisSettings(config) ? exitOnUnsafeRedis(log) : undefined;
+  worker = await bootWorker({ config, settings: loadWorkerSettings(config), logger: log, refuseUnsafeRedis });
 } catch (error) {
   log.fatal({ err: error }, `failed to start: ${(error as Error).message}`);
   process.exit(1);

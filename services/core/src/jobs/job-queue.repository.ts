@@ -24,7 +24,13 @@ export class JobQueueRepository {
     private readonly cipher?: JobDataCipher,
   ) {
     this.queues = Object.fromEntries(
-      Object.values(QUEUES).map((name) => [name, new Queue(name, { connection, defaultJobOptions: DEFAULT_JOB_OPTIONS })]),
+      Object.values(QUEUES).map((name) => {
+        const queue = new Queue(name, { connection, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+        // The connection's outage is logged once where it is made (redis-connection.ts); without a listener
+        // BullMQ prints every reconnect failure of every queue to stderr.
+        queue.on('error', () => {});
+        return [name, queue];
+      }),
     ) as Record<QueueName, Queue>;
   }
 

@@ -1,3 +1,5 @@
+import type { Config } from '../config/config.js';
+import type { Logger } from '../logging/logger.js';
 import { isDependencyUnavailable } from '../errors/dependency-unavailable.js';
 
 /** Reads one server setting (CONFIG GET); undefined when the server does not say. */
@@ -49,4 +51,17 @@ export function refuseUnsafeRedis(connection: ConnectionEvents, read: ReadRedisS
       },
     );
   });
+}
+
+/** What the API and worker do with unsafe settings in production: say each problem, then stop. */
+export function exitOnUnsafeRedis(log: Logger): (problems: string[]) => never {
+  return (problems) => {
+    for (const problem of problems) log.fatal(`refusing to run: ${problem}`);
+    process.exit(1);
+  };
+}
+
+/** The production boot check is on unless REDIS_SETTINGS_CHECK=off. */
+export function checksRedisSettings(config: Pick<Config, 'NODE_ENV' | 'REDIS_SETTINGS_CHECK'>): boolean {
+  return config.NODE_ENV === 'production' && config.REDIS_SETTINGS_CHECK === 'on';
 }
