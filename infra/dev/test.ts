@@ -1,7 +1,8 @@
 // `npm test`: every suite on its own ports and data (never the `npm start` data).
 //  1. wipe DATA_DIR (.data/test); fresh embedded Postgres, Redis without persistence, mail catcher
 //  2. migrate; unit tests of infra (dev tooling, front door, Docker and Kubernetes files); every
-//     workspace's tests through turbo (one at a time); the compiled servers booted in production mode
+//     workspace's tests through turbo (one at a time); the compiled servers booted in production mode;
+//     the fault tests (infra/faults: Redis and Postgres killed, frozen, restarted; SIGTERM; boot checks)
 //  3. build the front-ends; migrate + seed the `zaytoon_e2e` database; start API, worker, the remotes'
 //     servers and the nginx front door on the test ports; browser tests (infra/e2e), among them the
 //     scale-out tests (2 API processes and 2 workers behind their own front door)
@@ -109,6 +110,7 @@ async function main(): Promise<void> {
       testEnv,
     );
     await step('production boot test', vitestCommand(['run', '--config', 'infra/production/vitest.config.ts']), testEnv);
+    await step('fault tests', vitestCommand(['run', '--config', 'infra/faults/vitest.config.ts']), testEnv);
   }
 
   if (!skipE2e) {

@@ -2,21 +2,22 @@
 // worker run by plain node with NODE_ENV=production, as server.Dockerfile runs them, against real
 // Postgres (its own database), Redis (its own logical db) and the dev mail catcher. Requests carry
 // what the front door adds (X-Forwarded-Proto: https, the public Origin), so the Secure cookies work.
-// Needs DATABASE_URL, REDIS_URL, MAIL_CATCHER_SMTP_PORT and MAIL_CATCHER_HTTP_PORT.
+// Redis is its own redis-server with AOF and noeviction, as production must have it (the servers refuse
+// anything else). Needs DATABASE_URL, MAIL_CATCHER_SMTP_PORT and MAIL_CATCHER_HTTP_PORT.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { builtinModules } from 'node:module';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '@zaytoon/contract/client';
 import type { BusinessInput } from '@zaytoon/contract';
 import { repoRoot } from '../dev/config';
 import { portInUse, waitForHttp } from '../dev/net';
 import { dropDatabase, ensureDatabase, withDatabase } from '../dev/postgres';
-import { withRedisDb } from '../dev/stack';
+import { startRedisServer } from '../dev/redis';
+import { unsupervised, type ManagedProcess } from '../dev/supervisor';
 import { businessInput, eventually } from '../e2e/jobs/api-client';
 import { waitForMail } from '../e2e/support/mailbox';
 
@@ -124,23 +125,23 @@ let workDir: string;
 let migrateOutput: string;
 let api: Server;
 let worker: Server;
+let redisServer: ManagedProcess | undefined;
+process.once('exit', () => redisServer?.kill());
 
 beforeAll(async () => {
   const build = spawnSync('npm', ['run', 'build:servers'], { cwd: repoRoot, encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`npm run build:servers failed (${build.status}):\n${build.stdout}\n${build.stderr}`);
 
   const databaseUrl = withDatabase(required('DATABASE_URL'), 'zaytoon_production_boot');
-  const redisUrl = withRedisDb(required('REDIS_URL'), 5);
   await dropDatabase(databaseUrl);
   await ensureDatabase(databaseUrl);
-  const redis = createClient({ url: redisUrl });
-  await redis.connect();
-  await redis.flushDb();
-  await redis.close();
+  workDir = mkdtempSync(join(tmpdir(), 'zaytoon-production-boot-'));
+  const redisPort = await freePort(6390);
+  redisServer = await startRedisServer(unsupervised, { dataDir: workDir, port: redisPort, appendOnly: true });
+  const redisUrl = `redis://127.0.0.1:${redisPort}`;
 
   const port = await freePort(3190);
   apiUrl = `http://127.0.0.1:${port}`;
-  workDir = mkdtempSync(join(tmpdir(), 'zaytoon-production-boot-'));
   environment = {
     PATH: process.env.PATH ?? '',
     NODE_ENV: 'production',
@@ -175,6 +176,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(servers.map(stop));
+  await redisServer?.stop();
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 

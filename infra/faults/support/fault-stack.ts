@@ -79,8 +79,11 @@ export interface FaultStackOptions {
 
 export async function startFaultStack(options: FaultStackOptions): Promise<FaultStack> {
   const dataDir = resolve(repoRoot, '.data/faults', options.name);
-  await stopLeftoverPostgres(postgresDataDir(dataDir));
+  // Postgres keeps its files outside dataDir when its user cannot reach it (root checkouts): both start empty.
+  const databaseDir = postgresDataDir(dataDir);
+  await stopLeftoverPostgres(databaseDir);
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(databaseDir, { recursive: true, force: true });
   const [postgresPort, redisPort, apiPort] = await freePorts(5600 + Number(process.env.PORT_OFFSET || 0), 3);
 
   let postgresHandle: PostgresHandle = await provisionPostgres(owned, { dataDir, port: postgresPort, fast: true });
