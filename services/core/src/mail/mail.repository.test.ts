@@ -6,7 +6,7 @@ const base = { DATABASE_URL: 'postgres://x', REDIS_URL: 'redis://x', SMTP_HOST: 
 
 describe('SMTP transport settings (issue #11, weakness 14)', () => {
   it('requires TLS (STARTTLS) in production', () => {
-    const config = loadConfig({ ...base, NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret-0123456789' });
+    const config = loadConfig({ ...base, NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret-0123456789abcdef' });
     expect(smtpTransportOptions(config)).toMatchObject({ host: 'smtp.example.com', port: 587, secure: false, requireTLS: true });
     const repository = new MailRepository(config);
     expect((repository as unknown as { transport: { options: { requireTLS?: boolean } } }).transport.options.requireTLS).toBe(true);
@@ -14,7 +14,7 @@ describe('SMTP transport settings (issue #11, weakness 14)', () => {
   });
 
   it('SMTP_REQUIRE_TLS overrides the default either way', () => {
-    const production = { ...base, NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret-0123456789' };
+    const production = { ...base, NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret-0123456789abcdef' };
     expect(smtpTransportOptions(loadConfig({ ...production, SMTP_REQUIRE_TLS: 'false' })).requireTLS).toBe(false);
     expect(smtpTransportOptions(loadConfig({ ...production, SMTP_REQUIRE_TLS: '' })).requireTLS).toBe(true);
     expect(smtpTransportOptions(loadConfig({ ...base, SMTP_REQUIRE_TLS: 'true' })).requireTLS).toBe(true);
