@@ -9,6 +9,7 @@
  *   (b) Lighthouse (mobile preset, simulated throttling) on /browse and on a real business's page,
  *       BENCH_LIGHTHOUSE_RUNS times each (default 5; the median run counts): scores, LCP, TBT, CLS and
  *       the failing best-practices and accessibility audits (whole reports in BENCH_LIGHTHOUSE_DIR).
+ * `--baseline=<URL>` measures a second stack by Lighthouse in turns with this one (before/after in one sitting).
  * Exits 1 when a target is missed. A script, not a test: scores move with the machine's load.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,6 +23,11 @@ import { CHROMIUM_ARGS, LOOPBACK_ONLY_ARG, PHONE } from '../e2e/support/chromium
 
 const args = process.argv.slice(2);
 const BASE_URL = (args.find((arg) => !arg.startsWith('--')) ?? process.env.BENCH_BASE_URL ?? 'http://localhost:8080').replace(/\/$/, '');
+/**
+ * `--baseline=<URL>` (or BENCH_BASELINE_URL): another stack (e.g. the previous build behind its own front door),
+ * measured by Lighthouse in turns with this one, run for run, so that both see the same load on the machine.
+ */
+const BASELINE_URL = (args.find((arg) => arg.startsWith('--baseline='))?.slice('--baseline='.length) ?? process.env.BENCH_BASELINE_URL ?? '').replace(/\/$/, '');
 /** `--weight-only`: part (a) alone, for quick looks while trimming bundles. */
 const WEIGHT_ONLY = args.includes('--weight-only');
 /** Lighthouse runs per page; the run with the median performance score is reported (Lighthouse's own advice on noisy machines). */
@@ -214,7 +220,15 @@ async function runLighthouse(url: string): Promise<Lhr> {
   }
 }
 
-function reportLighthouse(label: string, lhr: Lhr): void {
+/** The median run by performance score (Lighthouse's own advice on noisy machines), with every run's score. */
+function medianRun(label: string, runs: Lhr[]): Lhr {
+  const performance = (lhr: Lhr) => lhr.categories.performance?.score ?? 0;
+  const sorted = [...runs].sort((a, b) => performance(a) - performance(b));
+  if (sorted.length > 1) console.log(`\n${label}: performance over ${sorted.length} runs ${sorted.map((lhr) => Math.round(performance(lhr) * 100)).join(', ')}; the median run:`);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function reportLighthouse(label: string, lhr: Lhr, { checked = true } = {}): void {
   const score = (id: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   console.log(
@@ -241,13 +255,14 @@ function reportLighthouse(label: string, lhr: Lhr): void {
       }
     }
   }
+  if (!checked) return;
   check(score('performance') >= TARGETS.performance, `Lighthouse ${label} performance ${score('performance')} (target ≥ ${TARGETS.performance})`);
   check(score('best-practices') >= TARGETS.bestPractices, `Lighthouse ${label} best practices ${score('best-practices')} (target ${TARGETS.bestPractices})`);
   check(score('accessibility') >= TARGETS.accessibility, `Lighthouse ${label} accessibility ${score('accessibility')} (target ${TARGETS.accessibility})`);
 }
 
 async function main(): Promise<void> {
-  console.log(`bench:frontend against ${BASE_URL}`);
+  console.log(`bench:frontend against ${BASE_URL}${BASELINE_URL ? `, Lighthouse in turns with ${BASELINE_URL}` : ''}`);
   const [adminBase, businessId] = await Promise.all([adminRemoteBase(), realBusinessId()]);
   await measureWeight(adminBase, businessId);
   const pages = [
@@ -256,11 +271,13 @@ async function main(): Promise<void> {
   ] as const;
   for (const [label, path] of WEIGHT_ONLY ? [] : pages) {
     const runs: Lhr[] = [];
-    for (let run = 0; run < LIGHTHOUSE_RUNS; run++) runs.push(await runLighthouse(`${BASE_URL}${path}`));
-    const performance = (lhr: Lhr) => lhr.categories.performance?.score ?? 0;
-    runs.sort((a, b) => performance(a) - performance(b));
-    if (runs.length > 1) console.log(`\n${label}: performance over ${runs.length} runs ${runs.map((lhr) => Math.round(performance(lhr) * 100)).join(', ')}; the median run:`);
-    const median = runs[Math.floor(runs.length / 2)];
+    const baselineRuns: Lhr[] = [];
+    for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
+      if (BASELINE_URL) baselineRuns.push(await runLighthouse(`${BASELINE_URL}${path}`));
+      runs.push(await runLighthouse(`${BASE_URL}${path}`));
+    }
+    if (BASELINE_URL) reportLighthouse(`${label} baseline ${BASELINE_URL}`, medianRun(`${label} baseline ${BASELINE_URL}`, baselineRuns), { checked: false });
+    const median = medianRun(label, runs);
     reportLighthouse(label, median);
     if (process.env.BENCH_LIGHTHOUSE_DIR) {
       const file = join(process.env.BENCH_LIGHTHOUSE_DIR, `${path.replace(/\W+/g, '_')}.json`);

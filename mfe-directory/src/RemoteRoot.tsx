@@ -1,9 +1,10 @@
 import React, { Suspense, type ComponentType } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { RemoteRootProps, ScreenId } from '@zaytoon/client';
+import { matchPath } from 'react-router-dom';
+import { APP_ROUTES, type RemoteRootProps, type ScreenId } from '@zaytoon/client';
 import { HostProvider } from './host';
 import { injectStyles } from './injectStyles';
-import { lazyNamed } from './lib/lazyNamed';
+import { lazyNamed, type PreloadableLazy } from './lib/lazyNamed';
 import { remoteQueryClient } from './lib/queryClient';
 import { withScreenStyles } from './screenStyles';
 
@@ -25,6 +26,17 @@ const SCREENS: Partial<Record<ScreenId, ComponentType>> = {
   'change-password': lazyNamed(() => withScreenStyles(import('./screens/ChangePassword/ChangePasswordScreen')), 'ChangePasswordScreen'),
   'account-settings': lazyNamed(() => withScreenStyles(import('./screens/AccountSettings/AccountSettingsScreen')), 'AccountSettingsScreen'),
 };
+
+/** The screen of the page being opened, when it is one of this remote's. */
+function openingScreen(): ScreenId | undefined {
+  if (typeof window === 'undefined') return undefined;
+  return APP_ROUTES.find((route) => route.owner === 'directory' && matchPath(route.path, window.location.pathname))?.screen;
+}
+
+// The shell loads this module before React renders the route: the opening screen's code (a business page's,
+// say) starts downloading now, beside the rest of the first load, instead of after the first render.
+const opening = openingScreen();
+if (opening) (SCREENS[opening] as Partial<PreloadableLazy<ComponentType>> | undefined)?.preload?.();
 
 /**
  * Exposed as `zaytoon_directory/App`. The shell renders it for every directory route

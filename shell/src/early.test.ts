@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { remoteFirstFiles, routeOwner, type Manifest } from './early';
 
 const manifest: Manifest = {
@@ -32,5 +32,30 @@ describe('the early script', () => {
       'http://d.test/remotes/directory/assets/browse-2.js',
       'http://d.test/remotes/directory/assets/_virtual_mf___x__loadShare__shared-4.js',
     ]);
+  });
+
+  it('hands its download of the manifest to the federation runtime once, so the page asks for it once', async () => {
+    const manifestUrl = 'http://d.test/remotes/directory/mf-manifest.json';
+    const fetch = vi.fn(async (input: RequestInfo | URL) =>
+      String(input).endsWith('/runtime-config.json')
+        ? Response.json({ productName: 'Zaytoon', remotes: { directory: manifestUrl, admin: '' } })
+        : Response.json(manifest),
+    );
+    vi.stubGlobal('fetch', fetch);
+    window.history.pushState({}, '', '/browse');
+    vi.resetModules();
+    try {
+      const early = await import('./early');
+      await vi.waitFor(() => expect(document.head.querySelectorAll('link[rel="modulepreload"]').length).toBe(4));
+      expect(early.takeEarlyManifest('http://other.test/mf-manifest.json')).toBeUndefined();
+      const handed = await early.takeEarlyManifest(manifestUrl);
+      expect(await handed?.json()).toEqual(manifest);
+      expect(early.takeEarlyManifest(manifestUrl)).toBeUndefined();
+      expect(fetch.mock.calls.filter(([input]) => String(input) === manifestUrl)).toHaveLength(1);
+    } finally {
+      vi.unstubAllGlobals();
+      window.history.pushState({}, '', '/');
+      document.head.querySelectorAll('link[rel="modulepreload"]').forEach((link) => link.remove());
+    }
   });
 });

@@ -45,12 +45,28 @@ export function remoteFirstFiles(manifest: Manifest, manifestUrl: URL): string[]
   return files.map((file) => new URL(file, base).href);
 }
 
+let manifestDownload: { url: string; response: Promise<Response | undefined> } | undefined;
+
+/**
+ * The remote manifest this script fetched, handed once to the federation runtime for its own first reading:
+ * without it the runtime asks again, a revalidation round trip before the remote's first screen can run.
+ * Undefined (the runtime fetches it itself) for another URL or when this script fetched nothing.
+ */
+export function takeEarlyManifest(url: string): Promise<Response | undefined> | undefined {
+  if (manifestDownload?.url !== new URL(url, window.location.href).href) return undefined;
+  const { response } = manifestDownload;
+  manifestDownload = undefined;
+  return response;
+}
+
 async function headStart(): Promise<void> {
   if (routeOwner(window.location.pathname) !== 'directory') return;
   const config = await loadRuntimeConfig();
   if (!config.remotes.directory) return;
   const manifestUrl = new URL(config.remotes.directory, window.location.href);
-  const manifest = (await (await fetch(manifestUrl)).json()) as Manifest;
+  const download = fetch(manifestUrl);
+  manifestDownload = { url: manifestUrl.href, response: download.then((response) => response.clone(), () => undefined) };
+  const manifest = (await (await download).json()) as Manifest;
   remoteFirstFiles(manifest, manifestUrl).forEach(modulepreload);
 }
 

@@ -3,10 +3,27 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 // Any props, as React.lazy's own signature allows.
 type AnyComponent = ComponentType<any>;
 
-/** React.lazy for a module's named export: the component's code downloads the first time it renders. */
+export type PreloadableLazy<Component extends AnyComponent> = LazyExoticComponent<Component> & {
+  /** Starts the download now; the first render then takes it over (one download). */
+  preload: () => void;
+};
+
+/**
+ * React.lazy for a module's named export: the component's code downloads the first time it renders, or
+ * earlier with preload(). A failed download is forgotten, so the next attempt downloads afresh.
+ */
 export function lazyNamed<Module extends Record<Name, AnyComponent>, Name extends keyof Module>(
   load: () => Promise<Module>,
   name: Name,
-): LazyExoticComponent<Module[Name]> {
-  return lazy(async () => ({ default: (await load())[name] }));
+): PreloadableLazy<Module[Name]> {
+  let download: Promise<Module> | undefined;
+  const loadOnce = () =>
+    (download ??= load().catch((error: unknown) => {
+      download = undefined;
+      throw error;
+    }));
+  return Object.assign(
+    lazy(async () => ({ default: (await loadOnce())[name] })),
+    { preload: () => void loadOnce().catch(() => undefined) },
+  );
 }

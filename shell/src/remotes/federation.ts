@@ -13,8 +13,15 @@ import {
   type RemoteRootProps,
   type RuntimeConfig,
 } from '@zaytoon/client';
+import { takeEarlyManifest } from '../early';
 
 export const SHELL_CONTAINER = 'zaytoon_shell';
+
+/** The runtime's first reading of a remote's manifest takes the early script's download of it (early.ts). */
+const EARLY_MANIFEST_PLUGIN = {
+  name: 'zaytoon-early-manifest',
+  fetch: (url: string) => takeEarlyManifest(url) as Promise<Response> | undefined,
+};
 
 type Instance = NonNullable<ReturnType<typeof getInstance>>;
 
@@ -35,8 +42,10 @@ export function registerRuntimeRemotes(remotes: Partial<RuntimeConfig['remotes']
     });
   if (list.length === 0) return;
   const instance = getInstance() ?? getInstance((candidate) => candidate.name === SHELL_CONTAINER);
-  if (instance) instance.registerRemotes(list, { force: true });
-  else registerRemotes(list, { force: true });
+  if (instance) {
+    instance.registerPlugins([EARLY_MANIFEST_PLUGIN]);
+    instance.registerRemotes(list, { force: true });
+  } else registerRemotes(list, { force: true });
 }
 
 const started = new Map<RemoteName, Promise<ComponentType<RemoteRootProps>>>();

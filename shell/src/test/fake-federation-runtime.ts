@@ -25,6 +25,7 @@ const instance = {
   registerRemotes(list: Remote[]) {
     registered.push(...list);
   },
+  registerPlugins(_plugins: Array<{ name: string }>) {},
   async loadRemote<T>(id: string): Promise<T | null> {
     if (!modules.has(id)) throw new Error(`fake federation: ${id} is not available`);
     return modules.get(id) as T;

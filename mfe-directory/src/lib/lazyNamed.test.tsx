@@ -1,0 +1,36 @@
+import { Suspense, type ComponentType } from 'react';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { lazyNamed } from './lazyNamed';
+
+const Hello = () => <p>hello</p>;
+
+async function renderUntilShown(Component: ComponentType): Promise<void> {
+  render(
+    <Suspense fallback={null}>
+      <Component />
+    </Suspense>,
+  );
+  await screen.findByText('hello');
+}
+
+describe('lazyNamed', () => {
+  it('preload() starts the one download the first render then uses', async () => {
+    const load = vi.fn(async () => ({ Hello }));
+    const LazyHello = lazyNamed(load, 'Hello');
+    LazyHello.preload();
+    LazyHello.preload();
+    await renderUntilShown(LazyHello);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('forgets a failed preload, so the render downloads afresh', async () => {
+    const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue({ Hello });
+    const LazyHello = lazyNamed(load as () => Promise<{ Hello: typeof Hello }>, 'Hello');
+    LazyHello.preload();
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    await Promise.resolve();
+    await renderUntilShown(LazyHello);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
