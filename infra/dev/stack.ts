@@ -315,7 +315,7 @@ export async function startApplications(
       { name: numbered('api', index, apis), ...tsxCommand('services/api/src/main.ts'), cwd: repoRoot, env: { ...envs.api, API_PORT: String(port) } },
       { restart },
     );
-    watch(api, `http://localhost:${port}/healthz`, (status) => status === 200);
+    watch(api, `http://localhost:${port}/readyz`, (status) => status === 200);
   });
   for (let index = 0; index < workers; index++) {
     supervisor.start({ name: numbered('worker', index, workers), ...tsxCommand('services/worker/src/main.ts'), cwd: repoRoot, env: envs.worker }, { restart });

@@ -149,7 +149,7 @@ async function main() {
     };
     stack.startService('api', 'services/api/src/main.ts', apiEnv);
     stack.startService('baseline', ['-e', `require('node:http').createServer((q, s) => s.end('hello')).listen(${BASELINE_PORT})`], {});
-    await waitForHttp(`http://127.0.0.1:${API_PORT}/healthz`);
+    await waitForHttp(`http://127.0.0.1:${API_PORT}/readyz`, { ready: (status) => status === 200 });
     await waitForHttp(`http://127.0.0.1:${BASELINE_PORT}/`);
     const writeHeaders = await login(`http://127.0.0.1:${API_PORT}`, origin);
     const { min, max } = rows[0];

@@ -92,7 +92,7 @@ async function main(): Promise<void> {
       RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1,::ffff:127.0.0.1',
       UPLOAD_DIR: stack.uploadDir,
     });
-    await waitForHttp(`http://127.0.0.1:${API_PORT}/healthz`);
+    await waitForHttp(`http://127.0.0.1:${API_PORT}/readyz`, { ready: (status) => status === 200 });
     await startFrontDoorAndRemotes(config, superviseWith(stack.supervisor, false), [API_PORT]);
 
     const api = `http://127.0.0.1:${API_PORT}`;

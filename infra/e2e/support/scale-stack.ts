@@ -132,7 +132,7 @@ export async function startScaleStack({ businesses = 5_000 } = {}): Promise<Scal
     await pool.end().catch(() => undefined);
   };
   try {
-    await waitForHttp(`${apiUrl}/healthz`, { timeoutMs: 90_000, ready: (status) => status === 200, abort: api.exited });
+    await waitForHttp(`${apiUrl}/readyz`, { timeoutMs: 90_000, ready: (status) => status === 200, abort: api.exited });
     shell = await startFrontendServer('shell', {
       port: shellPort,
       env: { API_ORIGIN: apiUrl, DIRECTORY_REMOTE_URL: remotes.directory, ADMIN_REMOTE_URL: remotes.admin },
