@@ -70,7 +70,8 @@ describe('F7: production boot checks', () => {
 
   it('refuses a missing or short SESSION_SECRET (API and worker)', async () => {
     const env = await productionEnv(await redis('secret', { appendOnly: true }));
-    const { SESSION_SECRET: _unset, ...withoutSecret } = env;
+    // Empty, not absent: the children start from this process's environment, which may have one.
+    const withoutSecret = { ...env, SESSION_SECRET: '' };
     for (const kind of ['api', 'worker'] as const) {
       const missing = await run(kind, withoutSecret);
       expect(missing.code, missing.output).toBe(1);

@@ -33,6 +33,7 @@ function slowComment(text: string, pauseMs: number): { sent: Promise<void>; answ
     cookie: [...member.client.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
     origin: ORIGIN,
     'x-xsrf-token': decodeURIComponent(member.client.cookies.get('XSRF-TOKEN') ?? ''),
+    expect: '100-continue',
   };
   let firstHalfSent!: () => void;
   const sent = new Promise<void>((resolve) => (firstHalfSent = resolve));
@@ -43,8 +44,12 @@ function slowComment(text: string, pauseMs: number): { sent: Promise<void>; answ
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
     });
     req.on('error', reject);
-    req.write(body.subarray(0, 10), () => firstHalfSent());
-    setTimeout(() => req.end(body.subarray(10)), pauseMs);
+    // 100 Continue comes once the server has handed the request to the app: from then on it is in flight.
+    req.on('continue', () => {
+      req.write(body.subarray(0, 10), () => firstHalfSent());
+      setTimeout(() => req.end(body.subarray(10)), pauseMs);
+    });
+    req.flushHeaders();
   });
   return { sent, answer };
 }

@@ -30,7 +30,10 @@ const configSchema = z.object({
   API_PORT: z.coerce.number().int().default(3000),
   /** Address the API binds; containers set 0.0.0.0 (server.Dockerfile, k8s config). */
   API_HOST: z.string().default('127.0.0.1'),
-  SESSION_SECRET: z.string().min(16, 'SESSION_SECRET must be at least 16 characters').default('dev-only-session-secret-change-me'),
+  SESSION_SECRET: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.string().min(16, 'SESSION_SECRET must be at least 16 characters').default('dev-only-session-secret-change-me'),
+  ),
   /** A session ends this long after its login even if it is used every day (the idle limit is 14 days, rolling). */
   SESSION_ABSOLUTE_LIFETIME_SECONDS: z.coerce.number().int().positive().default(30 * 24 * 60 * 60),
   PUBLIC_ORIGIN: z.string().default('http://localhost:8080'),
