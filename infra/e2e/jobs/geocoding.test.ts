@@ -49,13 +49,11 @@ describe('geocoding queue (postcode → map position)', () => {
     // Read the list straight away, as the app does after saving: this answer may be cached.
     expect(await inList(id, search)).toBeDefined();
 
-    const started = Date.now();
     // The SW1A district centre from the bundled outcode table (no online geocoder configured).
     const found = await located(id, () => detail(id), 51.50265, 'coordinates in the business detail');
     expect(found.longitude).toBeCloseTo(-0.13111, 3);
     await located(id, () => inList(id, search), 51.50265, 'coordinates in the searched list');
     await located(id, () => onMapNear(id, 51.50265, -0.13111), 51.50265, 'a marker on the map at its postcode');
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('moves the business when an edit changes its postcode, and leaves typed-in coordinates alone', async () => {

@@ -58,7 +58,6 @@ describe('images queue (profile picture)', () => {
       .toBuffer();
     expect((await sharp(jpeg).metadata()).exif).toBeDefined();
 
-    const started = Date.now();
     const answer = await upload(member.client, jpeg, 'image/jpeg', 'holiday.jpg');
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.message).toBe('Profile picture updated!');
@@ -66,7 +65,6 @@ describe('images queue (profile picture)', () => {
     expect(picture).toMatch(new RegExp(`^/api/uploads/avatars/${member.id}-[0-9a-f]{16}-256\\.webp$`));
 
     await expectServedAvatar(picture);
-    expect(Date.now() - started).toBeLessThan(10_000);
     // The shell proxies /api, so the browser's <img src> works on the app's origin too.
     await expectServedAvatar(picture, e2e.baseUrl);
 

@@ -5,10 +5,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool } from '../db/pool.js';
 import { runMigrations } from '../db/migrate.js';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../db/throwaway-db.js';
+import { createThrowawayDatabase, testServerUrl, type ThrowawayDatabase } from '../db/throwaway-db.js';
 import { ADMIN_CLI_USAGE, runAdminCli } from './admin.js';
 
-const baseUrl = process.env.DATABASE_URL;
+const baseUrl = testServerUrl();
 const run = promisify(execFile);
 
 function captureIo() {
@@ -45,7 +45,7 @@ describe('admin CLI argument handling (no database)', () => {
   });
 });
 
-describe.skipIf(!baseUrl)('admin CLI promote (real Postgres)', () => {
+describe('admin CLI promote (real Postgres)', () => {
   let db: ThrowawayDatabase;
   let client: pg.Client;
   const env = () => ({ DATABASE_URL: db.url });
@@ -54,7 +54,7 @@ describe.skipIf(!baseUrl)('admin CLI promote (real Postgres)', () => {
     (await client.query('SELECT is_admin FROM users WHERE username = $1', [username])).rows[0]?.is_admin;
 
   beforeAll(async () => {
-    db = await createThrowawayDatabase(baseUrl!, 'zaytoon_cli_test');
+    db = await createThrowawayDatabase(baseUrl, 'zaytoon_cli_test');
     await runMigrations(db.url);
     client = new pg.Client({ connectionString: db.url });
     await client.connect();

@@ -8,6 +8,16 @@ export interface ThrowawayDatabase {
   drop(): Promise<void>;
 }
 
+/**
+ * The Postgres that tests make their databases on. Missing, the tests fail with this message rather than
+ * skip: a suite that quietly runs nothing looks green.
+ */
+export function testServerUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL must point at a Postgres for these tests (npm test sets it; see README "Tests of one workspace")');
+  return url;
+}
+
 /** The same server and credentials as `baseUrl`, another database name. */
 export function databaseUrlFor(baseUrl: string, database: string): string {
   const url = new URL(baseUrl);

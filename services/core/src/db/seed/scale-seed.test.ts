@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outcodeOf, outcodeTable } from '../../geo/outcodes.js';
 import { createPool } from '../pool.js';
-import { createMigratedDatabase, databaseUrlFor, type ThrowawayDatabase } from '../throwaway-db.js';
+import { createMigratedDatabase, databaseUrlFor, testServerUrl, type ThrowawayDatabase } from '../throwaway-db.js';
 import { cityOf, seedScaleBusinesses } from './scale-seed.js';
 import { DEMO_CATEGORIES } from './word-lists.js';
 
@@ -11,7 +11,7 @@ import { DEMO_CATEGORIES } from './word-lists.js';
  * Runs against a real Postgres: DATABASE_URL names a server where this role may CREATE DATABASE. Every suite seeds
  * its own throwaway database and drops it afterwards, so the database DATABASE_URL names is never touched.
  */
-const baseUrl = process.env.DATABASE_URL;
+const baseUrl = testServerUrl();
 const COUNT = 2_000;
 const SEED = 20_250_601;
 const LONDON_AREAS = new Set(['E', 'EC', 'N', 'NW', 'SE', 'SW', 'W', 'WC']);
@@ -65,7 +65,7 @@ describe('cityOf', () => {
   });
 });
 
-describe.skipIf(!baseUrl)('seedScaleBusinesses (real Postgres)', () => {
+describe('seedScaleBusinesses (real Postgres)', () => {
   let db: ThrowawayDatabase;
   let pool: pg.Pool;
   let result: { inserted: number; durationMs: number };
@@ -73,7 +73,7 @@ describe.skipIf(!baseUrl)('seedScaleBusinesses (real Postgres)', () => {
   const messages: string[] = [];
 
   beforeAll(async () => {
-    db = await createMigratedDatabase(baseUrl!, 'zaytoon_scale_seed_test');
+    db = await createMigratedDatabase(baseUrl, 'zaytoon_scale_seed_test');
     pool = createPool(db.url, 2);
     result = await seedScaleBusinesses(pool, COUNT, { seed: SEED, log: (message) => messages.push(message) });
     ({ rows } = await pool.query<Row>('SELECT * FROM businesses ORDER BY id'));
@@ -256,14 +256,14 @@ describe.skipIf(!baseUrl)('seedScaleBusinesses (real Postgres)', () => {
  * A role that may not skip triggers (not a superuser) gets the per-row trigger path: the dictionary must be
  * complete that way too. Needs a base role that may CREATE ROLE; the role is dropped afterwards.
  */
-describe.skipIf(!baseUrl)('seedScaleBusinesses as an ordinary role (real Postgres)', () => {
+describe('seedScaleBusinesses as an ordinary role (real Postgres)', () => {
   let db: ThrowawayDatabase;
   let admin: pg.Pool;
   let pool: pg.Pool | undefined;
   let role: string | null = null;
 
   beforeAll(async () => {
-    db = await createMigratedDatabase(baseUrl!, 'zaytoon_scale_seed_test');
+    db = await createMigratedDatabase(baseUrl, 'zaytoon_scale_seed_test');
     admin = createPool(db.url, 1);
     const { rows } = await admin.query('SELECT rolsuper OR rolcreaterole AS can FROM pg_roles WHERE rolname = current_user');
     if (!rows[0].can) return;
@@ -271,7 +271,7 @@ describe.skipIf(!baseUrl)('seedScaleBusinesses as an ordinary role (real Postgre
     const password = randomBytes(12).toString('hex');
     await admin.query(`CREATE ROLE ${role} LOGIN NOSUPERUSER PASSWORD '${password}'`);
     await admin.query(`GRANT SELECT, INSERT ON businesses, search_words TO ${role}`);
-    const url = new URL(databaseUrlFor(baseUrl!, db.name));
+    const url = new URL(databaseUrlFor(baseUrl, db.name));
     url.username = role;
     url.password = password;
     pool = createPool(url.toString(), 1);
@@ -282,7 +282,7 @@ describe.skipIf(!baseUrl)('seedScaleBusinesses as an ordinary role (real Postgre
     await admin?.end();
     await db?.drop();
     if (role) {
-      const server = createPool(baseUrl!, 1);
+      const server = createPool(baseUrl, 1);
       await server.query(`DROP ROLE IF EXISTS ${role}`).finally(() => server.end());
     }
   }, 60_000);

@@ -5,14 +5,14 @@ import { verifyPassword } from '../../users/password.js';
 import { runMigrations } from '../migrate.js';
 import { DEMO_MEMBER_PASSWORD, SUGGESTABLE_FIELDS, WEEKDAYS } from './demo-data.js';
 import { seedDemoData, type SeedSummary } from './seed.js';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../throwaway-db.js';
+import { createThrowawayDatabase, testServerUrl, type ThrowawayDatabase } from '../throwaway-db.js';
 import { REPORT_REASONS } from './word-lists.js';
 
 /**
  * Runs against a real Postgres: DATABASE_URL names a server where this role may CREATE DATABASE. The suite seeds
  * its own throwaway databases and drops them afterwards, so it never touches the database DATABASE_URL names.
  */
-const baseUrl = process.env.DATABASE_URL;
+const baseUrl = testServerUrl();
 const ADMIN_PASSWORD = 'seed-test-admin-pw';
 const TABLES = ['users', 'businesses', 'votes', 'comments', 'suggestions', 'reports'] as const;
 
@@ -27,18 +27,15 @@ async function snapshot(client: pg.Client): Promise<Record<string, { count: numb
   return result;
 }
 
-describe.skipIf(!baseUrl)('seedDemoData (real Postgres)', () => {
+describe('seedDemoData (real Postgres)', () => {
   let db: ThrowawayDatabase;
   let client: pg.Client;
   let first: SeedSummary;
-  let firstMs: number;
 
   beforeAll(async () => {
-    db = await createThrowawayDatabase(baseUrl!, 'zaytoon_seed_test');
+    db = await createThrowawayDatabase(baseUrl, 'zaytoon_seed_test');
     await runMigrations(db.url);
-    const started = performance.now();
     first = await seedDemoData(db.url, { adminPassword: ADMIN_PASSWORD });
-    firstMs = performance.now() - started;
     client = new pg.Client({ connectionString: db.url });
     await client.connect();
   }, 120_000);
@@ -48,11 +45,10 @@ describe.skipIf(!baseUrl)('seedDemoData (real Postgres)', () => {
     await db?.drop();
   }, 60_000);
 
-  it('reports what it inserted, quickly', () => {
+  it('reports what it inserted', () => {
     expect(first.adminCreated).toBe(true);
     expect(first.demoDataCreated).toBe(true);
     expect(first.inserted.businesses).toBeGreaterThanOrEqual(320);
-    expect(firstMs).toBeLessThan(10_000);
   });
 
   it('creates the dev admin with a verifiable password', async () => {
@@ -187,11 +183,11 @@ describe.skipIf(!baseUrl)('seedDemoData (real Postgres)', () => {
   }, 60_000);
 });
 
-describe.skipIf(!baseUrl)('seedDemoData concurrency and guards (real Postgres)', () => {
+describe('seedDemoData concurrency and guards (real Postgres)', () => {
   let db: ThrowawayDatabase;
 
   beforeAll(async () => {
-    db = await createThrowawayDatabase(baseUrl!, 'zaytoon_seed_test');
+    db = await createThrowawayDatabase(baseUrl, 'zaytoon_seed_test');
     await runMigrations(db.url);
   }, 120_000);
 
