@@ -34,7 +34,7 @@ async function located(id: number, read: () => Promise<Located | undefined>, lat
       const business = await read();
       return business && business.latitude !== null && Math.abs(business.latitude - latitude) < 0.01 ? business : null;
     },
-    5_000,
+    30_000,
     what,
   );
 }

@@ -36,7 +36,7 @@ async function expectServedAvatar(picture: string, base = e2e.apiUrl) {
       const got = await client.get(picture);
       return got.status === 200 ? got : null;
     },
-    10_000,
+    30_000,
     `GET ${picture} to answer 200`,
   );
   expect(answer.headers.get('content-type')).toBe('image/webp');
