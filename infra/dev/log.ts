@@ -11,12 +11,6 @@ export function paint(code: number, text: string): string {
 
 export const bold = (text: string) => paint(1, text);
 
-// Vitest, turbo and friends colour their own output; summaries read it without colours.
-export function stripAnsi(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/\x1b\[[0-9;?]*[ -/]*[@-~]/g, '');
-}
-
 function colorFor(name: string): number {
   let code = assigned.get(name);
   if (code === undefined) {

@@ -13,6 +13,13 @@ describe('ManagedProcess', () => {
     expect(await proc.exited).toEqual({ code: 0, signal: null });
   });
 
+  it('hands its tail and listeners the lines without colours', async () => {
+    const proc = new ManagedProcess(node('console.log("\\x1b[32m✓\\x1b[39m 3 passed \\x1b[2m(1s)\\x1b[22m")'));
+    expect(await proc.waitForOutput(/passed/, 5000)).toBe('✓ 3 passed (1s)');
+    await proc.exited;
+    expect(proc.tail).toEqual(['✓ 3 passed (1s)']);
+  });
+
   it('rejects waitForOutput when the process exits first', async () => {
     const proc = new ManagedProcess(node('process.exit(3)'));
     await expect(proc.waitForOutput(/never/, 5000)).rejects.toThrow(/exit code 3/);

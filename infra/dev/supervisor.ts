@@ -6,7 +6,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { log, prefixed, stripAnsi } from './log';
+import { stripVTControlCharacters } from 'node:util';
+import { log, prefixed } from './log';
 
 export interface ProcessSpec {
   name: string;
@@ -58,7 +59,8 @@ export class ManagedProcess {
     const out = prefixed(spec.name);
     const err = prefixed(spec.name, process.stderr);
     const onLine = (print: (line: string) => void) => (line: string) => {
-      const plain = stripAnsi(line);
+      // Vitest, turbo and friends colour their own output; summaries and listeners read it without colours.
+      const plain = stripVTControlCharacters(line);
       if (!spec.show || spec.show(plain)) print(line);
       this.tail.push(plain);
       if (this.tail.length > TAIL_LINES) this.tail.shift();
