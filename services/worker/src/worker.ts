@@ -1,11 +1,9 @@
 import type { Config } from '@zaytoon/core/config/config.ts';
-import { JOBS } from '@zaytoon/core/jobs/job-definitions.ts';
 import { componentLogger, type Logger } from '@zaytoon/core/logging/logger.ts';
 import { reportPostgresReachability } from '@zaytoon/core/db/postgres-reachability.ts';
 import { configGetReader, refuseUnsafeRedis } from '@zaytoon/core/redis/redis-settings.ts';
 import { HANDLERS } from './handlers/index.ts';
-import { buildHandlerRegistry } from './jobs/handler-registry.ts';
-import type { JobHandler } from './jobs/job-handler.ts';
+import { buildHandlerRegistry, type JobHandlers } from './jobs/handler-registry.ts';
 import { registerSchedules } from './jobs/schedules.ts';
 import { startWorkers } from './jobs/worker-runtime.ts';
 import type { WorkerSettings } from './worker.config.ts';
@@ -23,14 +21,14 @@ export interface RunningWorker {
 export async function bootWorker(options: {
   config: Config;
   settings: WorkerSettings;
-  handlers?: readonly JobHandler[];
+  handlers?: JobHandlers;
   /** Where the worker and its jobs log; tests pass one that writes where they can read it. */
   logger?: Logger;
   /** Production: called with the problems when Redis may evict or forget jobs (the caller exits). */
   refuseUnsafeRedis?: (problems: string[]) => void;
 }): Promise<RunningWorker> {
   const logger = options.logger ?? componentLogger('worker');
-  const registry = buildHandlerRegistry(JOBS, options.handlers ?? HANDLERS);
+  const registry = buildHandlerRegistry(options.handlers ?? HANDLERS);
   const container = createWorkerContainer(options.config);
   if (options.refuseUnsafeRedis) {
     refuseUnsafeRedis(container.redis, configGetReader((name) => container.redis.config('GET', name)), options.refuseUnsafeRedis);

@@ -1,4 +1,4 @@
-import type { JobHandler } from '../jobs/job-handler.ts';
+import type { JobHandlers } from '../jobs/handler-registry.ts';
 import approveReportCascade from './approve-report-cascade.handler.ts';
 import geocodeBusiness from './geocode-business.handler.ts';
 import refreshStatistics from './refresh-statistics.handler.ts';
@@ -9,10 +9,10 @@ import sendPasswordChanged from './send-password-changed.handler.ts';
 import sendResetCode from './send-reset-code.handler.ts';
 
 /**
- * Every job handler the worker runs. A static list, not a folder scan, so the bundle (dist/main.js)
- * carries them; a handler left out fails the boot check (buildHandlerRegistry) and handler-registry.test.ts.
+ * Every job handler the worker runs, under its job's key in JOBS. A static map, not a folder scan, so the
+ * bundle (dist/main.js) carries them, and a job added without its handler fails to compile.
  */
-export const HANDLERS: readonly JobHandler[] = [
+export const HANDLERS = {
   approveReportCascade,
   geocodeBusiness,
   refreshStatistics,
@@ -21,4 +21,4 @@ export const HANDLERS: readonly JobHandler[] = [
   sendAccountDeleted,
   sendPasswordChanged,
   sendResetCode,
-];
+} satisfies JobHandlers;
