@@ -114,6 +114,60 @@ describe('mail catcher', () => {
   });
 });
 
+describe('mail catcher, hand-written messages nodemailer does not produce', () => {
+  const sendRaw = (lines: string[], lineBreak = '\r\n') =>
+    transport().sendMail({ envelope: { from: 'a@example.com', to: 'b@example.com' }, raw: lines.join(lineBreak) });
+
+  it('reads nested multipart/mixed > multipart/alternative, folded encoded-word headers and a latin-1 quoted-printable part', async () => {
+    await sendRaw([
+      'From: =?UTF-8?Q?Caf=C3=A9?= <a@example.com>',
+      'To: b@example.com',
+      'Subject: =?UTF-8?B?UGFzc3dvcmQg?=',
+      '  =?UTF-8?Q?r=C3=A9set?=',
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/mixed; boundary="outer"',
+      '',
+      'preamble',
+      '--outer',
+      'Content-Type: multipart/alternative; boundary=inner',
+      '',
+      '--inner',
+      'Content-Type: text/plain; charset=ISO-8859-1',
+      'Content-Transfer-Encoding: quoted-printable',
+      '',
+      'caf=E9 and a soft=',
+      ' break',
+      '--inner',
+      'Content-Type: text/html; charset=utf-8',
+      'Content-Transfer-Encoding: base64',
+      '',
+      Buffer.from('<p>café</p>').toString('base64'),
+      '--inner--',
+      '--outer',
+      'Content-Type: application/octet-stream',
+      'Content-Disposition: attachment; filename="note.bin"',
+      '',
+      'attachment bytes must not become the body',
+      '--outer--',
+      '',
+    ]);
+    const [mail] = await inbox();
+    expect(mail.from).toContain('Café');
+    expect(mail.from).toContain('<a@example.com>');
+    expect(mail.subject).toBe('Password réset');
+    expect(mail.text).toBe('café and a soft break');
+    expect(mail.html).toBe('<p>café</p>');
+  });
+
+  it('copes with bare LF line endings and no Content-Type', async () => {
+    await sendRaw(['Subject: plain', 'To: x@example.com', '', 'line one', 'line two', ''], '\n');
+    const [mail] = await inbox();
+    expect(mail.subject).toBe('plain');
+    expect(mail.text).toBe('line one\nline two');
+    expect(mail.html).toBe('');
+  });
+});
+
 describe('mail catcher defaults', () => {
   it('binds 127.0.0.1 when no host is given', async () => {
     const local = await startMailCatcher({ smtpPort: 0, httpPort: 0 });

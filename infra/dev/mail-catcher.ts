@@ -9,8 +9,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
+import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { parseMail } from './mime';
 
 export interface CaughtMail {
   id: number;
@@ -20,7 +20,6 @@ export interface CaughtMail {
   text: string;
   html: string;
   date: string;
-  headers: Record<string, string>;
 }
 
 export interface MailCatcherOptions {
@@ -61,6 +60,11 @@ function renderPage(messages: CaughtMail[]): string {
 <h1>Mail catcher (${messages.length})</h1>${rows || '<p>No mail yet.</p>'}`;
 }
 
+/** A one-part mail's body ends with the line break before SMTP's closing ".": the transport's, not the sender's. */
+function withoutClosingBreak(body: string | false | undefined): string {
+  return (body || '').replace(/\r?\n$/, '');
+}
+
 interface Listener {
   listen(port: number, ...rest: unknown[]): unknown;
   once(event: 'error', cb: (e: Error) => void): unknown;
@@ -98,35 +102,28 @@ export async function startMailCatcher(options: MailCatcherOptions): Promise<Mai
       callback(null, { user: auth.username ?? 'anyone' });
     },
     onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('error', callback);
-      stream.on('end', () => {
-        if (stream.sizeExceeded) {
-          callback(Object.assign(new Error('Message too large'), { responseCode: 552 }));
-          return;
-        }
-        try {
-          const parsed = parseMail(Buffer.concat(chunks));
-          const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+      // The mails as sent: no text made from the HTML part or HTML from the text part.
+      simpleParser(stream, { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true, skipImageLinks: true })
+        .then((parsed) => {
+          if (stream.sizeExceeded) {
+            callback(Object.assign(new Error('Message too large'), { responseCode: 552 }));
+            return;
+          }
           const mail: CaughtMail = {
             id: nextId++,
-            from: parsed.from || envelopeFrom,
+            from: parsed.from?.text || (session.envelope.mailFrom ? session.envelope.mailFrom.address : ''),
             to: session.envelope.rcptTo.map((r) => r.address),
-            subject: parsed.subject,
-            text: parsed.text,
-            html: parsed.html,
+            subject: parsed.subject ?? '',
+            text: withoutClosingBreak(parsed.text),
+            html: withoutClosingBreak(parsed.html),
             date: new Date().toISOString(),
-            headers: parsed.headers,
           };
           messages.unshift(mail);
           if (messages.length > limit) messages.length = limit;
           options.onMail?.(mail);
           callback();
-        } catch (error) {
-          callback(error as Error);
-        }
-      });
+        })
+        .catch(callback);
     },
   });
   smtp.on('error', () => undefined); // a client that drops the connection is not our problem
