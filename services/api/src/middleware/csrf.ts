@@ -1,9 +1,9 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
 import type { RequestHandler } from 'express';
 import { MESSAGES } from '@zaytoon/contract';
 import { forbidden } from '@zaytoon/core';
-import { readCookie } from '../http/cookies.js';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
@@ -27,15 +27,19 @@ function newToken(): string {
 }
 
 /**
- * CONTRACT.md: the readable XSRF-TOKEN cookie goes on any answer to a client that lacks one. The header is
- * written as Express's res.cookie(name, token, { sameSite: 'strict', path: '/', secure }) writes it.
+ * CONTRACT.md: the readable XSRF-TOKEN cookie goes on any answer to a client that lacks one. Written here
+ * rather than with Express's res.cookie, as the front door answers kept answers before Express runs.
  */
 export function giveXsrfCookie(req: IncomingMessage, res: ServerResponse, secureCookie: boolean): void {
-  if (readCookie(req.headers.cookie, XSRF_COOKIE)) return;
-  const cookie = `${XSRF_COOKIE}=${newToken()}; Path=/; ${secureCookie ? 'Secure; ' : ''}SameSite=Strict`;
+  if (xsrfCookieOf(req)) return;
+  const cookie = serializeCookie(XSRF_COOKIE, newToken(), { path: '/', secure: secureCookie, sameSite: 'strict' });
   const existing = res.getHeader('Set-Cookie');
   if (existing === undefined) res.setHeader('Set-Cookie', cookie);
   else res.setHeader('Set-Cookie', [...(Array.isArray(existing) ? existing : [String(existing)]), cookie]);
+}
+
+function xsrfCookieOf(req: IncomingMessage): string | undefined {
+  return parseCookies(req.headers.cookie ?? '')[XSRF_COOKIE];
 }
 
 function sameToken(a: string, b: string): boolean {
@@ -60,7 +64,7 @@ export function csrfProtection(options: { allowedOrigins: string[]; secureCookie
       return next(forbidden(MESSAGES.crossSiteRefused));
     }
     const echoed = req.headers[XSRF_HEADER];
-    const cookieToken = readCookie(req.headers.cookie, XSRF_COOKIE);
+    const cookieToken = xsrfCookieOf(req);
     if (typeof echoed !== 'string' || !cookieToken || !sameToken(echoed, cookieToken)) {
       return next(forbidden(MESSAGES.crossSiteRefused));
     }

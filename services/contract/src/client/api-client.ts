@@ -6,6 +6,7 @@
  *   `GET /api/auth/admin-status` is made first so the API sets it.
  * - Errors become `ApiError` carrying the HTTP status and the body's `detail`.
  */
+import { parse as parseCookies } from 'cookie';
 import type {
   AdminStatistics,
   Business,
@@ -109,20 +110,9 @@ function browserCookies(): string {
   return doc?.cookie ?? '';
 }
 
+/** One cookie of `document.cookie`-style text, decoded. */
 export function readCookie(cookies: string, name: string): string | null {
-  for (const part of cookies.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === name) {
-      const raw = part.slice(eq + 1).trim();
-      try {
-        return decodeURIComponent(raw);
-      } catch {
-        return raw;
-      }
-    }
-  }
-  return null;
+  return parseCookies(cookies)[name] ?? null;
 }
 
 /** `/api/auth/me` may answer the user itself or `{ user }`; an empty answer means nobody. */
