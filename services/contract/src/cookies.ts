@@ -4,3 +4,10 @@
  * session may exist and a visitor's pages log no 401. It grants nothing; access is decided by the session.
  */
 export const SIGNED_IN_COOKIE = 'zaytoon.signed_in';
+
+/** The session cookie (httpOnly, backed by Redis; CONTRACT.md). */
+export const SESSION_COOKIE = 'zaytoon.sid';
+
+/** CSRF double-submit (CONTRACT.md): every write echoes the readable XSRF_COOKIE's value in the XSRF_HEADER. */
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';

@@ -1,11 +1,34 @@
 import { z } from 'zod';
-import { API_ROUTES, type RouteDefinition } from './routes.js';
+import { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from './cookies.js';
+import { API_ROUTES, API_TAGS, type Access, type Method, type RouteDefinition } from './routes.js';
 import { errorResponse } from './schemas/common.schema.js';
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
   return rest;
 }
+
+/** Security scheme names, declared in components.securitySchemes. */
+const SESSION_SCHEME = 'cookieAuth';
+const XSRF_SCHEME = 'xsrfHeader';
+
+/**
+ * What a call must carry (CONTRACT.md): the session cookie when it is for members or admins, and on every write,
+ * public ones included, the XSRF-TOKEN cookie's value echoed in the X-XSRF-TOKEN header. A public read needs nothing.
+ */
+function securityRequirements(access: Access, method: Method) {
+  const requirement = {
+    ...(access !== 'public' ? { [SESSION_SCHEME]: [] } : {}),
+    ...(method !== 'get' ? { [XSRF_SCHEME]: [] } : {}),
+  };
+  return Object.keys(requirement).length > 0 ? [requirement] : [];
+}
+
+const ACCESS_DESCRIPTIONS: Record<Access, string> = {
+  public: 'Open to everyone, signed in or not.',
+  user: 'Signed-in members only: 401 without a session.',
+  admin: 'Admins only: 401 without a session, 403 for a member who is not an admin.',
+};
 
 function operation(name: string, definition: RouteDefinition) {
   const pathParams = [...definition.path.matchAll(/:(\w+)/g)].map((match) => ({
@@ -23,8 +46,9 @@ function operation(name: string, definition: RouteDefinition) {
   return {
     operationId: name,
     summary: definition.summary,
-    tags: [definition.path.split('/')[1]],
-    ...(definition.access !== 'public' ? { security: [{ session: [] }] } : {}),
+    description: ACCESS_DESCRIPTIONS[definition.access],
+    tags: [definition.tag],
+    security: securityRequirements(definition.access, definition.method),
     'x-access': definition.access,
     parameters: [...pathParams, ...queryParams],
     ...(definition.body
@@ -75,11 +99,31 @@ export function buildOpenApiDocument(productName: string) {
   }
   return {
     openapi: '3.1.0',
-    info: { title: `${productName} API`, version: '1.0.0' },
+    info: {
+      title: `${productName} API`,
+      version: '1.0.0',
+      description: `The HTTP contract of ${productName}: JSON in and out, on the same origin as the web app. x-access on each operation says who may call it (public, user, admin).`,
+    },
+    // Relative: the API answers on whatever origin serves this document, in every deployment.
+    servers: [{ url: '/', description: 'the origin that serves this document' }],
+    tags: Object.entries(API_TAGS).map(([name, description]) => ({ name, description })),
     paths,
     components: {
       schemas: { Error: jsonSchema(errorResponse, 'output') },
-      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'zaytoon.sid' } },
+      securitySchemes: {
+        [SESSION_SCHEME]: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE,
+          description: 'The session, set by sign-in and sign-up (httpOnly, SameSite=Lax).',
+        },
+        [XSRF_SCHEME]: {
+          type: 'apiKey',
+          in: 'header',
+          name: XSRF_HEADER,
+          description: `Every write echoes the value of the readable ${XSRF_COOKIE} cookie, which the API sets on any answer to a client that lacks it; without it the write is refused with 403.`,
+        },
+      },
     },
   };
 }

@@ -29,10 +29,7 @@ import type {
   VoteSummary,
   VoteType,
 } from './types.js';
-import { SIGNED_IN_COOKIE } from '../cookies.js';
-
-export const CSRF_COOKIE = 'XSRF-TOKEN';
-export const CSRF_HEADER = 'X-XSRF-TOKEN';
+import { SIGNED_IN_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../cookies.js';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -173,7 +170,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
     if (method !== 'GET') {
       const token = await csrfToken();
-      if (token) headers[CSRF_HEADER] = token;
+      if (token) headers[XSRF_HEADER] = token;
     }
     try {
       return await doFetch(baseUrl + path, { method, headers, body: payload, credentials: 'include', signal });
@@ -184,7 +181,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
   }
 
   async function csrfToken(): Promise<string | null> {
-    let token = readCookie(readCookies(), CSRF_COOKIE);
+    let token = readCookie(readCookies(), XSRF_COOKIE);
     if (token) return token;
     // No cookie yet: any answer from the API sets it; admin-status answers a visitor 200 (no console error).
     tokenRequest ??= doFetch(`${baseUrl}/api/auth/admin-status`, {
@@ -197,7 +194,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
         tokenRequest = null;
       });
     await tokenRequest;
-    token = readCookie(readCookies(), CSRF_COOKIE);
+    token = readCookie(readCookies(), XSRF_COOKIE);
     return token;
   }
 
