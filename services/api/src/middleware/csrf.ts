@@ -2,11 +2,9 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
 import type { RequestHandler } from 'express';
-import { MESSAGES } from '@zaytoon/contract';
+import { MESSAGES, XSRF_COOKIE, XSRF_HEADER } from '@zaytoon/contract';
 import { forbidden } from '@zaytoon/core';
 
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const TOKEN_BYTES = 24;
@@ -63,7 +61,7 @@ export function csrfProtection(options: { allowedOrigins: string[]; secureCookie
     if (fetchSite === 'cross-site' || (origin && origin !== 'null' && !allowed.has(origin)) || origin === 'null') {
       return next(forbidden(MESSAGES.crossSiteRefused));
     }
-    const echoed = req.headers[XSRF_HEADER];
+    const echoed = req.headers[XSRF_HEADER.toLowerCase()];
     const cookieToken = xsrfCookieOf(req);
     if (typeof echoed !== 'string' || !cookieToken || !sameToken(echoed, cookieToken)) {
       return next(forbidden(MESSAGES.crossSiteRefused));

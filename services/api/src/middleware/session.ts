@@ -3,12 +3,12 @@ import session from 'express-session';
 import { RedisStore } from 'connect-redis';
 import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
-import type { User, User as ContractUser } from '@zaytoon/contract';
+import { SESSION_COOKIE, type User, type User as ContractUser } from '@zaytoon/contract';
 import { DomainError, SESSION_KEY_PREFIX, type Core, type SessionClaim } from '@zaytoon/core';
 import { mayHaveCookie } from '../http/cookies.js';
 import { signedInHint } from './signed-in-hint.js';
 
-export const SESSION_COOKIE = 'zaytoon.sid';
+export { SESSION_COOKIE };
 const SESSION_TTL_SECONDS = 60 * 60 * 24 * 14;
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
