@@ -28,6 +28,7 @@ import { JOBS, QUEUES, type JobName, type QueueName } from '../../services/core/
 import { DEFAULT_JOB_OPTIONS } from '../../services/core/src/jobs/job-queue.repository.ts';
 import { repoRoot } from '../dev/config.ts';
 import { startMailCatcher } from '../dev/mail-catcher.ts';
+import { stackEnv, workerMailEnv } from './bench-env.ts';
 import { percentile, provisionBenchStack, type BenchStack } from './bench-stack.ts';
 
 const SCALE = Number(process.env.BENCH_JOBS_SCALE || 1);
@@ -286,18 +287,9 @@ async function main() {
     const fixtures = new Fixtures(db, stack.uploadDir);
     await fixtures.load();
     const workerEnv = {
-      NODE_ENV: 'development',
+      ...stackEnv(stack),
+      ...workerMailEnv(catcher.smtpPort),
       PRODUCT_NAME: 'Zaytoon',
-      DATABASE_URL: stack.databaseUrl,
-      REDIS_URL: stack.redisUrl,
-      UPLOAD_DIR: stack.uploadDir,
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(catcher.smtpPort),
-      SMTP_SECURE: 'false',
-      SMTP_USER: '',
-      SMTP_PASS: '',
-      MAIL_FROM: 'Zaytoon <no-reply@zaytoon.local>',
-      GEOCODER_URL: '',
       // Only the bursts here: no scheduled refresh in the middle of a measurement.
       STATISTICS_REFRESH_EVERY_MS: '3600000',
       // What production writes for every job (two JSON lines), not development's far costlier readable lines;
