@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import passport from 'passport';
 import { MESSAGES, loginInputSchema, type User } from '@zaytoon/contract';
-import { parseInput, unauthenticated, type Core } from '@zaytoon/core';
+import { parseInput, unauthenticated, type Core, type SessionClaim } from '@zaytoon/core';
 import type { RouteHandlers } from '../http/route-table.js';
 import { SESSION_COOKIE } from '../middleware/session.js';
 
@@ -20,9 +20,9 @@ function authenticateLocal(req: Request, res: Response): Promise<User> {
 }
 
 /** Passport regenerates the session id at login; the new id joins the user's session index and records its claim (generation, login time). */
-async function startSession(core: Core, req: Request, user: User): Promise<User> {
+async function startSession(core: Core, req: Request, user: User, claim: SessionClaim): Promise<User> {
   await logIn(req, user);
-  req.session.claim = await core.services.auth.sessionClaim(user.id);
+  req.session.claim = claim;
   await core.repositories.sessionIndex.add(user.id, req.sessionID);
   return user;
 }
@@ -34,12 +34,17 @@ export function authController(core: Core): Pick<RouteHandlers, 'me' | 'login' |
     login: async ({ req, res }) => {
       parseInput(loginInputSchema, req.body);
       const user = await authenticateLocal(req, res);
-      return startSession(core, req, user);
+      return startSession(core, req, user, await core.services.auth.sessionClaim(user.id));
     },
 
     signup: async ({ req, res }) => {
-      const user = await core.services.auth.signup(req.body);
-      await startSession(core, req, user);
+      const { user, claim } = await core.services.auth.signup(req.body);
+      try {
+        await startSession(core, req, user, claim);
+      } catch (error) {
+        await core.services.auth.cancelSignup(user.id).catch(() => {});
+        throw error;
+      }
       res.status(201);
       return user;
     },

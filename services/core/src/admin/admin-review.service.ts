@@ -2,6 +2,7 @@ import { MESSAGES, businessDeletedMessage, reviewActionSchema, type SuggestableF
 import { AuditRepository } from '../audit/audit.repository.js';
 import { BusinessesRepository } from '../businesses/businesses.repository.js';
 import type { AnswerCacheRepository } from '../cache/answer-cache.repository.js';
+import { afterCommit } from '../jobs/after-commit.js';
 import { inTransaction, type Database } from '../db/pool.js';
 import { conflict, notFound } from '../errors/domain-error.js';
 import { parseInput } from '../errors/validate.js';
@@ -37,12 +38,12 @@ export class AdminReviewService {
       });
       return found;
     });
-    await this.cache.dropBusinessAnswers();
+    await afterCommit('cache drop after a review', () => this.cache.dropBusinessAnswers());
     if (action === 'approve') {
       await this.jobs.enqueue('approveReportCascade', { reportId, businessId: report.business_id, adminId: admin.id });
       return { message: MESSAGES.reportApproved };
     }
-    await this.jobs.enqueue('refreshStatistics', { reason: 'report-reviewed' });
+    await afterCommit('statistics refresh after a review', () => this.jobs.enqueue('refreshStatistics', { reason: 'report-reviewed' }));
     return { message: MESSAGES.reportRejected };
   }
 
@@ -69,8 +70,8 @@ export class AdminReviewService {
         details: { business_id: found.business_id, field_name: found.field_name },
       });
     });
-    await this.cache.dropBusinessAnswers();
-    await this.jobs.enqueue('refreshStatistics', { reason: 'suggestion-reviewed' });
+    await afterCommit('cache drop after a review', () => this.cache.dropBusinessAnswers());
+    await afterCommit('statistics refresh after a review', () => this.jobs.enqueue('refreshStatistics', { reason: 'suggestion-reviewed' }));
     return { message: action === 'approve' ? MESSAGES.suggestionApproved : MESSAGES.suggestionRejected };
   }
 
@@ -87,8 +88,8 @@ export class AdminReviewService {
       });
       return business;
     });
-    await this.cache.dropBusinessAnswers();
-    await this.jobs.enqueue('refreshStatistics', { reason: 'business-deleted' });
+    await afterCommit('cache drop after a review', () => this.cache.dropBusinessAnswers());
+    await afterCommit('statistics refresh after a review', () => this.jobs.enqueue('refreshStatistics', { reason: 'business-deleted' }));
     return { message: businessDeletedMessage(deleted.name) };
   }
 }

@@ -252,14 +252,15 @@ export class BusinessesRepository {
     return rows[0] ?? null;
   }
 
-  async insert(input: ValidBusinessInput, ownerId: number): Promise<number> {
-    const { rows } = await this.db.query<{ id: number }>(
-      `INSERT INTO businesses (owner_id, ${WRITABLE_FIELDS.join(', ')}, latitude, longitude)
+  /** The new business as findById reads it, from the insert's own statement. */
+  async insert(input: ValidBusinessInput, ownerId: number, forAdmin: boolean): Promise<BusinessRow> {
+    const { rows } = await this.db.query<BusinessRow>(
+      `INSERT INTO businesses AS b (owner_id, ${WRITABLE_FIELDS.join(', ')}, latitude, longitude)
        VALUES ($1, ${WRITABLE_FIELDS.map((_, index) => `$${index + 2}`).join(', ')}, $${WRITABLE_FIELDS.length + 2}, $${WRITABLE_FIELDS.length + 3})
-       RETURNING id`,
+       RETURNING ${columns(forAdmin)}`,
       [ownerId, ...fieldValues(input), input.latitude ?? null, input.longitude ?? null],
     );
-    return rows[0].id;
+    return rows[0];
   }
 
   /** Coordinates change only when the input carries them; otherwise geocoding owns them. */

@@ -10,6 +10,7 @@ import {
 import type { AnswerCacheRepository, CachedAnswer } from '../cache/answer-cache.repository.js';
 import { forbidden, notFound } from '../errors/domain-error.js';
 import { parseInput } from '../errors/validate.js';
+import { afterCommit } from '../jobs/after-commit.js';
 import type { JobQueueRepository } from '../jobs/job-queue.repository.js';
 import { filtersKey, toDirectoryFilters } from '../directory/directory-filters.js';
 import { toBusiness } from './business.mapper.js';
@@ -73,9 +74,10 @@ export class BusinessesService {
 
   async create(input: unknown, owner: User): Promise<Business> {
     const data = parseInput(businessInputSchema, input);
-    const id = await this.businesses.insert(data, owner.id);
-    await this.afterWrite(id, data.postcode, data.latitude == null);
-    return this.get(id, owner);
+    // The row comes back from the insert itself: a read after it could fail and answer 503 for a stored business.
+    const row = await this.businesses.insert(data, owner.id, owner.is_admin);
+    await this.afterWrite(row.id, data.postcode, data.latitude == null);
+    return toBusiness(row, owner.is_admin);
   }
 
   async update(id: number, input: unknown, editor: User): Promise<Business> {
@@ -110,8 +112,8 @@ export class BusinessesService {
   }
 
   private async afterWrite(id: number, postcode: string, geocode: boolean): Promise<void> {
-    await this.cache.dropBusinessAnswers();
-    if (geocode) await this.jobs.enqueue('geocodeBusiness', { businessId: id, postcode });
-    await this.jobs.enqueue('refreshStatistics', { reason: 'business' });
+    await afterCommit('cache drop after a business write', () => this.cache.dropBusinessAnswers());
+    if (geocode) await afterCommit(`geocoding of business ${id}`, () => this.jobs.enqueue('geocodeBusiness', { businessId: id, postcode }));
+    await afterCommit('statistics refresh after a business write', () => this.jobs.enqueue('refreshStatistics', { reason: 'business' }));
   }
 }

@@ -4,6 +4,7 @@ import type { BusinessesRepository } from '../businesses/businesses.repository.j
 import type { AnswerCacheRepository } from '../cache/answer-cache.repository.js';
 import { conflict, notFound } from '../errors/domain-error.js';
 import { parseInput } from '../errors/validate.js';
+import { afterCommit } from '../jobs/after-commit.js';
 import type { JobQueueRepository } from '../jobs/job-queue.repository.js';
 import type { ReportsRepository } from './reports.repository.js';
 
@@ -22,8 +23,8 @@ export class ReportsService {
     // that two simultaneous reports cannot both land; the insert that meets it writes nothing.
     const report = await this.reports.insert(data.business_id, reporter.id, data.reason, data.description);
     if (!report) throw conflict(MESSAGES.alreadyReported);
-    await this.cache.dropBusinessAnswers();
-    await this.jobs.enqueue('refreshStatistics', { reason: 'report' });
+    await afterCommit('cache drop after a report', () => this.cache.dropBusinessAnswers());
+    await afterCommit('statistics refresh after a report', () => this.jobs.enqueue('refreshStatistics', { reason: 'report' }));
     return report;
   }
 

@@ -5,7 +5,8 @@ const SUGGESTION_COLUMNS = `s.id, s.business_id, b.name AS business_name, s.fiel
   s.reason, s.suggestion_type, u.username AS suggester_username,
   to_char(s.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
 // Suggestions of a business whose removal was approved are gone with it, even before the cascade job runs.
-const FROM_PENDING = `FROM suggestions s LEFT JOIN businesses b ON b.id = s.business_id LEFT JOIN users u ON u.id = s.user_id
+const WITH_NAMES = 'LEFT JOIN businesses b ON b.id = s.business_id LEFT JOIN users u ON u.id = s.user_id';
+const FROM_PENDING = `FROM suggestions s ${WITH_NAMES}
   WHERE s.status = 'pending'
     AND NOT EXISTS (SELECT 1 FROM reports removed WHERE removed.business_id = s.business_id AND removed.status = 'approved')`;
 
@@ -36,13 +37,16 @@ export class SuggestionsRepository {
   }
 
   async insert(suggestion: NewSuggestion): Promise<Suggestion> {
-    const { rows } = await this.db.query<{ id: number }>(
-      `INSERT INTO suggestions (business_id, user_id, field_name, suggested_value, current_value, reason, suggestion_type)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    // One statement: a second query after the insert could fail (pool timeout) and answer 503 for a stored row.
+    const { rows } = await this.db.query<Suggestion>(
+      `WITH s AS (
+         INSERT INTO suggestions (business_id, user_id, field_name, suggested_value, current_value, reason, suggestion_type)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *
+       )
+       SELECT ${SUGGESTION_COLUMNS} FROM s ${WITH_NAMES}`,
       [suggestion.businessId, suggestion.userId, suggestion.fieldName, suggestion.suggestedValue, suggestion.currentValue, suggestion.reason, suggestion.suggestionType],
     );
-    const { rows: created } = await this.db.query<Suggestion>(`SELECT ${SUGGESTION_COLUMNS} ${FROM_PENDING} AND s.id = $1`, [rows[0].id]);
-    return created[0];
+    return rows[0];
   }
 
   /** Locks the row for the review transaction. */

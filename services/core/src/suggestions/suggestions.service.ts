@@ -2,6 +2,7 @@ import { MESSAGES, suggestionInputSchema, type Suggestion, type User } from '@za
 import type { BusinessesRepository } from '../businesses/businesses.repository.js';
 import { notFound } from '../errors/domain-error.js';
 import { parseInput } from '../errors/validate.js';
+import { afterCommit } from '../jobs/after-commit.js';
 import type { JobQueueRepository } from '../jobs/job-queue.repository.js';
 import { currentValueText, parseSuggestedValue } from './suggestion-value.js';
 import type { SuggestionsRepository } from './suggestions.repository.js';
@@ -36,7 +37,7 @@ export class SuggestionsService {
       reason: data.reason,
       suggestionType: currentValue === '' ? 'add_missing' : 'edit_existing',
     });
-    await this.jobs.enqueue('refreshStatistics', { reason: 'suggestion' });
+    await afterCommit('statistics refresh after a suggestion', () => this.jobs.enqueue('refreshStatistics', { reason: 'suggestion' }));
     return suggestion;
   }
 

@@ -8,6 +8,7 @@ import { conflict, unauthenticated } from '../errors/domain-error.js';
 import { parseInput } from '../errors/validate.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { toSelfUser } from './user.mapper.js';
+import { afterCommit } from '../jobs/after-commit.js';
 import type { JobQueueRepository } from '../jobs/job-queue.repository.js';
 import type { UsersRepository } from './users.repository.js';
 
@@ -20,6 +21,12 @@ export interface SessionClaim {
   loggedInAt: number;
 }
 
+/** A new account, and the claim of the session it starts with (taken from the inserted row, not read again). */
+export interface SignedUp {
+  user: User;
+  claim: SessionClaim;
+}
+
 export class AuthService {
   constructor(
     private readonly users: UsersRepository,
@@ -27,6 +34,14 @@ export class AuthService {
     /** A session ends this long after its login, however often it is used (the idle limit is the store's TTL). */
     private readonly sessionAbsoluteLifetimeSeconds: number = 30 * 24 * 60 * 60,
   ) {}
+
+  /**
+   * Undoes a signup whose session could not be started (Redis away): the caller answers 503, and a 503 must
+   * leave no account behind, or the member's retry would find the email taken.
+   */
+  async cancelSignup(userId: number): Promise<void> {
+    await this.users.deleteAccount(userId);
+  }
 
   /** The claim a new session of this user records. */
   async sessionClaim(userId: number): Promise<SessionClaim> {
@@ -46,15 +61,15 @@ export class AuthService {
     return toSelfUser(row);
   }
 
-  async signup(input: unknown): Promise<User> {
+  async signup(input: unknown): Promise<SignedUp> {
     const data = parseInput(signupInputSchema, input);
     const taken = await this.users.emailOrUsernameTaken(data.email, data.username);
     if (taken.email) throw conflict(MESSAGES.emailTaken);
     if (taken.username) throw conflict(MESSAGES.usernameTaken);
     try {
       const row = await this.users.insert({ ...data, passwordHash: await hashPassword(data.password) });
-      await this.jobs.enqueue('refreshStatistics', { reason: 'signup' });
-      return toSelfUser(row);
+      await afterCommit('statistics refresh after a signup', () => this.jobs.enqueue('refreshStatistics', { reason: 'signup' }));
+      return { user: toSelfUser(row), claim: { generation: row.session_generation, loggedInAt: Date.now() } };
     } catch (error) {
       if ((error as { code?: string }).code === '23505') {
         const constraint = (error as { constraint?: string }).constraint ?? '';

@@ -1,6 +1,7 @@
 import { MESSAGES, voteInputSchema, type User, type VoteResult, type VoteSummary } from '@zaytoon/contract';
 import type { BusinessesRepository } from '../businesses/businesses.repository.js';
 import type { AnswerCacheRepository } from '../cache/answer-cache.repository.js';
+import { afterCommit } from '../jobs/after-commit.js';
 import { inTransaction, type Database } from '../db/pool.js';
 import { notFound } from '../errors/domain-error.js';
 import { parseInput } from '../errors/validate.js';
@@ -45,7 +46,7 @@ export class VotesService {
       if (!summary) throw notFound(MESSAGES.businessNotFound);
       return { ...summary, message };
     });
-    await this.cache.dropBusinessAnswer(businessId);
+    await afterCommit('cache drop after a vote', () => this.cache.dropBusinessAnswer(businessId));
     return result;
   }
 }
