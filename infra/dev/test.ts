@@ -2,7 +2,8 @@
 //  1. wipe DATA_DIR (.data/test); fresh embedded Postgres, Redis without persistence, mail catcher
 //  2. migrate; unit tests of infra (dev tooling, front door, Docker and Kubernetes files); every
 //     workspace's tests through turbo (one at a time); the compiled servers booted in production mode;
-//     the fault tests (infra/faults: Redis and Postgres killed, frozen, restarted; SIGTERM; boot checks)
+//     the fault tests (infra/faults: Redis and Postgres killed, frozen, restarted; SIGTERM; boot checks);
+//     a 2-minute soak (infra/load/soak.ts: mixed load, then every answered write checked in SQL)
 //  3. build the front-ends; migrate + seed the `zaytoon_e2e` database; start API, worker, the remotes'
 //     servers and the nginx front door on the test ports; browser tests (infra/e2e), among them the
 //     scale-out tests (2 API processes and 2 workers behind their own front door)
@@ -111,6 +112,7 @@ async function main(): Promise<void> {
     );
     await step('production boot test', vitestCommand(['run', '--config', 'infra/production/vitest.config.ts']), testEnv);
     await step('fault tests', vitestCommand(['run', '--config', 'infra/faults/vitest.config.ts']), testEnv);
+    await step('soak (2 minutes)', { command: process.execPath, args: ['--import', 'tsx', 'infra/load/soak.ts'] }, { ...testEnv, SOAK_MINUTES: '2' });
   }
 
   if (!skipE2e) {
