@@ -30,11 +30,18 @@ describe('a write whose side effects fail after it is stored', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('adding a business answers 201 with the stored business', async () => {
-    const answer = await member.post('/api/businesses', businessInput({ name: 'Queue Down Cafe' }));
+  it('adding a business with its coordinates answers 201 with the stored business', async () => {
+    const answer = await member.post('/api/businesses', businessInput({ name: 'Queue Down Cafe', latitude: 51.5, longitude: -0.12 }));
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    expect(answer.body).toMatchObject({ name: 'Queue Down Cafe', vote_score: 0, latitude: null });
+    expect(answer.body).toMatchObject({ name: 'Queue Down Cafe', vote_score: 0, latitude: 51.5 });
     expect((await api.client().get(`/api/businesses/${answer.body.id}`)).body.name).toBe('Queue Down Cafe');
+  });
+
+  it('adding one that needs geocoding answers 503 and leaves nothing (it would never reach the map)', async () => {
+    const answer = await member.post('/api/businesses', businessInput({ name: 'Needs A Geocoder' }));
+    expect(answer).toMatchObject({ status: 503, body: { detail: MESSAGES.serviceUnavailable } });
+    const { rows } = await api.core.db.query("SELECT 1 FROM businesses WHERE name = 'Needs A Geocoder'");
+    expect(rows).toEqual([]);
   });
 
   it('a suggestion and a report answer 201', async () => {

@@ -76,7 +76,17 @@ export class BusinessesService {
     const data = parseInput(businessInputSchema, input);
     // The row comes back from the insert itself: a read after it could fail and answer 503 for a stored business.
     const row = await this.businesses.insert(data, owner.id, owner.is_admin);
-    await this.afterWrite(row.id, data.postcode, data.latitude == null);
+    if (data.latitude == null) {
+      // Without its geocoding job the business would never reach the map: no job, no business (the 503 then
+      // leaves nothing behind, and the member's retry adds it once).
+      try {
+        await this.queueGeocoding(row.id, data.postcode);
+      } catch (error) {
+        await this.businesses.delete(row.id).catch(() => {});
+        throw error;
+      }
+    }
+    await this.afterWrite();
     return toBusiness(row, owner.is_admin);
   }
 
@@ -85,7 +95,9 @@ export class BusinessesService {
     const data = parseInput(businessInputSchema, input);
     await this.businesses.update(id, data);
     const postcodeChanged = existing.postcode.replace(/\s/g, '').toUpperCase() !== data.postcode.replace(/\s/g, '').toUpperCase();
-    await this.afterWrite(id, data.postcode, postcodeChanged && data.latitude == null);
+    // A failed geocoding job fails the edit (503): saving again is harmless and queues it.
+    if (postcodeChanged && data.latitude == null) await this.queueGeocoding(id, data.postcode);
+    await this.afterWrite();
     return this.get(id, editor);
   }
 
@@ -111,9 +123,12 @@ export class BusinessesService {
     return business;
   }
 
-  private async afterWrite(id: number, postcode: string, geocode: boolean): Promise<void> {
+  private async queueGeocoding(businessId: number, postcode: string): Promise<void> {
+    await this.jobs.enqueue('geocodeBusiness', { businessId, postcode });
+  }
+
+  private async afterWrite(): Promise<void> {
     await afterCommit('cache drop after a business write', () => this.cache.dropBusinessAnswers());
-    if (geocode) await afterCommit(`geocoding of business ${id}`, () => this.jobs.enqueue('geocodeBusiness', { businessId: id, postcode }));
     await afterCommit('statistics refresh after a business write', () => this.jobs.enqueue('refreshStatistics', { reason: 'business' }));
   }
 }

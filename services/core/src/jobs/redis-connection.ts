@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { componentLogger } from '../logging/logger.js';
+import { reconnectDelay } from '../redis/redis-client.js';
 
 /**
  * Producers fail fast when Redis is down or frozen (the request answers 503); workers wait for it (BullMQ needs
@@ -8,8 +9,8 @@ import { componentLogger } from '../logging/logger.js';
 export function createQueueConnection(redisUrl: string, role: 'producer' | 'worker', commandTimeoutMs = 1_000): Redis {
   const connection =
     role === 'worker'
-      ? new Redis(redisUrl, { maxRetriesPerRequest: null })
-      : new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: commandTimeoutMs });
+      ? new Redis(redisUrl, { maxRetriesPerRequest: null, retryStrategy: reconnectDelay })
+      : new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: commandTimeoutMs, retryStrategy: reconnectDelay });
   const log = componentLogger('redis');
   let down = false;
   connection.on('error', (error) => {

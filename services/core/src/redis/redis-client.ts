@@ -9,7 +9,7 @@ export interface RedisClientSettings {
 }
 
 /** Reconnect attempts back off to one a second, so a Redis that is back is used again within about a second. */
-const reconnectDelay = (attempt: number) => Math.min(50 * 2 ** attempt, 1_000);
+export const reconnectDelay = (attempt: number) => Math.min(50 * 2 ** attempt, 1_000);
 
 /**
  * The API's node-redis client (sessions, answer cache, rate limits). While Redis is away, commands fail at once
