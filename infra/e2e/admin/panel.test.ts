@@ -106,14 +106,20 @@ describe('admin panel through the shell', () => {
     expect(await view.getAttribute('target')).toBe('_blank');
   });
 
-  it('approving a report removes the card at once, and the business leaves the directory within 5 s', async () => {
+  it('approving a report asks first, removes the card at once, and the business leaves the directory', async () => {
     const { page } = browser;
     await openAdmin(page);
     await reportCard(ids.report).waitFor();
     const before = { tab: await tabCount(page, 'Reports'), stats: await statNumbers(page) };
 
+    let asked = '';
+    page.once('dialog', (dialog) => {
+      asked = dialog.message();
+      void dialog.accept();
+    });
     await reportCard(ids.report).getByRole('button', { name: 'Approve & Remove Business' }).click();
     await expectToast(page, 'Report approved and business removed');
+    expect(asked).toBe(`Approve this report and remove "${doomed.name}"? This action cannot be undone.`);
     expect(await reportCard(ids.report).count()).toBe(0);
     expect(await tabCount(page, 'Reports')).toBe(before.tab - 1);
     expect((await statNumbers(page)).pendingReports).toBe(before.stats.pendingReports - 1);

@@ -119,5 +119,8 @@ export const socialLinkOffSiteMessage = (hosts: readonly string[]) => `Link must
 export const businessDeletedMessage = (name: string) => `Business "${name}" deleted successfully`;
 export const confirmDeleteBusinessMessage = (name: string) =>
   `Are you sure you want to delete "${name}"? This action cannot be undone.`;
+/** SPEC is silent; approving a report removes the business, so it asks as 'Delete Business' does (issue #12). */
+export const confirmApproveReportMessage = (businessLabel: string) =>
+  `Approve this report and remove "${businessLabel}"? This action cannot be undone.`;
 
 export type MessageKey = keyof typeof MESSAGES;

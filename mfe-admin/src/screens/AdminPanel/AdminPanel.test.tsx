@@ -55,6 +55,7 @@ describe('admin panel', () => {
   });
 
   it('approving a report shows at once: its business and reports leave, counts drop, and it stays so after a reload', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const server = seeded();
     const host = fakeHost({ api: server.api });
     const view = renderWithHost(<AdminPanel />, host);
@@ -97,6 +98,7 @@ describe('admin panel', () => {
   });
 
   it("a removed business's suggestions stay gone while the cascade job is still running", async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const server = seeded();
     // the real API hides reports at once but lists the business's suggestions until the worker deletes them
     const real = server.api;

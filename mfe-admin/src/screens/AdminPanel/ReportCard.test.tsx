@@ -42,7 +42,20 @@ describe('report card (SPEC §2 Reports tab)', () => {
     }
   });
 
+  it('Approve & Remove Business asks first, as Delete Business does; Cancel sends nothing', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const onReview = vi.fn(async () => {});
+    renderCard({ report: report(1), onReview });
+    const approve = screen.getByRole('button', { name: 'Approve & Remove Business' });
+    await userEvent.click(approve);
+    expect(confirm).toHaveBeenCalledWith('Approve this report and remove "Olive Tree Cafe"? This action cannot be undone.');
+    expect(onReview).not.toHaveBeenCalled();
+    await userEvent.click(approve);
+    expect(onReview).toHaveBeenCalledWith('approve');
+  });
+
   it('Reject and Approve & Remove Business call back with the action; both wait while one runs', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
     let finish: () => void = () => {};
     const onReview = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
     renderCard({ report: report(1), onReview });

@@ -1,4 +1,4 @@
-import type { Report, ReviewAction } from '@zaytoon/client';
+import { confirmApproveReportMessage, type Report, type ReviewAction } from '@zaytoon/client';
 import { formatDate } from '../../lib/format';
 import { useBusy } from './useBusy';
 
@@ -46,7 +46,15 @@ export function ReportCard({ report, onReview }: { report: Report; onReview: (ac
         <button type="button" className="za-btn za-btn--outline" disabled={busy} onClick={() => run(() => onReview('reject'))}>
           Reject
         </button>
-        <button type="button" className="za-btn za-btn--danger" disabled={busy} onClick={() => run(() => onReview('approve'))}>
+        <button
+          type="button"
+          className="za-btn za-btn--danger"
+          disabled={busy}
+          onClick={() => {
+            if (!window.confirm(confirmApproveReportMessage(report.business_name || `Business ${report.business_id}`))) return;
+            void run(() => onReview('approve'));
+          }}
+        >
           Approve &amp; Remove Business
         </button>
       </div>

@@ -4,7 +4,7 @@ export * from './host.js';
 export * from './routes.js';
 export type * from './types.js';
 export { SIGNED_IN_COOKIE } from '../cookies.js';
-export { MESSAGES, businessDeletedMessage, confirmDeleteBusinessMessage } from '../messages.js';
+export { MESSAGES, businessDeletedMessage, confirmApproveReportMessage, confirmDeleteBusinessMessage } from '../messages.js';
 export {
   LIMITS,
   PAGING,
