@@ -7,6 +7,9 @@ export default createModuleFederationConfig({
   filename: 'remoteEntry.js',
   exposes: {
     './App': './src/RemoteRoot.tsx',
+    // Not for hosts to import: listed so that the manifest names this screen's files, which the shell's
+    // early script downloads beside the remote's first ones when a business page opens.
+    './screen/business-detail': './src/screens/BusinessDetail/BusinessDetailScreen.tsx',
   },
   dts: false,
   manifest: true,

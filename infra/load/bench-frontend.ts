@@ -12,7 +12,7 @@
  * `--baseline=<URL>` measures a second stack by Lighthouse in turns with this one (before/after in one sitting).
  * Exits 1 when a target is missed. A script, not a test: scores move with the machine's load.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -30,6 +30,8 @@ const BASE_URL = (args.find((arg) => !arg.startsWith('--')) ?? process.env.BENCH
 const BASELINE_URL = (args.find((arg) => arg.startsWith('--baseline='))?.slice('--baseline='.length) ?? process.env.BENCH_BASELINE_URL ?? '').replace(/\/$/, '');
 /** `--weight-only`: part (a) alone, for quick looks while trimming bundles. */
 const WEIGHT_ONLY = args.includes('--weight-only');
+/** `--only=browse` or `--only=business`: Lighthouse on that page alone. */
+const ONLY = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 /** Lighthouse runs per page; the run with the median performance score is reported (Lighthouse's own advice on noisy machines). */
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -269,7 +271,7 @@ async function main(): Promise<void> {
     ['/browse', '/browse'],
     ['/business/{id}', `/business/${businessId}`],
   ] as const;
-  for (const [label, path] of WEIGHT_ONLY ? [] : pages) {
+  for (const [label, path] of WEIGHT_ONLY ? [] : pages.filter(([label]) => !ONLY || label.includes(ONLY))) {
     const runs: Lhr[] = [];
     const baselineRuns: Lhr[] = [];
     for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
@@ -280,6 +282,7 @@ async function main(): Promise<void> {
     const median = medianRun(label, runs);
     reportLighthouse(label, median);
     if (process.env.BENCH_LIGHTHOUSE_DIR) {
+      mkdirSync(process.env.BENCH_LIGHTHOUSE_DIR, { recursive: true });
       const file = join(process.env.BENCH_LIGHTHOUSE_DIR, `${path.replace(/\W+/g, '_')}.json`);
       writeFileSync(file, JSON.stringify(median, null, 1));
       console.log(`  (whole report: ${file})`);

@@ -6,7 +6,6 @@ import { HostProvider } from './host';
 import { injectStyles } from './injectStyles';
 import { lazyNamed, type PreloadableLazy } from './lib/lazyNamed';
 import { remoteQueryClient } from './lib/queryClient';
-import { withScreenStyles } from './screenStyles';
 
 import { DirectoryScreen } from './screens/Directory/DirectoryScreen';
 import { Placeholder } from './screens/Placeholder';
@@ -19,12 +18,12 @@ injectStyles('zaytoon-directory-styles', css);
 // so a first visit to /browse pays for nothing else.
 const SCREENS: Partial<Record<ScreenId, ComponentType>> = {
   directory: DirectoryScreen,
-  'business-detail': lazyNamed(() => withScreenStyles(import('./screens/BusinessDetail/BusinessDetailScreen')), 'BusinessDetailScreen'),
-  auth: lazyNamed(() => withScreenStyles(import('./screens/Auth/AuthScreen')), 'AuthScreen'),
-  'business-form': lazyNamed(() => withScreenStyles(import('./screens/BusinessForm/BusinessFormScreen')), 'BusinessFormScreen'),
-  'forgot-password': lazyNamed(() => withScreenStyles(import('./screens/ForgotPassword/ForgotPasswordScreen')), 'ForgotPasswordScreen'),
-  'change-password': lazyNamed(() => withScreenStyles(import('./screens/ChangePassword/ChangePasswordScreen')), 'ChangePasswordScreen'),
-  'account-settings': lazyNamed(() => withScreenStyles(import('./screens/AccountSettings/AccountSettingsScreen')), 'AccountSettingsScreen'),
+  'business-detail': lazyNamed(() => import('./screens/BusinessDetail/BusinessDetailScreen'), 'BusinessDetailScreen'),
+  auth: lazyNamed(() => import('./screens/Auth/AuthScreen'), 'AuthScreen'),
+  'business-form': lazyNamed(() => import('./screens/BusinessForm/BusinessFormScreen'), 'BusinessFormScreen'),
+  'forgot-password': lazyNamed(() => import('./screens/ForgotPassword/ForgotPasswordScreen'), 'ForgotPasswordScreen'),
+  'change-password': lazyNamed(() => import('./screens/ChangePassword/ChangePasswordScreen'), 'ChangePasswordScreen'),
+  'account-settings': lazyNamed(() => import('./screens/AccountSettings/AccountSettingsScreen'), 'AccountSettingsScreen'),
 };
 
 /** The screen of the page being opened, when it is one of this remote's. */

@@ -1,12 +1,7 @@
 import { injectStyles } from './injectStyles';
+import css from './screens.css?inline';
 
-/**
- * A screen's module, once the styles of every screen but /browse are in the page too (screens.css:
- * one chunk, downloaded beside the screen's and injected once), so /browse's first load carries
- * only its own styles.
- */
-export async function withScreenStyles<Module>(screen: Promise<Module>): Promise<Module> {
-  const [module, { default: css }] = await Promise.all([screen, import('./screens.css?inline')]);
-  injectStyles('zaytoon-directory-screen-styles', css);
-  return module;
-}
+// Imported for its effect by every screen but /browse, and by the map: the styles of all of them (one
+// chunk) arrive with the first one's code and are injected once, so /browse's first load carries only
+// its own styles, and a remote's manifest lists the styles among each screen's files.
+injectStyles('zaytoon-directory-screen-styles', css);

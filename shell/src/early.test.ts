@@ -1,5 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { remoteFirstFiles, routeOwner, type Manifest } from './early';
+import { createApiClient, matchAppRoute } from '@zaytoon/client';
+import { remoteFirstFiles, type Manifest } from './early';
+
+const routeOwner = (path: string) => matchAppRoute(path)?.route.owner;
 
 const manifest: Manifest = {
   metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
@@ -23,6 +26,19 @@ describe('the early script', () => {
     expect(routeOwner('/')).toBe('shell');
     expect(routeOwner('/admin')).toBe('admin');
     expect(routeOwner('/no/such/page')).toBeUndefined();
+  });
+
+  it("preloads the opening screen's files too when the remote's manifest lists them", () => {
+    const withScreen: Manifest = {
+      ...manifest,
+      exposes: [
+        ...manifest.exposes,
+        { path: './screen/business-detail', assets: { js: { sync: ['assets/browse-2.js', 'assets/Detail-6.js'], async: ['assets/Dialog-7.js'] } } },
+      ],
+    };
+    const url = new URL('http://d.test/remotes/directory/mf-manifest.json');
+    expect(remoteFirstFiles(withScreen, url, 'business-detail')).toEqual([...remoteFirstFiles(manifest, url), 'http://d.test/remotes/directory/assets/Detail-6.js']);
+    expect(remoteFirstFiles(withScreen, url, 'auth')).toEqual(remoteFirstFiles(manifest, url));
   });
 
   it("preloads the remote's entry, its root module's files and its shared-module loader, beside the manifest", () => {
@@ -56,6 +72,54 @@ describe('the early script', () => {
       vi.unstubAllGlobals();
       window.history.pushState({}, '', '/');
       document.head.querySelectorAll('link[rel="modulepreload"]').forEach((link) => link.remove());
+    }
+  });
+
+  it("reads a route's params", () => {
+    expect(matchAppRoute('/business/42')).toMatchObject({ route: { screen: 'business-detail' }, params: { id: '42' } });
+    expect(matchAppRoute('/edit-business/7/')?.params).toEqual({ id: '7' });
+    expect(matchAppRoute('/business/42/extra')).toBeUndefined();
+  });
+
+  it("asks for a business page's business at once and hands that answer to the app's first read of it, once", async () => {
+    const business = { id: 42, name: 'Olive Tree Bakery' };
+    const fetch = vi.fn(async (input: RequestInfo | URL) =>
+      String(input).endsWith('/runtime-config.json')
+        ? Response.json({ productName: 'Zaytoon', remotes: { directory: '', admin: '' } })
+        : Response.json(business),
+    );
+    vi.stubGlobal('fetch', fetch);
+    window.history.pushState({}, '', '/business/42');
+    vi.resetModules();
+    try {
+      const early = await import('./early');
+      const businessUrl = new URL('/api/businesses/42', window.location.href).href;
+      const asked = () => fetch.mock.calls.filter(([input]) => new URL(String(input), window.location.href).href === businessUrl);
+      expect(asked()).toHaveLength(1);
+      expect(asked()[0][1]).toMatchObject({ method: 'GET', credentials: 'include' });
+
+      const api = createApiClient({ fetch: early.earlyReadFetch });
+      expect(await api.getBusiness(42)).toEqual(business);
+      expect(asked()).toHaveLength(1);
+      // A second read is a fresh one, as is any write.
+      expect(await api.getBusiness(42)).toEqual(business);
+      expect(asked()).toHaveLength(2);
+    } finally {
+      vi.unstubAllGlobals();
+      window.history.pushState({}, '', '/');
+    }
+  });
+
+  it('starts no read on other pages, nor for an id that is not a number', async () => {
+    const fetch = vi.fn(async () => Response.json({}));
+    vi.stubGlobal('fetch', fetch);
+    vi.resetModules();
+    try {
+      const early = await import('./early');
+      for (const path of ['/browse', '/business/abc', '/edit-business/42', '/']) early.startEarlyRead(path);
+      expect(fetch.mock.calls.filter(([input]) => String(input).includes('/api/'))).toHaveLength(0);
+    } finally {
+      vi.unstubAllGlobals();
     }
   });
 });

@@ -1,4 +1,4 @@
-import { APP_ROUTES } from '@zaytoon/client';
+import { createApiClient, matchAppRoute } from '@zaytoon/client';
 import { loadRuntimeConfig } from './config/runtimeConfig';
 
 /**
@@ -6,17 +6,11 @@ import { loadRuntimeConfig } from './config/runtimeConfig';
  * runtime config (preloaded by the page; the app reuses this reading) and the directory remote's
  * manifest, and asks the browser for the remote's entry and root module files at once: they download
  * beside the shell's scripts instead of after them, and the federation runtime finds them ready.
+ * On a business page it also asks the API for the business at once, so the screen's first read is
+ * in flight while the scripts download (handed over by `earlyReadFetch`).
  * Any failure only skips the head start.
  */
 const ROOT_MODULE = './App';
-
-export function routeOwner(pathname: string): string | undefined {
-  const parts = pathname.split('/').filter(Boolean);
-  return APP_ROUTES.find((route) => {
-    const pattern = route.path.split('/').filter(Boolean);
-    return pattern.length === parts.length && pattern.every((part, index) => part.startsWith(':') || part === parts[index]);
-  })?.owner;
-}
 
 export interface Manifest {
   metaData: { publicPath: string; remoteEntry: { name: string; path: string } };
@@ -31,18 +25,23 @@ function modulepreload(url: string): void {
   document.head.appendChild(link);
 }
 
-/** The files a page of the remote loads first: its entry, its root module's, and its shared-module loader. */
-export function remoteFirstFiles(manifest: Manifest, manifestUrl: URL): string[] {
+/**
+ * The files a page of the remote loads first: its entry, its root module's, its shared-module loader, and
+ * the opening screen's when the remote lists them (an expose named `./screen/<screen id>`).
+ */
+export function remoteFirstFiles(manifest: Manifest, manifestUrl: URL, screen?: string): string[] {
   const base = manifest.metaData.publicPath === 'auto' ? new URL('.', manifestUrl) : new URL(manifest.metaData.publicPath, manifestUrl);
   const root = manifest.exposes.find((expose) => expose.path === ROOT_MODULE);
+  const screenModule = screen ? manifest.exposes.find((expose) => expose.path === `./screen/${screen}`) : undefined;
   const { remoteEntry } = manifest.metaData;
   const files = [
     `${remoteEntry.path ? `${remoteEntry.path}/` : ''}${remoteEntry.name}`,
     ...(root?.assets.js.sync ?? []),
     // Listed as async, yet every page of the remote loads it.
     ...(root?.assets.js.async.filter((file) => file.includes('__loadShare__shared')) ?? []),
+    ...(screenModule?.assets.js.sync ?? []),
   ];
-  return files.map((file) => new URL(file, base).href);
+  return [...new Set(files)].map((file) => new URL(file, base).href);
 }
 
 let manifestDownload: { url: string; response: Promise<Response | undefined> } | undefined;
@@ -60,14 +59,52 @@ export function takeEarlyManifest(url: string): Promise<Response | undefined> | 
 }
 
 async function headStart(): Promise<void> {
-  if (routeOwner(window.location.pathname) !== 'directory') return;
+  const opening = matchAppRoute(window.location.pathname)?.route;
+  if (opening?.owner !== 'directory') return;
   const config = await loadRuntimeConfig();
   if (!config.remotes.directory) return;
   const manifestUrl = new URL(config.remotes.directory, window.location.href);
   const download = fetch(manifestUrl);
   manifestDownload = { url: manifestUrl.href, response: download.then((response) => response.clone(), () => undefined) };
   const manifest = (await (await download).json()) as Manifest;
-  remoteFirstFiles(manifest, manifestUrl).forEach(modulepreload);
+  remoteFirstFiles(manifest, manifestUrl, opening.screen).forEach(modulepreload);
 }
 
+/** How long an early read waits to be taken: the screen asks within a second or two of the page loading. */
+const EARLY_READ_LIFETIME_MS = 15_000;
+const earlyReads = new Map<string, Promise<Response>>();
+
+/** The screen's first read of a page, started by this script before the app's scripts arrive. */
+export function startEarlyRead(pathname: string): void {
+  const matched = matchAppRoute(pathname);
+  if (matched?.route.screen !== 'business-detail' || !/^\d+$/.test(matched.params.id ?? '')) return;
+  const recording = createApiClient({
+    fetch: (input, init) => {
+      const response = globalThis.fetch(input, init);
+      const url = new URL(String(input), window.location.href).href;
+      earlyReads.set(url, response.then((answer) => answer.clone()));
+      setTimeout(() => earlyReads.delete(url), EARLY_READ_LIFETIME_MS);
+      return response;
+    },
+  });
+  recording.getBusiness(matched.params.id).catch(() => undefined);
+}
+
+/**
+ * The app's fetch: a GET this script already started is answered by that download, once; everything
+ * else goes to the network.
+ */
+export const earlyReadFetch: typeof fetch = (input, init) => {
+  if ((init?.method ?? 'GET') === 'GET') {
+    const url = new URL(String(input), window.location.href).href;
+    const early = earlyReads.get(url);
+    if (early) {
+      earlyReads.delete(url);
+      return early;
+    }
+  }
+  return globalThis.fetch(input, init);
+};
+
+startEarlyRead(window.location.pathname);
 headStart().catch(() => undefined);

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, matchPath } from 'react-router-dom';
 import { APP_ROUTES, createApiClient, type HostContext } from '@zaytoon/client';
 import { App, loadLandingPage } from './App';
+import { earlyReadFetch } from './early';
 import { loadRuntimeConfig } from './config/runtimeConfig';
 import { loadRemoteRoot, prefetchRemoteRoot, registerRuntimeRemotes } from './remotes/federation';
 import { createSessionStore } from './session/sessionStore';
@@ -25,7 +26,7 @@ async function boot() {
     console.error('[shell] could not register remotes', error);
   }
 
-  const api = createApiClient();
+  const api = createApiClient({ fetch: earlyReadFetch });
   const session = createSessionStore(api);
   const toasts = createToastStore();
   const host: HostContext = { productName: config.productName, api, session, toast: toasts.toaster };

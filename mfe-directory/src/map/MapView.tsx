@@ -9,6 +9,7 @@ import type { Viewport } from '../features/directory/useDirectoryUrl';
 import { useSession } from '../host';
 import { MapController } from './MapController';
 import { MapMarkers } from './MapMarkers';
+import '../screenStyles';
 
 interface Props {
   filter: DirectoryFilter;

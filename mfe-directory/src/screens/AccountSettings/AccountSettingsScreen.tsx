@@ -6,6 +6,7 @@ import { LoginRequired } from '../../ui/LoginRequired';
 import { NavBar } from '../../ui/NavBar';
 import { InlineSpinner } from '../../ui/Spinner';
 import { ChangePasswordForm } from '../ChangePassword/ChangePasswordForm';
+import '../../screenStyles';
 
 const ACCEPTED = [...PICTURE_MIME_TYPES, 'image/jpg'];
 

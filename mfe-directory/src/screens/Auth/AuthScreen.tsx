@@ -4,6 +4,7 @@ import { errorMessage, MESSAGES } from '@zaytoon/client';
 import { useHost } from '../../host';
 import { TextField } from '../../ui/Field';
 import { InlineSpinner } from '../../ui/Spinner';
+import '../../screenStyles';
 
 type Mode = 'signin' | 'signup';
 

@@ -10,6 +10,7 @@ import { Comments } from './Comments';
 import { CommunityRating } from './CommunityRating';
 import { describeValue } from './suggestionValue';
 import { useBusinessDetail } from './useBusinessDetail';
+import '../../screenStyles';
 
 // Only members who open them need the dialogs' code.
 const SuggestEditDialog = lazyNamed(() => import('./SuggestEditDialog'), 'SuggestEditDialog');

@@ -13,6 +13,7 @@ import {
   valuesFromBusiness,
   type BusinessFormValues,
 } from './businessFormModel';
+import '../../screenStyles';
 
 type TextField = Exclude<keyof BusinessFormValues, 'hours'>;
 

@@ -5,6 +5,7 @@ import { useSession } from '../../host';
 import { LoginRequired } from '../../ui/LoginRequired';
 import { NavBar } from '../../ui/NavBar';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import '../../screenStyles';
 
 /** /change-password: then /dashboard after 2 seconds (SPEC §2). */
 export function ChangePasswordScreen() {

@@ -5,13 +5,12 @@ import { toDirectoryFilter, type FilterValues } from '../../features/directory/f
 import { useDirectoryUrl, type WriteOptions } from '../../features/directory/useDirectoryUrl';
 import { useScrollMemory } from '../../features/directory/useScrollMemory';
 import { useHost } from '../../host';
-import { withScreenStyles } from '../../screenStyles';
 import { NavBar } from '../../ui/NavBar';
 import { PageSpinner } from '../../ui/Spinner';
 import { Filters } from './Filters';
 import { LocationsView } from './LocationsView';
 
-const MapView = lazy(() => withScreenStyles(import('../../map/MapView')));
+const MapView = lazy(() => import('../../map/MapView'));
 
 /**
  * /browse and /dashboard (SPEC §2). Filters, view, the open city and the map's viewport live in the

@@ -5,6 +5,7 @@ import { useHost } from '../../host';
 import { requestErrorMessage } from '../../lib/requestError';
 import { TextField } from '../../ui/Field';
 import { InlineSpinner } from '../../ui/Spinner';
+import '../../screenStyles';
 
 /** Steps of SPEC §2; step 3 exists as a heading but the flow goes 1 -> 2 -> 4. */
 type Step = 1 | 2 | 3 | 4;

@@ -45,6 +45,25 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/admin', owner: 'admin', screen: 'admin-panel', access: 'admin' },
 ];
 
+/** The route a path belongs to, with its `:param` values; undefined for a path no route has. */
+export function matchAppRoute(pathname: string): { route: AppRoute; params: Record<string, string> } | undefined {
+  const parts = pathname.split('/').filter(Boolean);
+  for (const route of APP_ROUTES) {
+    const pattern = route.path.split('/').filter(Boolean);
+    if (pattern.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    const matches = pattern.every((part, index) => {
+      if (part.startsWith(':')) {
+        params[part.slice(1)] = decodeURIComponent(parts[index]);
+        return true;
+      }
+      return part === parts[index];
+    });
+    if (matches) return { route, params };
+  }
+  return undefined;
+}
+
 /** The module each remote exposes: a root component taking `RemoteRootProps`. */
 export const REMOTE_EXPOSED_ROOT = './App';
 
