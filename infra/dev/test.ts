@@ -8,7 +8,8 @@
 //     servers and the nginx front door on the test ports; browser tests (infra/e2e), among them the
 //     scale-out tests (2 API processes and 2 workers behind their own front door)
 //  4. stop everything; print a summary; exit non-zero if anything failed.
-// Flags: --skip-e2e (steps 1-2 only), --only-e2e (skip step 2).
+// Flags: --skip-e2e (steps 1-2 only), --only-e2e (skip step 2); other words are file filters for the
+// browser tests (`npm test -- --only-e2e directory/auth` runs infra/e2e/directory/auth.test.ts alone).
 import { existsSync, rmSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { loadConfig, repoRoot } from './config';
@@ -33,6 +34,7 @@ import { describeExit } from './supervisor';
 
 const skipE2e = process.argv.includes('--skip-e2e');
 const onlyE2e = process.argv.includes('--only-e2e');
+const e2eFilters = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const config = loadConfig('test');
 const supervisor = createSupervisor(config);
 const started = Date.now();
@@ -124,7 +126,7 @@ async function main(): Promise<void> {
       await seed(backing.databaseUrl, config.seedAdminPassword);
       await fetch(`${mailboxUrl(config)}/messages`, { method: 'DELETE' });
       await startApplications(config, supervisor, backing, secret);
-      await step('browser tests', vitestCommand(['run', '--config', 'infra/e2e/vitest.config.ts']), {
+      await step('browser tests', vitestCommand(['run', '--config', 'infra/e2e/vitest.config.ts', ...e2eFilters]), {
         ...testEnv,
         E2E_BASE_URL: config.publicOrigin,
         E2E_API_URL: config.apiOrigin,
