@@ -24,6 +24,14 @@ export const LIMITS = {
   recentRegistrationDays: 7,
   textFieldMaxLength: 5000,
   shortFieldMaxLength: 300,
+  /** The other business fields' lengths (issue #12: the form shows them as the inputs' maxLength). */
+  cityMaxLength: 100,
+  postcodeMaxLength: 12,
+  categoryMaxLength: 100,
+  phoneMaxLength: 50,
+  urlMaxLength: 2000,
+  businessHoursMaxLength: 100,
+  socialLinkMaxLength: 300,
 } as const;
 
 /** CONTRACT.md list paging, and the map answer's bounds (issue #9). */

@@ -25,6 +25,7 @@ export const MESSAGES = {
   linkInvalid: 'Links must be http(s) URLs',
   controlCharacters: 'Text must not contain control characters',
   emailInvalid: 'Please enter a valid email address',
+  usernameCharacters: 'Username may only use letters, numbers, dots, dashes and underscores',
   voteTypeInvalid: 'vote_type must be upvote or downvote',
   reportReasonInvalid: 'Please choose a reason for the report',
   suggestionFieldInvalid: 'This field cannot be suggested',
@@ -71,6 +72,8 @@ export const MESSAGES = {
   loginFailed: 'Login failed',
   signupFailed: 'Signup failed',
   loadBusinessFailed: 'Failed to load business data',
+  /** SPEC is silent: a detail page whose business could not be read (network, 5xx) says so, apart from 404 (issue #12). */
+  businessUnavailable: 'This business could not be loaded. Please check your connection and try again.',
   addBusinessFailed: 'Failed to add business',
   updateBusinessFailed: 'Failed to update business',
   voteFailed: 'Failed to record vote',
@@ -91,6 +94,9 @@ export const MESSAGES = {
   uploadPictureFailed: 'Failed to upload profile picture',
   deleteAccountFailed: 'Failed to delete account',
   networkError: 'Network error. Please try again.',
+  // SPEC is silent on these two (issue #12, point 7; docs/decisions.md)
+  sessionExpired: 'Your session has expired. Please log in again.',
+  directoryLoadFailed: 'Could not load businesses',
 
   loggedIn: 'Successfully logged in!',
   accountCreated: 'Account created successfully!',
@@ -122,5 +128,8 @@ export const confirmDeleteBusinessMessage = (name: string) =>
 /** SPEC is silent; approving a report removes the business, so it asks as 'Delete Business' does (issue #12). */
 export const confirmApproveReportMessage = (businessLabel: string) =>
   `Approve this report and remove "${businessLabel}"? This action cannot be undone.`;
+
+/** SPEC is silent past the comment's limit; every too-long text says so in the comment's words (issue #12). */
+export const textTooLongMessage = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LIMITS, SOCIAL_NETWORK_HOSTS, SOCIAL_NETWORKS, WEEKDAYS, type SocialNetwork } from '../limits.js';
 import { MESSAGES, socialLinkOffSiteMessage } from '../messages.js';
-import { httpUrlOrEmpty, inputText, isHttpUrl, isoDate, optionalText, requiredText } from './common.schema.js';
+import { FIELD_LABELS } from '../limits.js';
+import { boundedText, httpUrlOrEmpty, isHttpUrl, isoDate, optionalText, requiredText } from './common.schema.js';
 import { reportSchema } from './report.schema.js';
 
 const SOCIAL_SITES: Record<SocialNetwork, string> = {
@@ -30,14 +31,14 @@ export function isOnNetworkSite(network: SocialNetwork, link: string): boolean {
 }
 
 export const businessHoursSchema = z
-  .object(Object.fromEntries(WEEKDAYS.map((day) => [day, inputText().trim().max(100).optional()])))
+  .object(Object.fromEntries(WEEKDAYS.map((day) => [day, boundedText(LIMITS.businessHoursMaxLength, FIELD_LABELS.business_hours).optional()])))
   .strict()
   .transform((hours) =>
     Object.fromEntries(Object.entries(hours).filter((entry): entry is [string, string] => !!entry[1])),
   ) as unknown as z.ZodType<Partial<Record<(typeof WEEKDAYS)[number], string>>>;
 
 export const socialMediaSchema = z
-  .object(Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, inputText().trim().max(300).optional()])))
+  .object(Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, boundedText(LIMITS.socialLinkMaxLength, FIELD_LABELS.social_media).optional()])))
   .strict()
   .transform((links, ctx) => {
     const normalised: Partial<Record<SocialNetwork, string>> = {};
@@ -59,15 +60,15 @@ export const socialMediaSchema = z
   }) as unknown as z.ZodType<Partial<Record<SocialNetwork, string>>>;
 
 export const businessInputSchema = z.object({
-  name: requiredText(MESSAGES.nameRequired, LIMITS.shortFieldMaxLength),
-  address: requiredText(MESSAGES.addressRequired, LIMITS.shortFieldMaxLength),
-  city: requiredText(MESSAGES.cityRequired, 100),
-  postcode: requiredText(MESSAGES.postcodeRequired, 12),
-  category: optionalText(100),
-  description: optionalText(LIMITS.textFieldMaxLength),
-  phone: optionalText(50),
+  name: requiredText(MESSAGES.nameRequired, LIMITS.shortFieldMaxLength, FIELD_LABELS.name),
+  address: requiredText(MESSAGES.addressRequired, LIMITS.shortFieldMaxLength, FIELD_LABELS.address),
+  city: requiredText(MESSAGES.cityRequired, LIMITS.cityMaxLength, FIELD_LABELS.city),
+  postcode: requiredText(MESSAGES.postcodeRequired, LIMITS.postcodeMaxLength, FIELD_LABELS.postcode),
+  category: optionalText(LIMITS.categoryMaxLength, FIELD_LABELS.category),
+  description: optionalText(LIMITS.textFieldMaxLength, FIELD_LABELS.description),
+  phone: optionalText(LIMITS.phoneMaxLength, FIELD_LABELS.phone),
   website: httpUrlOrEmpty.optional().default(''),
-  proof_of_support: optionalText(LIMITS.textFieldMaxLength),
+  proof_of_support: optionalText(LIMITS.textFieldMaxLength, FIELD_LABELS.proof_of_support),
   business_hours: businessHoursSchema.optional(),
   social_media: socialMediaSchema.optional(),
   latitude: z.number().min(-90).max(90).nullable().optional(),

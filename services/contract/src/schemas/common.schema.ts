@@ -1,9 +1,12 @@
 import { z } from 'zod';
-import { MAX_ID } from '../limits.js';
-import { MESSAGES } from '../messages.js';
+import { LIMITS, MAX_ID } from '../limits.js';
+import { MESSAGES, textTooLongMessage } from '../messages.js';
 
 /** A row id, in a path or a body: a whole number from 1 to Postgres's integer maximum. */
 export const idSchema = (message: string) => z.coerce.number({ error: message }).int().min(1).max(MAX_ID);
+
+/** What a schema's parse yields: a service's input once the route table has validated the request. */
+export type Valid<Schema extends z.ZodType> = z.output<Schema>;
 
 export const isoDate = z.string().describe('ISO-8601 timestamp in UTC');
 
@@ -31,11 +34,15 @@ export const inputText = (params?: string | { error: string }) =>
     .overwrite((value) => value.replace(/\r\n?/g, '\n'))
     .regex(CLEAN_TEXT, MESSAGES.controlCharacters);
 
-/** A trimmed string; empty after trimming means "required" failed. */
-export const requiredText = (message: string, max = 300) =>
-  inputText({ error: message }).trim().min(1, message).max(max);
+/** A trimmed string of at most `max` characters; too long says so in words, with the field's label. */
+export const boundedText = (max: number, label = 'Text', params?: string | { error: string }) =>
+  inputText(params).trim().max(max, textTooLongMessage(label, max));
 
-export const optionalText = (max: number) => inputText().trim().max(max).optional().default('');
+/** A trimmed string; empty after trimming means "required" failed. */
+export const requiredText = (message: string, max = 300, label?: string) =>
+  boundedText(max, label, { error: message }).min(1, message);
+
+export const optionalText = (max: number, label?: string) => boundedText(max, label).optional().default('');
 
 export function isHttpUrl(value: string): boolean {
   try {
@@ -46,7 +53,5 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-export const httpUrlOrEmpty = inputText()
-  .trim()
-  .max(2000)
+export const httpUrlOrEmpty = boundedText(LIMITS.urlMaxLength, 'Website')
   .refine((value) => value === '' || isHttpUrl(value), MESSAGES.websiteInvalid);

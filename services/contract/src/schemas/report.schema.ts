@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, REPORT_REASONS } from '../limits.js';
 import { MESSAGES } from '../messages.js';
-import { idSchema, inputText, isoDate } from './common.schema.js';
+import { boundedText, idSchema, isoDate } from './common.schema.js';
 
 export const reportSchema = z.object({
   id: z.number().int(),
@@ -18,7 +18,7 @@ export type Report = z.infer<typeof reportSchema>;
 export const reportInputSchema = z.object({
   business_id: idSchema(MESSAGES.businessNotFound),
   reason: z.enum(REPORT_REASONS, { error: MESSAGES.reportReasonInvalid }),
-  description: inputText().trim().max(LIMITS.textFieldMaxLength).optional().default(''),
+  description: boundedText(LIMITS.textFieldMaxLength, 'Details').optional().default(''),
 });
 export type ReportInput = z.input<typeof reportInputSchema>;
 

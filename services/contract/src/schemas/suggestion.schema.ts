@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, SUGGESTABLE_FIELDS } from '../limits.js';
-import { MESSAGES } from '../messages.js';
-import { inputText, isoDate } from './common.schema.js';
+import { MESSAGES, textTooLongMessage } from '../messages.js';
+import { boundedText, inputText, isoDate } from './common.schema.js';
 
 export const suggestionTypeSchema = z.enum(['add_missing', 'edit_existing']);
 
@@ -24,7 +24,7 @@ export const suggestionInputSchema = z.object({
   suggested_value: inputText({ error: MESSAGES.suggestionValueRequired })
     .trim()
     .min(1, MESSAGES.suggestionValueRequired)
-    .max(LIMITS.textFieldMaxLength),
-  reason: inputText().trim().max(LIMITS.textFieldMaxLength).optional().default(''),
+    .max(LIMITS.textFieldMaxLength, textTooLongMessage('Suggested value', LIMITS.textFieldMaxLength)),
+  reason: boundedText(LIMITS.textFieldMaxLength, 'Reason').optional().default(''),
 });
 export type SuggestionInput = z.input<typeof suggestionInputSchema>;
