@@ -107,7 +107,7 @@ async function main(): Promise<void> {
     await migrate(databaseUrl);
 
     const { createPool } = await import('../../services/core/src/db/pool');
-    const { seedScaleBusinesses } = await import('../../services/core/src/db/seed/scale-seed');
+    const { seedScaleBusinesses } = await import('../seed/scale-seed');
     const pool = createPool(databaseUrl, 2);
     try {
       const result = await seedScaleBusinesses(pool, args.businesses, {

@@ -94,7 +94,7 @@ export async function migrate(databaseUrl: string): Promise<void> {
 }
 
 export async function seed(databaseUrl: string, adminPassword: string): Promise<void> {
-  const { seedDemoData } = await import('../../services/core/src/db/seed/seed');
+  const { seedDemoData } = await import('../seed/seed');
   await seedDemoData(databaseUrl, { adminPassword, log: (message: string) => log.info(`seed: ${message}`) });
 }
 

@@ -26,7 +26,7 @@ import { createClient } from 'redis';
 import { BusinessesRepository } from '../../services/core/src/businesses/businesses.repository.ts';
 import { BUSINESS_CACHE_VERSION_KEY } from '../../services/core/src/cache/answer-cache.repository.ts';
 import { createPool } from '../../services/core/src/db/pool.ts';
-import { seedScaleBusinesses } from '../../services/core/src/db/seed/scale-seed.ts';
+import { seedScaleBusinesses } from '../seed/scale-seed.ts';
 import { loadConfig } from '../dev/config.ts';
 import { waitForHttp } from '../dev/net.ts';
 import { buildFrontends, sessionSecret, startApplications } from '../dev/stack.ts';

@@ -7,7 +7,7 @@
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { runMigrations } from '../../services/core/src/db/migrate.ts';
-import { seedDemoData } from '../../services/core/src/db/seed/seed.ts';
+import { seedDemoData } from '../seed/seed.ts';
 import { loadConfig, repoRoot } from '../dev/config.ts';
 import { dropDatabase, ensureDatabase, provisionPostgres, withDatabase, type PostgresHandle } from '../dev/postgres.ts';
 import { provisionRedis } from '../dev/redis.ts';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { createClient } from 'redis';
 import { runMigrations } from '../../../services/core/src/db/migrate';
-import { seedDemoData } from '../../../services/core/src/db/seed/seed';
+import { seedDemoData } from '../../seed/seed';
 import { loadConfig } from '../../dev/config';
 import { waitForHttp } from '../../dev/net';
 import type { NginxServer } from '../../dev/nginx';

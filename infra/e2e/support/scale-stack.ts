@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { runMigrations } from '../../../services/core/src/db/migrate';
-import { seedScaleBusinesses } from '../../../services/core/src/db/seed/scale-seed';
-import { seedDemoData } from '../../../services/core/src/db/seed/seed';
+import { seedScaleBusinesses } from '../../seed/scale-seed';
+import { seedDemoData } from '../../seed/seed';
 import { loadConfig } from '../../dev/config';
 import { waitForHttp } from '../../dev/net';
 import { dropDatabase, ensureDatabase, withDatabase } from '../../dev/postgres';
@@ -46,7 +46,7 @@ export interface ScaleStack {
 /** What the database must hold: changes whenever the seed code, the migrations or the size change. */
 function marker(businesses: number): string {
   const hash = createHash('sha256');
-  const seedDir = join(repoRoot, 'services/core/src/db/seed');
+  const seedDir = join(repoRoot, 'infra/seed');
   for (const file of ['scale-seed.ts', 'demo-data.ts', 'word-lists.ts', 'seed.ts', 'prng.ts']) hash.update(readFileSync(join(seedDir, file)));
   const migrations = join(repoRoot, 'services/core/src/db/migrations');
   for (const file of readdirSync(migrations).sort()) hash.update(file).update(readFileSync(join(migrations, file)));

@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { runMigrations } from '../../../services/core/src/db/migrate.ts';
-import { seedDemoData } from '../../../services/core/src/db/seed/seed.ts';
+import { seedDemoData } from '../../seed/seed.ts';
 import { repoRoot } from '../../dev/config.ts';
 import { portInUse, waitForHttp } from '../../dev/net.ts';
 import { provisionPostgres, stopLeftoverPostgres, postgresDataDir, withDatabase, type PostgresHandle } from '../../dev/postgres.ts';

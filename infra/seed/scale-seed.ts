@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type pg from 'pg';
-import { outcodeOf, outcodeTable } from '../../geo/outcodes.js';
+import { outcodeOf, outcodeTable } from '@zaytoon/core/geo/outcodes.ts';
 import { businessName, fill, hoursFor, phoneFor, postcodeIn, slugify, socialFor } from './demo-data.js';
 import { Prng } from './prng.js';
 import {

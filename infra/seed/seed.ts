@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { hashPassword } from '../../users/password.js';
-import { createPool, inTransaction } from '../pool.js';
+import { hashPassword } from '@zaytoon/core/users/password.ts';
+import { createPool, inTransaction } from '@zaytoon/core/db/pool.ts';
 import { batchInsert } from './batch-insert.js';
 import { DEFAULT_SEED, DEMO_MEMBER_PASSWORD, generateDemoData, type DemoData } from './demo-data.js';
 

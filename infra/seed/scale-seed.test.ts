@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outcodeOf, outcodeTable } from '../../geo/outcodes.js';
-import { createPool } from '../pool.js';
-import { createMigratedDatabase, databaseUrlFor, testServerUrl, type ThrowawayDatabase } from '../throwaway-db.js';
+import { outcodeOf, outcodeTable } from '@zaytoon/core/geo/outcodes.ts';
+import { createPool } from '@zaytoon/core/db/pool.ts';
+import { createMigratedDatabase, databaseUrlFor, testServerUrl, type ThrowawayDatabase } from '@zaytoon/core/db/throwaway-db.ts';
 import { cityOf, seedScaleBusinesses } from './scale-seed.js';
 import { DEMO_CATEGORIES } from './word-lists.js';
 

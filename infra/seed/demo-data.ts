@@ -1,5 +1,5 @@
 import { normaliseSocialLink, SUGGESTABLE_FIELDS, WEEKDAYS, type SocialNetwork, type SuggestableField } from '@zaytoon/contract';
-import { outcodeTable } from '../../geo/outcodes.js';
+import { outcodeTable } from '@zaytoon/core/geo/outcodes.ts';
 import { Prng } from './prng.js';
 import {
   ADDRESS_UNITS,

@@ -1,11 +1,11 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lookupOutcode } from '../../geo/outcodes.js';
-import { verifyPassword } from '../../users/password.js';
-import { runMigrations } from '../migrate.js';
+import { lookupOutcode } from '@zaytoon/core/geo/outcodes.ts';
+import { verifyPassword } from '@zaytoon/core/users/password.ts';
+import { runMigrations } from '@zaytoon/core/db/migrate.ts';
 import { DEMO_MEMBER_PASSWORD, SUGGESTABLE_FIELDS, WEEKDAYS } from './demo-data.js';
 import { seedDemoData, type SeedSummary } from './seed.js';
-import { createThrowawayDatabase, testServerUrl, type ThrowawayDatabase } from '../throwaway-db.js';
+import { createThrowawayDatabase, testServerUrl, type ThrowawayDatabase } from '@zaytoon/core/db/throwaway-db.ts';
 import { REPORT_REASONS } from './word-lists.js';
 
 /**

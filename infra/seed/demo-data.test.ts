@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lookupOutcode, outcodeOf } from '../../geo/outcodes.js';
+import { lookupOutcode, outcodeOf } from '@zaytoon/core/geo/outcodes.ts';
 import { DEMO_MEMBER_COUNT, generateDemoData, SUGGESTABLE_FIELDS, WEEKDAYS } from './demo-data.js';
 import { Prng } from './prng.js';
 import { DEMO_CITIES, REPORT_REASONS } from './word-lists.js';

@@ -2,7 +2,7 @@ import { DEV_ADMIN, seedDemoData } from './seed.js';
 import { DEMO_MEMBER_PASSWORD } from './demo-data.js';
 
 /**
- * `npm run seed -w @zaytoon/core`: adds the dev admin and the demo data set (idempotent).
+ * `npm run seed -w @zaytoon/infra`: adds the dev admin and the demo data set (idempotent).
  * Env: DATABASE_URL (required), SEED_ADMIN_PASSWORD (default 'admin-dev-password').
  * Run migrations first (`npm run migrate -w @zaytoon/core`).
  */
