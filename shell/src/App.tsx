@@ -2,10 +2,14 @@ import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { APP_ROUTES, type HostContext } from '@zaytoon/client';
 import type { StoreApi } from 'zustand';
+import { watchApi } from './hostApi';
 import { HostProvider } from './hostContext';
 import { NotFound } from './NotFound';
+import { createBusinessNames, PageAnnouncer, rememberBusinessName } from './page/PageAnnouncer';
 import { createRemoteRegistry, type RemoteLoader } from './remotes/registry';
 import { RouteGate } from './remotes/RouteGate';
+import { RememberReturnTarget } from './session/RememberReturnTarget';
+import { createSessionExpiry, SessionExpiredRedirect } from './session/sessionExpiry';
 import { Spinner } from './Spinner';
 import { Toaster } from './toast/Toaster';
 import type { ToastState } from './toast/toastStore';
@@ -23,9 +27,24 @@ export interface AppProps {
 /** The shell: SPEC §2's route table, each path rendered by the app that owns it. */
 export function App({ host, toasts, loadRemote }: AppProps) {
   const registry = useMemo(() => createRemoteRegistry(loadRemote), [loadRemote]);
+  const businessNames = useMemo(createBusinessNames, []);
+  const sessionExpiry = useMemo(() => createSessionExpiry(host), [host]);
+  const watchedHost = useMemo<HostContext>(
+    () => ({
+      ...host,
+      api: watchApi(host.api, {
+        businessRead: (business) => rememberBusinessName(businessNames, business),
+        failed: sessionExpiry.failed,
+      }),
+    }),
+    [host, businessNames, sessionExpiry],
+  );
   return (
-    <HostProvider value={host}>
+    <HostProvider value={watchedHost}>
       <ScrollToTop />
+      <PageAnnouncer productName={host.productName} businessNames={businessNames} />
+      <RememberReturnTarget />
+      <SessionExpiredRedirect expiry={sessionExpiry} />
       <Routes>
         {APP_ROUTES.map((route) => (
           <Route

@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
-import type { AppRoute, RemoteName } from '@zaytoon/client';
+import { returnTargetOf, type AppRoute, type LoginLocationState, type RemoteName } from '@zaytoon/client';
 import { useHost } from '../hostContext';
 import { useSession } from '../session/useSession';
 import { Spinner } from '../Spinner';
@@ -10,7 +10,7 @@ import type { RemoteRegistry } from './registry';
 /**
  * Applies SPEC §2 access rules before a remote is even requested:
  * protected routes wait for the session (spinner) and send visitors to /login;
- * /login sends a logged-in user to /dashboard; the admin remote downloads only for admins.
+ * /login sends a logged-in user back where they came from, else to /dashboard; the admin remote downloads only for admins.
  */
 export function RouteGate({ route, registry }: { route: AppRoute; registry: RemoteRegistry }) {
   const status = useSession((state) => state.status);
@@ -19,9 +19,11 @@ export function RouteGate({ route, registry }: { route: AppRoute; registry: Remo
 
   if (route.access !== 'public' && status === 'loading') return <Spinner label="Checking your session..." />;
   if ((route.access === 'protected' || route.access === 'admin') && !user) {
-    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+    const state: LoginLocationState = { from: location.pathname + location.search };
+    return <Navigate to="/login" replace state={state} />;
   }
-  if (route.access === 'guest' && user) return <Navigate to="/dashboard" replace />;
+  // Logging in lands here too: the page the visitor came from, else SPEC's /dashboard.
+  if (route.access === 'guest' && user) return <Navigate to={returnTargetOf(location.state) ?? '/dashboard'} replace />;
   if (route.access === 'admin' && user && !user.is_admin) return <AdminOnly />;
 
   return <RemoteScreen name={route.owner as RemoteName} route={route} registry={registry} />;

@@ -31,14 +31,20 @@ export function fakeSessionApi(user: User | null): SessionApi {
 
 export function renderShell(
   path: string,
-  { user = null, loader = stubLoader, loaded = true }: { user?: User | null; loader?: RemoteLoader; loaded?: boolean } = {},
+  {
+    user = null,
+    loader = stubLoader,
+    loaded = true,
+    api = {} as ApiClient,
+    productName = 'Zaytoon',
+  }: { user?: User | null; loader?: RemoteLoader; loaded?: boolean; api?: ApiClient; productName?: string } = {},
 ) {
   const session = createSessionStore(fakeSessionApi(user));
   if (loaded) session.setState({ user, status: 'ready' });
   const toasts = createToastStore(0);
   const host: HostContext = {
-    productName: 'Zaytoon',
-    api: {} as ApiClient,
+    productName,
+    api,
     session,
     toast: toasts.toaster,
   };

@@ -22,6 +22,17 @@ describe('toasts', () => {
     expect(region.textContent).not.toContain('Successfully logged in!');
   });
 
+  it('says one thing once: the same message of the same kind is not shown twice at a time', () => {
+    const store = createToastStore(0);
+    store.toaster.error('Your session has expired. Please log in again.');
+    store.toaster.error('Your session has expired. Please log in again.');
+    store.toaster.success('Your session has expired. Please log in again.');
+    expect(store.getState().toasts.map((toast) => toast.kind)).toEqual(['error', 'success']);
+    store.getState().dismiss(store.getState().toasts[0].id);
+    store.toaster.error('Your session has expired. Please log in again.');
+    expect(store.getState().toasts.map((toast) => toast.kind)).toEqual(['success', 'error']);
+  });
+
   it('hides toasts after a while', () => {
     vi.useFakeTimers();
     try {

@@ -22,6 +22,9 @@ export function createToastStore(durationMs = TOAST_DURATION_MS): StoreApi<Toast
   const store = createStore<ToastState>()((set, get) => ({
     toasts: [],
     show(kind, message) {
+      // The shell and a screen may both tell of one event (an expired session): it is said once.
+      const shown = get().toasts.find((toast) => toast.kind === kind && toast.message === message);
+      if (shown) return shown.id;
       const id = nextId++;
       set({ toasts: [...get().toasts, { id, kind, message }].slice(-MAX_VISIBLE) });
       if (durationMs > 0) setTimeout(() => get().dismiss(id), durationMs);

@@ -29,20 +29,22 @@ export interface AppRoute {
   owner: RouteOwner;
   screen: ScreenId;
   access: RouteAccess;
+  /** What the page is, for the tab's title ('Browse · Zaytoon'); the landing page's title is the product name alone. */
+  title: string | null;
 }
 
 export const APP_ROUTES: readonly AppRoute[] = [
-  { path: '/', owner: 'shell', screen: 'landing', access: 'public' },
-  { path: '/login', owner: 'directory', screen: 'auth', access: 'guest' },
-  { path: '/forgot-password', owner: 'directory', screen: 'forgot-password', access: 'public' },
-  { path: '/change-password', owner: 'directory', screen: 'change-password', access: 'protected' },
-  { path: '/account-settings', owner: 'directory', screen: 'account-settings', access: 'protected' },
-  { path: '/dashboard', owner: 'directory', screen: 'directory', access: 'public' },
-  { path: '/browse', owner: 'directory', screen: 'directory', access: 'public' },
-  { path: '/add-business', owner: 'directory', screen: 'business-form', access: 'protected' },
-  { path: '/edit-business/:id', owner: 'directory', screen: 'business-form', access: 'protected' },
-  { path: '/business/:id', owner: 'directory', screen: 'business-detail', access: 'public' },
-  { path: '/admin', owner: 'admin', screen: 'admin-panel', access: 'admin' },
+  { path: '/', owner: 'shell', screen: 'landing', access: 'public', title: null },
+  { path: '/login', owner: 'directory', screen: 'auth', access: 'guest', title: 'Sign In' },
+  { path: '/forgot-password', owner: 'directory', screen: 'forgot-password', access: 'public', title: 'Forgot Password' },
+  { path: '/change-password', owner: 'directory', screen: 'change-password', access: 'protected', title: 'Change Password' },
+  { path: '/account-settings', owner: 'directory', screen: 'account-settings', access: 'protected', title: 'Account Settings' },
+  { path: '/dashboard', owner: 'directory', screen: 'directory', access: 'public', title: 'Browse' },
+  { path: '/browse', owner: 'directory', screen: 'directory', access: 'public', title: 'Browse' },
+  { path: '/add-business', owner: 'directory', screen: 'business-form', access: 'protected', title: 'Add Your Business' },
+  { path: '/edit-business/:id', owner: 'directory', screen: 'business-form', access: 'protected', title: 'Edit Business' },
+  { path: '/business/:id', owner: 'directory', screen: 'business-detail', access: 'public', title: 'Business' },
+  { path: '/admin', owner: 'admin', screen: 'admin-panel', access: 'admin', title: 'Admin Panel' },
 ];
 
 /** The route a path belongs to, with its `:param` values; undefined for a path no route has. */
@@ -62,6 +64,44 @@ export function matchAppRoute(pathname: string): { route: AppRoute; params: Reco
     if (matches) return { route, params };
   }
   return undefined;
+}
+
+/** The tab's title: 'Browse · Zaytoon'; the product name alone for the landing page. */
+export function pageTitle(what: string | null, productName: string): string {
+  return what ? `${what} · ${productName}` : productName;
+}
+
+/** Pages a visitor is never sent back to after logging in: the auth flow itself, and the landing page (SPEC: /dashboard). */
+const NOT_RETURN_TARGETS = new Set<ScreenId>(['auth', 'forgot-password', 'landing']);
+
+/**
+ * Where login sends the visitor back to: a path of this site (a route of the table, with its query), else null.
+ * Anything else (another origin, '//host', 'javascript:', an unknown path) is refused: no open redirect.
+ */
+export function loginReturnTarget(candidate: unknown): string | null {
+  if (typeof candidate !== 'string' || !candidate.startsWith('/') || candidate.startsWith('//')) return null;
+  const site = 'http://site.invalid';
+  let url: URL;
+  try {
+    url = new URL(candidate, site);
+  } catch {
+    return null;
+  }
+  if (url.origin !== site) return null;
+  const matched = matchAppRoute(url.pathname);
+  if (!matched || NOT_RETURN_TARGETS.has(matched.route.screen)) return null;
+  return url.pathname + url.search + url.hash;
+}
+
+/** The location state that carries a return target to /login (`navigate('/login', { state })`). */
+export interface LoginLocationState {
+  from: string;
+}
+
+/** The return target carried by a location's state, checked; null when there is none. */
+export function returnTargetOf(state: unknown): string | null {
+  if (!state || typeof state !== 'object') return null;
+  return loginReturnTarget((state as Partial<LoginLocationState>).from);
 }
 
 /** The module each remote exposes: a root component taking `RemoteRootProps`. */

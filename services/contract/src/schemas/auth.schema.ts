@@ -25,10 +25,7 @@ export const newPasswordSchema = (message: string) =>
 
 export const signupInputSchema = z.object({
   email: inputText({ error: MESSAGES.emailInvalid }).trim().toLowerCase().max(254).pipe(z.email(MESSAGES.emailInvalid)),
-  username: requiredText(MESSAGES.fieldRequired, 50).regex(
-    /^[A-Za-z0-9_.-]+$/,
-    'Username may only use letters, numbers, dots, dashes and underscores',
-  ),
+  username: requiredText(MESSAGES.fieldRequired, 50).regex(/^[A-Za-z0-9_.-]+$/, MESSAGES.usernameCharacters),
   name: requiredText(MESSAGES.fieldRequired, 100),
   password: newPasswordSchema(MESSAGES.passwordTooShort),
 });

@@ -1,0 +1,53 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { ApiError, isApiError, MESSAGES, type HostContext, type LoginLocationState } from '@zaytoon/client';
+
+/** Calls whose 401 means wrong credentials or a session already being ended, not one that expired. */
+const NOT_AN_EXPIRY = new Set(['me', 'login', 'signup', 'logout']);
+
+export interface SessionExpiry {
+  /** The API watch's `failed`: a 401 to a signed-in user's action ends the session here too. */
+  failed(call: string, error: unknown): unknown;
+  /** Told once per expiry, after the user is forgotten. */
+  subscribe(listener: () => void): () => void;
+}
+
+/**
+ * An expired session (a 401 to an action of a user the shell thinks is logged in): the session store forgets
+ * the user, one toast says why, and the caller's error says the same, so the screen's own toast repeats it
+ * (the toaster shows one of the two).
+ */
+export function createSessionExpiry({ session, toast }: Pick<HostContext, 'session' | 'toast'>): SessionExpiry {
+  const listeners = new Set<() => void>();
+  return {
+    failed(call, error) {
+      if (!isApiError(error) || error.status !== 401 || NOT_AN_EXPIRY.has(call)) return error;
+      if (!session.getState().user) return error;
+      session.getState().setUser(null);
+      toast.error(MESSAGES.sessionExpired);
+      for (const listener of listeners) listener();
+      return new ApiError(401, MESSAGES.sessionExpired);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** Sends the visitor whose session expired to /login, remembering the page they were on. */
+export function SessionExpiredRedirect({ expiry }: { expiry: SessionExpiry }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = useRef('');
+  here.current = location.pathname + location.search;
+  useEffect(
+    () =>
+      expiry.subscribe(() => {
+        const state: LoginLocationState = { from: here.current };
+        navigate('/login', { state });
+      }),
+    [expiry, navigate],
+  );
+  return null;
+}
