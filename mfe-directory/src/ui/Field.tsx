@@ -15,6 +15,17 @@ interface FrameProps {
   /** Screen-reader only label, for controls whose purpose the layout already shows. */
   hideLabel?: boolean;
   className?: string;
+  /** A long field's 'n/max characters' under it (the control's own maxLength stops it there). */
+  count?: { length: number; max: number };
+}
+
+/** 'n/max characters', as SPEC §2's comment box counts. */
+export function CharacterCount({ id, length, max, testId }: { id: string; length: number; max: number; testId?: string }) {
+  return (
+    <p className="zd-hint zd-field__count" id={id} data-testid={testId}>
+      {length}/{max} characters
+    </p>
+  );
 }
 
 /**
@@ -30,9 +41,12 @@ export function Field({
   required,
   hideLabel,
   className,
+  count,
   children,
 }: FrameProps & { required?: boolean; children: (control: ControlProps) => ReactNode }) {
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [hint ? `${id}-hint` : '', count ? `${id}-count` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') ||
+    undefined;
   return (
     <div className={className ? `zd-field ${className}` : 'zd-field'}>
       <label htmlFor={id} className={hideLabel ? 'zd-visually-hidden' : undefined}>
@@ -50,6 +64,7 @@ export function Field({
           {hint}
         </p>
       )}
+      {count && <CharacterCount id={`${id}-count`} testId={`${id}-count`} length={count.length} max={count.max} />}
       {error && (
         <p className="zd-error" id={`${id}-error`}>
           {error}
@@ -59,8 +74,8 @@ export function Field({
   );
 }
 
-function splitFrame<P extends FrameProps>({ id, label, hint, error, hideLabel, className, ...control }: P) {
-  return [{ id, label, hint, error, hideLabel, className }, control] as const;
+function splitFrame<P extends FrameProps>({ id, label, hint, error, hideLabel, className, count, ...control }: P) {
+  return [{ id, label, hint, error, hideLabel, className, count }, control] as const;
 }
 
 export function TextField(props: FrameProps & InputHTMLAttributes<HTMLInputElement>) {

@@ -5,6 +5,9 @@ import { ApiError, type Comment, type Report, type Suggestion } from '@zaytoon/c
 import { admin, business, fakeApi, fakeHost, fakeSession, member, renderScreen } from '../../test/harness';
 import { BusinessDetailScreen } from './BusinessDetailScreen';
 
+/** The dialogs are a lazy chunk: the first import can outlast findBy's default second on a busy machine. */
+const LAZY_CHUNK = { timeout: 10_000 };
+
 const report = (id: number): Report => ({
   id,
   business_id: 5,
@@ -166,7 +169,7 @@ describe('business detail (SPEC §2)', () => {
     const host = fakeHost({ api: api(), session: fakeSession(member) });
     open(host);
     await userEvent.click(await screen.findByRole('button', { name: 'Suggest Edit' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Suggest Edit' });
+    const dialog = await screen.findByRole('dialog', { name: 'Suggest Edit' }, LAZY_CHUNK);
     const submit = within(dialog).getByRole('button', { name: 'Submit Suggestion' }) as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
     await userEvent.selectOptions(within(dialog).getByLabelText('Field to update'), 'business_hours');
@@ -193,7 +196,7 @@ describe('business detail (SPEC §2)', () => {
     });
     open(host);
     await userEvent.click(await screen.findByRole('button', { name: 'Report Business' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Report Business' });
+    const dialog = await screen.findByRole('dialog', { name: 'Report Business' }, LAZY_CHUNK);
     const reasons = within(dialog).getAllByRole('option').map((option) => option.textContent);
     expect(reasons.slice(1)).toEqual([
       'Inaccurate information',
@@ -217,10 +220,175 @@ describe('business detail (SPEC §2)', () => {
     expect(host.toast.error).toHaveBeenCalledWith('Business not found');
   });
 
-  it("shows 'Business Not Found' when the business cannot be read", async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    open(fakeHost({ api: api({ getBusiness: async () => Promise.reject(new ApiError(0, null)) }) }));
+  it("shows 'Business Not Found' for a path that names no business, without asking", async () => {
+    const host = fakeHost({ api: api() });
+    renderScreen(<BusinessDetailScreen />, { path: '/business/olive', pattern: '/business/:id', host });
     expect((await screen.findByTestId('business-not-found')).textContent).toContain('Business Not Found');
     expect(screen.getAllByRole('link', { name: /Back to Directory/ }).length).toBeGreaterThan(0);
+    expect(host.api.getBusiness).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['a network failure', new ApiError(0, null)],
+    ['a server error', new ApiError(503, 'Service temporarily unavailable')],
+  ])("tells %s apart from 'not found', and 'Try Again' reads the business again", async (_, failure) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const answers: Array<() => Promise<unknown>> = [() => Promise.reject(failure), async () => detailBusiness];
+    const host = fakeHost({ api: api({ getBusiness: () => answers.shift()!() }) });
+    open(host);
+    const unavailable = await screen.findByTestId('business-unavailable');
+    expect(unavailable.textContent).toContain('This business could not be loaded. Please check your connection and try again.');
+    expect(screen.queryByTestId('business-not-found')).toBeNull();
+    expect(host.toast.error).not.toHaveBeenCalled();
+    expect(screen.getByTestId('location').textContent).toBe('/business/5');
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Olive Tree Cafe' })).toBeTruthy();
+    expect(host.api.getBusiness).toHaveBeenCalledTimes(2);
+  });
+
+  it('reads the business with the host client first (the shell answers that read early)', async () => {
+    const host = fakeHost({ api: api() });
+    open(host);
+    await screen.findByTestId('business-detail');
+    expect(vi.mocked(host.api.getBusiness).mock.calls[0][0]).toBe(5);
+  });
+
+  it('only the business is required: votes, can-edit, comments and suggestions fail quietly', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const down = async () => Promise.reject(new ApiError(500, null));
+    const host = fakeHost({
+      api: api({ getVotes: down, canEdit: down, listComments: down, listSuggestions: down }),
+      session: fakeSession(member),
+    });
+    open(host);
+    await screen.findByTestId('business-detail');
+    await waitFor(() => expect(error.mock.calls.length).toBeGreaterThanOrEqual(4));
+    expect(screen.getByTestId('net-score').textContent).toBe('0');
+    expect(screen.queryByRole('link', { name: 'Edit Business' })).toBeNull();
+    expect(screen.getByText('Comments (0)')).toBeTruthy();
+    expect(screen.queryByTestId('pending-suggestions')).toBeNull();
+    expect(host.toast.error).not.toHaveBeenCalled();
+  });
+});
+
+describe('business detail: changes show at once, and a refusal undoes them (issue #12)', () => {
+  it('a vote counts at once and is rolled back when refused', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let refuse: (error: unknown) => void = () => {};
+    const host = fakeHost({
+      api: api({ vote: () => new Promise((_, reject) => (refuse = reject)) }),
+      session: fakeSession(member),
+    });
+    open(host);
+    await waitFor(() => expect(screen.getByTestId('net-score').textContent).toBe('+2'));
+    await userEvent.click(screen.getByTestId('downvote'));
+    expect(screen.getByTestId('net-score').textContent).toBe('0');
+    expect(screen.getByTestId('downvote').getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('upvote').getAttribute('aria-pressed')).toBe('false');
+    refuse(new ApiError(500, null));
+    await waitFor(() => expect(screen.getByTestId('net-score').textContent).toBe('+2'));
+    expect(screen.getByTestId('upvote').getAttribute('aria-pressed')).toBe('true');
+    expect(host.toast.error).toHaveBeenCalledWith('Failed to record vote');
+  });
+
+  it('a posted comment shows at once; a refused one leaves the list and comes back into the box', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let refuse: (error: unknown) => void = () => {};
+    const host = fakeHost({
+      api: api({ addComment: () => new Promise((_, reject) => (refuse = reject)) }),
+      session: fakeSession(member),
+    });
+    open(host);
+    await screen.findByText('Comments (2)');
+    await userEvent.type(screen.getByLabelText('Add a comment'), 'Lovely knafeh');
+    await userEvent.click(screen.getByRole('button', { name: 'Post Comment' }));
+    expect(screen.getByText('Comments (3)')).toBeTruthy();
+    expect(screen.getAllByTestId('comment')[0].textContent).toContain('Lovely knafeh');
+    refuse(new ApiError(500, null));
+    await waitFor(() => expect(screen.getByText('Comments (2)')).toBeTruthy());
+    expect(host.toast.error).toHaveBeenCalledWith('Failed to add comment');
+    expect((screen.getByLabelText('Add a comment') as HTMLTextAreaElement).value).toBe('Lovely knafeh');
+  });
+
+  it('a deleted comment goes at once and comes back when the delete is refused', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    let refuse: (error: unknown) => void = () => {};
+    const host = fakeHost({
+      api: api({ deleteComment: () => new Promise((_, reject) => (refuse = reject)) }),
+      session: fakeSession(member),
+    });
+    open(host);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete comment by sami' }));
+    expect(screen.getByText('Comments (1)')).toBeTruthy();
+    expect(screen.queryByText('comment 1')).toBeNull();
+    refuse(new ApiError(403, 'You can only delete your own comments'));
+    expect(await screen.findByText('comment 1')).toBeTruthy();
+    expect(host.toast.error).toHaveBeenCalledWith('You can only delete your own comments');
+  });
+});
+
+describe("business detail: 'Please log in to ...' (SPEC §5)", () => {
+  const loggedOut = () => Promise.reject(new ApiError(401, 'Not authenticated'));
+
+  it('a suggestion refused for want of a session says so', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const host = fakeHost({ api: api({ addSuggestion: loggedOut }), session: fakeSession(member) });
+    open(host);
+    await userEvent.click(await screen.findByRole('button', { name: 'Suggest Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Suggest Edit' }, LAZY_CHUNK);
+    await userEvent.selectOptions(within(dialog).getByLabelText('Field to update'), 'phone');
+    await userEvent.type(within(dialog).getByLabelText('Suggested value'), '0113 222 2222');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit Suggestion' }));
+    await waitFor(() => expect(host.toast.error).toHaveBeenCalledWith('Please log in to suggest changes'));
+  });
+
+  it('a report refused for want of a session says so', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const host = fakeHost({ api: api({ createReport: loggedOut }), session: fakeSession(member) });
+    open(host);
+    await userEvent.click(await screen.findByRole('button', { name: 'Report Business' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report Business' }, LAZY_CHUNK);
+    await userEvent.selectOptions(within(dialog).getByLabelText('Reason'), 'Other');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit Report' }));
+    await waitFor(() => expect(host.toast.error).toHaveBeenCalledWith('Please log in to report a business'));
+  });
+
+  it('logging out while a dialog is open asks to log in without calling the API', async () => {
+    const session = fakeSession(member);
+    const host = fakeHost({ api: api(), session });
+    open(host);
+    await userEvent.click(await screen.findByRole('button', { name: 'Report Business' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report Business' }, LAZY_CHUNK);
+    await userEvent.selectOptions(within(dialog).getByLabelText('Reason'), 'Other');
+    // The session ends while the dialog is open (Logout in the nav bar, or the shell finding it expired).
+    session.setState({ user: null }, false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit Report' }));
+    expect(host.toast.error).toHaveBeenCalledWith('Please log in to report a business');
+    expect(host.api.createReport).not.toHaveBeenCalled();
+  });
+});
+
+describe('business detail: text limits (issue #12)', () => {
+  it('the report details and suggestion fields stop at their limits and count long text', async () => {
+    const host = fakeHost({ api: api(), session: fakeSession(member) });
+    open(host);
+    await userEvent.click(await screen.findByRole('button', { name: 'Suggest Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Suggest Edit' }, LAZY_CHUNK);
+    await userEvent.selectOptions(within(dialog).getByLabelText('Field to update'), 'description');
+    const value = within(dialog).getByLabelText('Suggested value') as HTMLTextAreaElement;
+    expect(value.maxLength).toBe(5000);
+    await userEvent.type(value, 'Fresh bread');
+    expect(within(dialog).getByTestId('zd-suggest-value-count').textContent).toBe('11/5000 characters');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Field to update'), 'phone');
+    expect((within(dialog).getByLabelText('Suggested value') as HTMLInputElement).maxLength).toBe(50);
+    expect(within(dialog).queryByTestId('zd-suggest-value-count')).toBeNull();
+    expect((within(dialog).getByLabelText('Reason (optional)') as HTMLTextAreaElement).maxLength).toBe(5000);
+  });
+
+  it('the comment box stops at 1000 characters', async () => {
+    open(fakeHost({ api: api(), session: fakeSession(member) }));
+    await screen.findByTestId('business-detail');
+    expect((screen.getByLabelText('Add a comment') as HTMLTextAreaElement).maxLength).toBe(1000);
   });
 });

@@ -1,11 +1,11 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { FIELD_LABELS, LIMITS, WEEKDAYS, type Business, type Suggestion } from '@zaytoon/client';
+import { FIELD_LABELS, LIMITS, MESSAGES, WEEKDAYS, type Business, type Suggestion } from '@zaytoon/client';
 import { useHost, useSession } from '../../host';
 import { addressLine, capitalise, formatDate, isHttpUrl, socialUrl } from '../../lib/format';
 import { lazyNamed } from '../../lib/lazyNamed';
 import { NavBar } from '../../ui/NavBar';
-import { PageSpinner } from '../../ui/Spinner';
+import { InlineSpinner, PageSpinner } from '../../ui/Spinner';
 import { Comments } from './Comments';
 import { CommunityRating } from './CommunityRating';
 import { describeValue } from './suggestionValue';
@@ -29,6 +29,34 @@ export function BusinessDetailScreen() {
       <>
         <NavBar variant="detail" />
         <PageSpinner label="Loading business..." />
+      </>
+    );
+  }
+  if (detail.state === 'unavailable') {
+    return (
+      <>
+        <NavBar variant="detail" />
+        <main className="zd-page">
+          <div className="zd-card zd-empty" data-testid="business-unavailable" role="alert">
+            <h1>Could Not Load Business</h1>
+            <p>{MESSAGES.businessUnavailable}</p>
+            <div className="zd-actions">
+              <button
+                type="button"
+                className="zd-btn zd-btn--primary"
+                onClick={detail.retry}
+                disabled={detail.retrying}
+                aria-busy={detail.retrying}
+              >
+                {detail.retrying && <InlineSpinner />}
+                {detail.retrying ? 'Trying Again...' : 'Try Again'}
+              </button>
+              <Link to="/dashboard" className="zd-btn zd-btn--outline">
+                Back to Directory
+              </Link>
+            </div>
+          </div>
+        </main>
       </>
     );
   }
@@ -59,13 +87,9 @@ export function BusinessDetailScreen() {
           <p className="zd-detail__address">{addressLine(business)}</p>
         </header>
 
-        <CommunityRating businessId={business.id} votes={detail.votes} onChange={detail.setVotes} />
+        <CommunityRating businessId={business.id} votes={detail.votes} />
 
-        <ActionRow
-          business={business}
-          canEdit={detail.canEdit.can_edit}
-          onSuggested={() => void detail.loadSuggestions()}
-        />
+        <ActionRow business={business} canEdit={detail.canEdit.can_edit} />
 
         <div className="zd-detail__columns">
           <div className="zd-detail__main">
@@ -84,7 +108,7 @@ export function BusinessDetailScreen() {
             <BusinessHours business={business} />
             <SocialMedia business={business} />
             <BusinessInfo business={business} />
-            <Comments businessId={business.id} comments={detail.comments} onChange={detail.loadComments} />
+            <Comments businessId={business.id} comments={detail.comments} />
           </aside>
         </div>
       </main>
@@ -92,7 +116,7 @@ export function BusinessDetailScreen() {
   );
 }
 
-function ActionRow({ business, canEdit, onSuggested }: { business: Business; canEdit: boolean; onSuggested: () => void }) {
+function ActionRow({ business, canEdit }: { business: Business; canEdit: boolean }) {
   const user = useSession((state) => state.user);
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<'suggest' | 'report' | null>(null);
@@ -128,7 +152,7 @@ function ActionRow({ business, canEdit, onSuggested }: { business: Business; can
       )}
       <Suspense fallback={null}>
         {dialog === 'suggest' && (
-          <SuggestEditDialog business={business} onClose={() => setDialog(null)} onSubmitted={onSuggested} />
+          <SuggestEditDialog business={business} onClose={() => setDialog(null)} />
         )}
         {dialog === 'report' && <ReportDialog businessId={business.id} onClose={() => setDialog(null)} />}
       </Suspense>

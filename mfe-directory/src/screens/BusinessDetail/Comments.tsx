@@ -1,24 +1,23 @@
 import { useState, type FormEvent } from 'react';
-import { errorMessage, LIMITS, MESSAGES, type Comment } from '@zaytoon/client';
+import { LIMITS, MESSAGES, type Comment } from '@zaytoon/client';
 import { useHost, useSession } from '../../host';
+import { isPendingComment, useAddComment, useDeleteComment } from '../../features/business/api/use-comments';
 import { formatDate } from '../../lib/format';
+import { CharacterCount } from '../../ui/Field';
 
-/** Comments: live 'n/1000 characters' counter, own comments (or any, for admins) can be deleted. */
-export function Comments({
-  businessId,
-  comments,
-  onChange,
-}: {
-  businessId: number;
-  comments: Comment[];
-  onChange: () => Promise<void> | void;
-}) {
-  const { api, toast } = useHost();
+/**
+ * Comments: live 'n/1000 characters' counter, own comments (or any, for admins) can be deleted.
+ * A posted comment shows at once and a deleted one goes at once; a refusal undoes it.
+ */
+export function Comments({ businessId, comments }: { businessId: number; comments: Comment[] }) {
+  const { toast } = useHost();
   const user = useSession((state) => state.user);
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
+  const adding = useAddComment(businessId);
+  const deleting = useDeleteComment(businessId);
+  const busy = adding.isPending;
 
-  const post = async (event: FormEvent) => {
+  const post = (event: FormEvent) => {
     event.preventDefault();
     if (!user) {
       toast.error(MESSAGES.loginToComment);
@@ -29,30 +28,14 @@ export function Comments({
       toast.error(MESSAGES.commentTooShort);
       return;
     }
-    setBusy(true);
-    try {
-      await api.addComment(businessId, trimmed);
-      setText('');
-      toast.success(MESSAGES.commentAdded);
-      await onChange();
-    } catch (error) {
-      console.error('comment failed', error);
-      toast.error(errorMessage(error, MESSAGES.addCommentFailed));
-    } finally {
-      setBusy(false);
-    }
+    setText('');
+    // A refused comment comes back into the box, unless something new was typed meanwhile.
+    adding.mutate(trimmed, { onError: () => setText((typed) => typed || trimmed) });
   };
 
-  const remove = async (comment: Comment) => {
+  const remove = (comment: Comment) => {
     if (!window.confirm(MESSAGES.confirmDeleteComment)) return;
-    try {
-      await api.deleteComment(comment.id);
-      toast.success(MESSAGES.commentDeleted);
-      await onChange();
-    } catch (error) {
-      console.error('delete comment failed', error);
-      toast.error(errorMessage(error, MESSAGES.deleteCommentFailed));
-    }
+    deleting.mutate(comment);
   };
 
   return (
@@ -71,9 +54,7 @@ export function Comments({
             aria-describedby="zd-comment-counter"
             onChange={(event) => setText(event.target.value)}
           />
-          <p className="zd-hint" id="zd-comment-counter" data-testid="comment-counter">
-            {text.length}/{LIMITS.commentMaxLength} characters
-          </p>
+          <CharacterCount id="zd-comment-counter" testId="comment-counter" length={text.length} max={LIMITS.commentMaxLength} />
         </div>
         <div className="zd-actions">
           <button type="submit" className="zd-btn zd-btn--primary" disabled={busy || text.trim().length === 0}>
@@ -86,7 +67,7 @@ export function Comments({
       ) : (
         <ul className="zd-comments">
           {comments.map((comment) => (
-            <li key={comment.id} className="zd-comment" data-testid="comment">
+            <li key={comment.id} className="zd-comment" data-testid="comment" aria-busy={isPendingComment(comment) || undefined}>
               <div className="zd-comment__head">
                 <span className="zd-avatar" aria-hidden="true">
                   {comment.user_picture ? (
@@ -97,7 +78,7 @@ export function Comments({
                 </span>
                 <strong>{comment.username || 'Anonymous'}</strong>
                 <span className="zd-hint">{formatDate(comment.created_at)}</span>
-                {user && (user.is_admin || user.id === comment.user_id) && (
+                {user && (user.is_admin || user.id === comment.user_id) && !isPendingComment(comment) && (
                   <button
                     type="button"
                     className="zd-link-button zd-comment__delete"

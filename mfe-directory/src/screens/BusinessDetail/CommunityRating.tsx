@@ -1,44 +1,23 @@
-import { useState } from 'react';
-import { errorMessage, MESSAGES, type VoteSummary, type VoteType } from '@zaytoon/client';
+import { MESSAGES, type VoteSummary, type VoteType } from '@zaytoon/client';
 import { useHost, useSession } from '../../host';
+import { NO_VOTES } from '../../features/business/api/get-votes';
+import { useVote } from '../../features/business/api/use-vote';
 import { formatScore } from '../../lib/format';
 
 /** 'Community Rating': up/down buttons with counts, net score, the user's vote highlighted (SPEC §2). */
-export function CommunityRating({
-  businessId,
-  votes,
-  onChange,
-}: {
-  businessId: number;
-  votes: VoteSummary | null;
-  onChange: (votes: VoteSummary) => void;
-}) {
-  const { api, toast } = useHost();
+export function CommunityRating({ businessId, votes }: { businessId: number; votes: VoteSummary | null }) {
+  const { toast } = useHost();
   const user = useSession((state) => state.user);
-  const [busy, setBusy] = useState(false);
-  const summary = votes ?? { vote_score: 0, upvotes: 0, downvotes: 0, user_vote: null };
+  const voting = useVote(businessId);
+  const busy = voting.isPending;
+  const summary = votes ?? NO_VOTES;
 
-  const vote = async (type: VoteType) => {
+  const vote = (type: VoteType) => {
     if (!user) {
       toast.error(MESSAGES.loginToVote);
       return;
     }
-    setBusy(true);
-    try {
-      const result = await api.vote(businessId, type);
-      onChange({
-        vote_score: result.vote_score,
-        upvotes: result.upvotes,
-        downvotes: result.downvotes,
-        user_vote: result.user_vote ?? null,
-      });
-      if (result.message) toast.success(result.message);
-    } catch (error) {
-      console.error('vote failed', error);
-      toast.error(errorMessage(error, MESSAGES.voteFailed));
-    } finally {
-      setBusy(false);
-    }
+    voting.mutate(type);
   };
 
   return (

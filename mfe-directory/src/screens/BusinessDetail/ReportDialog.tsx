@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { errorMessage, MESSAGES, REPORT_REASONS, type ReportReason } from '@zaytoon/client';
+import { LIMITS, MESSAGES, REPORT_REASONS, type ReportReason } from '@zaytoon/client';
 import { useHost } from '../../host';
+import { useCreateReport } from '../../features/business/api/use-suggest-and-report';
 import { SelectField, TextAreaField } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 
@@ -14,25 +15,28 @@ export function ReportDialog({
   onClose: () => void;
   onSubmitted?: () => void;
 }) {
-  const { api, toast } = useHost();
+  const { toast, session } = useHost();
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [details, setDetails] = useState('');
-  const [busy, setBusy] = useState(false);
+  const reporting = useCreateReport(businessId);
+  const busy = reporting.isPending;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!reason || busy) return;
-    setBusy(true);
-    try {
-      await api.createReport({ business_id: businessId, reason, description: details.trim() });
-      toast.success(MESSAGES.reportSubmitted);
-      onSubmitted?.();
-      onClose();
-    } catch (error) {
-      console.error('report failed', error);
-      toast.error(errorMessage(error, MESSAGES.reportFailed));
-      setBusy(false);
+    if (!session.getState().user) {
+      toast.error(MESSAGES.loginToReport);
+      return;
     }
+    reporting.mutate(
+      { reason, description: details.trim() },
+      {
+        onSuccess: () => {
+          onSubmitted?.();
+          onClose();
+        },
+      },
+    );
   };
 
   return (
@@ -56,6 +60,8 @@ export function ReportDialog({
           id="zd-report-details"
           label="Details (optional)"
           value={details}
+          maxLength={LIMITS.textFieldMaxLength}
+          count={{ length: details.length, max: LIMITS.textFieldMaxLength }}
           placeholder="Tell us more about the problem"
           onChange={(event) => setDetails(event.target.value)}
         />

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import {
-  errorMessage,
   FIELD_LABELS,
+  LIMITS,
   MESSAGES,
   SOCIAL_NETWORKS,
   SUGGESTABLE_FIELDS,
@@ -10,6 +10,8 @@ import {
   type SuggestableField,
 } from '@zaytoon/client';
 import { useHost } from '../../host';
+import { useAddSuggestion } from '../../features/business/api/use-suggest-and-report';
+import { BUSINESS_FIELD_MAX_LENGTH, isLongText } from '../../features/business/fieldLimits';
 import { capitalise } from '../../lib/format';
 import { Field, SelectField, TextAreaField, TextField } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
@@ -23,36 +25,41 @@ export function SuggestEditDialog({
 }: {
   business: Business;
   onClose: () => void;
-  onSubmitted: () => void;
+  onSubmitted?: () => void;
 }) {
-  const { api, toast } = useHost();
+  const { toast, session } = useHost();
   const [field, setField] = useState<SuggestableField | ''>('');
   const [value, setValue] = useState('');
   const [entries, setEntries] = useState<Record<string, string>>({});
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
+  const suggesting = useAddSuggestion(business.id);
+  const busy = suggesting.isPending;
 
   const suggested =
     field && JSON_FIELDS.has(field) ? encodeObjectValue(field as 'business_hours' | 'social_media', entries) : value.trim();
   const ready = field !== '' && suggested !== '';
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!ready || busy) return;
-    setBusy(true);
-    try {
-      await api.addSuggestion(business.id, { field_name: field, suggested_value: suggested, reason: reason.trim() });
-      toast.success(MESSAGES.suggestionSubmitted);
-      onSubmitted();
-      onClose();
-    } catch (error) {
-      console.error('suggestion failed', error);
-      toast.error(errorMessage(error, MESSAGES.suggestionFailed));
-      setBusy(false);
+    if (!session.getState().user) {
+      toast.error(MESSAGES.loginToSuggest);
+      return;
     }
+    suggesting.mutate(
+      { field_name: field, suggested_value: suggested, reason: reason.trim() },
+      {
+        onSuccess: () => {
+          onSubmitted?.();
+          onClose();
+        },
+      },
+    );
   };
 
   const keys: readonly string[] = field === 'business_hours' ? WEEKDAYS : field === 'social_media' ? SOCIAL_NETWORKS : [];
+  const entryMax = field === 'business_hours' ? BUSINESS_FIELD_MAX_LENGTH.hours : LIMITS.socialLinkMaxLength;
+  const valueMax = field && !JSON_FIELDS.has(field) ? BUSINESS_FIELD_MAX_LENGTH[field as keyof typeof BUSINESS_FIELD_MAX_LENGTH] : 0;
 
   return (
     <Modal title="Suggest Edit" onClose={onClose}>
@@ -89,21 +96,33 @@ export function SuggestEditDialog({
                 id={`zd-suggest-${key}`}
                 label={key === 'twitter' ? 'Twitter/X' : capitalise(key)}
                 value={entries[key] ?? ''}
+                maxLength={entryMax}
                 placeholder={field === 'business_hours' ? '9:00 AM - 6:00 PM or Closed' : '@handle or link'}
                 onChange={(event) => setEntries((current) => ({ ...current, [key]: event.target.value }))}
               />
             ))}
           </fieldset>
         ) : field ? (
-          <Field id="zd-suggest-value" label="Suggested value">
+          <Field
+            id="zd-suggest-value"
+            label="Suggested value"
+            count={isLongText(valueMax) ? { length: value.length, max: valueMax } : undefined}
+          >
             {(control) =>
-              field === 'description' || field === 'proof_of_support' ? (
-                <textarea {...control} value={value} onChange={(event) => setValue(event.target.value)} required />
+              isLongText(valueMax) ? (
+                <textarea
+                  {...control}
+                  value={value}
+                  maxLength={valueMax}
+                  onChange={(event) => setValue(event.target.value)}
+                  required
+                />
               ) : (
                 <input
                   {...control}
                   type={field === 'website' ? 'url' : field === 'phone' ? 'tel' : 'text'}
                   value={value}
+                  maxLength={valueMax}
                   onChange={(event) => setValue(event.target.value)}
                   required
                 />
@@ -115,6 +134,8 @@ export function SuggestEditDialog({
           id="zd-suggest-reason"
           label="Reason (optional)"
           value={reason}
+          maxLength={LIMITS.textFieldMaxLength}
+          count={{ length: reason.length, max: LIMITS.textFieldMaxLength }}
           placeholder="Why should this change be made?"
           onChange={(event) => setReason(event.target.value)}
         />

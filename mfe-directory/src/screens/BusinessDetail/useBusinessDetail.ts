@@ -1,102 +1,70 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import {
-  isApiError,
-  MESSAGES,
-  type Business,
-  type CanEdit,
-  type Comment,
-  type Suggestion,
-  type VoteSummary,
-} from '@zaytoon/client';
+import { useQuery } from '@tanstack/react-query';
+import { isApiError, MESSAGES, type Business } from '@zaytoon/client';
 import { useHost, useSession } from '../../host';
+import { getBusinessQueryOptions } from '../../features/directory/api/get-business';
+import { CANNOT_EDIT, getCanEditQueryOptions } from '../../features/business/api/get-can-edit';
+import { getCommentsQueryOptions } from '../../features/business/api/get-comments';
+import { getSuggestionsQueryOptions } from '../../features/business/api/get-suggestions';
+import { getVotesQueryOptions } from '../../features/business/api/get-votes';
+import { parseBusinessId } from '../../features/business/businessId';
 
-export type LoadState = 'loading' | 'ready' | 'missing';
+/** 'unavailable': the business could not be read (network, 5xx), unlike 'missing' (404, or no id at all). */
+export type LoadState = 'loading' | 'ready' | 'missing' | 'unavailable';
 
-/** Everything the detail screen shows. Only the business itself is required; the rest fail quietly (SPEC §8). */
-export function useBusinessDetail(id: string | undefined) {
+const NONE: never[] = [];
+
+/**
+ * Everything the detail screen shows. Only the business itself is required; the rest fail quietly
+ * (SPEC §8, logged by the query client) and show as empty.
+ */
+export function useBusinessDetail(idParam: string | undefined) {
   const { api, toast } = useHost();
   const navigate = useNavigate();
-  const userId = useSession((state) => state.user?.id ?? null);
-  const [state, setState] = useState<LoadState>('loading');
-  const [business, setBusiness] = useState<Business | null>(null);
-  const [votes, setVotes] = useState<VoteSummary | null>(null);
-  const [canEdit, setCanEdit] = useState<CanEdit>({ can_edit: false, is_owner: false });
-  const [comments, setComments] = useState<Comment[]>([]);
-  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  const viewer = useSession((state) => state.user?.id ?? null);
+  const id = parseBusinessId(idParam);
+  const known = id !== null;
+  const businessId = id ?? 0;
 
-  const loadComments = useCallback(async () => {
-    if (!id) return;
-    try {
-      const list = await api.listComments(id);
-      setComments(Array.isArray(list) ? list : []);
-    } catch (error) {
-      console.error('comments failed', error);
-    }
-  }, [api, id]);
+  // The first read goes through the host's client: the shell's early request answers it (shell/src/early.ts).
+  const businessQuery = useQuery({
+    ...getBusinessQueryOptions(api, businessId, viewer),
+    enabled: known,
+    // Logging in or out reads the business again (admins see reports); the last answer stays meanwhile.
+    placeholderData: (previous: Business | undefined) => (previous?.id === businessId ? previous : undefined),
+  });
+  const votes = useQuery({ ...getVotesQueryOptions(api, businessId, viewer), enabled: known });
+  const canEdit = useQuery({ ...getCanEditQueryOptions(api, businessId, viewer), enabled: known && viewer !== null });
+  const comments = useQuery({ ...getCommentsQueryOptions(api, businessId), enabled: known });
+  const suggestions = useQuery({ ...getSuggestionsQueryOptions(api, businessId), enabled: known });
 
-  const loadSuggestions = useCallback(async () => {
-    if (!id) return;
-    try {
-      const list = await api.listSuggestions(id);
-      setSuggestions(Array.isArray(list) ? list : []);
-    } catch (error) {
-      console.error('suggestions failed', error);
-    }
-  }, [api, id]);
-
+  const notFound = isApiError(businessQuery.error) && businessQuery.error.status === 404;
   useEffect(() => {
-    if (!id || !/^\d+$/.test(id)) {
-      setState('missing');
-      return;
-    }
-    let current = true;
-    setState('loading');
-    api.getBusiness(id).then(
-      (answer) => {
-        if (!current) return;
-        setBusiness(answer);
-        setState('ready');
-      },
-      (error) => {
-        if (!current) return;
-        console.error('business failed', error);
-        if (isApiError(error) && error.status === 404) {
-          toast.error(MESSAGES.businessNotFound);
-          navigate('/dashboard', { replace: true });
-        }
-        setState('missing');
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, id, navigate, toast, userId]);
+    if (!notFound) return;
+    toast.error(MESSAGES.businessNotFound);
+    navigate('/dashboard', { replace: true });
+  }, [notFound, navigate, toast]);
 
-  useEffect(() => {
-    if (!id || !/^\d+$/.test(id)) return;
-    let current = true;
-    api.getVotes(id).then(
-      (answer) => current && setVotes(answer),
-      (error) => console.error('votes failed', error),
-    );
-    if (userId !== null) {
-      api.canEdit(id).then(
-        (answer) => current && setCanEdit(answer),
-        (error) => {
-          console.error('can-edit failed', error);
-          if (current) setCanEdit({ can_edit: false, is_owner: false });
-        },
-      );
-    } else {
-      setCanEdit({ can_edit: false, is_owner: false });
-    }
-    void loadComments();
-    void loadSuggestions();
-    return () => {
-      current = false;
-    };
-  }, [api, id, userId, loadComments, loadSuggestions]);
+  const business = businessQuery.data ?? null;
+  const state: LoadState = !known || notFound
+    ? 'missing'
+    : business
+      ? 'ready'
+      : businessQuery.isError
+        ? 'unavailable'
+        : 'loading';
 
-  return { state, business, votes, setVotes, canEdit, comments, loadComments, suggestions, loadSuggestions };
+  return {
+    id: businessId,
+    state,
+    business,
+    /** 'Try again' after 'unavailable'; true while that read is under way. */
+    retry: () => void businessQuery.refetch(),
+    retrying: businessQuery.isError && businessQuery.isFetching,
+    votes: votes.data ?? null,
+    canEdit: (viewer !== null && canEdit.data) || CANNOT_EDIT,
+    comments: comments.data ?? NONE,
+    suggestions: suggestions.data ?? NONE,
+  };
 }

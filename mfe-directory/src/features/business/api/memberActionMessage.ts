@@ -1,0 +1,10 @@
+import { errorMessage, isApiError } from '@zaytoon/client';
+
+/**
+ * The toast of a member's action that failed. A 401 means the visitor is not logged in (any more: the session
+ * ended in another tab, or expired), so it says SPEC §5's 'Please log in to ...' rather than 'Not authenticated'.
+ */
+export function memberActionMessage(error: unknown, loginMessage: string, fallback: string): string {
+  if (isApiError(error) && error.status === 401) return loginMessage;
+  return errorMessage(error, fallback);
+}

@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MESSAGES, type ReportInput, type SuggestionInput } from '@zaytoon/client';
+import { useHost, useSession } from '../../../host';
+import { businessKeys } from './keys';
+import { memberActionMessage } from './memberActionMessage';
+
+/** 'Suggest Edit': the page's 'Pending Suggestions' is read again after it. */
+export function useAddSuggestion(businessId: number) {
+  const { api, toast } = useHost();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SuggestionInput) => api.addSuggestion(businessId, input),
+    onSuccess: () => {
+      toast.success(MESSAGES.suggestionSubmitted);
+      void queryClient.invalidateQueries({ queryKey: businessKeys.suggestions(businessId) });
+    },
+    onError: (error) => {
+      console.error('suggestion failed', error);
+      toast.error(memberActionMessage(error, MESSAGES.loginToSuggest, MESSAGES.suggestionFailed));
+    },
+  });
+}
+
+/** 'Report Business': an admin's page reads the business again (its report count and latest reports). */
+export function useCreateReport(businessId: number) {
+  const { api, toast } = useHost();
+  const queryClient = useQueryClient();
+  const viewer = useSession((state) => state.user?.id ?? null);
+  return useMutation({
+    mutationFn: (input: Omit<ReportInput, 'business_id'>) => api.createReport({ business_id: businessId, ...input }),
+    onSuccess: () => {
+      toast.success(MESSAGES.reportSubmitted);
+      void queryClient.invalidateQueries({ queryKey: businessKeys.detail(businessId, viewer) });
+    },
+    onError: (error) => {
+      console.error('report failed', error);
+      toast.error(memberActionMessage(error, MESSAGES.loginToReport, MESSAGES.reportFailed));
+    },
+  });
+}

@@ -1,0 +1,47 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MESSAGES, type VoteSummary, type VoteType } from '@zaytoon/client';
+import { useHost, useSession } from '../../../host';
+import { directoryKeys } from '../../directory/api/keys';
+import { getVotesQueryOptions, NO_VOTES } from './get-votes';
+import { memberActionMessage } from './memberActionMessage';
+
+/** What the server will answer: the same vote again takes it back, the other one replaces it. */
+export function applyVote(summary: VoteSummary, type: VoteType): VoteSummary {
+  let { upvotes, downvotes } = summary;
+  if (summary.user_vote === 'upvote') upvotes -= 1;
+  if (summary.user_vote === 'downvote') downvotes -= 1;
+  const user_vote = summary.user_vote === type ? null : type;
+  if (user_vote === 'upvote') upvotes += 1;
+  if (user_vote === 'downvote') downvotes += 1;
+  return { upvotes, downvotes, vote_score: upvotes - downvotes, user_vote };
+}
+
+/** A vote shows at once; a refused one is rolled back and toasted. */
+export function useVote(businessId: number) {
+  const { api, toast } = useHost();
+  const queryClient = useQueryClient();
+  const viewer = useSession((state) => state.user?.id ?? null);
+  const key = getVotesQueryOptions(api, businessId, viewer).queryKey;
+
+  return useMutation({
+    mutationFn: (type: VoteType) => api.vote(businessId, type),
+    onMutate: async (type) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData(key);
+      queryClient.setQueryData(key, applyVote(previous ?? NO_VOTES, type));
+      return { previous };
+    },
+    onError: (error, _type, context) => {
+      console.error('vote failed', error);
+      queryClient.setQueryData(key, context?.previous ?? NO_VOTES);
+      toast.error(memberActionMessage(error, MESSAGES.loginToVote, MESSAGES.voteFailed));
+    },
+    onSuccess: (result) => {
+      const { vote_score, upvotes, downvotes } = result;
+      queryClient.setQueryData(key, { vote_score, upvotes, downvotes, user_vote: result.user_vote ?? null });
+      if (result.message) toast.success(result.message);
+    },
+    // Scores shown elsewhere (lists, the map popup) are read again when next shown.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: directoryKeys.all, refetchType: 'none' }),
+  });
+}
