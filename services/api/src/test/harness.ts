@@ -155,3 +155,6 @@ export async function adminClient(api: TestApi): Promise<ApiTestClient> {
   await api.core.db.query('UPDATE users SET is_admin = true WHERE id = $1', [user.id]);
   return client;
 }
+
+/** Headers naming the client's address as the trusted proxy (loopback) forwards it, for per-IP limits. */
+export const fromAddress = (address: string): Record<string, string> => ({ 'x-forwarded-for': address });
