@@ -1,7 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, type User } from '@zaytoon/client';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { ApiError, LIMITS, MESSAGES, type User } from '@zaytoon/client';
+import { HostProvider } from '../../host';
 import { fakeHost, fakeSession, renderScreen } from '../../test/harness';
 import { AuthScreen } from './AuthScreen';
 
@@ -109,4 +111,62 @@ describe('auth screen (SPEC §2)', () => {
     });
     expect(host.toast.success).toHaveBeenCalledWith('Account created successfully!');
   });
+});
+
+describe('auth screen: rules shown before submitting (issue #12)', () => {
+  it('sign-up shows the username and password rules under their fields; sign-in does not', async () => {
+    renderScreen(<AuthScreen />, { path: '/login' });
+    expect(screen.getByLabelText('Password').getAttribute('aria-describedby')).toBeNull();
+    expect(screen.queryByText(MESSAGES.passwordTooShort)).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: "Don't have an account? Sign Up" }));
+    const username = screen.getByLabelText('Username');
+    const password = screen.getByLabelText('Password') as HTMLInputElement;
+    const describedBy = (input: HTMLElement) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(describedBy(username)).toBe(MESSAGES.usernameCharacters);
+    expect(describedBy(password)).toBe(`Password must be at least ${LIMITS.passwordMinLength} characters`);
+    expect(password.minLength).toBe(LIMITS.passwordMinLength);
+  });
+});
+
+describe('auth screen: back to the page the visitor came from (issue #12)', () => {
+  function renderLogin(from: unknown) {
+    const host = fakeHost();
+    render(
+      <HostProvider value={host}>
+        <MemoryRouter initialEntries={[{ pathname: '/login', state: { from } }]}>
+          <Routes>
+            <Route path="/login" element={<AuthScreen />} />
+            <Route path="*" element={<Where />} />
+          </Routes>
+        </MemoryRouter>
+      </HostProvider>,
+    );
+    return host;
+  }
+
+  function Where() {
+    const location = useLocation();
+    return <output data-testid="where">{location.pathname + location.search}</output>;
+  }
+
+  async function logIn() {
+    await userEvent.type(screen.getByLabelText('Email or Username'), 'sami');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    return (await screen.findByTestId('where')).textContent;
+  }
+
+  it('returns to the page it was sent from', async () => {
+    renderLogin('/business/5?tab=comments');
+    expect(await logIn()).toBe('/business/5?tab=comments');
+  });
+
+  it.each(['https://evil.example/', '//evil.example/business/5', '/login', undefined])(
+    'goes to /dashboard when the return target is %s',
+    async (from) => {
+      renderLogin(from);
+      expect(await logIn()).toBe('/dashboard');
+    },
+  );
 });

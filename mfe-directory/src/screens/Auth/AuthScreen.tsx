@@ -1,6 +1,6 @@
 import { useState, type ComponentProps, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { errorMessage, MESSAGES } from '@zaytoon/client';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { errorMessage, LIMITS, MESSAGES, returnTargetOf } from '@zaytoon/client';
 import { useHost } from '../../host';
 import { TextField } from '../../ui/Field';
 import { InlineSpinner } from '../../ui/Spinner';
@@ -14,6 +14,7 @@ const EMPTY = { login: '', password: '', name: '', username: '', email: '' };
 export function AuthScreen() {
   const { session, toast, productName } = useHost();
   const navigate = useNavigate();
+  const location = useLocation();
   const [mode, setMode] = useState<Mode>('signin');
   const [fields, setFields] = useState(EMPTY);
   const [pending, setPending] = useState(false);
@@ -44,7 +45,8 @@ export function AuthScreen() {
         await session.getState().login({ login: fields.login, password: fields.password });
         toast.success(MESSAGES.loggedIn);
       }
-      navigate('/dashboard', { replace: true });
+      // Back to the page the visitor came from (the shell hands it over), else SPEC's /dashboard.
+      navigate(returnTargetOf(location.state) ?? '/dashboard', { replace: true });
     } catch (error) {
       console.error(signingUp ? 'signup failed' : 'login failed', error);
       toast.error(errorMessage(error, signingUp ? MESSAGES.signupFailed : MESSAGES.loginFailed));
@@ -72,6 +74,7 @@ export function AuthScreen() {
                 value={fields.username}
                 onChange={set('username')}
                 autoComplete="username"
+                hint={MESSAGES.usernameCharacters}
               />
               <AuthField
                 id="zd-auth-email"
@@ -98,6 +101,8 @@ export function AuthScreen() {
             value={fields.password}
             onChange={set('password')}
             autoComplete={signingUp ? 'new-password' : 'current-password'}
+            hint={signingUp ? MESSAGES.passwordTooShort : undefined}
+            minLength={signingUp ? LIMITS.passwordMinLength : undefined}
           />
           {!signingUp && (
             <p className="zd-auth__forgot">
