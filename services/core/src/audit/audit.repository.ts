@@ -1,7 +1,8 @@
 import type { Queryable } from '../db/pool.js';
 
 export interface AuditEntry {
-  actorId: number;
+  /** null: a decision taken outside the API, by whoever runs the admin command line. */
+  actorId: number | null;
   action: string;
   targetType: string;
   targetId: number;

@@ -25,12 +25,15 @@ export class UsersRepository {
     return rows[0] ?? null;
   }
 
-  /** Email or username, case-insensitive. */
-  async findByLogin(login: string): Promise<UserRow | null> {
+  /**
+   * Email or username, case-insensitive. When one user's email and another's username both match, the email match
+   * is found unless `preferEmail` is false. `forUpdate` locks the row until the transaction ends.
+   */
+  async findByLogin(login: string, options: { preferEmail?: boolean; forUpdate?: boolean } = {}): Promise<UserRow | null> {
     const { rows } = await this.db.query<UserRow>(
       `SELECT ${USER_COLUMNS} FROM users WHERE lower(email) = lower($1) OR lower(username) = lower($1)
-       ORDER BY (lower(email) = lower($1)) DESC LIMIT 1`,
-      [login],
+       ORDER BY ((lower(email) = lower($1)) = $2) DESC LIMIT 1${options.forUpdate ? ' FOR UPDATE' : ''}`,
+      [login, options.preferEmail ?? true],
     );
     return rows[0] ?? null;
   }
@@ -66,12 +69,8 @@ export class UsersRepository {
     await this.db.query('UPDATE users SET picture = $2 WHERE id = $1', [id, picture]);
   }
 
-  async setAdmin(login: string, isAdmin: boolean): Promise<UserRow | null> {
-    const { rows } = await this.db.query<UserRow>(
-      `UPDATE users SET is_admin = $2 WHERE lower(email) = lower($1) OR lower(username) = lower($1) RETURNING ${USER_COLUMNS}`,
-      [login, isAdmin],
-    );
-    return rows[0] ?? null;
+  async setAdmin(id: number, isAdmin: boolean): Promise<void> {
+    await this.db.query('UPDATE users SET is_admin = $2 WHERE id = $1', [id, isAdmin]);
   }
 
   async recordResetFailure(id: number, failuresBeforeLock: number, lockHours: number): Promise<void> {
