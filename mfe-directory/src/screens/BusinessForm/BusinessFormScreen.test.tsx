@@ -6,6 +6,13 @@ import { business, fakeApi, fakeHost, fakeSession, member, renderScreen } from '
 import { BusinessFormScreen } from './BusinessFormScreen';
 import { toBusinessInput, EMPTY_FORM } from './businessFormModel';
 
+async function fillRequired() {
+  await userEvent.type(screen.getByLabelText(/^Business Name/), 'A');
+  await userEvent.type(screen.getByLabelText(/^Street Address/), 'B');
+  await userEvent.type(screen.getByLabelText(/^City/), 'C');
+  await userEvent.type(screen.getByLabelText(/^Postcode/), 'D');
+}
+
 const sections = () => screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
 
 describe('business form (SPEC §2)', () => {
@@ -68,10 +75,7 @@ describe('business form (SPEC §2)', () => {
     const api = fakeApi({ createBusiness: async () => Promise.reject(new ApiError(500, null)) });
     const host = fakeHost({ api, session: fakeSession(member) });
     renderScreen(<BusinessFormScreen />, { path: '/add-business', host });
-    await userEvent.type(screen.getByLabelText(/^Business Name/), 'A');
-    await userEvent.type(screen.getByLabelText(/^Street Address/), 'B');
-    await userEvent.type(screen.getByLabelText(/^City/), 'C');
-    await userEvent.type(screen.getByLabelText(/^Postcode/), 'D');
+    await fillRequired();
     await userEvent.click(screen.getByRole('button', { name: 'Add Business' }));
     await waitFor(() => expect(host.toast.error).toHaveBeenCalledWith('Failed to add business'));
     expect(screen.getByTestId('location').textContent).toBe('/add-business');
@@ -85,7 +89,11 @@ describe('business form (SPEC §2)', () => {
       business_hours: { monday: '10-4' },
       social_media: { instagram: 'https://instagram.com/jaffa' },
     });
-    const api = fakeApi({ getBusiness: async () => existing, updateBusiness: async () => existing });
+    const api = fakeApi({
+      getBusiness: async () => existing,
+      canEdit: async () => ({ can_edit: true, is_owner: true }),
+      updateBusiness: async () => existing,
+    });
     const host = fakeHost({ api, session: fakeSession(member) });
     renderScreen(<BusinessFormScreen />, { path: '/edit-business/7', pattern: '/edit-business/:id', host });
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit Business' })).toBeTruthy();
@@ -95,7 +103,7 @@ describe('business form (SPEC §2)', () => {
     expect(screen.getByTestId('form-note').textContent).toBe('Your changes will be saved and reflected on Zaytoon immediately.');
     await userEvent.click(screen.getByRole('button', { name: 'Update Business' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/business/7'));
-    expect(api.updateBusiness).toHaveBeenCalledWith('7', expect.objectContaining({ name: 'Jaffa Books' }));
+    expect(api.updateBusiness).toHaveBeenCalledWith(7, expect.objectContaining({ name: 'Jaffa Books' }));
     expect(host.toast.success).toHaveBeenCalledWith('Business updated successfully!');
   });
 
@@ -107,10 +115,99 @@ describe('business form (SPEC §2)', () => {
     expect(host.toast.error).toHaveBeenCalledWith('Failed to load business data');
   });
 
-  it('offers categories from the server', async () => {
-    const host = fakeHost({ api: fakeApi({ categories: async () => ['Zaatar Shop'] }) });
+  it('offers categories from the server only', async () => {
+    const host = fakeHost({ api: fakeApi({ categories: async () => ['Zaatar Shop', 'Bookshop'] }) });
     renderScreen(<BusinessFormScreen />, { path: '/add-business', host });
     const select = screen.getByLabelText('Category');
     await waitFor(() => expect(within(select).getByRole('option', { name: 'Zaatar Shop' })).toBeTruthy());
+    const options = within(select).getAllByRole('option').map((option) => option.textContent);
+    expect(options).toEqual(['Select a category', 'Bookshop', 'Zaatar Shop']);
+  });
+
+  it("edit mode keeps the business's own category choosable", async () => {
+    const api = fakeApi({
+      getBusiness: async () => business({ id: 7, category: 'Books' }),
+      canEdit: async () => ({ can_edit: true, is_owner: true }),
+      categories: async () => ['Bookshop'],
+    });
+    renderScreen(<BusinessFormScreen />, {
+      path: '/edit-business/7',
+      pattern: '/edit-business/:id',
+      host: fakeHost({ api, session: fakeSession(member) }),
+    });
+    const select = (await screen.findByLabelText('Category')) as HTMLSelectElement;
+    await waitFor(() => expect(within(select).getByRole('option', { name: 'Bookshop' })).toBeTruthy());
+    expect(select.value).toBe('Books');
+  });
+
+  it('edit mode: says so, with no form, when the viewer may not edit the business', async () => {
+    const api = fakeApi({
+      getBusiness: async () => business({ id: 7 }),
+      canEdit: async () => ({ can_edit: false, is_owner: false }),
+    });
+    renderScreen(<BusinessFormScreen />, {
+      path: '/edit-business/7',
+      pattern: '/edit-business/:id',
+      host: fakeHost({ api, session: fakeSession(member) }),
+    });
+    const refusal = await screen.findByTestId('edit-not-allowed');
+    expect(refusal.textContent).toContain('You can only edit businesses you own');
+    expect(within(refusal).getByRole('link', { name: 'Back to Business' }).getAttribute('href')).toBe('/business/7');
+    expect(screen.queryByTestId('business-form')).toBeNull();
+    expect(api.canEdit).toHaveBeenCalledWith(7);
+  });
+
+  it('edit mode: a failed can-edit check means no form (SPEC §8: edit state defaults to false)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const api = fakeApi({
+      getBusiness: async () => business({ id: 7 }),
+      canEdit: async () => Promise.reject(new ApiError(500, null)),
+    });
+    renderScreen(<BusinessFormScreen />, {
+      path: '/edit-business/7',
+      pattern: '/edit-business/:id',
+      host: fakeHost({ api, session: fakeSession(member) }),
+    });
+    expect(await screen.findByTestId('edit-not-allowed')).toBeTruthy();
+    expect(screen.queryByTestId('business-form')).toBeNull();
+  });
+
+  it("text fields stop at the contract's limits; long ones count", async () => {
+    renderScreen(<BusinessFormScreen />, { path: '/add-business', host: fakeHost({ session: fakeSession(member) }) });
+    const maxLength = (label: string | RegExp) => (screen.getByLabelText(label) as HTMLInputElement).maxLength;
+    expect(maxLength(/^Business Name/)).toBe(300);
+    expect(maxLength(/^Street Address/)).toBe(300);
+    expect(maxLength(/^City/)).toBe(100);
+    expect(maxLength(/^Postcode/)).toBe(12);
+    expect(maxLength('Phone')).toBe(50);
+    expect(maxLength('Website')).toBe(2000);
+    expect(maxLength('Instagram')).toBe(300);
+    expect(maxLength('Monday')).toBe(100);
+    expect(maxLength('Description')).toBe(5000);
+    expect(maxLength('How does your business support Palestine?')).toBe(5000);
+    expect(screen.getByTestId('zd-bf-description-count').textContent).toBe('0/5000 characters');
+    await userEvent.type(screen.getByLabelText('Description'), 'Fresh bread');
+    expect(screen.getByTestId('zd-bf-description-count').textContent).toBe('11/5000 characters');
+    expect(screen.getByTestId('zd-bf-proof_of_support-count').textContent).toBe('0/5000 characters');
+    expect(screen.queryByTestId('zd-bf-name-count')).toBeNull();
+  });
+
+  it("shows the server's readable field messages under their fields", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const errors = {
+      name: 'Business Name must be at most 300 characters',
+      'business_hours.monday': 'Business Hours must be at most 100 characters',
+      'social_media.twitter': 'Link must be on twitter.com or x.com',
+    };
+    const api = fakeApi({ createBusiness: async () => Promise.reject(new ApiError(400, errors.name, errors)) });
+    const host = fakeHost({ api, session: fakeSession(member) });
+    renderScreen(<BusinessFormScreen />, { path: '/add-business', host });
+    await fillRequired();
+    await userEvent.click(screen.getByRole('button', { name: 'Add Business' }));
+    await waitFor(() => expect(host.toast.error).toHaveBeenCalledWith(errors.name));
+    expect(screen.getByLabelText(/^Business Name/).getAttribute('aria-describedby')).toBe('zd-bf-name-error');
+    expect(document.getElementById('zd-bf-name-error')?.textContent).toBe(errors.name);
+    expect(document.getElementById('zd-bf-hours-monday-error')?.textContent).toBe(errors['business_hours.monday']);
+    expect(document.getElementById('zd-bf-twitter-error')?.textContent).toBe(errors['social_media.twitter']);
   });
 });

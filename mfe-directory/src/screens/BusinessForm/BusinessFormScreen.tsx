@@ -1,7 +1,14 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { errorMessage, MESSAGES, WEEKDAYS } from '@zaytoon/client';
-import { useHost } from '../../host';
+import { useQuery } from '@tanstack/react-query';
+import { errorMessage, MESSAGES, SOCIAL_NETWORKS, WEEKDAYS, type SocialNetwork } from '@zaytoon/client';
+import { useHost, useSession } from '../../host';
+import { CANNOT_EDIT, getCanEditQueryOptions } from '../../features/business/api/get-can-edit';
+import { useSaveBusiness } from '../../features/business/api/use-save-business';
+import { parseBusinessId } from '../../features/business/businessId';
+import { BUSINESS_FIELD_MAX_LENGTH, isLongText } from '../../features/business/fieldLimits';
+import { getBusinessQueryOptions } from '../../features/directory/api/get-business';
+import { useFilterOptions } from '../../features/directory/api/get-filter-options';
 import { capitalise } from '../../lib/format';
 import { Field } from '../../ui/Field';
 import { NavBar } from '../../ui/NavBar';
@@ -17,73 +24,43 @@ import '../../screenStyles';
 
 type TextField = Exclude<keyof BusinessFormValues, 'hours'>;
 
+const isSocialNetwork = (name: string): name is SocialNetwork => (SOCIAL_NETWORKS as readonly string[]).includes(name);
+
 /** /add-business and /edit-business/{id} (SPEC §2). */
 export function BusinessFormScreen() {
   const { id } = useParams();
-  const editing = id !== undefined;
-  const { api, toast, productName } = useHost();
+  if (id === undefined) return <BusinessForm businessId={null} initial={EMPTY_FORM} />;
+  return <EditBusiness key={id} idParam={id} />;
+}
+
+/**
+ * /edit-business/{id}: asks can-edit beside the business, and says so when the viewer may not edit it
+ * instead of failing on save. The form starts from a fresh read of the business, not a cached one.
+ */
+function EditBusiness({ idParam }: { idParam: string }) {
+  const { api, toast } = useHost();
   const navigate = useNavigate();
-  const [values, setValues] = useState<BusinessFormValues>(EMPTY_FORM);
-  const [categories, setCategories] = useState<string[]>([]);
-  const [loading, setLoading] = useState(editing);
-  const [busy, setBusy] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const viewer = useSession((state) => state.user?.id ?? null);
+  const id = parseBusinessId(idParam);
+  const businessId = id ?? 0;
+  const business = useQuery({
+    ...getBusinessQueryOptions(api, businessId, viewer),
+    enabled: id !== null,
+    refetchOnMount: 'always',
+  });
+  const canEdit = useQuery({ ...getCanEditQueryOptions(api, businessId, viewer), enabled: id !== null && viewer !== null });
 
+  const failed = id === null || business.isError;
   useEffect(() => {
-    api.categories().then(setCategories, (error) => console.error('categories failed', error));
-  }, [api]);
+    if (!failed) return;
+    toast.error(errorMessage(business.error, MESSAGES.loadBusinessFailed));
+    navigate('/dashboard', { replace: true });
+  }, [failed, business.error, navigate, toast]);
 
-  useEffect(() => {
-    if (!editing) {
-      setValues(EMPTY_FORM);
-      setLoading(false);
-      return;
-    }
-    let current = true;
-    setLoading(true);
-    api.getBusiness(id).then(
-      (business) => {
-        if (!current) return;
-        setValues(valuesFromBusiness(business));
-        setLoading(false);
-      },
-      (error) => {
-        if (!current) return;
-        console.error('load business failed', error);
-        toast.error(errorMessage(error, MESSAGES.loadBusinessFailed));
-        navigate('/dashboard', { replace: true });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, editing, id, navigate, toast]);
-
-  const set = (field: TextField) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-  const setHours = (day: string) => (event: ChangeEvent<HTMLInputElement>) =>
-    setValues((current) => ({ ...current, hours: { ...current.hours, [day]: event.target.value } }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setFieldErrors({});
-    try {
-      const input = toBusinessInput(values);
-      const saved = editing ? await api.updateBusiness(id, input) : await api.createBusiness(input);
-      toast.success(editing ? MESSAGES.businessUpdated : MESSAGES.businessAdded);
-      navigate(`/business/${saved?.id ?? id}`);
-    } catch (error) {
-      console.error('save business failed', error);
-      toast.error(errorMessage(error, editing ? MESSAGES.updateBusinessFailed : MESSAGES.addBusinessFailed));
-      const errors = (error as { errors?: Record<string, string> }).errors;
-      if (errors && typeof errors === 'object') setFieldErrors(errors);
-      setBusy(false);
-    }
-  };
-
-  if (loading) {
+  // SPEC §8: a failed can-edit check means no editing.
+  const allowed = viewer !== null && (canEdit.data ?? CANNOT_EDIT).can_edit;
+  const checking = viewer !== null && canEdit.isPending;
+  if (failed || checking || !business.isFetchedAfterMount || !business.data) {
     return (
       <>
         <NavBar />
@@ -91,32 +68,92 @@ export function BusinessFormScreen() {
       </>
     );
   }
+  if (!allowed) {
+    return (
+      <>
+        <NavBar />
+        <main className="zd-page zd-form-page">
+          <div className="zd-card zd-empty" data-testid="edit-not-allowed" role="alert">
+            <h1>Edit Business</h1>
+            <p>{MESSAGES.notAllowedToEdit}</p>
+            <Link to={`/business/${businessId}`} className="zd-btn zd-btn--primary">
+              Back to Business
+            </Link>
+          </div>
+        </main>
+      </>
+    );
+  }
+  return <BusinessForm businessId={businessId} initial={valuesFromBusiness(business.data)} />;
+}
 
-  const field = (name: TextField, label: string, options: FieldOptions = {}) => (
-    <Field
-      id={`zd-bf-${name}`}
-      label={label}
-      required={options.required}
-      hint={options.hint}
-      error={fieldErrors[name] ?? (name === 'facebook' || name === 'twitter' || name === 'instagram' ? fieldErrors[`social_media.${name}`] : undefined)}
-    >
-      {(control) =>
-        options.multiline ? (
-          <textarea {...control} name={control.id} value={values[name]} onChange={set(name)} placeholder={options.placeholder} />
-        ) : (
-          <input
-            {...control}
-            name={control.id}
-            type={options.type ?? 'text'}
-            value={values[name]}
-            onChange={set(name)}
-            placeholder={options.placeholder}
-            autoComplete={options.autoComplete}
-          />
-        )
-      }
-    </Field>
-  );
+function BusinessForm({ businessId, initial }: { businessId: number | null; initial: BusinessFormValues }) {
+  const editing = businessId !== null;
+  const { toast, productName } = useHost();
+  const navigate = useNavigate();
+  const [values, setValues] = useState<BusinessFormValues>(initial);
+  const categories = useFilterOptions('categories');
+  const saving = useSaveBusiness(businessId);
+  const busy = saving.isPending;
+  const fieldErrors = (saving.error as { errors?: Record<string, string> } | null)?.errors ?? {};
+
+  const set = (field: TextField) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+  const setHours = (day: string) => (event: ChangeEvent<HTMLInputElement>) =>
+    setValues((current) => ({ ...current, hours: { ...current.hours, [day]: event.target.value } }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    saving.mutate(toBusinessInput(values), {
+      onSuccess: (saved) => {
+        toast.success(editing ? MESSAGES.businessUpdated : MESSAGES.businessAdded);
+        navigate(`/business/${saved?.id ?? businessId}`);
+      },
+      onError: (error) => {
+        console.error('save business failed', error);
+        toast.error(errorMessage(error, editing ? MESSAGES.updateBusinessFailed : MESSAGES.addBusinessFailed));
+      },
+    });
+  };
+
+  const field = (name: TextField, label: string, options: FieldOptions = {}) => {
+    const max = BUSINESS_FIELD_MAX_LENGTH[name];
+    return (
+      <Field
+        id={`zd-bf-${name}`}
+        label={label}
+        required={options.required}
+        hint={options.hint}
+        count={isLongText(max) ? { length: values[name].length, max } : undefined}
+        error={fieldErrors[name] ?? (isSocialNetwork(name) ? fieldErrors[`social_media.${name}`] : undefined)}
+      >
+        {(control) =>
+          options.multiline ? (
+            <textarea
+              {...control}
+              name={control.id}
+              value={values[name]}
+              onChange={set(name)}
+              placeholder={options.placeholder}
+              maxLength={max}
+            />
+          ) : (
+            <input
+              {...control}
+              name={control.id}
+              type={options.type ?? 'text'}
+              value={values[name]}
+              onChange={set(name)}
+              placeholder={options.placeholder}
+              autoComplete={options.autoComplete}
+              maxLength={max}
+            />
+          )
+        }
+      </Field>
+    );
+  };
 
   return (
     <>
@@ -130,7 +167,7 @@ export function BusinessFormScreen() {
         <form className="zd-form" onSubmit={submit} noValidate={false}>
           <Section title="Basic Information">
             {field('name', 'Business Name', { required: true })}
-            <Field id="zd-bf-category" label="Category">
+            <Field id="zd-bf-category" label="Category" error={fieldErrors.category}>
               {(control) => (
                 <select {...control} name={control.id} value={values.category} onChange={set('category')}>
                   <option value="">Select a category</option>
@@ -164,7 +201,12 @@ export function BusinessFormScreen() {
           <Section title="Business Hours">
             <div className="zd-form__hours">
               {WEEKDAYS.map((day) => (
-                <Field key={day} id={`zd-bf-hours-${day}`} label={capitalise(day)}>
+                <Field
+                  key={day}
+                  id={`zd-bf-hours-${day}`}
+                  label={capitalise(day)}
+                  error={fieldErrors[`business_hours.${day}`]}
+                >
                   {(control) => (
                     <input
                       {...control}
@@ -172,6 +214,7 @@ export function BusinessFormScreen() {
                       value={values.hours[day] ?? ''}
                       onChange={setHours(day)}
                       placeholder="9:00 AM - 6:00 PM or Closed"
+                      maxLength={BUSINESS_FIELD_MAX_LENGTH.hours}
                     />
                   )}
                 </Field>

@@ -32,23 +32,12 @@ export const EMPTY_FORM: BusinessFormValues = {
   hours: {},
 };
 
-/** Used when the server has no categories yet; merged with the server's list. */
-export const DEFAULT_CATEGORIES = [
-  'Restaurant',
-  'Cafe',
-  'Bakery',
-  'Grocery',
-  'Clothing',
-  'Books',
-  'Beauty',
-  'Health',
-  'Services',
-  'Crafts',
-  'Other',
-];
-
+/**
+ * SPEC §3: categories come from the server only (a list of our own split the filter: 'Books' beside 'Bookshop').
+ * The business's own category stays choosable while it is edited.
+ */
 export function categoryOptions(fromServer: readonly string[], current: string): string[] {
-  const all = new Set([...DEFAULT_CATEGORIES, ...fromServer.filter(Boolean)]);
+  const all = new Set(fromServer.filter(Boolean));
   if (current) all.add(current);
   return [...all].sort((a, b) => a.localeCompare(b, 'en-GB'));
 }
