@@ -15,6 +15,18 @@ const API_PORT = Number(process.env.BENCH_API_PORT || benchPort(3300));
 const BASELINE_PORT = Number(process.env.BENCH_BASELINE_PORT || benchPort(3301));
 const DURATION = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const SEARCH_TERMS = ['olive', 'bakery', 'london', 'cafe', 'restarant', 'manchester', 'books', 'M1', 'grocery', 'falafel', 'kitchen', 'soap', 'leeds', 'tatreez', 'coffee', 'glasgow', 'bristol', 'beauty', 'tech', 'garden', 'olive kitchen', 'jaffa bakery', 'cafe leeds', 'bookshop'];
+/** Words of the seeded businesses (and typos of them): the uncached searches are made of these. */
+const SEARCH_WORDS = ['olive', 'cedar', 'jaffa', 'hebron', 'nablus', 'gaza', 'tatreez', 'zaytoun', 'sumud', 'karama', 'kitchen', 'bakery', 'books', 'cafe', 'grocery', 'studio', 'soap', 'tech', 'garden', 'beauty', 'london', 'manchester', 'birmingham', 'leeds', 'glasgow', 'bristol', 'liverpool', 'cardiff', 'leicester', 'belfast', 'falafel', 'coffee', 'community', 'restarant', 'bakary', 'grocry', 'machester', 'clothing', 'wellness', 'crafts'];
+
+/**
+ * The n-th search of a sequence in which no two are the same (n written in base SEARCH_WORDS.length, one word a
+ * digit, from two words up), so no answer is ever kept: every request is computed by Postgres.
+ */
+function uncachedSearchTerm(n: number): string {
+  const words: string[] = [];
+  for (let rest = n + SEARCH_WORDS.length; rest > 0; rest = Math.floor(rest / SEARCH_WORDS.length)) words.push(SEARCH_WORDS[rest % SEARCH_WORDS.length]);
+  return words.join(' ');
+}
 
 /** Detail must reach this share of bare node:http requests/s (issue #9, point 5). */
 const DETAIL_TARGET_SHARE = 0.35;
@@ -156,6 +168,8 @@ async function main() {
     const api = `http://127.0.0.1:${API_PORT}`;
     const randomId = () => min + Math.floor(Math.random() * (max - min + 1));
     const randomTerm = () => SEARCH_TERMS[Math.floor(Math.random() * SEARCH_TERMS.length)];
+    let uncachedSearches = 0;
+    const newSearchPath = () => `/api/businesses?search=${encodeURIComponent(uncachedSearchTerm(uncachedSearches++))}`;
     const everyId = Array.from({ length: max - min + 1 }, (_, index) => `/api/businesses/${min + index}`);
     const get = (path: () => string) => () => ({ method: 'GET' as const, path: path() });
 
@@ -199,6 +213,9 @@ async function main() {
         requests: get(() => `/api/businesses?search=${encodeURIComponent(randomTerm())}`),
       },
       { name: 'GET /api/businesses?search= max', port: API_PORT, connections: 20, requests: get(() => `/api/businesses?search=${encodeURIComponent(randomTerm())}`) },
+      // A search no one asked before on every request: the API's kept answers cannot help, Postgres does the work.
+      { name: 'GET /api/businesses?search= uncached, 1 connection', port: API_PORT, connections: 1, requests: get(newSearchPath) },
+      { name: 'GET /api/businesses?search= uncached max', port: API_PORT, connections: 20, requests: get(newSearchPath) },
       { name: 'GET /api/businesses (first page)', port: API_PORT, connections: 10, requests: get(() => '/api/businesses') },
     ];
     const bare = scenarios[0];
@@ -223,6 +240,8 @@ async function main() {
     console.table(results);
     console.log('Share of bare node:http requests/s (each measured right after its own bare run, 20 connections, through the API port):');
     console.table(shares.map(({ value: _value, ...row }) => row));
+    console.log('Search, kept answers (24 terms asked before) beside searches never asked before (computed by Postgres each time):');
+    console.table(results.filter((row) => String(row.scenario).includes('?search=')).map(({ scenario, 'req/s': perSecond, 'p50 ms': p50, 'p95 ms': p95 }) => ({ scenario, 'req/s': perSecond, 'p50 ms': p50, 'p95 ms': p95 })));
     const detail = shares.find((row) => row.scenario === 'GET /api/businesses/{id}')!;
     const verdict = detail.value >= DETAIL_TARGET_SHARE ? 'PASS' : 'FAIL';
     console.log(`${verdict}: business detail at ${(100 * detail.value).toFixed(1)}% of bare node:http (target ≥ ${100 * DETAIL_TARGET_SHARE}%)`);

@@ -25,6 +25,7 @@ import type pg from 'pg';
 import sharp from 'sharp';
 import { createPool } from '../../services/core/src/db/pool.ts';
 import { JOBS, QUEUES, type JobName, type QueueName } from '../../services/core/src/jobs/job-definitions.ts';
+import { JobDataCipher } from '../../services/core/src/jobs/job-data-cipher.ts';
 import { DEFAULT_JOB_OPTIONS } from '../../services/core/src/jobs/job-queue.repository.ts';
 import { repoRoot } from '../dev/config.ts';
 import { startMailCatcher } from '../dev/mail-catcher.ts';
@@ -286,8 +287,17 @@ async function main() {
 
     const fixtures = new Fixtures(db, stack.uploadDir);
     await fixtures.load();
+    // Sealed job fields (the reset code) are encrypted as the API does, with the key the workers open them with.
+    const sessionSecret = 'bench-jobs-session-secret-0123456789';
+    const cipher = new JobDataCipher({ SESSION_SECRET: sessionSecret });
+    const payloadAtRest = (name: JobName, data: unknown) => {
+      const definition = JOBS[name];
+      const parsed = definition.payload.parse(data) as object;
+      return 'sealed' in definition && definition.sealed ? cipher.seal(parsed, definition.sealed) : parsed;
+    };
     const workerEnv = {
       ...stackEnv(stack),
+      SESSION_SECRET: sessionSecret,
       ...workerMailEnv(catcher.smtpPort),
       PRODUCT_NAME: 'Zaytoon',
       // Only the bursts here: no scheduled refresh in the middle of a measurement.
@@ -312,7 +322,7 @@ async function main() {
       ]);
       console.log(`run ${run}: ${processes} worker process${processes > 1 ? 'es' : ''} (and as many no-op ones), WORKER_CONCURRENCY=${concurrency}`);
       for (const queue of Object.values(QUEUES)) {
-        const burst = (await fixtures.plan(queue, run)).map((job) => ({ name: JOBS[job.name].name, data: JOBS[job.name].payload.parse(job.data) }));
+        const burst = (await fixtures.plan(queue, run)).map((job) => ({ name: JOBS[job.name].name, data: payloadAtRest(job.name, job.data) }));
         const twin = noop.get(queue)!;
         const noopBurst = Array.from({ length: Math.max(burst.length, NOOP_MIN_BURST) }, (_, i) => ({ name: 'noop', data: { i } }));
         const noopBefore = await measure(twin.queue, twin.events, noopBurst, `${run}-before`);
