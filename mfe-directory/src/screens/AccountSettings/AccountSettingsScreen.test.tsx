@@ -1,11 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Navigate } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { useStore } from 'zustand';
 import { ApiError } from '@zaytoon/client';
 import { fakeApi, fakeHost, fakeSession, member, renderScreen } from '../../test/harness';
-import { AccountSettingsScreen, pictureProblem } from './AccountSettingsScreen';
+import { AccountSettingsScreen, pictureProblem, RELOAD_AFTER_PICTURE_MS } from './AccountSettingsScreen';
 
 describe('account settings (SPEC §2)', () => {
   it('asks visitors to log in', () => {
@@ -30,14 +30,23 @@ describe('account settings (SPEC §2)', () => {
   it("uploads a picture, toasts 'Profile picture updated!' and reloads", async () => {
     const reload = vi.fn();
     const host = fakeHost({ session: fakeSession(member), api: fakeApi({ uploadProfilePicture: async () => ({ picture: '/x.png' }) }) });
-    renderScreen(<AccountSettingsScreen reload={reload} reloadDelayMs={50} />, { path: '/account-settings', host });
-    const file = new File(['png'], 'me.png', { type: 'image/png' });
-    await userEvent.upload(screen.getByLabelText('Upload Picture'), file);
-    await waitFor(() => expect(host.toast.success).toHaveBeenCalledWith('Profile picture updated!'));
-    expect(host.api.uploadProfilePicture).toHaveBeenCalledWith(file);
-    // not at once: the toast must be visible before the page reloads
-    expect(reload).not.toHaveBeenCalled();
-    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    renderScreen(<AccountSettingsScreen reload={reload} />, { path: '/account-settings', host });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const file = new File(['png'], 'me.png', { type: 'image/png' });
+      await userEvent.upload(screen.getByLabelText('Upload Picture'), file);
+      await waitFor(() => expect(host.toast.success).toHaveBeenCalledWith('Profile picture updated!'));
+      expect(host.api.uploadProfilePicture).toHaveBeenCalledWith(file);
+      // not at once: the toast must be visible before the page reloads, and the button stays busy meanwhile
+      expect(reload).not.toHaveBeenCalled();
+      expect(screen.getByText('Uploading...')).toBeTruthy();
+      act(() => {
+        vi.advanceTimersByTime(RELOAD_AFTER_PICTURE_MS);
+      });
+      expect(reload).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("labels the confirm step 'Please type DELETE to confirm'", async () => {

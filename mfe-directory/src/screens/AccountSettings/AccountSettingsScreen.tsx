@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorMessage, LIMITS, MESSAGES, PICTURE_MIME_TYPES } from '@zaytoon/client';
 import { useHost, useSession } from '../../host';
+import { useDeleteAccount, useUploadProfilePicture } from '../../features/account/api/use-account-mutations';
 import { LoginRequired } from '../../ui/LoginRequired';
 import { NavBar } from '../../ui/NavBar';
 import { InlineSpinner } from '../../ui/Spinner';
@@ -52,12 +53,14 @@ export function AccountSettingsScreen({
 }
 
 function ProfilePicture({ reload, reloadDelayMs }: { reload: () => void; reloadDelayMs: number }) {
-  const { api, toast } = useHost();
+  const { toast } = useHost();
   const user = useSession((state) => state.user);
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
+  const uploading = useUploadProfilePicture();
+  // Stays busy after success until the reload: reloading at once would wipe the toast before anyone sees it.
+  const busy = uploading.isPending || uploading.isSuccess;
 
-  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+  const upload = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
@@ -66,17 +69,16 @@ function ProfilePicture({ reload, reloadDelayMs }: { reload: () => void; reloadD
       toast.error(problem);
       return;
     }
-    setBusy(true);
-    try {
-      await api.uploadProfilePicture(file);
-      toast.success(MESSAGES.pictureUpdated);
-      // Stay busy until the reload: reloading at once would wipe the toast before anyone sees it.
-      setTimeout(reload, reloadDelayMs);
-    } catch (error) {
-      console.error('upload failed', error);
-      toast.error(errorMessage(error, MESSAGES.uploadPictureFailed));
-      setBusy(false);
-    }
+    uploading.mutate(file, {
+      onSuccess: () => {
+        toast.success(MESSAGES.pictureUpdated);
+        setTimeout(reload, reloadDelayMs);
+      },
+      onError: (error) => {
+        console.error('upload failed', error);
+        toast.error(errorMessage(error, MESSAGES.uploadPictureFailed));
+      },
+    });
   };
 
   return (
@@ -117,11 +119,12 @@ function ProfilePicture({ reload, reloadDelayMs }: { reload: () => void; reloadD
 }
 
 function DangerZone() {
-  const { api, toast, session } = useHost();
+  const { toast, session } = useHost();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const [typed, setTyped] = useState('');
-  const [busy, setBusy] = useState(false);
+  const deleting = useDeleteAccount();
+  const busy = deleting.isPending;
   const deleted = useRef(false);
 
   useEffect(
@@ -131,24 +134,24 @@ function DangerZone() {
     [session],
   );
 
-  const remove = async () => {
+  const remove = () => {
     if (typed !== 'DELETE') {
       toast.error(MESSAGES.typeDeleteToConfirm);
       return;
     }
-    setBusy(true);
-    try {
-      await api.deleteAccount();
-      toast.success(MESSAGES.accountDeleted);
-      // Leave first, forget the user when this page is gone: clearing it here would let the
-      // shell's guard send the now logged-out visitor to /login before the router reaches '/'.
-      deleted.current = true;
-      navigate('/', { replace: true });
-    } catch (error) {
-      console.error('delete account failed', error);
-      toast.error(errorMessage(error, MESSAGES.deleteAccountFailed));
-      setBusy(false);
-    }
+    deleting.mutate(undefined, {
+      onSuccess: () => {
+        toast.success(MESSAGES.accountDeleted);
+        // Leave first, forget the user when this page is gone: clearing it here would let the
+        // shell's guard send the now logged-out visitor to /login before the router reaches '/'.
+        deleted.current = true;
+        navigate('/', { replace: true });
+      },
+      onError: (error) => {
+        console.error('delete account failed', error);
+        toast.error(errorMessage(error, MESSAGES.deleteAccountFailed));
+      },
+    });
   };
 
   return (

@@ -1,17 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { LIMITS, MESSAGES } from '@zaytoon/client';
 import { useHost } from '../../host';
+import { useChangePassword } from '../../features/account/api/use-account-mutations';
 import { requestErrorMessage } from '../../lib/requestError';
 import { TextField } from '../../ui/Field';
 import { InlineSpinner } from '../../ui/Spinner';
 
 /** Current, new (6+ chars) and confirm; used by /change-password and /account-settings. */
 export function ChangePasswordForm({ onChanged, idPrefix = 'zd-cp' }: { onChanged: () => void; idPrefix?: string }) {
-  const { api, toast } = useHost();
+  const { toast } = useHost();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
+  const changing = useChangePassword();
+  const busy = changing.isPending;
   const [error, setError] = useState('');
 
   const fail = (message: string) => {
@@ -19,26 +21,28 @@ export function ChangePasswordForm({ onChanged, idPrefix = 'zd-cp' }: { onChange
     toast.error(message);
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     setError('');
     if (next.length < LIMITS.passwordMinLength) return fail(MESSAGES.newPasswordTooShort);
     if (next !== confirm) return fail(MESSAGES.newPasswordsDoNotMatch);
     if (next === current) return fail(MESSAGES.newPasswordSameAsCurrent);
-    setBusy(true);
-    try {
-      await api.changePassword({ current_password: current, new_password: next });
-      toast.success(MESSAGES.passwordChanged);
-      setCurrent('');
-      setNext('');
-      setConfirm('');
-      onChanged();
-    } catch (failure) {
-      console.error('change password failed', failure);
-      fail(requestErrorMessage(failure, MESSAGES.changePasswordFailed));
-    } finally {
-      setBusy(false);
-    }
+    changing.mutate(
+      { current_password: current, new_password: next },
+      {
+        onSuccess: () => {
+          toast.success(MESSAGES.passwordChanged);
+          setCurrent('');
+          setNext('');
+          setConfirm('');
+          onChanged();
+        },
+        onError: (failure) => {
+          console.error('change password failed', failure);
+          fail(requestErrorMessage(failure, MESSAGES.changePasswordFailed));
+        },
+      },
+    );
   };
 
   return (

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { LIMITS, MESSAGES } from '@zaytoon/client';
 import { useHost } from '../../host';
+import { useResetPassword, useSendResetCode } from '../../features/account/api/use-account-mutations';
 import { requestErrorMessage } from '../../lib/requestError';
 import { TextField } from '../../ui/Field';
 import { InlineSpinner } from '../../ui/Spinner';
@@ -19,14 +20,16 @@ const TITLES: Record<Step, string> = {
 
 /** /forgot-password (SPEC §2). */
 export function ForgotPasswordScreen() {
-  const { api, toast } = useHost();
+  const { toast } = useHost();
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>(1);
   const [login, setLogin] = useState('');
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
+  const sending = useSendResetCode();
+  const resetting = useResetPassword();
+  const busy = sending.isPending || resetting.isPending;
   const [error, setError] = useState('');
 
   useEffect(() => {
@@ -40,37 +43,34 @@ export function ForgotPasswordScreen() {
     toast.error(message);
   };
 
-  const sendCode = async (event: FormEvent) => {
+  const sendCode = (event: FormEvent) => {
     event.preventDefault();
     setError('');
-    setBusy(true);
-    try {
-      await api.forgotPassword(login.trim());
-      setStep(2);
-    } catch (failure) {
-      console.error('forgot password failed', failure);
-      fail(requestErrorMessage(failure, MESSAGES.sendCodeFailed));
-    } finally {
-      setBusy(false);
-    }
+    sending.mutate(login.trim(), {
+      onSuccess: () => setStep(2),
+      onError: (failure) => {
+        console.error('forgot password failed', failure);
+        fail(requestErrorMessage(failure, MESSAGES.sendCodeFailed));
+      },
+    });
   };
 
-  const reset = async (event: FormEvent) => {
+  const reset = (event: FormEvent) => {
     event.preventDefault();
     setError('');
     if (code.trim().length !== LIMITS.resetCodeLength) return fail(MESSAGES.resetCodeLength);
     if (password.length < LIMITS.passwordMinLength) return fail(MESSAGES.passwordTooShort);
     if (password !== confirm) return fail(MESSAGES.passwordsDoNotMatch);
-    setBusy(true);
-    try {
-      await api.resetPassword({ email_or_username: login.trim(), verification_code: code.trim(), new_password: password });
-      setStep(4);
-    } catch (failure) {
-      console.error('reset password failed', failure);
-      fail(requestErrorMessage(failure, MESSAGES.resetPasswordFailed));
-    } finally {
-      setBusy(false);
-    }
+    resetting.mutate(
+      { email_or_username: login.trim(), verification_code: code.trim(), new_password: password },
+      {
+        onSuccess: () => setStep(4),
+        onError: (failure) => {
+          console.error('reset password failed', failure);
+          fail(requestErrorMessage(failure, MESSAGES.resetPasswordFailed));
+        },
+      },
+    );
   };
 
   return (
