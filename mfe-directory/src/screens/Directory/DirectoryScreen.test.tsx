@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { BusinessListQuery, DirectoryFilter, RequestOptions } from '@zaytoon/client';
+import { ApiError, MESSAGES, type BusinessListQuery, type DirectoryFilter, type RequestOptions } from '@zaytoon/client';
 import { admin, business, fakeApi, fakeHost, fakeSession, member, renderScreen } from '../../test/harness';
 import { page, pendingUntilAborted, summary } from '../../test/directoryFakes';
 import { DirectoryScreen } from './DirectoryScreen';
@@ -138,14 +138,16 @@ describe('directory screen (SPEC §2)', () => {
     expect(screen.queryByTestId('location-summary')).toBeNull();
   });
 
-  it('when the API is down: the failure is only logged, the empty state and 0 show', async () => {
+  it('when the API is down: the failure is logged, no toast, and the screen says it could not load (not empty, not 0)', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const down = async () => Promise.reject(new Error('502'));
     const api = directoryApi({ directorySummary: down, cityGroups: down });
-    renderScreen(<DirectoryScreen />, { path: '/browse', host: fakeHost({ api }) });
-    expect(await screen.findByText('No businesses found')).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId('business-count').textContent).toBe('0 businesses found'));
+    const { host } = renderScreen(<DirectoryScreen />, { path: '/browse', host: fakeHost({ api }) });
+    expect(await screen.findByText(MESSAGES.directoryLoadFailed)).toBeTruthy();
+    expect(screen.queryByText('No businesses found')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('business-count').textContent).toBe(''));
     expect(logged).toHaveBeenCalled();
+    expect(host.toast.error).not.toHaveBeenCalled();
   });
 
   it('filters with chips that remove themselves; the debounced filters go to the server and the URL', async () => {
@@ -260,5 +262,70 @@ describe('directory screen (SPEC §2)', () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
     await waitFor(() => expect(host.toast.success).toHaveBeenCalledWith('Successfully logged out!'));
     expect(host.session.getState().user).toBeNull();
+  });
+});
+
+describe("directory screen: 'could not load' is not 'nothing found' (issue #12)", () => {
+  /** Answers fail (`failing` times) until the server is back, then the directory answers. */
+  function flakyApi(failing: { count: number }, error: ApiError) {
+    const once =
+      <T,>(answer: () => Promise<T>) =>
+      async () => {
+        if (failing.count > 0) throw error;
+        return answer();
+      };
+    return directoryApi({
+      directorySummary: once(async () => fourInThreeCities),
+      cityGroups: once(async () => ({ groups })),
+    });
+  }
+
+  it.each([
+    ['a server error', new ApiError(503, MESSAGES.serviceUnavailable)],
+    ['a network failure', new ApiError(0, null)],
+  ])("%s says 'Could not load businesses' with Try again, which asks again", async (_, error) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const failing = { count: 1 };
+    const api = flakyApi(failing, error);
+    renderScreen(<DirectoryScreen />, { path: '/browse', host: fakeHost({ api }) });
+    const alert = await screen.findByTestId('directory-load-failed');
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(within(alert).getByText(MESSAGES.directoryLoadFailed)).toBeTruthy();
+    expect(screen.queryByText('No businesses found')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('business-count').textContent).toBe(''));
+
+    failing.count = 0;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await screen.findAllByTestId('city-group');
+    await waitFor(() => expect(screen.getByTestId('business-count').textContent).toBe('4 businesses found'));
+    expect(screen.queryByTestId('directory-load-failed')).toBeNull();
+    expect(api.cityGroups).toHaveBeenCalledTimes(2);
+    expect(api.directorySummary).toHaveBeenCalledTimes(2);
+  });
+
+  it("an empty answer keeps SPEC's 'No businesses found' and no Try again", async () => {
+    renderScreen(<DirectoryScreen />, { path: '/browse' });
+    await screen.findByText('No businesses found');
+    expect(screen.getByText('Try adjusting your search filters to find businesses in different areas.')).toBeTruthy();
+    expect(screen.queryByTestId('directory-load-failed')).toBeNull();
+    expect(screen.getByTestId('business-count').textContent).toBe('0 businesses found');
+  });
+
+  it("an open city whose businesses could not be read says so, and Try again reads them", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let down = true;
+    const api = directoryApi({
+      listBusinesses: async () => {
+        if (down) throw new ApiError(502, null);
+        return page(leeds, 2);
+      },
+    });
+    renderScreen(<DirectoryScreen />, { path: '/browse?open=Leeds', host: fakeHost({ api }) });
+    const footer = await screen.findByTestId('city-footer');
+    const alert = await within(footer).findByTestId('directory-load-failed');
+    down = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findAllByTestId('business-row')).toHaveLength(2);
+    expect(screen.queryByTestId('directory-load-failed')).toBeNull();
   });
 });

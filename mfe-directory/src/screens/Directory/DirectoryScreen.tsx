@@ -58,9 +58,11 @@ export function DirectoryScreen() {
 const CountLine = memo(function CountLine({ filter }: { filter: DirectoryFilter }) {
   const summary = useDirectorySummary(filter);
   const loading = summary.isPending || summary.isPlaceholderData;
+  // A failed answer counts nothing: '0 businesses found' would say the directory is empty.
+  const failed = summary.isError && summary.data === undefined;
   return (
     <p className="zd-count" data-testid="business-count" aria-live="polite">
-      {loading ? 'Loading...' : `${summary.data?.total ?? 0} businesses found`}
+      {failed ? '' : loading ? 'Loading...' : `${summary.data?.total ?? 0} businesses found`}
     </p>
   );
 });

@@ -1,13 +1,16 @@
 import { memo, useEffect, useMemo, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Business, CityCount, DirectoryFilter } from '@zaytoon/client';
 import { useCityBusinesses } from '../../features/directory/api/get-city-businesses';
 import { useCityGroups } from '../../features/directory/api/get-city-groups';
 import { useDirectorySummary } from '../../features/directory/api/get-directory-summary';
+import { directoryKeys } from '../../features/directory/api/keys';
 import { useSession } from '../../host';
 import { businessCount } from '../../lib/format';
 import { useWindowVirtualizer } from '../../lib/useWindowVirtualizer';
 import { InlineSpinner, PageSpinner } from '../../ui/Spinner';
 import { BusinessRow } from './BusinessRow';
+import { LoadFailed } from './LoadFailed';
 import { LocationSummary } from './LocationSummary';
 
 /**
@@ -46,6 +49,7 @@ interface Props {
  */
 export const LocationsView = memo(function LocationsView({ filter, open, onToggle, restoreScrollY }: Props) {
   const isAdmin = useSession((state) => state.user?.is_admin ?? false);
+  const queryClient = useQueryClient();
   const groupsQuery = useCityGroups(filter);
   const summary = useDirectorySummary(filter).data;
   const groups = groupsQuery.data?.groups;
@@ -92,6 +96,13 @@ export const LocationsView = memo(function LocationsView({ filter, open, onToggl
   }, [lines, open, restoreScrollY, scrollToIndex]);
 
   if (groupsQuery.isPending) return <PageSpinner label="Loading businesses..." />;
+
+  if (!groups && groupsQuery.isError) {
+    // The count line's summary failed too, most likely: every failed answer of the directory is asked again.
+    const retryFailed = () =>
+      void queryClient.refetchQueries({ queryKey: directoryKeys.all, predicate: (query) => query.state.status === 'error' });
+    return <LoadFailed onRetry={retryFailed} retrying={groupsQuery.isFetching} />;
+  }
 
   if (!groups || groups.length === 0) {
     return (
@@ -140,7 +151,13 @@ export const LocationsView = memo(function LocationsView({ filter, open, onToggl
     }
     return (
       <div className="zd-city__rows zd-city__footer" data-testid="city-footer" data-city={line.city}>
-        {businesses.isPending ? (
+        {businesses.isError ? (
+          <LoadFailed
+            compact
+            onRetry={() => void (businesses.hasNextPage ? businesses.fetchNextPage() : businesses.refetch())}
+            retrying={businesses.isFetching}
+          />
+        ) : businesses.isPending ? (
           <p className="zd-city__status" role="status">
             <InlineSpinner /> Loading...
           </p>

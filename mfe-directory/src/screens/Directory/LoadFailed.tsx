@@ -1,0 +1,18 @@
+import { MESSAGES } from '@zaytoon/client';
+
+/**
+ * The directory could not be read (network, server error): said apart from 'No businesses found', which means
+ * the answer was empty, with a button that asks again.
+ */
+export function LoadFailed({ onRetry, retrying, compact = false }: { onRetry: () => void; retrying: boolean; compact?: boolean }) {
+  const Heading = compact ? 'p' : 'h2';
+  return (
+    <div className={compact ? 'zd-load-failed' : 'zd-card zd-empty zd-load-failed'} role="alert" data-testid="directory-load-failed">
+      <Heading className="zd-load-failed__title">{MESSAGES.directoryLoadFailed}</Heading>
+      {!compact && <p>Please check your connection and try again.</p>}
+      <button type="button" className="zd-btn zd-btn--outline" onClick={onRetry} disabled={retrying}>
+        {retrying ? 'Loading...' : 'Try again'}
+      </button>
+    </div>
+  );
+}
