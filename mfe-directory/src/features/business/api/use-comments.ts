@@ -9,17 +9,54 @@ export const isPendingComment = (comment: Comment) => comment.id < 0;
 
 let nextPendingId = -1;
 
-/** A new comment shows at once on top (the list is newest first); a refused one is taken out again. */
-export function useAddComment(businessId: number) {
-  const { api, toast, session } = useHost();
+/**
+ * A change to the comments that shows at once: `apply` edits the cached list before the call, a refusal puts
+ * the list back and toasts, and either way the list is read again afterwards.
+ */
+function useOptimisticComments<Variables>(
+  businessId: number,
+  {
+    call,
+    apply,
+    logLabel,
+    failure,
+    success,
+  }: {
+    call: (variables: Variables) => Promise<unknown>;
+    apply: (list: Comment[], variables: Variables) => Comment[];
+    logLabel: string;
+    failure: string;
+    success: string;
+  },
+) {
+  const { api, toast } = useHost();
   const queryClient = useQueryClient();
   const key = getCommentsQueryOptions(api, businessId).queryKey;
 
   return useMutation({
-    mutationFn: (text: string) => api.addComment(businessId, text),
-    onMutate: async (text) => {
+    mutationFn: call,
+    onMutate: async (variables: Variables) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData(key);
+      queryClient.setQueryData(key, apply(previous ?? [], variables));
+      return { previous };
+    },
+    onError: (error, _variables, context) => {
+      console.error(logLabel, error);
+      queryClient.setQueryData(key, context?.previous ?? []);
+      toast.error(memberActionMessage(error, MESSAGES.loginToComment, failure));
+    },
+    onSuccess: () => toast.success(success),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
+
+/** A new comment shows at once on top (the list is newest first). */
+export function useAddComment(businessId: number) {
+  const { api, session } = useHost();
+  return useOptimisticComments(businessId, {
+    call: (text: string) => api.addComment(businessId, text),
+    apply: (list, text) => {
       const user = session.getState().user;
       const pending: Comment = {
         id: nextPendingId--,
@@ -30,39 +67,22 @@ export function useAddComment(businessId: number) {
         comment_text: text,
         created_at: new Date().toISOString(),
       };
-      queryClient.setQueryData(key, [pending, ...(previous ?? [])]);
-      return { previous };
+      return [pending, ...list];
     },
-    onError: (error, _text, context) => {
-      console.error('comment failed', error);
-      queryClient.setQueryData(key, context?.previous ?? []);
-      toast.error(memberActionMessage(error, MESSAGES.loginToComment, MESSAGES.addCommentFailed));
-    },
-    onSuccess: () => toast.success(MESSAGES.commentAdded),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+    logLabel: 'comment failed',
+    failure: MESSAGES.addCommentFailed,
+    success: MESSAGES.commentAdded,
   });
 }
 
-/** A deleted comment goes at once; a refused delete puts it back. */
+/** A deleted comment goes at once. */
 export function useDeleteComment(businessId: number) {
-  const { api, toast } = useHost();
-  const queryClient = useQueryClient();
-  const key = getCommentsQueryOptions(api, businessId).queryKey;
-
-  return useMutation({
-    mutationFn: (comment: Comment) => api.deleteComment(comment.id),
-    onMutate: async (comment) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData(key);
-      queryClient.setQueryData(key, (previous ?? []).filter((each) => each.id !== comment.id));
-      return { previous };
-    },
-    onError: (error, _comment, context) => {
-      console.error('delete comment failed', error);
-      queryClient.setQueryData(key, context?.previous ?? []);
-      toast.error(memberActionMessage(error, MESSAGES.loginToComment, MESSAGES.deleteCommentFailed));
-    },
-    onSuccess: () => toast.success(MESSAGES.commentDeleted),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  const { api } = useHost();
+  return useOptimisticComments(businessId, {
+    call: (comment: Comment) => api.deleteComment(comment.id),
+    apply: (list, comment) => list.filter((each) => each.id !== comment.id),
+    logLabel: 'delete comment failed',
+    failure: MESSAGES.deleteCommentFailed,
+    success: MESSAGES.commentDeleted,
   });
 }
