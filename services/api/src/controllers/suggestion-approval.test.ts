@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUGGESTABLE_FIELDS, type SuggestableField } from '@zaytoon/contract';
+import { adminClient, startTestApi, type ApiTestClient, type TestApi } from '../test/harness.js';
+import { createBusiness } from '../test/fixtures.js';
+
+/** For each suggestable field: the suggestion as a member types it, and the value the business then answers. */
+const SUGGESTIONS: Record<SuggestableField, { suggested: string; answered: unknown }> = {
+  description: { suggested: 'Now also a bakery, with fresh taboon bread every morning.', answered: 'Now also a bakery, with fresh taboon bread every morning.' },
+  phone: { suggested: '0113 496 0123', answered: '0113 496 0123' },
+  website: { suggested: 'https://olive-grove.example/menu', answered: 'https://olive-grove.example/menu' },
+  business_hours: { suggested: '{"monday":"10:00 AM - 4:00 PM","sunday":"Closed"}', answered: { monday: '10:00 AM - 4:00 PM', sunday: 'Closed' } },
+  social_media: { suggested: '{"instagram":"https://instagram.com/olivegrove"}', answered: { instagram: 'https://instagram.com/olivegrove' } },
+  proof_of_support: { suggested: 'Sponsors a community kitchen in Gaza.', answered: 'Sponsors a community kitchen in Gaza.' },
+  category: { suggested: 'Bakery', answered: 'Bakery' },
+};
+
+let api: TestApi;
+let admin: ApiTestClient;
+let member: ApiTestClient;
+beforeAll(async () => {
+  api = await startTestApi();
+  admin = await adminClient(api);
+  member = api.client();
+  await member.signup();
+});
+afterAll(async () => api?.stop());
+
+describe('approving a suggestion changes exactly its field (CONTRACT.md)', () => {
+  it('the table covers every suggestable field', () => {
+    expect(Object.keys(SUGGESTIONS).sort()).toEqual([...SUGGESTABLE_FIELDS].sort());
+  });
+
+  for (const field of SUGGESTABLE_FIELDS) {
+    it(field, async () => {
+      const business = await createBusiness(admin, {
+        business_hours: { monday: '9:00 AM - 6:00 PM' },
+        social_media: { facebook: 'https://facebook.com/olivegrove' },
+      });
+      const before = (await api.client().get(`/api/businesses/${business.id}`)).body;
+      const { suggested, answered } = SUGGESTIONS[field];
+      expect(before[field]).not.toEqual(answered);
+      const suggestion = await member.post(`/api/businesses/${business.id}/suggestions`, { field_name: field, suggested_value: suggested });
+      expect(suggestion.status).toBe(201);
+      expect((await admin.post(`/api/admin/suggestions/${suggestion.body.id}/review?action=approve`)).status).toBe(200);
+      const after = (await api.client().get(`/api/businesses/${business.id}`)).body;
+      expect(after).toEqual({ ...before, [field]: answered });
+    });
+  }
+});
