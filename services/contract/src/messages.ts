@@ -73,7 +73,7 @@ export const MESSAGES = {
   signupFailed: 'Signup failed',
   loadBusinessFailed: 'Failed to load business data',
   /** SPEC is silent: a detail page whose business could not be read (network, 5xx) says so, apart from 404 (issue #12). */
-  businessUnavailable: 'This business could not be loaded. Please check your connection and try again.',
+  businessUnavailable: 'Could not load this business',
   addBusinessFailed: 'Failed to add business',
   updateBusinessFailed: 'Failed to update business',
   voteFailed: 'Failed to record vote',
@@ -123,8 +123,7 @@ export const MESSAGES = {
 
 export const socialLinkOffSiteMessage = (hosts: readonly string[]) => `Link must be on ${hosts.join(' or ')}`;
 export const businessDeletedMessage = (name: string) => `Business "${name}" deleted successfully`;
-export const confirmDeleteBusinessMessage = (name: string) =>
-  `Are you sure you want to delete "${name}"? This action cannot be undone.`;
+export const confirmDeleteBusinessMessage = (name: string) => `Are you sure you want to delete "${name}"? This action cannot be undone.`;
 /** SPEC is silent; approving a report removes the business, so it asks as 'Delete Business' does (issue #12). */
 export const confirmApproveReportMessage = (businessLabel: string) =>
   `Approve this report and remove "${businessLabel}"? This action cannot be undone.`;

@@ -231,17 +231,18 @@ describe('business detail (SPEC §2)', () => {
   it.each([
     ['a network failure', new ApiError(0, null)],
     ['a server error', new ApiError(503, 'Service temporarily unavailable')],
-  ])("tells %s apart from 'not found', and 'Try Again' reads the business again", async (_, failure) => {
+  ])("tells %s apart from 'not found', and 'Try again' reads the business again", async (_, failure) => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const answers: Array<() => Promise<unknown>> = [() => Promise.reject(failure), async () => detailBusiness];
     const host = fakeHost({ api: api({ getBusiness: () => answers.shift()!() }) });
     open(host);
     const unavailable = await screen.findByTestId('business-unavailable');
-    expect(unavailable.textContent).toContain('This business could not be loaded. Please check your connection and try again.');
+    expect(within(unavailable).getByRole('heading', { level: 1 }).textContent).toBe('Could not load this business');
+    expect(unavailable.textContent).toContain('Please check your connection and try again.');
     expect(screen.queryByTestId('business-not-found')).toBeNull();
     expect(host.toast.error).not.toHaveBeenCalled();
     expect(screen.getByTestId('location').textContent).toBe('/business/5');
-    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Olive Tree Cafe' })).toBeTruthy();
     expect(host.api.getBusiness).toHaveBeenCalledTimes(2);
   });

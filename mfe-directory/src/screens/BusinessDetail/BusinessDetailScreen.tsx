@@ -38,8 +38,8 @@ export function BusinessDetailScreen() {
         <NavBar variant="detail" />
         <main className="zd-page">
           <div className="zd-card zd-empty" data-testid="business-unavailable" role="alert">
-            <h1>Could Not Load Business</h1>
-            <p>{MESSAGES.businessUnavailable}</p>
+            <h1>{MESSAGES.businessUnavailable}</h1>
+            <p>Please check your connection and try again.</p>
             <div className="zd-actions">
               <button
                 type="button"
@@ -49,7 +49,7 @@ export function BusinessDetailScreen() {
                 aria-busy={detail.retrying}
               >
                 {detail.retrying && <InlineSpinner />}
-                {detail.retrying ? 'Trying Again...' : 'Try Again'}
+                {detail.retrying ? 'Loading...' : 'Try again'}
               </button>
               <Link to="/dashboard" className="zd-btn zd-btn--outline">
                 Back to Directory
