@@ -83,7 +83,7 @@ describe('the early script', () => {
 
   it("asks for a business page's business at once and hands that answer to the app's first read of it, once", async () => {
     const business = { id: 42, name: 'Olive Tree Bakery' };
-    const fetch = vi.fn(async (input: RequestInfo | URL) =>
+    const fetch = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) =>
       String(input).endsWith('/runtime-config.json')
         ? Response.json({ productName: 'Zaytoon', remotes: { directory: '', admin: '' } })
         : Response.json(business),
@@ -111,7 +111,7 @@ describe('the early script', () => {
   });
 
   it('starts no read on other pages, nor for an id that is not a number', async () => {
-    const fetch = vi.fn(async () => Response.json({}));
+    const fetch = vi.fn(async (_input: RequestInfo | URL) => Response.json({}));
     vi.stubGlobal('fetch', fetch);
     vi.resetModules();
     try {
