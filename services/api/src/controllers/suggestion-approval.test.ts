@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUGGESTABLE_FIELDS, type SuggestableField } from '@zaytoon/contract';
-import { adminClient, startTestApi, type ApiTestClient, type TestApi } from '../test/harness.js';
-import { createBusiness } from '../test/fixtures.js';
+import { adminClient, startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
+import { createBusiness } from '../test/fixtures';
 
 /** For each suggestable field: the suggestion as a member types it, and the value the business then answers. */
 const SUGGESTIONS: Record<SuggestableField, { suggested: string; answered: unknown }> = {
-  description: { suggested: 'Now also a bakery, with fresh taboon bread every morning.', answered: 'Now also a bakery, with fresh taboon bread every morning.' },
+  description: {
+    suggested: 'Now also a bakery, with fresh taboon bread every morning.',
+    answered: 'Now also a bakery, with fresh taboon bread every morning.',
+  },
   phone: { suggested: '0113 496 0123', answered: '0113 496 0123' },
   website: { suggested: 'https://olive-grove.example/menu', answered: 'https://olive-grove.example/menu' },
   business_hours: { suggested: '{"monday":"10:00 AM - 4:00 PM","sunday":"Closed"}', answered: { monday: '10:00 AM - 4:00 PM', sunday: 'Closed' } },

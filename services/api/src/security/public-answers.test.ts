@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, SESSION_COOKIE, type RouteName } from '@zaytoon/contract';
-import { startTestApi, type ApiAnswer, type ApiTestClient, type TestApi } from '../test/harness.js';
-import { createBusiness } from '../test/fixtures.js';
-import { lastMailedResetCode } from '../test/reset-codes.js';
+import { startTestApi, type ApiAnswer, type ApiTestClient, type TestApi } from '../test/harness';
+import { createBusiness } from '../test/fixtures';
+import { lastMailedResetCode } from '../test/reset-codes';
 
 // CONTRACT.md: public answers never carry emails, password hashes, reset data or session ids. A member (the
 // victim) leaves every kind of trace; then every public route of the contract is asked about it, by a visitor
@@ -27,8 +27,14 @@ beforeAll(async () => {
   await api.client().post('/api/auth/forgot-password', { email_or_username: victimUser.username });
   const resetCode = await lastMailedResetCode(api, victimUser.email);
 
-  const { rows: [user] } = await api.core.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [victimUser.id]);
-  const { rows: [reset] } = await api.core.db.query<{ code_hash: string; code_sealed: string }>('SELECT code_hash, code_sealed FROM reset_codes WHERE user_id = $1', [victimUser.id]);
+  const {
+    rows: [user],
+  } = await api.core.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [victimUser.id]);
+  const {
+    rows: [reset],
+  } = await api.core.db.query<{ code_hash: string; code_sealed: string }>('SELECT code_hash, code_sealed FROM reset_codes WHERE user_id = $1', [
+    victimUser.id,
+  ]);
   const sessionCookie = decodeURIComponent(victim.cookies.get(SESSION_COOKIE)!);
   secrets = {
     email: victimUser.email,
@@ -55,12 +61,22 @@ function publicRequests(): Record<string, PublicRequest[]> {
     login: [{ method: 'POST', path: '/api/auth/login', body: { login: victimUser.email, password: 'wrong-password' } }],
     signup: [
       { method: 'POST', path: '/api/auth/signup', body: { email: victimUser.email, username: 'someone_else', name: 'X', password: 'secret-pass' } },
-      { method: 'POST', path: '/api/auth/signup', body: { email: 'someone@example.org', username: victimUser.username, name: 'X', password: 'secret-pass' } },
+      {
+        method: 'POST',
+        path: '/api/auth/signup',
+        body: { email: 'someone@example.org', username: victimUser.username, name: 'X', password: 'secret-pass' },
+      },
     ],
     logout: [{ method: 'POST', path: '/api/auth/logout' }],
     adminStatus: [{ method: 'GET', path: '/api/auth/admin-status' }],
     forgotPassword: [{ method: 'POST', path: '/api/auth/forgot-password', body: { email_or_username: victimUser.username } }],
-    resetPassword: [{ method: 'POST', path: '/api/auth/reset-password', body: { email_or_username: victimUser.username, verification_code: '000000', new_password: 'other-password' } }],
+    resetPassword: [
+      {
+        method: 'POST',
+        path: '/api/auth/reset-password',
+        body: { email_or_username: victimUser.username, verification_code: '000000', new_password: 'other-password' },
+      },
+    ],
     listBusinesses: filters.map((query) => ({ method: 'GET', path: `/api/businesses${query}` })),
     directorySummary: filters.map((query) => ({ method: 'GET', path: `/api/businesses/summary${query}` })),
     cityGroups: filters.map((query) => ({ method: 'GET', path: `/api/businesses/by-city${query}` })),
@@ -80,7 +96,11 @@ function publicRequests(): Record<string, PublicRequest[]> {
 
 /** The whole answer as text: status, every header, the body. */
 const answerText = (answer: ApiAnswer) =>
-  [String(answer.status), ...[...answer.headers].map(([name, value]) => `${name}: ${value}`), typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body)].join('\n');
+  [
+    String(answer.status),
+    ...[...answer.headers].map(([name, value]) => `${name}: ${value}`),
+    typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body),
+  ].join('\n');
 
 describe('no public answer carries an email, a password hash, reset data or a session id (CONTRACT.md)', () => {
   it('the walk covers every public route of the contract', () => {

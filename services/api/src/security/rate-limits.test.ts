@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@zaytoon/contract';
-import { adminClient, fromAddress, startTestApi, type ApiAnswer, type ApiTestClient, type TestApi } from '../test/harness.js';
-import { businessInput, createBusiness } from '../test/fixtures.js';
-import { IMAGES, imageForm } from '../test/images.js';
+import { adminClient, fromAddress, startTestApi, type ApiAnswer, type ApiTestClient, type TestApi } from '../test/harness';
+import { businessInput, createBusiness } from '../test/fixtures';
+import { IMAGES, imageForm } from '../test/images';
 
 // CONTRACT.md, security: login and signup per IP and per account, forgot-password and reset per account and per
 // IP, writes per user; RATE_LIMIT_ALLOWLIST exempts the per-IP limits only. Every limit is 3 here.
@@ -79,7 +79,8 @@ const limitCases: LimitCase[] = [
     allowed: [201, 409, 409],
     prepare: async () => {
       const email = `taken${unique()}@example.com`;
-      return (attempt, address) => post('/api/auth/signup', { email, username: `taken_${unique()}${attempt}`, name: 'Again', password: 'secret-pass' }, address);
+      return (attempt, address) =>
+        post('/api/auth/signup', { email, username: `taken_${unique()}${attempt}`, name: 'Again', password: 'secret-pass' }, address);
     },
   },
   {
@@ -102,7 +103,11 @@ const limitCases: LimitCase[] = [
     scope: 'ip',
     allowed: 400,
     prepare: async () => (attempt, address) =>
-      post('/api/auth/reset-password', { email_or_username: `nobody-${unique()}-${attempt}`, verification_code: '123456', new_password: 'new-password' }, address),
+      post(
+        '/api/auth/reset-password',
+        { email_or_username: `nobody-${unique()}-${attempt}`, verification_code: '123456', new_password: 'new-password' },
+        address,
+      ),
   },
   {
     name: 'reset-password per account',
@@ -110,16 +115,40 @@ const limitCases: LimitCase[] = [
     allowed: 400,
     prepare: async () => {
       const user = await api.client().signup();
-      return (_attempt, address) => post('/api/auth/reset-password', { email_or_username: user.username, verification_code: '123456', new_password: 'new-password' }, address);
+      return (_attempt, address) =>
+        post('/api/auth/reset-password', { email_or_username: user.username, verification_code: '123456', new_password: 'new-password' }, address);
     },
   },
 ];
 
 /** Writes per user: each kind of write, by one member, from one address. */
 const writeCases: { name: string; allowed: number; prepare: () => Promise<SendAttempt> }[] = [
-  { name: 'votes', allowed: 200, prepare: memberWrites((member, attempt, address) => member.request('POST', `/api/businesses/${businessId}/vote`, { vote_type: attempt % 2 ? 'upvote' : 'downvote' }, fromAddress(address))) },
-  { name: 'comments', allowed: 201, prepare: memberWrites((member, attempt, address) => member.request('POST', `/api/businesses/${businessId}/comments`, { comment_text: `Comment number ${attempt}` }, fromAddress(address))) },
-  { name: 'suggestions', allowed: 201, prepare: memberWrites((member, attempt, address) => member.request('POST', `/api/businesses/${businessId}/suggestions`, { field_name: 'phone', suggested_value: `0113 496 000${attempt}` }, fromAddress(address))) },
+  {
+    name: 'votes',
+    allowed: 200,
+    prepare: memberWrites((member, attempt, address) =>
+      member.request('POST', `/api/businesses/${businessId}/vote`, { vote_type: attempt % 2 ? 'upvote' : 'downvote' }, fromAddress(address)),
+    ),
+  },
+  {
+    name: 'comments',
+    allowed: 201,
+    prepare: memberWrites((member, attempt, address) =>
+      member.request('POST', `/api/businesses/${businessId}/comments`, { comment_text: `Comment number ${attempt}` }, fromAddress(address)),
+    ),
+  },
+  {
+    name: 'suggestions',
+    allowed: 201,
+    prepare: memberWrites((member, attempt, address) =>
+      member.request(
+        'POST',
+        `/api/businesses/${businessId}/suggestions`,
+        { field_name: 'phone', suggested_value: `0113 496 000${attempt}` },
+        fromAddress(address),
+      ),
+    ),
+  },
   {
     name: 'reports',
     allowed: 201,
@@ -133,17 +162,30 @@ const writeCases: { name: string; allowed: number; prepare: () => Promise<SendAt
         );
         targets.push(rows[0].id);
       }
-      return memberWrites((member, attempt, address) => member.request('POST', '/api/reports', { business_id: targets[attempt], reason: 'Other', description: 'Closed' }, fromAddress(address)))();
+      return memberWrites((member, attempt, address) =>
+        member.request('POST', '/api/reports', { business_id: targets[attempt], reason: 'Other', description: 'Closed' }, fromAddress(address)),
+      )();
     },
   },
-  { name: 'uploads', allowed: 200, prepare: memberWrites((member, _attempt, address) => member.request('POST', '/api/auth/upload-profile-picture', imageForm(IMAGES.png), fromAddress(address))) },
-  { name: 'new businesses', allowed: 201, prepare: memberWrites((member, _attempt, address) => member.request('POST', '/api/businesses', businessInput(), fromAddress(address))) },
+  {
+    name: 'uploads',
+    allowed: 200,
+    prepare: memberWrites((member, _attempt, address) =>
+      member.request('POST', '/api/auth/upload-profile-picture', imageForm(IMAGES.png), fromAddress(address)),
+    ),
+  },
+  {
+    name: 'new businesses',
+    allowed: 201,
+    prepare: memberWrites((member, _attempt, address) => member.request('POST', '/api/businesses', businessInput(), fromAddress(address))),
+  },
   {
     name: 'business edits',
     allowed: 200,
     prepare: async () => {
       const editor = await adminClient(api);
-      return (attempt, address) => editor.request('PUT', `/api/businesses/${businessId}`, businessInput({ name: `Edited ${attempt}` }), fromAddress(address));
+      return (attempt, address) =>
+        editor.request('PUT', `/api/businesses/${businessId}`, businessInput({ name: `Edited ${attempt}` }), fromAddress(address));
     },
   },
 ];
@@ -201,7 +243,9 @@ describe('each rate limit of CONTRACT.md answers 429 with Retry-After once passe
     await member.post(`/api/businesses/${businessId}/vote`, { vote_type: 'upvote' });
     await member.post(`/api/businesses/${businessId}/comments`, { comment_text: 'A fine place.' });
     await member.post('/api/auth/upload-profile-picture', imageForm(IMAGES.png));
-    expect((await member.post(`/api/businesses/${businessId}/suggestions`, { field_name: 'phone', suggested_value: '0113 496 0000' })).status).toBe(429);
+    expect((await member.post(`/api/businesses/${businessId}/suggestions`, { field_name: 'phone', suggested_value: '0113 496 0000' })).status).toBe(
+      429,
+    );
     expect((await other.post(`/api/businesses/${businessId}/comments`, { comment_text: 'Another view.' })).status).toBe(201);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@zaytoon/contract';
-import { startTestApi, type TestApi } from '../test/harness.js';
-import { lastMailedResetCode } from '../test/reset-codes.js';
+import { startTestApi, type TestApi } from '../test/harness';
+import { lastMailedResetCode } from '../test/reset-codes';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -21,7 +21,8 @@ async function codeAfter(elapsedSeconds: number) {
     'UPDATE reset_codes SET created_at = created_at - make_interval(secs => $2), expires_at = expires_at - make_interval(secs => $2) WHERE user_id = $1',
     [user.id, elapsedSeconds],
   );
-  const reset = () => api.client().post('/api/auth/reset-password', { email_or_username: user.email, verification_code: code, new_password: 'new-password' });
+  const reset = () =>
+    api.client().post('/api/auth/reset-password', { email_or_username: user.email, verification_code: code, new_password: 'new-password' });
   return { user, reset };
 }
 
@@ -29,7 +30,10 @@ describe('reset codes expire 15 minutes after they are sent (CONTRACT.md)', () =
   it('are stored with exactly that lifetime', async () => {
     const user = await api.client().signup();
     await api.client().post('/api/auth/forgot-password', { email_or_username: user.username });
-    const { rows } = await api.core.db.query<{ seconds: number }>('SELECT extract(epoch FROM expires_at - created_at)::float AS seconds FROM reset_codes WHERE user_id = $1', [user.id]);
+    const { rows } = await api.core.db.query<{ seconds: number }>(
+      'SELECT extract(epoch FROM expires_at - created_at)::float AS seconds FROM reset_codes WHERE user_id = $1',
+      [user.id],
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0].seconds).toBeCloseTo(15 * 60, 0);
   });

@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@zaytoon/contract';
 import { SESSION_KEY_PREFIX } from '@zaytoon/core';
-import { startTestApi, type ApiAnswer, type ApiTestClient, type TestApi } from '../test/harness.js';
+import { startTestApi, type ApiAnswer, type ApiTestClient, type TestApi } from '../test/harness';
 
 /** The rolling lifetime of a session (services/api/src/middleware/session.ts): the cookie and the Redis key alike. */
 const SESSION_LIFETIME_SECONDS = 14 * 24 * 60 * 60;
@@ -13,10 +13,12 @@ function sessionCookieAttributes(answer: ApiAnswer): Map<string, string> {
   const cookie = answer.headers.getSetCookie().find((header) => header.startsWith(`${SESSION_COOKIE}=`));
   if (!cookie) throw new Error(`no ${SESSION_COOKIE} cookie in ${JSON.stringify(answer.headers.getSetCookie())}`);
   const [, ...attributes] = cookie.split(';').map((part) => part.trim());
-  return new Map(attributes.map((attribute) => {
-    const [name, ...value] = attribute.split('=');
-    return [name.toLowerCase(), value.join('=')];
-  }));
+  return new Map(
+    attributes.map((attribute) => {
+      const [name, ...value] = attribute.split('=');
+      return [name.toLowerCase(), value.join('=')];
+    }),
+  );
 }
 
 /** The session id inside a client's signed session cookie (`s:<id>.<signature>`). */
@@ -90,7 +92,11 @@ describe('the session id is regenerated at signup and login (CONTRACT.md)', () =
   async function clientWithPlantedSession(): Promise<{ client: ApiTestClient; plantedId: string; plantedCookie: string }> {
     const plantedId = randomBytes(18).toString('base64url');
     const expires = new Date(Date.now() + 3_600_000).toISOString();
-    await api.core.redis.set(SESSION_KEY_PREFIX + plantedId, JSON.stringify({ cookie: { originalMaxAge: 3_600_000, expires, httpOnly: true, path: '/' } }), { EX: 3600 });
+    await api.core.redis.set(
+      SESSION_KEY_PREFIX + plantedId,
+      JSON.stringify({ cookie: { originalMaxAge: 3_600_000, expires, httpOnly: true, path: '/' } }),
+      { EX: 3600 },
+    );
     const signature = createHmac('sha256', api.core.config.SESSION_SECRET).update(plantedId).digest('base64').replace(/=+$/, '');
     const plantedCookie = encodeURIComponent(`s:${plantedId}.${signature}`);
     const client = api.client();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@zaytoon/contract';
-import { startTestApi, type ApiTestClient, type TestApi } from '../test/harness.js';
-import { IMAGES, imageForm } from '../test/images.js';
+import { startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
+import { IMAGES, imageForm } from '../test/images';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -49,7 +49,9 @@ describe('cross-origin multipart uploads (CONTRACT.md: refused with 403)', () =>
     client.origin = 'https://evil.example';
     expect(await upload(client, IMAGES.png)).toMatchObject({ status: 403, body: { detail: MESSAGES.crossSiteRefused } });
     client.origin = null;
-    const fetchSiteCrossSite = await client.request('POST', '/api/auth/upload-profile-picture', imageForm(IMAGES.png), { 'sec-fetch-site': 'cross-site' });
+    const fetchSiteCrossSite = await client.request('POST', '/api/auth/upload-profile-picture', imageForm(IMAGES.png), {
+      'sec-fetch-site': 'cross-site',
+    });
     expect(fetchSiteCrossSite).toMatchObject({ status: 403, body: { detail: MESSAGES.crossSiteRefused } });
     expect(await resizeJobsOf(user.id)).toBe(0);
     // The same member and upload from the shell's origin go through.

@@ -1,5 +1,5 @@
 import { JobDataCipher } from '@zaytoon/core';
-import type { TestApi } from './harness.js';
+import type { TestApi } from './harness';
 
 /** The newest reset code enqueued for `email`, opened with the API's key as the worker opens it. */
 export async function lastMailedResetCode(api: TestApi, email: string): Promise<string> {
