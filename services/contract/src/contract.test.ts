@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   API_ROUTES,
+  pathIdParam,
+  type RouteDefinition,
   buildOpenApiDocument,
   businessListQuerySchema,
   mapQuerySchema,
@@ -16,8 +18,8 @@ import {
   truncate,
   formatScore,
   pluralBusinesses,
-} from './index.js';
-import { directoryQuery, nextCursorFromLink } from './client/api-client.js';
+} from './index';
+import { directoryQuery, nextCursorFromLink } from './client/api-client';
 
 describe('business input', () => {
   const base = { name: 'Olive', address: '1 High St', city: 'Leeds', postcode: 'LS1 1AA' };
@@ -71,7 +73,8 @@ function requestSchemaNodes(): [string, any][] {
   for (const [path, operations] of Object.entries(paths)) {
     for (const [method, operation] of Object.entries(operations)) {
       walk(operation.requestBody?.content?.['application/json']?.schema, `${method} ${path} body`);
-      for (const parameter of operation.parameters ?? []) if (parameter.in === 'query') walk(parameter.schema, `${method} ${path} ?${parameter.name}`);
+      for (const parameter of operation.parameters ?? [])
+        if (parameter.in === 'query') walk(parameter.schema, `${method} ${path} ?${parameter.name}`);
     }
   }
   return nodes;
@@ -85,8 +88,9 @@ describe('social links stay on their network (issue #11)', () => {
   it('accepts the hosts of each network and their subdomains', () => {
     const social_media = { facebook: 'https://m.facebook.com/olive', twitter: 'https://x.com/olive', instagram: 'http://www.instagram.com/olive' };
     expect(businessInputSchema.parse({ ...base, social_media }).social_media).toEqual(social_media);
-    expect(businessInputSchema.parse({ ...base, social_media: { facebook: 'https://fb.com/olive', twitter: 'https://TWITTER.com/olive' } }).social_media)
-      .toEqual({ facebook: 'https://fb.com/olive', twitter: 'https://TWITTER.com/olive' });
+    expect(
+      businessInputSchema.parse({ ...base, social_media: { facebook: 'https://fb.com/olive', twitter: 'https://TWITTER.com/olive' } }).social_media,
+    ).toEqual({ facebook: 'https://fb.com/olive', twitter: 'https://TWITTER.com/olive' });
   });
 
   it('refuses look-alike hosts, userinfo tricks and another network, each on its own field', () => {
@@ -112,11 +116,15 @@ describe('control characters (issue #11)', () => {
   it('refuses C0 controls but tab and newline, DEL and lone surrogates, with a field error', () => {
     for (const bad of ['\u0000', '\u0001', '\u0008', '\u000b', '\u000c', '\u001b', '\u001f', '\u007f', '\ud800', '\udfff']) {
       const result = businessInputSchema.safeParse({ ...base, description: `a${bad}b` });
-      expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]), JSON.stringify(bad)).toEqual([
-        ['description', MESSAGES.controlCharacters],
-      ]);
+      expect(
+        result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]),
+        JSON.stringify(bad),
+      ).toEqual([['description', MESSAGES.controlCharacters]]);
     }
-    expect(businessInputSchema.safeParse({ ...base, business_hours: { monday: '9\u0000' } }).error?.issues[0].path).toEqual(['business_hours', 'monday']);
+    expect(businessInputSchema.safeParse({ ...base, business_hours: { monday: '9\u0000' } }).error?.issues[0].path).toEqual([
+      'business_hours',
+      'monday',
+    ]);
   });
 
   it('keeps tabs, newlines and astral characters, and turns CRLF and CR into LF', () => {
@@ -157,6 +165,17 @@ describe('ids in bodies (issue #11)', () => {
       .filter(([, node]) => node.maximum === undefined || (node.type === 'integer' && node.maximum > POSTGRES_INTEGER_MAX))
       .map(([where]) => where);
     expect(unbounded).toEqual([]);
+  });
+});
+
+describe('path ids', () => {
+  it("every route with an id in its path says what a 404 for that id reads, and no other route does", () => {
+    for (const [name, definition] of Object.entries(API_ROUTES)) {
+      const param = pathIdParam(definition);
+      expect([name, !!param, typeof (definition as RouteDefinition).notFound]).toEqual([name, !!param, param ? 'string' : 'undefined']);
+    }
+    expect(pathIdParam(API_ROUTES.deleteComment)).toBe('commentId');
+    expect(API_ROUTES.reviewReport.notFound).toBe(MESSAGES.reportNotFound);
   });
 });
 

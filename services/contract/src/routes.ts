@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { MESSAGES } from './messages';
+import { ROUTE_PATHS, type Method, type RouteName } from './route-paths';
+
+export type { Method, RouteName };
 import {
   adminStatusSchema,
   changePasswordInputSchema,
@@ -8,16 +12,16 @@ import {
   resetPasswordInputSchema,
   signupInputSchema,
   userSchema,
-} from './schemas/auth.schema.js';
-import { adminStatisticsSchema } from './schemas/admin.schema.js';
+} from './schemas/auth.schema';
+import { adminStatisticsSchema } from './schemas/admin.schema';
 import {
   businessInputSchema,
   businessSchema,
   canEditSchema,
   categoriesSchema,
   citiesSchema,
-} from './schemas/business.schema.js';
-import { commentInputSchema, commentSchema } from './schemas/comment.schema.js';
+} from './schemas/business.schema';
+import { commentInputSchema, commentSchema } from './schemas/comment.schema';
 import {
   businessListQuerySchema,
   cityGroupsSchema,
@@ -25,14 +29,13 @@ import {
   directorySummarySchema,
   mapAnswerSchema,
   mapQuerySchema,
-} from './schemas/directory.schema.js';
-import { okResponse } from './schemas/common.schema.js';
-import { reportInputSchema, reportSchema, reviewActionSchema } from './schemas/report.schema.js';
-import { suggestionInputSchema, suggestionSchema } from './schemas/suggestion.schema.js';
-import { voteInputSchema, voteResultSchema, voteSummarySchema } from './schemas/vote.schema.js';
+} from './schemas/directory.schema';
+import { okResponse } from './schemas/common.schema';
+import { reportInputSchema, reportSchema, reviewActionSchema } from './schemas/report.schema';
+import { suggestionInputSchema, suggestionSchema } from './schemas/suggestion.schema';
+import { voteInputSchema, voteResultSchema, voteSummarySchema } from './schemas/vote.schema';
 
 export type Access = 'public' | 'user' | 'admin';
-export type Method = 'get' | 'post' | 'put' | 'delete';
 
 /** The groups the routes fall into, in reading order; OpenAPI lists them as its tags. */
 export const API_TAGS = {
@@ -58,25 +61,27 @@ export interface RouteDefinition {
   responseHeaders?: Record<string, string>;
   /** Public reads whose answers carry an ETag (304 on If-None-Match). */
   cacheable?: boolean;
+  /** For a path with an id (`:id`, `:commentId`): the 404's detail when the id names nothing, malformed ids included. */
+  notFound?: string;
 }
 
-const route = (definition: RouteDefinition) => definition;
+const route = <const Definition extends RouteDefinition>(definition: Definition) => definition;
 
 /** Every call of SPEC §7. The API mounts a handler for each; OpenAPI and the admin-route test read this list. */
 export const API_ROUTES = {
-  me: route({ method: 'get', path: '/auth/me', access: 'user', tag: 'auth', summary: 'Current user', response: userSchema }),
-  login: route({ method: 'post', path: '/auth/login', access: 'public', tag: 'auth', summary: 'Sign in', body: loginInputSchema, response: userSchema }),
-  signup: route({ method: 'post', path: '/auth/signup', access: 'public', tag: 'auth', summary: 'Create an account and sign in', body: signupInputSchema, response: userSchema }),
-  logout: route({ method: 'post', path: '/auth/logout', access: 'public', tag: 'auth', summary: 'Sign out', response: okResponse }),
-  adminStatus: route({ method: 'get', path: '/auth/admin-status', access: 'public', tag: 'auth', summary: 'Whether the caller is an admin', response: adminStatusSchema }),
-  forgotPassword: route({ method: 'post', path: '/auth/forgot-password', access: 'public', tag: 'auth', summary: 'Mail a reset code (same answer whether or not the account exists)', body: forgotPasswordInputSchema, response: okResponse }),
-  resetPassword: route({ method: 'post', path: '/auth/reset-password', access: 'public', tag: 'auth', summary: 'Reset the password with a mailed code', body: resetPasswordInputSchema, response: okResponse }),
-  changePassword: route({ method: 'post', path: '/auth/change-password', access: 'user', tag: 'auth', summary: 'Change the password', body: changePasswordInputSchema, response: okResponse }),
-  uploadProfilePicture: route({ method: 'post', path: '/auth/upload-profile-picture', access: 'user', tag: 'auth', summary: 'Upload a profile picture (multipart field `file`)', multipart: true, response: pictureResponseSchema }),
-  deleteAccount: route({ method: 'post', path: '/auth/delete-account', access: 'user', tag: 'auth', summary: 'Delete the own account', response: okResponse }),
+  me: route({ ...ROUTE_PATHS.me, access: 'user', tag: 'auth', summary: 'Current user', response: userSchema }),
+  login: route({ ...ROUTE_PATHS.login, access: 'public', tag: 'auth', summary: 'Sign in', body: loginInputSchema, response: userSchema }),
+  signup: route({ ...ROUTE_PATHS.signup, access: 'public', tag: 'auth', summary: 'Create an account and sign in', body: signupInputSchema, response: userSchema }),
+  logout: route({ ...ROUTE_PATHS.logout, access: 'public', tag: 'auth', summary: 'Sign out', response: okResponse }),
+  adminStatus: route({ ...ROUTE_PATHS.adminStatus, access: 'public', tag: 'auth', summary: 'Whether the caller is an admin', response: adminStatusSchema }),
+  forgotPassword: route({ ...ROUTE_PATHS.forgotPassword, access: 'public', tag: 'auth', summary: 'Mail a reset code (same answer whether or not the account exists)', body: forgotPasswordInputSchema, response: okResponse }),
+  resetPassword: route({ ...ROUTE_PATHS.resetPassword, access: 'public', tag: 'auth', summary: 'Reset the password with a mailed code', body: resetPasswordInputSchema, response: okResponse }),
+  changePassword: route({ ...ROUTE_PATHS.changePassword, access: 'user', tag: 'auth', summary: 'Change the password', body: changePasswordInputSchema, response: okResponse }),
+  uploadProfilePicture: route({ ...ROUTE_PATHS.uploadProfilePicture, access: 'user', tag: 'auth', summary: 'Upload a profile picture (multipart field `file`)', multipart: true, response: pictureResponseSchema }),
+  deleteAccount: route({ ...ROUTE_PATHS.deleteAccount, access: 'user', tag: 'auth', summary: 'Delete the own account', response: okResponse }),
 
   listBusinesses: route({
-    method: 'get', path: '/businesses', access: 'public', tag: 'businesses', cacheable: true,
+    ...ROUTE_PATHS.listBusinesses, access: 'public', tag: 'businesses', cacheable: true,
     summary: 'One page of businesses: ranked when searching (relevance, name, id), else by name then id. Follow Link rel="next" for the next page.',
     query: businessListQuerySchema, response: z.array(businessSchema),
     responseHeaders: {
@@ -85,31 +90,41 @@ export const API_ROUTES = {
     },
   }),
   // Registered before /businesses/:id so that these names are never read as ids.
-  directorySummary: route({ method: 'get', path: '/businesses/summary', access: 'public', tag: 'businesses', cacheable: true, summary: 'Totals for the count line, stat tiles and Location Summary, for the filters', query: directoryFilterSchema, response: directorySummarySchema }),
-  cityGroups: route({ method: 'get', path: '/businesses/by-city', access: 'public', tag: 'businesses', cacheable: true, summary: "Each city and its count for the filters (A-Z, case-insensitive); a city's businesses come from the list with city=", query: directoryFilterSchema, response: cityGroupsSchema }),
-  mapView: route({ method: 'get', path: '/businesses/map', access: 'public', tag: 'businesses', cacheable: true, summary: 'Map markers for a viewport and zoom: server-side clusters, single businesses (spread apart when they share a point at the deepest zooms)', query: mapQuerySchema, response: mapAnswerSchema }),
-  categories: route({ method: 'get', path: '/categories', access: 'public', tag: 'businesses', cacheable: true, summary: 'Categories in use', response: categoriesSchema }),
-  cities: route({ method: 'get', path: '/cities', access: 'public', tag: 'businesses', cacheable: true, summary: 'Cities in use', response: citiesSchema }),
-  getBusiness: route({ method: 'get', path: '/businesses/:id', access: 'public', tag: 'businesses', cacheable: true, summary: 'Business detail', response: businessSchema }),
-  createBusiness: route({ method: 'post', path: '/businesses', access: 'user', tag: 'businesses', summary: 'Add a business', body: businessInputSchema, response: businessSchema }),
-  updateBusiness: route({ method: 'put', path: '/businesses/:id', access: 'user', tag: 'businesses', summary: 'Edit a business (owner or admin)', body: businessInputSchema, response: businessSchema }),
-  canEdit: route({ method: 'get', path: '/businesses/:id/can-edit', access: 'public', tag: 'businesses', summary: 'Whether the caller may edit', response: canEditSchema }),
-  getVotes: route({ method: 'get', path: '/businesses/:id/votes', access: 'public', tag: 'community', summary: 'Vote totals and the caller\'s vote', response: voteSummarySchema }),
-  vote: route({ method: 'post', path: '/businesses/:id/vote', access: 'user', tag: 'community', summary: 'Vote; the same vote again removes it', body: voteInputSchema, response: voteResultSchema }),
-  listComments: route({ method: 'get', path: '/businesses/:id/comments', access: 'public', tag: 'community', summary: 'Comments, newest first', response: z.array(commentSchema) }),
-  addComment: route({ method: 'post', path: '/businesses/:id/comments', access: 'user', tag: 'community', summary: 'Add a comment', body: commentInputSchema, response: commentSchema }),
-  deleteComment: route({ method: 'delete', path: '/comments/:commentId', access: 'user', tag: 'community', summary: 'Delete a comment (author or admin)', response: okResponse }),
-  listSuggestions: route({ method: 'get', path: '/businesses/:id/suggestions', access: 'public', tag: 'community', summary: 'Pending suggestions of a business', response: z.array(suggestionSchema) }),
-  addSuggestion: route({ method: 'post', path: '/businesses/:id/suggestions', access: 'user', tag: 'community', summary: 'Suggest an edit', body: suggestionInputSchema, response: suggestionSchema }),
-  addReport: route({ method: 'post', path: '/reports', access: 'user', tag: 'community', summary: 'Report a business', body: reportInputSchema, response: reportSchema }),
+  directorySummary: route({ ...ROUTE_PATHS.directorySummary, access: 'public', tag: 'businesses', cacheable: true, summary: 'Totals for the count line, stat tiles and Location Summary, for the filters', query: directoryFilterSchema, response: directorySummarySchema }),
+  cityGroups: route({ ...ROUTE_PATHS.cityGroups, access: 'public', tag: 'businesses', cacheable: true, summary: "Each city and its count for the filters (A-Z, case-insensitive); a city's businesses come from the list with city=", query: directoryFilterSchema, response: cityGroupsSchema }),
+  mapView: route({ ...ROUTE_PATHS.mapView, access: 'public', tag: 'businesses', cacheable: true, summary: 'Map markers for a viewport and zoom: server-side clusters, single businesses (spread apart when they share a point at the deepest zooms)', query: mapQuerySchema, response: mapAnswerSchema }),
+  categories: route({ ...ROUTE_PATHS.categories, access: 'public', tag: 'businesses', cacheable: true, summary: 'Categories in use', response: categoriesSchema }),
+  cities: route({ ...ROUTE_PATHS.cities, access: 'public', tag: 'businesses', cacheable: true, summary: 'Cities in use', response: citiesSchema }),
+  getBusiness: route({ notFound: MESSAGES.businessNotFound, ...ROUTE_PATHS.getBusiness, access: 'public', tag: 'businesses', cacheable: true, summary: 'Business detail', response: businessSchema }),
+  createBusiness: route({ ...ROUTE_PATHS.createBusiness, access: 'user', tag: 'businesses', summary: 'Add a business', body: businessInputSchema, response: businessSchema }),
+  updateBusiness: route({ notFound: MESSAGES.businessNotFound, ...ROUTE_PATHS.updateBusiness, access: 'user', tag: 'businesses', summary: 'Edit a business (owner or admin)', body: businessInputSchema, response: businessSchema }),
+  canEdit: route({ notFound: MESSAGES.businessNotFound, ...ROUTE_PATHS.canEdit, access: 'public', tag: 'businesses', summary: 'Whether the caller may edit', response: canEditSchema }),
+  getVotes: route({ notFound: MESSAGES.businessNotFound, ...ROUTE_PATHS.getVotes, access: 'public', tag: 'community', summary: 'Vote totals and the caller\'s vote', response: voteSummarySchema }),
+  vote: route({ notFound: MESSAGES.businessNotFound, ...ROUTE_PATHS.vote, access: 'user', tag: 'community', summary: 'Vote; the same vote again removes it', body: voteInputSchema, response: voteResultSchema }),
+  listComments: route({ notFound: MESSAGES.businessNotFound, ...ROUTE_PATHS.listComments, access: 'public', tag: 'community', summary: 'Comments, newest first', response: z.array(commentSchema) }),
+  addComment: route({ notFound: MESSAGES.businessNotFound, ...ROUTE_PATHS.addComment, access: 'user', tag: 'community', summary: 'Add a comment', body: commentInputSchema, response: commentSchema }),
+  deleteComment: route({ notFound: MESSAGES.commentNotFound, ...ROUTE_PATHS.deleteComment, access: 'user', tag: 'community', summary: 'Delete a comment (author or admin)', response: okResponse }),
+  listSuggestions: route({ notFound: MESSAGES.businessNotFound, ...ROUTE_PATHS.listSuggestions, access: 'public', tag: 'community', summary: 'Pending suggestions of a business', response: z.array(suggestionSchema) }),
+  addSuggestion: route({ notFound: MESSAGES.businessNotFound, ...ROUTE_PATHS.addSuggestion, access: 'user', tag: 'community', summary: 'Suggest an edit', body: suggestionInputSchema, response: suggestionSchema }),
+  addReport: route({ ...ROUTE_PATHS.addReport, access: 'user', tag: 'community', summary: 'Report a business', body: reportInputSchema, response: reportSchema }),
 
-  statistics: route({ method: 'get', path: '/admin/statistics', access: 'admin', tag: 'admin', summary: 'Site statistics', response: adminStatisticsSchema }),
-  pendingReports: route({ method: 'get', path: '/admin/reports/pending', access: 'admin', tag: 'admin', summary: 'Pending reports', response: z.array(reportSchema) }),
-  reportedBusinesses: route({ method: 'get', path: '/admin/businesses/reported', access: 'admin', tag: 'admin', summary: 'Businesses with pending reports', response: z.array(businessSchema) }),
-  reviewReport: route({ method: 'post', path: '/admin/reports/:id/review', access: 'admin', tag: 'admin', summary: 'Approve (remove the business) or reject a report', query: reviewActionSchema, response: okResponse }),
-  pendingSuggestions: route({ method: 'get', path: '/admin/suggestions/pending', access: 'admin', tag: 'admin', summary: 'Pending suggestions', response: z.array(suggestionSchema) }),
-  reviewSuggestion: route({ method: 'post', path: '/admin/suggestions/:id/review', access: 'admin', tag: 'admin', summary: 'Approve (update the business) or reject a suggestion', query: reviewActionSchema, response: okResponse }),
-  deleteBusiness: route({ method: 'delete', path: '/admin/businesses/:id', access: 'admin', tag: 'admin', summary: 'Delete a business', response: okResponse }),
-} as const satisfies Record<string, RouteDefinition>;
+  statistics: route({ ...ROUTE_PATHS.statistics, access: 'admin', tag: 'admin', summary: 'Site statistics', response: adminStatisticsSchema }),
+  pendingReports: route({ ...ROUTE_PATHS.pendingReports, access: 'admin', tag: 'admin', summary: 'Pending reports', response: z.array(reportSchema) }),
+  reportedBusinesses: route({ ...ROUTE_PATHS.reportedBusinesses, access: 'admin', tag: 'admin', summary: 'Businesses with pending reports', response: z.array(businessSchema) }),
+  reviewReport: route({ notFound: MESSAGES.reportNotFound, ...ROUTE_PATHS.reviewReport, access: 'admin', tag: 'admin', summary: 'Approve (remove the business) or reject a report', query: reviewActionSchema, response: okResponse }),
+  pendingSuggestions: route({ ...ROUTE_PATHS.pendingSuggestions, access: 'admin', tag: 'admin', summary: 'Pending suggestions', response: z.array(suggestionSchema) }),
+  reviewSuggestion: route({ notFound: MESSAGES.suggestionNotFound, ...ROUTE_PATHS.reviewSuggestion, access: 'admin', tag: 'admin', summary: 'Approve (update the business) or reject a suggestion', query: reviewActionSchema, response: okResponse }),
+  deleteBusiness: route({ notFound: MESSAGES.businessNotFound, ...ROUTE_PATHS.deleteBusiness, access: 'admin', tag: 'admin', summary: 'Delete a business', response: okResponse }),
+} as const satisfies { [Name in RouteName]: RouteDefinition };
 
-export type RouteName = keyof typeof API_ROUTES;
+/** What a route's handler receives once the route table has validated the request with the route's schemas. */
+export type RouteInput<Name extends RouteName> = {
+  body: SchemaOutput<(typeof API_ROUTES)[Name], 'body'>;
+  query: SchemaOutput<(typeof API_ROUTES)[Name], 'query'>;
+  /** The path's id (`:id` or `:commentId`), a Postgres integer. */
+  id: (typeof API_ROUTES)[Name] extends { notFound: string } ? number : never;
+};
+
+type SchemaOutput<Definition, Part extends 'body' | 'query'> = Definition extends Record<Part, infer Schema extends z.ZodType>
+  ? z.output<Schema>
+  : undefined;

@@ -31,10 +31,10 @@ export function accountController(core: Core): Pick<
 > {
   const { account, pictures } = core.services;
   return {
-    forgotPassword: ({ req }) => account.forgotPassword(req.body),
-    resetPassword: ({ req }) => account.resetPassword(req.body),
-    changePassword: async ({ req, user }) => {
-      const answer = await account.changePassword(req.body, user!, req.sessionID);
+    forgotPassword: ({ body }) => account.forgotPassword(body.email_or_username),
+    resetPassword: ({ body }) => account.resetPassword(body),
+    changePassword: async ({ req, body, user }) => {
+      const answer = await account.changePassword(body, user!, req.sessionID);
       // The change started a new session generation; this session moves to it, keeping its login time.
       const { generation } = await core.services.auth.sessionClaim(user!.id);
       req.session.claim = { generation, loggedInAt: req.session.claim?.loggedInAt ?? Date.now() };

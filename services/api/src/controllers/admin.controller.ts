@@ -10,9 +10,9 @@ export function adminController(core: Core): Pick<
     statistics: () => statistics.read(),
     pendingReports: () => reports.listPending(),
     reportedBusinesses: () => reports.reportedBusinesses(),
-    reviewReport: ({ req, id, user }) => adminReview.reviewReport(id, req.query, user!),
+    reviewReport: ({ query, id, user }) => adminReview.reviewReport(id, query.action, user!),
     pendingSuggestions: () => suggestions.listPending(),
-    reviewSuggestion: ({ req, id, user }) => adminReview.reviewSuggestion(id, req.query, user!),
+    reviewSuggestion: ({ query, id, user }) => adminReview.reviewSuggestion(id, query.action, user!),
     deleteBusiness: ({ id, user }) => adminReview.deleteBusiness(id, user!),
   };
 }

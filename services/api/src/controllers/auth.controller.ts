@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import passport from 'passport';
-import { MESSAGES, loginInputSchema, type User } from '@zaytoon/contract';
-import { parseInput, unauthenticated, type Core, type SessionClaim } from '@zaytoon/core';
+import { MESSAGES, type User } from '@zaytoon/contract';
+import { unauthenticated, type Core, type SessionClaim } from '@zaytoon/core';
 import type { RouteHandlers } from '../http/route-table.js';
 import { SESSION_COOKIE } from '../middleware/session.js';
 
@@ -32,13 +32,12 @@ export function authController(core: Core): Pick<RouteHandlers, 'me' | 'login' |
     me: ({ user }) => user,
 
     login: async ({ req, res }) => {
-      parseInput(loginInputSchema, req.body);
       const user = await authenticateLocal(req, res);
       return startSession(core, req, user, await core.services.auth.sessionClaim(user.id));
     },
 
-    signup: async ({ req, res }) => {
-      const { user, claim } = await core.services.auth.signup(req.body);
+    signup: async ({ req, res, body }) => {
+      const { user, claim } = await core.services.auth.signup(body);
       try {
         await startSession(core, req, user, claim);
       } catch (error) {

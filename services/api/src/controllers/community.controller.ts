@@ -10,10 +10,10 @@ export function communityController(core: Core): Pick<
   const { votes, comments, suggestions, reports } = core.services;
   return {
     getVotes: ({ id, user }) => votes.summary(id, user),
-    vote: ({ req, id, user }) => votes.vote(id, req.body, user!),
+    vote: ({ body, id, user }) => votes.vote(id, body, user!),
     listComments: ({ id }) => comments.list(id),
-    addComment: async ({ req, res, id, user }) => {
-      const comment = await comments.add(id, req.body, user!);
+    addComment: async ({ body, res, id, user }) => {
+      const comment = await comments.add(id, body, user!);
       res.status(201);
       return comment;
     },
@@ -22,13 +22,13 @@ export function communityController(core: Core): Pick<
       return { message: MESSAGES.commentDeleted };
     },
     listSuggestions: ({ id }) => suggestions.listForBusiness(id),
-    addSuggestion: async ({ req, res, id, user }) => {
-      const suggestion = await suggestions.create(id, req.body, user!);
+    addSuggestion: async ({ body, res, id, user }) => {
+      const suggestion = await suggestions.create(id, body, user!);
       res.status(201);
       return suggestion;
     },
-    addReport: async ({ req, res, user }) => {
-      const report = await reports.create(req.body, user!);
+    addReport: async ({ body, res, user }) => {
+      const report = await reports.create(body, user!);
       res.status(201);
       return report;
     },

@@ -1,28 +1,40 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import { API_ROUTES, type RouteDefinition, type RouteName, type User } from '@zaytoon/contract';
-import { answerBytes, businessTag, serializeAnswer, type AnswerCacheRepository, type CachedAnswer } from '@zaytoon/core';
+import { API_ROUTES, idSchema, pathIdParam, type RouteDefinition, type RouteInput, type RouteName, type User } from '@zaytoon/contract';
+import { answerBytes, businessTag, notFound, parseInput, serializeAnswer, type AnswerCacheRepository, type CachedAnswer } from '@zaytoon/core';
 import { requireAccess } from '../middleware/access.js';
 import { KEEP_ANSWER, sendCachedAnswer, storedAnswerKey, writeCachedAnswer, type KeepAnswer, type StoredAnswer } from './send-cached.js';
 
-export interface RouteContext {
+/** A handler's request, validated with its route's schemas: `body`, `query` and the path's `id`, typed. */
+export type RouteContext<Name extends RouteName = RouteName> = RouteInput<Name> & {
   req: Request;
   res: Response;
   /** Set for every route whose access is 'user' or 'admin'. */
   user: User | null;
-  id: number;
-}
+};
 
 /** Returns the JSON body of the answer; a handler that answers itself returns undefined. */
-export type RouteHandler = (context: RouteContext) => Promise<unknown> | unknown;
-export type RouteHandlers = Record<RouteName, RouteHandler>;
+export type RouteHandler<Name extends RouteName = RouteName> = (context: RouteContext<Name>) => Promise<unknown> | unknown;
+export type RouteHandlers = { [Name in RouteName]: RouteHandler<Name> };
 
-/** Ids are Postgres integers; anything else matches nothing (and never reaches SQL). */
-const MAX_ID = 2_147_483_647;
-
-function pathId(req: Request): number {
-  const raw = req.params.id ?? req.params.commentId;
-  const id = Number(raw);
-  return Number.isInteger(id) && id > 0 && id <= MAX_ID ? id : NaN;
+/**
+ * The request's parts checked with the route's schemas (a 400 with each field's message), and its path id
+ * (a 404 with the route's message when it names nothing: ids are Postgres integers and never reach SQL otherwise).
+ */
+function validatedInput(definition: RouteDefinition, req: Request): RouteInput<RouteName> {
+  const idParam = pathIdParam(definition);
+  let id: number | undefined;
+  if (idParam) {
+    const parsed = idSchema(definition.notFound!).safeParse(req.params[idParam]);
+    if (!parsed.success) throw notFound(definition.notFound!);
+    id = parsed.data;
+  }
+  // What else reads the body (passport's local strategy at login) reads the validated one.
+  if (definition.body) req.body = parseInput(definition.body, req.body);
+  return {
+    body: definition.body ? req.body : undefined,
+    query: definition.query ? parseInput(definition.query, req.query) : undefined,
+    id,
+  } as RouteInput<RouteName>;
 }
 
 /**
@@ -55,7 +67,7 @@ function cachedRoute(cache: AnswerCacheRepository, definition: RouteDefinition, 
         writeCachedAnswer(req, res, stored.answer, req.acceptsEncodings('gzip', 'identity') === 'gzip', !!user);
         return;
       }
-      const id = pathId(req);
+      const input = validatedInput(definition, req);
       const since = cache.mark();
       const route = req.baseUrl + req.route!.path;
       const keep: KeepAnswer = (answer: CachedAnswer) => {
@@ -65,10 +77,10 @@ function cachedRoute(cache: AnswerCacheRepository, definition: RouteDefinition, 
           if (value !== undefined) headers.push([name, String(value)]);
         }
         const value: StoredAnswer = { answer, headers, route };
-        cache.store(key, value, { since, tags: Number.isNaN(id) ? [] : [businessTag(id)], bytes: answerBytes(answer) });
+        cache.store(key, value, { since, tags: input.id === undefined ? [] : [businessTag(input.id)], bytes: answerBytes(answer) });
       };
       res.locals[KEEP_ANSWER] = keep;
-      const body = await handler({ req, res, user, id });
+      const body = await handler({ ...input, req, res, user });
       if (body === undefined || res.headersSent) return;
       const answer = await serializeAnswer(body);
       if (!res.headersSent) sendCachedAnswer(req, res, answer);
@@ -92,14 +104,14 @@ export function buildApiRouter(
 
   const router = Router();
   for (const [name, definition] of Object.entries(API_ROUTES) as [RouteName, RouteDefinition][]) {
-    const handler = handlers[name]!;
+    const handler = handlers[name]! as RouteHandler;
     if (definition.cacheable) assertCacheable(name, definition);
     const answer: RequestHandler =
       definition.cacheable && cache
         ? cachedRoute(cache, definition, handler)
         : async (req, res, next) => {
             try {
-              const body = await handler({ req, res, user: req.user ?? null, id: pathId(req) });
+              const body = await handler({ ...validatedInput(definition, req), req, res, user: req.user ?? null });
               if (body !== undefined && !res.headersSent) res.json(body);
             } catch (error) {
               next(error);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { LIMITS, MAX_ID } from '../limits.js';
-import { MESSAGES, textTooLongMessage } from '../messages.js';
+import { LIMITS, MAX_ID } from '../limits';
+import { MESSAGES, textTooLongMessage } from '../messages';
 
 /** A row id, in a path or a body: a whole number from 1 to Postgres's integer maximum. */
 export const idSchema = (message: string) => z.coerce.number({ error: message }).int().min(1).max(MAX_ID);
@@ -22,6 +22,7 @@ export const okResponse = z.object({ message: z.string() });
  * C0 control characters but tab and newline, DEL, and unpaired UTF-16 surrogates (with the u flag a valid pair
  * is one code point, outside the class). Postgres refuses NUL in text and a lone surrogate in jsonb.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point: they are refused
 const CLEAN_TEXT = /^[^\u0000-\u0008\u000B-\u001F\u007F\uD800-\uDFFF]*$/u;
 
 /**
@@ -39,8 +40,7 @@ export const boundedText = (max: number, label = 'Text', params?: string | { err
   inputText(params).trim().max(max, textTooLongMessage(label, max));
 
 /** A trimmed string; empty after trimming means "required" failed. */
-export const requiredText = (message: string, max = 300, label?: string) =>
-  boundedText(max, label, { error: message }).min(1, message);
+export const requiredText = (message: string, max = 300, label?: string) => boundedText(max, label, { error: message }).min(1, message);
 
 export const optionalText = (max: number, label?: string) => boundedText(max, label).optional().default('');
 
@@ -53,5 +53,7 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-export const httpUrlOrEmpty = boundedText(LIMITS.urlMaxLength, 'Website')
-  .refine((value) => value === '' || isHttpUrl(value), MESSAGES.websiteInvalid);
+export const httpUrlOrEmpty = boundedText(LIMITS.urlMaxLength, 'Website').refine(
+  (value) => value === '' || isHttpUrl(value),
+  MESSAGES.websiteInvalid,
+);

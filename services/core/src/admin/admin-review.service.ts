@@ -1,11 +1,10 @@
-import { MESSAGES, businessDeletedMessage, reviewActionSchema, type SuggestableField, type User } from '@zaytoon/contract';
+import { MESSAGES, businessDeletedMessage, type ReviewAction, type SuggestableField, type User } from '@zaytoon/contract';
 import { AuditRepository } from '../audit/audit.repository.js';
 import { BusinessesRepository } from '../businesses/businesses.repository.js';
 import type { AnswerCacheRepository } from '../cache/answer-cache.repository.js';
 import { afterCommit } from '../jobs/after-commit.js';
 import { inTransaction, type Database } from '../db/pool.js';
 import { conflict, notFound } from '../errors/domain-error.js';
-import { parseInput } from '../errors/validate.js';
 import type { JobQueueRepository } from '../jobs/job-queue.repository.js';
 import { ReportsRepository } from '../reports/reports.repository.js';
 import { parseSuggestedValue } from '../suggestions/suggestion-value.js';
@@ -20,11 +19,10 @@ export class AdminReviewService {
   ) {}
 
   /** Approve hides the business at once and hands its removal to the moderation cascade job. */
-  async reviewReport(reportId: number, query: unknown, admin: User): Promise<{ message: string }> {
-    const { action } = parseInput(reviewActionSchema, query);
+  async reviewReport(reportId: number, action: ReviewAction, admin: User): Promise<{ message: string }> {
     const report = await inTransaction(this.db, async (client) => {
       const reports = new ReportsRepository(client);
-      const found = Number.isNaN(reportId) ? null : await reports.findForReview(reportId);
+      const found = await reports.findForReview(reportId);
       if (!found) throw notFound(MESSAGES.reportNotFound);
       if (found.status !== 'pending') throw conflict(MESSAGES.reportAlreadyReviewed);
       const status = action === 'approve' ? 'approved' : 'rejected';
@@ -47,11 +45,10 @@ export class AdminReviewService {
     return { message: MESSAGES.reportRejected };
   }
 
-  async reviewSuggestion(suggestionId: number, query: unknown, admin: User): Promise<{ message: string }> {
-    const { action } = parseInput(reviewActionSchema, query);
+  async reviewSuggestion(suggestionId: number, action: ReviewAction, admin: User): Promise<{ message: string }> {
     await inTransaction(this.db, async (client) => {
       const suggestions = new SuggestionsRepository(client);
-      const found = Number.isNaN(suggestionId) ? null : await suggestions.findForReview(suggestionId);
+      const found = await suggestions.findForReview(suggestionId);
       if (!found) throw notFound(MESSAGES.suggestionNotFound);
       if (found.status !== 'pending') throw conflict(MESSAGES.suggestionAlreadyReviewed);
       if (action === 'approve') {
@@ -77,7 +74,7 @@ export class AdminReviewService {
 
   async deleteBusiness(businessId: number, admin: User): Promise<{ message: string }> {
     const deleted = await inTransaction(this.db, async (client) => {
-      const business = Number.isNaN(businessId) ? null : await new BusinessesRepository(client).delete(businessId);
+      const business = await new BusinessesRepository(client).delete(businessId);
       if (!business) throw notFound(MESSAGES.businessNotFound);
       await new AuditRepository(client).record({
         actorId: admin.id,

@@ -1,15 +1,15 @@
 import {
   MESSAGES,
   PAGING,
-  businessInputSchema,
   businessListQuerySchema,
   type Business,
   type CanEdit,
   type User,
+  type Valid,
+  type ValidBusinessInput,
 } from '@zaytoon/contract';
 import type { AnswerCacheRepository, CachedAnswer } from '../cache/answer-cache.repository.js';
 import { forbidden, notFound } from '../errors/domain-error.js';
-import { parseInput } from '../errors/validate.js';
 import { afterCommit } from '../jobs/after-commit.js';
 import type { JobQueueRepository } from '../jobs/job-queue.repository.js';
 import { filtersKey, toDirectoryFilters } from '../directory/directory-filters.js';
@@ -36,8 +36,7 @@ export class BusinessesService {
    * One page of the list (CONTRACT.md paging), cached per query and audience (admins see report data).
    * One more row than the page is read to know whether a next page exists.
    */
-  async listPage(query: unknown, viewer: User | null): Promise<BusinessPageAnswer> {
-    const parsed = parseInput(businessListQuerySchema, query);
+  async listPage(parsed: Valid<typeof businessListQuerySchema>, viewer: User | null): Promise<BusinessPageAnswer> {
     const filters = { ...toDirectoryFilters(parsed), onMap: parsed.on_map === undefined ? undefined : parsed.on_map === 'true' };
     const searching = !!filters.search;
     const after = parsed.cursor ? decodeCursor(parsed.cursor, searching) : undefined;
@@ -67,13 +66,12 @@ export class BusinessesService {
 
   async get(id: number, viewer: User | null): Promise<Business> {
     const forAdmin = viewer?.is_admin ?? false;
-    const row = Number.isNaN(id) ? null : await this.businesses.findById(id, forAdmin);
+    const row = await this.businesses.findById(id, forAdmin);
     if (!row) throw notFound(MESSAGES.businessNotFound);
     return toBusiness(row, forAdmin);
   }
 
-  async create(input: unknown, owner: User): Promise<Business> {
-    const data = parseInput(businessInputSchema, input);
+  async create(data: ValidBusinessInput, owner: User): Promise<Business> {
     // The row comes back from the insert itself: a read after it could fail and answer 503 for a stored business.
     const row = await this.businesses.insert(data, owner.id, owner.is_admin);
     if (data.latitude == null) {
@@ -90,9 +88,8 @@ export class BusinessesService {
     return toBusiness(row, owner.is_admin);
   }
 
-  async update(id: number, input: unknown, editor: User): Promise<Business> {
+  async update(id: number, data: ValidBusinessInput, editor: User): Promise<Business> {
     const existing = await this.requireEditable(id, editor);
-    const data = parseInput(businessInputSchema, input);
     await this.businesses.update(id, data);
     const postcodeChanged = existing.postcode.replace(/\s/g, '').toUpperCase() !== data.postcode.replace(/\s/g, '').toUpperCase();
     // A failed geocoding job fails the edit (503): saving again is harmless and queues it.
@@ -102,7 +99,7 @@ export class BusinessesService {
   }
 
   async canEdit(id: number, viewer: User | null): Promise<CanEdit> {
-    if (!viewer || Number.isNaN(id)) return { can_edit: false, is_owner: false };
+    if (!viewer) return { can_edit: false, is_owner: false };
     const business = await this.businesses.findOwner(id);
     const isOwner = !!business && business.owner_id === viewer.id;
     return { can_edit: !!business && (isOwner || viewer.is_admin), is_owner: isOwner };
@@ -117,7 +114,7 @@ export class BusinessesService {
   }
 
   private async requireEditable(id: number, editor: User) {
-    const business = Number.isNaN(id) ? null : await this.businesses.findOwner(id);
+    const business = await this.businesses.findOwner(id);
     if (!business) throw notFound(MESSAGES.businessNotFound);
     if (business.owner_id !== editor.id && !editor.is_admin) throw forbidden(MESSAGES.notAllowedToEdit);
     return business;

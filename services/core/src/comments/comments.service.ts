@@ -1,7 +1,6 @@
-import { MESSAGES, commentInputSchema, type Comment, type User } from '@zaytoon/contract';
+import { MESSAGES, commentInputSchema, type Comment, type User, type Valid } from '@zaytoon/contract';
 import type { BusinessesRepository } from '../businesses/businesses.repository.js';
 import { forbidden, notFound } from '../errors/domain-error.js';
-import { parseInput } from '../errors/validate.js';
 import type { CommentsRepository } from './comments.repository.js';
 
 export class CommentsService {
@@ -15,21 +14,20 @@ export class CommentsService {
     return this.comments.listForBusiness(businessId);
   }
 
-  async add(businessId: number, input: unknown, author: User): Promise<Comment> {
-    const { comment_text: text } = parseInput(commentInputSchema, input);
+  async add(businessId: number, { comment_text: text }: Valid<typeof commentInputSchema>, author: User): Promise<Comment> {
     await this.requireBusiness(businessId);
     return this.comments.insert(businessId, author.id, text);
   }
 
   /** The author or an admin may delete. */
   async delete(commentId: number, actor: User): Promise<void> {
-    const comment = Number.isNaN(commentId) ? null : await this.comments.findAuthor(commentId);
+    const comment = await this.comments.findAuthor(commentId);
     if (!comment) throw notFound(MESSAGES.commentNotFound);
     if (comment.user_id !== actor.id && !actor.is_admin) throw forbidden(MESSAGES.notAllowedToDeleteComment);
     await this.comments.delete(commentId);
   }
 
   private async requireBusiness(businessId: number): Promise<void> {
-    if (Number.isNaN(businessId) || !(await this.businesses.findOwner(businessId))) throw notFound(MESSAGES.businessNotFound);
+    if (!(await this.businesses.findOwner(businessId))) throw notFound(MESSAGES.businessNotFound);
   }
 }

@@ -5,10 +5,10 @@ import {
   type CityCount,
   type DirectorySummary,
   type MapAnswer,
+  type Valid,
 } from '@zaytoon/contract';
 import type { BusinessesRepository, CityStats, DirectoryFilters } from '../businesses/businesses.repository.js';
 import type { AnswerCacheRepository, CachedAnswer } from '../cache/answer-cache.repository.js';
-import { parseInput } from '../errors/validate.js';
 import { filtersKey, toDirectoryFilters } from './directory-filters.js';
 import { buildMapIndex, snapToTiles, viewportItems, type MapIndex } from './map-clusters.js';
 
@@ -63,13 +63,13 @@ export class DirectoryService {
     private readonly cache: AnswerCacheRepository,
   ) {}
 
-  summary(query: unknown): Promise<CachedAnswer> {
-    const filters = toDirectoryFilters(parseInput(directoryFilterSchema, query));
+  summary(query: Valid<typeof directoryFilterSchema>): Promise<CachedAnswer> {
+    const filters = toDirectoryFilters(query);
     return this.cache.getOrCompute(`summary:${filtersKey(filters)}`, async () => summarise(await this.cityStats(filters)));
   }
 
-  cityGroups(query: unknown): Promise<CachedAnswer> {
-    const filters = toDirectoryFilters(parseInput(directoryFilterSchema, query));
+  cityGroups(query: Valid<typeof directoryFilterSchema>): Promise<CachedAnswer> {
+    const filters = toDirectoryFilters(query);
     return this.cache.getOrCompute(`by-city:${filtersKey(filters)}`, async () => ({
       groups: (await this.cityStats(filters)).map(({ city, count }) => ({ city, count })).sort((a, b) => compareCities(a.city, b.city)),
     }));
@@ -86,8 +86,7 @@ export class DirectoryService {
     return pending;
   }
 
-  async mapView(query: unknown): Promise<CachedAnswer> {
-    const parsed = parseInput(mapQuerySchema, query);
+  async mapView(parsed: Valid<typeof mapQuerySchema>): Promise<CachedAnswer> {
     const filters = toDirectoryFilters(parsed);
     const bbox = snapToTiles(parsed.bbox, parsed.zoom);
     return this.cache.getOrCompute(`map:${filtersKey(filters)}:${bbox.join(',')}:${parsed.zoom}`, async (): Promise<MapAnswer> => {

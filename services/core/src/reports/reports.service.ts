@@ -1,9 +1,8 @@
-import { MESSAGES, reportInputSchema, type Business, type Report, type User } from '@zaytoon/contract';
+import { MESSAGES, reportInputSchema, type Business, type Report, type User, type Valid } from '@zaytoon/contract';
 import { toBusiness } from '../businesses/business.mapper.js';
 import type { BusinessesRepository } from '../businesses/businesses.repository.js';
 import type { AnswerCacheRepository } from '../cache/answer-cache.repository.js';
 import { conflict, notFound } from '../errors/domain-error.js';
-import { parseInput } from '../errors/validate.js';
 import { afterCommit } from '../jobs/after-commit.js';
 import type { JobQueueRepository } from '../jobs/job-queue.repository.js';
 import type { ReportsRepository } from './reports.repository.js';
@@ -16,8 +15,7 @@ export class ReportsService {
     private readonly jobs: JobQueueRepository,
   ) {}
 
-  async create(input: unknown, reporter: User): Promise<Report> {
-    const data = parseInput(reportInputSchema, input);
+  async create(data: Valid<typeof reportInputSchema>, reporter: User): Promise<Report> {
     if (!(await this.businesses.findOwner(data.business_id))) throw notFound(MESSAGES.businessNotFound);
     // One pending report per member and business, a reviewed one no longer counts: a partial unique index, so
     // that two simultaneous reports cannot both land; the insert that meets it writes nothing.

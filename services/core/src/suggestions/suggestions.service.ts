@@ -1,7 +1,6 @@
-import { MESSAGES, suggestionInputSchema, type Suggestion, type User } from '@zaytoon/contract';
+import { MESSAGES, suggestionInputSchema, type Suggestion, type User, type Valid } from '@zaytoon/contract';
 import type { BusinessesRepository } from '../businesses/businesses.repository.js';
 import { notFound } from '../errors/domain-error.js';
-import { parseInput } from '../errors/validate.js';
 import { afterCommit } from '../jobs/after-commit.js';
 import type { JobQueueRepository } from '../jobs/job-queue.repository.js';
 import { currentValueText, parseSuggestedValue } from './suggestion-value.js';
@@ -23,8 +22,7 @@ export class SuggestionsService {
     return this.suggestions.listPending();
   }
 
-  async create(businessId: number, input: unknown, suggester: User): Promise<Suggestion> {
-    const data = parseInput(suggestionInputSchema, input);
+  async create(businessId: number, data: Valid<typeof suggestionInputSchema>, suggester: User): Promise<Suggestion> {
     const business = await this.requireBusiness(businessId, suggester);
     const value = parseSuggestedValue(data.field_name, data.suggested_value);
     const currentValue = currentValueText(data.field_name, business[data.field_name]);
@@ -42,7 +40,7 @@ export class SuggestionsService {
   }
 
   private async requireBusiness(businessId: number, viewer: User | null) {
-    const business = Number.isNaN(businessId) ? null : await this.businesses.findById(businessId, viewer?.is_admin ?? false);
+    const business = await this.businesses.findById(businessId, viewer?.is_admin ?? false);
     if (!business) throw notFound(MESSAGES.businessNotFound);
     return business;
   }

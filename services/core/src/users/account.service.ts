@@ -3,13 +3,12 @@ import {
   LIMITS,
   MESSAGES,
   changePasswordInputSchema,
-  forgotPasswordInputSchema,
   resetPasswordInputSchema,
   type User,
+  type Valid,
 } from '@zaytoon/contract';
 import { inTransaction, type Database } from '../db/pool.js';
 import { DomainError, badRequest, unauthenticated } from '../errors/domain-error.js';
-import { parseInput } from '../errors/validate.js';
 import type { JobQueueRepository } from '../jobs/job-queue.repository.js';
 import type { SessionIndexRepository } from '../sessions/session-index.repository.js';
 import type { JobDataCipher } from '../jobs/job-data-cipher.js';
@@ -57,8 +56,7 @@ export class AccountService {
   }
 
   /** Same answer whether or not the account exists. */
-  async forgotPassword(input: unknown): Promise<{ message: string }> {
-    const { email_or_username: login } = parseInput(forgotPasswordInputSchema, input);
+  async forgotPassword(login: string): Promise<{ message: string }> {
     const user = await this.users.findByLogin(login);
     if (user && !(user.reset_locked_until && user.reset_locked_until > new Date())) {
       const windows = AccountService.RESET_MAIL_WINDOWS;
@@ -73,8 +71,7 @@ export class AccountService {
     return { message: MESSAGES.resetCodeSent };
   }
 
-  async resetPassword(input: unknown): Promise<{ message: string }> {
-    const data = parseInput(resetPasswordInputSchema, input);
+  async resetPassword(data: Valid<typeof resetPasswordInputSchema>): Promise<{ message: string }> {
     const user = await this.users.findByLogin(data.email_or_username);
     if (!user) throw badRequest(MESSAGES.resetCodeInvalid);
     if (user.reset_locked_until && user.reset_locked_until > new Date()) {
@@ -102,8 +99,7 @@ export class AccountService {
     return { message: MESSAGES.passwordReset };
   }
 
-  async changePassword(input: unknown, actor: User, currentSessionId: string): Promise<{ message: string }> {
-    const data = parseInput(changePasswordInputSchema, input);
+  async changePassword(data: Valid<typeof changePasswordInputSchema>, actor: User, currentSessionId: string): Promise<{ message: string }> {
     const user = await this.users.findById(actor.id);
     if (!user) throw unauthenticated(MESSAGES.notAuthenticated);
     if (!(await verifyPassword(data.current_password, user.password_hash))) {

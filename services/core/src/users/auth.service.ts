@@ -3,9 +3,9 @@ import {
   loginInputSchema,
   signupInputSchema,
   type User,
+  type Valid,
 } from '@zaytoon/contract';
 import { conflict, unauthenticated } from '../errors/domain-error.js';
-import { parseInput } from '../errors/validate.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { toSelfUser } from './user.mapper.js';
 import { afterCommit } from '../jobs/after-commit.js';
@@ -61,8 +61,7 @@ export class AuthService {
     return toSelfUser(row);
   }
 
-  async signup(input: unknown): Promise<SignedUp> {
-    const data = parseInput(signupInputSchema, input);
+  async signup(data: Valid<typeof signupInputSchema>): Promise<SignedUp> {
     const taken = await this.users.emailOrUsernameTaken(data.email, data.username);
     if (taken.email) throw conflict(MESSAGES.emailTaken);
     if (taken.username) throw conflict(MESSAGES.usernameTaken);
@@ -80,8 +79,7 @@ export class AuthService {
   }
 
   /** Returns the user for a correct login, else throws the one 401 of CONTRACT.md. */
-  async verifyCredentials(input: unknown): Promise<User> {
-    const data = parseInput(loginInputSchema, input);
+  async verifyCredentials(data: Valid<typeof loginInputSchema>): Promise<User> {
     const row = await this.users.findByLogin(data.login);
     const valid = await verifyPassword(data.password, row?.password_hash ?? (await dummyHash));
     if (!row || !valid) throw unauthenticated(MESSAGES.invalidCredentials);

@@ -1,10 +1,9 @@
-import { MESSAGES, voteInputSchema, type User, type VoteResult, type VoteSummary } from '@zaytoon/contract';
+import { MESSAGES, voteInputSchema, type User, type VoteResult, type VoteSummary, type Valid } from '@zaytoon/contract';
 import type { BusinessesRepository } from '../businesses/businesses.repository.js';
 import type { AnswerCacheRepository } from '../cache/answer-cache.repository.js';
 import { afterCommit } from '../jobs/after-commit.js';
 import { inTransaction, type Database } from '../db/pool.js';
 import { notFound } from '../errors/domain-error.js';
-import { parseInput } from '../errors/validate.js';
 import { VotesRepository } from './votes.repository.js';
 
 export class VotesService {
@@ -15,7 +14,7 @@ export class VotesService {
   ) {}
 
   async summary(businessId: number, viewer: User | null): Promise<VoteSummary> {
-    const summary = Number.isNaN(businessId) ? null : await new VotesRepository(this.db).summary(businessId, viewer?.id ?? null);
+    const summary = await new VotesRepository(this.db).summary(businessId, viewer?.id ?? null);
     if (!summary || !(await this.businesses.findOwner(businessId))) throw notFound(MESSAGES.businessNotFound);
     return summary;
   }
@@ -25,9 +24,8 @@ export class VotesService {
    * The business's cached detail is dropped in every API process (its vote_score changed); cached list
    * answers are not: scores in lists may lag up to the cache's 60 s.
    */
-  async vote(businessId: number, input: unknown, voter: User): Promise<VoteResult> {
-    const { vote_type: voteType } = parseInput(voteInputSchema, input);
-    if (Number.isNaN(businessId) || !(await this.businesses.findOwner(businessId))) throw notFound(MESSAGES.businessNotFound);
+  async vote(businessId: number, { vote_type: voteType }: Valid<typeof voteInputSchema>, voter: User): Promise<VoteResult> {
+    if (!(await this.businesses.findOwner(businessId))) throw notFound(MESSAGES.businessNotFound);
     const result = await inTransaction(this.db, async (client) => {
       const votes = new VotesRepository(client);
       await votes.lockUserBusiness(voter.id, businessId);

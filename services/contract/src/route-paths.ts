@@ -1,0 +1,50 @@
+/**
+ * The method and path (below /api) of every call of SPEC §7, by name: the API mounts them (with the schemas of
+ * routes.ts), the browser client calls them. No schemas here, so the client's bundle stays free of zod.
+ */
+export type Method = 'get' | 'post' | 'put' | 'delete';
+
+export const ROUTE_PATHS = {
+  me: { method: 'get', path: '/auth/me' },
+  login: { method: 'post', path: '/auth/login' },
+  signup: { method: 'post', path: '/auth/signup' },
+  logout: { method: 'post', path: '/auth/logout' },
+  adminStatus: { method: 'get', path: '/auth/admin-status' },
+  forgotPassword: { method: 'post', path: '/auth/forgot-password' },
+  resetPassword: { method: 'post', path: '/auth/reset-password' },
+  changePassword: { method: 'post', path: '/auth/change-password' },
+  uploadProfilePicture: { method: 'post', path: '/auth/upload-profile-picture' },
+  deleteAccount: { method: 'post', path: '/auth/delete-account' },
+  listBusinesses: { method: 'get', path: '/businesses' },
+  directorySummary: { method: 'get', path: '/businesses/summary' },
+  cityGroups: { method: 'get', path: '/businesses/by-city' },
+  mapView: { method: 'get', path: '/businesses/map' },
+  categories: { method: 'get', path: '/categories' },
+  cities: { method: 'get', path: '/cities' },
+  getBusiness: { method: 'get', path: '/businesses/:id' },
+  createBusiness: { method: 'post', path: '/businesses' },
+  updateBusiness: { method: 'put', path: '/businesses/:id' },
+  canEdit: { method: 'get', path: '/businesses/:id/can-edit' },
+  getVotes: { method: 'get', path: '/businesses/:id/votes' },
+  vote: { method: 'post', path: '/businesses/:id/vote' },
+  listComments: { method: 'get', path: '/businesses/:id/comments' },
+  addComment: { method: 'post', path: '/businesses/:id/comments' },
+  deleteComment: { method: 'delete', path: '/comments/:commentId' },
+  listSuggestions: { method: 'get', path: '/businesses/:id/suggestions' },
+  addSuggestion: { method: 'post', path: '/businesses/:id/suggestions' },
+  addReport: { method: 'post', path: '/reports' },
+  statistics: { method: 'get', path: '/admin/statistics' },
+  pendingReports: { method: 'get', path: '/admin/reports/pending' },
+  reportedBusinesses: { method: 'get', path: '/admin/businesses/reported' },
+  reviewReport: { method: 'post', path: '/admin/reports/:id/review' },
+  pendingSuggestions: { method: 'get', path: '/admin/suggestions/pending' },
+  reviewSuggestion: { method: 'post', path: '/admin/suggestions/:id/review' },
+  deleteBusiness: { method: 'delete', path: '/admin/businesses/:id' },
+} as const satisfies Record<string, { method: Method; path: string }>;
+
+export type RouteName = keyof typeof ROUTE_PATHS;
+
+/** The path's id parameter (`:id`, `:commentId`) of a route, if it has one. */
+export function pathIdParam(definition: { path: string }): string | undefined {
+  return /:(\w+)/.exec(definition.path)?.[1];
+}
