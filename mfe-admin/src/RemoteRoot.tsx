@@ -1,25 +1,32 @@
 import React from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { RemoteRootProps } from '@zaytoon/client';
 import { HostProvider } from './host';
 import { injectStyles } from './injectStyles';
+import { remoteQueryClient } from './lib/queryClient';
 import { AdminPanel } from './screens/AdminPanel/AdminPanel';
 import css from './styles.css?inline';
 
 injectStyles('zaytoon-admin-styles', css);
 
-/** Exposed as `zaytoon_admin/App`; the shell renders it on /admin for admins. */
+/**
+ * Exposed as `zaytoon_admin/App`; the shell renders it on /admin for admins. Server state lives in the
+ * remote's one QueryClient (one per page load).
+ */
 export default function AdminRemoteRoot({ host, screen }: RemoteRootProps) {
   return (
     <HostProvider value={host}>
-      <div
-        className="za-root"
-        data-testid="admin-root"
-        data-remote="admin"
-        data-screen={screen}
-        data-same-react={String(typeof window !== 'undefined' && window.__ZAYTOON_REACT__ === React)}
-      >
-        <AdminPanel />
-      </div>
+      <QueryClientProvider client={remoteQueryClient(host)}>
+        <div
+          className="za-root"
+          data-testid="admin-root"
+          data-remote="admin"
+          data-screen={screen}
+          data-same-react={String(typeof window !== 'undefined' && window.__ZAYTOON_REACT__ === React)}
+        >
+          <AdminPanel />
+        </div>
+      </QueryClientProvider>
     </HostProvider>
   );
 }

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import type { ApiClient, HostContext, SessionState, User } from '@zaytoon/client';
 import { HostProvider } from '../host';
+import { createQueryClient } from '../lib/queryClient';
 
 export const admin: User = { id: 1, name: 'Amal', username: 'amal', picture: null, is_admin: true };
 
@@ -39,13 +41,35 @@ export function fakeHost(parts: Partial<HostContext> = {}): HostContext {
   };
 }
 
-export function renderWithHost(ui: ReactNode, host = fakeHost()) {
+const clients = new Set<QueryClient>();
+
+/**
+ * A fresh cache, as after a page load, toasting through `host`; no retries of failed loads (a failing
+ * fake answers at once). The statistics keep their own retries: they are what re-reads stale ones.
+ */
+export function testQueryClient(host: HostContext): QueryClient {
+  const client = createQueryClient({ toast: host.toast, defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
+  clients.add(client);
+  return client;
+}
+
+/** After each test: stops what the test's caches still have in flight (the statistics' retries). */
+export function clearTestQueryClients(): void {
+  for (const client of clients) client.clear();
+  clients.clear();
+}
+
+/** Renders `ui` on /admin with the shell's host and a page load's QueryClient. */
+export function renderWithHost(ui: ReactNode, host = fakeHost(), queryClient = testQueryClient(host)) {
   return {
     ...render(
       <HostProvider value={host}>
-        <MemoryRouter initialEntries={['/admin']}>{ui}</MemoryRouter>
+        <QueryClientProvider client={queryClient}>
+          <MemoryRouter initialEntries={['/admin']}>{ui}</MemoryRouter>
+        </QueryClientProvider>
       </HostProvider>,
     ),
     host,
+    queryClient,
   };
 }

@@ -1,4 +1,8 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { clearTestQueryClients } from './harness';
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  clearTestQueryClients();
+});

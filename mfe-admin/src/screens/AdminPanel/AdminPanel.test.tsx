@@ -1,9 +1,7 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@zaytoon/client';
-import { HostProvider } from '../../host';
 import { business, fakeAdminServer, report, suggestion } from '../../test/fixtures';
 import { fakeApi, fakeHost, renderWithHost } from '../../test/harness';
 import { ADMIN_BUILD_LABEL, ADMIN_VERSION } from '../../version';
@@ -118,7 +116,114 @@ describe('admin panel', () => {
     const [first] = await screen.findAllByTestId('report-card');
     await userEvent.click(within(first).getByRole('button', { name: 'Approve & Remove Business' }));
     await waitFor(() => expect(vi.mocked(hiding.pendingSuggestions).mock.calls.length).toBe(2));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50))); // the answer lands
     expect(tabNames()[1]).toBe('Suggestions (1)');
+  });
+
+  it('shows a decision before the server answers, and puts the panel back with a toast when it refuses', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const server = seeded();
+    const real = server.api;
+    let refuse!: (error: unknown) => void;
+    // after the decision, the server is slow to answer the re-reads: what shows is the panel put back
+    let slow = false;
+    const read = <T,>(call: () => Promise<T>) => () => (slow ? new Promise<T>(() => {}) : call());
+    const api = fakeApi({
+      adminStatistics: read(() => real.adminStatistics()),
+      pendingReports: read(() => real.pendingReports()),
+      pendingSuggestions: read(() => real.pendingSuggestions()),
+      reportedBusinesses: read(() => real.reportedBusinesses()),
+      reviewReport: () =>
+        new Promise((_, reject) => {
+          refuse = reject;
+        }),
+    } as never);
+    const host = fakeHost({ api });
+    renderWithHost(<AdminPanel />, host);
+    const [first] = await screen.findAllByTestId('report-card');
+    await userEvent.click(within(first).getByRole('button', { name: 'Approve & Remove Business' }));
+
+    // the server has not answered: the business, its reports and its suggestion are already gone
+    await waitFor(() => expect(tabNames()).toEqual(['Reports (1)', 'Suggestions (1)', 'Businesses (1)']));
+    expect(screen.getAllByTestId('report-card').map((card) => card.dataset.reportId)).toEqual(['3']);
+    expect(pending()).toMatchObject({ reports: '1', suggestions: '1' });
+    expect(screen.getByTestId('stat-businesses').dataset).toMatchObject({ total: '2', verified: '0' });
+    expect(host.toast.success).not.toHaveBeenCalled();
+
+    slow = true;
+    await act(async () => refuse(new ApiError(409, 'Report has already been reviewed')));
+    await waitFor(() => expect(host.toast.error).toHaveBeenCalledWith('Report has already been reviewed'));
+    await waitFor(() => expect(tabNames()).toEqual(['Reports (3)', 'Suggestions (2)', 'Businesses (2)']));
+    expect(screen.getAllByTestId('report-card').map((card) => card.dataset.reportId)).toEqual(['1', '2', '3']);
+    expect(pending()).toMatchObject({ reports: '3', suggestions: '2' });
+    expect(screen.getByTestId('stat-businesses').dataset).toMatchObject({ total: '3', verified: '1' });
+    expect(host.toast.success).not.toHaveBeenCalled();
+    // and everything is read again (someone else may have decided first)
+    expect(api.pendingReports).toHaveBeenCalledTimes(2);
+    expect(api.adminStatistics).toHaveBeenCalledTimes(2);
+  });
+
+  it('re-reads the lists only once the last decision in flight has settled', async () => {
+    const server = seeded();
+    const real = server.api;
+    let answerFirst!: () => void;
+    const api = fakeApi({
+      adminStatistics: () => real.adminStatistics(),
+      pendingReports: () => real.pendingReports(),
+      pendingSuggestions: () => real.pendingSuggestions(),
+      reportedBusinesses: () => real.reportedBusinesses(),
+      reviewSuggestion: (id: number, action: 'approve' | 'reject') =>
+        id === 1
+          ? new Promise((resolve) => {
+              answerFirst = () => resolve(real.reviewSuggestion(id, action));
+            })
+          : real.reviewSuggestion(id, action),
+    } as never);
+    const host = fakeHost({ api });
+    renderWithHost(<AdminPanel />, host);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Suggestions (2)' }));
+    const [phone, description] = screen.getAllByTestId('suggestion-card');
+    await userEvent.click(within(phone).getByRole('button', { name: 'Reject' }));
+    await userEvent.click(within(description).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(host.toast.success).toHaveBeenCalledTimes(1));
+    // the second is done, the first is not: a list read now would bring its card back
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(api.pendingSuggestions).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId('no-suggestions')).toBeTruthy();
+
+    await act(async () => answerFirst());
+    await waitFor(() => expect(api.pendingSuggestions).toHaveBeenCalledTimes(2));
+    expect(host.toast.success).toHaveBeenCalledTimes(2);
+    expect(screen.getByTestId('no-suggestions')).toBeTruthy();
+    expect(tabNames()[1]).toBe('Suggestions (0)');
+  });
+
+  it('keeps one cache per page load: back on /admin, the panel shows at once, and removed businesses stay gone', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const server = seeded();
+    const real = server.api;
+    // the real API lists a removed business's suggestions until the worker's cascade deletes them
+    const api = fakeApi({
+      adminStatistics: () => real.adminStatistics(),
+      pendingReports: () => real.pendingReports(),
+      reportedBusinesses: () => real.reportedBusinesses(),
+      pendingSuggestions: async () => [suggestion(1), suggestion(2, { business_id: 9 })],
+      reviewReport: (id: number, action: 'approve' | 'reject') => real.reviewReport(id, action),
+    } as never);
+    const host = fakeHost({ api });
+    const first = renderWithHost(<AdminPanel />, host);
+    const [card] = await screen.findAllByTestId('report-card');
+    await userEvent.click(within(card).getByRole('button', { name: 'Approve & Remove Business' }));
+    await waitFor(() => expect(api.pendingSuggestions).toHaveBeenCalledTimes(2));
+    first.unmount();
+
+    renderWithHost(<AdminPanel />, host, first.queryClient);
+    expect(tabNames()).toEqual(['Reports (1)', 'Suggestions (1)', 'Businesses (1)']);
+    expect(screen.queryByText('Loading...')).toBeNull();
+    await waitFor(() => expect(api.pendingSuggestions).toHaveBeenCalledTimes(3));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(tabNames()).toEqual(['Reports (1)', 'Suggestions (1)', 'Businesses (1)']);
   });
 
   it('rejects and approves suggestions with their toasts', async () => {
@@ -190,7 +295,8 @@ describe('admin panel', () => {
       api: fakeApi({ adminStatistics: failing, pendingReports: failing, pendingSuggestions: failing, reportedBusinesses: failing }),
     });
     renderWithHost(<AdminPanel />, host);
-    await waitFor(() => expect(host.toast.error).toHaveBeenCalledTimes(4));
+    // the lists toast at once; the statistics try a server error once more (after 1 s) first
+    await waitFor(() => expect(host.toast.error).toHaveBeenCalledTimes(4), { timeout: 3000 });
     expect(vi.mocked(host.toast.error).mock.calls.map(([message]) => message).sort()).toEqual([
       'Failed to load pending reports',
       'Failed to load pending suggestions',
@@ -228,13 +334,7 @@ describe('admin panel', () => {
   });
 
   it('links back to the directory', async () => {
-    render(
-      <HostProvider value={fakeHost({ api: fakeAdminServer({}).api })}>
-        <MemoryRouter>
-          <AdminPanel />
-        </MemoryRouter>
-      </HostProvider>,
-    );
+    renderWithHost(<AdminPanel />, fakeHost({ api: fakeAdminServer({}).api }));
     await act(async () => {});
     expect(screen.getByRole('link', { name: '← Back to Directory' }).getAttribute('href')).toBe('/dashboard');
   });

@@ -1,20 +1,51 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
+import type { Business, Report, Suggestion } from '@zaytoon/client';
+import { useDeleteBusiness } from '../../features/admin/api/delete-business';
+import { usePendingReports } from '../../features/admin/api/get-pending-reports';
+import { usePendingSuggestions } from '../../features/admin/api/get-pending-suggestions';
+import { useReportedBusinesses } from '../../features/admin/api/get-reported-businesses';
+import { useStatistics } from '../../features/admin/api/get-statistics';
+import { useReviewReport } from '../../features/admin/api/review-report';
+import { useReviewSuggestion } from '../../features/admin/api/review-suggestion';
 import { useHost } from '../../host';
 import { ADMIN_BUILD_LABEL, ADMIN_VERSION, versionText } from '../../version';
 import { BusinessesTab } from './BusinessesTab';
 import { ReportsTab } from './ReportsTab';
 import { StatisticsRow } from './StatisticsRow';
 import { SuggestionsTab } from './SuggestionsTab';
-import { useAdminData } from './useAdminData';
 
 type Tab = 'reports' | 'suggestions' | 'businesses';
 const TABS: Tab[] = ['reports', 'suggestions', 'businesses'];
 
-/** /admin (SPEC §2): statistics, three review tabs and the instructions. */
+const NO_REPORTS: Report[] = [];
+const NO_SUGGESTIONS: Suggestion[] = [];
+const NO_BUSINESSES: Business[] = [];
+
+/** Resolves when the decision has settled (its card's buttons wait for it); a refusal was already toasted. */
+const settled = (decision: Promise<unknown>): Promise<boolean> => decision.then(() => true, () => false);
+
+/**
+ * /admin (SPEC §2): statistics, three review tabs and the instructions. The answers and decisions are
+ * TanStack queries and mutations (features/admin/api); a failed load leaves its list empty.
+ */
 export function AdminPanel() {
   const { productName } = useHost();
-  const data = useAdminData();
+  const statistics = useStatistics();
+  const reportsQuery = usePendingReports();
+  const suggestionsQuery = usePendingSuggestions();
+  const businessesQuery = useReportedBusinesses();
+  const reviewReport = useReviewReport();
+  const reviewSuggestion = useReviewSuggestion();
+  const deleteBusiness = useDeleteBusiness();
+  const data = {
+    stats: statistics.data ?? null,
+    reports: reportsQuery.data ?? NO_REPORTS,
+    suggestions: suggestionsQuery.data ?? NO_SUGGESTIONS,
+    businesses: businessesQuery.data ?? NO_BUSINESSES,
+    // 'Loading...' until each queue has its first answer (or has failed); the statistics row has its own.
+    loading: reportsQuery.isPending || suggestionsQuery.isPending || businessesQuery.isPending,
+  };
   const [tab, setTab] = useState<Tab>('reports');
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ reports: null, suggestions: null, businesses: null });
 
@@ -75,11 +106,14 @@ export function AdminPanel() {
         {data.loading ? (
           <p className="za-muted">Loading...</p>
         ) : tab === 'reports' ? (
-          <ReportsTab reports={data.reports} onReview={data.reviewReport} />
+          <ReportsTab reports={data.reports} onReview={(report, action) => settled(reviewReport.mutateAsync({ report, action }))} />
         ) : tab === 'suggestions' ? (
-          <SuggestionsTab suggestions={data.suggestions} onReview={data.reviewSuggestion} />
+          <SuggestionsTab
+            suggestions={data.suggestions}
+            onReview={(suggestion, action) => settled(reviewSuggestion.mutateAsync({ suggestion, action }))}
+          />
         ) : (
-          <BusinessesTab businesses={data.businesses} onDelete={data.deleteBusiness} />
+          <BusinessesTab businesses={data.businesses} onDelete={(business) => settled(deleteBusiness.mutateAsync(business))} />
         )}
       </div>
 

@@ -1,0 +1,108 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { errorMessage, type AdminStatistics, type Business, type Report, type Suggestion } from '@zaytoon/client';
+import { useHost } from '../../../host';
+import type { AdminState } from '../adminState';
+import { adminKeys } from './keys';
+import { adminVisit } from './visit';
+
+/** The panel's four answers as the cache holds them (undefined: not loaded). */
+export interface PanelSnapshot {
+  stats: AdminStatistics | undefined;
+  reports: Report[] | undefined;
+  suggestions: Suggestion[] | undefined;
+  businesses: Business[] | undefined;
+}
+
+function readPanel(client: QueryClient): PanelSnapshot {
+  return {
+    stats: client.getQueryData<AdminStatistics>(adminKeys.statistics()),
+    reports: client.getQueryData<Report[]>(adminKeys.reports()),
+    suggestions: client.getQueryData<Suggestion[]>(adminKeys.suggestions()),
+    businesses: client.getQueryData<Business[]>(adminKeys.businesses()),
+  };
+}
+
+/** Writes the answers that are there; one not loaded yet stays unloaded. */
+function writePanel(client: QueryClient, panel: PanelSnapshot): void {
+  if (panel.stats) client.setQueryData(adminKeys.statistics(), panel.stats);
+  if (panel.reports) client.setQueryData(adminKeys.reports(), panel.reports);
+  if (panel.suggestions) client.setQueryData(adminKeys.suggestions(), panel.suggestions);
+  if (panel.businesses) client.setQueryData(adminKeys.businesses(), panel.businesses);
+}
+
+/**
+ * onMutate: answers in flight left before the decision, so they are dropped; then the decision shows
+ * at once through one of adminState's pure updaters. Returns what to put back if the server refuses.
+ */
+async function showDecision(client: QueryClient, change: (state: AdminState) => AdminState): Promise<PanelSnapshot> {
+  await client.cancelQueries({ queryKey: adminKeys.all });
+  const before = readPanel(client);
+  const after = change({
+    stats: before.stats ?? null,
+    reports: before.reports ?? [],
+    suggestions: before.suggestions ?? [],
+    businesses: before.businesses ?? [],
+  });
+  writePanel(client, {
+    stats: before.stats && (after.stats ?? undefined),
+    reports: before.reports && after.reports,
+    suggestions: before.suggestions && after.suggestions,
+    businesses: before.businesses && after.businesses,
+  });
+  return before;
+}
+
+/**
+ * onSettled: everything is read again (a refused decision often means the lists were out of date:
+ * someone else decided first), once no other decision is in flight: that one's own settling reads
+ * them, and an answer read now could put back a card it has just taken away.
+ */
+function settleDecision(client: QueryClient): void {
+  if (client.isMutating({ mutationKey: adminKeys.decisions }) > 1) return;
+  void client.invalidateQueries({ queryKey: adminKeys.all });
+}
+
+export interface Decision<Variables> {
+  kind: Parameters<typeof adminKeys.decision>[0];
+  /** The call to the API. */
+  send: (variables: Variables) => Promise<unknown>;
+  /** How the panel shows it at once (adminState's updaters). */
+  change: (state: AdminState, variables: Variables) => AdminState;
+  /** The business the decision removes, if any: what the server still lists about it stays hidden. */
+  removes?: (variables: Variables) => number | undefined;
+  /** SPEC §8 success toast. */
+  success: (variables: Variables) => string;
+  /** SPEC §8 failure toast when the server gives no `detail`. */
+  failure: string;
+  /** Console line of a refused decision. */
+  log: string;
+}
+
+/**
+ * An admin decision as a mutation with an optimistic update: the card leaves and the counts drop
+ * when the admin clicks; a refusal puts the panel back as it was and toasts the server's `detail`
+ * (else the SPEC §8 fallback); either way the panel is read again when it settles, and the
+ * statistics until they include the decision (get-statistics.ts).
+ */
+export function useDecision<Variables>(decision: Decision<Variables>) {
+  const { toast } = useHost();
+  const client = useQueryClient();
+  return useMutation({
+    mutationKey: adminKeys.decision(decision.kind),
+    mutationFn: decision.send,
+    onMutate: (variables: Variables) => showDecision(client, (state) => decision.change(state, variables)),
+    onSuccess: (_answer, variables) => {
+      const visit = adminVisit(client);
+      visit.changedAt = Date.now();
+      const removed = decision.removes?.(variables);
+      if (removed !== undefined) visit.removed.add(removed);
+      toast.success(decision.success(variables));
+    },
+    onError: (error, _variables, before) => {
+      if (before) writePanel(client, before);
+      console.error(decision.log, error);
+      toast.error(errorMessage(error, decision.failure));
+    },
+    onSettled: () => settleDecision(client),
+  });
+}

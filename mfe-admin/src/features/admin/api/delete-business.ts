@@ -1,0 +1,18 @@
+import { businessDeletedMessage, MESSAGES, type Business } from '@zaytoon/client';
+import { useHost } from '../../../host';
+import { afterBusinessDeleted } from '../adminState';
+import { useDecision } from './decisions';
+
+/** DELETE /api/admin/businesses/{id}: the business goes with its reports and suggestions. */
+export function useDeleteBusiness() {
+  const { api } = useHost();
+  return useDecision<Business>({
+    kind: 'delete-business',
+    send: (business) => api.adminDeleteBusiness(business.id),
+    change: (state, business) => afterBusinessDeleted(state, business),
+    removes: (business) => business.id,
+    success: (business) => businessDeletedMessage(business.name),
+    failure: MESSAGES.deleteBusinessFailed,
+    log: 'delete business failed',
+  });
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { MESSAGES, type ApiClient, type Report } from '@zaytoon/client';
+import { useHost } from '../../../host';
+import { adminKeys } from './keys';
+import { pendingList } from './visit';
+
+/** GET /api/admin/reports/pending (without what is about a business removed during this visit). */
+export function getPendingReportsQueryOptions(api: ApiClient) {
+  return queryOptions({
+    queryKey: adminKeys.reports(),
+    queryFn: async ({ client }) => pendingList<Report>(await api.pendingReports(), client, (report) => report.business_id),
+    meta: { failure: MESSAGES.loadPendingReportsFailed },
+  });
+}
+
+export function usePendingReports() {
+  const { api } = useHost();
+  return useQuery(getPendingReportsQueryOptions(api));
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { MESSAGES, type ApiClient, type Suggestion } from '@zaytoon/client';
+import { useHost } from '../../../host';
+import { adminKeys } from './keys';
+import { pendingList } from './visit';
+
+/** GET /api/admin/suggestions/pending (without what is about a business removed during this visit). */
+export function getPendingSuggestionsQueryOptions(api: ApiClient) {
+  return queryOptions({
+    queryKey: adminKeys.suggestions(),
+    queryFn: async ({ client }) => pendingList<Suggestion>(await api.pendingSuggestions(), client, (suggestion) => suggestion.business_id),
+    meta: { failure: MESSAGES.loadPendingSuggestionsFailed },
+  });
+}
+
+export function usePendingSuggestions() {
+  const { api } = useHost();
+  return useQuery(getPendingSuggestionsQueryOptions(api));
+}

@@ -1,0 +1,14 @@
+/**
+ * Query and mutation keys of the admin panel. The answers are the same for every admin, and only
+ * admins are handed this remote, so the keys do not hold the viewer.
+ */
+export const adminKeys = {
+  all: ['admin'] as const,
+  statistics: () => ['admin', 'statistics'] as const,
+  reports: () => ['admin', 'reports', 'pending'] as const,
+  suggestions: () => ['admin', 'suggestions', 'pending'] as const,
+  businesses: () => ['admin', 'businesses', 'reported'] as const,
+  /** Every decision (review a report or a suggestion, delete a business) is a mutation under this key. */
+  decisions: ['admin', 'decision'] as const,
+  decision: (kind: 'review-report' | 'review-suggestion' | 'delete-business') => ['admin', 'decision', kind] as const,
+};

@@ -1,0 +1,23 @@
+import { MESSAGES, type Report, type ReviewAction } from '@zaytoon/client';
+import { useHost } from '../../../host';
+import { afterReportReviewed } from '../adminState';
+import { useDecision } from './decisions';
+
+export interface ReviewReportVariables {
+  report: Report;
+  action: ReviewAction;
+}
+
+/** POST /api/admin/reports/{id}/review: approving removes the business with all it has pending. */
+export function useReviewReport() {
+  const { api } = useHost();
+  return useDecision<ReviewReportVariables>({
+    kind: 'review-report',
+    send: ({ report, action }) => api.reviewReport(report.id, action),
+    change: (state, { report, action }) => afterReportReviewed(state, report, action),
+    removes: ({ report, action }) => (action === 'approve' ? report.business_id : undefined),
+    success: ({ action }) => (action === 'approve' ? MESSAGES.reportApproved : MESSAGES.reportRejected),
+    failure: MESSAGES.processReportFailed,
+    log: 'review report failed',
+  });
+}

@@ -1,0 +1,22 @@
+import { MESSAGES, type ReviewAction, type Suggestion } from '@zaytoon/client';
+import { useHost } from '../../../host';
+import { afterSuggestionReviewed } from '../adminState';
+import { useDecision } from './decisions';
+
+export interface ReviewSuggestionVariables {
+  suggestion: Suggestion;
+  action: ReviewAction;
+}
+
+/** POST /api/admin/suggestions/{id}/review: either way the suggestion leaves the queue. */
+export function useReviewSuggestion() {
+  const { api } = useHost();
+  return useDecision<ReviewSuggestionVariables>({
+    kind: 'review-suggestion',
+    send: ({ suggestion, action }) => api.reviewSuggestion(suggestion.id, action),
+    change: (state, { suggestion }) => afterSuggestionReviewed(state, suggestion),
+    success: ({ action }) => (action === 'approve' ? MESSAGES.suggestionApproved : MESSAGES.suggestionRejected),
+    failure: MESSAGES.processSuggestionFailed,
+    log: 'review suggestion failed',
+  });
+}
