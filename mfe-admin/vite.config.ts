@@ -3,9 +3,10 @@ import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { PRECOMPRESS_OPTIONS } from '../services/contract/src/federation/precompress.ts';
-import { adminBuildDefines, adminBuildInfo, versionFilePlugin } from './build-info.ts';
-import mfConfig from './module-federation.config.ts';
+// eslint-disable-next-line import-x/no-relative-packages -- Vite's config loader leaves package imports to Node, which cannot load the contract's .ts (docs/decisions.md)
+import { PRECOMPRESS_OPTIONS } from '../services/contract/src/federation';
+import { adminBuildDefines, adminBuildInfo, versionFilePlugin } from './build-info';
+import mfConfig from './module-federation.config';
 
 const port = Number(process.env.ADMIN_PORT || 8082);
 // The shell page (another origin) imports this remote's modules: allow any origin to read them.

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { adminBuildDefines, adminBuildInfo } from './build-info.ts';
+import { adminBuildDefines, adminBuildInfo } from './build-info';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 

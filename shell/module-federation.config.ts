@@ -1,5 +1,6 @@
 import { createModuleFederationConfig } from '@module-federation/vite';
-import { SHARED_SINGLETONS } from '../services/contract/src/federation/shared-singletons.ts';
+// eslint-disable-next-line import-x/no-relative-packages -- Vite's config loader leaves package imports to Node, which cannot load the contract's .ts (docs/decisions.md)
+import { SHARED_SINGLETONS } from '../services/contract/src/federation';
 
 /**
  * The shell is a pure host. Remotes are NOT listed here: their URLs come from

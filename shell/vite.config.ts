@@ -3,10 +3,11 @@ import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { PRECOMPRESS_OPTIONS } from '../services/contract/src/federation/precompress.ts';
-import { firstLoadHints } from './build-preloads.ts';
-import mfConfig from './module-federation.config.ts';
-import { apiProxy, runtimeConfigPlugin } from './server/runtime-config.ts';
+// eslint-disable-next-line import-x/no-relative-packages -- Vite's config loader leaves package imports to Node, which cannot load the contract's .ts (docs/decisions.md)
+import { PRECOMPRESS_OPTIONS } from '../services/contract/src/federation';
+import { firstLoadHints } from './build-preloads';
+import mfConfig from './module-federation.config';
+import { apiProxy, runtimeConfigPlugin } from './server/runtime-config';
 
 const port = Number(process.env.SHELL_PORT || 8080);
 

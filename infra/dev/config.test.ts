@@ -4,7 +4,16 @@ import { loadConfig, repoRoot } from './config';
 describe('loadConfig', () => {
   it('uses the documented development defaults', () => {
     const config = loadConfig('development', {});
-    expect(config.ports).toEqual({ postgres: 5433, redis: 6380, api: 3000, shell: 8080, directory: 8081, admin: 8082, mailSmtp: 1025, mailHttp: 8025 });
+    expect(config.ports).toEqual({
+      postgres: 5433,
+      redis: 6380,
+      api: 3000,
+      shell: 8080,
+      directory: 8081,
+      admin: 8082,
+      mailSmtp: 1025,
+      mailHttp: 8025,
+    });
     expect(config.dataDir).toBe(`${repoRoot}/.data`);
     expect(config.directoryRemoteUrl).toBe('http://localhost:8081/mf-manifest.json');
     expect(config.redisAppendOnly).toBe(true);

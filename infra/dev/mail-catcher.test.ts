@@ -52,7 +52,14 @@ describe('mail catcher', () => {
   });
 
   it('lists every envelope recipient, including cc and bcc', async () => {
-    await transport().sendMail({ from: 'a@example.com', to: 'b@example.com', cc: 'c@example.com', bcc: 'd@example.com', subject: 'hi', text: 'hello' });
+    await transport().sendMail({
+      from: 'a@example.com',
+      to: 'b@example.com',
+      cc: 'c@example.com',
+      bcc: 'd@example.com',
+      subject: 'hi',
+      text: 'hello',
+    });
     const [mail] = await inbox();
     expect(mail.to.sort()).toEqual(['b@example.com', 'c@example.com', 'd@example.com']);
     expect(mail.text).toBe('hello');
@@ -73,7 +80,12 @@ describe('mail catcher', () => {
   });
 
   it('accepts SMTP AUTH with any credentials (production-like SMTP_USER/SMTP_PASS)', async () => {
-    await transport({ auth: { user: 'someone', pass: 'secret' } }).sendMail({ from: 'a@example.com', to: 'b@example.com', subject: 'auth', text: 'ok' });
+    await transport({ auth: { user: 'someone', pass: 'secret' } }).sendMail({
+      from: 'a@example.com',
+      to: 'b@example.com',
+      subject: 'auth',
+      text: 'ok',
+    });
     expect((await inbox())[0].subject).toBe('auth');
   });
 

@@ -85,13 +85,7 @@ export interface NginxServer {
 }
 
 /** Writes the configuration, checks it with `nginx -t`, and starts nginx in the foreground. */
-export async function startNginx(
-  name: string,
-  settings: NginxProcessSettings,
-  config: string,
-  start: Starter,
-  probe: string,
-): Promise<NginxServer> {
+export async function startNginx(name: string, settings: NginxProcessSettings, config: string, start: Starter, probe: string): Promise<NginxServer> {
   const { binary } = ensureNginx();
   mkdirSync(join(settings.prefix, 'temp'), { recursive: true });
   const configFile = join(settings.prefix, 'nginx.conf');

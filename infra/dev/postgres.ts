@@ -140,7 +140,9 @@ function postgresUserIds(): { uid: number; gid: number } | Record<string, never>
   try {
     return { uid: id('-u'), gid: id('-g') };
   } catch {
-    throw new Error('the postgres system user is missing (it is created when the data directory is first initialised); delete the data directory or create the user');
+    throw new Error(
+      'the postgres system user is missing (it is created when the data directory is first initialised); delete the data directory or create the user',
+    );
   }
 }
 
@@ -190,12 +192,17 @@ export async function provisionPostgres(start: Starter, options: PostgresOptions
     name: 'postgres',
     command: await postgresBinary(),
     args: [
-      '-D', databaseDir,
-      '-p', String(options.port),
-      '-c', 'listen_addresses=127.0.0.1',
+      '-D',
+      databaseDir,
+      '-p',
+      String(options.port),
+      '-c',
+      'listen_addresses=127.0.0.1',
       // TCP only: no socket in /var/run/postgresql, which may not exist.
-      '-c', 'unix_socket_directories=',
-      '-c', 'max_connections=200',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
       ...(options.fast ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
     ],
     env: { LC_MESSAGES: 'C' },

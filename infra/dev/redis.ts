@@ -17,7 +17,8 @@ export interface RedisOptions {
   maxmemoryPolicy?: string;
 }
 
-const BANNER = /oO0OoO0O|Redis version=|Configuration loaded|Server initialized|Memory overcommit|User requested shutdown|ready to exit|Received SIGTERM/;
+const BANNER =
+  /oO0OoO0O|Redis version=|Configuration loaded|Server initialized|Memory overcommit|User requested shutdown|ready to exit|Received SIGTERM/;
 
 /** Finds redis-server, installing it through apt when we are root on Debian/Ubuntu; else explains and exits. */
 export function ensureRedisServer(): string {
@@ -52,18 +53,29 @@ export async function startRedisServer(start: Starter, options: Omit<RedisOption
     // Redis marks warnings with '#'; the start and stop banners are warnings too, and not news.
     show: (line) => / # /.test(line) && !BANNER.test(line),
     args: [
-      '--port', String(options.port),
-      '--bind', '127.0.0.1', '-::1',
-      '--dir', dir,
-      '--daemonize', 'no',
-      '--protected-mode', 'yes',
-      '--maxmemory-policy', options.maxmemoryPolicy ?? 'noeviction',
-      '--appendonly', options.appendOnly ? 'yes' : 'no',
+      '--port',
+      String(options.port),
+      '--bind',
+      '127.0.0.1',
+      '-::1',
+      '--dir',
+      dir,
+      '--daemonize',
+      'no',
+      '--protected-mode',
+      'yes',
+      '--maxmemory-policy',
+      options.maxmemoryPolicy ?? 'noeviction',
+      '--appendonly',
+      options.appendOnly ? 'yes' : 'no',
       ...(options.appendOnly ? [] : ['--save', '']),
-      '--loglevel', 'notice',
+      '--loglevel',
+      'notice',
     ],
   });
   await redis.waitForOutput(/Ready to accept connections/, 30_000);
-  log.info(`redis-server started on port ${options.port} in ${Date.now() - started} ms (${options.appendOnly ? 'AOF on' : 'no persistence'}, ${dir})`);
+  log.info(
+    `redis-server started on port ${options.port} in ${Date.now() - started} ms (${options.appendOnly ? 'AOF on' : 'no persistence'}, ${dir})`,
+  );
   return redis;
 }

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { StackConfig } from './config';
 import { repoRoot } from './config';
-import { runtimeConfigFromEnv } from '../../shell/server/runtime-config';
+import { runtimeConfigFromEnv } from '@zaytoon/shell/runtime-config';
 import type { RemoteName } from '../frontdoor/nginx-config';
 import { log } from './log';
 import { loopbackListen, nginxProcessSettings, startFrontDoor, startRemoteServer, type NginxServer } from './nginx';
@@ -88,7 +88,7 @@ export function sessionSecret(config: StackConfig): string {
 
 export async function migrate(databaseUrl: string): Promise<void> {
   const started = Date.now();
-  const { runMigrations } = await import('../../services/core/src/db/migrate');
+  const { runMigrations } = await import('@zaytoon/core/migrate');
   await runMigrations(databaseUrl, (message: string) => log.info(`migrate: ${message.trim()}`));
   log.info(`migrations done in ${Date.now() - started} ms`);
 }
@@ -318,7 +318,10 @@ export async function startApplications(
     watch(api, `http://localhost:${port}/readyz`, (status) => status === 200);
   });
   for (let index = 0; index < workers; index++) {
-    supervisor.start({ name: numbered('worker', index, workers), ...tsxCommand('services/worker/src/main.ts'), cwd: repoRoot, env: envs.worker }, { restart });
+    supervisor.start(
+      { name: numbered('worker', index, workers), ...tsxCommand('services/worker/src/main.ts'), cwd: repoRoot, env: envs.worker },
+      { restart },
+    );
   }
 
   if (frontends === 'vite-dev') startViteDevServers(config, supervisor, watch);

@@ -27,7 +27,9 @@ describe('ManagedProcess', () => {
 
   it('stops a process with SIGTERM, and its own children with it', async () => {
     const proc = new ManagedProcess(
-      node(`const c = require('child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' }); console.log('grandchild ' + c.pid); setInterval(() => {}, 1000)`),
+      node(
+        `const c = require('child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' }); console.log('grandchild ' + c.pid); setInterval(() => {}, 1000)`,
+      ),
     );
     const grandchild = Number((await proc.waitForOutput(/grandchild/, 5000)).split(' ')[1]);
     await proc.stop(2000);
@@ -69,7 +71,10 @@ describe('Supervisor restarts', () => {
     try {
       const steady = supervisor.start(node('setInterval(() => {}, 1000)'), { restart: true });
       supervisor.start(
-        { ...node(`require('fs').appendFileSync(${JSON.stringify(log)}, Date.now() + '\\n'); setTimeout(() => process.exit(1), 20)`), name: 'crasher' },
+        {
+          ...node(`require('fs').appendFileSync(${JSON.stringify(log)}, Date.now() + '\\n'); setTimeout(() => process.exit(1), 20)`),
+          name: 'crasher',
+        },
         { restart: true },
       );
       await waitUntil(() => starts(log) >= 4, 5_000);

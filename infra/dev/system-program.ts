@@ -51,7 +51,9 @@ export function ensureProgram(program: SystemProgram): string {
     path = findProgram(program.binary);
   }
   if (!path) {
-    log.error([`${program.binary} was not found and cannot be installed automatically here.`, ...program.hints.map((hint) => `  ${hint}`)].join('\n'));
+    log.error(
+      [`${program.binary} was not found and cannot be installed automatically here.`, ...program.hints.map((hint) => `  ${hint}`)].join('\n'),
+    );
     process.exit(1);
   }
   return path;

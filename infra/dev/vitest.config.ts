@@ -3,7 +3,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['infra/dev/**/*.test.ts', 'infra/seed/**/*.test.ts', 'infra/frontdoor/**/*.test.ts', 'infra/docker/**/*.test.ts', 'infra/k8s/**/*.test.ts'],
+    include: [
+      'infra/dev/**/*.test.ts',
+      'infra/seed/**/*.test.ts',
+      'infra/frontdoor/**/*.test.ts',
+      'infra/docker/**/*.test.ts',
+      'infra/k8s/**/*.test.ts',
+    ],
     root: new URL('../..', import.meta.url).pathname,
     testTimeout: 30_000,
   },

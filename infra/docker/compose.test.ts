@@ -25,7 +25,9 @@ function stages(dockerfile: string): string[] {
 
 describe('docker-compose.yml', () => {
   it('publishes a port for the front door only', () => {
-    const published = Object.entries(services).filter(([, service]) => service.ports?.length).map(([name]) => name);
+    const published = Object.entries(services)
+      .filter(([, service]) => service.ports?.length)
+      .map(([name]) => name);
     expect(published).toEqual(['frontdoor']);
   });
 
@@ -48,7 +50,8 @@ describe('docker-compose.yml', () => {
 
   it('waits only on services that exist', () => {
     for (const [name, service] of Object.entries(services)) {
-      for (const dependency of Object.keys(service.depends_on ?? {})) expect(Object.keys(services), `${name} depends on ${dependency}`).toContain(dependency);
+      for (const dependency of Object.keys(service.depends_on ?? {}))
+        expect(Object.keys(services), `${name} depends on ${dependency}`).toContain(dependency);
     }
   });
 });

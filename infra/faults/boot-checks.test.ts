@@ -5,11 +5,11 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../dev/config.ts';
-import { startRedisServer } from '../dev/redis.ts';
-import type { ManagedProcess } from '../dev/supervisor.ts';
-import { freePorts, owned } from './support/fault-stack.ts';
-import { sleep } from './support/steady-load.ts';
+import { repoRoot } from '../dev/config';
+import { startRedisServer } from '../dev/redis';
+import type { ManagedProcess } from '../dev/supervisor';
+import { freePorts, owned } from './support/fault-stack';
+import { sleep } from './support/steady-load';
 
 const ENTRY = { api: 'services/api/src/main.ts', worker: 'services/worker/src/main.ts' } as const;
 const dataDir = resolve(repoRoot, '.data/faults/boot-checks');
@@ -43,7 +43,14 @@ async function productionEnv(redisUrl: string): Promise<Record<string, string>> 
 
 /** Runs the API or worker until it exits or `ms` pass; returns its exit (undefined: still running, then stopped) and output. */
 async function run(kind: keyof typeof ENTRY, env: Record<string, string>, ms = 15_000): Promise<{ code: number | null | undefined; output: string }> {
-  const proc = owned({ name: `${kind}-boot-check`, command: process.execPath, args: ['--import', 'tsx', ENTRY[kind]], cwd: repoRoot, env, show: () => false });
+  const proc = owned({
+    name: `${kind}-boot-check`,
+    command: process.execPath,
+    args: ['--import', 'tsx', ENTRY[kind]],
+    cwd: repoRoot,
+    env,
+    show: () => false,
+  });
   const exit = await Promise.race([proc.exited, sleep(ms).then(() => undefined)]);
   if (!exit) await proc.stop(5_000);
   return { code: exit?.code, output: proc.tail.join('\n') };

@@ -1,10 +1,10 @@
 // F3: Postgres connections terminated, then Postgres restarted, with requests in flight and under load.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, businessInput, eventually, signUp, type Answer, type Member } from '../e2e/jobs/api-client.ts';
-import type { ManagedProcess } from '../dev/supervisor.ts';
-import { startFaultStack, type FaultStack } from './support/fault-stack.ts';
-import { SteadyLoad, describeSamples, samplesOf, sleep } from './support/steady-load.ts';
+import { ApiClient, businessInput, eventually, signUp, type Answer, type Member } from '../e2e/jobs/api-client';
+import type { ManagedProcess } from '../dev/supervisor';
+import { startFaultStack, type FaultStack } from './support/fault-stack';
+import { SteadyLoad, describeSamples, samplesOf, sleep } from './support/steady-load';
 
 const ORIGIN = 'http://localhost:8080';
 const CLIENT_TIMEOUT_MS = 8_000;
@@ -101,10 +101,17 @@ describe('F3: Postgres connections terminated, then Postgres restarted', () => {
     await holder.end();
 
     const answers = await Promise.all(inFlight);
-    expect(answers.map((answer) => answer.status), api.tail.slice(-30).join('\n')).toEqual([503, 503, 503, 503]);
+    expect(
+      answers.map((answer) => answer.status),
+      api.tail.slice(-30).join('\n'),
+    ).toEqual([503, 503, 503, 503]);
     expect(answers[0].body).toEqual({ detail: 'Service temporarily unavailable' });
 
-    const later = [await visitor().get(`/api/businesses/${businessIds[0]}`), await members[0].client.post(`/api/businesses/${businessIds[0]}/vote`, { vote_type: 'upvote' }), await addBusiness(members[2])];
+    const later = [
+      await visitor().get(`/api/businesses/${businessIds[0]}`),
+      await members[0].client.post(`/api/businesses/${businessIds[0]}/vote`, { vote_type: 'upvote' }),
+      await addBusiness(members[2]),
+    ];
     expect(later.map((answer) => answer.status)).toEqual([200, 200, 201]);
     expect(api.exit).toBeUndefined();
   });
@@ -128,29 +135,49 @@ describe('F3: Postgres connections terminated, then Postgres restarted', () => {
 
     expect(api.exit, 'the API process').toBeUndefined();
     expect(worker.exit, 'the worker process').toBeUndefined();
-    expect(samples.filter((s) => typeof s.status !== 'number' || s.status >= 500 && s.status !== 503), describeSamples(samples)).toEqual([]);
-    expect(samples.filter((s) => s.ms > 5_000), describeSamples(samples)).toEqual([]);
+    expect(
+      samples.filter((s) => typeof s.status !== 'number' || (s.status >= 500 && s.status !== 503)),
+      describeSamples(samples),
+    ).toEqual([]);
+    expect(
+      samples.filter((s) => s.ms > 5_000),
+      describeSamples(samples),
+    ).toEqual([]);
     const writesWhileDown = samplesOf(samples, ['vote', 'comment', 'business'], stoppedAt + 1_000, restartedAt);
     expect(writesWhileDown.length).toBeGreaterThan(40);
-    expect(writesWhileDown.filter((s) => s.status !== 503), describeSamples(writesWhileDown)).toEqual([]);
+    expect(
+      writesWhileDown.filter((s) => s.status !== 503),
+      describeSamples(writesWhileDown),
+    ).toEqual([]);
     expect(recoveredAt - restartedAt).toBeLessThan(10_000);
     const after = samplesOf(samples, ['list', 'detail', 'vote', 'comment', 'business'], recoveredAt + 500);
     expect(after.length).toBeGreaterThan(20);
-    expect(after.filter((s) => s.status >= 300), describeSamples(after)).toEqual([]);
+    expect(
+      after.filter((s) => s.status >= 300),
+      describeSamples(after),
+    ).toEqual([]);
   });
 
   it('no partial writes: every answered write is whole, no refused one left a row, and vote totals match the votes', async () => {
     const answered = (status?: number) => status !== undefined && status >= 200 && status < 300;
-    const { rows: storedComments } = await checks.query<{ comment_text: string }>("SELECT comment_text FROM comments WHERE comment_text LIKE 'fault comment %'");
+    const { rows: storedComments } = await checks.query<{ comment_text: string }>(
+      "SELECT comment_text FROM comments WHERE comment_text LIKE 'fault comment %'",
+    );
     const stored = new Set(storedComments.map((row) => row.comment_text));
     expect(comments.filter((write) => answered(write.status) !== stored.has(write.text))).toEqual([]);
 
-    const { rows: storedBusinesses } = await checks.query<{ name: string; address: string; city: string; postcode: string; category: string; description: string }>(
-      "SELECT name, address, city, postcode, category, description FROM businesses WHERE name LIKE 'Fault Bakery %'",
-    );
+    const { rows: storedBusinesses } = await checks.query<{
+      name: string;
+      address: string;
+      city: string;
+      postcode: string;
+      category: string;
+      description: string;
+    }>("SELECT name, address, city, postcode, category, description FROM businesses WHERE name LIKE 'Fault Bakery %'");
     const byName = new Map(storedBusinesses.map((row) => [row.name, row]));
     expect(businesses.filter((write) => answered(write.status) !== byName.has(write.name))).toEqual([]);
-    for (const row of storedBusinesses) expect(row).toMatchObject({ address: '10 Downing Street', city: 'London', postcode: 'SW1A 1AA', category: 'Cafe' });
+    for (const row of storedBusinesses)
+      expect(row).toMatchObject({ address: '10 Downing Street', city: 'London', postcode: 'SW1A 1AA', category: 'Cafe' });
 
     const { rows: mismatched } = await checks.query(
       `SELECT b.id FROM businesses b

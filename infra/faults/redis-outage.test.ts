@@ -1,10 +1,10 @@
 // F1: Redis killed with kill -9 for 30 s under load. F2: Redis frozen with SIGSTOP for 20 s.
 // Sessions, rate limits and the answer cache live in Redis, the queues too; Postgres holds the data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, businessInput, eventually, signUp, type Member } from '../e2e/jobs/api-client.ts';
-import type { ManagedProcess } from '../dev/supervisor.ts';
-import { startFaultStack, type FaultStack } from './support/fault-stack.ts';
-import { SteadyLoad, describeSamples, samplesOf, sleep } from './support/steady-load.ts';
+import { ApiClient, businessInput, eventually, signUp, type Member } from '../e2e/jobs/api-client';
+import type { ManagedProcess } from '../dev/supervisor';
+import { startFaultStack, type FaultStack } from './support/fault-stack';
+import { SteadyLoad, describeSamples, samplesOf, sleep } from './support/steady-load';
 
 const ORIGIN = 'http://localhost:8080';
 /** Longer than any answer may take: a call without an answer by then hung. */
@@ -34,7 +34,11 @@ function mixedLoad(): SteadyLoad {
 
 /** Resolves with the time the member's session answered 200 again. */
 async function sessionAnswersAgain(timeoutMs: number): Promise<number> {
-  return eventually(async () => ((await member.client.get('/api/auth/me')).status === 200 ? Date.now() : null), timeoutMs, 'the session to answer again');
+  return eventually(
+    async () => ((await member.client.get('/api/auth/me')).status === 200 ? Date.now() : null),
+    timeoutMs,
+    'the session to answer again',
+  );
 }
 
 beforeAll(async () => {
@@ -72,15 +76,27 @@ describe('F1: Redis killed (kill -9) for 30 s under load', () => {
 
     const outage = samplesOf(samples, NEEDS_REDIS, killedAt + 200, restartedAt);
     expect(outage.length).toBeGreaterThan(200);
-    expect(outage.filter((s) => s.status !== 503 || s.ms > 2_000), describeSamples(outage)).toEqual([]);
+    expect(
+      outage.filter((s) => s.status !== 503 || s.ms > 2_000),
+      describeSamples(outage),
+    ).toEqual([]);
 
     const reads = samplesOf(samples, PUBLIC_READS, killedAt + 200, restartedAt);
-    expect(reads.filter((s) => s.status !== 200), describeSamples(reads)).toEqual([]);
+    expect(
+      reads.filter((s) => s.status !== 200),
+      describeSamples(reads),
+    ).toEqual([]);
 
     expect(recoveredAt - restartedAt, 'service back after Redis restarted').toBeLessThan(10_000);
     const after = samplesOf(samples, [...NEEDS_REDIS, ...PUBLIC_READS], recoveredAt + 500);
-    expect(after.filter((s) => s.status !== 200), describeSamples(after)).toEqual([]);
-    expect(samples.filter((s) => s.status === 'timeout' || s.status === 'network' || s.status === 500), describeSamples(samples)).toEqual([]);
+    expect(
+      after.filter((s) => s.status !== 200),
+      describeSamples(after),
+    ).toEqual([]);
+    expect(
+      samples.filter((s) => s.status === 'timeout' || s.status === 'network' || s.status === 500),
+      describeSamples(samples),
+    ).toEqual([]);
 
     // The AOF kept the session: the same cookie is the same member.
     expect((await member.client.get('/api/auth/me')).body.username).toBe(member.username);
@@ -130,12 +146,24 @@ describe('F2: Redis frozen (SIGSTOP) for 20 s', () => {
     // Calls sent just before the freeze may still have been answered.
     const frozen = samplesOf(samples, NEEDS_REDIS, frozenAt + 200, thawedAt - 3_000);
     expect(frozen.length).toBeGreaterThan(100);
-    expect(frozen.filter((s) => s.status !== 503 || s.ms > 3_000), describeSamples(frozen)).toEqual([]);
-    expect(samples.filter((s) => s.status === 'timeout' || s.status === 'network' || s.status === 500), describeSamples(samples)).toEqual([]);
-    expect(samples.filter((s) => s.ms > 3_000), describeSamples(samples)).toEqual([]);
+    expect(
+      frozen.filter((s) => s.status !== 503 || s.ms > 3_000),
+      describeSamples(frozen),
+    ).toEqual([]);
+    expect(
+      samples.filter((s) => s.status === 'timeout' || s.status === 'network' || s.status === 500),
+      describeSamples(samples),
+    ).toEqual([]);
+    expect(
+      samples.filter((s) => s.ms > 3_000),
+      describeSamples(samples),
+    ).toEqual([]);
 
     expect(recoveredAt - thawedAt).toBeLessThan(5_000);
     const after = samplesOf(samples, [...NEEDS_REDIS, ...PUBLIC_READS], recoveredAt + 500);
-    expect(after.filter((s) => s.status !== 200), describeSamples(after)).toEqual([]);
+    expect(
+      after.filter((s) => s.status !== 200),
+      describeSamples(after),
+    ).toEqual([]);
   });
 });

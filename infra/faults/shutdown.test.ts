@@ -3,10 +3,10 @@
 // services/worker/src/test/process.test.ts, which runs a real worker process the same way.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, signUp, type Member } from '../e2e/jobs/api-client.ts';
-import type { ManagedProcess } from '../dev/supervisor.ts';
-import { startFaultStack, type FaultStack } from './support/fault-stack.ts';
-import { sleep } from './support/steady-load.ts';
+import { ApiClient, signUp, type Member } from '../e2e/jobs/api-client';
+import type { ManagedProcess } from '../dev/supervisor';
+import { startFaultStack, type FaultStack } from './support/fault-stack';
+import { sleep } from './support/steady-load';
 
 const ORIGIN = 'http://localhost:8080';
 let stack: FaultStack;

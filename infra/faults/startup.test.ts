@@ -1,10 +1,10 @@
 // F6: the API and worker started while Redis or Postgres is down: they say so, stay up (/healthz 200,
 // /readyz 503), and become ready by themselves when the dependency appears.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '../e2e/jobs/api-client.ts';
-import type { ManagedProcess } from '../dev/supervisor.ts';
-import { startFaultStack, type FaultStack } from './support/fault-stack.ts';
-import { sleep } from './support/steady-load.ts';
+import { eventually } from '../e2e/jobs/api-client';
+import type { ManagedProcess } from '../dev/supervisor';
+import { startFaultStack, type FaultStack } from './support/fault-stack';
+import { sleep } from './support/steady-load';
 
 let stack: FaultStack;
 

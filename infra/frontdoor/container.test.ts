@@ -28,7 +28,10 @@ function nginxAccepts(config: string): { ok: boolean; output: string } {
   const file = join(work, 'nginx.conf');
   writeFileSync(file, config.replace(/(server )(api|directory|admin)(:\d+)/g, '$1127.0.0.1$3'));
   // stdout (the access log) to /dev/null: nginx cannot open a socket as /dev/stdout.
-  const result = spawnSync(ensureNginx().binary, ['-t', '-p', work, '-c', file, '-e', 'stderr'], { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
+  const result = spawnSync(ensureNginx().binary, ['-t', '-p', work, '-c', file, '-e', 'stderr'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   return { ok: result.status === 0, output: result.stderr };
 }
 

@@ -6,7 +6,7 @@
 //   node container.mjs remote      a remote's build (STATIC_ROOT) with CORS
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runtimeConfigFromEnv } from '../../shell/server/runtime-config';
+import { runtimeConfigFromEnv } from '@zaytoon/shell/runtime-config';
 import { frontDoorConfig, remoteServerConfig, type NginxProcessSettings, type RemoteName } from './nginx-config';
 
 type Env = Record<string, string | undefined>;

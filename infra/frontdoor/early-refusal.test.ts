@@ -3,7 +3,7 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ROUTES } from '../../services/contract/src/index';
+import { API_ROUTES } from '@zaytoon/contract';
 import { startTestFrontDoor, type TestFrontDoor } from './test-front-door';
 
 let api: Server;
@@ -32,7 +32,10 @@ function upload(pace: 'at-once' | 'slowly'): Promise<{ status?: number; error?: 
     const body = Buffer.alloc(2 * 1024 * 1024, 0x61);
     const req = request(
       `${base}/api${API_ROUTES.uploadProfilePicture.path}`,
-      { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(body.length), origin: 'https://evil.example' } },
+      {
+        method: 'POST',
+        headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(body.length), origin: 'https://evil.example' },
+      },
       (res) => {
         res.resume();
         res.on('end', () => resolve({ status: res.statusCode }));

@@ -6,7 +6,7 @@ import { renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ROUTES, MESSAGES } from '../../services/contract/src/index';
+import { API_ROUTES, MESSAGES } from '@zaytoon/contract';
 import { pageHeaders } from './nginx-config';
 import { startTestFrontDoor, type TestFrontDoor } from './test-front-door';
 
@@ -118,7 +118,10 @@ describe('front door: pages and assets', () => {
 
   it('serves hashed JS pre-compressed (brotli, else gzip) with immutable one-year caching', async () => {
     const url = `${base}/assets/index-Ab12Cd34.js`;
-    for (const [accept, encoding] of [['br, gzip', 'br'], ['gzip', 'gzip']] as const) {
+    for (const [accept, encoding] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
       // Node's fetch decodes the body; the headers say what travelled.
       const response = await fetch(url, { headers: { 'Accept-Encoding': accept } });
       expect(response.headers.get('content-encoding')).toBe(encoding);

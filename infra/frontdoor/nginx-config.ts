@@ -1,7 +1,7 @@
 // nginx configurations for the front door (the shell's origin: the shell's build, /api and /ops
 // proxied to the API upstreams, /remotes/<name>/ to the remotes' servers) and for each remote's own
 // static server. One renderer for `npm start`, `npm test` and the container images.
-import { API_ROUTES, MESSAGES } from '../../services/contract/src/index';
+import { API_ROUTES, MESSAGES } from '@zaytoon/contract';
 
 export interface NginxProcessSettings {
   /** Addresses to listen on: `8080`, `127.0.0.1:8080`, `[::1]:8080`. */
@@ -167,11 +167,7 @@ function proxyLocation(path: string, upstream: string, extra: string[] = []): st
 }
 
 function staticLocation(path: string, cacheControl: string, extraHeaders: Header[], tryFiles = '$uri =404'): string {
-  return block(
-    `location ${path}`,
-    [`      try_files ${tryFiles};`, headers([['Cache-Control', cacheControl], ...extraHeaders], '      ')],
-    '    ',
-  );
+  return block(`location ${path}`, [`      try_files ${tryFiles};`, headers([['Cache-Control', cacheControl], ...extraHeaders], '      ')], '    ');
 }
 
 /** An answer nginx gives itself, in CONTRACT's error shape. */
@@ -191,13 +187,17 @@ export function frontDoorConfig(settings: FrontDoorSettings): string {
   const page = pageHeaders(settings);
   const nosniff: Header[] = [['X-Content-Type-Options', 'nosniff']];
   const upstreams = [
-    block('upstream zaytoon_api', [
-      ...settings.apiUpstreams.map((address) => `    server ${address} max_fails=1 fail_timeout=5s;`),
-      '    keepalive 64;',
-      // Below Node's 5 s keep-alive: nginx closes an idle connection before the API does, so it never sends a
-      // request (a POST it may not retry) on a connection the API is closing.
-      '    keepalive_timeout 4s;',
-    ], '  '),
+    block(
+      'upstream zaytoon_api',
+      [
+        ...settings.apiUpstreams.map((address) => `    server ${address} max_fails=1 fail_timeout=5s;`),
+        '    keepalive 64;',
+        // Below Node's 5 s keep-alive: nginx closes an idle connection before the API does, so it never sends a
+        // request (a POST it may not retry) on a connection the API is closing.
+        '    keepalive_timeout 4s;',
+      ],
+      '  ',
+    ),
     ...Object.entries(settings.remoteUpstreams).map(([name, address]) =>
       block(`upstream zaytoon_remote_${name}`, [`    server ${address};`, '    keepalive 8;'], '  '),
     ),
@@ -221,7 +221,11 @@ export function frontDoorConfig(settings: FrontDoorSettings): string {
       proxyLocation(`= /api${API_ROUTES.uploadProfilePicture.path}`, 'http://zaytoon_api', ['      error_page 413 @picture_too_large;']),
       proxyLocation('/ops/', 'http://zaytoon_api'),
       ...Object.keys(settings.remoteUpstreams).map((name) => proxyLocation(`/remotes/${name}/`, `http://zaytoon_remote_${name}/`)),
-      block('location = /runtime-config.json', [`      alias ${settings.runtimeConfigFile};`, headers([['Cache-Control', REVALIDATE], ...nosniff], '      ')], '    '),
+      block(
+        'location = /runtime-config.json',
+        [`      alias ${settings.runtimeConfigFile};`, headers([['Cache-Control', REVALIDATE], ...nosniff], '      ')],
+        '    ',
+      ),
       staticLocation('/assets/', IMMUTABLE, nosniff),
       // The shell's own federation entry carries a content hash in its name; its manifest does not.
       staticLocation('~ ^/remoteEntry-[^/]+\\.js$', IMMUTABLE, nosniff),

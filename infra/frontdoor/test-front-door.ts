@@ -31,7 +31,8 @@ export interface TestFrontDoor {
   stop(): Promise<void>;
 }
 
-export interface TestFrontDoorOptions extends Pick<FrontDoorSettings, 'apiUpstreams'>, Partial<Pick<FrontDoorSettings, 'remoteOrigins' | 'maxBodySize'>> {
+export interface TestFrontDoorOptions
+  extends Pick<FrontDoorSettings, 'apiUpstreams'>, Partial<Pick<FrontDoorSettings, 'remoteOrigins' | 'maxBodySize'>> {
   shellFiles?: Record<string, string>;
   directoryFiles?: Record<string, string>;
 }
@@ -58,7 +59,12 @@ export async function startTestFrontDoor(options: TestFrontDoorOptions): Promise
       writeBuild(root, options.directoryFiles);
       const port = await freePort();
       remoteBase = `http://localhost:${port}`;
-      await startRemoteServer('directory', { ...nginxProcessSettings(join(work, 'nginx-directory'), await loopbackListen(port)), root }, start, `${remoteBase}/mf-manifest.json`);
+      await startRemoteServer(
+        'directory',
+        { ...nginxProcessSettings(join(work, 'nginx-directory'), await loopbackListen(port)), root },
+        start,
+        `${remoteBase}/mf-manifest.json`,
+      );
       remoteUpstreams.directory = `127.0.0.1:${port}`;
     }
     const runtimeConfigFile = join(work, 'runtime-config.json');

@@ -32,9 +32,18 @@ const model = (typesPackage: Model['typesPackage'], Class: { apiVersion: string;
 
 /** Every kind these manifests may use; any other kind is a problem, not a skipped check. */
 const MODELS: Model[] = [
-  ...[Namespace, ConfigMap, Secret, Service, PersistentVolumeClaim, Deployment, HorizontalPodAutoscaler, PodDisruptionBudget, Ingress, NetworkPolicy].map((Class) =>
-    model('kubernetes-models', Class),
-  ),
+  ...[
+    Namespace,
+    ConfigMap,
+    Secret,
+    Service,
+    PersistentVolumeClaim,
+    Deployment,
+    HorizontalPodAutoscaler,
+    PodDisruptionBudget,
+    Ingress,
+    NetworkPolicy,
+  ].map((Class) => model('kubernetes-models', Class)),
   ...[ScaledObject, TriggerAuthentication].map((Class) => model('@kubernetes-models/keda', Class)),
 ];
 
@@ -118,7 +127,8 @@ const podSpec = (deployment: K8sObject) => get(deployment, 'spec', 'template', '
 const podLabels = (deployment: K8sObject) => (get(deployment, 'spec', 'template', 'metadata', 'labels') ?? {}) as Record<string, string>;
 const declaresPort = (container: Plain, port: unknown) =>
   list(container.ports).some((declared) => declared.containerPort === port || (declared.name !== undefined && declared.name === port));
-const dataKeys = (object: K8sObject | undefined) => new Set([...Object.keys((object?.data as Plain) ?? {}), ...Object.keys((object?.stringData as Plain) ?? {})]);
+const dataKeys = (object: K8sObject | undefined) =>
+  new Set([...Object.keys((object?.data as Plain) ?? {}), ...Object.keys((object?.stringData as Plain) ?? {})]);
 
 /**
  * The references between objects. `secrets` are the Secrets the cluster is expected to hold besides any in
@@ -127,7 +137,8 @@ const dataKeys = (object: K8sObject | undefined) => new Set([...Object.keys((obj
 export function referenceProblems(objects: K8sObject[], secrets: K8sObject[] = []): string[] {
   const problems: string[] = [];
   const ofKind = (kind: string) => objects.filter((object) => object.kind === kind);
-  const named = (kind: string, name: unknown) => [...objects, ...(kind === 'Secret' ? secrets : [])].find((object) => object.kind === kind && object.metadata.name === name);
+  const named = (kind: string, name: unknown) =>
+    [...objects, ...(kind === 'Secret' ? secrets : [])].find((object) => object.kind === kind && object.metadata.name === name);
   const deployments = ofKind('Deployment');
   const selected = (selector: LabelSelector | undefined) => deployments.filter((deployment) => selects(selector, podLabels(deployment)));
 
@@ -140,14 +151,17 @@ export function referenceProblems(objects: K8sObject[], secrets: K8sObject[] = [
   for (const deployment of deployments) {
     const id = objectId(deployment);
     const spec = podSpec(deployment);
-    if (!selects(get(deployment, 'spec', 'selector') as LabelSelector, podLabels(deployment))) problems.push(`${id}: spec.selector does not select its own pods`);
+    if (!selects(get(deployment, 'spec', 'selector') as LabelSelector, podLabels(deployment)))
+      problems.push(`${id}: spec.selector does not select its own pods`);
     for (const constraint of list(spec.topologySpreadConstraints)) {
-      if (!selects(constraint.labelSelector as LabelSelector, podLabels(deployment))) problems.push(`${id}: a topologySpreadConstraint does not select its own pods`);
+      if (!selects(constraint.labelSelector as LabelSelector, podLabels(deployment)))
+        problems.push(`${id}: a topologySpreadConstraint does not select its own pods`);
     }
     const volumes = list(spec.volumes);
     for (const volume of volumes) {
       const claim = get(volume, 'persistentVolumeClaim', 'claimName');
-      if (claim !== undefined && !named('PersistentVolumeClaim', claim)) problems.push(`${id}: PersistentVolumeClaim ${String(claim)} does not exist`);
+      if (claim !== undefined && !named('PersistentVolumeClaim', claim))
+        problems.push(`${id}: PersistentVolumeClaim ${String(claim)} does not exist`);
     }
     const podSecurity = (spec.securityContext ?? {}) as Plain;
     for (const container of podContainers(deployment)) {
@@ -174,7 +188,8 @@ export function referenceProblems(objects: K8sObject[], secrets: K8sObject[] = [
       }
       for (const probe of ['readinessProbe', 'livenessProbe', 'startupProbe']) {
         const port = get(container, probe, 'httpGet', 'port') ?? get(container, probe, 'tcpSocket', 'port');
-        if (port !== undefined && !declaresPort(container, port)) problems.push(`${where}: ${probe} port ${String(port)} is not a declared container port`);
+        if (port !== undefined && !declaresPort(container, port))
+          problems.push(`${where}: ${probe} port ${String(port)} is not a declared container port`);
       }
       for (const variable of list(container.env)) {
         const configMapRef = get(variable, 'valueFrom', 'configMapKeyRef');
@@ -195,7 +210,10 @@ export function referenceProblems(objects: K8sObject[], secrets: K8sObject[] = [
 
   const servicePort = (name: unknown, port: unknown) => {
     const service = named('Service', name);
-    return service && list(get(service, 'spec', 'ports')).find((candidate) => candidate.port === port || (candidate.name !== undefined && candidate.name === port));
+    return (
+      service &&
+      list(get(service, 'spec', 'ports')).find((candidate) => candidate.port === port || (candidate.name !== undefined && candidate.name === port))
+    );
   };
   for (const service of ofKind('Service')) {
     const matched = selected({ matchLabels: get(service, 'spec', 'selector') as Record<string, string> });
@@ -211,7 +229,10 @@ export function referenceProblems(objects: K8sObject[], secrets: K8sObject[] = [
   }
 
   for (const ingress of ofKind('Ingress')) {
-    const backends = [get(ingress, 'spec', 'defaultBackend'), ...list(get(ingress, 'spec', 'rules')).flatMap((rule) => list(get(rule, 'http', 'paths')).map((entry) => entry.backend))];
+    const backends = [
+      get(ingress, 'spec', 'defaultBackend'),
+      ...list(get(ingress, 'spec', 'rules')).flatMap((rule) => list(get(rule, 'http', 'paths')).map((entry) => entry.backend)),
+    ];
     for (const backend of backends.filter(isPlain)) {
       const name = get(backend, 'service', 'name');
       const port = get(backend, 'service', 'port', 'name') ?? get(backend, 'service', 'port', 'number');
@@ -233,20 +254,23 @@ export function referenceProblems(objects: K8sObject[], secrets: K8sObject[] = [
     target(scaled, get(scaled, 'spec', 'scaleTargetRef') as Plain);
     for (const trigger of list(get(scaled, 'spec', 'triggers'))) {
       const auth = get(trigger, 'authenticationRef', 'name');
-      if (auth !== undefined && !named('TriggerAuthentication', auth)) problems.push(`${objectId(scaled)}: TriggerAuthentication ${String(auth)} does not exist`);
+      if (auth !== undefined && !named('TriggerAuthentication', auth))
+        problems.push(`${objectId(scaled)}: TriggerAuthentication ${String(auth)} does not exist`);
     }
   }
   for (const [name, owners] of autoscaled) {
     if (owners.length > 1) problems.push(`Deployment/${name}: scaled by ${owners.join(' and ')} at once`);
     // kubectl apply would set the count back on every deploy, fighting the autoscaler.
-    if (get(named('Deployment', name), 'spec', 'replicas') !== undefined) problems.push(`Deployment/${name}: sets spec.replicas although ${owners[0]} owns the count`);
+    if (get(named('Deployment', name), 'spec', 'replicas') !== undefined)
+      problems.push(`Deployment/${name}: sets spec.replicas although ${owners[0]} owns the count`);
   }
   for (const auth of ofKind('TriggerAuthentication')) {
     for (const ref of list(get(auth, 'spec', 'secretTargetRef'))) keyExists(`${objectId(auth)} ${String(ref.parameter)}`, 'Secret', ref);
   }
 
   for (const budget of ofKind('PodDisruptionBudget')) {
-    if (!selected(get(budget, 'spec', 'selector') as LabelSelector).length) problems.push(`${objectId(budget)}: its selector matches no Deployment's pods`);
+    if (!selected(get(budget, 'spec', 'selector') as LabelSelector).length)
+      problems.push(`${objectId(budget)}: its selector matches no Deployment's pods`);
   }
 
   for (const policy of ofKind('NetworkPolicy')) {
@@ -260,7 +284,8 @@ export function referenceProblems(objects: K8sObject[], secrets: K8sObject[] = [
       }
       for (const { port } of list(rule.ports)) {
         for (const deployment of guarded) {
-          if (!podContainers(deployment).some((container) => declaresPort(container, port))) problems.push(`${objectId(policy)}: port ${String(port)} is not a port of ${objectId(deployment)}`);
+          if (!podContainers(deployment).some((container) => declaresPort(container, port)))
+            problems.push(`${objectId(policy)}: port ${String(port)} is not a port of ${objectId(deployment)}`);
         }
       }
     }

@@ -41,7 +41,13 @@ export function readYamlFile(file: string): unknown[] {
 }
 
 export function asObject(value: unknown, source: string): K8sObject {
-  if (!isPlain(value) || typeof value.apiVersion !== 'string' || typeof value.kind !== 'string' || !isPlain(value.metadata) || typeof value.metadata.name !== 'string') {
+  if (
+    !isPlain(value) ||
+    typeof value.apiVersion !== 'string' ||
+    typeof value.kind !== 'string' ||
+    !isPlain(value.metadata) ||
+    typeof value.metadata.name !== 'string'
+  ) {
     throw new Error(`${source}: not a Kubernetes object (apiVersion, kind and metadata.name are required)`);
   }
   return value as K8sObject;
@@ -82,7 +88,9 @@ function strategicMerge(base: unknown, patch: unknown, field: string | undefined
 function applyPatch(objects: K8sObject[], patch: Plain, file: string): K8sObject[] {
   const { $patch: directive, ...body } = patch;
   const target = asObject(body, file);
-  const matches = objects.filter((object) => object.apiVersion === target.apiVersion && object.kind === target.kind && object.metadata.name === target.metadata.name);
+  const matches = objects.filter(
+    (object) => object.apiVersion === target.apiVersion && object.kind === target.kind && object.metadata.name === target.metadata.name,
+  );
   if (matches.length !== 1) throw new Error(`${file}: found ${matches.length} targets for ${objectId(target)}, expected exactly one`);
   if (directive === 'delete') return objects.filter((object) => object !== matches[0]);
   if (directive !== undefined) throw new Error(`${file}: $patch: ${String(directive)} is not implemented here`);
@@ -138,16 +146,15 @@ export function build(dir: string): K8sObject[] {
   }
   for (const entry of (kustomization.patches as Plain[] | undefined) ?? []) {
     const fields = Object.keys(entry);
-    if (fields.length !== 1 || typeof entry.path !== 'string') throw new Error(`${file}: only patches given by path alone are implemented (${fields.join(', ')})`);
+    if (fields.length !== 1 || typeof entry.path !== 'string')
+      throw new Error(`${file}: only patches given by path alone are implemented (${fields.join(', ')})`);
     const patchFile = path.resolve(dir, entry.path);
     objects = applyPatch(objects, readSingle(patchFile), patchFile);
   }
   objects = setImages(objects, (kustomization.images as ImageRule[] | undefined) ?? []);
   const namespace = kustomization.namespace as string | undefined;
   if (namespace) {
-    objects = objects.map((object) =>
-      CLUSTER_SCOPED.has(object.kind) ? object : { ...object, metadata: { ...object.metadata, namespace } },
-    );
+    objects = objects.map((object) => (CLUSTER_SCOPED.has(object.kind) ? object : { ...object, metadata: { ...object.metadata, namespace } }));
   }
   const ids = objects.map(objectId);
   const repeated = ids.filter((id, index) => ids.indexOf(id) !== index);

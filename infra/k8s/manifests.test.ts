@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '@zaytoon/core/config/config.ts';
-import { QUEUES } from '@zaytoon/core/jobs/job-definitions.ts';
+import { loadConfig, QUEUES } from '@zaytoon/core';
 import { fieldProblems, referenceProblems, schemaProblems } from './checks';
 import { asObject, build, podContainers, readYamlFile, type K8sObject } from './kustomize';
 
@@ -34,7 +33,10 @@ function containerEnv(objects: K8sObject[], spec: Plain, secrets: K8sObject[]): 
   };
   const env: Record<string, string> = {};
   for (const source of (spec.envFrom as Plain[] | undefined) ?? []) {
-    Object.assign(env, source.configMapRef ? data('ConfigMap', (source.configMapRef as Plain).name) : data('Secret', (source.secretRef as Plain).name));
+    Object.assign(
+      env,
+      source.configMapRef ? data('ConfigMap', (source.configMapRef as Plain).name) : data('Secret', (source.secretRef as Plain).name),
+    );
   }
   for (const variable of (spec.env as Plain[] | undefined) ?? []) {
     const from = variable.valueFrom as Record<string, Plain> | undefined;
@@ -94,7 +96,10 @@ describe.each(BUILDS)('kustomize build %s', (dir) => {
   });
 
   it('runs commands that the server builds produce', () => {
-    const commands = objects.filter((object) => object.kind === 'Deployment').flatMap(podContainers).map((spec) => spec.command as string[] | undefined);
+    const commands = objects
+      .filter((object) => object.kind === 'Deployment')
+      .flatMap(podContainers)
+      .map((spec) => spec.command as string[] | undefined);
     for (const command of commands.filter((words) => words?.[0] === 'node')) {
       const [, workspace, file] = /^(services\/[^/]+)\/(.+)$/.exec(command![1]) ?? [];
       expect(buildOutputs(workspace), command!.join(' ')).toContain(file);
@@ -108,7 +113,11 @@ describe('base', () => {
   it('scales the workers on every BullMQ queue, and on no queue that does not exist', () => {
     const triggers = (find(objects, 'ScaledObject', 'worker').spec as { triggers: { type: string; metadata: Record<string, string> }[] }).triggers;
     expect(triggers.every((trigger) => trigger.type === 'redis')).toBe(true);
-    expect(triggers.map((trigger) => trigger.metadata.listName).sort()).toEqual(Object.values(QUEUES).map((queue) => `bull:${queue}:wait`).sort());
+    expect(triggers.map((trigger) => trigger.metadata.listName).sort()).toEqual(
+      Object.values(QUEUES)
+        .map((queue) => `bull:${queue}:wait`)
+        .sort(),
+    );
   });
 
   it('keeps only placeholders in the Secret template, which the API refuses to boot with', () => {
@@ -136,7 +145,10 @@ describe('production overlay', () => {
   });
 
   it('pins every image to a release tag', () => {
-    const images = objects.filter((object) => object.kind === 'Deployment').flatMap(podContainers).map((spec) => String(spec.image));
+    const images = objects
+      .filter((object) => object.kind === 'Deployment')
+      .flatMap(podContainers)
+      .map((spec) => String(spec.image));
     expect(images.filter((image) => !/^[\w.-]+\/[\w./-]+:(?!latest$)[\w.-]+$/.test(image))).toEqual([]);
   });
 
@@ -144,7 +156,10 @@ describe('production overlay', () => {
     const api = container(objects, 'api');
     expect(api.resources).toEqual({ requests: { cpu: '500m', memory: '384Mi' }, limits: { cpu: '1500m', memory: '768Mi' } });
     expect(api.readinessProbe).toEqual(container(built.base, 'api').readinessProbe);
-    expect(container(objects, 'api', 'migrate')).toEqual({ ...container(built.base, 'api', 'migrate'), image: 'registry.example.org/zaytoon/api:0.1.0' });
+    expect(container(objects, 'api', 'migrate')).toEqual({
+      ...container(built.base, 'api', 'migrate'),
+      image: 'registry.example.org/zaytoon/api:0.1.0',
+    });
     expect((find(objects, 'HorizontalPodAutoscaler', 'api').spec as Plain).minReplicas).toBe(3);
   });
 });
@@ -166,14 +181,49 @@ describe('the checks catch a broken manifest', () => {
   const apiContainer = (objects: K8sObject[]) => container(objects, 'api');
 
   it.each<[string, (objects: K8sObject[]) => void, RegExp]>([
-    ['a Service selector that matches nothing', (objects) => ((find(objects, 'Service', 'api').spec as Plain).selector = { 'app.kubernetes.io/name': 'apii' }), /Service\/api: its selector matches no/],
-    ['a probe on an undeclared port', (objects) => (((apiContainer(objects).readinessProbe as Plain).httpGet as Plain).port = 'metrics'), /readinessProbe port metrics/],
-    ['a missing Secret key', (objects) => (((podContainers(find(objects, 'Deployment', 'api'))[0].env as Plain[])[0].valueFrom as Plain).secretKeyRef = { name: 'zaytoon-secrets', key: 'DB_URL' }), /has no key DB_URL/],
+    [
+      'a Service selector that matches nothing',
+      (objects) => ((find(objects, 'Service', 'api').spec as Plain).selector = { 'app.kubernetes.io/name': 'apii' }),
+      /Service\/api: its selector matches no/,
+    ],
+    [
+      'a probe on an undeclared port',
+      (objects) => (((apiContainer(objects).readinessProbe as Plain).httpGet as Plain).port = 'metrics'),
+      /readinessProbe port metrics/,
+    ],
+    [
+      'a missing Secret key',
+      (objects) =>
+        (((podContainers(find(objects, 'Deployment', 'api'))[0].env as Plain[])[0].valueFrom as Plain).secretKeyRef = {
+          name: 'zaytoon-secrets',
+          key: 'DB_URL',
+        }),
+      /has no key DB_URL/,
+    ],
     ['a container without limits', (objects) => delete (apiContainer(objects).resources as Plain).limits, /no cpu in resources.limits/],
-    ['an Ingress backend port that does not exist', (objects) => (find(objects, 'Ingress', 'zaytoon').spec as { rules: { http: { paths: { backend: { service: { port: Plain } } }[] } }[] }).rules[0].http.paths[0].backend.service.port = { name: 'https' }, /backend frontdoor:https/],
-    ['an HPA on a missing Deployment', (objects) => (((find(objects, 'HorizontalPodAutoscaler', 'api').spec as Plain).scaleTargetRef as Plain).name = 'apis'), /scale target Deployment apis/],
-    ['an upstream naming a missing port', (objects) => ((find(objects, 'ConfigMap', 'zaytoon-frontdoor').data as Plain).API_UPSTREAMS = 'api:3001'), /API_UPSTREAMS: api:3001/],
-    ['a container allowed to escalate privileges', (objects) => ((apiContainer(objects).securityContext as Plain).allowPrivilegeEscalation = true), /allowPrivilegeEscalation/],
+    [
+      'an Ingress backend port that does not exist',
+      (objects) =>
+        ((
+          find(objects, 'Ingress', 'zaytoon').spec as { rules: { http: { paths: { backend: { service: { port: Plain } } }[] } }[] }
+        ).rules[0].http.paths[0].backend.service.port = { name: 'https' }),
+      /backend frontdoor:https/,
+    ],
+    [
+      'an HPA on a missing Deployment',
+      (objects) => (((find(objects, 'HorizontalPodAutoscaler', 'api').spec as Plain).scaleTargetRef as Plain).name = 'apis'),
+      /scale target Deployment apis/,
+    ],
+    [
+      'an upstream naming a missing port',
+      (objects) => ((find(objects, 'ConfigMap', 'zaytoon-frontdoor').data as Plain).API_UPSTREAMS = 'api:3001'),
+      /API_UPSTREAMS: api:3001/,
+    ],
+    [
+      'a container allowed to escalate privileges',
+      (objects) => ((apiContainer(objects).securityContext as Plain).allowPrivilegeEscalation = true),
+      /allowPrivilegeEscalation/,
+    ],
   ])('%s', (_name, change, problem) => {
     expect(referenceProblems(broken(change), secretTemplate).join('\n')).toMatch(problem);
   });
@@ -195,7 +245,8 @@ describe('the checks catch a broken manifest', () => {
 
   it('a patch whose target does not exist, or a kustomize feature the emulation lacks', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'k8s-'));
-    const kustomization = (fields: string) => writeFileSync(path.join(dir, 'kustomization.yaml'), `kind: Kustomization\nresources: [${path.join(here, 'base')}]\n${fields}`);
+    const kustomization = (fields: string) =>
+      writeFileSync(path.join(dir, 'kustomization.yaml'), `kind: Kustomization\nresources: [${path.join(here, 'base')}]\n${fields}`);
     writeFileSync(path.join(dir, 'patch.yaml'), 'apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: nothing }\n');
     kustomization('patches: [{ path: patch.yaml }]');
     expect(() => build(dir)).toThrow(/found 0 targets for Deployment\/nothing/);

@@ -1,5 +1,5 @@
 /** Environment of the services a benchmark starts on its bench stack (bench-stack.ts). */
-import type { BenchStack } from './bench-stack.ts';
+import type { BenchStack } from './bench-stack';
 
 /** What the API and the worker share: the stack's database, Redis and upload folder. */
 export function stackEnv(stack: BenchStack): Record<string, string> {

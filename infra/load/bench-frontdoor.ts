@@ -10,12 +10,12 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadConfig, repoRoot } from '../dev/config.ts';
-import { waitForHttp } from '../dev/net.ts';
-import { superviseWith } from '../dev/supervisor.ts';
-import { buildFrontends, startFrontDoorAndRemotes } from '../dev/stack.ts';
-import { benchPort, provisionBenchStack, type BenchStack } from './bench-stack.ts';
-import { seedExtraBusinesses } from './extra-businesses.ts';
+import { loadConfig, repoRoot } from '../dev/config';
+import { waitForHttp } from '../dev/net';
+import { superviseWith } from '../dev/supervisor';
+import { buildFrontends, startFrontDoorAndRemotes } from '../dev/stack';
+import { benchPort, provisionBenchStack, type BenchStack } from './bench-stack';
+import { seedExtraBusinesses } from './extra-businesses';
 
 const API_PORT = benchPort(3310);
 const FRONT_DOOR_PORT = benchPort(8310);
@@ -40,7 +40,13 @@ async function measure(url: string, path: () => string, headers: Record<string, 
     headers,
     requests: [{ setupRequest: (request) => ({ ...request, path: path() }) }],
   });
-  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    rps: result.requests.average,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -80,7 +86,8 @@ async function main(): Promise<void> {
       ADMIN_PORT: String(FRONT_DOOR_PORT + 2),
       PUBLIC_ORIGIN: `http://localhost:${FRONT_DOOR_PORT}`,
     });
-    if (!existsSync(join(repoRoot, 'shell', 'dist', 'index.html')) && !(await buildFrontends(config, stack.supervisor))) throw new Error('front-end build failed');
+    if (!existsSync(join(repoRoot, 'shell', 'dist', 'index.html')) && !(await buildFrontends(config, stack.supervisor)))
+      throw new Error('front-end build failed');
     stack.startService('api', 'services/api/src/main.ts', {
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
@@ -123,14 +130,31 @@ async function main(): Promise<void> {
     const scriptAnswer = await fetch(`${door}${script}`, { headers: { 'accept-encoding': 'br, gzip' } });
     const csp = page.headers.get('content-security-policy') ?? '';
     console.log('\nDone when (issue #10)');
-    ok = check('business detail p50 through the front door within 1.5× of the API port', ratio <= TARGET_RATIO, `${doorP50} ms vs ${apiP50} ms (${ratio.toFixed(2)}×)`) && ok;
-    ok = check('no errors or non-2xx through the front door', proxied.every((m) => !m.errors && !m.non2xx), `${proxied.reduce((s, m) => s + m.errors + m.non2xx, 0)}`) && ok;
-    ok = check('HTML carries a CSP with frame-ancestors, and nosniff', /frame-ancestors 'none'/.test(csp) && page.headers.get('x-content-type-options') === 'nosniff', csp.slice(0, 60) + '…') && ok;
-    ok = check(
-      'JS served compressed with immutable caching',
-      ['br', 'gzip'].includes(scriptAnswer.headers.get('content-encoding') ?? '') && /immutable/.test(scriptAnswer.headers.get('cache-control') ?? ''),
-      `${scriptAnswer.headers.get('content-encoding')}, ${scriptAnswer.headers.get('cache-control')}`,
-    ) && ok;
+    ok =
+      check(
+        'business detail p50 through the front door within 1.5× of the API port',
+        ratio <= TARGET_RATIO,
+        `${doorP50} ms vs ${apiP50} ms (${ratio.toFixed(2)}×)`,
+      ) && ok;
+    ok =
+      check(
+        'no errors or non-2xx through the front door',
+        proxied.every((m) => !m.errors && !m.non2xx),
+        `${proxied.reduce((s, m) => s + m.errors + m.non2xx, 0)}`,
+      ) && ok;
+    ok =
+      check(
+        'HTML carries a CSP with frame-ancestors, and nosniff',
+        /frame-ancestors 'none'/.test(csp) && page.headers.get('x-content-type-options') === 'nosniff',
+        csp.slice(0, 60) + '…',
+      ) && ok;
+    ok =
+      check(
+        'JS served compressed with immutable caching',
+        ['br', 'gzip'].includes(scriptAnswer.headers.get('content-encoding') ?? '') &&
+          /immutable/.test(scriptAnswer.headers.get('cache-control') ?? ''),
+        `${scriptAnswer.headers.get('content-encoding')}, ${scriptAnswer.headers.get('cache-control')}`,
+      ) && ok;
   } finally {
     await stack?.stop();
   }

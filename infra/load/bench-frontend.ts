@@ -19,7 +19,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, LOOPBACK_ONLY_ARG, PHONE } from '../e2e/support/chromium.ts';
+import { CHROMIUM_ARGS, LOOPBACK_ONLY_ARG, PHONE } from '../e2e/support/chromium';
 
 const args = process.argv.slice(2);
 const BASE_URL = (args.find((arg) => !arg.startsWith('--')) ?? process.env.BENCH_BASE_URL ?? 'http://localhost:8080').replace(/\/$/, '');
@@ -27,7 +27,10 @@ const BASE_URL = (args.find((arg) => !arg.startsWith('--')) ?? process.env.BENCH
  * `--baseline=<URL>` (or BENCH_BASELINE_URL): another stack (e.g. the previous build behind its own front door),
  * measured by Lighthouse in turns with this one, run for run, so that both see the same load on the machine.
  */
-const BASELINE_URL = (args.find((arg) => arg.startsWith('--baseline='))?.slice('--baseline='.length) ?? process.env.BENCH_BASELINE_URL ?? '').replace(/\/$/, '');
+const BASELINE_URL = (args.find((arg) => arg.startsWith('--baseline='))?.slice('--baseline='.length) ?? process.env.BENCH_BASELINE_URL ?? '').replace(
+  /\/$/,
+  '',
+);
 /** `--weight-only`: part (a) alone, for quick looks while trimming bundles. */
 const WEIGHT_ONLY = args.includes('--weight-only');
 /** `--only=browse` or `--only=business`: Lighthouse on that page alone. */
@@ -117,7 +120,10 @@ async function recordRequests(context: BrowserContext, page: Page) {
 function shortName(url: string): string {
   const { pathname, origin } = new URL(url);
   const name = pathname.split('/').pop() || pathname;
-  const tidy = name.replace(/^_virtual_mf_+mfe_internal__\w+?__mf_owner__\d+__/, 'mf:').replace(/_mf_2_/g, '/').replace(/_mf_1_/g, '-');
+  const tidy = name
+    .replace(/^_virtual_mf_+mfe_internal__\w+?__mf_owner__\d+__/, 'mf:')
+    .replace(/_mf_2_/g, '/')
+    .replace(/_mf_1_/g, '-');
   return `${origin === BASE_URL ? '' : `${origin} `}${tidy.length > 80 ? `${tidy.slice(0, 77)}...` : tidy}`;
 }
 
@@ -169,16 +175,23 @@ async function measureWeight(adminBase: string | null, businessId: number): Prom
     const uncompressed = scripts.filter((script) => !script.contentEncoding && script.body.length > 1024);
 
     console.log(`\n/browse, fresh context: ${scripts.length} JS files before the Locations list shows`);
-    console.log(`  on the wire ${kB(encoded)} (bodies and headers), gzip ${kB(gzip)}, uncompressed ${kB(scripts.reduce((sum, s) => sum + s.body.length, 0))}`);
+    console.log(
+      `  on the wire ${kB(encoded)} (bodies and headers), gzip ${kB(gzip)}, uncompressed ${kB(scripts.reduce((sum, s) => sum + s.body.length, 0))}`,
+    );
     console.log('  biggest (gzip | on the wire | encoding):');
     for (const script of [...scripts].sort((a, b) => b.gzip - a.gzip).slice(0, 40)) {
-      console.log(`    ${kB(script.gzip).padStart(9)} | ${kB(script.encoded).padStart(9)} | ${(script.contentEncoding || 'none').padEnd(4)} ${shortName(script.url)}`);
+      console.log(
+        `    ${kB(script.gzip).padStart(9)} | ${kB(script.encoded).padStart(9)} | ${(script.contentEncoding || 'none').padEnd(4)} ${shortName(script.url)}`,
+      );
     }
     if (uncompressed.length) console.log(`  served uncompressed: ${uncompressed.length} JS files over 1 kB (the front door should serve .br/.gz)`);
 
     check(gzip < TARGETS.criticalJsGzip, `/browse critical JS ${kB(gzip)} gzip (target < ${kB(TARGETS.criticalJsGzip)})`);
     const leafletInList = all.filter((request) => request.body.includes(LEAFLET_SIGNATURE)).map((request) => shortName(request.url));
-    check(leafletInList.length === 0, `the Locations view fetches no Leaflet${leafletInList.length ? ` (fetched: ${leafletInList.join(', ')})` : ''}`);
+    check(
+      leafletInList.length === 0,
+      `the Locations view fetches no Leaflet${leafletInList.length ? ` (fetched: ${leafletInList.join(', ')})` : ''}`,
+    );
     check(consoleErrors.length === 0, `the Locations view logs no console error${consoleErrors.length ? `: ${consoleErrors.join(' | ')}` : ''}`);
 
     const beforeMap = all.length;
@@ -198,7 +211,10 @@ async function measureWeight(adminBase: string | null, businessId: number): Prom
       await page.waitForLoadState('networkidle');
     }
     const adminRequests = adminBase ? requests.sent.filter((url) => url.startsWith(adminBase)) : [];
-    check(adminRequests.length === 0, `a visitor never asks the admin remote${adminBase ? ` (${adminBase})` : ''}${adminRequests.length ? `: ${adminRequests.join(', ')}` : ''}`);
+    check(
+      adminRequests.length === 0,
+      `a visitor never asks the admin remote${adminBase ? ` (${adminBase})` : ''}${adminRequests.length ? `: ${adminRequests.join(', ')}` : ''}`,
+    );
   } finally {
     await context.close().catch(() => undefined);
     rmSync(userDataDir, { recursive: true, force: true });
@@ -226,7 +242,10 @@ async function runLighthouse(url: string): Promise<Lhr> {
 function medianRun(label: string, runs: Lhr[]): Lhr {
   const performance = (lhr: Lhr) => lhr.categories.performance?.score ?? 0;
   const sorted = [...runs].sort((a, b) => performance(a) - performance(b));
-  if (sorted.length > 1) console.log(`\n${label}: performance over ${sorted.length} runs ${sorted.map((lhr) => Math.round(performance(lhr) * 100)).join(', ')}; the median run:`);
+  if (sorted.length > 1)
+    console.log(
+      `\n${label}: performance over ${sorted.length} runs ${sorted.map((lhr) => Math.round(performance(lhr) * 100)).join(', ')}; the median run:`,
+    );
   return sorted[Math.floor(sorted.length / 2)];
 }
 
@@ -246,7 +265,15 @@ function reportLighthouse(label: string, lhr: Lhr, { checked = true } = {}): voi
   for (const id of ['best-practices', 'accessibility', 'performance'] as const) {
     const failing = (lhr.categories[id]?.auditRefs ?? [])
       .map((ref) => lhr.audits[ref.id])
-      .filter((audit) => audit && audit.scoreDisplayMode !== 'notApplicable' && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual' && audit.score !== null && audit.score < (id === 'performance' ? 0.9 : 1));
+      .filter(
+        (audit) =>
+          audit &&
+          audit.scoreDisplayMode !== 'notApplicable' &&
+          audit.scoreDisplayMode !== 'informative' &&
+          audit.scoreDisplayMode !== 'manual' &&
+          audit.score !== null &&
+          audit.score < (id === 'performance' ? 0.9 : 1),
+      );
     for (const audit of failing) {
       const detail = audit.displayValue ? ` (${audit.displayValue})` : '';
       console.log(`  ${id} failing: ${audit.id} — ${audit.title}${detail}`);
@@ -259,8 +286,14 @@ function reportLighthouse(label: string, lhr: Lhr, { checked = true } = {}): voi
   }
   if (!checked) return;
   check(score('performance') >= TARGETS.performance, `Lighthouse ${label} performance ${score('performance')} (target ≥ ${TARGETS.performance})`);
-  check(score('best-practices') >= TARGETS.bestPractices, `Lighthouse ${label} best practices ${score('best-practices')} (target ${TARGETS.bestPractices})`);
-  check(score('accessibility') >= TARGETS.accessibility, `Lighthouse ${label} accessibility ${score('accessibility')} (target ${TARGETS.accessibility})`);
+  check(
+    score('best-practices') >= TARGETS.bestPractices,
+    `Lighthouse ${label} best practices ${score('best-practices')} (target ${TARGETS.bestPractices})`,
+  );
+  check(
+    score('accessibility') >= TARGETS.accessibility,
+    `Lighthouse ${label} accessibility ${score('accessibility')} (target ${TARGETS.accessibility})`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -278,7 +311,8 @@ async function main(): Promise<void> {
       if (BASELINE_URL) baselineRuns.push(await runLighthouse(`${BASELINE_URL}${path}`));
       runs.push(await runLighthouse(`${BASE_URL}${path}`));
     }
-    if (BASELINE_URL) reportLighthouse(`${label} baseline ${BASELINE_URL}`, medianRun(`${label} baseline ${BASELINE_URL}`, baselineRuns), { checked: false });
+    if (BASELINE_URL)
+      reportLighthouse(`${label} baseline ${BASELINE_URL}`, medianRun(`${label} baseline ${BASELINE_URL}`, baselineRuns), { checked: false });
     const median = medianRun(label, runs);
     reportLighthouse(label, median);
     if (process.env.BENCH_LIGHTHOUSE_DIR) {

@@ -20,18 +20,16 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
 import { gunzipSync } from 'node:zlib';
-import pg from 'pg';
+import type pg from 'pg';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createClient } from 'redis';
-import { BusinessesRepository } from '../../services/core/src/businesses/businesses.repository.ts';
-import { BUSINESS_CACHE_VERSION_KEY } from '../../services/core/src/cache/answer-cache.repository.ts';
-import { createPool } from '../../services/core/src/db/pool.ts';
-import { seedScaleBusinesses } from '../seed/scale-seed.ts';
-import { loadConfig } from '../dev/config.ts';
-import { waitForHttp } from '../dev/net.ts';
-import { buildFrontends, sessionSecret, startApplications } from '../dev/stack.ts';
-import { CHROMIUM_ARGS, COUNT_LINE, LOOPBACK_ONLY_ARG, PHONE, countBytes, domNodeCount, jsHeapUsed, type ByteCounter } from '../e2e/support/chromium.ts';
-import { benchPort, percentile, provisionBenchStack, type BenchStack } from './bench-stack.ts';
+import { BusinessesRepository, BUSINESS_CACHE_VERSION_KEY, createPool } from '@zaytoon/core';
+import { seedScaleBusinesses } from '../seed/scale-seed';
+import { loadConfig } from '../dev/config';
+import { waitForHttp } from '../dev/net';
+import { buildFrontends, sessionSecret, startApplications } from '../dev/stack';
+import { CHROMIUM_ARGS, COUNT_LINE, LOOPBACK_ONLY_ARG, PHONE, countBytes, domNodeCount, jsHeapUsed, type ByteCounter } from '../e2e/support/chromium';
+import { benchPort, percentile, provisionBenchStack, type BenchStack } from './bench-stack';
 
 // ---- settings --------------------------------------------------------------------------------------
 
@@ -98,7 +96,11 @@ function viewportBbox(center: { lat: number; lng: number }, zoom: number, width:
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
 const sizeName = (size: Size) => (size === 'demo' ? 'demo' : size.toLocaleString('en-GB'));
-const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 const log = (message: string) => console.log(`[bench:scale] ${message}`);
 
 interface RawAnswer {
@@ -552,11 +554,20 @@ function printChecks(all: SizeFigures[]): void {
     check(lb.shown === largest.total, `count line shows every business ${at}: ${lb.shown ?? '(none)'} of ${largest.total}`);
     if (db && demo !== largest) {
       const limit = Math.max(2 * db.countMs, db.countMs + 1000);
-      check(lb.countMs <= limit, `count shown within 2× demo time (or +1 s): ${Math.round(lb.countMs)} ms vs demo ${Math.round(db.countMs)} ms (limit ${Math.round(limit)} ms; API answers cached, median of ${LOAD_RUNS})`);
+      check(
+        lb.countMs <= limit,
+        `count shown within 2× demo time (or +1 s): ${Math.round(lb.countMs)} ms vs demo ${Math.round(db.countMs)} ms (limit ${Math.round(limit)} ms; API answers cached, median of ${LOAD_RUNS})`,
+      );
       const coldLimit = Math.max(2 * db.countColdMs, db.countColdMs + 1000);
-      check(lb.countColdMs <= coldLimit, `count shown within 2× demo time (or +1 s), first visitor after a write: ${Math.round(lb.countColdMs)} ms vs demo ${Math.round(db.countColdMs)} ms (limit ${Math.round(coldLimit)} ms; one run)`);
+      check(
+        lb.countColdMs <= coldLimit,
+        `count shown within 2× demo time (or +1 s), first visitor after a write: ${Math.round(lb.countColdMs)} ms vs demo ${Math.round(db.countColdMs)} ms (limit ${Math.round(coldLimit)} ms; one run)`,
+      );
       const typingLimit = Math.max(2 * db.typingMs, db.typingMs + 500);
-      check(lb.typingMs <= typingLimit, `typing-to-results within 2× demo (or +0.5 s): ${Math.round(lb.typingMs)} ms vs demo ${Math.round(db.typingMs)} ms (limit ${Math.round(typingLimit)} ms; median of ${TYPING_RUNS}, answers not cached, includes the 300 ms debounce)`);
+      check(
+        lb.typingMs <= typingLimit,
+        `typing-to-results within 2× demo (or +0.5 s): ${Math.round(lb.typingMs)} ms vs demo ${Math.round(db.typingMs)} ms (limit ${Math.round(typingLimit)} ms; median of ${TYPING_RUNS}, answers not cached, includes the 300 ms debounce)`,
+      );
     } else {
       check(null, 'count shown within 2× demo time: needs demo and a larger size in one run');
       check(null, 'typing-to-results within 2× demo: needs demo and a larger size in one run');
@@ -564,9 +575,18 @@ function printChecks(all: SizeFigures[]): void {
     const dom = Math.max(lb.domNodes, lb.domNodesMap);
     check(dom < 5000, `< 5,000 DOM nodes ${at}: ${lb.domNodes} (Locations), ${lb.domNodesMap} (Map)`);
     const heap = Math.max(lb.heapBytes, lb.heapBytesMap);
-    check(heap < 120 * 1048576, `< 120 MB JS heap ${at}: ${(lb.heapBytes / 1048576).toFixed(1)} MB (Locations), ${(lb.heapBytesMap / 1048576).toFixed(1)} MB (Map)`);
-    check(lb.browseApiBytes < 300 * 1024, `/browse fetches < 300 kB of API answers ${at}: ${kB(lb.browseApiBytes)} (all requests, code included: ${kB(lb.browseAllBytes)})`);
-    check(lb.mapApiBytes < 150 * 1024, `map view fetches < 150 kB of API answers ${at}: ${kB(lb.mapApiBytes)} (all requests, code included: ${kB(lb.mapAllBytes)})`);
+    check(
+      heap < 120 * 1048576,
+      `< 120 MB JS heap ${at}: ${(lb.heapBytes / 1048576).toFixed(1)} MB (Locations), ${(lb.heapBytesMap / 1048576).toFixed(1)} MB (Map)`,
+    );
+    check(
+      lb.browseApiBytes < 300 * 1024,
+      `/browse fetches < 300 kB of API answers ${at}: ${kB(lb.browseApiBytes)} (all requests, code included: ${kB(lb.browseAllBytes)})`,
+    );
+    check(
+      lb.mapApiBytes < 150 * 1024,
+      `map view fetches < 150 kB of API answers ${at}: ${kB(lb.mapApiBytes)} (all requests, code included: ${kB(lb.mapAllBytes)})`,
+    );
   } else {
     check(null, 'browser checks: not run (--no-browser or the front-end build failed)');
   }
@@ -640,7 +660,11 @@ async function main(): Promise<void> {
     bench = new Bench(stack, config.publicOrigin);
     await bench.open();
     if (built) {
-      browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', headless: true, args: [...CHROMIUM_ARGS, LOOPBACK_ONLY_ARG] });
+      browser = await chromium.launch({
+        executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+        headless: true,
+        args: [...CHROMIUM_ARGS, LOOPBACK_ONLY_ARG],
+      });
     }
     const all: SizeFigures[] = [];
     for (const size of SIZES) {

@@ -6,13 +6,13 @@
  */
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { runMigrations } from '../../services/core/src/db/migrate.ts';
-import { seedDemoData } from '../seed/seed.ts';
-import { loadConfig, repoRoot } from '../dev/config.ts';
-import { dropDatabase, ensureDatabase, provisionPostgres, withDatabase, type PostgresHandle } from '../dev/postgres.ts';
-import { provisionRedis } from '../dev/redis.ts';
-import { createSupervisor } from '../dev/stack.ts';
-import { ManagedProcess, superviseWith, type Supervisor } from '../dev/supervisor.ts';
+import { runMigrations } from '@zaytoon/core/migrate';
+import { seedDemoData } from '../seed/seed';
+import { loadConfig, repoRoot } from '../dev/config';
+import { dropDatabase, ensureDatabase, provisionPostgres, withDatabase, type PostgresHandle } from '../dev/postgres';
+import { provisionRedis } from '../dev/redis';
+import { createSupervisor } from '../dev/stack';
+import { ManagedProcess, superviseWith, type Supervisor } from '../dev/supervisor';
 
 export interface BenchStackOptions {
   /** DATA_DIR is `.data/<name>` (`.data/<name>-<PORT_OFFSET>` with an offset). */
@@ -66,8 +66,18 @@ export async function provisionBenchStack(options: BenchStackOptions): Promise<B
   const supervisor = createSupervisor(config);
   // Leftovers of a run killed with SIGKILL (pids kept in DATA_DIR/run) hold the ports: stop them first.
   await supervisor.reapLeftovers();
-  const postgres = await provisionPostgres(superviseWith(supervisor, false), { dataDir, port: postgresPort, externalUrl: options.externalDatabaseUrl, fast: true });
-  const redisUrl = await provisionRedis(superviseWith(supervisor, false), { dataDir, port: redisPort, externalUrl: options.externalRedisUrl, appendOnly: false });
+  const postgres = await provisionPostgres(superviseWith(supervisor, false), {
+    dataDir,
+    port: postgresPort,
+    externalUrl: options.externalDatabaseUrl,
+    fast: true,
+  });
+  const redisUrl = await provisionRedis(superviseWith(supervisor, false), {
+    dataDir,
+    port: redisPort,
+    externalUrl: options.externalRedisUrl,
+    appendOnly: false,
+  });
   const databaseUrl = withDatabase(postgres.url, options.database);
   await dropDatabase(databaseUrl);
   await ensureDatabase(databaseUrl);

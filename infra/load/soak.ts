@@ -21,18 +21,19 @@ import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import sharp from 'sharp';
-import { waitForHttp } from '../dev/net.ts';
-import { startMailCatcher } from '../dev/mail-catcher.ts';
-import { stackEnv, workerMailEnv } from './bench-env.ts';
-import { benchPort, provisionBenchStack, type BenchStack } from './bench-stack.ts';
-import { SoakLoad, arrive, chooser } from './soak/load.ts';
-import { familyRssKb, parentOf, rssKb, sampleRss, type Watched } from './soak/rss.ts';
-import { CallStats } from './soak/stats.ts';
-import { verify, waitForJobs } from './soak/verify.ts';
+import { waitForHttp } from '../dev/net';
+import { startMailCatcher } from '../dev/mail-catcher';
+import { stackEnv, workerMailEnv } from './bench-env';
+import { benchPort, provisionBenchStack, type BenchStack } from './bench-stack';
+import { SoakLoad, arrive, chooser } from './soak/load';
+import { familyRssKb, parentOf, rssKb, sampleRss, type Watched } from './soak/rss';
+import { CallStats } from './soak/stats';
+import { verify, waitForJobs } from './soak/verify';
 
 const MINUTES = Number(process.env.SOAK_MINUTES || 30);
 const RATE = Number(process.env.SOAK_RATE || 25);
-if (!(MINUTES > 0) || !(RATE > 0)) throw new Error(`SOAK_MINUTES=${process.env.SOAK_MINUTES} and SOAK_RATE=${process.env.SOAK_RATE} must be positive numbers`);
+if (!(MINUTES > 0) || !(RATE > 0))
+  throw new Error(`SOAK_MINUTES=${process.env.SOAK_MINUTES} and SOAK_RATE=${process.env.SOAK_RATE} must be positive numbers`);
 const API_PORT = benchPort(3320);
 const ADMIN_PASSWORD = 'admin-dev-password';
 const RSS_RULE_MINUTES = 5;
@@ -95,7 +96,12 @@ async function main(): Promise<number> {
       SESSION_SECRET: 'soak-session-secret-0123456789abcdef',
       PUBLIC_ORIGIN: api,
     };
-    const apiProcess = stack.startService('api', 'services/api/src/main.ts', { ...common, API_HOST: '127.0.0.1', API_PORT: String(API_PORT), ...RAISED_LIMITS });
+    const apiProcess = stack.startService('api', 'services/api/src/main.ts', {
+      ...common,
+      API_HOST: '127.0.0.1',
+      API_PORT: String(API_PORT),
+      ...RAISED_LIMITS,
+    });
     const workerProcess = stack.startService('worker', 'services/worker/src/main.ts', {
       ...common,
       ...workerMailEnv(catcher.smtpPort),
@@ -132,7 +138,9 @@ async function main(): Promise<number> {
     const warmupMs = Math.max(20_000, durationMs * 0.2);
     console.log(
       `soak ${marker}: ${MINUTES} min at ${RATE} arrivals/s against ${api} (${cpus().length} CPUs, load ${loadavg()[0].toFixed(1)}); ` +
-        `RSS measured after ${(warmupMs / 1000).toFixed(0)} s and at the end; raised limits: ${Object.entries(RAISED_LIMITS).map(([k, v]) => `${k}=${v}`).join(' ')}`,
+        `RSS measured after ${(warmupMs / 1000).toFixed(0)} s and at the end; raised limits: ${Object.entries(RAISED_LIMITS)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(' ')}`,
     );
     await load.signInAdmin();
     for (let i = 0; i < 10; i++) await load.signup();
@@ -141,10 +149,15 @@ async function main(): Promise<number> {
     const endsAt = loadStarted + durationMs;
     const admin = load.runAdmin(2000);
     const arrivals = arrive(RATE, endsAt, chooser(load.mix), MAX_IN_FLIGHT);
-    const progress = setInterval(() => {
-      const seconds = (Date.now() - loadStarted) / 1000;
-      console.log(`  ${seconds.toFixed(0)} s: ${stats.totalRequests} requests (${(stats.totalRequests / seconds).toFixed(1)}/s), ${stats.totalErrors} errors, ${load.members.length} members, load average ${loadavg()[0].toFixed(1)}`);
-    }, Math.min(60_000, Math.max(10_000, durationMs / 10)));
+    const progress = setInterval(
+      () => {
+        const seconds = (Date.now() - loadStarted) / 1000;
+        console.log(
+          `  ${seconds.toFixed(0)} s: ${stats.totalRequests} requests (${(stats.totalRequests / seconds).toFixed(1)}/s), ${stats.totalErrors} errors, ${load.members.length} members, load average ${loadavg()[0].toFixed(1)}`,
+        );
+      },
+      Math.min(60_000, Math.max(10_000, durationMs / 10)),
+    );
     await new Promise((resolve) => setTimeout(resolve, warmupMs));
     const rssStart = await sampleRss(watched, RSS_SAMPLES);
     console.log(`  RSS after warm-up: ${[...rssStart].map(([name, kb]) => `${name} ${mb(kb)} MB`).join(', ')}`);
@@ -159,15 +172,24 @@ async function main(): Promise<number> {
 
     console.log('');
     console.table(stats.rows(loadSeconds));
-    console.log(`${fired} arrivals in ${loadSeconds.toFixed(0)} s (${(fired / loadSeconds).toFixed(1)}/s), ${dropped} dropped (more than ${MAX_IN_FLIGHT} in flight); ${load.members.length} members; load average now ${loadavg()[0].toFixed(1)}`);
+    console.log(
+      `${fired} arrivals in ${loadSeconds.toFixed(0)} s (${(fired / loadSeconds).toFixed(1)}/s), ${dropped} dropped (more than ${MAX_IN_FLIGHT} in flight); ${load.members.length} members; load average now ${loadavg()[0].toFixed(1)}`,
+    );
     const samples = stats.errorSamples();
-    if (samples.length) console.log(`errors (first of each call):\n  ${samples.join('\n  ')}\nerrors by minute of the load: ${stats.errorsByMinute(loadStarted)}`);
+    if (samples.length)
+      console.log(`errors (first of each call):\n  ${samples.join('\n  ')}\nerrors by minute of the load: ${stats.errorsByMinute(loadStarted)}`);
 
     const enforceRss = MINUTES >= RSS_RULE_MINUTES;
     const rssRows = watched.map(({ name }) => {
       const before = rssStart.get(name)!;
       const after = rssEnd.get(name)!;
-      return { process: name, 'after warm-up MB': mb(before), 'end MB': mb(after), growth: `${(((after - before) / before) * 100).toFixed(1)}%`, ratio: after / before };
+      return {
+        process: name,
+        'after warm-up MB': mb(before),
+        'end MB': mb(after),
+        growth: `${(((after - before) / before) * 100).toFixed(1)}%`,
+        ratio: after / before,
+      };
     });
     console.table(rssRows.map(({ ratio: _ratio, ...row }) => row));
     const rssFailures = rssRows.filter((row) => (row.process === 'API' || row.process === 'worker') && row.ratio - 1 >= RSS_GROWTH_LIMIT);
@@ -176,7 +198,8 @@ async function main(): Promise<number> {
     const checks = await verify(db, load.ledger, marker, stack.uploadDir);
     console.log(`\nDatabase against the answers (after ${(jobsMs / 1000).toFixed(1)} s for the worker's jobs to finish):`);
     console.table(checks.map((c) => ({ what: c.what, checked: c.checked, lost: c.lost.length, stray: c.stray.length })));
-    for (const c of checks) for (const line of [...c.lost.map((l) => `lost: ${l}`), ...c.stray.map((s) => `stray: ${s}`)].slice(0, 10)) console.log(`  ${c.what} ${line}`);
+    for (const c of checks)
+      for (const line of [...c.lost.map((l) => `lost: ${l}`), ...c.stray.map((s) => `stray: ${s}`)].slice(0, 10)) console.log(`  ${c.what} ${line}`);
 
     const lost = checks.reduce((sum, c) => sum + c.lost.length, 0);
     const stray = checks.reduce((sum, c) => sum + c.stray.length, 0);

@@ -104,7 +104,12 @@ function importedPackages(bundle: string): Set<string> {
   );
   const packages = specifiers
     .filter((specifier) => !specifier.startsWith('node:') && !builtinModules.includes(specifier.split('/')[0]))
-    .map((specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/'));
+    .map((specifier) =>
+      specifier
+        .split('/')
+        .slice(0, specifier.startsWith('@') ? 2 : 1)
+        .join('/'),
+    );
   return new Set(packages);
 }
 
@@ -182,13 +187,23 @@ afterAll(async () => {
 
 describe('production build', () => {
   it('bundles import only npm packages the production install has, and no tsx', () => {
-    for (const [server, entries] of [['api', [API_ENTRY]], ['worker', [WORKER_ENTRY]], ['core', [MIGRATE_ENTRY, ADMIN_ENTRY]]] as const) {
+    for (const [server, entries] of [
+      ['api', [API_ENTRY]],
+      ['worker', [WORKER_ENTRY]],
+      ['core', [MIGRATE_ENTRY, ADMIN_ENTRY]],
+    ] as const) {
       const installed = productionDependencies(SERVERS[server]);
       for (const entry of entries) {
         const imported = [...importedPackages(entry)];
         expect(imported.length, entry).toBeGreaterThan(0);
-        expect(imported.filter((name) => !installed.has(name)), `${entry} imports packages missing from the production install`).toEqual([]);
-        expect(imported.some((name) => name === 'tsx' || name.startsWith('@zaytoon/')), entry).toBe(false);
+        expect(
+          imported.filter((name) => !installed.has(name)),
+          `${entry} imports packages missing from the production install`,
+        ).toEqual([]);
+        expect(
+          imported.some((name) => name === 'tsx' || name.startsWith('@zaytoon/')),
+          entry,
+        ).toBe(false);
       }
     }
   });
@@ -200,7 +215,10 @@ describe('production build', () => {
   });
 
   it('runs the API and the worker as plain `node dist/main.js`: no loader, no tsx', () => {
-    for (const [server, entry] of [[api, API_ENTRY], [worker, WORKER_ENTRY]] as const) {
+    for (const [server, entry] of [
+      [api, API_ENTRY],
+      [worker, WORKER_ENTRY],
+    ] as const) {
       expect(server.process.exitCode, server.output.join('')).toBeNull();
       const args = spawnSync('ps', ['-o', 'args=', '-p', String(server.process.pid)], { encoding: 'utf8' }).stdout.trim();
       expect(args).toBe(`${process.execPath} ${entry}`);
@@ -270,7 +288,12 @@ describe('production CLIs', () => {
   it('the compiled admin CLI promotes a member to admin', async () => {
     const member = newMember('admin');
     await visitor(apiUrl).api.signup(member);
-    const promote = spawnSync(process.execPath, [ADMIN_ENTRY, 'promote', member.email], { cwd: workDir, env: environment, encoding: 'utf8', timeout: 30_000 });
+    const promote = spawnSync(process.execPath, [ADMIN_ENTRY, 'promote', member.email], {
+      cwd: workDir,
+      env: environment,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(promote.status, `${promote.stdout}\n${promote.stderr}`).toBe(0);
     const admin = visitor(apiUrl);
     await admin.api.login({ login: member.username, password: member.password });

@@ -1,4 +1,4 @@
-import type { Queryable } from '@zaytoon/core/db/pool.ts';
+import type { Queryable } from '@zaytoon/core';
 
 /** Postgres allows 65,535 bind parameters per statement; stay well below it. */
 const MAX_PARAMETERS = 30_000;

@@ -1,6 +1,6 @@
 import { normaliseSocialLink, SUGGESTABLE_FIELDS, WEEKDAYS, type SocialNetwork, type SuggestableField } from '@zaytoon/contract';
-import { outcodeTable } from '@zaytoon/core/geo/outcodes.ts';
-import { Prng } from './prng.js';
+import { outcodeTable } from '@zaytoon/core';
+import { Prng } from './prng';
 import {
   ADDRESS_UNITS,
   CATEGORY_KINDS,
@@ -26,7 +26,7 @@ import {
   STREET_NAMES,
   SUGGESTION_REASONS,
   type DemoCategory,
-} from './word-lists.js';
+} from './word-lists';
 
 /**
  * Pure, deterministic generation of the demo data set (no database access).
@@ -270,7 +270,9 @@ export function hoursFor(rng: Prng, category: DemoCategory): DemoBusiness['busin
 
 export function socialFor(rng: Prng, name: string): DemoBusiness['socialMedia'] {
   if (rng.chance(0.25)) return {};
-  const handle = slugify(name).replace(/-/g, rng.chance(0.5) ? '' : '_').slice(0, 28);
+  const handle = slugify(name)
+    .replace(/-/g, rng.chance(0.5) ? '' : '_')
+    .slice(0, 28);
   const social: DemoBusiness['socialMedia'] = {};
   const networks = rng.sample(['facebook', 'twitter', 'instagram'] as const, rng.int(1, 3));
   for (const network of networks) {
@@ -293,9 +295,7 @@ export function socialFor(rng: Prng, name: string): DemoBusiness['socialMedia'] 
     }
   }
   // Stored the way the API stores user input: handles become http(s) links (CONTRACT.md).
-  return Object.fromEntries(
-    Object.entries(social).map(([network, value]) => [network, normaliseSocialLink(network as SocialNetwork, value)]),
-  );
+  return Object.fromEntries(Object.entries(social).map(([network, value]) => [network, normaliseSocialLink(network as SocialNetwork, value)]));
 }
 
 function descriptionFor(rng: Prng, category: DemoCategory, kind: number, city: string): string {
@@ -312,12 +312,7 @@ function descriptionFor(rng: Prng, category: DemoCategory, kind: number, city: s
   return sentences.join(' ');
 }
 
-function makeBusinesses(
-  rng: Prng,
-  now: Date,
-  members: DemoMember[],
-  outcodes: ReturnType<typeof outcodeTable>,
-): DemoBusiness[] {
+function makeBusinesses(rng: Prng, now: Date, members: DemoMember[], outcodes: ReturnType<typeof outcodeTable>): DemoBusiness[] {
   const categoryWeights = DEMO_CATEGORIES.map((category) => [category, CATEGORY_WEIGHTS[category]] as const);
   const usedNames = new Set<string>();
   const businesses: DemoBusiness[] = [];
@@ -333,8 +328,7 @@ function makeBusinesses(
 
   for (const city of rng.shuffle(queue)) {
     // Cover every category at least once before weighting kicks in.
-    const category =
-      businesses.length < DEMO_CATEGORIES.length ? DEMO_CATEGORIES[businesses.length] : rng.weighted(categoryWeights);
+    const category = businesses.length < DEMO_CATEGORIES.length ? DEMO_CATEGORIES[businesses.length] : rng.weighted(categoryWeights);
     const kind = rng.int(0, CATEGORY_KINDS[category].length - 1);
     let name = businessName(rng, category, kind);
     for (let attempt = 0; usedNames.has(name.toLowerCase()) && attempt < 25; attempt++) {
@@ -419,7 +413,11 @@ function commentText(rng: Prng): string {
     const half = Math.ceil(details.length / 2);
     text = [[rng.pick(COMMENT_OPENERS), ...details.slice(0, half)].join(' '), details.slice(half).join(' ')].join('\n\n');
   }
-  if (text.length > 1000) text = text.slice(0, 1000).replace(/\s+\S*$/, '').trimEnd();
+  if (text.length > 1000)
+    text = text
+      .slice(0, 1000)
+      .replace(/\s+\S*$/, '')
+      .trimEnd();
   return text;
 }
 
@@ -557,11 +555,7 @@ function makeReports(rng: Prng, now: Date, members: DemoMember[], businesses: De
         member,
         reason,
         description: rng.chance(0.15) ? '' : rng.pick(REPORT_DESCRIPTIONS[reason]),
-        createdAt: between(
-          rng,
-          later(later(businesses[business].createdAt, members[member].createdAt), new Date(now.getTime() - 30 * DAY_MS)),
-          now,
-        ),
+        createdAt: between(rng, later(later(businesses[business].createdAt, members[member].createdAt), new Date(now.getTime() - 30 * DAY_MS)), now),
       });
     }
   });

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outcodeOf, outcodeTable } from '@zaytoon/core/geo/outcodes.ts';
-import { createPool } from '@zaytoon/core/db/pool.ts';
-import { createMigratedDatabase, databaseUrlFor, testServerUrl, type ThrowawayDatabase } from '@zaytoon/core/db/throwaway-db.ts';
-import { cityOf, seedScaleBusinesses } from './scale-seed.js';
-import { DEMO_CATEGORIES } from './word-lists.js';
+import { outcodeOf, outcodeTable, createPool } from '@zaytoon/core';
+import { createMigratedDatabase, databaseUrlFor, testServerUrl, type ThrowawayDatabase } from '@zaytoon/core/testing';
+import { cityOf, seedScaleBusinesses } from './scale-seed';
+import { DEMO_CATEGORIES } from './word-lists';
 
 /**
  * Runs against a real Postgres: DATABASE_URL names a server where this role may CREATE DATABASE. Every suite seeds
@@ -49,15 +48,14 @@ async function wordsMissingFromDictionary(pool: pg.Pool): Promise<string[]> {
 
 /** The dictionary lookup the directory search does for a misspelt word (pg_trgm %, best first). */
 async function dictionaryMatches(pool: pg.Pool, typo: string): Promise<string[]> {
-  const { rows } = await pool.query<{ word: string }>(
-    'SELECT word FROM search_words WHERE word % $1 ORDER BY similarity(word, $1) DESC LIMIT 5',
-    [typo],
-  );
+  const { rows } = await pool.query<{ word: string }>('SELECT word FROM search_words WHERE word % $1 ORDER BY similarity(word, $1) DESC LIMIT 5', [
+    typo,
+  ]);
   return rows.map((row) => row.word);
 }
 
 describe('cityOf', () => {
-  it("takes the town, but never a street or road number the CSV has in its place", () => {
+  it('takes the town, but never a street or road number the CSV has in its place', () => {
     expect(cityOf('Douglas, Braddan', 'Isle of Man', 'Isle of Man')).toBe('Douglas');
     expect(cityOf('9 Arcadia Close', 'Southampton', 'England')).toBe('Southampton');
     expect(cityOf('A863', 'Highland', 'Scotland')).toBe('Highland');

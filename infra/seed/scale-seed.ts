@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type pg from 'pg';
-import { outcodeOf, outcodeTable } from '@zaytoon/core/geo/outcodes.ts';
-import { businessName, fill, hoursFor, phoneFor, postcodeIn, slugify, socialFor } from './demo-data.js';
-import { Prng } from './prng.js';
+import { outcodeOf, outcodeTable } from '@zaytoon/core';
+import { businessName, fill, hoursFor, phoneFor, postcodeIn, slugify, socialFor } from './demo-data';
+import { Prng } from './prng';
 import {
   ADDRESS_UNITS,
   CATEGORY_KINDS,
@@ -19,7 +19,7 @@ import {
   SCALE_NAME_WORDS,
   STREET_NAMES,
   type DemoCategory,
-} from './word-lists.js';
+} from './word-lists';
 
 /**
  * The national-scale seed (`npm run seed -- --businesses 100000`): adds `count` fictional businesses spread over
@@ -130,9 +130,7 @@ export async function seedScaleBusinesses(
     if (failure) throw (failure as PromiseRejectedResult).reason;
 
     if (words.size > 0) {
-      await clients[0].query('INSERT INTO search_words (word) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING', [
-        [...words].sort(),
-      ]);
+      await clients[0].query('INSERT INTO search_words (word) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING', [[...words].sort()]);
       log(`${words.size.toLocaleString('en-GB')} distinct words in the dictionary (${elapsed(started)})`);
     }
     // The first connection holds the dictionary words: it commits last, after every other has committed.
@@ -234,9 +232,31 @@ const LONDON_AREAS = new Set(['E', 'EC', 'N', 'NW', 'SE', 'SW', 'W', 'WC']);
 const CITY_AREAS = new Set(['M', 'B', 'L', 'LS', 'G', 'EH', 'BS', 'S', 'NE', 'NG', 'LE', 'BD', 'CF', 'CV', 'WV', 'SR']);
 /** Counties / towns (CSV hints) that are cities in their own right outside those areas. */
 const CITY_NAMES = new Set([
-  'belfast', 'aberdeen city', 'dundee city', 'southampton', 'portsmouth', 'york', 'brighton and hove', 'reading',
-  'luton', 'derby', 'plymouth', 'city of kingston-upon-hull', 'stoke-on-trent', 'swansea', 'oxford', 'cambridge',
-  'norwich', 'exeter', 'salford', 'kirklees', 'wakefield', 'sandwell', 'solihull', 'bristol', 'preston',
+  'belfast',
+  'aberdeen city',
+  'dundee city',
+  'southampton',
+  'portsmouth',
+  'york',
+  'brighton and hove',
+  'reading',
+  'luton',
+  'derby',
+  'plymouth',
+  'city of kingston-upon-hull',
+  'stoke-on-trent',
+  'swansea',
+  'oxford',
+  'cambridge',
+  'norwich',
+  'exeter',
+  'salford',
+  'kirklees',
+  'wakefield',
+  'sandwell',
+  'solihull',
+  'bristol',
+  'preston',
 ]);
 
 function areaOf(outcode: string): string {

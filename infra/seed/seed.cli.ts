@@ -1,5 +1,5 @@
-import { DEV_ADMIN, seedDemoData } from './seed.js';
-import { DEMO_MEMBER_PASSWORD } from './demo-data.js';
+import { DEV_ADMIN, seedDemoData } from './seed';
+import { DEMO_MEMBER_PASSWORD } from './demo-data';
 
 /**
  * `npm run seed -w @zaytoon/infra`: adds the dev admin and the demo data set (idempotent).
@@ -23,13 +23,9 @@ const adminPassword = process.env.SEED_ADMIN_PASSWORD || 'admin-dev-password';
 try {
   const summary = await seedDemoData(databaseUrl, { adminPassword, log: (message) => console.log(`[seed] ${message}`) });
   if (summary.adminCreated) {
-    console.log(
-      `[seed] Dev admin: username "${DEV_ADMIN.username}" / email "${DEV_ADMIN.email}", password "${adminPassword}"`,
-    );
+    console.log(`[seed] Dev admin: username "${DEV_ADMIN.username}" / email "${DEV_ADMIN.email}", password "${adminPassword}"`);
   } else {
-    console.log(
-      `[seed] Dev admin: username "${DEV_ADMIN.username}" / email "${DEV_ADMIN.email}" (already existed; password unchanged)`,
-    );
+    console.log(`[seed] Dev admin: username "${DEV_ADMIN.username}" / email "${DEV_ADMIN.email}" (already existed; password unchanged)`);
   }
   if (summary.demoDataCreated) {
     console.log(`[seed] Demo members sign in with their email or username and password "${DEMO_MEMBER_PASSWORD}"`);

@@ -1,12 +1,11 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lookupOutcode } from '@zaytoon/core/geo/outcodes.ts';
-import { verifyPassword } from '@zaytoon/core/users/password.ts';
-import { runMigrations } from '@zaytoon/core/db/migrate.ts';
-import { DEMO_MEMBER_PASSWORD, SUGGESTABLE_FIELDS, WEEKDAYS } from './demo-data.js';
-import { seedDemoData, type SeedSummary } from './seed.js';
-import { createThrowawayDatabase, testServerUrl, type ThrowawayDatabase } from '@zaytoon/core/db/throwaway-db.ts';
-import { REPORT_REASONS } from './word-lists.js';
+import { lookupOutcode, verifyPassword } from '@zaytoon/core';
+import { runMigrations } from '@zaytoon/core/migrate';
+import { DEMO_MEMBER_PASSWORD, SUGGESTABLE_FIELDS, WEEKDAYS } from './demo-data';
+import { seedDemoData, type SeedSummary } from './seed';
+import { createThrowawayDatabase, testServerUrl, type ThrowawayDatabase } from '@zaytoon/core/testing';
+import { REPORT_REASONS } from './word-lists';
 
 /**
  * Runs against a real Postgres: DATABASE_URL names a server where this role may CREATE DATABASE. The suite seeds
@@ -52,9 +51,7 @@ describe('seedDemoData (real Postgres)', () => {
   });
 
   it('creates the dev admin with a verifiable password', async () => {
-    const { rows } = await client.query(
-      "SELECT username, email, name, is_admin, password_hash FROM users WHERE lower(username) = 'admin'",
-    );
+    const { rows } = await client.query("SELECT username, email, name, is_admin, password_hash FROM users WHERE lower(username) = 'admin'");
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ username: 'admin', email: 'admin@example.com', name: 'Admin', is_admin: true });
     expect(await verifyPassword(ADMIN_PASSWORD, rows[0].password_hash)).toBe(true);
@@ -62,9 +59,7 @@ describe('seedDemoData (real Postgres)', () => {
   });
 
   it('creates about 40 demo members who can sign in with the demo password', async () => {
-    const { rows } = await client.query(
-      "SELECT email, is_admin, password_hash FROM users WHERE email LIKE '%@example.com' AND username <> 'admin'",
-    );
+    const { rows } = await client.query("SELECT email, is_admin, password_hash FROM users WHERE email LIKE '%@example.com' AND username <> 'admin'");
     expect(rows.length).toBe(40);
     expect(rows.every((r) => r.is_admin === false)).toBe(true);
     expect(await verifyPassword(DEMO_MEMBER_PASSWORD, rows[0].password_hash)).toBe(true);

@@ -1,8 +1,7 @@
 import type pg from 'pg';
-import { hashPassword } from '@zaytoon/core/users/password.ts';
-import { createPool, inTransaction } from '@zaytoon/core/db/pool.ts';
-import { batchInsert } from './batch-insert.js';
-import { DEFAULT_SEED, DEMO_MEMBER_PASSWORD, generateDemoData, type DemoData } from './demo-data.js';
+import { hashPassword, createPool, inTransaction } from '@zaytoon/core';
+import { batchInsert } from './batch-insert';
+import { DEFAULT_SEED, DEMO_MEMBER_PASSWORD, generateDemoData, type DemoData } from './demo-data';
 
 export const DEV_ADMIN = { username: 'admin', email: 'admin@example.com', name: 'Admin' } as const;
 
@@ -81,10 +80,10 @@ export async function seedDemoData(databaseUrl: string, opts: SeedOptions): Prom
 }
 
 async function ensureDevAdmin(client: pg.PoolClient, password: string): Promise<boolean> {
-  const existing = await client.query(
-    'SELECT id FROM users WHERE lower(username) = lower($1) OR lower(email) = lower($2) LIMIT 1',
-    [DEV_ADMIN.username, DEV_ADMIN.email],
-  );
+  const existing = await client.query('SELECT id FROM users WHERE lower(username) = lower($1) OR lower(email) = lower($2) LIMIT 1', [
+    DEV_ADMIN.username,
+    DEV_ADMIN.email,
+  ]);
   if (existing.rowCount) return false;
   const passwordHash = await hashPassword(password);
   const result = await client.query(
@@ -131,8 +130,22 @@ async function insertDemoData(client: pg.PoolClient, data: DemoData): Promise<Se
     client,
     'businesses',
     [
-      'owner_id', 'name', 'address', 'city', 'postcode', 'category', 'description', 'phone', 'website',
-      'proof_of_support', 'business_hours', 'social_media', 'latitude', 'longitude', 'verified', 'created_at',
+      'owner_id',
+      'name',
+      'address',
+      'city',
+      'postcode',
+      'category',
+      'description',
+      'phone',
+      'website',
+      'proof_of_support',
+      'business_hours',
+      'social_media',
+      'latitude',
+      'longitude',
+      'verified',
+      'created_at',
       'updated_at',
     ],
     data.businesses.map((b) => [

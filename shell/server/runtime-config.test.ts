@@ -27,7 +27,17 @@ describe('runtime config', () => {
     const handlers: Array<(req: unknown, res: unknown, next: () => void) => void> = [];
     const server = { middlewares: { use: (handler: (typeof handlers)[number]) => handlers.push(handler) } };
     (plugin.configurePreviewServer as unknown as (s: typeof server) => void)(server);
-    const res = { statusCode: 0, headers: {} as Record<string, string>, body: '', setHeader(k: string, v: string) { this.headers[k] = v; }, end(b?: string) { this.body = b ?? ''; } };
+    const res = {
+      statusCode: 0,
+      headers: {} as Record<string, string>,
+      body: '',
+      setHeader(k: string, v: string) {
+        this.headers[k] = v;
+      },
+      end(b?: string) {
+        this.body = b ?? '';
+      },
+    };
     let passed = false;
     handlers[0]({ url: '/runtime-config.json?x=1', method: 'GET' }, res, () => (passed = true));
     expect(passed).toBe(false);

@@ -67,7 +67,12 @@ export interface Member {
 /** A fresh account, signed in through the API (signup logs in). */
 export async function newMember(label: string): Promise<Member> {
   const t = tag();
-  const user = { name: `E2E Admin ${label} ${t}`, username: `e2e_adm_${label}_${t}`.toLowerCase(), email: `e2e-adm-${label}-${t}@example.com`.toLowerCase(), password: `pw-${t}-secret` };
+  const user = {
+    name: `E2E Admin ${label} ${t}`,
+    username: `e2e_adm_${label}_${t}`.toLowerCase(),
+    email: `e2e-adm-${label}-${t}@example.com`.toLowerCase(),
+    password: `pw-${t}-secret`,
+  };
   const http = new Http();
   const answer = await http.post('/api/auth/signup', user);
   if (answer.status !== 201 && answer.status !== 200) throw new Error(`signup answered ${answer.status}: ${JSON.stringify(answer.body)}`);

@@ -60,7 +60,11 @@ describe('admin panel through the shell', () => {
   it('the dev admin signs in and sees real statistics and the three queues', async () => {
     const { page } = browser;
     await logInAsAdmin(page);
-    await page.getByRole('button', { name: 'Admin Panel' }).or(page.getByRole('link', { name: 'Admin Panel' })).first().click();
+    await page
+      .getByRole('button', { name: 'Admin Panel' })
+      .or(page.getByRole('link', { name: 'Admin Panel' }))
+      .first()
+      .click();
     await page.waitForURL((url) => url.pathname === '/admin');
     await page.locator('[data-testid="admin-root"][data-same-react="true"]').waitFor();
     await page.locator('[data-testid="admin-stats"][data-loaded="true"]').waitFor();
@@ -135,17 +139,24 @@ describe('admin panel through the shell', () => {
     // and the directory no longer lists it
     await page.goto('/browse');
     await page.getByPlaceholder('Search businesses...').fill(doomed.name);
-    await page.getByTestId('business-count').filter({ hasText: /^0 businesses found$/ }).waitFor();
+    await page
+      .getByTestId('business-count')
+      .filter({ hasText: /^0 businesses found$/ })
+      .waitFor();
     expect(await page.locator(`[data-testid="business-row"][data-business-id="${doomed.id}"]`).count()).toBe(0);
 
     // still gone after a reload of the panel, and the statistics agree once the worker refreshed them
     await openAdmin(page);
     expect(await reportCard(ids.report).count()).toBe(0);
-    await eventually(async () => {
-      await page.reload();
-      await page.locator('[data-testid="admin-stats"][data-loaded="true"]').waitFor();
-      expect((await statNumbers(page)).businesses).toBe(before.stats.businesses - 1);
-    }, 15_000, 500);
+    await eventually(
+      async () => {
+        await page.reload();
+        await page.locator('[data-testid="admin-stats"][data-loaded="true"]').waitFor();
+        expect((await statNumbers(page)).businesses).toBe(before.stats.businesses - 1);
+      },
+      15_000,
+      500,
+    );
   });
 
   it('rejects one suggestion and approves another; the business shows the approved value', async () => {

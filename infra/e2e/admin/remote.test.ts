@@ -70,7 +70,12 @@ describe('isolation: only admins download the admin remote', () => {
       await page.getByRole('button', { name: 'Create Account', exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/dashboard');
       await page.getByTestId('welcome').waitFor();
-      expect(await page.getByRole('button', { name: 'Admin Panel' }).or(page.getByRole('link', { name: 'Admin Panel' })).count()).toBe(0);
+      expect(
+        await page
+          .getByRole('button', { name: 'Admin Panel' })
+          .or(page.getByRole('link', { name: 'Admin Panel' }))
+          .count(),
+      ).toBe(0);
 
       await page.goto('/admin');
       const refusal = page.getByTestId('admin-only');

@@ -19,7 +19,10 @@ async function unlabelled(page: Page): Promise<string[]> {
       .filter((el) => {
         const labels = (el as HTMLInputElement).labels;
         const hasLabel = labels ? [...labels].some((label) => label.textContent?.trim()) : false;
-        const labelledBy = el.getAttribute('aria-labelledby')?.split(/\s+/).some((id) => document.getElementById(id)?.textContent?.trim());
+        const labelledBy = el
+          .getAttribute('aria-labelledby')
+          ?.split(/\s+/)
+          .some((id) => document.getElementById(id)?.textContent?.trim());
         return !hasLabel && !el.getAttribute('aria-label')?.trim() && !labelledBy;
       })
       .map((el) => el.outerHTML.slice(0, 120));
@@ -138,9 +141,7 @@ describe('directory dialogs: Escape, focus trap, focus back to the opener', () =
       expect(await focusInside()).toBe(true);
 
       // Tab and Shift+Tab cycle inside the dialog.
-      const stops = await dialog.evaluate(
-        (el) => el.querySelectorAll('a[href], button:not(:disabled), input, select, textarea').length,
-      );
+      const stops = await dialog.evaluate((el) => el.querySelectorAll('a[href], button:not(:disabled), input, select, textarea').length);
       for (let i = 0; i < stops + 2; i++) {
         await page.keyboard.press('Tab');
         expect(await focusInside(), `Tab ${i + 1} left the dialog`).toBe(true);

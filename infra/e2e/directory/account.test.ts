@@ -2,19 +2,7 @@
 // (/change-password and the settings form), delete the account with the typed DELETE.
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser';
-import {
-  eventually,
-  exact,
-  expectNoPageErrors,
-  expectToast,
-  logIn,
-  loggedOut,
-  newUser,
-  pathOf,
-  signUp,
-  tinyPng,
-  waitForPath,
-} from './helpers';
+import { eventually, exact, expectNoPageErrors, expectToast, logIn, loggedOut, newUser, pathOf, signUp, tinyPng, waitForPath } from './helpers';
 
 const browser = useBrowser();
 const user = newUser('account');
@@ -171,6 +159,11 @@ describe('directory: account settings', () => {
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expectToast(page, 'Invalid email/username or password', 'error');
     expect(await page.getByTestId('auth-screen').getAttribute('data-mode')).toBe('signin');
-    expect(await page.getByTestId('toast').filter({ hasText: exact('Successfully logged in!') }).count()).toBe(0);
+    expect(
+      await page
+        .getByTestId('toast')
+        .filter({ hasText: exact('Successfully logged in!') })
+        .count(),
+    ).toBe(0);
   });
 });

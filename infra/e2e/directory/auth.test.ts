@@ -5,18 +5,7 @@ import { SIGNED_IN_COOKIE } from '@zaytoon/contract';
 import { useBrowser } from '../support/browser';
 import { e2e } from '../support/env';
 import { waitForMail } from '../support/mailbox';
-import {
-  directoryScreen,
-  eventually,
-  expectNoPageErrors,
-  expectToast,
-  logIn,
-  loggedOut,
-  newUser,
-  pathOf,
-  signUp,
-  waitForPath,
-} from './helpers';
+import { directoryScreen, eventually, expectNoPageErrors, expectToast, logIn, loggedOut, newUser, pathOf, signUp, waitForPath } from './helpers';
 
 const browser = useBrowser();
 const user = newUser('auth');
@@ -61,7 +50,10 @@ describe('directory: sign up, log in, log out', () => {
 
     await expectToast(page, 'Account created successfully!', 'success');
     await waitForPath(page, '/dashboard');
-    await page.getByTestId('welcome').filter({ hasText: `Welcome, ${user.name}` }).waitFor();
+    await page
+      .getByTestId('welcome')
+      .filter({ hasText: `Welcome, ${user.name}` })
+      .waitFor();
     expect(await page.getByTestId('welcome').innerText()).not.toContain('(Admin)');
     await page.getByRole('link', { name: 'Add Business' }).waitFor();
     expect(await page.getByRole('link', { name: 'Admin Panel' }).count()).toBe(0);
@@ -104,7 +96,10 @@ describe('directory: sign up, log in, log out', () => {
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expectToast(page, 'Successfully logged in!', 'success');
     await waitForPath(page, '/dashboard');
-    await page.getByTestId('welcome').filter({ hasText: `Welcome, ${user.name}` }).waitFor();
+    await page
+      .getByTestId('welcome')
+      .filter({ hasText: `Welcome, ${user.name}` })
+      .waitFor();
   });
 
   it('a duplicate username is refused with a toast', async () => {
@@ -153,7 +148,10 @@ describe('directory: the session check on page load (signed-in hint cookie, docs
     expect(hint).toMatchObject({ value: '1', httpOnly: false, path: '/' });
     const asked = askedForMe(page);
     await page.reload();
-    await page.getByTestId('welcome').filter({ hasText: `Welcome, ${user.name}` }).waitFor();
+    await page
+      .getByTestId('welcome')
+      .filter({ hasText: `Welcome, ${user.name}` })
+      .waitFor();
     expect(asked.length).toBeGreaterThan(0);
 
     await page.getByRole('button', { name: 'Logout' }).click();
@@ -257,7 +255,10 @@ describe('directory: forgot password (4 steps) with the mailed code', () => {
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expectToast(page, 'Invalid email/username or password', 'error');
     await logIn(page, user.email, newPassword);
-    await page.getByTestId('welcome').filter({ hasText: `Welcome, ${user.name}` }).waitFor();
+    await page
+      .getByTestId('welcome')
+      .filter({ hasText: `Welcome, ${user.name}` })
+      .waitFor();
     user.password = newPassword;
     expectNoPageErrors(browser.errors);
   });
@@ -270,8 +271,7 @@ describe('landing page and footer (SPEC §1)', () => {
     await page.goto('/');
     await page.getByTestId('landing-page').waitFor();
     await page.getByRole('heading', { name: 'Find Pro-Palestinian Businesses' }).waitFor();
-    const hrefOf = async (name: string) =>
-      page.getByTestId('landing-page').getByRole('link', { name, exact: true }).first().getAttribute('href');
+    const hrefOf = async (name: string) => page.getByTestId('landing-page').getByRole('link', { name, exact: true }).first().getAttribute('href');
     expect(await hrefOf('Explore Businesses')).toBe('/browse');
     expect(await hrefOf('Add Your Business')).toBe('/login');
     expect(await hrefOf('Browse Directory')).toBe('/browse');

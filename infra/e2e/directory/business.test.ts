@@ -127,7 +127,10 @@ describe('directory: add a business and land on its page', () => {
       async () => {
         await page.goto('/browse');
         await page.getByPlaceholder('Search businesses...').fill(tag);
-        await page.getByTestId('business-count').filter({ hasText: exact('1 businesses found') }).waitFor({ timeout: 5000 });
+        await page
+          .getByTestId('business-count')
+          .filter({ hasText: exact('1 businesses found') })
+          .waitFor({ timeout: 5000 });
         await page.getByRole('button', { name: 'Map View' }).click();
         await page.getByTestId('map-view').waitFor();
         expect(await page.getByTestId('stat-on-map').innerText()).toBe('1');
@@ -262,7 +265,10 @@ describe('directory: community actions on the business page', () => {
     await box.fill(`Second visit ${tag}`);
     await post.click();
     await expectToast(page, 'Comment added!', 'success');
-    await page.getByTestId('comment').filter({ hasText: `Second visit ${tag}` }).waitFor();
+    await page
+      .getByTestId('comment')
+      .filter({ hasText: `Second visit ${tag}` })
+      .waitFor();
   });
 
   it("suggests an edit: submit disabled until field and value are set; the success toast; 'Pending Suggestions (1)'", async () => {
@@ -328,7 +334,10 @@ describe('directory: community actions on the business page', () => {
     expect(await page.getByTestId('welcome').innerText()).toContain('(Admin)');
     await page.getByRole('link', { name: 'Admin Panel' }).waitFor();
     await openDetail(page);
-    await page.getByTestId('detail-report-count').filter({ hasText: exact('1 report') }).waitFor();
+    await page
+      .getByTestId('detail-report-count')
+      .filter({ hasText: exact('1 report') })
+      .waitFor();
     const reports = page.getByTestId('recent-reports');
     await reports.getByRole('heading', { name: 'Recent Reports (1)' }).waitFor();
     const text = await reports.innerText();

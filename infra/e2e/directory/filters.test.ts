@@ -39,7 +39,10 @@ const byCity = (rows: Row[]) => {
 async function openDirectory(page: Page, path = '/browse'): Promise<void> {
   await page.goto(path);
   await directoryScreen(page, 'directory');
-  await page.getByTestId('business-count').filter({ hasText: /businesses found$/ }).waitFor();
+  await page
+    .getByTestId('business-count')
+    .filter({ hasText: /businesses found$/ })
+    .waitFor();
 }
 
 const count = (page: Page) => page.getByTestId('business-count');
@@ -71,10 +74,14 @@ describe('directory filters (visitor)', () => {
     });
     await page.goto('/dashboard');
     await directoryScreen(page, 'directory');
-    await count(page).filter({ hasText: exact('Loading...') }).waitFor();
+    await count(page)
+      .filter({ hasText: exact('Loading...') })
+      .waitFor();
     release();
     const all = await list(page);
-    await count(page).filter({ hasText: exact(`${all.length} businesses found`) }).waitFor();
+    await count(page)
+      .filter({ hasText: exact(`${all.length} businesses found`) })
+      .waitFor();
     await page.getByRole('heading', { level: 1, name: 'Zaytoon' }).waitFor();
     await page.getByText('Discover and support pro-Palestinian businesses across the UK').waitFor();
     await page.getByText('Login to add businesses').waitFor();
@@ -114,7 +121,9 @@ describe('directory filters (visitor)', () => {
     const box = page.getByPlaceholder('Search businesses...');
     await box.pressSequentially(word, { delay: 40 });
     const typedAt = Date.now();
-    await count(page).filter({ hasText: exact(`${expected.length} businesses found`) }).waitFor();
+    await count(page)
+      .filter({ hasText: exact(`${expected.length} businesses found`) })
+      .waitFor();
     await page.waitForLoadState('networkidle');
     page.off('request', onRequest);
     // one round of requests for the whole word, none per keystroke, sent no sooner than 300 ms after the last key
@@ -136,7 +145,9 @@ describe('directory filters (visitor)', () => {
     await chip.click();
     await chip.waitFor({ state: 'detached' });
     expect(await box.inputValue()).toBe('');
-    await count(page).filter({ hasText: exact(`${all.length} businesses found`) }).waitFor();
+    await count(page)
+      .filter({ hasText: exact(`${all.length} businesses found`) })
+      .waitFor();
     expect(urlParams(page).get('search')).toBeNull();
   });
 
@@ -159,7 +170,9 @@ describe('directory filters (visitor)', () => {
     expect(inBoth.length).toBeLessThan(inCategory.length);
 
     await categorySelect.selectOption(category);
-    await count(page).filter({ hasText: exact(`${inCategory.length} businesses found`) }).waitFor();
+    await count(page)
+      .filter({ hasText: exact(`${inCategory.length} businesses found`) })
+      .waitFor();
     expect(urlParams(page).get('category')).toBe(category);
     // the category's cities, with its counts; every row of an opened city is in the category
     const cards = await cityCards(page);
@@ -172,7 +185,9 @@ describe('directory filters (visitor)', () => {
     expect(new Set(badges)).toEqual(new Set([category]));
 
     await citySelect.selectOption(city);
-    await count(page).filter({ hasText: exact(`${inBoth.length} businesses found`) }).waitFor();
+    await count(page)
+      .filter({ hasText: exact(`${inBoth.length} businesses found`) })
+      .waitFor();
     const groups = page.getByTestId('city-group');
     await expect.poll(() => groups.count()).toBe(1);
     expect(await groups.first().getAttribute('data-city')).toBe(city);
@@ -188,12 +203,16 @@ describe('directory filters (visitor)', () => {
     expect((await cityChip.innerText()).replace(/\s+/g, ' ').trim()).toBe(`City: ${city} ×`);
 
     await categoryChip.click();
-    await count(page).filter({ hasText: exact(`${inCity.length} businesses found`) }).waitFor();
+    await count(page)
+      .filter({ hasText: exact(`${inCity.length} businesses found`) })
+      .waitFor();
     expect(await categorySelect.inputValue()).toBe('all');
     expect(await cityChip.isVisible()).toBe(true);
     await cityChip.click();
     const all = await list(page);
-    await count(page).filter({ hasText: exact(`${all.length} businesses found`) }).waitFor();
+    await count(page)
+      .filter({ hasText: exact(`${all.length} businesses found`) })
+      .waitFor();
     expect(await citySelect.inputValue()).toBe('all');
     expect(await page.locator('[data-testid^="chip-"]').count()).toBe(0);
     expect(urlParams(page).get('category')).toBeNull();
@@ -204,7 +223,9 @@ describe('directory filters (visitor)', () => {
     const { page } = browser;
     await openDirectory(page);
     await page.getByPlaceholder('Search businesses...').fill('qqqxxzzjj');
-    await count(page).filter({ hasText: exact('0 businesses found') }).waitFor();
+    await count(page)
+      .filter({ hasText: exact('0 businesses found') })
+      .waitFor();
     const empty = page.getByTestId('directory-empty');
     await empty.getByRole('heading', { name: 'No businesses found' }).waitFor();
     await empty.getByText('Try adjusting your search filters to find businesses in different areas.').waitFor();
@@ -254,10 +275,12 @@ describe('directory filters (visitor)', () => {
     const again = page.locator(`[data-testid="business-row"][data-business-id="${rowId}"]`);
     await again.waitFor();
     await expect
-      .poll(() => again.evaluate((element) => {
-        const box = element.getBoundingClientRect();
-        return box.bottom > 0 && box.top < window.innerHeight;
-      }))
+      .poll(() =>
+        again.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          return box.bottom > 0 && box.top < window.innerHeight;
+        }),
+      )
       .toBe(true);
     const header = (await cityCard(page, busiest)).getByRole('button', { name: busiest, exact: true });
     expect(await header.getAttribute('aria-expanded')).toBe('true');
@@ -274,7 +297,9 @@ describe('directory filters (visitor)', () => {
     const inCity = await list(page, '?city=York');
     expect(inCity.length).toBeGreaterThan(0);
     await page.goto('/browse?search=&category=all&city=York&open=York');
-    await count(page).filter({ hasText: exact(`${inCity.length} businesses found`) }).waitFor();
+    await count(page)
+      .filter({ hasText: exact(`${inCity.length} businesses found`) })
+      .waitFor();
     expect(await page.getByLabel('City', { exact: true }).inputValue()).toBe('York');
     expect((await page.getByTestId('chip-city').innerText()).replace(/\s+/g, ' ').trim()).toBe('City: York ×');
     await page.locator('[data-testid="city-group"][data-city="York"][data-open="true"]').waitFor();
@@ -285,7 +310,10 @@ describe('directory filters (visitor)', () => {
       await other.goto('/browse?city=York&view=map');
       await other.getByTestId('map-view').waitFor();
       expect(await other.getByRole('button', { name: 'Map View' }).getAttribute('aria-pressed')).toBe('true');
-      await other.getByTestId('stat-on-map').filter({ hasText: exact(String(inCity.filter(mapped).length)) }).waitFor();
+      await other
+        .getByTestId('stat-on-map')
+        .filter({ hasText: exact(String(inCity.filter(mapped).length)) })
+        .waitFor();
     } finally {
       await other.close();
     }
@@ -309,7 +337,10 @@ describe('directory filters (visitor)', () => {
     expect(Math.round((await map.boundingBox())!.height)).toBe(500);
     expect(await page.getByTestId('location-summary').count()).toBe(0);
 
-    await page.getByTestId('stat-on-map').filter({ hasText: exact(String(onMap.length)) }).waitFor();
+    await page
+      .getByTestId('stat-on-map')
+      .filter({ hasText: exact(String(onMap.length)) })
+      .waitFor();
     expect(await page.getByTestId('stat-cities').innerText()).toBe(String(new Set(onMap.map(cityOf)).size));
     expect(await page.getByTestId('stat-coverage').innerText()).toBe(`${Math.round((onMap.length / all.length) * 100)}%`);
 
@@ -335,7 +366,10 @@ describe('directory filters (visitor)', () => {
     await page.getByLabel('City', { exact: true }).selectOption('York');
     const york = (await list(page, '?city=York')).filter(mapped);
     expect(york.length).toBeGreaterThan(1);
-    await page.getByTestId('stat-on-map').filter({ hasText: exact(String(york.length)) }).waitFor();
+    await page
+      .getByTestId('stat-on-map')
+      .filter({ hasText: exact(String(york.length)) })
+      .waitFor();
     await expect.poll(() => Number(urlParams(page).get('zoom') ?? 0)).toBeGreaterThan(6);
     for (let i = 0; i < 6 && (await page.locator('img.leaflet-marker-icon').count()) === 0; i++) {
       await page.locator('.leaflet-marker-icon.zd-cluster').first().click();

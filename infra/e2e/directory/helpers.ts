@@ -85,7 +85,10 @@ export async function signUp(page: Page, user: TestUser): Promise<void> {
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Create Account', exact: true }).click();
   await waitForPath(page, '/dashboard');
-  await page.getByTestId('welcome').filter({ hasText: `Welcome, ${user.name}` }).waitFor();
+  await page
+    .getByTestId('welcome')
+    .filter({ hasText: `Welcome, ${user.name}` })
+    .waitFor();
 }
 
 /** Signs in through /login; ends on /dashboard. */

@@ -105,7 +105,12 @@ export interface Member {
 /** A fresh account, signed in (signup logs the user in). */
 export async function signUp(prefix = 'jobs', client = new ApiClient()): Promise<Member> {
   const suffix = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-  const user = { email: `${prefix}-${suffix}@example.com`, username: `${prefix}_${suffix}`, name: `Jobs Tester ${suffix}`, password: 'first-pass-123' };
+  const user = {
+    email: `${prefix}-${suffix}@example.com`,
+    username: `${prefix}_${suffix}`,
+    name: `Jobs Tester ${suffix}`,
+    password: 'first-pass-123',
+  };
   const answer = await client.post('/api/auth/signup', user);
   if (answer.status !== 201) throw new Error(`signup answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return { client, id: answer.body.id, ...user };

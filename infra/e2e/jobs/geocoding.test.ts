@@ -23,7 +23,9 @@ const inList = async (id: number, query: string) => ((await visitor.get<Located[
 /** The map's answer at the deepest zoom around a point: the business stands there (spread a little if it shares the point). */
 const onMapNear = async (id: number, latitude: number, longitude: number): Promise<Located | undefined> => {
   const bbox = [longitude - 0.01, latitude - 0.01, longitude + 0.01, latitude + 0.01].join(',');
-  const items = (await visitor.get<{ items: Array<{ kind: string; id: number; lat: number; lng: number }> }>(`/api/businesses/map?bbox=${bbox}&zoom=17`)).body.items;
+  const items = (
+    await visitor.get<{ items: Array<{ kind: string; id: number; lat: number; lng: number }> }>(`/api/businesses/map?bbox=${bbox}&zoom=17`)
+  ).body.items;
   const item = items.find((candidate) => candidate.kind === 'business' && candidate.id === id);
   return item && { id, latitude: item.lat, longitude: item.lng };
 };
@@ -70,7 +72,10 @@ describe('geocoding queue (postcode → map position)', () => {
     await located(id, () => inList(id, `?search=${encodeURIComponent(name)}`), 53.47734, 'the new position in the list');
     await located(id, () => onMapNear(id, 53.47734, -2.23508), 53.47734, 'a marker at the new position on the map');
 
-    const typed = await member.client.post('/api/businesses', businessInput(`${name} Two`, { postcode: 'SW1A 1AA', latitude: 51.6, longitude: -0.2 }));
+    const typed = await member.client.post(
+      '/api/businesses',
+      businessInput(`${name} Two`, { postcode: 'SW1A 1AA', latitude: 51.6, longitude: -0.2 }),
+    );
     expect(typed.status).toBe(201);
     await new Promise((r) => setTimeout(r, 1_000));
     expect(await detail(typed.body.id)).toMatchObject({ latitude: 51.6, longitude: -0.2 });

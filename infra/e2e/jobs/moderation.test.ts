@@ -22,7 +22,8 @@ afterAll(async () => {
 });
 
 const count = async (table: string, businessId: number) =>
-  (await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table} WHERE ${table === 'businesses' ? 'id' : 'business_id'} = $1`, [businessId])).rows[0].n;
+  (await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table} WHERE ${table === 'businesses' ? 'id' : 'business_id'} = $1`, [businessId]))
+    .rows[0].n;
 
 async function created(client: ApiClient, path: string, body: unknown) {
   const answer = await client.post(path, body);
@@ -103,7 +104,11 @@ describe('moderation queue (approve a report)', () => {
         action: 'business.removed',
         target_type: 'business',
         target_id: business.id,
-        details: expect.objectContaining({ business_name: name, report_id: report.id, deleted: { reports: 2, votes: 2, comments: 2, suggestions: 1 } }),
+        details: expect.objectContaining({
+          business_name: name,
+          report_id: report.id,
+          deleted: { reports: 2, votes: 2, comments: 2, suggestions: 1 },
+        }),
       },
     ]);
 

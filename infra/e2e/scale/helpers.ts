@@ -75,7 +75,11 @@ export async function expectCount(page: Page, expected: number, { timeoutMs = 30
   const deadline = Date.now() + timeoutMs;
   let last: number | null = null;
   while (Date.now() < deadline) {
-    last = parseCount(await countLine(page).innerText().catch(() => ''));
+    last = parseCount(
+      await countLine(page)
+        .innerText()
+        .catch(() => ''),
+    );
     if (last === expected) return;
     await page.waitForTimeout(100);
   }
@@ -100,4 +104,3 @@ export async function openBrowse(page: Page, path = '/browse'): Promise<{ count:
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
 }
-

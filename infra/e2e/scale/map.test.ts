@@ -64,8 +64,7 @@ async function markersSettled(page: Page): Promise<{ clusters: number[]; singles
   return JSON.parse(last);
 }
 
-const covers = (outer: number[], inner: number[]) =>
-  outer[0] <= inner[0] && outer[1] <= inner[1] && outer[2] >= inner[2] && outer[3] >= inner[3];
+const covers = (outer: number[], inner: number[]) => outer[0] <= inner[0] && outer[1] <= inner[1] && outer[2] >= inner[2] && outer[3] >= inner[3];
 
 describe('directory at 5,000 businesses: Map view on a phone', { timeout: 180_000 }, () => {
   it('switching to the map fetches little and stays within the DOM and heap bounds', async () => {
@@ -102,7 +101,9 @@ describe('directory at 5,000 businesses: Map view on a phone', { timeout: 180_00
       await page.waitForTimeout(400);
       drawn = await markersSettled(page);
     }
-    expect(covers(requests.at(-1)!.bbox, totals.bounds!), `last map request ${JSON.stringify(requests.at(-1))} vs bounds ${totals.bounds}`).toBe(true);
+    expect(covers(requests.at(-1)!.bbox, totals.bounds!), `last map request ${JSON.stringify(requests.at(-1))} vs bounds ${totals.bounds}`).toBe(
+      true,
+    );
     const sum = drawn.clusters.reduce((a, b) => a + b, 0) + drawn.singles;
     expect(sum).toBe(totals.on_map);
 
@@ -119,9 +120,9 @@ describe('directory at 5,000 businesses: Map view on a phone', { timeout: 180_00
     await openMap(page);
     await markersSettled(page);
     const last = requests.at(-1)!;
-    const answer = (await (
-      await fetch(`${stack.apiUrl}/api/businesses/map?bbox=${last.bbox.join(',')}&zoom=${last.zoom}`)
-    ).json()) as { items: MapItem[] };
+    const answer = (await (await fetch(`${stack.apiUrl}/api/businesses/map?bbox=${last.bbox.join(',')}&zoom=${last.zoom}`)).json()) as {
+      items: MapItem[];
+    };
     const clusters = answer.items.filter((item) => item.kind === 'cluster');
     const unique = (count: number) => clusters.filter((item) => item.count === count).length === 1;
     // The biggest cluster a finger can reach: on screen, not under a map control, its count unique in

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import pg from 'pg';
 import { createClient } from 'redis';
-import { runMigrations } from '../../../services/core/src/db/migrate';
+import { runMigrations } from '@zaytoon/core/migrate';
 import { seedDemoData } from '../../seed/seed';
 import { loadConfig } from '../../dev/config';
 import { waitForHttp } from '../../dev/net';
@@ -83,9 +83,15 @@ export async function startScaleOutStack(): Promise<ScaleOutStack> {
     const workers = [1, 2].map((n) => own(startServerProcess(`scale-out-worker-${n}`, 'worker', env)));
     const apiUrls = apiPorts.map((port) => `http://localhost:${port}`);
     await Promise.all(
-      apis.map((proc, index) => waitForHttp(`${apiUrls[index]}/readyz`, { timeoutMs: 90_000, ready: (status) => status === 200, abort: proc.exited })),
+      apis.map((proc, index) =>
+        waitForHttp(`${apiUrls[index]}/readyz`, { timeoutMs: 90_000, ready: (status) => status === 200, abort: proc.exited }),
+      ),
     );
-    const { frontDoor, remotes } = await startFrontDoorAndRemotes(config, (spec) => own(new ManagedProcess({ ...spec, show: () => false })), apiPorts);
+    const { frontDoor, remotes } = await startFrontDoorAndRemotes(
+      config,
+      (spec) => own(new ManagedProcess({ ...spec, show: () => false })),
+      apiPorts,
+    );
     return { baseUrl, apiUrls, apis, workers, frontDoor, remotes, pool, redisUrl, stop };
   } catch (error) {
     await stop();

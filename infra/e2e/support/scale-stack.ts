@@ -12,7 +12,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { runMigrations } from '../../../services/core/src/db/migrate';
+import { runMigrations } from '@zaytoon/core/migrate';
 import { seedScaleBusinesses } from '../../seed/scale-seed';
 import { seedDemoData } from '../../seed/seed';
 import { loadConfig } from '../../dev/config';

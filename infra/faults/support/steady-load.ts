@@ -1,7 +1,7 @@
 // A steady stream of calls (one of each every `everyMs`), each answer recorded with its time and duration, so a
 // fault test can say what clients saw before, during and after a fault. A call that gets no answer within the
 // client's timeout is recorded as 'timeout' (a hang), one that fails below HTTP as 'network'.
-import type { Answer } from '../../e2e/jobs/api-client.ts';
+import type { Answer } from '../../e2e/jobs/api-client';
 
 export interface Call {
   name: string;

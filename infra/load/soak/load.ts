@@ -7,9 +7,9 @@
  * Every text a write stores carries the run's marker and a number of its own (`<marker>-c12`), so a row can be
  * traced to the request that made it, and a refused write can be proved to have left nothing.
  */
-import { ApiClient, businessInput, type Answer } from '../../e2e/jobs/api-client.ts';
-import { REPORT_REASONS } from '../../../services/contract/src/limits.ts';
-import type { CallStats, Timed } from './stats.ts';
+import { ApiClient, businessInput, type Answer } from '../../e2e/jobs/api-client';
+import { REPORT_REASONS } from '@zaytoon/contract';
+import type { CallStats, Timed } from './stats';
 
 export interface Member {
   id: number;
@@ -131,7 +131,12 @@ export class SoakLoad {
     // A first visit: the API answers 401 and hands out the XSRF-TOKEN cookie.
     await this.time('GET /api/auth/me (visitor)', 401, () => client.get('/api/auth/me'));
     const tag = this.next('u');
-    const user = { email: `${tag}@example.com`, username: tag.replace(/[^A-Za-z0-9_.-]/g, '_'), name: `Soak member ${tag}`, password: 'soak-password-123' };
+    const user = {
+      email: `${tag}@example.com`,
+      username: tag.replace(/[^A-Za-z0-9_.-]/g, '_'),
+      name: `Soak member ${tag}`,
+      password: 'soak-password-123',
+    };
     const timed = await this.time('POST /api/auth/signup', 'ok', () => client.post('/api/auth/signup', user));
     this.ledger.signupEmails.set(user.email, timed.ok ? 'ok' : timed.answer ? 'refused' : 'unknown');
     if (!timed.ok) return undefined;
@@ -180,16 +185,14 @@ export class SoakLoad {
   private readonly visitor: ApiClient;
 
   async browse(): Promise<void> {
-    const filters = [
-      '',
-      `&category=${encodeURIComponent(pick(this.options.categories))}`,
-      `&city=${encodeURIComponent(pick(this.options.cities))}`,
-    ];
+    const filters = ['', `&category=${encodeURIComponent(pick(this.options.categories))}`, `&city=${encodeURIComponent(pick(this.options.cities))}`];
     const timed = await this.time('GET /api/businesses (browse, filters)', 'ok', () => this.visitor.get(`/api/businesses?limit=20${pick(filters)}`));
     const link = timed.answer?.headers.get('link');
     const next = link?.match(/<([^>]*)>\s*;\s*rel="?next"?/)?.[1];
     if (timed.ok && next && Math.random() < 0.5) {
-      await this.time('GET /api/businesses (next page)', 'ok', () => this.visitor.get(next.startsWith('/') ? next : new URL(next).pathname + new URL(next).search));
+      await this.time('GET /api/businesses (next page)', 'ok', () =>
+        this.visitor.get(next.startsWith('/') ? next : new URL(next).pathname + new URL(next).search),
+      );
     }
   }
 
@@ -286,7 +289,8 @@ export class SoakLoad {
         invalid ? 'POST /api/businesses/{id}/suggestions (too long: 400)' : 'POST /api/businesses/{id}/suggestions',
         marker,
         invalid ? 400 : 'ok',
-        () => member.client.post(`/api/businesses/${businessId}/suggestions`, { field_name: field, suggested_value: value, reason: `soak ${marker}` }),
+        () =>
+          member.client.post(`/api/businesses/${businessId}/suggestions`, { field_name: field, suggested_value: value, reason: `soak ${marker}` }),
       );
       if (id !== undefined) this.ledger.suggestions.set(id, { marker, businessId, userId: member.id, field, value, status: 'pending' });
     });
@@ -339,7 +343,10 @@ export class SoakLoad {
     return this.asMember(async (member) => {
       const marker = this.next('b');
       const id = await this.markedWrite('POST /api/businesses', marker, 'ok', () =>
-        member.client.post('/api/businesses', businessInput(`Soak business ${marker}`, { description: 'Added by the soak test.', category: pick(this.options.categories) })),
+        member.client.post(
+          '/api/businesses',
+          businessInput(`Soak business ${marker}`, { description: 'Added by the soak test.', category: pick(this.options.categories) }),
+        ),
       );
       if (id === undefined) return;
       const doomed = this.serial % 3 === 0;
@@ -355,8 +362,14 @@ export class SoakLoad {
         member.avatar = true;
         const png = Math.random() < 0.5;
         const form = new FormData();
-        form.append('file', new Blob([new Uint8Array(png ? this.options.images.png : this.options.images.jpeg)], { type: png ? 'image/png' : 'image/jpeg' }), png ? 'me.png' : 'me.jpg');
-        const timed = await this.time('POST /api/auth/upload-profile-picture', 'ok', () => member.client.post('/api/auth/upload-profile-picture', form));
+        form.append(
+          'file',
+          new Blob([new Uint8Array(png ? this.options.images.png : this.options.images.jpeg)], { type: png ? 'image/png' : 'image/jpeg' }),
+          png ? 'me.png' : 'me.jpg',
+        );
+        const timed = await this.time('POST /api/auth/upload-profile-picture', 'ok', () =>
+          member.client.post('/api/auth/upload-profile-picture', form),
+        );
         if (!timed.ok) return;
         const picture = timed.answer!.body?.picture;
         if (typeof picture !== 'string') return this.stats.error('POST /api/auth/upload-profile-picture', 'answer without a picture');
@@ -373,7 +386,9 @@ export class SoakLoad {
         this.ledger.noAvatar.add(member.id);
         const form = new FormData();
         form.append('file', new Blob([new TextEncoder().encode('this is not an image, only text\n'.repeat(20))], { type: 'image/png' }), 'fake.png');
-        await this.time('POST /api/auth/upload-profile-picture (not an image: 415)', 415, () => member.client.post('/api/auth/upload-profile-picture', form));
+        await this.time('POST /api/auth/upload-profile-picture (not an image: 415)', 415, () =>
+          member.client.post('/api/auth/upload-profile-picture', form),
+        );
       },
       (member) => !member.avatar && !member.noAvatar,
     );
@@ -405,7 +420,11 @@ export class SoakLoad {
       if (timed.ok && ours) ours.status = action === 'approve' ? 'approved' : 'rejected';
     }
     const suggestions = await this.time('GET /api/admin/suggestions/pending', 'ok', () => this.admin.get('/api/admin/suggestions/pending'));
-    for (const suggestion of this.reviewable<PendingItem & { suggested_value: string }>(suggestions.answer?.body, (s) => s.suggested_value, this.ledger.suggestions)) {
+    for (const suggestion of this.reviewable<PendingItem & { suggested_value: string }>(
+      suggestions.answer?.body,
+      (s) => s.suggested_value,
+      this.ledger.suggestions,
+    )) {
       if (this.adminStopped) return;
       const ours = this.ledger.suggestions.get(suggestion.id);
       const action = ours && suggestion.id % 2 === 0 ? 'approve' : 'reject';
@@ -493,7 +512,12 @@ export function chooser(mix: Array<[number, () => Promise<unknown>]>): () => () 
  * Constant arrivals: one action every 1/rate s until `endsAt`, without waiting for answers (at most
  * `maxInFlight` at once; arrivals beyond are counted as dropped). Resolves once every action has settled.
  */
-export async function arrive(rate: number, endsAt: number, next: () => () => Promise<unknown>, maxInFlight: number): Promise<{ fired: number; dropped: number }> {
+export async function arrive(
+  rate: number,
+  endsAt: number,
+  next: () => () => Promise<unknown>,
+  maxInFlight: number,
+): Promise<{ fired: number; dropped: number }> {
   const started = Date.now();
   const inFlight = new Set<Promise<unknown>>();
   let fired = 0;

@@ -4,8 +4,8 @@
  * is an error; an expected 4xx (a deliberately invalid write) is counted apart.
  */
 import { performance } from 'node:perf_hooks';
-import type { Answer } from '../../e2e/jobs/api-client.ts';
-import { percentile } from '../bench-stack.ts';
+import type { Answer } from '../../e2e/jobs/api-client';
+import { percentile } from '../bench-stack';
 
 /** The statuses a call may answer without it being an error. */
 export type Expect = 'ok' | number;

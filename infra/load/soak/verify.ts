@@ -7,8 +7,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type pg from 'pg';
-import { avatarKeysFromPicture } from '../../../services/core/src/images/avatar-keys.ts';
-import type { Ledger, Marked } from './load.ts';
+import { avatarKeysFromPicture } from '@zaytoon/core';
+import type { Ledger, Marked } from './load';
 
 export interface Check {
   what: string;
@@ -60,7 +60,8 @@ async function checkMarked(
       continue;
     }
     present.add(id);
-    if (!row || !row.text.includes(entry.marker) || row.business_id !== entry.businessId || row.user_id !== entry.userId) result.lost.push(`#${id} ${entry.marker}`);
+    if (!row || !row.text.includes(entry.marker) || row.business_id !== entry.businessId || row.user_id !== entry.userId)
+      result.lost.push(`#${id} ${entry.marker}`);
     else if (entry.status && row.status !== entry.status) result.lost.push(`#${id}: status ${row.status}, the review answered ${entry.status}`);
   }
   strayMarkers(result, ledger, rows, present);
@@ -98,7 +99,8 @@ export async function verify(db: pg.Pool, ledger: Ledger, marker: string, upload
     const actual = held.get(key) ?? null;
     if (actual !== expected) (expected ? votes.lost : votes.stray).push(`user:business ${key}: answered ${expected}, database ${actual}`);
   }
-  for (const [key, type] of held) if (!ledger.votes.has(key) && !ledger.unknownVotes.has(key)) votes.stray.push(`user:business ${key}: ${type} (never answered)`);
+  for (const [key, type] of held)
+    if (!ledger.votes.has(key) && !ledger.unknownVotes.has(key)) votes.stray.push(`user:business ${key}: ${type} (never answered)`);
   // The totals a vote keeps (trigger): no business may disagree with its votes rows.
   const { rows: drift } = await db.query<{ id: number }>(
     `SELECT b.id FROM businesses b LEFT JOIN (
@@ -111,8 +113,14 @@ export async function verify(db: pg.Pool, ledger: Ledger, marker: string, upload
 
   // Comments: every one answered 2xx is there (unless its deletion answered 2xx); nothing else carries a marker.
   checks.push(
-    await checkMarked(db, ledger, 'comments', 'SELECT id, business_id, user_id, NULL AS status, comment_text AS text FROM comments WHERE comment_text LIKE $1', like, ledger.comments, (id) =>
-      ledger.deletedComments.has(id) ? 'its deletion answered 2xx' : undefined,
+    await checkMarked(
+      db,
+      ledger,
+      'comments',
+      'SELECT id, business_id, user_id, NULL AS status, comment_text AS text FROM comments WHERE comment_text LIKE $1',
+      like,
+      ledger.comments,
+      (id) => (ledger.deletedComments.has(id) ? 'its deletion answered 2xx' : undefined),
     ),
   );
 
@@ -128,7 +136,10 @@ export async function verify(db: pg.Pool, ledger: Ledger, marker: string, upload
   );
   for (const [key, value] of ledger.approvedValues) {
     const [businessId, field] = key.split(':');
-    const { rows } = await db.query<{ value: string }>(`SELECT ${field === 'description' ? 'description' : 'proof_of_support'} AS value FROM businesses WHERE id = $1`, [Number(businessId)]);
+    const { rows } = await db.query<{ value: string }>(
+      `SELECT ${field === 'description' ? 'description' : 'proof_of_support'} AS value FROM businesses WHERE id = $1`,
+      [Number(businessId)],
+    );
     suggestions.checked++;
     if (rows[0] && rows[0].value !== value) suggestions.lost.push(`business #${businessId}.${field} is not the last approved value`);
   }
@@ -136,14 +147,30 @@ export async function verify(db: pg.Pool, ledger: Ledger, marker: string, upload
 
   // Businesses and reports: a doomed business whose report was approved is gone with its reports (cascade job);
   // every other one answered 2xx is there, reports with the status their review answered.
-  const removed = new Set([...ledger.reports.values()].filter((report) => report.doomed && report.status === 'approved').map((report) => report.businessId));
+  const removed = new Set(
+    [...ledger.reports.values()].filter((report) => report.doomed && report.status === 'approved').map((report) => report.businessId),
+  );
   const goneWithBusiness = (businessId: number) => (removed.has(businessId) ? 'its report was approved (business removed)' : undefined);
   checks.push(
-    await checkMarked(db, ledger, 'businesses', 'SELECT id, id AS business_id, owner_id AS user_id, NULL AS status, name AS text FROM businesses WHERE name LIKE $1', like, ledger.businesses, goneWithBusiness),
+    await checkMarked(
+      db,
+      ledger,
+      'businesses',
+      'SELECT id, id AS business_id, owner_id AS user_id, NULL AS status, name AS text FROM businesses WHERE name LIKE $1',
+      like,
+      ledger.businesses,
+      goneWithBusiness,
+    ),
   );
   checks.push(
-    await checkMarked(db, ledger, 'reports', 'SELECT id, business_id, reported_by AS user_id, status, description AS text FROM reports WHERE description LIKE $1', like, ledger.reports, (id) =>
-      goneWithBusiness(ledger.reports.get(id)!.businessId),
+    await checkMarked(
+      db,
+      ledger,
+      'reports',
+      'SELECT id, business_id, reported_by AS user_id, status, description AS text FROM reports WHERE description LIKE $1',
+      like,
+      ledger.reports,
+      (id) => goneWithBusiness(ledger.reports.get(id)!.businessId),
     ),
   );
 
@@ -157,7 +184,8 @@ export async function verify(db: pg.Pool, ledger: Ledger, marker: string, upload
     avatars.checked++;
     const keys = avatarKeysFromPicture(picture);
     if (pictures.get(userId) !== picture) avatars.lost.push(`user #${userId}: picture ${pictures.get(userId)}, upload answered ${picture}`);
-    else if (!keys || !existsSync(join(uploadDir, keys.large)) || !existsSync(join(uploadDir, keys.small))) avatars.lost.push(`user #${userId}: files of ${picture} missing`);
+    else if (!keys || !existsSync(join(uploadDir, keys.large)) || !existsSync(join(uploadDir, keys.small)))
+      avatars.lost.push(`user #${userId}: files of ${picture} missing`);
   }
   for (const userId of ledger.noAvatar) {
     avatars.checked++;

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { MESSAGES } from '@zaytoon/contract';
 import type { Core } from '@zaytoon/core';
-import type { createApp } from './app.js';
+import type { createApp } from './app';
 
 export interface ApiServer {
   server: Server;
@@ -18,7 +18,11 @@ export interface ApiServer {
  * The API's listening socket: API_HOST (default 127.0.0.1, so a dev machine does not serve its API to
  * the network; the Docker image and k8s set 0.0.0.0) and API_PORT.
  */
-export function listenOn(app: ReturnType<typeof createApp>, config: Pick<Core['config'], 'API_HOST' | 'API_PORT'>, onListening?: () => void): ApiServer {
+export function listenOn(
+  app: ReturnType<typeof createApp>,
+  config: Pick<Core['config'], 'API_HOST' | 'API_PORT'>,
+  onListening?: () => void,
+): ApiServer {
   let draining = false;
   const server = createServer((req, res) => {
     if (!draining) return void app(req, res);

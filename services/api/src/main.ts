@@ -9,8 +9,8 @@ import {
   reportPostgresReachability,
   type Core,
 } from '@zaytoon/core';
-import { createApp } from './app.js';
-import { listenOn, type ApiServer } from './listen.js';
+import { createApp } from './app';
+import { listenOn, type ApiServer } from './listen';
 
 /** SIGTERM to exit: requests in flight get this long, then the pools close (CONTRACT and k8s allow 10 s in all). */
 const DRAIN_GRACE_MS = 7_000;
@@ -23,7 +23,12 @@ try {
   const config = loadConfig();
   core = createCore(config);
   reportPostgresReachability(core.db, config.DATABASE_URL, log);
-  if (checksRedisSettings(config)) refuseUnsafeRedis(core.redis, configGetReader((name) => core.redis.configGet(name)), exitOnUnsafeRedis(log));
+  if (checksRedisSettings(config))
+    refuseUnsafeRedis(
+      core.redis,
+      configGetReader((name) => core.redis.configGet(name)),
+      exitOnUnsafeRedis(log),
+    );
   const app = createApp(core, { logger: log });
   server = listenOn(app, config, () => log.info(`listening on http://${config.API_HOST}:${config.API_PORT}`));
   server.server.on('error', (error) => {

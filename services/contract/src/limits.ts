@@ -81,15 +81,7 @@ export const REPORT_REASONS = [
 ] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
-export const SUGGESTABLE_FIELDS = [
-  'description',
-  'phone',
-  'website',
-  'business_hours',
-  'social_media',
-  'proof_of_support',
-  'category',
-] as const;
+export const SUGGESTABLE_FIELDS = ['description', 'phone', 'website', 'business_hours', 'social_media', 'proof_of_support', 'category'] as const;
 export type SuggestableField = (typeof SUGGESTABLE_FIELDS)[number];
 
 export const FIELD_LABELS: Record<SuggestableField | 'name' | 'address' | 'city' | 'postcode', string> = {

@@ -4,9 +4,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ROUTES, type RouteDefinition } from './routes.js';
-import { buildOpenApiDocument } from './openapi.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { API_ROUTES, type RouteDefinition } from './routes';
+import { buildOpenApiDocument } from './openapi';
 
 const redoclyCli = join(dirname(createRequire(import.meta.url).resolve('@redocly/cli/package.json')), 'bin', 'cli.js');
 
@@ -81,7 +81,9 @@ describe('OpenAPI access marks', () => {
 
   it('says admin-only in the description of every admin call', () => {
     const adminOnly = routes.filter(([, { access }]) => access === 'admin').map(([name]) => name);
-    const describedAdminOnly = operations.filter((operation) => operation.description.startsWith('Admins only')).map((operation) => operation.operationId);
+    const describedAdminOnly = operations
+      .filter((operation) => operation.description.startsWith('Admins only'))
+      .map((operation) => operation.operationId);
     expect(describedAdminOnly).toEqual(adminOnly);
   });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from './cookies.js';
-import { API_ROUTES, API_TAGS, type Access, type Method, type RouteDefinition } from './routes.js';
-import { errorResponse } from './schemas/common.schema.js';
+import { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from './cookies';
+import { API_ROUTES, API_TAGS, type Access, type Method, type RouteDefinition } from './routes';
+import { errorResponse } from './schemas/common.schema';
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
@@ -38,9 +38,11 @@ function operation(name: string, definition: RouteDefinition) {
     schema: { type: 'integer' },
   }));
   const queryParams = definition.query
-    ? Object.entries((jsonSchema(definition.query, 'input').properties ?? {}) as Record<string, object>).map(
-        ([paramName, schema]) => ({ name: paramName, in: 'query', schema }),
-      )
+    ? Object.entries((jsonSchema(definition.query, 'input').properties ?? {}) as Record<string, object>).map(([paramName, schema]) => ({
+        name: paramName,
+        in: 'query',
+        schema,
+      }))
     : [];
   const errors = { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
   return {
@@ -73,8 +75,13 @@ function operation(name: string, definition: RouteDefinition) {
         ...(definition.responseHeaders || definition.cacheable
           ? {
               headers: Object.fromEntries([
-                ...Object.entries(definition.responseHeaders ?? {}).map(([header, description]) => [header, { description, schema: { type: 'string' } }]),
-                ...(definition.cacheable ? [['ETag', { description: 'send it back in If-None-Match: 304 while unchanged', schema: { type: 'string' } }]] : []),
+                ...Object.entries(definition.responseHeaders ?? {}).map(([header, description]) => [
+                  header,
+                  { description, schema: { type: 'string' } },
+                ]),
+                ...(definition.cacheable
+                  ? [['ETag', { description: 'send it back in If-None-Match: 304 while unchanged', schema: { type: 'string' } }]]
+                  : []),
               ]),
             }
           : {}),

@@ -1,8 +1,6 @@
-import { loadConfig } from '@zaytoon/core/config/config.ts';
-import { componentLogger } from '@zaytoon/core/logging/logger.ts';
-import { checksRedisSettings, exitOnUnsafeRedis } from '@zaytoon/core/redis/redis-settings.ts';
-import { bootWorker, type RunningWorker } from './worker.ts';
-import { loadWorkerSettings } from './worker.config.ts';
+import { loadConfig, componentLogger, checksRedisSettings, exitOnUnsafeRedis } from '@zaytoon/core';
+import { bootWorker, type RunningWorker } from './worker';
+import { loadWorkerSettings } from './worker.config';
 
 const log = componentLogger('worker');
 

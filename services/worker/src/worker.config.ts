@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import type { Config } from '@zaytoon/core/config/config.ts';
-import { STATISTICS_REFRESH_EVERY_MS } from '@zaytoon/core/statistics/statistics.service.ts';
+import { type Config, STATISTICS_REFRESH_EVERY_MS } from '@zaytoon/core';
 
-const optionalInt = (min: number) =>
-  z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(min).optional());
+const optionalInt = (min: number) => z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(min).optional());
 
 // Worker-only knobs on top of core's Config (which already holds WORKER_CONCURRENCY).
 const workerEnvSchema = z.object({

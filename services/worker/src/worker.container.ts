@@ -1,21 +1,19 @@
-import type { Config } from '@zaytoon/core/config/config.ts';
-import { createPool } from '@zaytoon/core/db/pool.ts';
-import { GeocodingRepository } from '@zaytoon/core/geocoding/geocoding.repository.ts';
-import { GeocodingService } from '@zaytoon/core/geocoding/geocoding.service.ts';
-import { createGeocoder } from '@zaytoon/core/geocoding/geocoder.ts';
-import { AvatarRepository } from '@zaytoon/core/images/avatar.repository.ts';
-import { AvatarService } from '@zaytoon/core/images/avatar.service.ts';
-import { ImageRepository } from '@zaytoon/core/images/image.repository.ts';
-import { JobDataCipher } from '@zaytoon/core/jobs/job-data-cipher.ts';
-import { JobQueueRepository } from '@zaytoon/core/jobs/job-queue.repository.ts';
-import { createQueueConnection } from '@zaytoon/core/jobs/redis-connection.ts';
-import { MailRepository } from '@zaytoon/core/mail/mail.repository.ts';
-import { MailService } from '@zaytoon/core/mail/mail.service.ts';
-import { BusinessCacheRepository } from '@zaytoon/core/moderation/business-cache.repository.ts';
-import { ModerationService } from '@zaytoon/core/moderation/moderation.service.ts';
-import { StatisticsRepository } from '@zaytoon/core/statistics/statistics.repository.ts';
-import { StatisticsService } from '@zaytoon/core/statistics/statistics.service.ts';
-import { LocalStorageRepository } from '@zaytoon/core/storage/storage.repository.ts';
+import {
+  type Config,
+  createPool,
+  GeocodingRepository,
+  GeocodingService,
+  createGeocoder,
+  JobDataCipher,
+  JobQueueRepository,
+  createQueueConnection,
+  BusinessCacheRepository,
+  ModerationService,
+  StatisticsRepository,
+  StatisticsService,
+  LocalStorageRepository,
+} from '@zaytoon/core';
+import { AvatarRepository, AvatarService, ImageRepository, MailRepository, MailService } from '@zaytoon/core/worker';
 
 /** The worker's own wiring of core's repositories and services (the API has its own in core/container.ts). */
 export function createWorkerContainer(config: Config) {

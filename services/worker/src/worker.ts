@@ -1,13 +1,10 @@
-import type { Config } from '@zaytoon/core/config/config.ts';
-import { componentLogger, type Logger } from '@zaytoon/core/logging/logger.ts';
-import { reportPostgresReachability } from '@zaytoon/core/db/postgres-reachability.ts';
-import { configGetReader, refuseUnsafeRedis } from '@zaytoon/core/redis/redis-settings.ts';
-import { HANDLERS } from './handlers/index.ts';
-import { buildHandlerRegistry, type JobHandlers } from './jobs/handler-registry.ts';
-import { registerSchedules } from './jobs/schedules.ts';
-import { startWorkers } from './jobs/worker-runtime.ts';
-import type { WorkerSettings } from './worker.config.ts';
-import { createWorkerContainer } from './worker.container.ts';
+import { type Config, componentLogger, type Logger, reportPostgresReachability, configGetReader, refuseUnsafeRedis } from '@zaytoon/core';
+import { HANDLERS } from './handlers/index';
+import { buildHandlerRegistry, type JobHandlers } from './jobs/handler-registry';
+import { registerSchedules } from './jobs/schedules';
+import { startWorkers } from './jobs/worker-runtime';
+import type { WorkerSettings } from './worker.config';
+import { createWorkerContainer } from './worker.container';
 
 export interface RunningWorker {
   /** Graceful: jobs in hand finish, then every connection closes. Calling it again returns the same promise. */
@@ -31,13 +28,19 @@ export async function bootWorker(options: {
   const registry = buildHandlerRegistry(options.handlers ?? HANDLERS);
   const container = createWorkerContainer(options.config);
   if (options.refuseUnsafeRedis) {
-    refuseUnsafeRedis(container.redis, configGetReader((name) => container.redis.config('GET', name)), options.refuseUnsafeRedis);
+    refuseUnsafeRedis(
+      container.redis,
+      configGetReader((name) => container.redis.config('GET', name)),
+      options.refuseUnsafeRedis,
+    );
   }
   reportPostgresReachability(container.db, options.config.DATABASE_URL, logger);
   try {
     const runtime = await startWorkers({ registry, connection: container.redis, services: container.services, settings: options.settings, logger });
     await registerSchedules(container.jobs.queues, { statisticsEveryMs: options.settings.statisticsEveryMs });
-    logger.info(`ready: queues ${[...registry.keys()].join(', ')}; concurrency ${options.settings.concurrency} (images ${options.settings.imagesConcurrency})`);
+    logger.info(
+      `ready: queues ${[...registry.keys()].join(', ')}; concurrency ${options.settings.concurrency} (images ${options.settings.imagesConcurrency})`,
+    );
     let stopping: Promise<void> | undefined;
     return {
       stop() {

@@ -2,8 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { Router, type RequestHandler } from 'express';
 import { MESSAGES, buildOpenApiDocument } from '@zaytoon/contract';
 import type { Core } from '@zaytoon/core';
-import { registerQueueMetrics } from '../middleware/metrics.js';
-import { metricsRegistry } from '../middleware/metrics.js';
+import { registerQueueMetrics } from '../middleware/metrics';
+import { metricsRegistry } from '../middleware/metrics';
 
 /**
  * /metrics is for the scraper, not the public: with METRICS_TOKEN set it needs that bearer token; without one
@@ -34,8 +34,14 @@ export function opsRouter(core: Core): Router {
 
   router.get('/readyz', async (_req, res) => {
     const [postgres, redis] = await Promise.all([
-      core.db.query('SELECT 1').then(() => true, () => false),
-      core.redis.ping().then(() => true, () => false),
+      core.db.query('SELECT 1').then(
+        () => true,
+        () => false,
+      ),
+      core.redis.ping().then(
+        () => true,
+        () => false,
+      ),
     ]);
     res.status(postgres && redis ? 200 : 503).json({ status: postgres && redis ? 'ready' : 'unavailable', postgres, redis });
   });

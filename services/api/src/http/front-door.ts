@@ -1,12 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AnswerCacheRepository, Logger } from '@zaytoon/core';
-import { giveXsrfCookie } from '../middleware/csrf.js';
-import { observeRequest } from '../middleware/metrics.js';
-import { accessLineMessage, accessLineSerializers } from '../middleware/request-log.js';
-import { setSecurityHeaders } from '../middleware/security-headers.js';
-import { SESSION_COOKIE } from '../middleware/session.js';
-import { mayHaveCookie } from './cookies.js';
-import { acceptsGzip, storedAnswerKey, writeCachedAnswer, type StoredAnswer } from './send-cached.js';
+import { giveXsrfCookie } from '../middleware/csrf';
+import { observeRequest } from '../middleware/metrics';
+import { accessLineMessage, accessLineSerializers } from '../middleware/request-log';
+import { setSecurityHeaders } from '../middleware/security-headers';
+import { SESSION_COOKIE } from '../middleware/session';
+import { mayHaveCookie } from './cookies';
+import { acceptsGzip, storedAnswerKey, writeCachedAnswer, type StoredAnswer } from './send-cached';
 
 /**
  * Answers a visitor's GET from the answers the route table keeps, before Express sees the request.

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import type { RouteName } from '@zaytoon/contract';
 import type { Config, UsersRepository } from '@zaytoon/core';
-import type { RateLimitRule } from './rate-limit.js';
+import type { RateLimitRule } from './rate-limit';
 
 /** An IPv6 client is keyed by its /64 (one host usually holds a whole /64); IPv4 and IPv4-mapped by the address. */
 export function clientNetwork(ip: string | undefined): string {
@@ -11,7 +11,10 @@ export function clientNetwork(ip: string | undefined): string {
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
   const groups = ip.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((group) => (parseInt(group, 16) || 0).toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => (parseInt(group, 16) || 0).toString(16))
+    .join(':')}::/64`;
 }
 
 /** Longest account name or email worth a lookup (SPEC's fields are far shorter); longer ones are counted unlooked. */

@@ -39,12 +39,11 @@ export class RateLimiter {
     const identity = await rule.key(req);
     if (!identity) return;
     const key = rateLimitKey(rule.name, identity);
-    const [count, ttl] = (await this.redis
-      .multi()
-      .incr(key)
-      .expire(key, rule.windowSeconds, 'NX')
-      .ttl(key)
-      .exec()) as unknown as [number, number, number];
+    const [count, ttl] = (await this.redis.multi().incr(key).expire(key, rule.windowSeconds, 'NX').ttl(key).exec()) as unknown as [
+      number,
+      number,
+      number,
+    ];
     if (count > rule.limit) {
       throw new DomainError('rate_limited', MESSAGES.tooManyRequests, undefined, Math.max(1, ttl));
     }
@@ -60,12 +59,11 @@ export class RateLimiter {
     const identity = await rule.key(req);
     if (!identity) return;
     const key = rateLimitKey(rule.name, identity);
-    const [count, , ttl] = (await this.redis
-      .multi()
-      .incr(key)
-      .expire(key, rule.windowSeconds, 'NX')
-      .ttl(key)
-      .exec()) as unknown as [number, number, number];
+    const [count, , ttl] = (await this.redis.multi().incr(key).expire(key, rule.windowSeconds, 'NX').ttl(key).exec()) as unknown as [
+      number,
+      number,
+      number,
+    ];
     failedBefore.set(rule.name, count - 1);
     const applies = !rule.onlyAfterFailureOf || (failedBefore.get(rule.onlyAfterFailureOf) ?? 0) > 0;
     const uncount = () => void this.redis.decr(key).catch(() => {});

@@ -5,8 +5,8 @@ import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import { SESSION_COOKIE, type User, type User as ContractUser } from '@zaytoon/contract';
 import { DomainError, SESSION_KEY_PREFIX, type Core, type SessionClaim } from '@zaytoon/core';
-import { mayHaveCookie } from '../http/cookies.js';
-import { signedInHint } from './signed-in-hint.js';
+import { mayHaveCookie } from '../http/cookies';
+import { signedInHint } from './signed-in-hint';
 
 export { SESSION_COOKIE };
 const SESSION_TTL_SECONDS = 60 * 60 * 24 * 14;

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { CookieOptions, RequestHandler } from 'express';
 import { SIGNED_IN_COOKIE } from '@zaytoon/contract';
-import { mayHaveCookie } from '../http/cookies.js';
+import { mayHaveCookie } from '../http/cookies';
 
 /** Runs `listener` once, just before the answer's headers are written (whoever writes them). */
 function beforeHeaders(res: ServerResponse, listener: () => void): void {

@@ -1,4 +1,4 @@
-import type { ApiTestClient, TestApi } from './harness.js';
+import type { ApiTestClient, TestApi } from './harness';
 
 let counter = 0;
 

@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { createCore, loadConfig, type Core } from '@zaytoon/core';
-import { createMigratedDatabase } from '@zaytoon/core/db/throwaway-db.ts';
-import { createApp } from '../app.js';
+import { createMigratedDatabase } from '@zaytoon/core/testing';
+import { createApp } from '../app';
 
 const PUBLIC_ORIGIN = 'http://localhost:8180';
 
@@ -110,7 +110,7 @@ export class ApiTestClient {
     if (this.sendXsrf && method !== 'GET' && this.cookies.has('XSRF-TOKEN')) {
       requestHeaders['x-xsrf-token'] = decodeURIComponent(this.cookies.get('XSRF-TOKEN')!);
     }
-    let payload: RequestInit["body"];
+    let payload: RequestInit['body'];
     if (body instanceof FormData) payload = body;
     else if (body !== undefined) {
       payload = typeof body === 'string' ? body : JSON.stringify(body);

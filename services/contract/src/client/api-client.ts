@@ -28,8 +28,8 @@ import type {
   VoteResult,
   VoteSummary,
   VoteType,
-} from './types.js';
-import { SIGNED_IN_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../cookies.js';
+} from './types';
+import { SIGNED_IN_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../cookies';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -189,7 +189,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
       headers: { Accept: 'application/json' },
       credentials: 'include',
     })
-      .then(() => undefined, () => undefined)
+      .then(
+        () => undefined,
+        () => undefined,
+      )
       .finally(() => {
         tokenRequest = null;
       });
@@ -210,9 +213,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
     if (!response.ok) {
       const detail =
-        data && typeof data === 'object' && typeof (data as { detail?: unknown }).detail === 'string'
-          ? (data as { detail: string }).detail
-          : null;
+        data && typeof data === 'object' && typeof (data as { detail?: unknown }).detail === 'string' ? (data as { detail: string }).detail : null;
       const errors =
         data && typeof data === 'object' && typeof (data as { errors?: unknown }).errors === 'object'
           ? ((data as { errors: Record<string, string> }).errors ?? undefined)
@@ -226,8 +227,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return parse<T>(await send(method, path, body));
   }
 
-  const get = <T>(path: string, options: RequestOptions = {}) =>
-    send('GET', path, undefined, options.signal).then((response) => parse<T>(response));
+  const get = <T>(path: string, options: RequestOptions = {}) => send('GET', path, undefined, options.signal).then((response) => parse<T>(response));
   const post = <T>(path: string, body?: unknown) => call<T>('POST', path, body);
   const id = (value: number | string) => encodeURIComponent(String(value));
 
@@ -244,14 +244,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
         throw error;
       }
     },
-    login: async (input: { login: string; password: string }): Promise<User> =>
-      normaliseUser(await post<unknown>('/api/auth/login', input)) as User,
+    login: async (input: { login: string; password: string }): Promise<User> => normaliseUser(await post<unknown>('/api/auth/login', input)) as User,
     signup: async (input: { email: string; username: string; name: string; password: string }): Promise<User> =>
       normaliseUser(await post<unknown>('/api/auth/signup', input)) as User,
     logout: () => post<MessageAnswer>('/api/auth/logout'),
     adminStatus: () => get<AdminStatusAnswer>('/api/auth/admin-status'),
-    forgotPassword: (email_or_username: string) =>
-      post<MessageAnswer>('/api/auth/forgot-password', { email_or_username }),
+    forgotPassword: (email_or_username: string) => post<MessageAnswer>('/api/auth/forgot-password', { email_or_username }),
     resetPassword: (input: ResetPasswordInput) => post<MessageAnswer>('/api/auth/reset-password', input),
     changePassword: (input: ChangePasswordInput) => post<MessageAnswer>('/api/auth/change-password', input),
     uploadProfilePicture(file: Blob, fileName = 'picture'): Promise<PictureAnswer> {
@@ -276,28 +274,21 @@ export function createApiClient(options: ApiClientOptions = {}) {
     cityGroups: (filter: DirectoryFilter = {}, options?: RequestOptions) =>
       get<CityGroups>(`/api/businesses/by-city${directoryQuery(filter)}`, options),
     mapView: (query: MapQuery, options?: RequestOptions) => get<MapAnswer>(`/api/businesses/map${directoryQuery(query)}`, options),
-    categories: async (): Promise<string[]> =>
-      (await get<{ categories: string[] }>('/api/categories')).categories ?? [],
+    categories: async (): Promise<string[]> => (await get<{ categories: string[] }>('/api/categories')).categories ?? [],
     cities: async (): Promise<string[]> => (await get<{ cities: string[] }>('/api/cities')).cities ?? [],
-    getBusiness: (businessId: number | string, options?: RequestOptions) =>
-      get<Business>(`/api/businesses/${id(businessId)}`, options),
+    getBusiness: (businessId: number | string, options?: RequestOptions) => get<Business>(`/api/businesses/${id(businessId)}`, options),
     createBusiness: (input: BusinessInput) => post<Business>('/api/businesses', input),
-    updateBusiness: (businessId: number | string, input: BusinessInput) =>
-      call<Business>('PUT', `/api/businesses/${id(businessId)}`, input),
+    updateBusiness: (businessId: number | string, input: BusinessInput) => call<Business>('PUT', `/api/businesses/${id(businessId)}`, input),
     canEdit: (businessId: number | string) => get<CanEdit>(`/api/businesses/${id(businessId)}/can-edit`),
 
     // --- votes, comments, suggestions, reports ---
     getVotes: (businessId: number | string) => get<VoteSummary>(`/api/businesses/${id(businessId)}/votes`),
-    vote: (businessId: number | string, vote_type: VoteType) =>
-      post<VoteResult>(`/api/businesses/${id(businessId)}/vote`, { vote_type }),
+    vote: (businessId: number | string, vote_type: VoteType) => post<VoteResult>(`/api/businesses/${id(businessId)}/vote`, { vote_type }),
     listComments: (businessId: number | string) => get<Comment[]>(`/api/businesses/${id(businessId)}/comments`),
-    addComment: (businessId: number | string, comment_text: string) =>
-      post<Comment>(`/api/businesses/${id(businessId)}/comments`, { comment_text }),
+    addComment: (businessId: number | string, comment_text: string) => post<Comment>(`/api/businesses/${id(businessId)}/comments`, { comment_text }),
     deleteComment: (commentId: number | string) => call<MessageAnswer>('DELETE', `/api/comments/${id(commentId)}`),
-    listSuggestions: (businessId: number | string) =>
-      get<Suggestion[]>(`/api/businesses/${id(businessId)}/suggestions`),
-    addSuggestion: (businessId: number | string, input: SuggestionInput) =>
-      post<Suggestion>(`/api/businesses/${id(businessId)}/suggestions`, input),
+    listSuggestions: (businessId: number | string) => get<Suggestion[]>(`/api/businesses/${id(businessId)}/suggestions`),
+    addSuggestion: (businessId: number | string, input: SuggestionInput) => post<Suggestion>(`/api/businesses/${id(businessId)}/suggestions`, input),
     createReport: (input: ReportInput) => post<Report>('/api/reports', input),
 
     // --- admin ---
@@ -309,8 +300,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     pendingSuggestions: () => get<Suggestion[]>('/api/admin/suggestions/pending'),
     reviewSuggestion: (suggestionId: number | string, action: ReviewAction) =>
       post<MessageAnswer>(`/api/admin/suggestions/${id(suggestionId)}/review?action=${action}`),
-    adminDeleteBusiness: (businessId: number | string) =>
-      call<MessageAnswer>('DELETE', `/api/admin/businesses/${id(businessId)}`),
+    adminDeleteBusiness: (businessId: number | string) => call<MessageAnswer>('DELETE', `/api/admin/businesses/${id(businessId)}`),
   };
 }
 

@@ -2,9 +2,9 @@
  * What the shell hands to each remote's root component. Types only: the shell
  * owns the instances (one session store, one toast system, one API client).
  */
-import type { ApiClient } from './api-client.js';
-import type { ScreenId } from './routes.js';
-import type { User } from './types.js';
+import type { ApiClient } from './api-client';
+import type { ScreenId } from './routes';
+import type { User } from './types';
 
 /** Structural subset of a zustand StoreApi, so remotes can `useStore(host.session, selector)`. */
 export interface ReadableStore<T> {

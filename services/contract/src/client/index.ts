@@ -1,10 +1,10 @@
 /** Front-end entry of the contract: typed API client, host bridge types, route table, copy. */
-export * from './api-client.js';
-export * from './host.js';
-export * from './routes.js';
-export type * from './types.js';
-export { SIGNED_IN_COOKIE } from '../cookies.js';
-export { MESSAGES, businessDeletedMessage, confirmApproveReportMessage, confirmDeleteBusinessMessage } from '../messages.js';
+export * from './api-client';
+export * from './host';
+export * from './routes';
+export type * from './types';
+export { SIGNED_IN_COOKIE } from '../cookies';
+export { MESSAGES, businessDeletedMessage, confirmApproveReportMessage, confirmDeleteBusinessMessage } from '../messages';
 export {
   LIMITS,
   PAGING,
@@ -16,5 +16,5 @@ export {
   SUGGESTABLE_FIELDS,
   FIELD_LABELS,
   PICTURE_MIME_TYPES,
-} from '../limits.js';
-export type { Weekday, SocialNetwork, ReportReason, SuggestableField } from '../limits.js';
+} from '../limits';
+export type { Weekday, SocialNetwork, ReportReason, SuggestableField } from '../limits';

@@ -14,15 +14,7 @@ export type RouteOwner = 'shell' | RemoteName;
 export type RouteAccess = 'public' | 'guest' | 'protected' | 'admin';
 
 export type ScreenId =
-  | 'landing'
-  | 'auth'
-  | 'forgot-password'
-  | 'change-password'
-  | 'account-settings'
-  | 'directory'
-  | 'business-form'
-  | 'business-detail'
-  | 'admin-panel';
+  'landing' | 'auth' | 'forgot-password' | 'change-password' | 'account-settings' | 'directory' | 'business-form' | 'business-detail' | 'admin-panel';
 
 export interface AppRoute {
   path: string;

@@ -3,8 +3,8 @@
  * Type-only imports: nothing from zod reaches the browser bundles.
  * TODO: switch to `import type { ... } from '@zaytoon/contract'` once src/index.ts re-exports them.
  */
-export type { User, LoginInput, SignupInput } from '../schemas/auth.schema.js';
-export type { Business, BusinessInput, CanEdit } from '../schemas/business.schema.js';
+export type { User, LoginInput, SignupInput } from '../schemas/auth.schema';
+export type { Business, BusinessInput, CanEdit } from '../schemas/business.schema';
 export type {
   BusinessListQuery,
   CityCount,
@@ -15,10 +15,10 @@ export type {
   MapBusiness,
   MapCluster,
   MapQuery,
-} from '../schemas/directory.schema.js';
-export type { VoteSummary, VoteResult, VoteType } from '../schemas/vote.schema.js';
-export type { Comment } from '../schemas/comment.schema.js';
-export type { Suggestion, SuggestionInput } from '../schemas/suggestion.schema.js';
-export type { Report, ReportInput, ReviewAction } from '../schemas/report.schema.js';
-export type { AdminStatistics } from '../schemas/admin.schema.js';
-export type { ErrorResponse } from '../schemas/common.schema.js';
+} from '../schemas/directory.schema';
+export type { VoteSummary, VoteResult, VoteType } from '../schemas/vote.schema';
+export type { Comment } from '../schemas/comment.schema';
+export type { Suggestion, SuggestionInput } from '../schemas/suggestion.schema';
+export type { Report, ReportInput, ReviewAction } from '../schemas/report.schema';
+export type { AdminStatistics } from '../schemas/admin.schema';
+export type { ErrorResponse } from '../schemas/common.schema';

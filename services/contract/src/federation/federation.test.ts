@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { PRECOMPRESS_OPTIONS } from './precompress.js';
-import { ROUTER_EXPORTS, SHARED_SINGLETONS } from './shared-singletons.js';
+import { PRECOMPRESS_OPTIONS } from './precompress';
+import { ROUTER_EXPORTS, SHARED_SINGLETONS } from './shared-singletons';
 
 const repo = fileURLToPath(new URL('../../../../', import.meta.url));
 const APPS = ['shell/src', 'mfe-directory/src', 'mfe-admin/src'];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate } from './common.schema.js';
+import { isoDate } from './common.schema';
 
 export const adminStatisticsSchema = z.object({
   users: z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { LIMITS } from '../limits.js';
-import { MESSAGES } from '../messages.js';
-import { inputText, requiredText } from './common.schema.js';
+import { LIMITS } from '../limits';
+import { MESSAGES } from '../messages';
+import { inputText, requiredText } from './common.schema';
 
 export const userSchema = z.object({
   id: z.number().int(),
@@ -20,8 +20,7 @@ export const loginInputSchema = z.object({
 });
 export type LoginInput = z.input<typeof loginInputSchema>;
 
-export const newPasswordSchema = (message: string) =>
-  z.string({ error: message }).min(LIMITS.passwordMinLength, message).max(200);
+export const newPasswordSchema = (message: string) => z.string({ error: message }).min(LIMITS.passwordMinLength, message).max(200);
 
 export const signupInputSchema = z.object({
   email: inputText({ error: MESSAGES.emailInvalid }).trim().toLowerCase().max(254).pipe(z.email(MESSAGES.emailInvalid)),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { LIMITS, SOCIAL_NETWORK_HOSTS, SOCIAL_NETWORKS, WEEKDAYS, type SocialNetwork } from '../limits.js';
-import { MESSAGES, socialLinkOffSiteMessage } from '../messages.js';
-import { FIELD_LABELS } from '../limits.js';
-import { boundedText, httpUrlOrEmpty, isHttpUrl, isoDate, optionalText, requiredText } from './common.schema.js';
-import { reportSchema } from './report.schema.js';
+import { LIMITS, SOCIAL_NETWORK_HOSTS, SOCIAL_NETWORKS, WEEKDAYS, type SocialNetwork } from '../limits';
+import { MESSAGES, socialLinkOffSiteMessage } from '../messages';
+import { FIELD_LABELS } from '../limits';
+import { boundedText, httpUrlOrEmpty, isHttpUrl, isoDate, optionalText, requiredText } from './common.schema';
+import { reportSchema } from './report.schema';
 
 const SOCIAL_SITES: Record<SocialNetwork, string> = {
   facebook: 'https://facebook.com/',
@@ -33,12 +33,14 @@ export function isOnNetworkSite(network: SocialNetwork, link: string): boolean {
 export const businessHoursSchema = z
   .object(Object.fromEntries(WEEKDAYS.map((day) => [day, boundedText(LIMITS.businessHoursMaxLength, FIELD_LABELS.business_hours).optional()])))
   .strict()
-  .transform((hours) =>
-    Object.fromEntries(Object.entries(hours).filter((entry): entry is [string, string] => !!entry[1])),
-  ) as unknown as z.ZodType<Partial<Record<(typeof WEEKDAYS)[number], string>>>;
+  .transform((hours) => Object.fromEntries(Object.entries(hours).filter((entry): entry is [string, string] => !!entry[1]))) as unknown as z.ZodType<
+  Partial<Record<(typeof WEEKDAYS)[number], string>>
+>;
 
 export const socialMediaSchema = z
-  .object(Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, boundedText(LIMITS.socialLinkMaxLength, FIELD_LABELS.social_media).optional()])))
+  .object(
+    Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, boundedText(LIMITS.socialLinkMaxLength, FIELD_LABELS.social_media).optional()])),
+  )
   .strict()
   .transform((links, ctx) => {
     const normalised: Partial<Record<SocialNetwork, string>> = {};

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { LIMITS } from '../limits.js';
-import { MESSAGES } from '../messages.js';
-import { inputText, isoDate } from './common.schema.js';
+import { LIMITS } from '../limits';
+import { MESSAGES } from '../messages';
+import { inputText, isoDate } from './common.schema';
 
 export const commentSchema = z.object({
   id: z.number().int(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { MAP_ZOOM, PAGING } from '../limits.js';
-import { MESSAGES } from '../messages.js';
-import { inputText } from './common.schema.js';
+import { MAP_ZOOM, PAGING } from '../limits';
+import { MESSAGES } from '../messages';
+import { inputText } from './common.schema';
 
 /** The directory's filters (CONTRACT.md): empty or 'all' means no filter. Every directory answer takes them. */
 export const directoryFilterSchema = z.object({

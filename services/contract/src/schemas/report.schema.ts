@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { LIMITS, REPORT_REASONS } from '../limits.js';
-import { MESSAGES } from '../messages.js';
-import { boundedText, idSchema, isoDate } from './common.schema.js';
+import { LIMITS, REPORT_REASONS } from '../limits';
+import { MESSAGES } from '../messages';
+import { boundedText, idSchema, isoDate } from './common.schema';
 
 export const reportSchema = z.object({
   id: z.number().int(),

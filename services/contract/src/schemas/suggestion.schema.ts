@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { LIMITS, SUGGESTABLE_FIELDS } from '../limits.js';
-import { MESSAGES, textTooLongMessage } from '../messages.js';
-import { boundedText, inputText, isoDate } from './common.schema.js';
+import { LIMITS, SUGGESTABLE_FIELDS } from '../limits';
+import { MESSAGES, textTooLongMessage } from '../messages';
+import { boundedText, inputText, isoDate } from './common.schema';
 
 export const suggestionTypeSchema = z.enum(['add_missing', 'edit_existing']);
 

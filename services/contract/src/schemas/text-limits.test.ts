@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '../limits.js';
-import { textTooLongMessage } from '../messages.js';
-import { businessInputSchema } from './business.schema.js';
-import { reportInputSchema } from './report.schema.js';
-import { suggestionInputSchema } from './suggestion.schema.js';
+import { LIMITS } from '../limits';
+import { textTooLongMessage } from '../messages';
+import { businessInputSchema } from './business.schema';
+import { reportInputSchema } from './report.schema';
+import { suggestionInputSchema } from './suggestion.schema';
 
 const filled = { name: 'A', address: 'B', city: 'C', postcode: 'D' };
 const tooLong = (max: number) => 'x'.repeat(max + 1);
@@ -33,9 +33,7 @@ describe('too-long text is refused in words (issue #12), not in zod wording', ()
 
   it('website, hours and social links', () => {
     const website = `https://example.com/${'x'.repeat(LIMITS.urlMaxLength)}`;
-    expect(firstMessage(businessInputSchema.safeParse({ ...filled, website }))?.message).toBe(
-      'Website must be at most 2000 characters',
-    );
+    expect(firstMessage(businessInputSchema.safeParse({ ...filled, website }))?.message).toBe('Website must be at most 2000 characters');
     const hours = { monday: tooLong(LIMITS.businessHoursMaxLength) };
     expect(firstMessage(businessInputSchema.safeParse({ ...filled, business_hours: hours }))).toEqual({
       path: 'business_hours.monday',
@@ -52,11 +50,11 @@ describe('too-long text is refused in words (issue #12), not in zod wording', ()
     expect(firstMessage(suggestionInputSchema.safeParse({ field_name: 'phone', suggested_value: long }))?.message).toBe(
       'Suggested value must be at most 5000 characters',
     );
-    expect(
-      firstMessage(suggestionInputSchema.safeParse({ field_name: 'phone', suggested_value: '1', reason: long }))?.message,
-    ).toBe('Reason must be at most 5000 characters');
-    expect(
-      firstMessage(reportInputSchema.safeParse({ business_id: 1, reason: 'Other', description: long }))?.message,
-    ).toBe('Details must be at most 5000 characters');
+    expect(firstMessage(suggestionInputSchema.safeParse({ field_name: 'phone', suggested_value: '1', reason: long }))?.message).toBe(
+      'Reason must be at most 5000 characters',
+    );
+    expect(firstMessage(reportInputSchema.safeParse({ business_id: 1, reason: 'Other', description: long }))?.message).toBe(
+      'Details must be at most 5000 characters',
+    );
   });
 });

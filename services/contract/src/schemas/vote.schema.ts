@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from '../messages.js';
+import { MESSAGES } from '../messages';
 
 export const voteTypeSchema = z.enum(['upvote', 'downvote'], { error: MESSAGES.voteTypeInvalid });
 export type VoteType = z.infer<typeof voteTypeSchema>;

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/pool.js';
+import type { Queryable } from '../db/pool';
 
 export interface AuditEntry {
   /** null: a decision taken outside the API, by whoever runs the admin command line. */

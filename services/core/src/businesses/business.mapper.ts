@@ -1,5 +1,5 @@
 import type { Business } from '@zaytoon/contract';
-import type { PageRow } from './businesses.repository.js';
+import type { PageRow } from './businesses.repository';
 
 /** The answer shape of SPEC §3; report data only for admins, the owner and sort keys never. */
 export function toBusiness(row: PageRow, forAdmin: boolean): Business {

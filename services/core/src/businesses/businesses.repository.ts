@@ -1,5 +1,5 @@
 import type { Business, Report, ValidBusinessInput } from '@zaytoon/contract';
-import type { Queryable } from '../db/pool.js';
+import type { Queryable } from '../db/pool';
 
 export interface BusinessRow extends Omit<Business, 'created_at' | 'report_count' | 'latest_reports'> {
   owner_id: number | null;
@@ -18,9 +18,7 @@ export interface DirectoryFilters {
 }
 
 /** Where a page starts: after this business in the page's order (keyset paging). */
-export type PageKey =
-  | { mode: 'name'; name: string; id: number }
-  | { mode: 'relevance'; bucket: number; score: number; name: string; id: number };
+export type PageKey = { mode: 'name'; name: string; id: number } | { mode: 'relevance'; bucket: number; score: number; name: string; id: number };
 
 export interface PageRow extends BusinessRow {
   rank_bucket?: number;
@@ -138,8 +136,17 @@ function filterSql(filters: DirectoryFilters, search: ResolvedSearch | null, par
 const columns = (forAdmin: boolean) => PUBLIC_COLUMNS + (forAdmin ? ADMIN_COLUMNS : '');
 
 const WRITABLE_FIELDS = [
-  'name', 'address', 'city', 'postcode', 'category', 'description', 'phone', 'website', 'proof_of_support',
-  'business_hours', 'social_media',
+  'name',
+  'address',
+  'city',
+  'postcode',
+  'category',
+  'description',
+  'phone',
+  'website',
+  'proof_of_support',
+  'business_hours',
+  'social_media',
 ] as const;
 
 export class BusinessesRepository {
@@ -158,9 +165,7 @@ export class BusinessesRepository {
     const now = Date.now();
     const kept = this.resolved.get(text);
     if (kept && kept.expires > now) return kept.search;
-    const resolving = this.db
-      .query<{ exact: string; fuzzy: string | null }>(RESOLVE_SEARCH, [text])
-      .then(({ rows }) => ({ text, ...rows[0] }));
+    const resolving = this.db.query<{ exact: string; fuzzy: string | null }>(RESOLVE_SEARCH, [text]).then(({ rows }) => ({ text, ...rows[0] }));
     this.resolved.set(text, { search: resolving, expires: now + RESOLVED_SEARCH_TTL_MS });
     resolving.catch(() => this.resolved.delete(text));
     while (this.resolved.size > RESOLVED_SEARCHES_KEPT) this.resolved.delete(this.resolved.keys().next().value!);
@@ -208,10 +213,7 @@ export class BusinessesRepository {
   async count(filters: DirectoryFilters): Promise<number> {
     const params = new Params();
     const sql = filterSql(filters, await this.resolveSearch(filters.search), params);
-    const { rows } = await this.db.query<{ total: number }>(
-      `SELECT count(*)::int AS total FROM businesses b WHERE ${sql.where}`,
-      params.values,
-    );
+    const { rows } = await this.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM businesses b WHERE ${sql.where}`, params.values);
     return rows[0].total;
   }
 
@@ -240,10 +242,7 @@ export class BusinessesRepository {
   }
 
   async findById(id: number, forAdmin: boolean): Promise<BusinessRow | null> {
-    const { rows } = await this.db.query<BusinessRow>(
-      `SELECT ${columns(forAdmin)} FROM businesses b WHERE b.id = $1 AND ${NOT_REMOVED}`,
-      [id],
-    );
+    const { rows } = await this.db.query<BusinessRow>(`SELECT ${columns(forAdmin)} FROM businesses b WHERE b.id = $1 AND ${NOT_REMOVED}`, [id]);
     return rows[0] ?? null;
   }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES, idSchema } from '@zaytoon/contract';
-import { badRequest } from '../errors/domain-error.js';
-import type { PageKey, PageRow } from './businesses.repository.js';
+import { badRequest } from '../errors/domain-error';
+import type { PageKey, PageRow } from './businesses.repository';
 
 /** The opaque cursor of CONTRACT.md's list paging: the sort key of a page's last business, base64url JSON. */
 export function encodeCursor(key: PageKey): string {

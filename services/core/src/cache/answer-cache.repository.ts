@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import type { RedisClientType } from 'redis';
-import { isDependencyUnavailable } from '../errors/dependency-unavailable.js';
-import { componentLogger } from '../logging/logger.js';
+import { isDependencyUnavailable } from '../errors/dependency-unavailable';
+import { componentLogger } from '../logging/logger';
 
 const gzip = promisify(gzipCallback);
 
@@ -64,7 +64,11 @@ export const answerBytes = (answer: CachedAnswer) => answer.json.length + (answe
 /** Serializes an answer body once: JSON, gzip and a weak ETag over the JSON. */
 export async function serializeAnswer(body: unknown): Promise<CachedAnswer> {
   const json = Buffer.from(JSON.stringify(body));
-  return { json, gzip: json.length < GZIP_MIN_BYTES ? null : await gzip(json, { level: 6 }), etag: `W/"${createHash('sha1').update(json).digest('base64url')}"` };
+  return {
+    json,
+    gzip: json.length < GZIP_MIN_BYTES ? null : await gzip(json, { level: 6 }),
+    etag: `W/"${createHash('sha1').update(json).digest('base64url')}"`,
+  };
 }
 
 /**

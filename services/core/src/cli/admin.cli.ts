@@ -1,5 +1,5 @@
-import { createPool } from '../db/pool.js';
-import { runAdminCli } from './admin.js';
+import { createPool } from '../db/pool';
+import { runAdminCli } from './admin';
 
 /** `npm run admin -- promote <email-or-username>` (root script). Uses DATABASE_URL. */
 const code = await runAdminCli(

@@ -3,10 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPool } from '../db/pool.js';
-import { runMigrations } from '../db/migrate.js';
-import { createThrowawayDatabase, testServerUrl, type ThrowawayDatabase } from '../db/throwaway-db.js';
-import { ADMIN_CLI_USAGE, runAdminCli } from './admin.js';
+import { createPool } from '../db/pool';
+import { runMigrations } from '../db/migrate';
+import { createThrowawayDatabase, testServerUrl, type ThrowawayDatabase } from '../db/throwaway-db';
+import { ADMIN_CLI_USAGE, runAdminCli } from './admin';
 
 const baseUrl = testServerUrl();
 const run = promisify(execFile);
@@ -50,8 +50,7 @@ describe('admin CLI promote (real Postgres)', () => {
   let client: pg.Client;
   const env = () => ({ DATABASE_URL: db.url });
   const connect = (url: string) => createPool(url, 1);
-  const isAdmin = async (username: string) =>
-    (await client.query('SELECT is_admin FROM users WHERE username = $1', [username])).rows[0]?.is_admin;
+  const isAdmin = async (username: string) => (await client.query('SELECT is_admin FROM users WHERE username = $1', [username])).rows[0]?.is_admin;
 
   beforeAll(async () => {
     db = await createThrowawayDatabase(baseUrl, 'zaytoon_cli_test');

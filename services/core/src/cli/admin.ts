@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { AdminRightsService } from '../users/admin-rights.service.js';
+import { AdminRightsService } from '../users/admin-rights.service';
 
 export const ADMIN_CLI_USAGE = `Usage: npm run admin -- promote <email-or-username>
 

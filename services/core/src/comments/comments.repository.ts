@@ -1,5 +1,5 @@
 import type { Comment } from '@zaytoon/contract';
-import type { Queryable } from '../db/pool.js';
+import type { Queryable } from '../db/pool';
 
 const COMMENT_COLUMNS = `c.id, c.business_id, c.user_id, u.username, u.picture AS user_picture, c.comment_text,
   to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;

@@ -1,10 +1,15 @@
 import { z } from 'zod';
-import { LOG_FORMATS, LOG_LEVELS } from '../logging/logger.js';
+import { LOG_FORMATS, LOG_LEVELS } from '../logging/logger';
 
 const list = z
   .string()
   .optional()
-  .transform((value) => (value ?? '').split(',').map((item) => item.trim()).filter(Boolean));
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
 
 /** One of `words`, in any case; empty means unset. */
 const lowercaseWord = <W extends readonly [string, ...string[]]>(words: W) =>
@@ -35,7 +40,11 @@ const configSchema = z.object({
     z.string().min(16, 'SESSION_SECRET must be at least 16 characters').default('dev-only-session-secret-change-me'),
   ),
   /** A session ends this long after its login even if it is used every day (the idle limit is 14 days, rolling). */
-  SESSION_ABSOLUTE_LIFETIME_SECONDS: z.coerce.number().int().positive().default(30 * 24 * 60 * 60),
+  SESSION_ABSOLUTE_LIFETIME_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 24 * 60 * 60),
   PUBLIC_ORIGIN: z.string().default('http://localhost:8080'),
   UPLOAD_DIR: z.string().default('.data/uploads'),
   SMTP_HOST: z.string().default('localhost'),

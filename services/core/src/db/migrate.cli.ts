@@ -1,5 +1,5 @@
-import { componentLogger } from '../logging/logger.js';
-import { runMigrations } from './migrate.js';
+import { componentLogger } from '../logging/logger';
+import { runMigrations } from './migrate';
 
 // Deployments run this as a step of their own, so it logs like the servers (JSON in production).
 const log = componentLogger('migrate');

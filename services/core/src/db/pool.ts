@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { componentLogger } from '../logging/logger.js';
+import { componentLogger } from '../logging/logger';
 
 // Postgres returns bigint counts as strings; every count here fits in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Logger } from '../logging/logger.js';
+import type { Logger } from '../logging/logger';
 
 const RETRY_MS = 2_000;
 
@@ -24,7 +24,8 @@ export function reportPostgresReachability(db: pg.Pool, databaseUrl: string, log
         if (failedBefore) log.info(`Postgres at ${where(databaseUrl)} is reachable`);
       },
       (error: Error) => {
-        if (!failedBefore) log.error(`cannot reach Postgres at ${where(databaseUrl)}: ${error.message}; requests that need it answer 503 until it is there`);
+        if (!failedBefore)
+          log.error(`cannot reach Postgres at ${where(databaseUrl)}: ${error.message}; requests that need it answer 503 until it is there`);
         failedBefore = true;
         setTimeout(probe, RETRY_MS).unref();
       },

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { runMigrations } from './migrate.js';
+import { runMigrations } from './migrate';
 
 export interface ThrowawayDatabase {
   name: string;

@@ -1,5 +1,5 @@
 import type { DirectoryFilter } from '@zaytoon/contract';
-import type { DirectoryFilters } from '../businesses/businesses.repository.js';
+import type { DirectoryFilters } from '../businesses/businesses.repository';
 
 const isAllFilter = (value: string | undefined) => !value || value.toLowerCase() === 'all';
 

@@ -1,6 +1,6 @@
 import Supercluster from 'supercluster';
 import { MAP_ZOOM, type MapAnswer } from '@zaytoon/contract';
-import type { MapPoint } from '../businesses/businesses.repository.js';
+import type { MapPoint } from '../businesses/businesses.repository';
 
 type Props = { id: number; name: string };
 export type MapIndex = Supercluster<Props, Supercluster.AnyProps>;
@@ -41,8 +41,7 @@ export function spreadAround(lat: number, lng: number, index: number, zoom: numb
  */
 export function snapToTiles(bbox: [number, number, number, number], zoom: number): [number, number, number, number] {
   const step = 360 / 2 ** zoom;
-  const snap = (value: number, round: (x: number) => number, min: number, max: number) =>
-    Math.min(max, Math.max(min, round(value / step) * step));
+  const snap = (value: number, round: (x: number) => number, min: number, max: number) => Math.min(max, Math.max(min, round(value / step) * step));
   const [west, south, east, north] = bbox;
   return [snap(west, Math.floor, -180, 180), snap(south, Math.floor, -90, 90), snap(east, Math.ceil, -180, 180), snap(north, Math.ceil, -90, 90)];
 }

@@ -1,14 +1,6 @@
 /** Typed error codes; the HTTP edge turns each into a status in one place. */
 export type ErrorCode =
-  | 'bad_request'
-  | 'unauthenticated'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'too_large'
-  | 'unsupported_type'
-  | 'rate_limited'
-  | 'unavailable';
+  'bad_request' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'too_large' | 'unsupported_type' | 'rate_limited' | 'unavailable';
 
 export class DomainError extends Error {
   constructor(
@@ -22,8 +14,7 @@ export class DomainError extends Error {
   }
 }
 
-export const badRequest = (message: string, fieldErrors?: Record<string, string>) =>
-  new DomainError('bad_request', message, fieldErrors);
+export const badRequest = (message: string, fieldErrors?: Record<string, string>) => new DomainError('bad_request', message, fieldErrors);
 export const notFound = (message: string) => new DomainError('not_found', message);
 export const forbidden = (message: string) => new DomainError('forbidden', message);
 export const unauthenticated = (message: string) => new DomainError('unauthenticated', message);

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { MESSAGES } from '@zaytoon/contract';
-import { badRequest } from './domain-error.js';
+import { badRequest } from './domain-error';
 
 /** Parses with a contract schema; a failure becomes a 400 whose detail is the first message, with every field's message. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lookupOutcode, outcodeOf, outcodeTable, parseOutcodesCsv, splitCsvLine } from './outcodes.js';
+import { lookupOutcode, outcodeOf, outcodeTable, parseOutcodesCsv, splitCsvLine } from './outcodes';
 
 describe('outcodeOf', () => {
   it.each([
@@ -21,12 +21,9 @@ describe('outcodeOf', () => {
     expect(outcodeOf(input)).toBe(expected);
   });
 
-  it.each(['', '   ', 'hello world', '12345', 'SW1A 1A', '1AA', 'ABC1 1AA', 'M1 1AE extra'])(
-    'returns null for %j',
-    (input) => {
-      expect(outcodeOf(input)).toBeNull();
-    },
-  );
+  it.each(['', '   ', 'hello world', '12345', 'SW1A 1A', '1AA', 'ABC1 1AA', 'M1 1AE extra'])('returns null for %j', (input) => {
+    expect(outcodeOf(input)).toBeNull();
+  });
 
   it('returns null for non-strings', () => {
     expect(outcodeOf(undefined as unknown as string)).toBeNull();
@@ -91,9 +88,7 @@ describe('CSV parsing', () => {
   });
 
   it('parses CRLF files and skips bad rows', () => {
-    const map = parseOutcodesCsv(
-      'outcode,latitude,longitude,town,county,country\r\nAB1,57.1,-2.1,Town,County,Scotland\r\nBAD,x,y,,,\r\n\r\n',
-    );
+    const map = parseOutcodesCsv('outcode,latitude,longitude,town,county,country\r\nAB1,57.1,-2.1,Town,County,Scotland\r\nBAD,x,y,,,\r\n\r\n');
     expect([...map.keys()]).toEqual(['AB1']);
     expect(map.get('AB1')).toMatchObject({ latitude: 57.1, longitude: -2.1, country: 'Scotland' });
   });

@@ -1,6 +1,6 @@
-import type { Coordinates } from '../geo/outcodes.js';
-import { lookupOutcode } from '../geo/outcodes.js';
-import { componentLogger, type Logger } from '../logging/logger.js';
+import type { Coordinates } from '../geo/outcodes';
+import { lookupOutcode } from '../geo/outcodes';
+import { componentLogger, type Logger } from '../logging/logger';
 
 /** Postcode → coordinates. Null means "this geocoder does not know the postcode". */
 export interface Geocoder {

@@ -1,5 +1,5 @@
-import type { Coordinates } from '../geo/outcodes.js';
-import type { Queryable } from '../db/pool.js';
+import type { Coordinates } from '../geo/outcodes';
+import type { Queryable } from '../db/pool';
 
 export class GeocodingRepository {
   constructor(private readonly db: Queryable) {}

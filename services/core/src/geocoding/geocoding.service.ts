@@ -1,11 +1,8 @@
-import type { Coordinates } from '../geo/outcodes.js';
-import type { Geocoder } from './geocoder.js';
-import type { GeocodingRepository } from './geocoding.repository.js';
+import type { Coordinates } from '../geo/outcodes';
+import type { Geocoder } from './geocoder';
+import type { GeocodingRepository } from './geocoding.repository';
 
-export type GeocodeOutcome =
-  | { status: 'located'; coordinates: Coordinates }
-  | { status: 'unknown-postcode' }
-  | { status: 'stale' };
+export type GeocodeOutcome = { status: 'located'; coordinates: Coordinates } | { status: 'unknown-postcode' } | { status: 'stale' };
 
 /** What the service needs from the business answer cache: cached lists must not keep the old position. */
 export interface BusinessAnswers {

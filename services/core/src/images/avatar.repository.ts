@@ -1,4 +1,4 @@
-import { inTransaction, type Database } from '../db/pool.js';
+import { inTransaction, type Database } from '../db/pool';
 
 /** users.picture, read and written while the user's row is locked. */
 export interface LockedPicture {

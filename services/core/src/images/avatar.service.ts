@@ -1,8 +1,8 @@
-import type { StorageRepository } from '../storage/storage.repository.js';
-import { AVATAR_SIZES, avatarKeyPrefix, avatarKeys, avatarKeysFromPicture, type AvatarKeys } from './avatar-keys.js';
-import { ImageRejectedError } from './image-errors.js';
-import type { AvatarRepository } from './avatar.repository.js';
-import type { ImageRepository } from './image.repository.js';
+import type { StorageRepository } from '../storage/storage.repository';
+import { AVATAR_SIZES, avatarKeyPrefix, avatarKeys, avatarKeysFromPicture, type AvatarKeys } from './avatar-keys';
+import { ImageRejectedError } from './image-errors';
+import type { AvatarRepository } from './avatar.repository';
+import type { ImageRepository } from './image.repository';
 
 export type AvatarOutcome = { status: 'updated'; picture: string } | { status: 'user-gone' };
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import { ImageRejectedError } from './image-errors.js';
-import { detectImageType } from './image-type.js';
+import { ImageRejectedError } from './image-errors';
+import { detectImageType } from './image-type';
 
 // Avatars are decoded once and never again: a pixel cache only holds memory.
 sharp.cache(false);
@@ -20,13 +20,7 @@ export class ImageRepository {
     try {
       const decoded = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false }).autoOrient();
       const outputs = await Promise.all(
-        sizes.map((size) =>
-          decoded
-            .clone()
-            .resize(size, size, { fit: 'cover', position: 'centre' })
-            .webp({ quality: 82 })
-            .toBuffer(),
-        ),
+        sizes.map((size) => decoded.clone().resize(size, size, { fit: 'cover', position: 'centre' }).webp({ quality: 82 }).toBuffer()),
       );
       return new Map(sizes.map((size, i) => [size, outputs[i]]));
     } catch (error) {

@@ -1,4 +1,4 @@
-import { componentLogger } from '../logging/logger.js';
+import { componentLogger } from '../logging/logger';
 
 /**
  * Runs a side effect of a write that has already committed (drop cached answers, queue a statistics refresh).

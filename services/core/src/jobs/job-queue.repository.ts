@@ -1,8 +1,8 @@
 import { Queue, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { currentRequestId } from '../logging/request-context.js';
-import type { JobDataCipher } from './job-data-cipher.js';
-import { JOBS, QUEUES, type JobName, type JobPayload, type JobTrace, type QueueName } from './job-definitions.js';
+import { currentRequestId } from '../logging/request-context';
+import type { JobDataCipher } from './job-data-cipher';
+import { JOBS, QUEUES, type JobName, type JobPayload, type JobTrace, type QueueName } from './job-definitions';
 
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   attempts: 5,

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
-import { componentLogger } from '../logging/logger.js';
-import { reconnectDelay } from '../redis/redis-client.js';
+import { componentLogger } from '../logging/logger';
+import { reconnectDelay } from '../redis/redis-client';
 
 /**
  * Producers fail fast when Redis is down or frozen (the request answers 503); workers wait for it (BullMQ needs

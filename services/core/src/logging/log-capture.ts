@@ -1,4 +1,4 @@
-import { createLogger, type Logger } from './logger.js';
+import { createLogger, type Logger } from './logger';
 
 /** One line as pino wrote it, parsed. */
 export type LogLine = Record<string, unknown> & { level: number; msg: string };

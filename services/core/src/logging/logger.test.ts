@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config/config.js';
-import { captureLogs } from './log-capture.js';
-import { createLogger } from './logger.js';
-import { withRequestId } from './request-context.js';
+import { loadConfig } from '../config/config';
+import { captureLogs } from './log-capture';
+import { createLogger } from './logger';
+import { withRequestId } from './request-context';
 
 const required = { DATABASE_URL: 'postgres://x', REDIS_URL: 'redis://x' };
 

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import pino, { type DestinationStream, type Level, type Logger, type LoggerOptions } from 'pino';
-import { currentRequestId } from './request-context.js';
+import { currentRequestId } from './request-context';
 
 export type { Logger };
 

@@ -1,4 +1,4 @@
-import type { MailMessage } from './mail.repository.js';
+import type { MailMessage } from './mail.repository';
 
 export type RenderedMail = Omit<MailMessage, 'to'>;
 

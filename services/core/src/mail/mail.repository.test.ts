@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config/config.js';
-import { MailRepository, smtpTransportOptions } from './mail.repository.js';
+import { loadConfig } from '../config/config';
+import { MailRepository, smtpTransportOptions } from './mail.repository';
 
 const base = { DATABASE_URL: 'postgres://x', REDIS_URL: 'redis://x', SMTP_HOST: 'smtp.example.com', SMTP_PORT: '587' };
 

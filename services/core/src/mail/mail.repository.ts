@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Config } from '../config/config.js';
+import type { Config } from '../config/config';
 
 export interface MailMessage {
   to: string;

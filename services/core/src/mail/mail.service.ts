@@ -1,5 +1,5 @@
-import type { MailRepository } from './mail.repository.js';
-import { accountDeletedMail, passwordChangedMail, resetCodeMail } from './mail-templates.js';
+import type { MailRepository } from './mail.repository';
+import { accountDeletedMail, passwordChangedMail, resetCodeMail } from './mail-templates';
 
 /** The product's mails: which template goes to whom. */
 export class MailService {

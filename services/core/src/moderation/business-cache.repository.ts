@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
-import { BUSINESS_CACHE_VERSION_KEY, businessCacheChannel } from '../cache/answer-cache.repository.js';
+import { BUSINESS_CACHE_VERSION_KEY, businessCacheChannel } from '../cache/answer-cache.repository';
 
 export { BUSINESS_CACHE_VERSION_KEY };
 

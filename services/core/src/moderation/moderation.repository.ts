@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/pool.js';
+import type { Queryable } from '../db/pool';
 
 export interface RemovedBusiness {
   businessId: number;
@@ -12,9 +12,7 @@ export class ModerationRepository {
 
   /** Locks the business row so two cascades for it run one after the other; null when it is gone. */
   async lockBusiness(businessId: number): Promise<{ id: number; name: string } | null> {
-    const { rows } = await this.db.query<{ id: number; name: string }>('SELECT id, name FROM businesses WHERE id = $1 FOR UPDATE', [
-      businessId,
-    ]);
+    const { rows } = await this.db.query<{ id: number; name: string }>('SELECT id, name FROM businesses WHERE id = $1 FOR UPDATE', [businessId]);
     return rows[0] ?? null;
   }
 
@@ -31,5 +29,4 @@ export class ModerationRepository {
     await count('DELETE FROM businesses WHERE id = $1');
     return { reports, votes, comments, suggestions };
   }
-
 }

@@ -1,12 +1,11 @@
-import { AuditRepository } from '../audit/audit.repository.js';
-import { inTransaction, type Database } from '../db/pool.js';
-import type { StatisticsService } from '../statistics/statistics.service.js';
-import type { BusinessCacheRepository } from './business-cache.repository.js';
-import { ModerationRepository } from './moderation.repository.js';
+import { AuditRepository } from '../audit/audit.repository';
+import { inTransaction, type Database } from '../db/pool';
+import type { StatisticsService } from '../statistics/statistics.service';
+import type { BusinessCacheRepository } from './business-cache.repository';
+import { ModerationRepository } from './moderation.repository';
 
 export type CascadeOutcome =
-  | { status: 'removed'; businessId: number; name: string; deleted: Record<string, number> }
-  | { status: 'already-gone'; businessId: number };
+  { status: 'removed'; businessId: number; name: string; deleted: Record<string, number> } | { status: 'already-gone'; businessId: number };
 
 export class ModerationService {
   constructor(

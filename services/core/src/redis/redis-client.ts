@@ -1,6 +1,6 @@
 import { createClient, type RedisClientType } from 'redis';
-import { componentLogger } from '../logging/logger.js';
-import { withReplyDeadline } from './reply-deadline.js';
+import { componentLogger } from '../logging/logger';
+import { withReplyDeadline } from './reply-deadline';
 
 export interface RedisClientSettings {
   url: string;

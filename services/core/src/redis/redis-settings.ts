@@ -1,6 +1,6 @@
-import type { Config } from '../config/config.js';
-import type { Logger } from '../logging/logger.js';
-import { isDependencyUnavailable } from '../errors/dependency-unavailable.js';
+import type { Config } from '../config/config';
+import type { Logger } from '../logging/logger';
+import { isDependencyUnavailable } from '../errors/dependency-unavailable';
 
 /** Reads one server setting (CONFIG GET); undefined when the server does not say. */
 export type ReadRedisSetting = (name: string) => Promise<string | undefined>;
@@ -13,7 +13,9 @@ export async function unsafeRedisSettings(read: ReadRedisSetting): Promise<strin
   const problems: string[] = [];
   const policy = await read('maxmemory-policy');
   if (policy !== 'noeviction') {
-    problems.push(`Redis maxmemory-policy is ${policy ?? 'unknown'}; it must be noeviction, or Redis drops queued jobs and sessions when memory runs short`);
+    problems.push(
+      `Redis maxmemory-policy is ${policy ?? 'unknown'}; it must be noeviction, or Redis drops queued jobs and sessions when memory runs short`,
+    );
   }
   const appendOnly = await read('appendonly');
   if (appendOnly !== 'yes') {
@@ -47,7 +49,9 @@ export function refuseUnsafeRedis(connection: ConnectionEvents, read: ReadRedisS
       (error: Error) => {
         // Gone again before it answered: the next 'ready' checks.
         if (isDependencyUnavailable(error)) return;
-        refuse([`cannot read the Redis settings (${error.message}); with a hosted Redis that hides CONFIG and keeps noeviction and appendonly, set REDIS_SETTINGS_CHECK=off`]);
+        refuse([
+          `cannot read the Redis settings (${error.message}); with a hosted Redis that hides CONFIG and keeps noeviction and appendonly, set REDIS_SETTINGS_CHECK=off`,
+        ]);
       },
     );
   });

@@ -2,8 +2,27 @@ import { TimeoutError } from 'redis';
 
 /** Client methods that manage the connection rather than send a command: never raced. */
 const CONNECTION_METHODS = new Set([
-  'connect', 'quit', 'close', 'destroy', 'disconnect', 'duplicate', 'on', 'once', 'off', 'addListener', 'removeListener',
-  'removeAllListeners', 'emit', 'ref', 'unref', 'subscribe', 'unsubscribe', 'pSubscribe', 'pUnsubscribe', 'sSubscribe', 'sUnsubscribe',
+  'connect',
+  'quit',
+  'close',
+  'destroy',
+  'disconnect',
+  'duplicate',
+  'on',
+  'once',
+  'off',
+  'addListener',
+  'removeListener',
+  'removeAllListeners',
+  'emit',
+  'ref',
+  'unref',
+  'subscribe',
+  'unsubscribe',
+  'pSubscribe',
+  'pUnsubscribe',
+  'sSubscribe',
+  'sUnsubscribe',
 ]);
 const TRANSACTION_METHODS = new Set(['multi', 'MULTI']);
 const TRANSACTION_RUNS = new Set(['exec', 'execAsPipeline', 'execTyped', 'execAsPipelineTyped']);

@@ -2,8 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { runner } from 'node-pg-migrate';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMigrations } from '../db/migrate.js';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../db/throwaway-db.js';
+import { runMigrations } from '../db/migrate';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../db/throwaway-db';
 
 const MIGRATIONS_BEFORE = 4; // every migration up to 1700000000003; the next one adds the index
 
@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 describe('migration 1700000000004: one pending report per member and business', () => {
-  it('keeps the first of a member\'s duplicate pending reports, leaves the rest alone, then refuses a duplicate', async () => {
+  it("keeps the first of a member's duplicate pending reports, leaves the rest alone, then refuses a duplicate", async () => {
     await runner({
       databaseUrl: database.url,
       dir: fileURLToPath(new URL('../db/migrations', import.meta.url)),

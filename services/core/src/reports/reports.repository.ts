@@ -1,5 +1,5 @@
 import type { Report } from '@zaytoon/contract';
-import type { Queryable } from '../db/pool.js';
+import type { Queryable } from '../db/pool';
 
 const REPORT_COLUMNS = `r.id, r.business_id, b.name AS business_name, r.reason, r.description, r.reported_by,
   u.username AS reporter_username, to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;

@@ -8,7 +8,11 @@ export class SessionIndexRepository {
   constructor(private readonly redis: RedisClientType) {}
 
   async add(userId: number, sessionId: string): Promise<void> {
-    await this.redis.multi().sAdd(indexKey(userId), sessionId).expire(indexKey(userId), 60 * 60 * 24 * 30).exec();
+    await this.redis
+      .multi()
+      .sAdd(indexKey(userId), sessionId)
+      .expire(indexKey(userId), 60 * 60 * 24 * 30)
+      .exec();
   }
 
   async remove(userId: number, sessionId: string): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/pool.js';
+import type { Queryable } from '../db/pool';
 
 /** SPEC §3's admin statistics. */
 export interface AdminStatistics {

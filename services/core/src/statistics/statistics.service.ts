@@ -1,5 +1,5 @@
-import type { JobQueueRepository } from '../jobs/job-queue.repository.js';
-import type { AdminStatistics, StatisticsRepository, StatisticsRollup } from './statistics.repository.js';
+import type { JobQueueRepository } from '../jobs/job-queue.repository';
+import type { AdminStatistics, StatisticsRepository, StatisticsRollup } from './statistics.repository';
 
 export type StatisticsAnswer = AdminStatistics & { computed_at: string };
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES, businessInputSchema, type SuggestableField } from '@zaytoon/contract';
-import { badRequest } from '../errors/domain-error.js';
-import { parseInput } from '../errors/validate.js';
+import { badRequest } from '../errors/domain-error';
+import { parseInput } from '../errors/validate';
 
 const JSON_FIELDS = new Set<SuggestableField>(['business_hours', 'social_media']);
 

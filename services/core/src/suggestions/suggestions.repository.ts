@@ -1,5 +1,5 @@
 import type { Suggestion } from '@zaytoon/contract';
-import type { Queryable } from '../db/pool.js';
+import type { Queryable } from '../db/pool';
 
 const SUGGESTION_COLUMNS = `s.id, s.business_id, b.name AS business_name, s.field_name, s.suggested_value, s.current_value,
   s.reason, s.suggestion_type, u.username AS suggester_username,
@@ -44,14 +44,24 @@ export class SuggestionsRepository {
          VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *
        )
        SELECT ${SUGGESTION_COLUMNS} FROM s ${WITH_NAMES}`,
-      [suggestion.businessId, suggestion.userId, suggestion.fieldName, suggestion.suggestedValue, suggestion.currentValue, suggestion.reason, suggestion.suggestionType],
+      [
+        suggestion.businessId,
+        suggestion.userId,
+        suggestion.fieldName,
+        suggestion.suggestedValue,
+        suggestion.currentValue,
+        suggestion.reason,
+        suggestion.suggestionType,
+      ],
     );
     return rows[0];
   }
 
   /** Locks the row for the review transaction. */
   async findForReview(id: number): Promise<{ id: number; business_id: number; field_name: string; suggested_value: string; status: string } | null> {
-    const { rows } = await this.db.query('SELECT id, business_id, field_name, suggested_value, status FROM suggestions WHERE id = $1 FOR UPDATE', [id]);
+    const { rows } = await this.db.query('SELECT id, business_id, field_name, suggested_value, status FROM suggestions WHERE id = $1 FOR UPDATE', [
+      id,
+    ]);
     return rows[0] ?? null;
   }
 

@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPool } from '../db/pool.js';
-import { createMigratedDatabase, testServerUrl, type ThrowawayDatabase } from '../db/throwaway-db.js';
-import { AdminRightsService } from './admin-rights.service.js';
+import { createPool } from '../db/pool';
+import { createMigratedDatabase, testServerUrl, type ThrowawayDatabase } from '../db/throwaway-db';
+import { AdminRightsService } from './admin-rights.service';
 
 describe('AdminRightsService.promote (real Postgres)', () => {
   let db: ThrowawayDatabase;
@@ -10,10 +10,12 @@ describe('AdminRightsService.promote (real Postgres)', () => {
   let service: AdminRightsService;
 
   const addUser = async (email: string, username: string): Promise<number> =>
-    (await pool.query<{ id: number }>(
-      "INSERT INTO users (email, username, name, password_hash) VALUES ($1, $2, 'Test User', 'x') RETURNING id",
-      [email, username],
-    )).rows[0].id;
+    (
+      await pool.query<{ id: number }>("INSERT INTO users (email, username, name, password_hash) VALUES ($1, $2, 'Test User', 'x') RETURNING id", [
+        email,
+        username,
+      ])
+    ).rows[0].id;
   const isAdmin = async (id: number) => (await pool.query('SELECT is_admin FROM users WHERE id = $1', [id])).rows[0].is_admin;
   const auditOf = async (id: number) =>
     (await pool.query("SELECT actor_id, details FROM audit_log WHERE action = 'user.promoted' AND target_id = $1", [id])).rows;
@@ -58,9 +60,11 @@ describe('AdminRightsService.promote (real Postgres)', () => {
       await holder.query('UPDATE users SET is_admin = true WHERE id = $1', [id]);
       const promotion = service.promote('frank');
       const waitingOnLock = async () =>
-        (await pool.query<{ waiting: number }>(
-          "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
-        )).rows[0].waiting;
+        (
+          await pool.query<{ waiting: number }>(
+            "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+          )
+        ).rows[0].waiting;
       while ((await waitingOnLock()) === 0) await new Promise((resolve) => setTimeout(resolve, 20));
       await holder.query('COMMIT');
       expect(await promotion).toMatchObject({ status: 'already_admin', user: { id } });

@@ -1,6 +1,6 @@
-import { AuditRepository } from '../audit/audit.repository.js';
-import { inTransaction, type Database } from '../db/pool.js';
-import { UsersRepository } from './users.repository.js';
+import { AuditRepository } from '../audit/audit.repository';
+import { inTransaction, type Database } from '../db/pool';
+import { UsersRepository } from './users.repository';
 
 export interface PromotedUser {
   id: number;
@@ -8,10 +8,7 @@ export interface PromotedUser {
   email: string;
 }
 
-export type PromoteResult =
-  | { status: 'promoted'; user: PromotedUser }
-  | { status: 'already_admin'; user: PromotedUser }
-  | { status: 'not_found' };
+export type PromoteResult = { status: 'promoted'; user: PromotedUser } | { status: 'already_admin'; user: PromotedUser } | { status: 'not_found' };
 
 /** Admin rights given from the command line: the API lets no one make the first admin. */
 export class AdminRightsService {

@@ -1,9 +1,9 @@
 import { LIMITS, MESSAGES, type User } from '@zaytoon/contract';
-import { DomainError, badRequest } from '../errors/domain-error.js';
-import { avatarKeys } from '../images/avatar-keys.js';
-import { detectImageType } from '../images/image-type.js';
-import type { JobQueueRepository } from '../jobs/job-queue.repository.js';
-import { generateStorageKey, type StorageRepository } from '../storage/storage.repository.js';
+import { DomainError, badRequest } from '../errors/domain-error';
+import { avatarKeys } from '../images/avatar-keys';
+import { detectImageType } from '../images/image-type';
+import type { JobQueueRepository } from '../jobs/job-queue.repository';
+import { generateStorageKey, type StorageRepository } from '../storage/storage.repository';
 
 export class ProfilePictureService {
   constructor(

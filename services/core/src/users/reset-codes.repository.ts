@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/pool.js';
+import type { Queryable } from '../db/pool';
 
 export interface ResetCodeRow {
   id: number;

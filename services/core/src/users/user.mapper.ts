@@ -1,5 +1,5 @@
 import type { User } from '@zaytoon/contract';
-import type { UserRow } from './users.repository.js';
+import type { UserRow } from './users.repository';
 
 /** The user as they see themself (with email); never the hash or reset data. */
 export function toSelfUser(row: UserRow): User {

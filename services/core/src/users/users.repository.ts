@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/pool.js';
+import type { Queryable } from '../db/pool';
 
 export interface UserRow {
   id: number;
@@ -15,7 +15,8 @@ export interface UserRow {
   session_generation: number;
 }
 
-const USER_COLUMNS = 'id, email, username, name, password_hash, picture, is_admin, reset_failures_in_row, reset_locked_until, created_at, session_generation';
+const USER_COLUMNS =
+  'id, email, username, name, password_hash, picture, is_admin, reset_failures_in_row, reset_locked_until, created_at, session_generation';
 
 export class UsersRepository {
   constructor(private readonly db: Queryable) {}

@@ -1,5 +1,5 @@
 import type { VoteSummary, VoteType } from '@zaytoon/contract';
-import type { Queryable } from '../db/pool.js';
+import type { Queryable } from '../db/pool';
 
 export class VotesRepository {
   constructor(private readonly db: Queryable) {}
@@ -22,10 +22,10 @@ export class VotesRepository {
   }
 
   async current(businessId: number, userId: number): Promise<VoteType | null> {
-    const { rows } = await this.db.query<{ vote_type: VoteType }>(
-      'SELECT vote_type FROM votes WHERE business_id = $1 AND user_id = $2',
-      [businessId, userId],
-    );
+    const { rows } = await this.db.query<{ vote_type: VoteType }>('SELECT vote_type FROM votes WHERE business_id = $1 AND user_id = $2', [
+      businessId,
+      userId,
+    ]);
     return rows[0]?.vote_type ?? null;
   }
 

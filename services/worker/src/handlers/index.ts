@@ -1,12 +1,12 @@
-import type { JobHandlers } from '../jobs/handler-registry.ts';
-import approveReportCascade from './approve-report-cascade.handler.ts';
-import geocodeBusiness from './geocode-business.handler.ts';
-import refreshStatistics from './refresh-statistics.handler.ts';
-import removeAvatarFiles from './remove-avatar-files.handler.ts';
-import resizeAvatar from './resize-avatar.handler.ts';
-import sendAccountDeleted from './send-account-deleted.handler.ts';
-import sendPasswordChanged from './send-password-changed.handler.ts';
-import sendResetCode from './send-reset-code.handler.ts';
+import type { JobHandlers } from '../jobs/handler-registry';
+import approveReportCascade from './approve-report-cascade.handler';
+import geocodeBusiness from './geocode-business.handler';
+import refreshStatistics from './refresh-statistics.handler';
+import removeAvatarFiles from './remove-avatar-files.handler';
+import resizeAvatar from './resize-avatar.handler';
+import sendAccountDeleted from './send-account-deleted.handler';
+import sendPasswordChanged from './send-password-changed.handler';
+import sendResetCode from './send-reset-code.handler';
 
 /**
  * Every job handler the worker runs, under its job's key in JOBS. A static map, not a folder scan, so the

@@ -1,5 +1,5 @@
-import { JOBS } from '@zaytoon/core/jobs/job-definitions.ts';
-import { defineHandler } from '../jobs/job-handler.ts';
+import { JOBS } from '@zaytoon/core';
+import { defineHandler } from '../jobs/job-handler';
 
 export default defineHandler(JOBS.refreshStatistics, async (_payload, { services }) => {
   const statistics = await services.statistics.refresh();

@@ -1,4 +1,4 @@
-import { JOBS } from '@zaytoon/core/jobs/job-definitions.ts';
-import { defineHandler } from '../jobs/job-handler.ts';
+import { JOBS } from '@zaytoon/core';
+import { defineHandler } from '../jobs/job-handler';
 
 export default defineHandler(JOBS.removeAvatarFiles, (payload, { services }) => services.avatars.removeFilesOf(payload));

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '@zaytoon/core/config/config.ts';
-import type { JobName } from '@zaytoon/core/jobs/job-definitions.ts';
-import { bootWorker } from '../worker.ts';
-import { loadWorkerSettings } from '../worker.config.ts';
-import { HANDLERS } from '../handlers/index.ts';
-import { buildHandlerRegistry, type JobHandlers } from './handler-registry.ts';
+import { loadConfig, type JobName } from '@zaytoon/core';
+import { bootWorker } from '../worker';
+import { loadWorkerSettings } from '../worker.config';
+import { HANDLERS } from '../handlers/index';
+import { buildHandlerRegistry, type JobHandlers } from './handler-registry';
 
 /** HANDLERS without some jobs' handlers: what the types refuse, for the boot check behind them. */
 function handlersWithout(...jobs: JobName[]): Partial<JobHandlers> {

@@ -1,5 +1,5 @@
-import { JOBS, type JobName, type QueueName } from '@zaytoon/core/jobs/job-definitions.ts';
-import type { JobHandler } from './job-handler.ts';
+import { JOBS, type JobName, type QueueName } from '@zaytoon/core';
+import type { JobHandler } from './job-handler';
 
 /** Every job's handler under the job's key in JOBS: a job left without one does not compile. */
 export type JobHandlers = { [N in JobName]: JobHandler<(typeof JOBS)[N]> };

@@ -1,8 +1,7 @@
 import type { Job } from 'bullmq';
 import type { z } from 'zod';
-import type { JobDefinition } from '@zaytoon/core/jobs/job-definitions.ts';
-import type { Logger } from '@zaytoon/core/logging/logger.ts';
-import type { WorkerServices } from '../worker.container.ts';
+import type { JobDefinition, Logger } from '@zaytoon/core';
+import type { WorkerServices } from '../worker.container';
 
 export interface JobContext {
   services: WorkerServices;

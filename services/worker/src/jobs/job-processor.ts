@@ -1,11 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { UnrecoverableError, type Job, type Processor } from 'bullmq';
 import { z } from 'zod';
-import type { WorkerServices } from '../worker.container.ts';
-import { requestIdOfJob } from '@zaytoon/core/jobs/job-definitions.ts';
-import type { Logger } from '@zaytoon/core/logging/logger.ts';
-import { withRequestId } from '@zaytoon/core/logging/request-context.ts';
-import type { JobHandler } from './job-handler.ts';
+import type { WorkerServices } from '../worker.container';
+import { requestIdOfJob, type Logger, withRequestId } from '@zaytoon/core';
+import type { JobHandler } from './job-handler';
 
 /** Errors from core that say "retrying cannot help" carry `permanent: true` (e.g. ImageRejectedError). */
 function isPermanent(error: unknown): boolean {

@@ -1,6 +1,5 @@
 import type { Queue } from 'bullmq';
-import { JOBS } from '@zaytoon/core/jobs/job-definitions.ts';
-import { STATISTICS_SCHEDULER_ID } from '@zaytoon/core/statistics/statistics.service.ts';
+import { JOBS, STATISTICS_SCHEDULER_ID } from '@zaytoon/core';
 
 /**
  * Repeating jobs. Upserting is idempotent, so every worker registers them at boot and two

@@ -1,11 +1,10 @@
 import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { QueueName } from '@zaytoon/core/jobs/job-definitions.ts';
-import type { Logger } from '@zaytoon/core/logging/logger.ts';
-import type { WorkerSettings } from '../worker.config.ts';
-import type { WorkerServices } from '../worker.container.ts';
-import type { HandlerRegistry } from './handler-registry.ts';
-import { createQueueProcessor, inJobContext, jobLogger } from './job-processor.ts';
+import type { QueueName, Logger } from '@zaytoon/core';
+import type { WorkerSettings } from '../worker.config';
+import type { WorkerServices } from '../worker.container';
+import type { HandlerRegistry } from './handler-registry';
+import { createQueueProcessor, inJobContext, jobLogger } from './job-processor';
 
 export interface WorkerRuntime {
   workers: Map<QueueName, Worker>;

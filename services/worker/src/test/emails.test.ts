@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, startWorker, waitFor, waitForJob, type TestContext } from './test-context.ts';
-import type { RunningWorker } from '../worker.ts';
+import { createTestContext, startWorker, waitFor, waitForJob, type TestContext } from './test-context';
+import type { RunningWorker } from '../worker';
 
 let context: TestContext;
 let worker: RunningWorker;
@@ -25,10 +25,14 @@ describe('email jobs deliver real mail over SMTP', () => {
     // Completed reset jobs are removed at once (removeOnComplete), so the mail is what shows it ran.
     await context.producer.enqueue('sendResetCode', { to, name: '<b>Amal & Co</b>', code: '483920' });
 
-    const [mail] = await waitFor(async () => {
-      const list = await context.mailsTo(to);
-      return list.length > 0 && list;
-    }, 10_000, 'reset mail');
+    const [mail] = await waitFor(
+      async () => {
+        const list = await context.mailsTo(to);
+        return list.length > 0 && list;
+      },
+      10_000,
+      'reset mail',
+    );
     expect(mail.subject).toBe('Zaytoon password reset code');
     expect(mail.text).toContain('483920');
     expect(mail.text).toContain('Code expires in 15 minutes');
@@ -48,10 +52,14 @@ describe('email jobs deliver real mail over SMTP', () => {
     expect(raw).not.toContain(code);
     expect(JSON.parse(raw!)).toMatchObject({ to, name: 'Amal', code: expect.stringMatching(/^enc:v1:/) });
 
-    const [mail] = await waitFor(async () => {
-      const list = await context.mailsTo(to);
-      return list.length > 0 && list;
-    }, 15_000, 'reset mail');
+    const [mail] = await waitFor(
+      async () => {
+        const list = await context.mailsTo(to);
+        return list.length > 0 && list;
+      },
+      15_000,
+      'reset mail',
+    );
     expect(mail.text).toContain(code);
     // removeOnComplete: the completed job (and its data) is deleted.
     await waitFor(async () => (await redis.exists(`bull:emails:${jobId}`)) === 0, 5_000, 'job removed');
@@ -59,7 +67,7 @@ describe('email jobs deliver real mail over SMTP', () => {
   });
 
   it('send-reset-code sealed with another key fails at once without revealing anything', async () => {
-    const { JobDataCipher } = await import('@zaytoon/core/jobs/job-data-cipher.ts');
+    const { JobDataCipher } = await import('@zaytoon/core');
     const foreign = new JobDataCipher({ SESSION_SECRET: 'another-secret-of-enough-length' });
     const job = await context.queues.emails.add('send-reset-code', foreign.seal({ to: address(), name: 'x', code: '123456' }, ['code']));
     const result = await waitForJob(context.queues.emails, job.id!);
@@ -75,10 +83,14 @@ describe('email jobs deliver real mail over SMTP', () => {
     expect((await waitForJob(context.queues.emails, changed!)).state).toBe('completed');
     expect((await waitForJob(context.queues.emails, deleted!)).state).toBe('completed');
 
-    const mails = await waitFor(async () => {
-      const list = await context.mailsTo(to);
-      return list.length >= 2 && list;
-    }, 10_000, 'two mails');
+    const mails = await waitFor(
+      async () => {
+        const list = await context.mailsTo(to);
+        return list.length >= 2 && list;
+      },
+      10_000,
+      'two mails',
+    );
     const subjects = mails.map((mail) => mail.subject).sort();
     expect(subjects).toEqual(['Your Zaytoon account was deleted', 'Your Zaytoon password was changed']);
     expect(mails.find((mail) => mail.subject.includes('password'))!.text).toContain('Hello Amal,');

@@ -6,7 +6,13 @@ export async function insertUser(db: pg.Pool, overrides: Partial<{ name: string;
   const { rows } = await db.query<{ id: number; email: string; name: string }>(
     `INSERT INTO users (email, username, name, password_hash, is_admin, picture)
      VALUES ($1, $2, $3, 'not-a-real-hash', $4, $5) RETURNING id, email, name`,
-    [overrides.email ?? `u${suffix}@example.com`, `user_${suffix}`, overrides.name ?? `User ${suffix}`, overrides.isAdmin ?? false, overrides.picture ?? null],
+    [
+      overrides.email ?? `u${suffix}@example.com`,
+      `user_${suffix}`,
+      overrides.name ?? `User ${suffix}`,
+      overrides.isAdmin ?? false,
+      overrides.picture ?? null,
+    ],
   );
   return rows[0];
 }
@@ -15,7 +21,12 @@ export async function insertBusiness(db: pg.Pool, overrides: Partial<{ name: str
   const { rows } = await db.query<{ id: number; name: string }>(
     `INSERT INTO businesses (name, address, city, postcode, category, owner_id, verified)
      VALUES ($1, '1 High Street', 'London', $2, 'Cafe', $3, $4) RETURNING id, name`,
-    [overrides.name ?? `Olive Cafe ${randomBytes(2).toString('hex')}`, overrides.postcode ?? 'SW1A 1AA', overrides.ownerId ?? null, overrides.verified ?? false],
+    [
+      overrides.name ?? `Olive Cafe ${randomBytes(2).toString('hex')}`,
+      overrides.postcode ?? 'SW1A 1AA',
+      overrides.ownerId ?? null,
+      overrides.verified ?? false,
+    ],
   );
   return rows[0];
 }

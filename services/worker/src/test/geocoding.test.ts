@@ -2,12 +2,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGeocoder } from '@zaytoon/core/geocoding/geocoder.ts';
-import { captureLogs } from '@zaytoon/core/logging/log-capture.ts';
-import { BUSINESS_CACHE_VERSION_KEY } from '@zaytoon/core/moderation/business-cache.repository.ts';
-import type { RunningWorker } from '../worker.ts';
-import { insertBusiness } from './fixtures.ts';
-import { createTestContext, startWorker, waitForJob, type TestContext } from './test-context.ts';
+import { createGeocoder, BUSINESS_CACHE_VERSION_KEY } from '@zaytoon/core';
+import { captureLogs } from '@zaytoon/core/testing';
+import type { RunningWorker } from '../worker';
+import { insertBusiness } from './fixtures';
+import { createTestContext, startWorker, waitForJob, type TestContext } from './test-context';
 
 let context: TestContext;
 let worker: RunningWorker;

@@ -3,14 +3,11 @@ import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { avatarKeys, type AvatarKeys } from '@zaytoon/core/images/avatar-keys.ts';
-import { AvatarRepository } from '@zaytoon/core/images/avatar.repository.ts';
-import { AvatarService } from '@zaytoon/core/images/avatar.service.ts';
-import { ImageRepository } from '@zaytoon/core/images/image.repository.ts';
-import { LocalStorageRepository, generateStorageKey } from '@zaytoon/core/storage/storage.repository.ts';
-import type { RunningWorker } from '../worker.ts';
-import { insertUser } from './fixtures.ts';
-import { createTestContext, startWorker, waitForJob, type TestContext } from './test-context.ts';
+import { avatarKeys, type AvatarKeys, LocalStorageRepository, generateStorageKey } from '@zaytoon/core';
+import { AvatarRepository, AvatarService, ImageRepository } from '@zaytoon/core/worker';
+import type { RunningWorker } from '../worker';
+import { insertUser } from './fixtures';
+import { createTestContext, startWorker, waitForJob, type TestContext } from './test-context';
 
 let context: TestContext;
 let worker: RunningWorker;
@@ -68,7 +65,10 @@ describe('resize-avatar', () => {
     expect(keys.large).toMatch(new RegExp(`^avatars/${user.id}-[0-9a-f]{16}-256\\.webp$`));
     expect(await pictureOf(user.id)).toBe(`/api/uploads/${keys.large}`);
     expect(result.returnvalue).toEqual({ status: 'updated', picture: `/api/uploads/${keys.large}` });
-    for (const [key, size] of [[keys.large, 256], [keys.small, 64]] as const) {
+    for (const [key, size] of [
+      [keys.large, 256],
+      [keys.small, 64],
+    ] as const) {
       const meta = await sharp(join(context.uploadDir, key)).metadata();
       expect(meta).toMatchObject({ format: 'webp', width: size, height: size });
       expect(meta.exif).toBeUndefined();
@@ -133,7 +133,10 @@ describe('resize-avatar', () => {
     await Promise.all(originalKeys.map((originalKey) => avatars.processUpload({ userId: user.id, originalKey })));
 
     const picture = await pictureOf(user.id);
-    const current = avatarKeys(user.id, originalKeys.find((key) => avatarKeys(user.id, key).url === picture)!);
+    const current = avatarKeys(
+      user.id,
+      originalKeys.find((key) => avatarKeys(user.id, key).url === picture)!,
+    );
     expect(await avatarFilesOf(user.id)).toEqual(fileNames(current));
     expect(await storage.list('originals/')).toEqual([]);
   });
@@ -210,8 +213,8 @@ describe('local storage', () => {
 
 describe('account deletion (issue #11, weakness 12)', () => {
   it("deleting an account removes its avatar files (the API's static route then answers 404)", async () => {
-    const { AccountService } = await import('@zaytoon/core/users/account.service.ts');
-    const { UsersRepository } = await import('@zaytoon/core/users/users.repository.ts');
+    const { AccountService } = await import('@zaytoon/core');
+    const { UsersRepository } = await import('@zaytoon/core');
     const user = await insertUser(context.db);
     const originalKey = await upload(await photo());
     const resized = await context.producer.enqueue('resizeAvatar', { userId: user.id, originalKey });

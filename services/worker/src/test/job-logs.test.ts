@@ -1,15 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOBS } from '@zaytoon/core/jobs/job-definitions.ts';
-import { captureLogs, type LogLine } from '@zaytoon/core/logging/log-capture.ts';
-import { withRequestId } from '@zaytoon/core/logging/request-context.ts';
-import { defineHandler } from '../jobs/job-handler.ts';
-import { startWorkers } from '../jobs/worker-runtime.ts';
-import { loadWorkerSettings } from '../worker.config.ts';
-import { createWorkerContainer } from '../worker.container.ts';
-import { insertBusiness } from './fixtures.ts';
-import { createTestContext, startWorker, waitForJob, type TestContext } from './test-context.ts';
+import { JOBS, withRequestId } from '@zaytoon/core';
+import { captureLogs, type LogLine } from '@zaytoon/core/testing';
+import { defineHandler } from '../jobs/job-handler';
+import { startWorkers } from '../jobs/worker-runtime';
+import { loadWorkerSettings } from '../worker.config';
+import { createWorkerContainer } from '../worker.container';
+import { insertBusiness } from './fixtures';
+import { createTestContext, startWorker, waitForJob, type TestContext } from './test-context';
 
 let context: TestContext;
 
@@ -29,7 +28,9 @@ describe('job logs', () => {
     const worker = await startWorker(context, {}, captured.logger);
     try {
       const business = await insertBusiness(context.db, { postcode: 'SW1A 1AA' });
-      const jobId = await withRequestId('abc123', () => context.producer.enqueue('geocodeBusiness', { businessId: business.id, postcode: 'SW1A 1AA' }));
+      const jobId = await withRequestId('abc123', () =>
+        context.producer.enqueue('geocodeBusiness', { businessId: business.id, postcode: 'SW1A 1AA' }),
+      );
       expect((await Job.fromId(context.queues.geocoding, jobId!))!.data).toMatchObject({ requestId: 'abc123' });
       expect((await waitForJob(context.queues.geocoding, jobId!)).state).toBe('completed');
 
@@ -80,7 +81,10 @@ describe('job logs', () => {
       for (const jobId of jobs) expect((await waitForJob(context.queues.geocoding, jobId!)).state).toBe('completed');
 
       const handlerLines = (businessId: number) => captured.lines.filter((line) => line.businessId === businessId);
-      for (const [businessId, requestId] of [[101, 'request-one'], [102, 'request-two']] as const) {
+      for (const [businessId, requestId] of [
+        [101, 'request-one'],
+        [102, 'request-two'],
+      ] as const) {
         expect(handlerLines(businessId)).toEqual([
           expect.objectContaining({ msg: 'handler before a wait', requestId }),
           expect.objectContaining({ msg: 'handler after a wait', requestId }),
@@ -98,7 +102,12 @@ describe('job logs', () => {
 
       const lines = linesOf(captured.lines, jobId!);
       expect(lines.map((line) => line.msg)).toEqual(['job started', 'job failed: no such place']);
-      expect(lines[1]).toMatchObject({ level: 50, requestId: 'request-failing', queue: 'geocoding', err: expect.objectContaining({ message: 'no such place' }) });
+      expect(lines[1]).toMatchObject({
+        level: 50,
+        requestId: 'request-failing',
+        queue: 'geocoding',
+        err: expect.objectContaining({ message: 'no such place' }),
+      });
     });
   });
 });

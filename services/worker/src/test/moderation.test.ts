@@ -1,9 +1,9 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSINESS_CACHE_VERSION_KEY } from '@zaytoon/core/moderation/business-cache.repository.ts';
-import type { RunningWorker } from '../worker.ts';
-import { insertBusiness, insertUser } from './fixtures.ts';
-import { createTestContext, startWorker, waitFor, waitForJob, type TestContext } from './test-context.ts';
+import { BUSINESS_CACHE_VERSION_KEY } from '@zaytoon/core';
+import type { RunningWorker } from '../worker';
+import { insertBusiness, insertUser } from './fixtures';
+import { createTestContext, startWorker, waitFor, waitForJob, type TestContext } from './test-context';
 
 let context: TestContext;
 let worker: RunningWorker;
@@ -74,7 +74,9 @@ describe('approve-report-cascade', () => {
     expect(await count('SELECT count(*) AS n FROM businesses WHERE id = $1', [business.id])).toBe(0);
     expect(await count('SELECT count(*) AS n FROM businesses WHERE id = $1', [other.id])).toBe(1);
 
-    const audit = await context.db.query('SELECT actor_id, action, target_type, target_id, details FROM audit_log WHERE target_id = $1', [business.id]);
+    const audit = await context.db.query('SELECT actor_id, action, target_type, target_id, details FROM audit_log WHERE target_id = $1', [
+      business.id,
+    ]);
     expect(audit.rows).toEqual([
       {
         actor_id: admin.id,
@@ -89,8 +91,7 @@ describe('approve-report-cascade', () => {
     expect(await redis.get('cache:other:keep-me')).toBe('1');
     // It asked for fresh statistics, and they no longer count the business.
     const stats = await waitFor(
-      async () =>
-        (await context.db.query('SELECT statistics FROM statistics_rollup WHERE computed_at > $1', [startedAt])).rows[0]?.statistics,
+      async () => (await context.db.query('SELECT statistics FROM statistics_rollup WHERE computed_at > $1', [startedAt])).rows[0]?.statistics,
       10_000,
       'a statistics refresh after the cascade',
     );

@@ -1,7 +1,7 @@
 import { Job } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { insertBusiness } from './fixtures.ts';
-import { createTestContext, killWorkers, spawnWorker, waitFor, waitForJob, type TestContext, type WorkerChild } from './test-context.ts';
+import { insertBusiness } from './fixtures';
+import { createTestContext, killWorkers, spawnWorker, waitFor, waitForJob, type TestContext, type WorkerChild } from './test-context';
 
 let context: TestContext;
 const children: WorkerChild[] = [];

@@ -5,11 +5,9 @@ import { Job } from 'bullmq';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@zaytoon/contract';
-import { avatarKeys } from '@zaytoon/core/images/avatar-keys.ts';
-import { LocalStorageRepository } from '@zaytoon/core/storage/storage.repository.ts';
-import { ProfilePictureService } from '@zaytoon/core/users/profile-picture.service.ts';
-import { insertUser } from './fixtures.ts';
-import { createTestContext, killWorkers, spawnWorker, waitFor, waitForJob, type TestContext, type WorkerChild } from './test-context.ts';
+import { avatarKeys, LocalStorageRepository, ProfilePictureService } from '@zaytoon/core';
+import { insertUser } from './fixtures';
+import { createTestContext, killWorkers, spawnWorker, waitFor, waitForJob, type TestContext, type WorkerChild } from './test-context';
 
 // Issue #11, F4: a worker SIGKILLed mid-resize. Every worker here runs with the production lock settings
 // (no WORKER_LOCK_DURATION_MS / WORKER_STALLED_INTERVAL_MS), since how soon the job runs again is the point.
@@ -63,7 +61,9 @@ function largePhoto(): Promise<Buffer> {
 }
 
 function smallPhoto(): Promise<Buffer> {
-  return sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 200, g: 40, b: 40 } } }).jpeg().toBuffer();
+  return sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+    .jpeg()
+    .toBuffer();
 }
 
 /** Uploads as the API's POST /api/account/picture does; answers the picture URL the API answers and the job's id. */
@@ -121,14 +121,21 @@ describe('a worker SIGKILLed mid-resize (issue #11, F4)', () => {
 
     // Exactly once more: started twice in all, stalled once, and the rescuer started it once.
     const job = (await Job.fromId(context.queues.images, second.jobId))!;
-    expect({ started: job.attemptsStarted, stalled: job.stalledCounter, attemptsMade: job.attemptsMade }).toEqual({ started: 2, stalled: 1, attemptsMade: 1 });
+    expect({ started: job.attemptsStarted, stalled: job.stalledCounter, attemptsMade: job.attemptsMade }).toEqual({
+      started: 2,
+      stalled: 1,
+      attemptsMade: 1,
+    });
     expect(jobLines(rescuer, second.jobId)).toEqual(['job started', 'job completed']);
 
     // One avatar: users.picture names the URL the upload answered, and its two files are the user's only ones.
     expect(await pictureOf(user.id)).toBe(second.picture);
     const avatarFiles = (await filesUnder(context.uploadDir)).filter((file) => file.startsWith(`avatars/${user.id}-`));
     expect(avatarFiles.sort()).toEqual([keys.large, keys.small].sort());
-    for (const [key, size] of [[keys.large, 256], [keys.small, 64]] as const) {
+    for (const [key, size] of [
+      [keys.large, 256],
+      [keys.small, 64],
+    ] as const) {
       expect(await sharp(join(context.uploadDir, key)).metadata()).toMatchObject({ format: 'webp', width: size, height: size });
     }
     // The originals are consumed, as on the normal path, and no temporary file is left anywhere.

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StatisticsRepository } from '@zaytoon/core/statistics/statistics.repository.ts';
-import { STATISTICS_SCHEDULER_ID, StatisticsService } from '@zaytoon/core/statistics/statistics.service.ts';
-import type { RunningWorker } from '../worker.ts';
-import { insertBusiness, insertUser } from './fixtures.ts';
-import { createTestContext, startWorker, waitFor, waitForJob, type TestContext } from './test-context.ts';
+import { StatisticsRepository, STATISTICS_SCHEDULER_ID, StatisticsService } from '@zaytoon/core';
+import type { RunningWorker } from '../worker';
+import { insertBusiness, insertUser } from './fixtures';
+import { createTestContext, startWorker, waitFor, waitForJob, type TestContext } from './test-context';
 
 let context: TestContext;
 

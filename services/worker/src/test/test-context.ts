@@ -3,19 +3,23 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Job, Queue } from 'bullmq';
-import pg from 'pg';
-import { loadConfig, type Config } from '@zaytoon/core/config/config.ts';
-import { createMigratedDatabase } from '@zaytoon/core/db/throwaway-db.ts';
-import { createPool } from '@zaytoon/core/db/pool.ts';
-import { QUEUES, type QueueName } from '@zaytoon/core/jobs/job-definitions.ts';
-import { JobDataCipher } from '@zaytoon/core/jobs/job-data-cipher.ts';
-import { JobQueueRepository } from '@zaytoon/core/jobs/job-queue.repository.ts';
-import { createQueueConnection } from '@zaytoon/core/jobs/redis-connection.ts';
-import type { Logger } from '@zaytoon/core/logging/logger.ts';
-import { startMailCatcher, type MailCatcher } from '../../../../infra/dev/mail-catcher.ts';
-import { bootWorker, type RunningWorker } from '../worker.ts';
-import { loadWorkerSettings } from '../worker.config.ts';
+import { Job, type Queue } from 'bullmq';
+import type pg from 'pg';
+import {
+  loadConfig,
+  type Config,
+  createPool,
+  QUEUES,
+  type QueueName,
+  JobDataCipher,
+  JobQueueRepository,
+  createQueueConnection,
+  type Logger,
+} from '@zaytoon/core';
+import { createMigratedDatabase } from '@zaytoon/core/testing';
+import { startMailCatcher, type MailCatcher } from '@zaytoon/infra/mail-catcher';
+import { bootWorker, type RunningWorker } from '../worker';
+import { loadWorkerSettings } from '../worker.config';
 
 export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 

@@ -1,0 +1,3 @@
+/** `@zaytoon/contract/federation`: build settings the shell and both remotes share (their vite and module-federation configs). */
+export * from './precompress';
+export * from './shared-singletons';
