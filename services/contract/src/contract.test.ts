@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   API_ROUTES,
+  pathIdParam,
+  type RouteDefinition,
   buildOpenApiDocument,
   businessListQuerySchema,
   mapQuerySchema,
@@ -163,6 +165,17 @@ describe('ids in bodies (issue #11)', () => {
       .filter(([, node]) => node.maximum === undefined || (node.type === 'integer' && node.maximum > POSTGRES_INTEGER_MAX))
       .map(([where]) => where);
     expect(unbounded).toEqual([]);
+  });
+});
+
+describe('path ids', () => {
+  it("every route with an id in its path says what a 404 for that id reads, and no other route does", () => {
+    for (const [name, definition] of Object.entries(API_ROUTES)) {
+      const param = pathIdParam(definition);
+      expect([name, !!param, typeof (definition as RouteDefinition).notFound]).toEqual([name, !!param, param ? 'string' : 'undefined']);
+    }
+    expect(pathIdParam(API_ROUTES.deleteComment)).toBe('commentId');
+    expect(API_ROUTES.reviewReport.notFound).toBe(MESSAGES.reportNotFound);
   });
 });
 

@@ -1,6 +1,7 @@
 export * from './cookies';
 export * from './limits';
 export * from './messages';
+export * from './route-paths';
 export * from './routes';
 export * from './schemas/common.schema';
 export * from './schemas/auth.schema';
