@@ -10,7 +10,7 @@ function api(overrides: Partial<SessionApi> = {}): SessionApi {
     me: vi.fn(async () => user),
     login: vi.fn(async () => user),
     signup: vi.fn(async () => user),
-    logout: vi.fn(async () => ({})),
+    logout: vi.fn(async () => ({ message: 'Successfully logged out!' })),
     ...overrides,
   };
 }

@@ -25,7 +25,7 @@ export function fakeSessionApi(user: User | null): SessionApi {
     me: async () => user,
     login: async () => memberUser,
     signup: async () => memberUser,
-    logout: async () => ({}),
+    logout: async () => ({ message: 'Successfully logged out!' }),
   };
 }
 

@@ -7,29 +7,11 @@
  * - Errors become `ApiError` carrying the HTTP status and the body's `detail`.
  */
 import { parse as parseCookies } from 'cookie';
-import type {
-  AdminStatistics,
-  Business,
-  BusinessInput,
-  BusinessListQuery,
-  CanEdit,
-  CityGroups,
-  DirectoryFilter,
-  DirectorySummary,
-  MapAnswer,
-  MapQuery,
-  Comment,
-  Report,
-  ReportInput,
-  ReviewAction,
-  Suggestion,
-  SuggestionInput,
-  User,
-  VoteResult,
-  VoteSummary,
-  VoteType,
-} from './types';
+import type { z } from 'zod';
+import type { Business, BusinessListQuery, DirectoryFilter, MapQuery, ReviewAction, User, VoteType } from './types';
 import { SIGNED_IN_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../cookies';
+import { ROUTE_PATHS, type RouteName } from '../route-paths';
+import type { API_ROUTES } from '../routes';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -73,6 +55,12 @@ export function errorMessage(error: unknown, fallback: string): string {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+type Route<Name extends RouteName> = (typeof API_ROUTES)[Name];
+/** A call's answer, as its route's response schema says (types only: the schemas stay out of the browser). */
+export type RouteAnswer<Name extends RouteName> = z.output<Route<Name>['response']>;
+/** What a call sends, as its route's body schema takes it. */
+export type RouteBody<Name extends RouteName> = Route<Name> extends { body: infer Schema extends z.ZodType } ? z.input<Schema> : never;
+
 export interface ApiClientOptions {
   /** Prefix for every path; '' (default) means same origin as the page (the shell proxies /api). */
   baseUrl?: string;
@@ -82,25 +70,8 @@ export interface ApiClientOptions {
   readCookies?: () => string;
 }
 
-export interface AdminStatusAnswer {
-  is_admin: boolean;
-}
-export interface ResetPasswordInput {
-  email_or_username: string;
-  verification_code: string;
-  new_password: string;
-}
-export interface ChangePasswordInput {
-  current_password: string;
-  new_password: string;
-}
-export interface MessageAnswer {
-  message?: string;
-}
-export interface PictureAnswer {
-  picture: string;
-  message?: string;
-}
+export type ResetPasswordInput = RouteBody<'resetPassword'>;
+export type ChangePasswordInput = RouteBody<'changePassword'>;
 
 function browserCookies(): string {
   const doc = (globalThis as { document?: { cookie?: string } }).document;
@@ -223,13 +194,24 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return data as T;
   }
 
-  async function call<T>(method: Method, path: string, body?: unknown): Promise<T> {
-    return parse<T>(await send(method, path, body));
+  interface CallArgs {
+    /** The path's id (`:id`, `:commentId`). */
+    id?: number | string;
+    body?: unknown;
+    /** A query string, `?` included (directoryQuery). */
+    query?: string;
   }
 
-  const get = <T>(path: string, options: RequestOptions = {}) => send('GET', path, undefined, options.signal).then((response) => parse<T>(response));
-  const post = <T>(path: string, body?: unknown) => call<T>('POST', path, body);
-  const id = (value: number | string) => encodeURIComponent(String(value));
+  /** A call of the contract's route list, by name: its method and path come from the list. */
+  function request(name: RouteName, { id, body, query = '' }: CallArgs = {}, options: RequestOptions = {}): Promise<Response> {
+    const { method, path } = ROUTE_PATHS[name];
+    const filled = path.replace(/:\w+/, () => encodeURIComponent(String(id)));
+    return send(method.toUpperCase() as Method, `/api${filled}${query}`, body, options.signal);
+  }
+
+  async function call<Name extends RouteName>(name: Name, args?: CallArgs, options?: RequestOptions): Promise<RouteAnswer<Name>> {
+    return parse<RouteAnswer<Name>>(await request(name, args, options));
+  }
 
   return {
     // --- auth and account (SPEC §7) ---
@@ -238,30 +220,29 @@ export function createApiClient(options: ApiClientOptions = {}) {
     /** Current user; null when logged out (a 401 answer). Other failures throw. */
     async me(): Promise<User | null> {
       try {
-        return normaliseUser(await get<unknown>('/api/auth/me'));
+        return normaliseUser(await call('me'));
       } catch (error) {
         if (isApiError(error) && (error.status === 401 || error.status === 403)) return null;
         throw error;
       }
     },
-    login: async (input: { login: string; password: string }): Promise<User> => normaliseUser(await post<unknown>('/api/auth/login', input)) as User,
-    signup: async (input: { email: string; username: string; name: string; password: string }): Promise<User> =>
-      normaliseUser(await post<unknown>('/api/auth/signup', input)) as User,
-    logout: () => post<MessageAnswer>('/api/auth/logout'),
-    adminStatus: () => get<AdminStatusAnswer>('/api/auth/admin-status'),
-    forgotPassword: (email_or_username: string) => post<MessageAnswer>('/api/auth/forgot-password', { email_or_username }),
-    resetPassword: (input: ResetPasswordInput) => post<MessageAnswer>('/api/auth/reset-password', input),
-    changePassword: (input: ChangePasswordInput) => post<MessageAnswer>('/api/auth/change-password', input),
-    uploadProfilePicture(file: Blob, fileName = 'picture'): Promise<PictureAnswer> {
+    login: async (input: RouteBody<'login'>): Promise<User> => normaliseUser(await call('login', { body: input })) as User,
+    signup: async (input: RouteBody<'signup'>): Promise<User> => normaliseUser(await call('signup', { body: input })) as User,
+    logout: () => call('logout'),
+    adminStatus: () => call('adminStatus'),
+    forgotPassword: (email_or_username: string) => call('forgotPassword', { body: { email_or_username } satisfies RouteBody<'forgotPassword'> }),
+    resetPassword: (input: ResetPasswordInput) => call('resetPassword', { body: input }),
+    changePassword: (input: ChangePasswordInput) => call('changePassword', { body: input }),
+    uploadProfilePicture(file: Blob, fileName = 'picture') {
       const form = new FormData();
       form.append('file', file, (file as { name?: string }).name ?? fileName);
-      return post<PictureAnswer>('/api/auth/upload-profile-picture', form);
+      return call('uploadProfilePicture', { body: form });
     },
-    deleteAccount: () => post<MessageAnswer>('/api/auth/delete-account'),
+    deleteAccount: () => call('deleteAccount'),
 
     // --- businesses ---
     async listBusinesses(query: BusinessListQuery = {}, options: RequestOptions = {}): Promise<BusinessPage> {
-      const response = await send('GET', `/api/businesses${directoryQuery(query)}`, undefined, options.signal);
+      const response = await request('listBusinesses', { query: directoryQuery(query) }, options);
       const businesses = await parse<Business[]>(response);
       return {
         businesses: Array.isArray(businesses) ? businesses : [],
@@ -269,38 +250,36 @@ export function createApiClient(options: ApiClientOptions = {}) {
         nextCursor: nextCursorFromLink(response.headers.get('Link')),
       };
     },
-    directorySummary: (filter: DirectoryFilter = {}, options?: RequestOptions) =>
-      get<DirectorySummary>(`/api/businesses/summary${directoryQuery(filter)}`, options),
-    cityGroups: (filter: DirectoryFilter = {}, options?: RequestOptions) =>
-      get<CityGroups>(`/api/businesses/by-city${directoryQuery(filter)}`, options),
-    mapView: (query: MapQuery, options?: RequestOptions) => get<MapAnswer>(`/api/businesses/map${directoryQuery(query)}`, options),
-    categories: async (): Promise<string[]> => (await get<{ categories: string[] }>('/api/categories')).categories ?? [],
-    cities: async (): Promise<string[]> => (await get<{ cities: string[] }>('/api/cities')).cities ?? [],
-    getBusiness: (businessId: number | string, options?: RequestOptions) => get<Business>(`/api/businesses/${id(businessId)}`, options),
-    createBusiness: (input: BusinessInput) => post<Business>('/api/businesses', input),
-    updateBusiness: (businessId: number | string, input: BusinessInput) => call<Business>('PUT', `/api/businesses/${id(businessId)}`, input),
-    canEdit: (businessId: number | string) => get<CanEdit>(`/api/businesses/${id(businessId)}/can-edit`),
+    directorySummary: (filter: DirectoryFilter = {}, options?: RequestOptions) => call('directorySummary', { query: directoryQuery(filter) }, options),
+    cityGroups: (filter: DirectoryFilter = {}, options?: RequestOptions) => call('cityGroups', { query: directoryQuery(filter) }, options),
+    mapView: (query: MapQuery, options?: RequestOptions) => call('mapView', { query: directoryQuery(query) }, options),
+    categories: async (): Promise<string[]> => (await call('categories')).categories ?? [],
+    cities: async (): Promise<string[]> => (await call('cities')).cities ?? [],
+    getBusiness: (businessId: number | string, options?: RequestOptions) => call('getBusiness', { id: businessId }, options),
+    createBusiness: (input: RouteBody<'createBusiness'>) => call('createBusiness', { body: input }),
+    updateBusiness: (businessId: number | string, input: RouteBody<'updateBusiness'>) => call('updateBusiness', { id: businessId, body: input }),
+    canEdit: (businessId: number | string) => call('canEdit', { id: businessId }),
 
     // --- votes, comments, suggestions, reports ---
-    getVotes: (businessId: number | string) => get<VoteSummary>(`/api/businesses/${id(businessId)}/votes`),
-    vote: (businessId: number | string, vote_type: VoteType) => post<VoteResult>(`/api/businesses/${id(businessId)}/vote`, { vote_type }),
-    listComments: (businessId: number | string) => get<Comment[]>(`/api/businesses/${id(businessId)}/comments`),
-    addComment: (businessId: number | string, comment_text: string) => post<Comment>(`/api/businesses/${id(businessId)}/comments`, { comment_text }),
-    deleteComment: (commentId: number | string) => call<MessageAnswer>('DELETE', `/api/comments/${id(commentId)}`),
-    listSuggestions: (businessId: number | string) => get<Suggestion[]>(`/api/businesses/${id(businessId)}/suggestions`),
-    addSuggestion: (businessId: number | string, input: SuggestionInput) => post<Suggestion>(`/api/businesses/${id(businessId)}/suggestions`, input),
-    createReport: (input: ReportInput) => post<Report>('/api/reports', input),
+    getVotes: (businessId: number | string) => call('getVotes', { id: businessId }),
+    vote: (businessId: number | string, vote_type: VoteType) => call('vote', { id: businessId, body: { vote_type } satisfies RouteBody<'vote'> }),
+    listComments: (businessId: number | string) => call('listComments', { id: businessId }),
+    addComment: (businessId: number | string, comment_text: string) =>
+      call('addComment', { id: businessId, body: { comment_text } satisfies RouteBody<'addComment'> }),
+    deleteComment: (commentId: number | string) => call('deleteComment', { id: commentId }),
+    listSuggestions: (businessId: number | string) => call('listSuggestions', { id: businessId }),
+    addSuggestion: (businessId: number | string, input: RouteBody<'addSuggestion'>) => call('addSuggestion', { id: businessId, body: input }),
+    createReport: (input: RouteBody<'addReport'>) => call('addReport', { body: input }),
 
     // --- admin ---
-    adminStatistics: () => get<AdminStatistics>('/api/admin/statistics'),
-    pendingReports: () => get<Report[]>('/api/admin/reports/pending'),
-    reportedBusinesses: () => get<Business[]>('/api/admin/businesses/reported'),
-    reviewReport: (reportId: number | string, action: ReviewAction) =>
-      post<MessageAnswer>(`/api/admin/reports/${id(reportId)}/review?action=${action}`),
-    pendingSuggestions: () => get<Suggestion[]>('/api/admin/suggestions/pending'),
+    adminStatistics: () => call('statistics'),
+    pendingReports: () => call('pendingReports'),
+    reportedBusinesses: () => call('reportedBusinesses'),
+    reviewReport: (reportId: number | string, action: ReviewAction) => call('reviewReport', { id: reportId, query: directoryQuery({ action }) }),
+    pendingSuggestions: () => call('pendingSuggestions'),
     reviewSuggestion: (suggestionId: number | string, action: ReviewAction) =>
-      post<MessageAnswer>(`/api/admin/suggestions/${id(suggestionId)}/review?action=${action}`),
-    adminDeleteBusiness: (businessId: number | string) => call<MessageAnswer>('DELETE', `/api/admin/businesses/${id(businessId)}`),
+      call('reviewSuggestion', { id: suggestionId, query: directoryQuery({ action }) }),
+    adminDeleteBusiness: (businessId: number | string) => call('deleteBusiness', { id: businessId }),
   };
 }
 
