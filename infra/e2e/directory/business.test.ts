@@ -15,6 +15,7 @@ import {
   logIn,
   loggedOut,
   newUser,
+  pathOf,
   signUp,
   waitForPath,
 } from './helpers';
@@ -368,5 +369,101 @@ describe('directory: community actions on the business page', () => {
     await page.goto('/business/987654321');
     await expectToast(page, 'Business not found', 'error');
     await waitForPath(page, '/dashboard');
+  });
+});
+
+describe('directory: the business pages say what is going on (issue #12)', () => {
+  const other = newUser('other');
+
+  it("a business that could not be read says so, apart from 'not found', and 'Try again' reads it again", async () => {
+    const { page, context } = browser;
+    await loggedOut(context);
+    const detailPath = new RegExp(`/api/businesses/${businessId}$`);
+    await page.route(detailPath, (route) => route.fulfill({ status: 503, body: '{"detail":"Service temporarily unavailable"}' }));
+    await page.goto(`/business/${businessId}`);
+    const unavailable = page.getByTestId('business-unavailable');
+    await unavailable.waitFor();
+    await unavailable.getByRole('heading', { level: 1, name: 'Could not load this business' }).waitFor();
+    expect(await unavailable.innerText()).toContain('Please check your connection and try again.');
+    expect(await page.getByTestId('business-not-found').count()).toBe(0);
+    expect(await pathOf(page)).toBe(`/business/${businessId}`);
+
+    await page.unroute(detailPath);
+    await unavailable.getByRole('button', { name: 'Try again' }).click();
+    await page.locator(`[data-testid="business-detail"][data-business-id="${businessId}"]`).waitFor();
+    await page.getByRole('heading', { level: 1, name: place.name }).waitFor();
+  });
+
+  it("the form's categories are the server's, and nothing else", async () => {
+    const { page } = browser;
+    await signUp(page, other);
+    await page.goto('/add-business');
+    await page.locator('[data-testid="business-form"][data-mode="add"]').waitFor();
+    const server = (await apiFetch<{ categories: string[] }>(page, '/api/categories')).body.categories;
+    expect(server).toContain('Bookshop');
+    const select = page.getByLabel('Category');
+    await select.locator('option', { hasText: exact('Bookshop') }).waitFor({ state: 'attached' });
+    const offered = (await select.locator('option').allInnerTexts()).slice(1);
+    expect([...offered].sort()).toEqual([...server].sort());
+  });
+
+  it("text fields stop at the contract's limits, long ones count, and a too-long text is refused in words", async () => {
+    const { page } = browser;
+    await page.goto('/add-business');
+    await page.locator('[data-testid="business-form"][data-mode="add"]').waitFor();
+    expect(await page.getByLabel(/Business Name/).getAttribute('maxlength')).toBe('300');
+    expect(await page.getByLabel(/^Postcode/).getAttribute('maxlength')).toBe('12');
+    const description = page.getByLabel('Description');
+    const counter = page.getByTestId('zd-bf-description-count');
+    expect(await counter.innerText()).toBe('0/5000 characters');
+    await description.fill('x'.repeat(5100));
+    expect(await counter.innerText()).toBe('5000/5000 characters');
+    expect((await description.inputValue()).length).toBe(5000);
+
+    // A client that sends more anyway (not this form) reads which field and how long it may be.
+    const refused = await apiFetch<{ detail: string; errors: Record<string, string> }>(page, '/api/businesses', {
+      method: 'POST',
+      body: { name: 'n'.repeat(301), address: '1 Street', city: 'Leeds', postcode: 'LS1 1AA' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.detail).toBe('Business Name must be at most 300 characters');
+    expect(refused.body.errors.name).toBe('Business Name must be at most 300 characters');
+  });
+
+  it("/edit-business/{id} of someone else's business says so, with no form", async () => {
+    const { page } = browser;
+    await page.goto(`/edit-business/${businessId}`);
+    const refusal = page.getByTestId('edit-not-allowed');
+    await refusal.waitFor();
+    expect(await refusal.innerText()).toContain('You can only edit businesses you own');
+    expect(await page.getByTestId('business-form').count()).toBe(0);
+    await refusal.getByRole('link', { name: 'Back to Business' }).click();
+    await waitForPath(page, `/business/${businessId}`);
+  });
+
+  it("a member whose session has ended is asked to log in to suggest changes, and to report", async () => {
+    const { page, context } = browser;
+    await openDetail(page);
+    await page.getByRole('button', { name: 'Suggest Edit' }).click();
+    const suggest = page.getByRole('dialog', { name: 'Suggest Edit' });
+    await suggest.getByLabel('Field to update').selectOption('phone');
+    await suggest.getByLabel('Suggested value').fill('0113 496 0123');
+    await context.clearCookies();
+    await suggest.getByRole('button', { name: 'Submit Suggestion' }).click();
+    await expectToast(page, 'Please log in to suggest changes', 'error');
+
+    // The shell's expiry handling took the member to /login; signing in there returns them to this page.
+    await waitForPath(page, '/login');
+    await page.getByLabel('Email or Username').fill(other.username);
+    await page.getByLabel('Password').fill(other.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByTestId('welcome').waitFor();
+    await openDetail(page);
+    await page.getByRole('button', { name: 'Report Business' }).click();
+    const report = page.getByRole('dialog', { name: 'Report Business' });
+    await report.getByLabel('Reason').selectOption('Other');
+    await context.clearCookies();
+    await report.getByRole('button', { name: 'Submit Report' }).click();
+    await expectToast(page, 'Please log in to report a business', 'error');
   });
 });
