@@ -3,6 +3,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser';
+import { e2e } from '../support/env';
 import { apiFetch, directoryScreen, horizontalOverflow, loggedOut, newUser, signUp } from './helpers';
 
 const browser = useBrowser();
@@ -164,4 +165,55 @@ describe('directory dialogs: Escape, focus trap, focus back to the opener', () =
       await dialog.waitFor({ state: 'detached' });
     });
   }
+});
+
+describe('page titles and focus on navigation (issue #12, point 7)', () => {
+  const focusedHeading = (page: Page) =>
+    page.evaluate(() => (document.activeElement?.tagName === 'H1' ? document.activeElement.textContent?.trim() : null));
+  const titled = (page: Page, title: string) => page.waitForFunction((expected) => document.title === expected, title);
+
+  it('each page names itself in the title; focus moves to the main heading on navigation, not on the first load', async () => {
+    const { page, context } = browser;
+    await loggedOut(context);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/browse');
+    await directoryScreen(page, 'directory');
+    await page.getByTestId('city-group').first().waitFor();
+    await titled(page, `Browse · ${e2e.productName}`);
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+
+    await page.getByRole('link', { name: 'Login', exact: true }).click();
+    await page.getByTestId('auth-screen').waitFor();
+    await titled(page, `Sign In · ${e2e.productName}`);
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    expect(await focusedHeading(page)).toBe('Sign In');
+
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await page.getByTestId('landing-page').waitFor();
+    await titled(page, e2e.productName);
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    expect(await focusedHeading(page)).toBe('Find Pro-Palestinian Businesses');
+
+    await page.getByRole('link', { name: 'Explore Businesses' }).first().click();
+    await directoryScreen(page, 'directory');
+    await page.getByTestId('city-group').first().getByRole('button').click();
+    const row = page.getByTestId('business-row').first();
+    const name = (await row.getByRole('heading').innerText()).trim();
+    await row.getByRole('link', { name: 'View Details' }).click();
+    await page.getByTestId('business-detail').waitFor();
+    await titled(page, `${name} · ${e2e.productName}`);
+    await page.waitForFunction((expected) => document.activeElement?.textContent?.trim() === expected, name);
+    expect(await focusedHeading(page)).toBe(name);
+  });
+
+  it('a page opened directly: the title, and focus left alone', async () => {
+    const { page } = browser;
+    await page.goto(`/business/${businessId}`);
+    await page.getByTestId('business-detail').waitFor();
+    const name = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
+    await titled(page, `${name} · ${e2e.productName}`);
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+    await page.goto('/nowhere');
+    await titled(page, `Page not found · ${e2e.productName}`);
+  });
 });

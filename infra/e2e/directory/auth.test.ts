@@ -1,11 +1,11 @@
 // Issue #5, SPEC §2 auth screen, route guards and forgot password, through the shell against the real API.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SIGNED_IN_COOKIE } from '@zaytoon/contract';
+import { LIMITS, MESSAGES, SIGNED_IN_COOKIE } from '@zaytoon/contract';
 import { useBrowser } from '../support/browser';
 import { e2e } from '../support/env';
 import { waitForMail } from '../support/mailbox';
-import { directoryScreen, eventually, expectNoPageErrors, expectToast, logIn, loggedOut, newUser, pathOf, signUp, waitForPath } from './helpers';
+import { apiFetch, directoryScreen, eventually, expectNoPageErrors, expectToast, logIn, loggedOut, newUser, pathOf, signUp, waitForPath } from './helpers';
 
 const browser = useBrowser();
 const user = newUser('auth');
@@ -297,5 +297,93 @@ describe('landing page and footer (SPEC §1)', () => {
     }
     expect(await footer.innerText()).toContain('© 2024');
     expect(await footer.innerText()).not.toMatch(/20(2[5-9]|3\d)/);
+  });
+});
+
+describe('directory: login returns to where the visitor was (issue #12, point 7)', () => {
+  const someBusiness = async (page: Page) => {
+    const answer = await apiFetch<Array<{ id: number; name: string }>>(page, '/api/businesses?limit=1');
+    return answer.body[0];
+  };
+  const signIn = async (page: Page) => {
+    await page.locator('[data-testid="auth-screen"][data-mode="signin"]').waitFor();
+    await page.getByLabel('Email or Username').fill(user.username);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expectToast(page, 'Successfully logged in!', 'success');
+  };
+
+  it("a business page's 'Log In' comes back to the business", async () => {
+    const { page, context } = browser;
+    await loggedOut(context);
+    await page.goto('/browse');
+    const business = await someBusiness(page);
+    await page.goto(`/business/${business.id}`);
+    await page.getByTestId('business-detail').waitFor();
+    await page.getByRole('link', { name: 'Log In' }).click();
+    await waitForPath(page, '/login');
+    await signIn(page);
+    await waitForPath(page, `/business/${business.id}`);
+    await page.getByTestId('welcome').filter({ hasText: `Welcome, ${user.name}` }).waitFor();
+  });
+
+  it('a protected page that sent the visitor to /login is where logging in leads', async () => {
+    const { page, context } = browser;
+    await loggedOut(context);
+    await page.goto('/add-business');
+    await waitForPath(page, '/login');
+    await signIn(page);
+    await waitForPath(page, '/add-business');
+    await page.getByTestId('business-form').waitFor();
+  });
+
+  it('a return target of another site is refused: /dashboard', async () => {
+    const { page, context } = browser;
+    await loggedOut(context);
+    await page.goto('/login');
+    await page.getByTestId('auth-screen').waitFor();
+    // The router keeps its state in the history entry: forge one that points away, then reload.
+    await page.evaluate(() => history.replaceState({ usr: { from: '//evil.example/business/1' }, key: 'forged', idx: 0 }, ''));
+    await page.reload();
+    await signIn(page);
+    await waitForPath(page, '/dashboard');
+    expect(new URL(page.url()).host).toBe(new URL(e2e.baseUrl).host);
+  });
+
+  it('an expired session: a toast, /login, and back to the page after logging in again', async () => {
+    const { page, context } = browser;
+    await loggedOut(context);
+    await logIn(page, user.username, user.password);
+    const business = await someBusiness(page);
+    await page.goto(`/business/${business.id}`);
+    await page.getByRole('button', { name: 'Suggest Edit' }).waitFor();
+    // The session ends on the server (another tab logged out); this page still thinks it is signed in.
+    expect((await apiFetch(page, '/api/auth/logout', { method: 'POST' })).status).toBe(200);
+    await page.getByTestId('upvote').click();
+    await expectToast(page, MESSAGES.sessionExpired, 'error');
+    await waitForPath(page, '/login');
+    expect(await page.getByTestId('toast').filter({ hasText: MESSAGES.sessionExpired }).count()).toBe(1);
+    await signIn(page);
+    await waitForPath(page, `/business/${business.id}`);
+  });
+});
+
+describe('directory: sign-up tells its rules before submitting (issue #12, point 7)', () => {
+  it('the username and password rules are under their fields', async () => {
+    const { page, context } = browser;
+    await loggedOut(context);
+    await page.goto('/login');
+    await page.getByRole('button', { name: "Don't have an account? Sign Up" }).click();
+    const description = (label: string) =>
+      page.getByLabel(label, { exact: true }).evaluate((input) =>
+        (input.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' '),
+      );
+    expect(await description('Username')).toBe(MESSAGES.usernameCharacters);
+    expect(await description('Password')).toBe(MESSAGES.passwordTooShort);
+    await page.getByText(MESSAGES.passwordTooShort).waitFor();
+    expect(await page.getByLabel('Password').getAttribute('minlength')).toBe(String(LIMITS.passwordMinLength));
   });
 });

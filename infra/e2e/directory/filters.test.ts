@@ -4,7 +4,8 @@
 // The screen asks the API for small answers (summary, city groups, one city's page, the markers in view);
 // these tests check what it shows against every business, read independently by following the list's
 // pages to the end. Where the visitor is (filters, view, open city, map viewport) lives in the URL.
-import type { Page, Request } from 'playwright-core';
+import type { Page, Request, Route } from 'playwright-core';
+import { MESSAGES } from '@zaytoon/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser';
 import { allBusinesses, apiFetch, cityCard, cityCards, directoryScreen, exact, expectNoPageErrors, loggedOut, openCity } from './helpers';
@@ -232,6 +233,35 @@ describe('directory filters (visitor)', () => {
     expect(await page.getByTestId('location-summary').count()).toBe(0);
     expect(await page.getByTestId('city-group').count()).toBe(0);
   });
+
+  for (const [what, fail] of [
+    ['the server fails (503)', (route: Route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"Service temporarily unavailable"}' })],
+    ['the network fails', (route: Route) => route.abort('internetdisconnected')],
+  ] as const) {
+    it(`when ${what}: 'Could not load businesses' and Try again, never 'No businesses found' (issue #12, point 7)`, async () => {
+      const { page } = browser;
+      const down = (route: Route) => fail(route);
+      await page.route('**/api/businesses/summary**', down);
+      await page.route('**/api/businesses/by-city**', down);
+      await page.goto('/browse');
+      await directoryScreen(page, 'directory');
+      const failed = page.getByTestId('directory-load-failed');
+      await failed.waitFor();
+      expect(await failed.getAttribute('role')).toBe('alert');
+      expect((await failed.innerText()).trim()).toContain(MESSAGES.directoryLoadFailed);
+      expect(await page.getByTestId('directory-empty').count()).toBe(0);
+      expect(await count(page).innerText()).not.toMatch(/businesses found/);
+
+      await page.unroute('**/api/businesses/summary**', down);
+      await page.unroute('**/api/businesses/by-city**', down);
+      await failed.getByRole('button', { name: 'Try again' }).click();
+      await page.getByTestId('city-group').first().waitFor();
+      const all = await list(page);
+      await count(page).filter({ hasText: exact(`${all.length} businesses found`) }).waitFor();
+      expect(await failed.count()).toBe(0);
+      expectNoPageErrors(browser.errors);
+    });
+  }
 
   it("a card per city with 'N businesses' badges and a 'Location Summary'; a card opens to its businesses; Back returns to it", async () => {
     const { page } = browser;
