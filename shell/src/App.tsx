@@ -27,7 +27,7 @@ export interface AppProps {
 /** The shell: SPEC §2's route table, each path rendered by the app that owns it. */
 export function App({ host, toasts, loadRemote }: AppProps) {
   const registry = useMemo(() => createRemoteRegistry(loadRemote), [loadRemote]);
-  const businessNames = useMemo(createBusinessNames, []);
+  const businessNames = useMemo(() => createBusinessNames(), []);
   const sessionExpiry = useMemo(() => createSessionExpiry(host), [host]);
   const watchedHost = useMemo<HostContext>(
     () => ({

@@ -5,7 +5,7 @@ import { LIMITS, MESSAGES, SIGNED_IN_COOKIE } from '@zaytoon/contract';
 import { useBrowser } from '../support/browser';
 import { e2e } from '../support/env';
 import { waitForMail } from '../support/mailbox';
-import { apiFetch, directoryScreen, eventually, expectNoPageErrors, expectToast, logIn, loggedOut, newUser, pathOf, signUp, waitForPath } from './helpers';
+import { apiFetch, directoryScreen, eventually, expectNoPageErrors, expectToast, logIn, loggedOut, newUser, pathOf, waitForPath } from './helpers';
 
 const browser = useBrowser();
 const user = newUser('auth');
@@ -324,7 +324,10 @@ describe('directory: login returns to where the visitor was (issue #12, point 7)
     await waitForPath(page, '/login');
     await signIn(page);
     await waitForPath(page, `/business/${business.id}`);
-    await page.getByTestId('welcome').filter({ hasText: `Welcome, ${user.name}` }).waitFor();
+    await page
+      .getByTestId('welcome')
+      .filter({ hasText: `Welcome, ${user.name}` })
+      .waitFor();
   });
 
   it('a protected page that sent the visitor to /login is where logging in leads', async () => {

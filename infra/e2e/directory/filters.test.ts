@@ -235,7 +235,10 @@ describe('directory filters (visitor)', () => {
   });
 
   for (const [what, fail] of [
-    ['the server fails (503)', (route: Route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"Service temporarily unavailable"}' })],
+    [
+      'the server fails (503)',
+      (route: Route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"Service temporarily unavailable"}' }),
+    ],
     ['the network fails', (route: Route) => route.abort('internetdisconnected')],
   ] as const) {
     it(`when ${what}: 'Could not load businesses' and Try again, never 'No businesses found' (issue #12, point 7)`, async () => {
@@ -257,7 +260,9 @@ describe('directory filters (visitor)', () => {
       await failed.getByRole('button', { name: 'Try again' }).click();
       await page.getByTestId('city-group').first().waitFor();
       const all = await list(page);
-      await count(page).filter({ hasText: exact(`${all.length} businesses found`) }).waitFor();
+      await count(page)
+        .filter({ hasText: exact(`${all.length} businesses found`) })
+        .waitFor();
       expect(await failed.count()).toBe(0);
       expectNoPageErrors(browser.errors);
     });

@@ -37,7 +37,7 @@ describe('login return target: only pages of this site (no open redirect)', () =
 });
 
 describe('login returns to the page the visitor came from (issue #12)', () => {
-  it("a link to /login carries the page it was followed from", async () => {
+  it('a link to /login carries the page it was followed from', async () => {
     renderShell('/business/5', { loader: pageRemoteLoader });
     await userEvent.click(await screen.findByRole('link', { name: 'to login' }));
     await waitFor(() => expect(shownState()).toEqual({ from: '/business/5' }));

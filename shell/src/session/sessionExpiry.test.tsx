@@ -11,7 +11,7 @@ const answering = (error: ApiError) =>
 const toastTexts = (toasts: ReturnType<typeof renderShell>['toasts']) => toasts.getState().toasts.map((toast) => toast.message);
 
 describe('an expired session (issue #12)', () => {
-  it('a 401 to a logged-in user\'s action: the user is forgotten, one toast, and /login remembers the page', async () => {
+  it("a 401 to a logged-in user's action: the user is forgotten, one toast, and /login remembers the page", async () => {
     const { session, toasts } = renderShell('/business/5?tab=comments', {
       user: memberUser,
       loader: pageRemoteLoader,

@@ -40,7 +40,9 @@ export function SessionExpiredRedirect({ expiry }: { expiry: SessionExpiry }) {
   const navigate = useNavigate();
   const location = useLocation();
   const here = useRef('');
-  here.current = location.pathname + location.search;
+  useEffect(() => {
+    here.current = location.pathname + location.search;
+  }, [location]);
   useEffect(
     () =>
       expiry.subscribe(() => {

@@ -22,7 +22,10 @@ function PageRemote({ screen, host }: RemoteRootProps) {
       <button type="button" onClick={() => void host.api.logout().catch(() => {})}>
         log out
       </button>
-      <button type="button" onClick={() => void host.api.vote(5, 'upvote').catch((error) => host.toast.error(errorMessage(error, MESSAGES.voteFailed)))}>
+      <button
+        type="button"
+        onClick={() => void host.api.vote(5, 'upvote').catch((error) => host.toast.error(errorMessage(error, MESSAGES.voteFailed)))}
+      >
         vote
       </button>
     </main>

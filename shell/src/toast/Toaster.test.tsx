@@ -13,10 +13,7 @@ describe('toasts', () => {
       store.toaster.error('Login failed');
     });
     const region = screen.getByRole('status');
-    expect([...region.querySelectorAll('[data-testid="toast"]')].map((toast) => toast.getAttribute('data-kind'))).toEqual([
-      'success',
-      'error',
-    ]);
+    expect([...region.querySelectorAll('[data-testid="toast"]')].map((toast) => toast.getAttribute('data-kind'))).toEqual(['success', 'error']);
     expect(region.textContent).toContain('Successfully logged in!');
     await userEvent.click(screen.getAllByRole('button', { name: 'Dismiss notification' })[0]);
     expect(region.textContent).not.toContain('Successfully logged in!');

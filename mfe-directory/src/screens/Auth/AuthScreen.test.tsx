@@ -38,7 +38,9 @@ describe('auth screen (SPEC §2)', () => {
   it("shows 'Signing In...' while pending, then toasts success and goes to /dashboard", async () => {
     let finish: () => void = () => {};
     const session = fakeSession(null, {
-      login: vi.fn(() => new Promise<User>((resolve) => (finish = () => resolve({ id: 1, name: 'A', username: 'a', picture: null, is_admin: false })))),
+      login: vi.fn(
+        () => new Promise<User>((resolve) => (finish = () => resolve({ id: 1, name: 'A', username: 'a', picture: null, is_admin: false }))),
+      ),
     });
     const host = fakeHost({ session });
     renderScreen(<AuthScreen />, { path: '/login', host });

@@ -76,23 +76,10 @@ export function AuthScreen() {
                 autoComplete="username"
                 hint={MESSAGES.usernameCharacters}
               />
-              <AuthField
-                id="zd-auth-email"
-                label="Email"
-                type="email"
-                value={fields.email}
-                onChange={set('email')}
-                autoComplete="email"
-              />
+              <AuthField id="zd-auth-email" label="Email" type="email" value={fields.email} onChange={set('email')} autoComplete="email" />
             </>
           ) : (
-            <AuthField
-              id="zd-auth-login"
-              label="Email or Username"
-              value={fields.login}
-              onChange={set('login')}
-              autoComplete="username"
-            />
+            <AuthField id="zd-auth-login" label="Email or Username" value={fields.login} onChange={set('login')} autoComplete="username" />
           )}
           <AuthField
             id="zd-auth-password"

@@ -41,8 +41,7 @@ function directoryApi(overrides: Parameters<typeof fakeApi>[0] = {}) {
 }
 
 const urlSearch = () => new URLSearchParams(screen.getByTestId('location-search').textContent ?? '');
-const cityCard = async (city: string) =>
-  (await screen.findAllByTestId('city-group')).find((card) => card.dataset.city === city)!;
+const cityCard = async (city: string) => (await screen.findAllByTestId('city-group')).find((card) => card.dataset.city === city)!;
 
 describe('directory screen (SPEC §2)', () => {
   it("shows the heading, tagline and 'Loading...', then the count from the summary; never downloads the list", async () => {
@@ -87,8 +86,7 @@ describe('directory screen (SPEC §2)', () => {
     );
     const second = [business({ id: 20, name: 'Leeds last', city: 'Leeds' })];
     const api = directoryApi({
-      listBusinesses: async (query: BusinessListQuery) =>
-        query.cursor === 'page-2' ? page(second, 4, null) : page(first, 4, 'page-2'),
+      listBusinesses: async (query: BusinessListQuery) => (query.cursor === 'page-2' ? page(second, 4, null) : page(first, 4, 'page-2')),
     });
     renderScreen(<DirectoryScreen />, { path: '/browse', host: fakeHost({ api }) });
     const card = await cityCard('Leeds');
@@ -311,7 +309,7 @@ describe("directory screen: 'could not load' is not 'nothing found' (issue #12)"
     expect(screen.getByTestId('business-count').textContent).toBe('0 businesses found');
   });
 
-  it("an open city whose businesses could not be read says so, and Try again reads them", async () => {
+  it('an open city whose businesses could not be read says so, and Try again reads them', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     let down = true;
     const api = directoryApi({

@@ -24,10 +24,7 @@ export function DirectoryScreen() {
   const { search, category, city } = url.filters;
   const filter = useMemo(() => toDirectoryFilter({ search, category, city }), [search, category, city]);
   const { setFilters } = url;
-  const commitFilters = useCallback(
-    (values: FilterValues, options: WriteOptions) => setFilters(values, options),
-    [setFilters],
-  );
+  const commitFilters = useCallback((values: FilterValues, options: WriteOptions) => setFilters(values, options), [setFilters]);
 
   return (
     <>

@@ -73,7 +73,12 @@ export const LocationsView = memo(function LocationsView({ filter, open, onToggl
   }, [groups, open, businesses.data]);
 
   const listRef = useRef<HTMLDivElement>(null);
-  const { lines: shown, totalSize, measureElement, scrollToIndex } = useWindowVirtualizer({
+  const {
+    lines: shown,
+    totalSize,
+    measureElement,
+    scrollToIndex,
+  } = useWindowVirtualizer({
     count: lines.length,
     estimateSize: (index) => ESTIMATED_HEIGHT[lines[index].kind],
     getItemKey: (index) => lineKey(lines[index]),
@@ -99,8 +104,7 @@ export const LocationsView = memo(function LocationsView({ filter, open, onToggl
 
   if (!groups && groupsQuery.isError) {
     // The count line's summary failed too, most likely: every failed answer of the directory is asked again.
-    const retryFailed = () =>
-      void queryClient.refetchQueries({ queryKey: directoryKeys.all, predicate: (query) => query.state.status === 'error' });
+    const retryFailed = () => void queryClient.refetchQueries({ queryKey: directoryKeys.all, predicate: (query) => query.state.status === 'error' });
     return <LoadFailed onRetry={retryFailed} retrying={groupsQuery.isFetching} />;
   }
 
@@ -117,20 +121,10 @@ export const LocationsView = memo(function LocationsView({ filter, open, onToggl
     if (line.kind === 'city') {
       const { group } = line;
       return (
-        <div
-          className={`zd-card zd-city${line.open ? ' zd-city--open' : ''}`}
-          data-testid="city-group"
-          data-city={group.city}
-          data-open={line.open}
-        >
+        <div className={`zd-card zd-city${line.open ? ' zd-city--open' : ''}`} data-testid="city-group" data-city={group.city} data-open={line.open}>
           <header className="zd-city__header">
             <h2 className="zd-city__name">
-              <button
-                type="button"
-                className="zd-city__toggle"
-                aria-expanded={line.open}
-                onClick={() => onToggle(line.open ? null : group.city)}
-              >
+              <button type="button" className="zd-city__toggle" aria-expanded={line.open} onClick={() => onToggle(line.open ? null : group.city)}>
                 <span className="zd-city__chevron" aria-hidden="true" />
                 {group.city}
               </button>
