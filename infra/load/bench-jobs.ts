@@ -23,14 +23,11 @@ import { Job, Queue, QueueEvents, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import type pg from 'pg';
 import sharp from 'sharp';
-import { createPool } from '../../services/core/src/db/pool.ts';
-import { JOBS, QUEUES, type JobName, type QueueName } from '../../services/core/src/jobs/job-definitions.ts';
-import { JobDataCipher } from '../../services/core/src/jobs/job-data-cipher.ts';
-import { DEFAULT_JOB_OPTIONS } from '../../services/core/src/jobs/job-queue.repository.ts';
-import { repoRoot } from '../dev/config.ts';
-import { startMailCatcher } from '../dev/mail-catcher.ts';
-import { stackEnv, workerMailEnv } from './bench-env.ts';
-import { percentile, provisionBenchStack, type BenchStack } from './bench-stack.ts';
+import { createPool, JOBS, QUEUES, type JobName, type QueueName, JobDataCipher, DEFAULT_JOB_OPTIONS } from '@zaytoon/core';
+import { repoRoot } from '../dev/config';
+import { startMailCatcher } from '../dev/mail-catcher';
+import { stackEnv, workerMailEnv } from './bench-env';
+import { percentile, provisionBenchStack, type BenchStack } from './bench-stack';
 
 const SCALE = Number(process.env.BENCH_JOBS_SCALE || 1);
 const RUNS = (process.env.BENCH_JOBS_RUNS || '1x1,1x4,1x16,2x4').split(',').map((run) => {
@@ -94,7 +91,9 @@ process.on('SIGTERM', () => Promise.all(workers.map((worker) => worker.close()))
 
 /** A small photo-like JPEG (1024×768 with grain, about 100 KB): the kind of file people upload. */
 async function sampleJpeg(): Promise<Buffer> {
-  return sharp({ create: { width: 1024, height: 768, channels: 3, background: { r: 128, g: 128, b: 128 }, noise: { type: 'gaussian', mean: 128, sigma: 12 } } })
+  return sharp({
+    create: { width: 1024, height: 768, channels: 3, background: { r: 128, g: 128, b: 128 }, noise: { type: 'gaussian', mean: 128, sigma: 12 } },
+  })
     .jpeg({ quality: 80 })
     .toBuffer();
 }
@@ -121,7 +120,10 @@ class Fixtures {
     this.jpeg = await sampleJpeg();
     const { rows } = await this.db.query<{ id: number; is_admin: boolean }>('SELECT id, is_admin FROM users ORDER BY id');
     this.adminId = rows.find((row) => row.is_admin)!.id;
-    this.members = rows.filter((row) => !row.is_admin).map((row) => row.id).slice(0, 3);
+    this.members = rows
+      .filter((row) => !row.is_admin)
+      .map((row) => row.id)
+      .slice(0, 3);
     const inserted = await this.db.query<{ id: number }>(
       `INSERT INTO users (email, username, name, password_hash)
        SELECT 'bench-img-' || g || '@example.com', 'bench_img_' || g, 'Bench Image ' || g, 'not-a-real-hash'
@@ -129,7 +131,9 @@ class Fixtures {
       [BURST.images],
     );
     this.imageUsers = inserted.rows.map((row) => row.id);
-    console.log(`fixtures: ${this.jpeg.length} byte JPEG (1024×768), ${this.imageUsers.length} users for avatars, ${this.outcodes.length} postcode districts`);
+    console.log(
+      `fixtures: ${this.jpeg.length} byte JPEG (1024×768), ${this.imageUsers.length} users for avatars, ${this.outcodes.length} postcode districts`,
+    );
   }
 
   async plan(queue: QueueName, run: string): Promise<Planned[]> {
@@ -175,7 +179,10 @@ class Fixtures {
            RETURNING business_id, id AS report_id`,
           [run, a, n, b, c, this.adminId],
         );
-        return rows.map((row) => ({ name: 'approveReportCascade', data: { reportId: row.report_id, businessId: row.business_id, adminId: this.adminId } }));
+        return rows.map((row) => ({
+          name: 'approveReportCascade',
+          data: { reportId: row.report_id, businessId: row.business_id, adminId: this.adminId },
+        }));
       }
       case 'statistics':
         return Array.from({ length: n }, () => ({ name: 'refreshStatistics', data: { reason: 'bench' } }));
@@ -206,7 +213,10 @@ async function measure(queue: Queue, events: QueueEvents, burst: Enqueued[], run
   const pending = new Set(ids);
   let failed = 0;
   const done = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${queue.name}: ${pending.size} of ${ids.length} jobs unfinished after ${PHASE_TIMEOUT_MS} ms`)), PHASE_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`${queue.name}: ${pending.size} of ${ids.length} jobs unfinished after ${PHASE_TIMEOUT_MS} ms`)),
+      PHASE_TIMEOUT_MS,
+    );
     const settle = (jobId: string, outcome: 'completed' | 'failed') => {
       if (!pending.delete(jobId)) return;
       if (outcome === 'failed') failed++;
@@ -275,7 +285,10 @@ async function main() {
       const queue = new Queue(name, { connection: producer });
       const listener = new QueueEvents(name, { connection: redisConnection(stack!.redisUrl) });
       await listener.waitUntilReady();
-      closers.push(() => listener.close(), () => queue.close());
+      closers.push(
+        () => listener.close(),
+        () => queue.close(),
+      );
       return { queue, events: listener };
     };
     const real = new Map<QueueName, { queue: Queue; events: QueueEvents }>();
@@ -313,7 +326,10 @@ async function main() {
       const run = `${processes}x${concurrency}`;
       const env = { ...workerEnv, WORKER_CONCURRENCY: String(concurrency) };
       const perProcess = (queue: QueueName) => (queue === 'images' ? Math.min(2, concurrency) : concurrency);
-      const noopEnv = { REDIS_URL: stack.redisUrl, NOOP_QUEUES: JSON.stringify(Object.values(QUEUES).map((queue) => [noopQueueName(queue), perProcess(queue)])) };
+      const noopEnv = {
+        REDIS_URL: stack.redisUrl,
+        NOOP_QUEUES: JSON.stringify(Object.values(QUEUES).map((queue) => [noopQueueName(queue), perProcess(queue)])),
+      };
       const workers = Array.from({ length: processes }, (_, i) => stack!.startService(`worker-${run}-${i + 1}`, 'services/worker/src/main.ts', env));
       const noopWorkers = Array.from({ length: processes }, (_, i) => stack!.startService(`noop-${run}-${i + 1}`, ['-e', NOOP_WORKER], noopEnv));
       await Promise.all([
@@ -331,7 +347,13 @@ async function main() {
         // A dip in one of them is the machine's other work (it is shared), not BullMQ's ceiling.
         const ceiling = Number(noopBefore['jobs/s']) > Number(noopAfter['jobs/s']) ? noopBefore : noopAfter;
         const share = Number(result['jobs/s']) / Math.max(1, Number(ceiling['jobs/s']));
-        const row: Row = { queue, workers: `${processes}×${perProcess(queue)}`, ...result, 'no-op jobs/s': ceiling['jobs/s'], 'of no-op': `${(share * 100).toFixed(1)}%` };
+        const row: Row = {
+          queue,
+          workers: `${processes}×${perProcess(queue)}`,
+          ...result,
+          'no-op jobs/s': ceiling['jobs/s'],
+          'of no-op': `${(share * 100).toFixed(1)}%`,
+        };
         console.log(
           `  ${queue.padEnd(10)} ${String(row.jobs).padStart(4)} jobs  ${row['jobs/s'].padStart(5)} jobs/s  p95 ${row['p95 ms']} ms` +
             `  | no-op ${row['no-op jobs/s'].padStart(5)} jobs/s  -> ${row['of no-op']} of the ceiling`,

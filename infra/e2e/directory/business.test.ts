@@ -441,7 +441,7 @@ describe('directory: the business pages say what is going on (issue #12)', () =>
     await waitForPath(page, `/business/${businessId}`);
   });
 
-  it("a member whose session has ended is asked to log in to suggest changes, and to report", async () => {
+  it('a member whose session has ended is asked to log in to suggest changes, and to report', async () => {
     const { page, context } = browser;
     await openDetail(page);
     await page.getByRole('button', { name: 'Suggest Edit' }).click();

@@ -14,7 +14,6 @@ import {
   normaliseSocialLink,
   reportInputSchema,
   socialLinkOffSiteMessage,
-  suggestionInputSchema,
   truncate,
   formatScore,
   pluralBusinesses,
@@ -169,7 +168,7 @@ describe('ids in bodies (issue #11)', () => {
 });
 
 describe('path ids', () => {
-  it("every route with an id in its path says what a 404 for that id reads, and no other route does", () => {
+  it('every route with an id in its path says what a 404 for that id reads, and no other route does', () => {
     for (const [name, definition] of Object.entries(API_ROUTES)) {
       const param = pathIdParam(definition);
       expect([name, !!param, typeof (definition as RouteDefinition).notFound]).toEqual([name, !!param, param ? 'string' : 'undefined']);

@@ -2,8 +2,8 @@ import type { Request, RequestHandler } from 'express';
 import multer from 'multer';
 import { LIMITS, MESSAGES } from '@zaytoon/contract';
 import { DomainError, badRequest, type Core } from '@zaytoon/core';
-import type { RouteHandlers } from '../http/route-table.js';
-import { SESSION_COOKIE } from '../middleware/session.js';
+import type { RouteHandlers } from '../http/route-table';
+import { SESSION_COOKIE } from '../middleware/session';
 
 /** Memory upload capped one byte past the limit, so an oversize file is seen as such and never fully buffered. */
 export const pictureUpload: RequestHandler = (req, res, next) => {
@@ -25,10 +25,9 @@ function endOwnSession(req: Request): Promise<void> {
   return new Promise((resolve) => req.logout(() => req.session.destroy(() => resolve())));
 }
 
-export function accountController(core: Core): Pick<
-  RouteHandlers,
-  'forgotPassword' | 'resetPassword' | 'changePassword' | 'uploadProfilePicture' | 'deleteAccount'
-> {
+export function accountController(
+  core: Core,
+): Pick<RouteHandlers, 'forgotPassword' | 'resetPassword' | 'changePassword' | 'uploadProfilePicture' | 'deleteAccount'> {
   const { account, pictures } = core.services;
   return {
     forgotPassword: ({ body }) => account.forgotPassword(body.email_or_username),

@@ -1,7 +1,9 @@
 import type { Core } from '@zaytoon/core';
-import type { RouteHandlers } from '../http/route-table.js';
+import type { RouteHandlers } from '../http/route-table';
 
-export function adminController(core: Core): Pick<
+export function adminController(
+  core: Core,
+): Pick<
   RouteHandlers,
   'statistics' | 'pendingReports' | 'reportedBusinesses' | 'reviewReport' | 'pendingSuggestions' | 'reviewSuggestion' | 'deleteBusiness'
 > {

@@ -2,8 +2,8 @@ import type { Request, Response } from 'express';
 import passport from 'passport';
 import { MESSAGES, type User } from '@zaytoon/contract';
 import { unauthenticated, type Core, type SessionClaim } from '@zaytoon/core';
-import type { RouteHandlers } from '../http/route-table.js';
-import { SESSION_COOKIE } from '../middleware/session.js';
+import type { RouteHandlers } from '../http/route-table';
+import { SESSION_COOKIE } from '../middleware/session';
 
 function logIn(req: Request, user: User): Promise<void> {
   return new Promise((resolve, reject) => req.logIn(user, (error) => (error ? reject(error) : resolve())));

@@ -2,8 +2,8 @@ import type { Request } from 'express';
 import { LIST_PAGE_HEADERS } from '@zaytoon/contract';
 import type { CachedAnswer, Core } from '@zaytoon/core';
 import type { RouteName } from '@zaytoon/contract';
-import type { RouteContext, RouteHandler, RouteHandlers } from '../http/route-table.js';
-import { sendCachedAnswer } from '../http/send-cached.js';
+import type { RouteContext, RouteHandler, RouteHandlers } from '../http/route-table';
+import { sendCachedAnswer } from '../http/send-cached';
 
 /** The same request with another cursor: the `Link: <…>; rel="next"` target (relative, so it holds behind any proxy). */
 function nextPageUrl(req: Request, cursor: string): string {
@@ -20,7 +20,9 @@ const cachedAnswer =
     return undefined;
   };
 
-export function businessesController(core: Core): Pick<
+export function businessesController(
+  core: Core,
+): Pick<
   RouteHandlers,
   | 'listBusinesses'
   | 'directorySummary'

@@ -1,12 +1,11 @@
 import { MESSAGES } from '@zaytoon/contract';
 import type { Core } from '@zaytoon/core';
-import type { RouteHandlers } from '../http/route-table.js';
+import type { RouteHandlers } from '../http/route-table';
 
 /** Votes, comments, suggestions and reports: what members add to a business. */
-export function communityController(core: Core): Pick<
-  RouteHandlers,
-  'getVotes' | 'vote' | 'listComments' | 'addComment' | 'deleteComment' | 'listSuggestions' | 'addSuggestion' | 'addReport'
-> {
+export function communityController(
+  core: Core,
+): Pick<RouteHandlers, 'getVotes' | 'vote' | 'listComments' | 'addComment' | 'deleteComment' | 'listSuggestions' | 'addSuggestion' | 'addReport'> {
   const { votes, comments, suggestions, reports } = core.services;
   return {
     getVotes: ({ id, user }) => votes.summary(id, user),

@@ -1,8 +1,8 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { API_ROUTES, idSchema, pathIdParam, type RouteDefinition, type RouteInput, type RouteName, type User } from '@zaytoon/contract';
 import { answerBytes, businessTag, notFound, parseInput, serializeAnswer, type AnswerCacheRepository, type CachedAnswer } from '@zaytoon/core';
-import { requireAccess } from '../middleware/access.js';
-import { KEEP_ANSWER, sendCachedAnswer, storedAnswerKey, writeCachedAnswer, type KeepAnswer, type StoredAnswer } from './send-cached.js';
+import { requireAccess } from '../middleware/access';
+import { KEEP_ANSWER, sendCachedAnswer, storedAnswerKey, writeCachedAnswer, type KeepAnswer, type StoredAnswer } from './send-cached';
 
 /** A handler's request, validated with its route's schemas: `body`, `query` and the path's `id`, typed. */
 export type RouteContext<Name extends RouteName = RouteName> = RouteInput<Name> & {

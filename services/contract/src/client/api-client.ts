@@ -250,7 +250,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
         nextCursor: nextCursorFromLink(response.headers.get('Link')),
       };
     },
-    directorySummary: (filter: DirectoryFilter = {}, options?: RequestOptions) => call('directorySummary', { query: directoryQuery(filter) }, options),
+    directorySummary: (filter: DirectoryFilter = {}, options?: RequestOptions) =>
+      call('directorySummary', { query: directoryQuery(filter) }, options),
     cityGroups: (filter: DirectoryFilter = {}, options?: RequestOptions) => call('cityGroups', { query: directoryQuery(filter) }, options),
     mapView: (query: MapQuery, options?: RequestOptions) => call('mapView', { query: directoryQuery(query) }, options),
     categories: async (): Promise<string[]> => (await call('categories')).categories ?? [],

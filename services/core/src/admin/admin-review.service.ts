@@ -1,14 +1,14 @@
 import { MESSAGES, businessDeletedMessage, type ReviewAction, type SuggestableField, type User } from '@zaytoon/contract';
-import { AuditRepository } from '../audit/audit.repository.js';
-import { BusinessesRepository } from '../businesses/businesses.repository.js';
-import type { AnswerCacheRepository } from '../cache/answer-cache.repository.js';
-import { afterCommit } from '../jobs/after-commit.js';
-import { inTransaction, type Database } from '../db/pool.js';
-import { conflict, notFound } from '../errors/domain-error.js';
-import type { JobQueueRepository } from '../jobs/job-queue.repository.js';
-import { ReportsRepository } from '../reports/reports.repository.js';
-import { parseSuggestedValue } from '../suggestions/suggestion-value.js';
-import { SuggestionsRepository } from '../suggestions/suggestions.repository.js';
+import { AuditRepository } from '../audit/audit.repository';
+import { BusinessesRepository } from '../businesses/businesses.repository';
+import type { AnswerCacheRepository } from '../cache/answer-cache.repository';
+import { afterCommit } from '../jobs/after-commit';
+import { inTransaction, type Database } from '../db/pool';
+import { conflict, notFound } from '../errors/domain-error';
+import type { JobQueueRepository } from '../jobs/job-queue.repository';
+import { ReportsRepository } from '../reports/reports.repository';
+import { parseSuggestedValue } from '../suggestions/suggestion-value';
+import { SuggestionsRepository } from '../suggestions/suggestions.repository';
 
 /** Admin decisions: each one is taken in a transaction and written to the audit log. */
 export class AdminReviewService {

@@ -1,21 +1,21 @@
 import {
   MESSAGES,
   PAGING,
-  businessListQuerySchema,
+  type businessListQuerySchema,
   type Business,
   type CanEdit,
   type User,
   type Valid,
   type ValidBusinessInput,
 } from '@zaytoon/contract';
-import type { AnswerCacheRepository, CachedAnswer } from '../cache/answer-cache.repository.js';
-import { forbidden, notFound } from '../errors/domain-error.js';
-import { afterCommit } from '../jobs/after-commit.js';
-import type { JobQueueRepository } from '../jobs/job-queue.repository.js';
-import { filtersKey, toDirectoryFilters } from '../directory/directory-filters.js';
-import { toBusiness } from './business.mapper.js';
-import type { BusinessesRepository } from './businesses.repository.js';
-import { decodeCursor, encodeCursor, pageKeyOf } from './page-cursor.js';
+import type { AnswerCacheRepository, CachedAnswer } from '../cache/answer-cache.repository';
+import { forbidden, notFound } from '../errors/domain-error';
+import { afterCommit } from '../jobs/after-commit';
+import type { JobQueueRepository } from '../jobs/job-queue.repository';
+import { filtersKey, toDirectoryFilters } from '../directory/directory-filters';
+import { toBusiness } from './business.mapper';
+import type { BusinessesRepository } from './businesses.repository';
+import { decodeCursor, encodeCursor, pageKeyOf } from './page-cursor';
 
 /** One page of the list, serialized once, with what its paging headers need. */
 export interface BusinessPageAnswer {
@@ -46,14 +46,13 @@ export class BusinessesService {
 
     let read: Promise<{ rows: Business[]; total: number; nextCursor: string | null }> | undefined;
     const readPage = () =>
-      (read ??= Promise.all([
-        this.businesses.listPage(filters, { limit: limit + 1, after, forAdmin }),
-        this.businesses.count(filters),
-      ]).then(([rows, total]) => ({
-        rows: rows.slice(0, limit).map((row) => toBusiness(row, forAdmin)),
-        total,
-        nextCursor: rows.length > limit ? encodeCursor(pageKeyOf(rows[limit - 1], searching)) : null,
-      })));
+      (read ??= Promise.all([this.businesses.listPage(filters, { limit: limit + 1, after, forAdmin }), this.businesses.count(filters)]).then(
+        ([rows, total]) => ({
+          rows: rows.slice(0, limit).map((row) => toBusiness(row, forAdmin)),
+          total,
+          nextCursor: rows.length > limit ? encodeCursor(pageKeyOf(rows[limit - 1], searching)) : null,
+        }),
+      ));
     const [body, meta] = await Promise.all([
       this.cache.getOrCompute(key, async () => (await readPage()).rows),
       this.cache.getOrCompute(`${key}:meta`, async () => {

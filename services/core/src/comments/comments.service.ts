@@ -1,7 +1,7 @@
-import { MESSAGES, commentInputSchema, type Comment, type User, type Valid } from '@zaytoon/contract';
-import type { BusinessesRepository } from '../businesses/businesses.repository.js';
-import { forbidden, notFound } from '../errors/domain-error.js';
-import type { CommentsRepository } from './comments.repository.js';
+import { MESSAGES, type commentInputSchema, type Comment, type User, type Valid } from '@zaytoon/contract';
+import type { BusinessesRepository } from '../businesses/businesses.repository';
+import { forbidden, notFound } from '../errors/domain-error';
+import type { CommentsRepository } from './comments.repository';
 
 export class CommentsService {
   constructor(

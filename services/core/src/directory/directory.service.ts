@@ -1,16 +1,8 @@
-import {
-  LIMITS,
-  directoryFilterSchema,
-  mapQuerySchema,
-  type CityCount,
-  type DirectorySummary,
-  type MapAnswer,
-  type Valid,
-} from '@zaytoon/contract';
-import type { BusinessesRepository, CityStats, DirectoryFilters } from '../businesses/businesses.repository.js';
-import type { AnswerCacheRepository, CachedAnswer } from '../cache/answer-cache.repository.js';
-import { filtersKey, toDirectoryFilters } from './directory-filters.js';
-import { buildMapIndex, snapToTiles, viewportItems, type MapIndex } from './map-clusters.js';
+import { LIMITS, type directoryFilterSchema, type mapQuerySchema, type CityCount, type DirectorySummary, type MapAnswer, type Valid } from '@zaytoon/contract';
+import type { BusinessesRepository, CityStats, DirectoryFilters } from '../businesses/businesses.repository';
+import type { AnswerCacheRepository, CachedAnswer } from '../cache/answer-cache.repository';
+import { filtersKey, toDirectoryFilters } from './directory-filters';
+import { buildMapIndex, snapToTiles, viewportItems, type MapIndex } from './map-clusters';
 
 /** Cluster indexes kept per process: the unfiltered one and a few recent filters. */
 const MAP_INDEXES_KEPT = 8;
@@ -37,7 +29,10 @@ export function summarise(cities: readonly CityStats[]): DirectorySummary {
     coverage: total === 0 ? 0 : Math.round((onMap / total) * 100),
     cities: cities.length,
     cities_on_map: mapped.length,
-    most_active: mostActive(cities.map(({ city, count }) => ({ city, count })), LIMITS.mostActiveCities),
+    most_active: mostActive(
+      cities.map(({ city, count }) => ({ city, count })),
+      LIMITS.mostActiveCities,
+    ),
     bounds: mapped.length
       ? [
           Math.min(...mapped.map((city) => city.west!)),

@@ -1,11 +1,11 @@
-import { MESSAGES, reportInputSchema, type Business, type Report, type User, type Valid } from '@zaytoon/contract';
-import { toBusiness } from '../businesses/business.mapper.js';
-import type { BusinessesRepository } from '../businesses/businesses.repository.js';
-import type { AnswerCacheRepository } from '../cache/answer-cache.repository.js';
-import { conflict, notFound } from '../errors/domain-error.js';
-import { afterCommit } from '../jobs/after-commit.js';
-import type { JobQueueRepository } from '../jobs/job-queue.repository.js';
-import type { ReportsRepository } from './reports.repository.js';
+import { MESSAGES, type reportInputSchema, type Business, type Report, type User, type Valid } from '@zaytoon/contract';
+import { toBusiness } from '../businesses/business.mapper';
+import type { BusinessesRepository } from '../businesses/businesses.repository';
+import type { AnswerCacheRepository } from '../cache/answer-cache.repository';
+import { conflict, notFound } from '../errors/domain-error';
+import { afterCommit } from '../jobs/after-commit';
+import type { JobQueueRepository } from '../jobs/job-queue.repository';
+import type { ReportsRepository } from './reports.repository';
 
 export class ReportsService {
   constructor(

@@ -1,10 +1,10 @@
-import { MESSAGES, suggestionInputSchema, type Suggestion, type User, type Valid } from '@zaytoon/contract';
-import type { BusinessesRepository } from '../businesses/businesses.repository.js';
-import { notFound } from '../errors/domain-error.js';
-import { afterCommit } from '../jobs/after-commit.js';
-import type { JobQueueRepository } from '../jobs/job-queue.repository.js';
-import { currentValueText, parseSuggestedValue } from './suggestion-value.js';
-import type { SuggestionsRepository } from './suggestions.repository.js';
+import { MESSAGES, type suggestionInputSchema, type Suggestion, type User, type Valid } from '@zaytoon/contract';
+import type { BusinessesRepository } from '../businesses/businesses.repository';
+import { notFound } from '../errors/domain-error';
+import { afterCommit } from '../jobs/after-commit';
+import type { JobQueueRepository } from '../jobs/job-queue.repository';
+import { currentValueText, parseSuggestedValue } from './suggestion-value';
+import type { SuggestionsRepository } from './suggestions.repository';
 
 export class SuggestionsService {
   constructor(

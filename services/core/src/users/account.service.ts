@@ -1,21 +1,14 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import {
-  LIMITS,
-  MESSAGES,
-  changePasswordInputSchema,
-  resetPasswordInputSchema,
-  type User,
-  type Valid,
-} from '@zaytoon/contract';
-import { inTransaction, type Database } from '../db/pool.js';
-import { DomainError, badRequest, unauthenticated } from '../errors/domain-error.js';
-import type { JobQueueRepository } from '../jobs/job-queue.repository.js';
-import type { SessionIndexRepository } from '../sessions/session-index.repository.js';
-import type { JobDataCipher } from '../jobs/job-data-cipher.js';
-import type { ResetMailQuotaRepository } from './reset-mail-quota.repository.js';
-import { hashPassword, verifyPassword } from './password.js';
-import { ResetCodesRepository } from './reset-codes.repository.js';
-import { UsersRepository } from './users.repository.js';
+import { LIMITS, MESSAGES, type changePasswordInputSchema, type resetPasswordInputSchema, type User, type Valid } from '@zaytoon/contract';
+import { inTransaction, type Database } from '../db/pool';
+import { DomainError, badRequest, unauthenticated } from '../errors/domain-error';
+import type { JobQueueRepository } from '../jobs/job-queue.repository';
+import type { SessionIndexRepository } from '../sessions/session-index.repository';
+import type { JobDataCipher } from '../jobs/job-data-cipher';
+import type { ResetMailQuotaRepository } from './reset-mail-quota.repository';
+import { hashPassword, verifyPassword } from './password';
+import { ResetCodesRepository } from './reset-codes.repository';
+import { UsersRepository } from './users.repository';
 
 /** Password reset, change and account deletion. Each ends the user's other sessions. */
 export class AccountService {

@@ -1,16 +1,10 @@
-import {
-  MESSAGES,
-  loginInputSchema,
-  signupInputSchema,
-  type User,
-  type Valid,
-} from '@zaytoon/contract';
-import { conflict, unauthenticated } from '../errors/domain-error.js';
-import { hashPassword, verifyPassword } from './password.js';
-import { toSelfUser } from './user.mapper.js';
-import { afterCommit } from '../jobs/after-commit.js';
-import type { JobQueueRepository } from '../jobs/job-queue.repository.js';
-import type { UsersRepository } from './users.repository.js';
+import { MESSAGES, type loginInputSchema, type signupInputSchema, type User, type Valid } from '@zaytoon/contract';
+import { conflict, unauthenticated } from '../errors/domain-error';
+import { hashPassword, verifyPassword } from './password';
+import { toSelfUser } from './user.mapper';
+import { afterCommit } from '../jobs/after-commit';
+import type { JobQueueRepository } from '../jobs/job-queue.repository';
+import type { UsersRepository } from './users.repository';
 
 // A real hash, so that an unknown login costs the same time as a wrong password.
 const dummyHash = hashPassword('not-a-real-password');

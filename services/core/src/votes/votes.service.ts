@@ -1,10 +1,10 @@
-import { MESSAGES, voteInputSchema, type User, type VoteResult, type VoteSummary, type Valid } from '@zaytoon/contract';
-import type { BusinessesRepository } from '../businesses/businesses.repository.js';
-import type { AnswerCacheRepository } from '../cache/answer-cache.repository.js';
-import { afterCommit } from '../jobs/after-commit.js';
-import { inTransaction, type Database } from '../db/pool.js';
-import { notFound } from '../errors/domain-error.js';
-import { VotesRepository } from './votes.repository.js';
+import { MESSAGES, type voteInputSchema, type User, type VoteResult, type VoteSummary, type Valid } from '@zaytoon/contract';
+import type { BusinessesRepository } from '../businesses/businesses.repository';
+import type { AnswerCacheRepository } from '../cache/answer-cache.repository';
+import { afterCommit } from '../jobs/after-commit';
+import { inTransaction, type Database } from '../db/pool';
+import { notFound } from '../errors/domain-error';
+import { VotesRepository } from './votes.repository';
 
 export class VotesService {
   constructor(
