@@ -1,4 +1,12 @@
-import { LIMITS, type directoryFilterSchema, type mapQuerySchema, type CityCount, type DirectorySummary, type MapAnswer, type Valid } from '@zaytoon/contract';
+import {
+  LIMITS,
+  type directoryFilterSchema,
+  type mapQuerySchema,
+  type CityCount,
+  type DirectorySummary,
+  type MapAnswer,
+  type Valid,
+} from '@zaytoon/contract';
 import type { BusinessesRepository, CityStats, DirectoryFilters } from '../businesses/businesses.repository';
 import type { AnswerCacheRepository, CachedAnswer } from '../cache/answer-cache.repository';
 import { filtersKey, toDirectoryFilters } from './directory-filters';
