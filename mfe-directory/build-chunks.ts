@@ -5,7 +5,7 @@
  * module missing from LAZY_ONLY only adds its bytes to the first load: bench:frontend shows them).
  */
 const LAZY_ONLY =
-  /mfe-directory\/src\/(screens\/(?!Directory\/)|features\/(?!directory\/)|map\/|ui\/(Modal|logOut)|lib\/requestError|screens\.css|screenStyles\.ts)|services\/contract\/src\/messages|@tanstack\/(react-query\/build\/modern\/useMutation|query-core\/build\/modern\/mutationObserver)\./;
+  /mfe-directory\/src\/(screens\/(?!Directory\/)|features\/(?!directory\/)|map\/|ui\/(Modal|logOut|LoginRequired)|lib\/requestError|screens\.css|screenStyles\.ts)|services\/contract\/src\/(messages|limits)\.ts|@tanstack\/(react-query\/build\/modern\/useMutation|query-core\/build\/modern\/mutationObserver)\./;
 const FIRST_LOAD = /mfe-directory\/src\/|services\/contract\/src\/|node_modules\/@tanstack\/(react-query|query-core)\//;
 
 /** The exposed root keeps a chunk of its own: pulled into the group, it would leave behind a re-export chunk the manifest does not list. */
@@ -15,4 +15,14 @@ export const FIRST_LOAD_CHUNK = {
   name: 'browse',
   // Module federation's own virtual modules (shared-module loaders) keep the chunks it gives them.
   test: (id: string) => !id.startsWith('\0') && !id.includes('__mf') && FIRST_LOAD.test(id) && !LAZY_ONLY.test(id) && !EXPOSED.test(id),
+};
+
+/**
+ * The contract's messages and form limits (messages.ts, limits.ts), which only the screens after /browse's list
+ * read, in a chunk of their own: left to the bundler, they join /browse's first chunk, which every screen loads
+ * before its own (the list reads first-load-messages.ts and directory-limits.ts instead).
+ */
+export const SCREENS_CONTRACT_CHUNK = {
+  name: 'screens-contract',
+  test: (id: string) => /services\/contract\/src\/(messages|limits)\.ts$/.test(id),
 };

@@ -5,7 +5,7 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 // eslint-disable-next-line import-x/no-relative-packages -- Vite's config loader leaves package imports to Node, which cannot load the contract's .ts (docs/decisions.md)
 import { PRECOMPRESS_OPTIONS } from '../services/contract/src/federation';
-import { FIRST_LOAD_CHUNK } from './build-chunks';
+import { FIRST_LOAD_CHUNK, SCREENS_CONTRACT_CHUNK } from './build-chunks';
 import mfConfig from './module-federation.config';
 
 const port = Number(process.env.DIRECTORY_PORT || 8081);
@@ -24,5 +24,5 @@ export default defineConfig({
   },
   server: { port, strictPort: true, cors, origin: `http://localhost:${port}` },
   preview: { port, strictPort: true, cors, headers: { 'Access-Control-Allow-Origin': '*' } },
-  build: { target: 'esnext', rolldownOptions: { output: { codeSplitting: { groups: [FIRST_LOAD_CHUNK] } } } },
+  build: { target: 'esnext', rolldownOptions: { output: { codeSplitting: { groups: [SCREENS_CONTRACT_CHUNK, FIRST_LOAD_CHUNK] } } } },
 });

@@ -117,5 +117,12 @@ describe('api client', () => {
   it('reads cookies', () => {
     expect(readCookie('a=1; XSRF-TOKEN=x%20y', 'XSRF-TOKEN')).toBe('x y');
     expect(readCookie('a=1', 'XSRF-TOKEN')).toBeNull();
+    expect(readCookie('', 'XSRF-TOKEN')).toBeNull();
+    expect(readCookie('XSRF-TOKEN2=no; XSRF-TOKEN=yes', 'XSRF-TOKEN')).toBe('yes');
+    expect(readCookie('XSRF-TOKEN=first; XSRF-TOKEN=second', 'XSRF-TOKEN')).toBe('first');
+    expect(readCookie('XSRF-TOKEN="quoted"', 'XSRF-TOKEN')).toBe('quoted');
+    expect(readCookie('XSRF-TOKEN=a=b', 'XSRF-TOKEN')).toBe('a=b');
+    expect(readCookie('XSRF-TOKEN=%E0%A4%A', 'XSRF-TOKEN')).toBe('%E0%A4%A');
+    expect(readCookie('flag; zaytoon.signed_in=1', 'zaytoon.signed_in')).toBe('1');
   });
 });

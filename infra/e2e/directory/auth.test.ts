@@ -1,7 +1,7 @@
 // Issue #5, SPEC §2 auth screen, route guards and forgot password, through the shell against the real API.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { LIMITS, MESSAGES, SIGNED_IN_COOKIE } from '@zaytoon/contract';
+import { FIRST_LOAD_MESSAGES, LIMITS, MESSAGES, SIGNED_IN_COOKIE } from '@zaytoon/contract';
 import { useBrowser } from '../support/browser';
 import { e2e } from '../support/env';
 import { waitForMail } from '../support/mailbox';
@@ -363,9 +363,9 @@ describe('directory: login returns to where the visitor was (issue #12, point 7)
     // The session ends on the server (another tab logged out); this page still thinks it is signed in.
     expect((await apiFetch(page, '/api/auth/logout', { method: 'POST' })).status).toBe(200);
     await page.getByTestId('upvote').click();
-    await expectToast(page, MESSAGES.sessionExpired, 'error');
+    await expectToast(page, FIRST_LOAD_MESSAGES.sessionExpired, 'error');
     await waitForPath(page, '/login');
-    expect(await page.getByTestId('toast').filter({ hasText: MESSAGES.sessionExpired }).count()).toBe(1);
+    expect(await page.getByTestId('toast').filter({ hasText: FIRST_LOAD_MESSAGES.sessionExpired }).count()).toBe(1);
     await signIn(page);
     await waitForPath(page, `/business/${business.id}`);
   });

@@ -5,7 +5,7 @@
 // these tests check what it shows against every business, read independently by following the list's
 // pages to the end. Where the visitor is (filters, view, open city, map viewport) lives in the URL.
 import type { Page, Request, Route } from 'playwright-core';
-import { MESSAGES } from '@zaytoon/contract';
+import { FIRST_LOAD_MESSAGES } from '@zaytoon/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser';
 import { allBusinesses, apiFetch, cityCard, cityCards, directoryScreen, exact, expectNoPageErrors, loggedOut, openCity } from './helpers';
@@ -251,7 +251,7 @@ describe('directory filters (visitor)', () => {
       const failed = page.getByTestId('directory-load-failed');
       await failed.waitFor();
       expect(await failed.getAttribute('role')).toBe('alert');
-      expect((await failed.innerText()).trim()).toContain(MESSAGES.directoryLoadFailed);
+      expect((await failed.innerText()).trim()).toContain(FIRST_LOAD_MESSAGES.directoryLoadFailed);
       expect(await page.getByTestId('directory-empty').count()).toBe(0);
       expect(await count(page).innerText()).not.toMatch(/businesses found/);
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { LIMITS, type Business } from '@zaytoon/client';
+import { DIRECTORY_LIMITS, type Business } from '@zaytoon/client';
 import { formatScore, truncate } from '../lib/format';
 
 /** SPEC §2 marker popup. */
@@ -15,7 +15,7 @@ export function BusinessPopup({ business, isAdmin }: { business: Business; isAdm
       </p>
       {business.address && <p>{business.address}</p>}
       <p>{[business.city, business.postcode].filter(Boolean).join(' ')}</p>
-      {business.description && <p>{truncate(business.description, LIMITS.popupDescriptionLength)}</p>}
+      {business.description && <p>{truncate(business.description, DIRECTORY_LIMITS.popupDescriptionLength)}</p>}
       {business.phone && <p>{business.phone}</p>}
       {isAdmin && business.report_count > 0 && (
         <p>

@@ -1,6 +1,6 @@
 import { memo, useState } from 'react';
 import { MapContainer, TileLayer } from 'react-leaflet';
-import { LIMITS, MAP_DEFAULTS, type DirectoryFilter, type MapQuery } from '@zaytoon/client';
+import { DIRECTORY_LIMITS, MAP_DEFAULTS, type DirectoryFilter, type MapQuery } from '@zaytoon/client';
 import { useDirectorySummary } from '../features/directory/api/get-directory-summary';
 import { useMapView } from '../features/directory/api/get-map-view';
 import { useUnmappedBusinesses } from '../features/directory/api/get-unmapped-businesses';
@@ -88,7 +88,7 @@ function MapView({ filter, viewport, onViewportChange }: Props) {
 function NotOnMap({ filter }: { filter: DirectoryFilter }) {
   const page = useUnmappedBusinesses(filter).data;
   if (!page || page.total === 0) return null;
-  const listed = page.businesses.slice(0, LIMITS.unmappedBusinessesListed);
+  const listed = page.businesses.slice(0, DIRECTORY_LIMITS.unmappedBusinessesListed);
   const more = page.total - listed.length;
   return (
     <div className="zd-unmapped" data-testid="unmapped">

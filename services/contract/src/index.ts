@@ -1,5 +1,7 @@
 export * from './cookies';
+export * from './directory-limits';
 export * from './limits';
+export * from './first-load-messages';
 export * from './messages';
 export * from './route-paths';
 export * from './routes';

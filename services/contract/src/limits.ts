@@ -13,14 +13,10 @@ export const LIMITS = {
   resetFailuresBeforeLock: 100,
   resetLockHours: 24,
   pictureMaxBytes: 2_621_440,
-  searchDebounceMs: 300,
   redirectAfterResetMs: 3000,
   redirectAfterPasswordChangeMs: 2000,
-  popupDescriptionLength: 80,
-  listDescriptionLength: 120,
   latestReportsShown: 3,
   mostActiveCities: 3,
-  unmappedBusinessesListed: 3,
   recentRegistrationDays: 7,
   textFieldMaxLength: 5000,
   shortFieldMaxLength: 300,
@@ -40,14 +36,6 @@ export const PAGING = {
   maxLimit: 500,
 } as const;
 
-export const MAP_ZOOM = {
-  min: 0,
-  max: 20,
-  /** Clusters stop at this zoom; above it every business is its own marker. */
-  clusterMaxZoom: 16,
-  /** Businesses that share one point (a postcode district centre) are spread apart from this zoom on. */
-  spreadFromZoom: 17,
-} as const;
 
 export const MAP_DEFAULTS = {
   center: [54.7023545, -3.2765753] as [number, number],

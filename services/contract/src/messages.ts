@@ -1,4 +1,4 @@
-/** Every user-facing message, in SPEC.md's and CONTRACT.md's words. One place, used by the API and the remotes. */
+/** Every user-facing message, in SPEC.md's and CONTRACT.md's words, used by the API and the remotes (with FIRST_LOAD_MESSAGES). */
 export const MESSAGES = {
   // validation (SPEC §5)
   commentTooShort: 'Comment must be at least 3 characters',
@@ -94,9 +94,6 @@ export const MESSAGES = {
   uploadPictureFailed: 'Failed to upload profile picture',
   deleteAccountFailed: 'Failed to delete account',
   networkError: 'Network error. Please try again.',
-  // SPEC is silent on these two (issue #12, point 7; docs/decisions.md)
-  sessionExpired: 'Your session has expired. Please log in again.',
-  directoryLoadFailed: 'Could not load businesses',
 
   loggedIn: 'Successfully logged in!',
   accountCreated: 'Account created successfully!',

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, MESSAGES, type ApiClient } from '@zaytoon/client';
+import { ApiError, FIRST_LOAD_MESSAGES, MESSAGES, type ApiClient } from '@zaytoon/client';
 import { memberUser, renderShell } from '../test/harness';
 import { pageRemoteLoader } from '../test/pageRemote';
 
@@ -21,7 +21,7 @@ describe('an expired session (issue #12)', () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
     expect(JSON.parse(screen.getByTestId('location-state').textContent ?? 'null')).toEqual({ from: '/business/5?tab=comments' });
     expect(session.getState().user).toBeNull();
-    expect(toastTexts(toasts)).toEqual([MESSAGES.sessionExpired]);
+    expect(toastTexts(toasts)).toEqual([FIRST_LOAD_MESSAGES.sessionExpired]);
 
     // Logging in again returns to the page.
     await act(async () => session.getState().setUser(memberUser));

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { ApiError, isApiError, MESSAGES, type HostContext, type LoginLocationState } from '@zaytoon/client';
+import { ApiError, FIRST_LOAD_MESSAGES, isApiError, type HostContext, type LoginLocationState } from '@zaytoon/client';
 
 /** Calls whose 401 means wrong credentials or a session already being ended, not one that expired. */
 const NOT_AN_EXPIRY = new Set(['me', 'login', 'signup', 'logout']);
@@ -24,9 +24,9 @@ export function createSessionExpiry({ session, toast }: Pick<HostContext, 'sessi
       if (!isApiError(error) || error.status !== 401 || NOT_AN_EXPIRY.has(call)) return error;
       if (!session.getState().user) return error;
       session.getState().setUser(null);
-      toast.error(MESSAGES.sessionExpired);
+      toast.error(FIRST_LOAD_MESSAGES.sessionExpired);
       for (const listener of listeners) listener();
-      return new ApiError(401, MESSAGES.sessionExpired);
+      return new ApiError(401, FIRST_LOAD_MESSAGES.sessionExpired);
     },
     subscribe(listener) {
       listeners.add(listener);

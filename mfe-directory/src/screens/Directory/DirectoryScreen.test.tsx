@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, MESSAGES, type BusinessListQuery, type DirectoryFilter, type RequestOptions } from '@zaytoon/client';
+import { ApiError, FIRST_LOAD_MESSAGES, MESSAGES, type BusinessListQuery, type DirectoryFilter, type RequestOptions } from '@zaytoon/client';
 import { admin, business, fakeApi, fakeHost, fakeSession, member, renderScreen } from '../../test/harness';
 import { page, pendingUntilAborted, summary } from '../../test/directoryFakes';
 import { DirectoryScreen } from './DirectoryScreen';
@@ -141,7 +141,7 @@ describe('directory screen (SPEC §2)', () => {
     const down = async () => Promise.reject(new Error('502'));
     const api = directoryApi({ directorySummary: down, cityGroups: down });
     const { host } = renderScreen(<DirectoryScreen />, { path: '/browse', host: fakeHost({ api }) });
-    expect(await screen.findByText(MESSAGES.directoryLoadFailed)).toBeTruthy();
+    expect(await screen.findByText(FIRST_LOAD_MESSAGES.directoryLoadFailed)).toBeTruthy();
     expect(screen.queryByText('No businesses found')).toBeNull();
     await waitFor(() => expect(screen.getByTestId('business-count').textContent).toBe(''));
     expect(logged).toHaveBeenCalled();
@@ -288,7 +288,7 @@ describe("directory screen: 'could not load' is not 'nothing found' (issue #12)"
     renderScreen(<DirectoryScreen />, { path: '/browse', host: fakeHost({ api }) });
     const alert = await screen.findByTestId('directory-load-failed');
     expect(alert.getAttribute('role')).toBe('alert');
-    expect(within(alert).getByText(MESSAGES.directoryLoadFailed)).toBeTruthy();
+    expect(within(alert).getByText(FIRST_LOAD_MESSAGES.directoryLoadFailed)).toBeTruthy();
     expect(screen.queryByText('No businesses found')).toBeNull();
     await waitFor(() => expect(screen.getByTestId('business-count').textContent).toBe(''));
 

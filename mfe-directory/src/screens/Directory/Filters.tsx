@@ -1,5 +1,5 @@
 import { memo, useEffect, useRef, useState } from 'react';
-import { LIMITS } from '@zaytoon/client';
+import { DIRECTORY_LIMITS } from '@zaytoon/client';
 import { useFilterOptions } from '../../features/directory/api/get-filter-options';
 import { sameFilters, type FilterValues } from '../../features/directory/filters';
 import type { DirectoryView, WriteOptions } from '../../features/directory/useDirectoryUrl';
@@ -60,7 +60,7 @@ export const Filters = memo(function Filters({ values, onCommit, view, onViewCha
         if (sameFilters(next, committed.current)) return;
         committed.current = next;
         onCommitRef.current(next, { replace });
-      }, LIMITS.searchDebounceMs),
+      }, DIRECTORY_LIMITS.searchDebounceMs),
     };
   };
 

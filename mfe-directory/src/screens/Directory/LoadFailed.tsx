@@ -1,4 +1,4 @@
-import { MESSAGES } from '@zaytoon/client';
+import { FIRST_LOAD_MESSAGES } from '@zaytoon/client';
 
 /**
  * The directory could not be read (network, server error): said apart from 'No businesses found', which means
@@ -8,7 +8,7 @@ export function LoadFailed({ onRetry, retrying, compact = false }: { onRetry: ()
   const Heading = compact ? 'p' : 'h2';
   return (
     <div className={compact ? 'zd-load-failed' : 'zd-card zd-empty zd-load-failed'} role="alert" data-testid="directory-load-failed">
-      <Heading className="zd-load-failed__title">{MESSAGES.directoryLoadFailed}</Heading>
+      <Heading className="zd-load-failed__title">{FIRST_LOAD_MESSAGES.directoryLoadFailed}</Heading>
       {!compact && <p>Please check your connection and try again.</p>}
       <button type="button" className="zd-btn zd-btn--outline" onClick={onRetry} disabled={retrying}>
         {retrying ? 'Loading...' : 'Try again'}

@@ -4,11 +4,12 @@ export * from './host';
 export * from './routes';
 export type * from './types';
 export { SIGNED_IN_COOKIE } from '../cookies';
+export { DIRECTORY_LIMITS, MAP_ZOOM } from '../directory-limits';
+export { FIRST_LOAD_MESSAGES } from '../first-load-messages';
 export { MESSAGES, businessDeletedMessage, confirmApproveReportMessage, confirmDeleteBusinessMessage } from '../messages';
 export {
   LIMITS,
   PAGING,
-  MAP_ZOOM,
   MAP_DEFAULTS,
   WEEKDAYS,
   SOCIAL_NETWORKS,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAP_ZOOM, PAGING } from '../limits';
+import { MAP_ZOOM } from '../directory-limits';
+import { PAGING } from '../limits';
 import { MESSAGES } from '../messages';
 import { inputText } from './common.schema';
 

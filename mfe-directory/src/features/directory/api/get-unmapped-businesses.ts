@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { LIMITS, type ApiClient, type DirectoryFilter } from '@zaytoon/client';
+import { DIRECTORY_LIMITS, type ApiClient, type DirectoryFilter } from '@zaytoon/client';
 import { useHost } from '../../../host';
 import { directoryKeys } from './keys';
 
@@ -8,7 +8,7 @@ export function getUnmappedBusinessesQueryOptions(api: ApiClient, filter: Direct
   return queryOptions({
     queryKey: directoryKeys.unmapped(filter),
     queryFn: ({ signal }) =>
-      api.listBusinesses({ ...filter, on_map: 'false', limit: LIMITS.unmappedBusinessesListed }, { signal }),
+      api.listBusinesses({ ...filter, on_map: 'false', limit: DIRECTORY_LIMITS.unmappedBusinessesListed }, { signal }),
     placeholderData: keepPreviousData,
   });
 }

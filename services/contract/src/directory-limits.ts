@@ -1,0 +1,19 @@
+/**
+ * The constants the directory's list and map read on a page's first load: a module of their own (bundlers place a
+ * module whole in one chunk), so that download does not carry the forms' limits and labels (limits.ts).
+ */
+export const DIRECTORY_LIMITS = {
+  searchDebounceMs: 300,
+  popupDescriptionLength: 80,
+  listDescriptionLength: 120,
+  unmappedBusinessesListed: 3,
+} as const;
+
+export const MAP_ZOOM = {
+  min: 0,
+  max: 20,
+  /** Clusters stop at this zoom; above it every business is its own marker. */
+  clusterMaxZoom: 16,
+  /** Businesses that share one point (a postcode district centre) are spread apart from this zoom on. */
+  spreadFromZoom: 17,
+} as const;
