@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -20,11 +19,6 @@ export default defineConfig({
   plugins: [react(), federation(mfConfig), compression(PRECOMPRESS_OPTIONS), versionFilePlugin(buildInfo)],
   // Released on its own: the version comes from this package, not from the shell.
   define: adminBuildDefines(buildInfo),
-  resolve: {
-    alias: {
-      '@zaytoon/client': fileURLToPath(new URL('../services/contract/src/client/index.ts', import.meta.url)),
-    },
-  },
   server: { port, strictPort: true, cors, origin: `http://localhost:${port}` },
   // no-cache: browsers revalidate mf-manifest.json and remoteEntry.js (ETag), so a new admin
   // build dropped into dist/ goes live at the next page load, with no shell rebuild or restart.

@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -17,11 +16,6 @@ export default defineConfig({
   // same build works wherever the remote is deployed (no URL baked in).
   base: './',
   plugins: [react(), federation(mfConfig), compression(PRECOMPRESS_OPTIONS)],
-  resolve: {
-    alias: {
-      '@zaytoon/client': fileURLToPath(new URL('../services/contract/src/client/index.ts', import.meta.url)),
-    },
-  },
   server: { port, strictPort: true, cors, origin: `http://localhost:${port}` },
   preview: { port, strictPort: true, cors, headers: { 'Access-Control-Allow-Origin': '*' } },
   build: { target: 'esnext', rolldownOptions: { output: { codeSplitting: { groups: [SCREENS_CONTRACT_CHUNK, FIRST_LOAD_CHUNK] } } } },

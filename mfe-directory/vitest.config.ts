@@ -1,16 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-
 export default defineConfig({
   plugins: [react()],
-  resolve: {
-    alias: {
-      '@zaytoon/client': here('../services/contract/src/client/index.ts'),
-    },
-  },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],

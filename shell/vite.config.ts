@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -13,11 +12,6 @@ const port = Number(process.env.SHELL_PORT || 8080);
 
 export default defineConfig({
   plugins: [react(), federation(mfConfig), compression(PRECOMPRESS_OPTIONS), runtimeConfigPlugin(), firstLoadHints()],
-  resolve: {
-    alias: {
-      '@zaytoon/client': fileURLToPath(new URL('../services/contract/src/client/index.ts', import.meta.url)),
-    },
-  },
   server: { port, strictPort: true, proxy: apiProxy() },
   preview: { port, strictPort: true, proxy: apiProxy() },
   build: { target: 'esnext' },

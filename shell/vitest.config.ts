@@ -8,7 +8,6 @@ export default defineConfig({
   plugins: [react()],
   resolve: {
     alias: {
-      '@zaytoon/client': here('../services/contract/src/client/index.ts'),
       // Federated runtime does not exist under vitest: a fake registry stands in for it.
       '@module-federation/runtime': here('./src/test/fake-federation-runtime.ts'),
     },

@@ -10,7 +10,8 @@ import { DB_NAME, DB_PASSWORD, DB_USER, ensureDatabase, postgresDataDir, provisi
 import { migrate } from './stack';
 import { isRunning, superviseWith, Supervisor } from './supervisor';
 
-const USAGE = 'usage: npm run seed -- --businesses <N> [--seed <S>]\n' +
+const USAGE =
+  'usage: npm run seed -- --businesses <N> [--seed <S>]\n' +
   '  --businesses N  how many fictional businesses to add (a positive whole number), e.g. 100000\n' +
   '  --seed S        PRNG seed (a whole number): the same seed adds the same businesses; random when left out';
 
@@ -106,7 +107,7 @@ async function main(): Promise<void> {
 
     await migrate(databaseUrl);
 
-    const { createPool } = await import('../../services/core/src/db/pool');
+    const { createPool } = await import('@zaytoon/core');
     const { seedScaleBusinesses } = await import('../seed/scale-seed');
     const pool = createPool(databaseUrl, 2);
     try {

@@ -1,4 +1,5 @@
 // `npm test`: every suite on its own ports and data (never the `npm start` data).
+//  0. `npm run lint`: ESLint (the import convention, typescript-eslint, react-hooks, jsx-a11y) and Prettier
 //  1. wipe DATA_DIR (.data/test); fresh embedded Postgres, Redis without persistence, mail catcher
 //  2. migrate; unit tests of infra (dev tooling, front door, Docker and Kubernetes files); every
 //     workspace's tests through turbo (one at a time); the compiled servers booted in production mode;
@@ -8,7 +9,7 @@
 //     servers and the nginx front door on the test ports; browser tests (infra/e2e), among them the
 //     scale-out tests (2 API processes and 2 workers behind their own front door)
 //  4. stop everything; print a summary; exit non-zero if anything failed.
-// Flags: --skip-e2e (steps 1-2 only), --only-e2e (skip step 2); other words are file filters for the
+// Flags: --skip-e2e (steps 0-2 only), --only-e2e (skip steps 0 and 2); other words are file filters for the
 // browser tests (`npm test -- --only-e2e directory/auth` runs infra/e2e/directory/auth.test.ts alone).
 import { existsSync, rmSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
@@ -95,7 +96,14 @@ async function wipeDataDir(): Promise<void> {
   if (existsSync(pgDir)) rmSync(pgDir, { recursive: true, force: true });
 }
 
+/** `npm run <script>` through the npm that runs `npm test`, else the one on PATH. */
+function npmRun(script: string): { command: string; args: string[] } {
+  const npmCli = process.env.npm_execpath;
+  return npmCli ? { command: process.execPath, args: [npmCli, 'run', script] } : { command: 'npm', args: ['run', script] };
+}
+
 async function main(): Promise<void> {
+  if (!onlyE2e) await step('lint', npmRun('lint'), {});
   await wipeDataDir();
   const infra = await provisionInfra(config, supervisor);
   const secret = sessionSecret(config);

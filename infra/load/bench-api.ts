@@ -7,16 +7,82 @@
  */
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { waitForHttp } from '../dev/net.ts';
-import { benchPort, percentile, provisionBenchStack, type BenchStack } from './bench-stack.ts';
-import { seedExtraBusinesses } from './extra-businesses.ts';
+import { waitForHttp } from '../dev/net';
+import { benchPort, percentile, provisionBenchStack, type BenchStack } from './bench-stack';
+import { seedExtraBusinesses } from './extra-businesses';
 
 const API_PORT = Number(process.env.BENCH_API_PORT || benchPort(3300));
 const BASELINE_PORT = Number(process.env.BENCH_BASELINE_PORT || benchPort(3301));
 const DURATION = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
-const SEARCH_TERMS = ['olive', 'bakery', 'london', 'cafe', 'restarant', 'manchester', 'books', 'M1', 'grocery', 'falafel', 'kitchen', 'soap', 'leeds', 'tatreez', 'coffee', 'glasgow', 'bristol', 'beauty', 'tech', 'garden', 'olive kitchen', 'jaffa bakery', 'cafe leeds', 'bookshop'];
+const SEARCH_TERMS = [
+  'olive',
+  'bakery',
+  'london',
+  'cafe',
+  'restarant',
+  'manchester',
+  'books',
+  'M1',
+  'grocery',
+  'falafel',
+  'kitchen',
+  'soap',
+  'leeds',
+  'tatreez',
+  'coffee',
+  'glasgow',
+  'bristol',
+  'beauty',
+  'tech',
+  'garden',
+  'olive kitchen',
+  'jaffa bakery',
+  'cafe leeds',
+  'bookshop',
+];
 /** Words of the seeded businesses (and typos of them): the uncached searches are made of these. */
-const SEARCH_WORDS = ['olive', 'cedar', 'jaffa', 'hebron', 'nablus', 'gaza', 'tatreez', 'zaytoun', 'sumud', 'karama', 'kitchen', 'bakery', 'books', 'cafe', 'grocery', 'studio', 'soap', 'tech', 'garden', 'beauty', 'london', 'manchester', 'birmingham', 'leeds', 'glasgow', 'bristol', 'liverpool', 'cardiff', 'leicester', 'belfast', 'falafel', 'coffee', 'community', 'restarant', 'bakary', 'grocry', 'machester', 'clothing', 'wellness', 'crafts'];
+const SEARCH_WORDS = [
+  'olive',
+  'cedar',
+  'jaffa',
+  'hebron',
+  'nablus',
+  'gaza',
+  'tatreez',
+  'zaytoun',
+  'sumud',
+  'karama',
+  'kitchen',
+  'bakery',
+  'books',
+  'cafe',
+  'grocery',
+  'studio',
+  'soap',
+  'tech',
+  'garden',
+  'beauty',
+  'london',
+  'manchester',
+  'birmingham',
+  'leeds',
+  'glasgow',
+  'bristol',
+  'liverpool',
+  'cardiff',
+  'leicester',
+  'belfast',
+  'falafel',
+  'coffee',
+  'community',
+  'restarant',
+  'bakary',
+  'grocry',
+  'machester',
+  'clothing',
+  'wellness',
+  'crafts',
+];
 
 /**
  * The n-th search of a sequence in which no two are the same (n written in base SEARCH_WORDS.length, one word a
@@ -24,7 +90,8 @@ const SEARCH_WORDS = ['olive', 'cedar', 'jaffa', 'hebron', 'nablus', 'gaza', 'ta
  */
 function uncachedSearchTerm(n: number): string {
   const words: string[] = [];
-  for (let rest = n + SEARCH_WORDS.length; rest > 0; rest = Math.floor(rest / SEARCH_WORDS.length)) words.push(SEARCH_WORDS[rest % SEARCH_WORDS.length]);
+  for (let rest = n + SEARCH_WORDS.length; rest > 0; rest = Math.floor(rest / SEARCH_WORDS.length))
+    words.push(SEARCH_WORDS[rest % SEARCH_WORDS.length]);
   return words.join(' ');
 }
 
@@ -51,7 +118,7 @@ async function run(scenario: Scenario) {
     connections: scenario.connections,
     duration: DURATION,
     ...(scenario.rate ? { overallRate: scenario.rate } : {}),
-        // Browsers ask for gzip; the API keeps gzipped list answers ready.
+    // Browsers ask for gzip; the API keeps gzipped list answers ready.
     headers: { 'accept-encoding': 'gzip' },
     requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, ...scenario.requests() }) }],
     // Without a callback autocannon answers its instance, which is also a promise of the result.
@@ -116,7 +183,21 @@ async function login(baseUrl: string, origin: string) {
 /** An admin saves a business unchanged: a real business write, which drops every cached answer. */
 async function rewriteBusiness(baseUrl: string, id: number, headers: Record<string, string>): Promise<void> {
   const business = (await (await fetch(`${baseUrl}/api/businesses/${id}`)).json()) as Record<string, unknown>;
-  const fields = ['name', 'address', 'city', 'postcode', 'category', 'description', 'phone', 'website', 'proof_of_support', 'business_hours', 'social_media', 'latitude', 'longitude'];
+  const fields = [
+    'name',
+    'address',
+    'city',
+    'postcode',
+    'category',
+    'description',
+    'phone',
+    'website',
+    'proof_of_support',
+    'business_hours',
+    'social_media',
+    'latitude',
+    'longitude',
+  ];
   const answer = await fetch(`${baseUrl}/api/businesses/${id}`, {
     method: 'PUT',
     headers,
@@ -195,13 +276,24 @@ async function main() {
         before: () => requestEach(api, everyId),
         requests: get(() => `/api/businesses/${randomId()}`),
       },
-      { name: 'GET /api/businesses/{id}/votes', port: API_PORT, connections: 20, paired: true, requests: get(() => `/api/businesses/${randomId()}/votes`) },
+      {
+        name: 'GET /api/businesses/{id}/votes',
+        port: API_PORT,
+        connections: 20,
+        paired: true,
+        requests: get(() => `/api/businesses/${randomId()}/votes`),
+      },
       {
         name: 'POST /api/businesses/{id}/vote',
         port: API_PORT,
         connections: 20,
         paired: true,
-        requests: () => ({ method: 'POST', path: `/api/businesses/${randomId()}/vote`, body: JSON.stringify({ vote_type: Math.random() < 0.7 ? 'upvote' : 'downvote' }), headers: { ...writeHeaders, 'accept-encoding': 'gzip' } }),
+        requests: () => ({
+          method: 'POST',
+          path: `/api/businesses/${randomId()}/vote`,
+          body: JSON.stringify({ vote_type: Math.random() < 0.7 ? 'upvote' : 'downvote' }),
+          headers: { ...writeHeaders, 'accept-encoding': 'gzip' },
+        }),
       },
       { name: 'GET /api/categories', port: API_PORT, connections: 20, paired: true, requests: get(() => '/api/categories') },
       {
@@ -209,10 +301,19 @@ async function main() {
         port: API_PORT,
         connections: 20,
         rate: 200,
-        before: () => requestEach(api, SEARCH_TERMS.map((term) => `/api/businesses?search=${encodeURIComponent(term)}`)),
+        before: () =>
+          requestEach(
+            api,
+            SEARCH_TERMS.map((term) => `/api/businesses?search=${encodeURIComponent(term)}`),
+          ),
         requests: get(() => `/api/businesses?search=${encodeURIComponent(randomTerm())}`),
       },
-      { name: 'GET /api/businesses?search= max', port: API_PORT, connections: 20, requests: get(() => `/api/businesses?search=${encodeURIComponent(randomTerm())}`) },
+      {
+        name: 'GET /api/businesses?search= max',
+        port: API_PORT,
+        connections: 20,
+        requests: get(() => `/api/businesses?search=${encodeURIComponent(randomTerm())}`),
+      },
       // A search no one asked before on every request: the API's kept answers cannot help, Postgres does the work.
       { name: 'GET /api/businesses?search= uncached, 1 connection', port: API_PORT, connections: 1, requests: get(newSearchPath) },
       { name: 'GET /api/businesses?search= uncached max', port: API_PORT, connections: 20, requests: get(newSearchPath) },
@@ -234,14 +335,24 @@ async function main() {
       results.push(result);
       if (bareResult) {
         const value = result['req/s'] / bareResult['req/s'];
-        shares.push({ scenario: scenario.name, 'req/s': result['req/s'], 'bare req/s': bareResult['req/s'], share: `${(100 * value).toFixed(1)}%`, value });
+        shares.push({
+          scenario: scenario.name,
+          'req/s': result['req/s'],
+          'bare req/s': bareResult['req/s'],
+          share: `${(100 * value).toFixed(1)}%`,
+          value,
+        });
       }
     }
     console.table(results);
     console.log('Share of bare node:http requests/s (each measured right after its own bare run, 20 connections, through the API port):');
     console.table(shares.map(({ value: _value, ...row }) => row));
     console.log('Search, kept answers (24 terms asked before) beside searches never asked before (computed by Postgres each time):');
-    console.table(results.filter((row) => String(row.scenario).includes('?search=')).map(({ scenario, 'req/s': perSecond, 'p50 ms': p50, 'p95 ms': p95 }) => ({ scenario, 'req/s': perSecond, 'p50 ms': p50, 'p95 ms': p95 })));
+    console.table(
+      results
+        .filter((row) => String(row.scenario).includes('?search='))
+        .map(({ scenario, 'req/s': perSecond, 'p50 ms': p50, 'p95 ms': p95 }) => ({ scenario, 'req/s': perSecond, 'p50 ms': p50, 'p95 ms': p95 })),
+    );
     const detail = shares.find((row) => row.scenario === 'GET /api/businesses/{id}')!;
     const verdict = detail.value >= DETAIL_TARGET_SHARE ? 'PASS' : 'FAIL';
     console.log(`${verdict}: business detail at ${(100 * detail.value).toFixed(1)}% of bare node:http (target ≥ ${100 * DETAIL_TARGET_SHARE}%)`);

@@ -1,6 +1,6 @@
 import React from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { RemoteRootProps } from '@zaytoon/client';
+import type { RemoteRootProps } from '@zaytoon/contract/client';
 import { HostProvider } from './host';
 import { injectStyles } from './injectStyles';
 import { remoteQueryClient } from './lib/queryClient';

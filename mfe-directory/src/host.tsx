@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
-import type { HostContext, SessionState } from '@zaytoon/client';
+import type { HostContext, SessionState } from '@zaytoon/contract/client';
 
 const Context = createContext<HostContext | null>(null);
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { APP_ROUTES, type HostContext } from '@zaytoon/client';
+import { APP_ROUTES, type HostContext } from '@zaytoon/contract/client';
 import type { StoreApi } from 'zustand';
 import { watchApi } from './hostApi';
 import { HostProvider } from './hostContext';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, errorMessage, isApiError, readCookie } from '@zaytoon/client';
+import { ApiError, createApiClient, errorMessage, isApiError, readCookie } from '@zaytoon/contract/client';
 
 type Call = { url: string; init: RequestInit };
 
@@ -13,8 +13,7 @@ function fakeFetch(answer: (call: Call) => Response | Promise<Response>) {
   return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
 }
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const header = (call: Call, name: string) => (call.init.headers as Record<string, string>)[name];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createApiClient, matchAppRoute } from '@zaytoon/client';
+import { createApiClient, matchAppRoute } from '@zaytoon/contract/client';
 import { remoteFirstFiles, type Manifest } from './early';
 
 const routeOwner = (path: string) => matchAppRoute(path)?.route.owner;
@@ -37,7 +37,10 @@ describe('the early script', () => {
       ],
     };
     const url = new URL('http://d.test/remotes/directory/mf-manifest.json');
-    expect(remoteFirstFiles(withScreen, url, 'business-detail')).toEqual([...remoteFirstFiles(manifest, url), 'http://d.test/remotes/directory/assets/Detail-6.js']);
+    expect(remoteFirstFiles(withScreen, url, 'business-detail')).toEqual([
+      ...remoteFirstFiles(manifest, url),
+      'http://d.test/remotes/directory/assets/Detail-6.js',
+    ]);
     expect(remoteFirstFiles(withScreen, url, 'auth')).toEqual(remoteFirstFiles(manifest, url));
   });
 

@@ -1,4 +1,4 @@
-import { createApiClient, matchAppRoute } from '@zaytoon/client';
+import { createApiClient, matchAppRoute } from '@zaytoon/contract/client';
 import { loadRuntimeConfig } from './config/runtimeConfig';
 
 /**
@@ -65,7 +65,13 @@ async function headStart(): Promise<void> {
   if (!config.remotes.directory) return;
   const manifestUrl = new URL(config.remotes.directory, window.location.href);
   const download = fetch(manifestUrl);
-  manifestDownload = { url: manifestUrl.href, response: download.then((response) => response.clone(), () => undefined) };
+  manifestDownload = {
+    url: manifestUrl.href,
+    response: download.then(
+      (response) => response.clone(),
+      () => undefined,
+    ),
+  };
   const manifest = (await (await download).json()) as Manifest;
   remoteFirstFiles(manifest, manifestUrl, opening.screen).forEach(modulepreload);
 }
@@ -82,7 +88,10 @@ export function startEarlyRead(pathname: string): void {
     fetch: (input, init) => {
       const response = globalThis.fetch(input, init);
       const url = new URL(String(input), window.location.href).href;
-      earlyReads.set(url, response.then((answer) => answer.clone()));
+      earlyReads.set(
+        url,
+        response.then((answer) => answer.clone()),
+      );
       setTimeout(() => earlyReads.delete(url), EARLY_READ_LIFETIME_MS);
       return response;
     },

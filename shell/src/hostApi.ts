@@ -1,4 +1,4 @@
-import type { ApiClient, Business } from '@zaytoon/client';
+import type { ApiClient, Business } from '@zaytoon/contract/client';
 
 export interface ApiWatch {
   /** A business was read (its name titles its page). */

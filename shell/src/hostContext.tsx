@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { HostContext } from '@zaytoon/client';
+import type { HostContext } from '@zaytoon/contract/client';
 
 const Context = createContext<HostContext | null>(null);
 

@@ -1,7 +1,7 @@
 import React, { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, matchPath } from 'react-router-dom';
-import { APP_ROUTES, createApiClient, type HostContext } from '@zaytoon/client';
+import { APP_ROUTES, createApiClient, type HostContext } from '@zaytoon/contract/client';
 import { App, loadLandingPage } from './App';
 import { earlyReadFetch } from './early';
 import { loadRuntimeConfig } from './config/runtimeConfig';

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { APP_ROUTES, type RemoteName } from '@zaytoon/client';
+import { APP_ROUTES, type RemoteName } from '@zaytoon/contract/client';
 import { adminUser, memberUser, renderShell, stubRemote } from './test/harness';
 import type { RemoteLoader } from './remotes/registry';
 
@@ -89,17 +89,13 @@ describe('remote failures', () => {
   it("says 'The admin panel is unavailable right now.' when the admin remote cannot load", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderShell('/admin', { user: adminUser, loader: failing });
-    expect((await screen.findByTestId('remote-unavailable')).textContent).toContain(
-      'The admin panel is unavailable right now.',
-    );
+    expect((await screen.findByTestId('remote-unavailable')).textContent).toContain('The admin panel is unavailable right now.');
   });
 
   it('says the directory is unavailable, and the landing page keeps working', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderShell('/browse', { loader: failing });
-    expect((await screen.findByTestId('remote-unavailable')).textContent).toContain(
-      'The directory is unavailable right now.',
-    );
+    expect((await screen.findByTestId('remote-unavailable')).textContent).toContain('The directory is unavailable right now.');
     await userEvent.click(screen.getByRole('link', { name: 'Back to Home' }));
     expect(screen.getByRole('heading', { name: 'Find Pro-Palestinian Businesses' })).toBeTruthy();
   });

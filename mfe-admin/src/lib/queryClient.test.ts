@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@zaytoon/client';
+import { ApiError } from '@zaytoon/contract/client';
 import { fakeHost } from '../test/harness';
 import { createQueryClient, remoteQueryClient, StaleAnswerError } from './queryClient';
 

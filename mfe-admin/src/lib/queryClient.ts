@@ -1,5 +1,5 @@
 import { QueryCache, QueryClient, type QueryClientConfig } from '@tanstack/react-query';
-import { errorMessage, isApiError, type HostContext, type Toaster } from '@zaytoon/client';
+import { errorMessage, isApiError, type HostContext, type Toaster } from '@zaytoon/contract/client';
 
 /**
  * An answer the server gave that is older than a change made on this page (the statistics rollup

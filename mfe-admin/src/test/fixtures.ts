@@ -1,5 +1,12 @@
-import type { AdminStatistics, ApiClient, Business, Report, ReviewAction, Suggestion } from '@zaytoon/client';
-import { ApiError } from '@zaytoon/client';
+import {
+  type AdminStatistics,
+  type ApiClient,
+  type Business,
+  type Report,
+  type ReviewAction,
+  type Suggestion,
+  ApiError,
+} from '@zaytoon/contract/client';
 import { fakeApi } from './harness';
 
 export const report = (id: number, extra: Partial<Report> = {}): Report => ({
@@ -75,10 +82,12 @@ export function fakeAdminServer(seed: { reports?: Report[]; suggestions?: Sugges
   };
   for (const b of seed.businesses ?? []) state.businesses.set(b.id, b);
   for (const r of state.reports) {
-    if (!state.businesses.has(r.business_id)) state.businesses.set(r.business_id, business(r.business_id, { name: r.business_name ?? `Business ${r.business_id}` }));
+    if (!state.businesses.has(r.business_id))
+      state.businesses.set(r.business_id, business(r.business_id, { name: r.business_name ?? `Business ${r.business_id}` }));
   }
   for (const s of state.suggestions) {
-    if (!state.businesses.has(s.business_id)) state.businesses.set(s.business_id, business(s.business_id, { name: s.business_name ?? `Business ${s.business_id}` }));
+    if (!state.businesses.has(s.business_id))
+      state.businesses.set(s.business_id, business(s.business_id, { name: s.business_name ?? `Business ${s.business_id}` }));
   }
 
   const compute = (): AdminStatistics => {

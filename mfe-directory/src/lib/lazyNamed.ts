@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
-// Any props, as React.lazy's own signature allows.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any props, as React.lazy's own signature allows
 type AnyComponent = ComponentType<any>;
 
 export type PreloadableLazy<Component extends AnyComponent> = LazyExoticComponent<Component> & {

@@ -1,5 +1,5 @@
 import { QueryCache, QueryClient, type QueryClientConfig } from '@tanstack/react-query';
-import { isApiError } from '@zaytoon/client';
+import { isApiError } from '@zaytoon/contract/client';
 
 /** Answers stay fresh this long: going back to the directory from a business shows it at once, no refetch. */
 export const STALE_TIME_MS = 30_000;

@@ -1,4 +1,4 @@
-import { errorMessage, isApiError, MESSAGES } from '@zaytoon/client';
+import { errorMessage, isApiError, MESSAGES } from '@zaytoon/contract/client';
 
 /** Reset and change-password pages: 'Network error. Please try again.' when the request throws (SPEC §8). */
 export function requestErrorMessage(error: unknown, fallback: string): string {

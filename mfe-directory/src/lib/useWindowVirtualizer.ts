@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 
 /**
  * A list virtualised against the window's scroll: only the lines near the screen are in the page, each
@@ -86,19 +86,25 @@ export function useWindowVirtualizer({ count, estimateSize, getItemKey, overscan
     for (let index = 0; index < count; index++) {
       const key = getItemKey(index);
       keys.push(key);
+      // eslint-disable-next-line react-hooks/refs -- measured heights live in a ref that the ResizeObserver fills outside render; `measurements` (below) is their version and re-runs this memo
       starts.push(starts[index] + (measured.current.get(key) ?? estimateSize(index)));
     }
     return { keys, starts };
     // `measurements` stands for the measured heights, which live in a ref.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `measurements` is the version of the heights kept in measured.current
   }, [count, estimateSize, getItemKey, measurements]);
 
   // Event handlers and observers read the latest layout without re-subscribing.
   const latest = useRef({ layout, overscan });
-  latest.current = { layout, overscan };
+  useLayoutEffect(() => {
+    latest.current = { layout, overscan };
+  });
 
   /** Where the list starts on screen. Read only from events and observers, when the layout is fresh. */
+  // eslint-disable-next-line react-hooks/preserve-manual-memoization -- the list element is read when the callback runs (from events), not during render
   const listTop = useCallback(() => list.current?.getBoundingClientRect().top ?? 0, [list]);
 
+  // eslint-disable-next-line react-hooks/preserve-manual-memoization -- reads the latest layout from a ref when the browser reports a scroll, not during render
   const follow = useCallback(() => {
     const next = { top: -listTop(), height: window.innerHeight };
     setViewport((previous) => {
@@ -140,7 +146,8 @@ export function useWindowVirtualizer({ count, estimateSize, getItemKey, overscan
     () =>
       typeof ResizeObserver === 'undefined'
         ? null
-        : new ResizeObserver((entries) => {
+        : // eslint-disable-next-line react-hooks/refs -- the observer's callback reads refs when the browser reports sizes, never during render
+          new ResizeObserver((entries) => {
             // A line that is not displayed (a hidden ancestor) reports no height worth keeping.
             entries.filter((entry) => entry.target.getClientRects().length > 0).forEach((entry) => record(entry.target as HTMLElement));
             follow();

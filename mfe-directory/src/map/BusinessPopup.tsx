@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { DIRECTORY_LIMITS, type Business } from '@zaytoon/client';
+import { DIRECTORY_LIMITS, type Business } from '@zaytoon/contract/client';
 import { formatScore, truncate } from '../lib/format';
 
 /** SPEC §2 marker popup. */
@@ -9,9 +9,7 @@ export function BusinessPopup({ business, isAdmin }: { business: Business; isAdm
       <h3>{business.name}</h3>
       <p className="zd-popup__meta">
         {business.category && <span className="zd-badge zd-badge--green">{business.category}</span>}{' '}
-        <span className={`zd-score ${business.vote_score < 0 ? 'zd-score--negative' : ''}`}>
-          {formatScore(business.vote_score)}
-        </span>
+        <span className={`zd-score ${business.vote_score < 0 ? 'zd-score--negative' : ''}`}>{formatScore(business.vote_score)}</span>
       </p>
       {business.address && <p>{business.address}</p>}
       <p>{[business.city, business.postcode].filter(Boolean).join(' ')}</p>

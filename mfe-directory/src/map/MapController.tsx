@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useMap, useMapEvent } from 'react-leaflet';
-import { MAP_DEFAULTS, MAP_ZOOM, type DirectoryFilter, type DirectorySummary, type MapQuery } from '@zaytoon/client';
+import { MAP_DEFAULTS, MAP_ZOOM, type DirectoryFilter, type DirectorySummary, type MapQuery } from '@zaytoon/contract/client';
 import { isFiltered } from '../features/directory/filters';
 import type { Viewport } from '../features/directory/useDirectoryUrl';
 import type { L } from './leafletSetup';
@@ -47,7 +47,9 @@ interface Props {
 export function MapController({ filter, summary, viewport, onViewportChange, onViewChange }: Props) {
   const map = useMap();
   const callbacks = useRef({ onViewportChange, onViewChange });
-  callbacks.current = { onViewportChange, onViewChange };
+  useLayoutEffect(() => {
+    callbacks.current = { onViewportChange, onViewChange };
+  });
   const written = useRef<Viewport | null>(viewport);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -78,6 +80,7 @@ export function MapController({ filter, summary, viewport, onViewportChange, onV
   useEffect(() => {
     if (framedKey === key) return;
     if (viewport) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- marks these filters as framed; the other branches move the Leaflet map, which only an effect may do
       setFramedKey(key);
       return;
     }

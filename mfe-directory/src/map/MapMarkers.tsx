@@ -1,6 +1,6 @@
 import { memo, useMemo, useState } from 'react';
 import { Marker, Popup, useMap } from 'react-leaflet';
-import type { MapBusiness, MapCluster } from '@zaytoon/client';
+import type { MapBusiness, MapCluster } from '@zaytoon/contract/client';
 import { useBusiness } from '../features/directory/api/get-business';
 import { BusinessPopup, BusinessPopupPending } from './BusinessPopup';
 import { L } from './leafletSetup';
@@ -55,13 +55,7 @@ const BusinessMarker = memo(function BusinessMarker({ item, isAdmin }: { item: M
   );
 });
 
-export const MapMarkers = memo(function MapMarkers({
-  items,
-  isAdmin,
-}: {
-  items: ReadonlyArray<MapCluster | MapBusiness>;
-  isAdmin: boolean;
-}) {
+export const MapMarkers = memo(function MapMarkers({ items, isAdmin }: { items: ReadonlyArray<MapCluster | MapBusiness>; isAdmin: boolean }) {
   return (
     <>
       {items.map((item) =>

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BusinessListQuery, MapQuery, RequestOptions } from '@zaytoon/client';
+import type { BusinessListQuery, MapQuery, RequestOptions } from '@zaytoon/contract/client';
 import { HostProvider } from '../host';
 import { admin, business, fakeApi, fakeHost, fakeSession, renderScreen } from '../test/harness';
 import { page, summary } from '../test/directoryFakes';
@@ -76,11 +76,7 @@ describe('map view (SPEC §2)', () => {
     expect(screen.getByTestId('stat-coverage').textContent).toBe('43%');
     const box = await screen.findByTestId('unmapped');
     expect(box.textContent).toContain('Businesses Not on Map');
-    expect([...box.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
-      'No Geo 1 (York)',
-      'No Geo 2 (Unknown City)',
-      'No Geo 3 (Bath)',
-    ]);
+    expect([...box.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['No Geo 1 (York)', 'No Geo 2 (Unknown City)', 'No Geo 3 (Bath)']);
     expect(box.textContent).toContain('... and 1 more');
     expect(api.listBusinesses).toHaveBeenCalledWith({ on_map: 'false', limit: 3 }, expect.anything());
     expect(screen.getByTestId('map').style.height).toBe('500px');
@@ -116,7 +112,7 @@ describe('map view (SPEC §2)', () => {
     expect((options as RequestOptions).signal).toBeInstanceOf(AbortSignal);
   });
 
-  it("a cluster click zooms to its expansion_zoom; the markers of the new view are fetched and the URL keeps the viewport", async () => {
+  it('a cluster click zooms to its expansion_zoom; the markers of the new view are fetched and the URL keeps the viewport', async () => {
     const api = mapApi();
     renderScreen(<DirectoryScreen />, { path: '/browse?view=map', host: fakeHost({ api }) });
     await clickFirstCluster();
@@ -165,7 +161,9 @@ describe('map view (SPEC §2)', () => {
   });
 
   it('with a filter on, frames the results (summary.bounds, at most zoom 13) and writes the viewport to the URL', async () => {
-    const api = mapApi({ directorySummary: async () => summary({ total: 2, on_map: 2, cities_on_map: 1, coverage: 100, bounds: [-3.54, 50.71, -3.52, 50.73] }) });
+    const api = mapApi({
+      directorySummary: async () => summary({ total: 2, on_map: 2, cities_on_map: 1, coverage: 100, bounds: [-3.54, 50.71, -3.52, 50.73] }),
+    });
     renderScreen(<DirectoryScreen />, { path: '/browse?view=map&city=Exeter', host: fakeHost({ api }) });
     await screen.findByTestId('map-view', {}, { timeout: 10_000 });
     await settle();

@@ -1,6 +1,6 @@
 import { memo, useState } from 'react';
 import { MapContainer, TileLayer } from 'react-leaflet';
-import { DIRECTORY_LIMITS, MAP_DEFAULTS, type DirectoryFilter, type MapQuery } from '@zaytoon/client';
+import { DIRECTORY_LIMITS, MAP_DEFAULTS, type DirectoryFilter, type MapQuery } from '@zaytoon/contract/client';
 import { useDirectorySummary } from '../features/directory/api/get-directory-summary';
 import { useMapView } from '../features/directory/api/get-map-view';
 import { useUnmappedBusinesses } from '../features/directory/api/get-unmapped-businesses';
@@ -36,12 +36,7 @@ function MapView({ filter, viewport, onViewportChange }: Props) {
   return (
     <section className="zd-card zd-mapview" aria-label="Map view" data-testid="map-view">
       <div className="zd-map" data-testid="map" style={{ height: MAP_DEFAULTS.heightPx }}>
-        <MapContainer
-          center={[start.lat, start.lng]}
-          zoom={start.zoom}
-          style={{ height: '100%', width: '100%' }}
-          scrollWheelZoom
-        >
+        <MapContainer center={[start.lat, start.lng]} zoom={start.zoom} style={{ height: '100%', width: '100%' }} scrollWheelZoom>
           <TileLayer
             url="https://tile.openstreetmap.org/{z}/{x}/{y}.png"
             attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'

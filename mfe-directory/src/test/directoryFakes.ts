@@ -1,4 +1,4 @@
-import type { Business, BusinessPage, DirectorySummary } from '@zaytoon/client';
+import type { Business, BusinessPage, DirectorySummary } from '@zaytoon/contract/client';
 
 export function summary(overrides: Partial<DirectorySummary> = {}): DirectorySummary {
   return {

@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import { createStore } from 'zustand/vanilla';
-import type { ApiClient, Business, HostContext, SessionState, User } from '@zaytoon/client';
+import type { ApiClient, Business, HostContext, SessionState, User } from '@zaytoon/contract/client';
 import { HostProvider } from '../host';
 import { createQueryClient } from '../lib/queryClient';
 import { summary } from './directoryFakes';

@@ -44,9 +44,7 @@ export function Field({
   count,
   children,
 }: FrameProps & { required?: boolean; children: (control: ControlProps) => ReactNode }) {
-  const describedBy =
-    [hint ? `${id}-hint` : '', count ? `${id}-count` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') ||
-    undefined;
+  const describedBy = [hint ? `${id}-hint` : '', count ? `${id}-count` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={className ? `zd-field ${className}` : 'zd-field'}>
       <label htmlFor={id} className={hideLabel ? 'zd-visually-hidden' : undefined}>

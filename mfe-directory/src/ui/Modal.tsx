@@ -35,7 +35,7 @@ export function Modal({ title, onClose, children }: { title: string; onClose: ()
   }, [onClose]);
 
   return (
-    <div className="zd-modal" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
+    <div className="zd-modal" role="presentation" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
       <div className="zd-modal__panel" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={panel} tabIndex={-1}>
         <div className="zd-modal__header">
           <h2 id={titleId} className="zd-modal__title">

@@ -1,4 +1,4 @@
-import { errorMessage, MESSAGES, type HostContext } from '@zaytoon/client';
+import { errorMessage, MESSAGES, type HostContext } from '@zaytoon/contract/client';
 
 /**
  * Ends the session and says so. A module of its own, loaded by the Logout button: the product's

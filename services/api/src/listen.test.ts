@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '@zaytoon/core';
-import { listenOn } from './listen.js';
+import { listenOn } from './listen';
 
 const env = { DATABASE_URL: 'postgres://x', REDIS_URL: 'redis://x', API_PORT: '0' };
 

@@ -36,7 +36,6 @@ export const PAGING = {
   maxLimit: 500,
 } as const;
 
-
 export const MAP_DEFAULTS = {
   center: [54.7023545, -3.2765753] as [number, number],
   zoom: 6,

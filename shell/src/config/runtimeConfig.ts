@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '@zaytoon/client';
+import type { RuntimeConfig } from '@zaytoon/contract/client';
 
 export const DEFAULT_PRODUCT_NAME = 'Zaytoon';
 

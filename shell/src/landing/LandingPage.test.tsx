@@ -9,7 +9,9 @@ async function renderLanding() {
 }
 
 const linkTo = (name: string | RegExp, container: HTMLElement = document.body) =>
-  within(container).getAllByRole('link', { name }).map((link) => link.getAttribute('href'));
+  within(container)
+    .getAllByRole('link', { name })
+    .map((link) => link.getAttribute('href'));
 
 describe('landing page (SPEC §2)', () => {
   it('has the top bar with logo, Browse Businesses and Login / Sign Up', async () => {
@@ -28,10 +30,12 @@ describe('landing page (SPEC §2)', () => {
     expect(linkTo('Add Your Business')).toEqual(['/login', '/login']);
   });
 
-  it("explains How It Works with Discover, Connect and Verify", async () => {
+  it('explains How It Works with Discover, Connect and Verify', async () => {
     await renderLanding();
     const section = screen.getByRole('heading', { name: 'How It Works' }).closest('section')!;
-    const steps = within(section).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+    const steps = within(section)
+      .getAllByRole('heading', { level: 3 })
+      .map((heading) => heading.textContent);
     expect(steps).toEqual(['Discover', 'Connect', 'Verify']);
   });
 
@@ -46,9 +50,17 @@ describe('landing page (SPEC §2)', () => {
     await renderLanding();
     const footer = screen.getByTestId('site-footer');
     const platform = within(footer).getByRole('navigation', { name: 'Platform' });
-    expect(within(platform).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/browse', '/login']);
+    expect(
+      within(platform)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/browse', '/login']);
     const community = within(footer).getByRole('navigation', { name: 'Community' });
-    expect(within(community).getAllByRole('link').map((link) => link.textContent)).toEqual(['Guidelines', 'Support', 'Contact']);
+    expect(
+      within(community)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Guidelines', 'Support', 'Contact']);
     expect(within(footer).getByTestId('support-link').getAttribute('href')).toMatch(/^https:\/\//);
     expect(within(footer).getByRole('link', { name: 'X (Twitter)' }).getAttribute('href')).toMatch(/^https:\/\/x\.com/);
     expect(within(footer).getByRole('link', { name: 'Instagram' }).getAttribute('href')).toMatch(/instagram\.com/);

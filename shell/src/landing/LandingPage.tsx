@@ -11,7 +11,9 @@ const STEPS = [
   },
   {
     title: 'Connect',
-    icon: <path d="M8 11a3.5 3.5 0 110-7 3.5 3.5 0 010 7zm8 0a3 3 0 110-6 3 3 0 010 6zM2 19c0-3.3 2.7-6 6-6s6 2.7 6 6v1H2v-1zm13.5 1v-1c0-1.9-.7-3.6-1.9-4.9A5 5 0 0122 19v1h-6.5z" />,
+    icon: (
+      <path d="M8 11a3.5 3.5 0 110-7 3.5 3.5 0 010 7zm8 0a3 3 0 110-6 3 3 0 010 6zM2 19c0-3.3 2.7-6 6-6s6 2.7 6 6v1H2v-1zm13.5 1v-1c0-1.9-.7-3.6-1.9-4.9A5 5 0 0122 19v1h-6.5z" />
+    ),
     text: 'Join a community that shares your values: vote, comment and add the businesses you know.',
   },
   {
@@ -44,9 +46,7 @@ export function LandingPage() {
           <h1 id="hero-title" className="hero__title">
             Find Pro-Palestinian Businesses
           </h1>
-          <p className="hero__lead">
-            Discover, support and connect with businesses across the UK that stand in solidarity with Palestine.
-          </p>
+          <p className="hero__lead">Discover, support and connect with businesses across the UK that stand in solidarity with Palestine.</p>
           <div className="hero__actions">
             <Link to="/browse" className="btn btn--primary btn--large">
               Explore Businesses

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ApiClient, Business } from '@zaytoon/client';
+import type { ApiClient, Business } from '@zaytoon/contract/client';
 import { renderShell } from '../test/harness';
 import { pageRemoteLoader } from '../test/pageRemote';
 

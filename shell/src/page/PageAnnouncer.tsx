@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { matchAppRoute, pageTitle, type Business } from '@zaytoon/client';
+import { matchAppRoute, pageTitle, type Business } from '@zaytoon/contract/client';
 import { NOT_FOUND_TITLE } from '../NotFound';
 import { focusMainHeadingWhenShown } from './focusMainHeading';
 

@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { RemoteName } from '@zaytoon/client';
+import type { RemoteName } from '@zaytoon/contract/client';
 
 export const REMOTE_UNAVAILABLE: Record<RemoteName, string> = {
   directory: 'The directory is unavailable right now.',

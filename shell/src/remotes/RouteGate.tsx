@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
-import { returnTargetOf, type AppRoute, type LoginLocationState, type RemoteName } from '@zaytoon/client';
+import { returnTargetOf, type AppRoute, type LoginLocationState, type RemoteName } from '@zaytoon/contract/client';
 import { useHost } from '../hostContext';
 import { useSession } from '../session/useSession';
 import { Spinner } from '../Spinner';
@@ -40,6 +40,7 @@ function RemoteScreen({ name, route, registry }: { name: RemoteName; route: AppR
   return (
     <RemoteBoundary key={attempt} name={name} onRetry={retry}>
       <Suspense fallback={<Spinner />}>
+        {/* eslint-disable-next-line react-hooks/static-components -- not made here: the registry hands back the remote's one cached lazy component (a new one only after reset, for Try again) */}
         <Root host={host} screen={route.screen} />
       </Suspense>
     </RemoteBoundary>

@@ -6,13 +6,7 @@
  */
 import { getInstance, registerRemotes } from '@module-federation/runtime';
 import type { ComponentType } from 'react';
-import {
-  REMOTE_CONTAINERS,
-  REMOTE_EXPOSED_ROOT,
-  type RemoteName,
-  type RemoteRootProps,
-  type RuntimeConfig,
-} from '@zaytoon/client';
+import { REMOTE_CONTAINERS, REMOTE_EXPOSED_ROOT, type RemoteName, type RemoteRootProps, type RuntimeConfig } from '@zaytoon/contract/client';
 import { takeEarlyManifest } from '../early';
 
 export const SHELL_CONTAINER = 'zaytoon_shell';

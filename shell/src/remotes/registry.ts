@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { RemoteName, RemoteRootProps } from '@zaytoon/client';
+import type { RemoteName, RemoteRootProps } from '@zaytoon/contract/client';
 
 export type RemoteLoader = (name: RemoteName) => Promise<ComponentType<RemoteRootProps>>;
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { loginReturnTarget, matchAppRoute, returnTargetOf, type LoginLocationState } from '@zaytoon/client';
+import { loginReturnTarget, matchAppRoute, returnTargetOf, type LoginLocationState } from '@zaytoon/contract/client';
 
 /**
  * Whatever link led to /login (the top bar's, a business page's 'Login to Interact'), login returns to the

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { loginReturnTarget } from '@zaytoon/client';
+import { loginReturnTarget } from '@zaytoon/contract/client';
 import { memberUser, renderShell } from '../test/harness';
 import { pageRemoteLoader } from '../test/pageRemote';
 

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, FIRST_LOAD_MESSAGES, MESSAGES, type ApiClient } from '@zaytoon/client';
+import { ApiError, FIRST_LOAD_MESSAGES, MESSAGES, type ApiClient } from '@zaytoon/contract/client';
 import { memberUser, renderShell } from '../test/harness';
 import { pageRemoteLoader } from '../test/pageRemote';
 

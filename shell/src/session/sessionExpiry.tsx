@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { ApiError, FIRST_LOAD_MESSAGES, isApiError, type HostContext, type LoginLocationState } from '@zaytoon/client';
+import { ApiError, FIRST_LOAD_MESSAGES, isApiError, type HostContext, type LoginLocationState } from '@zaytoon/contract/client';
 
 /** Calls whose 401 means wrong credentials or a session already being ended, not one that expired. */
 const NOT_AN_EXPIRY = new Set(['me', 'login', 'signup', 'logout']);

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, SIGNED_IN_COOKIE, createApiClient, type User } from '@zaytoon/client';
+import { ApiError, SIGNED_IN_COOKIE, createApiClient, type User } from '@zaytoon/contract/client';
 import { createSessionStore, type SessionApi } from './sessionStore';
 
 const user: User = { id: 3, name: 'Layla', username: 'layla', picture: null, is_admin: false };

@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { ApiClient, SessionState } from '@zaytoon/client';
+import type { ApiClient, SessionState } from '@zaytoon/contract/client';
 
 export type SessionApi = Pick<ApiClient, 'mayBeSignedIn' | 'me' | 'login' | 'signup' | 'logout'>;
 export type SessionStore = StoreApi<SessionState>;

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { ApiClient, HostContext, RemoteName, RemoteRootProps, User } from '@zaytoon/client';
+import type { ApiClient, HostContext, RemoteName, RemoteRootProps, User } from '@zaytoon/contract/client';
 import { App } from '../App';
 import type { RemoteLoader } from '../remotes/registry';
 import { createSessionStore, type SessionApi } from '../session/sessionStore';

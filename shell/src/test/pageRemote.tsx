@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { errorMessage, MESSAGES, type RemoteRootProps } from '@zaytoon/client';
+import { errorMessage, MESSAGES, type RemoteRootProps } from '@zaytoon/contract/client';
 import type { RemoteLoader } from '../remotes/registry';
 
 /** A fake remote whose every screen is a page: a main heading, links to move on, and where it is. */

@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { Toaster, ToastKind } from '@zaytoon/client';
+import type { Toaster, ToastKind } from '@zaytoon/contract/client';
 
 export interface ToastItem {
   id: number;

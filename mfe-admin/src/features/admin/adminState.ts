@@ -1,4 +1,4 @@
-import type { AdminStatistics, Business, Report, ReviewAction, Suggestion } from '@zaytoon/client';
+import type { AdminStatistics, Business, Report, ReviewAction, Suggestion } from '@zaytoon/contract/client';
 
 /**
  * What the panel shows, and how each admin decision changes it at once (before the server's

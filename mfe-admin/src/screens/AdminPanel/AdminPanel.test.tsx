@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@zaytoon/client';
+import { ApiError } from '@zaytoon/contract/client';
 import { business, fakeAdminServer, report, suggestion } from '../../test/fixtures';
 import { fakeApi, fakeHost, renderWithHost } from '../../test/harness';
 import { ADMIN_BUILD_LABEL, ADMIN_VERSION } from '../../version';
@@ -17,7 +17,13 @@ function seeded() {
     ],
     suggestions: [
       suggestion(1),
-      suggestion(2, { business_id: 9, business_name: 'Gaza Kitchen', field_name: 'description', suggestion_type: 'edit_existing', suggested_value: 'Family kitchen' }),
+      suggestion(2, {
+        business_id: 9,
+        business_name: 'Gaza Kitchen',
+        field_name: 'description',
+        suggestion_type: 'edit_existing',
+        suggested_value: 'Family kitchen',
+      }),
     ],
   });
 }
@@ -128,7 +134,10 @@ describe('admin panel', () => {
     let refuse!: (error: unknown) => void;
     // after the decision, the server is slow to answer the re-reads: what shows is the panel put back
     let slow = false;
-    const read = <T,>(call: () => Promise<T>) => () => (slow ? new Promise<T>(() => {}) : call());
+    const read =
+      <T,>(call: () => Promise<T>) =>
+      () =>
+        slow ? new Promise<T>(() => {}) : call();
     const api = fakeApi({
       adminStatistics: read(() => real.adminStatistics()),
       pendingReports: read(() => real.pendingReports()),
@@ -268,7 +277,11 @@ describe('admin panel', () => {
     let attempts = 0;
     const host = fakeHost({
       api: fakeApi({
-        adminStatistics: async () => ({ users: { total: 1, admins: 1, regular: 0, recent_registrations: 0 }, businesses: { total: 1, verified: 0, unverified: 1 }, pending: { reports: 1, suggestions: 1 } }),
+        adminStatistics: async () => ({
+          users: { total: 1, admins: 1, regular: 0, recent_registrations: 0 },
+          businesses: { total: 1, verified: 0, unverified: 1 },
+          pending: { reports: 1, suggestions: 1 },
+        }),
         pendingReports: async () => [report(1)],
         pendingSuggestions: async () => [suggestion(1)],
         reportedBusinesses: async () => [business(7, { report_count: 1, latest_reports: [report(1)] })],
@@ -297,7 +310,12 @@ describe('admin panel', () => {
     renderWithHost(<AdminPanel />, host);
     // the lists toast at once; the statistics try a server error once more (after 1 s) first
     await waitFor(() => expect(host.toast.error).toHaveBeenCalledTimes(4), { timeout: 3000 });
-    expect(vi.mocked(host.toast.error).mock.calls.map(([message]) => message).sort()).toEqual([
+    expect(
+      vi
+        .mocked(host.toast.error)
+        .mock.calls.map(([message]) => message)
+        .sort(),
+    ).toEqual([
       'Failed to load pending reports',
       'Failed to load pending suggestions',
       'Failed to load reported businesses',

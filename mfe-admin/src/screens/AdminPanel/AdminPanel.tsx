@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import type { Business, Report, Suggestion } from '@zaytoon/client';
+import type { Business, Report, Suggestion } from '@zaytoon/contract/client';
 import { useDeleteBusiness } from '../../features/admin/api/delete-business';
 import { usePendingReports } from '../../features/admin/api/get-pending-reports';
 import { usePendingSuggestions } from '../../features/admin/api/get-pending-suggestions';
@@ -23,7 +23,11 @@ const NO_SUGGESTIONS: Suggestion[] = [];
 const NO_BUSINESSES: Business[] = [];
 
 /** Resolves when the decision has settled (its card's buttons wait for it); a refusal was already toasted. */
-const settled = (decision: Promise<unknown>): Promise<boolean> => decision.then(() => true, () => false);
+const settled = (decision: Promise<unknown>): Promise<boolean> =>
+  decision.then(
+    () => true,
+    () => false,
+  );
 
 /**
  * /admin (SPEC §2): statistics, three review tabs and the instructions. The answers and decisions are
@@ -82,7 +86,7 @@ export function AdminPanel() {
 
       <StatisticsRow stats={data.stats} />
 
-      <div className="za-tabs" role="tablist" aria-label="Review queues" onKeyDown={onKeyDown}>
+      <div className="za-tabs" role="tablist" aria-label="Review queues">
         {TABS.map((name) => (
           <button
             key={name}
@@ -97,6 +101,7 @@ export function AdminPanel() {
             tabIndex={tab === name ? 0 : -1}
             className="za-tab"
             onClick={() => setTab(name)}
+            onKeyDown={onKeyDown}
           >
             {labels[name]}
           </button>

@@ -1,4 +1,4 @@
-import type { Business } from '@zaytoon/client';
+import type { Business } from '@zaytoon/contract/client';
 import { ReportedBusinessCard } from './ReportedBusinessCard';
 
 export function BusinessesTab({ businesses, onDelete }: { businesses: Business[]; onDelete: (business: Business) => Promise<unknown> }) {

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { REPORT_REASONS } from '@zaytoon/client';
+import { REPORT_REASONS } from '@zaytoon/contract/client';
 import { report } from '../../test/fixtures';
 import { REASON_CLASS, ReportCard } from './ReportCard';
 

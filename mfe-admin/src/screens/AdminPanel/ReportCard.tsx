@@ -1,4 +1,4 @@
-import { confirmApproveReportMessage, type Report, type ReviewAction } from '@zaytoon/client';
+import { confirmApproveReportMessage, type Report, type ReviewAction } from '@zaytoon/contract/client';
 import { formatDate } from '../../lib/format';
 import { useBusy } from './useBusy';
 

@@ -1,4 +1,4 @@
-import { confirmDeleteBusinessMessage, LIMITS, type Business } from '@zaytoon/client';
+import { confirmDeleteBusinessMessage, LIMITS, type Business } from '@zaytoon/contract/client';
 import { addressLine, formatDate } from '../../lib/format';
 import { ReasonBadge } from './ReportCard';
 import { useBusy } from './useBusy';

@@ -1,13 +1,7 @@
-import type { Report, ReviewAction } from '@zaytoon/client';
+import type { Report, ReviewAction } from '@zaytoon/contract/client';
 import { ReportCard } from './ReportCard';
 
-export function ReportsTab({
-  reports,
-  onReview,
-}: {
-  reports: Report[];
-  onReview: (report: Report, action: ReviewAction) => Promise<unknown>;
-}) {
+export function ReportsTab({ reports, onReview }: { reports: Report[]; onReview: (report: Report, action: ReviewAction) => Promise<unknown> }) {
   if (reports.length === 0) {
     return (
       <div className="za-card za-empty" data-testid="no-reports">

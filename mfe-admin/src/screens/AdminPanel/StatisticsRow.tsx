@@ -1,4 +1,4 @@
-import type { AdminStatistics } from '@zaytoon/client';
+import type { AdminStatistics } from '@zaytoon/contract/client';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const DASH = '–';

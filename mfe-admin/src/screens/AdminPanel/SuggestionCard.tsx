@@ -1,4 +1,4 @@
-import { FIELD_LABELS, type ReviewAction, type Suggestion } from '@zaytoon/client';
+import { FIELD_LABELS, type ReviewAction, type Suggestion } from '@zaytoon/contract/client';
 import { describeValue, formatDate } from '../../lib/format';
 import { useBusy } from './useBusy';
 
@@ -7,30 +7,16 @@ export function suggestionTypeLabel(type: string | null | undefined): string {
 }
 
 /** A pending suggestion (SPEC §2 Suggestions tab). */
-export function SuggestionCard({
-  suggestion,
-  onReview,
-}: {
-  suggestion: Suggestion;
-  onReview: (action: ReviewAction) => Promise<unknown>;
-}) {
+export function SuggestionCard({ suggestion, onReview }: { suggestion: Suggestion; onReview: (action: ReviewAction) => Promise<unknown> }) {
   const [busy, run] = useBusy();
   const label = FIELD_LABELS[suggestion.field_name as keyof typeof FIELD_LABELS] ?? suggestion.field_name;
   return (
-    <li
-      className="za-card za-item"
-      data-testid="suggestion-card"
-      data-suggestion-id={suggestion.id}
-      data-business-id={suggestion.business_id}
-    >
+    <li className="za-card za-item" data-testid="suggestion-card" data-suggestion-id={suggestion.id} data-business-id={suggestion.business_id}>
       <div className="za-item__head">
         <span className="za-badge za-badge--blue" data-testid="field-badge">
           {label}
         </span>
-        <span
-          className={`za-badge ${suggestion.suggestion_type === 'add_missing' ? 'za-badge--green' : 'za-badge--amber'}`}
-          data-testid="type-badge"
-        >
+        <span className={`za-badge ${suggestion.suggestion_type === 'add_missing' ? 'za-badge--green' : 'za-badge--amber'}`} data-testid="type-badge">
           {suggestionTypeLabel(suggestion.suggestion_type)}
         </span>
         <time className="za-muted" dateTime={suggestion.created_at}>

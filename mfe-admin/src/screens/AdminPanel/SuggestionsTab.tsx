@@ -1,4 +1,4 @@
-import type { ReviewAction, Suggestion } from '@zaytoon/client';
+import type { ReviewAction, Suggestion } from '@zaytoon/contract/client';
 import { SuggestionCard } from './SuggestionCard';
 
 export function SuggestionsTab({

@@ -1,4 +1,4 @@
-import { LIMITS } from '@zaytoon/client';
+import { LIMITS } from '@zaytoon/contract/client';
 
 /** How long each business field may be (the contract's limits), for the form's and the suggestion's inputs. */
 export const BUSINESS_FIELD_MAX_LENGTH = {

@@ -1,4 +1,4 @@
-import type { DirectoryFilter } from '@zaytoon/client';
+import type { DirectoryFilter } from '@zaytoon/contract/client';
 
 /** SPEC §2 Locations view: the group of businesses without a city. */
 export const UNKNOWN_CITY = 'Unknown City';

@@ -1,6 +1,6 @@
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { MAP_ZOOM } from '@zaytoon/client';
+import { MAP_ZOOM } from '@zaytoon/contract/client';
 import { NO_FILTERS, type FilterValues } from './filters';
 
 export type DirectoryView = 'locations' | 'map';
@@ -79,11 +79,9 @@ export function useDirectoryUrl() {
   const state = useMemo(() => readDirectoryUrl(new URLSearchParams(current)), [current]);
 
   const latest = useRef(current);
-  const rendered = useRef(current);
-  if (rendered.current !== current) {
-    rendered.current = current;
+  useLayoutEffect(() => {
     latest.current = current;
-  }
+  }, [current]);
 
   const write = useCallback(
     (change: (params: URLSearchParams) => void, { replace = false }: WriteOptions = {}) => {
@@ -109,15 +107,9 @@ export function useDirectoryUrl() {
     [write],
   );
 
-  const setView = useCallback(
-    (view: DirectoryView) => write((params) => setOrDelete(params, URL_PARAMS.view, view, 'locations')),
-    [write],
-  );
+  const setView = useCallback((view: DirectoryView) => write((params) => setOrDelete(params, URL_PARAMS.view, view, 'locations')), [write]);
 
-  const setOpen = useCallback(
-    (city: string | null) => write((params) => setOrDelete(params, URL_PARAMS.open, city)),
-    [write],
-  );
+  const setOpen = useCallback((city: string | null) => write((params) => setOrDelete(params, URL_PARAMS.open, city)), [write]);
 
   const setViewport = useCallback(
     (viewport: Viewport) =>

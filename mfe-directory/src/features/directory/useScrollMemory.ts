@@ -13,7 +13,9 @@ const MAX_REMEMBERED = 50;
 export function useScrollMemory(): number | null {
   const { key } = useLocation();
   const keyRef = useRef(key);
-  keyRef.current = key;
+  useLayoutEffect(() => {
+    keyRef.current = key;
+  }, [key]);
   const [initial] = useState(() => positions.get(key) ?? null);
 
   // A layout effect: its cleanup runs as the list leaves the page, before the browser can report the

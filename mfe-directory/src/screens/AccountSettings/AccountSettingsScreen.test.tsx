@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Navigate } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { useStore } from 'zustand';
-import { ApiError } from '@zaytoon/client';
+import { ApiError } from '@zaytoon/contract/client';
 import { fakeApi, fakeHost, fakeSession, member, renderScreen } from '../../test/harness';
 import { AccountSettingsScreen, pictureProblem, RELOAD_AFTER_PICTURE_MS } from './AccountSettingsScreen';
 

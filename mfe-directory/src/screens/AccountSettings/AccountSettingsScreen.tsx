@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { errorMessage, LIMITS, MESSAGES, PICTURE_MIME_TYPES } from '@zaytoon/client';
+import { errorMessage, LIMITS, MESSAGES, PICTURE_MIME_TYPES } from '@zaytoon/contract/client';
 import { useHost, useSession } from '../../host';
 import { useDeleteAccount, useUploadProfilePicture } from '../../features/account/api/use-account-mutations';
 import { LoginRequired } from '../../ui/LoginRequired';
@@ -88,11 +88,7 @@ function ProfilePicture({ reload, reloadDelayMs }: { reload: () => void; reloadD
       </h2>
       <div className="zd-settings__picture">
         <span className="zd-avatar zd-avatar--large" data-testid="avatar">
-          {user?.picture ? (
-            <img src={user.picture} alt={`${user.name}'s profile picture`} />
-          ) : (
-            (user?.name || '?').charAt(0).toUpperCase()
-          )}
+          {user?.picture ? <img src={user.picture} alt={`${user.name}'s avatar`} /> : (user?.name || '?').charAt(0).toUpperCase()}
         </span>
         <div>
           <input
@@ -168,12 +164,7 @@ function DangerZone() {
         <div className="zd-form">
           <div className="zd-field">
             <label htmlFor="zd-delete-confirm">{MESSAGES.typeDeleteToConfirm}</label>
-            <input
-              id="zd-delete-confirm"
-              value={typed}
-              onChange={(event) => setTyped(event.target.value)}
-              autoComplete="off"
-            />
+            <input id="zd-delete-confirm" value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" />
           </div>
           <div className="zd-actions">
             <button

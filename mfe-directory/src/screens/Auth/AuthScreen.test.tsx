@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { ApiError, LIMITS, MESSAGES, type User } from '@zaytoon/client';
+import { ApiError, LIMITS, MESSAGES, type User } from '@zaytoon/contract/client';
 import { HostProvider } from '../../host';
 import { fakeHost, fakeSession, renderScreen } from '../../test/harness';
 import { AuthScreen } from './AuthScreen';

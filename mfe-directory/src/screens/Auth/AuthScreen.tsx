@@ -1,6 +1,6 @@
 import { useState, type ComponentProps, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { errorMessage, LIMITS, MESSAGES, returnTargetOf } from '@zaytoon/client';
+import { errorMessage, LIMITS, MESSAGES, returnTargetOf } from '@zaytoon/contract/client';
 import { useHost } from '../../host';
 import { TextField } from '../../ui/Field';
 import { InlineSpinner } from '../../ui/Spinner';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, type Comment, type Report, type Suggestion } from '@zaytoon/client';
+import { ApiError, type Comment, type Report, type Suggestion } from '@zaytoon/contract/client';
 import { admin, business, fakeApi, fakeHost, fakeSession, member, renderScreen } from '../../test/harness';
 import { BusinessDetailScreen } from './BusinessDetailScreen';
 
@@ -66,8 +66,7 @@ function api(overrides = {}) {
   });
 }
 
-const open = (host = fakeHost({ api: api() })) =>
-  renderScreen(<BusinessDetailScreen />, { path: '/business/5', pattern: '/business/:id', host });
+const open = (host = fakeHost({ api: api() })) => renderScreen(<BusinessDetailScreen />, { path: '/business/5', pattern: '/business/:id', host });
 
 describe('business detail (SPEC §2)', () => {
   it('shows the header, rating, columns and social links', async () => {
@@ -81,7 +80,9 @@ describe('business detail (SPEC §2)', () => {
     const hours = screen.getByTestId('business-hours').textContent ?? '';
     expect(hours).toContain('Monday:9:00 AM - 5:00 PM');
     expect(hours).toContain('Sunday:Closed');
-    const links = within(screen.getByTestId('social-links')).getAllByRole('link').map((a) => a.getAttribute('href'));
+    const links = within(screen.getByTestId('social-links'))
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
     expect(links).toEqual(['https://facebook.com/olivetree', 'https://twitter.com/olive', 'https://instagram.com/olive']);
     expect(screen.getByTestId('verified').textContent).toContain('This business has been verified by our community');
     expect(screen.getByRole('link', { name: 'Visit Website' })).toBeTruthy();
@@ -101,7 +102,7 @@ describe('business detail (SPEC §2)', () => {
     expect(pending.textContent).toContain('Pending admin review');
   });
 
-  it("asks visitors to log in to vote", async () => {
+  it('asks visitors to log in to vote', async () => {
     const host = fakeHost({ api: api() });
     open(host);
     await screen.findByTestId('business-detail');
@@ -177,9 +178,7 @@ describe('business detail (SPEC §2)', () => {
     await userEvent.type(within(dialog).getByLabelText('Sunday'), 'Closed');
     expect(submit.disabled).toBe(false);
     await userEvent.click(submit);
-    await waitFor(() =>
-      expect(host.toast.success).toHaveBeenCalledWith('Suggestion submitted successfully! It will be reviewed by an admin.'),
-    );
+    await waitFor(() => expect(host.toast.success).toHaveBeenCalledWith('Suggestion submitted successfully! It will be reviewed by an admin.'));
     expect(host.api.addSuggestion).toHaveBeenCalledWith(5, {
       field_name: 'business_hours',
       suggested_value: '{"sunday":"Closed"}',
@@ -197,7 +196,9 @@ describe('business detail (SPEC §2)', () => {
     open(host);
     await userEvent.click(await screen.findByRole('button', { name: 'Report Business' }));
     const dialog = await screen.findByRole('dialog', { name: 'Report Business' }, LAZY_CHUNK);
-    const reasons = within(dialog).getAllByRole('option').map((option) => option.textContent);
+    const reasons = within(dialog)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     expect(reasons.slice(1)).toEqual([
       'Inaccurate information',
       'Does not support Palestine',

@@ -1,7 +1,7 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { FIELD_LABELS, LIMITS, MESSAGES, WEEKDAYS, type Business, type Suggestion } from '@zaytoon/client';
-import { useHost, useSession } from '../../host';
+import { FIELD_LABELS, LIMITS, MESSAGES, WEEKDAYS, type Business, type Suggestion } from '@zaytoon/contract/client';
+import { useSession } from '../../host';
 import { addressLine, capitalise, formatDate, isHttpUrl, socialUrl } from '../../lib/format';
 import { lazyNamed } from '../../lib/lazyNamed';
 import { NavBar } from '../../ui/NavBar';
@@ -41,13 +41,7 @@ export function BusinessDetailScreen() {
             <h1>{MESSAGES.businessUnavailable}</h1>
             <p>Please check your connection and try again.</p>
             <div className="zd-actions">
-              <button
-                type="button"
-                className="zd-btn zd-btn--primary"
-                onClick={detail.retry}
-                disabled={detail.retrying}
-                aria-busy={detail.retrying}
-              >
+              <button type="button" className="zd-btn zd-btn--primary" onClick={detail.retry} disabled={detail.retrying} aria-busy={detail.retrying}>
                 {detail.retrying && <InlineSpinner />}
                 {detail.retrying ? 'Loading...' : 'Try again'}
               </button>
@@ -151,9 +145,7 @@ function ActionRow({ business, canEdit }: { business: Business; canEdit: boolean
         </div>
       )}
       <Suspense fallback={null}>
-        {dialog === 'suggest' && (
-          <SuggestEditDialog business={business} onClose={() => setDialog(null)} />
-        )}
+        {dialog === 'suggest' && <SuggestEditDialog business={business} onClose={() => setDialog(null)} />}
         {dialog === 'report' && <ReportDialog businessId={business.id} onClose={() => setDialog(null)} />}
       </Suspense>
     </div>
@@ -193,12 +185,7 @@ function RecentReports({ business }: { business: Business }) {
   const latest = (business.latest_reports ?? []).slice(0, LIMITS.latestReportsShown);
   const more = business.report_count - latest.length;
   return (
-    <Card
-      titleId="zd-reports"
-      title={`Recent Reports (${business.report_count})`}
-      className="zd-reports"
-      testId="recent-reports"
-    >
+    <Card titleId="zd-reports" title={`Recent Reports (${business.report_count})`} className="zd-reports" testId="recent-reports">
       <ul className="zd-stack">
         {latest.map((report) => (
           <li key={report.id} className="zd-report">

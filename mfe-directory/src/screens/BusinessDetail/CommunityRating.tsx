@@ -1,4 +1,4 @@
-import { MESSAGES, type VoteSummary, type VoteType } from '@zaytoon/client';
+import { MESSAGES, type VoteSummary, type VoteType } from '@zaytoon/contract/client';
 import { useHost, useSession } from '../../host';
 import { NO_VOTES } from '../../features/business/api/get-votes';
 import { useVote } from '../../features/business/api/use-vote';
@@ -47,10 +47,7 @@ export function CommunityRating({ businessId, votes }: { businessId: number; vot
           <span aria-hidden="true">▼</span> <span className="zd-visually-hidden">Downvote</span> {summary.downvotes}
         </button>
         <p className="zd-rating__score">
-          <span
-            className={`zd-rating__value ${summary.vote_score < 0 ? 'zd-score--negative' : 'zd-score--positive'}`}
-            data-testid="net-score"
-          >
+          <span className={`zd-rating__value ${summary.vote_score < 0 ? 'zd-score--negative' : 'zd-score--positive'}`} data-testid="net-score">
             {formatScore(summary.vote_score)}
           </span>
           <span className="zd-rating__label">net score</span>

@@ -1,20 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { LIMITS, MESSAGES, REPORT_REASONS, type ReportReason } from '@zaytoon/client';
+import { LIMITS, MESSAGES, REPORT_REASONS, type ReportReason } from '@zaytoon/contract/client';
 import { useHost } from '../../host';
 import { useCreateReport } from '../../features/business/api/use-suggest-and-report';
 import { SelectField, TextAreaField } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 
 /** 'Report Business' dialog: reason required, details optional. */
-export function ReportDialog({
-  businessId,
-  onClose,
-  onSubmitted,
-}: {
-  businessId: number;
-  onClose: () => void;
-  onSubmitted?: () => void;
-}) {
+export function ReportDialog({ businessId, onClose, onSubmitted }: { businessId: number; onClose: () => void; onSubmitted?: () => void }) {
   const { toast, session } = useHost();
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [details, setDetails] = useState('');

@@ -8,7 +8,7 @@ import {
   WEEKDAYS,
   type Business,
   type SuggestableField,
-} from '@zaytoon/client';
+} from '@zaytoon/contract/client';
 import { useHost } from '../../host';
 import { useAddSuggestion } from '../../features/business/api/use-suggest-and-report';
 import { BUSINESS_FIELD_MAX_LENGTH, isLongText } from '../../features/business/fieldLimits';
@@ -18,15 +18,7 @@ import { Modal } from '../../ui/Modal';
 import { currentValue, encodeObjectValue, JSON_FIELDS } from './suggestionValue';
 
 /** 'Suggest Edit' dialog: field and value required (submit disabled until both), reason optional. */
-export function SuggestEditDialog({
-  business,
-  onClose,
-  onSubmitted,
-}: {
-  business: Business;
-  onClose: () => void;
-  onSubmitted?: () => void;
-}) {
+export function SuggestEditDialog({ business, onClose, onSubmitted }: { business: Business; onClose: () => void; onSubmitted?: () => void }) {
   const { toast, session } = useHost();
   const [field, setField] = useState<SuggestableField | ''>('');
   const [value, setValue] = useState('');
@@ -35,8 +27,7 @@ export function SuggestEditDialog({
   const suggesting = useAddSuggestion(business.id);
   const busy = suggesting.isPending;
 
-  const suggested =
-    field && JSON_FIELDS.has(field) ? encodeObjectValue(field as 'business_hours' | 'social_media', entries) : value.trim();
+  const suggested = field && JSON_FIELDS.has(field) ? encodeObjectValue(field as 'business_hours' | 'social_media', entries) : value.trim();
   const ready = field !== '' && suggested !== '';
 
   const submit = (event: FormEvent) => {
@@ -103,20 +94,10 @@ export function SuggestEditDialog({
             ))}
           </fieldset>
         ) : field ? (
-          <Field
-            id="zd-suggest-value"
-            label="Suggested value"
-            count={isLongText(valueMax) ? { length: value.length, max: valueMax } : undefined}
-          >
+          <Field id="zd-suggest-value" label="Suggested value" count={isLongText(valueMax) ? { length: value.length, max: valueMax } : undefined}>
             {(control) =>
               isLongText(valueMax) ? (
-                <textarea
-                  {...control}
-                  value={value}
-                  maxLength={valueMax}
-                  onChange={(event) => setValue(event.target.value)}
-                  required
-                />
+                <textarea {...control} value={value} maxLength={valueMax} onChange={(event) => setValue(event.target.value)} required />
               ) : (
                 <input
                   {...control}

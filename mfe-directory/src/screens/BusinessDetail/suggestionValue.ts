@@ -1,4 +1,4 @@
-import { SOCIAL_NETWORKS, WEEKDAYS, type Business, type SuggestableField } from '@zaytoon/client';
+import { SOCIAL_NETWORKS, WEEKDAYS, type Business, type SuggestableField } from '@zaytoon/contract/client';
 
 export const JSON_FIELDS: ReadonlySet<SuggestableField> = new Set(['business_hours', 'social_media']);
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { isApiError, MESSAGES, type Business } from '@zaytoon/client';
+import { isApiError, MESSAGES, type Business } from '@zaytoon/contract/client';
 import { useHost, useSession } from '../../host';
 import { getBusinessQueryOptions } from '../../features/directory/api/get-business';
 import { CANNOT_EDIT, getCanEditQueryOptions } from '../../features/business/api/get-can-edit';
@@ -47,13 +47,7 @@ export function useBusinessDetail(idParam: string | undefined) {
   }, [notFound, navigate, toast]);
 
   const business = businessQuery.data ?? null;
-  const state: LoadState = !known || notFound
-    ? 'missing'
-    : business
-      ? 'ready'
-      : businessQuery.isError
-        ? 'unavailable'
-        : 'loading';
+  const state: LoadState = !known || notFound ? 'missing' : business ? 'ready' : businessQuery.isError ? 'unavailable' : 'loading';
 
   return {
     id: businessId,

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@zaytoon/client';
+import { ApiError } from '@zaytoon/contract/client';
 import { business, fakeApi, fakeHost, fakeSession, member, renderScreen } from '../../test/harness';
 import { BusinessFormScreen } from './BusinessFormScreen';
 import { toBusinessInput, EMPTY_FORM } from './businessFormModel';
@@ -19,13 +19,7 @@ describe('business form (SPEC §2)', () => {
   it('add mode: title, sections, hours placeholders, notes and buttons', async () => {
     renderScreen(<BusinessFormScreen />, { path: '/add-business', host: fakeHost({ session: fakeSession(member) }) });
     expect(screen.getByRole('heading', { level: 1, name: 'Add Your Business' })).toBeTruthy();
-    expect(sections()).toEqual([
-      'Basic Information',
-      'Location Information',
-      'Online Presence',
-      'Business Hours',
-      'Palestine Support',
-    ]);
+    expect(sections()).toEqual(['Basic Information', 'Location Information', 'Online Presence', 'Business Hours', 'Palestine Support']);
     for (const label of ['Business Name', 'Street Address', 'City', 'Postcode']) {
       expect((screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement).required).toBe(true);
     }
@@ -120,7 +114,9 @@ describe('business form (SPEC §2)', () => {
     renderScreen(<BusinessFormScreen />, { path: '/add-business', host });
     const select = screen.getByLabelText('Category');
     await waitFor(() => expect(within(select).getByRole('option', { name: 'Zaatar Shop' })).toBeTruthy());
-    const options = within(select).getAllByRole('option').map((option) => option.textContent);
+    const options = within(select)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     expect(options).toEqual(['Select a category', 'Bookshop', 'Zaatar Shop']);
   });
 

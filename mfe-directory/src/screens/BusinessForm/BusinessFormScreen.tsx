@@ -1,7 +1,7 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage, MESSAGES, SOCIAL_NETWORKS, WEEKDAYS, type SocialNetwork } from '@zaytoon/client';
+import { errorMessage, MESSAGES, SOCIAL_NETWORKS, WEEKDAYS, type SocialNetwork } from '@zaytoon/contract/client';
 import { useHost, useSession } from '../../host';
 import { CANNOT_EDIT, getCanEditQueryOptions } from '../../features/business/api/get-can-edit';
 import { useSaveBusiness } from '../../features/business/api/use-save-business';
@@ -13,13 +13,7 @@ import { capitalise } from '../../lib/format';
 import { Field } from '../../ui/Field';
 import { NavBar } from '../../ui/NavBar';
 import { InlineSpinner, PageSpinner } from '../../ui/Spinner';
-import {
-  categoryOptions,
-  EMPTY_FORM,
-  toBusinessInput,
-  valuesFromBusiness,
-  type BusinessFormValues,
-} from './businessFormModel';
+import { categoryOptions, EMPTY_FORM, toBusinessInput, valuesFromBusiness, type BusinessFormValues } from './businessFormModel';
 import '../../screenStyles';
 
 type TextField = Exclude<keyof BusinessFormValues, 'hours'>;
@@ -130,14 +124,7 @@ function BusinessForm({ businessId, initial }: { businessId: number | null; init
       >
         {(control) =>
           options.multiline ? (
-            <textarea
-              {...control}
-              name={control.id}
-              value={values[name]}
-              onChange={set(name)}
-              placeholder={options.placeholder}
-              maxLength={max}
-            />
+            <textarea {...control} name={control.id} value={values[name]} onChange={set(name)} placeholder={options.placeholder} maxLength={max} />
           ) : (
             <input
               {...control}
@@ -201,12 +188,7 @@ function BusinessForm({ businessId, initial }: { businessId: number | null; init
           <Section title="Business Hours">
             <div className="zd-form__hours">
               {WEEKDAYS.map((day) => (
-                <Field
-                  key={day}
-                  id={`zd-bf-hours-${day}`}
-                  label={capitalise(day)}
-                  error={fieldErrors[`business_hours.${day}`]}
-                >
+                <Field key={day} id={`zd-bf-hours-${day}`} label={capitalise(day)} error={fieldErrors[`business_hours.${day}`]}>
                   {(control) => (
                     <input
                       {...control}

@@ -1,4 +1,4 @@
-import { SOCIAL_NETWORKS, WEEKDAYS, type Business, type BusinessInput } from '@zaytoon/client';
+import { SOCIAL_NETWORKS, WEEKDAYS, type Business, type BusinessInput } from '@zaytoon/contract/client';
 
 export interface BusinessFormValues {
   name: string;
@@ -63,12 +63,8 @@ export function valuesFromBusiness(business: Business): BusinessFormValues {
 
 /** SPEC §5: empty hours and social entries are dropped; the whole object is omitted when empty. */
 export function toBusinessInput(values: BusinessFormValues): BusinessInput {
-  const hours = Object.fromEntries(
-    WEEKDAYS.map((day) => [day, values.hours[day]?.trim() ?? '']).filter(([, text]) => text),
-  );
-  const social = Object.fromEntries(
-    SOCIAL_NETWORKS.map((network) => [network, values[network].trim()]).filter(([, text]) => text),
-  );
+  const hours = Object.fromEntries(WEEKDAYS.map((day) => [day, values.hours[day]?.trim() ?? '']).filter(([, text]) => text));
+  const social = Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, values[network].trim()]).filter(([, text]) => text));
   const input: BusinessInput = {
     name: values.name.trim(),
     address: values.address.trim(),

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { LIMITS, MESSAGES } from '@zaytoon/client';
+import { LIMITS, MESSAGES } from '@zaytoon/contract/client';
 import { useHost } from '../../host';
 import { useChangePassword } from '../../features/account/api/use-account-mutations';
 import { requestErrorMessage } from '../../lib/requestError';

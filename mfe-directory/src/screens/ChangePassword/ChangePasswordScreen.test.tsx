@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@zaytoon/client';
+import { ApiError } from '@zaytoon/contract/client';
 import { fakeApi, fakeHost, fakeSession, member, renderScreen } from '../../test/harness';
 import { ChangePasswordScreen } from './ChangePasswordScreen';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { LIMITS } from '@zaytoon/client';
+import { LIMITS } from '@zaytoon/contract/client';
 import { useSession } from '../../host';
 import { LoginRequired } from '../../ui/LoginRequired';
 import { NavBar } from '../../ui/NavBar';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { DIRECTORY_LIMITS, type Business } from '@zaytoon/client';
+import { DIRECTORY_LIMITS, type Business } from '@zaytoon/contract/client';
 import { formatScore, isHttpUrl, truncate } from '../../lib/format';
 
 /**
@@ -23,9 +23,7 @@ export function BusinessRow({ business, isAdmin }: { business: Business; isAdmin
           )}
         </div>
         <p className="zd-row__address">{[business.address, business.postcode].filter(Boolean).join(', ')}</p>
-        {business.description && (
-          <p className="zd-row__description">{truncate(business.description, DIRECTORY_LIMITS.listDescriptionLength)}</p>
-        )}
+        {business.description && <p className="zd-row__description">{truncate(business.description, DIRECTORY_LIMITS.listDescriptionLength)}</p>}
         <p className="zd-row__contact">
           {business.phone && <a href={`tel:${business.phone}`}>{business.phone}</a>}
           {isHttpUrl(business.website) && (

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import type { BusinessListQuery } from '@zaytoon/client';
+import type { BusinessListQuery } from '@zaytoon/contract/client';
 import { HostProvider } from '../../host';
 import { business, fakeApi, fakeHost, testQueryClient } from '../../test/harness';
 import { page, summary } from '../../test/directoryFakes';

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { DirectoryFilter } from '@zaytoon/client';
+import type { DirectoryFilter } from '@zaytoon/contract/client';
 import { fakeApi, fakeHost, renderScreen } from '../../test/harness';
 import { summary } from '../../test/directoryFakes';
 import { DirectoryScreen } from './DirectoryScreen';
@@ -49,7 +49,10 @@ describe('directory while the user types', () => {
       vi.useRealTimers();
     }
     await waitFor(() => expect(vi.mocked(api.directorySummary).mock.calls.length).toBe(callsBefore + 1));
-    const searches = vi.mocked(api.directorySummary).mock.calls.slice(callsBefore).map(([filter]) => (filter as DirectoryFilter).search);
+    const searches = vi
+      .mocked(api.directorySummary)
+      .mock.calls.slice(callsBefore)
+      .map(([filter]) => (filter as DirectoryFilter).search);
     expect(searches).toEqual(['olive']);
     expect(api.cityGroups).toHaveBeenLastCalledWith({ search: 'olive' }, expect.anything());
     expect(api.listBusinesses).not.toHaveBeenCalled();

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, FIRST_LOAD_MESSAGES, MESSAGES, type BusinessListQuery, type DirectoryFilter, type RequestOptions } from '@zaytoon/client';
+import { ApiError, FIRST_LOAD_MESSAGES, MESSAGES, type BusinessListQuery, type DirectoryFilter, type RequestOptions } from '@zaytoon/contract/client';
 import { admin, business, fakeApi, fakeHost, fakeSession, member, renderScreen } from '../../test/harness';
 import { page, pendingUntilAborted, summary } from '../../test/directoryFakes';
 import { DirectoryScreen } from './DirectoryScreen';

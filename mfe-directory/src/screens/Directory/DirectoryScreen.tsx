@@ -1,5 +1,5 @@
 import { lazy, memo, Suspense, useCallback, useMemo } from 'react';
-import type { DirectoryFilter } from '@zaytoon/client';
+import type { DirectoryFilter } from '@zaytoon/contract/client';
 import { useDirectorySummary } from '../../features/directory/api/get-directory-summary';
 import { toDirectoryFilter, type FilterValues } from '../../features/directory/filters';
 import { useDirectoryUrl, type WriteOptions } from '../../features/directory/useDirectoryUrl';

@@ -1,5 +1,5 @@
 import { memo, useEffect, useRef, useState } from 'react';
-import { DIRECTORY_LIMITS } from '@zaytoon/client';
+import { DIRECTORY_LIMITS } from '@zaytoon/contract/client';
 import { useFilterOptions } from '../../features/directory/api/get-filter-options';
 import { sameFilters, type FilterValues } from '../../features/directory/filters';
 import type { DirectoryView, WriteOptions } from '../../features/directory/useDirectoryUrl';
@@ -43,9 +43,12 @@ export const Filters = memo(function Filters({ values, onCommit, view, onViewCha
     setDraft(values);
   }, [values]);
 
-  useEffect(() => () => {
-    if (pending.current) clearTimeout(pending.current.timer);
-  }, []);
+  useEffect(
+    () => () => {
+      if (pending.current) clearTimeout(pending.current.timer);
+    },
+    [],
+  );
 
   const update = (patch: Partial<FilterValues>, kind: 'typing' | 'choice') => {
     const next = { ...draftRef.current, ...patch };
@@ -106,20 +109,10 @@ export const Filters = memo(function Filters({ values, onCommit, view, onViewCha
           </SelectField>
         ))}
         <div className="zd-toggle" role="group" aria-label="View">
-          <button
-            type="button"
-            className="zd-toggle__button"
-            aria-pressed={view === 'map'}
-            onClick={() => onViewChange('map')}
-          >
+          <button type="button" className="zd-toggle__button" aria-pressed={view === 'map'} onClick={() => onViewChange('map')}>
             Map View
           </button>
-          <button
-            type="button"
-            className="zd-toggle__button"
-            aria-pressed={view === 'locations'}
-            onClick={() => onViewChange('locations')}
-          >
+          <button type="button" className="zd-toggle__button" aria-pressed={view === 'locations'} onClick={() => onViewChange('locations')}>
             Locations View
           </button>
         </div>

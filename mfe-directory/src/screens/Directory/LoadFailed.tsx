@@ -1,4 +1,4 @@
-import { FIRST_LOAD_MESSAGES } from '@zaytoon/client';
+import { FIRST_LOAD_MESSAGES } from '@zaytoon/contract/client';
 
 /**
  * The directory could not be read (network, server error): said apart from 'No businesses found', which means

@@ -1,4 +1,4 @@
-import type { DirectorySummary } from '@zaytoon/client';
+import type { DirectorySummary } from '@zaytoon/contract/client';
 import { businessCount } from '../../lib/format';
 
 /** 'Location Summary' (SPEC §2), from the summary answer: totals and the 3 most active cities. */

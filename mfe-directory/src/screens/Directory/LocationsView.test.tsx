@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BusinessListQuery } from '@zaytoon/client';
+import type { BusinessListQuery } from '@zaytoon/contract/client';
 import { business, fakeApi, fakeHost, renderScreen } from '../../test/harness';
 import { page, summary } from '../../test/directoryFakes';
 import { DirectoryScreen } from './DirectoryScreen';

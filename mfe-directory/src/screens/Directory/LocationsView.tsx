@@ -1,6 +1,6 @@
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Business, CityCount, DirectoryFilter } from '@zaytoon/client';
+import type { Business, CityCount, DirectoryFilter } from '@zaytoon/contract/client';
 import { useCityBusinesses } from '../../features/directory/api/get-city-businesses';
 import { useCityGroups } from '../../features/directory/api/get-city-groups';
 import { useDirectorySummary } from '../../features/directory/api/get-directory-summary';

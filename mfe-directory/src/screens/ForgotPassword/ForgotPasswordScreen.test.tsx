@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@zaytoon/client';
+import { ApiError } from '@zaytoon/contract/client';
 import { fakeApi, fakeHost, renderScreen } from '../../test/harness';
 import { ForgotPasswordScreen } from './ForgotPasswordScreen';
 
@@ -67,11 +67,7 @@ describe('forgot password (SPEC §2)', () => {
     const host = fakeHost({ api: fakeApi({ forgotPassword: async () => Promise.reject(answers.shift()) }) });
     renderScreen(<ForgotPasswordScreen />, { path: '/forgot-password', host });
     await userEvent.type(screen.getByLabelText('Email or Username'), 'sami');
-    for (const expected of [
-      'Too many requests. Please try again later.',
-      'Failed to send verification code',
-      'Network error. Please try again.',
-    ]) {
+    for (const expected of ['Too many requests. Please try again later.', 'Failed to send verification code', 'Network error. Please try again.']) {
       await userEvent.click(screen.getByRole('button', { name: 'Send Verification Code' }));
       await waitFor(() => expect(host.toast.error).toHaveBeenLastCalledWith(expected));
     }

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { LIMITS, MESSAGES } from '@zaytoon/client';
+import { LIMITS, MESSAGES } from '@zaytoon/contract/client';
 import { useHost } from '../../host';
 import { useResetPassword, useSendResetCode } from '../../features/account/api/use-account-mutations';
 import { requestErrorMessage } from '../../lib/requestError';

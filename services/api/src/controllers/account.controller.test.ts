@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, MESSAGES } from '@zaytoon/contract';
-import { JobDataCipher } from '@zaytoon/core/jobs/job-data-cipher.js';
-import { startTestApi, type ApiTestClient, type TestApi } from '../test/harness.js';
-import { createBusiness } from '../test/fixtures.js';
+import { JobDataCipher } from '@zaytoon/core';
+import { startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
+import { createBusiness } from '../test/fixtures';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -45,12 +45,16 @@ describe('forgot and reset password', () => {
     expect(rows[0].code_hash).toBe(createHmac('sha256', api.core.config.SESSION_SECRET).update(`${user.id}:${code}`).digest('hex'));
     expect(rows[0].code_hash).not.toContain(code);
 
-    const reset = await api.client().post('/api/auth/reset-password', { email_or_username: user.email, verification_code: code, new_password: 'new-password' });
+    const reset = await api
+      .client()
+      .post('/api/auth/reset-password', { email_or_username: user.email, verification_code: code, new_password: 'new-password' });
     expect(reset).toMatchObject({ status: 200, body: { message: MESSAGES.passwordReset } });
     expect((await owner.get('/api/auth/me')).status).toBe(401);
     expect((await api.client().post('/api/auth/login', { login: user.email, password: 'new-password' })).status).toBe(200);
     expect((await api.client().post('/api/auth/login', { login: user.email, password: 'old-password' })).status).toBe(401);
-    const reuse = await api.client().post('/api/auth/reset-password', { email_or_username: user.email, verification_code: code, new_password: 'third-password' });
+    const reuse = await api
+      .client()
+      .post('/api/auth/reset-password', { email_or_username: user.email, verification_code: code, new_password: 'third-password' });
     expect(reuse).toMatchObject({ status: 400, body: { detail: MESSAGES.resetCodeInvalid } });
   });
 
@@ -60,9 +64,14 @@ describe('forgot and reset password', () => {
     const code = await lastMailedCode(user.email);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let attempt = 0; attempt < LIMITS.resetCodeMaxAttempts; attempt++) {
-      expect((await api.client().post('/api/auth/reset-password', { email_or_username: user.email, verification_code: wrong, new_password: 'whatever1' })).status).toBe(400);
+      expect(
+        (await api.client().post('/api/auth/reset-password', { email_or_username: user.email, verification_code: wrong, new_password: 'whatever1' }))
+          .status,
+      ).toBe(400);
     }
-    const late = await api.client().post('/api/auth/reset-password', { email_or_username: user.email, verification_code: code, new_password: 'whatever1' });
+    const late = await api
+      .client()
+      .post('/api/auth/reset-password', { email_or_username: user.email, verification_code: code, new_password: 'whatever1' });
     expect(late).toMatchObject({ status: 400, body: { detail: MESSAGES.resetCodeInvalid } });
   });
 
@@ -70,7 +79,9 @@ describe('forgot and reset password', () => {
     const user = await api.client().signup();
     await api.core.db.query('UPDATE users SET reset_failures_in_row = 99 WHERE id = $1', [user.id]);
     await api.client().post('/api/auth/reset-password', { email_or_username: user.email, verification_code: '123456', new_password: 'whatever1' });
-    const locked = await api.client().post('/api/auth/reset-password', { email_or_username: user.email, verification_code: '123456', new_password: 'whatever1' });
+    const locked = await api
+      .client()
+      .post('/api/auth/reset-password', { email_or_username: user.email, verification_code: '123456', new_password: 'whatever1' });
     expect(locked).toMatchObject({ status: 429, body: { detail: MESSAGES.resetLocked } });
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
   });
@@ -89,10 +100,22 @@ describe('change password', () => {
     const user = await here.signup({ password: 'first-pass' });
     const elsewhere = api.client();
     await elsewhere.post('/api/auth/login', { login: user.username, password: 'first-pass' });
-    expect(await here.post('/api/auth/change-password', { current_password: 'wrong-pass', new_password: 'second-pass' })).toMatchObject({ status: 400, body: { detail: MESSAGES.currentPasswordWrong } });
-    expect(await here.post('/api/auth/change-password', { current_password: 'first-pass', new_password: 'first-pass' })).toMatchObject({ status: 400, body: { detail: MESSAGES.newPasswordSameAsCurrent } });
-    expect(await here.post('/api/auth/change-password', { current_password: 'first-pass', new_password: 'abc' })).toMatchObject({ status: 400, body: { detail: MESSAGES.newPasswordTooShort } });
-    expect(await here.post('/api/auth/change-password', { current_password: 'first-pass', new_password: 'second-pass' })).toMatchObject({ status: 200, body: { message: MESSAGES.passwordChanged } });
+    expect(await here.post('/api/auth/change-password', { current_password: 'wrong-pass', new_password: 'second-pass' })).toMatchObject({
+      status: 400,
+      body: { detail: MESSAGES.currentPasswordWrong },
+    });
+    expect(await here.post('/api/auth/change-password', { current_password: 'first-pass', new_password: 'first-pass' })).toMatchObject({
+      status: 400,
+      body: { detail: MESSAGES.newPasswordSameAsCurrent },
+    });
+    expect(await here.post('/api/auth/change-password', { current_password: 'first-pass', new_password: 'abc' })).toMatchObject({
+      status: 400,
+      body: { detail: MESSAGES.newPasswordTooShort },
+    });
+    expect(await here.post('/api/auth/change-password', { current_password: 'first-pass', new_password: 'second-pass' })).toMatchObject({
+      status: 200,
+      body: { message: MESSAGES.passwordChanged },
+    });
     expect((await here.get('/api/auth/me')).status).toBe(200);
     expect((await elsewhere.get('/api/auth/me')).status).toBe(401);
     expect((await api.client().post('/api/auth/login', { login: user.username, password: 'second-pass' })).status).toBe(200);
@@ -100,7 +123,10 @@ describe('change password', () => {
 });
 
 describe('profile picture upload', () => {
-  const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a2b3f1d90000000049454e44ae426082', 'hex');
+  const png = Buffer.from(
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a2b3f1d90000000049454e44ae426082',
+    'hex',
+  );
   const form = (data: Buffer, name: string, type: string) => {
     const body = new FormData();
     body.append('file', new Blob([new Uint8Array(data)], { type }), name);
@@ -112,7 +138,10 @@ describe('profile picture upload', () => {
     const user = await client.signup();
     const answer = await client.post('/api/auth/upload-profile-picture', form(png, 'me.txt', 'text/plain'));
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ picture: expect.stringMatching(new RegExp(`^/api/uploads/avatars/${user.id}-[0-9a-f]+-256\\.webp$`)), message: MESSAGES.pictureUpdated });
+    expect(answer.body).toMatchObject({
+      picture: expect.stringMatching(new RegExp(`^/api/uploads/avatars/${user.id}-[0-9a-f]+-256\\.webp$`)),
+      message: MESSAGES.pictureUpdated,
+    });
     const jobs = await api.core.jobs.queues.images.getJobs(['waiting', 'delayed', 'active', 'completed']);
     expect(jobs.some((job) => job.data.userId === user.id)).toBe(true);
   });
@@ -121,10 +150,19 @@ describe('profile picture upload', () => {
     const client = api.client();
     await client.signup();
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>');
-    expect(await client.post('/api/auth/upload-profile-picture', form(svg, 'a.png', 'image/png'))).toMatchObject({ status: 415, body: { detail: MESSAGES.pictureWrongType } });
+    expect(await client.post('/api/auth/upload-profile-picture', form(svg, 'a.png', 'image/png'))).toMatchObject({
+      status: 415,
+      body: { detail: MESSAGES.pictureWrongType },
+    });
     const big = Buffer.concat([png, Buffer.alloc(LIMITS.pictureMaxBytes)]);
-    expect(await client.post('/api/auth/upload-profile-picture', form(big, 'big.png', 'image/png'))).toMatchObject({ status: 413, body: { detail: MESSAGES.pictureTooLarge } });
-    expect(await client.post('/api/auth/upload-profile-picture', new FormData())).toMatchObject({ status: 400, body: { detail: MESSAGES.fileRequired } });
+    expect(await client.post('/api/auth/upload-profile-picture', form(big, 'big.png', 'image/png'))).toMatchObject({
+      status: 413,
+      body: { detail: MESSAGES.pictureTooLarge },
+    });
+    expect(await client.post('/api/auth/upload-profile-picture', new FormData())).toMatchObject({
+      status: 400,
+      body: { detail: MESSAGES.fileRequired },
+    });
     expect((await api.client().post('/api/auth/upload-profile-picture', form(png, 'a.png', 'image/png'))).status).toBe(401);
   });
 });

@@ -3,8 +3,8 @@
 // duplicate or a 409 "email taken" (found by the soak, issue #11).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@zaytoon/contract';
-import { startTestApi, type ApiTestClient, type TestApi } from '../test/harness.js';
-import { businessInput } from '../test/fixtures.js';
+import { startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
+import { businessInput } from '../test/fixtures';
 
 let api: TestApi;
 let member: ApiTestClient;
@@ -45,7 +45,11 @@ describe('a write whose side effects fail after it is stored', () => {
   });
 
   it('a suggestion and a report answer 201', async () => {
-    const suggestion = await member.post(`/api/businesses/${businessId}/suggestions`, { field_name: 'phone', suggested_value: '020 7946 0000', reason: 'New number' });
+    const suggestion = await member.post(`/api/businesses/${businessId}/suggestions`, {
+      field_name: 'phone',
+      suggested_value: '020 7946 0000',
+      reason: 'New number',
+    });
     expect(suggestion.status, JSON.stringify(suggestion.body)).toBe(201);
     expect(suggestion.body).toMatchObject({ business_id: businessId, field_name: 'phone', suggested_value: '020 7946 0000' });
     const report = await member.post('/api/reports', { business_id: businessId, reason: 'Inaccurate information', description: 'Queue down' });

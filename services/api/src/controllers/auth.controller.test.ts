@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@zaytoon/contract';
-import { startTestApi, type TestApi } from '../test/harness.js';
+import { startTestApi, type TestApi } from '../test/harness';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -13,7 +13,14 @@ describe('POST /api/auth/signup', () => {
     const client = api.client();
     const answer = await client.post('/api/auth/signup', { email: 'Amal@Example.com', username: 'amal', name: 'Amal', password: 'olive-tree' });
     expect(answer.status).toBe(201);
-    expect(answer.body).toEqual({ id: expect.any(Number), name: 'Amal', username: 'amal', email: 'amal@example.com', picture: null, is_admin: false });
+    expect(answer.body).toEqual({
+      id: expect.any(Number),
+      name: 'Amal',
+      username: 'amal',
+      email: 'amal@example.com',
+      picture: null,
+      is_admin: false,
+    });
     expect(JSON.stringify(answer.body)).not.toMatch(/password|scrypt/);
     const me = await client.get('/api/auth/me');
     expect(me.status).toBe(200);

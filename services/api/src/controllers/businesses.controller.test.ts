@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, socialLinkOffSiteMessage } from '@zaytoon/contract';
-import { adminClient, startTestApi, type ApiTestClient, type TestApi } from '../test/harness.js';
-import { businessInput, createBusiness, reportByNewMembers } from '../test/fixtures.js';
+import { adminClient, startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
+import { businessInput, createBusiness, reportByNewMembers } from '../test/fixtures';
 
 let api: TestApi;
 let owner: ApiTestClient;
@@ -47,7 +47,11 @@ describe('POST /api/businesses', () => {
     const before = (await api.core.db.query('SELECT count(*) AS n FROM businesses')).rows[0].n;
     const missing = await owner.post('/api/businesses', { name: 'X' });
     expect(missing.status).toBe(400);
-    expect(missing.body.errors).toMatchObject({ address: MESSAGES.addressRequired, city: MESSAGES.cityRequired, postcode: MESSAGES.postcodeRequired });
+    expect(missing.body.errors).toMatchObject({
+      address: MESSAGES.addressRequired,
+      city: MESSAGES.cityRequired,
+      postcode: MESSAGES.postcodeRequired,
+    });
     const website = await owner.post('/api/businesses', businessInput({ website: 'javascript:alert(1)' }));
     expect(website).toMatchObject({ status: 400, body: { detail: MESSAGES.websiteInvalid } });
     const social = await owner.post('/api/businesses', businessInput({ social_media: { myspace: 'x' } }));
@@ -55,7 +59,7 @@ describe('POST /api/businesses', () => {
     expect((await api.core.db.query('SELECT count(*) AS n FROM businesses')).rows[0].n).toBe(before);
   });
 
-  it('refuses social links off their network\'s hosts with a field error, writing nothing (issue #11)', async () => {
+  it("refuses social links off their network's hosts with a field error, writing nothing (issue #11)", async () => {
     const before = (await api.core.db.query('SELECT count(*) AS n FROM businesses')).rows[0].n;
     for (const facebook of ['https://facebook.com.evil.com/page', 'https://evilfacebook.com/page', 'https://facebook.com@evil.com/page']) {
       const answer = await owner.post('/api/businesses', businessInput({ social_media: { facebook } }));
@@ -67,10 +71,16 @@ describe('POST /api/businesses', () => {
     const twitter = await owner.post('/api/businesses', businessInput({ social_media: { twitter: 'https://x.com.evil.com/a' } }));
     expect(twitter.body.errors).toEqual({ 'social_media.twitter': socialLinkOffSiteMessage(['twitter.com', 'x.com']) });
     expect((await api.core.db.query('SELECT count(*) AS n FROM businesses')).rows[0].n).toBe(before);
-    const good = await owner.post('/api/businesses', businessInput({ social_media: { facebook: 'https://fb.com/page', twitter: 'https://x.com/a', instagram: 'https://www.instagram.com/b' } }));
+    const good = await owner.post(
+      '/api/businesses',
+      businessInput({ social_media: { facebook: 'https://fb.com/page', twitter: 'https://x.com/a', instagram: 'https://www.instagram.com/b' } }),
+    );
     expect(good.status).toBe(201);
     const business = good.body;
-    const edit = await owner.put(`/api/businesses/${business.id}`, businessInput({ social_media: { instagram: 'https://instagram.com.evil.com/b' } }));
+    const edit = await owner.put(
+      `/api/businesses/${business.id}`,
+      businessInput({ social_media: { instagram: 'https://instagram.com.evil.com/b' } }),
+    );
     expect(edit.status).toBe(400);
     expect((await api.client().get(`/api/businesses/${business.id}`)).body.social_media.instagram).toBe('https://www.instagram.com/b');
   });
@@ -117,10 +127,20 @@ describe('GET /api/businesses', () => {
   });
 
   it('searches name, description, category, city, postcode and address, case-insensitively', async () => {
-    await createBusiness(owner, { name: 'Tatreez Embroidery Studio', description: 'Hand-stitched cross-stitch cushions', city: 'Bristol', postcode: 'BS1 4DJ', address: '3 Colston Avenue', category: 'Arts & Crafts' });
+    await createBusiness(owner, {
+      name: 'Tatreez Embroidery Studio',
+      description: 'Hand-stitched cross-stitch cushions',
+      city: 'Bristol',
+      postcode: 'BS1 4DJ',
+      address: '3 Colston Avenue',
+      category: 'Arts & Crafts',
+    });
     for (const term of ['tatreez', 'CROSS-STITCH', 'arts & crafts', 'bristol', 'bs1 4dj', 'colston']) {
       const answer = await api.client().get(`/api/businesses?search=${encodeURIComponent(term)}`);
-      expect(answer.body.map((b: { name: string }) => b.name), term).toContain('Tatreez Embroidery Studio');
+      expect(
+        answer.body.map((b: { name: string }) => b.name),
+        term,
+      ).toContain('Tatreez Embroidery Studio');
     }
   });
 
@@ -163,7 +183,11 @@ describe('GET /api/businesses/:id', () => {
     const seen = await admin.get(`/api/businesses/${business.id}`);
     expect(seen.body.report_count).toBe(4);
     expect(seen.body.latest_reports).toHaveLength(3);
-    expect(seen.body.latest_reports[0]).toMatchObject({ reason: 'Business closed/moved', reporter_username: expect.any(String), business_id: business.id });
+    expect(seen.body.latest_reports[0]).toMatchObject({
+      reason: 'Business closed/moved',
+      reporter_username: expect.any(String),
+      business_id: business.id,
+    });
     const list = await admin.get('/api/businesses');
     expect(list.body.find((b: { id: number }) => b.id === business.id).report_count).toBe(4);
     const publicList = await api.client().get('/api/businesses');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, REPORT_REASONS, socialLinkOffSiteMessage } from '@zaytoon/contract';
-import { adminClient, startTestApi, type ApiTestClient, type TestApi } from '../test/harness.js';
-import { businessInput, createBusiness, reportByNewMembers } from '../test/fixtures.js';
+import { adminClient, startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
+import { businessInput, createBusiness, reportByNewMembers } from '../test/fixtures';
 
 let api: TestApi;
 let member: ApiTestClient;
@@ -33,9 +33,7 @@ describe('votes', () => {
     const business = await createBusiness(member);
     const voter = api.client();
     const user = await voter.signup();
-    const answers = await Promise.all(
-      Array.from({ length: 21 }, () => voter.post(`/api/businesses/${business.id}/vote`, { vote_type: 'upvote' })),
-    );
+    const answers = await Promise.all(Array.from({ length: 21 }, () => voter.post(`/api/businesses/${business.id}/vote`, { vote_type: 'upvote' })));
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     const { rows } = await api.core.db.query('SELECT vote_type FROM votes WHERE business_id = $1 AND user_id = $2', [business.id, user.id]);
     expect(rows).toEqual([{ vote_type: 'upvote' }]);
@@ -45,8 +43,14 @@ describe('votes', () => {
   it('refuses visitors, unknown businesses and bad vote types', async () => {
     const business = await createBusiness(member);
     expect((await api.client().post(`/api/businesses/${business.id}/vote`, { vote_type: 'upvote' })).status).toBe(401);
-    expect(await member.post('/api/businesses/999999/vote', { vote_type: 'upvote' })).toMatchObject({ status: 404, body: { detail: MESSAGES.businessNotFound } });
-    expect(await member.post(`/api/businesses/${business.id}/vote`, { vote_type: 'sideways' })).toMatchObject({ status: 400, body: { detail: MESSAGES.voteTypeInvalid } });
+    expect(await member.post('/api/businesses/999999/vote', { vote_type: 'upvote' })).toMatchObject({
+      status: 404,
+      body: { detail: MESSAGES.businessNotFound },
+    });
+    expect(await member.post(`/api/businesses/${business.id}/vote`, { vote_type: 'sideways' })).toMatchObject({
+      status: 400,
+      body: { detail: MESSAGES.voteTypeInvalid },
+    });
   });
 });
 
@@ -63,7 +67,10 @@ describe('comments', () => {
 
   it('enforces 3 to 1000 characters with SPEC messages and stores markup as plain text', async () => {
     const business = await createBusiness(member);
-    expect(await member.post(`/api/businesses/${business.id}/comments`, { comment_text: '  ab ' })).toMatchObject({ status: 400, body: { detail: MESSAGES.commentTooShort } });
+    expect(await member.post(`/api/businesses/${business.id}/comments`, { comment_text: '  ab ' })).toMatchObject({
+      status: 400,
+      body: { detail: MESSAGES.commentTooShort },
+    });
     expect((await member.post(`/api/businesses/${business.id}/comments`, { comment_text: 'x'.repeat(1001) })).status).toBe(400);
     expect((await member.post(`/api/businesses/${business.id}/comments`, { comment_text: 'x'.repeat(1000) })).status).toBe(201);
     const markup = await member.post(`/api/businesses/${business.id}/comments`, { comment_text: '<img src=x onerror=alert(1)>' });
@@ -88,9 +95,19 @@ describe('comments', () => {
 describe('suggestions', () => {
   it('creates add_missing and edit_existing suggestions with current values and lists pending ones', async () => {
     const business = await createBusiness(member, { phone: '', description: 'Old description' });
-    const add = await member.post(`/api/businesses/${business.id}/suggestions`, { field_name: 'phone', suggested_value: '0161 496 0000', reason: 'Called them' });
+    const add = await member.post(`/api/businesses/${business.id}/suggestions`, {
+      field_name: 'phone',
+      suggested_value: '0161 496 0000',
+      reason: 'Called them',
+    });
     expect(add.status).toBe(201);
-    expect(add.body).toMatchObject({ field_name: 'phone', suggestion_type: 'add_missing', current_value: '', business_name: business.name, suggester_username: expect.any(String) });
+    expect(add.body).toMatchObject({
+      field_name: 'phone',
+      suggestion_type: 'add_missing',
+      current_value: '',
+      business_name: business.name,
+      suggester_username: expect.any(String),
+    });
     const edit = await member.post(`/api/businesses/${business.id}/suggestions`, { field_name: 'description', suggested_value: 'New description' });
     expect(edit.body).toMatchObject({ suggestion_type: 'edit_existing', current_value: 'Old description', reason: '' });
     const list = await api.client().get(`/api/businesses/${business.id}/suggestions`);
@@ -99,17 +116,28 @@ describe('suggestions', () => {
 
   it('accepts only suggestable fields and valid values', async () => {
     const business = await createBusiness(member);
-    expect(await member.post(`/api/businesses/${business.id}/suggestions`, { field_name: 'name', suggested_value: 'x' })).toMatchObject({ status: 400, body: { detail: MESSAGES.suggestionFieldInvalid } });
-    expect(await member.post(`/api/businesses/${business.id}/suggestions`, { field_name: 'phone', suggested_value: '  ' })).toMatchObject({ status: 400, body: { detail: MESSAGES.suggestionValueRequired } });
+    expect(await member.post(`/api/businesses/${business.id}/suggestions`, { field_name: 'name', suggested_value: 'x' })).toMatchObject({
+      status: 400,
+      body: { detail: MESSAGES.suggestionFieldInvalid },
+    });
+    expect(await member.post(`/api/businesses/${business.id}/suggestions`, { field_name: 'phone', suggested_value: '  ' })).toMatchObject({
+      status: 400,
+      body: { detail: MESSAGES.suggestionValueRequired },
+    });
     expect((await member.post(`/api/businesses/${business.id}/suggestions`, { field_name: 'website', suggested_value: 'ftp://x' })).status).toBe(400);
-    expect((await member.post(`/api/businesses/${business.id}/suggestions`, { field_name: 'business_hours', suggested_value: 'not json' })).status).toBe(400);
-    const hours = await member.post(`/api/businesses/${business.id}/suggestions`, { field_name: 'business_hours', suggested_value: '{"monday":"9-5","tuesday":""}' });
+    expect(
+      (await member.post(`/api/businesses/${business.id}/suggestions`, { field_name: 'business_hours', suggested_value: 'not json' })).status,
+    ).toBe(400);
+    const hours = await member.post(`/api/businesses/${business.id}/suggestions`, {
+      field_name: 'business_hours',
+      suggested_value: '{"monday":"9-5","tuesday":""}',
+    });
     expect(hours.body.suggested_value).toBe('{"monday":"9-5"}');
     expect((await api.client().post(`/api/businesses/${business.id}/suggestions`, { field_name: 'phone', suggested_value: '1' })).status).toBe(401);
     expect((await member.post('/api/businesses/999999/suggestions', { field_name: 'phone', suggested_value: '1' })).status).toBe(404);
   });
 
-  it('checks each suggested value with the business form\'s schema for that field, with its message, writing nothing', async () => {
+  it("checks each suggested value with the business form's schema for that field, with its message, writing nothing", async () => {
     const business = await createBusiness(member);
     const count = async () => (await api.core.db.query('SELECT count(*)::int AS n FROM suggestions WHERE business_id = $1', [business.id])).rows[0].n;
     const cases: [string, string][] = [
@@ -121,15 +149,24 @@ describe('suggestions', () => {
       const form = await member.post('/api/businesses', businessInput({ [field]: value }));
       expect(form.status, field).toBe(400);
       const suggestion = await member.post(`/api/businesses/${business.id}/suggestions`, { field_name: field, suggested_value: value });
-      expect(suggestion, field).toMatchObject({ status: 400, body: { detail: form.body.detail, errors: { suggested_value: form.body.errors[field] } } });
+      expect(suggestion, field).toMatchObject({
+        status: 400,
+        body: { detail: form.body.detail, errors: { suggested_value: form.body.errors[field] } },
+      });
     }
     const social = await member.post(`/api/businesses/${business.id}/suggestions`, {
       field_name: 'social_media',
       suggested_value: JSON.stringify({ facebook: 'https://facebook.com.evil.com/x' }),
     });
-    expect(social).toMatchObject({ status: 400, body: { errors: { 'suggested_value.facebook': socialLinkOffSiteMessage(['facebook.com', 'fb.com']) } } });
+    expect(social).toMatchObject({
+      status: 400,
+      body: { errors: { 'suggested_value.facebook': socialLinkOffSiteMessage(['facebook.com', 'fb.com']) } },
+    });
     expect(await count()).toBe(0);
-    const fits = await member.post(`/api/businesses/${business.id}/suggestions`, { field_name: 'category', suggested_value: '  ' + 'c'.repeat(100) + ' ' });
+    const fits = await member.post(`/api/businesses/${business.id}/suggestions`, {
+      field_name: 'category',
+      suggested_value: '  ' + 'c'.repeat(100) + ' ',
+    });
     expect(fits).toMatchObject({ status: 201, body: { suggested_value: 'c'.repeat(100) } });
   });
 });
@@ -142,10 +179,13 @@ describe('reports', () => {
   const pendingReports = async (businessId: number, userId: number) =>
     (await api.core.db.query(`SELECT id FROM reports WHERE business_id = $1 AND reported_by = $2 AND status = 'pending'`, [businessId, userId])).rows;
 
-  it('accepts SPEC\'s six reasons only', async () => {
+  it("accepts SPEC's six reasons only", async () => {
     const business = await createBusiness(member);
     expect(await reportByNewMembers(api, business.id, REPORT_REASONS)).toHaveLength(REPORT_REASONS.length);
-    expect(await member.post('/api/reports', { business_id: business.id, reason: 'I dislike them' })).toMatchObject({ status: 400, body: { detail: MESSAGES.reportReasonInvalid } });
+    expect(await member.post('/api/reports', { business_id: business.id, reason: 'I dislike them' })).toMatchObject({
+      status: 400,
+      body: { detail: MESSAGES.reportReasonInvalid },
+    });
     expect((await member.post('/api/reports', { business_id: 999999, reason: 'Other' })).status).toBe(404);
     expect((await api.client().post('/api/reports', { business_id: business.id, reason: 'Other' })).status).toBe(401);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@zaytoon/contract';
-import { startTestApi, type ApiTestClient, type TestApi } from '../test/harness.js';
+import { startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
 
 let api: TestApi;
 let visitor: ApiTestClient;
@@ -68,9 +68,9 @@ describe('GET /api/businesses paging (CONTRACT.md)', () => {
   it('walks every business once in name-then-id order, with X-Total-Count and Link until the last page', async () => {
     // Repeated names make the id the tie-breaker.
     await insert(Array.from({ length: 230 }, (_, i) => ({ name: `Paging ${WORDS[i % WORDS.length]} ${i % 37}`, city: 'Pagetown' })));
-    const expected = (
-      await api.core.db.query<{ id: number }>(`SELECT id FROM businesses WHERE city = 'Pagetown' ORDER BY name, id`)
-    ).rows.map((row) => row.id);
+    const expected = (await api.core.db.query<{ id: number }>(`SELECT id FROM businesses WHERE city = 'Pagetown' ORDER BY name, id`)).rows.map(
+      (row) => row.id,
+    );
 
     const pages = await walk('/api/businesses?city=Pagetown&limit=40');
     expect(pages.map((page) => page.ids.length)).toEqual([40, 40, 40, 40, 40, 30]);
@@ -86,7 +86,12 @@ describe('GET /api/businesses paging (CONTRACT.md)', () => {
     let added = 0;
     const pages = await walk('/api/businesses?city=Growtown&limit=25', async (page) => {
       // New names sort before, inside and after the page just read.
-      await insert(['Growing 000a', `Growing ${String(page * 25).padStart(3, '0')}a`, 'Growing 999'].map((name) => ({ name: `${name} ${page}`, city: 'Growtown' })));
+      await insert(
+        ['Growing 000a', `Growing ${String(page * 25).padStart(3, '0')}a`, 'Growing 999'].map((name) => ({
+          name: `${name} ${page}`,
+          city: 'Growtown',
+        })),
+      );
       added += 3;
     });
     const seen = pages.flatMap((page) => page.ids);
@@ -178,7 +183,10 @@ describe('directory answers agree with the list', () => {
       expect(summary.not_on_map, filter).toBe(await totalOf(`${filter}&on_map=false`));
       expect(summary.coverage).toBe(summary.total ? Math.round((summary.on_map / summary.total) * 100) : 0);
       expect(summary.cities, filter).toBe(groups.length);
-      expect(groups.reduce((sum, group) => sum + group.count, 0), filter).toBe(summary.total);
+      expect(
+        groups.reduce((sum, group) => sum + group.count, 0),
+        filter,
+      ).toBe(summary.total);
       for (const group of groups) {
         const inCity = new URLSearchParams(filter);
         inCity.set('city', group.city);
@@ -197,10 +205,7 @@ describe('directory answers agree with the list', () => {
   it('drops a business from every answer once its report is approved', async () => {
     const [id] = await insert([{ name: 'Vanishing Deli', city: 'Ghosttown' }]);
     expect((await visitor.get('/api/businesses/summary?city=Ghosttown')).body.total).toBe(1);
-    await api.core.db.query(
-      `INSERT INTO reports (business_id, reason, status) VALUES ($1, 'Other', 'approved')`,
-      [id],
-    );
+    await api.core.db.query(`INSERT INTO reports (business_id, reason, status) VALUES ($1, 'Other', 'approved')`, [id]);
     await api.core.repositories.cache.dropBusinessAnswers();
     expect((await visitor.get('/api/businesses/summary?city=Ghosttown')).body.total).toBe(0);
     expect((await visitor.get('/api/businesses/by-city?city=Ghosttown')).body.groups).toEqual([]);
@@ -250,7 +255,9 @@ describe('GET /api/businesses/map', () => {
   });
 
   it('spreads businesses that share one point at the deepest zoom so each can be opened', async () => {
-    const ids = await insert(Array.from({ length: 12 }, (_, i) => ({ name: `Shared ${i}`, city: 'Sharedpoint', latitude: 53.4808, longitude: -2.2426 })));
+    const ids = await insert(
+      Array.from({ length: 12 }, (_, i) => ({ name: `Shared ${i}`, city: 'Sharedpoint', latitude: 53.4808, longitude: -2.2426 })),
+    );
     const bbox = 'bbox=-2.2526,53.4758,-2.2326,53.4858';
     const clustered = (await map(`city=Sharedpoint&${bbox}&zoom=16`)).body.items;
     expect(clustered).toEqual([expect.objectContaining({ kind: 'cluster', count: 12, expansion_zoom: 17 })]);

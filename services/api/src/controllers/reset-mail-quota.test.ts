@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@zaytoon/contract';
-import { JobDataCipher } from '@zaytoon/core/jobs/job-data-cipher.js';
-import { startTestApi, type TestApi } from '../test/harness.js';
+import { JobDataCipher } from '@zaytoon/core';
+import { startTestApi, type TestApi } from '../test/harness';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -32,7 +32,9 @@ describe('reset mails (issue #11, weakness 5)', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0].code_sealed).not.toContain(codes[0]);
     // The re-sent code works.
-    const reset = await api.client().post('/api/auth/reset-password', { email_or_username: user.username, verification_code: codes[0], new_password: 'new-password' });
+    const reset = await api
+      .client()
+      .post('/api/auth/reset-password', { email_or_username: user.username, verification_code: codes[0], new_password: 'new-password' });
     expect(reset.status).toBe(200);
   });
 

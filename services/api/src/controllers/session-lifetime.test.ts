@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../test/harness.js';
+import { startTestApi, type TestApi } from '../test/harness';
 
 /** Issue #11 weakness 1: a session ends with a password change even when the per-user index lost it, and 30 days after login. */
 describe('session generation', () => {
@@ -32,11 +32,13 @@ describe('session generation', () => {
     await api.core.redis.del(`user-sessions:${user.id}`);
     const { createHmac } = await import('node:crypto');
     const hash = createHmac('sha256', api.core.config.SESSION_SECRET).update(`${user.id}:123456`).digest('hex');
-    await api.core.db.query(
-      "INSERT INTO reset_codes (user_id, code_hash, expires_at) VALUES ($1, $2, now() + interval '15 minutes')",
-      [user.id, hash],
-    );
-    const reset = await api.client().post('/api/auth/reset-password', { email_or_username: user.username, verification_code: '123456', new_password: 'second-pass' });
+    await api.core.db.query("INSERT INTO reset_codes (user_id, code_hash, expires_at) VALUES ($1, $2, now() + interval '15 minutes')", [
+      user.id,
+      hash,
+    ]);
+    const reset = await api
+      .client()
+      .post('/api/auth/reset-password', { email_or_username: user.username, verification_code: '123456', new_password: 'second-pass' });
     expect(reset.status).toBe(200);
     expect((await a.get('/api/auth/me')).status).toBe(401);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, SIGNED_IN_COOKIE } from '@zaytoon/contract';
-import { startTestApi, type ApiAnswer, type TestApi } from '../test/harness.js';
-import { SESSION_COOKIE } from '../middleware/session.js';
+import { startTestApi, type ApiAnswer, type TestApi } from '../test/harness';
+import { SESSION_COOKIE } from '../middleware/session';
 
 /** The signed-in hint (docs/decisions.md): a readable cookie that follows the session and grants nothing. */
 let api: TestApi;
@@ -18,7 +18,8 @@ function setCookie(answer: ApiAnswer, name: string): { value: string; attributes
   return { value: pair.slice(name.length + 1), attributes: attributes.map((attribute) => attribute.toLowerCase()) };
 }
 
-const cleared = (answer: ApiAnswer, name: string) => setCookie(answer, name)?.attributes.some((attribute) => attribute.startsWith('expires=thu, 01 jan 1970'));
+const cleared = (answer: ApiAnswer, name: string) =>
+  setCookie(answer, name)?.attributes.some((attribute) => attribute.startsWith('expires=thu, 01 jan 1970'));
 
 describe('the signed-in hint cookie', () => {
   it('signup sets it readable, with the session cookie’s SameSite, Secure, path and lifetime', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, MESSAGES } from '@zaytoon/contract';
-import { startTestApi, type TestApi } from '../test/harness.js';
+import { startTestApi, type TestApi } from '../test/harness';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -18,12 +18,15 @@ describe('every admin route of the route list', () => {
     expect(adminRoutes.length).toBeGreaterThanOrEqual(7);
   });
 
-  it.each(adminRoutes.map((route) => [route.method.toUpperCase(), route.path] as const))('%s %s answers 401 to visitors and 403 to members', async (method, path) => {
-    const visitor = api.client();
-    expect((await visitor.request(method, realPath(path))).status).toBe(401);
-    const member = api.client();
-    await member.signup();
-    const answer = await member.request(method, realPath(path));
-    expect(answer).toMatchObject({ status: 403, body: { detail: MESSAGES.adminOnly } });
-  });
+  it.each(adminRoutes.map((route) => [route.method.toUpperCase(), route.path] as const))(
+    '%s %s answers 401 to visitors and 403 to members',
+    async (method, path) => {
+      const visitor = api.client();
+      expect((await visitor.request(method, realPath(path))).status).toBe(401);
+      const member = api.client();
+      await member.signup();
+      const answer = await member.request(method, realPath(path));
+      expect(answer).toMatchObject({ status: 403, body: { detail: MESSAGES.adminOnly } });
+    },
+  );
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS_CACHE_VERSION_KEY } from '@zaytoon/core';
-import { adminClient, startReplica, startTestApi, type ApiAnswer, type ApiTestClient, type TestApi } from '../test/harness.js';
-import { businessInput, createBusiness } from '../test/fixtures.js';
+import { adminClient, startReplica, startTestApi, type ApiAnswer, type ApiTestClient, type TestApi } from '../test/harness';
+import { businessInput, createBusiness } from '../test/fixtures';
 
 let api: TestApi;
 let owner: ApiTestClient;
@@ -173,7 +173,9 @@ describe('audiences', () => {
     const path = `/api/businesses/${business.id}`;
     const reporter = api.client();
     await reporter.signup();
-    expect((await reporter.post('/api/reports', { business_id: business.id, reason: 'Business closed/moved', description: 'gone' })).status).toBe(201);
+    expect((await reporter.post('/api/reports', { business_id: business.id, reason: 'Business closed/moved', description: 'gone' })).status).toBe(
+      201,
+    );
 
     const visitor = await returningVisitor();
     const publicAnswer = await getTwice(visitor, path);
@@ -245,7 +247,9 @@ describe('visitors, cookies and sessions', () => {
     const path = `/api/businesses/${business.id}`;
     const count = async () => {
       const text: string = (await api.client().get('/metrics')).body;
-      const line = text.split('\n').find((l) => l.startsWith('http_request_duration_seconds_count{') && l.includes('route="/api/businesses/:id"') && l.includes('status="200"'));
+      const line = text
+        .split('\n')
+        .find((l) => l.startsWith('http_request_duration_seconds_count{') && l.includes('route="/api/businesses/:id"') && l.includes('status="200"'));
       return Number(line?.split(' ').pop() ?? 0);
     };
     await getTwice(await returningVisitor(), path);

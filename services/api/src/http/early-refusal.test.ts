@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../test/harness.js';
+import { startTestApi, type TestApi } from '../test/harness';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -52,7 +52,8 @@ describe('early refusals of uploads reach the client (issue #11, weakness 13)', 
   for (const pace of ['at-once', 'slowly'] as const) {
     it(`a cross-site 2 MB upload sent ${pace} reads 403, 20 times out of 20`, async () => {
       const outcomes = [];
-      for (let i = 0; i < 20; i += 1) outcomes.push(await upload(api.baseUrl, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }, pace));
+      for (let i = 0; i < 20; i += 1)
+        outcomes.push(await upload(api.baseUrl, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }, pace));
       expect(outcomes).toEqual(Array.from({ length: 20 }, () => ({ status: 403 })));
     });
   }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@zaytoon/contract';
-import { startTestApi, type TestApi } from '../test/harness.js';
+import { startTestApi, type TestApi } from '../test/harness';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -79,9 +79,14 @@ describe('trusted proxies (TRUST_PROXY)', () => {
   const loginsFromForwardedAddresses = async (target: TestApi) => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 4; attempt++) {
-      const answer = await target.client().request('POST', '/api/auth/login', { login: `nobody${attempt}`, password: 'guess' }, {
-        'x-forwarded-for': `203.0.113.${attempt + 1}`,
-      });
+      const answer = await target.client().request(
+        'POST',
+        '/api/auth/login',
+        { login: `nobody${attempt}`, password: 'guess' },
+        {
+          'x-forwarded-for': `203.0.113.${attempt + 1}`,
+        },
+      );
       statuses.push(answer.status);
     }
     return statuses;
@@ -171,7 +176,13 @@ describe('operations', () => {
     expect((await member.get('/ops/anything-else')).status).toBe(403);
     const queues = await admin.get('/ops/queues/api/queues');
     expect(queues.status).toBe(200);
-    expect(queues.body.queues.map((queue: { name: string }) => queue.name).sort()).toEqual(['emails', 'geocoding', 'images', 'moderation', 'statistics']);
+    expect(queues.body.queues.map((queue: { name: string }) => queue.name).sort()).toEqual([
+      'emails',
+      'geocoding',
+      'images',
+      'moderation',
+      'statistics',
+    ]);
     admin.sendXsrf = false;
     expect((await admin.request('PUT', '/ops/queues/api/queues/emails/pause')).status).toBe(403);
   });

@@ -4,10 +4,10 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@zaytoon/contract';
 import type { Core } from '@zaytoon/core';
-import { captureLogs, type LogLine } from '@zaytoon/core/logging/log-capture.ts';
-import { createApp } from '../app.js';
-import { ApiTestClient, connectedCore, startTestApi, type TestApi } from '../test/harness.js';
-import { requestIdFor } from './request-id.js';
+import { captureLogs, type LogLine } from '@zaytoon/core/testing';
+import { createApp } from '../app';
+import { ApiTestClient, connectedCore, startTestApi, type TestApi } from '../test/harness';
+import { requestIdFor } from './request-id';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -56,7 +56,12 @@ describe('request ids', () => {
     const made = again.headers.get('x-request-id');
     expect(made).toMatch(UUID);
     const later = await api.core.jobs.queues.emails.getJobs(['waiting', 'delayed', 'active', 'completed']);
-    expect(later.filter((job) => job.data.to === user.email).map((job) => job.data.requestId).sort()).toEqual([requestId, made].sort());
+    expect(
+      later
+        .filter((job) => job.data.to === user.email)
+        .map((job) => job.data.requestId)
+        .sort(),
+    ).toEqual([requestId, made].sort());
   });
 });
 
@@ -86,7 +91,12 @@ describe('request logs', () => {
   it('one access line per request with its id, method, URL and status, and never a header', async () => {
     await client.request('GET', '/api/auth/me', undefined, { 'x-request-id': 'log-me', authorization: 'Bearer secret-token' });
     expect(linesWith('log-me')).toEqual([
-      expect.objectContaining({ level: 30, req: { method: 'GET', url: '/api/auth/me' }, res: { statusCode: 401 }, msg: expect.stringMatching(/^GET \/api\/auth\/me 401 \d+ ms$/) }),
+      expect.objectContaining({
+        level: 30,
+        req: { method: 'GET', url: '/api/auth/me' },
+        res: { statusCode: 401 },
+        msg: expect.stringMatching(/^GET \/api\/auth\/me 401 \d+ ms$/),
+      }),
     ]);
     expect(JSON.stringify(linesWith('log-me'))).not.toContain('secret-token');
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clientNetwork } from './rate-limit-rules.js';
-import { startTestApi, type TestApi } from '../test/harness.js';
+import { clientNetwork } from './rate-limit-rules';
+import { startTestApi, type TestApi } from '../test/harness';
 
 const from = (address: string) => ({ 'x-forwarded-for': address });
 
@@ -19,7 +19,10 @@ describe('login lockout (issue #11, weakness 2)', () => {
     await withApi({ RATE_LIMIT_LOGIN_PER_ACCOUNT: '3', RATE_LIMIT_LOGIN_ACCOUNT_CEILING: '5' }, async (api) => {
       const owner = await api.client().signup({ password: 'right-pass' });
       const login = (address: string, password: string) =>
-        api.client().request('POST', '/api/auth/login', { login: owner.username, password }, from(address)).then((answer) => answer.status);
+        api
+          .client()
+          .request('POST', '/api/auth/login', { login: owner.username, password }, from(address))
+          .then((answer) => answer.status);
       // Correct passwords never count.
       for (let i = 0; i < 5; i++) expect(await login('198.51.100.7', 'right-pass')).toBe(200);
       // The strict limit: one network, three failures, then refused even with the right password.
@@ -67,13 +70,14 @@ describe('rate-limit keys (issue #11, weakness 11)', () => {
 });
 
 describe('change-password and delete-account limits (issue #11, weakness 3)', () => {
-  it('change-password: 5 calls per user in the window, then 429 with Retry-After in CONTRACT\'s words', async () => {
+  it("change-password: 5 calls per user in the window, then 429 with Retry-After in CONTRACT's words", async () => {
     await withApi({}, async (api) => {
       const { MESSAGES } = await import('@zaytoon/contract');
       const client = api.client();
       await client.signup({ password: 'right-pass' });
       const statuses: number[] = [];
-      for (let i = 0; i < 6; i++) statuses.push((await client.post('/api/auth/change-password', { current_password: 'wrong-pass', new_password: 'other-pass' })).status);
+      for (let i = 0; i < 6; i++)
+        statuses.push((await client.post('/api/auth/change-password', { current_password: 'wrong-pass', new_password: 'other-pass' })).status);
       expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
       const refused = await client.post('/api/auth/change-password', { current_password: 'right-pass', new_password: 'other-pass' });
       expect(refused).toMatchObject({ status: 429, body: { detail: MESSAGES.tooManyRequests } });
@@ -88,7 +92,16 @@ describe('change-password and delete-account limits (issue #11, weakness 3)', ()
         const client = api.client();
         await client.signup({ password: 'right-pass' });
         for (let j = 0; j < 2; j++) {
-          statuses.push((await client.request('POST', '/api/auth/change-password', { current_password: 'wrong-pass', new_password: 'other-pass' }, from('203.0.113.50'))).status);
+          statuses.push(
+            (
+              await client.request(
+                'POST',
+                '/api/auth/change-password',
+                { current_password: 'wrong-pass', new_password: 'other-pass' },
+                from('203.0.113.50'),
+              )
+            ).status,
+          );
         }
       }
       expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);

@@ -83,7 +83,10 @@ export function readCookie(cookies: string, name: string): string | null {
   for (const pair of cookies.split(';')) {
     const equals = pair.indexOf('=');
     if (equals < 0 || pair.slice(0, equals).trim() !== name) continue;
-    const value = pair.slice(equals + 1).trim().replace(/^"(.*)"$/, '$1');
+    const value = pair
+      .slice(equals + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
     try {
       return decodeURIComponent(value);
     } catch {

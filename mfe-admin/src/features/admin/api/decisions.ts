@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { errorMessage, type AdminStatistics, type Business, type Report, type Suggestion } from '@zaytoon/client';
+import { errorMessage, type AdminStatistics, type Business, type Report, type Suggestion } from '@zaytoon/contract/client';
 import { useHost } from '../../../host';
 import type { AdminState } from '../adminState';
 import { adminKeys } from './keys';

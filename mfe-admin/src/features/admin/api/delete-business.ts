@@ -1,4 +1,4 @@
-import { businessDeletedMessage, MESSAGES, type Business } from '@zaytoon/client';
+import { businessDeletedMessage, MESSAGES, type Business } from '@zaytoon/contract/client';
 import { useHost } from '../../../host';
 import { afterBusinessDeleted } from '../adminState';
 import { useDecision } from './decisions';

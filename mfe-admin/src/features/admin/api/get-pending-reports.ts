@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { MESSAGES, type ApiClient, type Report } from '@zaytoon/client';
+import { MESSAGES, type ApiClient, type Report } from '@zaytoon/contract/client';
 import { useHost } from '../../../host';
 import { adminKeys } from './keys';
 import { pendingList } from './visit';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, type AdminStatistics } from '@zaytoon/client';
+import { ApiError, type AdminStatistics } from '@zaytoon/contract/client';
 import { createQueryClient } from '../../../lib/queryClient';
 import { statistics } from '../../../test/fixtures';
 import { fakeApi } from '../../../test/harness';

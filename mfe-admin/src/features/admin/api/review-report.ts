@@ -1,4 +1,4 @@
-import { MESSAGES, type Report, type ReviewAction } from '@zaytoon/client';
+import { MESSAGES, type Report, type ReviewAction } from '@zaytoon/contract/client';
 import { useHost } from '../../../host';
 import { afterReportReviewed } from '../adminState';
 import { useDecision } from './decisions';

@@ -1,4 +1,4 @@
-import { MESSAGES, type ReviewAction, type Suggestion } from '@zaytoon/client';
+import { MESSAGES, type ReviewAction, type Suggestion } from '@zaytoon/contract/client';
 import { useHost } from '../../../host';
 import { afterSuggestionReviewed } from '../adminState';
 import { useDecision } from './decisions';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ChangePasswordInput, ResetPasswordInput } from '@zaytoon/client';
+import type { ChangePasswordInput, ResetPasswordInput } from '@zaytoon/contract/client';
 import { useHost } from '../../../host';
 
 /**

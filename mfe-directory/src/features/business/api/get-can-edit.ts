@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ApiClient, CanEdit } from '@zaytoon/client';
+import type { ApiClient, CanEdit } from '@zaytoon/contract/client';
 import { businessKeys } from './keys';
 
 /** SPEC §8: edit state defaults to false (also for visitors, who are never asked about). */

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ApiClient, Comment } from '@zaytoon/client';
+import type { ApiClient, Comment } from '@zaytoon/contract/client';
 import { businessKeys } from './keys';
 
 /** A business's comments, newest first (the API's order). */

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ApiClient, Suggestion } from '@zaytoon/client';
+import type { ApiClient, Suggestion } from '@zaytoon/contract/client';
 import { businessKeys } from './keys';
 
 /** 'Pending Suggestions (N)' of a business. */

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ApiClient, VoteSummary } from '@zaytoon/client';
+import type { ApiClient, VoteSummary } from '@zaytoon/contract/client';
 import { businessKeys } from './keys';
 
 export const NO_VOTES: VoteSummary = { vote_score: 0, upvotes: 0, downvotes: 0, user_vote: null };

@@ -1,4 +1,4 @@
-import { errorMessage, isApiError } from '@zaytoon/client';
+import { errorMessage, isApiError } from '@zaytoon/contract/client';
 
 /**
  * The toast of a member's action that failed. A 401 means the visitor is not logged in (any more: the session

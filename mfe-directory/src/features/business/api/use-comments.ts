@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, type Comment } from '@zaytoon/client';
+import { MESSAGES, type Comment } from '@zaytoon/contract/client';
 import { useHost } from '../../../host';
 import { getCommentsQueryOptions } from './get-comments';
 import { memberActionMessage } from './memberActionMessage';

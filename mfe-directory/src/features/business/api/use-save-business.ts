@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Business, BusinessInput } from '@zaytoon/client';
+import type { Business, BusinessInput } from '@zaytoon/contract/client';
 import { useHost, useSession } from '../../../host';
 import { directoryKeys } from '../../directory/api/keys';
 import { businessKeys } from './keys';
@@ -13,8 +13,7 @@ export function useSaveBusiness(id: number | null) {
   const queryClient = useQueryClient();
   const viewer = useSession((state) => state.user?.id ?? null);
   return useMutation({
-    mutationFn: (input: BusinessInput): Promise<Business> =>
-      id === null ? api.createBusiness(input) : api.updateBusiness(id, input),
+    mutationFn: (input: BusinessInput): Promise<Business> => (id === null ? api.createBusiness(input) : api.updateBusiness(id, input)),
     onSuccess: (saved) => {
       const savedId = saved?.id ?? id;
       if (savedId === null) return;

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, type ReportInput, type SuggestionInput } from '@zaytoon/client';
+import { MESSAGES, type ReportInput, type SuggestionInput } from '@zaytoon/contract/client';
 import { useHost, useSession } from '../../../host';
 import { businessKeys } from './keys';
 import { memberActionMessage } from './memberActionMessage';

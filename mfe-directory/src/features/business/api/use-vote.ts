@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, type VoteSummary, type VoteType } from '@zaytoon/client';
+import { MESSAGES, type VoteSummary, type VoteType } from '@zaytoon/contract/client';
 import { useHost, useSession } from '../../../host';
 import { directoryKeys } from '../../directory/api/keys';
 import { getVotesQueryOptions, NO_VOTES } from './get-votes';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiClient } from '@zaytoon/client';
+import type { ApiClient } from '@zaytoon/contract/client';
 import { useHost, useSession } from '../../../host';
 import { directoryKeys } from './keys';
 

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { ApiClient, BusinessPage, DirectoryFilter } from '@zaytoon/client';
+import type { ApiClient, BusinessPage, DirectoryFilter } from '@zaytoon/contract/client';
 import { useHost, useSession } from '../../../host';
 import { directoryKeys } from './keys';
 
@@ -10,14 +10,12 @@ export const CITY_PAGE_SIZE = 50;
 export function getCityBusinessesQueryOptions(api: ApiClient, filter: DirectoryFilter, city: string, viewer: number | null) {
   return infiniteQueryOptions({
     queryKey: directoryKeys.cityBusinesses(filter, city, viewer),
-    queryFn: ({ signal, pageParam }) =>
-      api.listBusinesses({ ...filter, city, limit: CITY_PAGE_SIZE, cursor: pageParam }, { signal }),
+    queryFn: ({ signal, pageParam }) => api.listBusinesses({ ...filter, city, limit: CITY_PAGE_SIZE, cursor: pageParam }, { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: BusinessPage) => last.nextCursor ?? undefined,
     // While the filters change, the city's previous rows stay until the new ones arrive; another
     // city's rows never stand in for this one's.
-    placeholderData: (previous, previousQuery) =>
-      previousQuery?.queryKey[2].city === city ? previous : undefined,
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2].city === city ? previous : undefined),
   });
 }
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiClient, DirectoryFilter } from '@zaytoon/client';
+import type { ApiClient, DirectoryFilter } from '@zaytoon/contract/client';
 import { useHost } from '../../../host';
 import { directoryKeys } from './keys';
 

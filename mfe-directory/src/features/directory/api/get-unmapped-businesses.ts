@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { DIRECTORY_LIMITS, type ApiClient, type DirectoryFilter } from '@zaytoon/client';
+import { DIRECTORY_LIMITS, type ApiClient, type DirectoryFilter } from '@zaytoon/contract/client';
 import { useHost } from '../../../host';
 import { directoryKeys } from './keys';
 
@@ -7,8 +7,7 @@ import { directoryKeys } from './keys';
 export function getUnmappedBusinessesQueryOptions(api: ApiClient, filter: DirectoryFilter) {
   return queryOptions({
     queryKey: directoryKeys.unmapped(filter),
-    queryFn: ({ signal }) =>
-      api.listBusinesses({ ...filter, on_map: 'false', limit: DIRECTORY_LIMITS.unmappedBusinessesListed }, { signal }),
+    queryFn: ({ signal }) => api.listBusinesses({ ...filter, on_map: 'false', limit: DIRECTORY_LIMITS.unmappedBusinessesListed }, { signal }),
     placeholderData: keepPreviousData,
   });
 }

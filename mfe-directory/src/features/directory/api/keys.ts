@@ -1,4 +1,4 @@
-import type { DirectoryFilter, MapQuery } from '@zaytoon/client';
+import type { DirectoryFilter, MapQuery } from '@zaytoon/contract/client';
 
 /**
  * Query keys of the directory. Every key holds the filters it was asked with; answers that differ
