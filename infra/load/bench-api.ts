@@ -7,6 +7,7 @@
  */
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { businessInputSchema } from '@zaytoon/contract';
 import { waitForHttp } from '../dev/net';
 import { benchPort, percentile, provisionBenchStack, type BenchStack } from './bench-stack';
 import { seedExtraBusinesses } from './extra-businesses';
@@ -183,21 +184,7 @@ async function login(baseUrl: string, origin: string) {
 /** An admin saves a business unchanged: a real business write, which drops every cached answer. */
 async function rewriteBusiness(baseUrl: string, id: number, headers: Record<string, string>): Promise<void> {
   const business = (await (await fetch(`${baseUrl}/api/businesses/${id}`)).json()) as Record<string, unknown>;
-  const fields = [
-    'name',
-    'address',
-    'city',
-    'postcode',
-    'category',
-    'description',
-    'phone',
-    'website',
-    'proof_of_support',
-    'business_hours',
-    'social_media',
-    'latitude',
-    'longitude',
-  ];
+  const fields = Object.keys(businessInputSchema.shape);
   const answer = await fetch(`${baseUrl}/api/businesses/${id}`, {
     method: 'PUT',
     headers,
