@@ -32,6 +32,7 @@ import {
   withRedisDb,
 } from './stack';
 import { describeExit } from './supervisor';
+import { failureDigest } from './failure-digest';
 
 const skipE2e = process.argv.includes('--skip-e2e');
 const onlyE2e = process.argv.includes('--only-e2e');
@@ -46,6 +47,8 @@ interface StepResult {
   name: string;
   ok: boolean;
   detail: string;
+  /** A failed step's own account of why, repeated in the summary: CI keeps only the end of the output. */
+  digest?: string[];
 }
 const steps: StepResult[] = [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -61,19 +64,27 @@ function countTests(line: string): void {
   }
 }
 
-function record(name: string, ok: boolean, detail = ''): boolean {
-  steps.push({ name, ok, detail });
+function record(name: string, ok: boolean, detail = '', digest?: string[]): boolean {
+  steps.push({ name, ok, detail, digest: ok ? undefined : digest });
   if (!ok) log.error(`${name}: FAILED ${detail}`);
   return ok;
 }
 
 async function step(name: string, command: { command: string; args: string[] }, env: Record<string, string>): Promise<boolean> {
   log.info(bold(`── ${name}`));
-  const exit = await supervisor.run({ name: name.split(' ')[0], ...command, cwd: repoRoot, env, onLine: countTests });
-  return record(name, exit.code === 0, exit.code === 0 ? '' : `(${describeExit(exit)})`);
+  const digest = failureDigest();
+  const onLine = (line: string) => {
+    countTests(line);
+    digest.add(line);
+  };
+  const exit = await supervisor.run({ name: name.split(' ')[0], ...command, cwd: repoRoot, env, onLine });
+  return record(name, exit.code === 0, exit.code === 0 ? '' : `(${describeExit(exit)})`, digest.lines());
 }
 
 function printSummary(code: number): void {
+  for (const failed of steps.filter((s) => s.digest?.length)) {
+    log.error([bold(`── why ${failed.name} failed (its own output, shortened)`), ...failed.digest!.map((line) => `  ${line}`)].join('\n'));
+  }
   const lines = steps.map((s) => `  ${s.ok ? paint(32, 'ok  ') : paint(31, 'FAIL')} ${s.name} ${s.detail}`);
   log.info(['', bold('npm test summary') + ` (${((Date.now() - started) / 1000).toFixed(0)} s)`, ...lines].join('\n'));
   // The plain closing line CI reads.
