@@ -215,10 +215,11 @@ export function apiPorts(config: StackConfig, count: number): number[] {
   return Array.from({ length: count }, (_, index) => config.ports.api + index);
 }
 
-/** The remote origins the shell page loads code from, other than its own. */
-function remoteOrigins(config: StackConfig): string[] {
+/** A front-end URL's origin when it is not the shell page's own: only other origins need naming in the CSP or preconnecting. */
+function otherOrigin(config: StackConfig, url: string): string[] {
   const own = new URL(config.publicOrigin).origin;
-  return [config.directoryRemoteUrl, config.adminRemoteUrl].map((url) => new URL(url, own).origin).filter((origin) => origin !== own);
+  const origin = new URL(url, own).origin;
+  return origin === own ? [] : [origin];
 }
 
 export interface FrontDoorAndRemotes {
@@ -254,7 +255,8 @@ export async function startFrontDoorAndRemotes(config: StackConfig, start: Start
       runtimeConfigFile,
       apiUpstreams: apiPortList.map((port) => `127.0.0.1:${port}`),
       remoteUpstreams,
-      remoteOrigins: remoteOrigins(config),
+      remoteOrigins: [config.directoryRemoteUrl, config.adminRemoteUrl].flatMap((url) => otherOrigin(config, url)),
+      preconnectOrigins: otherOrigin(config, config.directoryRemoteUrl),
       hsts: false,
       trustedProxies: [],
       maxBodySize: FRONT_DOOR_MAX_BODY,

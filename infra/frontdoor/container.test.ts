@@ -47,10 +47,19 @@ describe('front-end container configuration', () => {
     expect(config).toContain('set_real_ip_from 10.0.0.0/8;');
     expect(config).toContain('set_real_ip_from 192.168.0.0/16;');
     expect(config).toMatch(/upstream zaytoon_api \{\s+server api:3000 /);
+    // The directory remote is served by this front door: nothing to connect to early.
+    expect(config).not.toContain('rel=preconnect');
     expect(JSON.parse(runtimeConfig ?? '')).toEqual({
       productName: 'Zaytoon',
       remotes: { directory: production.DIRECTORY_REMOTE_URL, admin: production.ADMIN_REMOTE_URL },
     });
+  });
+
+  it('front door: pages ask browsers to connect early to a directory remote on another origin, and to that one only', () => {
+    const cdn = 'https://cdn.zaytoon.example/directory/mf-manifest.json';
+    const { config } = renderContainerConfig('frontdoor', { ...production, DIRECTORY_REMOTE_URL: cdn, NGINX_PREFIX: work });
+    expect(nginxAccepts(config).ok).toBe(true);
+    expect(config.match(/add_header Link "([^"]+)"/g)).toEqual(['add_header Link "<https://cdn.zaytoon.example>; rel=preconnect; crossorigin"']);
   });
 
   it('remote: nginx accepts it and serves STATIC_ROOT', () => {

@@ -56,6 +56,7 @@ export function renderContainerConfig(role: string, env: Env): { config: string;
   if (!URL.canParse(publicOrigin)) throw new Error(`PUBLIC_ORIGIN=${publicOrigin} is not a URL`);
   const own = new URL(publicOrigin).origin;
   const runtime = runtimeConfigFromEnv(env);
+  const otherOrigin = (url: string) => (url && new URL(url, own).origin !== own ? [new URL(url, own).origin] : []);
   const apiUpstreams = list(env.API_UPSTREAMS).map((value) => upstream('API_UPSTREAMS', value));
   const remoteUpstreams: Partial<Record<RemoteName, string>> = {};
   if (env.DIRECTORY_UPSTREAM) remoteUpstreams.directory = upstream('DIRECTORY_UPSTREAM', env.DIRECTORY_UPSTREAM);
@@ -67,9 +68,8 @@ export function renderContainerConfig(role: string, env: Env): { config: string;
     runtimeConfigFile,
     apiUpstreams,
     remoteUpstreams,
-    remoteOrigins: Object.values(runtime.remotes)
-      .map((url) => new URL(url, own).origin)
-      .filter((origin) => origin !== own),
+    remoteOrigins: Object.values(runtime.remotes).flatMap(otherOrigin),
+    preconnectOrigins: otherOrigin(runtime.remotes.directory),
     hsts: switchedOn('HSTS', env.HSTS),
     trustedProxies: list(env.FRONTDOOR_TRUSTED_PROXIES),
     maxBodySize: env.MAX_BODY_SIZE || '8m',

@@ -60,6 +60,7 @@ beforeAll(async () => {
   door = await startTestFrontDoor({
     apiUpstreams: upstreams.map((upstream) => `127.0.0.1:${upstream.port}`),
     remoteOrigins: [REMOTE_ORIGIN],
+    preconnectOrigins: [REMOTE_ORIGIN],
     shellFiles: {
       'index.html': '<!doctype html><title>Zaytoon</title><div id="root"></div>',
       'assets/index-Ab12Cd34.js': SCRIPT,
@@ -86,10 +87,11 @@ function expectPageHeaders(response: Response): void {
   expect(response.headers.get('x-frame-options')).toBe('DENY');
   expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   expect(response.headers.get('cache-control')).toBe('no-cache');
+  expect(response.headers.get('link')).toBe(`<${REMOTE_ORIGIN}>; rel=preconnect; crossorigin`);
 }
 
 describe('front door: pages and assets', () => {
-  it('serves the shell page with CSP naming the remote origins, frame-ancestors none and nosniff, on every route', async () => {
+  it('serves the shell page with CSP naming the remote origins, frame-ancestors none, nosniff and a preconnect to the directory remote, on every route', async () => {
     for (const path of ['/', '/browse', '/business/42?x=1']) {
       const response = await fetch(`${base}${path}`);
       expect(response.status).toBe(200);
@@ -111,7 +113,7 @@ describe('front door: pages and assets', () => {
   });
 
   it('adds HSTS to pages only when told to (production)', () => {
-    const names = (hsts: boolean) => pageHeaders({ remoteOrigins: [], hsts }).map(([name]) => name);
+    const names = (hsts: boolean) => pageHeaders({ remoteOrigins: [], preconnectOrigins: [], hsts }).map(([name]) => name);
     expect(names(true)).toContain('Strict-Transport-Security');
     expect(names(false)).not.toContain('Strict-Transport-Security');
   });

@@ -27,6 +27,8 @@ export interface FrontDoorSettings extends NginxProcessSettings {
   remoteUpstreams: Partial<Record<RemoteName, string>>;
   /** Origins the browser loads remote code from (scripts, styles, manifests), named in the CSP. */
   remoteOrigins: string[];
+  /** Origins a directory page loads code from as it opens (the directory remote's): pages ask browsers to connect early. */
+  preconnectOrigins: string[];
   /** Strict-Transport-Security: on in production, where the public origin is https. */
   hsts: boolean;
   /** Load balancers in front of this one (addresses or CIDRs) whose X-Forwarded-For is believed. */
@@ -66,13 +68,15 @@ export function contentSecurityPolicy(remoteOrigins: string[]): string {
   ].join('; ');
 }
 
-export function pageHeaders(settings: Pick<FrontDoorSettings, 'remoteOrigins' | 'hsts'>): Header[] {
+export function pageHeaders(settings: Pick<FrontDoorSettings, 'remoteOrigins' | 'preconnectOrigins' | 'hsts'>): Header[] {
+  const preconnect = [...new Set(settings.preconnectOrigins)].map((origin) => `<${origin}>; rel=preconnect; crossorigin`);
   return [
     ['Content-Security-Policy', contentSecurityPolicy(settings.remoteOrigins)],
     ['X-Content-Type-Options', 'nosniff'],
     ['X-Frame-Options', 'DENY'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
     ['Permissions-Policy', 'camera=(), microphone=(), payment=(), geolocation=(self)'],
+    ...(preconnect.length ? ([['Link', preconnect.join(', ')]] as Header[]) : []),
     ...(settings.hsts ? ([['Strict-Transport-Security', 'max-age=63072000; includeSubDomains']] as Header[]) : []),
   ];
 }

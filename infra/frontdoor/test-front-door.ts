@@ -32,7 +32,7 @@ export interface TestFrontDoor {
 }
 
 export interface TestFrontDoorOptions
-  extends Pick<FrontDoorSettings, 'apiUpstreams'>, Partial<Pick<FrontDoorSettings, 'remoteOrigins' | 'maxBodySize'>> {
+  extends Pick<FrontDoorSettings, 'apiUpstreams'>, Partial<Pick<FrontDoorSettings, 'remoteOrigins' | 'preconnectOrigins' | 'maxBodySize'>> {
   shellFiles?: Record<string, string>;
   directoryFiles?: Record<string, string>;
 }
@@ -81,6 +81,7 @@ export async function startTestFrontDoor(options: TestFrontDoorOptions): Promise
         apiUpstreams: options.apiUpstreams,
         remoteUpstreams,
         remoteOrigins: options.remoteOrigins ?? [],
+        preconnectOrigins: options.preconnectOrigins ?? [],
         hsts: false,
         trustedProxies: [],
         maxBodySize: options.maxBodySize ?? '1m',

@@ -84,6 +84,36 @@ describe('the early script', () => {
     expect(matchAppRoute('/business/42/extra')).toBeUndefined();
   });
 
+  it("asks for a business page's votes, comments and suggestions at once too, each handed over once", async () => {
+    const answers: Record<string, unknown> = {
+      '/api/businesses/42/votes': { vote_score: 3, upvotes: 3, downvotes: 0, user_vote: null },
+      '/api/businesses/42/comments': [{ id: 1, content: 'Lovely bread' }],
+      '/api/businesses/42/suggestions': [],
+    };
+    const fetch = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) =>
+      Response.json(answers[new URL(String(input), window.location.href).pathname] ?? {}),
+    );
+    vi.stubGlobal('fetch', fetch);
+    window.history.pushState({}, '', '/business/42');
+    vi.resetModules();
+    try {
+      const early = await import('./early');
+      const asked = (path: string) => fetch.mock.calls.filter(([input]) => new URL(String(input), window.location.href).pathname === path).length;
+      for (const path of Object.keys(answers)) expect(asked(path), path).toBe(1);
+
+      const api = createApiClient({ fetch: early.earlyReadFetch });
+      expect(await api.getVotes(42)).toEqual(answers['/api/businesses/42/votes']);
+      expect(await api.listComments(42)).toEqual(answers['/api/businesses/42/comments']);
+      expect(await api.listSuggestions(42)).toEqual([]);
+      for (const path of Object.keys(answers)) expect(asked(path), path).toBe(1);
+      await api.getVotes(42);
+      expect(asked('/api/businesses/42/votes')).toBe(2);
+    } finally {
+      vi.unstubAllGlobals();
+      window.history.pushState({}, '', '/');
+    }
+  });
+
   it("asks for a business page's business at once and hands that answer to the app's first read of it, once", async () => {
     const business = { id: 42, name: 'Olive Tree Bakery' };
     const fetch = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) =>

@@ -6,8 +6,8 @@ import { loadRuntimeConfig } from './config/runtimeConfig';
  * runtime config (preloaded by the page; the app reuses this reading) and the directory remote's
  * manifest, and asks the browser for the remote's entry and root module files at once: they download
  * beside the shell's scripts instead of after them, and the federation runtime finds them ready.
- * On a business page it also asks the API for the business at once, so the screen's first read is
- * in flight while the scripts download (handed over by `earlyReadFetch`).
+ * On a business page it also asks the API for the business, its votes, comments and pending suggestions at
+ * once, so the screen's first reads are in flight while the scripts download (handed over by `earlyReadFetch`).
  * Any failure only skips the head start.
  */
 const ROOT_MODULE = './App';
@@ -80,7 +80,7 @@ async function headStart(): Promise<void> {
 const EARLY_READ_LIFETIME_MS = 15_000;
 const earlyReads = new Map<string, Promise<Response>>();
 
-/** The screen's first read of a page, started by this script before the app's scripts arrive. */
+/** The screen's first reads of a page, started by this script before the app's scripts arrive. */
 export function startEarlyRead(pathname: string): void {
   const matched = matchAppRoute(pathname);
   if (matched?.route.screen !== 'business-detail' || !/^\d+$/.test(matched.params.id ?? '')) return;
@@ -96,7 +96,11 @@ export function startEarlyRead(pathname: string): void {
       return response;
     },
   });
-  recording.getBusiness(matched.params.id).catch(() => undefined);
+  const id = matched.params.id;
+  // All of the screen's reads at once: answered together, they also reach the screen in one render instead of four.
+  for (const read of [recording.getBusiness(id), recording.getVotes(id), recording.listComments(id), recording.listSuggestions(id)]) {
+    read.catch(() => undefined);
+  }
 }
 
 /**
