@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
-import { DIRECTORY_LIMITS, type Business } from '@zaytoon/contract/client';
-import { formatScore, truncate } from '../lib/format';
+import { DIRECTORY_LIMITS, formatScore, truncate, type Business } from '@zaytoon/contract/client';
 
 /** SPEC §2 marker popup. */
 export function BusinessPopup({ business, isAdmin }: { business: Business; isAdmin: boolean }) {

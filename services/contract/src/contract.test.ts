@@ -14,9 +14,6 @@ import {
   normaliseSocialLink,
   reportInputSchema,
   socialLinkOffSiteMessage,
-  truncate,
-  formatScore,
-  pluralBusinesses,
 } from './index';
 import { directoryQuery, nextCursorFromLink } from './client/api-client';
 
@@ -190,17 +187,6 @@ describe('comments and passwords', () => {
     expect(same.error?.issues[0].message).toBe(MESSAGES.newPasswordSameAsCurrent);
     const short = changePasswordInputSchema.safeParse({ current_password: 'secret1', new_password: 'abc' });
     expect(short.error?.issues[0].message).toBe(MESSAGES.newPasswordTooShort);
-  });
-});
-
-describe('text helpers', () => {
-  it('truncates with ... only when longer', () => {
-    expect(truncate('a'.repeat(80), 80)).toBe('a'.repeat(80));
-    expect(truncate('a'.repeat(81), 80)).toBe('a'.repeat(80) + '...');
-  });
-  it('formats scores and plurals', () => {
-    expect([formatScore(3), formatScore(0), formatScore(-2)]).toEqual(['+3', '0', '-2']);
-    expect([pluralBusinesses(1), pluralBusinesses(2)]).toEqual(['1 business', '2 businesses']);
   });
 });
 

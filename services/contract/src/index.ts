@@ -14,5 +14,4 @@ export * from './schemas/directory.schema';
 export * from './schemas/report.schema';
 export * from './schemas/suggestion.schema';
 export * from './schemas/vote.schema';
-export * from './text';
 export { buildOpenApiDocument } from './openapi';

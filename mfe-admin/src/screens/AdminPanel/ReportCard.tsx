@@ -1,5 +1,4 @@
-import { confirmApproveReportMessage, type Report, type ReviewAction } from '@zaytoon/contract/client';
-import { formatDate } from '../../lib/format';
+import { confirmApproveReportMessage, formatDate, NEW_TAB_REL, type Report, type ReviewAction } from '@zaytoon/contract/client';
 import { useBusy } from './useBusy';
 
 /** One colour per SPEC §3 report reason. */
@@ -34,7 +33,7 @@ export function ReportCard({ report, onReview }: { report: Report; onReview: (ac
       <p>
         <strong>Business ID:</strong> {report.business_id}
         {report.business_name ? ` (${report.business_name})` : ''}{' '}
-        <a href={`/business/${report.business_id}`} target="_blank" rel="noopener noreferrer">
+        <a href={`/business/${report.business_id}`} target="_blank" rel={NEW_TAB_REL}>
           View Business
         </a>
       </p>

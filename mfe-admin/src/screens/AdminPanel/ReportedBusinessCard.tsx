@@ -1,5 +1,4 @@
-import { confirmDeleteBusinessMessage, LIMITS, type Business } from '@zaytoon/contract/client';
-import { addressLine, formatDate } from '../../lib/format';
+import { addressLine, confirmDeleteBusinessMessage, formatDate, NEW_TAB_REL, LIMITS, type Business } from '@zaytoon/contract/client';
 import { ReasonBadge } from './ReportCard';
 import { useBusy } from './useBusy';
 
@@ -23,7 +22,7 @@ export function ReportedBusinessCard({ business, onDelete }: { business: Busines
       <h3 className="za-item__title">{business.name}</h3>
       <p className="za-muted">{addressLine(business)}</p>
       <div className="za-actions za-actions--start">
-        <a className="za-btn za-btn--outline" href={`/business/${business.id}`} target="_blank" rel="noopener noreferrer">
+        <a className="za-btn za-btn--outline" href={`/business/${business.id}`} target="_blank" rel={NEW_TAB_REL}>
           View
         </a>
         <button type="button" className="za-btn za-btn--danger" disabled={busy} onClick={remove}>

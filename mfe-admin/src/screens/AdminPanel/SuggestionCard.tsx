@@ -1,5 +1,4 @@
-import { FIELD_LABELS, type ReviewAction, type Suggestion } from '@zaytoon/contract/client';
-import { describeValue, formatDate } from '../../lib/format';
+import { describeValue, FIELD_LABELS, formatDate, type ReviewAction, type Suggestion } from '@zaytoon/contract/client';
 import { useBusy } from './useBusy';
 
 export function suggestionTypeLabel(type: string | null | undefined): string {

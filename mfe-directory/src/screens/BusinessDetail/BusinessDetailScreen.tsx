@@ -1,22 +1,32 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { FIELD_LABELS, LIMITS, MESSAGES, WEEKDAYS, type Business, type Suggestion } from '@zaytoon/contract/client';
+import {
+  addressLine,
+  capitalise,
+  describeValue,
+  FIELD_LABELS,
+  formatDate,
+  isHttpUrl,
+  LIMITS,
+  MESSAGES,
+  socialUrl,
+  USER_LINK_REL,
+  WEEKDAYS,
+  type Business,
+  type Suggestion,
+} from '@zaytoon/contract/client';
 import { useSession } from '../../host';
-import { addressLine, capitalise, formatDate, isHttpUrl, socialUrl } from '../../lib/format';
 import { lazyNamed } from '../../lib/lazyNamed';
 import { NavBar } from '../../ui/NavBar';
 import { InlineSpinner, PageSpinner } from '../../ui/Spinner';
 import { Comments } from './Comments';
 import { CommunityRating } from './CommunityRating';
-import { describeValue } from './suggestionValue';
 import { useBusinessDetail } from './useBusinessDetail';
 import '../../screenStyles';
 
 // Only members who open them need the dialogs' code.
 const SuggestEditDialog = lazyNamed(() => import('./SuggestEditDialog'), 'SuggestEditDialog');
 const ReportDialog = lazyNamed(() => import('./ReportDialog'), 'ReportDialog');
-
-const LINK_REL = 'nofollow ugc noopener noreferrer';
 
 /** /business/{id} (SPEC §2). */
 export function BusinessDetailScreen() {
@@ -214,7 +224,7 @@ function ContactInformation({ business }: { business: Business }) {
         )}
         {isHttpUrl(business.website) && (
           <li>
-            <a href={business.website} target="_blank" rel={LINK_REL}>
+            <a href={business.website} target="_blank" rel={USER_LINK_REL}>
               Visit Website
             </a>
           </li>
@@ -254,7 +264,7 @@ function SocialMedia({ business }: { business: Business }) {
       <ul className="zd-stack zd-stack--tight" data-testid="social-links">
         {links.map((link) => (
           <li key={link.network}>
-            <a href={link.url} target="_blank" rel={LINK_REL}>
+            <a href={link.url} target="_blank" rel={USER_LINK_REL}>
               {label[link.network]}
             </a>
           </li>

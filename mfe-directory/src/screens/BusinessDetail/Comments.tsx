@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { LIMITS, MESSAGES, type Comment } from '@zaytoon/contract/client';
+import { formatDate, LIMITS, MESSAGES, type Comment } from '@zaytoon/contract/client';
 import { useHost, useSession } from '../../host';
 import { isPendingComment, useAddComment, useDeleteComment } from '../../features/business/api/use-comments';
-import { formatDate } from '../../lib/format';
 import { CharacterCount } from '../../ui/Field';
 
 /**

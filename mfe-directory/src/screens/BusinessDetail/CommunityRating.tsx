@@ -1,8 +1,7 @@
-import { MESSAGES, type VoteSummary, type VoteType } from '@zaytoon/contract/client';
+import { formatScore, MESSAGES, type VoteSummary, type VoteType } from '@zaytoon/contract/client';
 import { useHost, useSession } from '../../host';
 import { NO_VOTES } from '../../features/business/api/get-votes';
 import { useVote } from '../../features/business/api/use-vote';
-import { formatScore } from '../../lib/format';
 
 /** 'Community Rating': up/down buttons with counts, net score, the user's vote highlighted (SPEC §2). */
 export function CommunityRating({ businessId, votes }: { businessId: number; votes: VoteSummary | null }) {

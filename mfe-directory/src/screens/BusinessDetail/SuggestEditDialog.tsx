@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import {
+  capitalise,
   FIELD_LABELS,
   LIMITS,
   MESSAGES,
@@ -12,7 +13,6 @@ import {
 import { useHost } from '../../host';
 import { useAddSuggestion } from '../../features/business/api/use-suggest-and-report';
 import { BUSINESS_FIELD_MAX_LENGTH, isLongText } from '../../features/business/fieldLimits';
-import { capitalise } from '../../lib/format';
 import { Field, SelectField, TextAreaField, TextField } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { currentValue, encodeObjectValue, JSON_FIELDS } from './suggestionValue';

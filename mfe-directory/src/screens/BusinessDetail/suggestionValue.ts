@@ -20,19 +20,3 @@ export function encodeObjectValue(field: 'business_hours' | 'social_media', entr
   const filled = Object.fromEntries(keys.map((key) => [key, entries[key]?.trim() ?? '']).filter(([, text]) => text));
   return Object.keys(filled).length ? JSON.stringify(filled) : '';
 }
-
-/** Shows a suggested value; JSON objects become 'key: value' lines. */
-export function describeValue(text: string): string {
-  if (!text) return '';
-  if (text.trim().startsWith('{')) {
-    try {
-      const parsed = JSON.parse(text) as Record<string, unknown>;
-      return Object.entries(parsed)
-        .map(([key, value]) => `${key}: ${String(value)}`)
-        .join(', ');
-    } catch {
-      return text;
-    }
-  }
-  return text;
-}

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage, MESSAGES, SOCIAL_NETWORKS, WEEKDAYS, type SocialNetwork } from '@zaytoon/contract/client';
+import { capitalise, errorMessage, MESSAGES, SOCIAL_NETWORKS, WEEKDAYS, type SocialNetwork } from '@zaytoon/contract/client';
 import { useHost, useSession } from '../../host';
 import { CANNOT_EDIT, getCanEditQueryOptions } from '../../features/business/api/get-can-edit';
 import { useSaveBusiness } from '../../features/business/api/use-save-business';
@@ -9,7 +9,6 @@ import { parseBusinessId } from '../../features/business/businessId';
 import { BUSINESS_FIELD_MAX_LENGTH, isLongText } from '../../features/business/fieldLimits';
 import { getBusinessQueryOptions } from '../../features/directory/api/get-business';
 import { useFilterOptions } from '../../features/directory/api/get-filter-options';
-import { capitalise } from '../../lib/format';
 import { Field } from '../../ui/Field';
 import { NavBar } from '../../ui/NavBar';
 import { InlineSpinner, PageSpinner } from '../../ui/Spinner';

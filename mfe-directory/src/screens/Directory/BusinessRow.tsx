@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
-import { DIRECTORY_LIMITS, type Business } from '@zaytoon/contract/client';
-import { formatScore, isHttpUrl, truncate } from '../../lib/format';
+import { DIRECTORY_LIMITS, formatScore, isHttpUrl, truncate, USER_LINK_REL, type Business } from '@zaytoon/contract/client';
 
 /**
  * One business in a city card (SPEC §2): name, category, vote score, report count (admins), address and
@@ -27,7 +26,7 @@ export function BusinessRow({ business, isAdmin }: { business: Business; isAdmin
         <p className="zd-row__contact">
           {business.phone && <a href={`tel:${business.phone}`}>{business.phone}</a>}
           {isHttpUrl(business.website) && (
-            <a href={business.website} target="_blank" rel="nofollow ugc noopener noreferrer">
+            <a href={business.website} target="_blank" rel={USER_LINK_REL}>
               Website
             </a>
           )}

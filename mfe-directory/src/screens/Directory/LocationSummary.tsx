@@ -1,5 +1,4 @@
-import type { DirectorySummary } from '@zaytoon/contract/client';
-import { businessCount } from '../../lib/format';
+import { businessCount, type DirectorySummary } from '@zaytoon/contract/client';
 
 /** 'Location Summary' (SPEC §2), from the summary answer: totals and the 3 most active cities. */
 export function LocationSummary({ summary }: { summary: DirectorySummary }) {

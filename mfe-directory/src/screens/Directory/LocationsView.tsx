@@ -1,12 +1,11 @@
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Business, CityCount, DirectoryFilter } from '@zaytoon/contract/client';
+import { businessCount, type Business, type CityCount, type DirectoryFilter } from '@zaytoon/contract/client';
 import { useCityBusinesses } from '../../features/directory/api/get-city-businesses';
 import { useCityGroups } from '../../features/directory/api/get-city-groups';
 import { useDirectorySummary } from '../../features/directory/api/get-directory-summary';
 import { directoryKeys } from '../../features/directory/api/keys';
 import { useSession } from '../../host';
-import { businessCount } from '../../lib/format';
 import { useWindowVirtualizer } from '../../lib/useWindowVirtualizer';
 import { InlineSpinner, PageSpinner } from '../../ui/Spinner';
 import { BusinessRow } from './BusinessRow';

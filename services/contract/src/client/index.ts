@@ -2,6 +2,7 @@
 export * from './api-client';
 export * from './host';
 export * from './routes';
+export * from '../format';
 export type * from './types';
 export { SIGNED_IN_COOKIE } from '../cookies';
 export { DIRECTORY_LIMITS, MAP_ZOOM } from '../directory-limits';

@@ -1,15 +1,16 @@
-/** Cut text to `max` characters and add '...' when it was longer (SPEC §2: 80 in popups, 120 in lists). */
+/** Cuts text to `max` characters and adds '...' when it was longer (SPEC §2: 80 in popups, 120 in lists). */
 export function truncate(text: string | null | undefined, max: number): string {
   const value = text ?? '';
   return value.length > max ? `${value.slice(0, max)}...` : value;
 }
 
-/** Vote score with a plus sign when positive. */
+/** '+3', '0', '-2': SPEC shows a plus sign for positive scores. */
 export function formatScore(score: number | null | undefined): string {
   const value = score ?? 0;
   return value > 0 ? `+${value}` : String(value);
 }
 
+/** 'N business' or 'N businesses'. */
 export function businessCount(count: number): string {
   return count === 1 ? '1 business' : `${count} businesses`;
 }
@@ -19,30 +20,6 @@ export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '';
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-GB');
-}
-
-export function isHttpUrl(value: string | null | undefined): value is string {
-  if (!value) return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
-const SOCIAL_SITES = {
-  facebook: 'https://facebook.com/',
-  twitter: 'https://twitter.com/',
-  instagram: 'https://instagram.com/',
-} as const;
-
-/** SPEC §2: facebook values without http get the site prefix; twitter and instagram lose '@' first. */
-export function socialUrl(network: keyof typeof SOCIAL_SITES, value: string): string {
-  const trimmed = value.trim();
-  if (/^https?:\/\//i.test(trimmed)) return trimmed;
-  const handle = network === 'facebook' ? trimmed : trimmed.replace(/^@+/, '');
-  return SOCIAL_SITES[network] + handle;
 }
 
 export function capitalise(text: string): string {

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { addressLine, businessCount, capitalise, describeValue, formatDate, formatScore, isHttpUrl, socialUrl, truncate } from './index';
+
+describe('text helpers', () => {
+  it('truncates with ... only when longer', () => {
+    expect(truncate('a'.repeat(80), 80)).toBe('a'.repeat(80));
+    expect(truncate('a'.repeat(81), 80)).toBe('a'.repeat(80) + '...');
+    expect(truncate(null, 80)).toBe('');
+  });
+
+  it('formats scores and plurals', () => {
+    expect([formatScore(3), formatScore(0), formatScore(-2), formatScore(null)]).toEqual(['+3', '0', '-2', '0']);
+    expect([businessCount(1), businessCount(2), businessCount(0)]).toEqual(['1 business', '2 businesses', '0 businesses']);
+  });
+
+  it('writes dates en-GB and nothing for a missing or broken one', () => {
+    expect(formatDate('2024-03-05T10:00:00Z')).toBe('05/03/2024');
+    expect([formatDate(null), formatDate('not a date')]).toEqual(['', '']);
+  });
+
+  it('joins the address with the city and postcode, skipping what is missing', () => {
+    expect(addressLine({ address: '1 High St', city: 'Leeds', postcode: 'LS1 1AA' })).toBe('1 High St, Leeds LS1 1AA');
+    expect(addressLine({ city: 'Leeds' })).toBe('Leeds');
+    expect(capitalise('monday')).toBe('Monday');
+  });
+
+  it('shows JSON suggestions as key: value pairs and other text as it is', () => {
+    expect(describeValue('{"monday":"9-5","tuesday":"10-4"}')).toBe('monday: 9-5, tuesday: 10-4');
+    expect(describeValue('{broken')).toBe('{broken');
+    expect(describeValue('New name')).toBe('New name');
+    expect(describeValue(null)).toBe('');
+  });
+});
+
+describe('link helpers', () => {
+  it('accepts only http and https links', () => {
+    expect([isHttpUrl('https://olive.example'), isHttpUrl('http://olive.example')]).toEqual([true, true]);
+    expect([isHttpUrl('javascript:alert(1)'), isHttpUrl('olive.example'), isHttpUrl(''), isHttpUrl(null)]).toEqual([false, false, false, false]);
+  });
+
+  it('turns social handles into the network links SPEC §2 describes', () => {
+    expect(socialUrl('facebook', 'olivegrove')).toBe('https://facebook.com/olivegrove');
+    expect(socialUrl('twitter', '@olive')).toBe('https://twitter.com/olive');
+    expect(socialUrl('instagram', ' https://instagram.com/olive ')).toBe('https://instagram.com/olive');
+  });
+});
