@@ -28,6 +28,7 @@ describe('change password (SPEC §2)', () => {
     expect(screen.getByText('Must be at least 6 characters')).toBeTruthy();
     await fill('oldpass', 'short', 'short');
     expect(host.toast.error).toHaveBeenLastCalledWith('New password must be at least 6 characters');
+    expect(screen.getByRole('alert').textContent).toBe('New password must be at least 6 characters');
     document.body.innerHTML = '';
     renderScreen(<ChangePasswordScreen />, { path: '/change-password', host });
     await fill('oldpass', 'newpass1', 'newpass2');
@@ -52,6 +53,14 @@ describe('change password (SPEC §2)', () => {
       vi.advanceTimersByTime(2000);
     });
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/dashboard'));
+  });
+
+  it("says 'Changing Password...' on a disabled button while the request runs", async () => {
+    const host = fakeHost({ session: fakeSession(member), api: fakeApi({ changePassword: () => new Promise(() => {}) }) });
+    renderScreen(<ChangePasswordScreen />, { path: '/change-password', host });
+    await fill('oldpass', 'newpass1', 'newpass1');
+    const button = await screen.findByRole('button', { name: 'Changing Password...' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
   });
 
   it("shows the server's detail or 'Network error. Please try again.'", async () => {

@@ -32,6 +32,7 @@ describe('forgot password (SPEC §2)', () => {
     await userEvent.type(screen.getByLabelText('New Password'), 'def');
     await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(host.toast.error).toHaveBeenCalledWith('Passwords do not match');
+    expect(screen.getByTestId('form-error').textContent).toBe('Passwords do not match');
     await userEvent.type(screen.getByLabelText('Confirm Password'), 'def');
 
     vi.useFakeTimers({ shouldAdvanceTime: true });

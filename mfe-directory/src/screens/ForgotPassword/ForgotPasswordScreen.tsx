@@ -1,11 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { LIMITS, MESSAGES } from '@zaytoon/contract/client';
-import { useHost } from '../../host';
 import { useResetPassword, useSendResetCode } from '../../features/account/api/use-account-mutations';
 import { requestErrorMessage } from '../../lib/requestError';
 import { TextField } from '../../ui/Field';
-import { InlineSpinner } from '../../ui/Spinner';
+import { FormError, useFormError } from '../../ui/FormError';
+import { PasswordField } from '../../ui/PasswordField';
+import { SubmitButton } from '../../ui/SubmitButton';
 import '../../screenStyles';
 
 /** Steps of SPEC §2; step 3 exists as a heading but the flow goes 1 -> 2 -> 4. */
@@ -20,7 +21,6 @@ const TITLES: Record<Step, string> = {
 
 /** /forgot-password (SPEC §2). */
 export function ForgotPasswordScreen() {
-  const { toast } = useHost();
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>(1);
   const [login, setLogin] = useState('');
@@ -30,7 +30,7 @@ export function ForgotPasswordScreen() {
   const sending = useSendResetCode();
   const resetting = useResetPassword();
   const busy = sending.isPending || resetting.isPending;
-  const [error, setError] = useState('');
+  const { error, fail, clearError } = useFormError();
 
   useEffect(() => {
     if (step !== 4) return;
@@ -38,14 +38,9 @@ export function ForgotPasswordScreen() {
     return () => clearTimeout(timer);
   }, [step, navigate]);
 
-  const fail = (message: string) => {
-    setError(message);
-    toast.error(message);
-  };
-
   const sendCode = (event: FormEvent) => {
     event.preventDefault();
-    setError('');
+    clearError();
     sending.mutate(login.trim(), {
       onSuccess: () => setStep(2),
       onError: (failure) => {
@@ -57,7 +52,7 @@ export function ForgotPasswordScreen() {
 
   const reset = (event: FormEvent) => {
     event.preventDefault();
-    setError('');
+    clearError();
     if (code.trim().length !== LIMITS.resetCodeLength) return fail(MESSAGES.resetCodeLength);
     if (password.length < LIMITS.passwordMinLength) return fail(MESSAGES.passwordTooShort);
     if (password !== confirm) return fail(MESSAGES.passwordsDoNotMatch);
@@ -89,10 +84,9 @@ export function ForgotPasswordScreen() {
               autoComplete="username"
               required
             />
-            <button type="submit" className="zd-btn zd-btn--primary zd-btn--block" disabled={busy}>
-              {busy && <InlineSpinner />}
-              {busy ? 'Sending Code...' : 'Send Verification Code'}
-            </button>
+            <SubmitButton busy={busy} busyLabel="Sending Code..." className="zd-btn zd-btn--primary zd-btn--block">
+              Send Verification Code
+            </SubmitButton>
           </form>
         )}
 
@@ -111,39 +105,22 @@ export function ForgotPasswordScreen() {
               pattern="[0-9]{6}"
               required
             />
-            <TextField
-              id="zd-fp-password"
-              label="New Password"
-              type="password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              autoComplete="new-password"
-              required
-            />
-            <TextField
-              id="zd-fp-confirm"
-              label="Confirm Password"
-              type="password"
-              value={confirm}
-              onChange={(event) => setConfirm(event.target.value)}
-              autoComplete="new-password"
-              required
-            />
+            <PasswordField id="zd-fp-password" label="New Password" value={password} onChange={setPassword} autoComplete="new-password" />
+            <PasswordField id="zd-fp-confirm" label="Confirm Password" value={confirm} onChange={setConfirm} autoComplete="new-password" />
             <div className="zd-actions">
               <button
                 type="button"
                 className="zd-btn zd-btn--outline"
                 onClick={() => {
                   setStep(1);
-                  setError('');
+                  clearError();
                 }}
               >
                 Back
               </button>
-              <button type="submit" className="zd-btn zd-btn--primary" disabled={busy}>
-                {busy && <InlineSpinner />}
-                {busy ? 'Resetting...' : 'Reset Password'}
-              </button>
+              <SubmitButton busy={busy} busyLabel="Resetting...">
+                Reset Password
+              </SubmitButton>
             </div>
           </form>
         )}
@@ -155,11 +132,7 @@ export function ForgotPasswordScreen() {
           </div>
         )}
 
-        {error && (
-          <p className="zd-error" role="alert" data-testid="form-error">
-            {error}
-          </p>
-        )}
+        <FormError error={error} testId="form-error" />
 
         {step !== 4 && (
           <p className="zd-auth__back">

@@ -1,0 +1,21 @@
+import { InlineSpinner } from './Spinner';
+
+/** A form's submit button: disabled, with a spinner and `busyLabel`, while its request runs. */
+export function SubmitButton({
+  busy,
+  busyLabel,
+  className = 'zd-btn zd-btn--primary',
+  children,
+}: {
+  busy: boolean;
+  busyLabel: string;
+  className?: string;
+  children: string;
+}) {
+  return (
+    <button type="submit" className={className} disabled={busy}>
+      {busy && <InlineSpinner />}
+      {busy ? busyLabel : children}
+    </button>
+  );
+}
