@@ -19,6 +19,7 @@ describe('account settings (SPEC §2)', () => {
     expect(screen.getByTestId('avatar').textContent).toBe('S');
     expect(screen.getByText('JPEG, PNG, GIF, or WebP (max 2.5MB)')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Change Password' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '← Back to Directory' }).getAttribute('href')).toBe('/dashboard');
   });
 
   it('checks pictures before upload', () => {

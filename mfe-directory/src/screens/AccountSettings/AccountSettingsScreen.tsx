@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { errorMessage, LIMITS, MESSAGES, PICTURE_MIME_TYPES } from '@zaytoon/contract/client';
 import { useHost, useSession } from '../../host';
 import { useDeleteAccount, useUploadProfilePicture } from '../../features/account/api/use-account-mutations';
 import { LoginRequired } from '../../ui/LoginRequired';
-import { NavBar } from '../../ui/NavBar';
 import { InlineSpinner } from '../../ui/Spinner';
+import { AccountPage } from '../AccountPage';
 import { ChangePasswordForm } from '../ChangePassword/ChangePasswordForm';
 import '../../screenStyles';
 
@@ -32,23 +32,17 @@ export function AccountSettingsScreen({
   const user = useSession((state) => state.user);
   if (!user) return <LoginRequired message="Please log in to access settings" />;
   return (
-    <>
-      <NavBar />
-      <main className="zd-page zd-narrow" data-testid="account-settings">
-        <p>
-          <Link to="/dashboard">← Back to Directory</Link>
-        </p>
-        <h1 className="zd-form-page__title">Account Settings</h1>
-        <ProfilePicture reload={reload} reloadDelayMs={reloadDelayMs} />
-        <section className="zd-card" aria-labelledby="zd-settings-password">
-          <h2 id="zd-settings-password" className="zd-section-title">
-            Change Password
-          </h2>
-          <ChangePasswordForm idPrefix="zd-settings" onChanged={() => {}} />
-        </section>
-        <DangerZone />
-      </main>
-    </>
+    <AccountPage testId="account-settings">
+      <h1 className="zd-form-page__title">Account Settings</h1>
+      <ProfilePicture reload={reload} reloadDelayMs={reloadDelayMs} />
+      <section className="zd-card" aria-labelledby="zd-settings-password">
+        <h2 id="zd-settings-password" className="zd-section-title">
+          Change Password
+        </h2>
+        <ChangePasswordForm idPrefix="zd-settings" onChanged={() => {}} />
+      </section>
+      <DangerZone />
+    </AccountPage>
   );
 }
 

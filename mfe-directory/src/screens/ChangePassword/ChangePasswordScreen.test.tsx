@@ -25,6 +25,7 @@ describe('change password (SPEC §2)', () => {
   it('checks the rules before calling the API', async () => {
     const host = fakeHost({ session: fakeSession(member) });
     renderScreen(<ChangePasswordScreen />, { path: '/change-password', host });
+    expect(screen.getByRole('link', { name: '← Back to Directory' }).getAttribute('href')).toBe('/dashboard');
     expect(screen.getByText('Must be at least 6 characters')).toBeTruthy();
     await fill('oldpass', 'short', 'short');
     expect(host.toast.error).toHaveBeenLastCalledWith('New password must be at least 6 characters');

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { LIMITS } from '@zaytoon/contract/client';
 import { useSession } from '../../host';
 import { LoginRequired } from '../../ui/LoginRequired';
-import { NavBar } from '../../ui/NavBar';
+import { AccountPage } from '../AccountPage';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import '../../screenStyles';
 
@@ -22,26 +22,20 @@ export function ChangePasswordScreen() {
   if (!user) return <LoginRequired message="Please log in to change your password" />;
 
   return (
-    <>
-      <NavBar />
-      <main className="zd-page zd-narrow" data-testid="change-password">
-        <p>
-          <Link to="/dashboard">← Back to Directory</Link>
-        </p>
-        <div className="zd-card">
-          {done ? (
-            <div className="zd-success" role="status">
-              <h1>Password Changed</h1>
-              <p>Redirecting to dashboard...</p>
-            </div>
-          ) : (
-            <>
-              <h1 className="zd-form-page__title">Change Password</h1>
-              <ChangePasswordForm onChanged={() => setDone(true)} />
-            </>
-          )}
-        </div>
-      </main>
-    </>
+    <AccountPage testId="change-password">
+      <div className="zd-card">
+        {done ? (
+          <div className="zd-success" role="status">
+            <h1>Password Changed</h1>
+            <p>Redirecting to dashboard...</p>
+          </div>
+        ) : (
+          <>
+            <h1 className="zd-form-page__title">Change Password</h1>
+            <ChangePasswordForm onChanged={() => setDone(true)} />
+          </>
+        )}
+      </div>
+    </AccountPage>
   );
 }
