@@ -4,6 +4,7 @@ import { LIMITS, MESSAGES } from '@zaytoon/contract';
 import { JobDataCipher } from '@zaytoon/core';
 import { startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
 import { createBusiness } from '../test/fixtures';
+import { IMAGES, imageForm } from '../test/images';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -123,20 +124,10 @@ describe('change password', () => {
 });
 
 describe('profile picture upload', () => {
-  const png = Buffer.from(
-    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a2b3f1d90000000049454e44ae426082',
-    'hex',
-  );
-  const form = (data: Buffer, name: string, type: string) => {
-    const body = new FormData();
-    body.append('file', new Blob([new Uint8Array(data)], { type }), name);
-    return body;
-  };
-
   it('accepts an image by its bytes, stores the original and enqueues the resize', async () => {
     const client = api.client();
     const user = await client.signup();
-    const answer = await client.post('/api/auth/upload-profile-picture', form(png, 'me.txt', 'text/plain'));
+    const answer = await client.post('/api/auth/upload-profile-picture', imageForm(IMAGES.png, 'me.txt', 'text/plain'));
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
       picture: expect.stringMatching(new RegExp(`^/api/uploads/avatars/${user.id}-[0-9a-f]+-256\\.webp$`)),
@@ -150,12 +141,12 @@ describe('profile picture upload', () => {
     const client = api.client();
     await client.signup();
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>');
-    expect(await client.post('/api/auth/upload-profile-picture', form(svg, 'a.png', 'image/png'))).toMatchObject({
+    expect(await client.post('/api/auth/upload-profile-picture', imageForm(svg, 'a.png', 'image/png'))).toMatchObject({
       status: 415,
       body: { detail: MESSAGES.pictureWrongType },
     });
-    const big = Buffer.concat([png, Buffer.alloc(LIMITS.pictureMaxBytes)]);
-    expect(await client.post('/api/auth/upload-profile-picture', form(big, 'big.png', 'image/png'))).toMatchObject({
+    const big = Buffer.concat([IMAGES.png, Buffer.alloc(LIMITS.pictureMaxBytes)]);
+    expect(await client.post('/api/auth/upload-profile-picture', imageForm(big, 'big.png', 'image/png'))).toMatchObject({
       status: 413,
       body: { detail: MESSAGES.pictureTooLarge },
     });
@@ -163,7 +154,7 @@ describe('profile picture upload', () => {
       status: 400,
       body: { detail: MESSAGES.fileRequired },
     });
-    expect((await api.client().post('/api/auth/upload-profile-picture', form(png, 'a.png', 'image/png'))).status).toBe(401);
+    expect((await api.client().post('/api/auth/upload-profile-picture', imageForm(IMAGES.png, 'a.png', 'image/png'))).status).toBe(401);
   });
 });
 

@@ -1,12 +1,8 @@
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@zaytoon/contract';
-import type { Core } from '@zaytoon/core';
 import { captureLogs, type LogLine } from '@zaytoon/core/testing';
-import { createApp } from '../app';
-import { ApiTestClient, connectedCore, startTestApi, type TestApi } from '../test/harness';
+import { startReplica, startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
 import { requestIdFor } from './request-id';
 
 let api: TestApi;
@@ -67,24 +63,16 @@ describe('request ids', () => {
 
 describe('request logs', () => {
   const captured = captureLogs('debug');
-  let core: Core;
-  let server: Server;
+  let replica: TestApi;
   let client: ApiTestClient;
 
   beforeAll(async () => {
-    core = await connectedCore(api.core.config);
-    const app = createApp(core, { logger: captured.logger });
-    server = await new Promise((resolve) => {
-      const listening = app.listen(0, () => resolve(listening));
-    });
-    client = new ApiTestClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    replica = await startReplica(api, { logger: captured.logger });
+    client = replica.client();
   });
 
-  afterAll(async () => {
-    await new Promise((resolve) => server?.close(resolve));
-    server?.closeAllConnections();
-    await core?.close().catch(() => {});
-  });
+  // The last test ends the replica's pool, so closing it again may throw.
+  afterAll(async () => replica?.stop().catch(() => {}));
 
   const linesWith = (requestId: string) => captured.lines.filter((line: LogLine) => line.requestId === requestId);
 
@@ -117,7 +105,7 @@ describe('request logs', () => {
   });
 
   it('an unexpected error is logged with the request id and its stack, and the answer carries neither', async () => {
-    await core.db.end();
+    await replica.core.db.end();
     const answer = await client.request('GET', '/api/businesses/summary', undefined, { 'x-request-id': 'broken-1' });
     expect(answer).toMatchObject({ status: 500, body: { detail: MESSAGES.internalError } });
     expect(JSON.stringify(answer.body)).not.toMatch(/at |pool/i);

@@ -1,6 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
+import supertest from 'supertest';
+import type { CookieAccessInfo, CookieJar } from 'cookiejar';
+import { XSRF_COOKIE, XSRF_HEADER } from '@zaytoon/contract';
 import { createCore, loadConfig, type Core } from '@zaytoon/core';
 import { createMigratedDatabase } from '@zaytoon/core/testing';
 import { createApp } from '../app';
@@ -49,11 +52,13 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
   return serve(core, () => database.drop());
 }
 
+type AppOptions = Parameters<typeof createApp>[1];
+
 /** The API of `core` on an ephemeral port; stop() closes it, the core, then runs `afterStop`. */
-async function serve(core: Core, afterStop: () => Promise<void> = async () => {}): Promise<TestApi> {
+async function serve(core: Core, afterStop: () => Promise<void> = async () => {}, appOptions?: AppOptions): Promise<TestApi> {
   let app: ReturnType<typeof createApp>;
   try {
-    app = createApp(core);
+    app = createApp(core, appOptions);
   } catch (error) {
     await core.close();
     await afterStop();
@@ -66,7 +71,7 @@ async function serve(core: Core, afterStop: () => Promise<void> = async () => {}
   return {
     core,
     baseUrl,
-    client: () => new ApiTestClient(baseUrl),
+    client: () => new ApiTestClient(server),
     stop: async () => {
       await new Promise((resolve) => server.close(resolve));
       server.closeAllConnections();
@@ -77,8 +82,8 @@ async function serve(core: Core, afterStop: () => Promise<void> = async () => {}
 }
 
 /** Another API process over the same database and Redis (a second replica), for behaviour across processes. */
-export async function startReplica(api: TestApi): Promise<TestApi> {
-  return serve(await connectedCore(api.core.config));
+export async function startReplica(api: TestApi, appOptions?: AppOptions): Promise<TestApi> {
+  return serve(await connectedCore(api.core.config), undefined, appOptions);
 }
 
 /** A core whose Redis has answered (the API itself serves before; tests start from a ready one). */
@@ -94,44 +99,64 @@ export interface ApiAnswer<T = any> {
   headers: Headers;
 }
 
-/** A browser-like client: keeps cookies, sends the shell's Origin and echoes the XSRF token as CONTRACT.md asks. */
+/** The host supertest addresses a listening server by, so the host the cookies it keeps belong to. */
+const SERVER_HOST = '127.0.0.1';
+const EVERY_COOKIE: CookieAccessInfo = { domain: SERVER_HOST, path: '/', secure: true, script: false };
+
+/** The agent's cookies by name, values as the server set them (still URL-encoded); a test may plant or drop one. */
+class AgentCookies {
+  constructor(private readonly jar: CookieJar) {}
+
+  get(name: string): string | undefined {
+    return this.jar.getCookie(name, EVERY_COOKIE)?.value;
+  }
+
+  has(name: string): boolean {
+    return this.get(name) !== undefined;
+  }
+
+  set(name: string, value: string): void {
+    this.jar.setCookie(`${name}=${value}; Path=/`, SERVER_HOST, '/');
+  }
+
+  delete(name: string): void {
+    this.jar.setCookie(`${name}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`, SERVER_HOST, '/');
+  }
+}
+
+/** A browser-like client on a supertest agent: keeps cookies, sends the shell's Origin and echoes the XSRF token as CONTRACT.md asks. */
 export class ApiTestClient {
-  readonly cookies = new Map<string, string>();
+  private readonly agent: ReturnType<typeof supertest.agent>;
+  readonly cookies: AgentCookies;
   origin: string | null = PUBLIC_ORIGIN;
   sendXsrf = true;
 
-  constructor(private readonly baseUrl: string) {}
+  constructor(server: Server) {
+    this.agent = supertest.agent(server).redirects(0);
+    const { jar } = this.agent;
+    const cookiesFor = jar.getCookies.bind(jar);
+    // The agent speaks plain HTTP to the API, which a browser reaches through the front door's TLS: Secure cookies go back too.
+    jar.getCookies = (access) => cookiesFor({ ...access, secure: true });
+    this.cookies = new AgentCookies(jar);
+  }
 
   async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiAnswer<T>> {
-    if (method !== 'GET' && this.sendXsrf && !this.cookies.has('XSRF-TOKEN')) await this.request('GET', '/api/auth/me');
-    const requestHeaders: Record<string, string> = { ...headers };
-    if (this.cookies.size) requestHeaders.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    if (this.origin && method !== 'GET') requestHeaders.origin = this.origin;
-    if (this.sendXsrf && method !== 'GET' && this.cookies.has('XSRF-TOKEN')) {
-      requestHeaders['x-xsrf-token'] = decodeURIComponent(this.cookies.get('XSRF-TOKEN')!);
+    const write = method !== 'GET';
+    if (write && this.sendXsrf && !this.cookies.has(XSRF_COOKIE)) await this.request('GET', '/api/auth/me');
+    const request = this.agent[method.toLowerCase() as 'get'](path).set(headers);
+    if (write && this.origin) request.set('origin', this.origin);
+    const xsrfToken = this.cookies.get(XSRF_COOKIE);
+    if (write && this.sendXsrf && xsrfToken) request.set(XSRF_HEADER, decodeURIComponent(xsrfToken));
+    if (body instanceof FormData) {
+      for (const [name, value] of body) {
+        if (typeof value === 'string') request.field(name, value);
+        else request.attach(name, Buffer.from(await value.arrayBuffer()), { filename: value.name, contentType: value.type });
+      }
+    } else if (body !== undefined) {
+      request.type(headers['content-type'] ?? 'application/json').send(typeof body === 'string' ? body : JSON.stringify(body));
     }
-    let payload: RequestInit['body'];
-    if (body instanceof FormData) payload = body;
-    else if (body !== undefined) {
-      payload = typeof body === 'string' ? body : JSON.stringify(body);
-      requestHeaders['content-type'] ??= 'application/json';
-    }
-    const response = await fetch(this.baseUrl + path, { method, headers: requestHeaders, body: payload, redirect: 'manual' });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const [name, ...rest] = pair.split('=');
-      const value = rest.join('=');
-      if (/expires=Thu, 01 Jan 1970/i.test(cookie) || value === '') this.cookies.delete(name.trim());
-      else this.cookies.set(name.trim(), value);
-    }
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      /* not JSON: keep the text so a test can see it */
-    }
-    return { status: response.status, body: parsed as T, headers: response.headers };
+    const response = await request;
+    return { status: response.status, body: bodyOf(response), headers: headersOf(response) };
   }
 
   get = <T = any>(path: string) => this.request<T>('GET', path);
@@ -146,6 +171,21 @@ export class ApiTestClient {
     if (answer.status !== 201) throw new Error(`signup failed: ${answer.status} ${JSON.stringify(answer.body)}`);
     return { ...user, id: answer.body.id as number };
   }
+}
+
+/** JSON answers parsed, any other text as it came, nothing for an empty answer. */
+function bodyOf(response: supertest.Response): any {
+  if (!response.text) return undefined;
+  return /\bjson\b/.test(response.type) ? response.body : response.text;
+}
+
+/** The answer's headers as fetch gives them (get, getSetCookie, iteration), which the tests read. */
+function headersOf(response: supertest.Response): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(response.headers as Record<string, string | string[]>)) {
+    for (const one of [value].flat()) headers.append(name, one);
+  }
+  return headers;
 }
 
 /** Makes an existing user an admin and returns a logged-in client for them. */
