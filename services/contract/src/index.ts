@@ -13,5 +13,6 @@ export * from './schemas/comment.schema';
 export * from './schemas/directory.schema';
 export * from './schemas/report.schema';
 export * from './schemas/suggestion.schema';
+export * from './schemas/trust.schema';
 export * from './schemas/vote.schema';
 export { buildOpenApiDocument } from './openapi';

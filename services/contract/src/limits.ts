@@ -28,7 +28,27 @@ export const LIMITS = {
   urlMaxLength: 2000,
   businessHoursMaxLength: 100,
   socialLinkMaxLength: 300,
+  verificationNoteMaxLength: 1000,
 } as const;
+
+/** Issue #13: how long a verification stands, and when members' answers send a business back for a re-check. */
+export const TRUST_RULES = {
+  verificationValidMonths: 12,
+  /** A member answers 'Still open and still supportive?' at most once per business in this many days. */
+  confirmationEveryDays: 30,
+  /** 'Confirmed by N members in the last 90 days', and the window the negative answers are counted in. */
+  confirmationWindowDays: 90,
+  /** Negative answers from different members within the window that put a business in Re-checks. */
+  negativeAnswersForRecheck: 3,
+  /** Younger accounts' answers are counted but never trigger a re-check (brigading). */
+  accountAgeForRecheckDays: 7,
+} as const;
+
+export const VERIFICATION_METHODS = ['Visited in person', 'Confirmed with the owner', 'Public statement', 'Community confirmations'] as const;
+export type VerificationMethod = (typeof VERIFICATION_METHODS)[number];
+
+export const CONFIRMATION_ANSWERS = ['Yes', 'Closed', 'No longer supportive'] as const;
+export type ConfirmationAnswer = (typeof CONFIRMATION_ANSWERS)[number];
 
 /** CONTRACT.md list paging, and the map answer's bounds (issue #9). */
 export const PAGING = {

@@ -67,6 +67,12 @@ export const MESSAGES = {
   reportAlreadyReviewed: 'Report has already been reviewed',
   suggestionAlreadyReviewed: 'Suggestion has already been reviewed',
   alreadyReported: 'You have already reported this business',
+  /** Issue #13: trust that stays true. SPEC is silent; these are the product's words for it. */
+  verificationMethodRequired: 'Please choose how the business was verified',
+  verificationDateInvalid: 'Please enter the date of the verification (not in the future)',
+  evidenceUrlInvalid: 'Evidence must be a link starting with http:// or https://',
+  confirmationAnswerRequired: 'Please answer Yes, Closed or No longer supportive',
+  alreadyConfirmed: 'You have already answered for this business in the last 30 days',
 
   // toasts (SPEC §8)
   loginFailed: 'Login failed',
@@ -114,6 +120,9 @@ export const MESSAGES = {
   voteRecorded: 'Vote recorded',
   voteRemoved: 'Vote removed',
   voteChanged: 'Vote changed',
+  businessVerified: 'Business verified',
+  businessMarkedUnverified: 'Business marked unverified',
+  confirmationRecorded: 'Thank you: your answer is recorded',
 
   confirmDeleteComment: 'Are you sure you want to delete this comment?',
 } as const;

@@ -33,6 +33,8 @@ export const ROUTE_PATHS = {
   listSuggestions: { method: 'get', path: '/businesses/:id/suggestions' },
   addSuggestion: { method: 'post', path: '/businesses/:id/suggestions' },
   addReport: { method: 'post', path: '/reports' },
+  confirmationSummary: { method: 'get', path: '/businesses/:id/confirmations' },
+  confirmBusiness: { method: 'post', path: '/businesses/:id/confirmations' },
   statistics: { method: 'get', path: '/admin/statistics' },
   pendingReports: { method: 'get', path: '/admin/reports/pending' },
   reportedBusinesses: { method: 'get', path: '/admin/businesses/reported' },
@@ -40,6 +42,10 @@ export const ROUTE_PATHS = {
   pendingSuggestions: { method: 'get', path: '/admin/suggestions/pending' },
   reviewSuggestion: { method: 'post', path: '/admin/suggestions/:id/review' },
   deleteBusiness: { method: 'delete', path: '/admin/businesses/:id' },
+  rechecks: { method: 'get', path: '/admin/rechecks' },
+  verificationHistory: { method: 'get', path: '/admin/businesses/:id/verifications' },
+  verifyBusiness: { method: 'post', path: '/admin/businesses/:id/verifications' },
+  unverifyBusiness: { method: 'post', path: '/admin/businesses/:id/unverify' },
 } as const satisfies Record<string, { method: Method; path: string }>;
 
 export type RouteName = keyof typeof ROUTE_PATHS;

@@ -23,10 +23,19 @@ import {
   directorySummarySchema,
   mapAnswerSchema,
   mapQuerySchema,
+  pageQuerySchema,
 } from './schemas/directory.schema';
 import { okResponse } from './schemas/common.schema';
 import { reportInputSchema, reportSchema, reviewActionSchema } from './schemas/report.schema';
 import { suggestionInputSchema, suggestionSchema } from './schemas/suggestion.schema';
+import {
+  confirmationInputSchema,
+  confirmationSummarySchema,
+  recheckSchema,
+  unverifyInputSchema,
+  verificationRecordSchema,
+  verifyInputSchema,
+} from './schemas/trust.schema';
 import { voteInputSchema, voteResultSchema, voteSummarySchema } from './schemas/vote.schema';
 
 export type Access = 'public' | 'user' | 'admin';
@@ -35,8 +44,8 @@ export type Access = 'public' | 'user' | 'admin';
 export const API_TAGS = {
   auth: 'Accounts and sessions: sign up, sign in and out, the current user, passwords, profile picture, account deletion.',
   businesses: 'The directory: list, search and filters, totals, cities, the map, categories, business detail, adding and editing a business.',
-  community: 'What people add to a business: votes, comments, suggested edits and reports.',
-  admin: 'Admins only: statistics, pending reports and suggestions and their review, deleting a business.',
+  community: "What people add to a business: votes, comments, suggested edits, reports, and members' answers to 'Still open and still supportive?'.",
+  admin: 'Admins only: statistics, pending reports and suggestions and their review, deleting a business, verifications and re-checks.',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 
@@ -267,6 +276,23 @@ export const API_ROUTES = {
     body: reportInputSchema,
     response: reportSchema,
   }),
+  confirmationSummary: route({
+    notFound: MESSAGES.businessNotFound,
+    ...ROUTE_PATHS.confirmationSummary,
+    access: 'public',
+    tag: 'community',
+    summary: "'Still open and still supportive?': members' confirmations of the last 90 days, and the caller's own answer",
+    response: confirmationSummarySchema,
+  }),
+  confirmBusiness: route({
+    notFound: MESSAGES.businessNotFound,
+    ...ROUTE_PATHS.confirmBusiness,
+    access: 'user',
+    tag: 'community',
+    summary: "Answer 'Still open and still supportive?' (at most once per business in 30 days)",
+    body: confirmationInputSchema,
+    response: confirmationSummarySchema,
+  }),
 
   statistics: route({ ...ROUTE_PATHS.statistics, access: 'admin', tag: 'admin', summary: 'Site statistics', response: adminStatisticsSchema }),
   pendingReports: route({
@@ -315,6 +341,41 @@ export const API_ROUTES = {
     tag: 'admin',
     summary: 'Delete a business',
     response: okResponse,
+  }),
+  rechecks: route({
+    ...ROUTE_PATHS.rechecks,
+    access: 'admin',
+    tag: 'admin',
+    summary: 'Re-checks: businesses members flagged, then those whose verification is due, then the never verified; oldest first in each',
+    query: pageQuerySchema,
+    response: z.array(recheckSchema),
+    responseHeaders: { 'X-Total-Count': 'all businesses to re-check', Link: '<url>; rel="next" while more pages remain' },
+  }),
+  verificationHistory: route({
+    notFound: MESSAGES.businessNotFound,
+    ...ROUTE_PATHS.verificationHistory,
+    access: 'admin',
+    tag: 'admin',
+    summary: "A business's verifications and 'Mark unverified' decisions, newest first",
+    response: z.array(verificationRecordSchema),
+  }),
+  verifyBusiness: route({
+    notFound: MESSAGES.businessNotFound,
+    ...ROUTE_PATHS.verifyBusiness,
+    access: 'admin',
+    tag: 'admin',
+    summary: 'Record a verification: method, note, evidence link and date',
+    body: verifyInputSchema,
+    response: verificationRecordSchema,
+  }),
+  unverifyBusiness: route({
+    notFound: MESSAGES.businessNotFound,
+    ...ROUTE_PATHS.unverifyBusiness,
+    access: 'admin',
+    tag: 'admin',
+    summary: 'Mark unverified: the business loses its badge until verified again (kept in the history)',
+    body: unverifyInputSchema,
+    response: verificationRecordSchema,
   }),
 } as const satisfies { [Name in RouteName]: RouteDefinition };
 

@@ -25,6 +25,10 @@ import { AuthService } from './users/auth.service';
 import { ProfilePictureService } from './users/profile-picture.service';
 import { UsersRepository } from './users/users.repository';
 import { VotesService } from './votes/votes.service';
+import { ConfirmationsRepository } from './confirmations/confirmations.repository';
+import { ConfirmationsService } from './confirmations/confirmations.service';
+import { VerificationRepository } from './verification/verification.repository';
+import { VerificationService } from './verification/verification.service';
 
 /**
  * Wires repositories and services once; both edges (HTTP and jobs) build on it. Nothing waits for Postgres or
@@ -47,6 +51,8 @@ export function createCore(config: Config) {
     cache: new AnswerCacheRepository(redis),
     storage: new LocalStorageRepository(config.UPLOAD_DIR),
     statistics: new StatisticsRepository(db),
+    verifications: new VerificationRepository(db),
+    confirmations: new ConfirmationsRepository(db),
   };
   const { users, businesses, cache } = repositories;
   const services = {
@@ -64,6 +70,8 @@ export function createCore(config: Config) {
     suggestions: new SuggestionsService(repositories.suggestions, businesses, jobs),
     reports: new ReportsService(repositories.reports, businesses, cache, jobs),
     adminReview: new AdminReviewService(db, cache, jobs),
+    verification: new VerificationService(db, repositories.verifications, cache, jobs),
+    confirmations: new ConfirmationsService(db, repositories.confirmations),
   };
 
   return {

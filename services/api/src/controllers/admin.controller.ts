@@ -1,13 +1,24 @@
 import type { Core } from '@zaytoon/core';
 import type { RouteHandlers } from '../http/route-table';
+import { setPageHeaders } from '../http/page-headers';
 
 export function adminController(
   core: Core,
 ): Pick<
   RouteHandlers,
-  'statistics' | 'pendingReports' | 'reportedBusinesses' | 'reviewReport' | 'pendingSuggestions' | 'reviewSuggestion' | 'deleteBusiness'
+  | 'statistics'
+  | 'pendingReports'
+  | 'reportedBusinesses'
+  | 'reviewReport'
+  | 'pendingSuggestions'
+  | 'reviewSuggestion'
+  | 'deleteBusiness'
+  | 'rechecks'
+  | 'verificationHistory'
+  | 'verifyBusiness'
+  | 'unverifyBusiness'
 > {
-  const { reports, suggestions, adminReview, statistics } = core.services;
+  const { reports, suggestions, adminReview, statistics, verification } = core.services;
   return {
     statistics: () => statistics.read(),
     pendingReports: () => reports.listPending(),
@@ -16,5 +27,21 @@ export function adminController(
     pendingSuggestions: () => suggestions.listPending(),
     reviewSuggestion: ({ query, id, user }) => adminReview.reviewSuggestion(id, query.action, user!),
     deleteBusiness: ({ id, user }) => adminReview.deleteBusiness(id, user!),
+    rechecks: async ({ req, res, query }) => {
+      const page = await verification.rechecks(query);
+      setPageHeaders(req, res, page);
+      return page.body;
+    },
+    verificationHistory: ({ id }) => verification.history(id),
+    verifyBusiness: async ({ body, res, id, user }) => {
+      const record = await verification.verify(id, body, user!);
+      res.status(201);
+      return record;
+    },
+    unverifyBusiness: async ({ body, res, id, user }) => {
+      const record = await verification.unverify(id, body, user!);
+      res.status(201);
+      return record;
+    },
   };
 }

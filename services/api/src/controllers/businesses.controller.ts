@@ -1,16 +1,8 @@
-import type { Request } from 'express';
-import { LIST_PAGE_HEADERS } from '@zaytoon/contract';
 import type { CachedAnswer, Core } from '@zaytoon/core';
 import type { RouteName } from '@zaytoon/contract';
 import type { RouteContext, RouteHandler, RouteHandlers } from '../http/route-table';
 import { sendCachedAnswer } from '../http/send-cached';
-
-/** The same request with another cursor: the `Link: <…>; rel="next"` target (relative, so it holds behind any proxy). */
-function nextPageUrl(req: Request, cursor: string): string {
-  const url = new URL(req.originalUrl, 'http://relative.invalid');
-  url.searchParams.set('cursor', cursor);
-  return url.pathname + url.search;
-}
+import { setPageHeaders } from '../http/page-headers';
 
 /** A handler whose answer comes pre-serialized from the answer cache. */
 const cachedAnswer =
@@ -39,8 +31,7 @@ export function businessesController(
   return {
     listBusinesses: async ({ req, res, query, user }) => {
       const page = await businesses.listPage(query, user);
-      res.setHeader(LIST_PAGE_HEADERS.totalCount, String(page.total));
-      if (page.nextCursor) res.setHeader(LIST_PAGE_HEADERS.link, `<${nextPageUrl(req, page.nextCursor)}>; rel="next"`);
+      setPageHeaders(req, res, page);
       sendCachedAnswer(req, res, page.body);
       return undefined;
     },

@@ -5,8 +5,20 @@ import type { RouteHandlers } from '../http/route-table';
 /** Votes, comments, suggestions and reports: what members add to a business. */
 export function communityController(
   core: Core,
-): Pick<RouteHandlers, 'getVotes' | 'vote' | 'listComments' | 'addComment' | 'deleteComment' | 'listSuggestions' | 'addSuggestion' | 'addReport'> {
-  const { votes, comments, suggestions, reports } = core.services;
+): Pick<
+  RouteHandlers,
+  | 'getVotes'
+  | 'vote'
+  | 'listComments'
+  | 'addComment'
+  | 'deleteComment'
+  | 'listSuggestions'
+  | 'addSuggestion'
+  | 'addReport'
+  | 'confirmationSummary'
+  | 'confirmBusiness'
+> {
+  const { votes, comments, suggestions, reports, confirmations } = core.services;
   return {
     getVotes: ({ id, user }) => votes.summary(id, user),
     vote: ({ body, id, user }) => votes.vote(id, body, user!),
@@ -30,6 +42,12 @@ export function communityController(
       const report = await reports.create(body, user!);
       res.status(201);
       return report;
+    },
+    confirmationSummary: ({ id, user }) => confirmations.summary(id, user),
+    confirmBusiness: async ({ body, res, id, user }) => {
+      const summary = await confirmations.answer(id, body, user!);
+      res.status(201);
+      return summary;
     },
   };
 }

@@ -89,6 +89,7 @@ export function rateLimitsByRoute(config: Config, users: UsersRepository): Parti
     addComment: [writes],
     addSuggestion: [writes],
     addReport: [writes],
+    confirmBusiness: [writes],
     uploadProfilePicture: [writes],
     createBusiness: [writes],
     updateBusiness: [writes],

@@ -91,6 +91,7 @@ function publicRequests(): Record<string, PublicRequest[]> {
     getVotes: [{ method: 'GET', path: `/api/businesses/${id}/votes` }],
     listComments: [{ method: 'GET', path: `/api/businesses/${id}/comments` }],
     listSuggestions: [{ method: 'GET', path: `/api/businesses/${id}/suggestions` }],
+    confirmationSummary: [{ method: 'GET', path: `/api/businesses/${id}/confirmations` }],
   };
 }
 

@@ -3,6 +3,7 @@ import { LIMITS, SOCIAL_NETWORK_HOSTS, SOCIAL_NETWORKS, WEEKDAYS, type SocialNet
 import { MESSAGES, socialLinkOffSiteMessage } from '../messages';
 import { FIELD_LABELS } from '../limits';
 import { boundedText, httpUrlOrEmpty, isHttpUrl, isoDate, optionalText, requiredText } from './common.schema';
+import { verificationSchema } from './trust.schema';
 import { reportSchema } from './report.schema';
 
 const SOCIAL_SITES: Record<SocialNetwork, string> = {
@@ -97,7 +98,8 @@ export const businessSchema = z.object({
   vote_score: z.number().int(),
   upvotes: z.number().int(),
   downvotes: z.number().int(),
-  verified: z.boolean(),
+  verified: z.boolean().describe('the latest verification is under 12 months old (verification.status is current)'),
+  verification: verificationSchema,
   created_at: isoDate,
   report_count: z.number().int(),
   latest_reports: z.array(reportSchema),

@@ -9,6 +9,10 @@ export const directoryFilterSchema = z.object({
   search: inputText().trim().max(200).optional(),
   category: inputText().trim().max(100).optional(),
   city: inputText().trim().max(100).optional(),
+  verified: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe("true: only businesses whose verification is current ('Verified only'); false: only the others"),
 });
 export type DirectoryFilter = z.infer<typeof directoryFilterSchema>;
 
@@ -23,6 +27,9 @@ export const businessListQuerySchema = directoryFilterSchema.extend({
   cursor: inputText().max(2000, MESSAGES.invalidCursor).optional().describe('opaque; taken from the Link header of the previous page'),
 });
 export type BusinessListQuery = DirectoryFilter & { on_map?: 'true' | 'false'; limit?: number; cursor?: string };
+
+/** Any other paged list (CONTRACT.md's paging): `limit` and an opaque `cursor`. */
+export const pageQuerySchema = businessListQuerySchema.pick({ limit: true, cursor: true });
 
 /** Headers of a list page (CONTRACT.md). */
 export const LIST_PAGE_HEADERS = {

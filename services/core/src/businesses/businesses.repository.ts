@@ -1,7 +1,9 @@
 import type { Business, Report, ValidBusinessInput } from '@zaytoon/contract';
 import type { Queryable } from '../db/pool';
+import { VERIFICATION_COLUMNS, VERIFICATION_CURRENT, type VerificationColumns } from '../verification/verification-sql';
 
-export interface BusinessRow extends Omit<Business, 'created_at' | 'report_count' | 'latest_reports'> {
+export interface BusinessRow
+  extends Omit<Business, 'created_at' | 'report_count' | 'latest_reports' | 'verified' | 'verification'>, VerificationColumns {
   owner_id: number | null;
   created_at: Date;
   report_count?: number;
@@ -15,6 +17,8 @@ export interface DirectoryFilters {
   city?: string;
   /** true: only businesses with coordinates; false: only those without. */
   onMap?: boolean;
+  /** true: only businesses whose verification is current; false: only the others. */
+  verified?: boolean;
 }
 
 /** Where a page starts: after this business in the page's order (keyset paging). */
@@ -45,7 +49,7 @@ export interface CityStats {
 
 const PUBLIC_COLUMNS = `b.id, b.owner_id, b.name, b.address, b.city, b.postcode, b.category, b.description, b.phone, b.website,
   b.proof_of_support, b.business_hours, b.social_media, b.latitude, b.longitude, b.vote_score, b.upvotes, b.downvotes,
-  b.verified, b.created_at`;
+  b.created_at, ${VERIFICATION_COLUMNS}`;
 
 const ADMIN_COLUMNS = `,
   (SELECT count(*)::int FROM reports r WHERE r.business_id = b.id AND r.status = 'pending') AS report_count,
@@ -113,6 +117,8 @@ function filterSql(filters: DirectoryFilters, search: ResolvedSearch | null, par
   if (filters.city) conditions.push(`lower(b.city) = lower(${params.add(filters.city)})`);
   if (filters.onMap === true) conditions.push(`(${MAPPED})`);
   if (filters.onMap === false) conditions.push(`NOT (${MAPPED})`);
+  if (filters.verified === true) conditions.push(`(${VERIFICATION_CURRENT})`);
+  if (filters.verified === false) conditions.push(`(${VERIFICATION_CURRENT}) IS NOT TRUE`);
   if (!search) return { where: conditions.join(' AND '), rank: null };
 
   const like = params.add(escapeLike(search.text));

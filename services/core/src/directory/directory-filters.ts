@@ -9,10 +9,15 @@ export function toDirectoryFilters(query: DirectoryFilter): DirectoryFilters {
     search: query.search || undefined,
     category: isAllFilter(query.category) ? undefined : query.category,
     city: isAllFilter(query.city) ? undefined : query.city,
+    verified: query.verified === undefined ? undefined : query.verified === 'true',
   };
 }
 
 /** Cache key part of a filter set; filters compare case-insensitively, as the SQL does. */
 export function filtersKey(filters: DirectoryFilters): string {
-  return JSON.stringify([filters.search ?? '', filters.category ?? '', filters.city ?? '', filters.onMap ?? ''].map((v) => String(v).toLowerCase()));
+  return JSON.stringify(
+    [filters.search ?? '', filters.category ?? '', filters.city ?? '', filters.onMap ?? '', filters.verified ?? ''].map((v) =>
+      String(v).toLowerCase(),
+    ),
+  );
 }

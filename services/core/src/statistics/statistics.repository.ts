@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/pool';
+import { VERIFICATION_CURRENT } from '../verification/verification-sql';
 
 /** SPEC §3's admin statistics. */
 export interface AdminStatistics {
@@ -22,9 +23,9 @@ WITH users_counts AS (
     FROM users
 ), business_counts AS (
   SELECT count(*) AS total,
-         count(*) FILTER (WHERE verified) AS verified,
-         count(*) FILTER (WHERE NOT verified) AS unverified
-    FROM businesses
+         count(*) FILTER (WHERE ${VERIFICATION_CURRENT}) AS verified,
+         count(*) FILTER (WHERE (${VERIFICATION_CURRENT}) IS NOT TRUE) AS unverified
+    FROM businesses b
 )
 INSERT INTO statistics_rollup (id, statistics, computed_at)
 SELECT true,

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { CONFIRMATION_ANSWERS, LIMITS, VERIFICATION_METHODS } from '../limits';
+import { MESSAGES } from '../messages';
+import { boundedText, isHttpUrl, isoDate, optionalText } from './common.schema';
+
+const isoDay = z.string().describe('a calendar date, YYYY-MM-DD');
+
+/** Where a business's verification stands: 'due' once the latest is older than TRUST_RULES.verificationValidMonths. */
+export const verificationStatusSchema = z.enum(['current', 'due', 'never']);
+export type VerificationStatus = z.infer<typeof verificationStatusSchema>;
+
+export const verificationSchema = z.object({
+  status: verificationStatusSchema,
+  method: z.enum(VERIFICATION_METHODS).nullable().describe('of the standing verification; null when never verified or marked unverified'),
+  date: isoDay.nullable(),
+  due_date: isoDay.nullable().describe('when it falls due: date + 12 months'),
+});
+export type Verification = z.infer<typeof verificationSchema>;
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export const verifyInputSchema = z.object({
+  method: z.enum(VERIFICATION_METHODS, { error: MESSAGES.verificationMethodRequired }),
+  note: optionalText(LIMITS.verificationNoteMaxLength, 'Note'),
+  evidence_url: boundedText(LIMITS.urlMaxLength, 'Evidence URL')
+    .refine((value) => value === '' || isHttpUrl(value), MESSAGES.evidenceUrlInvalid)
+    .optional()
+    .default(''),
+  date: z
+    .string({ error: MESSAGES.verificationDateInvalid })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.verificationDateInvalid)
+    .refine((value) => !Number.isNaN(Date.parse(value)) && value <= today(), MESSAGES.verificationDateInvalid)
+    .optional()
+    .describe('the day of the check, YYYY-MM-DD; today when left out'),
+});
+export type VerifyInput = z.input<typeof verifyInputSchema>;
+
+export const unverifyInputSchema = z.object({ note: optionalText(LIMITS.verificationNoteMaxLength, 'Note') });
+
+/** One entry of a business's verification history, newest first. */
+export const verificationRecordSchema = z.object({
+  id: z.number().int(),
+  business_id: z.number().int(),
+  action: z.enum(['verified', 'unverified']),
+  method: z.enum(VERIFICATION_METHODS).nullable(),
+  note: z.string(),
+  evidence_url: z.string(),
+  date: isoDay,
+  recorded_by: z.string().nullable().describe("the admin's username; null once that account is deleted"),
+  created_at: isoDate,
+});
+export type VerificationRecord = z.infer<typeof verificationRecordSchema>;
+
+export const confirmationInputSchema = z.object({ answer: z.enum(CONFIRMATION_ANSWERS, { error: MESSAGES.confirmationAnswerRequired }) });
+
+/** 'Confirmed by N members in the last 90 days', the latest such date, and the caller's own answer. */
+export const confirmationSummarySchema = z.object({
+  confirmed_by: z.number().int().describe("members who answered 'Yes' in the last 90 days"),
+  latest_confirmed_at: isoDate.nullable(),
+  your_answer: z
+    .object({ answer: z.enum(CONFIRMATION_ANSWERS), answered_at: isoDate, next_answer_from: isoDate })
+    .nullable()
+    .describe("the caller's answer of the last 30 days; null for visitors and when they may answer"),
+});
+export type ConfirmationSummary = z.infer<typeof confirmationSummarySchema>;
+
+export const recheckReasonSchema = z.enum(['members', 'due', 'never']);
+
+/** A business the admins should check again: members said it closed or stopped, its verification is due, or it never had one. */
+export const recheckSchema = z.object({
+  business: z.object({ id: z.number().int(), name: z.string(), city: z.string(), postcode: z.string(), category: z.string() }),
+  reason: recheckReasonSchema,
+  verification: verificationSchema,
+  since: isoDate.describe('members: when they did; due: when it fell due; never: when the business was added'),
+  member_answers: z
+    .array(z.object({ username: z.string().nullable(), answer: z.enum(CONFIRMATION_ANSWERS), answered_at: isoDate }))
+    .describe("reason 'members': the 'Closed' and 'No longer supportive' answers of the last 90 days"),
+});
+export type Recheck = z.infer<typeof recheckSchema>;

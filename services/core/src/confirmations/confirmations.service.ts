@@ -1,0 +1,50 @@
+import { MESSAGES, TRUST_RULES, type ConfirmationSummary, type confirmationInputSchema, type User, type Valid } from '@zaytoon/contract';
+import { BusinessesRepository } from '../businesses/businesses.repository';
+import { inTransaction, type Database } from '../db/pool';
+import { conflict, notFound } from '../errors/domain-error';
+import { ConfirmationsRepository, type OwnAnswer } from './confirmations.repository';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * 'Still open and still supportive?' (issue #13): one answer per member and business in 30 days; enough
+ * 'Closed' or 'No longer supportive' answers from established members send the business to the admins' Re-checks.
+ */
+export class ConfirmationsService {
+  constructor(
+    private readonly db: Database,
+    private readonly confirmations: ConfirmationsRepository,
+  ) {}
+
+  async summary(businessId: number, viewer: User | null): Promise<ConfirmationSummary> {
+    if (!(await new BusinessesRepository(this.db).findOwner(businessId))) throw notFound(MESSAGES.businessNotFound);
+    const [counts, own] = await Promise.all([
+      this.confirmations.counts(businessId, TRUST_RULES.confirmationWindowDays),
+      viewer ? this.confirmations.latestAnswerOf(businessId, viewer.id, TRUST_RULES.confirmationEveryDays) : null,
+    ]);
+    return { ...counts, your_answer: own && withNextAnswer(own) };
+  }
+
+  async answer(businessId: number, input: Valid<typeof confirmationInputSchema>, member: User): Promise<ConfirmationSummary> {
+    await inTransaction(this.db, async (client) => {
+      if (!(await new BusinessesRepository(client).findOwner(businessId))) throw notFound(MESSAGES.businessNotFound);
+      const confirmations = new ConfirmationsRepository(client);
+      await confirmations.lockBusiness(businessId);
+      if (await confirmations.latestAnswerOf(businessId, member.id, TRUST_RULES.confirmationEveryDays)) throw conflict(MESSAGES.alreadyConfirmed);
+      await confirmations.insert(businessId, member.id, input.answer);
+      if (input.answer !== 'Yes') {
+        await confirmations.flagIfThresholdMet(businessId, {
+          answers: TRUST_RULES.negativeAnswersForRecheck,
+          windowDays: TRUST_RULES.confirmationWindowDays,
+          accountAgeDays: TRUST_RULES.accountAgeForRecheckDays,
+        });
+      }
+    });
+    return this.summary(businessId, member);
+  }
+}
+
+function withNextAnswer(own: OwnAnswer): NonNullable<ConfirmationSummary['your_answer']> {
+  const next = new Date(Date.parse(own.answered_at) + TRUST_RULES.confirmationEveryDays * DAY_MS).toISOString();
+  return { ...own, next_answer_from: next };
+}
