@@ -1,24 +1,19 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import type { SetCookie } from 'cookie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@zaytoon/contract';
 import { SESSION_KEY_PREFIX } from '@zaytoon/core';
-import { startTestApi, type ApiAnswer, type ApiTestClient, type TestApi } from '../test/harness';
+import { cookieSetBy, startTestApi, type ApiAnswer, type ApiTestClient, type TestApi } from '../test/harness';
 
 /** The rolling lifetime of a session (services/api/src/middleware/session.ts): the cookie and the Redis key alike. */
 const SESSION_LIFETIME_SECONDS = 14 * 24 * 60 * 60;
 const HTTPS = { 'x-forwarded-proto': 'https' };
 
-/** The attributes of the session cookie an answer sets, names lower-cased; throws when it sets none. */
-function sessionCookieAttributes(answer: ApiAnswer): Map<string, string> {
-  const cookie = answer.headers.getSetCookie().find((header) => header.startsWith(`${SESSION_COOKIE}=`));
+/** The session cookie an answer sets; throws when it sets none. */
+function sessionCookieOf(answer: ApiAnswer): SetCookie {
+  const cookie = cookieSetBy(answer, SESSION_COOKIE);
   if (!cookie) throw new Error(`no ${SESSION_COOKIE} cookie in ${JSON.stringify(answer.headers.getSetCookie())}`);
-  const [, ...attributes] = cookie.split(';').map((part) => part.trim());
-  return new Map(
-    attributes.map((attribute) => {
-      const [name, ...value] = attribute.split('=');
-      return [name.toLowerCase(), value.join('=')];
-    }),
-  );
+  return cookie;
 }
 
 /** The session id inside a client's signed session cookie (`s:<id>.<signature>`). */
@@ -32,13 +27,12 @@ const newUser = () => {
   return { email: `c${suffix}@example.com`, username: `cookie_${suffix}`, name: 'Cookie', password: 'secret-pass' };
 };
 
-function expectSessionCookie(attributes: Map<string, string>, secure: boolean) {
-  expect(attributes.has('httponly')).toBe(true);
-  expect(attributes.get('samesite')?.toLowerCase()).toBe('lax');
-  expect(attributes.get('path')).toBe('/');
-  expect(attributes.has('secure')).toBe(secure);
-  const expires = Date.parse(attributes.get('expires') ?? '');
-  expect(Math.abs(expires - (Date.now() + SESSION_LIFETIME_SECONDS * 1000))).toBeLessThan(120_000);
+function expectSessionCookie(cookie: SetCookie, secure: boolean) {
+  expect(cookie.httpOnly).toBe(true);
+  expect(cookie.sameSite).toBe('lax');
+  expect(cookie.path).toBe('/');
+  expect(cookie.secure ?? false).toBe(secure);
+  expect(Math.abs(cookie.expires!.getTime() - (Date.now() + SESSION_LIFETIME_SECONDS * 1000))).toBeLessThan(120_000);
 }
 
 describe('the session cookie (CONTRACT.md: httpOnly, SameSite=Lax, Secure in production)', () => {
@@ -52,7 +46,7 @@ describe('the session cookie (CONTRACT.md: httpOnly, SameSite=Lax, Secure in pro
     const client = api.client();
     const signup = await client.post('/api/auth/signup', newUser());
     expect(signup.status).toBe(201);
-    expectSessionCookie(sessionCookieAttributes(signup), false);
+    expectSessionCookie(sessionCookieOf(signup), false);
     const ttl = await api.core.redis.ttl(SESSION_KEY_PREFIX + sessionIdOf(client));
     expect(Math.abs(ttl - SESSION_LIFETIME_SECONDS)).toBeLessThan(120);
   });
@@ -62,7 +56,7 @@ describe('the session cookie (CONTRACT.md: httpOnly, SameSite=Lax, Secure in pro
     await api.client().post('/api/auth/signup', user);
     const login = await api.client().post('/api/auth/login', { login: user.username, password: user.password });
     expect(login.status).toBe(200);
-    expectSessionCookie(sessionCookieAttributes(login), false);
+    expectSessionCookie(sessionCookieOf(login), false);
   });
 
   it('is Secure in production', async () => {
@@ -71,7 +65,7 @@ describe('the session cookie (CONTRACT.md: httpOnly, SameSite=Lax, Secure in pro
       const client = production.client();
       const signup = await client.request('POST', '/api/auth/signup', newUser(), HTTPS);
       expect(signup.status).toBe(201);
-      expectSessionCookie(sessionCookieAttributes(signup), true);
+      expectSessionCookie(sessionCookieOf(signup), true);
     } finally {
       await production.stop();
     }

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
+import { parseSetCookie, type SetCookie } from 'cookie';
 import supertest from 'supertest';
 import type { CookieAccessInfo, CookieJar } from 'cookiejar';
 import { XSRF_COOKIE, XSRF_HEADER } from '@zaytoon/contract';
@@ -186,6 +187,14 @@ function headersOf(response: supertest.Response): Headers {
     for (const one of [value].flat()) headers.append(name, one);
   }
   return headers;
+}
+
+/** The cookie an answer sets under `name`, attributes parsed, or undefined when it sets none. */
+export function cookieSetBy(answer: ApiAnswer, name: string): SetCookie | undefined {
+  return answer.headers
+    .getSetCookie()
+    .map((line) => parseSetCookie(line))
+    .find((cookie) => cookie.name === name);
 }
 
 /** Makes an existing user an admin and returns a logged-in client for them. */
