@@ -77,6 +77,8 @@ describe('business detail (SPEC §2)', () => {
     await waitFor(() => expect(screen.getByTestId('net-score').textContent).toBe('+2'));
     expect(screen.getByTestId('upvote').getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByTestId('downvote').getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByRole('button', { name: 'Upvote 3' }).className).toBe('zd-vote zd-vote--up');
+    expect(screen.getByRole('button', { name: 'Downvote 1' }).className).toBe('zd-vote zd-vote--down');
     const hours = screen.getByTestId('business-hours').textContent ?? '';
     expect(hours).toContain('Monday:9:00 AM - 5:00 PM');
     expect(hours).toContain('Sunday:Closed');

@@ -25,26 +25,8 @@ export function CommunityRating({ businessId, votes }: { businessId: number; vot
         Community Rating
       </h2>
       <div className="zd-rating__row">
-        <button
-          type="button"
-          className="zd-vote zd-vote--up"
-          aria-pressed={summary.user_vote === 'upvote'}
-          disabled={busy}
-          onClick={() => vote('upvote')}
-          data-testid="upvote"
-        >
-          <span aria-hidden="true">▲</span> <span className="zd-visually-hidden">Upvote</span> {summary.upvotes}
-        </button>
-        <button
-          type="button"
-          className="zd-vote zd-vote--down"
-          aria-pressed={summary.user_vote === 'downvote'}
-          disabled={busy}
-          onClick={() => vote('downvote')}
-          data-testid="downvote"
-        >
-          <span aria-hidden="true">▼</span> <span className="zd-visually-hidden">Downvote</span> {summary.downvotes}
-        </button>
+        <VoteButton type="upvote" count={summary.upvotes} pressed={summary.user_vote === 'upvote'} disabled={busy} onVote={vote} />
+        <VoteButton type="downvote" count={summary.downvotes} pressed={summary.user_vote === 'downvote'} disabled={busy} onVote={vote} />
         <p className="zd-rating__score">
           <span className={`zd-rating__value ${summary.vote_score < 0 ? 'zd-score--negative' : 'zd-score--positive'}`} data-testid="net-score">
             {formatScore(summary.vote_score)}
@@ -53,5 +35,38 @@ export function CommunityRating({ businessId, votes }: { businessId: number; vot
         </p>
       </div>
     </section>
+  );
+}
+
+const VOTE_BUTTONS: Record<VoteType, { modifier: string; arrow: string; label: string }> = {
+  upvote: { modifier: 'zd-vote--up', arrow: '▲', label: 'Upvote' },
+  downvote: { modifier: 'zd-vote--down', arrow: '▼', label: 'Downvote' },
+};
+
+function VoteButton({
+  type,
+  count,
+  pressed,
+  disabled,
+  onVote,
+}: {
+  type: VoteType;
+  count: number;
+  pressed: boolean;
+  disabled: boolean;
+  onVote: (type: VoteType) => void;
+}) {
+  const { modifier, arrow, label } = VOTE_BUTTONS[type];
+  return (
+    <button
+      type="button"
+      className={`zd-vote ${modifier}`}
+      aria-pressed={pressed}
+      disabled={disabled}
+      onClick={() => onVote(type)}
+      data-testid={type}
+    >
+      <span aria-hidden="true">{arrow}</span> <span className="zd-visually-hidden">{label}</span> {count}
+    </button>
   );
 }
