@@ -209,10 +209,20 @@ describe('business detail (SPEC §2)', () => {
       'Spam or duplicate',
       'Other',
     ]);
+    const submit = within(dialog).getByRole('button', { name: 'Submit Report' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
     await userEvent.selectOptions(within(dialog).getByLabelText('Reason'), 'Other');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit Report' }));
+    expect(submit.disabled).toBe(false);
+    const details = within(dialog).getByLabelText('Details (optional)') as HTMLTextAreaElement;
+    expect(details.maxLength).toBe(5000);
+    await userEvent.type(details, ' Moved ');
+    expect(within(dialog).getByTestId('zd-report-details-count').textContent).toBe('7/5000 characters');
+    await userEvent.click(submit);
     await waitFor(() => expect(host.toast.error).toHaveBeenCalledWith('Failed to submit report'));
-    expect(host.api.createReport).toHaveBeenCalledWith({ business_id: 5, reason: 'Other', description: '' });
+    expect(host.api.createReport).toHaveBeenCalledWith({ business_id: 5, reason: 'Other', description: 'Moved' });
+    // A refused report leaves the dialog open; Cancel closes it.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it("a 404 toasts 'Business not found' and goes to /dashboard", async () => {
@@ -388,6 +398,7 @@ describe('business detail: text limits (issue #12)', () => {
     expect((within(dialog).getByLabelText('Suggested value') as HTMLInputElement).maxLength).toBe(50);
     expect(within(dialog).queryByTestId('zd-suggest-value-count')).toBeNull();
     expect((within(dialog).getByLabelText('Reason (optional)') as HTMLTextAreaElement).maxLength).toBe(5000);
+    expect(within(dialog).getByTestId('zd-suggest-reason-count').textContent).toBe('0/5000 characters');
   });
 
   it('the comment box stops at 1000 characters', async () => {
