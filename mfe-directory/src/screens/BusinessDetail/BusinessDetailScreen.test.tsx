@@ -236,8 +236,11 @@ describe('business detail (SPEC §2)', () => {
   it("shows 'Business Not Found' for a path that names no business, without asking", async () => {
     const host = fakeHost({ api: api() });
     renderScreen(<BusinessDetailScreen />, { path: '/business/olive', pattern: '/business/:id', host });
-    expect((await screen.findByTestId('business-not-found')).textContent).toContain('Business Not Found');
-    expect(screen.getAllByRole('link', { name: /Back to Directory/ }).length).toBeGreaterThan(0);
+    const notFound = await screen.findByTestId('business-not-found');
+    expect(within(notFound).getByRole('heading', { level: 1 }).textContent).toBe('Business Not Found');
+    expect(notFound.textContent).toContain('The business you are looking for does not exist or has been removed.');
+    expect(within(notFound).getByRole('link', { name: 'Back to Directory' }).getAttribute('href')).toBe('/dashboard');
+    expect(screen.getByTestId('back-to-directory')).toBeTruthy();
     expect(host.api.getBusiness).not.toHaveBeenCalled();
   });
 

@@ -19,6 +19,7 @@ import { useSession } from '../../host';
 import { lazyNamed } from '../../lib/lazyNamed';
 import { NavBar } from '../../ui/NavBar';
 import { InlineSpinner, PageSpinner } from '../../ui/Spinner';
+import { EmptyPage } from '../EmptyPage';
 import { Comments } from './Comments';
 import { CommunityRating } from './CommunityRating';
 import { useBusinessDetail } from './useBusinessDetail';
@@ -66,18 +67,12 @@ export function BusinessDetailScreen() {
   }
   if (!business || detail.state === 'missing') {
     return (
-      <>
-        <NavBar variant="detail" />
-        <main className="zd-page">
-          <div className="zd-card zd-empty" data-testid="business-not-found">
-            <h1>Business Not Found</h1>
-            <p>The business you are looking for does not exist or has been removed.</p>
-            <Link to="/dashboard" className="zd-btn zd-btn--primary">
-              Back to Directory
-            </Link>
-          </div>
-        </main>
-      </>
+      <EmptyPage
+        title="Business Not Found"
+        message="The business you are looking for does not exist or has been removed."
+        navVariant="detail"
+        testId="business-not-found"
+      />
     );
   }
 
