@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { COPYRIGHT_YEAR, PLACEHOLDER_LINKS, SOCIAL_LINKS, SUPPORT_LINK } from './links';
 
@@ -8,10 +8,7 @@ export function Footer({ productName }: { productName: string }) {
   return (
     <footer className="site-footer" data-testid="site-footer">
       <div className="site-footer__grid">
-        <section aria-labelledby="footer-about">
-          <h2 id="footer-about" className="site-footer__heading">
-            {productName}
-          </h2>
+        <FooterColumn id="footer-about" title={productName}>
           <p>A community directory and map of pro-Palestinian businesses across the UK.</p>
           <ul className="site-footer__social">
             {SOCIAL_LINKS.map((link) => (
@@ -22,11 +19,8 @@ export function Footer({ productName }: { productName: string }) {
               </li>
             ))}
           </ul>
-        </section>
-        <nav aria-labelledby="footer-platform">
-          <h2 id="footer-platform" className="site-footer__heading">
-            Platform
-          </h2>
+        </FooterColumn>
+        <FooterColumn as="nav" id="footer-platform" title="Platform">
           <ul>
             <li>
               <Link to="/browse">Browse Businesses</Link>
@@ -35,11 +29,8 @@ export function Footer({ productName }: { productName: string }) {
               <Link to="/login">Login / Sign Up</Link>
             </li>
           </ul>
-        </nav>
-        <nav aria-labelledby="footer-community">
-          <h2 id="footer-community" className="site-footer__heading">
-            Community
-          </h2>
+        </FooterColumn>
+        <FooterColumn as="nav" id="footer-community" title="Community">
           <ul>
             {PLACEHOLDER_LINKS.map((label) => (
               <li key={label}>
@@ -50,21 +41,40 @@ export function Footer({ productName }: { productName: string }) {
               </li>
             ))}
           </ul>
-        </nav>
-        <section aria-labelledby="footer-support">
-          <h2 id="footer-support" className="site-footer__heading">
-            Support Palestine
-          </h2>
+        </FooterColumn>
+        <FooterColumn id="footer-support" title="Support Palestine">
           <p>
             <a href={SUPPORT_LINK.href} target="_blank" rel="noopener noreferrer" data-testid="support-link">
               {SUPPORT_LINK.label}
             </a>
           </p>
-        </section>
+        </FooterColumn>
       </div>
       <p className="site-footer__copyright">
         © {COPYRIGHT_YEAR} {productName}. All rights reserved.
       </p>
     </footer>
+  );
+}
+
+/** One titled column of the footer; the title names it for screen readers. */
+function FooterColumn({
+  as: Column = 'section',
+  id,
+  title,
+  children,
+}: {
+  as?: 'section' | 'nav';
+  id: string;
+  title: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Column aria-labelledby={id}>
+      <h2 id={id} className="site-footer__heading">
+        {title}
+      </h2>
+      {children}
+    </Column>
   );
 }

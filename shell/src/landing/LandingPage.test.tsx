@@ -62,6 +62,8 @@ describe('landing page (SPEC §2)', () => {
         .map((link) => link.textContent),
     ).toEqual(['Guidelines', 'Support', 'Contact']);
     expect(within(footer).getByTestId('support-link').getAttribute('href')).toMatch(/^https:\/\//);
+    expect(within(within(footer).getByRole('region', { name: 'Support Palestine' })).getByTestId('support-link')).toBeTruthy();
+    expect(within(within(footer).getByRole('region', { name: 'Zaytoon' })).getByRole('link', { name: 'Instagram' })).toBeTruthy();
     expect(within(footer).getByRole('link', { name: 'X (Twitter)' }).getAttribute('href')).toMatch(/^https:\/\/x\.com/);
     expect(within(footer).getByRole('link', { name: 'Instagram' }).getAttribute('href')).toMatch(/instagram\.com/);
     expect(footer.textContent).toContain('© 2024 Zaytoon');
