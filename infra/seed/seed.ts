@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { hashPassword, createPool, inTransaction } from '@zaytoon/core';
+import { BUSINESS_WRITABLE_FIELDS, businessFieldValues, hashPassword, createPool, inTransaction } from '@zaytoon/core';
 import { batchInsert } from './batch-insert';
 import { DEFAULT_SEED, DEMO_MEMBER_PASSWORD, generateDemoData, type DemoData } from './demo-data';
 
@@ -129,38 +129,10 @@ async function insertDemoData(client: pg.PoolClient, data: DemoData): Promise<Se
   const businessRows = await batchInsert<{ id: number; name: string }>(
     client,
     'businesses',
-    [
-      'owner_id',
-      'name',
-      'address',
-      'city',
-      'postcode',
-      'category',
-      'description',
-      'phone',
-      'website',
-      'proof_of_support',
-      'business_hours',
-      'social_media',
-      'latitude',
-      'longitude',
-      'verified',
-      'created_at',
-      'updated_at',
-    ],
+    ['owner_id', ...BUSINESS_WRITABLE_FIELDS, 'latitude', 'longitude', 'verified', 'created_at', 'updated_at'],
     data.businesses.map((b) => [
       b.owner === null ? null : memberIds[b.owner],
-      b.name,
-      b.address,
-      b.city,
-      b.postcode,
-      b.category,
-      b.description,
-      b.phone,
-      b.website,
-      b.proofOfSupport,
-      JSON.stringify(b.businessHours),
-      JSON.stringify(b.socialMedia),
+      ...businessFieldValues({ ...b, proof_of_support: b.proofOfSupport, business_hours: b.businessHours, social_media: b.socialMedia }),
       b.latitude,
       b.longitude,
       b.verified,

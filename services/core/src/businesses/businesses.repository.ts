@@ -325,6 +325,9 @@ function fieldValues(input: ValidBusinessInput): unknown[] {
   });
 }
 
+/** The columns a business's input writes and their values in that order, for the seed's bulk insert. */
+export { WRITABLE_FIELDS as BUSINESS_WRITABLE_FIELDS, fieldValues as businessFieldValues };
+
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (character) => '\\' + character);
 }
