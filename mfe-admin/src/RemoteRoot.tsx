@@ -1,8 +1,7 @@
 import React from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { RemoteRootProps } from '@zaytoon/contract/client';
-import { HostProvider } from './host';
-import { injectStyles } from './injectStyles';
+import { HostProvider, injectStyles } from '@zaytoon/web-kit';
 import { remoteQueryClient } from './lib/queryClient';
 import { AdminPanel } from './screens/AdminPanel/AdminPanel';
 import css from './styles.css?inline';

@@ -2,8 +2,7 @@ import React, { Suspense, type ComponentType } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { matchPath } from 'react-router-dom';
 import { APP_ROUTES, type RemoteRootProps, type ScreenId } from '@zaytoon/contract/client';
-import { HostProvider } from './host';
-import { injectStyles } from './injectStyles';
+import { HostProvider, injectStyles } from '@zaytoon/web-kit';
 import { lazyNamed, type PreloadableLazy } from './lib/lazyNamed';
 import { remoteQueryClient } from './lib/queryClient';
 

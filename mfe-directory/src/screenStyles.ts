@@ -1,4 +1,4 @@
-import { injectStyles } from './injectStyles';
+import { injectStyles } from '@zaytoon/web-kit';
 import css from './screens.css?inline';
 
 // Imported for its effect by every screen but /browse, and by the map: the styles of all of them (one

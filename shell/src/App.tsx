@@ -3,7 +3,7 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { APP_ROUTES, type HostContext } from '@zaytoon/contract/client';
 import type { StoreApi } from 'zustand';
 import { watchApi } from './hostApi';
-import { HostProvider } from './hostContext';
+import { HostProvider } from '@zaytoon/web-kit';
 import { NotFound } from './NotFound';
 import { createBusinessNames, PageAnnouncer, rememberBusinessName } from './page/PageAnnouncer';
 import { createRemoteRegistry, type RemoteLoader } from './remotes/registry';

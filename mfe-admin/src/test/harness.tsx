@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import type { ApiClient, HostContext, SessionState, User } from '@zaytoon/contract/client';
-import { HostProvider } from '../host';
+import { HostProvider } from '@zaytoon/web-kit';
 import { createQueryClient } from '../lib/queryClient';
 
 export const admin: User = { id: 1, name: 'Amal', username: 'amal', picture: null, is_admin: true };

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BusinessListQuery, MapQuery, RequestOptions } from '@zaytoon/contract/client';
-import { HostProvider } from '../host';
+import { HostProvider } from '@zaytoon/web-kit';
 import { admin, business, fakeApi, fakeHost, fakeSession, renderScreen } from '../test/harness';
 import { page, summary } from '../test/directoryFakes';
 import { DirectoryScreen } from '../screens/Directory/DirectoryScreen';

@@ -6,7 +6,7 @@ import { useMapView } from '../features/directory/api/get-map-view';
 import { useUnmappedBusinesses } from '../features/directory/api/get-unmapped-businesses';
 import { cityOf } from '../features/directory/filters';
 import type { Viewport } from '../features/directory/useDirectoryUrl';
-import { useSession } from '../host';
+import { useSession } from '@zaytoon/web-kit';
 import { MapController } from './MapController';
 import { MapMarkers } from './MapMarkers';
 import '../screenStyles';

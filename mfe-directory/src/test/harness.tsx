@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import type { ApiClient, Business, HostContext, SessionState, User } from '@zaytoon/contract/client';
-import { HostProvider } from '../host';
+import { HostProvider } from '@zaytoon/web-kit';
 import { createQueryClient } from '../lib/queryClient';
 import { summary } from './directoryFakes';
 

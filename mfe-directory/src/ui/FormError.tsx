@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useHost } from '../host';
+import { useHost } from '@zaytoon/web-kit';
 
 /** A form's error: `fail` shows it under the form and as a toast; `clearError` hides it. */
 export function useFormError() {

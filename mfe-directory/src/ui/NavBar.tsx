@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router-dom';
-import { useHost, useSession } from '../host';
+import { useHost, useSession } from '@zaytoon/web-kit';
 
 /**
  * Directory top bar (SPEC §2). Logged out: Login button with its hint.

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useHost } from '../hostContext';
+import { useHost } from '@zaytoon/web-kit';
 import { Footer } from './Footer';
 import { Logo } from './Logo';
 

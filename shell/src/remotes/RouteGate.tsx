@@ -1,8 +1,7 @@
 import { Suspense, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { returnTargetOf, type AppRoute, type LoginLocationState, type RemoteName } from '@zaytoon/contract/client';
-import { useHost } from '../hostContext';
-import { useSession } from '../session/useSession';
+import { useHost, useSession } from '@zaytoon/web-kit';
 import { Spinner } from '../Spinner';
 import { RemoteBoundary } from './RemoteBoundary';
 import type { RemoteRegistry } from './registry';

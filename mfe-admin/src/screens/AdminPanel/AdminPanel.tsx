@@ -8,7 +8,7 @@ import { useReportedBusinesses } from '../../features/admin/api/get-reported-bus
 import { useStatistics } from '../../features/admin/api/get-statistics';
 import { useReviewReport } from '../../features/admin/api/review-report';
 import { useReviewSuggestion } from '../../features/admin/api/review-suggestion';
-import { useHost } from '../../host';
+import { useHost } from '@zaytoon/web-kit';
 import { ADMIN_BUILD_LABEL, ADMIN_VERSION, versionText } from '../../version';
 import { BusinessesTab } from './BusinessesTab';
 import { ReportsTab } from './ReportsTab';
@@ -77,7 +77,7 @@ export function AdminPanel() {
   return (
     <main className="za-page" data-testid="admin-panel">
       <header className="za-header">
-        <Link to="/dashboard" className="za-btn za-btn--ghost">
+        <Link to="/dashboard" className="btn btn--ghost">
           ← Back to Directory
         </Link>
         <h1 className="za-title">Admin Panel</h1>

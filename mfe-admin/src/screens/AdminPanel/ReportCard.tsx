@@ -42,12 +42,12 @@ export function ReportCard({ report, onReview }: { report: Report; onReview: (ac
         Reported by: {report.reporter_username || 'Unknown'} (ID: {report.reported_by ?? 'n/a'})
       </p>
       <div className="za-actions">
-        <button type="button" className="za-btn za-btn--outline" disabled={busy} onClick={() => run(() => onReview('reject'))}>
+        <button type="button" className="btn btn--outline" disabled={busy} onClick={() => run(() => onReview('reject'))}>
           Reject
         </button>
         <button
           type="button"
-          className="za-btn za-btn--danger"
+          className="btn btn--danger"
           disabled={busy}
           onClick={() => {
             if (!window.confirm(confirmApproveReportMessage(report.business_name || `Business ${report.business_id}`))) return;

@@ -22,10 +22,10 @@ export function ReportedBusinessCard({ business, onDelete }: { business: Busines
       <h3 className="za-item__title">{business.name}</h3>
       <p className="za-muted">{addressLine(business)}</p>
       <div className="za-actions za-actions--start">
-        <a className="za-btn za-btn--outline" href={`/business/${business.id}`} target="_blank" rel={NEW_TAB_REL}>
+        <a className="btn btn--outline" href={`/business/${business.id}`} target="_blank" rel={NEW_TAB_REL}>
           View
         </a>
-        <button type="button" className="za-btn za-btn--danger" disabled={busy} onClick={remove}>
+        <button type="button" className="btn btn--danger" disabled={busy} onClick={remove}>
           Delete Business
         </button>
       </div>

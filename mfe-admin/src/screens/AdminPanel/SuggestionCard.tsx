@@ -41,10 +41,10 @@ export function SuggestionCard({ suggestion, onReview }: { suggestion: Suggestio
       </dl>
       <p className="za-muted">Suggested by: {suggestion.suggester_username || 'Unknown'}</p>
       <div className="za-actions">
-        <button type="button" className="za-btn za-btn--outline" disabled={busy} onClick={() => run(() => onReview('reject'))}>
+        <button type="button" className="btn btn--outline" disabled={busy} onClick={() => run(() => onReview('reject'))}>
           Reject
         </button>
-        <button type="button" className="za-btn za-btn--primary" disabled={busy} onClick={() => run(() => onReview('approve'))}>
+        <button type="button" className="btn btn--primary" disabled={busy} onClick={() => run(() => onReview('approve'))}>
           Approve &amp; Update
         </button>
       </div>

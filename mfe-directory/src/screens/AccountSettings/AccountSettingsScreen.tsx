@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage, LIMITS, MESSAGES, PICTURE_MIME_TYPES } from '@zaytoon/contract/client';
-import { useHost, useSession } from '../../host';
+import { useHost, useSession } from '@zaytoon/web-kit';
 import { useDeleteAccount, useUploadProfilePicture } from '../../features/account/api/use-account-mutations';
 import { LoginRequired } from '../../ui/LoginRequired';
 import { InlineSpinner } from '../../ui/Spinner';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ApiError, LIMITS, MESSAGES, type User } from '@zaytoon/contract/client';
-import { HostProvider } from '../../host';
+import { HostProvider } from '@zaytoon/web-kit';
 import { fakeHost, fakeSession, renderScreen } from '../../test/harness';
 import { AuthScreen } from './AuthScreen';
 

@@ -1,7 +1,7 @@
 import { useState, type ComponentProps, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { errorMessage, LIMITS, MESSAGES, returnTargetOf } from '@zaytoon/contract/client';
-import { useHost } from '../../host';
+import { useHost } from '@zaytoon/web-kit';
 import { TextField } from '../../ui/Field';
 import { InlineSpinner } from '../../ui/Spinner';
 import '../../screenStyles';

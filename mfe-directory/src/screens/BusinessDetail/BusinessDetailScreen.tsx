@@ -15,7 +15,7 @@ import {
   type Business,
   type Suggestion,
 } from '@zaytoon/contract/client';
-import { useSession } from '../../host';
+import { useSession } from '@zaytoon/web-kit';
 import { lazyNamed } from '../../lib/lazyNamed';
 import { NavBar } from '../../ui/NavBar';
 import { InlineSpinner, PageSpinner } from '../../ui/Spinner';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { formatDate, LIMITS, MESSAGES, type Comment } from '@zaytoon/contract/client';
-import { useHost, useSession } from '../../host';
+import { useHost, useSession } from '@zaytoon/web-kit';
 import { isPendingComment, useAddComment, useDeleteComment } from '../../features/business/api/use-comments';
 import { CharacterCount } from '../../ui/Field';
 

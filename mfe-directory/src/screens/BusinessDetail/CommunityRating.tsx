@@ -1,5 +1,5 @@
 import { formatScore, MESSAGES, type VoteSummary, type VoteType } from '@zaytoon/contract/client';
-import { useHost, useSession } from '../../host';
+import { useHost, useSession } from '@zaytoon/web-kit';
 import { NO_VOTES } from '../../features/business/api/get-votes';
 import { useVote } from '../../features/business/api/use-vote';
 

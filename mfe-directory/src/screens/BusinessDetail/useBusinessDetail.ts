@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { isApiError, MESSAGES, type Business } from '@zaytoon/contract/client';
-import { useHost, useSession } from '../../host';
+import { useHost, useSession } from '@zaytoon/web-kit';
 import { getBusinessQueryOptions } from '../../features/directory/api/get-business';
 import { CANNOT_EDIT, getCanEditQueryOptions } from '../../features/business/api/get-can-edit';
 import { getCommentsQueryOptions } from '../../features/business/api/get-comments';

@@ -2,7 +2,7 @@ import { useEffect, useState, type ChangeEvent, type FormEvent, type ReactNode }
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { capitalise, errorMessage, MESSAGES, SOCIAL_NETWORKS, WEEKDAYS, type SocialNetwork } from '@zaytoon/contract/client';
-import { useHost, useSession } from '../../host';
+import { useHost, useSession } from '@zaytoon/web-kit';
 import { CANNOT_EDIT, getCanEditQueryOptions } from '../../features/business/api/get-can-edit';
 import { useSaveBusiness } from '../../features/business/api/use-save-business';
 import { parseBusinessId } from '../../features/business/businessId';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { LIMITS, MESSAGES } from '@zaytoon/contract/client';
-import { useHost } from '../../host';
+import { useHost } from '@zaytoon/web-kit';
 import { useChangePassword } from '../../features/account/api/use-account-mutations';
 import { requestErrorMessage } from '../../lib/requestError';
 import { FormError, useFormError } from '../../ui/FormError';

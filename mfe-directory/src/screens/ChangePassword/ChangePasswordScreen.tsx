@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LIMITS } from '@zaytoon/contract/client';
-import { useSession } from '../../host';
+import { useSession } from '@zaytoon/web-kit';
 import { LoginRequired } from '../../ui/LoginRequired';
 import { AccountPage } from '../AccountPage';
 import { ChangePasswordForm } from './ChangePasswordForm';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { BusinessListQuery } from '@zaytoon/contract/client';
-import { HostProvider } from '../../host';
+import { HostProvider } from '@zaytoon/web-kit';
 import { business, fakeApi, fakeHost, testQueryClient } from '../../test/harness';
 import { page, summary } from '../../test/directoryFakes';
 import { DirectoryScreen } from './DirectoryScreen';

@@ -4,7 +4,7 @@ import { useDirectorySummary } from '../../features/directory/api/get-directory-
 import { toDirectoryFilter, type FilterValues } from '../../features/directory/filters';
 import { useDirectoryUrl, type WriteOptions } from '../../features/directory/useDirectoryUrl';
 import { useScrollMemory } from '../../features/directory/useScrollMemory';
-import { useHost } from '../../host';
+import { useHost } from '@zaytoon/web-kit';
 import { NavBar } from '../../ui/NavBar';
 import { PageSpinner } from '../../ui/Spinner';
 import { Filters } from './Filters';

@@ -5,7 +5,7 @@ import { useCityBusinesses } from '../../features/directory/api/get-city-busines
 import { useCityGroups } from '../../features/directory/api/get-city-groups';
 import { useDirectorySummary } from '../../features/directory/api/get-directory-summary';
 import { directoryKeys } from '../../features/directory/api/keys';
-import { useSession } from '../../host';
+import { useSession } from '@zaytoon/web-kit';
 import { useWindowVirtualizer } from '../../lib/useWindowVirtualizer';
 import { InlineSpinner, PageSpinner } from '../../ui/Spinner';
 import { BusinessRow } from './BusinessRow';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { errorMessage, type AdminStatistics, type Business, type Report, type Suggestion } from '@zaytoon/contract/client';
-import { useHost } from '../../../host';
+import { useHost } from '@zaytoon/web-kit';
 import type { AdminState } from '../adminState';
 import { adminKeys } from './keys';
 import { adminVisit } from './visit';

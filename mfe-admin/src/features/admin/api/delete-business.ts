@@ -1,5 +1,5 @@
 import { businessDeletedMessage, MESSAGES, type Business } from '@zaytoon/contract/client';
-import { useHost } from '../../../host';
+import { useHost } from '@zaytoon/web-kit';
 import { afterBusinessDeleted } from '../adminState';
 import { useDecision } from './decisions';
 

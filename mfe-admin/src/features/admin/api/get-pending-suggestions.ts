@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MESSAGES, type ApiClient, type Suggestion } from '@zaytoon/contract/client';
-import { useHost } from '../../../host';
+import { useHost } from '@zaytoon/web-kit';
 import { adminKeys } from './keys';
 import { pendingList } from './visit';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MESSAGES, type AdminStatistics, type ApiClient } from '@zaytoon/contract/client';
-import { useHost } from '../../../host';
+import { useHost } from '@zaytoon/web-kit';
 import { retryTransient, StaleAnswerError } from '../../../lib/queryClient';
 import { isFreshStatistics } from '../adminState';
 import { adminKeys } from './keys';

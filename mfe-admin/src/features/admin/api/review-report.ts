@@ -1,5 +1,5 @@
 import { MESSAGES, type Report, type ReviewAction } from '@zaytoon/contract/client';
-import { useHost } from '../../../host';
+import { useHost } from '@zaytoon/web-kit';
 import { afterReportReviewed } from '../adminState';
 import { useDecision } from './decisions';
 

@@ -1,5 +1,5 @@
 import { MESSAGES, type ReviewAction, type Suggestion } from '@zaytoon/contract/client';
-import { useHost } from '../../../host';
+import { useHost } from '@zaytoon/web-kit';
 import { afterSuggestionReviewed } from '../adminState';
 import { useDecision } from './decisions';
 

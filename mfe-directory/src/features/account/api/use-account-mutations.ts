@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ChangePasswordInput, ResetPasswordInput } from '@zaytoon/contract/client';
-import { useHost } from '../../../host';
+import { useHost } from '@zaytoon/web-kit';
 
 /**
  * The account screens' writes. None of them changes an answer the remote keeps (the user lives in the

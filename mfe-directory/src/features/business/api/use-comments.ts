@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, type Comment } from '@zaytoon/contract/client';
-import { useHost } from '../../../host';
+import { useHost } from '@zaytoon/web-kit';
 import { getCommentsQueryOptions } from './get-comments';
 import { memberActionMessage } from './memberActionMessage';
 

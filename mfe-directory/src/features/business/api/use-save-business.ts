@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Business, BusinessInput } from '@zaytoon/contract/client';
-import { useHost, useSession } from '../../../host';
+import { useHost, useSession } from '@zaytoon/web-kit';
 import { directoryKeys } from '../../directory/api/keys';
 import { businessKeys } from './keys';
 

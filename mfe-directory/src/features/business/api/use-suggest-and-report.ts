@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, type ReportInput, type SuggestionInput } from '@zaytoon/contract/client';
-import { useHost, useSession } from '../../../host';
+import { useHost, useSession } from '@zaytoon/web-kit';
 import { businessKeys } from './keys';
 import { memberActionMessage } from './memberActionMessage';
 

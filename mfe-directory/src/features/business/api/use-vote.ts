@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, type VoteSummary, type VoteType } from '@zaytoon/contract/client';
-import { useHost, useSession } from '../../../host';
+import { useHost, useSession } from '@zaytoon/web-kit';
 import { directoryKeys } from '../../directory/api/keys';
 import { getVotesQueryOptions, NO_VOTES } from './get-votes';
 import { memberActionMessage } from './memberActionMessage';

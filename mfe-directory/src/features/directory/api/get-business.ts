@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '@zaytoon/contract/client';
-import { useHost, useSession } from '../../../host';
+import { useHost, useSession } from '@zaytoon/web-kit';
 import { directoryKeys } from './keys';
 
 /** One business with every field (the map popup asks for it when it opens). */

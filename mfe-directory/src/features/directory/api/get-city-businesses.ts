@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ApiClient, BusinessPage, DirectoryFilter } from '@zaytoon/contract/client';
-import { useHost, useSession } from '../../../host';
+import { useHost, useSession } from '@zaytoon/web-kit';
 import { directoryKeys } from './keys';
 
 /** Rows fetched per 'Load more'. */

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient, DirectoryFilter } from '@zaytoon/contract/client';
-import { useHost } from '../../../host';
+import { useHost } from '@zaytoon/web-kit';
 import { directoryKeys } from './keys';
 
 /** Locations view: each city of the matches with its count (A-Z, 'Unknown City' last). */

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { DIRECTORY_LIMITS, type ApiClient, type DirectoryFilter } from '@zaytoon/contract/client';
-import { useHost } from '../../../host';
+import { useHost } from '@zaytoon/web-kit';
 import { directoryKeys } from './keys';
 
 /** 'Businesses Not on Map': the first few without coordinates, and how many there are in all. */

@@ -6,7 +6,7 @@ const Context = createContext<HostContext | null>(null);
 
 export const HostProvider = Context.Provider;
 
-/** Everything the shell hands over: product name, API client, session store, toasts. */
+/** Everything the shell hands over: product name, API client, session store, toasts. The context is module-level: each app bundles the kit, so each remote has its own. */
 export function useHost(): HostContext {
   const host = useContext(Context);
   if (!host) throw new Error('useHost() needs a <HostProvider>');

@@ -1,0 +1,3 @@
+/** What the three front ends share at run time: the host context and the style delivery. Each app bundles its own copy. */
+export { HostProvider, useHost, useSession } from './host';
+export { injectStyles } from './injectStyles';
