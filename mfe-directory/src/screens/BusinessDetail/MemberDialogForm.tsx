@@ -1,6 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { LIMITS } from '@zaytoon/contract/client';
-import { useHost } from '../../host';
+import { useHost } from '@zaytoon/web-kit';
 import { TextAreaField } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 
