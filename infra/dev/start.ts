@@ -7,17 +7,8 @@
 //                               front-ends behind nginx.
 import { loadConfig } from './config';
 import { bold, log } from './log';
-import {
-  buildFrontends,
-  createSupervisor,
-  mailboxUrl,
-  migrate,
-  provisionInfra,
-  seed,
-  sessionSecret,
-  startApplications,
-  startMailCatcher,
-} from './stack';
+import { startInfra } from './infra-up';
+import { buildFrontends, createSupervisor, mailboxUrl, seed, startApplications } from './stack';
 
 const infraOnly = process.argv.includes('--infra-only');
 const dev = process.argv.includes('--dev');
@@ -26,10 +17,7 @@ const supervisor = createSupervisor(config);
 const started = Date.now();
 
 async function main(): Promise<void> {
-  const infra = await provisionInfra(config, supervisor);
-  const secret = sessionSecret(config);
-  await startMailCatcher(config, supervisor);
-  await migrate(infra.databaseUrl);
+  const { infra, secret } = await startInfra(config, supervisor);
 
   if (infraOnly) {
     log.info(

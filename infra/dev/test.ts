@@ -16,17 +16,15 @@ import { relative, resolve, sep } from 'node:path';
 import { loadConfig, repoRoot } from './config';
 import { bold, log, paint } from './log';
 import { ensureDatabase, postgresDataDir, stopLeftoverPostgres, withDatabase } from './postgres';
+import { startInfra } from './infra-up';
 import {
   buildFrontends,
   childEnvironments,
   createSupervisor,
   mailboxUrl,
   migrate,
-  provisionInfra,
   seed,
-  sessionSecret,
   startApplications,
-  startMailCatcher,
   turboCommand,
   vitestCommand,
   withRedisDb,
@@ -116,10 +114,7 @@ function npmRun(script: string): { command: string; args: string[] } {
 async function main(): Promise<void> {
   if (!onlyE2e) await step('lint', npmRun('lint'), {});
   await wipeDataDir();
-  const infra = await provisionInfra(config, supervisor);
-  const secret = sessionSecret(config);
-  await startMailCatcher(config, supervisor);
-  await migrate(infra.databaseUrl);
+  const { infra, secret } = await startInfra(config, supervisor);
 
   const envs = childEnvironments(config, infra, secret);
   const testEnv = { ...envs.backend, ...envs.frontend, ...envs.mailCatcher, TURBO_TELEMETRY_DISABLED: '1' };
