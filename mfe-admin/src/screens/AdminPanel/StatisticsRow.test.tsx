@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { statistics } from '../../test/fixtures';
 import { StatisticsRow } from './StatisticsRow';
+import classes from './StatisticsRow.module.css';
 
 describe('statistics row (SPEC §2)', () => {
   it('shows users (admins, regular, +N in last 7 days), businesses (verified, unverified) and pending reviews', () => {
@@ -38,5 +39,13 @@ describe('statistics row (SPEC §2)', () => {
     render(<StatisticsRow stats={null} />);
     expect(screen.getByTestId('admin-stats').dataset.loaded).toBe('false');
     expect(screen.getByTestId('stat-users').textContent).toBe('Total Registered Users–');
+  });
+
+  it('brings its own scoped styles: the module class on the number, its rule injected into the page', () => {
+    render(<StatisticsRow stats={statistics()} />);
+    const number = screen.getByTestId('stat-users').querySelector('p');
+    expect(classes.number).toMatch(/number/);
+    expect(number?.className).toBe(classes.number);
+    expect(getComputedStyle(number!).fontWeight).toBe('800');
   });
 });

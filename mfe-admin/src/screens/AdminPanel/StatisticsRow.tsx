@@ -1,4 +1,5 @@
 import type { AdminStatistics } from '@zaytoon/contract/client';
+import classes from './StatisticsRow.module.css';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const DASH = '–';
@@ -7,52 +8,52 @@ const DASH = '–';
 export function StatisticsRow({ stats }: { stats: AdminStatistics | null }) {
   const pending = stats ? stats.pending.reports + stats.pending.suggestions : undefined;
   return (
-    <section className="za-stats" aria-label="Statistics" data-testid="admin-stats" data-loaded={String(Boolean(stats))}>
+    <section className={classes.stats} aria-label="Statistics" data-testid="admin-stats" data-loaded={String(Boolean(stats))}>
       <div
-        className="za-card za-stat-card"
+        className="za-card"
         data-testid="stat-users"
         data-total={stats?.users.total}
         data-admins={stats?.users.admins}
         data-regular={stats?.users.regular}
         data-recent={stats?.users.recent_registrations}
       >
-        <h2 className="za-stat-card__title">Total Registered Users</h2>
-        <p className="za-stat">{stats?.users.total ?? DASH}</p>
+        <h2 className={classes.title}>Total Registered Users</h2>
+        <p className={classes.number}>{stats?.users.total ?? DASH}</p>
         {stats && (
           <>
-            <p className="za-stat-card__detail">
+            <p className={classes.detail}>
               {count(stats.users.admins, 'admin', 'admins')}, {stats.users.regular} regular
             </p>
-            <p className="za-stat-card__detail za-positive">+{stats.users.recent_registrations} in last 7 days</p>
+            <p className={`${classes.detail} za-positive`}>+{stats.users.recent_registrations} in last 7 days</p>
           </>
         )}
       </div>
       <div
-        className="za-card za-stat-card"
+        className="za-card"
         data-testid="stat-businesses"
         data-total={stats?.businesses.total}
         data-verified={stats?.businesses.verified}
         data-unverified={stats?.businesses.unverified}
       >
-        <h2 className="za-stat-card__title">Total Businesses</h2>
-        <p className="za-stat">{stats?.businesses.total ?? DASH}</p>
+        <h2 className={classes.title}>Total Businesses</h2>
+        <p className={classes.number}>{stats?.businesses.total ?? DASH}</p>
         {stats && (
-          <p className="za-stat-card__detail">
+          <p className={classes.detail}>
             {stats.businesses.verified} verified, {stats.businesses.unverified} unverified
           </p>
         )}
       </div>
       <div
-        className="za-card za-stat-card"
+        className="za-card"
         data-testid="stat-pending"
         data-total={pending}
         data-reports={stats?.pending.reports}
         data-suggestions={stats?.pending.suggestions}
       >
-        <h2 className="za-stat-card__title">Pending Reviews</h2>
-        <p className="za-stat">{pending ?? DASH}</p>
+        <h2 className={classes.title}>Pending Reviews</h2>
+        <p className={classes.number}>{pending ?? DASH}</p>
         {stats && (
-          <p className="za-stat-card__detail">
+          <p className={classes.detail}>
             {count(stats.pending.reports, 'report', 'reports')}, {count(stats.pending.suggestions, 'suggestion', 'suggestions')}
           </p>
         )}

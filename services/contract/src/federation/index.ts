@@ -1,3 +1,4 @@
 /** `@zaytoon/contract/federation`: build settings the shell and both remotes share (their vite and module-federation configs). */
 export * from './precompress';
 export * from './shared-singletons';
+export * from './injected-css-modules';
