@@ -5,6 +5,7 @@ import { HostProvider, injectStyles } from '@zaytoon/web-kit';
 import { remoteQueryClient } from './lib/queryClient';
 import { AdminPanel } from './screens/AdminPanel/AdminPanel';
 import css from './styles.css?inline';
+import root from './RemoteRoot.module.css';
 
 injectStyles('zaytoon-admin-styles', css);
 
@@ -17,7 +18,7 @@ export default function AdminRemoteRoot({ host, screen }: RemoteRootProps) {
     <HostProvider value={host}>
       <QueryClientProvider client={remoteQueryClient(host)}>
         <div
-          className="za-root"
+          className={root.root}
           data-testid="admin-root"
           data-remote="admin"
           data-screen={screen}

@@ -14,6 +14,8 @@ import { BusinessesTab } from './BusinessesTab';
 import { ReportsTab } from './ReportsTab';
 import { StatisticsRow } from './StatisticsRow';
 import { SuggestionsTab } from './SuggestionsTab';
+import card from './card.module.css';
+import panel from './AdminPanel.module.css';
 
 type Tab = 'reports' | 'suggestions' | 'businesses';
 const TABS: Tab[] = ['reports', 'suggestions', 'businesses'];
@@ -75,18 +77,18 @@ export function AdminPanel() {
   };
 
   return (
-    <main className="za-page" data-testid="admin-panel">
-      <header className="za-header">
+    <main className={panel.page} data-testid="admin-panel">
+      <header className={panel.header}>
         <Link to="/dashboard" className="btn btn--ghost">
           ← Back to Directory
         </Link>
-        <h1 className="za-title">Admin Panel</h1>
-        <p className="za-muted">Review reports and suggestions for {productName}.</p>
+        <h1 className={panel.title}>Admin Panel</h1>
+        <p className={card.muted}>Review reports and suggestions for {productName}.</p>
       </header>
 
       <StatisticsRow stats={data.stats} />
 
-      <div className="za-tabs" role="tablist" aria-label="Review queues">
+      <div className={panel.tabs} role="tablist" aria-label="Review queues">
         {TABS.map((name) => (
           <button
             key={name}
@@ -99,7 +101,7 @@ export function AdminPanel() {
             aria-controls={`za-panel-${name}`}
             aria-selected={tab === name}
             tabIndex={tab === name ? 0 : -1}
-            className="za-tab"
+            className={panel.tab}
             onClick={() => setTab(name)}
             onKeyDown={onKeyDown}
           >
@@ -107,9 +109,9 @@ export function AdminPanel() {
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`za-panel-${tab}`} aria-labelledby={`za-tab-${tab}`} className="za-panel" tabIndex={0}>
+      <div role="tabpanel" id={`za-panel-${tab}`} aria-labelledby={`za-tab-${tab}`} className={panel.panel} tabIndex={0}>
         {data.loading ? (
-          <p className="za-muted">Loading...</p>
+          <p className={card.muted}>Loading...</p>
         ) : tab === 'reports' ? (
           <ReportsTab reports={data.reports} onReview={(report, action) => settled(reviewReport.mutateAsync({ report, action }))} />
         ) : tab === 'suggestions' ? (
@@ -122,7 +124,7 @@ export function AdminPanel() {
         )}
       </div>
 
-      <aside className="za-card za-instructions" aria-labelledby="za-instructions">
+      <aside className={`${card.card} ${panel.instructions}`} aria-labelledby="za-instructions">
         <h2 id="za-instructions">Admin Instructions</h2>
         <ul>
           <li>
@@ -137,7 +139,7 @@ export function AdminPanel() {
         </ul>
       </aside>
 
-      <footer className="za-version" data-testid="admin-version" data-version={ADMIN_VERSION} data-label={ADMIN_BUILD_LABEL}>
+      <footer className={panel.version} data-testid="admin-version" data-version={ADMIN_VERSION} data-label={ADMIN_BUILD_LABEL}>
         {versionText()}
       </footer>
     </main>

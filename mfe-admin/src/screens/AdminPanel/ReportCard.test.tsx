@@ -35,6 +35,7 @@ describe('report card (SPEC §2 Reports tab)', () => {
   it('colours each of the six reasons differently', () => {
     expect(Object.keys(REASON_CLASS).sort()).toEqual([...REPORT_REASONS].sort());
     expect(new Set(Object.values(REASON_CLASS)).size).toBe(REPORT_REASONS.length);
+    for (const className of Object.values(REASON_CLASS)) expect(className).toMatch(/^_badge/);
     for (const reason of REPORT_REASONS) {
       const { unmount } = renderCard({ report: report(1, { reason }), onReview: vi.fn() });
       expect(screen.getByTestId('reason-badge').className).toContain(REASON_CLASS[reason]);

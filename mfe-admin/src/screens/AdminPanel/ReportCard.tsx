@@ -1,19 +1,20 @@
 import { confirmApproveReportMessage, formatDate, NEW_TAB_REL, type Report, type ReviewAction } from '@zaytoon/contract/client';
 import { useBusy } from './useBusy';
+import card from './card.module.css';
 
 /** One colour per SPEC §3 report reason. */
 export const REASON_CLASS: Record<string, string> = {
-  'Inaccurate information': 'za-badge--amber',
-  'Does not support Palestine': 'za-badge--red',
-  'Business closed/moved': 'za-badge--slate',
-  'Inappropriate content': 'za-badge--purple',
-  'Spam or duplicate': 'za-badge--blue',
-  Other: 'za-badge--grey',
+  'Inaccurate information': card.badgeAmber,
+  'Does not support Palestine': card.badgeRed,
+  'Business closed/moved': card.badgeSlate,
+  'Inappropriate content': card.badgePurple,
+  'Spam or duplicate': card.badgeBlue,
+  Other: card.badgeGrey,
 };
 
 export function ReasonBadge({ reason }: { reason: string }) {
   return (
-    <span className={`za-badge ${REASON_CLASS[reason] ?? 'za-badge--grey'}`} data-testid="reason-badge" data-reason={reason}>
+    <span className={`${card.badge} ${REASON_CLASS[reason] ?? card.badgeGrey}`} data-testid="reason-badge" data-reason={reason}>
       {reason}
     </span>
   );
@@ -23,10 +24,10 @@ export function ReasonBadge({ reason }: { reason: string }) {
 export function ReportCard({ report, onReview }: { report: Report; onReview: (action: ReviewAction) => Promise<unknown> }) {
   const [busy, run] = useBusy();
   return (
-    <li className="za-card za-item" data-testid="report-card" data-report-id={report.id} data-business-id={report.business_id}>
-      <div className="za-item__head">
+    <li className={`${card.card} ${card.item}`} data-testid="report-card" data-report-id={report.id} data-business-id={report.business_id}>
+      <div className={card.itemHead}>
         <ReasonBadge reason={report.reason} />
-        <time className="za-muted" dateTime={report.created_at}>
+        <time className={card.muted} dateTime={report.created_at}>
           {formatDate(report.created_at)}
         </time>
       </div>
@@ -37,11 +38,11 @@ export function ReportCard({ report, onReview }: { report: Report; onReview: (ac
           View Business
         </a>
       </p>
-      {report.description && <p className="za-text">{report.description}</p>}
-      <p className="za-muted">
+      {report.description && <p className={card.text}>{report.description}</p>}
+      <p className={card.muted}>
         Reported by: {report.reporter_username || 'Unknown'} (ID: {report.reported_by ?? 'n/a'})
       </p>
-      <div className="za-actions">
+      <div className={card.actions}>
         <button type="button" className="btn btn--outline" disabled={busy} onClick={() => run(() => onReview('reject'))}>
           Reject
         </button>

@@ -1,6 +1,7 @@
 import { addressLine, confirmDeleteBusinessMessage, formatDate, NEW_TAB_REL, LIMITS, type Business } from '@zaytoon/contract/client';
 import { ReasonBadge } from './ReportCard';
 import { useBusy } from './useBusy';
+import card from './card.module.css';
 
 /** A business with pending reports (SPEC §2 Businesses tab): the 3 latest reports, then 'And N more reports...'. */
 export function ReportedBusinessCard({ business, onDelete }: { business: Business; onDelete: () => Promise<unknown> }) {
@@ -12,16 +13,16 @@ export function ReportedBusinessCard({ business, onDelete }: { business: Busines
     void run(onDelete);
   };
   return (
-    <li className="za-card za-item" data-testid="reported-business-card" data-business-id={business.id}>
-      <div className="za-item__head">
-        <span className="za-badge za-badge--red" data-testid="report-count-badge">
+    <li className={`${card.card} ${card.item}`} data-testid="reported-business-card" data-business-id={business.id}>
+      <div className={card.itemHead}>
+        <span className={`${card.badge} ${card.badgeRed}`} data-testid="report-count-badge">
           {business.report_count} {business.report_count === 1 ? 'report' : 'reports'}
         </span>
-        {business.category && <span className="za-badge za-badge--grey">{business.category}</span>}
+        {business.category && <span className={`${card.badge} ${card.badgeGrey}`}>{business.category}</span>}
       </div>
-      <h3 className="za-item__title">{business.name}</h3>
-      <p className="za-muted">{addressLine(business)}</p>
-      <div className="za-actions za-actions--start">
+      <h3 className={card.itemTitle}>{business.name}</h3>
+      <p className={card.muted}>{addressLine(business)}</p>
+      <div className={`${card.actions} ${card.actionsStart}`}>
         <a className="btn btn--outline" href={`/business/${business.id}`} target="_blank" rel={NEW_TAB_REL}>
           View
         </a>
@@ -30,20 +31,20 @@ export function ReportedBusinessCard({ business, onDelete }: { business: Busines
         </button>
       </div>
       {latest.length > 0 && (
-        <ul className="za-sublist" aria-label={`Latest reports about ${business.name}`}>
+        <ul className={card.sublist} aria-label={`Latest reports about ${business.name}`}>
           {latest.map((report) => (
             <li key={report.id} data-testid="latest-report">
               <ReasonBadge reason={report.reason} />{' '}
-              <time className="za-muted" dateTime={report.created_at}>
+              <time className={card.muted} dateTime={report.created_at}>
                 {formatDate(report.created_at)}
               </time>
-              {report.description && <p className="za-text">{report.description}</p>}
-              <p className="za-muted">Reported by: {report.reporter_username || 'Unknown'}</p>
+              {report.description && <p className={card.text}>{report.description}</p>}
+              <p className={card.muted}>Reported by: {report.reporter_username || 'Unknown'}</p>
             </li>
           ))}
         </ul>
       )}
-      {more > 0 && <p className="za-muted">And {more} more reports...</p>}
+      {more > 0 && <p className={card.muted}>And {more} more reports...</p>}
     </li>
   );
 }

@@ -1,5 +1,6 @@
 import type { AdminStatistics } from '@zaytoon/contract/client';
 import classes from './StatisticsRow.module.css';
+import card from './card.module.css';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const DASH = '–';
@@ -10,7 +11,7 @@ export function StatisticsRow({ stats }: { stats: AdminStatistics | null }) {
   return (
     <section className={classes.stats} aria-label="Statistics" data-testid="admin-stats" data-loaded={String(Boolean(stats))}>
       <div
-        className="za-card"
+        className={card.card}
         data-testid="stat-users"
         data-total={stats?.users.total}
         data-admins={stats?.users.admins}
@@ -24,12 +25,12 @@ export function StatisticsRow({ stats }: { stats: AdminStatistics | null }) {
             <p className={classes.detail}>
               {count(stats.users.admins, 'admin', 'admins')}, {stats.users.regular} regular
             </p>
-            <p className={`${classes.detail} za-positive`}>+{stats.users.recent_registrations} in last 7 days</p>
+            <p className={`${classes.detail} ${card.positive}`}>+{stats.users.recent_registrations} in last 7 days</p>
           </>
         )}
       </div>
       <div
-        className="za-card"
+        className={card.card}
         data-testid="stat-businesses"
         data-total={stats?.businesses.total}
         data-verified={stats?.businesses.verified}
@@ -44,7 +45,7 @@ export function StatisticsRow({ stats }: { stats: AdminStatistics | null }) {
         )}
       </div>
       <div
-        className="za-card"
+        className={card.card}
         data-testid="stat-pending"
         data-total={pending}
         data-reports={stats?.pending.reports}

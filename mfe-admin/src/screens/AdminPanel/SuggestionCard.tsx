@@ -1,5 +1,6 @@
 import { describeValue, FIELD_LABELS, formatDate, type ReviewAction, type Suggestion } from '@zaytoon/contract/client';
 import { useBusy } from './useBusy';
+import card from './card.module.css';
 
 export function suggestionTypeLabel(type: string | null | undefined): string {
   return type === 'add_missing' ? 'Add Missing' : 'Edit Existing';
@@ -10,20 +11,28 @@ export function SuggestionCard({ suggestion, onReview }: { suggestion: Suggestio
   const [busy, run] = useBusy();
   const label = FIELD_LABELS[suggestion.field_name as keyof typeof FIELD_LABELS] ?? suggestion.field_name;
   return (
-    <li className="za-card za-item" data-testid="suggestion-card" data-suggestion-id={suggestion.id} data-business-id={suggestion.business_id}>
-      <div className="za-item__head">
-        <span className="za-badge za-badge--blue" data-testid="field-badge">
+    <li
+      className={`${card.card} ${card.item}`}
+      data-testid="suggestion-card"
+      data-suggestion-id={suggestion.id}
+      data-business-id={suggestion.business_id}
+    >
+      <div className={card.itemHead}>
+        <span className={`${card.badge} ${card.badgeBlue}`} data-testid="field-badge">
           {label}
         </span>
-        <span className={`za-badge ${suggestion.suggestion_type === 'add_missing' ? 'za-badge--green' : 'za-badge--amber'}`} data-testid="type-badge">
+        <span
+          className={`${card.badge} ${suggestion.suggestion_type === 'add_missing' ? card.badgeGreen : card.badgeAmber}`}
+          data-testid="type-badge"
+        >
           {suggestionTypeLabel(suggestion.suggestion_type)}
         </span>
-        <time className="za-muted" dateTime={suggestion.created_at}>
+        <time className={card.muted} dateTime={suggestion.created_at}>
           {formatDate(suggestion.created_at)}
         </time>
       </div>
-      <h3 className="za-item__title">{suggestion.business_name || 'Unknown Business'}</h3>
-      <dl className="za-values">
+      <h3 className={card.itemTitle}>{suggestion.business_name || 'Unknown Business'}</h3>
+      <dl className={card.values}>
         <div>
           <dt>Current Value:</dt>
           <dd data-testid="current-value">{describeValue(suggestion.current_value) || <em>Empty</em>}</dd>
@@ -39,8 +48,8 @@ export function SuggestionCard({ suggestion, onReview }: { suggestion: Suggestio
           </div>
         )}
       </dl>
-      <p className="za-muted">Suggested by: {suggestion.suggester_username || 'Unknown'}</p>
-      <div className="za-actions">
+      <p className={card.muted}>Suggested by: {suggestion.suggester_username || 'Unknown'}</p>
+      <div className={card.actions}>
         <button type="button" className="btn btn--outline" disabled={busy} onClick={() => run(() => onReview('reject'))}>
           Reject
         </button>

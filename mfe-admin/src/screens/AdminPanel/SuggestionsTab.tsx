@@ -1,5 +1,6 @@
 import type { ReviewAction, Suggestion } from '@zaytoon/contract/client';
 import { SuggestionCard } from './SuggestionCard';
+import card from './card.module.css';
 
 export function SuggestionsTab({
   suggestions,
@@ -10,14 +11,14 @@ export function SuggestionsTab({
 }) {
   if (suggestions.length === 0) {
     return (
-      <div className="za-card za-empty" data-testid="no-suggestions">
+      <div className={`${card.card} ${card.empty}`} data-testid="no-suggestions">
         <h2>No Pending Suggestions</h2>
         <p>All suggestions have been reviewed.</p>
       </div>
     );
   }
   return (
-    <ul className="za-list" aria-label="Pending suggestions">
+    <ul className={card.list} aria-label="Pending suggestions">
       {suggestions.map((suggestion) => (
         <SuggestionCard key={suggestion.id} suggestion={suggestion} onReview={(action) => onReview(suggestion, action)} />
       ))}
