@@ -269,6 +269,9 @@ describe('seedScaleBusinesses as an ordinary role (real Postgres)', () => {
     const password = randomBytes(12).toString('hex');
     await admin.query(`CREATE ROLE ${role} LOGIN NOSUPERUSER PASSWORD '${password}'`);
     await admin.query(`GRANT SELECT, INSERT ON businesses, search_words TO ${role}`);
+    // The seeded verifications (issue #13): the businesses seeded as verified get their standing one.
+    await admin.query(`GRANT UPDATE ON businesses TO ${role}`);
+    await admin.query(`GRANT INSERT ON verifications TO ${role}`);
     const url = new URL(databaseUrlFor(baseUrl, db.name));
     url.username = role;
     url.password = password;

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { outcodeOf, outcodeTable } from '@zaytoon/core';
 import { businessName, fill, hoursFor, phoneFor, postcodeIn, slugify, socialFor } from './demo-data';
 import { Prng } from './prng';
+import { verifySeededBusinesses } from './seeded-verifications';
 import {
   ADDRESS_UNITS,
   CATEGORY_KINDS,
@@ -145,6 +146,7 @@ export async function seedScaleBusinesses(
     }
   }
   log(`${inserted.toLocaleString('en-GB')} businesses inserted and committed (${elapsed(started)})`);
+  await verifySeededBusinesses(pool);
   // VACUUM sets the visibility map, so the directory's covering index answers without reading rows.
   await pool.query('VACUUM (ANALYZE) businesses');
   await pool.query('ANALYZE search_words');

@@ -91,6 +91,22 @@ describe('seedDemoData (real Postgres)', () => {
     expect(s.out_of_range).toBe(0);
   });
 
+  it('gives each business seeded as verified a standing verification with its record: most current, some due (issue #13)', async () => {
+    const { rows } = await client.query(`SELECT
+        count(*) FILTER (WHERE verified)::int AS flagged,
+        count(*) FILTER (WHERE verified_on > current_date - interval '12 months')::int AS current,
+        count(*) FILTER (WHERE verified_on <= current_date - interval '12 months')::int AS due,
+        count(*) FILTER (WHERE verified <> (verified_on IS NOT NULL))::int AS mismatched,
+        (SELECT count(*)::int FROM verifications WHERE action = 'verified') AS records
+      FROM businesses`);
+    const s = rows[0];
+    expect(s.mismatched).toBe(0);
+    expect(s.records).toBe(s.flagged);
+    expect(s.current + s.due).toBe(s.flagged);
+    expect(s.due).toBeGreaterThan(0);
+    expect(s.current).toBeGreaterThan(s.due * 3);
+  });
+
   it('stores hours, social links and proof of support in valid shapes', async () => {
     const { rows } = await client.query(
       'SELECT postcode, business_hours, social_media, proof_of_support, website, latitude, longitude FROM businesses',

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { BUSINESS_WRITABLE_FIELDS, businessFieldValues, hashPassword, createPool, inTransaction } from '@zaytoon/core';
 import { batchInsert } from './batch-insert';
+import { verifySeededBusinesses } from './seeded-verifications';
 import { DEFAULT_SEED, DEMO_MEMBER_PASSWORD, generateDemoData, type DemoData } from './demo-data';
 
 export const DEV_ADMIN = { username: 'admin', email: 'admin@example.com', name: 'Admin' } as const;
@@ -67,6 +68,7 @@ export async function seedDemoData(databaseUrl: string, opts: SeedOptions): Prom
         return { adminCreated, demoDataCreated: false, skippedReason, inserted: NO_ROWS };
       }
       const inserted = await insertDemoData(client, data);
+      await verifySeededBusinesses(client);
       log(
         `Demo data added: ${inserted.members} members, ${inserted.businesses} businesses, ${inserted.votes} votes, ` +
           `${inserted.comments} comments, ${inserted.suggestions} suggestions, ${inserted.reports} reports`,

@@ -1,7 +1,7 @@
 // Issue #13: verification records that expire after 12 months, 'Mark unverified', the history and the Re-checks list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@zaytoon/contract';
-import { adminClient, startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
+import { adminClient, startTestApi, type ApiAnswer, type ApiTestClient, type TestApi } from '../test/harness';
 import { createBusiness } from '../test/fixtures';
 
 let api: TestApi;
@@ -119,7 +119,7 @@ describe('Re-checks', () => {
     let path: string | null = `/api/admin/rechecks?limit=${limit}`;
     let total = 0;
     while (path) {
-      const answer = await admin.get(path);
+      const answer: ApiAnswer = await admin.get(path);
       expect(answer.status).toBe(200);
       total = Number(answer.headers.get('x-total-count'));
       items.push(...answer.body);
