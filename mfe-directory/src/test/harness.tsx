@@ -32,12 +32,15 @@ export function business(overrides: Partial<Business> = {}): Business {
     upvotes: 0,
     downvotes: 0,
     verified: false,
+    verification: { status: 'never', method: null, date: null, due_date: null },
     created_at: '2024-03-05T10:00:00Z',
     report_count: 0,
     latest_reports: [],
     ...overrides,
   };
 }
+
+export const NO_CONFIRMATIONS = { confirmed_by: 0, latest_confirmed_at: null, your_answer: null };
 
 /** A fake API: every method is a vi.fn resolving to an empty answer unless overridden. */
 export function fakeApi(overrides: Partial<Record<keyof ApiClient, (...args: never[]) => unknown>> = {}): ApiClient {
@@ -48,6 +51,7 @@ export function fakeApi(overrides: Partial<Record<keyof ApiClient, (...args: nev
     mapView: async (query: { zoom?: number }) => ({ zoom: query?.zoom ?? 0, items: [] }),
     categories: async () => [],
     cities: async () => [],
+    call: async (name: string) => (name === 'confirmationSummary' ? NO_CONFIRMATIONS : {}),
   };
   return new Proxy({} as ApiClient, {
     get(target, key: string) {

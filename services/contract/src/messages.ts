@@ -16,6 +16,7 @@ export const MESSAGES = {
   loginToComment: 'Please log in to comment',
   loginToSuggest: 'Please log in to suggest changes',
   loginToReport: 'Please log in to report a business',
+  loginToConfirm: 'Please log in to answer',
   fieldRequired: 'This field is required',
   nameRequired: 'Business name is required',
   addressRequired: 'Street address is required',
@@ -94,6 +95,9 @@ export const MESSAGES = {
   processReportFailed: 'Failed to process report',
   processSuggestionFailed: 'Failed to process suggestion',
   deleteBusinessFailed: 'Failed to delete business',
+  loadRechecksFailed: 'Failed to load re-checks',
+  verifyBusinessFailed: 'Failed to verify business',
+  markUnverifiedFailed: 'Failed to mark business unverified',
   sendCodeFailed: 'Failed to send verification code',
   resetPasswordFailed: 'Failed to reset password',
   changePasswordFailed: 'Failed to change password',
@@ -123,6 +127,9 @@ export const MESSAGES = {
   businessVerified: 'Business verified',
   businessMarkedUnverified: 'Business marked unverified',
   confirmationRecorded: 'Thank you: your answer is recorded',
+  verificationDue: 'Verification due',
+  confirmationQuestion: 'Still open and still supportive?',
+  confirmMarkUnverified: 'Mark this business unverified? It loses its Verified badge until an admin verifies it again.',
 
   confirmDeleteComment: 'Are you sure you want to delete this comment?',
 } as const;
@@ -136,5 +143,15 @@ export const confirmApproveReportMessage = (businessLabel: string) =>
 
 /** SPEC is silent past the comment's limit; every too-long text says so in the comment's words (issue #12). */
 export const textTooLongMessage = (label: string, max: number) => `${label} must be at most ${max} characters`;
+
+/** The detail page's line under the badge, e.g. 'Verified in person · March 2026' (issue #13). */
+const VERIFICATION_LINE_START: Record<string, string> = {
+  'Visited in person': 'Verified in person',
+  'Confirmed with the owner': 'Confirmed with the owner',
+  'Public statement': 'Verified by a public statement',
+  'Community confirmations': 'Verified by community confirmations',
+};
+export const verificationLine = (method: string, monthAndYear: string) => `${VERIFICATION_LINE_START[method] ?? 'Verified'} · ${monthAndYear}`;
+export const confirmedByMessage = (members: number) => `Confirmed by ${members} ${members === 1 ? 'member' : 'members'} in the last 90 days`;
 
 export type MessageKey = keyof typeof MESSAGES;

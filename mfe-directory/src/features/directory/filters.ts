@@ -3,14 +3,15 @@ import type { DirectoryFilter } from '@zaytoon/contract/client';
 /** SPEC §2 Locations view: the group of businesses without a city. */
 export const UNKNOWN_CITY = 'Unknown City';
 
-/** What the filter controls hold: free text, and 'all' for no category or city (SPEC §2). */
+/** What the filter controls hold: free text, 'all' for no category or city (SPEC §2), 'true' for 'Verified only' (issue #13). */
 export interface FilterValues {
   search: string;
   category: string;
   city: string;
+  verified: '' | 'true';
 }
 
-export const NO_FILTERS: FilterValues = { search: '', category: 'all', city: 'all' };
+export const NO_FILTERS: FilterValues = { search: '', category: 'all', city: 'all', verified: '' };
 
 /**
  * The filter every directory answer takes, with empty and 'all' left out, so that equal filters
@@ -22,15 +23,16 @@ export function toDirectoryFilter(values: FilterValues): DirectoryFilter {
   if (search) filter.search = search;
   if (values.category && values.category !== 'all') filter.category = values.category;
   if (values.city && values.city !== 'all') filter.city = values.city;
+  if (values.verified) filter.verified = values.verified;
   return filter;
 }
 
 export function isFiltered(filter: DirectoryFilter): boolean {
-  return Boolean(filter.search || filter.category || filter.city);
+  return Boolean(filter.search || filter.category || filter.city || filter.verified);
 }
 
 export function sameFilters(a: FilterValues, b: FilterValues): boolean {
-  return a.search === b.search && a.category === b.category && a.city === b.city;
+  return a.search === b.search && a.category === b.category && a.city === b.city && a.verified === b.verified;
 }
 
 export function cityOf(business: { city?: string | null }): string {

@@ -26,6 +26,7 @@ export const URL_PARAMS = {
   search: 'search',
   category: 'category',
   city: 'city',
+  verified: 'verified',
   view: 'view',
   open: 'open',
   lat: 'lat',
@@ -51,6 +52,7 @@ export function readDirectoryUrl(params: URLSearchParams): DirectoryUrlState {
       search: params.get(URL_PARAMS.search) ?? NO_FILTERS.search,
       category: params.get(URL_PARAMS.category) || NO_FILTERS.category,
       city: params.get(URL_PARAMS.city) || NO_FILTERS.city,
+      verified: params.get(URL_PARAMS.verified) === 'true' ? 'true' : NO_FILTERS.verified,
     },
     view: params.get(URL_PARAMS.view) === 'map' ? 'map' : 'locations',
     open: params.get(URL_PARAMS.open) || null,
@@ -101,6 +103,7 @@ export function useDirectoryUrl() {
         setOrDelete(params, URL_PARAMS.search, filters.search);
         setOrDelete(params, URL_PARAMS.category, filters.category, 'all');
         setOrDelete(params, URL_PARAMS.city, filters.city, 'all');
+        setOrDelete(params, URL_PARAMS.verified, filters.verified);
         // The viewport belongs to the filters it was framed for: new filters frame their own results.
         for (const name of [URL_PARAMS.lat, URL_PARAMS.lng, URL_PARAMS.zoom]) params.delete(name);
       }, options),

@@ -26,6 +26,7 @@ const detailBusiness = business({
   city: 'Leeds',
   postcode: 'LS1 1AA',
   verified: true,
+  verification: { status: 'current', method: 'Visited in person', date: '2026-03-14', due_date: '2027-03-14' },
   business_hours: { monday: '9:00 AM - 5:00 PM' },
   social_media: { twitter: '@olive', facebook: 'olivetree', instagram: 'https://instagram.com/olive' },
   report_count: 5,
@@ -87,7 +88,48 @@ describe('business detail (SPEC §2)', () => {
       .map((a) => a.getAttribute('href'));
     expect(links).toEqual(['https://facebook.com/olivetree', 'https://twitter.com/olive', 'https://instagram.com/olive']);
     expect(screen.getByTestId('verified').textContent).toContain('This business has been verified by our community');
+    expect(screen.getByTestId('verification-line').textContent).toBe('Verified in person · March 2026');
     expect(screen.getByRole('link', { name: 'Visit Website' })).toBeTruthy();
+  });
+
+  it("a verification older than 12 months reads 'Verification due', without the Verified badge", async () => {
+    const due = { ...detailBusiness, verified: false, verification: { ...detailBusiness.verification, status: 'due' as const } };
+    open(fakeHost({ api: api({ getBusiness: async () => due }) }));
+    await screen.findByTestId('business-detail');
+    expect(screen.getByTestId('verification-due').textContent).toBe('Verification due');
+    expect(screen.queryByTestId('verified')).toBeNull();
+  });
+
+  it("'Still open and still supportive?': the members' count for everyone; a member answers once, a visitor is asked to log in", async () => {
+    const answered = {
+      confirmed_by: 3,
+      latest_confirmed_at: '2026-11-20T10:00:00.000Z',
+      your_answer: { answer: 'Yes', answered_at: '2026-11-23T10:00:00.000Z', next_answer_from: '2026-12-23T10:00:00.000Z' },
+    };
+    const call = vi.fn(async (name: string) =>
+      name === 'confirmBusiness' ? answered : { confirmed_by: 2, latest_confirmed_at: '2026-11-20T10:00:00.000Z', your_answer: null },
+    );
+    const visitor = fakeHost({ api: api({ call }) });
+    const { unmount } = open(visitor);
+    const section = await screen.findByTestId('member-confirmations');
+    expect(within(section).getByRole('heading').textContent).toBe('Still open and still supportive?');
+    expect((await within(section).findByTestId('confirmed-by')).textContent).toBe('Confirmed by 2 members in the last 90 days · latest 20/11/2026');
+    await userEvent.click(within(section).getByRole('button', { name: 'Closed' }));
+    expect(visitor.toast.error).toHaveBeenCalledWith('Please log in to answer');
+    expect(call).not.toHaveBeenCalledWith('confirmBusiness', expect.anything());
+    unmount();
+
+    const host = fakeHost({ api: api({ call }), session: fakeSession(member) });
+    open(host);
+    const memberSection = await screen.findByTestId('member-confirmations');
+    await userEvent.click(await within(memberSection).findByRole('button', { name: 'Yes' }));
+    expect(call).toHaveBeenCalledWith('confirmBusiness', { id: 5, body: { answer: 'Yes' } });
+    expect((await within(memberSection).findByTestId('own-answer')).textContent).toBe(
+      'You answered ‘Yes’ on 23/11/2026. You can answer again from 23/12/2026.',
+    );
+    expect(within(memberSection).getByTestId('confirmed-by').textContent).toContain('Confirmed by 3 members');
+    expect(within(memberSection).queryByRole('button', { name: 'Closed' })).toBeNull();
+    expect(host.toast.success).toHaveBeenCalledWith('Thank you: your answer is recorded');
   });
 
   it('logged out: Log In, the interact prompt, no edit, no reports', async () => {
@@ -97,6 +139,7 @@ describe('business detail (SPEC §2)', () => {
     expect(screen.getByText('Want to suggest edits or report this business?')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Login to Interact' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Edit Business' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Verify Business' })).toBeNull();
     expect(screen.queryByTestId('recent-reports')).toBeNull();
     const pending = await screen.findByTestId('pending-suggestions');
     expect(pending.textContent).toContain('Pending Suggestions (1)');
@@ -118,6 +161,7 @@ describe('business detail (SPEC §2)', () => {
     await screen.findByTestId('business-detail');
     expect(screen.getByTestId('detail-report-count').textContent).toBe('5 reports');
     expect((await screen.findByRole('link', { name: 'Edit Business' })).getAttribute('href')).toBe('/edit-business/5');
+    expect(screen.getByRole('link', { name: 'Verify Business' }).getAttribute('href')).toBe('/admin?verify=5');
     const reports = screen.getByTestId('recent-reports');
     expect(reports.textContent).toContain('Recent Reports (5)');
     expect(within(reports).getAllByRole('listitem')).toHaveLength(3);

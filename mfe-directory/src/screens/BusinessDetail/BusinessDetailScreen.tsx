@@ -22,7 +22,9 @@ import { InlineSpinner, PageSpinner } from '../../ui/Spinner';
 import { EmptyPage } from '../EmptyPage';
 import { Comments } from './Comments';
 import { CommunityRating } from './CommunityRating';
+import { MemberConfirmations } from './MemberConfirmations';
 import { useBusinessDetail } from './useBusinessDetail';
+import { Verification } from './Verification';
 import '../../screenStyles';
 
 // Only members who open them need the dialogs' code.
@@ -107,6 +109,7 @@ export function BusinessDetailScreen() {
             <BusinessHours business={business} />
             <SocialMedia business={business} />
             <BusinessInfo business={business} />
+            <MemberConfirmations businessId={business.id} />
             <Comments businessId={business.id} comments={detail.comments} />
           </aside>
         </div>
@@ -130,6 +133,11 @@ function ActionRow({ business, canEdit }: { business: Business; canEdit: boolean
       {canEdit && (
         <Link to={`/edit-business/${business.id}`} className="zd-btn zd-btn--outline">
           Edit Business
+        </Link>
+      )}
+      {user?.is_admin && (
+        <Link to={`/admin?verify=${business.id}`} className="zd-btn zd-btn--outline">
+          Verify Business
         </Link>
       )}
       {user ? (
@@ -273,11 +281,7 @@ function BusinessInfo({ business }: { business: Business }) {
   return (
     <Card titleId="zd-info" title="Business Info">
       <p>Added {formatDate(business.created_at)}</p>
-      {business.verified && (
-        <p className="zd-verified" data-testid="verified">
-          <span className="zd-badge zd-badge--green">Verified</span> This business has been verified by our community
-        </p>
-      )}
+      <Verification business={business} />
     </Card>
   );
 }

@@ -172,6 +172,21 @@ describe('directory screen (SPEC §2)', () => {
     expect((screen.getByPlaceholderText('Search businesses...') as HTMLInputElement).value).toBe('');
   });
 
+  it("'Verified only' asks the server for verified businesses, shows a chip, and goes into the URL and back out", async () => {
+    const api = directoryApi();
+    renderScreen(<DirectoryScreen />, { path: '/browse', host: fakeHost({ api }) });
+    await screen.findAllByTestId('city-group');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Verified only' }));
+    expect(screen.getByTestId('chip-verified').textContent).toBe('Show: Verified only ×');
+    await waitFor(() => expect(api.directorySummary).toHaveBeenLastCalledWith({ verified: 'true' }, expect.anything()));
+    expect(api.cityGroups).toHaveBeenLastCalledWith({ verified: 'true' }, expect.anything());
+    await waitFor(() => expect(urlSearch().get('verified')).toBe('true'));
+    await userEvent.click(screen.getByTestId('chip-verified'));
+    expect((screen.getByRole('checkbox', { name: 'Verified only' }) as HTMLInputElement).checked).toBe(false);
+    await waitFor(() => expect(urlSearch().get('verified')).toBeNull());
+    expect(screen.queryByTestId('chip-verified')).toBeNull();
+  });
+
   it('restores filters, view and the open city from the URL (a copied link)', async () => {
     const api = directoryApi();
     renderScreen(<DirectoryScreen />, {

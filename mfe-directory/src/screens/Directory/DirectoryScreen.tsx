@@ -21,8 +21,8 @@ export function DirectoryScreen() {
   const { productName } = useHost();
   const url = useDirectoryUrl();
   const restoreScrollY = useScrollMemory();
-  const { search, category, city } = url.filters;
-  const filter = useMemo(() => toDirectoryFilter({ search, category, city }), [search, category, city]);
+  const { search, category, city, verified } = url.filters;
+  const filter = useMemo(() => toDirectoryFilter({ search, category, city, verified }), [search, category, city, verified]);
   const { setFilters } = url;
   const commitFilters = useCallback((values: FilterValues, options: WriteOptions) => setFilters(values, options), [setFilters]);
 

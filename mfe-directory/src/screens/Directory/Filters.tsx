@@ -71,6 +71,7 @@ export const Filters = memo(function Filters({ values, onCommit, view, onViewCha
   if (draft.search.trim()) chips.push({ key: 'search', label: 'Search', value: draft.search.trim(), reset: '' });
   if (draft.category !== 'all') chips.push({ key: 'category', label: 'Category', value: draft.category, reset: 'all' });
   if (draft.city !== 'all') chips.push({ key: 'city', label: 'City', value: draft.city, reset: 'all' });
+  if (draft.verified) chips.push({ key: 'verified', label: 'Show', value: 'Verified only', reset: '' });
   const selects = [
     { key: 'category', label: 'Category', allLabel: 'All Categories', options: categories },
     { key: 'city', label: 'City', allLabel: 'All Cities', options: cities },
@@ -108,6 +109,14 @@ export const Filters = memo(function Filters({ values, onCommit, view, onViewCha
             ))}
           </SelectField>
         ))}
+        <label className="zd-filters__check">
+          <input
+            type="checkbox"
+            checked={draft.verified === 'true'}
+            onChange={(event) => update({ verified: event.target.checked ? 'true' : '' }, 'choice')}
+          />{' '}
+          Verified only
+        </label>
         <div className="zd-toggle" role="group" aria-label="View">
           <button type="button" className="zd-toggle__button" aria-pressed={view === 'map'} onClick={() => onViewChange('map')}>
             Map View

@@ -226,7 +226,21 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return parse<RouteAnswer<Name>>(await request(name, args, options));
   }
 
+  /** One page of a paged list (CONTRACT.md): its items, the total of all matches, and the next page's cursor. */
+  async function callPage<Name extends RouteName>(name: Name, args?: CallArgs, options?: RequestOptions) {
+    const response = await request(name, args, options);
+    const items = await parse<RouteAnswer<Name>>(response);
+    return {
+      items: Array.isArray(items) ? items : ([] as RouteAnswer<Name>),
+      total: Number(response.headers.get('X-Total-Count') ?? 0),
+      nextCursor: nextCursorFromLink(response.headers.get('Link')),
+    };
+  }
+
   return {
+    /** Any route of the contract by name, for calls without a helper of their own below. */
+    call,
+    callPage,
     // --- auth and account (SPEC §7) ---
     /** False when the API's signed-in hint cookie is absent: nobody is logged in, no need to ask me(). */
     mayBeSignedIn: (): boolean => readCookie(readCookies(), SIGNED_IN_COOKIE) !== null,
@@ -255,13 +269,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
     // --- businesses ---
     async listBusinesses(query: BusinessListQuery = {}, options: RequestOptions = {}): Promise<BusinessPage> {
-      const response = await request('listBusinesses', { query: directoryQuery(query) }, options);
-      const businesses = await parse<Business[]>(response);
-      return {
-        businesses: Array.isArray(businesses) ? businesses : [],
-        total: Number(response.headers.get('X-Total-Count') ?? 0),
-        nextCursor: nextCursorFromLink(response.headers.get('Link')),
-      };
+      const { items, ...page } = await callPage('listBusinesses', { query: directoryQuery(query) }, options);
+      return { businesses: items, ...page };
     },
     directorySummary: (filter: DirectoryFilter = {}, options?: RequestOptions) =>
       call('directorySummary', { query: directoryQuery(filter) }, options),

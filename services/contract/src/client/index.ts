@@ -7,7 +7,14 @@ export type * from './types';
 export { SIGNED_IN_COOKIE } from '../cookies';
 export { DIRECTORY_LIMITS, MAP_ZOOM } from '../directory-limits';
 export { FIRST_LOAD_MESSAGES } from '../first-load-messages';
-export { MESSAGES, businessDeletedMessage, confirmApproveReportMessage, confirmDeleteBusinessMessage } from '../messages';
+export {
+  MESSAGES,
+  businessDeletedMessage,
+  confirmApproveReportMessage,
+  confirmDeleteBusinessMessage,
+  confirmedByMessage,
+  verificationLine,
+} from '../messages';
 export {
   LIMITS,
   PAGING,
@@ -18,5 +25,8 @@ export {
   SUGGESTABLE_FIELDS,
   FIELD_LABELS,
   PICTURE_MIME_TYPES,
+  TRUST_RULES,
+  VERIFICATION_METHODS,
+  CONFIRMATION_ANSWERS,
 } from '../limits';
-export type { Weekday, SocialNetwork, ReportReason, SuggestableField } from '../limits';
+export type { Weekday, SocialNetwork, ReportReason, SuggestableField, VerificationMethod, ConfirmationAnswer } from '../limits';

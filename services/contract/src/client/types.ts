@@ -21,4 +21,5 @@ export type { Comment } from '../schemas/comment.schema';
 export type { Suggestion, SuggestionInput } from '../schemas/suggestion.schema';
 export type { Report, ReportInput, ReviewAction } from '../schemas/report.schema';
 export type { AdminStatistics } from '../schemas/admin.schema';
+export type { ConfirmationSummary, Recheck, Verification, VerificationRecord, VerificationStatus, VerifyInput } from '../schemas/trust.schema';
 export type { ErrorResponse } from '../schemas/common.schema';

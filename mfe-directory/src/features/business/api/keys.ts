@@ -11,4 +11,5 @@ export const businessKeys = {
   canEdit: (id: number, viewer: number | null) => ['business', id, 'can-edit', { viewer }] as const,
   comments: (id: number) => ['business', id, 'comments'] as const,
   suggestions: (id: number) => ['business', id, 'suggestions'] as const,
+  confirmations: (id: number, viewer: number | null) => ['business', id, 'confirmations', { viewer }] as const,
 };

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MESSAGES, type ConfirmationAnswer } from '@zaytoon/contract/client';
+import { useHost, useSession } from '@zaytoon/web-kit';
+import { getConfirmationsQueryOptions } from './get-confirmations';
+import { memberActionMessage } from './memberActionMessage';
+
+/** A member's answer to 'Still open and still supportive?'; the answer comes back with the new summary. */
+export function useConfirm(businessId: number) {
+  const { api, toast } = useHost();
+  const queryClient = useQueryClient();
+  const viewer = useSession((state) => state.user?.id ?? null);
+  const key = getConfirmationsQueryOptions(api, businessId, viewer).queryKey;
+
+  return useMutation({
+    mutationFn: (answer: ConfirmationAnswer) => api.call('confirmBusiness', { id: businessId, body: { answer } }),
+    onSuccess: (summary) => {
+      queryClient.setQueryData(key, summary);
+      toast.success(MESSAGES.confirmationRecorded);
+    },
+    onError: (error) => {
+      console.error('confirmation failed', error);
+      toast.error(memberActionMessage(error, MESSAGES.loginToConfirm, MESSAGES.internalError));
+    },
+  });
+}
