@@ -90,6 +90,19 @@ describe('admin panel through the shell', () => {
     expect(await tabCount(page, 'Suggestions')).toBeGreaterThanOrEqual(2);
     expect(await page.getByRole('heading', { name: 'Admin Instructions' }).isVisible()).toBe(true);
     expect(await page.getByTestId('admin-version').innerText()).toMatch(/^Admin panel v\d+\.\d+\.\d+/);
+
+    // The remote's CSS Modules and the kit's tokens reach the shell's page (another origin) through its JS.
+    const styles = await page.evaluate(() => {
+      const number = document.querySelector('[data-testid="stat-users"] p')!;
+      const card = document.querySelector('[data-testid="stat-users"]')!;
+      const tab = document.querySelector('[role="tab"][aria-selected="true"]')!;
+      return {
+        numberWeight: getComputedStyle(number).fontWeight,
+        cardBorder: getComputedStyle(card).borderTopStyle,
+        tabColour: getComputedStyle(tab).color,
+      };
+    });
+    expect(styles).toEqual({ numberWeight: '800', cardBorder: 'solid', tabColour: 'rgb(20, 83, 45)' });
   });
 
   it('a report card shows SPEC §2 details', async () => {
