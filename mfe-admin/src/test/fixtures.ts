@@ -2,6 +2,7 @@ import {
   type AdminStatistics,
   type ApiClient,
   type Business,
+  type Recheck,
   type Report,
   type ReviewAction,
   type Suggestion,
@@ -73,11 +74,27 @@ export const statistics = (extra: Partial<AdminStatistics> = {}): AdminStatistic
  * and all its reports at once; the statistics are a rollup that only changes when
  * `refreshRollup()` runs (the worker's job), stamped with computed_at.
  */
-export function fakeAdminServer(seed: { reports?: Report[]; suggestions?: Suggestion[]; businesses?: Business[]; verified?: number }) {
+export const recheck = (id: number, extra: Partial<Recheck> = {}): Recheck => ({
+  business: { id, name: `Business ${id}`, city: 'Leeds', postcode: 'LS1 1AA', category: 'Cafe' },
+  reason: 'never',
+  verification: { status: 'never', method: null, date: null, due_date: null },
+  since: '2024-01-01T00:00:00.000Z',
+  member_answers: [],
+  ...extra,
+});
+
+export function fakeAdminServer(seed: {
+  reports?: Report[];
+  suggestions?: Suggestion[];
+  businesses?: Business[];
+  rechecks?: Recheck[];
+  verified?: number;
+}) {
   const state = {
     businesses: new Map<number, Business>(),
     reports: [...(seed.reports ?? [])],
     suggestions: [...(seed.suggestions ?? [])],
+    rechecks: [...(seed.rechecks ?? [])],
     users: { total: 12, admins: 2, regular: 10, recent_registrations: 3 },
   };
   for (const b of seed.businesses ?? []) state.businesses.set(b.id, b);
@@ -142,6 +159,19 @@ export function fakeAdminServer(seed: { reports?: Report[]; suggestions?: Sugges
       if (!state.businesses.has(id)) throw new ApiError(404, 'Business not found');
       removeBusiness(id);
       return { message: 'ok' };
+    },
+    getBusiness: async (id: number) => {
+      const found = state.businesses.get(Number(id));
+      if (!found) throw new ApiError(404, 'Business not found');
+      return found;
+    },
+    callPage: async (name: string) =>
+      name === 'rechecks' ? { items: [...state.rechecks], total: state.rechecks.length, nextCursor: null } : undefined,
+    // A decision settles a re-check: the business leaves the list.
+    call: async (name: string, args: { id: number; body: Record<string, unknown> }) => {
+      if (name !== 'verifyBusiness' && name !== 'unverifyBusiness') return undefined;
+      state.rechecks = state.rechecks.filter((item) => item.business.id !== args.id);
+      return { id: 1, business_id: args.id, action: name === 'verifyBusiness' ? 'verified' : 'unverified', ...args.body };
     },
   };
   const api: ApiClient = fakeApi(overrides as never);

@@ -60,12 +60,12 @@ export function clearTestQueryClients(): void {
 }
 
 /** Renders `ui` on /admin with the shell's host and a page load's QueryClient. */
-export function renderWithHost(ui: ReactNode, host = fakeHost(), queryClient = testQueryClient(host)) {
+export function renderWithHost(ui: ReactNode, host = fakeHost(), queryClient = testQueryClient(host), path = '/admin') {
   return {
     ...render(
       <HostProvider value={host}>
         <QueryClientProvider client={queryClient}>
-          <MemoryRouter initialEntries={['/admin']}>{ui}</MemoryRouter>
+          <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
         </QueryClientProvider>
       </HostProvider>,
     ),

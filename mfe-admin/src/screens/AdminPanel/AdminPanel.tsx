@@ -1,24 +1,28 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { Business, Report, Suggestion } from '@zaytoon/contract/client';
 import { useDeleteBusiness } from '../../features/admin/api/delete-business';
 import { usePendingReports } from '../../features/admin/api/get-pending-reports';
 import { usePendingSuggestions } from '../../features/admin/api/get-pending-suggestions';
+import { useRechecks } from '../../features/admin/api/get-rechecks';
 import { useReportedBusinesses } from '../../features/admin/api/get-reported-businesses';
 import { useStatistics } from '../../features/admin/api/get-statistics';
 import { useReviewReport } from '../../features/admin/api/review-report';
 import { useReviewSuggestion } from '../../features/admin/api/review-suggestion';
+import { useBusinessToVerify } from '../../features/admin/api/verification';
 import { useHost } from '@zaytoon/web-kit';
 import { ADMIN_BUILD_LABEL, ADMIN_VERSION, versionText } from '../../version';
 import { BusinessesTab } from './BusinessesTab';
+import { RechecksTab } from './RechecksTab';
 import { ReportsTab } from './ReportsTab';
 import { StatisticsRow } from './StatisticsRow';
 import { SuggestionsTab } from './SuggestionsTab';
+import { VerifyDialog } from './VerifyDialog';
 import card from './card.module.css';
 import panel from './AdminPanel.module.css';
 
-type Tab = 'reports' | 'suggestions' | 'businesses';
-const TABS: Tab[] = ['reports', 'suggestions', 'businesses'];
+type Tab = 'reports' | 'suggestions' | 'businesses' | 'rechecks';
+const TABS: Tab[] = ['reports', 'suggestions', 'businesses', 'rechecks'];
 
 const NO_REPORTS: Report[] = [];
 const NO_SUGGESTIONS: Suggestion[] = [];
@@ -44,6 +48,19 @@ export function AdminPanel() {
   const reviewReport = useReviewReport();
   const reviewSuggestion = useReviewSuggestion();
   const deleteBusiness = useDeleteBusiness();
+  const rechecks = useRechecks();
+  // 'Verify Business' on a business's page comes here with ?verify=<id>.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const verifyId = /^\d+$/.test(searchParams.get('verify') ?? '') ? Number(searchParams.get('verify')) : null;
+  const toVerify = useBusinessToVerify(verifyId);
+  const closeVerify = () =>
+    setSearchParams(
+      (params) => {
+        params.delete('verify');
+        return params;
+      },
+      { replace: true },
+    );
   const data = {
     stats: statistics.data ?? null,
     reports: reportsQuery.data ?? NO_REPORTS,
@@ -53,12 +70,13 @@ export function AdminPanel() {
     loading: reportsQuery.isPending || suggestionsQuery.isPending || businessesQuery.isPending,
   };
   const [tab, setTab] = useState<Tab>('reports');
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ reports: null, suggestions: null, businesses: null });
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ reports: null, suggestions: null, businesses: null, rechecks: null });
 
   const labels: Record<Tab, string> = {
     reports: `Reports (${data.reports.length})`,
     suggestions: `Suggestions (${data.suggestions.length})`,
     businesses: `Businesses (${data.businesses.length})`,
+    rechecks: `Re-checks (${rechecks.data?.pages[0]?.total ?? 0})`,
   };
 
   // Arrow keys move between tabs (WAI-ARIA tabs pattern).
@@ -119,10 +137,13 @@ export function AdminPanel() {
             suggestions={data.suggestions}
             onReview={(suggestion, action) => settled(reviewSuggestion.mutateAsync({ suggestion, action }))}
           />
-        ) : (
+        ) : tab === 'businesses' ? (
           <BusinessesTab businesses={data.businesses} onDelete={(business) => settled(deleteBusiness.mutateAsync(business))} />
+        ) : (
+          <RechecksTab />
         )}
       </div>
+      {toVerify.data && <VerifyDialog business={toVerify.data} onClose={closeVerify} />}
 
       <aside className={`${card.card} ${panel.instructions}`} aria-labelledby="za-instructions">
         <h2 id="za-instructions">Admin Instructions</h2>

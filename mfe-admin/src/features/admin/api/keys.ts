@@ -8,7 +8,10 @@ export const adminKeys = {
   reports: () => ['admin', 'reports', 'pending'] as const,
   suggestions: () => ['admin', 'suggestions', 'pending'] as const,
   businesses: () => ['admin', 'businesses', 'reported'] as const,
+  rechecks: () => ['admin', 'rechecks'] as const,
+  business: (id: number) => ['admin', 'business', id] as const,
   /** Every decision (review a report or a suggestion, delete a business) is a mutation under this key. */
   decisions: ['admin', 'decision'] as const,
-  decision: (kind: 'review-report' | 'review-suggestion' | 'delete-business') => ['admin', 'decision', kind] as const,
+  decision: (kind: 'review-report' | 'review-suggestion' | 'delete-business' | 'verify-business' | 'mark-unverified') =>
+    ['admin', 'decision', kind] as const,
 };
