@@ -5,7 +5,7 @@
  * module missing from LAZY_ONLY only adds its bytes to the first load: bench:frontend shows them).
  */
 const LAZY_ONLY =
-  /mfe-directory\/src\/(screens\/(?!Directory\/)|features\/(?!directory\/)|map\/|ui\/(Modal|logOut|LoginRequired)|lib\/requestError|screens\.css|screenStyles\.ts)|services\/contract\/src\/(messages|limits|format\/describe-value)\.ts|@tanstack\/(react-query\/build\/modern\/useMutation|query-core\/build\/modern\/mutationObserver)\./;
+  /mfe-directory\/src\/(screens\/(?!Directory\/)|features\/(?!directory\/)|map\/|ui\/(Modal|logOut|LoginRequired|FormError|PasswordField|SubmitButton)|lib\/requestError|screens\.css|screenStyles\.ts)|services\/contract\/src\/(messages|limits|format\/describe-value)\.ts|@tanstack\/(react-query\/build\/modern\/useMutation|query-core\/build\/modern\/mutationObserver)\./;
 const FIRST_LOAD = /mfe-directory\/src\/|services\/contract\/src\/|node_modules\/@tanstack\/(react-query|query-core)\//;
 
 /** The exposed root keeps a chunk of its own: pulled into the group, it would leave behind a re-export chunk the manifest does not list. */

@@ -7,7 +7,6 @@ import { lazyNamed, type PreloadableLazy } from './lib/lazyNamed';
 import { remoteQueryClient } from './lib/queryClient';
 
 import { DirectoryScreen } from './screens/Directory/DirectoryScreen';
-import { Placeholder } from './screens/Placeholder';
 import css from './styles.css?inline';
 import { PageSpinner } from './ui/Spinner';
 
@@ -24,6 +23,8 @@ const SCREENS: Partial<Record<ScreenId, ComponentType>> = {
   'change-password': lazyNamed(() => import('./screens/ChangePassword/ChangePasswordScreen'), 'ChangePasswordScreen'),
   'account-settings': lazyNamed(() => import('./screens/AccountSettings/AccountSettingsScreen'), 'AccountSettingsScreen'),
 };
+/** A screen of the route table this remote does not have (yet): rare, so it downloads only when shown. */
+const Placeholder = lazyNamed(() => import('./screens/Placeholder'), 'Placeholder');
 
 /** The screen of the page being opened, when it is one of this remote's. */
 function openingScreen(): ScreenId | undefined {
