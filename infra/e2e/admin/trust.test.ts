@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser';
-import { addBusiness, database, expectToast, logInAsAdmin, newMember, tag, type CreatedBusiness, type Member } from './helpers';
+import { addBusiness, database, expectToast, logIn, logInAsAdmin, newMember, tag, type CreatedBusiness, type Member } from './helpers';
 
 const browser = useBrowser();
 const run = tag();
@@ -19,15 +19,6 @@ async function establishedMember(label: string): Promise<Member> {
   const member = await newMember(label);
   await db.query(`UPDATE users SET created_at = now() - interval '30 days' WHERE id = $1`, [member.id]);
   return member;
-}
-
-async function logIn(page: Page, member: Member): Promise<void> {
-  await page.goto('/login');
-  await page.locator('[data-testid="auth-screen"][data-mode="signin"]').waitFor();
-  await page.getByLabel('Email or Username').fill(member.username);
-  await page.getByLabel('Password').fill(member.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/dashboard');
 }
 
 async function openBusiness(page: Page, id: number) {
@@ -100,7 +91,7 @@ describe('trust that stays true (issue #13)', () => {
     const members = [await establishedMember('closed1'), await establishedMember('closed2'), await establishedMember('closed3')];
     // The first answers on the page, the others through the API.
     await page.context().clearCookies();
-    await logIn(page, members[0]);
+    await logIn(page, members[0].username, members[0].password);
     await openBusiness(page, closed.id);
     await page.getByTestId('member-confirmations').getByRole('button', { name: 'Closed' }).click();
     await expectToast(page, 'Thank you: your answer is recorded');
