@@ -137,7 +137,7 @@ describe('GET /api/admin/statistics', () => {
       suggestions: number;
     }>(
       `SELECT (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM users WHERE is_admin) AS admins,
-              (SELECT count(*)::int FROM businesses) AS businesses, (SELECT count(*)::int FROM businesses WHERE verified) AS verified,
+              (SELECT count(*)::int FROM businesses) AS businesses, (SELECT count(*)::int FROM businesses WHERE verified_on > current_date - interval '12 months') AS verified,
               (SELECT count(*)::int FROM reports WHERE status = 'pending') AS reports,
               (SELECT count(*)::int FROM suggestions WHERE status = 'pending') AS suggestions`,
     );
