@@ -4,7 +4,7 @@ import type pg from 'pg';
 export async function seedExtraBusinesses(pool: pg.Pool, count: number): Promise<number> {
   const result = await pool.query(
     `INSERT INTO businesses (name, address, city, postcode, category, description, phone, website, proof_of_support,
-                             business_hours, social_media, latitude, longitude, verified)
+                             business_hours, social_media, latitude, longitude, verified_on, verification_method)
      SELECT (ARRAY['Olive','Cedar','Jaffa','Hebron','Nablus','Gaza','Tatreez','Zaytoun','Sumud','Karama'])[1 + i % 10] || ' ' ||
             (ARRAY['Kitchen','Bakery','Books','Cafe','Grocery','Studio','Soap House','Tech','Garden Centre','Beauty'])[1 + (i / 10) % 10] || ' ' || i,
             i || ' High Street',
@@ -18,7 +18,8 @@ export async function seedExtraBusinesses(pool: pg.Pool, count: number): Promise
             '{"monday":"9:00 AM - 6:00 PM","sunday":"Closed"}'::jsonb,
             '{}'::jsonb,
             51 + (i % 500) / 100.0, -3 + (i % 300) / 100.0,
-            i % 3 = 0
+            CASE WHEN i % 3 = 0 THEN current_date - i % 300 END,
+            CASE WHEN i % 3 = 0 THEN 'Public statement' END
        FROM generate_series(1, $1::int) AS i`,
     [count],
   );
