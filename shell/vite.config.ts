@@ -14,5 +14,7 @@ export default defineConfig({
   plugins: [react(), federation(mfConfig), compression(PRECOMPRESS_OPTIONS), runtimeConfigPlugin(), firstLoadHints()],
   server: { port, strictPort: true, proxy: apiProxy() },
   preview: { port, strictPort: true, proxy: apiProxy() },
-  build: { target: 'esnext' },
+  // One stylesheet, linked by index.html and render-blocking as before CSS Modules: the lazy landing page's
+  // X.module.css rules go in it too, instead of a CSS file of their own that its chunk would load later.
+  build: { target: 'esnext', cssCodeSplit: false },
 });

@@ -1,14 +1,15 @@
 import { Link } from 'react-router-dom';
+import styles from './page/MessagePage.module.css';
 
 export const NOT_FOUND_TITLE = 'Page not found';
 
 export function NotFound() {
   return (
-    <main className="remote-unavailable" data-testid="not-found">
-      <div className="remote-unavailable__card">
-        <h1 className="remote-unavailable__title">{NOT_FOUND_TITLE}</h1>
+    <main className={styles.page} data-testid="not-found">
+      <div className={styles.card}>
+        <h1 className={styles.title}>{NOT_FOUND_TITLE}</h1>
         <p>The page you are looking for does not exist.</p>
-        <div className="remote-unavailable__actions">
+        <div className={styles.actions}>
           <Link className="btn btn--primary" to="/">
             Back to Home
           </Link>

@@ -1,3 +1,5 @@
+// First: the global styles (tokens, buttons, resets) come before the components' CSS Modules in the stylesheet.
+import './styles.css';
 import React, { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, matchPath } from 'react-router-dom';
@@ -8,7 +10,6 @@ import { loadRuntimeConfig } from './config/runtimeConfig';
 import { loadRemoteRoot, prefetchRemoteRoot, registerRuntimeRemotes } from './remotes/federation';
 import { createSessionStore } from './session/sessionStore';
 import { createToastStore } from './toast/toastStore';
-import './styles.css';
 
 // "One React" check: remotes compare their React with this one (data-same-react).
 window.__ZAYTOON_REACT__ = React;

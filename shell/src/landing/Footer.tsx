@@ -1,16 +1,17 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { COPYRIGHT_YEAR, PLACEHOLDER_LINKS, SOCIAL_LINKS, SUPPORT_LINK } from './links';
+import styles from './Footer.module.css';
 
 const goNowhere = (event: MouseEvent) => event.preventDefault();
 
 export function Footer({ productName }: { productName: string }) {
   return (
-    <footer className="site-footer" data-testid="site-footer">
-      <div className="site-footer__grid">
+    <footer className={styles.footer} data-testid="site-footer">
+      <div className={styles.grid}>
         <FooterColumn id="footer-about" title={productName}>
           <p>A community directory and map of pro-Palestinian businesses across the UK.</p>
-          <ul className="site-footer__social">
+          <ul className={styles.social}>
             {SOCIAL_LINKS.map((link) => (
               <li key={link.href}>
                 <a href={link.href} target="_blank" rel="noopener noreferrer">
@@ -50,7 +51,7 @@ export function Footer({ productName }: { productName: string }) {
           </p>
         </FooterColumn>
       </div>
-      <p className="site-footer__copyright">
+      <p className={styles.copyright}>
         © {COPYRIGHT_YEAR} {productName}. All rights reserved.
       </p>
     </footer>
@@ -71,7 +72,7 @@ function FooterColumn({
 }) {
   return (
     <Column aria-labelledby={id}>
-      <h2 id={id} className="site-footer__heading">
+      <h2 id={id} className={styles.heading}>
         {title}
       </h2>
       {children}

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { useHost } from '@zaytoon/web-kit';
 import { Footer } from './Footer';
 import { Logo } from './Logo';
+import styles from './LandingPage.module.css';
 
 const STEPS = [
   {
@@ -26,11 +27,11 @@ const STEPS = [
 export function LandingPage() {
   const { productName } = useHost();
   return (
-    <div className="landing" data-testid="landing-page">
-      <header className="topbar">
-        <div className="topbar__inner">
+    <div data-testid="landing-page">
+      <header className={styles.topbar}>
+        <div className={styles.topbarInner}>
           <Logo productName={productName} />
-          <nav className="topbar__nav" aria-label="Main">
+          <nav className={styles.topbarNav} aria-label="Main">
             <Link to="/browse" className="btn btn--ghost">
               Browse Businesses
             </Link>
@@ -42,12 +43,12 @@ export function LandingPage() {
       </header>
 
       <main>
-        <section className="hero" aria-labelledby="hero-title">
-          <h1 id="hero-title" className="hero__title">
+        <section className={styles.hero} aria-labelledby="hero-title">
+          <h1 id="hero-title" className={styles.heroTitle}>
             Find Pro-Palestinian Businesses
           </h1>
-          <p className="hero__lead">Discover, support and connect with businesses across the UK that stand in solidarity with Palestine.</p>
-          <div className="hero__actions">
+          <p className={styles.heroLead}>Discover, support and connect with businesses across the UK that stand in solidarity with Palestine.</p>
+          <div className={styles.actions}>
             <Link to="/browse" className="btn btn--primary btn--large">
               Explore Businesses
             </Link>
@@ -57,29 +58,29 @@ export function LandingPage() {
           </div>
         </section>
 
-        <section className="how" aria-labelledby="how-title">
-          <h2 id="how-title" className="section-title">
+        <section className={styles.how} aria-labelledby="how-title">
+          <h2 id="how-title" className={styles.sectionTitle}>
             How It Works
           </h2>
-          <ol className="how__steps">
+          <ol className={styles.steps}>
             {STEPS.map((step) => (
-              <li key={step.title} className="how__step">
-                <svg className="how__icon" viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" focusable="false">
+              <li key={step.title} className={styles.step}>
+                <svg className={styles.stepIcon} viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" focusable="false">
                   {step.icon}
                 </svg>
-                <h3 className="how__title">{step.title}</h3>
+                <h3 className={styles.stepTitle}>{step.title}</h3>
                 <p>{step.text}</p>
               </li>
             ))}
           </ol>
         </section>
 
-        <section className="cta" aria-labelledby="cta-title">
-          <h2 id="cta-title" className="section-title">
+        <section className={styles.cta} aria-labelledby="cta-title">
+          <h2 id="cta-title" className={styles.sectionTitle}>
             Ready to Make a Difference?
           </h2>
           <p>Every purchase is a choice. Help others find the businesses that stand with Palestine.</p>
-          <div className="cta__actions">
+          <div className={styles.actions}>
             <Link to="/login" className="btn btn--primary btn--large">
               Add Your Business
             </Link>

@@ -1,15 +1,16 @@
 import { Link } from 'react-router-dom';
+import styles from './Logo.module.css';
 
 /** Olive branch mark + product name ("zaytoon" is Arabic for olive). */
 export function Logo({ productName }: { productName: string }) {
   return (
-    <Link to="/" className="logo" aria-label={`${productName} home`} data-testid="logo">
-      <svg className="logo__mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
+    <Link to="/" className={styles.logo} aria-label={`${productName} home`} data-testid="logo">
+      <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
         <circle cx="16" cy="16" r="15" fill="#14532d" />
         <path d="M16 6c-5 5-5 15 0 20 5-5 5-15 0-20z" fill="#fff" />
         <path d="M16 9v16" stroke="#14532d" strokeWidth="1.5" />
       </svg>
-      <span className="logo__text">{productName}</span>
+      <span>{productName}</span>
     </Link>
   );
 }

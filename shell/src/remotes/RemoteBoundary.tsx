@@ -1,6 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { RemoteName } from '@zaytoon/contract/client';
+import styles from '../page/MessagePage.module.css';
 
 export const REMOTE_UNAVAILABLE: Record<RemoteName, string> = {
   directory: 'The directory is unavailable right now.',
@@ -37,11 +38,11 @@ export class RemoteBoundary extends Component<Props, State> {
   render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <main className="remote-unavailable" data-testid="remote-unavailable" data-remote={this.props.name}>
-        <div className="remote-unavailable__card" role="alert">
-          <h1 className="remote-unavailable__title">{REMOTE_UNAVAILABLE[this.props.name]}</h1>
+      <main className={styles.page} data-testid="remote-unavailable" data-remote={this.props.name}>
+        <div className={styles.card} role="alert">
+          <h1 className={styles.title}>{REMOTE_UNAVAILABLE[this.props.name]}</h1>
           <p>Please try again in a moment.</p>
-          <div className="remote-unavailable__actions">
+          <div className={styles.actions}>
             <button type="button" className="btn btn--primary" onClick={this.retry}>
               Try again
             </button>

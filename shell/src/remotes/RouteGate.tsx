@@ -2,6 +2,7 @@ import { Suspense, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { returnTargetOf, type AppRoute, type LoginLocationState, type RemoteName } from '@zaytoon/contract/client';
 import { useHost, useSession } from '@zaytoon/web-kit';
+import styles from '../page/MessagePage.module.css';
 import { Spinner } from '../Spinner';
 import { RemoteBoundary } from './RemoteBoundary';
 import type { RemoteRegistry } from './registry';
@@ -48,11 +49,11 @@ function RemoteScreen({ name, route, registry }: { name: RemoteName; route: AppR
 
 function AdminOnly() {
   return (
-    <main className="remote-unavailable" data-testid="admin-only">
-      <div className="remote-unavailable__card" role="alert">
-        <h1 className="remote-unavailable__title">Not authorised</h1>
+    <main className={styles.page} data-testid="admin-only">
+      <div className={styles.card} role="alert">
+        <h1 className={styles.title}>Not authorised</h1>
         <p>You are signed in, but the admin panel is only available to administrators.</p>
-        <div className="remote-unavailable__actions">
+        <div className={styles.actions}>
           <Link className="btn btn--primary" to="/dashboard">
             Back to Directory
           </Link>

@@ -14,6 +14,11 @@ describe('toasts', () => {
     });
     const region = screen.getByRole('status');
     expect([...region.querySelectorAll('[data-testid="toast"]')].map((toast) => toast.getAttribute('data-kind'))).toEqual(['success', 'error']);
+    // The browser tests find a toast's text by this unscoped class (infra/e2e/{admin,directory}/helpers.ts).
+    expect([...region.querySelectorAll('.toast__message')].map((message) => message.textContent)).toEqual([
+      'Successfully logged in!',
+      'Login failed',
+    ]);
     expect(region.textContent).toContain('Successfully logged in!');
     await userEvent.click(screen.getAllByRole('button', { name: 'Dismiss notification' })[0]);
     expect(region.textContent).not.toContain('Successfully logged in!');
