@@ -2,10 +2,11 @@
  * One chunk for what /browse runs (the remote's own code, the contract's client, TanStack Query)
  * instead of a dozen small chunks shared with the lazy screens: fewer requests on the first visit.
  * What only a lazy screen, the map, a dialog or the logout uses stays out, in their own chunks (a
- * module missing from LAZY_ONLY only adds its bytes to the first load: bench:frontend shows them).
+ * module missing from LAZY_ONLY only adds its bytes to the first load: bench:frontend shows them). A CSS Module is JS
+ * here (injectedCssModules: `X.module.css.injected.js`), so it goes where its component's path says.
  */
 const LAZY_ONLY =
-  /mfe-directory\/src\/(screens\/(?!Directory\/)|features\/(?!directory\/)|map\/|ui\/(Modal|logOut|LoginRequired|FormError|PasswordField|SubmitButton)|lib\/requestError|screens\.css|screenStyles\.ts)|services\/contract\/src\/(messages|limits|format\/describe-value)\.ts|@tanstack\/(react-query\/build\/modern\/useMutation|query-core\/build\/modern\/mutationObserver)\./;
+  /mfe-directory\/src\/(screens\/(?!Directory\/)|features\/(?!directory\/)|features\/directory\/api\/(get-business|get-map-view|get-unmapped-businesses)\.|map\/|ui\/(Modal|logOut|LoginRequired|FormError|PasswordField|SubmitButton|forms\.module\.css)|lib\/requestError)|services\/contract\/src\/(messages|limits|format\/describe-value)\.ts|@tanstack\/(react-query\/build\/modern\/useMutation|query-core\/build\/modern\/mutationObserver)\./;
 const FIRST_LOAD = /mfe-directory\/src\/|services\/contract\/src\/|node_modules\/@tanstack\/(react-query|query-core)\//;
 
 /** The exposed root keeps a chunk of its own: pulled into the group, it would leave behind a re-export chunk the manifest does not list. */

@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+// eslint-disable-next-line import-x/no-relative-packages -- Vite's config loader leaves package imports to Node, which cannot load the contract's .ts (docs/decisions.md)
+import { injectedCssModules } from '../services/contract/src/federation';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), injectedCssModules()],
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],

@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import RemoteRoot from './RemoteRoot';
+import rootStyles from './RemoteRoot.module.css';
 import { fakeHost } from './test/harness';
 
 describe('directory remote root', () => {
@@ -21,8 +22,11 @@ describe('directory remote root', () => {
     expect(root.dataset.sameReact).toBe('true');
     expect(root.dataset.screen).toBe('auth');
     // the sign-in screen is a chunk of its own, downloaded when first shown
-    expect(await screen.findByTestId('auth-screen')).toBeTruthy();
-    expect(document.getElementById('zaytoon-directory-styles')).toBeTruthy();
+    const auth = await screen.findByTestId('auth-screen');
+    // the remote's styles travel in its JS (CSS Modules, injected): the root's and the screen's rules apply
+    expect(root.className).toBe(rootStyles.root);
+    expect(getComputedStyle(root).minHeight).toBe('100vh');
+    expect(getComputedStyle(auth).display).toBe('flex');
   });
 
   it("says 'false' when the shell's React is another copy", () => {

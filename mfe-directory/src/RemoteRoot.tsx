@@ -2,15 +2,13 @@ import React, { Suspense, type ComponentType } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { matchPath } from 'react-router-dom';
 import { APP_ROUTES, type RemoteRootProps, type ScreenId } from '@zaytoon/contract/client';
-import { HostProvider, injectStyles } from '@zaytoon/web-kit';
+import { HostProvider } from '@zaytoon/web-kit';
 import { lazyNamed, type PreloadableLazy } from './lib/lazyNamed';
 import { remoteQueryClient } from './lib/queryClient';
 
 import { DirectoryScreen } from './screens/Directory/DirectoryScreen';
-import css from './styles.css?inline';
 import { PageSpinner } from './ui/Spinner';
-
-injectStyles('zaytoon-directory-styles', css);
+import root from './RemoteRoot.module.css';
 
 // /browse comes with this module; every other screen downloads (with its styles) when first opened,
 // so a first visit to /browse pays for nothing else.
@@ -48,7 +46,7 @@ export default function DirectoryRemoteRoot({ host, screen }: RemoteRootProps) {
     <HostProvider value={host}>
       <QueryClientProvider client={remoteQueryClient()}>
         <div
-          className="zd-root"
+          className={root.root}
           data-testid="directory-root"
           data-remote="directory"
           data-screen={screen}

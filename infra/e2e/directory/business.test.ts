@@ -95,8 +95,8 @@ describe('directory: add a business and land on its page', () => {
     const detail = page.locator(`[data-testid="business-detail"][data-business-id="${businessId}"]`);
     await detail.waitFor();
     await detail.getByRole('heading', { level: 1, name: place.name }).waitFor();
-    expect(await detail.locator('.zd-detail__header').innerText()).toContain(`${place.address}, ${place.city} ${place.postcode}`);
-    expect(await detail.locator('.zd-detail__header').innerText()).toContain(place.category);
+    expect(await detail.getByTestId('business-header').innerText()).toContain(`${place.address}, ${place.city} ${place.postcode}`);
+    expect(await detail.getByTestId('business-header').innerText()).toContain(place.category);
     await detail.getByText(place.proof).waitFor();
     const hours = await page.getByTestId('business-hours').innerText();
     expect(hours).toMatch(/Monday:\s*9:00 AM - 6:00 PM/);

@@ -181,7 +181,7 @@ describe('directory filters (visitor)', () => {
     const firstCity = cards[0].city;
     const ids = await openCity(page, firstCity);
     expect(ids).toEqual(inCategory.filter((row) => cityOf(row) === firstCity).map((row) => row.id));
-    const badges = await page.getByTestId('business-row').locator('.zd-badge--green').allInnerTexts();
+    const badges = await page.getByTestId('business-row').getByTestId('business-category').allInnerTexts();
     expect(badges.length).toBeGreaterThan(0);
     expect(new Set(badges)).toEqual(new Set([category]));
 
@@ -195,7 +195,7 @@ describe('directory filters (visitor)', () => {
     expect(await groups.first().getByTestId('city-count').innerText()).toBe(plural(inBoth.length));
     const londonIds = await openCity(page, city);
     expect(londonIds).toEqual(inBoth.map((row) => row.id));
-    expect(new Set(await page.getByTestId('business-row').locator('.zd-badge--green').allInnerTexts())).toEqual(new Set([category]));
+    expect(new Set(await page.getByTestId('business-row').getByTestId('business-category').allInnerTexts())).toEqual(new Set([category]));
 
     const categoryChip = page.getByTestId('chip-category');
     const cityChip = page.getByTestId('chip-city');
@@ -387,7 +387,7 @@ describe('directory filters (visitor)', () => {
 
     // At zoom 6 the UK is clusters; their counts add up to the mapped businesses in view
     // (a 500px band around 54.70, -3.28: roughly latitudes 51.5 to 57.9).
-    const clusters = page.locator('.leaflet-marker-icon.zd-cluster');
+    const clusters = page.locator('.leaflet-marker-icon').filter({ has: page.getByTestId('map-cluster') });
     await clusters.first().waitFor();
     await page.waitForLoadState('networkidle');
     const clustered = (await clusters.allInnerTexts()).reduce((sum, text) => sum + Number(text), 0);
@@ -407,7 +407,11 @@ describe('directory filters (visitor)', () => {
       .waitFor();
     await expect.poll(() => Number(urlParams(page).get('zoom') ?? 0)).toBeGreaterThan(6);
     for (let i = 0; i < 6 && (await page.locator('img.leaflet-marker-icon').count()) === 0; i++) {
-      await page.locator('.leaflet-marker-icon.zd-cluster').first().click();
+      await page
+        .locator('.leaflet-marker-icon')
+        .filter({ has: page.getByTestId('map-cluster') })
+        .first()
+        .click();
       await page.waitForTimeout(800);
     }
     await page.waitForFunction(() => {

@@ -1,14 +1,16 @@
 import { Link } from 'react-router-dom';
 import { DIRECTORY_LIMITS, formatScore, truncate, type Business } from '@zaytoon/contract/client';
+import map from './MapView.module.css';
+import shared from '../ui/page.module.css';
 
 /** SPEC §2 marker popup. */
 export function BusinessPopup({ business, isAdmin }: { business: Business; isAdmin: boolean }) {
   return (
-    <div className="zd-popup" data-testid="map-popup">
+    <div className={map.popup} data-testid="map-popup">
       <h3>{business.name}</h3>
-      <p className="zd-popup__meta">
-        {business.category && <span className="zd-badge zd-badge--green">{business.category}</span>}{' '}
-        <span className={`zd-score ${business.vote_score < 0 ? 'zd-score--negative' : ''}`}>{formatScore(business.vote_score)}</span>
+      <p>
+        {business.category && <span className={`${shared.badge} ${shared.badgeGreen}`}>{business.category}</span>}{' '}
+        <span className={business.vote_score < 0 ? `${shared.score} ${shared.scoreNegative}` : shared.score}>{formatScore(business.vote_score)}</span>
       </p>
       {business.address && <p>{business.address}</p>}
       <p>{[business.city, business.postcode].filter(Boolean).join(' ')}</p>
@@ -16,7 +18,7 @@ export function BusinessPopup({ business, isAdmin }: { business: Business; isAdm
       {business.phone && <p>{business.phone}</p>}
       {isAdmin && business.report_count > 0 && (
         <p>
-          <span className="zd-badge zd-badge--red">
+          <span className={`${shared.badge} ${shared.badgeRed}`}>
             {business.report_count} {business.report_count === 1 ? 'report' : 'reports'}
           </span>
         </p>
@@ -31,7 +33,7 @@ export function BusinessPopup({ business, isAdmin }: { business: Business; isAdm
 /** What a popup shows until the business's fields arrive (or when they cannot be fetched). */
 export function BusinessPopupPending({ id, name, failed }: { id: number; name: string; failed: boolean }) {
   return (
-    <div className="zd-popup" data-testid="map-popup-pending">
+    <div className={map.popup} data-testid="map-popup-pending">
       <h3>{name}</h3>
       {failed ? (
         <p>

@@ -4,6 +4,7 @@ import type { MapBusiness, MapCluster } from '@zaytoon/contract/client';
 import { useBusiness } from '../features/directory/api/get-business';
 import { BusinessPopup, BusinessPopupPending } from './BusinessPopup';
 import { L } from './leafletSetup';
+import mapStyles from './MapView.module.css';
 
 const clusterIcons = new Map<number, L.DivIcon>();
 
@@ -13,7 +14,7 @@ function clusterIcon(count: number): L.DivIcon {
   const size = value < 10 ? 34 : value < 100 ? 42 : value < 1000 ? 52 : 60;
   let icon = clusterIcons.get(value);
   if (!icon) {
-    icon = L.divIcon({ html: `<span>${value}</span>`, className: 'zd-cluster', iconSize: [size, size] });
+    icon = L.divIcon({ html: `<span data-testid="map-cluster">${value}</span>`, className: mapStyles.cluster, iconSize: [size, size] });
     clusterIcons.set(value, icon);
   }
   return icon;

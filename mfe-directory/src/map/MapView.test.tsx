@@ -9,6 +9,10 @@ import { DirectoryScreen } from '../screens/Directory/DirectoryScreen';
 import { BusinessPopup } from './BusinessPopup';
 import { MOVE_DEBOUNCE_MS } from './MapController';
 import MapView from './MapView';
+import mapStyles from './MapView.module.css';
+
+/** The map's cluster markers: Leaflet's marker icon with the view's (scoped) cluster class. */
+const CLUSTER = `.leaflet-marker-icon.${mapStyles.cluster}`;
 
 // jsdom lays nothing out: give the map a size (800 x 500) so bounds, zooms and fitBounds mean something.
 const sizes = {
@@ -30,7 +34,7 @@ const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve
 async function clickFirstCluster() {
   const cluster = await waitFor(
     () => {
-      const element = document.querySelector<HTMLElement>('.leaflet-marker-icon.zd-cluster');
+      const element = document.querySelector<HTMLElement>(CLUSTER);
       if (!element) throw new Error('no cluster yet');
       return element;
     },
@@ -95,7 +99,7 @@ describe('map view (SPEC §2)', () => {
     const api = mapApi();
     renderScreen(<MapView filter={{}} viewport={null} onViewportChange={noop} />, { path: '/browse', host: fakeHost({ api }) });
     const cluster = await waitFor(() => {
-      const element = document.querySelector<HTMLElement>('.leaflet-marker-icon.zd-cluster');
+      const element = document.querySelector<HTMLElement>(CLUSTER);
       if (!element) throw new Error('no cluster yet');
       return element;
     });
@@ -121,7 +125,7 @@ describe('map view (SPEC §2)', () => {
     expect(Number(urlSearch().get('lat'))).toBeCloseTo(53.8, 3);
     expect(Number(urlSearch().get('lng'))).toBeCloseTo(-1.55, 3);
     expect(urlSearch().get('view')).toBe('map');
-    await waitFor(() => expect(document.querySelector('.leaflet-marker-icon.zd-cluster')).toBeNull());
+    await waitFor(() => expect(document.querySelector(CLUSTER)).toBeNull());
     expect(document.querySelector('img.leaflet-marker-icon[title="Olive"]')).toBeTruthy();
   });
 
@@ -137,9 +141,9 @@ describe('map view (SPEC §2)', () => {
     renderScreen(<DirectoryScreen />, { path: '/browse?view=map', host: fakeHost({ api }) });
     await clickFirstCluster();
     await waitFor(() => expect(vi.mocked(api.mapView).mock.lastCall?.[0].zoom).toBe(11));
-    expect(document.querySelector('.leaflet-marker-icon.zd-cluster')).toBeTruthy();
+    expect(document.querySelector(CLUSTER)).toBeTruthy();
     await act(async () => release());
-    await waitFor(() => expect(document.querySelector('.leaflet-marker-icon.zd-cluster')).toBeNull());
+    await waitFor(() => expect(document.querySelector(CLUSTER)).toBeNull());
   });
 
   it('a business marker opens its popup and only then fetches the business', async () => {

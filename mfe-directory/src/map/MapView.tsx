@@ -9,7 +9,8 @@ import type { Viewport } from '../features/directory/useDirectoryUrl';
 import { useSession } from '@zaytoon/web-kit';
 import { MapController } from './MapController';
 import { MapMarkers } from './MapMarkers';
-import '../screenStyles';
+import map from './MapView.module.css';
+import shared from '../ui/page.module.css';
 
 interface Props {
   filter: DirectoryFilter;
@@ -34,8 +35,8 @@ function MapView({ filter, viewport, onViewportChange }: Props) {
   const markers = useMapView(view ? { ...filter, ...view } : null);
 
   return (
-    <section className="zd-card zd-mapview" aria-label="Map view" data-testid="map-view">
-      <div className="zd-map" data-testid="map" style={{ height: MAP_DEFAULTS.heightPx }}>
+    <section className={shared.card} aria-label="Map view" data-testid="map-view">
+      <div className={map.map} data-testid="map" style={{ height: MAP_DEFAULTS.heightPx }}>
         <MapContainer center={[start.lat, start.lng]} zoom={start.zoom} style={{ height: '100%', width: '100%' }} scrollWheelZoom>
           <TileLayer
             url="https://tile.openstreetmap.org/{z}/{x}/{y}.png"
@@ -53,21 +54,21 @@ function MapView({ filter, viewport, onViewportChange }: Props) {
         </MapContainer>
       </div>
 
-      <div className="zd-tiles" data-testid="map-stats" aria-busy={!stats}>
-        <p className="zd-card zd-tile">
-          <span className="zd-tile__value" data-testid="stat-on-map">
+      <div className={map.tiles} data-testid="map-stats" aria-busy={!stats}>
+        <p className={`${shared.card} ${map.tile}`}>
+          <span className={map.tileValue} data-testid="stat-on-map">
             {stats ? stats.on_map : '...'}
           </span>
           Businesses on map
         </p>
-        <p className="zd-card zd-tile">
-          <span className="zd-tile__value" data-testid="stat-cities">
+        <p className={`${shared.card} ${map.tile}`}>
+          <span className={map.tileValue} data-testid="stat-cities">
             {stats ? stats.cities_on_map : '...'}
           </span>
           Cities
         </p>
-        <p className="zd-card zd-tile">
-          <span className="zd-tile__value" data-testid="stat-coverage">
+        <p className={`${shared.card} ${map.tile}`}>
+          <span className={map.tileValue} data-testid="stat-coverage">
             {stats ? `${stats.coverage}%` : '...'}
           </span>
           Coverage
@@ -86,9 +87,9 @@ function NotOnMap({ filter }: { filter: DirectoryFilter }) {
   const listed = page.businesses.slice(0, DIRECTORY_LIMITS.unmappedBusinessesListed);
   const more = page.total - listed.length;
   return (
-    <div className="zd-unmapped" data-testid="unmapped">
+    <div className={map.unmapped} data-testid="unmapped">
       <h2>Businesses Not on Map</h2>
-      <p className="zd-hint">These businesses have no location yet.</p>
+      <p className={shared.hint}>These businesses have no location yet.</p>
       <ul>
         {listed.map((business) => (
           <li key={business.id}>

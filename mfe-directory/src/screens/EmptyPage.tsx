@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { NavBar } from '../ui/NavBar';
+import shared from '../ui/page.module.css';
 
 /** A page with nothing to show: the top bar, a title, one line why, and the way back to the directory. */
 export function EmptyPage({
@@ -16,11 +17,11 @@ export function EmptyPage({
   return (
     <>
       <NavBar variant={navVariant} />
-      <main className="zd-page">
-        <div className="zd-card zd-empty" data-testid={testId}>
+      <main className={shared.page}>
+        <div className={`${shared.card} ${shared.empty}`} data-testid={testId}>
           <h1>{title}</h1>
           <p>{message}</p>
-          <Link to="/dashboard" className="zd-btn zd-btn--primary">
+          <Link to="/dashboard" className="btn btn--primary">
             Back to Directory
           </Link>
         </div>

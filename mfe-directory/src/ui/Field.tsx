@@ -1,4 +1,6 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import fieldStyles from './Field.module.css';
+import shared from './page.module.css';
 
 export interface ControlProps {
   id: string;
@@ -22,7 +24,7 @@ interface FrameProps {
 /** 'n/max characters', as SPEC §2's comment box counts. */
 export function CharacterCount({ id, length, max, testId }: { id: string; length: number; max: number; testId?: string }) {
   return (
-    <p className="zd-hint zd-field__count" id={id} data-testid={testId}>
+    <p className={shared.hint} id={id} data-testid={testId}>
       {length}/{max} characters
     </p>
   );
@@ -46,11 +48,11 @@ export function Field({
 }: FrameProps & { required?: boolean; children: (control: ControlProps) => ReactNode }) {
   const describedBy = [hint ? `${id}-hint` : '', count ? `${id}-count` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={className ? `zd-field ${className}` : 'zd-field'}>
-      <label htmlFor={id} className={hideLabel ? 'zd-visually-hidden' : undefined}>
+    <div className={className ? `${fieldStyles.field} ${className}` : fieldStyles.field}>
+      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : undefined}>
         {label}
         {required && (
-          <span className="zd-required" aria-hidden="true">
+          <span className={fieldStyles.required} aria-hidden="true">
             {' '}
             *
           </span>
@@ -58,13 +60,13 @@ export function Field({
       </label>
       {children({ id, required, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined })}
       {hint && (
-        <p className="zd-hint" id={`${id}-hint`}>
+        <p className={shared.hint} id={`${id}-hint`}>
           {hint}
         </p>
       )}
       {count && <CharacterCount id={`${id}-count`} testId={`${id}-count`} length={count.length} max={count.max} />}
       {error && (
-        <p className="zd-error" id={`${id}-error`}>
+        <p className={shared.error} id={`${id}-error`}>
           {error}
         </p>
       )}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useHost } from '@zaytoon/web-kit';
+import shared from './page.module.css';
 
 /** A form's error: `fail` shows it under the form and as a toast; `clearError` hides it. */
 export function useFormError() {
@@ -15,7 +16,7 @@ export function useFormError() {
 export function FormError({ error, testId }: { error: string; testId?: string }) {
   if (!error) return null;
   return (
-    <p className="zd-error" role="alert" data-testid={testId}>
+    <p className={shared.error} role="alert" data-testid={testId}>
       {error}
     </p>
   );

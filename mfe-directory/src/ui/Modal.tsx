@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import modal from './Modal.module.css';
 
 /**
  * Accessible dialog: role="dialog", labelled by its title, Escape and the backdrop
@@ -35,13 +36,13 @@ export function Modal({ title, onClose, children }: { title: string; onClose: ()
   }, [onClose]);
 
   return (
-    <div className="zd-modal" role="presentation" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
-      <div className="zd-modal__panel" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={panel} tabIndex={-1}>
-        <div className="zd-modal__header">
-          <h2 id={titleId} className="zd-modal__title">
+    <div className={modal.modal} role="presentation" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
+      <div className={modal.panel} role="dialog" aria-modal="true" aria-labelledby={titleId} ref={panel} tabIndex={-1}>
+        <div className={modal.header}>
+          <h2 id={titleId} className={modal.title}>
             {title}
           </h2>
-          <button type="button" className="zd-modal__close" aria-label="Close" data-close onClick={onClose}>
+          <button type="button" className={modal.close} aria-label="Close" data-close onClick={onClose}>
             ×
           </button>
         </div>

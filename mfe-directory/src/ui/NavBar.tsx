@@ -1,5 +1,6 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { useHost, useSession } from '@zaytoon/web-kit';
+import nav from './NavBar.module.css';
 
 /**
  * Directory top bar (SPEC §2). Logged out: Login button with its hint.
@@ -22,54 +23,52 @@ export function NavBar({ variant = 'directory' }: { variant?: 'directory' | 'det
   };
 
   return (
-    <header className="zd-nav" data-testid="directory-nav">
-      <div className="zd-nav__inner">
-        <div className="zd-nav__start">
+    <header className={nav.nav} data-testid="directory-nav">
+      <div>
+        <div>
           {variant === 'detail' ? (
-            <Link to="/dashboard" className="zd-btn zd-btn--ghost" data-testid="back-to-directory">
+            <Link to="/dashboard" className="btn btn--ghost" data-testid="back-to-directory">
               ← Back to Directory
             </Link>
           ) : (
-            <Link to="/" className="zd-brand" aria-label={`${productName} home`}>
-              <span className="zd-brand__mark" aria-hidden="true">
-                ●
-              </span>
+            <Link to="/" className={nav.brand} aria-label={`${productName} home`}>
+              <span aria-hidden="true">●</span>
               {productName}
             </Link>
           )}
         </div>
-        <nav className="zd-nav__end" aria-label="Account">
+        <nav aria-label="Account">
           {status === 'loading' ? null : user ? (
             <>
-              <Link to="/add-business" className="zd-btn zd-btn--primary">
+              <Link to="/add-business" className="btn btn--primary">
                 Add Business
               </Link>
               {user.is_admin && (
-                <Link to="/admin" className="zd-btn zd-btn--outline">
+                <Link to="/admin" className="btn btn--outline">
                   Admin Panel
                 </Link>
               )}
-              <span className="zd-nav__welcome" data-testid="welcome">
+              <span className={nav.welcome} data-testid="welcome">
                 Welcome, {user.name}
-                {user.is_admin && <span className="zd-nav__admin"> (Admin)</span>}
+                {user.is_admin && <span> (Admin)</span>}
               </span>
-              <Link to="/account-settings" className="zd-btn zd-btn--ghost">
+              <Link to="/account-settings" className="btn btn--ghost">
                 Settings
               </Link>
-              <button type="button" className="zd-btn zd-btn--ghost" onClick={logout}>
+              <button type="button" className="btn btn--ghost" onClick={logout}>
                 Logout
               </button>
             </>
           ) : variant === 'detail' ? (
-            <Link to="/login" className="zd-btn zd-btn--primary">
+            <Link to="/login" className="btn btn--primary">
               Log In
             </Link>
           ) : (
             <>
-              <span className="zd-nav__hint" id="zd-login-hint">
+              <span className={nav.hint} id="zd-login-hint">
                 Login to add businesses
               </span>
-              <Link to="/login" className="zd-btn zd-btn--primary" aria-describedby="zd-login-hint">
+              <Link to="/login" className="btn btn--primary" aria-describedby="zd-login-hint">
                 Login
               </Link>
             </>

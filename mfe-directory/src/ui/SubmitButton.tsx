@@ -4,7 +4,7 @@ import { InlineSpinner } from './Spinner';
 export function SubmitButton({
   busy,
   busyLabel,
-  className = 'zd-btn zd-btn--primary',
+  className = 'btn btn--primary',
   children,
 }: {
   busy: boolean;

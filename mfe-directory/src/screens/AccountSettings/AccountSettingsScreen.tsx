@@ -7,7 +7,10 @@ import { LoginRequired } from '../../ui/LoginRequired';
 import { InlineSpinner } from '../../ui/Spinner';
 import { AccountPage } from '../AccountPage';
 import { ChangePasswordForm } from '../ChangePassword/ChangePasswordForm';
-import '../../screenStyles';
+import fieldStyles from '../../ui/Field.module.css';
+import forms from '../../ui/forms.module.css';
+import shared from '../../ui/page.module.css';
+import settings from './AccountSettingsScreen.module.css';
 
 const ACCEPTED = [...PICTURE_MIME_TYPES, 'image/jpg'];
 
@@ -33,10 +36,10 @@ export function AccountSettingsScreen({
   if (!user) return <LoginRequired message="Please log in to access settings" />;
   return (
     <AccountPage testId="account-settings">
-      <h1 className="zd-form-page__title">Account Settings</h1>
+      <h1 className={forms.pageTitle}>Account Settings</h1>
       <ProfilePicture reload={reload} reloadDelayMs={reloadDelayMs} />
-      <section className="zd-card" aria-labelledby="zd-settings-password">
-        <h2 id="zd-settings-password" className="zd-section-title">
+      <section className={shared.card} aria-labelledby="zd-settings-password">
+        <h2 id="zd-settings-password" className={forms.sectionTitle}>
           Change Password
         </h2>
         <ChangePasswordForm idPrefix="zd-settings" onChanged={() => {}} />
@@ -76,30 +79,30 @@ function ProfilePicture({ reload, reloadDelayMs }: { reload: () => void; reloadD
   };
 
   return (
-    <section className="zd-card" aria-labelledby="zd-settings-picture">
-      <h2 id="zd-settings-picture" className="zd-section-title">
+    <section className={shared.card} aria-labelledby="zd-settings-picture">
+      <h2 id="zd-settings-picture" className={forms.sectionTitle}>
         Profile Picture
       </h2>
-      <div className="zd-settings__picture">
-        <span className="zd-avatar zd-avatar--large" data-testid="avatar">
+      <div className={settings.picture}>
+        <span className={`${forms.avatar} ${settings.avatarLarge}`} data-testid="avatar">
           {user?.picture ? <img src={user.picture} alt={`${user.name}'s avatar`} /> : (user?.name || '?').charAt(0).toUpperCase()}
         </span>
         <div>
           <input
             ref={input}
             id="zd-picture"
-            className="zd-file-input"
+            className={settings.fileInput}
             type="file"
             accept={ACCEPTED.join(',')}
             onChange={upload}
             aria-describedby="zd-picture-hint"
             disabled={busy}
           />
-          <label htmlFor="zd-picture" className="zd-btn zd-btn--outline">
+          <label htmlFor="zd-picture" className="btn btn--outline">
             {busy && <InlineSpinner />}
             {busy ? 'Uploading...' : 'Upload Picture'}
           </label>
-          <p className="zd-hint" id="zd-picture-hint">
+          <p className={shared.hint} id="zd-picture-hint">
             JPEG, PNG, GIF, or WebP (max 2.5MB)
           </p>
         </div>
@@ -145,8 +148,8 @@ function DangerZone() {
   };
 
   return (
-    <section className="zd-card zd-danger" aria-labelledby="zd-danger" data-testid="danger-zone">
-      <h2 id="zd-danger" className="zd-section-title">
+    <section className={`${shared.card} ${settings.danger}`} aria-labelledby="zd-danger" data-testid="danger-zone">
+      <h2 id="zd-danger" className={forms.sectionTitle}>
         Danger Zone
       </h2>
       <ul>
@@ -155,15 +158,15 @@ function DangerZone() {
         <li>This action cannot be undone.</li>
       </ul>
       {confirming ? (
-        <div className="zd-form">
-          <div className="zd-field">
+        <div className={forms.form}>
+          <div className={fieldStyles.field}>
             <label htmlFor="zd-delete-confirm">{MESSAGES.typeDeleteToConfirm}</label>
             <input id="zd-delete-confirm" value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" />
           </div>
-          <div className="zd-actions">
+          <div className={forms.actions}>
             <button
               type="button"
-              className="zd-btn zd-btn--outline"
+              className="btn btn--outline"
               onClick={() => {
                 setConfirming(false);
                 setTyped('');
@@ -171,13 +174,13 @@ function DangerZone() {
             >
               Cancel
             </button>
-            <button type="button" className="zd-btn zd-btn--danger" disabled={typed !== 'DELETE' || busy} onClick={remove}>
+            <button type="button" className="btn btn--danger" disabled={typed !== 'DELETE' || busy} onClick={remove}>
               {busy ? 'Deleting...' : 'Confirm Delete'}
             </button>
           </div>
         </div>
       ) : (
-        <button type="button" className="zd-btn zd-btn--danger" onClick={() => setConfirming(true)}>
+        <button type="button" className="btn btn--danger" onClick={() => setConfirming(true)}>
           Delete My Account
         </button>
       )}

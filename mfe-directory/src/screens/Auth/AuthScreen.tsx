@@ -4,7 +4,9 @@ import { errorMessage, LIMITS, MESSAGES, returnTargetOf } from '@zaytoon/contrac
 import { useHost } from '@zaytoon/web-kit';
 import { TextField } from '../../ui/Field';
 import { InlineSpinner } from '../../ui/Spinner';
-import '../../screenStyles';
+import auth from './AuthScreen.module.css';
+import forms from '../../ui/forms.module.css';
+import shared from '../../ui/page.module.css';
 
 type Mode = 'signin' | 'signup';
 
@@ -56,15 +58,15 @@ export function AuthScreen() {
 
   const title = signingUp ? 'Create Account' : 'Sign In';
   return (
-    <main className="zd-auth" data-testid="auth-screen" data-mode={mode}>
-      <div className="zd-card zd-auth__card">
-        <p className="zd-auth__brand">{productName}</p>
-        <h1 className="zd-auth__title">{title}</h1>
-        <p className="zd-auth__subtitle">
+    <main className={auth.auth} data-testid="auth-screen" data-mode={mode}>
+      <div className={`${shared.card} ${auth.card}`}>
+        <p className={auth.brand}>{productName}</p>
+        <h1 className={auth.title}>{title}</h1>
+        <p className={auth.subtitle}>
           {signingUp ? 'Join the community supporting pro-Palestinian businesses' : 'Welcome back! Sign in to continue'}
         </p>
 
-        <form className="zd-form" onSubmit={submit} aria-label={title}>
+        <form className={forms.form} onSubmit={submit} aria-label={title}>
           {signingUp ? (
             <>
               <AuthField id="zd-auth-name" label="Full Name" value={fields.name} onChange={set('name')} autoComplete="name" />
@@ -92,23 +94,23 @@ export function AuthScreen() {
             minLength={signingUp ? LIMITS.passwordMinLength : undefined}
           />
           {!signingUp && (
-            <p className="zd-auth__forgot">
+            <p className={auth.forgot}>
               <Link to="/forgot-password">Forgot Password?</Link>
             </p>
           )}
 
-          <button type="submit" className="zd-btn zd-btn--primary zd-btn--block" disabled={pending} aria-busy={pending}>
+          <button type="submit" className="btn btn--primary btn--block" disabled={pending} aria-busy={pending}>
             {pending && <InlineSpinner />}
             {pending ? (signingUp ? 'Creating Account...' : 'Signing In...') : title}
           </button>
         </form>
 
-        <p className="zd-auth__switch">
-          <button type="button" className="zd-link-button" onClick={toggle}>
+        <p className={auth.switch}>
+          <button type="button" className={forms.linkButton} onClick={toggle}>
             {signingUp ? 'Already have an account? Sign In' : "Don't have an account? Sign Up"}
           </button>
         </p>
-        <p className="zd-auth__back">
+        <p className={auth.back}>
           <Link to="/">Back to Home</Link>
         </p>
       </div>

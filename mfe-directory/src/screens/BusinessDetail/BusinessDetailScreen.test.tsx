@@ -4,6 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type Comment, type Report, type Suggestion } from '@zaytoon/contract/client';
 import { admin, business, fakeApi, fakeHost, fakeSession, member, renderScreen } from '../../test/harness';
 import { BusinessDetailScreen } from './BusinessDetailScreen';
+import detailStyles from './BusinessDetailScreen.module.css';
+import ratingStyles from './CommunityRating.module.css';
 
 /** The dialogs are a lazy chunk: the first import can outlast findBy's default second on a busy machine. */
 const LAZY_CHUNK = { timeout: 10_000 };
@@ -74,12 +76,12 @@ describe('business detail (SPEC §2)', () => {
     open();
     await screen.findByTestId('business-detail');
     expect(screen.getByRole('heading', { level: 1, name: 'Olive Tree Cafe' })).toBeTruthy();
-    expect(screen.getByText('1 High Street, Leeds LS1 1AA', { selector: '.zd-detail__address' })).toBeTruthy();
+    expect(screen.getByText('1 High Street, Leeds LS1 1AA', { selector: `.${detailStyles.address}` })).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('net-score').textContent).toBe('+2'));
     expect(screen.getByTestId('upvote').getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByTestId('downvote').getAttribute('aria-pressed')).toBe('false');
-    expect(screen.getByRole('button', { name: 'Upvote 3' }).className).toBe('zd-vote zd-vote--up');
-    expect(screen.getByRole('button', { name: 'Downvote 1' }).className).toBe('zd-vote zd-vote--down');
+    expect(screen.getByRole('button', { name: 'Upvote 3' }).className).toBe(`${ratingStyles.vote} ${ratingStyles.up}`);
+    expect(screen.getByRole('button', { name: 'Downvote 1' }).className).toBe(`${ratingStyles.vote} ${ratingStyles.down}`);
     const hours = screen.getByTestId('business-hours').textContent ?? '';
     expect(hours).toContain('Monday:9:00 AM - 5:00 PM');
     expect(hours).toContain('Sunday:Closed');

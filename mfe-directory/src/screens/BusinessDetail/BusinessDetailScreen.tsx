@@ -25,7 +25,9 @@ import { CommunityRating } from './CommunityRating';
 import { MemberConfirmations } from './MemberConfirmations';
 import { useBusinessDetail } from './useBusinessDetail';
 import { Verification } from './Verification';
-import '../../screenStyles';
+import classes from './BusinessDetailScreen.module.css';
+import forms from '../../ui/forms.module.css';
+import shared from '../../ui/page.module.css';
 
 // Only members who open them need the dialogs' code.
 const SuggestEditDialog = lazyNamed(() => import('./SuggestEditDialog'), 'SuggestEditDialog');
@@ -49,16 +51,16 @@ export function BusinessDetailScreen() {
     return (
       <>
         <NavBar variant="detail" />
-        <main className="zd-page">
-          <div className="zd-card zd-empty" data-testid="business-unavailable" role="alert">
+        <main className={shared.page}>
+          <div className={`${shared.card} ${shared.empty}`} data-testid="business-unavailable" role="alert">
             <h1>{MESSAGES.businessUnavailable}</h1>
             <p>Please check your connection and try again.</p>
-            <div className="zd-actions">
-              <button type="button" className="zd-btn zd-btn--primary" onClick={detail.retry} disabled={detail.retrying} aria-busy={detail.retrying}>
+            <div className={forms.actions}>
+              <button type="button" className="btn btn--primary" onClick={detail.retry} disabled={detail.retrying} aria-busy={detail.retrying}>
                 {detail.retrying && <InlineSpinner />}
                 {detail.retrying ? 'Loading...' : 'Try again'}
               </button>
-              <Link to="/dashboard" className="zd-btn zd-btn--outline">
+              <Link to="/dashboard" className="btn btn--outline">
                 Back to Directory
               </Link>
             </div>
@@ -81,30 +83,30 @@ export function BusinessDetailScreen() {
   return (
     <>
       <NavBar variant="detail" />
-      <main className="zd-page zd-detail" data-testid="business-detail" data-business-id={business.id}>
-        <header className="zd-card zd-detail__header">
-          {business.category && <span className="zd-badge zd-badge--green">{business.category}</span>}
-          <h1 className="zd-detail__name">{business.name}</h1>
-          <p className="zd-detail__address">{addressLine(business)}</p>
+      <main className={shared.page} data-testid="business-detail" data-business-id={business.id}>
+        <header className={`${shared.card} ${classes.header}`} data-testid="business-header">
+          {business.category && <span className={`${shared.badge} ${shared.badgeGreen}`}>{business.category}</span>}
+          <h1 className={classes.name}>{business.name}</h1>
+          <p className={classes.address}>{addressLine(business)}</p>
         </header>
 
         <CommunityRating businessId={business.id} votes={detail.votes} />
 
         <ActionRow business={business} canEdit={detail.canEdit.can_edit} />
 
-        <div className="zd-detail__columns">
-          <div className="zd-detail__main">
+        <div className={classes.columns}>
+          <div className={classes.main}>
             <Card titleId="zd-about" title="About">
-              <p className="zd-prewrap">{business.description || 'No description yet.'}</p>
+              <p className={classes.prewrap}>{business.description || 'No description yet.'}</p>
             </Card>
-            <Card titleId="zd-support" title="Palestine Support" className="zd-support">
-              <p className="zd-prewrap">{business.proof_of_support || 'No details yet.'}</p>
+            <Card titleId="zd-support" title="Palestine Support" className={classes.support}>
+              <p className={classes.prewrap}>{business.proof_of_support || 'No details yet.'}</p>
             </Card>
             {detail.suggestions.length > 0 && <PendingSuggestions suggestions={detail.suggestions} />}
             <RecentReports business={business} />
           </div>
 
-          <aside className="zd-detail__side">
+          <aside className={classes.side}>
             <ContactInformation business={business} />
             <BusinessHours business={business} />
             <SocialMedia business={business} />
@@ -124,35 +126,35 @@ function ActionRow({ business, canEdit }: { business: Business; canEdit: boolean
   const [dialog, setDialog] = useState<'suggest' | 'report' | null>(null);
 
   return (
-    <div className="zd-card zd-detail__actions" data-testid="action-row">
+    <div className={`${shared.card} ${classes.actions}`} data-testid="action-row">
       {user?.is_admin && business.report_count > 0 && (
-        <span className="zd-badge zd-badge--red" data-testid="detail-report-count">
+        <span className={`${shared.badge} ${shared.badgeRed}`} data-testid="detail-report-count">
           {business.report_count} {business.report_count === 1 ? 'report' : 'reports'}
         </span>
       )}
       {canEdit && (
-        <Link to={`/edit-business/${business.id}`} className="zd-btn zd-btn--outline">
+        <Link to={`/edit-business/${business.id}`} className="btn btn--outline">
           Edit Business
         </Link>
       )}
       {user?.is_admin && (
-        <Link to={`/admin?verify=${business.id}`} className="zd-btn zd-btn--outline">
+        <Link to={`/admin?verify=${business.id}`} className="btn btn--outline">
           Verify Business
         </Link>
       )}
       {user ? (
         <>
-          <button type="button" className="zd-btn zd-btn--outline" onClick={() => setDialog('suggest')}>
+          <button type="button" className="btn btn--outline" onClick={() => setDialog('suggest')}>
             Suggest Edit
           </button>
-          <button type="button" className="zd-btn zd-btn--danger" onClick={() => setDialog('report')}>
+          <button type="button" className="btn btn--danger" onClick={() => setDialog('report')}>
             Report Business
           </button>
         </>
       ) : (
-        <div className="zd-detail__interact">
+        <div className={classes.interact}>
           <p>Want to suggest edits or report this business?</p>
-          <button type="button" className="zd-btn zd-btn--primary" onClick={() => navigate('/login')}>
+          <button type="button" className="btn btn--primary" onClick={() => navigate('/login')}>
             Login to Interact
           </button>
         </div>
@@ -168,12 +170,12 @@ function ActionRow({ business, canEdit }: { business: Business; canEdit: boolean
 function PendingSuggestions({ suggestions }: { suggestions: Suggestion[] }) {
   return (
     <Card titleId="zd-pending" title={`Pending Suggestions (${suggestions.length})`} testId="pending-suggestions">
-      <ul className="zd-stack">
+      <ul className={classes.stack}>
         {suggestions.map((suggestion) => (
-          <li key={suggestion.id} className="zd-suggestion">
-            <div className="zd-suggestion__head">
-              <span className="zd-badge">{FIELD_LABELS[suggestion.field_name] ?? suggestion.field_name}</span>
-              <span className="zd-hint">{formatDate(suggestion.created_at)}</span>
+          <li key={suggestion.id} className={classes.suggestion}>
+            <div className={classes.suggestionHead}>
+              <span className={shared.badge}>{FIELD_LABELS[suggestion.field_name] ?? suggestion.field_name}</span>
+              <span className={shared.hint}>{formatDate(suggestion.created_at)}</span>
             </div>
             <p>
               <strong>Suggested:</strong> {describeValue(suggestion.suggested_value)}
@@ -183,8 +185,8 @@ function PendingSuggestions({ suggestions }: { suggestions: Suggestion[] }) {
                 <strong>Reason:</strong> {suggestion.reason}
               </p>
             )}
-            <p className="zd-hint">Suggested by {suggestion.suggester_username || 'Unknown'}</p>
-            <p className="zd-pending-note">Pending admin review</p>
+            <p className={shared.hint}>Suggested by {suggestion.suggester_username || 'Unknown'}</p>
+            <p className={classes.pendingNote}>Pending admin review</p>
           </li>
         ))}
       </ul>
@@ -198,20 +200,20 @@ function RecentReports({ business }: { business: Business }) {
   const latest = (business.latest_reports ?? []).slice(0, LIMITS.latestReportsShown);
   const more = business.report_count - latest.length;
   return (
-    <Card titleId="zd-reports" title={`Recent Reports (${business.report_count})`} className="zd-reports" testId="recent-reports">
-      <ul className="zd-stack">
+    <Card titleId="zd-reports" title={`Recent Reports (${business.report_count})`} testId="recent-reports">
+      <ul className={classes.stack}>
         {latest.map((report) => (
-          <li key={report.id} className="zd-report">
-            <div className="zd-suggestion__head">
-              <span className="zd-badge zd-badge--red">{report.reason}</span>
-              <span className="zd-hint">{formatDate(report.created_at)}</span>
+          <li key={report.id} className={classes.suggestion}>
+            <div className={classes.suggestionHead}>
+              <span className={`${shared.badge} ${shared.badgeRed}`}>{report.reason}</span>
+              <span className={shared.hint}>{formatDate(report.created_at)}</span>
             </div>
             {report.description && <p>{report.description}</p>}
-            <p className="zd-hint">Reported by {report.reporter_username || 'Unknown'}</p>
+            <p className={shared.hint}>Reported by {report.reporter_username || 'Unknown'}</p>
           </li>
         ))}
       </ul>
-      {more > 0 && <p className="zd-hint">And {more} more reports...</p>}
+      {more > 0 && <p className={shared.hint}>And {more} more reports...</p>}
     </Card>
   );
 }
@@ -219,7 +221,7 @@ function RecentReports({ business }: { business: Business }) {
 function ContactInformation({ business }: { business: Business }) {
   return (
     <Card titleId="zd-contact" title="Contact Information">
-      <ul className="zd-stack zd-stack--tight">
+      <ul className={`${classes.stack} ${classes.tight}`}>
         {business.phone && (
           <li>
             <a href={`tel:${business.phone.replace(/\s+/g, '')}`}>{business.phone}</a>
@@ -242,9 +244,9 @@ function BusinessHours({ business }: { business: Business }) {
   const hours = business.business_hours ?? {};
   return (
     <Card titleId="zd-hours" title="Business Hours">
-      <dl className="zd-hours" data-testid="business-hours">
+      <dl className={classes.hours} data-testid="business-hours">
         {WEEKDAYS.map((day) => (
-          <div key={day} className="zd-hours__row">
+          <div key={day} className={classes.hoursRow}>
             <dt>{capitalise(day)}:</dt>
             <dd>{hours[day]?.trim() || 'Closed'}</dd>
           </div>
@@ -264,7 +266,7 @@ function SocialMedia({ business }: { business: Business }) {
   const label = { facebook: 'Facebook', twitter: 'Twitter/X', instagram: 'Instagram' } as const;
   return (
     <Card titleId="zd-social" title="Social Media">
-      <ul className="zd-stack zd-stack--tight" data-testid="social-links">
+      <ul className={`${classes.stack} ${classes.tight}`} data-testid="social-links">
         {links.map((link) => (
           <li key={link.network}>
             <a href={link.url} target="_blank" rel={USER_LINK_REL}>
@@ -300,8 +302,8 @@ function Card({
   children: ReactNode;
 }) {
   return (
-    <section className={className ? `zd-card ${className}` : 'zd-card'} aria-labelledby={titleId} data-testid={testId}>
-      <h2 id={titleId} className="zd-section-title">
+    <section className={className ? `${shared.card} ${className}` : shared.card} aria-labelledby={titleId} data-testid={testId}>
+      <h2 id={titleId} className={forms.sectionTitle}>
         {title}
       </h2>
       {children}

@@ -3,6 +3,10 @@ import { formatDate, LIMITS, MESSAGES, type Comment } from '@zaytoon/contract/cl
 import { useHost, useSession } from '@zaytoon/web-kit';
 import { isPendingComment, useAddComment, useDeleteComment } from '../../features/business/api/use-comments';
 import { CharacterCount } from '../../ui/Field';
+import classes from './Comments.module.css';
+import fieldStyles from '../../ui/Field.module.css';
+import forms from '../../ui/forms.module.css';
+import shared from '../../ui/page.module.css';
 
 /**
  * Comments: live 'n/1000 characters' counter, own comments (or any, for admins) can be deleted.
@@ -38,12 +42,12 @@ export function Comments({ businessId, comments }: { businessId: number; comment
   };
 
   return (
-    <section className="zd-card" aria-labelledby="zd-comments-title" data-testid="comments">
-      <h2 id="zd-comments-title" className="zd-section-title">
+    <section className={shared.card} aria-labelledby="zd-comments-title" data-testid="comments">
+      <h2 id="zd-comments-title" className={forms.sectionTitle}>
         Comments ({comments.length})
       </h2>
-      <form className="zd-form zd-comments__form" onSubmit={post}>
-        <div className="zd-field">
+      <form className={forms.form} onSubmit={post}>
+        <div className={fieldStyles.field}>
           <label htmlFor="zd-comment-text">Add a comment</label>
           <textarea
             id="zd-comment-text"
@@ -55,20 +59,20 @@ export function Comments({ businessId, comments }: { businessId: number; comment
           />
           <CharacterCount id="zd-comment-counter" testId="comment-counter" length={text.length} max={LIMITS.commentMaxLength} />
         </div>
-        <div className="zd-actions">
-          <button type="submit" className="zd-btn zd-btn--primary" disabled={busy || text.trim().length === 0}>
+        <div className={forms.actions}>
+          <button type="submit" className="btn btn--primary" disabled={busy || text.trim().length === 0}>
             {busy ? 'Posting...' : 'Post Comment'}
           </button>
         </div>
       </form>
       {comments.length === 0 ? (
-        <p className="zd-hint">No comments yet.</p>
+        <p className={shared.hint}>No comments yet.</p>
       ) : (
-        <ul className="zd-comments">
+        <ul className={classes.comments}>
           {comments.map((comment) => (
-            <li key={comment.id} className="zd-comment" data-testid="comment" aria-busy={isPendingComment(comment) || undefined}>
-              <div className="zd-comment__head">
-                <span className="zd-avatar" aria-hidden="true">
+            <li key={comment.id} className={classes.comment} data-testid="comment" aria-busy={isPendingComment(comment) || undefined}>
+              <div className={classes.head}>
+                <span className={forms.avatar} aria-hidden="true">
                   {comment.user_picture ? (
                     <img src={comment.user_picture} alt="" width="32" height="32" />
                   ) : (
@@ -76,11 +80,11 @@ export function Comments({ businessId, comments }: { businessId: number; comment
                   )}
                 </span>
                 <strong>{comment.username || 'Anonymous'}</strong>
-                <span className="zd-hint">{formatDate(comment.created_at)}</span>
+                <span className={shared.hint}>{formatDate(comment.created_at)}</span>
                 {user && (user.is_admin || user.id === comment.user_id) && !isPendingComment(comment) && (
                   <button
                     type="button"
-                    className="zd-link-button zd-comment__delete"
+                    className={`${forms.linkButton} ${classes.delete}`}
                     onClick={() => remove(comment)}
                     aria-label={`Delete comment by ${comment.username || 'Anonymous'}`}
                   >
@@ -88,7 +92,7 @@ export function Comments({ businessId, comments }: { businessId: number; comment
                   </button>
                 )}
               </div>
-              <p className="zd-comment__text">{comment.comment_text}</p>
+              <p className={classes.text}>{comment.comment_text}</p>
             </li>
           ))}
         </ul>

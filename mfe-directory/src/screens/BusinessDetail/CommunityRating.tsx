@@ -2,6 +2,9 @@ import { formatScore, MESSAGES, type VoteSummary, type VoteType } from '@zaytoon
 import { useHost, useSession } from '@zaytoon/web-kit';
 import { NO_VOTES } from '../../features/business/api/get-votes';
 import { useVote } from '../../features/business/api/use-vote';
+import forms from '../../ui/forms.module.css';
+import shared from '../../ui/page.module.css';
+import rating from './CommunityRating.module.css';
 
 /** 'Community Rating': up/down buttons with counts, net score, the user's vote highlighted (SPEC §2). */
 export function CommunityRating({ businessId, votes }: { businessId: number; votes: VoteSummary | null }) {
@@ -20,18 +23,18 @@ export function CommunityRating({ businessId, votes }: { businessId: number; vot
   };
 
   return (
-    <section className="zd-card zd-rating" aria-labelledby="zd-rating-title" data-testid="community-rating">
-      <h2 id="zd-rating-title" className="zd-section-title">
+    <section className={shared.card} aria-labelledby="zd-rating-title" data-testid="community-rating">
+      <h2 id="zd-rating-title" className={forms.sectionTitle}>
         Community Rating
       </h2>
-      <div className="zd-rating__row">
+      <div className={rating.row}>
         <VoteButton type="upvote" count={summary.upvotes} pressed={summary.user_vote === 'upvote'} disabled={busy} onVote={vote} />
         <VoteButton type="downvote" count={summary.downvotes} pressed={summary.user_vote === 'downvote'} disabled={busy} onVote={vote} />
-        <p className="zd-rating__score">
-          <span className={`zd-rating__value ${summary.vote_score < 0 ? 'zd-score--negative' : 'zd-score--positive'}`} data-testid="net-score">
+        <p className={rating.score}>
+          <span className={`${rating.value} ${summary.vote_score < 0 ? shared.scoreNegative : rating.positive}`} data-testid="net-score">
             {formatScore(summary.vote_score)}
           </span>
-          <span className="zd-rating__label">net score</span>
+          <span className={rating.label}>net score</span>
         </p>
       </div>
     </section>
@@ -39,8 +42,8 @@ export function CommunityRating({ businessId, votes }: { businessId: number; vot
 }
 
 const VOTE_BUTTONS: Record<VoteType, { modifier: string; arrow: string; label: string }> = {
-  upvote: { modifier: 'zd-vote--up', arrow: '▲', label: 'Upvote' },
-  downvote: { modifier: 'zd-vote--down', arrow: '▼', label: 'Downvote' },
+  upvote: { modifier: rating.up, arrow: '▲', label: 'Upvote' },
+  downvote: { modifier: rating.down, arrow: '▼', label: 'Downvote' },
 };
 
 function VoteButton({
@@ -60,13 +63,13 @@ function VoteButton({
   return (
     <button
       type="button"
-      className={`zd-vote ${modifier}`}
+      className={`${rating.vote} ${modifier}`}
       aria-pressed={pressed}
       disabled={disabled}
       onClick={() => onVote(type)}
       data-testid={type}
     >
-      <span aria-hidden="true">{arrow}</span> <span className="zd-visually-hidden">{label}</span> {count}
+      <span aria-hidden="true">{arrow}</span> <span className="visually-hidden">{label}</span> {count}
     </button>
   );
 }

@@ -3,6 +3,8 @@ import { CONFIRMATION_ANSWERS, confirmedByMessage, formatDate, MESSAGES } from '
 import { useHost, useSession } from '@zaytoon/web-kit';
 import { getConfirmationsQueryOptions } from '../../features/business/api/get-confirmations';
 import { useConfirm } from '../../features/business/api/use-confirm';
+import forms from '../../ui/forms.module.css';
+import shared from '../../ui/page.module.css';
 
 /** 'Still open and still supportive?' (issue #13): members answer once a month; everyone sees the confirmations. */
 export function MemberConfirmations({ businessId }: { businessId: number }) {
@@ -13,27 +15,27 @@ export function MemberConfirmations({ businessId }: { businessId: number }) {
   const own = summary?.your_answer ?? null;
 
   return (
-    <section className="zd-card" aria-labelledby="zd-confirmations" data-testid="member-confirmations">
-      <h2 id="zd-confirmations" className="zd-section-title">
+    <section className={shared.card} aria-labelledby="zd-confirmations" data-testid="member-confirmations">
+      <h2 id="zd-confirmations" className={forms.sectionTitle}>
         {MESSAGES.confirmationQuestion}
       </h2>
       {summary && summary.confirmed_by > 0 && (
         <p data-testid="confirmed-by">
           {confirmedByMessage(summary.confirmed_by)}
-          {summary.latest_confirmed_at && <span className="zd-hint"> · latest {formatDate(summary.latest_confirmed_at)}</span>}
+          {summary.latest_confirmed_at && <span className={shared.hint}> · latest {formatDate(summary.latest_confirmed_at)}</span>}
         </p>
       )}
       {own ? (
-        <p className="zd-hint" data-testid="own-answer">
+        <p className={shared.hint} data-testid="own-answer">
           You answered ‘{own.answer}’ on {formatDate(own.answered_at)}. You can answer again from {formatDate(own.next_answer_from)}.
         </p>
       ) : (
-        <div className="zd-actions" role="group" aria-label={MESSAGES.confirmationQuestion}>
+        <div className={forms.actions} role="group" aria-label={MESSAGES.confirmationQuestion}>
           {CONFIRMATION_ANSWERS.map((answer) => (
             <button
               key={answer}
               type="button"
-              className={answer === 'Yes' ? 'zd-btn zd-btn--primary' : 'zd-btn zd-btn--outline'}
+              className={answer === 'Yes' ? 'btn btn--primary' : 'btn btn--outline'}
               disabled={confirming.isPending}
               onClick={() => (viewer === null ? toast.error(MESSAGES.loginToConfirm) : confirming.mutate(answer))}
             >

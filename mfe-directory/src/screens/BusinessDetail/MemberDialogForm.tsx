@@ -3,6 +3,7 @@ import { LIMITS } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
 import { TextAreaField } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
+import forms from '../../ui/forms.module.css';
 
 /**
  * Form of the business page's member dialogs ('Suggest Edit', 'Report Business'). Submit stays disabled until
@@ -46,10 +47,10 @@ export function MemberDialogForm<Input>({
 
   return (
     <Modal title={title} onClose={onClose}>
-      <form className="zd-form" onSubmit={submit} data-testid={testId}>
+      <form className={forms.form} onSubmit={submit} data-testid={testId}>
         {children}
-        <div className="zd-actions">
-          <button type="button" className="zd-btn zd-btn--outline" onClick={onClose}>
+        <div className={forms.actions}>
+          <button type="button" className="btn btn--outline" onClick={onClose}>
             Cancel
           </button>
           <button type="submit" className={submitClassName} disabled={input === null || busy}>

@@ -18,7 +18,7 @@ export function ReportDialog({ businessId, onClose }: { businessId: number; onCl
       mutation={reporting}
       loginMessage={MESSAGES.loginToReport}
       submitLabel="Submit Report"
-      submitClassName="zd-btn zd-btn--danger"
+      submitClassName="btn btn--danger"
       onClose={onClose}
     >
       <SelectField

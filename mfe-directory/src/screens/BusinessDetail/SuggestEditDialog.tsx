@@ -15,6 +15,8 @@ import { BUSINESS_FIELD_MAX_LENGTH, isLongText } from '../../features/business/f
 import { Field, SelectField, TextField } from '../../ui/Field';
 import { DialogNoteField, MemberDialogForm } from './MemberDialogForm';
 import { currentValue, encodeObjectValue, JSON_FIELDS } from './suggestionValue';
+import shared from '../../ui/page.module.css';
+import suggest from './SuggestEditDialog.module.css';
 
 /** 'Suggest Edit' dialog: field and value required (submit disabled until both), reason optional. */
 export function SuggestEditDialog({ business, onClose }: { business: Business; onClose: () => void }) {
@@ -38,7 +40,7 @@ export function SuggestEditDialog({ business, onClose }: { business: Business; o
       mutation={suggesting}
       loginMessage={MESSAGES.loginToSuggest}
       submitLabel="Submit Suggestion"
-      submitClassName="zd-btn zd-btn--primary"
+      submitClassName="btn btn--primary"
       onClose={onClose}
     >
       <SelectField
@@ -60,12 +62,12 @@ export function SuggestEditDialog({ business, onClose }: { business: Business; o
         ))}
       </SelectField>
       {field && (
-        <p className="zd-hint" data-testid="current-value">
+        <p className={shared.hint} data-testid="current-value">
           Current value: {currentValue(business, field) || 'Not set'}
         </p>
       )}
       {field && JSON_FIELDS.has(field) ? (
-        <fieldset className="zd-fieldset">
+        <fieldset className={suggest.fieldset}>
           <legend>Suggested {FIELD_LABELS[field].toLowerCase()}</legend>
           {keys.map((key) => (
             <TextField

@@ -1,4 +1,6 @@
 import { MESSAGES, verificationLine, type Business } from '@zaytoon/contract/client';
+import shared from '../../ui/page.module.css';
+import verification from './Verification.module.css';
 
 const monthAndYear = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
@@ -10,12 +12,12 @@ export function Verification({ business }: { business: Business }) {
   const { status, method, date } = business.verification;
   if (status === 'current') {
     return (
-      <div className="zd-verified" data-testid="verified">
+      <div className={verification.verified} data-testid="verified">
         <p>
-          <span className="zd-badge zd-badge--green">Verified</span> This business has been verified by our community
+          <span className={`${shared.badge} ${shared.badgeGreen}`}>Verified</span> This business has been verified by our community
         </p>
         {method && date && (
-          <p className="zd-hint" data-testid="verification-line">
+          <p className={shared.hint} data-testid="verification-line">
             {verificationLine(method, monthAndYear(date))}
           </p>
         )}
@@ -24,8 +26,8 @@ export function Verification({ business }: { business: Business }) {
   }
   if (status === 'due') {
     return (
-      <p className="zd-verified" data-testid="verification-due">
-        <span className="zd-badge zd-badge--amber">{MESSAGES.verificationDue}</span>
+      <p className={verification.verified} data-testid="verification-due">
+        <span className={`${shared.badge} ${verification.due}`}>{MESSAGES.verificationDue}</span>
       </p>
     );
   }

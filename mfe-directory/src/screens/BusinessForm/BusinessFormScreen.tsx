@@ -13,7 +13,9 @@ import { Field } from '../../ui/Field';
 import { NavBar } from '../../ui/NavBar';
 import { InlineSpinner, PageSpinner } from '../../ui/Spinner';
 import { categoryOptions, EMPTY_FORM, toBusinessInput, valuesFromBusiness, type BusinessFormValues } from './businessFormModel';
-import '../../screenStyles';
+import businessForm from './BusinessFormScreen.module.css';
+import forms from '../../ui/forms.module.css';
+import shared from '../../ui/page.module.css';
 
 type TextField = Exclude<keyof BusinessFormValues, 'hours'>;
 
@@ -65,11 +67,11 @@ function EditBusiness({ idParam }: { idParam: string }) {
     return (
       <>
         <NavBar />
-        <main className="zd-page zd-form-page">
-          <div className="zd-card zd-empty" data-testid="edit-not-allowed" role="alert">
+        <main className={`${shared.page} ${businessForm.formPage}`}>
+          <div className={`${shared.card} ${shared.empty}`} data-testid="edit-not-allowed" role="alert">
             <h1>Edit Business</h1>
             <p>{MESSAGES.notAllowedToEdit}</p>
-            <Link to={`/business/${businessId}`} className="zd-btn zd-btn--primary">
+            <Link to={`/business/${businessId}`} className="btn btn--primary">
               Back to Business
             </Link>
           </div>
@@ -144,13 +146,13 @@ function BusinessForm({ businessId, initial }: { businessId: number | null; init
   return (
     <>
       <NavBar />
-      <main className="zd-page zd-form-page" data-testid="business-form" data-mode={editing ? 'edit' : 'add'}>
+      <main className={`${shared.page} ${businessForm.formPage}`} data-testid="business-form" data-mode={editing ? 'edit' : 'add'}>
         <p>
           <Link to="/dashboard">← Back to Directory</Link>
         </p>
-        <h1 className="zd-form-page__title">{editing ? 'Edit Business' : 'Add Your Business'}</h1>
+        <h1 className={forms.pageTitle}>{editing ? 'Edit Business' : 'Add Your Business'}</h1>
 
-        <form className="zd-form" onSubmit={submit} noValidate={false}>
+        <form className={forms.form} onSubmit={submit} noValidate={false}>
           <Section title="Basic Information">
             {field('name', 'Business Name', { required: true })}
             <Field id="zd-bf-category" label="Category" error={fieldErrors.category}>
@@ -171,7 +173,7 @@ function BusinessForm({ businessId, initial }: { businessId: number | null; init
 
           <Section title="Location Information">
             {field('address', 'Street Address', { required: true, autoComplete: 'street-address' })}
-            <div className="zd-form__pair">
+            <div className={businessForm.pair}>
               {field('city', 'City', { required: true, autoComplete: 'address-level2' })}
               {field('postcode', 'Postcode', { required: true, autoComplete: 'postal-code' })}
             </div>
@@ -185,7 +187,7 @@ function BusinessForm({ businessId, initial }: { businessId: number | null; init
           </Section>
 
           <Section title="Business Hours">
-            <div className="zd-form__hours">
+            <div className={businessForm.hours}>
               {WEEKDAYS.map((day) => (
                 <Field key={day} id={`zd-bf-hours-${day}`} label={capitalise(day)} error={fieldErrors[`business_hours.${day}`]}>
                   {(control) => (
@@ -211,16 +213,16 @@ function BusinessForm({ businessId, initial }: { businessId: number | null; init
             })}
           </Section>
 
-          <div className="zd-actions zd-form__buttons">
-            <button type="button" className="zd-btn zd-btn--outline" onClick={() => navigate('/dashboard')}>
+          <div className={forms.actions}>
+            <button type="button" className="btn btn--outline" onClick={() => navigate('/dashboard')}>
               Cancel
             </button>
-            <button type="submit" className="zd-btn zd-btn--primary" disabled={busy} aria-busy={busy}>
+            <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy}>
               {busy && <InlineSpinner />}
               {busy ? (editing ? 'Updating Business...' : 'Adding Business...') : editing ? 'Update Business' : 'Add Business'}
             </button>
           </div>
-          <p className="zd-hint zd-form__note" data-testid="form-note">
+          <p className={`${shared.hint} ${businessForm.note}`} data-testid="form-note">
             {editing
               ? `Your changes will be saved and reflected on ${productName} immediately.`
               : 'By adding your business, you confirm that it actively supports Palestinian rights and solidarity.'}
@@ -243,11 +245,11 @@ interface FieldOptions {
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = `zd-bf-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
-    <section className="zd-card zd-form__section" aria-labelledby={id}>
-      <h2 id={id} className="zd-section-title">
+    <section className={`${shared.card} ${businessForm.section}`} aria-labelledby={id}>
+      <h2 id={id} className={forms.sectionTitle}>
         {title}
       </h2>
-      <div className="zd-form">{children}</div>
+      <div className={forms.form}>{children}</div>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { requestErrorMessage } from '../../lib/requestError';
 import { FormError, useFormError } from '../../ui/FormError';
 import { PasswordField } from '../../ui/PasswordField';
 import { SubmitButton } from '../../ui/SubmitButton';
+import forms from '../../ui/forms.module.css';
 
 /** Current, new (6+ chars) and confirm; used by /change-password and /account-settings. */
 export function ChangePasswordForm({ onChanged, idPrefix = 'zd-cp' }: { onChanged: () => void; idPrefix?: string }) {
@@ -42,7 +43,7 @@ export function ChangePasswordForm({ onChanged, idPrefix = 'zd-cp' }: { onChange
   };
 
   return (
-    <form className="zd-form" onSubmit={submit} data-testid="change-password-form">
+    <form className={forms.form} onSubmit={submit} data-testid="change-password-form">
       <PasswordField id={`${idPrefix}-current`} label="Current Password" value={current} onChange={setCurrent} autoComplete="current-password" />
       <PasswordField
         id={`${idPrefix}-new`}

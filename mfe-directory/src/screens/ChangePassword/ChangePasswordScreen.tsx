@@ -5,7 +5,8 @@ import { useSession } from '@zaytoon/web-kit';
 import { LoginRequired } from '../../ui/LoginRequired';
 import { AccountPage } from '../AccountPage';
 import { ChangePasswordForm } from './ChangePasswordForm';
-import '../../screenStyles';
+import forms from '../../ui/forms.module.css';
+import shared from '../../ui/page.module.css';
 
 /** /change-password: then /dashboard after 2 seconds (SPEC §2). */
 export function ChangePasswordScreen() {
@@ -23,15 +24,15 @@ export function ChangePasswordScreen() {
 
   return (
     <AccountPage testId="change-password">
-      <div className="zd-card">
+      <div className={shared.card}>
         {done ? (
-          <div className="zd-success" role="status">
+          <div className={forms.success} role="status">
             <h1>Password Changed</h1>
             <p>Redirecting to dashboard...</p>
           </div>
         ) : (
           <>
-            <h1 className="zd-form-page__title">Change Password</h1>
+            <h1 className={forms.pageTitle}>Change Password</h1>
             <ChangePasswordForm onChanged={() => setDone(true)} />
           </>
         )}

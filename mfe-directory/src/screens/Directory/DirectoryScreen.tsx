@@ -9,6 +9,8 @@ import { NavBar } from '../../ui/NavBar';
 import { PageSpinner } from '../../ui/Spinner';
 import { Filters } from './Filters';
 import { LocationsView } from './LocationsView';
+import directory from './DirectoryScreen.module.css';
+import shared from '../../ui/page.module.css';
 
 const MapView = lazy(() => import('../../map/MapView'));
 
@@ -29,10 +31,10 @@ export function DirectoryScreen() {
   return (
     <>
       <NavBar />
-      <main className="zd-page" data-testid="directory-screen">
-        <header className="zd-hero">
-          <h1 className="zd-hero__title">{productName}</h1>
-          <p className="zd-hero__tagline">Discover and support pro-Palestinian businesses across the UK</p>
+      <main className={shared.page} data-testid="directory-screen">
+        <header className={directory.hero}>
+          <h1 className={directory.title}>{productName}</h1>
+          <p className={directory.tagline}>Discover and support pro-Palestinian businesses across the UK</p>
         </header>
 
         <Filters values={url.filters} onCommit={commitFilters} view={url.view} onViewChange={url.setView} />
@@ -58,7 +60,7 @@ const CountLine = memo(function CountLine({ filter }: { filter: DirectoryFilter 
   // A failed answer counts nothing: '0 businesses found' would say the directory is empty.
   const failed = summary.isError && summary.data === undefined;
   return (
-    <p className="zd-count" data-testid="business-count" aria-live="polite">
+    <p className={directory.count} data-testid="business-count" aria-live="polite">
       {failed ? '' : loading ? 'Loading...' : `${summary.data?.total ?? 0} businesses found`}
     </p>
   );

@@ -4,6 +4,8 @@ import { useFilterOptions } from '../../features/directory/api/get-filter-option
 import { sameFilters, type FilterValues } from '../../features/directory/filters';
 import type { DirectoryView, WriteOptions } from '../../features/directory/useDirectoryUrl';
 import { SelectField, TextField } from '../../ui/Field';
+import filters from './Filters.module.css';
+import shared from '../../ui/page.module.css';
 
 export type { FilterValues };
 
@@ -78,13 +80,13 @@ export const Filters = memo(function Filters({ values, onCommit, view, onViewCha
   ] as const;
 
   return (
-    <section className="zd-card zd-filters" aria-label="Filters">
-      <div className="zd-filters__row">
+    <section className={shared.card} aria-label="Filters">
+      <div className={filters.row}>
         <TextField
           id="zd-search"
           label="Search businesses"
           hideLabel
-          className="zd-filters__search"
+
           type="search"
           placeholder="Search businesses..."
           value={draft.search}
@@ -109,7 +111,7 @@ export const Filters = memo(function Filters({ values, onCommit, view, onViewCha
             ))}
           </SelectField>
         ))}
-        <label className="zd-filters__check">
+        <label className={filters.check}>
           <input
             type="checkbox"
             checked={draft.verified === 'true'}
@@ -117,22 +119,21 @@ export const Filters = memo(function Filters({ values, onCommit, view, onViewCha
           />{' '}
           Verified only
         </label>
-        <div className="zd-toggle" role="group" aria-label="View">
-          <button type="button" className="zd-toggle__button" aria-pressed={view === 'map'} onClick={() => onViewChange('map')}>
+        <div className={filters.toggle} role="group" aria-label="View">
+          <button type="button" aria-pressed={view === 'map'} onClick={() => onViewChange('map')}>
             Map View
           </button>
-          <button type="button" className="zd-toggle__button" aria-pressed={view === 'locations'} onClick={() => onViewChange('locations')}>
+          <button type="button" aria-pressed={view === 'locations'} onClick={() => onViewChange('locations')}>
             Locations View
           </button>
         </div>
       </div>
       {chips.length > 0 && (
-        <ul className="zd-chips" aria-label="Active filters">
+        <ul className={filters.chips} aria-label="Active filters">
           {chips.map((chip) => (
             <li key={chip.key}>
               <button
                 type="button"
-                className="zd-chip"
                 data-testid={`chip-${chip.key}`}
                 aria-label={`Remove ${chip.label.toLowerCase()} filter ${chip.value}`}
                 onClick={() => update({ [chip.key]: chip.reset }, 'choice')}

@@ -1,4 +1,5 @@
 import { FIRST_LOAD_MESSAGES } from '@zaytoon/contract/client';
+import shared from '../../ui/page.module.css';
 
 /**
  * The directory could not be read (network, server error): said apart from 'No businesses found', which means
@@ -7,10 +8,10 @@ import { FIRST_LOAD_MESSAGES } from '@zaytoon/contract/client';
 export function LoadFailed({ onRetry, retrying, compact = false }: { onRetry: () => void; retrying: boolean; compact?: boolean }) {
   const Heading = compact ? 'p' : 'h2';
   return (
-    <div className={compact ? 'zd-load-failed' : 'zd-card zd-empty zd-load-failed'} role="alert" data-testid="directory-load-failed">
-      <Heading className="zd-load-failed__title">{FIRST_LOAD_MESSAGES.directoryLoadFailed}</Heading>
+    <div className={compact ? undefined : `${shared.card} ${shared.empty}`} role="alert" data-testid="directory-load-failed">
+      <Heading>{FIRST_LOAD_MESSAGES.directoryLoadFailed}</Heading>
       {!compact && <p>Please check your connection and try again.</p>}
-      <button type="button" className="zd-btn zd-btn--outline" onClick={onRetry} disabled={retrying}>
+      <button type="button" className="btn btn--outline" onClick={onRetry} disabled={retrying}>
         {retrying ? 'Loading...' : 'Try again'}
       </button>
     </div>

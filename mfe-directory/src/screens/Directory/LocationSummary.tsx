@@ -1,15 +1,17 @@
 import { businessCount, type DirectorySummary } from '@zaytoon/contract/client';
+import shared from '../../ui/page.module.css';
+import classes from './LocationSummary.module.css';
 
 /** 'Location Summary' (SPEC §2), from the summary answer: totals and the 3 most active cities. */
 export function LocationSummary({ summary }: { summary: DirectorySummary }) {
   return (
-    <aside className="zd-card zd-summary" aria-labelledby="zd-summary-title" data-testid="location-summary">
+    <aside className={`${shared.card} ${classes.summary}`} aria-labelledby="zd-summary-title" data-testid="location-summary">
       <h2 id="zd-summary-title">Location Summary</h2>
       <p>
         Showing {summary.total} businesses across {summary.cities} cities in the UK.
       </p>
       <h3>Most active cities</h3>
-      <ol className="zd-summary__top">
+      <ol className={classes.top}>
         {summary.most_active.map((entry) => (
           <li key={entry.city}>
             {entry.city}: {businessCount(entry.count)}

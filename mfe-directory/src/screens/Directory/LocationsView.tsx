@@ -11,6 +11,8 @@ import { InlineSpinner, PageSpinner } from '../../ui/Spinner';
 import { BusinessRow } from './BusinessRow';
 import { LoadFailed } from './LoadFailed';
 import { LocationSummary } from './LocationSummary';
+import locations from './LocationsView.module.css';
+import shared from '../../ui/page.module.css';
 
 /**
  * One line of the virtualised list. The open city's businesses are lines of the same list, right
@@ -21,6 +23,11 @@ type Line =
   | { kind: 'business'; business: Business; city: string }
   | { kind: 'footer'; city: string; last: boolean };
 
+const ITEM_CLASS: Record<Line['kind'], string> = {
+  city: `${locations.item} ${locations.itemCity}`,
+  business: locations.item,
+  footer: `${locations.item} ${locations.itemFooter}`,
+};
 const ESTIMATED_HEIGHT: Record<Line['kind'], number> = { city: 78, business: 180, footer: 72 };
 
 /** Kept across visits: Back from a business restores the scroll position onto the same lines. */
@@ -109,7 +116,7 @@ export const LocationsView = memo(function LocationsView({ filter, open, onToggl
 
   if (!groups || groups.length === 0) {
     return (
-      <div className="zd-card zd-empty" data-testid="directory-empty">
+      <div className={`${shared.card} ${shared.empty}`} data-testid="directory-empty">
         <h2>No businesses found</h2>
         <p>Try adjusting your search filters to find businesses in different areas.</p>
       </div>
@@ -120,15 +127,20 @@ export const LocationsView = memo(function LocationsView({ filter, open, onToggl
     if (line.kind === 'city') {
       const { group } = line;
       return (
-        <div className={`zd-card zd-city${line.open ? ' zd-city--open' : ''}`} data-testid="city-group" data-city={group.city} data-open={line.open}>
-          <header className="zd-city__header">
-            <h2 className="zd-city__name">
-              <button type="button" className="zd-city__toggle" aria-expanded={line.open} onClick={() => onToggle(line.open ? null : group.city)}>
-                <span className="zd-city__chevron" aria-hidden="true" />
+        <div
+          className={`${shared.card} ${locations.city}${line.open ? ` ${locations.open}` : ''}`}
+          data-testid="city-group"
+          data-city={group.city}
+          data-open={line.open}
+        >
+          <header>
+            <h2>
+              <button type="button" className={locations.toggle} aria-expanded={line.open} onClick={() => onToggle(line.open ? null : group.city)}>
+                <span aria-hidden="true" />
                 {group.city}
               </button>
             </h2>
-            <span className="zd-badge" data-testid="city-count">
+            <span className={shared.badge} data-testid="city-count">
               {businessCount(group.count)}
             </span>
           </header>
@@ -137,13 +149,13 @@ export const LocationsView = memo(function LocationsView({ filter, open, onToggl
     }
     if (line.kind === 'business') {
       return (
-        <div className="zd-city__rows" data-city={line.city}>
+        <div className={locations.rows} data-city={line.city}>
           <BusinessRow business={line.business} isAdmin={isAdmin} />
         </div>
       );
     }
     return (
-      <div className="zd-city__rows zd-city__footer" data-testid="city-footer" data-city={line.city}>
+      <div className={`${locations.rows} ${locations.footer}`} data-testid="city-footer" data-city={line.city}>
         {businesses.isError ? (
           <LoadFailed
             compact
@@ -151,16 +163,11 @@ export const LocationsView = memo(function LocationsView({ filter, open, onToggl
             retrying={businesses.isFetching}
           />
         ) : businesses.isPending ? (
-          <p className="zd-city__status" role="status">
+          <p className={locations.status} role="status">
             <InlineSpinner /> Loading...
           </p>
         ) : businesses.hasNextPage ? (
-          <button
-            type="button"
-            className="zd-btn zd-btn--outline"
-            disabled={businesses.isFetchingNextPage}
-            onClick={() => businesses.fetchNextPage()}
-          >
+          <button type="button" className="btn btn--outline" disabled={businesses.isFetchingNextPage} onClick={() => businesses.fetchNextPage()}>
             {businesses.isFetchingNextPage ? 'Loading...' : 'Load more'}
           </button>
         ) : null}
@@ -169,8 +176,8 @@ export const LocationsView = memo(function LocationsView({ filter, open, onToggl
   };
 
   return (
-    <div className="zd-locations" data-testid="locations-view" aria-busy={groupsQuery.isPlaceholderData}>
-      <div ref={listRef} className="zd-vlist" style={{ height: totalSize }}>
+    <div data-testid="locations-view" aria-busy={groupsQuery.isPlaceholderData}>
+      <div ref={listRef} className={locations.vlist} style={{ height: totalSize }}>
         {shown.map((item) => {
           const line = lines[item.index];
           return (
@@ -178,7 +185,7 @@ export const LocationsView = memo(function LocationsView({ filter, open, onToggl
               key={item.key}
               ref={measureElement}
               data-index={item.index}
-              className={`zd-vlist__item zd-vlist__item--${line.kind}${'last' in line && line.last ? ' zd-vlist__item--last' : ''}`}
+              className={ITEM_CLASS[line.kind]}
               style={{ transform: `translateY(${item.start}px)` }}
             >
               {renderLine(line)}

@@ -7,7 +7,9 @@ import { TextField } from '../../ui/Field';
 import { FormError, useFormError } from '../../ui/FormError';
 import { PasswordField } from '../../ui/PasswordField';
 import { SubmitButton } from '../../ui/SubmitButton';
-import '../../screenStyles';
+import auth from '../Auth/AuthScreen.module.css';
+import forms from '../../ui/forms.module.css';
+import shared from '../../ui/page.module.css';
 
 /** Steps of SPEC §2; step 3 exists as a heading but the flow goes 1 -> 2 -> 4. */
 type Step = 1 | 2 | 3 | 4;
@@ -69,13 +71,13 @@ export function ForgotPasswordScreen() {
   };
 
   return (
-    <main className="zd-auth" data-testid="forgot-password" data-step={step}>
-      <div className="zd-card zd-auth__card">
-        <h1 className="zd-auth__title">{TITLES[step]}</h1>
+    <main className={auth.auth} data-testid="forgot-password" data-step={step}>
+      <div className={`${shared.card} ${auth.card}`}>
+        <h1 className={auth.title}>{TITLES[step]}</h1>
 
         {step === 1 && (
-          <form className="zd-form" onSubmit={sendCode}>
-            <p className="zd-auth__subtitle">Enter your email or username and we will send you a verification code.</p>
+          <form className={forms.form} onSubmit={sendCode}>
+            <p className={auth.subtitle}>Enter your email or username and we will send you a verification code.</p>
             <TextField
               id="zd-fp-login"
               label="Email or Username"
@@ -84,15 +86,15 @@ export function ForgotPasswordScreen() {
               autoComplete="username"
               required
             />
-            <SubmitButton busy={busy} busyLabel="Sending Code..." className="zd-btn zd-btn--primary zd-btn--block">
+            <SubmitButton busy={busy} busyLabel="Sending Code..." className="btn btn--primary btn--block">
               Send Verification Code
             </SubmitButton>
           </form>
         )}
 
         {step === 2 && (
-          <form className="zd-form" onSubmit={reset}>
-            <p className="zd-auth__subtitle">If an account exists for {login.trim()}, a 6-digit code has been sent to its email.</p>
+          <form className={forms.form} onSubmit={reset}>
+            <p className={auth.subtitle}>If an account exists for {login.trim()}, a 6-digit code has been sent to its email.</p>
             <TextField
               id="zd-fp-code"
               label="Verification Code"
@@ -107,10 +109,10 @@ export function ForgotPasswordScreen() {
             />
             <PasswordField id="zd-fp-password" label="New Password" value={password} onChange={setPassword} autoComplete="new-password" />
             <PasswordField id="zd-fp-confirm" label="Confirm Password" value={confirm} onChange={setConfirm} autoComplete="new-password" />
-            <div className="zd-actions">
+            <div className={forms.actions}>
               <button
                 type="button"
-                className="zd-btn zd-btn--outline"
+                className="btn btn--outline"
                 onClick={() => {
                   setStep(1);
                   clearError();
@@ -126,16 +128,16 @@ export function ForgotPasswordScreen() {
         )}
 
         {step === 4 && (
-          <div className="zd-success" role="status">
+          <div className={forms.success} role="status">
             <p>Your password has been reset. You can now sign in with your new password.</p>
-            <p className="zd-hint">Redirecting to login...</p>
+            <p className={shared.hint}>Redirecting to login...</p>
           </div>
         )}
 
         <FormError error={error} testId="form-error" />
 
         {step !== 4 && (
-          <p className="zd-auth__back">
+          <p className={auth.back}>
             <Link to="/login">Back to Login</Link>
           </p>
         )}
