@@ -89,6 +89,7 @@ describe('verifying a business', () => {
       [{ method: 'Trust me' }, MESSAGES.verificationMethodRequired],
       [{ method: 'Public statement', date: '2999-01-01' }, MESSAGES.verificationDateInvalid],
       [{ method: 'Public statement', date: '14/03/2026' }, MESSAGES.verificationDateInvalid],
+      [{ method: 'Public statement', date: '2026-02-30' }, MESSAGES.verificationDateInvalid],
       [{ method: 'Public statement', evidence_url: 'javascript:alert(1)' }, MESSAGES.evidenceUrlInvalid],
     ] as const) {
       const answer = await admin.post(path, body);

@@ -29,7 +29,11 @@ export const verifyInputSchema = z.object({
   date: z
     .string({ error: MESSAGES.verificationDateInvalid })
     .regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.verificationDateInvalid)
-    .refine((value) => !Number.isNaN(Date.parse(value)) && value <= today(), MESSAGES.verificationDateInvalid)
+    // A calendar day that exists (Date would roll 2026-02-30 over to March), and not in the future.
+    .refine(
+      (value) => !Number.isNaN(Date.parse(value)) && new Date(value).toISOString().startsWith(value) && value <= today(),
+      MESSAGES.verificationDateInvalid,
+    )
     .optional()
     .describe('the day of the check, YYYY-MM-DD; today when left out'),
 });
