@@ -34,6 +34,9 @@ export interface RecheckRow extends VerificationColumns {
   member_answers: { username: string | null; answer: ConfirmationAnswer; answered_at: string }[] | null;
 }
 
+/** A brigaded business could gather many answers: the card shows the latest ones. */
+const MEMBER_ANSWERS_SHOWN = 20;
+
 // A business whose report was approved is gone for everyone at once (as in the businesses repository).
 const NOT_REMOVED = `NOT EXISTS (SELECT 1 FROM reports removed WHERE removed.business_id = b.id AND removed.status = 'approved')`;
 
@@ -88,10 +91,11 @@ export class VerificationRepository {
     const { rows } = await this.db.query<RecheckRow>(
       `SELECT b.id, b.name, b.city, b.postcode, b.category, ${VERIFICATION_COLUMNS}, ${sql.since}::timestamptz AS since,
               ${sql.sortKey}::text AS sort_key,
-              (SELECT json_agg(json_build_object('username', u.username, 'answer', c.answer,
-                        'answered_at', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY c.created_at DESC)
-                 FROM confirmations c LEFT JOIN users u ON u.id = c.user_id
-                WHERE b.flagged_at IS NOT NULL AND c.business_id = b.id AND c.answer <> 'Yes' AND c.created_at > $2::timestamptz) AS member_answers
+              (SELECT json_agg(shown ORDER BY shown.answered_at DESC) FROM (
+                 SELECT u.username, c.answer, to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS answered_at
+                   FROM confirmations c LEFT JOIN users u ON u.id = c.user_id
+                  WHERE b.flagged_at IS NOT NULL AND c.business_id = b.id AND c.answer <> 'Yes' AND c.created_at > $2::timestamptz
+                  ORDER BY c.created_at DESC LIMIT ${MEMBER_ANSWERS_SHOWN}) shown) AS member_answers
          FROM businesses b
         WHERE ${sql.where} AND ${NOT_REMOVED}${keyset}
         ORDER BY ${sql.sortKey}, b.id
