@@ -1,7 +1,7 @@
 /**
  * npm run bench:jobs — how fast the job edge works: real worker processes
  * (services/worker/src/main.ts) over their own Postgres database and Redis, mail into a local SMTP
- * catcher, a real JPEG through sharp, cascades on seeded businesses. For each queue and each run
+ * catcher, a real JPEG through sharp, cascades on seeded businesses, link checks of a page served by a local HTTP server. For each queue and each run
  * (worker processes × WORKER_CONCURRENCY) it enqueues a burst of jobs at once and prints jobs/s and
  * p50/p95 job latency, enqueue → completed, from BullMQ's own job timestamps (`timestamp`,
  * `processedOn`, `finishedOn`). Right before and right after each queue's burst, a burst of no-op jobs
@@ -16,6 +16,8 @@
  * is dropped and recreated; the Redis is emptied, so never point it at data you keep).
  */
 import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -41,6 +43,7 @@ const BURST: Record<QueueName, number> = {
   moderation: Math.round(300 * SCALE),
   statistics: Math.round(200 * SCALE),
   geocoding: Math.round(800 * SCALE),
+  links: Math.round(400 * SCALE),
 };
 const PHASE_TIMEOUT_MS = 120_000;
 /** A no-op burst of 100 is over in a tenth of a second, too short to read a rate from. */
@@ -110,6 +113,9 @@ class Fixtures {
   private imageUsers: number[] = [];
   private readonly outcodes = sampleOutcodes();
   private jpeg!: Buffer;
+  /** A local page for the link checks (the workers run with LINK_CHECK_ALLOW_PRIVATE to reach it). */
+  private pageServer?: Server;
+  private pageUrl = '';
 
   constructor(
     private readonly db: pg.Pool,
@@ -131,9 +137,17 @@ class Fixtures {
       [BURST.images],
     );
     this.imageUsers = inserted.rows.map((row) => row.id);
+    const page = '<!doctype html><html><head><title>A public statement</title></head><body><p>We stand with Palestine.</p></body></html>';
+    this.pageServer = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page));
+    await new Promise<void>((resolve) => this.pageServer!.listen(0, '127.0.0.1', resolve));
+    this.pageUrl = `http://127.0.0.1:${(this.pageServer.address() as AddressInfo).port}`;
     console.log(
       `fixtures: ${this.jpeg.length} byte JPEG (1024×768), ${this.imageUsers.length} users for avatars, ${this.outcodes.length} postcode districts`,
     );
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => (this.pageServer ? this.pageServer.close(() => resolve()) : resolve()));
   }
 
   async plan(queue: QueueName, run: string): Promise<Planned[]> {
@@ -196,6 +210,19 @@ class Fixtures {
           [run, postcodes],
         );
         return rows.map((row) => ({ name: 'geocodeBusiness', data: { businessId: row.id, postcode: row.postcode } }));
+      }
+      case 'links': {
+        const { rows } = await this.db.query<{ id: number }>(
+          `WITH place AS (
+             INSERT INTO businesses (name, address, city, postcode, category) VALUES ('Bench sources ' || $1, '1 High Street', 'London', 'SW1A 1AA', 'Cafe')
+             RETURNING id
+           )
+           INSERT INTO business_sources (business_id, kind, url, description, source_date)
+           SELECT place.id, 'Public statement', $2 || '/statement/' || g, 'Bench statement', current_date FROM place, generate_series(1, $3) g
+           RETURNING id`,
+          [run, this.pageUrl, n],
+        );
+        return rows.map((row) => ({ name: 'checkSourceLink', data: { sourceId: row.id } }));
       }
     }
   }
@@ -300,6 +327,7 @@ async function main() {
 
     const fixtures = new Fixtures(db, stack.uploadDir);
     await fixtures.load();
+    closers.push(() => fixtures.close());
     // Sealed job fields (the reset code) are encrypted as the API does, with the key the workers open them with.
     const sessionSecret = 'bench-jobs-session-secret-0123456789';
     const cipher = new JobDataCipher({ SESSION_SECRET: sessionSecret });
@@ -315,6 +343,7 @@ async function main() {
       PRODUCT_NAME: 'Zaytoon',
       // Only the bursts here: no scheduled refresh in the middle of a measurement.
       STATISTICS_REFRESH_EVERY_MS: '3600000',
+      LINK_CHECK_ALLOW_PRIVATE: 'true',
       // What production writes for every job (two JSON lines), not development's far costlier readable lines;
       // at info whatever the caller's LOG_LEVEL, as the bench waits for the worker's ready line.
       LOG_FORMAT: 'json',

@@ -5,7 +5,7 @@ import { e2e } from '../support/env';
 import { waitForMail } from '../support/mailbox';
 import { ApiClient, eventually, signInAdmin, signUp, type Member } from './api-client';
 
-const QUEUES = ['emails', 'images', 'moderation', 'statistics', 'geocoding'];
+const QUEUES = ['emails', 'images', 'moderation', 'statistics', 'geocoding', 'links'];
 const STATES = ['waiting', 'active', 'delayed', 'completed', 'failed'];
 
 let admin: ApiClient;
@@ -24,7 +24,7 @@ function throughShell(client: ApiClient): ApiClient {
 }
 
 describe('bull-board at /ops/queues', () => {
-  it('answers 200 for the admin, on the API and through the shell, and lists the five queues', async () => {
+  it('answers 200 for the admin, on the API and through the shell, and lists the six queues', async () => {
     for (const client of [admin, throughShell(admin)]) {
       const page = await client.get('/ops/queues');
       expect(page.status, `${client.base}/ops/queues`).toBe(200);

@@ -14,5 +14,6 @@ export * from './schemas/directory.schema';
 export * from './schemas/report.schema';
 export * from './schemas/suggestion.schema';
 export * from './schemas/trust.schema';
+export * from './schemas/link-check.schema';
 export * from './schemas/vote.schema';
 export { buildOpenApiDocument } from './openapi';

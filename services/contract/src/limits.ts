@@ -44,6 +44,19 @@ export const TRUST_RULES = {
   accountAgeForRecheckDays: 7,
 } as const;
 
+/** Issue #13 point 4: how the worker checks a source's link, and when a failing one counts as broken. */
+export const LINK_CHECK_RULES = {
+  timeoutMs: 10_000,
+  maxRedirects: 5,
+  /** Of the page's body; the rest is never read. */
+  maxBodyBytes: 1_048_576,
+  /** Of the archived visible text, UTF-8, cut between characters. */
+  excerptMaxBytes: 2048,
+  titleMaxLength: 300,
+  /** Failed checks in a row that make a link 'Link broken'. */
+  failuresForBroken: 3,
+} as const;
+
 export const VERIFICATION_METHODS = ['Visited in person', 'Confirmed with the owner', 'Public statement', 'Community confirmations'] as const;
 export type VerificationMethod = (typeof VERIFICATION_METHODS)[number];
 

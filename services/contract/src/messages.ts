@@ -96,6 +96,7 @@ export const MESSAGES = {
   processSuggestionFailed: 'Failed to process suggestion',
   deleteBusinessFailed: 'Failed to delete business',
   loadRechecksFailed: 'Failed to load re-checks',
+  loadBrokenLinksFailed: 'Failed to load broken links',
   verifyBusinessFailed: 'Failed to verify business',
   markUnverifiedFailed: 'Failed to mark business unverified',
   sendCodeFailed: 'Failed to send verification code',
@@ -128,6 +129,8 @@ export const MESSAGES = {
   businessMarkedUnverified: 'Business marked unverified',
   confirmationRecorded: 'Thank you: your answer is recorded',
   verificationDue: 'Verification due',
+  /** A source whose link failed LINK_CHECK_RULES.failuresForBroken checks in a row (issue #13 point 4). */
+  linkBroken: 'Link broken',
   confirmationQuestion: 'Still open and still supportive?',
   confirmMarkUnverified: 'Mark this business unverified? It loses its Verified badge until an admin verifies it again.',
 
@@ -152,6 +155,8 @@ const VERIFICATION_LINE_START: Record<string, string> = {
   'Community confirmations': 'Verified by community confirmations',
 };
 export const verificationLine = (method: string, monthAndYear: string) => `${VERIFICATION_LINE_START[method] ?? 'Verified'} · ${monthAndYear}`;
+/** What a source's page said when it was last reached: kept after the page dies (issue #13 point 4). */
+export const archivedTitleLine = (title: string) => `Archived: ${title}`;
 export const confirmedByMessage = (members: number) => `Confirmed by ${members} ${members === 1 ? 'member' : 'members'} in the last 90 days`;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -43,6 +43,7 @@ export const ROUTE_PATHS = {
   reviewSuggestion: { method: 'post', path: '/admin/suggestions/:id/review' },
   deleteBusiness: { method: 'delete', path: '/admin/businesses/:id' },
   rechecks: { method: 'get', path: '/admin/rechecks' },
+  brokenLinks: { method: 'get', path: '/admin/links/broken' },
   verificationHistory: { method: 'get', path: '/admin/businesses/:id/verifications' },
   verifyBusiness: { method: 'post', path: '/admin/businesses/:id/verifications' },
   unverifyBusiness: { method: 'post', path: '/admin/businesses/:id/unverify' },

@@ -36,6 +36,7 @@ import {
   verificationRecordSchema,
   verifyInputSchema,
 } from './schemas/trust.schema';
+import { brokenLinkSchema } from './schemas/link-check.schema';
 import { voteInputSchema, voteResultSchema, voteSummarySchema } from './schemas/vote.schema';
 
 export type Access = 'public' | 'user' | 'admin';
@@ -45,7 +46,7 @@ export const API_TAGS = {
   auth: 'Accounts and sessions: sign up, sign in and out, the current user, passwords, profile picture, account deletion.',
   businesses: 'The directory: list, search and filters, totals, cities, the map, categories, business detail, adding and editing a business.',
   community: "What people add to a business: votes, comments, suggested edits, reports, and members' answers to 'Still open and still supportive?'.",
-  admin: 'Admins only: statistics, pending reports and suggestions and their review, deleting a business, verifications and re-checks.',
+  admin: 'Admins only: statistics, pending reports and suggestions and their review, deleting a business, verifications, re-checks and broken links.',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 
@@ -350,6 +351,15 @@ export const API_ROUTES = {
     query: pageQuerySchema,
     response: z.array(recheckSchema),
     responseHeaders: { 'X-Total-Count': 'all businesses to re-check', Link: '<url>; rel="next" while more pages remain' },
+  }),
+  brokenLinks: route({
+    ...ROUTE_PATHS.brokenLinks,
+    access: 'admin',
+    tag: 'admin',
+    summary: "Sources whose link failed three checks in a row ('Link broken'), oldest first, with each page's archived title",
+    query: pageQuerySchema,
+    response: z.array(brokenLinkSchema),
+    responseHeaders: { 'X-Total-Count': 'all broken links', Link: '<url>; rel="next" while more pages remain' },
   }),
   verificationHistory: route({
     notFound: MESSAGES.businessNotFound,

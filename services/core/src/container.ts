@@ -29,6 +29,8 @@ import { ConfirmationsRepository } from './confirmations/confirmations.repositor
 import { ConfirmationsService } from './confirmations/confirmations.service';
 import { VerificationRepository } from './verification/verification.repository';
 import { VerificationService } from './verification/verification.service';
+import { LinksRepository } from './links/links.repository';
+import { LinksService } from './links/links.service';
 
 /**
  * Wires repositories and services once; both edges (HTTP and jobs) build on it. Nothing waits for Postgres or
@@ -53,6 +55,7 @@ export function createCore(config: Config) {
     statistics: new StatisticsRepository(db),
     verifications: new VerificationRepository(db),
     confirmations: new ConfirmationsRepository(db),
+    links: new LinksRepository(db),
   };
   const { users, businesses, cache } = repositories;
   const services = {
@@ -72,6 +75,7 @@ export function createCore(config: Config) {
     adminReview: new AdminReviewService(db, cache, jobs),
     verification: new VerificationService(db, repositories.verifications, cache, jobs),
     confirmations: new ConfirmationsService(db, repositories.confirmations),
+    links: new LinksService(repositories.links, jobs),
   };
 
   return {

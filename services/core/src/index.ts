@@ -32,3 +32,5 @@ export * from './geocoding/geocoding.repository';
 export * from './geocoding/geocoding.service';
 export * from './geo/outcodes';
 export * from './users/password';
+export * from './links/links.repository';
+export * from './links/links.service';

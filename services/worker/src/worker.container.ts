@@ -12,8 +12,10 @@ import {
   StatisticsRepository,
   StatisticsService,
   LocalStorageRepository,
+  LinksRepository,
+  LinksService,
 } from '@zaytoon/core';
-import { AvatarRepository, AvatarService, ImageRepository, MailRepository, MailService } from '@zaytoon/core/worker';
+import { AvatarRepository, AvatarService, ImageRepository, LinkChecker, LinkCheckService, MailRepository, MailService } from '@zaytoon/core/worker';
 
 /** The worker's own wiring of core's repositories and services (the API has its own in core/container.ts). */
 export function createWorkerContainer(config: Config) {
@@ -28,6 +30,7 @@ export function createWorkerContainer(config: Config) {
 
   const statistics = new StatisticsService(new StatisticsRepository(db), jobs);
   const businessCache = new BusinessCacheRepository(redis);
+  const links = new LinksRepository(db);
   const services = {
     mail: new MailService(mail, config.PRODUCT_NAME),
     avatars: new AvatarService(new AvatarRepository(db), new ImageRepository(), storage),
@@ -36,6 +39,15 @@ export function createWorkerContainer(config: Config) {
     /** Opens the payload fields a job definition seals (the processor does, before the schema check). */
     jobData,
     geocoding: new GeocodingService(new GeocodingRepository(db), createGeocoder(config.GEOCODER_URL), businessCache),
+    links: new LinksService(links, jobs),
+    linkChecks: new LinkCheckService(
+      links,
+      new LinkChecker({
+        allowPrivateAddresses: config.LINK_CHECK_ALLOW_PRIVATE,
+        userAgent: `${config.PRODUCT_NAME}-link-check/1.0 (+${config.PUBLIC_ORIGIN})`,
+      }),
+      businessCache,
+    ),
   };
 
   return {

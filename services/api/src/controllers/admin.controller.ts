@@ -14,11 +14,12 @@ export function adminController(
   | 'reviewSuggestion'
   | 'deleteBusiness'
   | 'rechecks'
+  | 'brokenLinks'
   | 'verificationHistory'
   | 'verifyBusiness'
   | 'unverifyBusiness'
 > {
-  const { reports, suggestions, adminReview, statistics, verification } = core.services;
+  const { reports, suggestions, adminReview, statistics, verification, links } = core.services;
   return {
     statistics: () => statistics.read(),
     pendingReports: () => reports.listPending(),
@@ -29,6 +30,11 @@ export function adminController(
     deleteBusiness: ({ id, user }) => adminReview.deleteBusiness(id, user!),
     rechecks: async ({ req, res, query }) => {
       const page = await verification.rechecks(query);
+      setPageHeaders(req, res, page);
+      return page.body;
+    },
+    brokenLinks: async ({ req, res, query }) => {
+      const page = await links.broken(query);
       setPageHeaders(req, res, page);
       return page.body;
     },

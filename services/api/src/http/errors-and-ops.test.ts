@@ -180,6 +180,7 @@ describe('operations', () => {
       'emails',
       'geocoding',
       'images',
+      'links',
       'moderation',
       'statistics',
     ]);

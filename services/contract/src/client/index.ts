@@ -10,6 +10,7 @@ export { FIRST_LOAD_MESSAGES } from '../first-load-messages';
 export {
   MESSAGES,
   businessDeletedMessage,
+  archivedTitleLine,
   confirmApproveReportMessage,
   confirmDeleteBusinessMessage,
   confirmedByMessage,

@@ -21,5 +21,6 @@ export type { Comment } from '../schemas/comment.schema';
 export type { Suggestion, SuggestionInput } from '../schemas/suggestion.schema';
 export type { Report, ReportInput, ReviewAction } from '../schemas/report.schema';
 export type { AdminStatistics } from '../schemas/admin.schema';
+export type { BrokenLink, LinkStatus } from '../schemas/link-check.schema';
 export type { ConfirmationSummary, Recheck, Verification, VerificationRecord, VerificationStatus, VerifyInput } from '../schemas/trust.schema';
 export type { ErrorResponse } from '../schemas/common.schema';

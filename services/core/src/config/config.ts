@@ -84,6 +84,8 @@ const configSchema = z.object({
     .refine((key) => key === undefined || key.length >= 32, 'JOB_DATA_KEY must be at least 32 characters'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).default(4),
   GEOCODER_URL: z.string().optional(),
+  /** Tests only: link checks may reach loopback and private addresses (a test's own HTTP server). Production refuses it. */
+  LINK_CHECK_ALLOW_PRIVATE: z.preprocess((value) => (value === '' ? undefined : value), z.stringbool().default(false)),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -103,6 +105,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (result.data.NODE_ENV === 'production' && result.data.SESSION_SECRET.length < PRODUCTION_SECRET_LENGTH) {
     throw new Error(`Invalid configuration: SESSION_SECRET must be at least ${PRODUCTION_SECRET_LENGTH} characters in production`);
+  }
+  if (result.data.NODE_ENV === 'production' && result.data.LINK_CHECK_ALLOW_PRIVATE) {
+    throw new Error('Invalid configuration: LINK_CHECK_ALLOW_PRIVATE must not be on in production (link checks would reach private addresses)');
   }
   return result.data;
 }

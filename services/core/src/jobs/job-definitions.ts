@@ -8,6 +8,7 @@ export const QUEUES = {
   moderation: 'moderation',
   statistics: 'statistics',
   geocoding: 'geocoding',
+  links: 'links',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -17,6 +18,8 @@ export interface JobDefinition<P extends z.ZodType = z.ZodType> {
   payload: P;
   /** Builds a job id so that the same logical job enqueued twice runs once. */
   jobId?: (payload: z.output<P>) => string;
+  /** While a job with this id waits, enqueueing it again adds nothing; while it runs, one more is kept; once done it may run again. */
+  deduplicationId?: (payload: z.output<P>) => string;
   /** Options every enqueue of this job gets (e.g. coalescing). */
   options?: JobsOptions;
   /** Payload fields encrypted at rest (JobDataCipher): sealed by the producer, opened by the worker before the schema check. */
@@ -76,6 +79,21 @@ export const JOBS = {
     queue: QUEUES.geocoding,
     name: 'geocode-business',
     payload: z.object({ businessId: id, postcode: z.string() }),
+  }),
+  /** Issue #13 point 4: GET the source's URL (SSRF-guarded), record the answer and archive the page. */
+  checkSourceLink: defineJob({
+    queue: QUEUES.links,
+    name: 'check-source-link',
+    payload: z.object({ sourceId: id }),
+    deduplicationId: (payload) => `check-source-link-${payload.sourceId}`,
+    options: { removeOnComplete: { count: 1000 } },
+  }),
+  /** Weekly, and on demand: a check of every source with a URL. */
+  checkAllSourceLinks: defineJob({
+    queue: QUEUES.links,
+    name: 'check-all-source-links',
+    payload: z.object({}),
+    options: { deduplication: { id: 'check-all-source-links' } },
   }),
 } as const;
 

@@ -38,12 +38,17 @@ export class JobQueueRepository {
     const definition = JOBS[jobName];
     const parsed = definition.payload.parse(payload);
     const jobId = 'jobId' in definition && definition.jobId ? (definition.jobId as (p: unknown) => string)(parsed) : undefined;
+    // While one runs, one more is kept: what changed during the run is not missed.
+    const deduplication =
+      'deduplicationId' in definition && definition.deduplicationId
+        ? { id: (definition.deduplicationId as (p: unknown) => string)(parsed), keepLastIfActive: true }
+        : undefined;
     const requestId = currentRequestId();
     const sealed = 'sealed' in definition && definition.sealed ? definition.sealed : undefined;
     if (sealed && !this.cipher) throw new Error(`${definition.name} carries sealed fields: this producer has no job data key`);
     const payloadAtRest = sealed ? this.cipher!.seal(parsed as object, sealed) : parsed;
     const data = (requestId ? { ...payloadAtRest, requestId } : payloadAtRest) as typeof parsed & JobTrace;
-    const job = await this.queues[definition.queue].add(definition.name, data, { jobId, ...definition.options, ...options });
+    const job = await this.queues[definition.queue].add(definition.name, data, { jobId, deduplication, ...definition.options, ...options });
     return job.id;
   }
 

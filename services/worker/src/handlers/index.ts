@@ -1,5 +1,7 @@
 import type { JobHandlers } from '../jobs/handler-registry';
 import approveReportCascade from './approve-report-cascade.handler';
+import checkAllSourceLinks from './check-all-source-links.handler';
+import checkSourceLink from './check-source-link.handler';
 import geocodeBusiness from './geocode-business.handler';
 import refreshStatistics from './refresh-statistics.handler';
 import removeAvatarFiles from './remove-avatar-files.handler';
@@ -14,6 +16,8 @@ import sendResetCode from './send-reset-code.handler';
  */
 export const HANDLERS = {
   approveReportCascade,
+  checkAllSourceLinks,
+  checkSourceLink,
   geocodeBusiness,
   refreshStatistics,
   removeAvatarFiles,

@@ -13,7 +13,7 @@ function handlersWithout(...jobs: JobName[]): Partial<JobHandlers> {
 describe('handler registry', () => {
   it('groups one handler per job by queue', () => {
     const registry = buildHandlerRegistry(HANDLERS);
-    expect([...registry.keys()].sort()).toEqual(['emails', 'geocoding', 'images', 'moderation', 'statistics']);
+    expect([...registry.keys()].sort()).toEqual(['emails', 'geocoding', 'images', 'links', 'moderation', 'statistics']);
     expect([...registry.get('emails')!.keys()].sort()).toEqual(['send-account-deleted', 'send-password-changed', 'send-reset-code']);
     expect(registry.get('geocoding')!.get('geocode-business')).toBe(HANDLERS.geocodeBusiness);
   });

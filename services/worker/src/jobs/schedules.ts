@@ -1,5 +1,5 @@
 import type { Queue } from 'bullmq';
-import { JOBS, STATISTICS_SCHEDULER_ID } from '@zaytoon/core';
+import { JOBS, LINK_CHECK_SCHEDULE, STATISTICS_SCHEDULER_ID } from '@zaytoon/core';
 
 /**
  * Repeating jobs. Upserting is idempotent, so every worker registers them at boot and two
@@ -16,5 +16,11 @@ export async function registerSchedules(queues: Record<string, Queue>, options: 
       // A missed tick is replaced by the next one: no point retrying or keeping many.
       opts: { attempts: 1, removeOnComplete: { count: 10 }, removeOnFail: { count: 100 } },
     },
+  );
+  const linkChecks = JOBS.checkAllSourceLinks;
+  await queues[linkChecks.queue].upsertJobScheduler(
+    LINK_CHECK_SCHEDULE.id,
+    { pattern: LINK_CHECK_SCHEDULE.pattern, tz: LINK_CHECK_SCHEDULE.tz },
+    { name: linkChecks.name, data: linkChecks.payload.parse({}), opts: { removeOnComplete: { count: 10 }, removeOnFail: { count: 100 } } },
   );
 }

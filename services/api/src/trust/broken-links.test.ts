@@ -1,0 +1,100 @@
+// Issue #13 point 4: the admins' list of sources whose link is broken (the worker's checks write the link columns).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LINK_CHECK_RULES, MESSAGES } from '@zaytoon/contract';
+import { adminClient, startTestApi, type ApiAnswer, type ApiTestClient, type TestApi } from '../test/harness';
+import { createBusiness } from '../test/fixtures';
+
+let api: TestApi;
+let admin: ApiTestClient;
+let member: ApiTestClient;
+beforeAll(async () => {
+  api = await startTestApi();
+  admin = await adminClient(api);
+  member = api.client();
+  await member.signup();
+});
+afterAll(async () => api?.stop());
+
+/** A source of the business as the worker leaves it after its checks. */
+async function insertCheckedSource(businessId: number, link: { status: string; failures: number; httpStatus: number | null; title: string | null }) {
+  const { rows } = await api.core.db.query<{ id: number }>(
+    `INSERT INTO business_sources (business_id, kind, url, description, source_date, link_status, link_failures, link_http_status,
+                                   link_final_url, link_checked_at, archived_title, archived_excerpt)
+     VALUES ($1, 'Public statement', 'https://example.org/statement', 'Our statement', '2026-01-10', $2, $3, $4,
+             'https://example.org/statement', '2026-11-20T10:00:00Z', $5, 'We stand with Palestine')
+     RETURNING id`,
+    [businessId, link.status, link.failures, link.httpStatus, link.title],
+  );
+  return rows[0].id;
+}
+
+async function allBrokenLinks(limit: number) {
+  const items: { source_id: number }[] = [];
+  let path: string | null = `/api/admin/links/broken?limit=${limit}`;
+  let total = 0;
+  while (path) {
+    const answer: ApiAnswer = await admin.get(path);
+    expect(answer.status).toBe(200);
+    total = Number(answer.headers.get('x-total-count'));
+    items.push(...answer.body);
+    path = /<([^>]+)>; rel="next"/.exec(answer.headers.get('link') ?? '')?.[1] ?? null;
+  }
+  return { items, total };
+}
+
+describe('GET /api/admin/links/broken', () => {
+  it('lists broken links with their business, status, failures, last check and archived title, and no others', async () => {
+    const business = await createBusiness(member);
+    const broken = await insertCheckedSource(business.id, {
+      status: 'broken',
+      failures: LINK_CHECK_RULES.failuresForBroken,
+      httpStatus: 404,
+      title: 'Our pledge',
+    });
+    const failing = await insertCheckedSource(business.id, { status: 'failing', failures: 1, httpStatus: null, title: null });
+    const ok = await insertCheckedSource(business.id, { status: 'ok', failures: 0, httpStatus: 200, title: 'Fine' });
+
+    const { items, total } = await allBrokenLinks(500);
+    expect(items).toHaveLength(total);
+    expect(items.find((item) => item.source_id === broken)).toEqual({
+      source_id: broken,
+      business: { id: business.id, name: business.name },
+      url: 'https://example.org/statement',
+      status: 'broken',
+      http_status: 404,
+      final_url: 'https://example.org/statement',
+      failures: 3,
+      checked_at: '2026-11-20T10:00:00.000Z',
+      archived_title: 'Our pledge',
+    });
+    const ids = items.map((item) => item.source_id);
+    expect(ids).not.toContain(failing);
+    expect(ids).not.toContain(ok);
+  });
+
+  it('pages oldest first, the links adding up to the total', async () => {
+    const business = await createBusiness(member);
+    for (let i = 0; i < 3; i++) await insertCheckedSource(business.id, { status: 'broken', failures: 3, httpStatus: 500, title: null });
+    const { items, total } = await allBrokenLinks(2);
+    expect(total).toBeGreaterThanOrEqual(3);
+    expect(items).toHaveLength(total);
+    const ids = items.map((item) => item.source_id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+  });
+
+  it('refuses a cursor it did not make with 400', async () => {
+    for (const cursor of ['x', Buffer.from('["1; DROP TABLE business_sources"]').toString('base64url')]) {
+      const answer = await admin.get(`/api/admin/links/broken?cursor=${cursor}`);
+      expect(answer.status).toBe(400);
+      expect(answer.body.detail).toBe(MESSAGES.invalidCursor);
+    }
+  });
+
+  it('is for admins only: 401 without a session, 403 for a member', async () => {
+    const visitor = await api.client().get('/api/admin/links/broken');
+    expect(visitor.status).toBe(401);
+    const denied = await member.get('/api/admin/links/broken');
+    expect(denied.status).toBe(403);
+    expect(denied.body.detail).toBe(MESSAGES.adminOnly);
+  });
+});

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { isoDate } from './common.schema';
+
+/** Where a source's link stands: 'failing' after a failed check, 'broken' after LINK_CHECK_RULES.failuresForBroken in a row. */
+export const linkStatusSchema = z.enum(['unchecked', 'ok', 'failing', 'broken']);
+export type LinkStatus = z.infer<typeof linkStatusSchema>;
+
+/** A source whose link is broken, for the admins (issue #13 point 4). */
+export const brokenLinkSchema = z.object({
+  source_id: z.number().int(),
+  business: z.object({ id: z.number().int(), name: z.string() }),
+  url: z.string(),
+  status: linkStatusSchema,
+  http_status: z.number().int().nullable().describe('of the last check; null when no answer came (timeout, refused address, network)'),
+  final_url: z.string().nullable().describe('where the last check ended after redirects'),
+  failures: z.number().int().describe('failed checks in a row'),
+  checked_at: isoDate.nullable(),
+  archived_title: z.string().nullable().describe("the page's title when it last answered"),
+});
+export type BrokenLink = z.infer<typeof brokenLinkSchema>;

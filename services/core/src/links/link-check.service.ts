@@ -1,0 +1,26 @@
+import type { BusinessAnswers } from '../geocoding/geocoding.service';
+import type { LinkChecker } from './link-checker';
+import type { LinksRepository } from './links.repository';
+
+export type LinkCheckResult =
+  { status: 'no-link' } | { status: 'ok' | 'failing' | 'broken' | 'unchecked'; failures: number; httpStatus: number | null; problem: string | null };
+
+/** The worker's side of link checks: one source's link checked and recorded. */
+export class LinkCheckService {
+  constructor(
+    private readonly links: LinksRepository,
+    private readonly checker: LinkChecker,
+    private readonly answers: BusinessAnswers,
+  ) {}
+
+  async checkSource(sourceId: number): Promise<LinkCheckResult> {
+    const url = await this.links.sourceUrl(sourceId);
+    if (!url) return { status: 'no-link' };
+    const check = await this.checker.check(url);
+    const recorded = await this.links.record(sourceId, url, check);
+    if (!recorded) return { status: 'no-link' };
+    // The business page shows 'Link broken' and the archive: its kept answers must not hide a change.
+    if (recorded.changed) await this.answers.dropAnswers();
+    return { status: recorded.status, failures: recorded.failures, httpStatus: check.httpStatus, problem: check.problem };
+  }
+}

@@ -1,0 +1,84 @@
+import { LINK_CHECK_RULES, type BrokenLink } from '@zaytoon/contract';
+import type { Queryable } from '../db/pool';
+
+/** What a check found, to record on the source. */
+export interface LinkCheckOutcome {
+  ok: boolean;
+  httpStatus: number | null;
+  finalUrl: string | null;
+  /** Of a page that answered; null keeps the archive the source had. */
+  title: string | null;
+  excerpt: string | null;
+}
+
+export interface RecordedLink {
+  status: BrokenLink['status'];
+  failures: number;
+  /** The status or the archive changed: the business's kept answers are stale. */
+  changed: boolean;
+}
+
+const ISO_TIME = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+
+export class LinksRepository {
+  constructor(private readonly db: Queryable) {}
+
+  async sourceUrl(sourceId: number): Promise<string | null> {
+    const { rows } = await this.db.query<{ url: string | null }>('SELECT url FROM business_sources WHERE id = $1', [sourceId]);
+    return rows[0]?.url ?? null;
+  }
+
+  /**
+   * Records a check on the source, only while it still has the URL that was checked (a URL changed meanwhile
+   * gets its own check). A success resets the failures and replaces the archive; a failure keeps the archive, so
+   * the source still means something once its page is gone. Null when the source or its URL is gone.
+   */
+  async record(sourceId: number, checkedUrl: string, outcome: LinkCheckOutcome): Promise<RecordedLink | null> {
+    const { rows } = await this.db.query<RecordedLink>(
+      `WITH before AS (
+         SELECT id, link_status, archived_title, archived_excerpt FROM business_sources WHERE id = $1 AND url = $2 FOR UPDATE
+       )
+       UPDATE business_sources s SET
+              link_checked_at = now(), link_http_status = $4, link_final_url = $5,
+              link_failures = CASE WHEN $3 THEN 0 ELSE s.link_failures + 1 END,
+              link_status = CASE WHEN $3 THEN 'ok' WHEN s.link_failures + 1 >= $8 THEN 'broken' ELSE 'failing' END,
+              archived_title = CASE WHEN $3 THEN coalesce($6, s.archived_title) ELSE s.archived_title END,
+              archived_excerpt = CASE WHEN $3 THEN coalesce($7, s.archived_excerpt) ELSE s.archived_excerpt END
+         FROM before
+        WHERE s.id = before.id
+       RETURNING s.link_status AS status, s.link_failures AS failures,
+                 (s.link_status IS DISTINCT FROM before.link_status OR s.archived_title IS DISTINCT FROM before.archived_title
+                  OR s.archived_excerpt IS DISTINCT FROM before.archived_excerpt) AS changed`,
+      [sourceId, checkedUrl, outcome.ok, outcome.httpStatus, outcome.finalUrl, outcome.title, outcome.excerpt, LINK_CHECK_RULES.failuresForBroken],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The next ids of sources with a URL after `afterId` (keyset on the primary key: one page in memory at a time). */
+  async sourceIdsWithUrl(afterId: number, limit: number): Promise<number[]> {
+    const { rows } = await this.db.query<{ id: number }>('SELECT id FROM business_sources WHERE id > $1 AND url IS NOT NULL ORDER BY id LIMIT $2', [
+      afterId,
+      limit,
+    ]);
+    return rows.map((row) => row.id);
+  }
+
+  /** Broken links, oldest source first, after the source `afterId`. */
+  async broken(afterId: number, limit: number): Promise<BrokenLink[]> {
+    const { rows } = await this.db.query<BrokenLink>(
+      `SELECT s.id AS source_id, json_build_object('id', b.id, 'name', b.name) AS business, s.url, s.link_status AS status,
+              s.link_http_status AS http_status, s.link_final_url AS final_url, s.link_failures AS failures,
+              to_char(s.link_checked_at AT TIME ZONE 'UTC', ${ISO_TIME}) AS checked_at, s.archived_title
+         FROM business_sources s JOIN businesses b ON b.id = s.business_id
+        WHERE s.link_status = 'broken' AND s.id > $1
+        ORDER BY s.id LIMIT $2`,
+      [afterId, limit],
+    );
+    return rows;
+  }
+
+  async countBroken(): Promise<number> {
+    const { rows } = await this.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM business_sources WHERE link_status = 'broken'`);
+    return rows[0].count;
+  }
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { MESSAGES, PAGING, idSchema, type BrokenLink, type pageQuerySchema, type Valid } from '@zaytoon/contract';
+import { decodeOpaqueCursor, encodeOpaqueCursor } from '../db/opaque-cursor';
+import type { JobQueueRepository } from '../jobs/job-queue.repository';
+import type { LinksRepository } from './links.repository';
+
+/** The weekly check of every link: Mondays at 03:00 UTC, whenever workers restart. */
+export const LINK_CHECK_SCHEDULE = { id: 'check-all-source-links-weekly', pattern: '0 3 * * 1', tz: 'UTC' } as const;
+
+/** Sources read per page by the weekly sweep: memory stays bounded at any number of sources. */
+const SWEEP_PAGE = 500;
+
+const brokenCursor = z.tuple([idSchema(MESSAGES.invalidCursor)]);
+
+export interface BrokenLinkPage {
+  body: BrokenLink[];
+  total: number;
+  nextCursor: string | null;
+}
+
+/** Link checks of sources (issue #13 point 4): what asks for them, and the admins' list of broken links. */
+export class LinksService {
+  constructor(
+    private readonly links: LinksRepository,
+    private readonly jobs: JobQueueRepository,
+  ) {}
+
+  /** One check of the source's link, queued (a check already waiting for it absorbs this one). */
+  async requestCheck(sourceId: number): Promise<void> {
+    await this.jobs.enqueue('checkSourceLink', { sourceId });
+  }
+
+  /** Queues a check of every source with a URL; the number queued. */
+  async requestAllChecks(): Promise<number> {
+    let queued = 0;
+    for (let afterId = 0; ;) {
+      const ids = await this.links.sourceIdsWithUrl(afterId, SWEEP_PAGE);
+      if (ids.length === 0) return queued;
+      await Promise.all(ids.map((sourceId) => this.requestCheck(sourceId)));
+      queued += ids.length;
+      afterId = ids.at(-1)!;
+    }
+  }
+
+  async broken(query: Valid<typeof pageQuerySchema>): Promise<BrokenLinkPage> {
+    const limit = query.limit ?? PAGING.defaultLimit;
+    const [afterId] = query.cursor ? decodeOpaqueCursor(query.cursor, brokenCursor) : [0];
+    const rows = await this.links.broken(afterId, limit + 1);
+    const page = rows.slice(0, limit);
+    return {
+      body: page,
+      total: await this.links.countBroken(),
+      nextCursor: rows.length > limit ? encodeOpaqueCursor([page.at(-1)!.source_id]) : null,
+    };
+  }
+}
