@@ -31,9 +31,10 @@ function openingScreen(): ScreenId | undefined {
 }
 
 // The shell loads this module before React renders the route: the opening screen's code (a business page's,
-// say) starts downloading now, beside the rest of the first load, instead of after the first render.
+// say) downloads now, and this module is ready once it is in. The page then shows the screen in one commit,
+// with no spinner that React would keep up for its fallback throttle (300 ms).
 const opening = openingScreen();
-if (opening) (SCREENS[opening] as Partial<PreloadableLazy<ComponentType>> | undefined)?.preload?.();
+if (opening) await (SCREENS[opening] as Partial<PreloadableLazy<ComponentType>> | undefined)?.preload?.();
 
 /**
  * Exposed as `zaytoon_directory/App`. The shell renders it for every directory route

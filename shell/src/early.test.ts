@@ -84,11 +84,12 @@ describe('the early script', () => {
     expect(matchAppRoute('/business/42/extra')).toBeUndefined();
   });
 
-  it("asks for a business page's votes, comments and suggestions at once too, each handed over once", async () => {
+  it("asks for a business page's votes, comments, suggestions and confirmations at once too, each handed over once", async () => {
     const answers: Record<string, unknown> = {
       '/api/businesses/42/votes': { vote_score: 3, upvotes: 3, downvotes: 0, user_vote: null },
       '/api/businesses/42/comments': [{ id: 1, content: 'Lovely bread' }],
       '/api/businesses/42/suggestions': [],
+      '/api/businesses/42/confirmations': { confirmed_by: 2, latest_confirmed_at: '2026-11-20T10:00:00.000Z', your_answer: null },
     };
     const fetch = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) =>
       Response.json(answers[new URL(String(input), window.location.href).pathname] ?? {}),
@@ -105,6 +106,7 @@ describe('the early script', () => {
       expect(await api.getVotes(42)).toEqual(answers['/api/businesses/42/votes']);
       expect(await api.listComments(42)).toEqual(answers['/api/businesses/42/comments']);
       expect(await api.listSuggestions(42)).toEqual([]);
+      expect(await api.call('confirmationSummary', { id: 42 })).toEqual(answers['/api/businesses/42/confirmations']);
       for (const path of Object.keys(answers)) expect(asked(path), path).toBe(1);
       await api.getVotes(42);
       expect(asked('/api/businesses/42/votes')).toBe(2);

@@ -6,8 +6,8 @@ import { loadRuntimeConfig } from './config/runtimeConfig';
  * runtime config (preloaded by the page; the app reuses this reading) and the directory remote's
  * manifest, and asks the browser for the remote's entry and root module files at once: they download
  * beside the shell's scripts instead of after them, and the federation runtime finds them ready.
- * On a business page it also asks the API for the business, its votes, comments and pending suggestions at
- * once, so the screen's first reads are in flight while the scripts download (handed over by `earlyReadFetch`).
+ * On a business page it also asks the API for the business, its votes, comments, pending suggestions and members'
+ * confirmations at once, so the screen's first reads are in flight while the scripts download (handed over by `earlyReadFetch`).
  * Any failure only skips the head start.
  */
 const ROOT_MODULE = './App';
@@ -98,7 +98,13 @@ export function startEarlyRead(pathname: string): void {
   });
   const id = matched.params.id;
   // All of the screen's reads at once: answered together, they also reach the screen in one render instead of four.
-  for (const read of [recording.getBusiness(id), recording.getVotes(id), recording.listComments(id), recording.listSuggestions(id)]) {
+  for (const read of [
+    recording.getBusiness(id),
+    recording.getVotes(id),
+    recording.listComments(id),
+    recording.listSuggestions(id),
+    recording.call('confirmationSummary', { id: Number(id) }),
+  ]) {
     read.catch(() => undefined);
   }
 }

@@ -14,15 +14,19 @@ import { createToastStore } from './toast/toastStore';
 // "One React" check: remotes compare their React with this one (data-same-react).
 window.__ZAYTOON_REACT__ = React;
 
+/** How long the first render waits for the opening route's remote before showing its own spinner. */
+const FIRST_RENDER_WAIT_MS = 3_000;
+
 async function boot() {
   const route = APP_ROUTES.find((candidate) => matchPath(candidate.path, window.location.pathname));
   if (route?.owner === 'shell') void loadLandingPage();
   const config = await loadRuntimeConfig();
   document.title = config.productName;
+  let remoteArrival: Promise<unknown> | undefined;
   try {
     registerRuntimeRemotes(config.remotes);
     // The directory's screens are for everyone; the admin remote still waits for the session check.
-    if (route?.owner === 'directory') prefetchRemoteRoot('directory');
+    if (route?.owner === 'directory') remoteArrival = prefetchRemoteRoot('directory');
   } catch (error) {
     console.error('[shell] could not register remotes', error);
   }
@@ -33,6 +37,9 @@ async function boot() {
   const host: HostContext = { productName: config.productName, api, session, toast: toasts.toaster };
   void session.getState().load();
 
+  // The page's boot spinner stays while the remote's root arrives (for a while at most): rendered sooner, the
+  // route would show React's spinner, and React then holds the screen back for its fallback throttle (300 ms).
+  if (remoteArrival) await Promise.race([remoteArrival, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]);
   const root = createRoot(document.getElementById('root')!);
   // The remote is often in by now, so the first render builds a whole page: as a transition it is built
   // in slices that let the browser in between, not in one long task.

@@ -1,5 +1,5 @@
 import { Suspense, type ComponentType } from 'react';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { lazyNamed } from './lazyNamed';
 
@@ -32,5 +32,29 @@ describe('lazyNamed', () => {
     await Promise.resolve();
     await renderUntilShown(LazyHello);
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('renders a preloaded component at once: no fallback, so React has nothing to hold back', async () => {
+    const LazyHello = lazyNamed(async () => ({ Hello }), 'Hello');
+    LazyHello.preload();
+    await act(async () => {});
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <LazyHello />
+      </Suspense>,
+    );
+    expect(screen.getByText('hello')).toBeTruthy();
+    expect(screen.queryByText('loading')).toBeNull();
+  });
+
+  it('shows the fallback while a download is still under way', async () => {
+    const LazyHello = lazyNamed(async () => ({ Hello }), 'Hello');
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <LazyHello />
+      </Suspense>,
+    );
+    expect(screen.getByText('loading')).toBeTruthy();
+    expect(await screen.findByText('hello')).toBeTruthy();
   });
 });

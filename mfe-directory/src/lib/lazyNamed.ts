@@ -1,11 +1,12 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyComponent, trackSettlement, type TrackedPromise } from '@zaytoon/web-kit';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any props, as React.lazy's own signature allows
 type AnyComponent = ComponentType<any>;
 
 export type PreloadableLazy<Component extends AnyComponent> = LazyExoticComponent<Component> & {
-  /** Starts the download now; the first render then takes it over (one download). */
-  preload: () => void;
+  /** Starts the download now; the first render then takes it over (one download), without suspending once it is in. Settles when it is in or has failed. */
+  preload: () => Promise<void>;
 };
 
 /**
@@ -16,14 +17,22 @@ export function lazyNamed<Module extends Record<Name, AnyComponent>, Name extend
   load: () => Promise<Module>,
   name: Name,
 ): PreloadableLazy<Module[Name]> {
-  let download: Promise<Module> | undefined;
+  let download: TrackedPromise<Module[Name]> | undefined;
   const loadOnce = () =>
-    (download ??= load().catch((error: unknown) => {
-      download = undefined;
-      throw error;
-    }));
-  return Object.assign(
-    lazy(async () => ({ default: (await loadOnce())[name] })),
-    { preload: () => void loadOnce().catch(() => undefined) },
-  );
+    (download ??= trackSettlement(
+      load().then(
+        (module) => module[name],
+        (error: unknown) => {
+          download = undefined;
+          throw error;
+        },
+      ),
+    ));
+  return Object.assign(lazyComponent(loadOnce), {
+    preload: () =>
+      loadOnce().then(
+        () => undefined,
+        () => undefined,
+      ),
+  });
 }

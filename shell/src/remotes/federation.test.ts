@@ -39,6 +39,17 @@ describe('runtime remotes', () => {
     expect(await loadRemoteRoot('directory')).toBe(Later);
   });
 
+  it('hands over an early download that has arrived as settled, so its first render need not suspend', async () => {
+    registerRuntimeRemotes({ directory: 'http://d.test/mf-manifest.json' });
+    const Early = () => null;
+    runtime.__setFakeRemoteModule('zaytoon_directory/App', { default: Early });
+    prefetchRemoteRoot('directory');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const download = loadRemoteRoot('directory');
+    expect(download.status).toBe('fulfilled');
+    expect(download.value).toBe(Early);
+  });
+
   it('lets a failed early download fail the route, and the retry download afresh', async () => {
     registerRuntimeRemotes({ directory: 'http://d.test/mf-manifest.json' });
     prefetchRemoteRoot('directory');

@@ -8,6 +8,7 @@ import { getInstance, registerRemotes } from '@module-federation/runtime';
 import type { ComponentType } from 'react';
 import { REMOTE_CONTAINERS, REMOTE_EXPOSED_ROOT, type RemoteName, type RemoteRootProps, type RuntimeConfig } from '@zaytoon/contract/client';
 import { takeEarlyManifest } from '../early';
+import { trackSettlement, type TrackedPromise } from '@zaytoon/web-kit';
 
 export const SHELL_CONTAINER = 'zaytoon_shell';
 
@@ -42,27 +43,33 @@ export function registerRuntimeRemotes(remotes: Partial<RuntimeConfig['remotes']
   } else registerRemotes(list, { force: true });
 }
 
-const started = new Map<RemoteName, Promise<ComponentType<RemoteRootProps>>>();
+const started = new Map<RemoteName, TrackedPromise<ComponentType<RemoteRootProps>>>();
 
 /**
  * Starts downloading a remote's root now, before React renders the route that needs it: the page's
  * first render then finds it on its way. The next loadRemoteRoot() takes this download over.
  */
-export function prefetchRemoteRoot(name: RemoteName): void {
-  if (started.has(name)) return;
-  const download = loadRemoteRoot(name);
-  download.catch(() => undefined); // the route's own load reports the failure
+export function prefetchRemoteRoot(name: RemoteName): Promise<unknown> {
+  const download = started.get(name) ?? trackSettlement(loadRemoteRoot(name));
   started.set(name, download);
+  return download.catch(() => undefined); // the route's own load reports the failure
 }
 
-/** Downloads (once) the remote's root component. Rejects when the remote is unreachable. */
-export async function loadRemoteRoot(name: RemoteName): Promise<ComponentType<RemoteRootProps>> {
+/**
+ * Downloads (once) the remote's root component. Rejects when the remote is unreachable. A prefetched download is
+ * handed over as it is, settled or not, so that a root already in renders without suspending (lazyComponent).
+ */
+export function loadRemoteRoot(name: RemoteName): TrackedPromise<ComponentType<RemoteRootProps>> {
   const prefetched = started.get(name);
   if (prefetched) {
     // Taken once, so that "Try again" after a failure downloads afresh.
     started.delete(name);
     return prefetched;
   }
+  return downloadRemoteRoot(name);
+}
+
+async function downloadRemoteRoot(name: RemoteName): Promise<ComponentType<RemoteRootProps>> {
   if (!configured.has(name)) throw new Error(`No URL configured for the ${name} remote`);
   const id = `${REMOTE_CONTAINERS[name]}/${REMOTE_EXPOSED_ROOT.replace(/^\.\//, '')}`;
   const module = await federation().loadRemote<{ default?: ComponentType<RemoteRootProps> }>(id);

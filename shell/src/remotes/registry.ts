@@ -1,7 +1,8 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
 import type { RemoteName, RemoteRootProps } from '@zaytoon/contract/client';
+import { lazyComponent, type TrackedPromise } from '@zaytoon/web-kit';
 
-export type RemoteLoader = (name: RemoteName) => Promise<ComponentType<RemoteRootProps>>;
+export type RemoteLoader = (name: RemoteName) => TrackedPromise<ComponentType<RemoteRootProps>>;
 
 export interface RemoteRegistry {
   /** A lazy component per remote: the remote is fetched the first time it renders. */
@@ -16,7 +17,7 @@ export function createRemoteRegistry(load: RemoteLoader): RemoteRegistry {
     get(name) {
       let component = cache.get(name);
       if (!component) {
-        component = lazy(async () => ({ default: await load(name) }));
+        component = lazyComponent(() => load(name));
         cache.set(name, component);
       }
       return component;
