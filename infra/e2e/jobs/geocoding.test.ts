@@ -2,7 +2,7 @@
 // from its postcode (geocode-business job in the worker process), in its detail and on the map
 // (the map view answer, at the deepest zoom around the new point), within a few seconds.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, businessInput, eventually, signUp, type Member } from './api-client';
+import { ApiClient, businessInput, eventually, signInAdmin, signUp, type Member } from './api-client';
 
 interface Located {
   id: number;
@@ -11,10 +11,12 @@ interface Located {
 }
 
 let member: Member;
+let admin: ApiClient;
 const visitor = new ApiClient();
 
 beforeAll(async () => {
   member = await signUp('geo');
+  admin = await signInAdmin();
 });
 
 const detail = async (id: number) => (await visitor.get<Located>(`/api/businesses/${id}`)).body;
@@ -39,6 +41,16 @@ async function located(id: number, read: () => Promise<Located | undefined>, lat
     30_000,
     what,
   );
+}
+
+/** The businesses of the jobs the geocoding queue holds in any state (waiting, active, completed, failed …), as bull-board lists them. */
+async function geocodingJobBusinessIds(): Promise<number[]> {
+  const answer = await admin.get<{ queues: Array<{ name: string; jobs: Array<{ data: { businessId: number } }> }> }>(
+    '/ops/queues/api/queues?activeQueue=geocoding&status=latest&jobsPerPage=1000',
+  );
+  expect(answer.status).toBe(200);
+  const geocoding = answer.body.queues.find((queue) => queue.name === 'geocoding');
+  return (geocoding?.jobs ?? []).map((job) => job.data.businessId);
 }
 
 describe('geocoding queue (postcode → map position)', () => {
@@ -77,7 +89,13 @@ describe('geocoding queue (postcode → map position)', () => {
       businessInput(`${name} Two`, { postcode: 'SW1A 1AA', latitude: 51.6, longitude: -0.2 }),
     );
     expect(typed.status).toBe(201);
-    await new Promise((r) => setTimeout(r, 1_000));
+    // A business added later without coordinates queues its job behind any the typed one could have queued.
+    const sentinel = await member.client.post('/api/businesses', businessInput(`${name} Three`, { postcode: 'M1 1AE', city: 'Manchester' }));
+    expect(sentinel.status).toBe(201);
+    await located(sentinel.body.id, () => detail(sentinel.body.id), 53.47734, 'the later business placed by its job');
+    const jobsFor = await geocodingJobBusinessIds();
+    expect(jobsFor).toContain(sentinel.body.id);
+    expect(jobsFor).not.toContain(typed.body.id);
     expect(await detail(typed.body.id)).toMatchObject({ latitude: 51.6, longitude: -0.2 });
   });
 });
