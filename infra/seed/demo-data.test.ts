@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lookupOutcode, outcodeOf } from '@zaytoon/core';
+import { SOURCE_KINDS } from '@zaytoon/contract';
 import { DEMO_MEMBER_COUNT, generateDemoData, SUGGESTABLE_FIELDS, WEEKDAYS } from './demo-data';
 import { Prng } from './prng';
 import { DEMO_CITIES, REPORT_REASONS } from './word-lists';
@@ -82,7 +83,19 @@ describe('generateDemoData', () => {
   it('fills fields in the shapes the API serves', () => {
     let longDescriptions = 0;
     for (const b of data.businesses) {
-      expect(b.proofOfSupport.trim().length).toBeGreaterThan(10);
+      expect(b.sources.length).toBeGreaterThan(0);
+      for (const source of b.sources) {
+        expect(SOURCE_KINDS).toContain(source.kind);
+        expect(source.description.trim().length).toBeGreaterThan(10);
+        expect(source.url).toMatch(/^$|^https:\/\/[a-z0-9.-]+\.example\/[a-z/]+$/);
+        expect(source.date <= b.createdAt.toISOString().slice(0, 10)).toBe(true);
+      }
+      expect(b.sources.map((source) => source.date)).toEqual(
+        b.sources
+          .map((source) => source.date)
+          .sort()
+          .reverse(),
+      );
       for (const [day, value] of Object.entries(b.businessHours)) {
         expect(WEEKDAYS).toContain(day);
         expect(value).toMatch(/^(Closed|\d{1,2}:\d{2} [AP]M - \d{1,2}:\d{2} [AP]M)$/);

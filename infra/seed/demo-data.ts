@@ -1,4 +1,12 @@
-import { normaliseSocialLink, SUGGESTABLE_FIELDS, WEEKDAYS, type SocialNetwork, type SuggestableField } from '@zaytoon/contract';
+import {
+  normaliseSocialLink,
+  sourcesText,
+  SUGGESTABLE_FIELDS,
+  WEEKDAYS,
+  type SocialNetwork,
+  type SourceKind,
+  type SuggestableField,
+} from '@zaytoon/contract';
 import { outcodeTable } from '@zaytoon/core';
 import { Prng } from './prng';
 import {
@@ -59,7 +67,8 @@ export interface DemoBusiness {
   description: string;
   phone: string;
   website: string;
-  proofOfSupport: string;
+  /** Its sources of proof of support, newest first. */
+  sources: DemoSource[];
   businessHours: Partial<Record<(typeof WEEKDAYS)[number], string>>;
   socialMedia: Partial<Record<'facebook' | 'twitter' | 'instagram', string>>;
   latitude: number | null;
@@ -68,6 +77,14 @@ export interface DemoBusiness {
   /** Index into members, or null for an anonymous listing. */
   owner: number | null;
   createdAt: Date;
+}
+
+export interface DemoSource {
+  kind: SourceKind;
+  url: string;
+  description: string;
+  /** YYYY-MM-DD, before the business was listed. */
+  date: string;
 }
 
 export interface DemoVote {
@@ -362,7 +379,7 @@ function makeBusinesses(rng: Prng, now: Date, members: DemoMember[], outcodes: R
       description: descriptionFor(rng, category, kind, city.city),
       phone: rng.chance(0.08) ? '' : phoneFor(rng, city.phonePrefix),
       website: rng.chance(0.2) ? '' : `https://${rng.chance(0.5) ? 'www.' : ''}${slug}.example${rng.chance(0.3) ? '/' : ''}`,
-      proofOfSupport: rng.sample(PROOF_OF_SUPPORT, proofCount).join(' '),
+      sources: rng.sample(PROOF_OF_SUPPORT, proofCount).map((proof, index) => demoSource(proof, slug, createdAt, index)),
       businessHours: hoursFor(rng, category),
       socialMedia: socialFor(rng, name),
       latitude: mapped ? round6(centre.latitude + rng.float(-0.008, 0.008)) : null,
@@ -439,6 +456,18 @@ function makeComments(rng: Prng, now: Date, members: DemoMember[], businesses: D
   return comments;
 }
 
+/** Sources with a page of their own link to one on the business's (fictional) site; each is a few weeks older than the last. */
+function demoSource(proof: (typeof PROOF_OF_SUPPORT)[number], slug: string, listedAt: Date, index: number): DemoSource {
+  const page = proof.kind === 'Public statement' ? 'statement' : proof.kind === 'Social media post' ? 'posts/palestine' : null;
+  return {
+    ...proof,
+    url: page ? `https://${slug}.example/${page}` : '',
+    date: isoDay(new Date(listedAt.getTime() - (30 + 45 * index) * DAY_MS)),
+  };
+}
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
 function currentValueText(business: DemoBusiness, field: SuggestableField): string {
   switch (field) {
     case 'business_hours':
@@ -446,7 +475,7 @@ function currentValueText(business: DemoBusiness, field: SuggestableField): stri
     case 'social_media':
       return Object.keys(business.socialMedia).length ? JSON.stringify(business.socialMedia) : '';
     case 'proof_of_support':
-      return business.proofOfSupport;
+      return sourcesText(business.sources);
     default:
       return business[field];
   }
@@ -477,7 +506,7 @@ function suggestedValueFor(rng: Prng, business: DemoBusiness, field: Suggestable
     case 'social_media':
       return JSON.stringify({ instagram: `@${slug.replace(/-/g, '')}`, facebook: `https://facebook.com/${slug.replace(/-/g, '')}` });
     case 'proof_of_support':
-      return rng.pick(PROOF_OF_SUPPORT);
+      return JSON.stringify({ ...rng.pick(PROOF_OF_SUPPORT), url: '', date: isoDay(business.createdAt) });
     case 'category':
       return NEIGHBOUR_CATEGORY[business.category];
   }

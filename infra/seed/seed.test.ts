@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lookupOutcode, verifyPassword } from '@zaytoon/core';
+import { SOURCE_KINDS, sourcesText } from '@zaytoon/contract';
 import { runMigrations } from '@zaytoon/core/migrate';
 import { DEMO_MEMBER_PASSWORD, SUGGESTABLE_FIELDS, WEEKDAYS } from './demo-data';
 import { seedDemoData, type SeedSummary } from './seed';
@@ -105,6 +106,21 @@ describe('seedDemoData (real Postgres)', () => {
     expect(s.current + s.due).toBe(s.flagged);
     expect(s.due).toBeGreaterThan(0);
     expect(s.current).toBeGreaterThan(s.due * 3);
+  });
+
+  it("stores every business's sources, and their text as its proof_of_support", async () => {
+    const { rows } = await client.query(`SELECT count(*)::int AS businesses,
+        count(*) FILTER (WHERE EXISTS (SELECT 1 FROM business_sources s WHERE s.business_id = b.id))::int AS with_sources,
+        (SELECT count(DISTINCT kind)::int FROM business_sources) AS kinds,
+        (SELECT count(*)::int FROM business_sources WHERE url IS NOT NULL) AS linked
+      FROM businesses b`);
+    expect(rows[0].with_sources).toBe(rows[0].businesses);
+    expect(rows[0].kinds).toBe(SOURCE_KINDS.length);
+    expect(rows[0].linked).toBeGreaterThan(0);
+    const { rows: sources } = await client.query(`SELECT b.proof_of_support, json_agg(json_build_object('kind', s.kind, 'url', s.url,
+        'description', s.description, 'date', to_char(s.source_date, 'YYYY-MM-DD')) ORDER BY s.source_date DESC, s.id DESC) AS sources
+      FROM businesses b JOIN business_sources s ON s.business_id = b.id GROUP BY b.id`);
+    for (const business of sources) expect(business.proof_of_support).toBe(sourcesText(business.sources));
   });
 
   it('stores hours, social links and proof of support in valid shapes', async () => {

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { sourcesText } from '@zaytoon/contract';
 import { BUSINESS_WRITABLE_FIELDS, businessFieldValues, hashPassword, createPool, inTransaction } from '@zaytoon/core';
 import { batchInsert } from './batch-insert';
 import { verifySeededBusinesses } from './seeded-verifications';
@@ -131,10 +132,11 @@ async function insertDemoData(client: pg.PoolClient, data: DemoData): Promise<Se
   const businessRows = await batchInsert<{ id: number; name: string }>(
     client,
     'businesses',
-    ['owner_id', ...BUSINESS_WRITABLE_FIELDS, 'latitude', 'longitude', 'verified', 'created_at', 'updated_at'],
+    ['owner_id', ...BUSINESS_WRITABLE_FIELDS, 'proof_of_support', 'latitude', 'longitude', 'verified', 'created_at', 'updated_at'],
     data.businesses.map((b) => [
       b.owner === null ? null : memberIds[b.owner],
-      ...businessFieldValues({ ...b, proof_of_support: b.proofOfSupport, business_hours: b.businessHours, social_media: b.socialMedia }),
+      ...businessFieldValues({ ...b, proof_of_support: '', business_hours: b.businessHours, social_media: b.socialMedia }),
+      sourcesText(b.sources),
       b.latitude,
       b.longitude,
       b.verified,
@@ -149,6 +151,26 @@ async function insertDemoData(client: pg.PoolClient, data: DemoData): Promise<Se
     if (id === undefined) throw new Error(`seed: business "${b.name}" was not inserted`);
     return id;
   });
+
+  // Sources, each business's oldest first so that ids follow their dates as the service's writes do.
+  await batchInsert(
+    client,
+    'business_sources',
+    ['business_id', 'kind', 'url', 'description', 'source_date', 'added_by', 'created_at'],
+    data.businesses.flatMap((b, index) =>
+      b.sources
+        .toReversed()
+        .map((source) => [
+          businessIds[index],
+          source.kind,
+          source.url || null,
+          source.description,
+          source.date,
+          b.owner === null ? null : memberIds[b.owner],
+          b.createdAt,
+        ]),
+    ),
+  );
 
   // Votes: the votes_keep_totals trigger maintains businesses.upvotes / downvotes.
   const votes = data.votes.filter((v) => memberIds[v.member] !== null);

@@ -3,6 +3,8 @@
  * at random, phone numbers come from Ofcom's drama ranges and websites use the reserved `.example` domain.
  */
 
+import type { SourceKind } from '@zaytoon/contract';
+
 export interface DemoCity {
   city: string;
   /** Postcode districts (outward codes) of the city; each must exist in geo/uk-outcodes.csv. */
@@ -534,21 +536,25 @@ export const FOOD_EXTRAS = [
 
 export const FOOD_CATEGORIES: readonly string[] = ['Restaurant', 'Cafe', 'Bakery', 'Grocery'];
 
-export const PROOF_OF_SUPPORT = [
-  'Displays the Palestinian flag in the window and donates 10% of Friday takings to medical aid charities.',
-  "Sells fair-trade olive oil and za'atar sourced from Palestinian farming cooperatives.",
-  "Signed the local traders' pledge for Palestine; posters are up in the shop.",
-  'Hosted three fundraising evenings for humanitarian relief this year.',
-  'Public statement of support pinned on the business social media pages.',
-  'Stocks Palestinian-made products and donates part of the proceeds.',
-  'Acts as a collection point for community aid donations.',
-  'Keeps a boycott-conscious supplier list on display at the counter.',
-  'Sponsors a local Palestinian cultural festival every year.',
-  "Sells tatreez embroidery made by women's cooperatives, with the makers paid in full.",
-  'Offers free meals to anyone raising money for Palestinian relief charities.',
-  'Owner speaks regularly at community solidarity events.',
-  "Runs a donation box for children's charities at the till all year round.",
-  'Gives its back room free of charge to Palestine solidarity groups for meetings.',
+/** Demo sources of proof of support: the kind each one is, and its description. */
+export const PROOF_OF_SUPPORT: readonly { kind: SourceKind; description: string }[] = [
+  {
+    kind: 'Donation or fundraiser',
+    description: 'Displays the Palestinian flag in the window and donates 10% of Friday takings to medical aid charities.',
+  },
+  { kind: 'Other', description: "Sells fair-trade olive oil and za'atar sourced from Palestinian farming cooperatives." },
+  { kind: 'In-store sign', description: "Signed the local traders' pledge for Palestine; posters are up in the shop." },
+  { kind: 'Donation or fundraiser', description: 'Hosted three fundraising evenings for humanitarian relief this year.' },
+  { kind: 'Social media post', description: 'Public statement of support pinned on the business social media pages.' },
+  { kind: 'Donation or fundraiser', description: 'Stocks Palestinian-made products and donates part of the proceeds.' },
+  { kind: 'Donation or fundraiser', description: 'Acts as a collection point for community aid donations.' },
+  { kind: 'In-store sign', description: 'Keeps a boycott-conscious supplier list on display at the counter.' },
+  { kind: 'Public statement', description: 'Sponsors a local Palestinian cultural festival every year.' },
+  { kind: 'Other', description: "Sells tatreez embroidery made by women's cooperatives, with the makers paid in full." },
+  { kind: 'Other', description: 'Offers free meals to anyone raising money for Palestinian relief charities.' },
+  { kind: 'Public statement', description: 'Owner speaks regularly at community solidarity events.' },
+  { kind: 'Donation or fundraiser', description: "Runs a donation box for children's charities at the till all year round." },
+  { kind: 'Other', description: 'Gives its back room free of charge to Palestine solidarity groups for meetings.' },
 ];
 
 export const MEMBER_FIRST_NAMES = [

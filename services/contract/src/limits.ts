@@ -60,6 +60,16 @@ export const LINK_CHECK_RULES = {
 export const VERIFICATION_METHODS = ['Visited in person', 'Confirmed with the owner', 'Public statement', 'Community confirmations'] as const;
 export type VerificationMethod = (typeof VERIFICATION_METHODS)[number];
 
+/** Issue #13 point 3: proof of support is a list of sources, each of one of these kinds. */
+export const SOURCE_KINDS = ['Public statement', 'Donation or fundraiser', 'In-store sign', 'Social media post', 'Other'] as const;
+export type SourceKind = (typeof SOURCE_KINDS)[number];
+
+export const SOURCE_RULES = {
+  descriptionMaxLength: 500,
+  urlMaxLength: 2048,
+  maxPerBusiness: 20,
+} as const;
+
 export const CONFIRMATION_ANSWERS = ['Yes', 'Closed', 'No longer supportive'] as const;
 export type ConfirmationAnswer = (typeof CONFIRMATION_ANSWERS)[number];
 

@@ -74,6 +74,10 @@ export const MESSAGES = {
   evidenceUrlInvalid: 'Evidence must be a link starting with http:// or https://',
   confirmationAnswerRequired: 'Please answer Yes, Closed or No longer supportive',
   alreadyConfirmed: 'You have already answered for this business in the last 30 days',
+  sourceKindRequired: 'Please choose what kind of source this is',
+  sourceDescriptionRequired: 'Please add a short quote or description of the source',
+  sourceUrlInvalid: 'Source link must start with http:// or https://',
+  sourceDateInvalid: 'Please enter the date of the source (not in the future)',
 
   // toasts (SPEC §8)
   loginFailed: 'Login failed',
@@ -143,6 +147,8 @@ export const confirmDeleteBusinessMessage = (name: string) => `Are you sure you 
 /** SPEC is silent; approving a report removes the business, so it asks as 'Delete Business' does (issue #12). */
 export const confirmApproveReportMessage = (businessLabel: string) =>
   `Approve this report and remove "${businessLabel}"? This action cannot be undone.`;
+
+export const tooManySourcesMessage = (max: number) => `A business can list at most ${max} sources`;
 
 /** SPEC is silent past the comment's limit; every too-long text says so in the comment's words (issue #12). */
 export const textTooLongMessage = (label: string, max: number) => `${label} must be at most ${max} characters`;

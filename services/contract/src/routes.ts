@@ -14,7 +14,7 @@ import {
   userSchema,
 } from './schemas/auth.schema';
 import { adminStatisticsSchema } from './schemas/admin.schema';
-import { businessInputSchema, businessSchema, canEditSchema, categoriesSchema, citiesSchema } from './schemas/business.schema';
+import { businessDetailSchema, businessInputSchema, businessSchema, canEditSchema, categoriesSchema, citiesSchema } from './schemas/business.schema';
 import { commentInputSchema, commentSchema } from './schemas/comment.schema';
 import {
   businessListQuerySchema,
@@ -183,7 +183,7 @@ export const API_ROUTES = {
     tag: 'businesses',
     cacheable: true,
     summary: 'Business detail',
-    response: businessSchema,
+    response: businessDetailSchema,
   }),
   createBusiness: route({
     ...ROUTE_PATHS.createBusiness,
@@ -191,7 +191,7 @@ export const API_ROUTES = {
     tag: 'businesses',
     summary: 'Add a business',
     body: businessInputSchema,
-    response: businessSchema,
+    response: businessDetailSchema,
   }),
   updateBusiness: route({
     notFound: MESSAGES.businessNotFound,
@@ -200,7 +200,7 @@ export const API_ROUTES = {
     tag: 'businesses',
     summary: 'Edit a business (owner or admin)',
     body: businessInputSchema,
-    response: businessSchema,
+    response: businessDetailSchema,
   }),
   canEdit: route({
     notFound: MESSAGES.businessNotFound,

@@ -15,6 +15,7 @@ import { ReportsService } from './reports/reports.service';
 import { StatisticsRepository } from './statistics/statistics.repository';
 import { StatisticsService } from './statistics/statistics.service';
 import { LocalStorageRepository } from './storage/storage.repository';
+import { SourcesService } from './sources/sources.service';
 import { SessionIndexRepository } from './sessions/session-index.repository';
 import { SuggestionsRepository } from './suggestions/suggestions.repository';
 import { SuggestionsService } from './suggestions/suggestions.service';
@@ -66,7 +67,7 @@ export function createCore(config: Config) {
     }),
     pictures: new ProfilePictureService(repositories.storage, jobs),
     statistics: new StatisticsService(repositories.statistics, jobs),
-    businesses: new BusinessesService(businesses, cache, jobs),
+    businesses: new BusinessesService(db, businesses, new SourcesService(), cache, jobs),
     directory: new DirectoryService(businesses, cache),
     votes: new VotesService(db, businesses, cache),
     comments: new CommentsService(repositories.comments, businesses),

@@ -13,7 +13,11 @@ const SUGGESTIONS: Record<SuggestableField, { suggested: string; answered: unkno
   website: { suggested: 'https://olive-grove.example/menu', answered: 'https://olive-grove.example/menu' },
   business_hours: { suggested: '{"monday":"10:00 AM - 4:00 PM","sunday":"Closed"}', answered: { monday: '10:00 AM - 4:00 PM', sunday: 'Closed' } },
   social_media: { suggested: '{"instagram":"https://instagram.com/olivegrove"}', answered: { instagram: 'https://instagram.com/olivegrove' } },
-  proof_of_support: { suggested: 'Sponsors a community kitchen in Gaza.', answered: 'Sponsors a community kitchen in Gaza.' },
+  // Issue #13 point 3: a suggested text joins the business's sources as an 'Other' source (tested in trust/sources.test.ts).
+  proof_of_support: {
+    suggested: 'Sponsors a community kitchen in Gaza.',
+    answered: 'Sponsors a community kitchen in Gaza.\nDonates 10% of profits to Gaza relief.',
+  },
   category: { suggested: 'Bakery', answered: 'Bakery' },
 };
 
@@ -46,7 +50,8 @@ describe('approving a suggestion changes exactly its field (CONTRACT.md)', () =>
       expect(suggestion.status).toBe(201);
       expect((await admin.post(`/api/admin/suggestions/${suggestion.body.id}/review?action=approve`)).status).toBe(200);
       const after = (await api.client().get(`/api/businesses/${business.id}`)).body;
-      expect(after).toEqual({ ...before, [field]: answered });
+      const sources = field === 'proof_of_support' ? { sources: [expect.objectContaining({ description: suggested }), ...before.sources] } : {};
+      expect(after).toEqual({ ...before, [field]: answered, ...sources });
     });
   }
 });

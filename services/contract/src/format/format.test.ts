@@ -30,6 +30,15 @@ describe('text helpers', () => {
     expect(describeValue('New name')).toBe('New name');
     expect(describeValue(null)).toBe('');
   });
+
+  it('shows a suggested source as its line, with its link when it has one', () => {
+    const source = { kind: 'In-store sign', url: '', description: 'Sign in the window', date: '2025-06-01' };
+    expect(describeValue(JSON.stringify(source))).toBe('In-store sign, 2025-06-01: Sign in the window');
+    expect(describeValue(JSON.stringify({ ...source, url: 'https://olive.example/sign' }))).toBe(
+      'In-store sign, 2025-06-01: Sign in the window (https://olive.example/sign)',
+    );
+    expect(describeValue(JSON.stringify({ ...source, kind: 'Other' }))).toBe('Sign in the window');
+  });
 });
 
 describe('link helpers', () => {

@@ -3,6 +3,7 @@ import { LIMITS, SOCIAL_NETWORK_HOSTS, SOCIAL_NETWORKS, WEEKDAYS, type SocialNet
 import { MESSAGES, socialLinkOffSiteMessage } from '../messages';
 import { FIELD_LABELS } from '../limits';
 import { boundedText, httpUrlOrEmpty, isHttpUrl, isoDate, optionalText, requiredText } from './common.schema';
+import { sourceSchema, sourcesInputSchema } from './source.schema';
 import { verificationSchema } from './trust.schema';
 import { reportSchema } from './report.schema';
 
@@ -71,7 +72,10 @@ export const businessInputSchema = z.object({
   description: optionalText(LIMITS.textFieldMaxLength, FIELD_LABELS.description),
   phone: optionalText(LIMITS.phoneMaxLength, FIELD_LABELS.phone),
   website: httpUrlOrEmpty.optional().default(''),
-  proof_of_support: optionalText(LIMITS.textFieldMaxLength, FIELD_LABELS.proof_of_support),
+  proof_of_support: optionalText(LIMITS.textFieldMaxLength, FIELD_LABELS.proof_of_support).describe(
+    "old clients' free text: with sources left out, a text other than the business's becomes its one 'Other' source; ignored when sources are sent",
+  ),
+  sources: sourcesInputSchema.optional().describe("the business's whole list of sources; left out, the sources stay as they are"),
   business_hours: businessHoursSchema.optional(),
   social_media: socialMediaSchema.optional(),
   latitude: z.number().min(-90).max(90).nullable().optional(),
@@ -90,7 +94,7 @@ export const businessSchema = z.object({
   description: z.string(),
   phone: z.string(),
   website: z.string(),
-  proof_of_support: z.string(),
+  proof_of_support: z.string().describe('the sources as text, one a line, newest first (for clients that predate sources)'),
   business_hours: z.record(z.string(), z.string()),
   social_media: z.record(z.string(), z.string()),
   latitude: z.number().nullable(),
@@ -105,6 +109,10 @@ export const businessSchema = z.object({
   latest_reports: z.array(reportSchema),
 });
 export type Business = z.infer<typeof businessSchema>;
+
+/** A business with its sources of proof of support, newest date first (the detail, and the answer of a write). */
+export const businessDetailSchema = businessSchema.extend({ sources: z.array(sourceSchema) });
+export type BusinessDetail = z.infer<typeof businessDetailSchema>;
 
 export const canEditSchema = z.object({ can_edit: z.boolean(), is_owner: z.boolean() });
 export type CanEdit = z.infer<typeof canEditSchema>;

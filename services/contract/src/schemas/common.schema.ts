@@ -10,6 +10,17 @@ export type Valid<Schema extends z.ZodType> = z.output<Schema>;
 
 export const isoDate = z.string().describe('ISO-8601 timestamp in UTC');
 
+export const isoDay = z.string().describe('a calendar date, YYYY-MM-DD');
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** A YYYY-MM-DD day that exists (Date would roll 2026-02-30 over to March) and is not in the future. */
+export const pastIsoDay = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((value) => !Number.isNaN(Date.parse(value)) && new Date(value).toISOString().startsWith(value) && value <= today(), message);
+
 export const errorResponse = z.object({
   detail: z.string(),
   errors: z.record(z.string(), z.string()).optional(),

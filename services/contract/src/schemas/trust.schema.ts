@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { CONFIRMATION_ANSWERS, LIMITS, VERIFICATION_METHODS } from '../limits';
 import { MESSAGES } from '../messages';
-import { boundedText, isHttpUrl, isoDate, optionalText } from './common.schema';
-
-const isoDay = z.string().describe('a calendar date, YYYY-MM-DD');
+import { boundedText, isHttpUrl, isoDate, isoDay, optionalText, pastIsoDay } from './common.schema';
 
 /** Where a business's verification stands: 'due' once the latest is older than TRUST_RULES.verificationValidMonths. */
 export const verificationStatusSchema = z.enum(['current', 'due', 'never']);
@@ -17,8 +15,6 @@ export const verificationSchema = z.object({
 });
 export type Verification = z.infer<typeof verificationSchema>;
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 export const verifyInputSchema = z.object({
   method: z.enum(VERIFICATION_METHODS, { error: MESSAGES.verificationMethodRequired }),
   note: optionalText(LIMITS.verificationNoteMaxLength, 'Note'),
@@ -26,16 +22,7 @@ export const verifyInputSchema = z.object({
     .refine((value) => value === '' || isHttpUrl(value), MESSAGES.evidenceUrlInvalid)
     .optional()
     .default(''),
-  date: z
-    .string({ error: MESSAGES.verificationDateInvalid })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.verificationDateInvalid)
-    // A calendar day that exists (Date would roll 2026-02-30 over to March), and not in the future.
-    .refine(
-      (value) => !Number.isNaN(Date.parse(value)) && new Date(value).toISOString().startsWith(value) && value <= today(),
-      MESSAGES.verificationDateInvalid,
-    )
-    .optional()
-    .describe('the day of the check, YYYY-MM-DD; today when left out'),
+  date: pastIsoDay(MESSAGES.verificationDateInvalid).optional().describe('the day of the check, YYYY-MM-DD; today when left out'),
 });
 export type VerifyInput = z.input<typeof verifyInputSchema>;
 

@@ -1,4 +1,4 @@
-import { MESSAGES, businessDeletedMessage, type ReviewAction, type SuggestableField, type User } from '@zaytoon/contract';
+import { MESSAGES, businessDeletedMessage, type ReviewAction, type SuggestableField, type User, type ValidSourceInput } from '@zaytoon/contract';
 import { AuditRepository } from '../audit/audit.repository';
 import { BusinessesRepository } from '../businesses/businesses.repository';
 import type { AnswerCacheRepository } from '../cache/answer-cache.repository';
@@ -7,6 +7,7 @@ import { inTransaction, type Database } from '../db/pool';
 import { conflict, notFound } from '../errors/domain-error';
 import type { JobQueueRepository } from '../jobs/job-queue.repository';
 import { ReportsRepository } from '../reports/reports.repository';
+import { SourcesService } from '../sources/sources.service';
 import { parseSuggestedValue } from '../suggestions/suggestion-value';
 import { SuggestionsRepository } from '../suggestions/suggestions.repository';
 
@@ -55,7 +56,9 @@ export class AdminReviewService {
         const businesses = new BusinessesRepository(client);
         if (!(await businesses.findOwner(found.business_id))) throw notFound(MESSAGES.businessNotFound);
         const value = parseSuggestedValue(found.field_name as SuggestableField, found.suggested_value);
-        await businesses.updateField(found.business_id, found.field_name, value);
+        if (found.field_name === 'proof_of_support')
+          await new SourcesService().append(client, found.business_id, value as ValidSourceInput, found.user_id);
+        else await businesses.updateField(found.business_id, found.field_name, value);
       }
       const status = action === 'approve' ? 'approved' : 'rejected';
       await suggestions.markReviewed(suggestionId, status, admin.id);

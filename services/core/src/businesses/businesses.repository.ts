@@ -150,7 +150,6 @@ const WRITABLE_FIELDS = [
   'description',
   'phone',
   'website',
-  'proof_of_support',
   'business_hours',
   'social_media',
 ] as const;
@@ -281,7 +280,7 @@ export class BusinessesRepository {
     );
   }
 
-  /** Writes one suggestable field; jsonb fields arrive as objects. */
+  /** Writes one suggestable field but proof_of_support, which the sources keep; jsonb fields arrive as objects. */
   async updateField(id: number, field: string, value: unknown): Promise<void> {
     if (!(WRITABLE_FIELDS as readonly string[]).includes(field)) throw new Error(`not a writable field: ${field}`);
     const isJson = field === 'business_hours' || field === 'social_media';

@@ -1,20 +1,24 @@
 import {
   MESSAGES,
   PAGING,
+  sourcesText,
   type businessListQuerySchema,
   type Business,
+  type BusinessDetail,
   type CanEdit,
   type User,
   type Valid,
   type ValidBusinessInput,
 } from '@zaytoon/contract';
 import type { AnswerCacheRepository, CachedAnswer } from '../cache/answer-cache.repository';
+import { inTransaction, type Database } from '../db/pool';
 import { forbidden, notFound } from '../errors/domain-error';
 import { afterCommit } from '../jobs/after-commit';
 import type { JobQueueRepository } from '../jobs/job-queue.repository';
 import { filtersKey, toDirectoryFilters } from '../directory/directory-filters';
 import { toBusiness } from './business.mapper';
-import type { BusinessesRepository } from './businesses.repository';
+import type { SourcesService } from '../sources/sources.service';
+import { BusinessesRepository } from './businesses.repository';
 import { decodeCursor, encodeCursor, pageKeyOf } from './page-cursor';
 
 /** One page of the list, serialized once, with what its paging headers need. */
@@ -27,7 +31,9 @@ export interface BusinessPageAnswer {
 
 export class BusinessesService {
   constructor(
+    private readonly db: Database,
     private readonly businesses: BusinessesRepository,
+    private readonly sources: SourcesService,
     private readonly cache: AnswerCacheRepository,
     private readonly jobs: JobQueueRepository,
   ) {}
@@ -63,16 +69,20 @@ export class BusinessesService {
     return { body, ...(JSON.parse(meta.json.toString('utf8')) as { total: number; nextCursor: string | null }) };
   }
 
-  async get(id: number, viewer: User | null): Promise<Business> {
+  async get(id: number, viewer: User | null): Promise<BusinessDetail> {
     const forAdmin = viewer?.is_admin ?? false;
-    const row = await this.businesses.findById(id, forAdmin);
+    const [row, sources] = await Promise.all([this.businesses.findById(id, forAdmin), this.sources.list(this.db, id)]);
     if (!row) throw notFound(MESSAGES.businessNotFound);
-    return toBusiness(row, forAdmin);
+    return { ...toBusiness(row, forAdmin), sources };
   }
 
-  async create(data: ValidBusinessInput, owner: User): Promise<Business> {
-    // The row comes back from the insert itself: a read after it could fail and answer 503 for a stored business.
-    const row = await this.businesses.insert(data, owner.id, owner.is_admin);
+  async create(data: ValidBusinessInput, owner: User): Promise<BusinessDetail> {
+    // The row comes back from the writes themselves: a read after them could fail and answer 503 for a stored business.
+    const row = await inTransaction(this.db, async (client) => {
+      const inserted = await new BusinessesRepository(client).insert(data, owner.id, owner.is_admin);
+      const { sources } = await this.sources.replace(client, inserted.id, data, owner.id);
+      return { ...toBusiness(inserted, owner.is_admin), proof_of_support: sourcesText(sources), sources };
+    });
     if (data.latitude == null) {
       // Without its geocoding job the business would never reach the map: no job, no business (the 503 then
       // leaves nothing behind, and the member's retry adds it once).
@@ -84,12 +94,15 @@ export class BusinessesService {
       }
     }
     await this.afterWrite();
-    return toBusiness(row, owner.is_admin);
+    return row;
   }
 
-  async update(id: number, data: ValidBusinessInput, editor: User): Promise<Business> {
+  async update(id: number, data: ValidBusinessInput, editor: User): Promise<BusinessDetail> {
     const existing = await this.requireEditable(id, editor);
-    await this.businesses.update(id, data);
+    await inTransaction(this.db, async (client) => {
+      await new BusinessesRepository(client).update(id, data);
+      await this.sources.replace(client, id, data, editor.id);
+    });
     const postcodeChanged = existing.postcode.replace(/\s/g, '').toUpperCase() !== data.postcode.replace(/\s/g, '').toUpperCase();
     // A failed geocoding job fails the edit (503): saving again is harmless and queues it.
     if (postcodeChanged && data.latitude == null) await this.queueGeocoding(id, data.postcode);

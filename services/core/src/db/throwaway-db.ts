@@ -50,11 +50,11 @@ async function adminQuery(baseUrl: string, sql: string): Promise<void> {
   }
 }
 
-/** A throwaway database with every migration applied, for tests that need the real schema. */
-export async function createMigratedDatabase(baseUrl: string, prefix: string): Promise<ThrowawayDatabase> {
+/** A throwaway database with every migration applied (or the first `count`), for tests that need the real schema. */
+export async function createMigratedDatabase(baseUrl: string, prefix: string, count = Infinity): Promise<ThrowawayDatabase> {
   const database = await createThrowawayDatabase(baseUrl, prefix);
   try {
-    await runMigrations(database.url);
+    await runMigrations(database.url, () => {}, count);
   } catch (error) {
     await database.drop();
     throw error;

@@ -1,9 +1,7 @@
-import { fileURLToPath } from 'node:url';
-import { runner } from 'node-pg-migrate';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMigrations } from '../db/migrate';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../db/throwaway-db';
+import { createMigratedDatabase, type ThrowawayDatabase } from '../db/throwaway-db';
 
 const MIGRATIONS_BEFORE = 8; // every migration up to 1700000000007; the next one adds business_sources
 
@@ -12,7 +10,7 @@ let db: pg.Pool;
 beforeAll(async () => {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL must point at the real test service (npm test provides it)');
-  database = await createThrowawayDatabase(url, 'sources_migration');
+  database = await createMigratedDatabase(url, 'sources_migration', MIGRATIONS_BEFORE);
   db = new pg.Pool({ connectionString: database.url });
 });
 afterAll(async () => {
@@ -22,15 +20,6 @@ afterAll(async () => {
 
 describe('migration 1700000000008: business sources', () => {
   it("turns each business's free-text proof of support into one 'Other' source dated when it was listed", async () => {
-    await runner({
-      databaseUrl: database.url,
-      dir: fileURLToPath(new URL('../db/migrations', import.meta.url)),
-      direction: 'up',
-      migrationsTable: 'pgmigrations',
-      count: MIGRATIONS_BEFORE,
-      log: () => {},
-      logger: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
-    });
     const insert = async (proof: string, createdAt: string) =>
       (
         await db.query(

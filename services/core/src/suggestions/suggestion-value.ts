@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { MESSAGES, businessInputSchema, type SuggestableField } from '@zaytoon/contract';
+import { MESSAGES, businessInputSchema, sourceInputSchema, type SuggestableField } from '@zaytoon/contract';
 import { badRequest } from '../errors/domain-error';
 import { parseInput } from '../errors/validate';
+import { sourceFromText } from '../sources/sources.service';
 
 const JSON_FIELDS = new Set<SuggestableField>(['business_hours', 'social_media']);
 
@@ -13,11 +14,24 @@ export function currentValueText(field: SuggestableField, value: unknown): strin
   return typeof value === 'string' ? value : '';
 }
 
+/** A suggested source is its JSON ({kind, url, description, date}); an old client's text becomes an 'Other' source. */
+function parseSuggestedSource(text: string) {
+  let suggested: unknown;
+  try {
+    suggested = JSON.parse(text);
+  } catch {
+    return sourceFromText(text, 'suggested_value');
+  }
+  if (!suggested || typeof suggested !== 'object' || Array.isArray(suggested)) return sourceFromText(text, 'suggested_value');
+  return parseInput(z.object({ suggested_value: sourceInputSchema.omit({ id: true }) }), { suggested_value: suggested }).suggested_value;
+}
+
 /**
  * Checks a suggested value with the business form's own schema for that field (its limits and messages) and
  * returns what would be written. Field errors are the suggestion's: `suggested_value` (`suggested_value.monday`).
  */
 export function parseSuggestedValue(field: SuggestableField, text: string): unknown {
+  if (field === 'proof_of_support') return parseSuggestedSource(text);
   let suggested: unknown = text;
   if (JSON_FIELDS.has(field)) {
     try {

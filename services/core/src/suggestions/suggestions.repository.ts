@@ -58,10 +58,13 @@ export class SuggestionsRepository {
   }
 
   /** Locks the row for the review transaction. */
-  async findForReview(id: number): Promise<{ id: number; business_id: number; field_name: string; suggested_value: string; status: string } | null> {
-    const { rows } = await this.db.query('SELECT id, business_id, field_name, suggested_value, status FROM suggestions WHERE id = $1 FOR UPDATE', [
-      id,
-    ]);
+  async findForReview(
+    id: number,
+  ): Promise<{ id: number; business_id: number; user_id: number | null; field_name: string; suggested_value: string; status: string } | null> {
+    const { rows } = await this.db.query(
+      'SELECT id, business_id, user_id, field_name, suggested_value, status FROM suggestions WHERE id = $1 FOR UPDATE',
+      [id],
+    );
     return rows[0] ?? null;
   }
 

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { MAX_ID, SOURCE_KINDS, SOURCE_RULES } from '../limits';
+import { MESSAGES, tooManySourcesMessage } from '../messages';
+import { boundedText, isHttpUrl, isoDate, isoDay, pastIsoDay, requiredText } from './common.schema';
+import { linkStatusSchema } from './link-check.schema';
+
+/** One source of a business's proof of support, as a member writes it (issue #13 point 3). */
+export const sourceInputSchema = z.object({
+  id: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_ID)
+    .optional()
+    .describe("one of the business's sources: kept with its link checks when its url is unchanged; left out for a new source"),
+  kind: z.enum(SOURCE_KINDS, { error: MESSAGES.sourceKindRequired }),
+  url: boundedText(SOURCE_RULES.urlMaxLength, 'Source link')
+    .refine((value) => value === '' || isHttpUrl(value), MESSAGES.sourceUrlInvalid)
+    .optional()
+    .default('')
+    .describe('an http(s) link to the source; empty when there is none'),
+  description: requiredText(MESSAGES.sourceDescriptionRequired, SOURCE_RULES.descriptionMaxLength, 'Source description').describe(
+    'a short quote or description',
+  ),
+  date: pastIsoDay(MESSAGES.sourceDateInvalid).describe('when the source was published or seen, YYYY-MM-DD'),
+});
+export type SourceInput = z.input<typeof sourceInputSchema>;
+export type ValidSourceInput = z.output<typeof sourceInputSchema>;
+
+export const sourcesInputSchema = z.array(sourceInputSchema).max(SOURCE_RULES.maxPerBusiness, tooManySourcesMessage(SOURCE_RULES.maxPerBusiness));
+
+export const sourceLinkSchema = z.object({
+  status: linkStatusSchema,
+  checked_at: isoDate.nullable(),
+  final_url: z.string().nullable().describe('where the link led after redirects'),
+  http_status: z.number().int().nullable(),
+  archived_title: z.string().nullable().describe("the page's title when it was last reached"),
+  archived_excerpt: z.string().nullable(),
+});
+
+export const sourceSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(SOURCE_KINDS),
+  url: z.string().nullable(),
+  description: z.string(),
+  date: isoDay,
+  link: sourceLinkSchema.nullable().describe('the latest link check; null when the source has no url'),
+});
+export type Source = z.infer<typeof sourceSchema>;
