@@ -96,6 +96,37 @@ describe('api client', () => {
     expect(JSON.parse(String(calls[3].init.body))).toEqual({ vote_type: 'upvote' });
   });
 
+  it("call() takes each route's input as the contract types it: the path's id, the body, the query", async () => {
+    const { fetch, calls } = fakeFetch(() => json([]));
+    const api = createApiClient({ fetch, readCookies: () => 'XSRF-TOKEN=t' });
+    await api.call('rechecks', { query: { limit: 20, cursor: 'next' } });
+    await api.call('confirmBusiness', { id: 7, body: { answer: 'Yes' } });
+    await api.call('mapView', { query: { bbox: '-1,50,1,52', zoom: 9, category: 'all' } });
+    expect(calls.map((call) => `${call.init.method} ${call.url}`)).toEqual([
+      'GET /api/admin/rechecks?limit=20&cursor=next',
+      'POST /api/businesses/7/confirmations',
+      'GET /api/businesses/map?bbox=-1%2C50%2C1%2C52&zoom=9',
+    ]);
+    expect(JSON.parse(String(calls[1].init.body))).toEqual({ answer: 'Yes' });
+
+    // Each call below is a type error that tsc reports with the rest of the shell; none is ever made.
+    const refusedByTypes = () => [
+      // @ts-expect-error a path with an id needs the id
+      api.call('getBusiness'),
+      // @ts-expect-error a body the route's schema does not take
+      api.call('vote', { id: 1, body: { vote_type: 'sideways' } }),
+      // @ts-expect-error a route with a body needs it
+      api.call('addComment', { id: 1 }),
+      // @ts-expect-error a route without a query takes none
+      api.call('categories', { query: { search: 'x' } }),
+      // @ts-expect-error a review needs its action
+      api.call('reviewReport', { id: 1, query: {} }),
+      // @ts-expect-error a path without an id takes none
+      api.call('me', { id: 1 }),
+    ];
+    void refusedByTypes;
+  });
+
   it('recognises an ApiError thrown by another bundle (shell vs remote copy of the client)', () => {
     class ForeignApiError extends Error {
       name = 'ApiError';

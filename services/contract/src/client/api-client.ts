@@ -59,6 +59,35 @@ type Route<Name extends RouteName> = (typeof API_ROUTES)[Name];
 export type RouteAnswer<Name extends RouteName> = z.output<Route<Name>['response']>;
 /** What a call sends, as its route's body schema takes it. */
 export type RouteBody<Name extends RouteName> = Route<Name> extends { body: infer Schema extends z.ZodType } ? z.input<Schema> : never;
+/** A call's query, as its route's query schema takes it; a value the schema reads as a number (`limit`, `zoom`) may be given as one. */
+export type RouteQuery<Name extends RouteName> =
+  Route<Name> extends { query: infer Schema extends z.ZodType }
+    ? {
+        [Key in keyof z.input<Schema>]:
+          z.input<Schema>[Key] | (Key extends keyof z.output<Schema> ? (z.output<Schema>[Key] extends number | undefined ? number : never) : never);
+      }
+    : never;
+
+type PathOf<Name extends RouteName> = (typeof ROUTE_PATHS)[Name]['path'];
+
+/** A call's input, as its route takes it: the path's id when the path has one, the body its schema takes (a multipart route's form), the query. */
+export type CallArgs<Name extends RouteName> = (PathOf<Name> extends `${string}:${string}` ? { id: number | string } : { id?: never }) &
+  (Route<Name> extends { body: z.ZodType }
+    ? { body: RouteBody<Name> }
+    : Route<Name> extends { multipart: true }
+      ? { body: FormData }
+      : { body?: never }) &
+  (Route<Name> extends { query: z.ZodType }
+    ? Partial<RouteQuery<Name>> extends RouteQuery<Name>
+      ? { query?: RouteQuery<Name> }
+      : { query: RouteQuery<Name> }
+    : { query?: never });
+
+/** `call(name, args?, options?)`: the args may be left out only when the route needs none. */
+type CallParameters<Name extends RouteName> =
+  Partial<CallArgs<Name>> extends CallArgs<Name>
+    ? [args?: CallArgs<Name>, options?: RequestOptions]
+    : [args: CallArgs<Name>, options?: RequestOptions];
 
 export interface ApiClientOptions {
   /** Prefix for every path; '' (default) means same origin as the page (the shell proxies /api). */
@@ -104,7 +133,7 @@ export function normaliseUser(body: unknown): User | null {
   return candidate as User;
 }
 
-/** Query string of a directory call: filters omitted when empty or 'all' (SPEC §7), other params as given. */
+/** Query string of a call: empty values left out, the directory filters also when 'all' (SPEC §7), other params as given. */
 export function directoryQuery(query: DirectoryFilter & Record<string, string | number | undefined | null> = {}): string {
   const params = new URLSearchParams();
   for (const [key, raw] of Object.entries(query)) {
@@ -168,7 +197,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     let token = readCookie(readCookies(), XSRF_COOKIE);
     if (token) return token;
     // No cookie yet: any answer from the API sets it; admin-status answers a visitor 200 (no console error).
-    tokenRequest ??= doFetch(`${baseUrl}/api/auth/admin-status`, {
+    tokenRequest ??= doFetch(`${baseUrl}/api${ROUTE_PATHS.adminStatus.path}`, {
       method: 'GET',
       headers: { Accept: 'application/json' },
       credentials: 'include',
@@ -207,28 +236,27 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return data as T;
   }
 
-  interface CallArgs {
-    /** The path's id (`:id`, `:commentId`). */
+  /** Any route's input, once `call` has checked it against the route's own types. */
+  interface RequestArgs {
     id?: number | string;
     body?: unknown;
-    /** A query string, `?` included (directoryQuery). */
-    query?: string;
+    query?: Record<string, string | number | undefined>;
   }
 
   /** A call of the contract's route list, by name: its method and path come from the list. */
-  function request(name: RouteName, { id, body, query = '' }: CallArgs = {}, options: RequestOptions = {}): Promise<Response> {
+  function request(name: RouteName, { id, body, query }: RequestArgs = {}, options: RequestOptions = {}): Promise<Response> {
     const { method, path } = ROUTE_PATHS[name];
     const filled = path.replace(/:\w+/, () => encodeURIComponent(String(id)));
-    return send(method.toUpperCase() as Method, `/api${filled}${query}`, body, options.signal);
+    return send(method.toUpperCase() as Method, `/api${filled}${directoryQuery(query)}`, body, options.signal);
   }
 
-  async function call<Name extends RouteName>(name: Name, args?: CallArgs, options?: RequestOptions): Promise<RouteAnswer<Name>> {
-    return parse<RouteAnswer<Name>>(await request(name, args, options));
+  async function call<Name extends RouteName>(name: Name, ...[args, options]: CallParameters<Name>): Promise<RouteAnswer<Name>> {
+    return parse<RouteAnswer<Name>>(await request(name, args as RequestArgs | undefined, options));
   }
 
   /** One page of a paged list (CONTRACT.md): its items, the total of all matches, and the next page's cursor. */
-  async function callPage<Name extends RouteName>(name: Name, args?: CallArgs, options?: RequestOptions) {
-    const response = await request(name, args, options);
+  async function callPage<Name extends RouteName>(name: Name, ...[args, options]: CallParameters<Name>) {
+    const response = await request(name, args as RequestArgs | undefined, options);
     const items = await parse<RouteAnswer<Name>>(response);
     return {
       items: Array.isArray(items) ? items : ([] as RouteAnswer<Name>),
@@ -269,13 +297,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
     // --- businesses ---
     async listBusinesses(query: BusinessListQuery = {}, options: RequestOptions = {}): Promise<BusinessPage> {
-      const { items, ...page } = await callPage('listBusinesses', { query: directoryQuery(query) }, options);
+      const { items, ...page } = await callPage('listBusinesses', { query }, options);
       return { businesses: items, ...page };
     },
-    directorySummary: (filter: DirectoryFilter = {}, options?: RequestOptions) =>
-      call('directorySummary', { query: directoryQuery(filter) }, options),
-    cityGroups: (filter: DirectoryFilter = {}, options?: RequestOptions) => call('cityGroups', { query: directoryQuery(filter) }, options),
-    mapView: (query: MapQuery, options?: RequestOptions) => call('mapView', { query: directoryQuery(query) }, options),
+    directorySummary: (filter: DirectoryFilter = {}, options?: RequestOptions) => call('directorySummary', { query: filter }, options),
+    cityGroups: (filter: DirectoryFilter = {}, options?: RequestOptions) => call('cityGroups', { query: filter }, options),
+    mapView: (query: MapQuery, options?: RequestOptions) => call('mapView', { query }, options),
     categories: async (): Promise<string[]> => (await call('categories')).categories ?? [],
     cities: async (): Promise<string[]> => (await call('cities')).cities ?? [],
     getBusiness: (businessId: number | string, options?: RequestOptions) => call('getBusiness', { id: businessId }, options),
@@ -298,10 +325,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
     adminStatistics: () => call('statistics'),
     pendingReports: () => call('pendingReports'),
     reportedBusinesses: () => call('reportedBusinesses'),
-    reviewReport: (reportId: number | string, action: ReviewAction) => call('reviewReport', { id: reportId, query: directoryQuery({ action }) }),
+    reviewReport: (reportId: number | string, action: ReviewAction) => call('reviewReport', { id: reportId, query: { action } }),
     pendingSuggestions: () => call('pendingSuggestions'),
-    reviewSuggestion: (suggestionId: number | string, action: ReviewAction) =>
-      call('reviewSuggestion', { id: suggestionId, query: directoryQuery({ action }) }),
+    reviewSuggestion: (suggestionId: number | string, action: ReviewAction) => call('reviewSuggestion', { id: suggestionId, query: { action } }),
     adminDeleteBusiness: (businessId: number | string) => call('deleteBusiness', { id: businessId }),
   };
 }
