@@ -1,6 +1,7 @@
 import {
   type AdminStatistics,
   type ApiClient,
+  type BrokenLink,
   type Business,
   type Recheck,
   type Report,
@@ -83,11 +84,25 @@ export const recheck = (id: number, extra: Partial<Recheck> = {}): Recheck => ({
   ...extra,
 });
 
+export const brokenLink = (sourceId: number, extra: Partial<BrokenLink> = {}): BrokenLink => ({
+  source_id: sourceId,
+  business: { id: 7, name: 'Olive Tree Cafe' },
+  url: `https://example.org/statement/${sourceId}`,
+  status: 'broken',
+  http_status: 404,
+  final_url: `https://example.org/statement/${sourceId}`,
+  failures: 3,
+  checked_at: '2026-11-20T10:00:00.000Z',
+  archived_title: 'Our statement',
+  ...extra,
+});
+
 export function fakeAdminServer(seed: {
   reports?: Report[];
   suggestions?: Suggestion[];
   businesses?: Business[];
   rechecks?: Recheck[];
+  brokenLinks?: BrokenLink[];
   verified?: number;
 }) {
   const state = {
@@ -165,8 +180,10 @@ export function fakeAdminServer(seed: {
       if (!found) throw new ApiError(404, 'Business not found');
       return found;
     },
-    callPage: async (name: string) =>
-      name === 'rechecks' ? { items: [...state.rechecks], total: state.rechecks.length, nextCursor: null } : undefined,
+    callPage: async (name: string) => {
+      const items = name === 'rechecks' ? state.rechecks : name === 'brokenLinks' ? (seed.brokenLinks ?? []) : undefined;
+      return items && { items: [...items], total: items.length, nextCursor: null };
+    },
     // A decision settles a re-check: the business leaves the list.
     call: async (name: string, args: { id: number; body: Record<string, unknown> }) => {
       if (name !== 'verifyBusiness' && name !== 'unverifyBusiness') return undefined;

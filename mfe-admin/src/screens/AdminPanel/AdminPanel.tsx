@@ -2,6 +2,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { Business, Report, Suggestion } from '@zaytoon/contract/client';
 import { useDeleteBusiness } from '../../features/admin/api/delete-business';
+import { useBrokenLinks } from '../../features/admin/api/get-broken-links';
 import { usePendingReports } from '../../features/admin/api/get-pending-reports';
 import { usePendingSuggestions } from '../../features/admin/api/get-pending-suggestions';
 import { useRechecks } from '../../features/admin/api/get-rechecks';
@@ -12,6 +13,7 @@ import { useReviewSuggestion } from '../../features/admin/api/review-suggestion'
 import { useBusinessToVerify } from '../../features/admin/api/verification';
 import { useHost } from '@zaytoon/web-kit';
 import { ADMIN_BUILD_LABEL, ADMIN_VERSION, versionText } from '../../version';
+import { BrokenLinksTab } from './BrokenLinksTab';
 import { BusinessesTab } from './BusinessesTab';
 import { RechecksTab } from './RechecksTab';
 import { ReportsTab } from './ReportsTab';
@@ -21,8 +23,8 @@ import { VerifyDialog } from './VerifyDialog';
 import card from './card.module.css';
 import panel from './AdminPanel.module.css';
 
-type Tab = 'reports' | 'suggestions' | 'businesses' | 'rechecks';
-const TABS: Tab[] = ['reports', 'suggestions', 'businesses', 'rechecks'];
+type Tab = 'reports' | 'suggestions' | 'businesses' | 'rechecks' | 'links';
+const TABS: Tab[] = ['reports', 'suggestions', 'businesses', 'rechecks', 'links'];
 
 const NO_REPORTS: Report[] = [];
 const NO_SUGGESTIONS: Suggestion[] = [];
@@ -49,6 +51,7 @@ export function AdminPanel() {
   const reviewSuggestion = useReviewSuggestion();
   const deleteBusiness = useDeleteBusiness();
   const rechecks = useRechecks();
+  const brokenLinks = useBrokenLinks();
   // 'Verify Business' on a business's page comes here with ?verify=<id>.
   const [searchParams, setSearchParams] = useSearchParams();
   const verifyId = /^\d+$/.test(searchParams.get('verify') ?? '') ? Number(searchParams.get('verify')) : null;
@@ -70,13 +73,14 @@ export function AdminPanel() {
     loading: reportsQuery.isPending || suggestionsQuery.isPending || businessesQuery.isPending,
   };
   const [tab, setTab] = useState<Tab>('reports');
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ reports: null, suggestions: null, businesses: null, rechecks: null });
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ reports: null, suggestions: null, businesses: null, rechecks: null, links: null });
 
   const labels: Record<Tab, string> = {
     reports: `Reports (${data.reports.length})`,
     suggestions: `Suggestions (${data.suggestions.length})`,
     businesses: `Businesses (${data.businesses.length})`,
     rechecks: `Re-checks (${rechecks.data?.pages[0]?.total ?? 0})`,
+    links: `Broken links (${brokenLinks.data?.pages[0]?.total ?? 0})`,
   };
 
   // Arrow keys move between tabs (WAI-ARIA tabs pattern).
@@ -139,8 +143,10 @@ export function AdminPanel() {
           />
         ) : tab === 'businesses' ? (
           <BusinessesTab businesses={data.businesses} onDelete={(business) => settled(deleteBusiness.mutateAsync(business))} />
-        ) : (
+        ) : tab === 'rechecks' ? (
           <RechecksTab />
+        ) : (
+          <BrokenLinksTab />
         )}
       </div>
       {toVerify.data && <VerifyDialog business={toVerify.data} onClose={closeVerify} />}

@@ -9,6 +9,7 @@ export const adminKeys = {
   suggestions: () => ['admin', 'suggestions', 'pending'] as const,
   businesses: () => ['admin', 'businesses', 'reported'] as const,
   rechecks: () => ['admin', 'rechecks'] as const,
+  brokenLinks: () => ['admin', 'links', 'broken'] as const,
   business: (id: number) => ['admin', 'business', id] as const,
   /** Every decision (review a report or a suggestion, delete a business) is a mutation under this key. */
   decisions: ['admin', 'decision'] as const,

@@ -1,0 +1,21 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { directoryQuery, MESSAGES, type ApiClient } from '@zaytoon/contract/client';
+import { useHost } from '@zaytoon/web-kit';
+import { adminListQueryOptions } from './admin-list';
+import { adminKeys } from './keys';
+
+const BROKEN_LINKS_PAGE = 20;
+
+/** GET /api/admin/links/broken, page after page (issue #13 point 4). */
+export function getBrokenLinksQueryOptions(api: ApiClient) {
+  return adminListQueryOptions({
+    queryKey: adminKeys.brokenLinks(),
+    failure: MESSAGES.loadBrokenLinksFailed,
+    readPage: (cursor) => api.callPage('brokenLinks', { query: directoryQuery({ limit: BROKEN_LINKS_PAGE, cursor }) }),
+  });
+}
+
+export function useBrokenLinks() {
+  const { api } = useHost();
+  return useInfiniteQuery(getBrokenLinksQueryOptions(api));
+}
