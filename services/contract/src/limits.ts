@@ -29,6 +29,11 @@ export const LIMITS = {
   businessHoursMaxLength: 100,
   socialLinkMaxLength: 300,
   verificationNoteMaxLength: 1000,
+  /** Sign-up and sign-in fields (issue #12: the forms show them as the inputs' maxLength). */
+  emailMaxLength: 254,
+  usernameMaxLength: 50,
+  nameMaxLength: 100,
+  passwordMaxLength: 200,
 } as const;
 
 /** Issue #13: how long a verification stands, and when members' answers send a business back for a re-check. */

@@ -30,6 +30,18 @@ describe('auth screen (SPEC §2)', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Sign In' })).toBeTruthy();
   });
 
+  it("limits each field's length to the contract's, on sign-in and on sign-up", async () => {
+    renderScreen(<AuthScreen />, { path: '/login' });
+    const maxLength = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).maxLength;
+    expect(maxLength('Email or Username')).toBe(LIMITS.emailMaxLength);
+    expect(maxLength('Password')).toBe(LIMITS.passwordMaxLength);
+    await userEvent.click(screen.getByRole('button', { name: "Don't have an account? Sign Up" }));
+    expect(maxLength('Full Name')).toBe(LIMITS.nameMaxLength);
+    expect(maxLength('Username')).toBe(LIMITS.usernameMaxLength);
+    expect(maxLength('Email')).toBe(LIMITS.emailMaxLength);
+    expect(maxLength('Password')).toBe(LIMITS.passwordMaxLength);
+  });
+
   it('requires every field', () => {
     renderScreen(<AuthScreen />, { path: '/login' });
     for (const input of document.querySelectorAll('input')) expect(input.required).toBe(true);

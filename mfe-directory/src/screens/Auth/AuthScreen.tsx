@@ -69,7 +69,14 @@ export function AuthScreen() {
         <form className={forms.form} onSubmit={submit} aria-label={title}>
           {signingUp ? (
             <>
-              <AuthField id="zd-auth-name" label="Full Name" value={fields.name} onChange={set('name')} autoComplete="name" />
+              <AuthField
+                id="zd-auth-name"
+                label="Full Name"
+                value={fields.name}
+                onChange={set('name')}
+                autoComplete="name"
+                maxLength={LIMITS.nameMaxLength}
+              />
               <AuthField
                 id="zd-auth-username"
                 label="Username"
@@ -77,11 +84,27 @@ export function AuthScreen() {
                 onChange={set('username')}
                 autoComplete="username"
                 hint={MESSAGES.usernameCharacters}
+                maxLength={LIMITS.usernameMaxLength}
               />
-              <AuthField id="zd-auth-email" label="Email" type="email" value={fields.email} onChange={set('email')} autoComplete="email" />
+              <AuthField
+                id="zd-auth-email"
+                label="Email"
+                type="email"
+                value={fields.email}
+                onChange={set('email')}
+                autoComplete="email"
+                maxLength={LIMITS.emailMaxLength}
+              />
             </>
           ) : (
-            <AuthField id="zd-auth-login" label="Email or Username" value={fields.login} onChange={set('login')} autoComplete="username" />
+            <AuthField
+              id="zd-auth-login"
+              label="Email or Username"
+              value={fields.login}
+              onChange={set('login')}
+              autoComplete="username"
+              maxLength={LIMITS.emailMaxLength}
+            />
           )}
           <AuthField
             id="zd-auth-password"
@@ -92,6 +115,7 @@ export function AuthScreen() {
             autoComplete={signingUp ? 'new-password' : 'current-password'}
             hint={signingUp ? MESSAGES.passwordTooShort : undefined}
             minLength={signingUp ? LIMITS.passwordMinLength : undefined}
+            maxLength={LIMITS.passwordMaxLength}
           />
           {!signingUp && (
             <p className={auth.forgot}>

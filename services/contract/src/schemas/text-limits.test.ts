@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../limits';
 import { textTooLongMessage } from '../messages';
+import { changePasswordInputSchema, forgotPasswordInputSchema, loginInputSchema, resetPasswordInputSchema, signupInputSchema } from './auth.schema';
 import { businessInputSchema } from './business.schema';
 import { reportInputSchema } from './report.schema';
 import { suggestionInputSchema } from './suggestion.schema';
@@ -56,5 +57,54 @@ describe('too-long text is refused in words (issue #12), not in zod wording', ()
     expect(firstMessage(reportInputSchema.safeParse({ business_id: 1, reason: 'Other', description: long }))?.message).toBe(
       'Details must be at most 5000 characters',
     );
+  });
+
+  const signup = { email: 'amal@example.com', username: 'amal', name: 'Amal', password: 'secret1' };
+  it.each([
+    ['name', 'Full Name', LIMITS.nameMaxLength],
+    ['username', 'Username', LIMITS.usernameMaxLength],
+    ['password', 'Password', LIMITS.passwordMaxLength],
+  ])('sign-up %s', (field, label, max) => {
+    expect(signupInputSchema.safeParse({ ...signup, [field]: 'x'.repeat(max) }).success).toBe(true);
+    expect(firstMessage(signupInputSchema.safeParse({ ...signup, [field]: tooLong(max) }))).toEqual({
+      path: field,
+      message: textTooLongMessage(label, max),
+    });
+  });
+
+  it('sign-up email', () => {
+    const longest = `${'x'.repeat(LIMITS.emailMaxLength - '@example.com'.length)}@example.com`;
+    expect(signupInputSchema.safeParse({ ...signup, email: longest }).success).toBe(true);
+    expect(firstMessage(signupInputSchema.safeParse({ ...signup, email: `x${longest}` }))).toEqual({
+      path: 'email',
+      message: 'Email must be at most 254 characters',
+    });
+  });
+
+  it('sign-in, password reset and change', () => {
+    const longLogin = tooLong(LIMITS.emailMaxLength);
+    const longPassword = tooLong(LIMITS.passwordMaxLength);
+    expect(firstMessage(loginInputSchema.safeParse({ login: longLogin, password: 'secret1' }))).toEqual({
+      path: 'login',
+      message: 'Email or Username must be at most 254 characters',
+    });
+    expect(firstMessage(loginInputSchema.safeParse({ login: 'amal', password: longPassword }))).toEqual({
+      path: 'password',
+      message: 'Password must be at most 200 characters',
+    });
+    expect(firstMessage(forgotPasswordInputSchema.safeParse({ email_or_username: longLogin }))?.message).toBe(
+      'Email or Username must be at most 254 characters',
+    );
+    expect(
+      firstMessage(resetPasswordInputSchema.safeParse({ email_or_username: 'amal', verification_code: '123456', new_password: longPassword })),
+    ).toEqual({ path: 'new_password', message: 'New Password must be at most 200 characters' });
+    expect(firstMessage(changePasswordInputSchema.safeParse({ current_password: longPassword, new_password: 'secret2' }))).toEqual({
+      path: 'current_password',
+      message: 'Current Password must be at most 200 characters',
+    });
+    expect(firstMessage(changePasswordInputSchema.safeParse({ current_password: 'secret1', new_password: longPassword }))).toEqual({
+      path: 'new_password',
+      message: 'New Password must be at most 200 characters',
+    });
   });
 });
