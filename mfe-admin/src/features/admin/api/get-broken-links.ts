@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { directoryQuery, MESSAGES, type ApiClient } from '@zaytoon/contract/client';
+import { MESSAGES, type ApiClient } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
 import { adminListQueryOptions } from './admin-list';
 import { adminKeys } from './keys';
@@ -11,7 +11,7 @@ export function getBrokenLinksQueryOptions(api: ApiClient) {
   return adminListQueryOptions({
     queryKey: adminKeys.brokenLinks(),
     failure: MESSAGES.loadBrokenLinksFailed,
-    readPage: (cursor) => api.callPage('brokenLinks', { query: directoryQuery({ limit: BROKEN_LINKS_PAGE, cursor }) }),
+    readPage: (cursor) => api.callPage('brokenLinks', { query: { limit: BROKEN_LINKS_PAGE, cursor } }),
   });
 }
 

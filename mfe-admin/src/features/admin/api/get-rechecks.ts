@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { directoryQuery, MESSAGES, type ApiClient } from '@zaytoon/contract/client';
+import { MESSAGES, type ApiClient } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
 import { adminListQueryOptions } from './admin-list';
 import { adminKeys } from './keys';
@@ -11,7 +11,7 @@ export function getRechecksQueryOptions(api: ApiClient) {
   return adminListQueryOptions({
     queryKey: adminKeys.rechecks(),
     failure: MESSAGES.loadRechecksFailed,
-    readPage: (cursor) => api.callPage('rechecks', { query: directoryQuery({ limit: RECHECKS_PAGE, cursor }) }),
+    readPage: (cursor) => api.callPage('rechecks', { query: { limit: RECHECKS_PAGE, cursor } }),
   });
 }
 
