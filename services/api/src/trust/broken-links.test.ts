@@ -1,8 +1,9 @@
-// Issue #13 point 4: the admins' list of sources whose link is broken (the worker's checks write the link columns).
+// Issue #13 point 4: a source's link is queued for a check when it is added or changed, and the admins' list of
+// sources whose link is broken (the worker's checks write the link columns).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINK_CHECK_RULES, MESSAGES } from '@zaytoon/contract';
 import { adminClient, startTestApi, type ApiAnswer, type ApiTestClient, type TestApi } from '../test/harness';
-import { createBusiness } from '../test/fixtures';
+import { businessInput, createBusiness } from '../test/fixtures';
 
 let api: TestApi;
 let admin: ApiTestClient;
@@ -96,5 +97,42 @@ describe('GET /api/admin/links/broken', () => {
     const denied = await member.get('/api/admin/links/broken');
     expect(denied.status).toBe(403);
     expect(denied.body.detail).toBe(MESSAGES.adminOnly);
+  });
+});
+
+describe('a link is checked when its source is added or its URL changes', () => {
+  /** Sources with a check waiting in the links queue (no worker runs under the API tests). */
+  async function sourcesQueuedForCheck(): Promise<number[]> {
+    const jobs = await api.core.jobs.queues.links.getJobs(['waiting', 'prioritized', 'delayed']);
+    return jobs.filter((job) => job.name === 'check-source-link').map((job) => job.data.sourceId as number);
+  }
+  const source = (url: string, extra: Record<string, unknown> = {}) => ({
+    kind: 'Public statement',
+    url,
+    description: 'Our statement',
+    date: '2026-01-10',
+    ...extra,
+  });
+
+  it('queues a check of each new source with a link, again when its link changes, and not when it is kept', async () => {
+    await api.core.jobs.queues.links.obliterate({ force: true });
+    const created = await createBusiness(member, { sources: [source('https://example.org/a'), source('')] });
+    const [withLink] = created.sources.filter((item: { url: string | null }) => item.url);
+    expect(await sourcesQueuedForCheck()).toEqual([withLink.id]);
+
+    await api.core.jobs.queues.links.obliterate({ force: true });
+    const kept = await member.put(
+      `/api/businesses/${created.id}`,
+      businessInput({ name: created.name, sources: [source('https://example.org/a', { id: withLink.id })] }),
+    );
+    expect(kept.status).toBe(200);
+    expect(await sourcesQueuedForCheck()).toEqual([]);
+
+    const changed = await member.put(
+      `/api/businesses/${created.id}`,
+      businessInput({ name: created.name, sources: [source('https://example.org/b', { id: withLink.id })] }),
+    );
+    expect(changed.status).toBe(200);
+    expect(await sourcesQueuedForCheck()).toEqual([changed.body.sources[0].id]);
   });
 });

@@ -7,6 +7,7 @@ import { inTransaction, type Database } from '../db/pool';
 import { conflict, notFound } from '../errors/domain-error';
 import type { JobQueueRepository } from '../jobs/job-queue.repository';
 import { ReportsRepository } from '../reports/reports.repository';
+import { queueLinkChecks } from '../links/links.service';
 import { SourcesService } from '../sources/sources.service';
 import { parseSuggestedValue } from '../suggestions/suggestion-value';
 import { SuggestionsRepository } from '../suggestions/suggestions.repository';
@@ -47,17 +48,18 @@ export class AdminReviewService {
   }
 
   async reviewSuggestion(suggestionId: number, action: ReviewAction, admin: User): Promise<{ message: string }> {
-    await inTransaction(this.db, async (client) => {
+    const newLinks = await inTransaction(this.db, async (client) => {
       const suggestions = new SuggestionsRepository(client);
       const found = await suggestions.findForReview(suggestionId);
       if (!found) throw notFound(MESSAGES.suggestionNotFound);
       if (found.status !== 'pending') throw conflict(MESSAGES.suggestionAlreadyReviewed);
+      let added: number[] = [];
       if (action === 'approve') {
         const businesses = new BusinessesRepository(client);
         if (!(await businesses.findOwner(found.business_id))) throw notFound(MESSAGES.businessNotFound);
         const value = parseSuggestedValue(found.field_name as SuggestableField, found.suggested_value);
         if (found.field_name === 'proof_of_support')
-          await new SourcesService().append(client, found.business_id, value as ValidSourceInput, found.user_id);
+          ({ newLinks: added } = await new SourcesService().append(client, found.business_id, value as ValidSourceInput, found.user_id));
         else await businesses.updateField(found.business_id, found.field_name, value);
       }
       const status = action === 'approve' ? 'approved' : 'rejected';
@@ -69,9 +71,11 @@ export class AdminReviewService {
         targetId: suggestionId,
         details: { business_id: found.business_id, field_name: found.field_name },
       });
+      return added;
     });
     await afterCommit('cache drop after a review', () => this.cache.dropBusinessAnswers());
     await afterCommit('statistics refresh after a review', () => this.jobs.enqueue('refreshStatistics', { reason: 'suggestion-reviewed' }));
+    await afterCommit('link check of the approved source', () => queueLinkChecks(this.jobs, newLinks));
     return { message: action === 'approve' ? MESSAGES.suggestionApproved : MESSAGES.suggestionRejected };
   }
 

@@ -17,6 +17,7 @@ import { afterCommit } from '../jobs/after-commit';
 import type { JobQueueRepository } from '../jobs/job-queue.repository';
 import { filtersKey, toDirectoryFilters } from '../directory/directory-filters';
 import { toBusiness } from './business.mapper';
+import { queueLinkChecks } from '../links/links.service';
 import type { SourcesService } from '../sources/sources.service';
 import { BusinessesRepository } from './businesses.repository';
 import { decodeCursor, encodeCursor, pageKeyOf } from './page-cursor';
@@ -78,10 +79,10 @@ export class BusinessesService {
 
   async create(data: ValidBusinessInput, owner: User): Promise<BusinessDetail> {
     // The row comes back from the writes themselves: a read after them could fail and answer 503 for a stored business.
-    const row = await inTransaction(this.db, async (client) => {
+    const { row, newLinks } = await inTransaction(this.db, async (client) => {
       const inserted = await new BusinessesRepository(client).insert(data, owner.id, owner.is_admin);
-      const { sources } = await this.sources.replace(client, inserted.id, data, owner.id);
-      return { ...toBusiness(inserted, owner.is_admin), proof_of_support: sourcesText(sources), sources };
+      const { sources, newLinks } = await this.sources.replace(client, inserted.id, data, owner.id);
+      return { row: { ...toBusiness(inserted, owner.is_admin), proof_of_support: sourcesText(sources), sources }, newLinks };
     });
     if (data.latitude == null) {
       // Without its geocoding job the business would never reach the map: no job, no business (the 503 then
@@ -94,19 +95,21 @@ export class BusinessesService {
       }
     }
     await this.afterWrite();
+    await afterCommit('link checks of new sources', () => queueLinkChecks(this.jobs, newLinks));
     return row;
   }
 
   async update(id: number, data: ValidBusinessInput, editor: User): Promise<BusinessDetail> {
     const existing = await this.requireEditable(id, editor);
-    await inTransaction(this.db, async (client) => {
+    const { newLinks } = await inTransaction(this.db, async (client) => {
       await new BusinessesRepository(client).update(id, data);
-      await this.sources.replace(client, id, data, editor.id);
+      return this.sources.replace(client, id, data, editor.id);
     });
     const postcodeChanged = existing.postcode.replace(/\s/g, '').toUpperCase() !== data.postcode.replace(/\s/g, '').toUpperCase();
     // A failed geocoding job fails the edit (503): saving again is harmless and queues it.
     if (postcodeChanged && data.latitude == null) await this.queueGeocoding(id, data.postcode);
     await this.afterWrite();
+    await afterCommit('link checks of new sources', () => queueLinkChecks(this.jobs, newLinks));
     return this.get(id, editor);
   }
 

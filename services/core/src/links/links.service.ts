@@ -18,6 +18,11 @@ export interface BrokenLinkPage {
   nextCursor: string | null;
 }
 
+/** Queues a check of each source's link (a check already waiting for a source absorbs a new one). */
+export function queueLinkChecks(jobs: JobQueueRepository, sourceIds: readonly number[]): Promise<unknown> {
+  return Promise.all(sourceIds.map((sourceId) => jobs.enqueue('checkSourceLink', { sourceId })));
+}
+
 /** Link checks of sources (issue #13 point 4): what asks for them, and the admins' list of broken links. */
 export class LinksService {
   constructor(
@@ -25,18 +30,13 @@ export class LinksService {
     private readonly jobs: JobQueueRepository,
   ) {}
 
-  /** One check of the source's link, queued (a check already waiting for it absorbs this one). */
-  async requestCheck(sourceId: number): Promise<void> {
-    await this.jobs.enqueue('checkSourceLink', { sourceId });
-  }
-
   /** Queues a check of every source with a URL; the number queued. */
   async requestAllChecks(): Promise<number> {
     let queued = 0;
     for (let afterId = 0; ;) {
       const ids = await this.links.sourceIdsWithUrl(afterId, SWEEP_PAGE);
       if (ids.length === 0) return queued;
-      await Promise.all(ids.map((sourceId) => this.requestCheck(sourceId)));
+      await queueLinkChecks(this.jobs, ids);
       queued += ids.length;
       afterId = ids.at(-1)!;
     }
