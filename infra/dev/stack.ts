@@ -248,7 +248,8 @@ export async function startFrontDoorAndRemotes(config: StackConfig, start: Start
   );
   const envs = childEnvironments(config, { databaseUrl: '', redisUrl: '' }, '');
   const runtimeConfigFile = join(nginxDir, 'runtime-config.json');
-  writeFileSync(runtimeConfigFile, JSON.stringify(runtimeConfigFromEnv(envs.frontend)));
+  const runtimeConfig = runtimeConfigFromEnv(envs.frontend);
+  writeFileSync(runtimeConfigFile, JSON.stringify(runtimeConfig));
   const frontDoor = await startFrontDoor(
     'frontdoor',
     {
@@ -259,6 +260,7 @@ export async function startFrontDoorAndRemotes(config: StackConfig, start: Start
       remoteUpstreams,
       remoteOrigins: [config.directoryRemoteUrl, config.adminRemoteUrl].flatMap((url) => otherOrigin(config, url)),
       preconnectOrigins: otherOrigin(config, config.directoryRemoteUrl),
+      directoryManifest: runtimeConfig.remotes.directory || undefined,
       hsts: false,
       trustedProxies: [],
       maxBodySize: FRONT_DOOR_MAX_BODY,

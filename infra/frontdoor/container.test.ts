@@ -55,11 +55,17 @@ describe('front-end container configuration', () => {
     });
   });
 
-  it('front door: pages ask browsers to connect early to a directory remote on another origin, and to that one only', () => {
+  it('front door: pages ask browsers to connect early to a directory remote on another origin, and to that one only; its pages ask for its manifest', () => {
     const cdn = 'https://cdn.zaytoon.example/directory/mf-manifest.json';
     const { config } = renderContainerConfig('frontdoor', { ...production, DIRECTORY_REMOTE_URL: cdn, NGINX_PREFIX: work });
     expect(nginxAccepts(config).ok).toBe(true);
-    expect(config.match(/add_header Link "([^"]+)"/g)).toEqual(['add_header Link "<https://cdn.zaytoon.example>; rel=preconnect; crossorigin"']);
+    const preconnect = '<https://cdn.zaytoon.example>; rel=preconnect; crossorigin';
+    // '/' and '/admin' (not the directory's pages), then every other page.
+    expect(config.match(/add_header Link "([^"]+)"/g)).toEqual([
+      `add_header Link "${preconnect}"`,
+      `add_header Link "${preconnect}"`,
+      `add_header Link "${preconnect}, <${cdn}>; rel=preload; as=fetch; crossorigin"`,
+    ]);
   });
 
   it('remote: nginx accepts it and serves STATIC_ROOT', () => {

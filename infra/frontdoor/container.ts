@@ -70,6 +70,7 @@ export function renderContainerConfig(role: string, env: Env): { config: string;
     remoteUpstreams,
     remoteOrigins: Object.values(runtime.remotes).flatMap(otherOrigin),
     preconnectOrigins: otherOrigin(runtime.remotes.directory),
+    directoryManifest: runtime.remotes.directory || undefined,
     hsts: switchedOn('HSTS', env.HSTS),
     trustedProxies: list(env.FRONTDOOR_TRUSTED_PROXIES),
     maxBodySize: env.MAX_BODY_SIZE || '8m',

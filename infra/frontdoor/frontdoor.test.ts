@@ -49,6 +49,7 @@ class Upstream {
 }
 
 const REMOTE_ORIGIN = 'http://remotes.zaytoon.test:9000';
+const DIRECTORY_MANIFEST = `${REMOTE_ORIGIN}/mf-manifest.json`;
 const SCRIPT = `export const greeting = ${JSON.stringify('x'.repeat(4000))};\n`;
 const upstreams = [new Upstream('api-1'), new Upstream('api-2'), new Upstream('api-3')];
 let door: TestFrontDoor;
@@ -61,6 +62,7 @@ beforeAll(async () => {
     apiUpstreams: upstreams.map((upstream) => `127.0.0.1:${upstream.port}`),
     remoteOrigins: [REMOTE_ORIGIN],
     preconnectOrigins: [REMOTE_ORIGIN],
+    directoryManifest: DIRECTORY_MANIFEST,
     shellFiles: {
       'index.html': '<!doctype html><title>Zaytoon</title><div id="root"></div>',
       'assets/index-Ab12Cd34.js': SCRIPT,
@@ -77,7 +79,7 @@ afterAll(async () => {
   await Promise.all(upstreams.map((upstream) => upstream.close()));
 });
 
-function expectPageHeaders(response: Response): void {
+function expectPageHeaders(response: Response, { directoryPage }: { directoryPage: boolean }): void {
   const csp = response.headers.get('content-security-policy') ?? '';
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).toMatch(new RegExp(`script-src 'self' ${REMOTE_ORIGIN}(;|$)`));
@@ -87,16 +89,26 @@ function expectPageHeaders(response: Response): void {
   expect(response.headers.get('x-frame-options')).toBe('DENY');
   expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   expect(response.headers.get('cache-control')).toBe('no-cache');
-  expect(response.headers.get('link')).toBe(`<${REMOTE_ORIGIN}>; rel=preconnect; crossorigin`);
+  const preconnect = `<${REMOTE_ORIGIN}>; rel=preconnect; crossorigin`;
+  const manifestPreload = `<${DIRECTORY_MANIFEST}>; rel=preload; as=fetch; crossorigin`;
+  expect(response.headers.get('link')).toBe(directoryPage ? `${preconnect}, ${manifestPreload}` : preconnect);
 }
 
 describe('front door: pages and assets', () => {
   it('serves the shell page with CSP naming the remote origins, frame-ancestors none, nosniff and a preconnect to the directory remote, on every route', async () => {
-    for (const path of ['/', '/browse', '/business/42?x=1']) {
+    for (const [path, directoryPage] of [
+      ['/', false],
+      ['/admin', false],
+      ['/browse', true],
+      ['/business/42?x=1', true],
+      ['/edit-business/7', true],
+      ['/no-such-page', true],
+    ] as const) {
       const response = await fetch(`${base}${path}`);
-      expect(response.status).toBe(200);
+      expect(response.status, path).toBe(200);
       expect(await response.text()).toContain('<div id="root">');
-      expectPageHeaders(response);
+      // The directory's pages also ask for its manifest with the HTML; the landing page and the admin panel do not.
+      expectPageHeaders(response, { directoryPage });
       expect(response.headers.get('strict-transport-security')).toBeNull();
     }
   });

@@ -2,6 +2,7 @@
 // proxied to the API upstreams, /remotes/<name>/ to the remotes' servers) and for each remote's own
 // static server. One renderer for `npm start`, `npm test` and the container images.
 import { API_ROUTES, MESSAGES } from '@zaytoon/contract';
+import { APP_ROUTES } from '@zaytoon/contract/client';
 
 export interface NginxProcessSettings {
   /** Addresses to listen on: `8080`, `127.0.0.1:8080`, `[::1]:8080`. */
@@ -29,6 +30,11 @@ export interface FrontDoorSettings extends NginxProcessSettings {
   remoteOrigins: string[];
   /** Origins a directory page loads code from as it opens (the directory remote's): pages ask browsers to connect early. */
   preconnectOrigins: string[];
+  /**
+   * The directory remote's manifest (runtime config's URL): its pages ask for it with the HTML, so the shell's early
+   * script finds it on its way instead of requesting it after its own download and the runtime config's.
+   */
+  directoryManifest?: string;
   /** Strict-Transport-Security: on in production, where the public origin is https. */
   hsts: boolean;
   /** Load balancers in front of this one (addresses or CIDRs) whose X-Forwarded-For is believed. */
@@ -68,8 +74,13 @@ export function contentSecurityPolicy(remoteOrigins: string[]): string {
   ].join('; ');
 }
 
-export function pageHeaders(settings: Pick<FrontDoorSettings, 'remoteOrigins' | 'preconnectOrigins' | 'hsts'>): Header[] {
+export function pageHeaders(
+  settings: Pick<FrontDoorSettings, 'remoteOrigins' | 'preconnectOrigins' | 'directoryManifest' | 'hsts'>,
+  { directoryPage = true } = {},
+): Header[] {
   const preconnect = [...new Set(settings.preconnectOrigins)].map((origin) => `<${origin}>; rel=preconnect; crossorigin`);
+  // Same mode as the early script's fetch (CORS, no cookies to another origin), so the browser hands it this download.
+  if (directoryPage && settings.directoryManifest) preconnect.push(`<${settings.directoryManifest}>; rel=preload; as=fetch; crossorigin`);
   return [
     ['Content-Security-Policy', contentSecurityPolicy(settings.remoteOrigins)],
     ['X-Content-Type-Options', 'nosniff'],
@@ -186,6 +197,15 @@ function realIp(trustedProxies: string[]): string[] {
   return [...trustedProxies.map((proxy) => `    set_real_ip_from ${proxy};`), '    real_ip_header X-Forwarded-For;', '    real_ip_recursive on;'];
 }
 
+// =404 last: with index.html missing (a deploy in progress) nginx answers 404 instead of redirecting in a cycle.
+const SHELL_PAGE = '$uri /index.html =404';
+
+/** nginx's location for a route of the app: exact, or the prefix before its first parameter. */
+function appRouteLocation(path: string): string {
+  const parameter = path.indexOf('/:');
+  return parameter === -1 ? `= ${path}` : `^~ ${path.slice(0, parameter + 1)}`;
+}
+
 export function frontDoorConfig(settings: FrontDoorSettings): string {
   if (!settings.apiUpstreams.length) throw new Error('the front door needs at least one API upstream');
   const page = pageHeaders(settings);
@@ -234,8 +254,11 @@ export function frontDoorConfig(settings: FrontDoorSettings): string {
       // The shell's own federation entry carries a content hash in its name; its manifest does not.
       staticLocation('~ ^/remoteEntry-[^/]+\\.js$', IMMUTABLE, nosniff),
       staticLocation('= /mf-manifest.json', REVALIDATE, nosniff),
-      // =404 last: with index.html missing (a deploy in progress) nginx answers 404 instead of redirecting in a cycle.
-      staticLocation('/', REVALIDATE, page, '$uri /index.html =404'),
+      // The pages of SPEC's routes that are not the directory's: the same page without the directory's manifest.
+      ...APP_ROUTES.filter((route) => route.owner !== 'directory').map((route) =>
+        staticLocation(appRouteLocation(route.path), REVALIDATE, pageHeaders(settings, { directoryPage: false }), SHELL_PAGE),
+      ),
+      staticLocation('/', REVALIDATE, page, SHELL_PAGE),
     ],
     '  ',
   );

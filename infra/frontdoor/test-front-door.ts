@@ -32,7 +32,7 @@ export interface TestFrontDoor {
 }
 
 export interface TestFrontDoorOptions
-  extends Pick<FrontDoorSettings, 'apiUpstreams'>, Partial<Pick<FrontDoorSettings, 'remoteOrigins' | 'preconnectOrigins' | 'maxBodySize'>> {
+  extends Pick<FrontDoorSettings, 'apiUpstreams'>, Partial<Pick<FrontDoorSettings, 'remoteOrigins' | 'preconnectOrigins' | 'directoryManifest' | 'maxBodySize'>> {
   shellFiles?: Record<string, string>;
   directoryFiles?: Record<string, string>;
 }
@@ -82,6 +82,7 @@ export async function startTestFrontDoor(options: TestFrontDoorOptions): Promise
         remoteUpstreams,
         remoteOrigins: options.remoteOrigins ?? [],
         preconnectOrigins: options.preconnectOrigins ?? [],
+        directoryManifest: options.directoryManifest,
         hsts: false,
         trustedProxies: [],
         maxBodySize: options.maxBodySize ?? '1m',
