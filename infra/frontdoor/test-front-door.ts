@@ -32,7 +32,9 @@ export interface TestFrontDoor {
 }
 
 export interface TestFrontDoorOptions
-  extends Pick<FrontDoorSettings, 'apiUpstreams'>, Partial<Pick<FrontDoorSettings, 'remoteOrigins' | 'preconnectOrigins' | 'directoryManifest' | 'maxBodySize'>> {
+  extends
+    Pick<FrontDoorSettings, 'apiUpstreams'>,
+    Partial<Pick<FrontDoorSettings, 'remoteOrigins' | 'preconnectOrigins' | 'directoryManifest' | 'maxBodySize'>> {
   shellFiles?: Record<string, string>;
   directoryFiles?: Record<string, string>;
 }
