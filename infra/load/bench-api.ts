@@ -9,6 +9,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { businessInputSchema } from '@zaytoon/contract';
 import { waitForHttp } from '../dev/net';
+import { CookieJar } from '../e2e/support/cookie-jar';
 import { benchPort, percentile, provisionBenchStack, type BenchStack } from './bench-stack';
 import { seedExtraBusinesses } from './extra-businesses';
 
@@ -156,20 +157,13 @@ async function requestEach(baseUrl: string, paths: string[], concurrency = 20): 
 }
 
 async function login(baseUrl: string, origin: string) {
-  const jar = new Map<string, string>();
-  const keep = (response: Response) => {
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const index = pair.indexOf('=');
-      jar.set(pair.slice(0, index), pair.slice(index + 1));
-    }
-  };
-  keep(await fetch(`${baseUrl}/api/auth/me`));
+  const jar = new CookieJar();
+  jar.keep(await fetch(`${baseUrl}/api/auth/me`));
   const headers = () => ({
     'content-type': 'application/json',
     origin,
-    cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
-    'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
+    cookie: jar.header(),
+    'x-xsrf-token': jar.decoded('XSRF-TOKEN'),
   });
   const answer = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
@@ -177,7 +171,7 @@ async function login(baseUrl: string, origin: string) {
     body: JSON.stringify({ login: 'admin', password: 'admin-dev-password' }),
   });
   if (!answer.ok) throw new Error(`bench login failed: ${answer.status}`);
-  keep(answer);
+  jar.keep(answer);
   return headers();
 }
 

@@ -19,6 +19,7 @@ import { dropDatabase, ensureDatabase, withDatabase } from '../dev/postgres';
 import { startRedisServer } from '../dev/redis';
 import { unsupervised, type ManagedProcess } from '../dev/supervisor';
 import { businessInput, eventually } from '../e2e/jobs/api-client';
+import { CookieJar } from '../e2e/support/cookie-jar';
 import { waitForMail } from '../e2e/support/mailbox';
 
 const SERVERS = { core: 'services/core', api: 'services/api', worker: 'services/worker' } as const;
@@ -72,23 +73,19 @@ async function stop(server: Server): Promise<number | null> {
 
 /** A browser's session behind the front door, through the client every screen uses. */
 function visitor(apiUrl: string) {
-  const jar = new Map<string, string>();
+  const jar = new CookieJar();
   const setCookies: string[] = [];
-  const cookies = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
   const frontDoorFetch: typeof fetch = async (input, init = {}) => {
     const headers = new Headers(init.headers);
     headers.set('x-forwarded-proto', 'https');
     headers.set('origin', PUBLIC_ORIGIN);
-    if (jar.size) headers.set('cookie', cookies());
+    if (jar.size) headers.set('cookie', jar.header());
     const response = await fetch(input, { ...init, headers });
-    for (const cookie of response.headers.getSetCookie()) {
-      setCookies.push(cookie);
-      const pair = cookie.split(';')[0];
-      jar.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
-    }
+    setCookies.push(...response.headers.getSetCookie());
+    jar.keep(response);
     return response;
   };
-  return { api: createApiClient({ baseUrl: apiUrl, fetch: frontDoorFetch, readCookies: cookies }), setCookies };
+  return { api: createApiClient({ baseUrl: apiUrl, fetch: frontDoorFetch, readCookies: () => jar.header() }), setCookies };
 }
 
 function newMember(prefix: string) {

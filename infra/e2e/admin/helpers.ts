@@ -7,56 +7,13 @@
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import pg from 'pg';
+import { ApiClient } from '../jobs/api-client';
 import { e2e } from '../support/env';
-
-/** A minimal API client with a cookie jar, the shell's Origin and the XSRF header, like a browser on the shell. */
-export class Http {
-  private readonly cookies = new Map<string, string>();
-
-  constructor(readonly base = e2e.baseUrl) {}
-
-  async request<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-    if (method !== 'GET' && !this.cookies.has('XSRF-TOKEN')) await this.request('GET', '/api/auth/me');
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    if (method !== 'GET') {
-      headers.origin = new URL(e2e.baseUrl).origin;
-      headers['x-xsrf-token'] = decodeURIComponent(this.cookies.get('XSRF-TOKEN') ?? '');
-    }
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(this.base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const at = pair.indexOf('=');
-      const value = pair.slice(at + 1);
-      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(cookie)) this.cookies.delete(pair.slice(0, at).trim());
-      else this.cookies.set(pair.slice(0, at).trim(), value);
-    }
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      /* not JSON */
-    }
-    return { status: response.status, body: parsed as T };
-  }
-
-  get = <T = any>(path: string) => this.request<T>('GET', path);
-  post = <T = any>(path: string, body?: unknown) => this.request<T>('POST', path, body);
-
-  /** Like post, but fails the test unless the answer is 2xx. */
-  async write<T = any>(path: string, body?: unknown): Promise<T> {
-    const answer = await this.post<T>(path, body);
-    if (answer.status < 200 || answer.status > 299) throw new Error(`POST ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-    return answer.body;
-  }
-}
 
 export const tag = () => randomBytes(4).toString('hex');
 
 export interface Member {
-  http: Http;
+  http: ApiClient;
   id: number;
   username: string;
   name: string;
@@ -73,7 +30,8 @@ export async function newMember(label: string): Promise<Member> {
     email: `e2e-adm-${label}-${t}@example.com`.toLowerCase(),
     password: `pw-${t}-secret`,
   };
-  const http = new Http();
+  // Through the shell, as the panel's own requests go.
+  const http = new ApiClient(e2e.baseUrl);
   const answer = await http.post('/api/auth/signup', user);
   if (answer.status !== 201 && answer.status !== 200) throw new Error(`signup answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return { http, id: answer.body.id, ...user };

@@ -1,10 +1,11 @@
-// Plain-HTTP client for the job end-to-end tests: a cookie jar, the shell's Origin and the
-// XSRF double-submit header on every write, as a browser on the shell would send them.
+// Plain-HTTP client for the end-to-end tests (jobs, admin, faults, soak): a cookie jar, the shell's Origin and
+// the XSRF double-submit header on every write, as a browser on the shell would send them.
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { CookieJar } from '../support/cookie-jar';
 import { e2e } from '../support/env';
 
 /** Where the API stores uploads: `npm test` passes UPLOAD_DIR (and DATA_DIR) to the e2e run. */
@@ -31,7 +32,7 @@ export interface Answer<T = any> {
 }
 
 export class ApiClient {
-  readonly cookies = new Map<string, string>();
+  readonly cookies = new CookieJar();
 
   /**
    * `base` is the API itself (E2E_API_URL) or the shell that proxies /api and /ops (E2E_BASE_URL);
@@ -48,10 +49,10 @@ export class ApiClient {
     // The API hands out the XSRF-TOKEN cookie on any answer; a first GET is enough.
     if (method !== 'GET' && !this.cookies.has('XSRF-TOKEN')) await this.request('GET', '/api/auth/me');
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (this.cookies.size) headers.cookie = this.cookies.header();
     if (method !== 'GET') {
       headers.origin = this.origin;
-      headers['x-xsrf-token'] = decodeURIComponent(this.cookies.get('XSRF-TOKEN') ?? '');
+      headers['x-xsrf-token'] = this.cookies.decoded('XSRF-TOKEN');
     }
     let payload: RequestInit['body'];
     if (body instanceof FormData) payload = body;
@@ -61,14 +62,7 @@ export class ApiClient {
     }
     const signal = this.timeoutMs ? AbortSignal.timeout(this.timeoutMs) : undefined;
     const response = await fetch(this.base + path, { method, headers, body: payload, redirect: 'manual', signal });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const index = pair.indexOf('=');
-      const name = pair.slice(0, index).trim();
-      const value = pair.slice(index + 1);
-      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(cookie)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    this.cookies.keep(response);
     const bytes = Buffer.from(await response.arrayBuffer());
     let parsed: unknown = undefined;
     if ((response.headers.get('content-type') ?? '').includes('json')) {
@@ -87,6 +81,13 @@ export class ApiClient {
   post = <T = any>(path: string, body?: unknown) => this.request<T>('POST', path, body);
   put = <T = any>(path: string, body?: unknown) => this.request<T>('PUT', path, body);
   delete = <T = any>(path: string) => this.request<T>('DELETE', path);
+
+  /** Like post, but fails the test unless the answer is 2xx. */
+  async write<T = any>(path: string, body?: unknown): Promise<T> {
+    const answer = await this.post<T>(path, body);
+    if (answer.status < 200 || answer.status > 299) throw new Error(`POST ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    return answer.body;
+  }
 
   async login(login: string, password: string): Promise<Answer> {
     return this.post('/api/auth/login', { login, password });
