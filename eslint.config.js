@@ -10,8 +10,11 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const FRONT_ENDS = ['shell', 'mfe-directory', 'mfe-admin'];
+/** The front ends and the kit they all bundle. */
+const BROWSER_PACKAGES = [...FRONT_ENDS, 'services/web-kit'];
 /** Browser code of a front end: what ends up in the bundles (its node-side build files and server/ are not). */
 const browserCode = (dir) => [`${dir}/src/**/*.{ts,tsx}`];
+const BROWSER_ONLY = 'Browser code imports no server code: only @zaytoon/contract/client, @zaytoon/web-kit and its own files.';
 
 /** The public entry points of the workspace packages (their package.json `exports`); nothing deeper. */
 const PUBLIC_ENTRY_POINTS = [
@@ -28,11 +31,12 @@ const PUBLIC_ENTRY_POINTS = [
 const EXTENSION = /^\.{1,2}\/.*\.(?:[cm]?[jt]sx?)$/.source;
 const extensionMessage = 'Import relative modules without an extension (one style across the repo: `./file`, not `./file.ts` or `./file.js`).';
 
-const restrictedImports = (extraPatterns = []) => [
+const restrictedImports = (extraPatterns = [], extraPaths = []) => [
   'error',
   {
     paths: [
       { name: '@zaytoon/client', message: 'Import the front-end client from @zaytoon/contract/client (the package export), not a per-config alias.' },
+      ...extraPaths,
     ],
     patterns: [
       {
@@ -98,40 +102,44 @@ export default tseslint.config(
     },
   },
   {
-    files: FRONT_ENDS.flatMap(browserCode),
+    files: BROWSER_PACKAGES.flatMap(browserCode),
     languageOptions: { globals: { ...globals.browser } },
     ...reactHooks.configs.flat.recommended,
   },
   {
-    files: FRONT_ENDS.flatMap(browserCode),
+    files: BROWSER_PACKAGES.flatMap(browserCode),
     ...jsxA11y.flatConfigs.recommended,
   },
   // Import boundaries: a remote never imports another remote, the shell, or server code; the shell never
-  // imports a remote's files (it loads them through module federation) nor server code.
-  ...FRONT_ENDS.map((dir) => ({
+  // imports a remote's files (it loads them through module federation) nor server code; nor does the kit.
+  // The bare contract carries the zod schemas: browser code takes what it needs from @zaytoon/contract/client.
+  ...BROWSER_PACKAGES.map((dir) => ({
     files: browserCode(dir),
     rules: {
-      'no-restricted-imports': restrictedImports([
-        {
-          group: [
-            '@zaytoon/core',
-            '@zaytoon/core/*',
-            '@zaytoon/api',
-            '@zaytoon/api/*',
-            '@zaytoon/worker',
-            '@zaytoon/worker/*',
-            '@zaytoon/infra',
-            '@zaytoon/infra/*',
-            '@zaytoon/shell/*',
-          ],
-          message: 'Browser code imports no server code: only @zaytoon/contract/client and its own files.',
-        },
-        {
-          group: ['@zaytoon/mfe-*', '@zaytoon/shell'],
-          message:
-            'Front ends never import each other: a remote is loaded through module federation, and what the host lends it comes through the host bridge.',
-        },
-      ]),
+      'no-restricted-imports': restrictedImports(
+        [
+          {
+            group: [
+              '@zaytoon/core',
+              '@zaytoon/core/*',
+              '@zaytoon/api',
+              '@zaytoon/api/*',
+              '@zaytoon/worker',
+              '@zaytoon/worker/*',
+              '@zaytoon/infra',
+              '@zaytoon/infra/*',
+              '@zaytoon/shell/*',
+            ],
+            message: BROWSER_ONLY,
+          },
+          {
+            group: ['@zaytoon/mfe-*', '@zaytoon/shell'],
+            message:
+              'Front ends never import each other: a remote is loaded through module federation, and what the host lends it comes through the host bridge.',
+          },
+        ],
+        [{ name: '@zaytoon/contract', message: BROWSER_ONLY }],
+      ),
     },
   })),
   {
