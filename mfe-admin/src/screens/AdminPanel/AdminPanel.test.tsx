@@ -59,7 +59,9 @@ describe('admin panel', () => {
     await userEvent.keyboard('{End}{ArrowRight}');
     expect(screen.getAllByTestId('report-card')).toHaveLength(3);
     await userEvent.click(screen.getByRole('tab', { name: 'Businesses (2)' }));
-    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe('za-tab-businesses');
+    expect(screen.getByRole('tabpanel', { name: 'Businesses (2)' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Businesses (2)' }).getAttribute('aria-controls')).toBe(screen.getByRole('tabpanel').id);
+    expect(screen.getByRole('complementary', { name: 'Admin Instructions' })).toBeTruthy();
   });
 
   it('approving a report shows at once: its business and reports leave, counts drop, and it stays so after a reload', async () => {

@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { Business, Report, Suggestion } from '@zaytoon/contract/client';
 import { useDeleteBusiness } from '../../features/admin/api/delete-business';
@@ -43,6 +43,9 @@ const settled = (decision: Promise<unknown>): Promise<boolean> =>
  */
 export function AdminPanel() {
   const { productName } = useHost();
+  const ids = useId();
+  const tabId = (name: Tab) => `${ids}tab-${name}`;
+  const panelId = (name: Tab) => `${ids}panel-${name}`;
   const statistics = useStatistics();
   const reportsQuery = usePendingReports();
   const suggestionsQuery = usePendingSuggestions();
@@ -119,8 +122,8 @@ export function AdminPanel() {
             }}
             type="button"
             role="tab"
-            id={`za-tab-${name}`}
-            aria-controls={`za-panel-${name}`}
+            id={tabId(name)}
+            aria-controls={panelId(name)}
             aria-selected={tab === name}
             tabIndex={tab === name ? 0 : -1}
             className={panel.tab}
@@ -131,7 +134,7 @@ export function AdminPanel() {
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`za-panel-${tab}`} aria-labelledby={`za-tab-${tab}`} className={panel.panel} tabIndex={0}>
+      <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} className={panel.panel} tabIndex={0}>
         {data.loading ? (
           <p className={card.muted}>Loading...</p>
         ) : tab === 'reports' ? (
@@ -151,8 +154,8 @@ export function AdminPanel() {
       </div>
       {toVerify.data && <VerifyDialog business={toVerify.data} onClose={closeVerify} />}
 
-      <aside className={`${card.card} ${panel.instructions}`} aria-labelledby="za-instructions">
-        <h2 id="za-instructions">Admin Instructions</h2>
+      <aside className={`${card.card} ${panel.instructions}`} aria-labelledby={`${ids}instructions`}>
+        <h2 id={`${ids}instructions`}>Admin Instructions</h2>
         <ul>
           <li>
             <strong>Approve</strong> a report to remove the business and delete all of its related reports.
