@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { MESSAGES, idSchema } from '@zaytoon/contract';
-import { badRequest } from '../errors/domain-error';
+import { decodeOpaqueCursor, encodeOpaqueCursor } from '../db/opaque-cursor';
 import type { PageKey, PageRow } from './businesses.repository';
 
 /** The opaque cursor of CONTRACT.md's list paging: the sort key of a page's last business, base64url JSON. */
 export function encodeCursor(key: PageKey): string {
   const parts = key.mode === 'name' ? ['n', key.name, key.id] : ['r', key.bucket, key.score, key.name, key.id];
-  return Buffer.from(JSON.stringify(parts)).toString('base64url');
+  return encodeOpaqueCursor(parts);
 }
 
 export function pageKeyOf(row: PageRow, searching: boolean): PageKey {
@@ -23,21 +23,10 @@ const relevanceCursor = z.tuple([z.literal('r'), z.int32(), z.number(), storedNa
 
 /** A cursor made by encodeCursor for the same kind of query (searching or not), else 400. */
 export function decodeCursor(cursor: string, searching: boolean): PageKey {
-  let parts: unknown;
-  try {
-    parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw badRequest(MESSAGES.invalidCursor);
-  }
   if (!searching) {
-    const key = nameCursor.safeParse(parts);
-    if (key.success) return { mode: 'name', name: key.data[1], id: key.data[2] };
-  } else {
-    const key = relevanceCursor.safeParse(parts);
-    if (key.success) {
-      const [, bucket, score, name, id] = key.data;
-      return { mode: 'relevance', bucket, score, name, id };
-    }
+    const [, name, id] = decodeOpaqueCursor(cursor, nameCursor);
+    return { mode: 'name', name, id };
   }
-  throw badRequest(MESSAGES.invalidCursor);
+  const [, bucket, score, name, id] = decodeOpaqueCursor(cursor, relevanceCursor);
+  return { mode: 'relevance', bucket, score, name, id };
 }

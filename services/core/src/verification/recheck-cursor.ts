@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { MESSAGES, idSchema } from '@zaytoon/contract';
-import { badRequest } from '../errors/domain-error';
+import { decodeOpaqueCursor, encodeOpaqueCursor } from '../db/opaque-cursor';
 import { RECHECK_SECTIONS, type RecheckKey } from './verification.repository';
 
 /** The opaque cursor of a Re-checks page: the section, sort value and id of its last business, base64url JSON. */
 export function encodeRecheckCursor(key: RecheckKey): string {
-  return Buffer.from(JSON.stringify([key.section, key.since, key.id])).toString('base64url');
+  return encodeOpaqueCursor([key.section, key.since, key.id]);
 }
 
 // Its values reach SQL as a timestamp or date: anything but what encodeRecheckCursor writes is refused first.
@@ -16,14 +16,6 @@ const recheckCursor = z.tuple([
 ]);
 
 export function decodeRecheckCursor(cursor: string): RecheckKey {
-  let parts: unknown;
-  try {
-    parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw badRequest(MESSAGES.invalidCursor);
-  }
-  const key = recheckCursor.safeParse(parts);
-  if (!key.success) throw badRequest(MESSAGES.invalidCursor);
-  const [section, since, id] = key.data;
+  const [section, since, id] = decodeOpaqueCursor(cursor, recheckCursor);
   return { section, since, id };
 }
