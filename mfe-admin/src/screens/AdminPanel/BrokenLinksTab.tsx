@@ -1,32 +1,18 @@
 import { archivedTitleLine, formatDate, MESSAGES, NEW_TAB_REL, type BrokenLink } from '@zaytoon/contract/client';
 import { useBrokenLinks } from '../../features/admin/api/get-broken-links';
 import card from './card.module.css';
+import { PagedList } from './PagedList';
 
 /** Sources whose link failed three checks in a row (issue #13 point 4), oldest first, with what their page said. */
 export function BrokenLinksTab() {
   const links = useBrokenLinks();
-  const items = links.data?.pages.flatMap((page) => page.items) ?? [];
-  const loading = links.isPending || links.isFetchingNextPage;
-
   return (
-    <section data-testid="broken-links" data-loading={loading}>
-      {links.isPending ? (
-        <p className={card.muted}>Loading...</p>
-      ) : items.length === 0 ? (
-        <p className={card.empty}>No broken links</p>
-      ) : (
-        <ul className={card.list}>
-          {items.map((item) => (
-            <BrokenLinkCard key={item.source_id} item={item} />
-          ))}
-        </ul>
-      )}
-      {links.hasNextPage && (
-        <button type="button" className="btn btn--outline" disabled={loading} onClick={() => void links.fetchNextPage()}>
-          Load more
-        </button>
-      )}
-    </section>
+    <PagedList
+      testId="broken-links"
+      query={links}
+      empty="No broken links"
+      renderItem={(item) => <BrokenLinkCard key={item.source_id} item={item} />}
+    />
   );
 }
 

@@ -3,6 +3,7 @@ import { formatDate, MESSAGES, NEW_TAB_REL, type Recheck } from '@zaytoon/contra
 import { useRechecks } from '../../features/admin/api/get-rechecks';
 import { useMarkUnverified } from '../../features/admin/api/verification';
 import card from './card.module.css';
+import { PagedList } from './PagedList';
 import { VerifyDialog } from './VerifyDialog';
 
 const REASONS: Record<Recheck['reason'], { label: string; badge: string }> = {
@@ -15,29 +16,16 @@ const REASONS: Record<Recheck['reason'], { label: string; badge: string }> = {
 export function RechecksTab() {
   const rechecks = useRechecks();
   const [verifying, setVerifying] = useState<Recheck['business'] | null>(null);
-  const items = rechecks.data?.pages.flatMap((page) => page.items) ?? [];
-  const loading = rechecks.isPending || rechecks.isFetchingNextPage;
 
   return (
-    <section data-testid="rechecks" data-loading={loading}>
-      {rechecks.isPending ? (
-        <p className={card.muted}>Loading...</p>
-      ) : items.length === 0 ? (
-        <p className={card.empty}>No businesses to re-check</p>
-      ) : (
-        <ul className={card.list}>
-          {items.map((item) => (
-            <RecheckCard key={item.business.id} item={item} onVerify={() => setVerifying(item.business)} />
-          ))}
-        </ul>
-      )}
-      {rechecks.hasNextPage && (
-        <button type="button" className="btn btn--outline" disabled={loading} onClick={() => void rechecks.fetchNextPage()}>
-          Load more
-        </button>
-      )}
+    <PagedList
+      testId="rechecks"
+      query={rechecks}
+      empty="No businesses to re-check"
+      renderItem={(item) => <RecheckCard key={item.business.id} item={item} onVerify={() => setVerifying(item.business)} />}
+    >
       {verifying && <VerifyDialog business={verifying} onClose={() => setVerifying(null)} />}
-    </section>
+    </PagedList>
   );
 }
 

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import card from './card.module.css';
+
+/** What PagedList reads of a TanStack infinite query of an admin list. */
+interface PagedQuery<Item> {
+  data?: { pages: { items: Item[] }[] };
+  isPending: boolean;
+  isFetchingNextPage: boolean;
+  hasNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+/** An admin list read page by page: 'Loading...', its empty text, the cards, and 'Load more' while pages remain. */
+export function PagedList<Item>(props: {
+  testId: string;
+  query: PagedQuery<Item>;
+  empty: string;
+  renderItem: (item: Item) => ReactNode;
+  children?: ReactNode;
+}) {
+  const { query } = props;
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const loading = query.isPending || query.isFetchingNextPage;
+  return (
+    <section data-testid={props.testId} data-loading={loading}>
+      {query.isPending ? (
+        <p className={card.muted}>Loading...</p>
+      ) : items.length === 0 ? (
+        <p className={card.empty}>{props.empty}</p>
+      ) : (
+        <ul className={card.list}>{items.map(props.renderItem)}</ul>
+      )}
+      {query.hasNextPage && (
+        <button type="button" className="btn btn--outline" disabled={loading} onClick={() => void query.fetchNextPage()}>
+          Load more
+        </button>
+      )}
+      {props.children}
+    </section>
+  );
+}
