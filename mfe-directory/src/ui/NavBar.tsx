@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useHost, useSession } from '@zaytoon/web-kit';
 import nav from './NavBar.module.css';
@@ -9,6 +10,7 @@ import nav from './NavBar.module.css';
  */
 export function NavBar({ variant = 'directory' }: { variant?: 'directory' | 'detail' }) {
   const { productName, toast, session } = useHost();
+  const loginHintId = useId();
   const user = useSession((state) => state.user);
   const status = useSession((state) => state.status);
   const navigate = useNavigate();
@@ -65,10 +67,10 @@ export function NavBar({ variant = 'directory' }: { variant?: 'directory' | 'det
             </Link>
           ) : (
             <>
-              <span className={nav.hint} id="zd-login-hint">
+              <span className={nav.hint} id={loginHintId}>
                 Login to add businesses
               </span>
-              <Link to="/login" className="btn btn--primary" aria-describedby="zd-login-hint">
+              <Link to="/login" className="btn btn--primary" aria-describedby={loginHintId}>
                 Login
               </Link>
             </>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage, LIMITS, MESSAGES, PICTURE_MIME_TYPES } from '@zaytoon/contract/client';
 import { useHost, useSession } from '@zaytoon/web-kit';
@@ -33,16 +33,17 @@ export function AccountSettingsScreen({
   reloadDelayMs?: number;
 }) {
   const user = useSession((state) => state.user);
+  const passwordIds = useId();
   if (!user) return <LoginRequired message="Please log in to access settings" />;
   return (
     <AccountPage testId="account-settings">
       <h1 className={forms.pageTitle}>Account Settings</h1>
       <ProfilePicture reload={reload} reloadDelayMs={reloadDelayMs} />
-      <section className={shared.card} aria-labelledby="zd-settings-password">
-        <h2 id="zd-settings-password" className={forms.sectionTitle}>
+      <section className={shared.card} aria-labelledby={`${passwordIds}title`}>
+        <h2 id={`${passwordIds}title`} className={forms.sectionTitle}>
           Change Password
         </h2>
-        <ChangePasswordForm idPrefix="zd-settings" onChanged={() => {}} />
+        <ChangePasswordForm onChanged={() => {}} />
       </section>
       <DangerZone />
     </AccountPage>
@@ -51,6 +52,7 @@ export function AccountSettingsScreen({
 
 function ProfilePicture({ reload, reloadDelayMs }: { reload: () => void; reloadDelayMs: number }) {
   const { toast } = useHost();
+  const ids = useId();
   const user = useSession((state) => state.user);
   const input = useRef<HTMLInputElement>(null);
   const uploading = useUploadProfilePicture();
@@ -79,8 +81,8 @@ function ProfilePicture({ reload, reloadDelayMs }: { reload: () => void; reloadD
   };
 
   return (
-    <section className={shared.card} aria-labelledby="zd-settings-picture">
-      <h2 id="zd-settings-picture" className={forms.sectionTitle}>
+    <section className={shared.card} aria-labelledby={`${ids}title`}>
+      <h2 id={`${ids}title`} className={forms.sectionTitle}>
         Profile Picture
       </h2>
       <div className={settings.picture}>
@@ -90,19 +92,19 @@ function ProfilePicture({ reload, reloadDelayMs }: { reload: () => void; reloadD
         <div>
           <input
             ref={input}
-            id="zd-picture"
+            id={`${ids}file`}
             className={settings.fileInput}
             type="file"
             accept={ACCEPTED.join(',')}
             onChange={upload}
-            aria-describedby="zd-picture-hint"
+            aria-describedby={`${ids}hint`}
             disabled={busy}
           />
-          <label htmlFor="zd-picture" className="btn btn--outline">
+          <label htmlFor={`${ids}file`} className="btn btn--outline">
             {busy && <InlineSpinner />}
             {busy ? 'Uploading...' : 'Upload Picture'}
           </label>
-          <p className={shared.hint} id="zd-picture-hint">
+          <p className={shared.hint} id={`${ids}hint`}>
             JPEG, PNG, GIF, or WebP (max 2.5MB)
           </p>
         </div>
@@ -113,6 +115,7 @@ function ProfilePicture({ reload, reloadDelayMs }: { reload: () => void; reloadD
 
 function DangerZone() {
   const { toast, session } = useHost();
+  const ids = useId();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const [typed, setTyped] = useState('');
@@ -148,8 +151,8 @@ function DangerZone() {
   };
 
   return (
-    <section className={`${shared.card} ${settings.danger}`} aria-labelledby="zd-danger" data-testid="danger-zone">
-      <h2 id="zd-danger" className={forms.sectionTitle}>
+    <section className={`${shared.card} ${settings.danger}`} aria-labelledby={`${ids}title`} data-testid="danger-zone">
+      <h2 id={`${ids}title`} className={forms.sectionTitle}>
         Danger Zone
       </h2>
       <ul>
@@ -160,8 +163,8 @@ function DangerZone() {
       {confirming ? (
         <div className={forms.form}>
           <div className={fieldStyles.field}>
-            <label htmlFor="zd-delete-confirm">{MESSAGES.typeDeleteToConfirm}</label>
-            <input id="zd-delete-confirm" value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" />
+            <label htmlFor={`${ids}confirm`}>{MESSAGES.typeDeleteToConfirm}</label>
+            <input id={`${ids}confirm`} value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" />
           </div>
           <div className={forms.actions}>
             <button

@@ -1,4 +1,4 @@
-import { useState, type ComponentProps, type FormEvent } from 'react';
+import { useId, useState, type ComponentProps, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { errorMessage, LIMITS, MESSAGES, returnTargetOf } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
@@ -17,6 +17,7 @@ export function AuthScreen() {
   const { session, toast, productName } = useHost();
   const navigate = useNavigate();
   const location = useLocation();
+  const ids = useId();
   const [mode, setMode] = useState<Mode>('signin');
   const [fields, setFields] = useState(EMPTY);
   const [pending, setPending] = useState(false);
@@ -70,7 +71,8 @@ export function AuthScreen() {
           {signingUp ? (
             <>
               <AuthField
-                id="zd-auth-name"
+                id={`${ids}name`}
+                name="name"
                 label="Full Name"
                 value={fields.name}
                 onChange={set('name')}
@@ -78,7 +80,8 @@ export function AuthScreen() {
                 maxLength={LIMITS.nameMaxLength}
               />
               <AuthField
-                id="zd-auth-username"
+                id={`${ids}username`}
+                name="username"
                 label="Username"
                 value={fields.username}
                 onChange={set('username')}
@@ -87,7 +90,8 @@ export function AuthScreen() {
                 maxLength={LIMITS.usernameMaxLength}
               />
               <AuthField
-                id="zd-auth-email"
+                id={`${ids}email`}
+                name="email"
                 label="Email"
                 type="email"
                 value={fields.email}
@@ -98,7 +102,8 @@ export function AuthScreen() {
             </>
           ) : (
             <AuthField
-              id="zd-auth-login"
+              id={`${ids}login`}
+              name="login"
               label="Email or Username"
               value={fields.login}
               onChange={set('login')}
@@ -107,7 +112,8 @@ export function AuthScreen() {
             />
           )}
           <AuthField
-            id="zd-auth-password"
+            id={`${ids}password`}
+            name="password"
             label="Password"
             type="password"
             value={fields.password}
@@ -142,7 +148,7 @@ export function AuthScreen() {
   );
 }
 
-/** Every sign-in and sign-up input is required and named after its id. */
-function AuthField({ id, ...input }: ComponentProps<typeof TextField>) {
-  return <TextField id={id} name={id} type="text" required {...input} />;
+/** Every sign-in and sign-up input is required. */
+function AuthField(input: ComponentProps<typeof TextField>) {
+  return <TextField type="text" required {...input} />;
 }

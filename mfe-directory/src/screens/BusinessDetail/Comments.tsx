@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { formatDate, LIMITS, MESSAGES, type Comment } from '@zaytoon/contract/client';
 import { useHost, useSession } from '@zaytoon/web-kit';
 import { isPendingComment, useAddComment, useDeleteComment } from '../../features/business/api/use-comments';
@@ -13,6 +13,7 @@ import shared from '../../ui/page.module.css';
  * A posted comment shows at once and a deleted one goes at once; a refusal undoes it.
  */
 export function Comments({ businessId, comments }: { businessId: number; comments: Comment[] }) {
+  const ids = useId();
   const { toast } = useHost();
   const user = useSession((state) => state.user);
   const [text, setText] = useState('');
@@ -42,22 +43,22 @@ export function Comments({ businessId, comments }: { businessId: number; comment
   };
 
   return (
-    <section className={shared.card} aria-labelledby="zd-comments-title" data-testid="comments">
-      <h2 id="zd-comments-title" className={forms.sectionTitle}>
+    <section className={shared.card} aria-labelledby={`${ids}title`} data-testid="comments">
+      <h2 id={`${ids}title`} className={forms.sectionTitle}>
         Comments ({comments.length})
       </h2>
       <form className={forms.form} onSubmit={post}>
         <div className={fieldStyles.field}>
-          <label htmlFor="zd-comment-text">Add a comment</label>
+          <label htmlFor={`${ids}text`}>Add a comment</label>
           <textarea
-            id="zd-comment-text"
+            id={`${ids}text`}
             value={text}
             maxLength={LIMITS.commentMaxLength}
             placeholder="Share your experience with this business..."
-            aria-describedby="zd-comment-counter"
+            aria-describedby={`${ids}counter`}
             onChange={(event) => setText(event.target.value)}
           />
-          <CharacterCount id="zd-comment-counter" testId="comment-counter" length={text.length} max={LIMITS.commentMaxLength} />
+          <CharacterCount id={`${ids}counter`} testId="comment-counter" length={text.length} max={LIMITS.commentMaxLength} />
         </div>
         <div className={forms.actions}>
           <button type="submit" className="btn btn--primary" disabled={busy || text.trim().length === 0}>

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { formatScore, MESSAGES, type VoteSummary, type VoteType } from '@zaytoon/contract/client';
 import { useHost, useSession } from '@zaytoon/web-kit';
 import { NO_VOTES } from '../../features/business/api/get-votes';
@@ -8,6 +9,7 @@ import rating from './CommunityRating.module.css';
 
 /** 'Community Rating': up/down buttons with counts, net score, the user's vote highlighted (SPEC §2). */
 export function CommunityRating({ businessId, votes }: { businessId: number; votes: VoteSummary | null }) {
+  const titleId = useId();
   const { toast } = useHost();
   const user = useSession((state) => state.user);
   const voting = useVote(businessId);
@@ -23,8 +25,8 @@ export function CommunityRating({ businessId, votes }: { businessId: number; vot
   };
 
   return (
-    <section className={shared.card} aria-labelledby="zd-rating-title" data-testid="community-rating">
-      <h2 id="zd-rating-title" className={forms.sectionTitle}>
+    <section className={shared.card} aria-labelledby={titleId} data-testid="community-rating">
+      <h2 id={titleId} className={forms.sectionTitle}>
         Community Rating
       </h2>
       <div className={rating.row}>

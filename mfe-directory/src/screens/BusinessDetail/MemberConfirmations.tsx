@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CONFIRMATION_ANSWERS, confirmedByMessage, formatDate, MESSAGES } from '@zaytoon/contract/client';
 import { useHost, useSession } from '@zaytoon/web-kit';
@@ -8,6 +9,7 @@ import shared from '../../ui/page.module.css';
 
 /** 'Still open and still supportive?' (issue #13): members answer once a month; everyone sees the confirmations. */
 export function MemberConfirmations({ businessId }: { businessId: number }) {
+  const titleId = useId();
   const { api, toast } = useHost();
   const viewer = useSession((state) => state.user?.id ?? null);
   const { data: summary } = useQuery(getConfirmationsQueryOptions(api, businessId, viewer));
@@ -15,8 +17,8 @@ export function MemberConfirmations({ businessId }: { businessId: number }) {
   const own = summary?.your_answer ?? null;
 
   return (
-    <section className={shared.card} aria-labelledby="zd-confirmations" data-testid="member-confirmations">
-      <h2 id="zd-confirmations" className={forms.sectionTitle}>
+    <section className={shared.card} aria-labelledby={titleId} data-testid="member-confirmations">
+      <h2 id={titleId} className={forms.sectionTitle}>
         {MESSAGES.confirmationQuestion}
       </h2>
       {summary && summary.confirmed_by > 0 && (

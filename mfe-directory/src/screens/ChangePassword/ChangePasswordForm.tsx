@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { LIMITS, MESSAGES } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
 import { useChangePassword } from '../../features/account/api/use-account-mutations';
@@ -9,8 +9,9 @@ import { SubmitButton } from '../../ui/SubmitButton';
 import forms from '../../ui/forms.module.css';
 
 /** Current, new (6+ chars) and confirm; used by /change-password and /account-settings. */
-export function ChangePasswordForm({ onChanged, idPrefix = 'zd-cp' }: { onChanged: () => void; idPrefix?: string }) {
+export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   const { toast } = useHost();
+  const ids = useId();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -44,16 +45,16 @@ export function ChangePasswordForm({ onChanged, idPrefix = 'zd-cp' }: { onChange
 
   return (
     <form className={forms.form} onSubmit={submit} data-testid="change-password-form">
-      <PasswordField id={`${idPrefix}-current`} label="Current Password" value={current} onChange={setCurrent} autoComplete="current-password" />
+      <PasswordField id={`${ids}current`} label="Current Password" value={current} onChange={setCurrent} autoComplete="current-password" />
       <PasswordField
-        id={`${idPrefix}-new`}
+        id={`${ids}new`}
         label="New Password"
         hint="Must be at least 6 characters"
         value={next}
         onChange={setNext}
         autoComplete="new-password"
       />
-      <PasswordField id={`${idPrefix}-confirm`} label="Confirm New Password" value={confirm} onChange={setConfirm} autoComplete="new-password" />
+      <PasswordField id={`${ids}confirm`} label="Confirm New Password" value={confirm} onChange={setConfirm} autoComplete="new-password" />
       <FormError error={error} />
       <SubmitButton busy={busy} busyLabel="Changing Password...">
         Change Password

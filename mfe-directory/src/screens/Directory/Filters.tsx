@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useId, useRef, useState } from 'react';
 import { DIRECTORY_LIMITS } from '@zaytoon/contract/client';
 import { useFilterOptions } from '../../features/directory/api/get-filter-options';
 import { sameFilters, type FilterValues } from '../../features/directory/filters';
@@ -26,6 +26,7 @@ interface Props {
  * a chip, adds one.
  */
 export const Filters = memo(function Filters({ values, onCommit, view, onViewChange }: Props) {
+  const ids = useId();
   const categories = useFilterOptions('categories');
   const cities = useFilterOptions('cities');
   const [draft, setDraft] = useState(values);
@@ -83,7 +84,7 @@ export const Filters = memo(function Filters({ values, onCommit, view, onViewCha
     <section className={shared.card} aria-label="Filters">
       <div className={filters.row}>
         <TextField
-          id="zd-search"
+          id={`${ids}search`}
           label="Search businesses"
           hideLabel
 
@@ -95,7 +96,7 @@ export const Filters = memo(function Filters({ values, onCommit, view, onViewCha
         {selects.map(({ key, label, allLabel, options }) => (
           <SelectField
             key={key}
-            id={`zd-${key}`}
+            id={`${ids}${key}`}
             label={label}
             hideLabel
             value={draft[key]}

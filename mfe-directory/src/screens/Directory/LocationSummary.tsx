@@ -1,12 +1,14 @@
+import { useId } from 'react';
 import { businessCount, type DirectorySummary } from '@zaytoon/contract/client';
 import shared from '../../ui/page.module.css';
 import classes from './LocationSummary.module.css';
 
 /** 'Location Summary' (SPEC §2), from the summary answer: totals and the 3 most active cities. */
 export function LocationSummary({ summary }: { summary: DirectorySummary }) {
+  const titleId = useId();
   return (
-    <aside className={`${shared.card} ${classes.summary}`} aria-labelledby="zd-summary-title" data-testid="location-summary">
-      <h2 id="zd-summary-title">Location Summary</h2>
+    <aside className={`${shared.card} ${classes.summary}`} aria-labelledby={titleId} data-testid="location-summary">
+      <h2 id={titleId}>Location Summary</h2>
       <p>
         Showing {summary.total} businesses across {summary.cities} cities in the UK.
       </p>

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { LIMITS, MESSAGES } from '@zaytoon/contract/client';
 import { useResetPassword, useSendResetCode } from '../../features/account/api/use-account-mutations';
@@ -24,6 +24,7 @@ const TITLES: Record<Step, string> = {
 /** /forgot-password (SPEC §2). */
 export function ForgotPasswordScreen() {
   const navigate = useNavigate();
+  const ids = useId();
   const [step, setStep] = useState<Step>(1);
   const [login, setLogin] = useState('');
   const [code, setCode] = useState('');
@@ -79,7 +80,7 @@ export function ForgotPasswordScreen() {
           <form className={forms.form} onSubmit={sendCode}>
             <p className={auth.subtitle}>Enter your email or username and we will send you a verification code.</p>
             <TextField
-              id="zd-fp-login"
+              id={`${ids}login`}
               label="Email or Username"
               value={login}
               onChange={(event) => setLogin(event.target.value)}
@@ -96,7 +97,7 @@ export function ForgotPasswordScreen() {
           <form className={forms.form} onSubmit={reset}>
             <p className={auth.subtitle}>If an account exists for {login.trim()}, a 6-digit code has been sent to its email.</p>
             <TextField
-              id="zd-fp-code"
+              id={`${ids}code`}
               label="Verification Code"
               hint="Code expires in 15 minutes"
               value={code}
@@ -107,8 +108,8 @@ export function ForgotPasswordScreen() {
               pattern="[0-9]{6}"
               required
             />
-            <PasswordField id="zd-fp-password" label="New Password" value={password} onChange={setPassword} autoComplete="new-password" />
-            <PasswordField id="zd-fp-confirm" label="Confirm Password" value={confirm} onChange={setConfirm} autoComplete="new-password" />
+            <PasswordField id={`${ids}password`} label="New Password" value={password} onChange={setPassword} autoComplete="new-password" />
+            <PasswordField id={`${ids}confirm`} label="Confirm Password" value={confirm} onChange={setConfirm} autoComplete="new-password" />
             <div className={forms.actions}>
               <button
                 type="button"
