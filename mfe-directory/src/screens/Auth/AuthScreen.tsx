@@ -12,6 +12,39 @@ type Mode = 'signin' | 'signup';
 
 const EMPTY = { login: '', password: '', name: '', username: '', email: '' };
 
+interface AuthInput {
+  /** The field it edits, and the input's name. */
+  name: keyof typeof EMPTY;
+  label: string;
+  type?: 'email' | 'password';
+  autoComplete: string;
+  hint?: string;
+  minLength?: number;
+  maxLength: number;
+}
+
+/** The inputs of each mode, in order, with the contract's limits. */
+const FIELDS: Record<Mode, AuthInput[]> = {
+  signin: [
+    { name: 'login', label: 'Email or Username', autoComplete: 'username', maxLength: LIMITS.emailMaxLength },
+    { name: 'password', label: 'Password', type: 'password', autoComplete: 'current-password', maxLength: LIMITS.passwordMaxLength },
+  ],
+  signup: [
+    { name: 'name', label: 'Full Name', autoComplete: 'name', maxLength: LIMITS.nameMaxLength },
+    { name: 'username', label: 'Username', autoComplete: 'username', hint: MESSAGES.usernameCharacters, maxLength: LIMITS.usernameMaxLength },
+    { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', maxLength: LIMITS.emailMaxLength },
+    {
+      name: 'password',
+      label: 'Password',
+      type: 'password',
+      autoComplete: 'new-password',
+      hint: MESSAGES.passwordTooShort,
+      minLength: LIMITS.passwordMinLength,
+      maxLength: LIMITS.passwordMaxLength,
+    },
+  ],
+};
+
 /** /login: one card toggling between Sign In (default) and Create Account (SPEC §2). */
 export function AuthScreen() {
   const { session, toast, productName } = useHost();
@@ -68,61 +101,9 @@ export function AuthScreen() {
         </p>
 
         <form className={forms.form} onSubmit={submit} aria-label={title}>
-          {signingUp ? (
-            <>
-              <AuthField
-                id={`${ids}name`}
-                name="name"
-                label="Full Name"
-                value={fields.name}
-                onChange={set('name')}
-                autoComplete="name"
-                maxLength={LIMITS.nameMaxLength}
-              />
-              <AuthField
-                id={`${ids}username`}
-                name="username"
-                label="Username"
-                value={fields.username}
-                onChange={set('username')}
-                autoComplete="username"
-                hint={MESSAGES.usernameCharacters}
-                maxLength={LIMITS.usernameMaxLength}
-              />
-              <AuthField
-                id={`${ids}email`}
-                name="email"
-                label="Email"
-                type="email"
-                value={fields.email}
-                onChange={set('email')}
-                autoComplete="email"
-                maxLength={LIMITS.emailMaxLength}
-              />
-            </>
-          ) : (
-            <AuthField
-              id={`${ids}login`}
-              name="login"
-              label="Email or Username"
-              value={fields.login}
-              onChange={set('login')}
-              autoComplete="username"
-              maxLength={LIMITS.emailMaxLength}
-            />
-          )}
-          <AuthField
-            id={`${ids}password`}
-            name="password"
-            label="Password"
-            type="password"
-            value={fields.password}
-            onChange={set('password')}
-            autoComplete={signingUp ? 'new-password' : 'current-password'}
-            hint={signingUp ? MESSAGES.passwordTooShort : undefined}
-            minLength={signingUp ? LIMITS.passwordMinLength : undefined}
-            maxLength={LIMITS.passwordMaxLength}
-          />
+          {FIELDS[mode].map((field) => (
+            <AuthField key={field.name} id={`${ids}${field.name}`} value={fields[field.name]} onChange={set(field.name)} {...field} />
+          ))}
           {!signingUp && (
             <p className={auth.forgot}>
               <Link to="/forgot-password">Forgot Password?</Link>

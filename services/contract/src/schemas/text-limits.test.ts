@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { LIMITS } from '../limits';
 import { textTooLongMessage } from '../messages';
 import { changePasswordInputSchema, forgotPasswordInputSchema, loginInputSchema, resetPasswordInputSchema, signupInputSchema } from './auth.schema';
@@ -14,6 +15,12 @@ function firstMessage(result: { error?: { issues: Array<{ message: string; path:
   return issue && { path: issue.path.join('.'), message: issue.message };
 }
 
+/** `field` of an otherwise valid input takes `max` characters, and one more is refused naming `label`. */
+function expectLimit(schema: z.ZodType, valid: Record<string, unknown>, field: string, label: string, max: number) {
+  expect(schema.safeParse({ ...valid, [field]: 'x'.repeat(max) }).success).toBe(true);
+  expect(firstMessage(schema.safeParse({ ...valid, [field]: tooLong(max) }))).toEqual({ path: field, message: textTooLongMessage(label, max) });
+}
+
 describe('too-long text is refused in words (issue #12), not in zod wording', () => {
   it.each([
     ['name', 'Business Name', LIMITS.shortFieldMaxLength],
@@ -24,13 +31,7 @@ describe('too-long text is refused in words (issue #12), not in zod wording', ()
     ['phone', 'Phone', LIMITS.phoneMaxLength],
     ['description', 'Description', LIMITS.textFieldMaxLength],
     ['proof_of_support', 'Palestine Support', LIMITS.textFieldMaxLength],
-  ])('business %s', (field, label, max) => {
-    expect(businessInputSchema.safeParse({ ...filled, [field]: 'x'.repeat(max) }).success).toBe(true);
-    expect(firstMessage(businessInputSchema.safeParse({ ...filled, [field]: tooLong(max) }))).toEqual({
-      path: field,
-      message: textTooLongMessage(label, max),
-    });
-  });
+  ])('business %s', (field, label, max) => expectLimit(businessInputSchema, filled, field, label, max));
 
   it('website, hours and social links', () => {
     const website = `https://example.com/${'x'.repeat(LIMITS.urlMaxLength)}`;
@@ -64,13 +65,7 @@ describe('too-long text is refused in words (issue #12), not in zod wording', ()
     ['name', 'Full Name', LIMITS.nameMaxLength],
     ['username', 'Username', LIMITS.usernameMaxLength],
     ['password', 'Password', LIMITS.passwordMaxLength],
-  ])('sign-up %s', (field, label, max) => {
-    expect(signupInputSchema.safeParse({ ...signup, [field]: 'x'.repeat(max) }).success).toBe(true);
-    expect(firstMessage(signupInputSchema.safeParse({ ...signup, [field]: tooLong(max) }))).toEqual({
-      path: field,
-      message: textTooLongMessage(label, max),
-    });
-  });
+  ])('sign-up %s', (field, label, max) => expectLimit(signupInputSchema, signup, field, label, max));
 
   it('sign-up email', () => {
     const longest = `${'x'.repeat(LIMITS.emailMaxLength - '@example.com'.length)}@example.com`;
@@ -81,30 +76,15 @@ describe('too-long text is refused in words (issue #12), not in zod wording', ()
     });
   });
 
-  it('sign-in, password reset and change', () => {
-    const longLogin = tooLong(LIMITS.emailMaxLength);
-    const longPassword = tooLong(LIMITS.passwordMaxLength);
-    expect(firstMessage(loginInputSchema.safeParse({ login: longLogin, password: 'secret1' }))).toEqual({
-      path: 'login',
-      message: 'Email or Username must be at most 254 characters',
-    });
-    expect(firstMessage(loginInputSchema.safeParse({ login: 'amal', password: longPassword }))).toEqual({
-      path: 'password',
-      message: 'Password must be at most 200 characters',
-    });
-    expect(firstMessage(forgotPasswordInputSchema.safeParse({ email_or_username: longLogin }))?.message).toBe(
-      'Email or Username must be at most 254 characters',
-    );
-    expect(
-      firstMessage(resetPasswordInputSchema.safeParse({ email_or_username: 'amal', verification_code: '123456', new_password: longPassword })),
-    ).toEqual({ path: 'new_password', message: 'New Password must be at most 200 characters' });
-    expect(firstMessage(changePasswordInputSchema.safeParse({ current_password: longPassword, new_password: 'secret2' }))).toEqual({
-      path: 'current_password',
-      message: 'Current Password must be at most 200 characters',
-    });
-    expect(firstMessage(changePasswordInputSchema.safeParse({ current_password: 'secret1', new_password: longPassword }))).toEqual({
-      path: 'new_password',
-      message: 'New Password must be at most 200 characters',
-    });
-  });
+  const login = { login: 'amal', password: 'secret1' };
+  const reset = { email_or_username: 'amal', verification_code: '123456', new_password: 'secret2' };
+  const change = { current_password: 'secret1', new_password: 'secret2' };
+  it.each([
+    ['sign-in', 'login', loginInputSchema, login, 'Email or Username', LIMITS.emailMaxLength],
+    ['sign-in', 'password', loginInputSchema, login, 'Password', LIMITS.passwordMaxLength],
+    ['forgot password', 'email_or_username', forgotPasswordInputSchema, { email_or_username: 'amal' }, 'Email or Username', LIMITS.emailMaxLength],
+    ['password reset', 'new_password', resetPasswordInputSchema, reset, 'New Password', LIMITS.passwordMaxLength],
+    ['password change', 'current_password', changePasswordInputSchema, change, 'Current Password', LIMITS.passwordMaxLength],
+    ['password change', 'new_password', changePasswordInputSchema, change, 'New Password', LIMITS.passwordMaxLength],
+  ] as const)('%s %s', (_form, field, schema, valid, label, max) => expectLimit(schema, valid, field, label, max));
 });
