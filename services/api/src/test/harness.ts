@@ -206,4 +206,18 @@ export async function adminClient(api: TestApi): Promise<ApiTestClient> {
 }
 
 /** Headers naming the client's address as the trusted proxy (loopback) forwards it, for per-IP limits. */
+/** Every item of a paged list (CONTRACT.md), following its Link rel="next" from `path`; each page must answer 200. */
+export async function allPages<Item>(client: ApiTestClient, path: string): Promise<{ items: Item[]; total: number }> {
+  const items: Item[] = [];
+  let total = 0;
+  for (let next: string | null = path; next;) {
+    const answer: ApiAnswer<Item[]> = await client.get(next);
+    if (answer.status !== 200) throw new Error(`GET ${next} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    total = Number(answer.headers.get('x-total-count'));
+    items.push(...answer.body);
+    next = /<([^>]+)>; rel="next"/.exec(answer.headers.get('link') ?? '')?.[1] ?? null;
+  }
+  return { items, total };
+}
+
 export const fromAddress = (address: string): Record<string, string> => ({ 'x-forwarded-for': address });

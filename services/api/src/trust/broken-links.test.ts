@@ -2,7 +2,7 @@
 // sources whose link is broken (the worker's checks write the link columns).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINK_CHECK_RULES, MESSAGES } from '@zaytoon/contract';
-import { adminClient, startTestApi, type ApiAnswer, type ApiTestClient, type TestApi } from '../test/harness';
+import { adminClient, allPages, startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
 import { businessInput, createBusiness } from '../test/fixtures';
 
 let api: TestApi;
@@ -29,19 +29,7 @@ async function insertCheckedSource(businessId: number, link: { status: string; f
   return rows[0].id;
 }
 
-async function allBrokenLinks(limit: number) {
-  const items: { source_id: number }[] = [];
-  let path: string | null = `/api/admin/links/broken?limit=${limit}`;
-  let total = 0;
-  while (path) {
-    const answer: ApiAnswer = await admin.get(path);
-    expect(answer.status).toBe(200);
-    total = Number(answer.headers.get('x-total-count'));
-    items.push(...answer.body);
-    path = /<([^>]+)>; rel="next"/.exec(answer.headers.get('link') ?? '')?.[1] ?? null;
-  }
-  return { items, total };
-}
+const allBrokenLinks = (limit: number) => allPages<{ source_id: number }>(admin, `/api/admin/links/broken?limit=${limit}`);
 
 describe('GET /api/admin/links/broken', () => {
   it('lists broken links with their business, status, failures, last check and archived title, and no others', async () => {

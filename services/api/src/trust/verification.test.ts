@@ -1,7 +1,7 @@
 // Issue #13: verification records that expire after 12 months, 'Mark unverified', the history and the Re-checks list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@zaytoon/contract';
-import { adminClient, startTestApi, type ApiAnswer, type ApiTestClient, type TestApi } from '../test/harness';
+import { adminClient, allPages, startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
 import { createBusiness } from '../test/fixtures';
 
 let api: TestApi;
@@ -115,19 +115,8 @@ describe('verifying a business', () => {
 
 describe('Re-checks', () => {
   /** Every re-check, following the Link headers. */
-  async function allRechecks(limit: number) {
-    const items: { business: { id: number }; reason: string; since: string }[] = [];
-    let path: string | null = `/api/admin/rechecks?limit=${limit}`;
-    let total = 0;
-    while (path) {
-      const answer: ApiAnswer = await admin.get(path);
-      expect(answer.status).toBe(200);
-      total = Number(answer.headers.get('x-total-count'));
-      items.push(...answer.body);
-      path = /<([^>]+)>; rel="next"/.exec(answer.headers.get('link') ?? '')?.[1] ?? null;
-    }
-    return { items, total };
-  }
+  const allRechecks = (limit: number) =>
+    allPages<{ business: { id: number }; reason: string; since: string }>(admin, `/api/admin/rechecks?limit=${limit}`);
 
   it('lists due, then never-verified businesses, oldest first, on pages whose links add up to the total; a current one is not listed', async () => {
     const [due, older, current, never] = [
