@@ -86,7 +86,9 @@ describe('directory: add a business and land on its page', () => {
     await page.getByLabel('Website').fill(place.website);
     await page.getByLabel('Twitter/X').fill(place.twitter);
     await page.getByLabel('Monday').fill(place.monday);
-    await page.getByLabel(/How does your business support Palestine/).fill(place.proof);
+    await page.getByRole('button', { name: 'Add a source' }).click();
+    await page.getByLabel('Kind of source').selectOption('Donation or fundraiser');
+    await page.getByLabel('Quote or description').fill(place.proof);
     await page.getByRole('button', { name: 'Add Business', exact: true }).click();
 
     await expectToast(page, 'Business added successfully!', 'success');
@@ -97,7 +99,9 @@ describe('directory: add a business and land on its page', () => {
     await detail.getByRole('heading', { level: 1, name: place.name }).waitFor();
     expect(await detail.getByTestId('business-header').innerText()).toContain(`${place.address}, ${place.city} ${place.postcode}`);
     expect(await detail.getByTestId('business-header').innerText()).toContain(place.category);
-    await detail.getByText(place.proof).waitFor();
+    const source = detail.getByTestId('source');
+    await source.getByText(place.proof).waitFor();
+    expect(await source.innerText()).toContain('Donation or fundraiser');
     const hours = await page.getByTestId('business-hours').innerText();
     expect(hours).toMatch(/Monday:\s*9:00 AM - 6:00 PM/);
     expect(hours).toMatch(/Sunday:\s*Closed/);

@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import { createStore } from 'zustand/vanilla';
-import type { ApiClient, Business, HostContext, SessionState, User } from '@zaytoon/contract/client';
+import type { ApiClient, BusinessDetail, HostContext, SessionState, User } from '@zaytoon/contract/client';
 import { HostProvider } from '@zaytoon/web-kit';
 import { createQueryClient } from '../lib/queryClient';
 import { summary } from './directoryFakes';
@@ -12,7 +12,7 @@ import { summary } from './directoryFakes';
 export const member: User = { id: 2, name: 'Sami', username: 'sami', picture: null, is_admin: false };
 export const admin: User = { id: 1, name: 'Amal', username: 'amal', picture: null, is_admin: true };
 
-export function business(overrides: Partial<Business> = {}): Business {
+export function business(overrides: Partial<BusinessDetail> = {}): BusinessDetail {
   return {
     id: 1,
     name: 'Olive Tree Cafe',
@@ -36,6 +36,7 @@ export function business(overrides: Partial<Business> = {}): Business {
     created_at: '2024-03-05T10:00:00Z',
     report_count: 0,
     latest_reports: [],
+    sources: [],
     ...overrides,
   };
 }

@@ -55,6 +55,15 @@ describe('suggestion card (SPEC §2 Suggestions tab)', () => {
     expect(screen.getByTestId('field-badge').textContent).toBe('Business Hours');
   });
 
+  it('shows a suggested source of proof of support as its kind, date, description and link (issue #13)', () => {
+    const source = { kind: 'Public statement', url: 'https://olive.example/statement', description: 'Statement of solidarity', date: '2025-11-02' };
+    renderCard({ suggestion: suggestion(5, { field_name: 'proof_of_support', suggested_value: JSON.stringify(source) }), onReview: vi.fn() });
+    expect(screen.getByTestId('suggested-value').textContent).toBe(
+      'Public statement, 2025-11-02: Statement of solidarity (https://olive.example/statement)',
+    );
+    expect(screen.getByRole('button', { name: 'Approve & Update' })).toBeTruthy();
+  });
+
   it('hides the reason line when there is none', () => {
     renderCard({ suggestion: suggestion(4, { reason: '' }), onReview: vi.fn() });
     expect(screen.getByTestId('suggestion-card').textContent).not.toContain('Reason:');

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, type Comment, type Report, type Suggestion } from '@zaytoon/contract/client';
+import { ApiError, MESSAGES, type Comment, type Report, type Suggestion } from '@zaytoon/contract/client';
 import { admin, business, fakeApi, fakeHost, fakeSession, member, renderScreen } from '../../test/harness';
 import { BusinessDetailScreen } from './BusinessDetailScreen';
 import detailStyles from './BusinessDetailScreen.module.css';
@@ -454,5 +454,72 @@ describe('business detail: text limits (issue #12)', () => {
     open(fakeHost({ api: api(), session: fakeSession(member) }));
     await screen.findByTestId('business-detail');
     expect((screen.getByLabelText('Add a comment') as HTMLTextAreaElement).maxLength).toBe(1000);
+  });
+});
+
+describe('business detail: sources of proof of support (issue #13)', () => {
+  const sources = [
+    { id: 12, kind: 'In-store sign' as const, url: null, description: 'Sign in the window', date: '2026-01-15', link: null },
+    {
+      id: 11,
+      kind: 'Public statement' as const,
+      url: 'https://www.olive.example/statement',
+      description: 'Our statement of solidarity',
+      date: '2025-11-02',
+      link: { status: 'unchecked' as const, checked_at: null, final_url: null, http_status: null, archived_title: null, archived_excerpt: null },
+    },
+  ];
+
+  it("Palestine Support lists each source's kind, date, description and link, newest first", async () => {
+    open(fakeHost({ api: api({ getBusiness: async () => ({ ...detailBusiness, sources }) }) }));
+    const support = await screen.findByRole('region', { name: 'Palestine Support' });
+    const items = within(support).getAllByTestId('source');
+    expect(items.map((item) => item.getAttribute('data-source-id'))).toEqual(['12', '11']);
+    expect(items[0].textContent).toContain('In-store sign');
+    expect(items[0].textContent).toContain('15 January 2026');
+    expect(items[0].textContent).toContain('Sign in the window');
+    expect(within(items[0]).queryByRole('link')).toBeNull();
+    const link = within(items[1]).getByRole('link', { name: /View source on olive.example/ });
+    expect(link.getAttribute('href')).toBe('https://www.olive.example/statement');
+    expect(within(items[1]).getByText('2 November 2025').getAttribute('datetime')).toBe('2025-11-02');
+  });
+
+  it('a business without sources shows its text, or that there are no details yet', async () => {
+    open(fakeHost({ api: api({ getBusiness: async () => ({ ...detailBusiness, proof_of_support: '', sources: [] }) }) }));
+    const support = await screen.findByRole('region', { name: 'Palestine Support' });
+    expect(support.textContent).toContain('No details yet.');
+  });
+
+  it("suggests a source: kind, date, link and description, sent as the suggestion's value; the API's messages show under the fields", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const refusal = new ApiError(400, MESSAGES.sourceUrlInvalid, { 'suggested_value.url': MESSAGES.sourceUrlInvalid });
+    const addSuggestion = vi.fn().mockRejectedValueOnce(refusal).mockResolvedValue(suggestion);
+    const host = fakeHost({ api: api({ addSuggestion }), session: fakeSession(member) });
+    open(host);
+    await userEvent.click(await screen.findByRole('button', { name: 'Suggest Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Suggest Edit' }, LAZY_CHUNK);
+    const submit = within(dialog).getByRole('button', { name: 'Submit Suggestion' }) as HTMLButtonElement;
+    await userEvent.selectOptions(within(dialog).getByLabelText('Field to update'), 'proof_of_support');
+    expect(within(dialog).getByRole('group', { name: 'Suggested source' })).toBeTruthy();
+    await userEvent.selectOptions(within(dialog).getByLabelText('Kind of source'), 'Social media post');
+    expect(submit.disabled).toBe(true);
+    await userEvent.type(within(dialog).getByLabelText('Quote or description'), 'Posted about their Gaza fundraiser');
+    await userEvent.type(within(dialog).getByLabelText('Link (optional)'), 'https://olive.example/post');
+    await userEvent.clear(within(dialog).getByLabelText('Date'));
+    await userEvent.type(within(dialog).getByLabelText('Date'), '2026-02-01');
+    await userEvent.click(submit);
+    await waitFor(() => expect(within(dialog).getByText(MESSAGES.sourceUrlInvalid)).toBeTruthy());
+    await userEvent.click(submit);
+    await waitFor(() => expect(host.toast.success).toHaveBeenCalledWith(MESSAGES.suggestionSubmitted));
+    expect(addSuggestion).toHaveBeenLastCalledWith(5, {
+      field_name: 'proof_of_support',
+      suggested_value: JSON.stringify({
+        kind: 'Social media post',
+        url: 'https://olive.example/post',
+        description: 'Posted about their Gaza fundraiser',
+        date: '2026-02-01',
+      }),
+      reason: '',
+    });
   });
 });

@@ -23,6 +23,7 @@ import { EmptyPage } from '../EmptyPage';
 import { Comments } from './Comments';
 import { CommunityRating } from './CommunityRating';
 import { MemberConfirmations } from './MemberConfirmations';
+import { PalestineSupport } from './PalestineSupport';
 import { useBusinessDetail } from './useBusinessDetail';
 import { Verification } from './Verification';
 import classes from './BusinessDetailScreen.module.css';
@@ -100,7 +101,7 @@ export function BusinessDetailScreen() {
               <p className={classes.prewrap}>{business.description || 'No description yet.'}</p>
             </Card>
             <Card titleId="zd-support" title="Palestine Support" className={classes.support}>
-              <p className={classes.prewrap}>{business.proof_of_support || 'No details yet.'}</p>
+              <PalestineSupport business={business} />
             </Card>
             {detail.suggestions.length > 0 && <PendingSuggestions suggestions={detail.suggestions} />}
             <RecentReports business={business} />

@@ -11,10 +11,12 @@ import {
   type SuggestableField,
 } from '@zaytoon/contract/client';
 import { useAddSuggestion } from '../../features/business/api/use-suggest-and-report';
+import { SourceFields } from '../../features/business/sources/SourceFields';
+import { emptySourceDraft } from '../../features/business/sources/sourceDraft';
 import { BUSINESS_FIELD_MAX_LENGTH, isLongText } from '../../features/business/fieldLimits';
 import { Field, SelectField, TextField } from '../../ui/Field';
 import { DialogNoteField, MemberDialogForm } from './MemberDialogForm';
-import { currentValue, encodeObjectValue, JSON_FIELDS } from './suggestionValue';
+import { currentValue, encodeObjectValue, encodeSourceValue, JSON_FIELDS } from './suggestionValue';
 import shared from '../../ui/page.module.css';
 import suggest from './SuggestEditDialog.module.css';
 
@@ -23,10 +25,17 @@ export function SuggestEditDialog({ business, onClose }: { business: Business; o
   const [field, setField] = useState<SuggestableField | ''>('');
   const [value, setValue] = useState('');
   const [entries, setEntries] = useState<Record<string, string>>({});
+  const [source, setSource] = useState(emptySourceDraft);
   const [reason, setReason] = useState('');
   const suggesting = useAddSuggestion(business.id);
 
-  const suggested = field && JSON_FIELDS.has(field) ? encodeObjectValue(field as 'business_hours' | 'social_media', entries) : value.trim();
+  const suggested =
+    field === 'proof_of_support'
+      ? encodeSourceValue(source)
+      : field && JSON_FIELDS.has(field)
+        ? encodeObjectValue(field as 'business_hours' | 'social_media', entries)
+        : value.trim();
+  const sourceErrors = field === 'proof_of_support' ? suggestedSourceErrors(suggesting.error) : undefined;
 
   const keys: readonly string[] = field === 'business_hours' ? WEEKDAYS : field === 'social_media' ? SOCIAL_NETWORKS : [];
   const entryMax = field === 'business_hours' ? BUSINESS_FIELD_MAX_LENGTH.hours : LIMITS.socialLinkMaxLength;
@@ -51,6 +60,7 @@ export function SuggestEditDialog({ business, onClose }: { business: Business; o
           setField(event.target.value as SuggestableField | '');
           setValue('');
           setEntries({});
+          setSource(emptySourceDraft());
         }}
         required
       >
@@ -66,7 +76,12 @@ export function SuggestEditDialog({ business, onClose }: { business: Business; o
           Current value: {currentValue(business, field) || 'Not set'}
         </p>
       )}
-      {field && JSON_FIELDS.has(field) ? (
+      {field === 'proof_of_support' ? (
+        <fieldset className={suggest.fieldset}>
+          <legend>Suggested source</legend>
+          <SourceFields idPrefix="zd-suggest-source" source={source} onChange={setSource} errors={sourceErrors} />
+        </fieldset>
+      ) : field && JSON_FIELDS.has(field) ? (
         <fieldset className={suggest.fieldset}>
           <legend>Suggested {FIELD_LABELS[field].toLowerCase()}</legend>
           {keys.map((key) => (
@@ -107,5 +122,13 @@ export function SuggestEditDialog({ business, onClose }: { business: Business; o
         onChange={setReason}
       />
     </MemberDialogForm>
+  );
+}
+
+/** The API names a suggested source's fields `suggested_value.kind` and so on. */
+function suggestedSourceErrors(error: unknown): Record<string, string> {
+  const errors = (error as { errors?: Record<string, string> } | null)?.errors ?? {};
+  return Object.fromEntries(
+    Object.entries(errors).flatMap(([key, message]) => (key.startsWith('suggested_value.') ? [[key.slice(16), message]] : [])),
   );
 }

@@ -1,4 +1,5 @@
 import { SOCIAL_NETWORKS, WEEKDAYS, type Business, type SuggestableField } from '@zaytoon/contract/client';
+import { sourceInputOf, type SourceDraft } from '../../features/business/sources/sourceDraft';
 
 export const JSON_FIELDS: ReadonlySet<SuggestableField> = new Set(['business_hours', 'social_media']);
 
@@ -19,4 +20,10 @@ export function encodeObjectValue(field: 'business_hours' | 'social_media', entr
   const keys: readonly string[] = field === 'business_hours' ? WEEKDAYS : SOCIAL_NETWORKS;
   const filled = Object.fromEntries(keys.map((key) => [key, entries[key]?.trim() ?? '']).filter(([, text]) => text));
   return Object.keys(filled).length ? JSON.stringify(filled) : '';
+}
+
+/** A source is suggested as its JSON (suggested_value stays text); nothing until its kind and description are there. */
+export function encodeSourceValue(source: SourceDraft): string {
+  const { id: _id, ...input } = sourceInputOf(source);
+  return input.kind && input.description ? JSON.stringify(input) : '';
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { isApiError, MESSAGES, type Business } from '@zaytoon/contract/client';
+import { isApiError, MESSAGES, type BusinessDetail } from '@zaytoon/contract/client';
 import { useHost, useSession } from '@zaytoon/web-kit';
 import { getBusinessQueryOptions } from '../../features/directory/api/get-business';
 import { CANNOT_EDIT, getCanEditQueryOptions } from '../../features/business/api/get-can-edit';
@@ -32,7 +32,7 @@ export function useBusinessDetail(idParam: string | undefined) {
     ...getBusinessQueryOptions(api, businessId, viewer),
     enabled: known,
     // Logging in or out reads the business again (admins see reports); the last answer stays meanwhile.
-    placeholderData: (previous: Business | undefined) => (previous?.id === businessId ? previous : undefined),
+    placeholderData: (previous: BusinessDetail | undefined) => (previous?.id === businessId ? previous : undefined),
   });
   const votes = useQuery({ ...getVotesQueryOptions(api, businessId, viewer), enabled: known });
   const canEdit = useQuery({ ...getCanEditQueryOptions(api, businessId, viewer), enabled: known && viewer !== null });

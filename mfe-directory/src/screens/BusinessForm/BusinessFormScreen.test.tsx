@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@zaytoon/contract/client';
+import { ApiError, MESSAGES, SOURCE_RULES, tooManySourcesMessage } from '@zaytoon/contract/client';
 import { business, fakeApi, fakeHost, fakeSession, member, renderScreen } from '../../test/harness';
 import { BusinessFormScreen } from './BusinessFormScreen';
 import { toBusinessInput, EMPTY_FORM } from './businessFormModel';
@@ -180,12 +180,15 @@ describe('business form (SPEC §2)', () => {
     expect(maxLength('Instagram')).toBe(300);
     expect(maxLength('Monday')).toBe(100);
     expect(maxLength('Description')).toBe(5000);
-    expect(maxLength('How does your business support Palestine?')).toBe(5000);
     expect(screen.getByTestId('zd-bf-description-count').textContent).toBe('0/5000 characters');
     await userEvent.type(screen.getByLabelText('Description'), 'Fresh bread');
     expect(screen.getByTestId('zd-bf-description-count').textContent).toBe('11/5000 characters');
-    expect(screen.getByTestId('zd-bf-proof_of_support-count').textContent).toBe('0/5000 characters');
     expect(screen.queryByTestId('zd-bf-name-count')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Add a source' }));
+    expect(maxLength('Link (optional)')).toBe(SOURCE_RULES.urlMaxLength);
+    expect(maxLength('Quote or description')).toBe(SOURCE_RULES.descriptionMaxLength);
+    await userEvent.type(screen.getByLabelText('Quote or description'), 'Sign');
+    expect(within(screen.getByTestId('source-row')).getByText('4/500 characters')).toBeTruthy();
   });
 
   it("shows the server's readable field messages under their fields", async () => {
@@ -205,5 +208,86 @@ describe('business form (SPEC §2)', () => {
     expect(document.getElementById('zd-bf-name-error')?.textContent).toBe(errors.name);
     expect(document.getElementById('zd-bf-hours-monday-error')?.textContent).toBe(errors['business_hours.monday']);
     expect(document.getElementById('zd-bf-twitter-error')?.textContent).toBe(errors['social_media.twitter']);
+  });
+
+  describe('sources of proof of support (issue #13)', () => {
+    const statement = {
+      id: 11,
+      kind: 'Public statement' as const,
+      url: 'https://jaffa.example/statement',
+      description: 'Our statement',
+      date: '2025-11-02',
+      link: null,
+    };
+    const sign = { id: 12, kind: 'In-store sign' as const, url: null, description: 'Sign in the window', date: '2026-01-15', link: null };
+
+    function renderEdit(existing = business({ id: 7, sources: [sign, statement] })) {
+      const api = fakeApi({
+        getBusiness: async () => existing,
+        canEdit: async () => ({ can_edit: true, is_owner: true }),
+        updateBusiness: async () => existing,
+      });
+      renderScreen(<BusinessFormScreen />, {
+        path: '/edit-business/7',
+        pattern: '/edit-business/:id',
+        host: fakeHost({ api, session: fakeSession(member) }),
+      });
+      return api;
+    }
+
+    it('edits the list: each row has its kind, date, link and description; rows are added and removed; saved ones keep their ids', async () => {
+      const api = renderEdit();
+      const rows = await screen.findAllByTestId('source-row');
+      expect(rows.map((row) => (within(row).getByLabelText('Kind of source') as HTMLSelectElement).value)).toEqual([
+        'In-store sign',
+        'Public statement',
+      ]);
+      expect((within(rows[1]).getByLabelText('Link (optional)') as HTMLInputElement).value).toBe(statement.url);
+      expect((within(rows[1]).getByLabelText('Date') as HTMLInputElement).value).toBe(statement.date);
+      await userEvent.click(screen.getByRole('button', { name: 'Remove source 1' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Add a source' }));
+      const added = screen.getAllByTestId('source-row')[1];
+      await userEvent.selectOptions(within(added).getByLabelText('Kind of source'), 'Donation or fundraiser');
+      await userEvent.type(within(added).getByLabelText('Quote or description'), ' Fundraiser for Gaza ');
+      await userEvent.clear(within(added).getByLabelText('Date'));
+      await userEvent.type(within(added).getByLabelText('Date'), '2025-12-01');
+      await userEvent.click(screen.getByRole('button', { name: 'Update Business' }));
+      await waitFor(() => expect(api.updateBusiness).toHaveBeenCalled());
+      expect(vi.mocked(api.updateBusiness).mock.calls[0][1].sources).toEqual([
+        { id: 11, kind: 'Public statement', url: statement.url, description: 'Our statement', date: '2025-11-02' },
+        { kind: 'Donation or fundraiser', url: '', description: 'Fundraiser for Gaza', date: '2025-12-01' },
+      ]);
+    });
+
+    it("a business listed before sources starts with its text as one 'Other' source", async () => {
+      renderEdit(business({ id: 7, proof_of_support: 'Donates to MAP', sources: [] }));
+      const [row] = await screen.findAllByTestId('source-row');
+      expect((within(row).getByLabelText('Kind of source') as HTMLSelectElement).value).toBe('Other');
+      expect((within(row).getByLabelText('Quote or description') as HTMLTextAreaElement).value).toBe('Donates to MAP');
+    });
+
+    it("shows the server's messages under each row's fields", async () => {
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      const errors = { 'sources.1.url': MESSAGES.sourceUrlInvalid, 'sources.0.date': MESSAGES.sourceDateInvalid };
+      const api = renderEdit();
+      vi.mocked(api.updateBusiness).mockImplementation(async () => Promise.reject(new ApiError(400, MESSAGES.sourceDateInvalid, errors)));
+      await screen.findAllByTestId('source-row');
+      await userEvent.click(screen.getByRole('button', { name: 'Update Business' }));
+      const rows = screen.getAllByTestId('source-row');
+      await waitFor(() => expect(within(rows[1]).getByText(MESSAGES.sourceUrlInvalid)).toBeTruthy());
+      expect(within(rows[1]).getByLabelText('Link (optional)').getAttribute('aria-invalid')).toBe('true');
+      expect(within(rows[0]).getByText(MESSAGES.sourceDateInvalid)).toBeTruthy();
+    });
+
+    it("stops adding sources at the contract's most, and says so", async () => {
+      const almostFull = Array.from({ length: SOURCE_RULES.maxPerBusiness - 1 }, (_, index) => ({ ...sign, id: 100 + index }));
+      renderEdit(business({ id: 7, sources: almostFull }));
+      await screen.findAllByTestId('source-row');
+      expect(screen.queryByText(tooManySourcesMessage(SOURCE_RULES.maxPerBusiness))).toBeNull();
+      await userEvent.click(screen.getByRole('button', { name: 'Add a source' }));
+      expect(screen.getAllByTestId('source-row')).toHaveLength(SOURCE_RULES.maxPerBusiness);
+      expect((screen.getByRole('button', { name: 'Add a source' }) as HTMLButtonElement).disabled).toBe(true);
+      expect(screen.getByText(tooManySourcesMessage(SOURCE_RULES.maxPerBusiness))).toBeTruthy();
+    });
   });
 });

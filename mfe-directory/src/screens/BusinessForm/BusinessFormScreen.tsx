@@ -13,11 +13,12 @@ import { Field } from '../../ui/Field';
 import { NavBar } from '../../ui/NavBar';
 import { InlineSpinner, PageSpinner } from '../../ui/Spinner';
 import { categoryOptions, EMPTY_FORM, toBusinessInput, valuesFromBusiness, type BusinessFormValues } from './businessFormModel';
+import { SourcesEditor } from './SourcesEditor';
 import businessForm from './BusinessFormScreen.module.css';
 import forms from '../../ui/forms.module.css';
 import shared from '../../ui/page.module.css';
 
-type TextField = Exclude<keyof BusinessFormValues, 'hours'>;
+type TextField = Exclude<keyof BusinessFormValues, 'hours' | 'sources'>;
 
 const isSocialNetwork = (name: string): name is SocialNetwork => (SOCIAL_NETWORKS as readonly string[]).includes(name);
 
@@ -206,11 +207,7 @@ function BusinessForm({ businessId, initial }: { businessId: number | null; init
           </Section>
 
           <Section title="Palestine Support">
-            {field('proof_of_support', 'How does your business support Palestine?', {
-              multiline: true,
-              hint: 'This helps the community verify your support for Palestine.',
-              placeholder: 'Donations, boycotts, community events, statements...',
-            })}
+            <SourcesEditor sources={values.sources} onChange={(sources) => setValues((current) => ({ ...current, sources }))} errors={fieldErrors} />
           </Section>
 
           <div className={forms.actions}>

@@ -1,4 +1,5 @@
-import { SOCIAL_NETWORKS, WEEKDAYS, type Business, type BusinessInput } from '@zaytoon/contract/client';
+import { SOCIAL_NETWORKS, WEEKDAYS, type BusinessDetail, type BusinessInput } from '@zaytoon/contract/client';
+import { draftFromSource, emptySourceDraft, sourceInputOf, todayIso, type SourceDraft } from '../../features/business/sources/sourceDraft';
 
 export interface BusinessFormValues {
   name: string;
@@ -12,7 +13,7 @@ export interface BusinessFormValues {
   facebook: string;
   twitter: string;
   instagram: string;
-  proof_of_support: string;
+  sources: SourceDraft[];
   hours: Record<string, string>;
 }
 
@@ -28,7 +29,7 @@ export const EMPTY_FORM: BusinessFormValues = {
   facebook: '',
   twitter: '',
   instagram: '',
-  proof_of_support: '',
+  sources: [],
   hours: {},
 };
 
@@ -42,7 +43,14 @@ export function categoryOptions(fromServer: readonly string[], current: string):
   return [...all].sort((a, b) => a.localeCompare(b, 'en-GB'));
 }
 
-export function valuesFromBusiness(business: Business): BusinessFormValues {
+/** A business listed before sources (its text only) starts with that text as one 'Other' source. */
+function draftsOf(business: BusinessDetail): SourceDraft[] {
+  if (business.sources?.length) return business.sources.map(draftFromSource);
+  if (!business.proof_of_support) return [];
+  return [{ ...emptySourceDraft(), kind: 'Other', description: business.proof_of_support, date: todayIso() }];
+}
+
+export function valuesFromBusiness(business: BusinessDetail): BusinessFormValues {
   const social = business.social_media ?? {};
   return {
     name: business.name ?? '',
@@ -56,7 +64,7 @@ export function valuesFromBusiness(business: Business): BusinessFormValues {
     facebook: social.facebook ?? '',
     twitter: social.twitter ?? '',
     instagram: social.instagram ?? '',
-    proof_of_support: business.proof_of_support ?? '',
+    sources: draftsOf(business),
     hours: { ...(business.business_hours ?? {}) },
   };
 }
@@ -74,7 +82,7 @@ export function toBusinessInput(values: BusinessFormValues): BusinessInput {
     description: values.description.trim(),
     phone: values.phone.trim(),
     website: values.website.trim(),
-    proof_of_support: values.proof_of_support.trim(),
+    sources: values.sources.map(sourceInputOf),
   };
   if (Object.keys(hours).length) input.business_hours = hours;
   if (Object.keys(social).length) input.social_media = social;

@@ -14,6 +14,8 @@ export {
   confirmApproveReportMessage,
   confirmDeleteBusinessMessage,
   confirmedByMessage,
+  textTooLongMessage,
+  tooManySourcesMessage,
   verificationLine,
 } from '../messages';
 export {
@@ -28,6 +30,8 @@ export {
   PICTURE_MIME_TYPES,
   TRUST_RULES,
   VERIFICATION_METHODS,
+  SOURCE_KINDS,
+  SOURCE_RULES,
   CONFIRMATION_ANSWERS,
 } from '../limits';
-export type { Weekday, SocialNetwork, ReportReason, SuggestableField, VerificationMethod, ConfirmationAnswer } from '../limits';
+export type { Weekday, SocialNetwork, ReportReason, SuggestableField, VerificationMethod, ConfirmationAnswer, SourceKind } from '../limits';

@@ -1,0 +1,52 @@
+import { USER_LINK_REL, type BusinessDetail, type Source } from '@zaytoon/contract/client';
+import shared from '../../ui/page.module.css';
+import classes from './PalestineSupport.module.css';
+
+const dayMonthYear = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).hostname.replace(/^www\./, '');
+  } catch {
+    return url;
+  }
+};
+
+/**
+ * The Palestine Support section's body: each source with its kind, date, description and link (issue #13 point 3).
+ * A business listed before sources, whose text has no sources yet, shows its text.
+ */
+export function PalestineSupport({ business }: { business: BusinessDetail }) {
+  const sources = business.sources ?? [];
+  if (sources.length === 0) return <p className={classes.text}>{business.proof_of_support || 'No details yet.'}</p>;
+  return (
+    <ul className={classes.sources} data-testid="sources">
+      {sources.map((source) => (
+        <SourceItem key={source.id} source={source} />
+      ))}
+    </ul>
+  );
+}
+
+function SourceItem({ source }: { source: Source }) {
+  return (
+    <li className={classes.source} data-testid="source" data-source-id={source.id}>
+      <p className={classes.heading}>
+        <span className={`${shared.badge} ${shared.badgeGreen}`}>{source.kind}</span>{' '}
+        <time dateTime={source.date} className={shared.hint}>
+          {dayMonthYear(source.date)}
+        </time>
+      </p>
+      <p className={classes.text}>{source.description}</p>
+      {source.url && (
+        <p className={classes.link}>
+          <a href={source.url} target="_blank" rel={USER_LINK_REL}>
+            View source on {hostOf(source.url)}
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        </p>
+      )}
+    </li>
+  );
+}

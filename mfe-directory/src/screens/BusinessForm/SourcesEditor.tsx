@@ -1,0 +1,63 @@
+import { SOURCE_RULES, tooManySourcesMessage } from '@zaytoon/contract/client';
+import { SourceFields } from '../../features/business/sources/SourceFields';
+import { emptySourceDraft, type SourceDraft } from '../../features/business/sources/sourceDraft';
+import shared from '../../ui/page.module.css';
+import classes from './SourcesEditor.module.css';
+
+const FIELDS = ['kind', 'url', 'description', 'date'] as const;
+
+/** The business's sources of proof of support: a row each, added and removed here (issue #13 point 3). */
+export function SourcesEditor({
+  sources,
+  onChange,
+  errors,
+}: {
+  sources: SourceDraft[];
+  onChange: (sources: SourceDraft[]) => void;
+  /** The API's field errors: `sources` for the list, `sources.N.kind` for a row's field. */
+  errors: Record<string, string>;
+}) {
+  const replace = (index: number, source: SourceDraft) => onChange(sources.map((current, at) => (at === index ? source : current)));
+  const full = sources.length >= SOURCE_RULES.maxPerBusiness;
+  return (
+    <div className={classes.editor} data-testid="sources-editor">
+      <p className={shared.hint} id="zd-bf-sources-hint">
+        This helps the community verify your support for Palestine. Add each public statement, fundraiser, sign or post with its date.
+      </p>
+      {sources.length === 0 && <p data-testid="no-sources">No sources yet.</p>}
+      <ol className={classes.list}>
+        {sources.map((source, index) => (
+          <li key={source.key}>
+            <fieldset className={classes.source} data-testid="source-row">
+              <legend>Source {index + 1}</legend>
+              <SourceFields
+                idPrefix={`zd-bf-source-${source.key}`}
+                source={source}
+                onChange={(changed) => replace(index, changed)}
+                errors={Object.fromEntries(FIELDS.map((field) => [field, errors[`sources.${index}.${field}`]]))}
+              />
+              <button type="button" className="btn btn--outline" onClick={() => onChange(sources.filter((_, at) => at !== index))}>
+                Remove source {index + 1}
+              </button>
+            </fieldset>
+          </li>
+        ))}
+      </ol>
+      {errors.sources && (
+        <p className={shared.error} role="alert">
+          {errors.sources}
+        </p>
+      )}
+      <button
+        type="button"
+        className="btn btn--outline"
+        onClick={() => onChange([...sources, emptySourceDraft()])}
+        disabled={full}
+        aria-describedby="zd-bf-sources-hint"
+      >
+        Add a source
+      </button>
+      {full && <p className={shared.hint}>{tooManySourcesMessage(SOURCE_RULES.maxPerBusiness)}</p>}
+    </div>
+  );
+}
