@@ -75,7 +75,9 @@ export const businessInputSchema = z.object({
   proof_of_support: optionalText(LIMITS.textFieldMaxLength, FIELD_LABELS.proof_of_support).describe(
     "old clients' free text: with sources left out, a text other than the business's becomes its one 'Other' source; ignored when sources are sent",
   ),
-  sources: sourcesInputSchema.optional().describe("the business's whole list of sources; left out, the sources stay as they are"),
+  sources: sourcesInputSchema
+    .optional()
+    .describe("the business's whole list of sources; left out, they stay as they are unless proof_of_support's text changed"),
   business_hours: businessHoursSchema.optional(),
   social_media: socialMediaSchema.optional(),
   latitude: z.number().min(-90).max(90).nullable().optional(),
