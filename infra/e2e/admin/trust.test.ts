@@ -1,11 +1,17 @@
 // Issue #13, trust that stays true, through the shell: an admin verifies a business from its page ('Visited in
 // person') and the badge shows; 13 months later (the dates moved in SQL) it reads 'Verification due' and is in
-// Re-checks; three members answering 'Closed' put another business in Re-checks, with their answers.
+// Re-checks; three members answering 'Closed' put another business in Re-checks, with their answers; a source whose
+// page (served here on 127.0.0.1: the stack runs with LINK_CHECK_ALLOW_PRIVATE) starts answering 404 is 'Link broken'
+// after three checks by the real worker, its archived title still shown.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createQueueConnection, JobQueueRepository } from '@zaytoon/core';
+import { e2e } from '../support/env';
 import { useBrowser } from '../support/browser';
-import { addBusiness, database, expectToast, logIn, logInAsAdmin, newMember, tag, type CreatedBusiness, type Member } from './helpers';
+import { addBusiness, database, eventually, expectToast, logIn, logInAsAdmin, newMember, tag, type CreatedBusiness, type Member } from './helpers';
 
 const browser = useBrowser();
 const run = tag();
@@ -26,17 +32,20 @@ async function openBusiness(page: Page, id: number) {
   await page.locator(`[data-testid="business-detail"][data-business-id="${id}"]`).waitFor();
 }
 
-/** The Re-checks tab's card of a business (the tab loads more pages until it is there, or has none left). */
-async function recheckCard(page: Page, businessId: number) {
-  await page.getByRole('tab', { name: /^Re-checks \(\d+\)$/ }).click();
-  const card = page.locator(`[data-testid="recheck-card"][data-business-id="${businessId}"]`);
+/** A card in an admin panel tab's list (the tab loads more pages until the card is there, or has none left). */
+async function cardInTab(page: Page, tab: RegExp, list: string, cardSelector: string) {
+  await page.getByRole('tab', { name: tab }).click();
+  const card = page.locator(cardSelector);
   const more = page.getByRole('button', { name: 'Load more' });
   for (;;) {
-    await page.locator('[data-testid="rechecks"][data-loading="false"]').waitFor();
+    await page.locator(`[data-testid="${list}"][data-loading="false"]`).waitFor();
     if ((await card.count()) > 0 || (await more.count()) === 0) return card;
     await more.click();
   }
 }
+
+const recheckCard = (page: Page, businessId: number) =>
+  cardInTab(page, /^Re-checks \(\d+\)$/, 'rechecks', `[data-testid="recheck-card"][data-business-id="${businessId}"]`);
 
 beforeAll(async () => {
   db = database();
@@ -47,7 +56,24 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await db?.end();
+  await jobs?.close();
+  queueConnection?.disconnect();
+  statementSite?.closeAllConnections();
+  await new Promise((resolve) => (statementSite ? statementSite.close(resolve) : resolve(undefined)));
 });
+
+/** The stack's own queues: a link check is queued as the API queues one, and the stack's worker runs it. */
+let queueConnection: ReturnType<typeof createQueueConnection> | undefined;
+let jobs: JobQueueRepository | undefined;
+let statementSite: Server | undefined;
+
+/** A source's link as the worker recorded it. */
+const linkOf = async (sourceId: number) =>
+  (
+    await db.query<{ link_status: string; link_failures: number }>('SELECT link_status, link_failures FROM business_sources WHERE id = $1', [
+      sourceId,
+    ])
+  ).rows[0];
 
 describe('trust that stays true (issue #13)', () => {
   it("an admin verifies a business 'Visited in person' from its page, and the badge shows", async () => {
@@ -114,5 +140,50 @@ describe('trust that stays true (issue #13)', () => {
     await dialog.getByRole('button', { name: 'Save verification' }).click();
     await expectToast(page, 'Business verified');
     await expect.poll(() => card.count()).toBe(0);
+  });
+
+  it("a source whose page starts answering 404 is 'Link broken' after three checks, its archived title still shown", async () => {
+    const { page } = browser;
+    // The source's page: a statement at first, gone (404) once `alive` is false.
+    let alive = true;
+    const title = `Our pledge to Palestine ${run}`;
+    statementSite = createServer((_request, response) => {
+      if (alive)
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<title>${title}</title><p>Every sale goes to Gaza.</p>`);
+      else response.writeHead(404, { 'content-type': 'text/html' }).end('<title>Not found</title>');
+    });
+    await new Promise<void>((resolve) => statementSite!.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(statementSite.address() as AddressInfo).port}/statement`;
+    const business = await addBusiness(owner, `Pledged Pantry ${run}`, {
+      sources: [{ kind: 'Public statement', url, description: 'Our pledge, on our site', date: '2026-01-10' }],
+    });
+    const sourceId = (business as unknown as { sources: { id: number }[] }).sources[0].id;
+
+    // Adding the source queued its first check: the page answers, and its title is archived.
+    await eventually(async () => expect(await linkOf(sourceId)).toEqual({ link_status: 'ok', link_failures: 0 }), 20_000, 200);
+
+    alive = false;
+    queueConnection = createQueueConnection(e2e.redisUrl, 'producer');
+    jobs = new JobQueueRepository(queueConnection);
+    for (let failures = 1; failures <= 3; failures++) {
+      await jobs.enqueue('checkSourceLink', { sourceId });
+      await eventually(async () => expect((await linkOf(sourceId)).link_failures).toBe(failures), 20_000, 200);
+    }
+    expect((await linkOf(sourceId)).link_status).toBe('broken');
+
+    await openBusiness(page, business.id);
+    const source = page.locator(`[data-testid="source"][data-source-id="${sourceId}"]`);
+    expect(await source.getByTestId('link-broken').innerText()).toBe('Link broken');
+    expect(await source.getByTestId('archived-title').innerText()).toBe(`Archived: ${title}`);
+
+    // The admins find it in 'Broken links'.
+    await page.context().clearCookies();
+    await logInAsAdmin(page);
+    await page.goto('/admin');
+    const card = await cardInTab(page, /^Broken links \(\d+\)$/, 'broken-links', `[data-testid="broken-link-card"][data-source-id="${sourceId}"]`);
+    const text = await card.innerText();
+    expect(text).toContain(business.name);
+    expect(text).toContain(url);
+    expect(text).toContain(`Archived: ${title}`);
   });
 });

@@ -1,4 +1,4 @@
-import { USER_LINK_REL, type BusinessDetail, type Source } from '@zaytoon/contract/client';
+import { archivedTitleLine, MESSAGES, USER_LINK_REL, type BusinessDetail, type Source } from '@zaytoon/contract/client';
 import shared from '../../ui/page.module.css';
 import classes from './PalestineSupport.module.css';
 
@@ -30,6 +30,8 @@ export function PalestineSupport({ business }: { business: BusinessDetail }) {
 }
 
 function SourceItem({ source }: { source: Source }) {
+  // Its page failed three checks in a row (issue #13 point 4): what the page said is kept, so the source still means something.
+  const broken = source.link?.status === 'broken';
   return (
     <li className={classes.source} data-testid="source" data-source-id={source.id}>
       <p className={classes.heading}>
@@ -45,6 +47,19 @@ function SourceItem({ source }: { source: Source }) {
             View source on {hostOf(source.url)}
             <span className="visually-hidden"> (opens in a new tab)</span>
           </a>
+          {broken && (
+            <>
+              {' '}
+              <span className={`${shared.badge} ${shared.badgeRed}`} data-testid="link-broken">
+                {MESSAGES.linkBroken}
+              </span>
+            </>
+          )}
+        </p>
+      )}
+      {broken && source.link?.archived_title && (
+        <p className={shared.hint} data-testid="archived-title">
+          {archivedTitleLine(source.link.archived_title)}
         </p>
       )}
     </li>
