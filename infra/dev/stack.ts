@@ -134,15 +134,16 @@ export function childEnvironments(config: StackConfig, backing: Backing, secret:
     RATE_LIMIT_ALLOWLIST: config.rateLimitAllowlist,
     // Every browser test signs the dev admin in; the per-account limit still applies, just not at 10.
     ...(config.mode === 'test' ? { RATE_LIMIT_LOGIN_PER_ACCOUNT: '200' } : {}),
-    // Browser tests check links served by their own HTTP server on 127.0.0.1, which the SSRF guard refuses otherwise.
-    ...(config.mode === 'test' ? { LINK_CHECK_ALLOW_PRIVATE: 'true' } : {}),
     WORKER_CONCURRENCY: config.workerConcurrency,
   };
   const mailCatcher = {
     MAIL_CATCHER_SMTP_PORT: String(config.ports.mailSmtp),
     MAIL_CATCHER_HTTP_PORT: String(config.ports.mailHttp),
   };
-  return { frontend, backend, mailCatcher, api: backend, worker: backend };
+  // Browser tests check links served by their own HTTP server on 127.0.0.1, which the SSRF guard refuses otherwise. Only
+  // the stack's own processes get it: the test suites given `backend` start production processes, which refuse it.
+  const stackProcess = config.mode === 'test' ? { ...backend, LINK_CHECK_ALLOW_PRIVATE: 'true' } : backend;
+  return { frontend, backend, mailCatcher, api: stackProcess, worker: stackProcess };
 }
 
 // ---- processes ---------------------------------------------------------------------------------
