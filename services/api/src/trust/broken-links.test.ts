@@ -123,4 +123,24 @@ describe('a link is checked when its source is added or its URL changes', () => 
     expect(changed.status).toBe(200);
     expect(await sourcesQueuedForCheck()).toEqual([changed.body.sources[0].id]);
   });
+
+  it("queues a check of a suggested source's link when an admin approves it, and none before", async () => {
+    const created = await createBusiness(member, { sources: [] });
+    await api.core.jobs.queues.links.obliterate({ force: true });
+    const suggested = source('https://example.org/suggested');
+    const suggestion = await member.post(`/api/businesses/${created.id}/suggestions`, {
+      field_name: 'proof_of_support',
+      suggested_value: JSON.stringify(suggested),
+      reason: 'Their statement',
+    });
+    expect(suggestion.status).toBe(201);
+    expect(await sourcesQueuedForCheck()).toEqual([]);
+
+    const approved = await admin.post(`/api/admin/suggestions/${suggestion.body.id}/review?action=approve`);
+    expect(approved.status).toBe(200);
+    const { sources } = (await api.client().get(`/api/businesses/${created.id}`)).body;
+    const added = sources.find((item: { url: string | null }) => item.url === suggested.url);
+    expect(added).toBeDefined();
+    expect(await sourcesQueuedForCheck()).toEqual([added.id]);
+  });
 });
