@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sourcesText } from '@zaytoon/contract';
 import { outcodeOf, outcodeTable, createPool } from '@zaytoon/core';
 import { createMigratedDatabase, databaseUrlFor, testServerUrl, type ThrowawayDatabase } from '@zaytoon/core/testing';
 import { cityOf, seedScaleBusinesses } from './scale-seed';
@@ -17,6 +18,12 @@ const LONDON_AREAS = new Set(['E', 'EC', 'N', 'NW', 'SE', 'SW', 'W', 'WC']);
 /** Everything a seeded row holds except its id and timestamps (those move with the clock). */
 const CONTENT = `name, address, city, postcode, category, description, phone, website, proof_of_support,
   business_hours::text AS business_hours, social_media::text AS social_media, latitude, longitude, upvotes, downvotes, verified`;
+
+interface SourceRow {
+  kind: string;
+  description: string;
+  date: string;
+}
 
 interface Row {
   name: string;
@@ -178,6 +185,24 @@ describe('seedScaleBusinesses (real Postgres)', () => {
     expect(rows.every((row) => row.created_at.getTime() <= Date.now())).toBe(true);
   });
 
+  it('gives every business its sources, dated the day it was listed, with their text as its proof_of_support', async () => {
+    const { rows: businesses } = await pool.query<{ id: number; proof_of_support: string; listed: string; sources: SourceRow[] }>(
+      `SELECT b.id, b.proof_of_support, to_char(b.created_at, 'YYYY-MM-DD') AS listed,
+              json_agg(json_build_object('kind', s.kind, 'description', s.description, 'date', to_char(s.source_date, 'YYYY-MM-DD'))
+                       ORDER BY s.id) FILTER (WHERE s.id IS NOT NULL) AS sources
+         FROM businesses b LEFT JOIN business_sources s ON s.business_id = b.id
+        GROUP BY b.id ORDER BY b.id`,
+    );
+    expect(businesses).toHaveLength(COUNT);
+    for (const business of businesses) {
+      expect(business.sources?.length, `business ${business.id}`).toBeGreaterThanOrEqual(1);
+      expect(business.sources!.every((source) => source.date === business.listed)).toBe(true);
+      expect(business.proof_of_support).toBe(sourcesText(business.sources!));
+    }
+    expect(new Set(businesses.flatMap((business) => business.sources!.map((source) => source.kind))).size).toBeGreaterThan(3);
+    expect(businesses.filter((business) => business.sources!.length === 2).length).toBeGreaterThan(COUNT * 0.2);
+  });
+
   it('keeps the typo-tolerance dictionary complete, so misspelt seeded words are found', async () => {
     expect(await wordsMissingFromDictionary(pool)).toEqual([]);
     // Misspelt by a missing letter (the search's similarity threshold is 0.4, see pool.ts).
@@ -272,6 +297,8 @@ describe('seedScaleBusinesses as an ordinary role (real Postgres)', () => {
     // The seeded verifications (issue #13): the businesses seeded as verified get their standing one.
     await admin.query(`GRANT UPDATE ON businesses TO ${role}`);
     await admin.query(`GRANT INSERT ON verifications TO ${role}`);
+    // Each business's sources (issue #13 point 3) go in with it.
+    await admin.query(`GRANT INSERT ON business_sources TO ${role}`);
     const url = new URL(databaseUrlFor(baseUrl, db.name));
     url.username = role;
     url.password = password;

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type pg from 'pg';
+import { sourcesText } from '@zaytoon/contract';
 import { outcodeOf, outcodeTable } from '@zaytoon/core';
 import { businessName, fill, hoursFor, phoneFor, postcodeIn, slugify, socialFor } from './demo-data';
 import { Prng } from './prng';
@@ -94,24 +95,24 @@ export async function seedScaleBusinesses(
     let failed = false;
     let lastLogged = 0;
     /** The next batch's parameters, generated in order whichever connection asks. */
-    const take = (): unknown[][] | null => {
+    const take = (): { params: unknown[]; size: number } | null => {
       if (failed || nextStart >= count) return null;
       const size = Math.min(BATCH_SIZE, count - nextStart);
-      const batch = generateBatch(rng, districts, size, now);
-      if (ids) batch.push(ids.slice(nextStart, nextStart + size));
+      const params: unknown[] = [...generateBatch(rng, districts, size, now), PROOF_LIST];
+      if (ids) params.push(ids.slice(nextStart, nextStart + size));
       nextStart += size;
-      return batch;
+      return { params, size };
     };
     const work = async (client: pg.PoolClient) => {
       // Each connection holds one batch ready while Postgres inserts the one before.
       let batch = take();
       while (batch) {
-        const pending = client.query<{ word: string }>(ids ? INSERT_RETURNING_WORDS_SQL : INSERT_SQL, batch);
+        const pending = client.query<{ word: string }>(ids ? INSERT_RETURNING_WORDS_SQL : INSERT_SQL, batch.params);
         pending.catch(() => {}); // awaited below; this only keeps a failure from going unhandled if take() throws
         const following = take();
         const result = await pending;
         if (ids) for (const row of result.rows) words.add(row.word);
-        inserted += batch[0].length;
+        inserted += batch.size;
         if (inserted - lastLogged >= LOG_EVERY && inserted < count) {
           log(`${inserted.toLocaleString('en-GB')} inserted (${elapsed(started)})`);
           lastLogged = inserted;
@@ -196,12 +197,28 @@ const COLUMNS = [
   ['created_at', 'text'],
 ] as const;
 
-const INSERT_SQL = `INSERT INTO businesses (${COLUMNS.map(([name]) => name).join(', ')}, updated_at)
-  SELECT name, address, city, postcode, category, description, phone, website, proof_of_support,
-         business_hours::jsonb, social_media::jsonb, latitude, longitude, upvotes, downvotes, verified,
-         created_at::timestamptz, created_at::timestamptz
-    FROM unnest(${COLUMNS.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ')})
-      AS t(${COLUMNS.map(([name]) => name).join(', ')})`;
+/**
+ * Each business's sources go in with it: the kinds and descriptions ($1 of SOURCES_SQL, the demo list) found in
+ * its proof_of_support text, in the text's order, dated the day it was listed.
+ */
+const sourcesOf = (inserted: string, parameter: number) => `sourced AS (
+    INSERT INTO business_sources (business_id, kind, description, source_date, created_at)
+    SELECT i.id, p.kind, p.description, i.created_at::date, i.created_at
+      FROM ${inserted} i JOIN jsonb_to_recordset($${parameter}::jsonb) AS p(kind text, description text)
+        ON strpos(i.proof_of_support, p.description) > 0
+     ORDER BY i.id, strpos(i.proof_of_support, p.description))`;
+const PROOF_LIST = JSON.stringify(PROOF_OF_SUPPORT);
+
+const INSERT_SQL = `WITH inserted AS (
+    INSERT INTO businesses (${COLUMNS.map(([name]) => name).join(', ')}, updated_at)
+    SELECT name, address, city, postcode, category, description, phone, website, proof_of_support,
+           business_hours::jsonb, social_media::jsonb, latitude, longitude, upvotes, downvotes, verified,
+           created_at::timestamptz, created_at::timestamptz
+      FROM unnest(${COLUMNS.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ')})
+        AS t(${COLUMNS.map(([name]) => name).join(', ')})
+    RETURNING id, proof_of_support, created_at),
+  ${sourcesOf('inserted', COLUMNS.length + 1)}
+  SELECT NULL AS word WHERE false`;
 
 /** The parallel path: reserved ids, and the batch's distinct search words back (what the skipped trigger adds). */
 const INSERT_RETURNING_WORDS_SQL = `WITH inserted AS (
@@ -209,9 +226,10 @@ const INSERT_RETURNING_WORDS_SQL = `WITH inserted AS (
     SELECT id, name, address, city, postcode, category, description, phone, website, proof_of_support,
            business_hours::jsonb, social_media::jsonb, latitude, longitude, upvotes, downvotes, verified,
            created_at::timestamptz, created_at::timestamptz
-      FROM unnest(${COLUMNS.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ')}, $${COLUMNS.length + 1}::int4[])
+      FROM unnest(${COLUMNS.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ')}, $${COLUMNS.length + 2}::int4[])
         AS t(${COLUMNS.map(([name]) => name).join(', ')}, id)
-    RETURNING search_vector)
+    RETURNING id, proof_of_support, created_at, search_vector),
+  ${sourcesOf('inserted', COLUMNS.length + 1)}
   SELECT DISTINCT word FROM inserted, unnest(tsvector_to_array(inserted.search_vector)) AS word`;
 
 interface ScaleDistrict {
@@ -392,6 +410,8 @@ function generateBatch(rng: Prng, districts: DistrictTable, size: number, now: n
     const mapped = !rng.chance(UNMAPPED_SHARE);
     const [upvotes, downvotes] = votes(rng);
     const slug = slugify(name).slice(0, 50);
+    const createdAt = new Date(now - rng.next() * HISTORY_DAYS * DAY_MS).toISOString();
+    const sources = rng.sample(PROOF_OF_SUPPORT, rng.chance(0.3) ? 2 : 1).map((proof) => ({ ...proof, date: createdAt.slice(0, 10) }));
     const row = [
       name,
       rng.chance(0.15) ? `${rng.pick(ADDRESS_UNITS)}, ${street}` : street,
@@ -401,7 +421,7 @@ function generateBatch(rng: Prng, districts: DistrictTable, size: number, now: n
       scaleDescription(rng, category, kind, district.city),
       rng.chance(0.1) ? '' : phoneFor(rng, district.phonePrefix),
       rng.chance(0.25) ? '' : `https://${rng.chance(0.5) ? 'www.' : ''}${slug}-${rng.int(1, 999)}.example`,
-      rng.sample(PROOF_OF_SUPPORT, rng.chance(0.3) ? 2 : 1).join(' '),
+      sourcesText(sources),
       JSON.stringify(hoursFor(rng, category)),
       JSON.stringify(rng.chance(0.2) ? {} : socialFor(rng, name)),
       mapped ? district.latitude : null,
@@ -409,7 +429,7 @@ function generateBatch(rng: Prng, districts: DistrictTable, size: number, now: n
       upvotes,
       downvotes,
       rng.chance(VERIFIED_SHARE),
-      new Date(now - rng.next() * HISTORY_DAYS * DAY_MS).toISOString(),
+      createdAt,
     ];
     for (let c = 0; c < row.length; c++) columns[c][i] = row[c];
   }
