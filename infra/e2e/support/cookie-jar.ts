@@ -1,3 +1,5 @@
+import { parseSetCookie, type SetCookie } from 'cookie';
+
 /**
  * The cookies one site set, by name, kept as a browser keeps them: each Set-Cookie of an answer replaces the
  * cookie of its name, and one set empty or already expired (how the API clears a cookie) is dropped.
@@ -7,13 +9,10 @@ export class CookieJar extends Map<string, string> {
   /** Takes in the cookies an answer sets. */
   keep(response: Response): void {
     for (const line of response.headers.getSetCookie()) {
-      const [pair, ...attributes] = line.split(';');
-      const equals = pair.indexOf('=');
-      if (equals < 1) continue;
-      const name = pair.slice(0, equals).trim();
-      const value = pair.slice(equals + 1).trim();
-      if (value === '' || attributes.some(isExpiry)) this.delete(name);
-      else this.set(name, value);
+      const cookie = parseSetCookie(line, { decode: (value) => value });
+      if (!cookie.name) continue;
+      if (!cookie.value || isExpired(cookie)) this.delete(cookie.name);
+      else this.set(cookie.name, cookie.value);
     }
   }
 
@@ -29,11 +28,7 @@ export class CookieJar extends Map<string, string> {
 }
 
 /** `Max-Age=0` (or less), or an `Expires` date already past. */
-function isExpiry(attribute: string): boolean {
-  const equals = attribute.indexOf('=');
-  const key = attribute.slice(0, equals).trim().toLowerCase();
-  const value = attribute.slice(equals + 1).trim();
-  if (key === 'max-age') return Number(value) <= 0;
-  if (key === 'expires') return Date.parse(value) <= Date.now();
-  return false;
+function isExpired(cookie: SetCookie): boolean {
+  if (cookie.maxAge !== undefined) return cookie.maxAge <= 0;
+  return cookie.expires !== undefined && cookie.expires.getTime() <= Date.now();
 }
