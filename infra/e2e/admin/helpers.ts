@@ -8,7 +8,10 @@ import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import pg from 'pg';
 import { ApiClient } from '../jobs/api-client';
+import { logIn } from '../directory/helpers';
 import { e2e } from '../support/env';
+
+export { logIn };
 
 export const tag = () => randomBytes(4).toString('hex');
 
@@ -63,18 +66,6 @@ export const report = (member: Member, businessId: number, reason: string, descr
 export const suggest = (member: Member, businessId: number, field: string, value: string, reason = '') =>
   member.http.write<{ id: number }>(`/api/businesses/${businessId}/suggestions`, { field_name: field, suggested_value: value, reason });
 
-/** Signs in through /login; ends on /dashboard. */
-export async function logIn(page: Page, login: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.locator('[data-testid="auth-screen"][data-mode="signin"]').waitFor();
-  await page.getByLabel('Email or Username').fill(login);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/dashboard');
-  await page.getByTestId('welcome').waitFor();
-}
-
-/** Signs in as the seeded admin. */
 export const logInAsAdmin = (page: Page) => logIn(page, e2e.adminLogin, e2e.adminPassword);
 
 /** Opens /admin (on `base`, default the stack's shell) and waits for the panel's data. */
