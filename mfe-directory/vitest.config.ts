@@ -10,5 +10,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // A hang still fails; 5 s (the default) failed screen tests on a 2-core machine under other suites' load.
+    testTimeout: 20_000,
   },
 });

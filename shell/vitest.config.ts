@@ -16,6 +16,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
     restoreMocks: true,
+    // A hang still fails; 5 s (the default) failed screen tests on a 2-core machine under other suites' load.
+    testTimeout: 20_000,
     setupFiles: ['./src/test/setup.ts'],
   },
 });
