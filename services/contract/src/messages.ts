@@ -65,6 +65,11 @@ export const MESSAGES = {
   commentNotFound: 'Comment not found',
   reportNotFound: 'Report not found',
   suggestionNotFound: 'Suggestion not found',
+  /** Issue #14: revision history. */
+  revisionNotFound: 'Revision not found',
+  revisionIsCurrent: 'The business already matches this version',
+  revisionByAdmin: 'admin',
+  revisionByFormerMember: 'former member',
   reportAlreadyReviewed: 'Report has already been reviewed',
   suggestionAlreadyReviewed: 'Suggestion has already been reviewed',
   alreadyReported: 'You have already reported this business',
