@@ -154,6 +154,14 @@ export const REVISION_FIELDS = [
 export type RevisionField = (typeof REVISION_FIELDS)[number];
 /** What 'Revert to this version' restores: verification keeps its own records and decisions (decisions.md). */
 export const REVERTIBLE_FIELDS = REVISION_FIELDS.filter((field) => field !== 'verified_on' && field !== 'verification_method');
+export const REVISION_KIND_LABELS: Record<RevisionKind, string> = {
+  create: 'Added',
+  edit: 'Edited',
+  suggestion: 'Suggestion approved',
+  verification: 'Verification',
+  merge: 'Merged',
+  revert: 'Reverted',
+};
 export const REVISION_FIELD_LABELS: Record<RevisionField, string> = {
   ...FIELD_LABELS,
   verified_on: 'Verified on',

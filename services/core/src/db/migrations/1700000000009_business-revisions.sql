@@ -54,9 +54,12 @@ BEGIN
     SELECT coalesce(jsonb_object_agg(m.key, m.value), '{}'::jsonb) INTO changed FROM (
       SELECT p.key, p.value FROM jsonb_each(pending.changes) p WHERE NOT changed ? p.key
       UNION ALL
-      SELECT c.key, jsonb_build_object('before', coalesce(pending.changes -> c.key -> 'before', c.value -> 'before'), 'after', c.value -> 'after')
+      SELECT c.key, jsonb_build_object(
+               'before', CASE WHEN pending.kind = 'create' THEN 'null'::jsonb ELSE coalesce(pending.changes -> c.key -> 'before', c.value -> 'before') END,
+               'after', c.value -> 'after')
         FROM jsonb_each(changed) c
-    ) m WHERE pending.kind = 'create' OR (m.value -> 'before') IS DISTINCT FROM (m.value -> 'after');
+    ) m WHERE (m.value -> 'before') IS DISTINCT FROM (m.value -> 'after')
+           AND (pending.kind <> 'create' OR m.value -> 'after' NOT IN ('""'::jsonb, '{}'::jsonb, 'null'::jsonb));
     IF changed = '{}'::jsonb AND pending.kind <> 'create' THEN
       DELETE FROM business_revisions WHERE id = pending.id;
     ELSE
