@@ -406,7 +406,8 @@ export const API_ROUTES = {
     ...ROUTE_PATHS.revertRevision,
     access: 'admin',
     tag: 'admin',
-    summary: "Revert to this version: every later change to the business's fields is undone, as one new 'revert' revision (409 when nothing would change)",
+    summary:
+      "Revert to this version: every later change to the business's fields is undone, as one new 'revert' revision (409 when nothing would change)",
     response: revisionSchema,
   }),
 } as const satisfies { [Name in RouteName]: RouteDefinition };

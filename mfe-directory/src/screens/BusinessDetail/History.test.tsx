@@ -22,7 +22,11 @@ const FIRST_PAGE = {
   total: 3,
   nextCursor: 'next',
 };
-const SECOND_PAGE = { items: [revision(2, { kind: 'create', changes: [{ field: 'name', before: null, after: 'Olive' }] })], total: 3, nextCursor: null };
+const SECOND_PAGE = {
+  items: [revision(2, { kind: 'create', changes: [{ field: 'name', before: null, after: 'Olive' }] })],
+  total: 3,
+  nextCursor: null,
+};
 
 function setUp(user = member) {
   const callPage = vi.fn(async (_name: string, args: { query: { cursor?: string } }) => (args.query.cursor ? SECOND_PAGE : FIRST_PAGE));
@@ -68,7 +72,7 @@ describe('History section (issue #14)', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
-  it("an admin reverts after confirming; cancelling the confirm sends nothing; the history is read again", async () => {
+  it('an admin reverts after confirming; cancelling the confirm sends nothing; the history is read again', async () => {
     const { call, callPage, host } = setUp(admin);
     fireEvent.click(toggle());
     const buttons = await screen.findAllByRole('button', { name: 'Revert to this version' });

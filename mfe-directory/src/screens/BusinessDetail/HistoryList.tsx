@@ -1,11 +1,4 @@
-import {
-  describeValue,
-  formatDate,
-  MESSAGES,
-  REVISION_FIELD_LABELS,
-  REVISION_KIND_LABELS,
-  type Revision,
-} from '@zaytoon/contract/client';
+import { describeValue, formatDate, MESSAGES, REVISION_FIELD_LABELS, REVISION_KIND_LABELS, type Revision } from '@zaytoon/contract/client';
 import { useSession } from '@zaytoon/web-kit';
 import { useHistory } from '../../features/history/api/get-history';
 import { useRevert } from '../../features/history/api/use-revert';

@@ -1,5 +1,14 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import { API_ROUTES, idSchema, pathIdParam, secondPathIdParam, type RouteDefinition, type RouteInput, type RouteName, type User } from '@zaytoon/contract';
+import {
+  API_ROUTES,
+  idSchema,
+  pathIdParam,
+  secondPathIdParam,
+  type RouteDefinition,
+  type RouteInput,
+  type RouteName,
+  type User,
+} from '@zaytoon/contract';
 import { answerBytes, businessTag, notFound, parseInput, serializeAnswer, type AnswerCacheRepository, type CachedAnswer } from '@zaytoon/core';
 import { requireAccess } from '../middleware/access';
 import { KEEP_ANSWER, sendCachedAnswer, storedAnswerKey, writeCachedAnswer, type KeepAnswer, type StoredAnswer } from './send-cached';

@@ -46,9 +46,16 @@ describe('every change to a business is one revision', () => {
   it("edit: only the fields that changed, before and after; by an admin it reads 'admin'", async () => {
     const business = await createBusiness(member);
     const input = businessInput({ name: business.name });
-    expect((await member.put(`/api/businesses/${business.id}`, { ...input, phone: '0113 496 0000', proof_of_support: 'Sells Gaza soap.' })).status).toBe(200);
-    expect((await member.put(`/api/businesses/${business.id}`, { ...input, phone: '0113 496 0000', proof_of_support: 'Sells Gaza soap.' })).status).toBe(200);
-    expect((await admin.put(`/api/businesses/${business.id}`, { ...input, phone: '0113 496 0000', proof_of_support: 'Sells Gaza soap.', city: 'Leeds' })).status).toBe(200);
+    expect(
+      (await member.put(`/api/businesses/${business.id}`, { ...input, phone: '0113 496 0000', proof_of_support: 'Sells Gaza soap.' })).status,
+    ).toBe(200);
+    expect(
+      (await member.put(`/api/businesses/${business.id}`, { ...input, phone: '0113 496 0000', proof_of_support: 'Sells Gaza soap.' })).status,
+    ).toBe(200);
+    expect(
+      (await admin.put(`/api/businesses/${business.id}`, { ...input, phone: '0113 496 0000', proof_of_support: 'Sells Gaza soap.', city: 'Leeds' }))
+        .status,
+    ).toBe(200);
     const [byAdmin, byMember, created] = await history(business.id);
     expect(created.kind).toBe('create');
     expect(byMember).toMatchObject({ kind: 'edit', by: memberName });
@@ -81,7 +88,10 @@ describe('every change to a business is one revision', () => {
         { field: 'verification_method', before: null, after: 'Visited in person' },
       ],
     });
-    expect(unverified).toMatchObject({ kind: 'verification', changes: [{ field: 'verified_on', before: '2026-03-14', after: null }, { field: 'verification_method' }] });
+    expect(unverified).toMatchObject({
+      kind: 'verification',
+      changes: [{ field: 'verified_on', before: '2026-03-14', after: null }, { field: 'verification_method' }],
+    });
   });
 
   it("a deleted account's revisions stay, by 'former member'", async () => {
@@ -113,7 +123,9 @@ describe('the history is paged (CONTRACT.md list paging), newest first', () => {
     expect(all.items.map((revision) => revision.kind)).toEqual(['edit', 'edit', 'edit', 'edit', 'create']);
     const ids = all.items.map((revision) => revision.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
-    const last = await api.client().get(`/api/businesses/${business.id}/history?limit=1&cursor=${encodeURIComponent(Buffer.from(`[${ids[3]}]`).toString('base64url'))}`);
+    const last = await api
+      .client()
+      .get(`/api/businesses/${business.id}/history?limit=1&cursor=${encodeURIComponent(Buffer.from(`[${ids[3]}]`).toString('base64url'))}`);
     expect(last.body.map((revision: Revision) => revision.id)).toEqual([ids[4]]);
     expect(last.headers.get('link')).toBeNull();
   });
@@ -121,7 +133,10 @@ describe('the history is paged (CONTRACT.md list paging), newest first', () => {
   it('404 for an unknown business, 400 for a forged cursor', async () => {
     expect(await api.client().get('/api/businesses/999999/history')).toMatchObject({ status: 404, body: { detail: MESSAGES.businessNotFound } });
     const business = await createBusiness(member);
-    expect(await api.client().get(`/api/businesses/${business.id}/history?cursor=bad`)).toMatchObject({ status: 400, body: { detail: MESSAGES.invalidCursor } });
+    expect(await api.client().get(`/api/businesses/${business.id}/history?cursor=bad`)).toMatchObject({
+      status: 400,
+      body: { detail: MESSAGES.invalidCursor },
+    });
   });
 });
 
@@ -146,7 +161,10 @@ describe("'Revert to this version'", () => {
     expect(now).toMatchObject({ phone: '0113 000 0001', city: 'Leeds', proof_of_support: 'Donates 10% of profits to Gaza relief.' });
     expect(now.sources).toMatchObject([{ kind: 'Other', description: 'Donates 10% of profits to Gaza relief.' }]);
     expect((await history(business.id)).map((revision) => revision.kind)).toEqual(['revert', 'edit', 'edit', 'create']);
-    expect((await api.core.db.query("SELECT count(*)::int AS n FROM audit_log WHERE action = 'business.reverted' AND target_id = $1", [business.id])).rows[0].n).toBe(1);
+    expect(
+      (await api.core.db.query("SELECT count(*)::int AS n FROM audit_log WHERE action = 'business.reverted' AND target_id = $1", [business.id]))
+        .rows[0].n,
+    ).toBe(1);
 
     // Reverting to the create undoes the edits too; reverting to the newest revision changes nothing (409).
     const [revert, , , created] = await history(business.id);

@@ -10,7 +10,10 @@ export const revisionSchema = z.object({
   id: z.number().int(),
   business_id: z.number().int(),
   kind: z.enum(REVISION_KINDS),
-  by: z.string().nullable().describe("the member's username; 'admin' for an admin; 'former member' once the account is deleted; null when no one was named"),
+  by: z
+    .string()
+    .nullable()
+    .describe("the member's username; 'admin' for an admin; 'former member' once the account is deleted; null when no one was named"),
   created_at: isoDate,
   changes: z
     .array(z.object({ field: z.enum(REVISION_FIELDS), before: revisionValue, after: revisionValue }))

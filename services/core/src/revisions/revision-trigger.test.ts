@@ -18,8 +18,11 @@ afterAll(async () => {
 });
 
 const insertBusiness = async (client: pg.Pool | pg.PoolClient = db) =>
-  (await client.query<{ id: number }>(`INSERT INTO businesses (name, address, city, postcode) VALUES ('Olive', '1 High St', 'Leeds', 'LS1 1AA') RETURNING id`))
-    .rows[0].id;
+  (
+    await client.query<{ id: number }>(
+      `INSERT INTO businesses (name, address, city, postcode) VALUES ('Olive', '1 High St', 'Leeds', 'LS1 1AA') RETURNING id`,
+    )
+  ).rows[0].id;
 const revisionsOf = async (id: number) =>
   (await db.query('SELECT kind, actor_id, actor_role, changes FROM business_revisions WHERE business_id = $1 ORDER BY id', [id])).rows;
 
@@ -28,7 +31,10 @@ describe('the businesses_record_revision trigger (migration 1700000000009)', () 
     const id = await insertBusiness();
     const before = await revisionsOf(id);
     expect(before.map((revision) => revision.kind)).toEqual(['create']);
-    await db.query('UPDATE businesses SET upvotes = upvotes + 3, downvotes = 1, latitude = 53.8, longitude = -1.55, updated_at = now(), verified = true WHERE id = $1', [id]);
+    await db.query(
+      'UPDATE businesses SET upvotes = upvotes + 3, downvotes = 1, latitude = 53.8, longitude = -1.55, updated_at = now(), verified = true WHERE id = $1',
+      [id],
+    );
     // A tracked column set to the value it has is no change either.
     await db.query("UPDATE businesses SET name = 'Olive' WHERE id = $1", [id]);
     expect(await revisionsOf(id)).toEqual(before);
@@ -36,7 +42,9 @@ describe('the businesses_record_revision trigger (migration 1700000000009)', () 
 
   it('records a tracked change with the context of its transaction, one revision for all its writes', async () => {
     const id = await insertBusiness();
-    const { rows } = await db.query<{ id: number }>("INSERT INTO users (email, username, name, password_hash) VALUES ('t@example.com', 'tess', 'Tess', 'x') RETURNING id");
+    const { rows } = await db.query<{ id: number }>(
+      "INSERT INTO users (email, username, name, password_hash) VALUES ('t@example.com', 'tess', 'Tess', 'x') RETURNING id",
+    );
     await inTransaction(db, async (client) => {
       await setRevisionContext(client, { kind: 'merge', actorId: rows[0].id });
       await client.query("UPDATE businesses SET phone = '01', upvotes = 2 WHERE id = $1", [id]);
@@ -48,7 +56,12 @@ describe('the businesses_record_revision trigger (migration 1700000000009)', () 
     ]);
     // The context ends with its transaction: the next write names nobody.
     await db.query("UPDATE businesses SET phone = '03' WHERE id = $1", [id]);
-    expect((await revisionsOf(id)).at(-1)).toEqual({ kind: 'edit', actor_id: null, actor_role: 'unknown', changes: { phone: { before: '02', after: '03' } } });
+    expect((await revisionsOf(id)).at(-1)).toEqual({
+      kind: 'edit',
+      actor_id: null,
+      actor_role: 'unknown',
+      changes: { phone: { before: '02', after: '03' } },
+    });
   });
 
   it("records nothing in a seed's transaction", async () => {

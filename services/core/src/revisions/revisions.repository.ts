@@ -30,7 +30,9 @@ export class RevisionsRepository {
   }
 
   async count(businessId: number): Promise<number> {
-    const { rows } = await this.db.query<{ count: number }>('SELECT count(*)::int AS count FROM business_revisions WHERE business_id = $1', [businessId]);
+    const { rows } = await this.db.query<{ count: number }>('SELECT count(*)::int AS count FROM business_revisions WHERE business_id = $1', [
+      businessId,
+    ]);
     return rows[0].count;
   }
 

@@ -1,12 +1,4 @@
-import {
-  MESSAGES,
-  PAGING,
-  REVISION_FIELDS,
-  type pageQuerySchema,
-  type Revision,
-  type User,
-  type Valid,
-} from '@zaytoon/contract';
+import { MESSAGES, PAGING, REVISION_FIELDS, type pageQuerySchema, type Revision, type User, type Valid } from '@zaytoon/contract';
 import { AuditRepository } from '../audit/audit.repository';
 import { afterBusinessWrite } from '../businesses/businesses.service';
 import { BusinessesRepository } from '../businesses/businesses.repository';
@@ -76,7 +68,9 @@ export class RevisionsService {
       return { revision, restored, newLinks };
     });
     if (typeof restored.postcode === 'string') {
-      await afterCommit('geocoding after a revert', () => this.jobs.enqueue('geocodeBusiness', { businessId, postcode: restored.postcode as string }));
+      await afterCommit('geocoding after a revert', () =>
+        this.jobs.enqueue('geocodeBusiness', { businessId, postcode: restored.postcode as string }),
+      );
     }
     await afterBusinessWrite(this.cache, this.jobs);
     await afterCommit('link checks of restored sources', () => queueLinkChecks(this.jobs, newLinks));
@@ -85,7 +79,8 @@ export class RevisionsService {
 }
 
 function toRevision(row: RevisionRow): Revision {
-  const by = row.actor_role === 'admin' ? MESSAGES.revisionByAdmin : row.actor_role === 'member' ? (row.username ?? MESSAGES.revisionByFormerMember) : null;
+  const by =
+    row.actor_role === 'admin' ? MESSAGES.revisionByAdmin : row.actor_role === 'member' ? (row.username ?? MESSAGES.revisionByFormerMember) : null;
   return {
     id: row.id,
     business_id: row.business_id,

@@ -10,7 +10,8 @@ export const HISTORY_PAGE_SIZE = 20;
 export function getHistoryQueryOptions(api: ApiClient, businessId: number) {
   return infiniteQueryOptions({
     queryKey: [...businessKeys.all(businessId), 'history'] as const,
-    queryFn: ({ signal, pageParam }) => api.callPage('businessHistory', { id: businessId, query: { limit: HISTORY_PAGE_SIZE, cursor: pageParam } }, { signal }),
+    queryFn: ({ signal, pageParam }) =>
+      api.callPage('businessHistory', { id: businessId, query: { limit: HISTORY_PAGE_SIZE, cursor: pageParam } }, { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
