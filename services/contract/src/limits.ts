@@ -136,22 +136,14 @@ export const FIELD_LABELS: Record<SuggestableField | 'name' | 'address' | 'city'
 /** Issue #14: the kinds of change a business's history records, and the fields it tracks, in the order shown. */
 export const REVISION_KINDS = ['create', 'edit', 'suggestion', 'verification', 'merge', 'revert'] as const;
 export type RevisionKind = (typeof REVISION_KINDS)[number];
-export const REVISION_FIELDS = [
-  'name',
-  'address',
-  'city',
-  'postcode',
-  'category',
-  'description',
-  'phone',
-  'website',
-  'proof_of_support',
-  'business_hours',
-  'social_media',
-  'verified_on',
-  'verification_method',
-] as const;
-export type RevisionField = (typeof REVISION_FIELDS)[number];
+export type RevisionField = keyof typeof FIELD_LABELS | 'verified_on' | 'verification_method';
+export const REVISION_FIELD_LABELS: Record<RevisionField, string> = {
+  ...FIELD_LABELS,
+  verified_on: 'Verified on',
+  verification_method: 'Verification method',
+};
+/** The tracked fields in the order a revision shows them: the labels' (the business form's), then verification. */
+export const REVISION_FIELDS = Object.keys(REVISION_FIELD_LABELS) as [RevisionField, ...RevisionField[]];
 /** What 'Revert to this version' restores: verification keeps its own records and decisions (decisions.md). */
 export const REVERTIBLE_FIELDS = REVISION_FIELDS.filter((field) => field !== 'verified_on' && field !== 'verification_method');
 export const REVISION_KIND_LABELS: Record<RevisionKind, string> = {
@@ -161,11 +153,6 @@ export const REVISION_KIND_LABELS: Record<RevisionKind, string> = {
   verification: 'Verification',
   merge: 'Merged',
   revert: 'Reverted',
-};
-export const REVISION_FIELD_LABELS: Record<RevisionField, string> = {
-  ...FIELD_LABELS,
-  verified_on: 'Verified on',
-  verification_method: 'Verification method',
 };
 
 export const PICTURE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;

@@ -4,6 +4,7 @@ import { useHistory } from '../../features/history/api/get-history';
 import { useRevert } from '../../features/history/api/use-revert';
 import { InlineSpinner } from '../../ui/Spinner';
 import classes from './History.module.css';
+import comments from './Comments.module.css';
 import shared from '../../ui/page.module.css';
 
 type Value = Revision['changes'][number]['before'];
@@ -33,10 +34,10 @@ export function HistoryList({ businessId }: { businessId: number }) {
 
   return (
     <>
-      <ol className={classes.list} data-testid="revisions">
+      <ol className={comments.comments} data-testid="revisions">
         {revisions.map((revision) => (
-          <li key={revision.id} className={classes.revision} data-testid="revision" data-kind={revision.kind}>
-            <p className={classes.head}>
+          <li key={revision.id} className={comments.comment} data-testid="revision" data-kind={revision.kind}>
+            <p className={comments.head}>
               <span className={shared.badge}>{REVISION_KIND_LABELS[revision.kind]}</span>
               {revision.by && (
                 <span>
@@ -71,7 +72,7 @@ export function HistoryList({ businessId }: { businessId: number }) {
       {history.hasNextPage && (
         <button
           type="button"
-          className="btn btn--outline"
+          className={`btn btn--outline ${classes.more}`}
           onClick={() => void history.fetchNextPage()}
           disabled={history.isFetchingNextPage}
           aria-busy={history.isFetchingNextPage}

@@ -1,6 +1,6 @@
 // Issue #14 point 3: public revision history, and the admins' 'Revert to this version'.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, type Revision } from '@zaytoon/contract';
+import { MESSAGES, REVISION_FIELDS, type Revision } from '@zaytoon/contract';
 import { adminClient, allPages, startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
 import { businessInput, createBusiness } from '../test/fixtures';
 
@@ -28,17 +28,8 @@ describe('every change to a business is one revision', () => {
     expect(created).toMatchObject({ business_id: business.id, kind: 'create', by: memberName });
     expect(new Date(created.created_at).toISOString()).toBe(created.created_at);
     // Empty fields are left out; proof of support (written by the sources in the same transaction) is in the same revision.
-    expect(created.changes.map((change) => change.field)).toEqual([
-      'name',
-      'address',
-      'city',
-      'postcode',
-      'category',
-      'description',
-      'website',
-      'proof_of_support',
-      'business_hours',
-    ]);
+    const unset = ['phone', 'social_media', 'verified_on', 'verification_method'];
+    expect(created.changes.map((change) => change.field)).toEqual(REVISION_FIELDS.filter((field) => !unset.includes(field)));
     expect(changesOf(created).business_hours).toEqual([null, { monday: '9:00 AM - 5:00 PM' }]);
     expect(changesOf(created).proof_of_support).toEqual([null, 'Donates 10% of profits to Gaza relief.']);
   });
