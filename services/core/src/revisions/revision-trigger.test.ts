@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../db/pool';
 import { createMigratedDatabase, type ThrowawayDatabase } from '../db/throwaway-db';
 import { setRevisionContext } from './revision-context';
+import { RevisionsRepository } from './revisions.repository';
 
 let database: ThrowawayDatabase;
 let db: pg.Pool;
@@ -62,6 +63,26 @@ describe('the businesses_record_revision trigger (migration 1700000000009)', () 
       actor_role: 'unknown',
       changes: { phone: { before: '02', after: '03' } },
     });
+  });
+
+  it("a merge: the merged business's revisions move, and the opened 'merge' revision stands even with no field changed", async () => {
+    const kept = await insertBusiness();
+    const merged = await insertBusiness();
+    await db.query("UPDATE businesses SET phone = '05' WHERE id = $1", [merged]);
+    await inTransaction(db, async (client) => {
+      await setRevisionContext(client, { kind: 'merge', actorId: null });
+      const revisions = new RevisionsRepository(client);
+      await revisions.moveAll(merged, kept);
+      await revisions.open(kept);
+      await client.query('UPDATE businesses SET upvotes = upvotes + 1 WHERE id = $1', [kept]);
+      await client.query('DELETE FROM businesses WHERE id = $1', [merged]);
+    });
+    expect((await revisionsOf(kept)).map((revision) => [revision.kind, revision.changes])).toEqual([
+      ['create', expect.anything()],
+      ['create', expect.anything()],
+      ['edit', { phone: { before: '', after: '05' } }],
+      ['merge', {}],
+    ]);
   });
 
   it("records nothing in a seed's transaction", async () => {

@@ -44,6 +44,26 @@ export class RevisionsRepository {
     return rows[0] ?? null;
   }
 
+  /**
+   * Starts this transaction's revision of the business now, with no field changed yet, under the transaction's
+   * setRevisionContext: the writes that follow join it, and it stands even when they change no tracked field
+   * (a merge that only moves votes, comments and sources).
+   */
+  async open(businessId: number): Promise<void> {
+    await this.db.query(
+      `INSERT INTO business_revisions (business_id, actor_id, actor_role, kind, changes)
+       SELECT $1, context.actor, business_revision_actor_role(context.actor), context.kind, '{}'::jsonb
+         FROM (SELECT nullif(current_setting('zaytoon.actor_id', true), '')::integer AS actor,
+                      coalesce(nullif(current_setting('zaytoon.revision_kind', true), ''), 'edit') AS kind) context`,
+      [businessId],
+    );
+  }
+
+  /** Hands every revision of one business to another (a merge keeps the merged business's history). */
+  async moveAll(fromBusinessId: number, toBusinessId: number): Promise<void> {
+    await this.db.query('UPDATE business_revisions SET business_id = $2 WHERE business_id = $1', [fromBusinessId, toBusinessId]);
+  }
+
   /** The revision this transaction wrote for the business (the trigger's), if it wrote one. */
   async findWrittenNow(businessId: number): Promise<RevisionRow | null> {
     const { rows } = await this.db.query<RevisionRow>(

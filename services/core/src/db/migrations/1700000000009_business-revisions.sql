@@ -30,6 +30,11 @@ CREATE FUNCTION business_tracked_fields(b businesses) RETURNS jsonb LANGUAGE sql
     'verified_on', b.verified_on, 'verification_method', b.verification_method)
 $$;
 
+-- Who a revision names: 'admin' or 'member' as the actor is at the time, 'unknown' when no one was named.
+CREATE FUNCTION business_revision_actor_role(actor integer) RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT CASE WHEN actor IS NULL THEN 'unknown' WHEN (SELECT is_admin FROM users WHERE id = actor) THEN 'admin' ELSE 'member' END
+$$;
+
 CREATE FUNCTION businesses_record_revision() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   context_kind text := nullif(current_setting('zaytoon.revision_kind', true), '');
@@ -60,7 +65,8 @@ BEGIN
         FROM jsonb_each(changed) c
     ) m WHERE (m.value -> 'before') IS DISTINCT FROM (m.value -> 'after')
            AND (pending.kind <> 'create' OR m.value -> 'after' NOT IN ('""'::jsonb, '{}'::jsonb, 'null'::jsonb));
-    IF changed = '{}'::jsonb AND pending.kind <> 'create' THEN
+    -- A create or a merge stands with no field changed (RevisionsRepository.open); another kind goes.
+    IF changed = '{}'::jsonb AND pending.kind NOT IN ('create', 'merge') THEN
       DELETE FROM business_revisions WHERE id = pending.id;
     ELSE
       UPDATE business_revisions SET changes = changed WHERE id = pending.id;
@@ -72,7 +78,7 @@ BEGIN
   VALUES (
     NEW.id,
     actor,
-    CASE WHEN actor IS NULL THEN 'unknown' WHEN (SELECT is_admin FROM users WHERE id = actor) THEN 'admin' ELSE 'member' END,
+    business_revision_actor_role(actor),
     coalesce(context_kind, CASE WHEN TG_OP = 'INSERT' THEN 'create' ELSE 'edit' END),
     changed);
   RETURN NULL;
@@ -88,5 +94,6 @@ CREATE TRIGGER businesses_record_revision
 -- Down Migration
 DROP TRIGGER businesses_record_revision ON businesses;
 DROP FUNCTION businesses_record_revision();
+DROP FUNCTION business_revision_actor_role(integer);
 DROP FUNCTION business_tracked_fields(businesses);
 DROP TABLE business_revisions;
