@@ -260,6 +260,8 @@ describe('seedScaleBusinesses (real Postgres)', () => {
       expect(messages.some((message) => message.startsWith('1 connection'))).toBe(true);
       expect((await pool.query('SELECT count(*)::int AS n FROM businesses')).rows[0].n).toBe(before + 2_000);
       expect(await wordsMissingFromDictionary(pool)).toEqual([]);
+      // Seeded businesses (and their seeded verifications) have no history (issue #14).
+      expect((await pool.query('SELECT count(*)::int AS n FROM business_revisions')).rows[0].n).toBe(0);
     } finally {
       await single.end();
     }

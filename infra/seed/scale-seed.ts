@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type pg from 'pg';
 import { sourcesText } from '@zaytoon/contract';
-import { outcodeOf, outcodeTable } from '@zaytoon/core';
+import { inTransaction, outcodeOf, outcodeTable, setRevisionContext } from '@zaytoon/core';
 import { businessName, fill, hoursFor, phoneFor, postcodeIn, slugify, socialFor } from './demo-data';
 import { Prng } from './prng';
 import { verifySeededBusinesses } from './seeded-verifications';
@@ -147,7 +147,7 @@ export async function seedScaleBusinesses(
     }
   }
   log(`${inserted.toLocaleString('en-GB')} businesses inserted and committed (${elapsed(started)})`);
-  await verifySeededBusinesses(pool);
+  await inTransaction(pool, (client) => verifySeededBusinesses(client));
   // VACUUM sets the visibility map, so the directory's covering index answers without reading rows.
   await pool.query('VACUUM (ANALYZE) businesses');
   await pool.query('ANALYZE search_words');
@@ -158,6 +158,7 @@ export async function seedScaleBusinesses(
 
 async function beginSeedTransaction(client: pg.PoolClient): Promise<void> {
   await client.query('BEGIN');
+  await setRevisionContext(client, { kind: 'seed', actorId: null });
   // Dev data: a crash may lose the seed, never corrupt anything; bigger GIN pending lists merge fewer times.
   await client.query("SET LOCAL synchronous_commit = off; SET LOCAL work_mem = '64MB'; SET LOCAL gin_pending_list_limit = '32MB'");
 }

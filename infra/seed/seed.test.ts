@@ -108,6 +108,10 @@ describe('seedDemoData (real Postgres)', () => {
     expect(s.current).toBeGreaterThan(s.due * 3);
   });
 
+  it('writes no revisions: demo businesses start with no history (issue #14)', async () => {
+    expect((await client.query('SELECT count(*)::int AS n FROM business_revisions')).rows[0].n).toBe(0);
+  });
+
   it("stores every business's sources, and their text as its proof_of_support", async () => {
     const { rows } = await client.query(`SELECT count(*)::int AS businesses,
         count(*) FILTER (WHERE EXISTS (SELECT 1 FROM business_sources s WHERE s.business_id = b.id))::int AS with_sources,

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { sourcesText } from '@zaytoon/contract';
-import { BUSINESS_WRITABLE_FIELDS, businessFieldValues, hashPassword, createPool, inTransaction } from '@zaytoon/core';
+import { BUSINESS_WRITABLE_FIELDS, businessFieldValues, hashPassword, createPool, inTransaction, setRevisionContext } from '@zaytoon/core';
 import { batchInsert } from './batch-insert';
 import { verifySeededBusinesses } from './seeded-verifications';
 import { DEFAULT_SEED, DEMO_MEMBER_PASSWORD, generateDemoData, type DemoData } from './demo-data';
@@ -59,6 +59,8 @@ export async function seedDemoData(databaseUrl: string, opts: SeedOptions): Prom
   try {
     const summary = await inTransaction(pool, async (client) => {
       await client.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
+      // Demo data has no history: revisions start with the first change made in the app (issue #14).
+      await setRevisionContext(client, { kind: 'seed', actorId: null });
       const adminCreated = await ensureDevAdmin(client, opts.adminPassword);
       log(adminCreated ? `Created dev admin "${DEV_ADMIN.username}"` : `Dev admin "${DEV_ADMIN.username}" already exists`);
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   API_ROUTES,
   pathIdParam,
+  secondPathIdParam,
   type RouteDefinition,
   buildOpenApiDocument,
   businessListQuerySchema,
@@ -172,6 +173,14 @@ describe('path ids', () => {
     }
     expect(pathIdParam(API_ROUTES.deleteComment)).toBe('commentId');
     expect(API_ROUTES.reviewReport.notFound).toBe(MESSAGES.reportNotFound);
+  });
+
+  it('a second id in a path says what its 404 reads, and no other route does', () => {
+    for (const [name, definition] of Object.entries(API_ROUTES)) {
+      const param = secondPathIdParam(definition);
+      expect([name, !!param, typeof (definition as RouteDefinition).secondNotFound]).toEqual([name, !!param, param ? 'string' : 'undefined']);
+    }
+    expect(secondPathIdParam(API_ROUTES.revertRevision)).toBe('revisionId');
   });
 });
 

@@ -12,6 +12,7 @@ export * from './schemas/business.schema';
 export * from './schemas/comment.schema';
 export * from './schemas/directory.schema';
 export * from './schemas/report.schema';
+export * from './schemas/revision.schema';
 export * from './schemas/source.schema';
 export * from './schemas/suggestion.schema';
 export * from './schemas/trust.schema';

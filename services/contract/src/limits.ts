@@ -133,4 +133,26 @@ export const FIELD_LABELS: Record<SuggestableField | 'name' | 'address' | 'city'
   category: 'Category',
 };
 
+/** Issue #14: the kinds of change a business's history records, and the fields it tracks, in the order shown. */
+export const REVISION_KINDS = ['create', 'edit', 'suggestion', 'verification', 'merge', 'revert'] as const;
+export type RevisionKind = (typeof REVISION_KINDS)[number];
+export type RevisionField = keyof typeof FIELD_LABELS | 'verified_on' | 'verification_method';
+export const REVISION_FIELD_LABELS: Record<RevisionField, string> = {
+  ...FIELD_LABELS,
+  verified_on: 'Verified on',
+  verification_method: 'Verification method',
+};
+/** The tracked fields in the order a revision shows them: the labels' (the business form's), then verification. */
+export const REVISION_FIELDS = Object.keys(REVISION_FIELD_LABELS) as [RevisionField, ...RevisionField[]];
+/** What 'Revert to this version' restores: verification keeps its own records and decisions (decisions.md). */
+export const REVERTIBLE_FIELDS = REVISION_FIELDS.filter((field) => field !== 'verified_on' && field !== 'verification_method');
+export const REVISION_KIND_LABELS: Record<RevisionKind, string> = {
+  create: 'Added',
+  edit: 'Edited',
+  suggestion: 'Suggestion approved',
+  verification: 'Verification',
+  merge: 'Merged',
+  revert: 'Reverted',
+};
+
 export const PICTURE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;

@@ -35,6 +35,7 @@ export const ROUTE_PATHS = {
   addReport: { method: 'post', path: '/reports' },
   confirmationSummary: { method: 'get', path: '/businesses/:id/confirmations' },
   confirmBusiness: { method: 'post', path: '/businesses/:id/confirmations' },
+  businessHistory: { method: 'get', path: '/businesses/:id/history' },
   statistics: { method: 'get', path: '/admin/statistics' },
   pendingReports: { method: 'get', path: '/admin/reports/pending' },
   reportedBusinesses: { method: 'get', path: '/admin/businesses/reported' },
@@ -47,6 +48,7 @@ export const ROUTE_PATHS = {
   verificationHistory: { method: 'get', path: '/admin/businesses/:id/verifications' },
   verifyBusiness: { method: 'post', path: '/admin/businesses/:id/verifications' },
   unverifyBusiness: { method: 'post', path: '/admin/businesses/:id/unverify' },
+  revertRevision: { method: 'post', path: '/admin/businesses/:id/revisions/:revisionId/revert' },
 } as const satisfies Record<string, { method: Method; path: string }>;
 
 export type RouteName = keyof typeof ROUTE_PATHS;
@@ -54,4 +56,9 @@ export type RouteName = keyof typeof ROUTE_PATHS;
 /** The path's id parameter (`:id`, `:commentId`) of a route, if it has one. */
 export function pathIdParam(definition: { path: string }): string | undefined {
   return /:(\w+)/.exec(definition.path)?.[1];
+}
+
+/** The path's second id parameter (`:revisionId`), if it has one. */
+export function secondPathIdParam(definition: { path: string }): string | undefined {
+  return [...definition.path.matchAll(/:(\w+)/g)][1]?.[1];
 }

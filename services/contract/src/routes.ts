@@ -27,6 +27,7 @@ import {
 } from './schemas/directory.schema';
 import { okResponse } from './schemas/common.schema';
 import { reportInputSchema, reportSchema, reviewActionSchema } from './schemas/report.schema';
+import { revisionSchema } from './schemas/revision.schema';
 import { suggestionInputSchema, suggestionSchema } from './schemas/suggestion.schema';
 import {
   confirmationInputSchema,
@@ -67,6 +68,8 @@ export interface RouteDefinition {
   cacheable?: boolean;
   /** For a path with an id (`:id`, `:commentId`): the 404's detail when the id names nothing, malformed ids included. */
   notFound?: string;
+  /** For a path with a second id (`/businesses/:id/revisions/:revisionId`): the 404's detail when it names nothing. */
+  secondNotFound?: string;
 }
 
 const route = <const Definition extends RouteDefinition>(definition: Definition) => definition;
@@ -294,6 +297,16 @@ export const API_ROUTES = {
     body: confirmationInputSchema,
     response: confirmationSummarySchema,
   }),
+  businessHistory: route({
+    notFound: MESSAGES.businessNotFound,
+    ...ROUTE_PATHS.businessHistory,
+    access: 'public',
+    tag: 'businesses',
+    summary: "A business's revisions, newest first: each change's kind, who made it, when, and its fields before and after",
+    query: pageQuerySchema,
+    response: z.array(revisionSchema),
+    responseHeaders: { 'X-Total-Count': 'all revisions of the business', Link: '<url>; rel="next" while more pages remain' },
+  }),
 
   statistics: route({ ...ROUTE_PATHS.statistics, access: 'admin', tag: 'admin', summary: 'Site statistics', response: adminStatisticsSchema }),
   pendingReports: route({
@@ -387,6 +400,16 @@ export const API_ROUTES = {
     body: unverifyInputSchema,
     response: verificationRecordSchema,
   }),
+  revertRevision: route({
+    notFound: MESSAGES.businessNotFound,
+    secondNotFound: MESSAGES.revisionNotFound,
+    ...ROUTE_PATHS.revertRevision,
+    access: 'admin',
+    tag: 'admin',
+    summary:
+      "Revert to this version: every later change to the business's fields is undone, as one new 'revert' revision (409 when nothing would change)",
+    response: revisionSchema,
+  }),
 } as const satisfies { [Name in RouteName]: RouteDefinition };
 
 /** What a route's handler receives once the route table has validated the request with the route's schemas. */
@@ -395,6 +418,8 @@ export type RouteInput<Name extends RouteName> = {
   query: SchemaOutput<(typeof API_ROUTES)[Name], 'query'>;
   /** The path's id (`:id` or `:commentId`), a Postgres integer. */
   id: (typeof API_ROUTES)[Name] extends { notFound: string } ? number : never;
+  /** The path's second id (`:revisionId`). */
+  secondId: (typeof API_ROUTES)[Name] extends { secondNotFound: string } ? number : never;
 };
 
 type SchemaOutput<Definition, Part extends 'body' | 'query'> =

@@ -30,6 +30,8 @@ import { ConfirmationsRepository } from './confirmations/confirmations.repositor
 import { ConfirmationsService } from './confirmations/confirmations.service';
 import { VerificationRepository } from './verification/verification.repository';
 import { VerificationService } from './verification/verification.service';
+import { RevisionsRepository } from './revisions/revisions.repository';
+import { RevisionsService } from './revisions/revisions.service';
 import { LinksRepository } from './links/links.repository';
 import { LinksService } from './links/links.service';
 
@@ -57,6 +59,7 @@ export function createCore(config: Config) {
     verifications: new VerificationRepository(db),
     confirmations: new ConfirmationsRepository(db),
     links: new LinksRepository(db),
+    revisions: new RevisionsRepository(db),
   };
   const { users, businesses, cache } = repositories;
   const services = {
@@ -77,6 +80,7 @@ export function createCore(config: Config) {
     verification: new VerificationService(db, repositories.verifications, cache, jobs),
     confirmations: new ConfirmationsService(db, repositories.confirmations),
     links: new LinksService(repositories.links, jobs),
+    revisions: new RevisionsService(db, repositories.revisions, new SourcesService(), cache, jobs),
   };
 
   return {

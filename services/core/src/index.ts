@@ -34,3 +34,4 @@ export * from './geo/outcodes';
 export * from './users/password';
 export * from './links/links.repository';
 export * from './links/links.service';
+export * from './revisions/revision-context';

@@ -22,6 +22,7 @@ import { InlineSpinner, PageSpinner } from '../../ui/Spinner';
 import { EmptyPage } from '../EmptyPage';
 import { Comments } from './Comments';
 import { CommunityRating } from './CommunityRating';
+import { History } from './History';
 import { MemberConfirmations } from './MemberConfirmations';
 import { PalestineSupport } from './PalestineSupport';
 import { useBusinessDetail } from './useBusinessDetail';
@@ -105,6 +106,7 @@ export function BusinessDetailScreen() {
             </Card>
             {detail.suggestions.length > 0 && <PendingSuggestions suggestions={detail.suggestions} />}
             <RecentReports business={business} />
+            <History businessId={business.id} />
           </div>
 
           <aside className={classes.side}>

@@ -18,8 +18,9 @@ export function adminController(
   | 'verificationHistory'
   | 'verifyBusiness'
   | 'unverifyBusiness'
+  | 'revertRevision'
 > {
-  const { reports, suggestions, adminReview, statistics, verification, links } = core.services;
+  const { reports, suggestions, adminReview, statistics, verification, links, revisions } = core.services;
   return {
     statistics: () => statistics.read(),
     pendingReports: () => reports.listPending(),
@@ -48,6 +49,11 @@ export function adminController(
       const record = await verification.unverify(id, body, user!);
       res.status(201);
       return record;
+    },
+    revertRevision: async ({ res, id, secondId, user }) => {
+      const revision = await revisions.revert(id, secondId, user!);
+      res.status(201);
+      return revision;
     },
   };
 }

@@ -26,8 +26,9 @@ export function businessesController(
   | 'canEdit'
   | 'categories'
   | 'cities'
+  | 'businessHistory'
 > {
-  const { businesses, directory } = core.services;
+  const { businesses, directory, revisions } = core.services;
   return {
     listBusinesses: async ({ req, res, query, user }) => {
       const page = await businesses.listPage(query, user);
@@ -48,5 +49,10 @@ export function businessesController(
     canEdit: ({ id, user }) => businesses.canEdit(id, user),
     categories: cachedAnswer(() => businesses.categories()),
     cities: cachedAnswer(() => businesses.cities()),
+    businessHistory: async ({ req, res, id, query }) => {
+      const page = await revisions.history(id, query);
+      setPageHeaders(req, res, page);
+      return page.body;
+    },
   };
 }

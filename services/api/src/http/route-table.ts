@@ -1,5 +1,14 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import { API_ROUTES, idSchema, pathIdParam, type RouteDefinition, type RouteInput, type RouteName, type User } from '@zaytoon/contract';
+import {
+  API_ROUTES,
+  idSchema,
+  pathIdParam,
+  secondPathIdParam,
+  type RouteDefinition,
+  type RouteInput,
+  type RouteName,
+  type User,
+} from '@zaytoon/contract';
 import { answerBytes, businessTag, notFound, parseInput, serializeAnswer, type AnswerCacheRepository, type CachedAnswer } from '@zaytoon/core';
 import { requireAccess } from '../middleware/access';
 import { KEEP_ANSWER, sendCachedAnswer, storedAnswerKey, writeCachedAnswer, type KeepAnswer, type StoredAnswer } from './send-cached';
@@ -20,20 +29,23 @@ export type RouteHandlers = { [Name in RouteName]: RouteHandler<Name> };
  * The request's parts checked with the route's schemas (a 400 with each field's message), and its path id
  * (a 404 with the route's message when it names nothing: ids are Postgres integers and never reach SQL otherwise).
  */
+function pathId(req: Request, param: string | undefined, message: string | undefined): number | undefined {
+  if (!param) return undefined;
+  const parsed = idSchema(message!).safeParse(req.params[param]);
+  if (!parsed.success) throw notFound(message!);
+  return parsed.data;
+}
+
 function validatedInput(definition: RouteDefinition, req: Request): RouteInput<RouteName> {
-  const idParam = pathIdParam(definition);
-  let id: number | undefined;
-  if (idParam) {
-    const parsed = idSchema(definition.notFound!).safeParse(req.params[idParam]);
-    if (!parsed.success) throw notFound(definition.notFound!);
-    id = parsed.data;
-  }
+  const id = pathId(req, pathIdParam(definition), definition.notFound);
+  const secondId = pathId(req, secondPathIdParam(definition), definition.secondNotFound);
   // What else reads the body (passport's local strategy at login) reads the validated one.
   if (definition.body) req.body = parseInput(definition.body, req.body);
   return {
     body: definition.body ? req.body : undefined,
     query: definition.query ? parseInput(definition.query, req.query) : undefined,
     id,
+    secondId,
   } as RouteInput<RouteName>;
 }
 

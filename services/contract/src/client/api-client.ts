@@ -72,6 +72,7 @@ type PathOf<Name extends RouteName> = (typeof ROUTE_PATHS)[Name]['path'];
 
 /** A call's input, as its route takes it: the path's id when the path has one, the body its schema takes (a multipart route's form), the query. */
 export type CallArgs<Name extends RouteName> = (PathOf<Name> extends `${string}:${string}` ? { id: number | string } : { id?: never }) &
+  (PathOf<Name> extends `${string}:${string}:${string}` ? { secondId: number | string } : { secondId?: never }) &
   (Route<Name> extends { body: z.ZodType }
     ? { body: RouteBody<Name> }
     : Route<Name> extends { multipart: true }
@@ -239,14 +240,16 @@ export function createApiClient(options: ApiClientOptions = {}) {
   /** Any route's input, once `call` has checked it against the route's own types. */
   interface RequestArgs {
     id?: number | string;
+    secondId?: number | string;
     body?: unknown;
     query?: Record<string, string | number | undefined>;
   }
 
   /** A call of the contract's route list, by name: its method and path come from the list. */
-  function request(name: RouteName, { id, body, query }: RequestArgs = {}, options: RequestOptions = {}): Promise<Response> {
+  function request(name: RouteName, { id, secondId, body, query }: RequestArgs = {}, options: RequestOptions = {}): Promise<Response> {
     const { method, path } = ROUTE_PATHS[name];
-    const filled = path.replace(/:\w+/, () => encodeURIComponent(String(id)));
+    const ids = [id, secondId];
+    const filled = path.replace(/:\w+/g, () => encodeURIComponent(String(ids.shift())));
     return send(method.toUpperCase() as Method, `/api${filled}${directoryQuery(query)}`, body, options.signal);
   }
 

@@ -33,5 +33,8 @@ export {
   SOURCE_KINDS,
   SOURCE_RULES,
   CONFIRMATION_ANSWERS,
+  REVISION_FIELD_LABELS,
+  REVISION_KIND_LABELS,
 } from '../limits';
+export type { RevisionKind, RevisionField } from '../limits';
 export type { Weekday, SocialNetwork, ReportReason, SuggestableField, VerificationMethod, ConfirmationAnswer, SourceKind } from '../limits';

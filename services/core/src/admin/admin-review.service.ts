@@ -9,6 +9,7 @@ import type { JobQueueRepository } from '../jobs/job-queue.repository';
 import { ReportsRepository } from '../reports/reports.repository';
 import { queueLinkChecks } from '../links/links.service';
 import { SourcesService } from '../sources/sources.service';
+import { setRevisionContext } from '../revisions/revision-context';
 import { parseSuggestedValue } from '../suggestions/suggestion-value';
 import { SuggestionsRepository } from '../suggestions/suggestions.repository';
 
@@ -55,6 +56,8 @@ export class AdminReviewService {
       if (found.status !== 'pending') throw conflict(MESSAGES.suggestionAlreadyReviewed);
       let added: number[] = [];
       if (action === 'approve') {
+        // The change is the suggester's, taken in by an admin: the history names the suggester.
+        await setRevisionContext(client, { kind: 'suggestion', actorId: found.user_id });
         const businesses = new BusinessesRepository(client);
         if (!(await businesses.findOwner(found.business_id))) throw notFound(MESSAGES.businessNotFound);
         const value = parseSuggestedValue(found.field_name as SuggestableField, found.suggested_value);

@@ -256,6 +256,12 @@ export class BusinessesRepository {
     return rows[0] ?? null;
   }
 
+  /** Holds the business's row until the transaction ends; false when there is none (or its removal was approved). */
+  async lock(id: number): Promise<boolean> {
+    const { rowCount } = await this.db.query(`SELECT 1 FROM businesses b WHERE id = $1 AND ${NOT_REMOVED} FOR UPDATE OF b`, [id]);
+    return (rowCount ?? 0) > 0;
+  }
+
   /** The new business as findById reads it, from the insert's own statement. */
   async insert(input: ValidBusinessInput, ownerId: number, forAdmin: boolean): Promise<BusinessRow> {
     const { rows } = await this.db.query<BusinessRow>(

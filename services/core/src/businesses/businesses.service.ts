@@ -21,6 +21,13 @@ import { queueLinkChecks } from '../links/links.service';
 import type { SourcesService } from '../sources/sources.service';
 import { BusinessesRepository } from './businesses.repository';
 import { decodeCursor, encodeCursor, pageKeyOf } from './page-cursor';
+import { setRevisionContext } from '../revisions/revision-context';
+
+/** After a business write has committed: its kept answers go and the statistics are refreshed. */
+export async function afterBusinessWrite(cache: AnswerCacheRepository, jobs: JobQueueRepository): Promise<void> {
+  await afterCommit('cache drop after a business write', () => cache.dropBusinessAnswers());
+  await afterCommit('statistics refresh after a business write', () => jobs.enqueue('refreshStatistics', { reason: 'business' }));
+}
 
 /** One page of the list, serialized once, with what its paging headers need. */
 export interface BusinessPageAnswer {
@@ -80,6 +87,7 @@ export class BusinessesService {
   async create(data: ValidBusinessInput, owner: User): Promise<BusinessDetail> {
     // The row comes back from the writes themselves: a read after them could fail and answer 503 for a stored business.
     const { row, newLinks } = await inTransaction(this.db, async (client) => {
+      await setRevisionContext(client, { kind: 'create', actorId: owner.id });
       const inserted = await new BusinessesRepository(client).insert(data, owner.id, owner.is_admin);
       const { sources, newLinks } = await this.sources.replace(client, inserted.id, data, owner.id);
       return { row: { ...toBusiness(inserted, owner.is_admin), proof_of_support: sourcesText(sources), sources }, newLinks };
@@ -102,6 +110,7 @@ export class BusinessesService {
   async update(id: number, data: ValidBusinessInput, editor: User): Promise<BusinessDetail> {
     const existing = await this.requireEditable(id, editor);
     const { newLinks } = await inTransaction(this.db, async (client) => {
+      await setRevisionContext(client, { kind: 'edit', actorId: editor.id });
       await new BusinessesRepository(client).update(id, data);
       return this.sources.replace(client, id, data, editor.id);
     });
@@ -139,8 +148,7 @@ export class BusinessesService {
     await this.jobs.enqueue('geocodeBusiness', { businessId, postcode });
   }
 
-  private async afterWrite(): Promise<void> {
-    await afterCommit('cache drop after a business write', () => this.cache.dropBusinessAnswers());
-    await afterCommit('statistics refresh after a business write', () => this.jobs.enqueue('refreshStatistics', { reason: 'business' }));
+  private afterWrite(): Promise<void> {
+    return afterBusinessWrite(this.cache, this.jobs);
   }
 }

@@ -17,6 +17,7 @@ import { inTransaction, type Database } from '../db/pool';
 import { notFound } from '../errors/domain-error';
 import { afterCommit } from '../jobs/after-commit';
 import type { JobQueueRepository } from '../jobs/job-queue.repository';
+import { setRevisionContext } from '../revisions/revision-context';
 import { decodeRecheckCursor, encodeRecheckCursor } from './recheck-cursor';
 import { RECHECK_SECTIONS, VerificationRepository, type RecheckRow, type VerificationEntry } from './verification.repository';
 
@@ -78,6 +79,7 @@ export class VerificationService {
 
   private async decide(businessId: number, entry: VerificationEntry, admin: User): Promise<VerificationRecord> {
     const record = await inTransaction(this.db, async (client) => {
+      await setRevisionContext(client, { kind: 'verification', actorId: admin.id });
       if (!(await new BusinessesRepository(client).findOwner(businessId))) throw notFound(MESSAGES.businessNotFound);
       const recorded = await new VerificationRepository(client).record(businessId, entry, admin.id);
       await new AuditRepository(client).record({

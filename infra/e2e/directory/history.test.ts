@@ -1,0 +1,133 @@
+// Issue #14 point 3, Done-when 2: the owner edits a business twice from 'Edit Business', an admin reverts the first
+// edit from the History section of its page, and the History shows three revisions (edit, edit, revert). The business
+// is added as the seeds add theirs (no 'create' revision, docs/decisions.md), so the three are exactly those.
+import type { Page } from 'playwright-core';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser';
+import { database, newMember, tag, type Member } from '../admin/helpers';
+import { admin, expectToast, logIn, waitForPath } from './helpers';
+
+const browser = useBrowser();
+const run = tag();
+const ORIGINAL = { phone: '0113 496 0100', description: `A family bakery in Leeds (${run}).` };
+const FIRST_EDIT = { phone: '0113 496 0101' };
+const SECOND_EDIT = { phone: '0113 496 0102', description: `A family bakery and cafe in Leeds (${run}).` };
+
+let db: pg.Pool;
+let owner: Member;
+let businessId: number;
+
+beforeAll(async () => {
+  db = database();
+  owner = await newMember('history');
+  const client = await db.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query("SELECT set_config('zaytoon.revision_kind', 'seed', true)");
+    const { rows } = await client.query<{ id: number }>(
+      `INSERT INTO businesses (owner_id, name, address, city, postcode, category, description, phone)
+       VALUES ($1, $2, '3 Kirkgate', 'Leeds', 'LS1 6BH', 'Bakery', $3, $4) RETURNING id`,
+      [owner.id, `History Bakery ${run}`, ORIGINAL.description, ORIGINAL.phone],
+    );
+    await client.query('COMMIT');
+    businessId = rows[0].id;
+  } finally {
+    client.release();
+  }
+});
+
+afterAll(async () => db?.end());
+
+async function openDetail(page: Page) {
+  await page.goto(`/business/${businessId}`);
+  await page.locator(`[data-testid="business-detail"][data-business-id="${businessId}"]`).waitFor();
+}
+
+async function editFromPage(page: Page, changes: { phone: string; description?: string }) {
+  await openDetail(page);
+  await page.getByRole('link', { name: 'Edit Business' }).click();
+  await waitForPath(page, `/edit-business/${businessId}`);
+  await page.locator('[data-testid="business-form"][data-mode="edit"]').waitFor();
+  await page.getByLabel('Phone').fill(changes.phone);
+  if (changes.description) await page.getByLabel('Description').fill(changes.description);
+  await page.getByRole('button', { name: 'Update Business' }).click();
+  await expectToast(page, 'Business updated successfully!', 'success');
+  await waitForPath(page, `/business/${businessId}`);
+}
+
+/** Opens the History section and answers each revision's kind and its changes as the page shows them. */
+async function openHistory(page: Page) {
+  const toggle = page.getByTestId('history').getByRole('button', { name: 'History' });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await page.getByTestId('revisions').waitFor();
+  return page.getByTestId('revision');
+}
+
+const shownRevisions = async (page: Page) =>
+  (await openHistory(page)).evaluateAll((items) =>
+    items.map((item) => ({
+      kind: item.getAttribute('data-kind'),
+      changes: [...item.querySelectorAll('[data-testid="revision-change"]')].map((change) => change.textContent),
+    })),
+  );
+
+describe('public revision history (issue #14 point 3)', () => {
+  it('the owner edits the business twice; the History section, collapsed until opened, lists both edits', async () => {
+    const { page } = browser;
+    await logIn(page, owner.username, owner.password);
+    await openDetail(page);
+    expect(await page.getByTestId('history').getByRole('button', { name: 'History' }).getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByTestId('revisions').count()).toBe(0);
+
+    await editFromPage(page, FIRST_EDIT);
+    await editFromPage(page, SECOND_EDIT);
+    expect(await shownRevisions(page)).toEqual([
+      {
+        kind: 'edit',
+        changes: [`Description ${ORIGINAL.description} → ${SECOND_EDIT.description}`, `Phone ${FIRST_EDIT.phone} → ${SECOND_EDIT.phone}`],
+      },
+      { kind: 'edit', changes: [`Phone ${ORIGINAL.phone} → ${FIRST_EDIT.phone}`] },
+    ]);
+    expect(await (await openHistory(page)).first().innerText()).toContain(`by ${owner.username}`);
+    // Members do not revert.
+    expect(await page.getByRole('button', { name: 'Revert to this version' }).count()).toBe(0);
+  });
+
+  it('an admin reverts to the first edit: its fields come back, and the History shows three revisions', async () => {
+    const { page } = browser;
+    await page.context().clearCookies();
+    await logIn(page, admin.login, admin.password);
+    await openDetail(page);
+    const revisions = await openHistory(page);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await revisions.nth(1).getByRole('button', { name: 'Revert to this version' }).click();
+    await expectToast(page, 'Reverted to this version', 'success');
+
+    // The page shows the business as it was right after the first edit.
+    const detail = page.getByTestId('business-detail');
+    await detail.locator('a[href^="tel:"]', { hasText: FIRST_EDIT.phone }).waitFor();
+    const about = await page.getByRole('region', { name: 'About' }).innerText();
+    expect(about).toContain(ORIGINAL.description);
+    expect(about).not.toContain(SECOND_EDIT.description);
+
+    await page.getByTestId('revision').nth(2).waitFor();
+    expect(await shownRevisions(page)).toEqual([
+      {
+        kind: 'revert',
+        changes: [`Description ${SECOND_EDIT.description} → ${ORIGINAL.description}`, `Phone ${SECOND_EDIT.phone} → ${FIRST_EDIT.phone}`],
+      },
+      {
+        kind: 'edit',
+        changes: [`Description ${ORIGINAL.description} → ${SECOND_EDIT.description}`, `Phone ${FIRST_EDIT.phone} → ${SECOND_EDIT.phone}`],
+      },
+      { kind: 'edit', changes: [`Phone ${ORIGINAL.phone} → ${FIRST_EDIT.phone}`] },
+    ]);
+    expect(await page.getByTestId('revision').first().innerText()).toContain('by admin');
+
+    // After a reload (nothing kept from before the revert), the same.
+    await openDetail(page);
+    expect((await shownRevisions(page)).map((revision) => revision.kind)).toEqual(['revert', 'edit', 'edit']);
+    await detail.locator('a[href^="tel:"]', { hasText: FIRST_EDIT.phone }).waitFor();
+  });
+});

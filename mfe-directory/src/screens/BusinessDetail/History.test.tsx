@@ -1,0 +1,88 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Revision } from '@zaytoon/contract/client';
+import { admin, fakeApi, fakeHost, fakeSession, member, renderScreen } from '../../test/harness';
+import { History } from './History';
+
+const revision = (id: number, extra: Partial<Revision>): Revision => ({
+  id,
+  business_id: 5,
+  kind: 'edit',
+  by: 'sami',
+  created_at: '2026-11-20T10:00:00.000Z',
+  changes: [{ field: 'phone', before: '01', after: '02' }],
+  ...extra,
+});
+
+const FIRST_PAGE = {
+  items: [
+    revision(4, { kind: 'revert', by: 'admin', changes: [{ field: 'business_hours', before: { monday: '9-5' }, after: null }] }),
+    revision(3, { by: 'former member', changes: [{ field: 'description', before: 'Old', after: 'New' }] }),
+  ],
+  total: 3,
+  nextCursor: 'next',
+};
+const SECOND_PAGE = {
+  items: [revision(2, { kind: 'create', changes: [{ field: 'name', before: null, after: 'Olive' }] })],
+  total: 3,
+  nextCursor: null,
+};
+
+function setUp(user = member) {
+  const callPage = vi.fn(async (_name: string, args: { query: { cursor?: string } }) => (args.query.cursor ? SECOND_PAGE : FIRST_PAGE));
+  const call = vi.fn(async () => revision(5, { kind: 'revert' }));
+  const host = fakeHost({ api: fakeApi({ callPage, call }), session: fakeSession(user) });
+  renderScreen(<History businessId={5} />, { host });
+  return { callPage, call, host };
+}
+
+const toggle = () => screen.getByRole('button', { name: 'History' });
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('History section (issue #14)', () => {
+  it('is collapsed and reads nothing until opened; then lists each revision with its kind, who, when and field changes', async () => {
+    const { callPage } = setUp();
+    expect(toggle().getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByTestId('revisions')).toBeNull();
+    expect(callPage).not.toHaveBeenCalled();
+
+    fireEvent.click(toggle());
+    expect(toggle().getAttribute('aria-expanded')).toBe('true');
+    const items = await screen.findAllByTestId('revision');
+    expect(callPage).toHaveBeenCalledWith('businessHistory', { id: 5, query: { limit: 20, cursor: undefined } }, expect.anything());
+    expect(items.map((item) => item.getAttribute('data-kind'))).toEqual(['revert', 'edit']);
+    expect(items[0].textContent).toContain('Reverted');
+    expect(items[0].textContent).toContain('by admin');
+    expect(items[0].textContent).toContain('20/11/2026');
+    expect(within(items[0]).getByTestId('revision-change').textContent).toBe('Business Hours monday: 9-5 → —');
+    expect(within(items[1]).getByTestId('revision-change').textContent).toBe('Description Old → New');
+    expect(items[1].textContent).toContain('by former member');
+    // Members do not revert.
+    expect(screen.queryByRole('button', { name: 'Revert to this version' })).toBeNull();
+  });
+
+  it("'Load more' reads the next page after the cursor, and the list grows", async () => {
+    const { callPage } = setUp();
+    fireEvent.click(toggle());
+    fireEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByTestId('revision')).toHaveLength(3));
+    expect(callPage).toHaveBeenLastCalledWith('businessHistory', { id: 5, query: { limit: 20, cursor: 'next' } }, expect.anything());
+    expect(screen.getAllByTestId('revision')[2].textContent).toContain('Added');
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('an admin reverts after confirming; cancelling the confirm sends nothing; the history is read again', async () => {
+    const { call, callPage, host } = setUp(admin);
+    fireEvent.click(toggle());
+    const buttons = await screen.findAllByRole('button', { name: 'Revert to this version' });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    fireEvent.click(buttons[1]);
+    expect(call).not.toHaveBeenCalled();
+    fireEvent.click(buttons[1]);
+    await waitFor(() => expect(call).toHaveBeenCalledWith('revertRevision', { id: 5, secondId: 3 }));
+    expect(confirm).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(host.toast.success).toHaveBeenCalledWith('Reverted to this version'));
+    await waitFor(() => expect(callPage.mock.calls.length).toBeGreaterThan(1));
+  });
+});

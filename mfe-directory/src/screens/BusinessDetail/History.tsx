@@ -1,0 +1,37 @@
+import { Suspense, useState } from 'react';
+import { lazyNamed } from '../../lib/lazyNamed';
+import { InlineSpinner } from '../../ui/Spinner';
+import classes from './History.module.css';
+import forms from '../../ui/forms.module.css';
+import shared from '../../ui/page.module.css';
+
+// Most visitors never open the history: its code and its first page load when it is opened.
+const HistoryList = lazyNamed(() => import('./HistoryList'), 'HistoryList');
+
+/** The business's revision history (issue #14), collapsed until opened. */
+export function History({ businessId }: { businessId: number }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <section className={shared.card} aria-labelledby="zd-history" data-testid="history">
+      <h2 id="zd-history" className={forms.sectionTitle}>
+        <button
+          type="button"
+          className={classes.toggle}
+          aria-expanded={open}
+          aria-controls="zd-history-body"
+          onClick={() => setOpen((wasOpen) => !wasOpen)}
+          onPointerEnter={() => void HistoryList.preload()}
+        >
+          History
+        </button>
+      </h2>
+      {open && (
+        <div id="zd-history-body">
+          <Suspense fallback={<InlineSpinner />}>
+            <HistoryList businessId={businessId} />
+          </Suspense>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import { describeValue, formatDate, MESSAGES, REVISION_FIELD_LABELS, REVISION_KIND_LABELS, type Revision } from '@zaytoon/contract/client';
+import { useSession } from '@zaytoon/web-kit';
+import { useHistory } from '../../features/history/api/get-history';
+import { useRevert } from '../../features/history/api/use-revert';
+import { InlineSpinner } from '../../ui/Spinner';
+import classes from './History.module.css';
+import comments from './Comments.module.css';
+import shared from '../../ui/page.module.css';
+
+type Value = Revision['changes'][number]['before'];
+
+/** A field's value as text: hours and social links as 'key: value', nothing as a dash. */
+function shown(value: Value): string {
+  if (value === null || value === '') return '—';
+  return typeof value === 'string' ? value : describeValue(JSON.stringify(value)) || '—';
+}
+
+/** The revisions, newest first, each with its field changes; admins may revert to any of them. */
+export function HistoryList({ businessId }: { businessId: number }) {
+  const history = useHistory(businessId);
+  const isAdmin = useSession((state) => state.user?.is_admin ?? false);
+  const revert = useRevert(businessId);
+
+  if (history.isPending) return <InlineSpinner />;
+  if (history.isError) {
+    return (
+      <p role="alert" className={shared.hint}>
+        {MESSAGES.loadHistoryFailed}
+      </p>
+    );
+  }
+  const revisions = history.data.pages.flatMap((page) => page.items);
+  if (revisions.length === 0) return <p className={shared.hint}>{MESSAGES.noRevisions}</p>;
+
+  return (
+    <>
+      <ol className={comments.comments} data-testid="revisions">
+        {revisions.map((revision) => (
+          <li key={revision.id} className={comments.comment} data-testid="revision" data-kind={revision.kind}>
+            <p className={comments.head}>
+              <span className={shared.badge}>{REVISION_KIND_LABELS[revision.kind]}</span>
+              {revision.by && (
+                <span>
+                  by <strong>{revision.by}</strong>
+                </span>
+              )}
+              <time className={shared.hint} dateTime={revision.created_at}>
+                {formatDate(revision.created_at)}
+              </time>
+            </p>
+            <ul className={classes.changes}>
+              {revision.changes.map((change) => (
+                <li key={change.field} data-testid="revision-change" data-field={change.field}>
+                  <span className={classes.field}>{REVISION_FIELD_LABELS[change.field]}</span>{' '}
+                  <del className={classes.before}>{shown(change.before)}</del> → <ins className={classes.after}>{shown(change.after)}</ins>
+                </li>
+              ))}
+            </ul>
+            {isAdmin && (
+              <button
+                type="button"
+                className="btn btn--outline"
+                disabled={revert.isPending}
+                onClick={() => window.confirm(MESSAGES.confirmRevert) && revert.mutate(revision.id)}
+              >
+                Revert to this version
+              </button>
+            )}
+          </li>
+        ))}
+      </ol>
+      {history.hasNextPage && (
+        <button
+          type="button"
+          className={`btn btn--outline ${classes.more}`}
+          onClick={() => void history.fetchNextPage()}
+          disabled={history.isFetchingNextPage}
+          aria-busy={history.isFetchingNextPage}
+        >
+          {history.isFetchingNextPage && <InlineSpinner />}
+          Load more
+        </button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+import { MESSAGES, PAGING, REVISION_FIELDS, type pageQuerySchema, type Revision, type User, type Valid } from '@zaytoon/contract';
+import { AuditRepository } from '../audit/audit.repository';
+import { afterBusinessWrite } from '../businesses/businesses.service';
+import { BusinessesRepository } from '../businesses/businesses.repository';
+import type { AnswerCacheRepository } from '../cache/answer-cache.repository';
+import { inTransaction, type Database } from '../db/pool';
+import { conflict, notFound } from '../errors/domain-error';
+import { afterCommit } from '../jobs/after-commit';
+import type { JobQueueRepository } from '../jobs/job-queue.repository';
+import { queueLinkChecks } from '../links/links.service';
+import type { SourcesService } from '../sources/sources.service';
+import { decodeRevisionCursor, encodeRevisionCursor } from './revision-cursor';
+import { setRevisionContext } from './revision-context';
+import { RevisionsRepository, type RevisionRow } from './revisions.repository';
+
+export interface RevisionPage {
+  body: Revision[];
+  total: number;
+  nextCursor: string | null;
+}
+
+/** Public revision history of a business (issue #14) and the admins' 'Revert to this version'. */
+export class RevisionsService {
+  constructor(
+    private readonly db: Database,
+    private readonly revisions: RevisionsRepository,
+    private readonly sources: SourcesService,
+    private readonly cache: AnswerCacheRepository,
+    private readonly jobs: JobQueueRepository,
+  ) {}
+
+  /** One page of the business's revisions, newest first (keyset paging on the id). */
+  async history(businessId: number, query: Valid<typeof pageQuerySchema>): Promise<RevisionPage> {
+    if (!(await new BusinessesRepository(this.db).findOwner(businessId))) throw notFound(MESSAGES.businessNotFound);
+    const limit = query.limit ?? PAGING.defaultLimit;
+    const afterId = query.cursor ? decodeRevisionCursor(query.cursor) : undefined;
+    const [rows, total] = await Promise.all([this.revisions.listPage(businessId, limit + 1, afterId), this.revisions.count(businessId)]);
+    const page = rows.slice(0, limit);
+    return { body: page.map(toRevision), total, nextCursor: rows.length > limit ? encodeRevisionCursor(page.at(-1)!.id) : null };
+  }
+
+  /**
+   * Revert to this version: the business's fields go back to what they were right after the revision, undoing every
+   * later change (verification excepted), as one new 'revert' revision. 409 when they already are.
+   */
+  async revert(businessId: number, revisionId: number, admin: User): Promise<Revision> {
+    const { revision, restored, newLinks } = await inTransaction(this.db, async (client) => {
+      await setRevisionContext(client, { kind: 'revert', actorId: admin.id });
+      if (!(await new BusinessesRepository(client).lock(businessId))) throw notFound(MESSAGES.businessNotFound);
+      const revisions = new RevisionsRepository(client);
+      if (!(await revisions.find(businessId, revisionId))) throw notFound(MESSAGES.revisionNotFound);
+      const restored = await revisions.valuesAfter(businessId, revisionId);
+      if (Object.keys(restored).length === 0) throw conflict(MESSAGES.revisionIsCurrent);
+      await revisions.restore(businessId, restored);
+      let newLinks: number[] = [];
+      if ('proof_of_support' in restored) {
+        ({ newLinks } = await this.sources.replace(client, businessId, { proof_of_support: String(restored.proof_of_support ?? '') }, admin.id));
+      }
+      const revision = await revisions.findWrittenNow(businessId);
+      if (!revision) throw conflict(MESSAGES.revisionIsCurrent);
+      await new AuditRepository(client).record({
+        actorId: admin.id,
+        action: 'business.reverted',
+        targetType: 'business',
+        targetId: businessId,
+        details: { to_revision: revisionId, revision_id: revision.id },
+      });
+      return { revision, restored, newLinks };
+    });
+    if (typeof restored.postcode === 'string') {
+      await afterCommit('geocoding after a revert', () =>
+        this.jobs.enqueue('geocodeBusiness', { businessId, postcode: restored.postcode as string }),
+      );
+    }
+    await afterBusinessWrite(this.cache, this.jobs);
+    await afterCommit('link checks of restored sources', () => queueLinkChecks(this.jobs, newLinks));
+    return toRevision(revision);
+  }
+}
+
+function toRevision(row: RevisionRow): Revision {
+  const by =
+    row.actor_role === 'admin' ? MESSAGES.revisionByAdmin : row.actor_role === 'member' ? (row.username ?? MESSAGES.revisionByFormerMember) : null;
+  return {
+    id: row.id,
+    business_id: row.business_id,
+    kind: row.kind,
+    by,
+    created_at: row.created_at.toISOString(),
+    changes: REVISION_FIELDS.filter((field) => field in row.changes).map((field) => ({
+      field,
+      before: (row.changes[field].before ?? null) as Revision['changes'][number]['before'],
+      after: (row.changes[field].after ?? null) as Revision['changes'][number]['after'],
+    })),
+  };
+}
