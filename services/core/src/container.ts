@@ -32,6 +32,9 @@ import { VerificationRepository } from './verification/verification.repository';
 import { VerificationService } from './verification/verification.service';
 import { LinksRepository } from './links/links.repository';
 import { LinksService } from './links/links.service';
+import { ClaimsRepository } from './claims/claims.repository';
+import { ClaimsService } from './claims/claims.service';
+import { FreshnessService } from './freshness/freshness.service';
 
 /**
  * Wires repositories and services once; both edges (HTTP and jobs) build on it. Nothing waits for Postgres or
@@ -57,6 +60,7 @@ export function createCore(config: Config) {
     verifications: new VerificationRepository(db),
     confirmations: new ConfirmationsRepository(db),
     links: new LinksRepository(db),
+    claims: new ClaimsRepository(db),
   };
   const { users, businesses, cache } = repositories;
   const services = {
@@ -77,6 +81,8 @@ export function createCore(config: Config) {
     verification: new VerificationService(db, repositories.verifications, cache, jobs),
     confirmations: new ConfirmationsService(db, repositories.confirmations),
     links: new LinksService(repositories.links, jobs),
+    claims: new ClaimsService(db, repositories.claims, cache),
+    freshness: new FreshnessService(db, jobs, cache),
   };
 
   return {

@@ -34,3 +34,8 @@ export * from './geo/outcodes';
 export * from './users/password';
 export * from './links/links.repository';
 export * from './links/links.service';
+export * from './claims/claims.repository';
+export * from './claims/claims.service';
+export * from './claims/email-domain';
+export * from './freshness/freshness.repository';
+export * from './freshness/freshness.service';
