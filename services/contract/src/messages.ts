@@ -17,6 +17,7 @@ export const MESSAGES = {
   loginToSuggest: 'Please log in to suggest changes',
   loginToReport: 'Please log in to report a business',
   loginToConfirm: 'Please log in to answer',
+  loginToClaim: 'Please log in to claim a business',
   fieldRequired: 'This field is required',
   nameRequired: 'Business name is required',
   addressRequired: 'Street address is required',

@@ -14,6 +14,7 @@ export {
   confirmApproveReportMessage,
   confirmDeleteBusinessMessage,
   confirmedByMessage,
+  ownerConfirmedLine,
   textTooLongMessage,
   tooManySourcesMessage,
   verificationLine,
@@ -33,5 +34,6 @@ export {
   SOURCE_KINDS,
   SOURCE_RULES,
   CONFIRMATION_ANSWERS,
+  OWNER_RULES,
 } from '../limits';
 export type { Weekday, SocialNetwork, ReportReason, SuggestableField, VerificationMethod, ConfirmationAnswer, SourceKind } from '../limits';

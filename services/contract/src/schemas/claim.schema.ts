@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { MESSAGES } from '../messages';
-import { boundedText, isoDate } from './common.schema';
+import { boundedText, inputText, isoDate } from './common.schema';
 
 /** 'I own this business': how the member can prove it (issue #14 point 4). */
 export const claimInputSchema = z.object({
@@ -33,8 +33,7 @@ export type ClaimReceipt = z.infer<typeof claimReceiptSchema>;
 
 /** The one-click 'Everything is still accurate' of a freshness reminder: the mailed token, no session needed. */
 export const confirmListingInputSchema = z.object({
-  token: z
-    .string({ error: MESSAGES.freshnessTokenRequired })
+  token: inputText({ error: MESSAGES.freshnessTokenRequired })
     .min(1, MESSAGES.freshnessTokenRequired)
     .max(200, MESSAGES.freshnessTokenInvalid)
     .regex(/^[A-Za-z0-9_-]+$/, MESSAGES.freshnessTokenInvalid),
