@@ -6,7 +6,18 @@ import type { Page } from 'playwright-core';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createQueueConnection, JobQueueRepository } from '@zaytoon/core';
-import { addBusiness, database, eventually, expectToast, logIn, logInAsAdmin, newMember, tag, type CreatedBusiness, type Member } from '../admin/helpers';
+import {
+  addBusiness,
+  database,
+  eventually,
+  expectToast,
+  logIn,
+  logInAsAdmin,
+  newMember,
+  tag,
+  type CreatedBusiness,
+  type Member,
+} from '../admin/helpers';
 import { useBrowser } from '../support/browser';
 import { e2e } from '../support/env';
 import { waitForMail } from '../support/mailbox';

@@ -1,4 +1,14 @@
-import { MESSAGES, PAGING, idSchema, type Claim, type ClaimReceipt, type claimInputSchema, type pageQuerySchema, type User, type Valid } from '@zaytoon/contract';
+import {
+  MESSAGES,
+  PAGING,
+  idSchema,
+  type Claim,
+  type ClaimReceipt,
+  type claimInputSchema,
+  type pageQuerySchema,
+  type User,
+  type Valid,
+} from '@zaytoon/contract';
 import { z } from 'zod';
 import { AuditRepository } from '../audit/audit.repository';
 import { BusinessesRepository } from '../businesses/businesses.repository';

@@ -2,12 +2,20 @@
 function websiteHost(website: string): string | null {
   try {
     const { protocol, hostname } = new URL(website);
-    if (protocol !== 'http:' && protocol !== 'https:' || !hostname) return null;
-    return hostname.toLowerCase().replace(/\.$/, '').replace(/^www\./, '');
+    if ((protocol !== 'http:' && protocol !== 'https:') || !hostname) return null;
+    return hostname
+      .toLowerCase()
+      .replace(/\.$/, '')
+      .replace(/^www\./, '');
   } catch {
     return null;
   }
 }
+
+/** Shaped like a country's shared second level (co.uk, org.uk, com.au): never the parent of a match. */
+const SHARED_SUFFIX = /^[a-z]{2,3}\.[a-z]{2}$/;
+
+const isSubdomain = (child: string, parent: string) => parent.includes('.') && !SHARED_SUFFIX.test(parent) && child.endsWith(`.${parent}`);
 
 /**
  * The admins' hint on a claim: the member's email domain is the website's host (without `www.`), or one of them
@@ -24,5 +32,5 @@ export function emailDomainMatchesWebsite(email: string, website: string): boole
     .replace(/\.$/, '')
     .replace(/^www\./, '');
   if (!domain.includes('.')) return false;
-  return domain === host || domain.endsWith(`.${host}`) || host.endsWith(`.${domain}`);
+  return domain === host || isSubdomain(domain, host) || isSubdomain(host, domain);
 }

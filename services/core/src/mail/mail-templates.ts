@@ -82,7 +82,13 @@ export function accountDeletedMail(input: { product: string; name: string }): Re
 }
 
 /** Issue #14 point 4: every 6 months, the claimed owner checks the listing with one click or edits it. */
-export function freshnessReminderMail(input: { product: string; name: string; businessName: string; confirmUrl: string; editUrl: string }): RenderedMail {
+export function freshnessReminderMail(input: {
+  product: string;
+  name: string;
+  businessName: string;
+  confirmUrl: string;
+  editUrl: string;
+}): RenderedMail {
   const { product, name, businessName, confirmUrl, editUrl } = input;
   const lines = [
     greeting(name),

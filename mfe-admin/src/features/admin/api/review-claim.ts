@@ -13,8 +13,10 @@ export interface ReviewClaimVariables {
 type ClaimPages = InfiniteData<{ items: Claim[]; total: number; nextCursor: string | null }, string | undefined>;
 
 /** The claims the decision takes out of the list: approving one rejects the business's other pending claims too. */
-const leaving = ({ claim, action }: ReviewClaimVariables) => (item: Claim) =>
-  item.id === claim.id || (action === 'approve' && item.business.id === claim.business.id);
+const leaving =
+  ({ claim, action }: ReviewClaimVariables) =>
+  (item: Claim) =>
+    item.id === claim.id || (action === 'approve' && item.business.id === claim.business.id);
 
 /**
  * Approve or reject a claim, shown at once as the other tabs' decisions are: the card (and, on approval, the
