@@ -4,6 +4,7 @@ import { errorMessage, MESSAGES } from '@zaytoon/contract/client';
 import { useConfirmListing } from '../../features/business/api/use-confirm-listing';
 import { NavBar } from '../../ui/NavBar';
 import { PageSpinner } from '../../ui/Spinner';
+import { EmptyPage } from '../EmptyPage';
 import forms from '../../ui/forms.module.css';
 import shared from '../../ui/page.module.css';
 
@@ -32,32 +33,31 @@ export function ConfirmListingScreen() {
     );
   }
   const confirmed = confirming.data;
+  if (!confirmed) {
+    return (
+      <EmptyPage
+        title={MESSAGES.listingConfirmFailed}
+        message={token ? errorMessage(confirming.error, MESSAGES.listingConfirmFailed) : MESSAGES.freshnessTokenRequired}
+        testId="listing-not-confirmed"
+      />
+    );
+  }
   return (
     <>
       <NavBar />
       <main className={shared.page}>
-        {confirmed ? (
-          <div className={`${shared.card} ${shared.empty}`} data-testid="listing-confirmed" role="status">
-            <h1>{MESSAGES.listingConfirmed}</h1>
-            <p>Visitors see that you checked it. If something changes, you can edit the listing at any time.</p>
-            <div className={forms.actions}>
-              <Link to={`/business/${confirmed.business_id}`} className="btn btn--primary">
-                View the listing
-              </Link>
-              <Link to={`/edit-business/${confirmed.business_id}`} className="btn btn--outline">
-                Edit the listing
-              </Link>
-            </div>
-          </div>
-        ) : (
-          <div className={`${shared.card} ${shared.empty}`} data-testid="listing-not-confirmed" role="alert">
-            <h1>{MESSAGES.listingConfirmFailed}</h1>
-            <p>{token ? errorMessage(confirming.error, MESSAGES.listingConfirmFailed) : MESSAGES.freshnessTokenRequired}</p>
-            <Link to="/dashboard" className="btn btn--primary">
-              Back to Directory
+        <div className={`${shared.card} ${shared.empty}`} data-testid="listing-confirmed" role="status">
+          <h1>{MESSAGES.listingConfirmed}</h1>
+          <p>Visitors see that you checked it. If something changes, you can edit the listing at any time.</p>
+          <div className={forms.actions}>
+            <Link to={`/business/${confirmed.business_id}`} className="btn btn--primary">
+              View the listing
+            </Link>
+            <Link to={`/edit-business/${confirmed.business_id}`} className="btn btn--outline">
+              Edit the listing
             </Link>
           </div>
-        )}
+        </div>
       </main>
     </>
   );

@@ -1,33 +1,14 @@
-import {
-  MESSAGES,
-  PAGING,
-  idSchema,
-  type Claim,
-  type ClaimReceipt,
-  type claimInputSchema,
-  type pageQuerySchema,
-  type User,
-  type Valid,
-} from '@zaytoon/contract';
-import { z } from 'zod';
+import { MESSAGES, type Claim, type ClaimReceipt, type claimInputSchema, type pageQuerySchema, type User, type Valid } from '@zaytoon/contract';
 import { AuditRepository } from '../audit/audit.repository';
 import { BusinessesRepository } from '../businesses/businesses.repository';
 import type { AnswerCacheRepository } from '../cache/answer-cache.repository';
-import { decodeOpaqueCursor, encodeOpaqueCursor } from '../db/opaque-cursor';
+import { idPage, type IdPage } from '../db/id-page';
 import { inTransaction, type Database } from '../db/pool';
 import { conflict, notFound } from '../errors/domain-error';
 import { afterCommit } from '../jobs/after-commit';
 import { UsersRepository } from '../users/users.repository';
 import { ClaimsRepository } from './claims.repository';
 import { emailDomainMatchesWebsite } from './email-domain';
-
-const claimCursor = z.tuple([idSchema(MESSAGES.invalidCursor)]);
-
-export interface ClaimPage {
-  body: Claim[];
-  total: number;
-  nextCursor: string | null;
-}
 
 /**
  * Owner claims (issue #14 point 4): a member says 'I own this business' with how they can prove it; an admin
@@ -52,16 +33,13 @@ export class ClaimsService {
     return { id, business_id: businessId, status: 'pending', message: MESSAGES.claimSubmitted };
   }
 
-  async pending(query: Valid<typeof pageQuerySchema>): Promise<ClaimPage> {
-    const limit = query.limit ?? PAGING.defaultLimit;
-    const [afterId] = query.cursor ? decodeOpaqueCursor(query.cursor, claimCursor) : [0];
-    const rows = await this.claims.pending(afterId, limit + 1);
-    const page = rows.slice(0, limit);
-    return {
-      body: page,
-      total: await this.claims.countPending(),
-      nextCursor: rows.length > limit ? encodeOpaqueCursor([page.at(-1)!.id]) : null,
-    };
+  pending(query: Valid<typeof pageQuerySchema>): Promise<IdPage<Claim>> {
+    return idPage(
+      query,
+      (afterId, limit) => this.claims.pending(afterId, limit),
+      () => this.claims.countPending(),
+      (claim) => claim.id,
+    );
   }
 
   async approve(claimId: number, admin: User): Promise<{ message: string }> {
