@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createQueueConnection, JobQueueRepository } from '@zaytoon/core';
 import {
   addBusiness,
+  cardInTab,
   database,
   eventually,
   expectToast,
@@ -49,17 +50,7 @@ async function openBusiness(page: Page, id: number) {
   await page.locator(`[data-testid="business-detail"][data-business-id="${id}"]`).waitFor();
 }
 
-/** The business's card in the Claims tab (loading more pages until it is there, or none are left). */
-async function claimCard(page: Page) {
-  await page.getByRole('tab', { name: /^Claims \(\d+\)$/ }).click();
-  const card = page.locator(`[data-testid="claim-card"][data-business-id="${business.id}"]`);
-  const more = page.getByRole('button', { name: 'Load more' });
-  for (;;) {
-    await page.locator('[data-testid="claims"][data-loading="false"]').waitFor();
-    if ((await card.count()) > 0 || (await more.count()) === 0) return card;
-    await more.click();
-  }
-}
+const claimCard = (page: Page) => cardInTab(page, /^Claims \(\d+\)$/, 'claims', `[data-testid="claim-card"][data-business-id="${business.id}"]`);
 
 describe('owner claims and freshness reminders (issue #14 point 4)', () => {
   it("a member claims the business with 'I own this business'", async () => {
