@@ -55,6 +55,11 @@ async function tokensOf(businessId: number): Promise<number> {
 }
 
 describe('freshness reminders', () => {
+  it('are scheduled daily at 09:00 UTC on the emails queue', async () => {
+    const schedulers = await context.queues.emails.getJobSchedulers();
+    expect(schedulers).toEqual([expect.objectContaining({ name: 'send-freshness-reminders', pattern: '0 9 * * *', tz: 'UTC' })]);
+  });
+
   it('mails each owner due after 6 months, once, with a single-use 30-day link and an edit link', async () => {
     const due = await claimedBusiness('6 months 1 day');
     const remindedLongAgo = await claimedBusiness('3 years', '6 months 2 days');
