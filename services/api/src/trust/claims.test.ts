@@ -10,7 +10,7 @@ let api: TestApi;
 let admin: ApiTestClient;
 let lister: ApiTestClient;
 beforeAll(async () => {
-  api = await startTestApi({ RATE_LIMIT_CLAIMS_PER_USER: '20' });
+  api = await startTestApi();
   admin = await adminClient(api);
   lister = api.client();
   await lister.signup();
