@@ -32,6 +32,7 @@ describe('owner claims on the business page (issue #14 point 4)', () => {
     const submit = within(dialog).getByRole('button', { name: 'Submit Claim' }) as HTMLButtonElement;
     const evidence = within(dialog).getByLabelText('How can you prove you own it?') as HTMLTextAreaElement;
     expect(evidence.maxLength).toBe(2000);
+    expect(within(dialog).getByText(/^At least 10 characters\./)).toBeTruthy();
     await userEvent.type(evidence, 'mine');
     expect(submit.disabled).toBe(true);
     await userEvent.type(evidence, ': my name is on the lease ');

@@ -29,7 +29,7 @@ export function ClaimDialog({ businessId, onClose }: { businessId: number; onClo
         minLength={LIMITS.claimEvidenceMinLength}
         maxLength={LIMITS.claimEvidenceMaxLength}
         count={{ length: evidence.length, max: LIMITS.claimEvidenceMaxLength }}
-        hint={`An admin checks every claim. Once it is approved you can edit the listing, and its page shows '${MESSAGES.managedByOwner}'.`}
+        hint={`At least ${LIMITS.claimEvidenceMinLength} characters. An admin checks every claim; once it is approved you can edit the listing, and its page shows '${MESSAGES.managedByOwner}'.`}
         placeholder="e.g. I am the director at Companies House; my email is on the business's website; I can answer the shop phone"
         onChange={(event) => setEvidence(event.target.value)}
       />
