@@ -20,6 +20,7 @@ const SCREENS: Partial<Record<ScreenId, ComponentType>> = {
   'forgot-password': lazyNamed(() => import('./screens/ForgotPassword/ForgotPasswordScreen'), 'ForgotPasswordScreen'),
   'change-password': lazyNamed(() => import('./screens/ChangePassword/ChangePasswordScreen'), 'ChangePasswordScreen'),
   'account-settings': lazyNamed(() => import('./screens/AccountSettings/AccountSettingsScreen'), 'AccountSettingsScreen'),
+  'confirm-listing': lazyNamed(() => import('./screens/ConfirmListing/ConfirmListingScreen'), 'ConfirmListingScreen'),
 };
 /** A screen of the route table this remote does not have (yet): rare, so it downloads only when shown. */
 const Placeholder = lazyNamed(() => import('./screens/Placeholder'), 'Placeholder');

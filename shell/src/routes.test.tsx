@@ -15,6 +15,7 @@ const cases: Array<[path: string, remote: RemoteName, screen: string]> = [
   ['/add-business', 'directory', 'business-form'],
   ['/edit-business/7', 'directory', 'business-form'],
   ['/business/5', 'directory', 'business-detail'],
+  ['/confirm-listing', 'directory', 'confirm-listing'],
   ['/admin', 'admin', 'admin-panel'],
 ];
 

@@ -144,3 +144,15 @@ export async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000,
     }
   }
 }
+
+/** A card in an admin panel tab's list (the tab loads more pages until the card is there, or has none left). */
+export async function cardInTab(page: Page, tab: RegExp, list: string, cardSelector: string) {
+  await page.getByRole('tab', { name: tab }).click();
+  const card = page.locator(cardSelector);
+  const more = page.getByRole('button', { name: 'Load more' });
+  for (;;) {
+    await page.locator(`[data-testid="${list}"][data-loading="false"]`).waitFor();
+    if ((await card.count()) > 0 || (await more.count()) === 0) return card;
+    await more.click();
+  }
+}

@@ -11,7 +11,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createQueueConnection, JobQueueRepository } from '@zaytoon/core';
 import { e2e } from '../support/env';
 import { useBrowser } from '../support/browser';
-import { addBusiness, database, eventually, expectToast, logIn, logInAsAdmin, newMember, tag, type CreatedBusiness, type Member } from './helpers';
+import {
+  addBusiness,
+  cardInTab,
+  database,
+  eventually,
+  expectToast,
+  logIn,
+  logInAsAdmin,
+  newMember,
+  tag,
+  type CreatedBusiness,
+  type Member,
+} from './helpers';
 
 const browser = useBrowser();
 const run = tag();
@@ -30,18 +42,6 @@ async function establishedMember(label: string): Promise<Member> {
 async function openBusiness(page: Page, id: number) {
   await page.goto(`/business/${id}`);
   await page.locator(`[data-testid="business-detail"][data-business-id="${id}"]`).waitFor();
-}
-
-/** A card in an admin panel tab's list (the tab loads more pages until the card is there, or has none left). */
-async function cardInTab(page: Page, tab: RegExp, list: string, cardSelector: string) {
-  await page.getByRole('tab', { name: tab }).click();
-  const card = page.locator(cardSelector);
-  const more = page.getByRole('button', { name: 'Load more' });
-  for (;;) {
-    await page.locator(`[data-testid="${list}"][data-loading="false"]`).waitFor();
-    if ((await card.count()) > 0 || (await more.count()) === 0) return card;
-    await more.click();
-  }
 }
 
 const recheckCard = (page: Page, businessId: number) =>

@@ -2,6 +2,7 @@ import {
   type AdminStatistics,
   type ApiClient,
   type BrokenLink,
+  type Claim,
   type Business,
   type Recheck,
   type Report,
@@ -97,12 +98,24 @@ export const brokenLink = (sourceId: number, extra: Partial<BrokenLink> = {}): B
   ...extra,
 });
 
+export const claim = (id: number, extra: Partial<Claim> = {}): Claim => ({
+  id,
+  business: { id: 7, name: 'Olive Tree Cafe', website: 'https://olivetree.example' },
+  member: { id: 30 + id, username: `owner${id}`, email: `owner${id}@olivetree.example` },
+  evidence: `I run the cafe (${id})`,
+  email_domain_matches: true,
+  status: 'pending',
+  created_at: '2026-11-20T10:00:00.000Z',
+  ...extra,
+});
+
 export function fakeAdminServer(seed: {
   reports?: Report[];
   suggestions?: Suggestion[];
   businesses?: Business[];
   rechecks?: Recheck[];
   brokenLinks?: BrokenLink[];
+  claims?: Claim[];
   verified?: number;
 }) {
   const state = {
@@ -110,6 +123,9 @@ export function fakeAdminServer(seed: {
     reports: [...(seed.reports ?? [])],
     suggestions: [...(seed.suggestions ?? [])],
     rechecks: [...(seed.rechecks ?? [])],
+    claims: [...(seed.claims ?? [])],
+    /** The claim decisions the panel sent, in order. */
+    claimDecisions: [] as string[],
     users: { total: 12, admins: 2, regular: 10, recent_registrations: 3 },
   };
   for (const b of seed.businesses ?? []) state.businesses.set(b.id, b);
@@ -148,6 +164,15 @@ export function fakeAdminServer(seed: {
     state.suggestions = state.suggestions.filter((s) => s.business_id !== id);
   };
 
+  // Approving a claim rejects the business's other pending claims, as the API does.
+  const decideClaim = (name: 'approveClaim' | 'rejectClaim', id: number) => {
+    const found = state.claims.find((item) => item.id === id);
+    if (!found) throw new ApiError(404, 'Claim not found');
+    state.claimDecisions.push(`${name === 'approveClaim' ? 'approve' : 'reject'} #${id}`);
+    state.claims = state.claims.filter((item) => item.id !== id && !(name === 'approveClaim' && item.business.id === found.business.id));
+    return { message: 'ok' };
+  };
+
   const overrides = {
     adminStatistics: async () => ({ ...rollup }),
     pendingReports: async () => state.reports.map((r) => ({ ...r })),
@@ -181,11 +206,13 @@ export function fakeAdminServer(seed: {
       return found;
     },
     callPage: async (name: string) => {
-      const items = name === 'rechecks' ? state.rechecks : name === 'brokenLinks' ? (seed.brokenLinks ?? []) : undefined;
+      const lists: Record<string, unknown[]> = { rechecks: state.rechecks, brokenLinks: seed.brokenLinks ?? [], pendingClaims: state.claims };
+      const items = lists[name];
       return items && { items: [...items], total: items.length, nextCursor: null };
     },
     // A decision settles a re-check: the business leaves the list.
     call: async (name: string, args: { id: number; body: Record<string, unknown> }) => {
+      if (name === 'approveClaim' || name === 'rejectClaim') return decideClaim(name, args.id);
       if (name !== 'verifyBusiness' && name !== 'unverifyBusiness') return undefined;
       state.rechecks = state.rechecks.filter((item) => item.business.id !== args.id);
       return { id: 1, business_id: args.id, action: name === 'verifyBusiness' ? 'verified' : 'unverified', ...args.body };

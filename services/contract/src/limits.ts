@@ -29,6 +29,9 @@ export const LIMITS = {
   businessHoursMaxLength: 100,
   socialLinkMaxLength: 300,
   verificationNoteMaxLength: 1000,
+  /** 'How can you prove it?' of an owner claim (issue #14 point 4). */
+  claimEvidenceMinLength: 10,
+  claimEvidenceMaxLength: 2000,
   /** Sign-up and sign-in fields (issue #12: the forms show them as the inputs' maxLength). */
   emailMaxLength: 254,
   usernameMaxLength: 50,
@@ -47,6 +50,14 @@ export const TRUST_RULES = {
   negativeAnswersForRecheck: 3,
   /** Younger accounts' answers are counted but never trigger a re-check (brigading). */
   accountAgeForRecheckDays: 7,
+} as const;
+
+/** Issue #14 point 4: owners' freshness reminders and their one-click 'Everything is still accurate' link. */
+export const OWNER_RULES = {
+  /** A claimed owner is mailed a reminder this long after the approval or the last reminder. */
+  reminderEveryMonths: 6,
+  /** The mailed link works once, for this many days. */
+  confirmLinkValidDays: 30,
 } as const;
 
 /** Issue #13 point 4: how the worker checks a source's link, and when a failing one counts as broken. */

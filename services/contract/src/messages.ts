@@ -17,6 +17,7 @@ export const MESSAGES = {
   loginToSuggest: 'Please log in to suggest changes',
   loginToReport: 'Please log in to report a business',
   loginToConfirm: 'Please log in to answer',
+  loginToClaim: 'Please log in to claim a business',
   fieldRequired: 'This field is required',
   nameRequired: 'Business name is required',
   addressRequired: 'Street address is required',
@@ -88,6 +89,17 @@ export const MESSAGES = {
   sourceDescriptionRequired: 'Please add a short quote or description of the source',
   sourceUrlInvalid: 'Source link must start with http:// or https://',
   sourceDateInvalid: 'Please enter the date of the source (not in the future)',
+  /** Issue #14 point 4: owner claims and the owners' freshness reminders. */
+  claimNotFound: 'Claim not found',
+  claimEvidenceRequired: 'Please describe how you can prove you own this business',
+  claimEvidenceTooShort: 'Please tell us a little more (at least 10 characters)',
+  alreadyClaimed: 'You have already claimed this business; an admin will review it',
+  alreadyOwner: 'You already manage this business',
+  claimAlreadyReviewed: 'Claim has already been reviewed',
+  freshnessTokenRequired: 'This link is incomplete: open it from the email again',
+  freshnessTokenInvalid: 'This link is not valid',
+  freshnessTokenUsed: 'This link has already been used',
+  freshnessTokenExpired: 'This link has expired',
 
   // toasts (SPEC §8)
   loginFailed: 'Login failed',
@@ -113,6 +125,10 @@ export const MESSAGES = {
   loadBrokenLinksFailed: 'Failed to load broken links',
   verifyBusinessFailed: 'Failed to verify business',
   markUnverifiedFailed: 'Failed to mark business unverified',
+  claimFailed: 'Failed to submit claim',
+  loadClaimsFailed: 'Failed to load claims',
+  processClaimFailed: 'Failed to process claim',
+  listingConfirmFailed: 'Failed to confirm the listing',
   sendCodeFailed: 'Failed to send verification code',
   resetPasswordFailed: 'Failed to reset password',
   changePasswordFailed: 'Failed to change password',
@@ -142,6 +158,15 @@ export const MESSAGES = {
   businessVerified: 'Business verified',
   businessMarkedUnverified: 'Business marked unverified',
   confirmationRecorded: 'Thank you: your answer is recorded',
+  claimOwnBusiness: 'I own this business',
+  claimEvidenceLabel: 'How can you prove you own it?',
+  claimSubmitted: 'Thank you: an admin will review your claim',
+  claimApproved: 'Claim approved: the member now manages the business',
+  claimRejected: 'Claim rejected',
+  managedByOwner: 'Managed by its owner',
+  emailDomainMatches: 'Email domain matches the website',
+  listingStillAccurate: 'Everything is still accurate',
+  listingConfirmed: 'Thank you — the listing is confirmed as accurate',
   verificationDue: 'Verification due',
   /** A source whose link failed LINK_CHECK_RULES.failuresForBroken checks in a row (issue #13 point 4). */
   linkBroken: 'Link broken',
@@ -173,6 +198,8 @@ const VERIFICATION_LINE_START: Record<string, string> = {
 export const verificationLine = (method: string, monthAndYear: string) => `${VERIFICATION_LINE_START[method] ?? 'Verified'} · ${monthAndYear}`;
 /** What a source's page said when it was last reached: kept after the page dies (issue #13 point 4). */
 export const archivedTitleLine = (title: string) => `Archived: ${title}`;
+/** The business page's line for the owner's last 'Everything is still accurate', e.g. 'Confirmed accurate by its owner · March 2026'. */
+export const ownerConfirmedLine = (monthAndYear: string) => `Confirmed accurate by its owner · ${monthAndYear}`;
 export const confirmedByMessage = (members: number) => `Confirmed by ${members} ${members === 1 ? 'member' : 'members'} in the last 90 days`;
 
 export type MessageKey = keyof typeof MESSAGES;

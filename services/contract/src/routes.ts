@@ -38,6 +38,7 @@ import {
   verifyInputSchema,
 } from './schemas/trust.schema';
 import { brokenLinkSchema } from './schemas/link-check.schema';
+import { claimInputSchema, claimReceiptSchema, claimSchema, confirmListingInputSchema, confirmListingResultSchema } from './schemas/claim.schema';
 import { voteInputSchema, voteResultSchema, voteSummarySchema } from './schemas/vote.schema';
 
 export type Access = 'public' | 'user' | 'admin';
@@ -46,8 +47,10 @@ export type Access = 'public' | 'user' | 'admin';
 export const API_TAGS = {
   auth: 'Accounts and sessions: sign up, sign in and out, the current user, passwords, profile picture, account deletion.',
   businesses: 'The directory: list, search and filters, totals, cities, the map, categories, business detail, adding and editing a business.',
-  community: "What people add to a business: votes, comments, suggested edits, reports, and members' answers to 'Still open and still supportive?'.",
-  admin: 'Admins only: statistics, pending reports and suggestions and their review, deleting a business, verifications, re-checks and broken links.',
+  community:
+    "What people add to a business: votes, comments, suggested edits, reports, members' answers to 'Still open and still supportive?', owner claims and owners' 'Everything is still accurate'.",
+  admin:
+    'Admins only: statistics, pending reports and suggestions and their review, deleting a business, verifications, re-checks, broken links and owner claims.',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 
@@ -307,6 +310,24 @@ export const API_ROUTES = {
     response: z.array(revisionSchema),
     responseHeaders: { 'X-Total-Count': 'all revisions of the business', Link: '<url>; rel="next" while more pages remain' },
   }),
+  claimBusiness: route({
+    notFound: MESSAGES.businessNotFound,
+    ...ROUTE_PATHS.claimBusiness,
+    access: 'user',
+    tag: 'community',
+    summary: "'I own this business': claim it with how you can prove it; an admin approves or rejects (one pending claim per member and business)",
+    body: claimInputSchema,
+    response: claimReceiptSchema,
+  }),
+  confirmListing: route({
+    ...ROUTE_PATHS.confirmListing,
+    access: 'public',
+    tag: 'community',
+    summary:
+      "The owner's one-click 'Everything is still accurate' from a freshness reminder: the mailed token (single use, 30 days) is the authority, no session",
+    body: confirmListingInputSchema,
+    response: confirmListingResultSchema,
+  }),
 
   statistics: route({ ...ROUTE_PATHS.statistics, access: 'admin', tag: 'admin', summary: 'Site statistics', response: adminStatisticsSchema }),
   pendingReports: route({
@@ -373,6 +394,31 @@ export const API_ROUTES = {
     query: pageQuerySchema,
     response: z.array(brokenLinkSchema),
     responseHeaders: { 'X-Total-Count': 'all broken links', Link: '<url>; rel="next" while more pages remain' },
+  }),
+  pendingClaims: route({
+    ...ROUTE_PATHS.pendingClaims,
+    access: 'admin',
+    tag: 'admin',
+    summary: "Pending owner claims, oldest first, with the member's email and whether its domain matches the website",
+    query: pageQuerySchema,
+    response: z.array(claimSchema),
+    responseHeaders: { 'X-Total-Count': 'all pending claims', Link: '<url>; rel="next" while more pages remain' },
+  }),
+  approveClaim: route({
+    notFound: MESSAGES.claimNotFound,
+    ...ROUTE_PATHS.approveClaim,
+    access: 'admin',
+    tag: 'admin',
+    summary: "Approve a claim: the member becomes the business's owner ('Managed by its owner'); the business's other pending claims are rejected",
+    response: okResponse,
+  }),
+  rejectClaim: route({
+    notFound: MESSAGES.claimNotFound,
+    ...ROUTE_PATHS.rejectClaim,
+    access: 'admin',
+    tag: 'admin',
+    summary: 'Reject a claim',
+    response: okResponse,
   }),
   verificationHistory: route({
     notFound: MESSAGES.businessNotFound,

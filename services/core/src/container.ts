@@ -34,6 +34,9 @@ import { RevisionsRepository } from './revisions/revisions.repository';
 import { RevisionsService } from './revisions/revisions.service';
 import { LinksRepository } from './links/links.repository';
 import { LinksService } from './links/links.service';
+import { ClaimsRepository } from './claims/claims.repository';
+import { ClaimsService } from './claims/claims.service';
+import { FreshnessService } from './freshness/freshness.service';
 
 /**
  * Wires repositories and services once; both edges (HTTP and jobs) build on it. Nothing waits for Postgres or
@@ -60,6 +63,7 @@ export function createCore(config: Config) {
     confirmations: new ConfirmationsRepository(db),
     links: new LinksRepository(db),
     revisions: new RevisionsRepository(db),
+    claims: new ClaimsRepository(db),
   };
   const { users, businesses, cache } = repositories;
   const services = {
@@ -81,6 +85,8 @@ export function createCore(config: Config) {
     confirmations: new ConfirmationsService(db, repositories.confirmations),
     links: new LinksService(repositories.links, jobs),
     revisions: new RevisionsService(db, repositories.revisions, new SourcesService(), cache, jobs),
+    claims: new ClaimsService(db, repositories.claims, cache),
+    freshness: new FreshnessService(db, jobs, cache),
   };
 
   return {

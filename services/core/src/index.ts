@@ -35,3 +35,8 @@ export * from './users/password';
 export * from './links/links.repository';
 export * from './links/links.service';
 export * from './revisions/revision-context';
+export * from './claims/claims.repository';
+export * from './claims/claims.service';
+export * from './claims/email-domain';
+export * from './freshness/freshness.repository';
+export * from './freshness/freshness.service';

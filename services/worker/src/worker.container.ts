@@ -14,6 +14,7 @@ import {
   LocalStorageRepository,
   LinksRepository,
   LinksService,
+  FreshnessService,
 } from '@zaytoon/core';
 import { AvatarRepository, AvatarService, ImageRepository, LinkChecker, LinkCheckService, MailRepository, MailService } from '@zaytoon/core/worker';
 
@@ -32,7 +33,8 @@ export function createWorkerContainer(config: Config) {
   const businessCache = new BusinessCacheRepository(redis);
   const links = new LinksRepository(db);
   const services = {
-    mail: new MailService(mail, config.PRODUCT_NAME),
+    mail: new MailService(mail, config.PRODUCT_NAME, config.PUBLIC_ORIGIN),
+    freshness: new FreshnessService(db, jobs),
     avatars: new AvatarService(new AvatarRepository(db), new ImageRepository(), storage),
     moderation: new ModerationService(db, businessCache, statistics),
     statistics,

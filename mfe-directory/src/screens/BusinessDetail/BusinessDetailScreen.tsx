@@ -13,6 +13,7 @@ import {
   USER_LINK_REL,
   WEEKDAYS,
   type Business,
+  type BusinessDetail,
   type Suggestion,
 } from '@zaytoon/contract/client';
 import { useSession } from '@zaytoon/web-kit';
@@ -24,6 +25,7 @@ import { Comments } from './Comments';
 import { CommunityRating } from './CommunityRating';
 import { History } from './History';
 import { MemberConfirmations } from './MemberConfirmations';
+import { Ownership } from './Ownership';
 import { PalestineSupport } from './PalestineSupport';
 import { useBusinessDetail } from './useBusinessDetail';
 import { Verification } from './Verification';
@@ -34,6 +36,7 @@ import shared from '../../ui/page.module.css';
 // Only members who open them need the dialogs' code.
 const SuggestEditDialog = lazyNamed(() => import('./SuggestEditDialog'), 'SuggestEditDialog');
 const ReportDialog = lazyNamed(() => import('./ReportDialog'), 'ReportDialog');
+const ClaimDialog = lazyNamed(() => import('./ClaimDialog'), 'ClaimDialog');
 
 /** /business/{id} (SPEC §2). */
 export function BusinessDetailScreen() {
@@ -90,11 +93,12 @@ export function BusinessDetailScreen() {
           {business.category && <span className={`${shared.badge} ${shared.badgeGreen}`}>{business.category}</span>}
           <h1 className={classes.name}>{business.name}</h1>
           <p className={classes.address}>{addressLine(business)}</p>
+          <Ownership business={business} />
         </header>
 
         <CommunityRating businessId={business.id} votes={detail.votes} />
 
-        <ActionRow business={business} canEdit={detail.canEdit.can_edit} />
+        <ActionRow business={business} canEdit={detail.canEdit.can_edit} isOwner={detail.canEdit.is_owner} />
 
         <div className={classes.columns}>
           <div className={classes.main}>
@@ -123,10 +127,12 @@ export function BusinessDetailScreen() {
   );
 }
 
-function ActionRow({ business, canEdit }: { business: Business; canEdit: boolean }) {
+function ActionRow({ business, canEdit, isOwner }: { business: BusinessDetail; canEdit: boolean; isOwner: boolean }) {
   const user = useSession((state) => state.user);
   const navigate = useNavigate();
-  const [dialog, setDialog] = useState<'suggest' | 'report' | null>(null);
+  const [dialog, setDialog] = useState<'suggest' | 'report' | 'claim' | null>(null);
+  // Anyone but the owner whose claim was approved may claim: the admins decide (issue #14 point 4).
+  const mayClaim = !(business.managed_by_owner && isOwner);
 
   return (
     <div className={`${shared.card} ${classes.actions}`} data-testid="action-row">
@@ -153,6 +159,11 @@ function ActionRow({ business, canEdit }: { business: Business; canEdit: boolean
           <button type="button" className="btn btn--danger" onClick={() => setDialog('report')}>
             Report Business
           </button>
+          {mayClaim && (
+            <button type="button" className="btn btn--outline" onClick={() => setDialog('claim')}>
+              {MESSAGES.claimOwnBusiness}
+            </button>
+          )}
         </>
       ) : (
         <div className={classes.interact}>
@@ -165,6 +176,7 @@ function ActionRow({ business, canEdit }: { business: Business; canEdit: boolean
       <Suspense fallback={null}>
         {dialog === 'suggest' && <SuggestEditDialog business={business} onClose={() => setDialog(null)} />}
         {dialog === 'report' && <ReportDialog businessId={business.id} onClose={() => setDialog(null)} />}
+        {dialog === 'claim' && <ClaimDialog businessId={business.id} onClose={() => setDialog(null)} />}
       </Suspense>
     </div>
   );

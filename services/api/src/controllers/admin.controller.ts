@@ -15,12 +15,15 @@ export function adminController(
   | 'deleteBusiness'
   | 'rechecks'
   | 'brokenLinks'
+  | 'pendingClaims'
+  | 'approveClaim'
+  | 'rejectClaim'
   | 'verificationHistory'
   | 'verifyBusiness'
   | 'unverifyBusiness'
   | 'revertRevision'
 > {
-  const { reports, suggestions, adminReview, statistics, verification, links, revisions } = core.services;
+  const { reports, suggestions, adminReview, statistics, verification, links, revisions, claims } = core.services;
   return {
     statistics: () => statistics.read(),
     pendingReports: () => reports.listPending(),
@@ -39,6 +42,13 @@ export function adminController(
       setPageHeaders(req, res, page);
       return page.body;
     },
+    pendingClaims: async ({ req, res, query }) => {
+      const page = await claims.pending(query);
+      setPageHeaders(req, res, page);
+      return page.body;
+    },
+    approveClaim: ({ id, user }) => claims.approve(id, user!),
+    rejectClaim: ({ id, user }) => claims.reject(id, user!),
     verificationHistory: ({ id }) => verification.history(id),
     verifyBusiness: async ({ body, res, id, user }) => {
       const record = await verification.verify(id, body, user!);

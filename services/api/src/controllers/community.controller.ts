@@ -2,7 +2,7 @@ import { MESSAGES } from '@zaytoon/contract';
 import type { Core } from '@zaytoon/core';
 import type { RouteHandlers } from '../http/route-table';
 
-/** Votes, comments, suggestions and reports: what members add to a business. */
+/** Votes, comments, suggestions, reports and owner claims: what members add to a business; owners' one-click confirmations. */
 export function communityController(
   core: Core,
 ): Pick<
@@ -17,8 +17,10 @@ export function communityController(
   | 'addReport'
   | 'confirmationSummary'
   | 'confirmBusiness'
+  | 'claimBusiness'
+  | 'confirmListing'
 > {
-  const { votes, comments, suggestions, reports, confirmations } = core.services;
+  const { votes, comments, suggestions, reports, confirmations, claims, freshness } = core.services;
   return {
     getVotes: ({ id, user }) => votes.summary(id, user),
     vote: ({ body, id, user }) => votes.vote(id, body, user!),
@@ -49,5 +51,11 @@ export function communityController(
       res.status(201);
       return summary;
     },
+    claimBusiness: async ({ body, res, id, user }) => {
+      const receipt = await claims.claim(id, body, user!);
+      res.status(201);
+      return receipt;
+    },
+    confirmListing: ({ body }) => freshness.confirm(body),
   };
 }

@@ -60,6 +60,8 @@ const validBodies = (): Partial<Record<RouteName, Record<string, unknown>>> => (
   addComment: { comment_text: 'A fine place.' },
   addSuggestion: { field_name: 'phone', suggested_value: '0113 496 0000', reason: 'Called them' },
   addReport: { business_id: 0, reason: 'Other', description: 'Closed down' },
+  claimBusiness: { evidence: 'I am the owner: the phone number is mine.' },
+  confirmListing: { token: 'a-token-nobody-was-mailed' },
 });
 
 function pathOf(name: RouteName, id: string | number): string {

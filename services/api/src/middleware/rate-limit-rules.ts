@@ -39,7 +39,7 @@ const byAccount = (users: UsersRepository, field: string) => async (req: Request
   return user ? `user:${user.id}` : `name:${login}`;
 };
 
-/** CONTRACT.md's limits: login and signup per IP and account, resets per account and IP, writes per user. */
+/** CONTRACT.md's limits: login and signup per IP and account, resets per account and IP, writes per user; claims per user, owners' one-click confirmations per IP. */
 export function rateLimitsByRoute(config: Config, users: UsersRepository): Partial<Record<RouteName, RateLimitRule[]>> {
   const window = config.RATE_LIMIT_WINDOW_SECONDS;
   const writes: RateLimitRule = { name: 'writes', limit: config.RATE_LIMIT_WRITES_PER_USER, windowSeconds: window, key: byUser };
@@ -90,6 +90,10 @@ export function rateLimitsByRoute(config: Config, users: UsersRepository): Parti
     addSuggestion: [writes],
     addReport: [writes],
     confirmBusiness: [writes],
+    // A claim is read by an admin: fewer of them than other writes (issue #14 point 5).
+    claimBusiness: [writes, { name: 'claims', limit: config.RATE_LIMIT_CLAIMS_PER_USER, windowSeconds: window, key: byUser }],
+    // No session: the mailed token is the authority, so guesses are limited per network as reset codes are.
+    confirmListing: [{ name: 'confirm-listing-ip', limit: config.RATE_LIMIT_RESET_PER_IP, windowSeconds: window, key: byIp, perIp: true }],
     uploadProfilePicture: [writes],
     createBusiness: [writes],
     updateBusiness: [writes],

@@ -24,6 +24,7 @@ beforeAll(async () => {
   await victim.post(`/api/businesses/${businessId}/comments`, { comment_text: 'Lovely bread, friendly owners.' });
   await victim.post(`/api/businesses/${businessId}/suggestions`, { field_name: 'phone', suggested_value: '020 7946 0999', reason: 'Called them' });
   await victim.post('/api/reports', { business_id: businessId, reason: 'Other', description: 'Testing reports' });
+  await victim.post(`/api/businesses/${businessId}/claims`, { evidence: 'I bake the bread here every morning.' });
   await api.client().post('/api/auth/forgot-password', { email_or_username: victimUser.username });
   const resetCode = await lastMailedResetCode(api, victimUser.email);
 
@@ -92,6 +93,7 @@ function publicRequests(): Record<string, PublicRequest[]> {
     listComments: [{ method: 'GET', path: `/api/businesses/${id}/comments` }],
     listSuggestions: [{ method: 'GET', path: `/api/businesses/${id}/suggestions` }],
     confirmationSummary: [{ method: 'GET', path: `/api/businesses/${id}/confirmations` }],
+    confirmListing: [{ method: 'POST', path: '/api/freshness/confirm', body: { token: 'a-token-nobody-was-mailed' } }],
   };
 }
 

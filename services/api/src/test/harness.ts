@@ -45,6 +45,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     RATE_LIMIT_SIGNUP_PER_IP: '1000',
     RATE_LIMIT_RESET_PER_IP: '1000',
     RATE_LIMIT_WRITES_PER_USER: '1000',
+    RATE_LIMIT_CLAIMS_PER_USER: '1000',
     RATE_LIMIT_ACCOUNT_CHANGES_PER_IP: '1000',
     ...env,
   });

@@ -14,6 +14,7 @@ export {
   confirmApproveReportMessage,
   confirmDeleteBusinessMessage,
   confirmedByMessage,
+  ownerConfirmedLine,
   textTooLongMessage,
   tooManySourcesMessage,
   verificationLine,
@@ -35,6 +36,7 @@ export {
   CONFIRMATION_ANSWERS,
   REVISION_FIELD_LABELS,
   REVISION_KIND_LABELS,
+  OWNER_RULES,
 } from '../limits';
 export type { RevisionKind, RevisionField } from '../limits';
 export type { Weekday, SocialNetwork, ReportReason, SuggestableField, VerificationMethod, ConfirmationAnswer, SourceKind } from '../limits';

@@ -14,7 +14,16 @@ export type RouteOwner = 'shell' | RemoteName;
 export type RouteAccess = 'public' | 'guest' | 'protected' | 'admin';
 
 export type ScreenId =
-  'landing' | 'auth' | 'forgot-password' | 'change-password' | 'account-settings' | 'directory' | 'business-form' | 'business-detail' | 'admin-panel';
+  | 'landing'
+  | 'auth'
+  | 'forgot-password'
+  | 'change-password'
+  | 'account-settings'
+  | 'directory'
+  | 'business-form'
+  | 'business-detail'
+  | 'confirm-listing'
+  | 'admin-panel';
 
 export interface AppRoute {
   path: string;
@@ -36,6 +45,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/add-business', owner: 'directory', screen: 'business-form', access: 'protected', title: 'Add Your Business' },
   { path: '/edit-business/:id', owner: 'directory', screen: 'business-form', access: 'protected', title: 'Edit Business' },
   { path: '/business/:id', owner: 'directory', screen: 'business-detail', access: 'public', title: 'Business' },
+  // The owners' freshness reminder links here with ?token=: the page confirms on open (a mail scanner's GET does not).
+  { path: '/confirm-listing', owner: 'directory', screen: 'confirm-listing', access: 'public', title: 'Confirm Listing' },
   { path: '/admin', owner: 'admin', screen: 'admin-panel', access: 'admin', title: 'Admin Panel' },
 ];
 

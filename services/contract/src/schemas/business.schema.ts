@@ -113,7 +113,11 @@ export const businessSchema = z.object({
 export type Business = z.infer<typeof businessSchema>;
 
 /** A business with its sources of proof of support, newest date first (the detail, and the answer of a write). */
-export const businessDetailSchema = businessSchema.extend({ sources: z.array(sourceSchema) });
+export const businessDetailSchema = businessSchema.extend({
+  sources: z.array(sourceSchema),
+  managed_by_owner: z.boolean().describe("an admin approved its owner's claim: 'Managed by its owner'").optional(),
+  owner_confirmed_at: isoDate.nullable().describe("the claimed owner's last 'Everything is still accurate'").optional(),
+});
 export type BusinessDetail = z.infer<typeof businessDetailSchema>;
 
 export const canEditSchema = z.object({ can_edit: z.boolean(), is_owner: z.boolean() });

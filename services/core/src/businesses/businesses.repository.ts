@@ -8,6 +8,9 @@ export interface BusinessRow
   created_at: Date;
   report_count?: number;
   latest_reports?: Report[] | null;
+  /** Read by findById only (the detail). */
+  managed_by_owner?: boolean;
+  owner_confirmed_at?: string | null;
 }
 
 /** The directory's filters once parsed: undefined means no filter. */
@@ -50,6 +53,11 @@ export interface CityStats {
 const PUBLIC_COLUMNS = `b.id, b.owner_id, b.name, b.address, b.city, b.postcode, b.category, b.description, b.phone, b.website,
   b.proof_of_support, b.business_hours, b.social_media, b.latitude, b.longitude, b.vote_score, b.upvotes, b.downvotes,
   b.created_at, ${VERIFICATION_COLUMNS}`;
+
+/** The detail's 'Managed by its owner' and the owner's last 'Everything is still accurate' (issue #14 point 4). */
+const OWNERSHIP_COLUMNS = `(b.owner_id IS NOT NULL AND b.owner_claimed_at IS NOT NULL) AS managed_by_owner,
+  CASE WHEN b.owner_id IS NOT NULL AND b.owner_claimed_at IS NOT NULL
+       THEN to_char(b.owner_confirmed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END AS owner_confirmed_at`;
 
 const ADMIN_COLUMNS = `,
   (SELECT count(*)::int FROM reports r WHERE r.business_id = b.id AND r.status = 'pending') AS report_count,
@@ -247,12 +255,20 @@ export class BusinessesRepository {
   }
 
   async findById(id: number, forAdmin: boolean): Promise<BusinessRow | null> {
-    const { rows } = await this.db.query<BusinessRow>(`SELECT ${columns(forAdmin)} FROM businesses b WHERE b.id = $1 AND ${NOT_REMOVED}`, [id]);
+    const { rows } = await this.db.query<BusinessRow>(
+      `SELECT ${columns(forAdmin)}, ${OWNERSHIP_COLUMNS} FROM businesses b WHERE b.id = $1 AND ${NOT_REMOVED}`,
+      [id],
+    );
     return rows[0] ?? null;
   }
 
-  async findOwner(id: number): Promise<{ owner_id: number | null; name: string; postcode: string } | null> {
-    const { rows } = await this.db.query(`SELECT owner_id, name, postcode FROM businesses b WHERE id = $1 AND ${NOT_REMOVED}`, [id]);
+  /** `owner_claimed`: an admin approved the owner's claim (issue #14 point 4), not merely who added the business. */
+  async findOwner(id: number): Promise<{ owner_id: number | null; owner_claimed: boolean; name: string; postcode: string; website: string } | null> {
+    const { rows } = await this.db.query(
+      `SELECT owner_id, (owner_id IS NOT NULL AND owner_claimed_at IS NOT NULL) AS owner_claimed, name, postcode, website
+         FROM businesses b WHERE id = $1 AND ${NOT_REMOVED}`,
+      [id],
+    );
     return rows[0] ?? null;
   }
 

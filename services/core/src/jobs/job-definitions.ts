@@ -49,6 +49,22 @@ export const JOBS = {
     name: 'send-account-deleted',
     payload: z.object({ to: z.email(), name: z.string() }),
   }),
+  /** Issue #14 point 4: one owner's freshness reminder, with the one-click link's token. */
+  sendFreshnessReminder: defineJob({
+    queue: QUEUES.emails,
+    name: 'send-freshness-reminder',
+    payload: z.object({ to: z.email(), name: z.string(), businessId: id, businessName: z.string(), token: z.string().min(1) }),
+    // The token confirms the listing without logging in: never readable in Redis or bull-board, and gone once mailed.
+    sealed: ['token'],
+    options: { removeOnComplete: true },
+  }),
+  /** Daily, and on demand: mails every claimed owner whose approval or last reminder is 6 months old. */
+  sendFreshnessReminders: defineJob({
+    queue: QUEUES.emails,
+    name: 'send-freshness-reminders',
+    payload: z.object({}),
+    options: { deduplication: { id: 'send-freshness-reminders' }, removeOnComplete: { count: 10 }, removeOnFail: { count: 100 } },
+  }),
   resizeAvatar: defineJob({
     queue: QUEUES.images,
     name: 'resize-avatar',

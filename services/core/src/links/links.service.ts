@@ -1,6 +1,5 @@
-import { z } from 'zod';
-import { MESSAGES, PAGING, idSchema, type BrokenLink, type pageQuerySchema, type Valid } from '@zaytoon/contract';
-import { decodeOpaqueCursor, encodeOpaqueCursor } from '../db/opaque-cursor';
+import type { BrokenLink, pageQuerySchema, Valid } from '@zaytoon/contract';
+import { idPage, type IdPage } from '../db/id-page';
 import type { JobQueueRepository } from '../jobs/job-queue.repository';
 import type { LinksRepository } from './links.repository';
 
@@ -9,14 +8,6 @@ export const LINK_CHECK_SCHEDULE = { id: 'check-all-source-links-weekly', patter
 
 /** Sources read per page by the weekly sweep: memory stays bounded at any number of sources. */
 const SWEEP_PAGE = 500;
-
-const brokenCursor = z.tuple([idSchema(MESSAGES.invalidCursor)]);
-
-export interface BrokenLinkPage {
-  body: BrokenLink[];
-  total: number;
-  nextCursor: string | null;
-}
 
 /** Queues a check of each source's link (a check already waiting for a source absorbs a new one). */
 export function queueLinkChecks(jobs: JobQueueRepository, sourceIds: readonly number[]): Promise<unknown> {
@@ -42,15 +33,12 @@ export class LinksService {
     }
   }
 
-  async broken(query: Valid<typeof pageQuerySchema>): Promise<BrokenLinkPage> {
-    const limit = query.limit ?? PAGING.defaultLimit;
-    const [afterId] = query.cursor ? decodeOpaqueCursor(query.cursor, brokenCursor) : [0];
-    const rows = await this.links.broken(afterId, limit + 1);
-    const page = rows.slice(0, limit);
-    return {
-      body: page,
-      total: await this.links.countBroken(),
-      nextCursor: rows.length > limit ? encodeOpaqueCursor([page.at(-1)!.source_id]) : null,
-    };
+  broken(query: Valid<typeof pageQuerySchema>): Promise<IdPage<BrokenLink>> {
+    return idPage(
+      query,
+      (afterId, limit) => this.links.broken(afterId, limit),
+      () => this.links.countBroken(),
+      (link) => link.source_id,
+    );
   }
 }

@@ -6,9 +6,20 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 }
 
-/** One plain layout for every mail; `paragraphs` are plain text and escaped here. */
-function layout(product: string, paragraphs: string[], highlight?: string): string {
+export interface MailLink {
+  label: string;
+  url: string;
+}
+
+/** One plain layout for every mail; `paragraphs` are plain text and escaped here; `links` become buttons after them. */
+function layout(product: string, paragraphs: string[], highlight?: string, links: MailLink[] = []): string {
   const body = paragraphs.map((text) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`);
+  body.push(
+    ...links.map(
+      (link) =>
+        `<p style="margin:0 0 16px"><a href="${escapeHtml(link.url)}" style="display:inline-block;padding:10px 16px;background:#166534;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(link.label)}</a></p>`,
+    ),
+  );
   if (highlight !== undefined) {
     body.splice(
       1,
@@ -67,5 +78,31 @@ export function accountDeletedMail(input: { product: string; name: string }): Re
     subject: `Your ${product} account was deleted`,
     text: [...lines.flatMap((line) => [line, '']), `— ${product}`].join('\n'),
     html: layout(product, lines),
+  };
+}
+
+/** Issue #14 point 4: every 6 months, the claimed owner checks the listing with one click or edits it. */
+export function freshnessReminderMail(input: {
+  product: string;
+  name: string;
+  businessName: string;
+  confirmUrl: string;
+  editUrl: string;
+}): RenderedMail {
+  const { product, name, businessName, confirmUrl, editUrl } = input;
+  const lines = [
+    greeting(name),
+    `You manage "${businessName}" on ${product}. Is everything on its page still accurate?`,
+    'If it is, one click tells visitors so. The link works once, for 30 days, without signing in.',
+    'If something changed (hours, phone, website, sources), edit the listing instead.',
+  ];
+  const links = [
+    { label: 'Everything is still accurate', url: confirmUrl },
+    { label: 'Edit the listing', url: editUrl },
+  ];
+  return {
+    subject: `Is "${businessName}" still accurate on ${product}?`,
+    text: [...lines.flatMap((line) => [line, '']), ...links.flatMap((link) => [`${link.label}: ${link.url}`, '']), `— ${product}`].join('\n'),
+    html: layout(product, lines, undefined, links),
   };
 }

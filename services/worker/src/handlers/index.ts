@@ -7,6 +7,8 @@ import refreshStatistics from './refresh-statistics.handler';
 import removeAvatarFiles from './remove-avatar-files.handler';
 import resizeAvatar from './resize-avatar.handler';
 import sendAccountDeleted from './send-account-deleted.handler';
+import sendFreshnessReminder from './send-freshness-reminder.handler';
+import sendFreshnessReminders from './send-freshness-reminders.handler';
 import sendPasswordChanged from './send-password-changed.handler';
 import sendResetCode from './send-reset-code.handler';
 
@@ -23,6 +25,8 @@ export const HANDLERS = {
   removeAvatarFiles,
   resizeAvatar,
   sendAccountDeleted,
+  sendFreshnessReminder,
+  sendFreshnessReminders,
   sendPasswordChanged,
   sendResetCode,
 } satisfies JobHandlers;

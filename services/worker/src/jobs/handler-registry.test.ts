@@ -14,7 +14,13 @@ describe('handler registry', () => {
   it('groups one handler per job by queue', () => {
     const registry = buildHandlerRegistry(HANDLERS);
     expect([...registry.keys()].sort()).toEqual(['emails', 'geocoding', 'images', 'links', 'moderation', 'statistics']);
-    expect([...registry.get('emails')!.keys()].sort()).toEqual(['send-account-deleted', 'send-password-changed', 'send-reset-code']);
+    expect([...registry.get('emails')!.keys()].sort()).toEqual([
+      'send-account-deleted',
+      'send-freshness-reminder',
+      'send-freshness-reminders',
+      'send-password-changed',
+      'send-reset-code',
+    ]);
     expect(registry.get('geocoding')!.get('geocode-business')).toBe(HANDLERS.geocodeBusiness);
   });
 

@@ -1,5 +1,5 @@
 import type { Queue } from 'bullmq';
-import { JOBS, LINK_CHECK_SCHEDULE, STATISTICS_SCHEDULER_ID } from '@zaytoon/core';
+import { FRESHNESS_REMINDER_SCHEDULE, JOBS, LINK_CHECK_SCHEDULE, STATISTICS_SCHEDULER_ID } from '@zaytoon/core';
 
 /**
  * Repeating jobs. Upserting is idempotent, so every worker registers them at boot and two
@@ -22,5 +22,11 @@ export async function registerSchedules(queues: Record<string, Queue>, options: 
     LINK_CHECK_SCHEDULE.id,
     { pattern: LINK_CHECK_SCHEDULE.pattern, tz: LINK_CHECK_SCHEDULE.tz },
     { name: linkChecks.name, data: linkChecks.payload.parse({}), opts: { removeOnComplete: { count: 10 }, removeOnFail: { count: 100 } } },
+  );
+  const reminders = JOBS.sendFreshnessReminders;
+  await queues[reminders.queue].upsertJobScheduler(
+    FRESHNESS_REMINDER_SCHEDULE.id,
+    { pattern: FRESHNESS_REMINDER_SCHEDULE.pattern, tz: FRESHNESS_REMINDER_SCHEDULE.tz },
+    { name: reminders.name, data: reminders.payload.parse({}), opts: { removeOnComplete: { count: 10 }, removeOnFail: { count: 100 } } },
   );
 }

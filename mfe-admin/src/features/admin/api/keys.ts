@@ -10,9 +10,10 @@ export const adminKeys = {
   businesses: () => ['admin', 'businesses', 'reported'] as const,
   rechecks: () => ['admin', 'rechecks'] as const,
   brokenLinks: () => ['admin', 'links', 'broken'] as const,
+  claims: () => ['admin', 'claims', 'pending'] as const,
   business: (id: number) => ['admin', 'business', id] as const,
   /** Every decision (review a report or a suggestion, delete a business) is a mutation under this key. */
   decisions: ['admin', 'decision'] as const,
-  decision: (kind: 'review-report' | 'review-suggestion' | 'delete-business' | 'verify-business' | 'mark-unverified') =>
+  decision: (kind: 'review-report' | 'review-suggestion' | 'delete-business' | 'verify-business' | 'mark-unverified' | 'review-claim') =>
     ['admin', 'decision', kind] as const,
 };

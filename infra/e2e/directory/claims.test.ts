@@ -1,0 +1,121 @@
+// Issue #14 point 4, Done-when 3, through the shell: a member claims a business ('I own this business'), the admin
+// approves the claim in the Claims tab, the reminder job (run by the stack's worker, the approval moved 6 months
+// back in SQL) mails the owner, and the mail's one-click link, opened from the dev mailbox in a signed-out
+// browser, records 'Everything is still accurate' on the business's page. The link then works no more.
+import type { Page } from 'playwright-core';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createQueueConnection, JobQueueRepository } from '@zaytoon/core';
+import {
+  addBusiness,
+  cardInTab,
+  database,
+  eventually,
+  expectToast,
+  logIn,
+  logInAsAdmin,
+  newMember,
+  tag,
+  type CreatedBusiness,
+  type Member,
+} from '../admin/helpers';
+import { useBrowser } from '../support/browser';
+import { e2e } from '../support/env';
+import { waitForMail } from '../support/mailbox';
+
+const browser = useBrowser();
+const run = tag();
+let db: pg.Pool;
+let lister: Member;
+let claimant: Member;
+let business: CreatedBusiness;
+let queueConnection: ReturnType<typeof createQueueConnection> | undefined;
+let jobs: JobQueueRepository | undefined;
+
+beforeAll(async () => {
+  db = database();
+  lister = await newMember('lister');
+  claimant = await newMember('owner');
+  business = await addBusiness(lister, `Owner's Olive Oil ${run}`);
+});
+
+afterAll(async () => {
+  await db?.end();
+  await jobs?.close();
+  queueConnection?.disconnect();
+});
+
+async function openBusiness(page: Page, id: number) {
+  await page.goto(`/business/${id}`);
+  await page.locator(`[data-testid="business-detail"][data-business-id="${id}"]`).waitFor();
+}
+
+const claimCard = (page: Page) => cardInTab(page, /^Claims \(\d+\)$/, 'claims', `[data-testid="claim-card"][data-business-id="${business.id}"]`);
+
+describe('owner claims and freshness reminders (issue #14 point 4)', () => {
+  it("a member claims the business with 'I own this business'", async () => {
+    const { page } = browser;
+    await logIn(page, claimant.username, claimant.password);
+    await openBusiness(page, business.id);
+    await page.getByRole('button', { name: 'I own this business' }).click();
+    const dialog = page.getByRole('dialog', { name: 'I own this business' });
+    await dialog.getByLabel('How can you prove you own it?').fill(`I pressed the oil myself; the invoices are in my name ${run}`);
+    await dialog.getByRole('button', { name: 'Submit Claim' }).click();
+    await expectToast(page, 'Thank you: an admin will review your claim');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('managed-by-owner').count()).toBe(0);
+  });
+
+  it("the admin approves it in the Claims tab, and the page shows 'Managed by its owner'", async () => {
+    const { page } = browser;
+    await page.context().clearCookies();
+    await logInAsAdmin(page);
+    await page.goto('/admin');
+    const card = await claimCard(page);
+    const text = await card.innerText();
+    expect(text).toContain(`${claimant.username} (${claimant.email})`);
+    expect(text).toContain(`the invoices are in my name ${run}`);
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await expectToast(page, 'Claim approved: the member now manages the business');
+    await card.waitFor({ state: 'detached' });
+
+    await openBusiness(page, business.id);
+    expect(await page.getByTestId('managed-by-owner').innerText()).toContain('Managed by its owner');
+    const { rows } = await db.query('SELECT owner_id FROM businesses WHERE id = $1', [business.id]);
+    expect(rows[0].owner_id).toBe(claimant.id);
+  });
+
+  it('six months on, the reminder job mails the owner; the mailed link, opened signed out, records the confirmation once', async () => {
+    const { page } = browser;
+    await db.query(`UPDATE businesses SET owner_claimed_at = now() - interval '6 months 1 day' WHERE id = $1`, [business.id]);
+    queueConnection = createQueueConnection(e2e.redisUrl, 'producer');
+    jobs = new JobQueueRepository(queueConnection);
+    await jobs.enqueue('sendFreshnessReminders', {});
+
+    const mail = await waitForMail(claimant.email, { subject: /still accurate/, timeoutMs: 30_000 });
+    expect(mail.subject).toBe(`Is "${business.name}" still accurate on ${e2e.productName}?`);
+    const link = /Everything is still accurate: (\S+)/.exec(mail.text)?.[1];
+    expect(link, mail.text).toBeTruthy();
+    const url = new URL(link!);
+    expect(url.origin).toBe(new URL(e2e.baseUrl).origin);
+    expect(url.pathname).toBe('/confirm-listing');
+    expect(mail.text).toContain(`Edit the listing: ${e2e.baseUrl.replace(/\/$/, '')}/edit-business/${business.id}`);
+
+    await page.context().clearCookies();
+    await page.goto(url.pathname + url.search);
+    expect(await page.getByTestId('listing-confirmed').innerText()).toContain('Thank you — the listing is confirmed as accurate');
+    const confirmations = await db.query('SELECT user_id FROM owner_confirmations WHERE business_id = $1', [business.id]);
+    expect(confirmations.rows).toEqual([{ user_id: claimant.id }]);
+
+    const month = new Date().toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    await eventually(async () => {
+      await openBusiness(page, business.id);
+      expect(await page.getByTestId('owner-confirmed-line').innerText()).toBe(`Confirmed accurate by its owner · ${month}`);
+    });
+
+    // Single use: the same link again says so, and records nothing more.
+    await page.goto(url.pathname + url.search);
+    expect(await page.getByTestId('listing-not-confirmed').innerText()).toContain('This link has already been used');
+    expect((await db.query('SELECT count(*)::int AS n FROM owner_confirmations WHERE business_id = $1', [business.id])).rows[0].n).toBe(1);
+  });
+});

@@ -1,0 +1,70 @@
+import { formatDate, MESSAGES, NEW_TAB_REL, type Claim } from '@zaytoon/contract/client';
+import { useClaims } from '../../features/admin/api/get-claims';
+import { useReviewClaim, type ClaimAction } from '../../features/admin/api/review-claim';
+import { useBusy } from './useBusy';
+import card from './card.module.css';
+import { PagedList } from './PagedList';
+
+/** Owner claims (issue #14 point 4), oldest first: approving makes the member the owner, who can then edit. */
+export function ClaimsTab() {
+  const claims = useClaims();
+  const review = useReviewClaim();
+  return (
+    <PagedList
+      testId="claims"
+      query={claims}
+      empty="No Pending Claims"
+      renderItem={(claim) => (
+        <ClaimCard
+          key={claim.id}
+          claim={claim}
+          onReview={(action) =>
+            review.mutateAsync({ claim, action }).then(
+              () => true,
+              () => false,
+            )
+          }
+        />
+      )}
+    />
+  );
+}
+
+function ClaimCard({ claim, onReview }: { claim: Claim; onReview: (action: ClaimAction) => Promise<unknown> }) {
+  const [busy, run] = useBusy();
+  return (
+    <li className={`${card.card} ${card.item}`} data-testid="claim-card" data-claim-id={claim.id} data-business-id={claim.business.id}>
+      <div className={card.itemHead}>
+        <span className={`${card.badge} ${card.badgePurple}`}>Ownership claim</span>
+        {claim.email_domain_matches && (
+          <span className={`${card.badge} ${card.badgeGreen}`} data-testid="domain-match">
+            {MESSAGES.emailDomainMatches}
+          </span>
+        )}
+        <time className={card.muted} dateTime={claim.created_at}>
+          {formatDate(claim.created_at)}
+        </time>
+      </div>
+      <h3 className={card.itemTitle}>
+        <a href={`/business/${claim.business.id}`} target="_blank" rel={NEW_TAB_REL}>
+          {claim.business.name}
+        </a>
+      </h3>
+      {claim.business.website && <p className={card.url}>{claim.business.website}</p>}
+      <p>
+        Claimed by: <strong>{claim.member.username}</strong> ({claim.member.email})
+      </p>
+      <p className={card.text} data-testid="claim-evidence">
+        {claim.evidence}
+      </p>
+      <div className={card.actions}>
+        <button type="button" className="btn btn--outline" disabled={busy} onClick={() => run(() => onReview('reject'))}>
+          Reject
+        </button>
+        <button type="button" className="btn btn--primary" disabled={busy} onClick={() => run(() => onReview('approve'))}>
+          Approve
+        </button>
+      </div>
+    </li>
+  );
+}

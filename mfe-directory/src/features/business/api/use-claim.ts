@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MESSAGES, type ClaimInput } from '@zaytoon/contract/client';
+import { useHost, useSession } from '@zaytoon/web-kit';
+import { businessKeys } from './keys';
+import { memberActionMessage } from './memberActionMessage';
+
+/** 'I own this business' (issue #14 point 4): the claim waits for an admin; the page's can-edit is read again after. */
+export function useClaimBusiness(businessId: number) {
+  const { api, toast } = useHost();
+  const queryClient = useQueryClient();
+  const viewer = useSession((state) => state.user?.id ?? null);
+  return useMutation({
+    mutationFn: (input: ClaimInput) => api.call('claimBusiness', { id: businessId, body: input }),
+    onSuccess: (receipt) => {
+      toast.success(receipt.message || MESSAGES.claimSubmitted);
+      void queryClient.invalidateQueries({ queryKey: businessKeys.canEdit(businessId, viewer) });
+    },
+    onError: (error) => {
+      console.error('claim failed', error);
+      toast.error(memberActionMessage(error, MESSAGES.loginToClaim, MESSAGES.claimFailed));
+    },
+  });
+}

@@ -1,0 +1,64 @@
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { errorMessage, MESSAGES } from '@zaytoon/contract/client';
+import { useConfirmListing } from '../../features/business/api/use-confirm-listing';
+import { NavBar } from '../../ui/NavBar';
+import { PageSpinner } from '../../ui/Spinner';
+import { EmptyPage } from '../EmptyPage';
+import forms from '../../ui/forms.module.css';
+import shared from '../../ui/page.module.css';
+
+/**
+ * /confirm-listing?token=… (issue #14 point 4): the freshness reminder's 'Everything is still accurate'. The mail's
+ * link opens this page, which confirms on open with a POST: a mail scanner fetching the link confirms nothing.
+ */
+export function ConfirmListingScreen() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const confirming = useConfirmListing();
+  const sent = useRef(false);
+
+  useEffect(() => {
+    if (!token || sent.current) return;
+    sent.current = true;
+    confirming.mutate(token);
+  }, [token, confirming]);
+
+  if (token && (confirming.isIdle || confirming.isPending)) {
+    return (
+      <>
+        <NavBar />
+        <PageSpinner label="Confirming the listing..." />
+      </>
+    );
+  }
+  const confirmed = confirming.data;
+  if (!confirmed) {
+    return (
+      <EmptyPage
+        title={MESSAGES.listingConfirmFailed}
+        message={token ? errorMessage(confirming.error, MESSAGES.listingConfirmFailed) : MESSAGES.freshnessTokenRequired}
+        testId="listing-not-confirmed"
+      />
+    );
+  }
+  return (
+    <>
+      <NavBar />
+      <main className={shared.page}>
+        <div className={`${shared.card} ${shared.empty}`} data-testid="listing-confirmed" role="status">
+          <h1>{MESSAGES.listingConfirmed}</h1>
+          <p>Visitors see that you checked it. If something changes, you can edit the listing at any time.</p>
+          <div className={forms.actions}>
+            <Link to={`/business/${confirmed.business_id}`} className="btn btn--primary">
+              View the listing
+            </Link>
+            <Link to={`/edit-business/${confirmed.business_id}`} className="btn btn--outline">
+              Edit the listing
+            </Link>
+          </div>
+        </div>
+      </main>
+    </>
+  );
+}

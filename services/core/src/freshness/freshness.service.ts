@@ -1,0 +1,79 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { MESSAGES, OWNER_RULES, type ConfirmListingResult, type confirmListingInputSchema, type Valid } from '@zaytoon/contract';
+import type { AnswerCacheRepository } from '../cache/answer-cache.repository';
+import { inTransaction, type Database } from '../db/pool';
+import { conflict, notFound } from '../errors/domain-error';
+import { afterCommit } from '../jobs/after-commit';
+import type { JobQueueRepository } from '../jobs/job-queue.repository';
+import { FreshnessRepository } from './freshness.repository';
+
+/** Every day at 09:00 UTC the due owners are mailed (a restart of the workers keeps the schedule). */
+export const FRESHNESS_REMINDER_SCHEDULE = { id: 'send-freshness-reminders-daily', pattern: '0 9 * * *', tz: 'UTC' } as const;
+
+/** Owners taken, tokened and queued per transaction: a run's memory and locks stay bounded at any number of owners. */
+const REMINDER_BATCH = 200;
+
+/** 256 random bits: unguessable as it is, so it is stored as a plain SHA-256 (a leaked table gives no live link). */
+export function newFreshnessToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashFreshnessToken(token) };
+}
+
+export function hashFreshnessToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * Owners' freshness reminders (issue #14 point 4): every 6 months a claimed owner is mailed a one-click
+ * 'Everything is still accurate' link (single use, 30 days) and a link to edit the listing.
+ */
+export class FreshnessService {
+  constructor(
+    private readonly db: Database,
+    private readonly jobs: JobQueueRepository,
+    private readonly cache?: AnswerCacheRepository,
+  ) {}
+
+  /**
+   * Mails every owner whose approval or last reminder is 6 months old, in batches. A batch's owners are marked
+   * reminded and their tokens stored in the transaction that queues their mails: a failed queue leaves them due.
+   */
+  async sendDueReminders(batchSize = REMINDER_BATCH): Promise<number> {
+    let mailed = 0;
+    for (;;) {
+      const taken = await inTransaction(this.db, async (client) => {
+        const repository = new FreshnessRepository(client);
+        const due = await repository.takeDue(OWNER_RULES.reminderEveryMonths, batchSize);
+        for (const owner of due) {
+          const { token, hash } = newFreshnessToken();
+          await repository.insertToken(hash, owner.business_id, owner.user_id, OWNER_RULES.confirmLinkValidDays);
+          await this.jobs.enqueue('sendFreshnessReminder', {
+            to: owner.email,
+            name: owner.name,
+            businessId: owner.business_id,
+            businessName: owner.business_name,
+            token,
+          });
+        }
+        return due.length;
+      });
+      mailed += taken;
+      if (taken < batchSize) return mailed;
+    }
+  }
+
+  /** The mailed link's 'Everything is still accurate': no session; the token works once, within 30 days. */
+  async confirm(input: Valid<typeof confirmListingInputSchema>): Promise<ConfirmListingResult> {
+    const result = await inTransaction(this.db, async (client) => {
+      const repository = new FreshnessRepository(client);
+      const token = await repository.findToken(hashFreshnessToken(input.token));
+      if (!token || !token.still_owner) throw notFound(MESSAGES.freshnessTokenInvalid);
+      if (token.used) throw conflict(MESSAGES.freshnessTokenUsed);
+      if (token.expired) throw conflict(MESSAGES.freshnessTokenExpired);
+      const confirmedAt = await repository.confirm(token);
+      return { business_id: token.business_id, confirmed_at: confirmedAt.toISOString(), message: MESSAGES.listingConfirmed };
+    });
+    if (this.cache) await afterCommit('cache drop after an owner confirmation', () => this.cache!.dropBusinessAnswers());
+    return result;
+  }
+}
