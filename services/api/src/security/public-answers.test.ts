@@ -93,6 +93,7 @@ function publicRequests(): Record<string, PublicRequest[]> {
     listComments: [{ method: 'GET', path: `/api/businesses/${id}/comments` }],
     listSuggestions: [{ method: 'GET', path: `/api/businesses/${id}/suggestions` }],
     confirmationSummary: [{ method: 'GET', path: `/api/businesses/${id}/confirmations` }],
+    businessHistory: [{ method: 'GET', path: `/api/businesses/${id}/history` }],
     confirmListing: [{ method: 'POST', path: '/api/freshness/confirm', body: { token: 'a-token-nobody-was-mailed' } }],
   };
 }
