@@ -78,6 +78,10 @@ export const MESSAGES = {
   sourceDescriptionRequired: 'Please add a short quote or description of the source',
   sourceUrlInvalid: 'Source link must start with http:// or https://',
   sourceDateInvalid: 'Please enter the date of the source (not in the future)',
+  /** Issue #14: the duplicate check and merges. */
+  duplicateCandidatesInvalid: 'Duplicate candidates must be at most 3 business ids',
+  duplicateWarning: 'This may already be listed',
+  samePostcode: 'same postcode',
 
   // toasts (SPEC §8)
   loginFailed: 'Login failed',

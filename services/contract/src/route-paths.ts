@@ -19,6 +19,7 @@ export const ROUTE_PATHS = {
   directorySummary: { method: 'get', path: '/businesses/summary' },
   cityGroups: { method: 'get', path: '/businesses/by-city' },
   mapView: { method: 'get', path: '/businesses/map' },
+  duplicateCheck: { method: 'get', path: '/businesses/duplicates' },
   categories: { method: 'get', path: '/categories' },
   cities: { method: 'get', path: '/cities' },
   getBusiness: { method: 'get', path: '/businesses/:id' },

@@ -37,6 +37,7 @@ import {
   verifyInputSchema,
 } from './schemas/trust.schema';
 import { brokenLinkSchema } from './schemas/link-check.schema';
+import { duplicateCandidateSchema, duplicateCheckQuerySchema } from './schemas/duplicate.schema';
 import { voteInputSchema, voteResultSchema, voteSummarySchema } from './schemas/vote.schema';
 
 export type Access = 'public' | 'user' | 'admin';
@@ -166,6 +167,15 @@ export const API_ROUTES = {
       'Map markers for a viewport and zoom: server-side clusters, single businesses (spread apart when they share a point at the deepest zooms)',
     query: mapQuerySchema,
     response: mapAnswerSchema,
+  }),
+  duplicateCheck: route({
+    ...ROUTE_PATHS.duplicateCheck,
+    access: 'user',
+    tag: 'businesses',
+    summary:
+      "Adding a business: up to 3 listed businesses it may duplicate (similar name, within 500 m or the same postcode), likeliest first ('This may already be listed')",
+    query: duplicateCheckQuerySchema,
+    response: z.array(duplicateCandidateSchema),
   }),
   categories: route({
     ...ROUTE_PATHS.categories,

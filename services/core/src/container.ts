@@ -32,6 +32,8 @@ import { VerificationRepository } from './verification/verification.repository';
 import { VerificationService } from './verification/verification.service';
 import { LinksRepository } from './links/links.repository';
 import { LinksService } from './links/links.service';
+import { DuplicatesRepository } from './duplicates/duplicates.repository';
+import { DuplicatesService } from './duplicates/duplicates.service';
 
 /**
  * Wires repositories and services once; both edges (HTTP and jobs) build on it. Nothing waits for Postgres or
@@ -57,6 +59,7 @@ export function createCore(config: Config) {
     verifications: new VerificationRepository(db),
     confirmations: new ConfirmationsRepository(db),
     links: new LinksRepository(db),
+    duplicates: new DuplicatesRepository(db),
   };
   const { users, businesses, cache } = repositories;
   const services = {
@@ -77,6 +80,7 @@ export function createCore(config: Config) {
     verification: new VerificationService(db, repositories.verifications, cache, jobs),
     confirmations: new ConfirmationsService(db, repositories.confirmations),
     links: new LinksService(repositories.links, jobs),
+    duplicates: new DuplicatesService(repositories.duplicates),
   };
 
   return {

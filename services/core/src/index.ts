@@ -34,3 +34,5 @@ export * from './geo/outcodes';
 export * from './users/password';
 export * from './links/links.repository';
 export * from './links/links.service';
+export * from './duplicates/duplicates.repository';
+export * from './duplicates/duplicates.service';

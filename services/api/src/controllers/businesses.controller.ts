@@ -20,6 +20,7 @@ export function businessesController(
   | 'directorySummary'
   | 'cityGroups'
   | 'mapView'
+  | 'duplicateCheck'
   | 'getBusiness'
   | 'createBusiness'
   | 'updateBusiness'
@@ -27,7 +28,7 @@ export function businessesController(
   | 'categories'
   | 'cities'
 > {
-  const { businesses, directory } = core.services;
+  const { businesses, directory, duplicates } = core.services;
   return {
     listBusinesses: async ({ req, res, query, user }) => {
       const page = await businesses.listPage(query, user);
@@ -38,6 +39,7 @@ export function businessesController(
     directorySummary: cachedAnswer(({ query }) => directory.summary(query)),
     cityGroups: cachedAnswer(({ query }) => directory.cityGroups(query)),
     mapView: cachedAnswer(({ query }) => directory.mapView(query)),
+    duplicateCheck: ({ query }) => duplicates.check(query),
     getBusiness: ({ id, user }) => businesses.get(id, user),
     createBusiness: async ({ body, res, user }) => {
       const created = await businesses.create(body, user!);

@@ -20,6 +20,8 @@ import { toBusiness } from './business.mapper';
 import { queueLinkChecks } from '../links/links.service';
 import type { SourcesService } from '../sources/sources.service';
 import { BusinessesRepository } from './businesses.repository';
+import { DuplicatesRepository } from '../duplicates/duplicates.repository';
+import { typedPlace } from '../duplicates/duplicates.service';
 import { decodeCursor, encodeCursor, pageKeyOf } from './page-cursor';
 
 /** One page of the list, serialized once, with what its paging headers need. */
@@ -82,6 +84,9 @@ export class BusinessesService {
     const { row, newLinks } = await inTransaction(this.db, async (client) => {
       const inserted = await new BusinessesRepository(client).insert(data, owner.id, owner.is_admin);
       const { sources, newLinks } = await this.sources.replace(client, inserted.id, data, owner.id);
+      if (data.duplicate_candidates?.length) {
+        await new DuplicatesRepository(client).recordAddedDespiteWarning(inserted.id, data.duplicate_candidates, typedPlace(data.postcode));
+      }
       return { row: { ...toBusiness(inserted, owner.is_admin), proof_of_support: sourcesText(sources), sources }, newLinks };
     });
     if (data.latitude == null) {
