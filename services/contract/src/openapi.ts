@@ -90,7 +90,12 @@ function operation(name: string, definition: RouteDefinition) {
       400: errors,
       401: errors,
       403: errors,
-      404: errors,
+      404: definition.notFoundResponse
+        ? {
+            description: definition.notFoundResponse.description,
+            content: { 'application/json': { schema: jsonSchema(definition.notFoundResponse.schema, 'output') } },
+          }
+        : errors,
       429: errors,
     },
   };

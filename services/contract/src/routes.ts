@@ -37,7 +37,14 @@ import {
   verifyInputSchema,
 } from './schemas/trust.schema';
 import { brokenLinkSchema } from './schemas/link-check.schema';
-import { duplicateCandidateSchema, duplicateCheckQuerySchema } from './schemas/duplicate.schema';
+import {
+  duplicateCandidateSchema,
+  duplicateCheckQuerySchema,
+  duplicatePairSchema,
+  mergeInputSchema,
+  mergeResultSchema,
+  mergedBusinessErrorSchema,
+} from './schemas/duplicate.schema';
 import { voteInputSchema, voteResultSchema, voteSummarySchema } from './schemas/vote.schema';
 
 export type Access = 'public' | 'user' | 'admin';
@@ -47,7 +54,8 @@ export const API_TAGS = {
   auth: 'Accounts and sessions: sign up, sign in and out, the current user, passwords, profile picture, account deletion.',
   businesses: 'The directory: list, search and filters, totals, cities, the map, categories, business detail, adding and editing a business.',
   community: "What people add to a business: votes, comments, suggested edits, reports, and members' answers to 'Still open and still supportive?'.",
-  admin: 'Admins only: statistics, pending reports and suggestions and their review, deleting a business, verifications, re-checks and broken links.',
+  admin:
+    'Admins only: statistics, pending reports and suggestions and their review, deleting a business, verifications, re-checks, broken links, possible duplicates and merges.',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 
@@ -68,6 +76,8 @@ export interface RouteDefinition {
   cacheable?: boolean;
   /** For a path with an id (`:id`, `:commentId`): the 404's detail when the id names nothing, malformed ids included. */
   notFound?: string;
+  /** A 404 whose body says more than CONTRACT's `{detail}` (OpenAPI documents it). */
+  notFoundResponse?: { description: string; schema: z.ZodType };
 }
 
 const route = <const Definition extends RouteDefinition>(definition: Definition) => definition;
@@ -188,6 +198,10 @@ export const API_ROUTES = {
   cities: route({ ...ROUTE_PATHS.cities, access: 'public', tag: 'businesses', cacheable: true, summary: 'Cities in use', response: citiesSchema }),
   getBusiness: route({
     notFound: MESSAGES.businessNotFound,
+    notFoundResponse: {
+      description: "Not found; a business merged into another (issue #14) also says which: `merged_into` is the survivor's id",
+      schema: mergedBusinessErrorSchema,
+    },
     ...ROUTE_PATHS.getBusiness,
     access: 'public',
     tag: 'businesses',
@@ -370,6 +384,33 @@ export const API_ROUTES = {
     query: pageQuerySchema,
     response: z.array(brokenLinkSchema),
     responseHeaders: { 'X-Total-Count': 'all broken links', Link: '<url>; rel="next" while more pages remain' },
+  }),
+  duplicatePairs: route({
+    ...ROUTE_PATHS.duplicatePairs,
+    access: 'admin',
+    tag: 'admin',
+    summary: 'Possible duplicates: open pairs found by the nightly job or added despite the warning, oldest first',
+    query: pageQuerySchema,
+    response: z.array(duplicatePairSchema),
+    responseHeaders: { 'X-Total-Count': 'all open pairs', Link: '<url>; rel="next" while more pages remain' },
+  }),
+  dismissDuplicate: route({
+    notFound: MESSAGES.duplicatePairNotFound,
+    ...ROUTE_PATHS.dismissDuplicate,
+    access: 'admin',
+    tag: 'admin',
+    summary: "'Not duplicates': the pair leaves the list, and the nightly job never proposes it again",
+    response: okResponse,
+  }),
+  mergeBusiness: route({
+    notFound: MESSAGES.businessNotFound,
+    ...ROUTE_PATHS.mergeBusiness,
+    access: 'admin',
+    tag: 'admin',
+    summary:
+      "Merge business `from` (B) into this one (A): votes (A's wins per member), comments, suggestions, reports, sources, confirmations and verifications move; B's fields fill A's empty ones; B is removed and its page and API answer lead to A",
+    body: mergeInputSchema,
+    response: mergeResultSchema,
   }),
   verificationHistory: route({
     notFound: MESSAGES.businessNotFound,

@@ -80,7 +80,7 @@ export function createCore(config: Config) {
     verification: new VerificationService(db, repositories.verifications, cache, jobs),
     confirmations: new ConfirmationsService(db, repositories.confirmations),
     links: new LinksService(repositories.links, jobs),
-    duplicates: new DuplicatesService(repositories.duplicates),
+    duplicates: new DuplicatesService(db, repositories.duplicates, new SourcesService(), cache, jobs),
   };
 
   return {

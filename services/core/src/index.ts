@@ -36,3 +36,5 @@ export * from './links/links.repository';
 export * from './links/links.service';
 export * from './duplicates/duplicates.repository';
 export * from './duplicates/duplicates.service';
+export * from './duplicates/merges.repository';
+export * from './duplicates/duplicate-search.service';

@@ -15,11 +15,14 @@ export function adminController(
   | 'deleteBusiness'
   | 'rechecks'
   | 'brokenLinks'
+  | 'duplicatePairs'
+  | 'dismissDuplicate'
+  | 'mergeBusiness'
   | 'verificationHistory'
   | 'verifyBusiness'
   | 'unverifyBusiness'
 > {
-  const { reports, suggestions, adminReview, statistics, verification, links } = core.services;
+  const { reports, suggestions, adminReview, statistics, verification, links, duplicates } = core.services;
   return {
     statistics: () => statistics.read(),
     pendingReports: () => reports.listPending(),
@@ -38,6 +41,13 @@ export function adminController(
       setPageHeaders(req, res, page);
       return page.body;
     },
+    duplicatePairs: async ({ req, res, query }) => {
+      const page = await duplicates.pairs(query);
+      setPageHeaders(req, res, page);
+      return page.body;
+    },
+    dismissDuplicate: ({ id, user }) => duplicates.dismiss(id, user!),
+    mergeBusiness: ({ body, id, user }) => duplicates.merge(id, body, user!),
     verificationHistory: ({ id }) => verification.history(id),
     verifyBusiness: async ({ body, res, id, user }) => {
       const record = await verification.verify(id, body, user!);

@@ -17,6 +17,9 @@ export {
   textTooLongMessage,
   tooManySourcesMessage,
   verificationLine,
+  businessesMergedMessage,
+  mergeIntoLabel,
+  confirmMergeMessage,
 } from '../messages';
 export {
   LIMITS,

@@ -23,6 +23,6 @@ export type { Suggestion, SuggestionInput } from '../schemas/suggestion.schema';
 export type { Report, ReportInput, ReviewAction } from '../schemas/report.schema';
 export type { AdminStatistics } from '../schemas/admin.schema';
 export type { BrokenLink, LinkStatus } from '../schemas/link-check.schema';
-export type { DuplicateCandidate } from '../schemas/duplicate.schema';
+export type { DuplicateCandidate, DuplicatePair, MergeResult } from '../schemas/duplicate.schema';
 export type { ConfirmationSummary, Recheck, Verification, VerificationRecord, VerificationStatus, VerifyInput } from '../schemas/trust.schema';
 export type { ErrorResponse } from '../schemas/common.schema';

@@ -21,6 +21,7 @@ import { queueLinkChecks } from '../links/links.service';
 import type { SourcesService } from '../sources/sources.service';
 import { BusinessesRepository } from './businesses.repository';
 import { DuplicatesRepository } from '../duplicates/duplicates.repository';
+import { MergesRepository } from '../duplicates/merges.repository';
 import { typedPlace } from '../duplicates/duplicates.service';
 import { decodeCursor, encodeCursor, pageKeyOf } from './page-cursor';
 
@@ -75,7 +76,11 @@ export class BusinessesService {
   async get(id: number, viewer: User | null): Promise<BusinessDetail> {
     const forAdmin = viewer?.is_admin ?? false;
     const [row, sources] = await Promise.all([this.businesses.findById(id, forAdmin), this.sources.list(this.db, id)]);
-    if (!row) throw notFound(MESSAGES.businessNotFound);
+    if (!row) {
+      // A business merged into another (issue #14) says where it went; the client follows it.
+      const into = await new MergesRepository(this.db).mergedInto(id);
+      throw notFound(MESSAGES.businessNotFound, into === null ? undefined : { merged_into: into });
+    }
     return { ...toBusiness(row, forAdmin), sources };
   }
 

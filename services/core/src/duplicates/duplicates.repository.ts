@@ -1,4 +1,4 @@
-import { DUPLICATE_RULES, type DuplicateCandidate } from '@zaytoon/contract';
+import { DUPLICATE_RULES, type DuplicateCandidate, type DuplicatePair } from '@zaytoon/contract';
 import type { Queryable } from '../db/pool';
 
 /** Where the typed postcode is: its compact form ('E11AA') and its district centre, when known. */
@@ -16,6 +16,11 @@ export interface FoundPair {
 }
 
 const METERS_PER_DEGREE = 111_320;
+const ISO_TIME = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+const PAIR_BUSINESS = (alias: string) =>
+  `json_build_object('id', ${alias}.id, 'name', ${alias}.name, 'address', ${alias}.address, 'city', ${alias}.city, 'postcode', ${alias}.postcode)`;
+/** Open pairs whose businesses both still exist (a pair has no foreign keys: see the migration). */
+const OPEN_PAIRS = `duplicate_pairs p JOIN businesses f ON f.id = p.first_id JOIN businesses s ON s.id = p.second_id WHERE p.status = 'open'`;
 
 /** The postcode as the index on it reads it: no spaces, upper case. */
 export const compactPostcode = (postcode: string) => postcode.replace(/\s+/g, '').toUpperCase();
@@ -57,16 +62,19 @@ function candidatesSql(place: { name: string; postcode: string; lat: string; lng
      LIMIT ${limit}`;
 }
 
+const CANDIDATES_OF_TYPED = candidatesSql({ name: '$1::text', postcode: '$2::text', lat: '$3::float8', lng: '$4::float8' }, '', '$5');
+
 /** Likely duplicates (issue #14): the add form's check, the pairs it records, and the nightly job's search. */
 export class DuplicatesRepository {
   constructor(private readonly db: Queryable) {}
 
-  /** The likeliest listed businesses that the one being typed may duplicate. */
+  /** The likeliest listed businesses that the one being typed may duplicate (a named statement: planned once per connection). */
   async candidates(name: string, place: TypedPlace, limit: number): Promise<DuplicateCandidate[]> {
-    const { rows } = await this.db.query<DuplicateCandidate & { score: number }>(
-      candidatesSql({ name: '$1::text', postcode: '$2::text', lat: '$3::float8', lng: '$4::float8' }, '', '$5'),
-      [name.toLowerCase(), place.compactPostcode, place.latitude, place.longitude, limit],
-    );
+    const { rows } = await this.db.query<DuplicateCandidate & { score: number }>({
+      name: 'duplicate-candidates',
+      text: CANDIDATES_OF_TYPED,
+      values: [name.toLowerCase(), place.compactPostcode, place.latitude, place.longitude, limit],
+    });
     return rows.map(({ id, name, address, postcode, distance_m, same_postcode }) => ({ id, name, address, postcode, distance_m, same_postcode }));
   }
 
@@ -89,7 +97,7 @@ export class DuplicatesRepository {
   }
 
   /** The next `limit` business ids after `afterId` with the likely pairs each makes with a later business. */
-  async findPairsAfter(afterId: number, limit: number): Promise<{ lastId: number | null; pairs: FoundPair[] }> {
+  async findPairsAfter(afterId: number, limit: number): Promise<{ lastId: number | null; scanned: number; pairs: FoundPair[] }> {
     const { rows } = await this.db.query<FoundPair & { a_id: number }>(
       `WITH batch AS (SELECT id, name, postcode, latitude, longitude FROM businesses WHERE id > $1 ORDER BY id LIMIT $2)
        SELECT a.id AS a_id, c.id AS second_id, a.id AS first_id, c.score, c.distance_m
@@ -104,6 +112,7 @@ export class DuplicatesRepository {
     );
     return {
       lastId: rows.at(-1)?.a_id ?? null,
+      scanned: new Set(rows.map((row) => row.a_id)).size,
       pairs: rows
         .filter((row) => row.second_id != null)
         .map(({ first_id, second_id, score, distance_m }) => ({ first_id, second_id, score, distance_m })),
@@ -125,5 +134,51 @@ export class DuplicatesRepository {
         pairs.map((pair) => pair.distance_m),
       ],
     );
+  }
+
+  /** Open pairs after the pair `afterId`, oldest first (the admins' 'Possible duplicates'). */
+  async openPairs(afterId: number, limit: number): Promise<DuplicatePair[]> {
+    const { rows } = await this.db.query<DuplicatePair>(
+      `SELECT p.id, ${PAIR_BUSINESS('f')} AS first, ${PAIR_BUSINESS('s')} AS second, round(p.score::numeric, 2)::float8 AS score,
+              p.distance_m, p.added_despite_warning, to_char(p.found_at AT TIME ZONE 'UTC', ${ISO_TIME}) AS found_at
+         FROM ${OPEN_PAIRS} AND p.id > $1
+        ORDER BY p.id LIMIT $2`,
+      [afterId, limit],
+    );
+    return rows;
+  }
+
+  async countOpen(): Promise<number> {
+    const { rows } = await this.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${OPEN_PAIRS}`);
+    return rows[0].count;
+  }
+
+  /** Decides an open pair ('dismissed' or 'merged'); false when there is no such open pair. */
+  async decide(pairId: number, status: 'dismissed' | 'merged', adminId: number): Promise<{ first_id: number; second_id: number } | null> {
+    const { rows } = await this.db.query<{ first_id: number; second_id: number }>(
+      `UPDATE duplicate_pairs SET status = $2, decided_by = (SELECT id FROM users WHERE id = $3), decided_at = now()
+        WHERE id = $1 AND status = 'open' RETURNING first_id, second_id`,
+      [pairId, status, adminId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The pair of two businesses, merged: kept as the record of the decision (recorded merged when it was never proposed). */
+  async recordMerged(a: number, b: number, adminId: number): Promise<void> {
+    await this.db.query(
+      `INSERT INTO duplicate_pairs (first_id, second_id, score, status, decided_by, decided_at)
+       SELECT least($1::int, $2::int), greatest($1::int, $2::int), 0, 'merged', (SELECT id FROM users WHERE id = $3), now()
+       ON CONFLICT (first_id, second_id) DO UPDATE SET status = 'merged', decided_by = EXCLUDED.decided_by, decided_at = now()`,
+      [a, b, adminId],
+    );
+  }
+
+  /** Open pairs one of whose businesses is gone (deleted, or merged into a third); the number removed. */
+  async pruneOpen(): Promise<number> {
+    const { rowCount } = await this.db.query(
+      `DELETE FROM duplicate_pairs p WHERE p.status = 'open'
+          AND (NOT EXISTS (SELECT 1 FROM businesses b WHERE b.id = p.first_id) OR NOT EXISTS (SELECT 1 FROM businesses b WHERE b.id = p.second_id))`,
+    );
+    return rowCount ?? 0;
   }
 }
