@@ -3,6 +3,7 @@ import {
   type ApiClient,
   type BrokenLink,
   type Business,
+  type DuplicatePair,
   type Recheck,
   type Report,
   type ReviewAction,
@@ -97,12 +98,24 @@ export const brokenLink = (sourceId: number, extra: Partial<BrokenLink> = {}): B
   ...extra,
 });
 
+export const duplicatePair = (id: number, extra: Partial<DuplicatePair> = {}): DuplicatePair => ({
+  id,
+  first: { id: 11, name: 'Olive Tree Bakers', address: '3 Brick Lane', city: 'London', postcode: 'E1 6AN' },
+  second: { id: 12, name: 'Olive Tree Bakery', address: '5 Brick Lane', city: 'London', postcode: 'E1 6AN' },
+  score: 0.73,
+  distance_m: 0,
+  added_despite_warning: false,
+  found_at: '2026-11-20T02:30:00.000Z',
+  ...extra,
+});
+
 export function fakeAdminServer(seed: {
   reports?: Report[];
   suggestions?: Suggestion[];
   businesses?: Business[];
   rechecks?: Recheck[];
   brokenLinks?: BrokenLink[];
+  duplicates?: DuplicatePair[];
   verified?: number;
 }) {
   const state = {
@@ -110,6 +123,7 @@ export function fakeAdminServer(seed: {
     reports: [...(seed.reports ?? [])],
     suggestions: [...(seed.suggestions ?? [])],
     rechecks: [...(seed.rechecks ?? [])],
+    duplicates: [...(seed.duplicates ?? [])],
     users: { total: 12, admins: 2, regular: 10, recent_registrations: 3 },
   };
   for (const b of seed.businesses ?? []) state.businesses.set(b.id, b);
@@ -181,11 +195,19 @@ export function fakeAdminServer(seed: {
       return found;
     },
     callPage: async (name: string) => {
-      const items = name === 'rechecks' ? state.rechecks : name === 'brokenLinks' ? (seed.brokenLinks ?? []) : undefined;
+      const lists: Record<string, unknown[]> = { rechecks: state.rechecks, brokenLinks: seed.brokenLinks ?? [], duplicatePairs: state.duplicates };
+      const items = lists[name];
       return items && { items: [...items], total: items.length, nextCursor: null };
     },
     // A decision settles a re-check: the business leaves the list.
     call: async (name: string, args: { id: number; body: Record<string, unknown> }) => {
+      // A merge or 'Not duplicates' settles the pair: it leaves the list.
+      if (name === 'mergeBusiness' || name === 'dismissDuplicate') {
+        const decided = (pair: DuplicatePair) =>
+          name === 'dismissDuplicate' ? pair.id === args.id : [pair.first.id, pair.second.id].includes(Number(args.body.from));
+        state.duplicates = state.duplicates.filter((pair) => !decided(pair));
+        return { message: 'ok' };
+      }
       if (name !== 'verifyBusiness' && name !== 'unverifyBusiness') return undefined;
       state.rechecks = state.rechecks.filter((item) => item.business.id !== args.id);
       return { id: 1, business_id: args.id, action: name === 'verifyBusiness' ? 'verified' : 'unverified', ...args.body };

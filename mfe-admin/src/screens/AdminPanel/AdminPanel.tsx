@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { Business, Report, Suggestion } from '@zaytoon/contract/client';
 import { useDeleteBusiness } from '../../features/admin/api/delete-business';
 import { useBrokenLinks } from '../../features/admin/api/get-broken-links';
+import { useDuplicatePairs } from '../../features/admin/api/duplicates';
 import { usePendingReports } from '../../features/admin/api/get-pending-reports';
 import { usePendingSuggestions } from '../../features/admin/api/get-pending-suggestions';
 import { useRechecks } from '../../features/admin/api/get-rechecks';
@@ -15,6 +16,7 @@ import { useHost } from '@zaytoon/web-kit';
 import { ADMIN_BUILD_LABEL, ADMIN_VERSION, versionText } from '../../version';
 import { BrokenLinksTab } from './BrokenLinksTab';
 import { BusinessesTab } from './BusinessesTab';
+import { DuplicatesTab } from './DuplicatesTab';
 import { RechecksTab } from './RechecksTab';
 import { ReportsTab } from './ReportsTab';
 import { StatisticsRow } from './StatisticsRow';
@@ -23,8 +25,8 @@ import { VerifyDialog } from './VerifyDialog';
 import card from './card.module.css';
 import panel from './AdminPanel.module.css';
 
-type Tab = 'reports' | 'suggestions' | 'businesses' | 'rechecks' | 'links';
-const TABS: Tab[] = ['reports', 'suggestions', 'businesses', 'rechecks', 'links'];
+type Tab = 'reports' | 'suggestions' | 'businesses' | 'rechecks' | 'links' | 'duplicates';
+const TABS: Tab[] = ['reports', 'suggestions', 'businesses', 'rechecks', 'links', 'duplicates'];
 
 const NO_REPORTS: Report[] = [];
 const NO_SUGGESTIONS: Suggestion[] = [];
@@ -55,6 +57,7 @@ export function AdminPanel() {
   const deleteBusiness = useDeleteBusiness();
   const rechecks = useRechecks();
   const brokenLinks = useBrokenLinks();
+  const duplicates = useDuplicatePairs();
   // 'Verify Business' on a business's page comes here with ?verify=<id>.
   const [searchParams, setSearchParams] = useSearchParams();
   const verifyId = /^\d+$/.test(searchParams.get('verify') ?? '') ? Number(searchParams.get('verify')) : null;
@@ -76,7 +79,14 @@ export function AdminPanel() {
     loading: reportsQuery.isPending || suggestionsQuery.isPending || businessesQuery.isPending,
   };
   const [tab, setTab] = useState<Tab>('reports');
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ reports: null, suggestions: null, businesses: null, rechecks: null, links: null });
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({
+    reports: null,
+    suggestions: null,
+    businesses: null,
+    rechecks: null,
+    links: null,
+    duplicates: null,
+  });
 
   const labels: Record<Tab, string> = {
     reports: `Reports (${data.reports.length})`,
@@ -84,6 +94,7 @@ export function AdminPanel() {
     businesses: `Businesses (${data.businesses.length})`,
     rechecks: `Re-checks (${rechecks.data?.pages[0]?.total ?? 0})`,
     links: `Broken links (${brokenLinks.data?.pages[0]?.total ?? 0})`,
+    duplicates: `Possible duplicates (${duplicates.data?.pages[0]?.total ?? 0})`,
   };
 
   // Arrow keys move between tabs (WAI-ARIA tabs pattern).
@@ -148,8 +159,10 @@ export function AdminPanel() {
           <BusinessesTab businesses={data.businesses} onDelete={(business) => settled(deleteBusiness.mutateAsync(business))} />
         ) : tab === 'rechecks' ? (
           <RechecksTab />
-        ) : (
+        ) : tab === 'links' ? (
           <BrokenLinksTab />
+        ) : (
+          <DuplicatesTab />
         )}
       </div>
       {toVerify.data && <VerifyDialog business={toVerify.data} onClose={closeVerify} />}

@@ -10,9 +10,12 @@ export const adminKeys = {
   businesses: () => ['admin', 'businesses', 'reported'] as const,
   rechecks: () => ['admin', 'rechecks'] as const,
   brokenLinks: () => ['admin', 'links', 'broken'] as const,
+  duplicates: () => ['admin', 'duplicates'] as const,
   business: (id: number) => ['admin', 'business', id] as const,
   /** Every decision (review a report or a suggestion, delete a business) is a mutation under this key. */
   decisions: ['admin', 'decision'] as const,
-  decision: (kind: 'review-report' | 'review-suggestion' | 'delete-business' | 'verify-business' | 'mark-unverified') =>
-    ['admin', 'decision', kind] as const,
+  decision: (
+    kind:
+      'review-report' | 'review-suggestion' | 'delete-business' | 'verify-business' | 'mark-unverified' | 'merge-businesses' | 'dismiss-duplicate',
+  ) => ['admin', 'decision', kind] as const,
 };
