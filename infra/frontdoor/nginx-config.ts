@@ -258,6 +258,16 @@ export function frontDoorConfig(settings: FrontDoorSettings): string {
       ...APP_ROUTES.filter((route) => route.owner !== 'directory').map((route) =>
         staticLocation(appRouteLocation(route.path), REVALIDATE, pageHeaders(settings, { directoryPage: false }), SHELL_PAGE),
       ),
+      // A merged business's page (issue #14): the API answers 301 to the survivor's, or 404 for any other id, on which
+      // (and on any failure: the page never waits on the API being up) the page is served as every other page is.
+      proxyLocation(`~ ^/business/(\\d+)$`, `http://zaytoon_api/api${API_ROUTES.mergedBusinessPage.path.replace(':id', '$1')}`, [
+        '      proxy_pass_request_body off;',
+        '      proxy_set_header Content-Length "";',
+        '      proxy_set_header Cookie "";',
+        '      proxy_intercept_errors on;',
+        '      error_page 400 404 429 500 502 503 504 = @app_page;',
+      ]),
+      block('location @app_page', ['      try_files /index.html =404;', headers([['Cache-Control', REVALIDATE], ...page], '      ')], '    '),
       staticLocation('/', REVALIDATE, page, SHELL_PAGE),
     ],
     '  ',

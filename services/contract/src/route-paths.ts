@@ -23,6 +23,7 @@ export const ROUTE_PATHS = {
   categories: { method: 'get', path: '/categories' },
   cities: { method: 'get', path: '/cities' },
   getBusiness: { method: 'get', path: '/businesses/:id' },
+  mergedBusinessPage: { method: 'get', path: '/businesses/:id/page' },
   createBusiness: { method: 'post', path: '/businesses' },
   updateBusiness: { method: 'put', path: '/businesses/:id' },
   canEdit: { method: 'get', path: '/businesses/:id/can-edit' },

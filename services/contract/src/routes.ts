@@ -76,6 +76,8 @@ export interface RouteDefinition {
   cacheable?: boolean;
   /** For a path with an id (`:id`, `:commentId`): the 404's detail when the id names nothing, malformed ids included. */
   notFound?: string;
+  /** A route that answers a redirect instead of JSON (OpenAPI documents a 301 with its Location, no 200). */
+  redirect?: string;
   /** A 404 whose body says more than CONTRACT's `{detail}` (OpenAPI documents it). */
   notFoundResponse?: { description: string; schema: z.ZodType };
 }
@@ -208,6 +210,16 @@ export const API_ROUTES = {
     cacheable: true,
     summary: 'Business detail',
     response: businessDetailSchema,
+  }),
+  mergedBusinessPage: route({
+    notFound: MESSAGES.businessNotFound,
+    ...ROUTE_PATHS.mergedBusinessPage,
+    access: 'public',
+    tag: 'businesses',
+    summary:
+      "For the front door, which asks before serving /business/{id}: a business merged into another (issue #14) answers 301 to the survivor's page; any other id 404 (the page is the app's)",
+    redirect: "Moved permanently: `Location` is the survivor's page, /business/{id}",
+    response: okResponse,
   }),
   createBusiness: route({
     ...ROUTE_PATHS.createBusiness,

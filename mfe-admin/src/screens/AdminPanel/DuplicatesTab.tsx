@@ -26,7 +26,13 @@ function DuplicatePairCard({ pair }: { pair: DuplicatePair }) {
     if (window.confirm(confirmMergeMessage(from.name, into.name))) merge.mutate({ into, from });
   };
   return (
-    <li className={`${card.card} ${card.item}`} data-testid="duplicate-pair" data-pair-id={pair.id}>
+    <li
+      className={`${card.card} ${card.item}`}
+      data-testid="duplicate-pair"
+      data-pair-id={pair.id}
+      data-first-id={pair.first.id}
+      data-second-id={pair.second.id}
+    >
       <div className={card.itemHead}>
         {pair.added_despite_warning && <span className={`${card.badge} ${card.badgeAmber}`}>{MESSAGES.addedDespiteWarning}</span>}
         <span className={card.muted}>

@@ -22,6 +22,7 @@ export function businessesController(
   | 'mapView'
   | 'duplicateCheck'
   | 'getBusiness'
+  | 'mergedBusinessPage'
   | 'createBusiness'
   | 'updateBusiness'
   | 'canEdit'
@@ -41,6 +42,10 @@ export function businessesController(
     mapView: cachedAnswer(({ query }) => directory.mapView(query)),
     duplicateCheck: ({ query }) => duplicates.check(query),
     getBusiness: ({ id, user }) => businesses.get(id, user),
+    mergedBusinessPage: async ({ id, res }) => {
+      res.redirect(301, await duplicates.survivorPage(id));
+      return undefined;
+    },
     createBusiness: async ({ body, res, user }) => {
       const created = await businesses.create(body, user!);
       res.status(201);

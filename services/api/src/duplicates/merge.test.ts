@@ -105,6 +105,11 @@ describe('POST /api/admin/businesses/{id}/merge', () => {
     expect((await merge(c.id, a.id)).status).toBe(200);
     for (const id of [a.id, b.id])
       expect((await api.client().get(`/api/businesses/${id}`)).body).toEqual({ detail: MESSAGES.businessNotFound, merged_into: c.id });
+    // The front door's page lookup: 301 to the survivor's page for a merged id, 404 for any other.
+    const page = await api.client().get(`/api/businesses/${b.id}/page`);
+    expect(page.status).toBe(301);
+    expect(page.headers.get('location')).toBe(`/business/${c.id}`);
+    expect((await api.client().get(`/api/businesses/${c.id}/page`)).status).toBe(404);
     const votes = await api.client().get(`/api/businesses/${b.id}/votes`);
     expect(votes.status).toBe(404);
     expect(votes.body).toEqual({ detail: MESSAGES.businessNotFound });

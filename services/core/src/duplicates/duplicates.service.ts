@@ -113,8 +113,10 @@ export class DuplicatesService {
     return { message: businessesMergedMessage(names.from, names.into), into: intoId, from: fromId };
   }
 
-  /** Where a merged business went (the final survivor), or null. */
-  mergedInto(id: number): Promise<number | null> {
-    return new MergesRepository(this.db).mergedInto(id);
+  /** The page a merged business's old address leads to; any other id is not found (its page is the app's own). */
+  async survivorPage(id: number): Promise<string> {
+    const into = await new MergesRepository(this.db).mergedInto(id);
+    if (into === null) throw notFound(MESSAGES.businessNotFound);
+    return `/business/${into}`;
   }
 }
