@@ -43,7 +43,7 @@ describe('duplicates and merges (issue #14)', () => {
     const warning = page.getByTestId('duplicate-warning');
     await warning.getByText('This may already be listed').waitFor();
     const candidate = warning.getByTestId('duplicate-candidate').filter({ has: page.locator(`a[href="/business/${existing.id}"]`) });
-    expect(await candidate.innerText()).toBe(`Olive Tree Bakers3 Vicar Lane, ${postcode} · same postcode`);
+    expect(await candidate.textContent()).toBe(`Olive Tree Bakers3 Vicar Lane, ${postcode} · same postcode`);
 
     await page.getByRole('button', { name: 'Add Business' }).click();
     await page.waitForURL((url) => /^\/business\/\d+$/.test(url.pathname) && url.pathname !== `/business/${existing.id}`);
