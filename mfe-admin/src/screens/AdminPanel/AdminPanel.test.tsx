@@ -87,7 +87,16 @@ describe('admin panel', () => {
 
     view.unmount();
     renderWithHost(<AdminPanel />, fakeHost({ api: server.api }));
-    await waitFor(() => expect(tabNames()).toEqual(['Reports (1)', 'Suggestions (1)', 'Businesses (1)', 'Re-checks (0)', 'Broken links (0)', 'Possible duplicates (0)']));
+    await waitFor(() =>
+      expect(tabNames()).toEqual([
+        'Reports (1)',
+        'Suggestions (1)',
+        'Businesses (1)',
+        'Re-checks (0)',
+        'Broken links (0)',
+        'Possible duplicates (0)',
+      ]),
+    );
     expect(pending()).toMatchObject({ reports: '1', suggestions: '1' });
   });
 
@@ -162,7 +171,16 @@ describe('admin panel', () => {
     await userEvent.click(within(first).getByRole('button', { name: 'Approve & Remove Business' }));
 
     // the server has not answered: the business, its reports and its suggestion are already gone
-    await waitFor(() => expect(tabNames()).toEqual(['Reports (1)', 'Suggestions (1)', 'Businesses (1)', 'Re-checks (0)', 'Broken links (0)', 'Possible duplicates (0)']));
+    await waitFor(() =>
+      expect(tabNames()).toEqual([
+        'Reports (1)',
+        'Suggestions (1)',
+        'Businesses (1)',
+        'Re-checks (0)',
+        'Broken links (0)',
+        'Possible duplicates (0)',
+      ]),
+    );
     expect(screen.getAllByTestId('report-card').map((card) => card.dataset.reportId)).toEqual(['3']);
     expect(pending()).toMatchObject({ reports: '1', suggestions: '1' });
     expect(screen.getByTestId('stat-businesses').dataset).toMatchObject({ total: '2', verified: '0' });
@@ -171,7 +189,16 @@ describe('admin panel', () => {
     slow = true;
     await act(async () => refuse(new ApiError(409, 'Report has already been reviewed')));
     await waitFor(() => expect(host.toast.error).toHaveBeenCalledWith('Report has already been reviewed'));
-    await waitFor(() => expect(tabNames()).toEqual(['Reports (3)', 'Suggestions (2)', 'Businesses (2)', 'Re-checks (0)', 'Broken links (0)', 'Possible duplicates (0)']));
+    await waitFor(() =>
+      expect(tabNames()).toEqual([
+        'Reports (3)',
+        'Suggestions (2)',
+        'Businesses (2)',
+        'Re-checks (0)',
+        'Broken links (0)',
+        'Possible duplicates (0)',
+      ]),
+    );
     expect(screen.getAllByTestId('report-card').map((card) => card.dataset.reportId)).toEqual(['1', '2', '3']);
     expect(pending()).toMatchObject({ reports: '3', suggestions: '2' });
     expect(screen.getByTestId('stat-businesses').dataset).toMatchObject({ total: '3', verified: '1' });
