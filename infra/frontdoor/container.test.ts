@@ -60,10 +60,11 @@ describe('front-end container configuration', () => {
     const { config } = renderContainerConfig('frontdoor', { ...production, DIRECTORY_REMOTE_URL: cdn, NGINX_PREFIX: work });
     expect(nginxAccepts(config).ok).toBe(true);
     const preconnect = '<https://cdn.zaytoon.example>; rel=preconnect; crossorigin';
-    // '/' and '/admin' (not the directory's pages), then every other page.
+    // '/' and '/admin' (not the directory's pages), then a business's page (issue #14: after its merge lookup), then every other page.
     expect(config.match(/add_header Link "([^"]+)"/g)).toEqual([
       `add_header Link "${preconnect}"`,
       `add_header Link "${preconnect}"`,
+      `add_header Link "${preconnect}, <${cdn}>; rel=preload; as=fetch; crossorigin"`,
       `add_header Link "${preconnect}, <${cdn}>; rel=preload; as=fetch; crossorigin"`,
     ]);
   });

@@ -32,6 +32,12 @@ class Upstream {
         this.seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, socket: req.socket });
         if (this.dropRequests) return req.socket.destroy();
         res.setHeader('Content-Type', 'application/json');
+        // The page lookup as the API answers it (issue #14): business 99 was merged into 7; any other id is not found.
+        const page = /^\/api\/businesses\/(\d+)\/page$/.exec(req.url ?? '');
+        if (page) {
+          if (page[1] === String(MERGED.from)) return void res.writeHead(301, { Location: `/business/${MERGED.into}` }).end();
+          return void res.writeHead(404).end(JSON.stringify({ detail: MESSAGES.businessNotFound }));
+        }
         res.end(JSON.stringify({ upstream: this.name }));
       });
     });
@@ -48,6 +54,7 @@ class Upstream {
   }
 }
 
+const MERGED = { from: 99, into: 7 };
 const REMOTE_ORIGIN = 'http://remotes.zaytoon.test:9000';
 const DIRECTORY_MANIFEST = `${REMOTE_ORIGIN}/mf-manifest.json`;
 const SCRIPT = `export const greeting = ${JSON.stringify('x'.repeat(4000))};\n`;
@@ -122,6 +129,16 @@ describe('front door: pages and assets', () => {
       renameSync(`${index}.deploying`, index);
     }
     expect((await fetch(`${base}/browse`)).status).toBe(200);
+  });
+
+  it("answers a merged business's page with 301 to the survivor's, asking the API (issue #14)", async () => {
+    const before = upstreams.flatMap((upstream) => upstream.seen).length;
+    const response = await fetch(`${base}/business/${MERGED.from}`, { redirect: 'manual' });
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe(`/business/${MERGED.into}`);
+    const seen = upstreams.flatMap((upstream) => upstream.seen).slice(before);
+    expect(seen.map((request) => `${request.method} ${request.url}`)).toEqual([`GET /api${API_ROUTES.mergedBusinessPage.path.replace(':id', '99')}`]);
+    expect(seen[0].headers.cookie).toBeUndefined();
   });
 
   it('adds HSTS to pages only when told to (production)', () => {
@@ -237,5 +254,20 @@ describe('front door: the API upstreams', () => {
     expect(comment.status).toBe(413);
     expect(await comment.json()).toEqual({ detail: MESSAGES.bodyTooLarge });
     expect(upstreams.flatMap((upstream) => upstream.seen).length).toBe(before);
+  });
+});
+
+// Last: nginx counts the dropped lookups as failures and keeps the processes out of rotation for fail_timeout.
+describe('front door: pages without the API', () => {
+  it("serves a business's page with its headers while every API process is down", async () => {
+    for (const upstream of upstreams) upstream.dropRequests = true;
+    try {
+      const response = await fetch(`${base}/business/42`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('<div id="root">');
+      expectPageHeaders(response, { directoryPage: true });
+    } finally {
+      for (const upstream of upstreams) upstream.dropRequests = false;
+    }
   });
 });

@@ -156,7 +156,7 @@ function listenLines(listen: string[]): string[] {
   return listen.map((address) => `    listen ${address};`);
 }
 
-function proxyLocation(path: string, upstream: string, extra: string[] = []): string {
+function proxyLocation(path: string, upstream: string, extra: string[] = [], timeouts = { connect: '2s', read: '60s' }): string {
   return block(
     `location ${path}`,
     [
@@ -173,8 +173,8 @@ function proxyLocation(path: string, upstream: string, extra: string[] = []): st
       // GET and HEAD go to the next upstream when one fails; writes are never sent twice (nginx's default).
       '      proxy_next_upstream error timeout http_502 http_503 http_504;',
       '      proxy_next_upstream_tries 3;',
-      '      proxy_connect_timeout 2s;',
-      '      proxy_read_timeout 60s;',
+      `      proxy_connect_timeout ${timeouts.connect};`,
+      `      proxy_read_timeout ${timeouts.read};`,
       ...extra,
     ],
     '    ',
@@ -258,6 +258,23 @@ export function frontDoorConfig(settings: FrontDoorSettings): string {
       ...APP_ROUTES.filter((route) => route.owner !== 'directory').map((route) =>
         staticLocation(appRouteLocation(route.path), REVALIDATE, pageHeaders(settings, { directoryPage: false }), SHELL_PAGE),
       ),
+      // A merged business's page (issue #14): the API answers 301 to the survivor's, or 404 for any other id, on which
+      // (and on any failure: the page never waits on the API being up) the page is served as every other page is.
+      proxyLocation(
+        `~ ^/business/(\\d+)$`,
+        `http://zaytoon_api/api${API_ROUTES.mergedBusinessPage.path.replace(':id', '$1')}`,
+        [
+          '      proxy_pass_request_body off;',
+          '      proxy_set_header Content-Length "";',
+          '      proxy_set_header Cookie "";',
+          '      proxy_next_upstream_timeout 1s;',
+          '      proxy_intercept_errors on;',
+          '      error_page 400 404 429 500 502 503 504 = @app_page;',
+        ],
+        // A slow API delays the page by a second or two at most: then the page is served as if the id were not merged.
+        { connect: '1s', read: '1s' },
+      ),
+      block('location @app_page', ['      try_files /index.html =404;', headers([['Cache-Control', REVALIDATE], ...page], '      ')], '    '),
       staticLocation('/', REVALIDATE, page, SHELL_PAGE),
     ],
     '  ',

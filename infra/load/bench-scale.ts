@@ -5,6 +5,7 @@
  * seedScaleBusinesses to 10,000 and 100,000 businesses) measures:
  *  - the API under autocannon (20 connections): list pages, search, summary, city groups, map
  *    viewports at three zooms, detail; beside a bare node:http server and the search's own SQL;
+ *  - the duplicate check of /add-business (issue #14) as a signed-in member, beside its own SQL;
  *  - /browse in headless Chromium on a phone-sized screen: time to 'N businesses found', DOM nodes,
  *    JS heap, bytes fetched by /browse and by the switch to the map, typing-to-results.
  * Ends with the issue's "Done when" checks as PASS/FAIL lines. A script, not a test: numbers vary
@@ -23,11 +24,13 @@ import { gunzipSync } from 'node:zlib';
 import type pg from 'pg';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createClient } from 'redis';
-import { BusinessesRepository, BUSINESS_CACHE_VERSION_KEY, createPool } from '@zaytoon/core';
+import { BusinessesRepository, BUSINESS_CACHE_VERSION_KEY, createPool, DuplicatesRepository, typedPlace } from '@zaytoon/core';
+import { DUPLICATE_RULES } from '@zaytoon/contract';
 import { seedScaleBusinesses } from '../seed/scale-seed';
 import { loadConfig } from '../dev/config';
 import { waitForHttp } from '../dev/net';
 import { buildFrontends, sessionSecret, startApplications } from '../dev/stack';
+import { CookieJar } from '../e2e/support/cookie-jar';
 import { CHROMIUM_ARGS, COUNT_LINE, LOOPBACK_ONLY_ARG, PHONE, countBytes, domNodeCount, jsHeapUsed, type ByteCounter } from '../e2e/support/chromium';
 import { benchPort, percentile, provisionBenchStack, type BenchStack } from './bench-stack';
 
@@ -161,14 +164,20 @@ interface Measured {
   rps: number;
 }
 
-async function drive(name: string, port: number, paths: () => string, bytes: string): Promise<Measured> {
+async function drive(
+  name: string,
+  port: number,
+  paths: () => string,
+  bytes: string,
+  options: { headers?: Record<string, string>; connections?: number } = {},
+): Promise<Measured> {
   const latencies: number[] = [];
   let non2xx = 0;
   const instance = autocannon({
     url: `http://127.0.0.1:${port}`,
-    connections: CONNECTIONS,
+    connections: options.connections ?? CONNECTIONS,
     duration: DURATION,
-    headers: { 'accept-encoding': 'gzip' },
+    headers: { 'accept-encoding': 'gzip', ...options.headers },
     requests: [{ setupRequest: (request: Record<string, unknown>) => ({ ...request, method: 'GET', path: paths() }) }],
   });
   instance.on('response', (_client, status, _bytes, time) => {
@@ -216,6 +225,8 @@ interface ApiFigures {
   detailShare: number;
   searchLoaded: { api: number; sql: number };
   searchCold: { api: number; sql: number };
+  /** Issue #14: the duplicate check's p50 and p95 through the API (a member's session) and as its SQL: one at a time (a member typing), and 20 at a time. */
+  duplicateCheck: Record<'single' | 'loaded', { api: { p50: number; p95: number }; sql: { p50: number; p95: number } }>;
 }
 
 interface BrowserFigures {
@@ -245,6 +256,7 @@ interface SizeFigures {
 class Bench {
   private readonly pool: pg.Pool;
   private readonly repository: BusinessesRepository;
+  private readonly duplicates: DuplicatesRepository;
   private readonly redis: ReturnType<typeof createClient>;
 
   constructor(
@@ -255,6 +267,7 @@ class Bench {
     this.pool = createPool(stack.databaseUrl, CONNECTIONS);
     this.pool.on('error', () => undefined);
     this.repository = new BusinessesRepository(this.pool);
+    this.duplicates = new DuplicatesRepository(this.pool);
     this.redis = createClient({ url: stack.redisUrl });
     this.redis.on('error', () => undefined);
   }
@@ -378,13 +391,66 @@ class Bench {
       await searchSql(limit);
       cold.sql.push(performance.now() - started);
     }
+    const duplicateCheck = await this.duplicateCheck(size, port);
     return {
+      duplicateCheck,
       table,
       listBytes: first.wireBytes,
       detailShare: detailRow.rps / baseline.rps,
       searchLoaded: { api: searchRow.p50, sql: sqlLoaded.p50 },
       searchCold: { api: median(cold.api), sql: median(cold.sql) },
     };
+  }
+
+  /**
+   * Issue #14: what /add-business asks while a member types, for 500 random businesses with a position: their name
+   * with one letter more, at their own postcode (so each check finds at least that one). The API under autocannon
+   * with a member's session, then the repository's own query through pg, the same 20 at a time.
+   */
+  private async duplicateCheck(size: Size, port: number): Promise<ApiFigures['duplicateCheck']> {
+    const { rows } = await this.pool.query<{ name: string; postcode: string }>(
+      'SELECT name, postcode FROM businesses WHERE latitude IS NOT NULL ORDER BY random() LIMIT 500',
+    );
+    const typed = rows.map((row) => ({ name: `${row.name}s`, postcode: row.postcode }));
+    const pick = () => typed[Math.floor(Math.random() * typed.length)];
+    const path = () => {
+      const { name, postcode } = pick();
+      return `/api/businesses/duplicates?name=${encodeURIComponent(name)}&postcode=${encodeURIComponent(postcode)}`;
+    };
+    const session = await this.signUpMember(port);
+    const sample = await fetch(`http://127.0.0.1:${port}${path()}`, { headers: session });
+    if (sample.status !== 200) log(`WARNING: the duplicate check answered ${sample.status}: ${(await sample.text()).slice(0, 200)}`);
+    const measure = async (connections: number) => {
+      log(`${sizeName(size)}: duplicate check as a member, ${connections} at a time (${DURATION}s), then as SQL`);
+      const api = await drive('duplicate check (member)', port, path, '-', { headers: session, connections });
+      if (api['non-2xx'] > 0) log(`WARNING: ${api['non-2xx']} duplicate checks answered other than 2xx`);
+      const sql = await loop(
+        () => {
+          const { name, postcode } = pick();
+          return this.duplicates.candidates(name, typedPlace(postcode), DUPLICATE_RULES.maxCandidates);
+        },
+        connections,
+        DURATION,
+      );
+      return { api: { p50: api.p50, p95: Number(api['p95 ms']) }, sql: { p50: sql.p50, p95: sql.p95 } };
+    };
+    return { single: await measure(1), loaded: await measure(CONNECTIONS) };
+  }
+
+  /** A new member's session cookie (the check is for members). */
+  private async signUpMember(port: number): Promise<Record<string, string>> {
+    const jar = new CookieJar();
+    const base = `http://127.0.0.1:${port}`;
+    jar.keep(await fetch(`${base}/api/auth/me`));
+    const id = randomBytes(4).toString('hex');
+    const answer = await fetch(`${base}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: this.shellOrigin, cookie: jar.header(), 'x-xsrf-token': jar.decoded('XSRF-TOKEN') },
+      body: JSON.stringify({ email: `bench-${id}@example.com`, username: `bench_${id}`, name: 'Bench Member', password: 'bench-password' }),
+    });
+    if (answer.status !== 201) throw new Error(`bench signup failed: ${answer.status} ${await answer.text()}`);
+    jar.keep(answer);
+    return { cookie: jar.header() };
   }
 
   async browser(browser: Browser, size: Size): Promise<BrowserFigures> {
@@ -520,6 +586,14 @@ function printSize(figures: SizeFigures): void {
       `not cached, one at a time: API ${ms(api.searchCold.api)} vs SQL ${ms(api.searchCold.sql)} (${(api.searchCold.api / api.searchCold.sql).toFixed(2)}×)`,
   );
   console.log(`detail req/s = ${(api.detailShare * 100).toFixed(0)}% of bare node:http`);
+  for (const [label, figures] of [
+    ['one at a time', api.duplicateCheck.single],
+    [`${CONNECTIONS} at a time`, api.duplicateCheck.loaded],
+  ] as const) {
+    console.log(
+      `duplicate check ${label}: API p50 ${ms(figures.api.p50)}, p95 ${ms(figures.api.p95)}; its SQL p50 ${ms(figures.sql.p50)}, p95 ${ms(figures.sql.p95)}`,
+    );
+  }
   const b = figures.browser;
   if (b) {
     console.table([
@@ -598,6 +672,11 @@ function printChecks(all: SizeFigures[]): void {
     loaded <= 2 && cold <= 2,
     `search p50 within 2× of its SQL ${at}: ${loaded.toFixed(2)}× under load (${CONNECTIONS} at a time), ${cold.toFixed(2)}× not cached (one at a time; API ${ms(largest.api.searchCold.api)}, SQL ${ms(largest.api.searchCold.sql)})`,
   );
+  const duplicates = largest.api.duplicateCheck.single;
+  check(
+    duplicates.api.p95 < 100,
+    `duplicate check p95 < 100 ms ${at} (issue #14), one member at a time: ${ms(duplicates.api.p95)} (its SQL alone ${ms(duplicates.sql.p95)})`,
+  );
   console.log(`\n=== issue #9 "Done when" (${sizeName(largest.size)} vs demo, this run) ===`);
   for (const line of lines) console.log(line);
 }
@@ -646,6 +725,8 @@ async function main(): Promise<void> {
       ADMIN_REMOTE_URL: '',
       RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1,::ffff:127.0.0.1',
     });
+    // The bench's member asks the duplicate check far more often than a person typing (the API inherits it).
+    process.env.RATE_LIMIT_DUPLICATE_CHECKS_PER_USER ??= '100000000';
     let built = false;
     if (BROWSER) {
       log('building the front-ends (turbo; cached when unchanged)');

@@ -4,6 +4,7 @@ import {
   type BrokenLink,
   type Claim,
   type Business,
+  type DuplicatePair,
   type Recheck,
   type Report,
   type ReviewAction,
@@ -109,6 +110,17 @@ export const claim = (id: number, extra: Partial<Claim> = {}): Claim => ({
   ...extra,
 });
 
+export const duplicatePair = (id: number, extra: Partial<DuplicatePair> = {}): DuplicatePair => ({
+  id,
+  first: { id: 11, name: 'Olive Tree Bakers', address: '3 Brick Lane', city: 'London', postcode: 'E1 6AN' },
+  second: { id: 12, name: 'Olive Tree Bakery', address: '5 Brick Lane', city: 'London', postcode: 'E1 6AN' },
+  score: 0.73,
+  distance_m: 0,
+  added_despite_warning: false,
+  found_at: '2026-11-20T02:30:00.000Z',
+  ...extra,
+});
+
 export function fakeAdminServer(seed: {
   reports?: Report[];
   suggestions?: Suggestion[];
@@ -116,6 +128,7 @@ export function fakeAdminServer(seed: {
   rechecks?: Recheck[];
   brokenLinks?: BrokenLink[];
   claims?: Claim[];
+  duplicates?: DuplicatePair[];
   verified?: number;
 }) {
   const state = {
@@ -126,6 +139,7 @@ export function fakeAdminServer(seed: {
     claims: [...(seed.claims ?? [])],
     /** The claim decisions the panel sent, in order. */
     claimDecisions: [] as string[],
+    duplicates: [...(seed.duplicates ?? [])],
     users: { total: 12, admins: 2, regular: 10, recent_registrations: 3 },
   };
   for (const b of seed.businesses ?? []) state.businesses.set(b.id, b);
@@ -206,13 +220,25 @@ export function fakeAdminServer(seed: {
       return found;
     },
     callPage: async (name: string) => {
-      const lists: Record<string, unknown[]> = { rechecks: state.rechecks, brokenLinks: seed.brokenLinks ?? [], pendingClaims: state.claims };
+      const lists: Record<string, unknown[]> = {
+        rechecks: state.rechecks,
+        brokenLinks: seed.brokenLinks ?? [],
+        pendingClaims: state.claims,
+        duplicatePairs: state.duplicates,
+      };
       const items = lists[name];
       return items && { items: [...items], total: items.length, nextCursor: null };
     },
     // A decision settles a re-check: the business leaves the list.
     call: async (name: string, args: { id: number; body: Record<string, unknown> }) => {
       if (name === 'approveClaim' || name === 'rejectClaim') return decideClaim(name, args.id);
+      // A merge or 'Not duplicates' settles the pair: it leaves the list.
+      if (name === 'mergeBusiness' || name === 'dismissDuplicate') {
+        const decided = (pair: DuplicatePair) =>
+          name === 'dismissDuplicate' ? pair.id === args.id : [pair.first.id, pair.second.id].includes(Number(args.body.from));
+        state.duplicates = state.duplicates.filter((pair) => !decided(pair));
+        return { message: 'ok' };
+      }
       if (name !== 'verifyBusiness' && name !== 'unverifyBusiness') return undefined;
       state.rechecks = state.rechecks.filter((item) => item.business.id !== args.id);
       return { id: 1, business_id: args.id, action: name === 'verifyBusiness' ? 'verified' : 'unverified', ...args.body };

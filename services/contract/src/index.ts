@@ -18,6 +18,7 @@ export * from './schemas/suggestion.schema';
 export * from './schemas/trust.schema';
 export * from './schemas/link-check.schema';
 export * from './schemas/claim.schema';
+export * from './schemas/duplicate.schema';
 export * from './schemas/vote.schema';
 export { sourceLine, sourcesText } from './format/describe-value';
 export { buildOpenApiDocument } from './openapi';

@@ -73,6 +73,16 @@ export const LINK_CHECK_RULES = {
   failuresForBroken: 3,
 } as const;
 
+/** Issue #14: what makes a business a likely duplicate of another (the form's check and the nightly job alike). */
+export const DUPLICATE_RULES = {
+  /** pg_trgm similarity of the lowercased names at or above which they are 'similar' (or one name contains the other). */
+  nameSimilarity: 0.45,
+  /** Within this distance of each other (postcode district centres), or in the same postcode. */
+  radiusMeters: 500,
+  /** Candidates the form shows, and candidate ids a new business may carry. */
+  maxCandidates: 3,
+} as const;
+
 export const VERIFICATION_METHODS = ['Visited in person', 'Confirmed with the owner', 'Public statement', 'Community confirmations'] as const;
 export type VerificationMethod = (typeof VERIFICATION_METHODS)[number];
 

@@ -100,6 +100,16 @@ export const MESSAGES = {
   freshnessTokenInvalid: 'This link is not valid',
   freshnessTokenUsed: 'This link has already been used',
   freshnessTokenExpired: 'This link has expired',
+  /** Issue #14: the duplicate check and merges. */
+  duplicateCandidatesInvalid: 'Duplicate candidates must be at most 3 business ids',
+  duplicateWarning: 'This may already be listed',
+  samePostcode: 'same postcode',
+  duplicatePairNotFound: 'Duplicate pair not found',
+  mergeIntoItself: 'A business cannot be merged into itself',
+  mergeFromRequired: 'Please choose the business to merge',
+  addedDespiteWarning: 'Added despite the warning',
+  notDuplicates: 'Not duplicates',
+  pairDismissed: 'Marked as not duplicates',
 
   // toasts (SPEC §8)
   loginFailed: 'Login failed',
@@ -123,6 +133,9 @@ export const MESSAGES = {
   deleteBusinessFailed: 'Failed to delete business',
   loadRechecksFailed: 'Failed to load re-checks',
   loadBrokenLinksFailed: 'Failed to load broken links',
+  loadDuplicatesFailed: 'Failed to load possible duplicates',
+  mergeBusinessesFailed: 'Failed to merge businesses',
+  dismissDuplicateFailed: 'Failed to mark as not duplicates',
   verifyBusinessFailed: 'Failed to verify business',
   markUnverifiedFailed: 'Failed to mark business unverified',
   claimFailed: 'Failed to submit claim',
@@ -182,6 +195,12 @@ export const confirmDeleteBusinessMessage = (name: string) => `Are you sure you 
 /** SPEC is silent; approving a report removes the business, so it asks as 'Delete Business' does (issue #12). */
 export const confirmApproveReportMessage = (businessLabel: string) =>
   `Approve this report and remove "${businessLabel}"? This action cannot be undone.`;
+
+/** Issue #14: the admin's merge of B into A, and its button. */
+export const businessesMergedMessage = (from: string, into: string) => `"${from}" merged into "${into}"`;
+export const mergeIntoLabel = (into: string) => `Merge into ${into}`;
+export const confirmMergeMessage = (from: string, into: string) =>
+  `Merge "${from}" into "${into}"? Its votes, comments, suggestions, reports and sources move to "${into}", and "${from}" is removed.`;
 
 export const tooManySourcesMessage = (max: number) => `A business can list at most ${max} sources`;
 

@@ -14,6 +14,14 @@ const redoclyCli = join(dirname(createRequire(import.meta.url).resolve('@redocly
 const ACCEPTED_WARNINGS = [
   'info-license', // the project publishes no licence, and the document does not invent one
 ];
+/** Warnings that stay at one place only. */
+const ACCEPTED_AT: Record<string, string[]> = {
+  // The front door's page lookup (issue #14) answers a 301 or a 404, never a 2xx: nginx serves the page on a 404.
+  'operation-2xx-response': ['#/paths/~1api~1businesses~1{id}~1page/get/responses'],
+};
+const accepted = (problem: LintProblem) =>
+  ACCEPTED_WARNINGS.includes(problem.ruleId) ||
+  (problem.location.length > 0 && problem.location.every((place) => ACCEPTED_AT[problem.ruleId]?.includes(place.pointer)));
 
 interface LintProblem {
   ruleId: string;
@@ -59,7 +67,7 @@ describe('OpenAPI document under redocly lint (recommended rules)', () => {
 
   it('has no warnings beyond the accepted ones', () => {
     const warnings = problems.filter((problem) => problem.severity === 'warn');
-    expect(warnings.filter((problem) => !ACCEPTED_WARNINGS.includes(problem.ruleId)).map(describeProblem)).toEqual([]);
+    expect(warnings.filter((problem) => !accepted(problem)).map(describeProblem)).toEqual([]);
   });
 });
 

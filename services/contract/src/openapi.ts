@@ -68,31 +68,48 @@ function operation(name: string, definition: RouteDefinition) {
           },
         }
       : {}),
-    responses: {
-      200: {
-        description: 'OK',
-        content: { 'application/json': { schema: jsonSchema(definition.response, 'output') } },
-        ...(definition.responseHeaders || definition.cacheable
-          ? {
-              headers: Object.fromEntries([
-                ...Object.entries(definition.responseHeaders ?? {}).map(([header, description]) => [
-                  header,
-                  { description, schema: { type: 'string' } },
-                ]),
-                ...(definition.cacheable
-                  ? [['ETag', { description: 'send it back in If-None-Match: 304 while unchanged', schema: { type: 'string' } }]]
-                  : []),
-              ]),
-            }
-          : {}),
-      },
-      ...(definition.cacheable ? { 304: { description: 'Not modified (If-None-Match matched the ETag)' } } : {}),
-      400: errors,
-      401: errors,
-      403: errors,
-      404: errors,
-      429: errors,
-    },
+    responses: definition.redirect
+      ? redirectResponses(definition.redirect, errors)
+      : {
+          200: {
+            description: 'OK',
+            content: { 'application/json': { schema: jsonSchema(definition.response, 'output') } },
+            ...(definition.responseHeaders || definition.cacheable
+              ? {
+                  headers: Object.fromEntries([
+                    ...Object.entries(definition.responseHeaders ?? {}).map(([header, description]) => [
+                      header,
+                      { description, schema: { type: 'string' } },
+                    ]),
+                    ...(definition.cacheable
+                      ? [['ETag', { description: 'send it back in If-None-Match: 304 while unchanged', schema: { type: 'string' } }]]
+                      : []),
+                  ]),
+                }
+              : {}),
+          },
+          ...(definition.cacheable ? { 304: { description: 'Not modified (If-None-Match matched the ETag)' } } : {}),
+          400: errors,
+          401: errors,
+          403: errors,
+          404: definition.notFoundResponse
+            ? {
+                description: definition.notFoundResponse.description,
+                content: { 'application/json': { schema: jsonSchema(definition.notFoundResponse.schema, 'output') } },
+              }
+            : errors,
+          429: errors,
+        },
+  };
+}
+
+/** A route that answers a redirect (the front door's page lookups): 301 with its Location, or an error. */
+function redirectResponses(description: string, errors: object) {
+  return {
+    301: { description, headers: { Location: { description: 'where the page moved', schema: { type: 'string' } } } },
+    400: errors,
+    404: errors,
+    429: errors,
   };
 }
 

@@ -39,6 +39,14 @@ import {
 } from './schemas/trust.schema';
 import { brokenLinkSchema } from './schemas/link-check.schema';
 import { claimInputSchema, claimReceiptSchema, claimSchema, confirmListingInputSchema, confirmListingResultSchema } from './schemas/claim.schema';
+import {
+  duplicateCandidateSchema,
+  duplicateCheckQuerySchema,
+  duplicatePairSchema,
+  mergeInputSchema,
+  mergeResultSchema,
+  mergedBusinessErrorSchema,
+} from './schemas/duplicate.schema';
 import { voteInputSchema, voteResultSchema, voteSummarySchema } from './schemas/vote.schema';
 
 export type Access = 'public' | 'user' | 'admin';
@@ -50,7 +58,7 @@ export const API_TAGS = {
   community:
     "What people add to a business: votes, comments, suggested edits, reports, members' answers to 'Still open and still supportive?', owner claims and owners' 'Everything is still accurate'.",
   admin:
-    'Admins only: statistics, pending reports and suggestions and their review, deleting a business, verifications, re-checks, broken links and owner claims.',
+    'Admins only: statistics, pending reports and suggestions and their review, deleting a business, verifications, re-checks, broken links, owner claims, possible duplicates and merges.',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 
@@ -73,6 +81,10 @@ export interface RouteDefinition {
   notFound?: string;
   /** For a path with a second id (`/businesses/:id/revisions/:revisionId`): the 404's detail when it names nothing. */
   secondNotFound?: string;
+  /** A route that answers a redirect instead of JSON (OpenAPI documents a 301 with its Location, no 200). */
+  redirect?: string;
+  /** A 404 whose body says more than CONTRACT's `{detail}` (OpenAPI documents it). */
+  notFoundResponse?: { description: string; schema: z.ZodType };
 }
 
 const route = <const Definition extends RouteDefinition>(definition: Definition) => definition;
@@ -173,6 +185,15 @@ export const API_ROUTES = {
     query: mapQuerySchema,
     response: mapAnswerSchema,
   }),
+  duplicateCheck: route({
+    ...ROUTE_PATHS.duplicateCheck,
+    access: 'user',
+    tag: 'businesses',
+    summary:
+      "Adding a business: up to 3 listed businesses it may duplicate (similar name, within 500 m or the same postcode), likeliest first ('This may already be listed')",
+    query: duplicateCheckQuerySchema,
+    response: z.array(duplicateCandidateSchema),
+  }),
   categories: route({
     ...ROUTE_PATHS.categories,
     access: 'public',
@@ -184,12 +205,26 @@ export const API_ROUTES = {
   cities: route({ ...ROUTE_PATHS.cities, access: 'public', tag: 'businesses', cacheable: true, summary: 'Cities in use', response: citiesSchema }),
   getBusiness: route({
     notFound: MESSAGES.businessNotFound,
+    notFoundResponse: {
+      description: "Not found; a business merged into another (issue #14) also says which: `merged_into` is the survivor's id",
+      schema: mergedBusinessErrorSchema,
+    },
     ...ROUTE_PATHS.getBusiness,
     access: 'public',
     tag: 'businesses',
     cacheable: true,
     summary: 'Business detail',
     response: businessDetailSchema,
+  }),
+  mergedBusinessPage: route({
+    notFound: MESSAGES.businessNotFound,
+    ...ROUTE_PATHS.mergedBusinessPage,
+    access: 'public',
+    tag: 'businesses',
+    summary:
+      "For the front door, which asks before serving /business/{id}: a business merged into another (issue #14) answers 301 to the survivor's page; any other id 404 (the page is the app's)",
+    redirect: "Moved permanently: `Location` is the survivor's page, /business/{id}",
+    response: okResponse,
   }),
   createBusiness: route({
     ...ROUTE_PATHS.createBusiness,
@@ -419,6 +454,33 @@ export const API_ROUTES = {
     tag: 'admin',
     summary: 'Reject a claim',
     response: okResponse,
+  }),
+  duplicatePairs: route({
+    ...ROUTE_PATHS.duplicatePairs,
+    access: 'admin',
+    tag: 'admin',
+    summary: 'Possible duplicates: open pairs found by the nightly job or added despite the warning, oldest first',
+    query: pageQuerySchema,
+    response: z.array(duplicatePairSchema),
+    responseHeaders: { 'X-Total-Count': 'all open pairs', Link: '<url>; rel="next" while more pages remain' },
+  }),
+  dismissDuplicate: route({
+    notFound: MESSAGES.duplicatePairNotFound,
+    ...ROUTE_PATHS.dismissDuplicate,
+    access: 'admin',
+    tag: 'admin',
+    summary: "'Not duplicates': the pair leaves the list, and the nightly job never proposes it again",
+    response: okResponse,
+  }),
+  mergeBusiness: route({
+    notFound: MESSAGES.businessNotFound,
+    ...ROUTE_PATHS.mergeBusiness,
+    access: 'admin',
+    tag: 'admin',
+    summary:
+      "Merge business `from` (B) into this one (A): votes (A's wins per member), comments, suggestions, reports, sources, confirmations and verifications move; B's fields fill A's empty ones; B is removed and its page and API answer lead to A",
+    body: mergeInputSchema,
+    response: mergeResultSchema,
   }),
   verificationHistory: route({
     notFound: MESSAGES.businessNotFound,

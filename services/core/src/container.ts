@@ -37,6 +37,8 @@ import { LinksService } from './links/links.service';
 import { ClaimsRepository } from './claims/claims.repository';
 import { ClaimsService } from './claims/claims.service';
 import { FreshnessService } from './freshness/freshness.service';
+import { DuplicatesRepository } from './duplicates/duplicates.repository';
+import { DuplicatesService } from './duplicates/duplicates.service';
 
 /**
  * Wires repositories and services once; both edges (HTTP and jobs) build on it. Nothing waits for Postgres or
@@ -64,6 +66,7 @@ export function createCore(config: Config) {
     links: new LinksRepository(db),
     revisions: new RevisionsRepository(db),
     claims: new ClaimsRepository(db),
+    duplicates: new DuplicatesRepository(db),
   };
   const { users, businesses, cache } = repositories;
   const services = {
@@ -87,6 +90,7 @@ export function createCore(config: Config) {
     revisions: new RevisionsService(db, repositories.revisions, new SourcesService(), cache, jobs),
     claims: new ClaimsService(db, repositories.claims, cache),
     freshness: new FreshnessService(db, jobs, cache),
+    duplicates: new DuplicatesService(db, repositories.duplicates, new SourcesService(), cache, jobs),
   };
 
   return {

@@ -40,3 +40,7 @@ export * from './claims/claims.service';
 export * from './claims/email-domain';
 export * from './freshness/freshness.repository';
 export * from './freshness/freshness.service';
+export * from './duplicates/duplicates.repository';
+export * from './duplicates/duplicates.service';
+export * from './duplicates/merges.repository';
+export * from './duplicates/duplicate-search.service';

@@ -15,6 +15,8 @@ import {
   LinksRepository,
   LinksService,
   FreshnessService,
+  DuplicatesRepository,
+  DuplicateSearchService,
 } from '@zaytoon/core';
 import { AvatarRepository, AvatarService, ImageRepository, LinkChecker, LinkCheckService, MailRepository, MailService } from '@zaytoon/core/worker';
 
@@ -42,6 +44,7 @@ export function createWorkerContainer(config: Config) {
     jobData,
     geocoding: new GeocodingService(new GeocodingRepository(db), createGeocoder(config.GEOCODER_URL), businessCache),
     links: new LinksService(links, jobs),
+    duplicateSearch: new DuplicateSearchService(new DuplicatesRepository(db)),
     linkChecks: new LinkCheckService(
       links,
       new LinkChecker({

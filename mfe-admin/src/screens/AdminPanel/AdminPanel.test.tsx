@@ -39,7 +39,15 @@ describe('admin panel', () => {
     expect(screen.getByTestId('stat-users').textContent).toContain('2 admins, 10 regular');
     expect(screen.getByTestId('stat-businesses').textContent).toContain('1 verified, 2 unverified');
     expect(pending()).toMatchObject({ total: '5', reports: '3', suggestions: '2' });
-    expect(tabNames()).toEqual(['Reports (3)', 'Suggestions (2)', 'Businesses (2)', 'Re-checks (0)', 'Broken links (0)', 'Claims (0)']);
+    expect(tabNames()).toEqual([
+      'Reports (3)',
+      'Suggestions (2)',
+      'Businesses (2)',
+      'Re-checks (0)',
+      'Broken links (0)',
+      'Possible duplicates (0)',
+      'Claims (0)',
+    ]);
   });
 
   it('switches tabs by click and by arrow keys (WAI-ARIA tabs)', async () => {
@@ -77,7 +85,15 @@ describe('admin panel', () => {
     expect(host.api.reviewReport).toHaveBeenCalledWith(1, 'approve');
     // both reports about business 7 are gone; the statistics rollup has not caught up, the panel has
     expect(screen.getAllByTestId('report-card').map((card) => card.dataset.reportId)).toEqual(['3']);
-    expect(tabNames()).toEqual(['Reports (1)', 'Suggestions (1)', 'Businesses (1)', 'Re-checks (0)', 'Broken links (0)', 'Claims (0)']);
+    expect(tabNames()).toEqual([
+      'Reports (1)',
+      'Suggestions (1)',
+      'Businesses (1)',
+      'Re-checks (0)',
+      'Broken links (0)',
+      'Possible duplicates (0)',
+      'Claims (0)',
+    ]);
     expect(pending()).toMatchObject({ reports: '1', suggestions: '1' });
     expect(screen.getByTestId('stat-businesses').dataset).toMatchObject({ total: '2', verified: '0' });
     // the server's stale rollup does not undo it; the worker's fresh one is taken
@@ -88,7 +104,15 @@ describe('admin panel', () => {
     view.unmount();
     renderWithHost(<AdminPanel />, fakeHost({ api: server.api }));
     await waitFor(() =>
-      expect(tabNames()).toEqual(['Reports (1)', 'Suggestions (1)', 'Businesses (1)', 'Re-checks (0)', 'Broken links (0)', 'Claims (0)']),
+      expect(tabNames()).toEqual([
+        'Reports (1)',
+        'Suggestions (1)',
+        'Businesses (1)',
+        'Re-checks (0)',
+        'Broken links (0)',
+        'Possible duplicates (0)',
+        'Claims (0)',
+      ]),
     );
     expect(pending()).toMatchObject({ reports: '1', suggestions: '1' });
   });
@@ -165,7 +189,15 @@ describe('admin panel', () => {
 
     // the server has not answered: the business, its reports and its suggestion are already gone
     await waitFor(() =>
-      expect(tabNames()).toEqual(['Reports (1)', 'Suggestions (1)', 'Businesses (1)', 'Re-checks (0)', 'Broken links (0)', 'Claims (0)']),
+      expect(tabNames()).toEqual([
+        'Reports (1)',
+        'Suggestions (1)',
+        'Businesses (1)',
+        'Re-checks (0)',
+        'Broken links (0)',
+        'Possible duplicates (0)',
+        'Claims (0)',
+      ]),
     );
     expect(screen.getAllByTestId('report-card').map((card) => card.dataset.reportId)).toEqual(['3']);
     expect(pending()).toMatchObject({ reports: '1', suggestions: '1' });
@@ -176,7 +208,15 @@ describe('admin panel', () => {
     await act(async () => refuse(new ApiError(409, 'Report has already been reviewed')));
     await waitFor(() => expect(host.toast.error).toHaveBeenCalledWith('Report has already been reviewed'));
     await waitFor(() =>
-      expect(tabNames()).toEqual(['Reports (3)', 'Suggestions (2)', 'Businesses (2)', 'Re-checks (0)', 'Broken links (0)', 'Claims (0)']),
+      expect(tabNames()).toEqual([
+        'Reports (3)',
+        'Suggestions (2)',
+        'Businesses (2)',
+        'Re-checks (0)',
+        'Broken links (0)',
+        'Possible duplicates (0)',
+        'Claims (0)',
+      ]),
     );
     expect(screen.getAllByTestId('report-card').map((card) => card.dataset.reportId)).toEqual(['1', '2', '3']);
     expect(pending()).toMatchObject({ reports: '3', suggestions: '2' });
@@ -242,11 +282,27 @@ describe('admin panel', () => {
     first.unmount();
 
     renderWithHost(<AdminPanel />, host, first.queryClient);
-    expect(tabNames()).toEqual(['Reports (1)', 'Suggestions (1)', 'Businesses (1)', 'Re-checks (0)', 'Broken links (0)', 'Claims (0)']);
+    expect(tabNames()).toEqual([
+      'Reports (1)',
+      'Suggestions (1)',
+      'Businesses (1)',
+      'Re-checks (0)',
+      'Broken links (0)',
+      'Possible duplicates (0)',
+      'Claims (0)',
+    ]);
     expect(screen.queryByText('Loading...')).toBeNull();
     await waitFor(() => expect(api.pendingSuggestions).toHaveBeenCalledTimes(3));
     await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
-    expect(tabNames()).toEqual(['Reports (1)', 'Suggestions (1)', 'Businesses (1)', 'Re-checks (0)', 'Broken links (0)', 'Claims (0)']);
+    expect(tabNames()).toEqual([
+      'Reports (1)',
+      'Suggestions (1)',
+      'Businesses (1)',
+      'Re-checks (0)',
+      'Broken links (0)',
+      'Possible duplicates (0)',
+      'Claims (0)',
+    ]);
   });
 
   it('rejects and approves suggestions with their toasts', async () => {
@@ -279,7 +335,15 @@ describe('admin panel', () => {
     await userEvent.click(within(jaffa).getByRole('button', { name: 'Delete Business' }));
     expect(window.confirm).toHaveBeenCalledWith('Are you sure you want to delete "Jaffa Books"? This action cannot be undone.');
     expect(host.toast.success).toHaveBeenCalledWith('Business "Jaffa Books" deleted successfully');
-    expect(tabNames()).toEqual(['Reports (2)', 'Suggestions (2)', 'Businesses (1)', 'Re-checks (0)', 'Broken links (0)', 'Claims (0)']);
+    expect(tabNames()).toEqual([
+      'Reports (2)',
+      'Suggestions (2)',
+      'Businesses (1)',
+      'Re-checks (0)',
+      'Broken links (0)',
+      'Possible duplicates (0)',
+      'Claims (0)',
+    ]);
     expect(screen.getByTestId('stat-businesses').dataset.total).toBe('2');
   });
 

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { Business, Report, Suggestion } from '@zaytoon/contract/client';
 import { useDeleteBusiness } from '../../features/admin/api/delete-business';
 import { useBrokenLinks } from '../../features/admin/api/get-broken-links';
+import { useDuplicatePairs } from '../../features/admin/api/duplicates';
 import { useClaims } from '../../features/admin/api/get-claims';
 import { usePendingReports } from '../../features/admin/api/get-pending-reports';
 import { usePendingSuggestions } from '../../features/admin/api/get-pending-suggestions';
@@ -16,6 +17,7 @@ import { useHost } from '@zaytoon/web-kit';
 import { ADMIN_BUILD_LABEL, ADMIN_VERSION, versionText } from '../../version';
 import { BrokenLinksTab } from './BrokenLinksTab';
 import { BusinessesTab } from './BusinessesTab';
+import { DuplicatesTab } from './DuplicatesTab';
 import { ClaimsTab } from './ClaimsTab';
 import { RechecksTab } from './RechecksTab';
 import { ReportsTab } from './ReportsTab';
@@ -25,8 +27,8 @@ import { VerifyDialog } from './VerifyDialog';
 import card from './card.module.css';
 import panel from './AdminPanel.module.css';
 
-type Tab = 'reports' | 'suggestions' | 'businesses' | 'rechecks' | 'links' | 'claims';
-const TABS: Tab[] = ['reports', 'suggestions', 'businesses', 'rechecks', 'links', 'claims'];
+type Tab = 'reports' | 'suggestions' | 'businesses' | 'rechecks' | 'links' | 'duplicates' | 'claims';
+const TABS: Tab[] = ['reports', 'suggestions', 'businesses', 'rechecks', 'links', 'duplicates', 'claims'];
 
 const NO_REPORTS: Report[] = [];
 const NO_SUGGESTIONS: Suggestion[] = [];
@@ -57,6 +59,7 @@ export function AdminPanel() {
   const deleteBusiness = useDeleteBusiness();
   const rechecks = useRechecks();
   const brokenLinks = useBrokenLinks();
+  const duplicates = useDuplicatePairs();
   const claims = useClaims();
   // 'Verify Business' on a business's page comes here with ?verify=<id>.
   const [searchParams, setSearchParams] = useSearchParams();
@@ -85,6 +88,7 @@ export function AdminPanel() {
     businesses: null,
     rechecks: null,
     links: null,
+    duplicates: null,
     claims: null,
   });
 
@@ -94,6 +98,7 @@ export function AdminPanel() {
     businesses: `Businesses (${data.businesses.length})`,
     rechecks: `Re-checks (${rechecks.data?.pages[0]?.total ?? 0})`,
     links: `Broken links (${brokenLinks.data?.pages[0]?.total ?? 0})`,
+    duplicates: `Possible duplicates (${duplicates.data?.pages[0]?.total ?? 0})`,
     claims: `Claims (${claims.data?.pages[0]?.total ?? 0})`,
   };
 
@@ -161,6 +166,8 @@ export function AdminPanel() {
           <RechecksTab />
         ) : tab === 'links' ? (
           <BrokenLinksTab />
+        ) : tab === 'duplicates' ? (
+          <DuplicatesTab />
         ) : (
           <ClaimsTab />
         )}

@@ -279,6 +279,19 @@ describe('business detail (SPEC §2)', () => {
     expect(host.toast.error).toHaveBeenCalledWith('Business not found');
   });
 
+  it("a business merged into another replaces its address with the survivor's page, without a toast (issue #14)", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const host = fakeHost({
+      api: api({
+        getBusiness: async (id: number) =>
+          id === 5 ? Promise.reject(new ApiError(404, 'Business not found', undefined, 9)) : business({ id: 9, name: 'Olive Tree Bakers' }),
+      }),
+    });
+    open(host);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/business/9'));
+    expect(host.toast.error).not.toHaveBeenCalled();
+  });
+
   it("shows 'Business Not Found' for a path that names no business, without asking", async () => {
     const host = fakeHost({ api: api() });
     renderScreen(<BusinessDetailScreen />, { path: '/business/olive', pattern: '/business/:id', host });

@@ -40,11 +40,14 @@ export function useBusinessDetail(idParam: string | undefined) {
   const suggestions = useQuery({ ...getSuggestionsQueryOptions(api, businessId), enabled: known });
 
   const notFound = isApiError(businessQuery.error) && businessQuery.error.status === 404;
+  // A business merged into another (issue #14): its old address leads to the survivor's page, as the front door's 301 does.
+  const mergedInto = isApiError(businessQuery.error) ? businessQuery.error.mergedInto : undefined;
   useEffect(() => {
     if (!notFound) return;
+    if (mergedInto !== undefined) return void navigate(`/business/${mergedInto}`, { replace: true });
     toast.error(MESSAGES.businessNotFound);
     navigate('/dashboard', { replace: true });
-  }, [notFound, navigate, toast]);
+  }, [notFound, mergedInto, navigate, toast]);
 
   const business = businessQuery.data ?? null;
   const state: LoadState = !known || notFound ? 'missing' : business ? 'ready' : businessQuery.isError ? 'unavailable' : 'loading';

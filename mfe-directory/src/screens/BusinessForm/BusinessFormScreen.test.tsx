@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, MESSAGES, SOURCE_RULES, tooManySourcesMessage } from '@zaytoon/contract/client';
@@ -289,5 +289,82 @@ describe('business form (SPEC §2)', () => {
       expect((screen.getByRole('button', { name: 'Add a source' }) as HTMLButtonElement).disabled).toBe(true);
       expect(screen.getByText(tooManySourcesMessage(SOURCE_RULES.maxPerBusiness))).toBeTruthy();
     });
+  });
+
+  describe("'This may already be listed' (issue #14)", () => {
+    const candidates = [
+      { id: 11, name: 'Olive Tree Bakers', address: '3 Brick Lane', postcode: 'E1 6AN', distance_m: 0, same_postcode: true },
+      { id: 12, name: 'Olive Tree Bakehouse', address: '9 Fournier Street', postcode: 'E1 6QE', distance_m: 120, same_postcode: false },
+    ];
+    const checkingApi = (overrides = {}) =>
+      fakeApi({
+        call: async (name: string) => (name === 'duplicateCheck' ? candidates : {}),
+        createBusiness: async () => business({ id: 42 }),
+        ...overrides,
+      });
+    // Typed at once (fireEvent): the debounce, not the keystrokes, is what these tests are about.
+    const fill = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    const duplicateChecks = (api: ReturnType<typeof fakeApi>) => vi.mocked(api.call).mock.calls.filter(([name]) => name === 'duplicateCheck');
+
+    it('shows the candidates of the typed name and postcode, with address, distance and a link, and sends their ids when added anyway', async () => {
+      const api = checkingApi();
+      renderScreen(<BusinessFormScreen />, { path: '/add-business', host: fakeHost({ api, session: fakeSession(member) }) });
+      fill(/^Business Name/, 'Olive Tree Bakery');
+      fill(/^Street Address/, '5 Brick Lane');
+      fill(/^City/, 'London');
+      fill(/^Postcode/, 'E1 6AN');
+      const warning = screen.getByTestId('duplicate-warning');
+      expect(warning.getAttribute('role')).toBe('status');
+      expect(warning.getAttribute('aria-live')).toBe('polite');
+      await waitFor(() => expect(within(warning).getByText(MESSAGES.duplicateWarning)).toBeTruthy());
+      expect(duplicateChecks(api).at(-1)?.[1]).toEqual({ query: { name: 'Olive Tree Bakery', postcode: 'E1 6AN' } });
+      const items = within(warning).getAllByTestId('duplicate-candidate');
+      expect(items.map((item) => item.textContent)).toEqual([
+        'Olive Tree Bakers3 Brick Lane, E1 6AN · same postcode',
+        'Olive Tree Bakehouse9 Fournier Street, E1 6QE · 120 m',
+      ]);
+      expect(within(items[0]).getByRole('link', { name: 'Olive Tree Bakers' }).getAttribute('href')).toBe('/business/11');
+
+      await userEvent.click(screen.getByRole('button', { name: 'Add Business' }));
+      expect(api.createBusiness).toHaveBeenCalledWith(expect.objectContaining({ name: 'Olive Tree Bakery', duplicate_candidates: [11, 12] }));
+      await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/business/42'));
+    }, 20_000);
+
+    it('asks nothing before the name has 3 characters and the postcode looks like one, and sends no ids when nothing was shown', async () => {
+      const api = checkingApi({ call: async () => [] });
+      renderScreen(<BusinessFormScreen />, { path: '/add-business', host: fakeHost({ api, session: fakeSession(member) }) });
+      fill(/^Business Name/, 'Ol');
+      fill(/^Postcode/, 'E1 6AN');
+      fill(/^Street Address/, 'B');
+      fill(/^City/, 'C');
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(duplicateChecks(api)).toEqual([]);
+      fill(/^Postcode/, 'not a postcode');
+      fill(/^Business Name/, 'Olive');
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(duplicateChecks(api)).toEqual([]);
+      fill(/^Postcode/, 'E1');
+      await waitFor(() => expect(duplicateChecks(api).at(-1)?.[1]).toEqual({ query: { name: 'Olive', postcode: 'E1' } }));
+      expect(screen.queryByText(MESSAGES.duplicateWarning)).toBeNull();
+      await userEvent.click(screen.getByRole('button', { name: 'Add Business' }));
+      expect(vi.mocked(api.createBusiness).mock.calls[0][0]).not.toHaveProperty('duplicate_candidates');
+    }, 20_000);
+
+    it('never checks while editing', async () => {
+      const api = checkingApi({
+        getBusiness: async () => business({ id: 7, name: 'Olive Tree Bakers', postcode: 'E1 6AN' }),
+        canEdit: async () => ({ can_edit: true, is_owner: true }),
+      });
+      renderScreen(<BusinessFormScreen />, {
+        path: '/edit-business/7',
+        pattern: '/edit-business/:id',
+        host: fakeHost({ api, session: fakeSession(member) }),
+      });
+      await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Edit Business' })).toBeTruthy());
+      fill(/^Business Name/, 'Olive Tree Bakery');
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(duplicateChecks(api)).toEqual([]);
+      expect(screen.queryByTestId('duplicate-warning')).toBeNull();
+    }, 20_000);
   });
 });

@@ -14,6 +14,8 @@ import { NavBar } from '../../ui/NavBar';
 import { InlineSpinner, PageSpinner } from '../../ui/Spinner';
 import { categoryOptions, EMPTY_FORM, toBusinessInput, valuesFromBusiness, type BusinessFormValues } from './businessFormModel';
 import { SourcesEditor } from './SourcesEditor';
+import { DuplicateWarning } from './DuplicateWarning';
+import { useDuplicateCandidates } from '../../features/duplicates/useDuplicateCandidates';
 import businessForm from './BusinessFormScreen.module.css';
 import forms from '../../ui/forms.module.css';
 import shared from '../../ui/page.module.css';
@@ -92,6 +94,7 @@ function BusinessForm({ businessId, initial }: { businessId: number | null; init
   const saving = useSaveBusiness(businessId);
   const busy = saving.isPending;
   const fieldErrors = (saving.error as { errors?: Record<string, string> } | null)?.errors ?? {};
+  const candidates = useDuplicateCandidates(values.name, values.postcode, !editing);
 
   const set = (field: TextField) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -101,7 +104,9 @@ function BusinessForm({ businessId, initial }: { businessId: number | null; init
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    saving.mutate(toBusinessInput(values), {
+    // Added despite 'This may already be listed': the API records the candidates shown for the admins.
+    const shown = candidates.map((candidate) => candidate.id);
+    saving.mutate(shown.length ? { ...toBusinessInput(values), duplicate_candidates: shown } : toBusinessInput(values), {
       onSuccess: (saved) => {
         toast.success(editing ? MESSAGES.businessUpdated : MESSAGES.businessAdded);
         navigate(`/business/${saved?.id ?? businessId}`);
@@ -178,6 +183,7 @@ function BusinessForm({ businessId, initial }: { businessId: number | null; init
               {field('city', 'City', { required: true, autoComplete: 'address-level2' })}
               {field('postcode', 'Postcode', { required: true, autoComplete: 'postal-code' })}
             </div>
+            {!editing && <DuplicateWarning candidates={candidates} />}
           </Section>
 
           <Section title="Online Presence">

@@ -18,12 +18,15 @@ export function adminController(
   | 'pendingClaims'
   | 'approveClaim'
   | 'rejectClaim'
+  | 'duplicatePairs'
+  | 'dismissDuplicate'
+  | 'mergeBusiness'
   | 'verificationHistory'
   | 'verifyBusiness'
   | 'unverifyBusiness'
   | 'revertRevision'
 > {
-  const { reports, suggestions, adminReview, statistics, verification, links, revisions, claims } = core.services;
+  const { reports, suggestions, adminReview, statistics, verification, links, revisions, claims, duplicates } = core.services;
   return {
     statistics: () => statistics.read(),
     pendingReports: () => reports.listPending(),
@@ -49,6 +52,13 @@ export function adminController(
     },
     approveClaim: ({ id, user }) => claims.approve(id, user!),
     rejectClaim: ({ id, user }) => claims.reject(id, user!),
+    duplicatePairs: async ({ req, res, query }) => {
+      const page = await duplicates.pairs(query);
+      setPageHeaders(req, res, page);
+      return page.body;
+    },
+    dismissDuplicate: ({ id, user }) => duplicates.dismiss(id, user!),
+    mergeBusiness: ({ body, id, user }) => duplicates.merge(id, body, user!),
     verificationHistory: ({ id }) => verification.history(id),
     verifyBusiness: async ({ body, res, id, user }) => {
       const record = await verification.verify(id, body, user!);

@@ -20,7 +20,9 @@ export function businessesController(
   | 'directorySummary'
   | 'cityGroups'
   | 'mapView'
+  | 'duplicateCheck'
   | 'getBusiness'
+  | 'mergedBusinessPage'
   | 'createBusiness'
   | 'updateBusiness'
   | 'canEdit'
@@ -28,7 +30,7 @@ export function businessesController(
   | 'cities'
   | 'businessHistory'
 > {
-  const { businesses, directory, revisions } = core.services;
+  const { businesses, directory, revisions, duplicates } = core.services;
   return {
     listBusinesses: async ({ req, res, query, user }) => {
       const page = await businesses.listPage(query, user);
@@ -39,7 +41,12 @@ export function businessesController(
     directorySummary: cachedAnswer(({ query }) => directory.summary(query)),
     cityGroups: cachedAnswer(({ query }) => directory.cityGroups(query)),
     mapView: cachedAnswer(({ query }) => directory.mapView(query)),
+    duplicateCheck: ({ query }) => duplicates.check(query),
     getBusiness: ({ id, user }) => businesses.get(id, user),
+    mergedBusinessPage: async ({ id, res }) => {
+      res.redirect(301, await duplicates.survivorPage(id));
+      return undefined;
+    },
     createBusiness: async ({ body, res, user }) => {
       const created = await businesses.create(body, user!);
       res.status(201);

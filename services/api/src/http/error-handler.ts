@@ -22,7 +22,9 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   if (res.headersSent) return;
   if (error instanceof DomainError) {
     if (error.retryAfterSeconds) res.setHeader('Retry-After', String(error.retryAfterSeconds));
-    res.status(STATUS_BY_CODE[error.code]).json({ detail: error.message, ...(error.fieldErrors ? { errors: error.fieldErrors } : {}) });
+    res
+      .status(STATUS_BY_CODE[error.code])
+      .json({ detail: error.message, ...(error.fieldErrors ? { errors: error.fieldErrors } : {}), ...error.extra });
     return;
   }
   const type = (error as { type?: string }).type;

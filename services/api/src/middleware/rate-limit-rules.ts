@@ -39,7 +39,7 @@ const byAccount = (users: UsersRepository, field: string) => async (req: Request
   return user ? `user:${user.id}` : `name:${login}`;
 };
 
-/** CONTRACT.md's limits: login and signup per IP and account, resets per account and IP, writes per user; claims per user, owners' one-click confirmations per IP. */
+/** CONTRACT.md's limits: login and signup per IP and account, resets per account and IP, writes and duplicate checks per user; claims per user, owners' one-click confirmations per IP. */
 export function rateLimitsByRoute(config: Config, users: UsersRepository): Partial<Record<RouteName, RateLimitRule[]>> {
   const window = config.RATE_LIMIT_WINDOW_SECONDS;
   const writes: RateLimitRule = { name: 'writes', limit: config.RATE_LIMIT_WRITES_PER_USER, windowSeconds: window, key: byUser };
@@ -97,5 +97,7 @@ export function rateLimitsByRoute(config: Config, users: UsersRepository): Parti
     uploadProfilePicture: [writes],
     createBusiness: [writes],
     updateBusiness: [writes],
+    // Each keystroke pause on /add-business asks once: generous for a member typing, a wall for a scraper.
+    duplicateCheck: [{ name: 'duplicate-checks', limit: config.RATE_LIMIT_DUPLICATE_CHECKS_PER_USER, windowSeconds: window, key: byUser }],
   };
 }

@@ -88,6 +88,7 @@ function publicRequests(): Record<string, PublicRequest[]> {
     categories: [{ method: 'GET', path: '/api/categories' }],
     cities: [{ method: 'GET', path: '/api/cities' }],
     getBusiness: [{ method: 'GET', path: `/api/businesses/${id}` }],
+    mergedBusinessPage: [{ method: 'GET', path: `/api/businesses/${id}/page` }],
     canEdit: [{ method: 'GET', path: `/api/businesses/${id}/can-edit` }],
     getVotes: [{ method: 'GET', path: `/api/businesses/${id}/votes` }],
     listComments: [{ method: 'GET', path: `/api/businesses/${id}/comments` }],

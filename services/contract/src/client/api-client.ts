@@ -17,13 +17,16 @@ export class ApiError extends Error {
   /** The server's `detail`, or null when the answer had none (network failure, proxy page, ...). */
   readonly detail: string | null;
   readonly errors: Record<string, string> | undefined;
+  /** A business merged into another (issue #14): the survivor's id, from the 404's `merged_into`. */
+  readonly mergedInto: number | undefined;
 
-  constructor(status: number, detail: string | null, errors?: Record<string, string>) {
+  constructor(status: number, detail: string | null, errors?: Record<string, string>, mergedInto?: number) {
     super(detail ?? (status === 0 ? 'Network error' : `Request failed with status ${status}`));
     this.name = 'ApiError';
     this.status = status;
     this.detail = detail;
     this.errors = errors;
+    this.mergedInto = mergedInto;
   }
 
   /** True when the request never got an answer (server down, offline). */
@@ -232,7 +235,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
         data && typeof data === 'object' && typeof (data as { errors?: unknown }).errors === 'object'
           ? ((data as { errors: Record<string, string> }).errors ?? undefined)
           : undefined;
-      throw new ApiError(response.status, detail, errors);
+      const mergedInto = (data as { merged_into?: unknown } | undefined)?.merged_into;
+      throw new ApiError(response.status, detail, errors, typeof mergedInto === 'number' ? mergedInto : undefined);
     }
     return data as T;
   }

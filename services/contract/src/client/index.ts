@@ -18,6 +18,9 @@ export {
   textTooLongMessage,
   tooManySourcesMessage,
   verificationLine,
+  businessesMergedMessage,
+  mergeIntoLabel,
+  confirmMergeMessage,
 } from '../messages';
 export {
   LIMITS,

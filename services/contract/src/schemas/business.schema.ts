@@ -5,6 +5,7 @@ import { FIELD_LABELS } from '../limits';
 import { boundedText, httpUrlOrEmpty, isHttpUrl, isoDate, optionalText, requiredText } from './common.schema';
 import { sourceSchema, sourcesInputSchema } from './source.schema';
 import { verificationSchema } from './trust.schema';
+import { duplicateCandidateIdsSchema } from './duplicate.schema';
 import { reportSchema } from './report.schema';
 
 const SOCIAL_SITES: Record<SocialNetwork, string> = {
@@ -82,6 +83,9 @@ export const businessInputSchema = z.object({
   social_media: socialMediaSchema.optional(),
   latitude: z.number().min(-90).max(90).nullable().optional(),
   longitude: z.number().min(-180).max(180).nullable().optional(),
+  duplicate_candidates: duplicateCandidateIdsSchema
+    .optional()
+    .describe("adding: the ids the form showed as 'This may already be listed'; recorded as likely pairs 'added despite the warning'"),
 });
 export type BusinessInput = z.input<typeof businessInputSchema>;
 export type ValidBusinessInput = z.output<typeof businessInputSchema>;

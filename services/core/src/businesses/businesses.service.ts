@@ -20,6 +20,9 @@ import { toBusiness } from './business.mapper';
 import { queueLinkChecks } from '../links/links.service';
 import type { SourcesService } from '../sources/sources.service';
 import { BusinessesRepository } from './businesses.repository';
+import { DuplicatesRepository } from '../duplicates/duplicates.repository';
+import { MergesRepository } from '../duplicates/merges.repository';
+import { typedPlace } from '../duplicates/duplicates.service';
 import { decodeCursor, encodeCursor, pageKeyOf } from './page-cursor';
 import { setRevisionContext } from '../revisions/revision-context';
 
@@ -80,7 +83,11 @@ export class BusinessesService {
   async get(id: number, viewer: User | null): Promise<BusinessDetail> {
     const forAdmin = viewer?.is_admin ?? false;
     const [row, sources] = await Promise.all([this.businesses.findById(id, forAdmin), this.sources.list(this.db, id)]);
-    if (!row) throw notFound(MESSAGES.businessNotFound);
+    if (!row) {
+      // A business merged into another (issue #14) says where it went; the client follows it.
+      const into = await new MergesRepository(this.db).mergedInto(id);
+      throw notFound(MESSAGES.businessNotFound, into === null ? undefined : { merged_into: into });
+    }
     return { ...toBusiness(row, forAdmin), sources };
   }
 
@@ -90,6 +97,9 @@ export class BusinessesService {
       await setRevisionContext(client, { kind: 'create', actorId: owner.id });
       const inserted = await new BusinessesRepository(client).insert(data, owner.id, owner.is_admin);
       const { sources, newLinks } = await this.sources.replace(client, inserted.id, data, owner.id);
+      if (data.duplicate_candidates?.length) {
+        await new DuplicatesRepository(client).recordAddedDespiteWarning(inserted.id, data.duplicate_candidates, typedPlace(data.postcode));
+      }
       return { row: { ...toBusiness(inserted, owner.is_admin), proof_of_support: sourcesText(sources), sources }, newLinks };
     });
     if (data.latitude == null) {

@@ -68,6 +68,7 @@ const configSchema = z.object({
   RATE_LIMIT_WRITES_PER_USER: z.coerce.number().int().default(120),
   /** Owner claims ('I own this business') per member in a window, besides the writes limit (issue #14). */
   RATE_LIMIT_CLAIMS_PER_USER: z.coerce.number().int().default(10),
+  RATE_LIMIT_DUPLICATE_CHECKS_PER_USER: z.coerce.number().int().default(300),
   /** change-password and delete-account calls (each runs scrypt) per user and per network in a window. */
   RATE_LIMIT_ACCOUNT_CHANGES_PER_USER: z.coerce.number().int().default(5),
   RATE_LIMIT_ACCOUNT_CHANGES_PER_IP: z.coerce.number().int().default(5),

@@ -8,6 +8,8 @@ export class DomainError extends Error {
     message: string,
     readonly fieldErrors?: Record<string, string>,
     readonly retryAfterSeconds?: number,
+    /** Fields the answer carries beside `detail` (a merged business's 404 says `merged_into`). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'DomainError';
@@ -15,7 +17,7 @@ export class DomainError extends Error {
 }
 
 export const badRequest = (message: string, fieldErrors?: Record<string, string>) => new DomainError('bad_request', message, fieldErrors);
-export const notFound = (message: string) => new DomainError('not_found', message);
+export const notFound = (message: string, extra?: Record<string, unknown>) => new DomainError('not_found', message, undefined, undefined, extra);
 export const forbidden = (message: string) => new DomainError('forbidden', message);
 export const unauthenticated = (message: string) => new DomainError('unauthenticated', message);
 export const conflict = (message: string) => new DomainError('conflict', message);

@@ -111,6 +111,13 @@ export const JOBS = {
     payload: z.object({}),
     options: { deduplication: { id: 'check-all-source-links' } },
   }),
+  /** Issue #14 point 2: nightly, the likely duplicate pairs for the admins' 'Possible duplicates'. */
+  findDuplicatePairs: defineJob({
+    queue: QUEUES.moderation,
+    name: 'find-duplicate-pairs',
+    payload: z.object({}),
+    options: { deduplication: { id: 'find-duplicate-pairs' } },
+  }),
 } as const;
 
 export type JobName = keyof typeof JOBS;

@@ -86,6 +86,11 @@ export class SourcesService {
     return { sources: await this.rewriteText(sources, businessId), newLinks: source.url ? [id] : [] };
   }
 
+  /** Sources moved to the business from another (a merge): its text follows its list again. */
+  refreshText(db: Queryable, businessId: number): Promise<Source[]> {
+    return this.rewriteText(new SourcesRepository(db), businessId);
+  }
+
   private async rewriteText(sources: SourcesRepository, businessId: number): Promise<Source[]> {
     const list = await sources.list(businessId);
     await sources.setProofOfSupport(businessId, sourcesText(list));

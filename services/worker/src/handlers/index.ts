@@ -2,6 +2,7 @@ import type { JobHandlers } from '../jobs/handler-registry';
 import approveReportCascade from './approve-report-cascade.handler';
 import checkAllSourceLinks from './check-all-source-links.handler';
 import checkSourceLink from './check-source-link.handler';
+import findDuplicatePairs from './find-duplicate-pairs.handler';
 import geocodeBusiness from './geocode-business.handler';
 import refreshStatistics from './refresh-statistics.handler';
 import removeAvatarFiles from './remove-avatar-files.handler';
@@ -20,6 +21,7 @@ export const HANDLERS = {
   approveReportCascade,
   checkAllSourceLinks,
   checkSourceLink,
+  findDuplicatePairs,
   geocodeBusiness,
   refreshStatistics,
   removeAvatarFiles,

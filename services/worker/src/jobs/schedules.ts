@@ -1,5 +1,5 @@
 import type { Queue } from 'bullmq';
-import { FRESHNESS_REMINDER_SCHEDULE, JOBS, LINK_CHECK_SCHEDULE, STATISTICS_SCHEDULER_ID } from '@zaytoon/core';
+import { DUPLICATE_SEARCH_SCHEDULE, FRESHNESS_REMINDER_SCHEDULE, JOBS, LINK_CHECK_SCHEDULE, STATISTICS_SCHEDULER_ID } from '@zaytoon/core';
 
 /**
  * Repeating jobs. Upserting is idempotent, so every worker registers them at boot and two
@@ -28,5 +28,15 @@ export async function registerSchedules(queues: Record<string, Queue>, options: 
     FRESHNESS_REMINDER_SCHEDULE.id,
     { pattern: FRESHNESS_REMINDER_SCHEDULE.pattern, tz: FRESHNESS_REMINDER_SCHEDULE.tz },
     { name: reminders.name, data: reminders.payload.parse({}), opts: { removeOnComplete: { count: 10 }, removeOnFail: { count: 100 } } },
+  );
+  const duplicateSearch = JOBS.findDuplicatePairs;
+  await queues[duplicateSearch.queue].upsertJobScheduler(
+    DUPLICATE_SEARCH_SCHEDULE.id,
+    { pattern: DUPLICATE_SEARCH_SCHEDULE.pattern, tz: DUPLICATE_SEARCH_SCHEDULE.tz },
+    {
+      name: duplicateSearch.name,
+      data: duplicateSearch.payload.parse({}),
+      opts: { removeOnComplete: { count: 10 }, removeOnFail: { count: 100 } },
+    },
   );
 }

@@ -11,9 +11,19 @@ export const adminKeys = {
   rechecks: () => ['admin', 'rechecks'] as const,
   brokenLinks: () => ['admin', 'links', 'broken'] as const,
   claims: () => ['admin', 'claims', 'pending'] as const,
+  duplicates: () => ['admin', 'duplicates'] as const,
   business: (id: number) => ['admin', 'business', id] as const,
   /** Every decision (review a report or a suggestion, delete a business) is a mutation under this key. */
   decisions: ['admin', 'decision'] as const,
-  decision: (kind: 'review-report' | 'review-suggestion' | 'delete-business' | 'verify-business' | 'mark-unverified' | 'review-claim') =>
-    ['admin', 'decision', kind] as const,
+  decision: (
+    kind:
+      | 'review-report'
+      | 'review-suggestion'
+      | 'delete-business'
+      | 'verify-business'
+      | 'mark-unverified'
+      | 'review-claim'
+      | 'merge-businesses'
+      | 'dismiss-duplicate',
+  ) => ['admin', 'decision', kind] as const,
 };

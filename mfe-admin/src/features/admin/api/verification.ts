@@ -15,13 +15,13 @@ export function useBusinessToVerify(id: number | null) {
 }
 
 /**
- * 'Verify' and 'Mark unverified': the decision is recorded, toasted, and the Re-checks and statistics are read
- * again (a verified business leaves Re-checks; the verified count moves).
+ * A decision on an admin list ('Verify', 'Mark unverified', a merge, 'Not duplicates'): recorded, toasted, and every
+ * admin answer read again (a verified business leaves Re-checks, a merged pair leaves Possible duplicates; counts move).
  */
-function useVerificationDecision<Variables>(options: {
-  kind: 'verify-business' | 'mark-unverified';
+export function useListDecision<Variables>(options: {
+  kind: 'verify-business' | 'mark-unverified' | 'merge-businesses' | 'dismiss-duplicate';
   send: (variables: Variables) => Promise<unknown>;
-  success: string;
+  success: string | ((variables: Variables) => string);
   failure: string;
 }) {
   const { toast } = useHost();
@@ -29,7 +29,7 @@ function useVerificationDecision<Variables>(options: {
   return useMutation({
     mutationKey: adminKeys.decision(options.kind),
     mutationFn: options.send,
-    onSuccess: () => toast.success(options.success),
+    onSuccess: (_answer, variables) => toast.success(typeof options.success === 'string' ? options.success : options.success(variables)),
     onError: (error) => {
       console.error(`${options.kind} failed`, error);
       toast.error(errorMessage(error, options.failure));
@@ -40,7 +40,7 @@ function useVerificationDecision<Variables>(options: {
 
 export function useVerifyBusiness() {
   const { api } = useHost();
-  return useVerificationDecision({
+  return useListDecision({
     kind: 'verify-business',
     send: ({ businessId, input }: { businessId: number; input: VerifyInput }) => api.call('verifyBusiness', { id: businessId, body: input }),
     success: MESSAGES.businessVerified,
@@ -50,7 +50,7 @@ export function useVerifyBusiness() {
 
 export function useMarkUnverified() {
   const { api } = useHost();
-  return useVerificationDecision({
+  return useListDecision({
     kind: 'mark-unverified',
     send: (businessId: number) => api.call('unverifyBusiness', { id: businessId, body: {} }),
     success: MESSAGES.businessMarkedUnverified,

@@ -1,0 +1,49 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { businessesMergedMessage, MESSAGES, type ApiClient } from '@zaytoon/contract/client';
+import { useHost } from '@zaytoon/web-kit';
+import { adminListQueryOptions } from './admin-list';
+import { adminKeys } from './keys';
+import { useListDecision } from './verification';
+
+const DUPLICATES_PAGE = 20;
+
+/** GET /api/admin/duplicates, page after page (issue #14 point 2). */
+export function getDuplicatePairsQueryOptions(api: ApiClient) {
+  return adminListQueryOptions({
+    queryKey: adminKeys.duplicates(),
+    failure: MESSAGES.loadDuplicatesFailed,
+    readPage: (cursor) => api.callPage('duplicatePairs', { query: { limit: DUPLICATES_PAGE, cursor } }),
+  });
+}
+
+export function useDuplicatePairs() {
+  const { api } = useHost();
+  return useInfiniteQuery(getDuplicatePairsQueryOptions(api));
+}
+
+interface Named {
+  id: number;
+  name: string;
+}
+
+/** 'Merge into <A>': B's votes, comments, suggestions, reports and sources move to A, and B is removed. */
+export function useMergeBusinesses() {
+  const { api } = useHost();
+  return useListDecision({
+    kind: 'merge-businesses',
+    send: ({ into, from }: { into: Named; from: Named }) => api.call('mergeBusiness', { id: into.id, body: { from: from.id } }),
+    success: ({ into, from }) => businessesMergedMessage(from.name, into.name),
+    failure: MESSAGES.mergeBusinessesFailed,
+  });
+}
+
+/** 'Not duplicates': the pair leaves the list for good. */
+export function useDismissDuplicate() {
+  const { api } = useHost();
+  return useListDecision({
+    kind: 'dismiss-duplicate',
+    send: (pairId: number) => api.call('dismissDuplicate', { id: pairId }),
+    success: MESSAGES.pairDismissed,
+    failure: MESSAGES.dismissDuplicateFailed,
+  });
+}

@@ -1,0 +1,65 @@
+import { confirmMergeMessage, MESSAGES, mergeIntoLabel, NEW_TAB_REL, type DuplicatePair } from '@zaytoon/contract/client';
+import { useDismissDuplicate, useDuplicatePairs, useMergeBusinesses } from '../../features/admin/api/duplicates';
+import card from './card.module.css';
+import { PagedList } from './PagedList';
+
+/** Likely pairs found by the nightly search or added despite the warning (issue #14 point 2), oldest first. */
+export function DuplicatesTab() {
+  const pairs = useDuplicatePairs();
+  return (
+    <PagedList
+      testId="duplicates"
+      query={pairs}
+      empty="No possible duplicates"
+      renderItem={(pair) => <DuplicatePairCard key={pair.id} pair={pair} />}
+    />
+  );
+}
+
+const distanceLine = (pair: DuplicatePair) => (pair.distance_m === null ? 'distance unknown' : `${pair.distance_m} m apart`);
+
+function DuplicatePairCard({ pair }: { pair: DuplicatePair }) {
+  const merge = useMergeBusinesses();
+  const dismiss = useDismissDuplicate();
+  const busy = merge.isPending || dismiss.isPending;
+  const mergeInto = (into: DuplicatePair['first'], from: DuplicatePair['first']) => {
+    if (window.confirm(confirmMergeMessage(from.name, into.name))) merge.mutate({ into, from });
+  };
+  return (
+    <li
+      className={`${card.card} ${card.item}`}
+      data-testid="duplicate-pair"
+      data-pair-id={pair.id}
+      data-first-id={pair.first.id}
+      data-second-id={pair.second.id}
+    >
+      <div className={card.itemHead}>
+        {pair.added_despite_warning && <span className={`${card.badge} ${card.badgeAmber}`}>{MESSAGES.addedDespiteWarning}</span>}
+        <span className={card.muted}>
+          name similarity {pair.score.toFixed(2)} · {distanceLine(pair)}
+        </span>
+      </div>
+      <ul className={card.sublist}>
+        {[pair.first, pair.second].map((business) => (
+          <li key={business.id}>
+            <a href={`/business/${business.id}`} target="_blank" rel={NEW_TAB_REL}>
+              {business.name}
+            </a>{' '}
+            <span className={card.muted}>{[business.address, business.city, business.postcode].filter(Boolean).join(', ')}</span>
+          </li>
+        ))}
+      </ul>
+      <div className={card.actions}>
+        <button type="button" className="btn btn--outline" disabled={busy} onClick={() => dismiss.mutate(pair.id)}>
+          {MESSAGES.notDuplicates}
+        </button>
+        <button type="button" className="btn btn--primary" disabled={busy} onClick={() => mergeInto(pair.second, pair.first)}>
+          {mergeIntoLabel(pair.second.name)}
+        </button>
+        <button type="button" className="btn btn--primary" disabled={busy} onClick={() => mergeInto(pair.first, pair.second)}>
+          {mergeIntoLabel(pair.first.name)}
+        </button>
+      </div>
+    </li>
+  );
+}

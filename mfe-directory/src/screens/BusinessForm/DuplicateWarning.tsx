@@ -1,0 +1,31 @@
+import { Link } from 'react-router-dom';
+import { MESSAGES, type DuplicateCandidate } from '@zaytoon/contract/client';
+import warning from './DuplicateWarning.module.css';
+
+const distanceLabel = (candidate: DuplicateCandidate) =>
+  candidate.same_postcode ? MESSAGES.samePostcode : candidate.distance_m === null ? '' : `${candidate.distance_m} m`;
+
+/** 'This may already be listed' (issue #14): a polite live region, so a screen reader hears it without losing its place. */
+export function DuplicateWarning({ candidates }: { candidates: DuplicateCandidate[] }) {
+  return (
+    <div role="status" aria-live="polite" data-testid="duplicate-warning">
+      {candidates.length > 0 && (
+        <div className={warning.box}>
+          <p className={warning.title}>{MESSAGES.duplicateWarning}</p>
+          <ul className={warning.list}>
+            {candidates.map((candidate) => (
+              <li key={candidate.id} data-testid="duplicate-candidate">
+                <Link to={`/business/${candidate.id}`} target="_blank" rel="noopener">
+                  {candidate.name}
+                </Link>
+                <span className={warning.meta}>
+                  {candidate.address}, {candidate.postcode} · {distanceLabel(candidate)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
