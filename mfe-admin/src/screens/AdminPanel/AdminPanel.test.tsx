@@ -61,6 +61,8 @@ describe('admin panel', () => {
     await userEvent.keyboard('{End}');
     expect(screen.getByTestId('claims')).toBeTruthy();
     await userEvent.keyboard('{ArrowLeft}');
+    expect(screen.getByTestId('duplicates')).toBeTruthy();
+    await userEvent.keyboard('{ArrowLeft}');
     expect(screen.getByTestId('broken-links')).toBeTruthy();
     await userEvent.keyboard('{ArrowLeft}');
     expect(screen.getByTestId('rechecks')).toBeTruthy();
