@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@zaytoon/contract';
 import { adminClient, allPages, startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
-import { createBusiness } from '../test/fixtures';
+import { businessInput, createBusiness } from '../test/fixtures';
 
 let api: TestApi;
 let admin: ApiTestClient;
@@ -94,6 +94,37 @@ describe('POST /api/admin/businesses/{id}/merge', () => {
         }),
       },
     ]);
+  });
+
+  it("keeps both histories on A, under one 'merge' revision by 'admin' with the fields B filled and the sources it brought", async () => {
+    const a = await createBusiness(owner, { phone: '' });
+    const b = await createBusiness(owner, { phone: '020 7946 0999' });
+    const edit = await owner.put(
+      `/api/businesses/${b.id}`,
+      businessInput({ name: b.name, phone: '020 7946 0999', description: 'Edited before the merge.' }),
+    );
+    expect(edit.status).toBe(200);
+    expect((await merge(a.id, b.id)).status).toBe(200);
+
+    const history = await api.client().get(`/api/businesses/${a.id}/history`);
+    expect(history.status).toBe(200);
+    const kinds = history.body.map((revision: { kind: string; business_id: number }) => [revision.kind, revision.business_id]);
+    expect(kinds).toEqual([
+      ['merge', a.id],
+      ['edit', a.id],
+      ['create', a.id],
+      ['create', a.id],
+    ]);
+    // B's phone fills A's empty one; B's source joins A's, so the sources' text has both.
+    expect(history.body[0]).toMatchObject({
+      by: 'admin',
+      changes: [
+        { field: 'phone', before: '', after: '020 7946 0999' },
+        { field: 'proof_of_support', before: a.proof_of_support, after: `${a.proof_of_support}\n${b.proof_of_support}` },
+      ],
+    });
+    expect(history.body[1].changes).toEqual([expect.objectContaining({ field: 'description', after: 'Edited before the merge.' })]);
+    expect(history.headers.get('x-total-count')).toBe('4');
   });
 
   it("answers B's detail with 404 and merged_into, even after A is merged on into C; B's other answers stay plain 404s", async () => {

@@ -24,6 +24,8 @@ import { afterCommit } from '../jobs/after-commit';
 import type { JobQueueRepository } from '../jobs/job-queue.repository';
 import type { SourcesService } from '../sources/sources.service';
 import { compactPostcode, DuplicatesRepository, type TypedPlace } from './duplicates.repository';
+import { setRevisionContext } from '../revisions/revision-context';
+import { RevisionsRepository } from '../revisions/revisions.repository';
 import { MergesRepository } from './merges.repository';
 
 const pairCursor = z.tuple([idSchema(MESSAGES.invalidCursor)]);
@@ -92,10 +94,14 @@ export class DuplicatesService {
       const locked = await merges.lockPair(intoId, fromId);
       const [into, from] = [locked.get(intoId), locked.get(fromId)];
       if (into === undefined || from === undefined) throw notFound(MESSAGES.businessNotFound);
+      // The merge is one revision of A (kept even when no field of A changes); A's filled fields join it.
+      await setRevisionContext(client, { kind: 'merge', actorId: admin.id });
+      const revisions = new RevisionsRepository(client);
+      await revisions.open(intoId);
       const moves = await merges.moveAll(intoId, fromId);
       const filled = await merges.fillEmpty(intoId, fromId);
       if (moves.sources > 0) await this.sources.refreshText(client, intoId);
-      // Issue #14 with business_revisions (a parallel branch): B's revisions move here, and a 'merge' revision of A is written.
+      await revisions.moveAll(fromId, intoId);
       await merges.recordMerge(intoId, fromId, admin.id);
       await new DuplicatesRepository(client).recordMerged(intoId, fromId, admin.id);
       await merges.deleteBusiness(fromId);
