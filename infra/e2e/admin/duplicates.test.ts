@@ -1,11 +1,11 @@
 // Issue #14, Done when: a member adding 'Olive Tree Bakery' at the postcode of an existing 'Olive Tree Bakers' sees
 // 'This may already be listed' and adds it anyway; an admin merges the two from 'Possible duplicates', and the
-// survivor has the votes and comments of both, with the old URL leading there. (The history of both on the survivor
-// needs business_revisions, from a parallel branch: its assertion joins this test when the branches are merged.)
+// survivor has the votes, comments and history of both, with the old URL leading there.
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2e } from '../support/env';
 import { useBrowser } from '../support/browser';
+import { openHistory } from '../directory/helpers';
 import { addBusiness, database, expectToast, logIn, logInAsAdmin, newMember, tag, type CreatedBusiness, type Member } from './helpers';
 
 const browser = useBrowser();
@@ -51,7 +51,7 @@ describe('duplicates and merges (issue #14)', () => {
     await expectToast(page, 'Business added successfully!');
   });
 
-  it("merges the two from 'Possible duplicates'; the survivor has both businesses' votes and comments, and the old URL leads there", async () => {
+  it("merges the two from 'Possible duplicates'; the survivor has both businesses' votes, comments and history, and the old URL leads there", async () => {
     const { page } = browser;
     await owner.http.write(`/api/businesses/${existing.id}/vote`, { vote_type: 'upvote' });
     await owner.http.write(`/api/businesses/${existing.id}/comments`, { comment_text: `Fresh bread every morning ${run}` });
@@ -83,6 +83,16 @@ describe('duplicates and merges (issue #14)', () => {
     expect(texts.some((text) => text.includes(`Fresh bread every morning ${run}`))).toBe(true);
     expect(texts.some((text) => text.includes(`Best knafeh in Leeds ${run}`))).toBe(true);
     expect(await page.getByTestId('community-rating').getByTestId('upvote').innerText()).toContain('2');
+    // The history of both: the merge by 'admin' on top, then each business's own 'create'.
+    const revisions = await openHistory(page);
+    await revisions.nth(2).waitFor();
+    const shown = await revisions.evaluateAll((items) =>
+      items.map((item) => ({ kind: item.getAttribute('data-kind'), text: item.textContent ?? '' })),
+    );
+    expect(shown.map((revision) => revision.kind)).toEqual(['merge', 'create', 'create']);
+    expect(shown[0].text).toContain('admin');
+    const named = (text: string) => (text.includes('Olive Tree Bakery') ? 'Bakery' : text.includes('Olive Tree Bakers') ? 'Bakers' : '?');
+    expect(shown.slice(1).map((revision) => named(revision.text))).toEqual(['Bakery', 'Bakers']);
 
     // The old address: the front door answers 301 to the survivor's, and the page that opens is the survivor's.
     const answer = await fetch(`${e2e.baseUrl}/business/${added}`, { redirect: 'manual' });

@@ -234,3 +234,11 @@ export function tinyPng(size = 8): Buffer {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/** Opens a business page's History section (issue #14) and answers its revisions' items. */
+export async function openHistory(page: Page) {
+  const toggle = page.getByTestId('history').getByRole('button', { name: 'History' });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await page.getByTestId('revisions').waitFor();
+  return page.getByTestId('revision');
+}

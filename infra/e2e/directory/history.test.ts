@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser';
 import { database, newMember, tag, type Member } from '../admin/helpers';
-import { admin, expectToast, logIn, waitForPath } from './helpers';
+import { admin, expectToast, logIn, openHistory, waitForPath } from './helpers';
 
 const browser = useBrowser();
 const run = tag();
@@ -54,14 +54,6 @@ async function editFromPage(page: Page, changes: { phone: string; description?: 
   await page.getByRole('button', { name: 'Update Business' }).click();
   await expectToast(page, 'Business updated successfully!', 'success');
   await waitForPath(page, `/business/${businessId}`);
-}
-
-/** Opens the History section and answers each revision's kind and its changes as the page shows them. */
-async function openHistory(page: Page) {
-  const toggle = page.getByTestId('history').getByRole('button', { name: 'History' });
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-  await page.getByTestId('revisions').waitFor();
-  return page.getByTestId('revision');
 }
 
 const shownRevisions = async (page: Page) =>
