@@ -15,8 +15,9 @@ const baseUrl = testServerUrl();
 const COUNT = 2_000;
 const SEED = 20_250_601;
 const LONDON_AREAS = new Set(['E', 'EC', 'N', 'NW', 'SE', 'SW', 'W', 'WC']);
-/** Everything a seeded row holds except its id and timestamps (those move with the clock). */
-const CONTENT = `name, address, city, postcode, category, description, phone, website, proof_of_support,
+/** Everything a seeded row holds except its id and timestamps (those move with the clock, as do its sources' dates). */
+const CONTENT = `name, address, city, postcode, category, description, phone, website,
+  regexp_replace(proof_of_support, '\\d{4}-\\d{2}-\\d{2}', 'YYYY-MM-DD', 'g') AS proof_of_support,
   business_hours::text AS business_hours, social_media::text AS social_media, latitude, longitude, upvotes, downvotes, verified`;
 
 interface SourceRow {
