@@ -211,7 +211,9 @@ describe('directory: community actions on the business page', () => {
     // The vote survives a reload (it is the server's), and sending it again removes it (CONTRACT).
     await openDetail(page);
     await score.filter({ hasText: exact('-1') }).waitFor();
-    expect(await down.getAttribute('aria-pressed')).toBe('true');
+    // The member's own vote is its own read (the score may show first): wait for it rather than race it.
+    await page.locator('[data-testid="downvote"][aria-pressed="true"]').waitFor();
+    expect(await up.getAttribute('aria-pressed')).toBe('false');
     await down.click();
     await score.filter({ hasText: exact('0') }).waitFor();
     expect(await down.getAttribute('aria-pressed')).toBe('false');
