@@ -29,6 +29,16 @@ function seeded() {
 }
 
 const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
+/** Every tab's name, with these pending reports, suggestions and reported businesses and empty later lists. */
+const tabsCounting = (reports: number, suggestions: number, businesses: number) => [
+  `Reports (${reports})`,
+  `Suggestions (${suggestions})`,
+  `Businesses (${businesses})`,
+  'Re-checks (0)',
+  'Broken links (0)',
+  'Possible duplicates (0)',
+  'Claims (0)',
+];
 const pending = () => screen.getByTestId('stat-pending').dataset;
 
 describe('admin panel', () => {
@@ -39,15 +49,7 @@ describe('admin panel', () => {
     expect(screen.getByTestId('stat-users').textContent).toContain('2 admins, 10 regular');
     expect(screen.getByTestId('stat-businesses').textContent).toContain('1 verified, 2 unverified');
     expect(pending()).toMatchObject({ total: '5', reports: '3', suggestions: '2' });
-    expect(tabNames()).toEqual([
-      'Reports (3)',
-      'Suggestions (2)',
-      'Businesses (2)',
-      'Re-checks (0)',
-      'Broken links (0)',
-      'Possible duplicates (0)',
-      'Claims (0)',
-    ]);
+    expect(tabNames()).toEqual(tabsCounting(3, 2, 2));
   });
 
   it('switches tabs by click and by arrow keys (WAI-ARIA tabs)', async () => {
@@ -87,15 +89,7 @@ describe('admin panel', () => {
     expect(host.api.reviewReport).toHaveBeenCalledWith(1, 'approve');
     // both reports about business 7 are gone; the statistics rollup has not caught up, the panel has
     expect(screen.getAllByTestId('report-card').map((card) => card.dataset.reportId)).toEqual(['3']);
-    expect(tabNames()).toEqual([
-      'Reports (1)',
-      'Suggestions (1)',
-      'Businesses (1)',
-      'Re-checks (0)',
-      'Broken links (0)',
-      'Possible duplicates (0)',
-      'Claims (0)',
-    ]);
+    expect(tabNames()).toEqual(tabsCounting(1, 1, 1));
     expect(pending()).toMatchObject({ reports: '1', suggestions: '1' });
     expect(screen.getByTestId('stat-businesses').dataset).toMatchObject({ total: '2', verified: '0' });
     // the server's stale rollup does not undo it; the worker's fresh one is taken
@@ -105,17 +99,7 @@ describe('admin panel', () => {
 
     view.unmount();
     renderWithHost(<AdminPanel />, fakeHost({ api: server.api }));
-    await waitFor(() =>
-      expect(tabNames()).toEqual([
-        'Reports (1)',
-        'Suggestions (1)',
-        'Businesses (1)',
-        'Re-checks (0)',
-        'Broken links (0)',
-        'Possible duplicates (0)',
-        'Claims (0)',
-      ]),
-    );
+    await waitFor(() => expect(tabNames()).toEqual(tabsCounting(1, 1, 1)));
     expect(pending()).toMatchObject({ reports: '1', suggestions: '1' });
   });
 
@@ -190,17 +174,7 @@ describe('admin panel', () => {
     await userEvent.click(within(first).getByRole('button', { name: 'Approve & Remove Business' }));
 
     // the server has not answered: the business, its reports and its suggestion are already gone
-    await waitFor(() =>
-      expect(tabNames()).toEqual([
-        'Reports (1)',
-        'Suggestions (1)',
-        'Businesses (1)',
-        'Re-checks (0)',
-        'Broken links (0)',
-        'Possible duplicates (0)',
-        'Claims (0)',
-      ]),
-    );
+    await waitFor(() => expect(tabNames()).toEqual(tabsCounting(1, 1, 1)));
     expect(screen.getAllByTestId('report-card').map((card) => card.dataset.reportId)).toEqual(['3']);
     expect(pending()).toMatchObject({ reports: '1', suggestions: '1' });
     expect(screen.getByTestId('stat-businesses').dataset).toMatchObject({ total: '2', verified: '0' });
@@ -209,17 +183,7 @@ describe('admin panel', () => {
     slow = true;
     await act(async () => refuse(new ApiError(409, 'Report has already been reviewed')));
     await waitFor(() => expect(host.toast.error).toHaveBeenCalledWith('Report has already been reviewed'));
-    await waitFor(() =>
-      expect(tabNames()).toEqual([
-        'Reports (3)',
-        'Suggestions (2)',
-        'Businesses (2)',
-        'Re-checks (0)',
-        'Broken links (0)',
-        'Possible duplicates (0)',
-        'Claims (0)',
-      ]),
-    );
+    await waitFor(() => expect(tabNames()).toEqual(tabsCounting(3, 2, 2)));
     expect(screen.getAllByTestId('report-card').map((card) => card.dataset.reportId)).toEqual(['1', '2', '3']);
     expect(pending()).toMatchObject({ reports: '3', suggestions: '2' });
     expect(screen.getByTestId('stat-businesses').dataset).toMatchObject({ total: '3', verified: '1' });
@@ -284,27 +248,11 @@ describe('admin panel', () => {
     first.unmount();
 
     renderWithHost(<AdminPanel />, host, first.queryClient);
-    expect(tabNames()).toEqual([
-      'Reports (1)',
-      'Suggestions (1)',
-      'Businesses (1)',
-      'Re-checks (0)',
-      'Broken links (0)',
-      'Possible duplicates (0)',
-      'Claims (0)',
-    ]);
+    expect(tabNames()).toEqual(tabsCounting(1, 1, 1));
     expect(screen.queryByText('Loading...')).toBeNull();
     await waitFor(() => expect(api.pendingSuggestions).toHaveBeenCalledTimes(3));
     await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
-    expect(tabNames()).toEqual([
-      'Reports (1)',
-      'Suggestions (1)',
-      'Businesses (1)',
-      'Re-checks (0)',
-      'Broken links (0)',
-      'Possible duplicates (0)',
-      'Claims (0)',
-    ]);
+    expect(tabNames()).toEqual(tabsCounting(1, 1, 1));
   });
 
   it('rejects and approves suggestions with their toasts', async () => {
@@ -337,15 +285,7 @@ describe('admin panel', () => {
     await userEvent.click(within(jaffa).getByRole('button', { name: 'Delete Business' }));
     expect(window.confirm).toHaveBeenCalledWith('Are you sure you want to delete "Jaffa Books"? This action cannot be undone.');
     expect(host.toast.success).toHaveBeenCalledWith('Business "Jaffa Books" deleted successfully');
-    expect(tabNames()).toEqual([
-      'Reports (2)',
-      'Suggestions (2)',
-      'Businesses (1)',
-      'Re-checks (0)',
-      'Broken links (0)',
-      'Possible duplicates (0)',
-      'Claims (0)',
-    ]);
+    expect(tabNames()).toEqual(tabsCounting(2, 2, 1));
     expect(screen.getByTestId('stat-businesses').dataset.total).toBe('2');
   });
 
