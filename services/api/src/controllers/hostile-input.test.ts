@@ -50,6 +50,7 @@ const validBodies = (): Partial<Record<RouteName, Record<string, unknown>>> => (
   changePassword: { current_password: 'wrong-pass', new_password: 'other-pass' },
   createBusiness: {
     ...businessInput(),
+    duplicate_candidates: [1, 2],
     business_hours: { monday: '9-5' },
     social_media: { facebook: 'page' },
     latitude: 51.5,
@@ -62,6 +63,8 @@ const validBodies = (): Partial<Record<RouteName, Record<string, unknown>>> => (
   addReport: { business_id: 0, reason: 'Other', description: 'Closed down' },
   claimBusiness: { evidence: 'I am the owner: the phone number is mine.' },
   confirmListing: { token: 'a-token-nobody-was-mailed' },
+  // Merges into the sweep's business from one that does not exist: every variant is a 400 or a 404.
+  mergeBusiness: { from: 999_999 },
 });
 
 function pathOf(name: RouteName, id: string | number): string {
@@ -170,6 +173,9 @@ describe('hostile input never answers 500', () => {
       ['mapView', { search: 'olive', category: 'Cafe', city: 'Leeds', bbox: '-11,49,2,61', zoom: '6' }],
       ['reviewReport', { action: 'reject' }],
       ['reviewSuggestion', { action: 'reject' }],
+      ['duplicateCheck', { name: 'Olive Tree', postcode: 'LS2 7HY' }],
+      ['businessHistory', { limit: '5', cursor: 'abc' }],
+      ['duplicatePairs', { limit: '5', cursor: 'abc' }],
     ];
     for (const [name, query] of queries) {
       const definition = API_ROUTES[name];
