@@ -23,7 +23,17 @@ export const FIRST_LOAD_CHUNK = {
  * read, in a chunk of their own: left to the bundler, they join /browse's first chunk, which every screen loads
  * before its own (the list reads first-load-messages.ts and directory-limits.ts instead).
  */
+const SCREENS_CONTRACT = /services\/contract\/src\/(messages|limits)\.ts$/;
+
 export const SCREENS_CONTRACT_CHUNK = {
   name: 'screens-contract',
-  test: (id: string) => /services\/contract\/src\/(messages|limits)\.ts$/.test(id),
+  test: (id: string) => SCREENS_CONTRACT.test(id),
 };
+
+/**
+ * The two files only declare constants, but the bundler cannot prove `Object.keys(...)` and the like free of side
+ * effects, so the first chunk, which re-exports them through the contract's client barrel, would keep a bare
+ * `import "./screens-contract-….js"` and every visit to /browse would fetch them. The package's `sideEffects` field
+ * does not reach files resolved through the workspace link; this option does.
+ */
+export const moduleSideEffects = (id: string) => !SCREENS_CONTRACT.test(id);

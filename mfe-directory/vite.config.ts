@@ -7,7 +7,7 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 // eslint-disable-next-line import-x/no-relative-packages -- Vite's config loader leaves package imports to Node, which cannot load the contract's .ts (docs/decisions.md)
 import { injectedCssModules, PRECOMPRESS_OPTIONS } from '../services/contract/src/federation';
-import { FIRST_LOAD_CHUNK, SCREENS_CONTRACT_CHUNK } from './build-chunks';
+import { FIRST_LOAD_CHUNK, moduleSideEffects, SCREENS_CONTRACT_CHUNK } from './build-chunks';
 import mfConfig from './module-federation.config';
 
 const port = Number(process.env.DIRECTORY_PORT || 8081);
@@ -38,5 +38,5 @@ export default defineConfig(({ command }) => ({
   css: command === 'build' ? { modules: { generateScopedName: shortClassName } } : {},
   server: { port, strictPort: true, cors, origin: `http://localhost:${port}` },
   preview: { port, strictPort: true, cors, headers: { 'Access-Control-Allow-Origin': '*' } },
-  build: { target: 'esnext', rolldownOptions: { output: { codeSplitting: { groups: [SCREENS_CONTRACT_CHUNK, FIRST_LOAD_CHUNK] } } } },
+  build: { target: 'esnext', rolldownOptions: { treeshake: { moduleSideEffects }, output: { codeSplitting: { groups: [SCREENS_CONTRACT_CHUNK, FIRST_LOAD_CHUNK] } } } },
 }));

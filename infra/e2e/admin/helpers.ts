@@ -5,13 +5,14 @@
 // Each admin file therefore signs the admin in once (one browser context per file) and makes at
 // most one or two members.
 import { randomBytes } from 'node:crypto';
-import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import pg from 'pg';
 import { ApiClient } from '../jobs/api-client';
 import { logIn } from '../directory/helpers';
 import { e2e } from '../support/env';
 
 export { logIn };
+export { fromOrigin, recordRequests } from '../support/browser';
 
 export const tag = () => randomBytes(4).toString('hex');
 
@@ -115,16 +116,6 @@ export async function runtimeConfig(base = e2e.baseUrl): Promise<{ productName: 
   if (!response.ok) throw new Error(`runtime-config.json answered ${response.status}`);
   return response.json();
 }
-
-/** Records the URL of every request a browser context makes (every page, every frame). */
-export function recordRequests(context: BrowserContext): { urls: string[]; stop: () => void } {
-  const urls: string[] = [];
-  const listener = (request: Request) => urls.push(request.url());
-  context.on('request', listener);
-  return { urls, stop: () => context.off('request', listener) };
-}
-
-export const fromOrigin = (urls: string[], origin: string) => urls.filter((url) => new URL(url).origin === new URL(origin).origin);
 
 /** The stack's database, to see what the worker did. */
 export function database(): pg.Pool {

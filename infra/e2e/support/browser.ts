@@ -2,7 +2,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { CHROMIUM_ARGS, PHONE } from './chromium';
 import { e2e } from './env';
@@ -85,3 +85,13 @@ export function useBrowser(options: { baseURL?: () => string; phone?: boolean } 
 
   return session;
 }
+
+/** Every URL the context requests from now on. */
+export function recordRequests(context: BrowserContext): { urls: string[]; stop: () => void } {
+  const urls: string[] = [];
+  const listener = (request: Request) => urls.push(request.url());
+  context.on('request', listener);
+  return { urls, stop: () => context.off('request', listener) };
+}
+
+export const fromOrigin = (urls: string[], origin: string) => urls.filter((url) => new URL(url).origin === new URL(origin).origin);
