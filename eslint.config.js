@@ -25,6 +25,7 @@ const PUBLIC_ENTRY_POINTS = [
   '@zaytoon/core/testing',
   '@zaytoon/infra/mail-catcher',
   '@zaytoon/shell/runtime-config',
+  '@zaytoon/web-kit/language-store',
 ];
 
 /** One extension style: relative imports name no extension (.ts, .tsx, .js); Bundler resolution and tsx find the file. */

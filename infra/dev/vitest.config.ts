@@ -9,6 +9,7 @@ export default defineConfig({
       'infra/frontdoor/**/*.test.ts',
       'infra/docker/**/*.test.ts',
       'infra/k8s/**/*.test.ts',
+      'infra/i18n/**/*.test.ts',
     ],
     root: new URL('../..', import.meta.url).pathname,
     testTimeout: 30_000,

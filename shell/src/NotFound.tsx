@@ -1,20 +1,20 @@
 import { Link } from 'react-router-dom';
+import { useMessages } from './i18n/messages';
 import styles from './page/MessagePage.module.css';
 
-export const NOT_FOUND_TITLE = 'Page not found';
-
 export function NotFound() {
+  const t = useMessages();
   return (
     <main className={styles.page} data-testid="not-found">
       <div className={styles.card}>
-        <h1 className={styles.title}>{NOT_FOUND_TITLE}</h1>
-        <p>The page you are looking for does not exist.</p>
+        <h1 className={styles.title}>{t('page.notFound')}</h1>
+        <p>{t('notFound.text')}</p>
         <div className={styles.actions}>
           <Link className="btn btn--primary" to="/">
-            Back to Home
+            {t('common.backHome')}
           </Link>
           <Link className="btn btn--outline" to="/browse">
-            Browse Businesses
+            {t('nav.browse')}
           </Link>
         </div>
       </div>

@@ -1,8 +1,11 @@
-export function Spinner({ label = 'Loading...' }: { label?: string }) {
+import { useMessages } from './i18n/messages';
+
+export function Spinner({ label }: { label?: string }) {
+  const t = useMessages();
   return (
     <div className="page-spinner" role="status" aria-live="polite" data-testid="page-spinner">
       <span className="spinner" aria-hidden="true" />
-      <span className="visually-hidden">{label}</span>
+      <span className="visually-hidden">{label ?? t('common.loading')}</span>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { createApiClient, matchAppRoute } from '@zaytoon/contract/client';
 import { loadRuntimeConfig } from './config/runtimeConfig';
+import { openingLanguage, showLanguage } from './i18n/pageLanguage';
 
 /**
  * The page's first script, run before the app's own have downloaded. On a directory route it reads the
@@ -125,5 +126,7 @@ export const earlyReadFetch: typeof fetch = (input, init) => {
   return globalThis.fetch(input, init);
 };
 
+// Before anything paints: a right-to-left page never shows left-to-right first.
+showLanguage(openingLanguage());
 startEarlyRead(window.location.pathname);
 headStart().catch(() => undefined);

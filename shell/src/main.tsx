@@ -6,6 +6,8 @@ import { BrowserRouter, matchPath } from 'react-router-dom';
 import { APP_ROUTES, createApiClient, type HostContext } from '@zaytoon/contract/client';
 import { App, loadLandingPage } from './App';
 import { earlyReadFetch } from './early';
+import { createPageLanguage } from './i18n/languageStore';
+import { preloadMessages } from './i18n/messages';
 import { loadRuntimeConfig } from './config/runtimeConfig';
 import { loadRemoteRoot, prefetchRemoteRoot, registerRuntimeRemotes } from './remotes/federation';
 import { createSessionStore } from './session/sessionStore';
@@ -34,12 +36,15 @@ async function boot() {
   const api = createApiClient({ fetch: earlyReadFetch });
   const session = createSessionStore(api);
   const toasts = createToastStore();
-  const host: HostContext = { productName: config.productName, api, session, toast: toasts.toaster };
+  const language = createPageLanguage();
+  const host: HostContext = { productName: config.productName, api, session, toast: toasts.toaster, language };
+  const messages = preloadMessages(language.getState().language);
   void session.getState().load();
 
   // The page's boot spinner stays while the remote's root arrives (for a while at most): rendered sooner, the
   // route would show React's spinner, and React then holds the screen back for its fallback throttle (300 ms).
   if (remoteArrival) await Promise.race([remoteArrival, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]);
+  await messages;
   const root = createRoot(document.getElementById('root')!);
   // The remote is often in by now, so the first render builds a whole page: as a transition it is built
   // in slices that let the browser in between, not in one long task.

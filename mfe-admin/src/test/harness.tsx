@@ -6,6 +6,7 @@ import { vi } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import type { ApiClient, HostContext, SessionState, User } from '@zaytoon/contract/client';
 import { HostProvider } from '@zaytoon/web-kit';
+import { createLanguageStore } from '@zaytoon/web-kit/language-store';
 import { createQueryClient } from '../lib/queryClient';
 
 export const admin: User = { id: 1, name: 'Amal', username: 'amal', picture: null, is_admin: true };
@@ -37,6 +38,7 @@ export function fakeHost(parts: Partial<HostContext> = {}): HostContext {
       setUser: () => {},
     })),
     toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() },
+    language: createLanguageStore(),
     ...parts,
   };
 }

@@ -6,6 +6,7 @@ import { vi } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import type { ApiClient, BusinessDetail, HostContext, SessionState, User } from '@zaytoon/contract/client';
 import { HostProvider } from '@zaytoon/web-kit';
+import { createLanguageStore } from '@zaytoon/web-kit/language-store';
 import { createQueryClient } from '../lib/queryClient';
 import { summary } from './directoryFakes';
 
@@ -91,6 +92,7 @@ export function fakeHost(parts: Partial<HostContext> = {}): HostContext {
     api: fakeApi(),
     session: fakeSession(),
     toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() },
+    language: createLanguageStore(),
     ...parts,
   };
 }

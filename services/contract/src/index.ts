@@ -2,6 +2,7 @@ export * from './cookies';
 export * from './directory-limits';
 export * from './limits';
 export * from './first-load-messages';
+export * from './i18n/languages';
 export * from './messages';
 export * from './route-paths';
 export * from './routes';

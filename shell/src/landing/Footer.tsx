@@ -1,16 +1,18 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { COPYRIGHT_YEAR, PLACEHOLDER_LINKS, SOCIAL_LINKS, SUPPORT_LINK } from './links';
+import { useMessages } from '../i18n/messages';
 import styles from './Footer.module.css';
 
 const goNowhere = (event: MouseEvent) => event.preventDefault();
 
 export function Footer({ productName }: { productName: string }) {
+  const t = useMessages();
   return (
     <footer className={styles.footer} data-testid="site-footer">
       <div className={styles.grid}>
         <FooterColumn id="footer-about" title={productName}>
-          <p>A community directory and map of pro-Palestinian businesses across the UK.</p>
+          <p>{t('footer.about')}</p>
           <ul className={styles.social}>
             {SOCIAL_LINKS.map((link) => (
               <li key={link.href}>
@@ -21,39 +23,37 @@ export function Footer({ productName }: { productName: string }) {
             ))}
           </ul>
         </FooterColumn>
-        <FooterColumn as="nav" id="footer-platform" title="Platform">
+        <FooterColumn as="nav" id="footer-platform" title={t('footer.platform')}>
           <ul>
             <li>
-              <Link to="/browse">Browse Businesses</Link>
+              <Link to="/browse">{t('nav.browse')}</Link>
             </li>
             <li>
-              <Link to="/login">Login / Sign Up</Link>
+              <Link to="/login">{t('nav.login')}</Link>
             </li>
           </ul>
         </FooterColumn>
-        <FooterColumn as="nav" id="footer-community" title="Community">
+        <FooterColumn as="nav" id="footer-community" title={t('footer.community')}>
           <ul>
             {PLACEHOLDER_LINKS.map((label) => (
               <li key={label}>
                 {/* eslint-disable-next-line jsx-a11y/anchor-is-valid -- placeholders for pages SPEC lists but that do not exist yet: links, going nowhere */}
                 <a href="#" onClick={goNowhere}>
-                  {label}
+                  {t(label)}
                 </a>
               </li>
             ))}
           </ul>
         </FooterColumn>
-        <FooterColumn id="footer-support" title="Support Palestine">
+        <FooterColumn id="footer-support" title={t('footer.supportPalestine')}>
           <p>
-            <a href={SUPPORT_LINK.href} target="_blank" rel="noopener noreferrer" data-testid="support-link">
-              {SUPPORT_LINK.label}
+            <a href={SUPPORT_LINK} target="_blank" rel="noopener noreferrer" data-testid="support-link">
+              {t('footer.donate')}
             </a>
           </p>
         </FooterColumn>
       </div>
-      <p className={styles.copyright}>
-        © {COPYRIGHT_YEAR} {productName}. All rights reserved.
-      </p>
+      <p className={styles.copyright}>{t('footer.copyright', { year: COPYRIGHT_YEAR, product: productName })}</p>
     </footer>
   );
 }

@@ -1,5 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { rememberLanguage, showLanguage } from '../i18n/pageLanguage';
 import { renderShell } from '../test/harness';
 
 /** The landing page is a chunk of its own: wait for it. */
@@ -67,5 +69,40 @@ describe('landing page (SPEC §2)', () => {
     expect(within(footer).getByRole('link', { name: 'X (Twitter)' }).getAttribute('href')).toMatch(/^https:\/\/x\.com/);
     expect(within(footer).getByRole('link', { name: 'Instagram' }).getAttribute('href')).toMatch(/instagram\.com/);
     expect(footer.textContent).toContain('© 2024 Zaytoon');
+  });
+});
+
+describe('landing page in other languages (issue #15)', () => {
+  afterEach(() => {
+    showLanguage('en');
+    rememberLanguage('en');
+  });
+
+  it('opens in Arabic, right to left, and the menu switches to Welsh at once and remembers it', async () => {
+    const user = userEvent.setup();
+    renderShell('/', { language: 'ar' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'اعثر على أعمال تجارية مناصرة لفلسطين' })).toBeTruthy();
+    expect([document.documentElement.lang, document.documentElement.dir]).toEqual(['ar', 'rtl']);
+    expect(screen.queryByText('Find Pro-Palestinian Businesses')).toBeNull();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'اللغة' }), 'Cymraeg');
+    expect(await screen.findByRole('heading', { level: 1, name: "Dewch o Hyd i Fusnesau sy'n Cefnogi Palesteina" })).toBeTruthy();
+    expect([document.documentElement.lang, document.documentElement.dir]).toEqual(['cy', 'ltr']);
+    expect(document.cookie).toContain('zaytoon.lang=cy');
+  });
+
+  it('names each language in its own script', async () => {
+    await renderLanding();
+    const menu = screen.getByRole('combobox', { name: 'Language' });
+    expect(
+      within(menu)
+        .getAllByRole('option')
+        .map((option) => [option.textContent, option.getAttribute('lang')]),
+    ).toEqual([
+      ['English', 'en'],
+      ['العربية', 'ar'],
+      ['اردو', 'ur'],
+      ['Cymraeg', 'cy'],
+    ]);
   });
 });

@@ -1,10 +1,12 @@
 import { Link } from 'react-router-dom';
+import { useMessages } from '../i18n/messages';
 import styles from './Logo.module.css';
 
 /** Olive branch mark + product name ("zaytoon" is Arabic for olive). */
 export function Logo({ productName }: { productName: string }) {
+  const t = useMessages();
   return (
-    <Link to="/" className={styles.logo} aria-label={`${productName} home`} data-testid="logo">
+    <Link to="/" className={styles.logo} aria-label={t('logo.home', { product: productName })} data-testid="logo">
       <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
         <circle cx="16" cy="16" r="15" fill="#14532d" />
         <path d="M16 6c-5 5-5 15 0 20 5-5 5-15 0-20z" fill="#fff" />

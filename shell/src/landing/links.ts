@@ -1,8 +1,5 @@
 /** External links of the footer (SPEC §1). */
-export const SUPPORT_LINK = {
-  label: 'Donate to Medical Aid for Palestinians',
-  href: 'https://www.map.org.uk/donate',
-};
+export const SUPPORT_LINK = 'https://www.map.org.uk/donate';
 
 export const SOCIAL_LINKS = [
   { label: 'X (Twitter)', href: 'https://x.com/' },
@@ -10,6 +7,6 @@ export const SOCIAL_LINKS = [
 ] as const;
 
 /** Placeholders that go nowhere (SPEC §1). */
-export const PLACEHOLDER_LINKS = ['Guidelines', 'Support', 'Contact'] as const;
+export const PLACEHOLDER_LINKS = ['footer.guidelines', 'footer.support', 'footer.contact'] as const;
 
 export const COPYRIGHT_YEAR = 2024;

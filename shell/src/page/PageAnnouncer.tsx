@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { matchAppRoute, pageTitle, type Business } from '@zaytoon/contract/client';
-import { NOT_FOUND_TITLE } from '../NotFound';
+import { useMessages } from '../i18n/messages';
 import { focusMainHeadingWhenShown } from './focusMainHeading';
 
 /** Names of the businesses read so far, by id: a business page's title is its business's name. */
@@ -17,12 +17,15 @@ export function rememberBusinessName(names: BusinessNames, business: Business): 
   if (business && typeof business.name === 'string') names.setState({ [String(business.id)]: business.name });
 }
 
-export function titleOf(pathname: string, productName: string, names: Record<string, string>): string {
+type PageMessages = ReturnType<typeof useMessages>;
+
+export function titleOf(pathname: string, productName: string, names: Record<string, string>, t: PageMessages): string {
   const matched = matchAppRoute(pathname);
-  if (!matched) return pageTitle(NOT_FOUND_TITLE, productName);
+  if (!matched) return pageTitle(t('page.notFound'), productName);
   const { route, params } = matched;
+  if (route.owner === 'shell') return productName;
   const businessName = route.screen === 'business-detail' ? names[params.id] : undefined;
-  return pageTitle(businessName ?? route.title, productName);
+  return pageTitle(businessName ?? t(`page.${route.path}` as Parameters<PageMessages>[0]), productName);
 }
 
 /**
@@ -32,7 +35,8 @@ export function titleOf(pathname: string, productName: string, names: Record<str
 export function PageAnnouncer({ productName, businessNames }: { productName: string; businessNames: BusinessNames }) {
   const { pathname } = useLocation();
   const names = useStore(businessNames);
-  const title = titleOf(pathname, productName, names);
+  const t = useMessages();
+  const title = titleOf(pathname, productName, names, t);
   useEffect(() => {
     document.title = title;
   }, [title]);

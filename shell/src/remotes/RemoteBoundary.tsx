@@ -1,12 +1,10 @@
 import { Component, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { RemoteName } from '@zaytoon/contract/client';
+import { useMessages } from '../i18n/messages';
 import styles from '../page/MessagePage.module.css';
 
-export const REMOTE_UNAVAILABLE: Record<RemoteName, string> = {
-  directory: 'The directory is unavailable right now.',
-  admin: 'The admin panel is unavailable right now.',
-};
+const UNAVAILABLE = { directory: 'remote.directoryUnavailable', admin: 'remote.adminUnavailable' } as const;
 
 interface Props {
   name: RemoteName;
@@ -37,21 +35,26 @@ export class RemoteBoundary extends Component<Props, State> {
 
   render() {
     if (!this.state.failed) return this.props.children;
-    return (
-      <main className={styles.page} data-testid="remote-unavailable" data-remote={this.props.name}>
-        <div className={styles.card} role="alert">
-          <h1 className={styles.title}>{REMOTE_UNAVAILABLE[this.props.name]}</h1>
-          <p>Please try again in a moment.</p>
-          <div className={styles.actions}>
-            <button type="button" className="btn btn--primary" onClick={this.retry}>
-              Try again
-            </button>
-            <Link className="btn btn--outline" to="/">
-              Back to Home
-            </Link>
-          </div>
-        </div>
-      </main>
-    );
+    return <RemoteUnavailable name={this.props.name} onRetry={this.retry} />;
   }
+}
+
+function RemoteUnavailable({ name, onRetry }: { name: RemoteName; onRetry: () => void }) {
+  const t = useMessages();
+  return (
+    <main className={styles.page} data-testid="remote-unavailable" data-remote={name}>
+      <div className={styles.card} role="alert">
+        <h1 className={styles.title}>{t(UNAVAILABLE[name])}</h1>
+        <p>{t('remote.tryLater')}</p>
+        <div className={styles.actions}>
+          <button type="button" className="btn btn--primary" onClick={onRetry}>
+            {t('common.tryAgain')}
+          </button>
+          <Link className="btn btn--outline" to="/">
+            {t('common.backHome')}
+          </Link>
+        </div>
+      </div>
+    </main>
+  );
 }

@@ -3,6 +3,7 @@ import { Link, Navigate, useLocation } from 'react-router-dom';
 import { returnTargetOf, type AppRoute, type LoginLocationState, type RemoteName } from '@zaytoon/contract/client';
 import { useHost, useSession } from '@zaytoon/web-kit';
 import styles from '../page/MessagePage.module.css';
+import { useMessages } from '../i18n/messages';
 import { Spinner } from '../Spinner';
 import { RemoteBoundary } from './RemoteBoundary';
 import type { RemoteRegistry } from './registry';
@@ -16,8 +17,9 @@ export function RouteGate({ route, registry }: { route: AppRoute; registry: Remo
   const status = useSession((state) => state.status);
   const user = useSession((state) => state.user);
   const location = useLocation();
+  const t = useMessages();
 
-  if (route.access !== 'public' && status === 'loading') return <Spinner label="Checking your session..." />;
+  if (route.access !== 'public' && status === 'loading') return <Spinner label={t('session.checking')} />;
   if ((route.access === 'protected' || route.access === 'admin') && !user) {
     const state: LoginLocationState = { from: location.pathname + location.search };
     return <Navigate to="/login" replace state={state} />;
@@ -48,14 +50,15 @@ function RemoteScreen({ name, route, registry }: { name: RemoteName; route: AppR
 }
 
 function AdminOnly() {
+  const t = useMessages();
   return (
     <main className={styles.page} data-testid="admin-only">
       <div className={styles.card} role="alert">
-        <h1 className={styles.title}>Not authorised</h1>
-        <p>You are signed in, but the admin panel is only available to administrators.</p>
+        <h1 className={styles.title}>{t('adminOnly.title')}</h1>
+        <p>{t('adminOnly.text')}</p>
         <div className={styles.actions}>
           <Link className="btn btn--primary" to="/dashboard">
-            Back to Directory
+            {t('adminOnly.back')}
           </Link>
         </div>
       </div>

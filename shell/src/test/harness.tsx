@@ -2,7 +2,9 @@ import type { ComponentType } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { ApiClient, HostContext, RemoteName, RemoteRootProps, User } from '@zaytoon/contract/client';
+import type { Language } from '@zaytoon/contract/client';
 import { App } from '../App';
+import { createPageLanguage } from '../i18n/languageStore';
 import type { RemoteLoader } from '../remotes/registry';
 import { createSessionStore, type SessionApi } from '../session/sessionStore';
 import { createToastStore } from '../toast/toastStore';
@@ -37,7 +39,8 @@ export function renderShell(
     loaded = true,
     api = {} as ApiClient,
     productName = 'Zaytoon',
-  }: { user?: User | null; loader?: RemoteLoader; loaded?: boolean; api?: ApiClient; productName?: string } = {},
+    language = 'en',
+  }: { user?: User | null; loader?: RemoteLoader; loaded?: boolean; api?: ApiClient; productName?: string; language?: Language } = {},
 ) {
   const session = createSessionStore(fakeSessionApi(user));
   if (loaded) session.setState({ user, status: 'ready' });
@@ -47,6 +50,7 @@ export function renderShell(
     api,
     session,
     toast: toasts.toaster,
+    language: createPageLanguage(language),
   };
   const result = render(
     <MemoryRouter initialEntries={[path]}>

@@ -3,6 +3,7 @@
  * owns the instances (one session store, one toast system, one API client).
  */
 import type { ApiClient } from './api-client';
+import type { Language } from '../i18n/languages';
 import type { ScreenId } from './routes';
 import type { User } from './types';
 
@@ -49,11 +50,26 @@ export interface Toaster {
   info(message: string): void;
 }
 
+/** A compiled catalog message (an ICU MessageFormat syntax tree) ready to fill in. */
+export interface MessageFormatter {
+  format(values?: Record<string, string | number | boolean | null | undefined | Date>): string;
+}
+
+/** The page's language (issue #15): the shell owns it; every app reads it and renders its own catalog. */
+export interface LanguageState {
+  language: Language;
+  /** The reader's choice: the page switches at once; the shell remembers it (cookie, and the member's account). */
+  setLanguage(language: Language): void;
+  /** The shell's one message formatter (intl-messageformat), so the remotes do not each bundle another. */
+  formatter(message: unknown, language: Language): MessageFormatter;
+}
+
 export interface HostContext {
   productName: string;
   api: ApiClient;
   session: ReadableStore<SessionState>;
   toast: Toaster;
+  language: ReadableStore<LanguageState>;
 }
 
 export interface RemoteRootProps {

@@ -4,7 +4,8 @@ export * from './host';
 export * from './routes';
 export * from '../format';
 export type * from './types';
-export { SIGNED_IN_COOKIE } from '../cookies';
+export { LANGUAGE_COOKIE, SIGNED_IN_COOKIE } from '../cookies';
+export * from '../i18n/languages';
 export { DIRECTORY_LIMITS, MAP_ZOOM } from '../directory-limits';
 export { FIRST_LOAD_MESSAGES } from '../first-load-messages';
 export {

@@ -30,24 +30,22 @@ export interface AppRoute {
   owner: RouteOwner;
   screen: ScreenId;
   access: RouteAccess;
-  /** What the page is, for the tab's title ('Browse · Zaytoon'); the landing page's title is the product name alone. */
-  title: string | null;
 }
 
 export const APP_ROUTES: readonly AppRoute[] = [
-  { path: '/', owner: 'shell', screen: 'landing', access: 'public', title: null },
-  { path: '/login', owner: 'directory', screen: 'auth', access: 'guest', title: 'Sign In' },
-  { path: '/forgot-password', owner: 'directory', screen: 'forgot-password', access: 'public', title: 'Forgot Password' },
-  { path: '/change-password', owner: 'directory', screen: 'change-password', access: 'protected', title: 'Change Password' },
-  { path: '/account-settings', owner: 'directory', screen: 'account-settings', access: 'protected', title: 'Account Settings' },
-  { path: '/dashboard', owner: 'directory', screen: 'directory', access: 'public', title: 'Browse' },
-  { path: '/browse', owner: 'directory', screen: 'directory', access: 'public', title: 'Browse' },
-  { path: '/add-business', owner: 'directory', screen: 'business-form', access: 'protected', title: 'Add Your Business' },
-  { path: '/edit-business/:id', owner: 'directory', screen: 'business-form', access: 'protected', title: 'Edit Business' },
-  { path: '/business/:id', owner: 'directory', screen: 'business-detail', access: 'public', title: 'Business' },
+  { path: '/', owner: 'shell', screen: 'landing', access: 'public' },
+  { path: '/login', owner: 'directory', screen: 'auth', access: 'guest' },
+  { path: '/forgot-password', owner: 'directory', screen: 'forgot-password', access: 'public' },
+  { path: '/change-password', owner: 'directory', screen: 'change-password', access: 'protected' },
+  { path: '/account-settings', owner: 'directory', screen: 'account-settings', access: 'protected' },
+  { path: '/dashboard', owner: 'directory', screen: 'directory', access: 'public' },
+  { path: '/browse', owner: 'directory', screen: 'directory', access: 'public' },
+  { path: '/add-business', owner: 'directory', screen: 'business-form', access: 'protected' },
+  { path: '/edit-business/:id', owner: 'directory', screen: 'business-form', access: 'protected' },
+  { path: '/business/:id', owner: 'directory', screen: 'business-detail', access: 'public' },
   // The owners' freshness reminder links here with ?token=: the page confirms on open (a mail scanner's GET does not).
-  { path: '/confirm-listing', owner: 'directory', screen: 'confirm-listing', access: 'public', title: 'Confirm Listing' },
-  { path: '/admin', owner: 'admin', screen: 'admin-panel', access: 'admin', title: 'Admin Panel' },
+  { path: '/confirm-listing', owner: 'directory', screen: 'confirm-listing', access: 'public' },
+  { path: '/admin', owner: 'admin', screen: 'admin-panel', access: 'admin' },
 ];
 
 /** The route a path belongs to, with its `:param` values; undefined for a path no route has. */

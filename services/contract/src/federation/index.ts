@@ -2,3 +2,4 @@
 export * from './precompress';
 export * from './shared-singletons';
 export * from './injected-css-modules';
+export * from './compiled-catalogs';

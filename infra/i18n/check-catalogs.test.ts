@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkCatalogDir, checkCatalogs } from './check-catalogs';
+
+const ARABIC_PLURAL = '{count, plural, zero {لا شيء} one {واحد} two {اثنان} few {# قليلة} many {# كثيرة} other {# أعمال}}';
+let dir: string;
+
+function catalogs(files: Record<string, object>): string {
+  dir = mkdtempSync(path.join(tmpdir(), 'catalogs-'));
+  for (const [language, messages] of Object.entries(files)) writeFileSync(path.join(dir, `${language}.json`), JSON.stringify(messages));
+  return dir;
+}
+
+const complete = { found: '{count, plural, one {# business found} other {# businesses found}}', hello: 'Hello {name}' };
+const others = (ar: object, extra: object = {}) => ({
+  en: complete,
+  ar,
+  ur: { found: '{count, plural, one {# کاروبار} other {# کاروبار}}', hello: 'سلام {name}', ...extra },
+  cy: { found: '{count, plural, zero {#} one {#} two {#} few {#} many {#} other {#}}', hello: 'Helo {name}', ...extra },
+});
+
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('message catalog check', () => {
+  it('passes complete catalogs, and counts the messages nobody has reviewed', () => {
+    const report = checkCatalogDir(catalogs(others({ _meta: { reviewed: ['hello'] }, found: ARABIC_PLURAL, hello: 'مرحبًا {name}' })), 'x');
+    expect(report.problems).toEqual([]);
+    expect(report.unreviewed).toEqual({ 'x/ar.json': 1, 'x/ur.json': 2, 'x/cy.json': 2 });
+  });
+
+  it('fails a catalog that lacks a key English has, or has one English does not', () => {
+    const report = checkCatalogDir(catalogs(others({ found: ARABIC_PLURAL, stale: 'قديم' })), 'x');
+    expect(report.problems).toEqual(['x/ar.json lacks "hello"', 'x/ar.json has "stale", which English does not']);
+  });
+
+  it('fails an Arabic plural without its six forms, a placeholder English does not use, and broken syntax', () => {
+    const report = checkCatalogDir(
+      catalogs(others({ found: '{count, plural, one {واحد} other {# أعمال}}', hello: 'مرحبًا {user}' }, { hello: 'Hi {name' })),
+      'x',
+    );
+    expect(report.problems).toEqual([
+      'x/ar.json: "found" lacks the plural forms zero, two, few, many',
+      'x/ar.json: "hello" uses {user}, which English does not',
+      expect.stringMatching(/^x\/ur\.json: "hello" is not valid ICU MessageFormat/),
+      expect.stringMatching(/^x\/cy\.json: "hello" is not valid ICU MessageFormat/),
+    ]);
+  });
+
+  it("passes the repository's own catalogs", () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'unused-'));
+    expect(checkCatalogs().problems).toEqual([]);
+  });
+});

@@ -1,0 +1,79 @@
+import { use, useEffect, useMemo, useState } from 'react';
+import { createStore } from 'zustand/vanilla';
+import { useStore } from 'zustand';
+import { DEFAULT_LANGUAGE, type Language, type LanguageState, type MessageFormatter } from '@zaytoon/contract/client';
+import { useHost } from './host';
+
+/** A catalog as the build hands it over: each message compiled to ICU MessageFormat's syntax tree (compiledCatalogs). */
+type Catalog = Record<string, unknown>;
+export type MessageValues = Parameters<MessageFormatter['format']>[0];
+export type Translate<Key extends string> = (key: Key, values?: MessageValues) => string;
+
+export const useLanguage = (): Language => useStore(useHost().language, (state) => state.language);
+
+/** What `import.meta.glob('./locales/*.json', { import: 'default' })` gives: a loader per catalog file. */
+type CatalogLoaders = Record<string, () => Promise<unknown>>;
+
+/**
+ * One app's messages: English bundled (SPEC's words, and the fallback for a key a translation lacks), every other
+ * language downloaded when first shown. A page opened in another language waits for its catalog once (the first
+ * render suspends); after a switch, the page keeps the words it shows until the new catalog is in.
+ */
+export function defineMessages<Key extends string>(english: Record<Key, unknown>, loaders: CatalogLoaders) {
+  const loaded = new Map<Language, Catalog>([[DEFAULT_LANGUAGE, english as Catalog]]);
+  const downloads = new Map<Language, Promise<void>>();
+  const formats = new Map<string, MessageFormatter>();
+  /** How many catalogs have arrived (a render reads it to see new ones), and whether the app has shown a page yet. */
+  const progress = createStore(() => ({ arrived: 0, shown: false }));
+
+  function settle(language: Language, catalog: Catalog): void {
+    loaded.set(language, catalog);
+    progress.setState((state) => ({ arrived: state.arrived + 1 }));
+  }
+
+  function download(language: Language): Promise<void> {
+    let pending = downloads.get(language);
+    if (!pending) {
+      const loader = Object.entries(loaders).find(([file]) => file.endsWith(`/${language}.json`))?.[1];
+      pending = (loader ? loader() : Promise.resolve({})).then(
+        (catalog) => settle(language, catalog as Catalog),
+        // A catalog that cannot be fetched leaves that language's words in English, rather than a page that never shows.
+        () => settle(language, {}),
+      );
+      downloads.set(language, pending);
+    }
+    return pending;
+  }
+
+  function format(state: LanguageState, language: Language, key: Key, values?: MessageValues): string {
+    const own = loaded.get(language)?.[key];
+    const [locale, message] = own === undefined ? [DEFAULT_LANGUAGE, (english as Catalog)[key]] : [language, own];
+    if (message === undefined) return key;
+    const id = `${locale}\u0000${key}`;
+    let formatter = formats.get(id);
+    if (!formatter) formats.set(id, (formatter = state.formatter(message, locale)));
+    return formatter.format(values);
+  }
+
+  /** The app's `t`: its messages in the page's language. */
+  function useMessages(): Translate<Key> {
+    const store = useHost().language;
+    const wanted = useStore(store, (state) => state.language);
+    useStore(progress, (state) => state.arrived);
+    const ready = loaded.has(wanted);
+    if (!ready && !progress.getState().shown) use(download(wanted));
+    const [shown, setShown] = useState(wanted);
+    if (ready && shown !== wanted) setShown(wanted);
+    const language = ready ? wanted : shown;
+    useEffect(() => {
+      if (!ready) void download(wanted);
+    }, [ready, wanted]);
+    useEffect(() => progress.setState({ shown: true }), []);
+    return useMemo(() => (key: Key, values?: MessageValues) => format(store.getState(), language, key, values), [store, language]);
+  }
+
+  /** Starts the download of the language the page opens in, before the first render asks for it. */
+  const preloadMessages = (language: Language) => (loaded.has(language) ? Promise.resolve() : download(language));
+
+  return { useMessages, preloadMessages };
+}
