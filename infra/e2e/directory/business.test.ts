@@ -420,7 +420,10 @@ describe('directory: the business pages say what is going on (issue #12)', () =>
     expect(await page.getByLabel(/Business Name/).getAttribute('maxlength')).toBe('300');
     expect(await page.getByLabel(/^Postcode/).getAttribute('maxlength')).toBe('12');
     const description = page.getByLabel('Description');
-    const counter = page.getByTestId('zd-bf-description-count');
+    // The counter is what the field's aria-describedby names (its id is React's, unique per field).
+    const counterId = await description.getAttribute('aria-describedby');
+    expect(counterId).toMatch(/^\S+$/);
+    const counter = page.locator(`[id="${counterId}"]`);
     expect(await counter.innerText()).toBe('0/5000 characters');
     await description.fill('x'.repeat(5100));
     expect(await counter.innerText()).toBe('5000/5000 characters');

@@ -138,3 +138,12 @@ export function renderScreen(
   );
   return { ...result, host, queryClient };
 }
+
+/**
+ * The texts a control's `aria-describedby` points at (its hint, character count and error), in order;
+ * null for an id that names no element. Empty when the control has no description.
+ */
+export function descriptions(control: HTMLElement): (string | null)[] {
+  const ids = control.getAttribute('aria-describedby')?.split(/\s+/).filter(Boolean) ?? [];
+  return ids.map((id) => control.ownerDocument.getElementById(id)?.textContent ?? null);
+}

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import fieldStyles from './Field.module.css';
 import shared from './page.module.css';
 
@@ -10,7 +10,8 @@ export interface ControlProps {
 }
 
 interface FrameProps {
-  id: string;
+  /** The control's id, which its label, hint, count and error are tied to; a unique one when left out. */
+  id?: string;
   label: ReactNode;
   hint?: ReactNode;
   error?: string;
@@ -31,12 +32,12 @@ export function CharacterCount({ id, length, max, testId }: { id: string; length
 }
 
 /**
- * Label, control, hint and error of one form field, paired by `id`.
+ * Label, control, hint and error of one form field, paired by `id` (or an id of its own, from `useId`).
  * `required` here also marks the label with an asterisk; the *Field wrappers below
  * pass `required` to the control only, as their screens show no asterisk.
  */
 export function Field({
-  id,
+  id: givenId,
   label,
   hint,
   error,
@@ -46,6 +47,8 @@ export function Field({
   count,
   children,
 }: FrameProps & { required?: boolean; children: (control: ControlProps) => ReactNode }) {
+  const ownId = useId();
+  const id = givenId ?? ownId;
   const describedBy = [hint ? `${id}-hint` : '', count ? `${id}-count` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={className ? `${fieldStyles.field} ${className}` : fieldStyles.field}>
@@ -64,7 +67,7 @@ export function Field({
           {hint}
         </p>
       )}
-      {count && <CharacterCount id={`${id}-count`} testId={`${id}-count`} length={count.length} max={count.max} />}
+      {count && <CharacterCount id={`${id}-count`} length={count.length} max={count.max} />}
       {error && (
         <p className={shared.error} id={`${id}-error`}>
           {error}

@@ -1,4 +1,4 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
   addressLine,
@@ -102,10 +102,10 @@ export function BusinessDetailScreen() {
 
         <div className={classes.columns}>
           <div className={classes.main}>
-            <Card titleId="zd-about" title="About">
+            <Card title="About">
               <p className={classes.prewrap}>{business.description || 'No description yet.'}</p>
             </Card>
-            <Card titleId="zd-support" title="Palestine Support" className={classes.support}>
+            <Card title="Palestine Support" className={classes.support}>
               <PalestineSupport business={business} />
             </Card>
             {detail.suggestions.length > 0 && <PendingSuggestions suggestions={detail.suggestions} />}
@@ -184,7 +184,7 @@ function ActionRow({ business, canEdit, isOwner }: { business: BusinessDetail; c
 
 function PendingSuggestions({ suggestions }: { suggestions: Suggestion[] }) {
   return (
-    <Card titleId="zd-pending" title={`Pending Suggestions (${suggestions.length})`} testId="pending-suggestions">
+    <Card title={`Pending Suggestions (${suggestions.length})`} testId="pending-suggestions">
       <ul className={classes.stack}>
         {suggestions.map((suggestion) => (
           <li key={suggestion.id} className={classes.suggestion}>
@@ -215,7 +215,7 @@ function RecentReports({ business }: { business: Business }) {
   const latest = (business.latest_reports ?? []).slice(0, LIMITS.latestReportsShown);
   const more = business.report_count - latest.length;
   return (
-    <Card titleId="zd-reports" title={`Recent Reports (${business.report_count})`} testId="recent-reports">
+    <Card title={`Recent Reports (${business.report_count})`} testId="recent-reports">
       <ul className={classes.stack}>
         {latest.map((report) => (
           <li key={report.id} className={classes.suggestion}>
@@ -235,7 +235,7 @@ function RecentReports({ business }: { business: Business }) {
 
 function ContactInformation({ business }: { business: Business }) {
   return (
-    <Card titleId="zd-contact" title="Contact Information">
+    <Card title="Contact Information">
       <ul className={`${classes.stack} ${classes.tight}`}>
         {business.phone && (
           <li>
@@ -258,7 +258,7 @@ function ContactInformation({ business }: { business: Business }) {
 function BusinessHours({ business }: { business: Business }) {
   const hours = business.business_hours ?? {};
   return (
-    <Card titleId="zd-hours" title="Business Hours">
+    <Card title="Business Hours">
       <dl className={classes.hours} data-testid="business-hours">
         {WEEKDAYS.map((day) => (
           <div key={day} className={classes.hoursRow}>
@@ -280,7 +280,7 @@ function SocialMedia({ business }: { business: Business }) {
   if (links.length === 0) return null;
   const label = { facebook: 'Facebook', twitter: 'Twitter/X', instagram: 'Instagram' } as const;
   return (
-    <Card titleId="zd-social" title="Social Media">
+    <Card title="Social Media">
       <ul className={`${classes.stack} ${classes.tight}`} data-testid="social-links">
         {links.map((link) => (
           <li key={link.network}>
@@ -296,26 +296,15 @@ function SocialMedia({ business }: { business: Business }) {
 
 function BusinessInfo({ business }: { business: Business }) {
   return (
-    <Card titleId="zd-info" title="Business Info">
+    <Card title="Business Info">
       <p>Added {formatDate(business.created_at)}</p>
       <Verification business={business} />
     </Card>
   );
 }
 
-function Card({
-  titleId,
-  title,
-  className,
-  testId,
-  children,
-}: {
-  titleId: string;
-  title: string;
-  className?: string;
-  testId?: string;
-  children: ReactNode;
-}) {
+function Card({ title, className, testId, children }: { title: string; className?: string; testId?: string; children: ReactNode }) {
+  const titleId = useId();
   return (
     <section className={className ? `${shared.card} ${className}` : shared.card} aria-labelledby={titleId} data-testid={testId}>
       <h2 id={titleId} className={forms.sectionTitle}>

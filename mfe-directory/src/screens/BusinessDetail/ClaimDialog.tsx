@@ -22,7 +22,6 @@ export function ClaimDialog({ businessId, onClose }: { businessId: number; onClo
       onClose={onClose}
     >
       <TextAreaField
-        id="zd-claim-evidence"
         label={MESSAGES.claimEvidenceLabel}
         value={evidence}
         required

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { lazyNamed } from '../../lib/lazyNamed';
 import { InlineSpinner } from '../../ui/Spinner';
 import classes from './History.module.css';
@@ -11,14 +11,15 @@ const HistoryList = lazyNamed(() => import('./HistoryList'), 'HistoryList');
 /** The business's revision history (issue #14), collapsed until opened. */
 export function History({ businessId }: { businessId: number }) {
   const [open, setOpen] = useState(false);
+  const ids = useId();
   return (
-    <section className={shared.card} aria-labelledby="zd-history" data-testid="history">
-      <h2 id="zd-history" className={forms.sectionTitle}>
+    <section className={shared.card} aria-labelledby={`${ids}title`} data-testid="history">
+      <h2 id={`${ids}title`} className={forms.sectionTitle}>
         <button
           type="button"
           className={classes.toggle}
           aria-expanded={open}
-          aria-controls="zd-history-body"
+          aria-controls={`${ids}body`}
           onClick={() => setOpen((wasOpen) => !wasOpen)}
           onPointerEnter={() => void HistoryList.preload()}
         >
@@ -26,7 +27,7 @@ export function History({ businessId }: { businessId: number }) {
         </button>
       </h2>
       {open && (
-        <div id="zd-history-body">
+        <div id={`${ids}body`}>
           <Suspense fallback={<InlineSpinner />}>
             <HistoryList businessId={businessId} />
           </Suspense>

@@ -64,13 +64,11 @@ export function MemberDialogForm<Input>({
 
 /** The dialogs' optional free text (a report's details, a suggestion's reason), counted up to its limit. */
 export function DialogNoteField({
-  id,
   label,
   placeholder,
   value,
   onChange,
 }: {
-  id: string;
   label: string;
   placeholder: string;
   value: string;
@@ -78,7 +76,6 @@ export function DialogNoteField({
 }) {
   return (
     <TextAreaField
-      id={id}
       label={label}
       value={value}
       maxLength={LIMITS.textFieldMaxLength}

@@ -21,13 +21,7 @@ export function ReportDialog({ businessId, onClose }: { businessId: number; onCl
       submitClassName="btn btn--danger"
       onClose={onClose}
     >
-      <SelectField
-        id="zd-report-reason"
-        label="Reason"
-        value={reason}
-        onChange={(event) => setReason(event.target.value as ReportReason | '')}
-        required
-      >
+      <SelectField label="Reason" value={reason} onChange={(event) => setReason(event.target.value as ReportReason | '')} required>
         <option value="">Select a reason</option>
         {REPORT_REASONS.map((name) => (
           <option key={name} value={name}>
@@ -35,13 +29,7 @@ export function ReportDialog({ businessId, onClose }: { businessId: number; onCl
           </option>
         ))}
       </SelectField>
-      <DialogNoteField
-        id="zd-report-details"
-        label="Details (optional)"
-        placeholder="Tell us more about the problem"
-        value={details}
-        onChange={setDetails}
-      />
+      <DialogNoteField label="Details (optional)" placeholder="Tell us more about the problem" value={details} onChange={setDetails} />
     </MemberDialogForm>
   );
 }

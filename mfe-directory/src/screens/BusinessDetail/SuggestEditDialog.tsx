@@ -53,7 +53,6 @@ export function SuggestEditDialog({ business, onClose }: { business: Business; o
       onClose={onClose}
     >
       <SelectField
-        id="zd-suggest-field"
         label="Field to update"
         value={field}
         onChange={(event) => {
@@ -79,7 +78,7 @@ export function SuggestEditDialog({ business, onClose }: { business: Business; o
       {field === 'proof_of_support' ? (
         <fieldset className={suggest.fieldset}>
           <legend>Suggested source</legend>
-          <SourceFields idPrefix="zd-suggest-source" source={source} onChange={setSource} errors={sourceErrors} />
+          <SourceFields source={source} onChange={setSource} errors={sourceErrors} />
         </fieldset>
       ) : field && JSON_FIELDS.has(field) ? (
         <fieldset className={suggest.fieldset}>
@@ -87,7 +86,6 @@ export function SuggestEditDialog({ business, onClose }: { business: Business; o
           {keys.map((key) => (
             <TextField
               key={key}
-              id={`zd-suggest-${key}`}
               label={key === 'twitter' ? 'Twitter/X' : capitalise(key)}
               value={entries[key] ?? ''}
               maxLength={entryMax}
@@ -97,7 +95,7 @@ export function SuggestEditDialog({ business, onClose }: { business: Business; o
           ))}
         </fieldset>
       ) : field ? (
-        <Field id="zd-suggest-value" label="Suggested value" count={isLongText(valueMax) ? { length: value.length, max: valueMax } : undefined}>
+        <Field label="Suggested value" count={isLongText(valueMax) ? { length: value.length, max: valueMax } : undefined}>
           {(control) =>
             isLongText(valueMax) ? (
               <textarea {...control} value={value} maxLength={valueMax} onChange={(event) => setValue(event.target.value)} required />
@@ -114,13 +112,7 @@ export function SuggestEditDialog({ business, onClose }: { business: Business; o
           }
         </Field>
       ) : null}
-      <DialogNoteField
-        id="zd-suggest-reason"
-        label="Reason (optional)"
-        placeholder="Why should this change be made?"
-        value={reason}
-        onChange={setReason}
-      />
+      <DialogNoteField label="Reason (optional)" placeholder="Why should this change be made?" value={reason} onChange={setReason} />
     </MemberDialogForm>
   );
 }

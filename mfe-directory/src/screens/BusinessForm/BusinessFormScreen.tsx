@@ -1,4 +1,4 @@
-import { useEffect, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { capitalise, errorMessage, MESSAGES, SOCIAL_NETWORKS, WEEKDAYS, type SocialNetwork } from '@zaytoon/contract/client';
@@ -122,7 +122,6 @@ function BusinessForm({ businessId, initial }: { businessId: number | null; init
     const max = BUSINESS_FIELD_MAX_LENGTH[name];
     return (
       <Field
-        id={`zd-bf-${name}`}
         label={label}
         required={options.required}
         hint={options.hint}
@@ -131,11 +130,11 @@ function BusinessForm({ businessId, initial }: { businessId: number | null; init
       >
         {(control) =>
           options.multiline ? (
-            <textarea {...control} name={control.id} value={values[name]} onChange={set(name)} placeholder={options.placeholder} maxLength={max} />
+            <textarea {...control} name={name} value={values[name]} onChange={set(name)} placeholder={options.placeholder} maxLength={max} />
           ) : (
             <input
               {...control}
-              name={control.id}
+              name={name}
               type={options.type ?? 'text'}
               value={values[name]}
               onChange={set(name)}
@@ -161,9 +160,9 @@ function BusinessForm({ businessId, initial }: { businessId: number | null; init
         <form className={forms.form} onSubmit={submit} noValidate={false}>
           <Section title="Basic Information">
             {field('name', 'Business Name', { required: true })}
-            <Field id="zd-bf-category" label="Category" error={fieldErrors.category}>
+            <Field label="Category" error={fieldErrors.category}>
               {(control) => (
-                <select {...control} name={control.id} value={values.category} onChange={set('category')}>
+                <select {...control} name="category" value={values.category} onChange={set('category')}>
                   <option value="">Select a category</option>
                   {categoryOptions(categories, values.category).map((category) => (
                     <option key={category} value={category}>
@@ -196,11 +195,11 @@ function BusinessForm({ businessId, initial }: { businessId: number | null; init
           <Section title="Business Hours">
             <div className={businessForm.hours}>
               {WEEKDAYS.map((day) => (
-                <Field key={day} id={`zd-bf-hours-${day}`} label={capitalise(day)} error={fieldErrors[`business_hours.${day}`]}>
+                <Field key={day} label={capitalise(day)} error={fieldErrors[`business_hours.${day}`]}>
                   {(control) => (
                     <input
                       {...control}
-                      name={control.id}
+                      name={`hours-${day}`}
                       value={values.hours[day] ?? ''}
                       onChange={setHours(day)}
                       placeholder="9:00 AM - 6:00 PM or Closed"
@@ -246,7 +245,7 @@ interface FieldOptions {
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = `zd-bf-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  const id = useId();
   return (
     <section className={`${shared.card} ${businessForm.section}`} aria-labelledby={id}>
       <h2 id={id} className={forms.sectionTitle}>

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { SOURCE_RULES, tooManySourcesMessage } from '@zaytoon/contract/client';
 import { SourceFields } from '../../features/business/sources/SourceFields';
 import { emptySourceDraft, type SourceDraft } from '../../features/business/sources/sourceDraft';
@@ -19,9 +20,10 @@ export function SourcesEditor({
 }) {
   const replace = (index: number, source: SourceDraft) => onChange(sources.map((current, at) => (at === index ? source : current)));
   const full = sources.length >= SOURCE_RULES.maxPerBusiness;
+  const hintId = useId();
   return (
     <div className={classes.editor} data-testid="sources-editor">
-      <p className={shared.hint} id="zd-bf-sources-hint">
+      <p className={shared.hint} id={hintId}>
         This helps the community verify your support for Palestine. Add each public statement, fundraiser, sign or post with its date.
       </p>
       {sources.length === 0 && <p data-testid="no-sources">No sources yet.</p>}
@@ -31,7 +33,6 @@ export function SourcesEditor({
             <fieldset className={classes.source} data-testid="source-row">
               <legend>Source {index + 1}</legend>
               <SourceFields
-                idPrefix={`zd-bf-source-${source.key}`}
                 source={source}
                 onChange={(changed) => replace(index, changed)}
                 errors={Object.fromEntries(FIELDS.map((field) => [field, errors[`sources.${index}.${field}`]]))}
@@ -53,7 +54,7 @@ export function SourcesEditor({
         className="btn btn--outline"
         onClick={() => onChange([...sources, emptySourceDraft()])}
         disabled={full}
-        aria-describedby="zd-bf-sources-hint"
+        aria-describedby={hintId}
       >
         Add a source
       </button>

@@ -5,15 +5,13 @@ import classes from './SourceFields.module.css';
 
 /**
  * The kind, link, description and date of one source (issue #13 point 3), for the business form and the
- * suggestion dialog. `errors` are the API's, keyed by field name; ids start with `idPrefix`.
+ * suggestion dialog. `errors` are the API's, keyed by field name.
  */
 export function SourceFields({
-  idPrefix,
   source,
   onChange,
   errors = {},
 }: {
-  idPrefix: string;
   source: SourceDraft;
   onChange: (source: SourceDraft) => void;
   errors?: Partial<Record<'kind' | 'url' | 'description' | 'date', string>>;
@@ -23,7 +21,7 @@ export function SourceFields({
   return (
     <div className={classes.fields}>
       <div className={classes.pair}>
-        <SelectField id={`${idPrefix}-kind`} label="Kind of source" value={source.kind} onChange={set('kind')} error={errors.kind} required>
+        <SelectField label="Kind of source" value={source.kind} onChange={set('kind')} error={errors.kind} required>
           <option value="">Select a kind</option>
           {SOURCE_KINDS.map((kind) => (
             <option key={kind} value={kind}>
@@ -31,19 +29,9 @@ export function SourceFields({
             </option>
           ))}
         </SelectField>
-        <TextField
-          id={`${idPrefix}-date`}
-          label="Date"
-          type="date"
-          value={source.date}
-          max={todayIso()}
-          onChange={set('date')}
-          error={errors.date}
-          required
-        />
+        <TextField label="Date" type="date" value={source.date} max={todayIso()} onChange={set('date')} error={errors.date} required />
       </div>
       <TextField
-        id={`${idPrefix}-url`}
         label="Link (optional)"
         type="url"
         value={source.url}
@@ -53,7 +41,6 @@ export function SourceFields({
         error={errors.url}
       />
       <TextAreaField
-        id={`${idPrefix}-description`}
         label="Quote or description"
         value={source.description}
         maxLength={SOURCE_RULES.descriptionMaxLength}
