@@ -22,6 +22,8 @@ export interface LaunchOptions {
   baseURL?: string;
   /** A phone (support/chromium.ts PHONE: 390×844, touch, mobile) instead of a 1280×900 desktop. */
   phone?: boolean;
+  /** The browser's language (`navigator.languages` and Accept-Language), e.g. 'ar-EG'. */
+  locale?: string;
 }
 
 /** Launches chromium with a throw-away user-data-dir; `baseURL` makes `page.goto('/browse')` work. */
@@ -33,6 +35,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<{ cont
     args: CHROMIUM_ARGS,
     baseURL: options.baseURL ?? e2e.baseUrl,
     ...(options.phone ? PHONE : { viewport: { width: 1280, height: 900 } }),
+    ...(options.locale ? { locale: options.locale } : {}),
   });
   context.setDefaultTimeout(15_000);
   return {

@@ -1,0 +1,97 @@
+// Issue #15: every language as a visitor sees it. Each page checked here opens in each language through `?lang=`,
+// shows `<html lang dir>`, leaves no English word of the product on screen (business data aside), and mirrors in
+// Arabic and Urdu; the menu switches at once without a reload and is remembered; a first visit follows the
+// browser's languages.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { launchBrowser, useBrowser } from '../support/browser';
+import { repoRoot } from '../support/preview';
+
+const browser = useBrowser();
+const LANGUAGES = [
+  { code: 'ar', dir: 'rtl', heading: 'اعثر على أعمال تجارية مناصرة لفلسطين' },
+  { code: 'ur', dir: 'rtl', heading: 'فلسطین کے حامی کاروبار تلاش کریں' },
+  { code: 'cy', dir: 'ltr', heading: "Dewch o Hyd i Fusnesau sy'n Cefnogi Palesteina" },
+] as const;
+
+/** The product's English words: every message of the English catalogs, placeholders and all (a filled-in one never matches whole). */
+function englishWords(): Set<string> {
+  const words = new Set<string>();
+  for (const app of ['shell']) {
+    const catalog = JSON.parse(readFileSync(path.join(repoRoot, app, 'src/i18n/locales/en.json'), 'utf8')) as Record<string, string>;
+    for (const text of Object.values(catalog)) words.add(text.trim());
+  }
+  return words;
+}
+
+/** Text the page shows or speaks: visible text nodes, and the labels and placeholders of its controls. */
+async function shownTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const texts: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (parent && parent.closest('[hidden], script, style') === null && node.textContent?.trim()) texts.push(node.textContent.trim());
+    }
+    for (const element of document.querySelectorAll('[aria-label], [placeholder], [title]')) {
+      for (const name of ['aria-label', 'placeholder', 'title']) {
+        const value = element.getAttribute(name)?.trim();
+        if (value) texts.push(value);
+      }
+    }
+    return texts;
+  });
+}
+
+async function pageLanguage(page: Page): Promise<[string, string]> {
+  return page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
+}
+
+describe('languages (issue #15)', () => {
+  for (const language of LANGUAGES) {
+    it(`the landing page in ${language.code}: lang and dir, no English left, and the layout ${language.dir === 'rtl' ? 'mirrored' : 'left to right'}`, async () => {
+      const { page } = browser;
+      await page.goto(`/?lang=${language.code}`);
+      await page.getByRole('heading', { level: 1, name: language.heading }).waitFor();
+      expect(await pageLanguage(page)).toEqual([language.code, language.dir]);
+
+      const english = englishWords();
+      expect((await shownTexts(page)).filter((text) => english.has(text))).toEqual([]);
+
+      const logo = (await page.getByTestId('logo').boundingBox())!;
+      const menu = (await page.getByTestId('language-menu').boundingBox())!;
+      if (language.dir === 'rtl') expect(logo.x).toBeGreaterThan(menu.x);
+      else expect(logo.x).toBeLessThan(menu.x);
+    });
+  }
+
+  it('the menu switches language at once, without a reload, and the choice is remembered', async () => {
+    const { page } = browser;
+    await page.goto('/?lang=ar');
+    await page.getByRole('heading', { level: 1, name: LANGUAGES[0].heading }).waitFor();
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+
+    await page.getByRole('combobox', { name: 'اللغة' }).selectOption('cy');
+    await page.getByRole('heading', { level: 1, name: LANGUAGES[2].heading }).waitFor();
+    expect(await pageLanguage(page)).toEqual(['cy', 'ltr']);
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: LANGUAGES[2].heading }).waitFor();
+    expect(await pageLanguage(page)).toEqual(['cy', 'ltr']);
+  });
+
+  it("a first visit follows the browser's languages", async () => {
+    const { context, close } = await launchBrowser({ locale: 'ur-PK' });
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      await page.getByRole('heading', { level: 1, name: LANGUAGES[1].heading }).waitFor();
+      expect(await pageLanguage(page)).toEqual(['ur', 'rtl']);
+    } finally {
+      await close();
+    }
+  });
+});
