@@ -4,7 +4,7 @@ import { useStore } from 'zustand';
 import { DEFAULT_LANGUAGE, type Language, type LanguageState, type MessageFormatter } from '@zaytoon/contract/client';
 import { useHost } from './host';
 
-/** A catalog as the build hands it over: each message compiled to ICU MessageFormat's syntax tree (compiledCatalogs). */
+/** A catalog as the build hands it over: each message its text, or ICU MessageFormat's syntax tree when it has something to fill in (compiledCatalogs). */
 type Catalog = Record<string, unknown>;
 export type MessageValues = Parameters<MessageFormatter['format']>[0];
 export type Translate<Key extends string> = (key: Key, values?: MessageValues) => string;
@@ -49,6 +49,7 @@ export function defineMessages<Key extends string>(english: Record<Key, unknown>
     const own = loaded.get(language)?.[key];
     const [locale, message] = own === undefined ? [DEFAULT_LANGUAGE, (english as Catalog)[key]] : [language, own];
     if (message === undefined) return key;
+    if (typeof message === 'string') return message;
     const id = `${locale}\u0000${key}`;
     let formatter = formats.get(id);
     if (!formatter) formats.set(id, (formatter = state.formatter(message, locale)));
