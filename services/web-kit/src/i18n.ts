@@ -1,7 +1,7 @@
-import { use, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
-import { DEFAULT_LANGUAGE, type Language, type LanguageState, type MessageFormatter } from '@zaytoon/contract/client';
+import { DEFAULT_LANGUAGE, isLanguage, type Language, type LanguageState, type MessageFormatter } from '@zaytoon/contract/client';
 import { useHost } from './host';
 
 /** A catalog as the build hands it over: each message its text, or ICU MessageFormat's syntax tree when it has something to fill in (compiledCatalogs). */
@@ -16,15 +16,16 @@ type CatalogLoaders = Record<string, () => Promise<unknown>>;
 
 /**
  * One app's messages: English bundled (SPEC's words, and the fallback for a key a translation lacks), every other
- * language downloaded when first shown. A page opened in another language waits for its catalog once (the first
- * render suspends); after a switch, the page keeps the words it shows until the new catalog is in.
+ * language downloaded when first shown. Each app waits for the page language's catalog before its first render
+ * (`preloadMessages`: the shell's boot, a remote's root module); after a switch, a screen keeps the words it shows
+ * until the new catalog is in, so nothing suspends and no spinner flashes.
  */
 export function defineMessages<Key extends string>(english: Record<Key, unknown>, loaders: CatalogLoaders) {
   const loaded = new Map<Language, Catalog>([[DEFAULT_LANGUAGE, english as Catalog]]);
   const downloads = new Map<Language, Promise<void>>();
   const formats = new Map<string, MessageFormatter>();
-  /** How many catalogs have arrived (a render reads it to see new ones), and whether the app has shown a page yet. */
-  const progress = createStore(() => ({ arrived: 0, shown: false }));
+  /** How many catalogs have arrived: a render reads it to see new ones. */
+  const progress = createStore(() => ({ arrived: 0 }));
 
   function settle(language: Language, catalog: Catalog): void {
     loaded.set(language, catalog);
@@ -62,14 +63,12 @@ export function defineMessages<Key extends string>(english: Record<Key, unknown>
     const wanted = useStore(store, (state) => state.language);
     useStore(progress, (state) => state.arrived);
     const ready = loaded.has(wanted);
-    if (!ready && !progress.getState().shown) use(download(wanted));
     const [shown, setShown] = useState(wanted);
     if (ready && shown !== wanted) setShown(wanted);
     const language = ready ? wanted : shown;
     useEffect(() => {
       if (!ready) void download(wanted);
     }, [ready, wanted]);
-    useEffect(() => progress.setState({ shown: true }), []);
     return useMemo(() => (key: Key, values?: MessageValues) => format(store.getState(), language, key, values), [store, language]);
   }
 
@@ -77,4 +76,10 @@ export function defineMessages<Key extends string>(english: Record<Key, unknown>
   const preloadMessages = (language: Language) => (loaded.has(language) ? Promise.resolve() : download(language));
 
   return { useMessages, preloadMessages };
+}
+
+/** The language the shell gave the page (`<html lang>`, set by its first script): what a remote's root module preloads. */
+export function openingPageLanguage(): Language {
+  const shown = typeof document === 'undefined' ? undefined : document.documentElement.lang;
+  return isLanguage(shown) ? shown : DEFAULT_LANGUAGE;
 }

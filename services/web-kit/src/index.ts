@@ -2,5 +2,5 @@
 export { HostProvider, useHost, useSession } from './host';
 export { injectStyles } from './injectStyles';
 export { lazyComponent, trackSettlement, type TrackedPromise } from './lazyComponent';
-export { defineMessages, useLanguage, type MessageValues, type Translate } from './i18n';
+export { defineMessages, openingPageLanguage, useLanguage, type MessageValues, type Translate } from './i18n';
 export { LanguageMenu } from './LanguageMenu';
