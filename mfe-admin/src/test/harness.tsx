@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -62,13 +62,15 @@ export function clearTestQueryClients(): void {
   clients.clear();
 }
 
-/** Renders `ui` on /admin with the shell's host and a page load's QueryClient. */
+/** Renders `ui` on /admin with the shell's host and a page load's QueryClient, in a Suspense boundary as the shell's remote slot is (a language other than English suspends the first render until its catalog is in). */
 export function renderWithHost(ui: ReactNode, host = fakeHost(), queryClient = testQueryClient(host), path = '/admin') {
   return {
     ...render(
       <HostProvider value={host}>
         <QueryClientProvider client={queryClient}>
-          <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+          <MemoryRouter initialEntries={[path]}>
+            <Suspense>{ui}</Suspense>
+          </MemoryRouter>
         </QueryClientProvider>
       </HostProvider>,
     ),
