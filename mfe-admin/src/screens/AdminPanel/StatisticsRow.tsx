@@ -1,4 +1,5 @@
 import type { AdminStatistics } from '@zaytoon/contract/client';
+import { rich } from '../../i18n/Rich';
 import { useMessages, useNumberFormat } from '../../i18n/messages';
 import classes from './StatisticsRow.module.css';
 import card from './card.module.css';
@@ -9,7 +10,8 @@ const DASH = '–';
 export function StatisticsRow({ stats }: { stats: AdminStatistics | null }) {
   const t = useMessages();
   const numbers = useNumberFormat();
-  const total = (n: number | undefined) => (n === undefined ? DASH : numbers.format(n));
+  // Numbers as isolated left-to-right runs: a '+' before a number stays before it in a right-to-left line.
+  const total = (n: number | undefined) => <bdi dir="ltr">{n === undefined ? DASH : numbers.format(n)}</bdi>;
   const pending = stats ? stats.pending.reports + stats.pending.suggestions : undefined;
   return (
     <section className={classes.stats} aria-label={t('stats.label')} data-testid="admin-stats" data-loaded={String(Boolean(stats))}>
@@ -26,7 +28,9 @@ export function StatisticsRow({ stats }: { stats: AdminStatistics | null }) {
         {stats && (
           <>
             <p className={classes.detail}>{t('stats.usersDetail', { admins: stats.users.admins, regular: stats.users.regular })}</p>
-            <p className={`${classes.detail} ${card.positive}`}>{t('stats.recent', { count: stats.users.recent_registrations })}</p>
+            <p className={`${classes.detail} ${card.positive}`}>
+              {rich(t, 'stats.recent', { count: <bdi dir="ltr">+{numbers.format(stats.users.recent_registrations)}</bdi> })}
+            </p>
           </>
         )}
       </div>
