@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import { createStore } from 'zustand/vanilla';
-import type { ApiClient, HostContext, SessionState, User } from '@zaytoon/contract/client';
+import type { ApiClient, HostContext, Language, SessionState, User } from '@zaytoon/contract/client';
 import { HostProvider } from '@zaytoon/web-kit';
 import { createLanguageStore } from '@zaytoon/web-kit/language-store';
 import { createQueryClient } from '../lib/queryClient';
@@ -24,7 +24,8 @@ export function fakeApi(overrides: Partial<Record<keyof ApiClient, (...args: nev
   });
 }
 
-export function fakeHost(parts: Partial<HostContext> = {}): HostContext {
+/** The shell's host for a test; `inLanguage` is the page's language (its catalog loads on the first render). */
+export function fakeHost({ inLanguage = 'en', ...parts }: Partial<HostContext> & { inLanguage?: Language } = {}): HostContext {
   return {
     productName: 'Zaytoon',
     api: fakeApi(),
@@ -38,7 +39,7 @@ export function fakeHost(parts: Partial<HostContext> = {}): HostContext {
       setUser: () => {},
     })),
     toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() },
-    language: createLanguageStore(),
+    language: createLanguageStore(inLanguage),
     ...parts,
   };
 }
@@ -61,13 +62,15 @@ export function clearTestQueryClients(): void {
   clients.clear();
 }
 
-/** Renders `ui` on /admin with the shell's host and a page load's QueryClient. */
+/** Renders `ui` on /admin with the shell's host and a page load's QueryClient, in a Suspense boundary as the shell's remote slot is (a language other than English suspends the first render until its catalog is in). */
 export function renderWithHost(ui: ReactNode, host = fakeHost(), queryClient = testQueryClient(host), path = '/admin') {
   return {
     ...render(
       <HostProvider value={host}>
         <QueryClientProvider client={queryClient}>
-          <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+          <MemoryRouter initialEntries={[path]}>
+            <Suspense>{ui}</Suspense>
+          </MemoryRouter>
         </QueryClientProvider>
       </HostProvider>,
     ),

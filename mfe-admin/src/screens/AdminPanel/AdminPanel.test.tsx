@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@zaytoon/contract/client';
 import { business, fakeAdminServer, report, suggestion } from '../../test/fixtures';
 import { fakeApi, fakeHost, renderWithHost } from '../../test/harness';
+import englishCatalog from '../../i18n/locales/en.json';
 import { ADMIN_BUILD_LABEL, ADMIN_VERSION } from '../../version';
 import { AdminPanel } from './AdminPanel';
 
@@ -377,5 +378,75 @@ describe('admin panel', () => {
     renderWithHost(<AdminPanel />, fakeHost({ api: fakeAdminServer({}).api }));
     await act(async () => {});
     expect(screen.getByRole('link', { name: '← Back to Directory' }).getAttribute('href')).toBe('/dashboard');
+  });
+});
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Every word the English catalog puts on screen (its messages' literal parts, as compiled: ICU syntax trees). */
+function englishPhrases(node: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) for (const child of node) englishPhrases(child, into);
+  else if (node && typeof node === 'object') {
+    const element = node as { type?: number; value?: unknown };
+    const phrase = element.type === 0 && typeof element.value === 'string' ? element.value.trim() : '';
+    if (/[A-Za-z]{2}/.test(phrase)) into.add(phrase);
+    for (const child of Object.values(node)) englishPhrases(child, into);
+  }
+  return into;
+}
+
+/** The page's own words: text outside business data (dir="auto") and the contract's report reasons. */
+function uiTexts(): string[] {
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const texts: string[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.parentElement?.closest('[dir="auto"], [data-testid="reason-badge"]') && node.textContent?.trim()) texts.push(node.textContent);
+  }
+  return texts;
+}
+
+describe('admin panel in other languages (issue #15)', () => {
+  it('in Arabic, names the tabs with Arabic plurals and the statistics in Arabic, and shows no English word of its own', async () => {
+    // The first render waits for the Arabic catalog (a lazy chunk): an awaited act lets React retry once it is in.
+    await act(async () => void renderWithHost(<AdminPanel />, fakeHost({ api: seeded().api, inLanguage: 'ar' })));
+    expect(await screen.findByRole('heading', { level: 1, name: 'لوحة الإدارة' })).toBeTruthy();
+    await screen.findAllByTestId('report-card');
+    await waitFor(() => expect(screen.getByTestId('admin-stats').dataset.loaded).toBe('true'));
+    expect(tabNames()).toEqual([
+      '3 بلاغات',
+      'اقتراحان',
+      'عملان تجاريان',
+      'لا عمليات إعادة تحقق',
+      'لا روابط معطّلة',
+      'لا تكرارات محتملة',
+      'لا مطالبات بالملكية',
+    ]);
+    const stats = within(screen.getByRole('region', { name: 'الإحصاءات' }));
+    expect(stats.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'إجمالي المستخدمين المسجَّلين',
+      'إجمالي الأعمال التجارية',
+      'المراجعات المعلّقة',
+    ]);
+    expect(screen.getByTestId('stat-pending').textContent).toContain('3 بلاغات، واقتراحان');
+
+    const english = [...englishPhrases(englishCatalog)].map((phrase) => new RegExp(`(?<![A-Za-z])${escape(phrase)}(?![A-Za-z])`));
+    expect(english.length).toBeGreaterThan(50);
+    const leftovers = uiTexts().filter((text) => english.some((phrase) => phrase.test(text)));
+    expect(leftovers).toEqual([]);
+  });
+
+  it.each([
+    ['ar', 'ArrowLeft', 'ArrowRight'],
+    ['en', 'ArrowRight', 'ArrowLeft'],
+  ] as const)('in %s, %s moves to the next tab and %s to the previous (the reading direction)', async (inLanguage, next, previous) => {
+    renderWithHost(<AdminPanel />, fakeHost({ api: seeded().api, inLanguage }));
+    await screen.findAllByTestId('report-card');
+    const tabs = screen.getAllByRole('tab');
+    tabs[0].focus();
+    await userEvent.keyboard(`{${next}}`);
+    expect(tabs[1].getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(tabs[1]);
+    await userEvent.keyboard(`{${previous}}{${previous}}`);
+    expect(document.activeElement).toBe(tabs[tabs.length - 1]);
   });
 });

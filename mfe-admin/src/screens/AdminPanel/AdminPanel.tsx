@@ -13,8 +13,11 @@ import { useStatistics } from '../../features/admin/api/get-statistics';
 import { useReviewReport } from '../../features/admin/api/review-report';
 import { useReviewSuggestion } from '../../features/admin/api/review-suggestion';
 import { useBusinessToVerify } from '../../features/admin/api/verification';
-import { useHost } from '@zaytoon/web-kit';
-import { ADMIN_BUILD_LABEL, ADMIN_VERSION, versionText } from '../../version';
+import { LanguageMenu, useHost, useLanguage } from '@zaytoon/web-kit';
+import { directionOf } from '@zaytoon/contract/client';
+import { rich } from '../../i18n/Rich';
+import { useMessages, type AdminMessage } from '../../i18n/messages';
+import { ADMIN_BUILD_LABEL, ADMIN_VERSION, versionLabel } from '../../version';
 import { BrokenLinksTab } from './BrokenLinksTab';
 import { BusinessesTab } from './BusinessesTab';
 import { DuplicatesTab } from './DuplicatesTab';
@@ -47,6 +50,8 @@ const settled = (decision: Promise<unknown>): Promise<boolean> =>
  */
 export function AdminPanel() {
   const { productName } = useHost();
+  const t = useMessages();
+  const rtl = directionOf(useLanguage()) === 'rtl';
   const ids = useId();
   const tabId = (name: Tab) => `${ids}tab-${name}`;
   const panelId = (name: Tab) => `${ids}panel-${name}`;
@@ -92,22 +97,25 @@ export function AdminPanel() {
     claims: null,
   });
 
-  const labels: Record<Tab, string> = {
-    reports: `Reports (${data.reports.length})`,
-    suggestions: `Suggestions (${data.suggestions.length})`,
-    businesses: `Businesses (${data.businesses.length})`,
-    rechecks: `Re-checks (${rechecks.data?.pages[0]?.total ?? 0})`,
-    links: `Broken links (${brokenLinks.data?.pages[0]?.total ?? 0})`,
-    duplicates: `Possible duplicates (${duplicates.data?.pages[0]?.total ?? 0})`,
-    claims: `Claims (${claims.data?.pages[0]?.total ?? 0})`,
+  const counts: Record<Tab, number> = {
+    reports: data.reports.length,
+    suggestions: data.suggestions.length,
+    businesses: data.businesses.length,
+    rechecks: rechecks.data?.pages[0]?.total ?? 0,
+    links: brokenLinks.data?.pages[0]?.total ?? 0,
+    duplicates: duplicates.data?.pages[0]?.total ?? 0,
+    claims: claims.data?.pages[0]?.total ?? 0,
   };
+  const label = (name: Tab) => t(`tab.${name}` satisfies AdminMessage, { count: counts[name] });
 
-  // Arrow keys move between tabs (WAI-ARIA tabs pattern).
+  // Arrow keys move between tabs (WAI-ARIA tabs pattern), along the reading direction: in RTL the next tab is on the left.
   const onKeyDown = (event: KeyboardEvent) => {
     const index = TABS.indexOf(tab);
+    const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
+    const backward = rtl ? 'ArrowRight' : 'ArrowLeft';
     let next: Tab | null = null;
-    if (event.key === 'ArrowRight') next = TABS[(index + 1) % TABS.length];
-    if (event.key === 'ArrowLeft') next = TABS[(index + TABS.length - 1) % TABS.length];
+    if (event.key === forward) next = TABS[(index + 1) % TABS.length];
+    if (event.key === backward) next = TABS[(index + TABS.length - 1) % TABS.length];
     if (event.key === 'Home') next = TABS[0];
     if (event.key === 'End') next = TABS[TABS.length - 1];
     if (next) {
@@ -120,16 +128,19 @@ export function AdminPanel() {
   return (
     <main className={panel.page} data-testid="admin-panel">
       <header className={panel.header}>
-        <Link to="/dashboard" className="btn btn--ghost">
-          ← Back to Directory
-        </Link>
-        <h1 className={panel.title}>Admin Panel</h1>
-        <p className={card.muted}>Review reports and suggestions for {productName}.</p>
+        <div className={panel.headerBar}>
+          <Link to="/dashboard" className="btn btn--ghost">
+            <span className={card.mirror}>←</span> {t('panel.back')}
+          </Link>
+          <LanguageMenu label={t('language.label')} />
+        </div>
+        <h1 className={panel.title}>{t('panel.title')}</h1>
+        <p className={card.muted}>{rich(t, 'panel.lead', { product: <bdi dir="auto">{productName}</bdi> })}</p>
       </header>
 
       <StatisticsRow stats={data.stats} />
 
-      <div className={panel.tabs} role="tablist" aria-label="Review queues">
+      <div className={panel.tabs} role="tablist" aria-label={t('panel.queues')}>
         {TABS.map((name) => (
           <button
             key={name}
@@ -146,13 +157,13 @@ export function AdminPanel() {
             onClick={() => setTab(name)}
             onKeyDown={onKeyDown}
           >
-            {labels[name]}
+            {label(name)}
           </button>
         ))}
       </div>
       <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} className={panel.panel} tabIndex={0}>
         {data.loading ? (
-          <p className={card.muted}>Loading...</p>
+          <p className={card.muted}>{t('panel.loading')}</p>
         ) : tab === 'reports' ? (
           <ReportsTab reports={data.reports} onReview={(report, action) => settled(reviewReport.mutateAsync({ report, action }))} />
         ) : tab === 'suggestions' ? (
@@ -175,22 +186,18 @@ export function AdminPanel() {
       {toVerify.data && <VerifyDialog business={toVerify.data} onClose={closeVerify} />}
 
       <aside className={`${card.card} ${panel.instructions}`} aria-labelledby={`${ids}instructions`}>
-        <h2 id={`${ids}instructions`}>Admin Instructions</h2>
+        <h2 id={`${ids}instructions`}>{t('instructions.title')}</h2>
         <ul>
-          <li>
-            <strong>Approve</strong> a report to remove the business and delete all of its related reports.
-          </li>
-          <li>
-            <strong>Reject</strong> a report to keep the business listed and mark the report as reviewed.
-          </li>
-          <li>Check the business details before deciding.</li>
-          <li>Consider the reporter&apos;s credibility and the details they give.</li>
-          <li>When in doubt, prioritise community safety.</li>
+          <li>{rich(t, 'instructions.approve', { word: <strong>{t('instructions.approveWord')}</strong> })}</li>
+          <li>{rich(t, 'instructions.reject', { word: <strong>{t('instructions.rejectWord')}</strong> })}</li>
+          <li>{t('instructions.check')}</li>
+          <li>{t('instructions.credibility')}</li>
+          <li>{t('instructions.safety')}</li>
         </ul>
       </aside>
 
       <footer className={panel.version} data-testid="admin-version" data-version={ADMIN_VERSION} data-label={ADMIN_BUILD_LABEL}>
-        {versionText()}
+        {rich(t, 'panel.version', { version: <bdi dir="ltr">{versionLabel()}</bdi> })}
       </footer>
     </main>
   );

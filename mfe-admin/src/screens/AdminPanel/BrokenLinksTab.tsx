@@ -1,41 +1,52 @@
 import { archivedTitleLine, formatDate, MESSAGES, NEW_TAB_REL, type BrokenLink } from '@zaytoon/contract/client';
 import { useBrokenLinks } from '../../features/admin/api/get-broken-links';
+import { useMessages } from '../../i18n/messages';
 import card from './card.module.css';
 import { PagedList } from './PagedList';
 
 /** Sources whose link failed three checks in a row (issue #13 point 4), oldest first, with what their page said. */
 export function BrokenLinksTab() {
+  const t = useMessages();
   const links = useBrokenLinks();
   return (
     <PagedList
       testId="broken-links"
       query={links}
-      empty="No broken links"
+      empty={t('links.empty')}
       renderItem={(item) => <BrokenLinkCard key={item.source_id} item={item} />}
     />
   );
 }
 
 function BrokenLinkCard({ item }: { item: BrokenLink }) {
+  const t = useMessages();
   return (
     <li className={`${card.card} ${card.item}`} data-testid="broken-link-card" data-source-id={item.source_id} data-business-id={item.business.id}>
       <div className={card.itemHead}>
         <span className={`${card.badge} ${card.badgeRed}`}>{MESSAGES.linkBroken}</span>
         <span className={card.muted}>
-          {item.http_status ? `answered ${item.http_status}` : 'no answer'} · {item.failures} failed checks in a row · last checked{' '}
-          {formatDate(item.checked_at)}
+          {[
+            item.http_status ? t('links.answered', { status: item.http_status }) : t('links.noAnswer'),
+            t('links.failures', { count: item.failures }),
+            t('links.lastChecked', { date: formatDate(item.checked_at) }),
+          ].join(' · ')}
         </span>
       </div>
-      <h3 className={card.itemTitle}>
+      <h3 className={card.itemTitle} dir="auto">
         <a href={`/business/${item.business.id}`} target="_blank" rel={NEW_TAB_REL}>
           {item.business.name}
         </a>
       </h3>
       <p className={card.url}>
-        <a href={item.url} target="_blank" rel={NEW_TAB_REL}>
+        <a href={item.url} target="_blank" rel={NEW_TAB_REL} dir="ltr">
           {item.url}
         </a>
-        {item.final_url && item.final_url !== item.url && <span className={card.muted}> → {item.final_url}</span>}
+        {item.final_url && item.final_url !== item.url && (
+          <span className={card.muted}>
+            {' '}
+            <span className={card.mirror}>→</span> <bdi dir="ltr">{item.final_url}</bdi>
+          </span>
+        )}
       </p>
       {item.archived_title && <p>{archivedTitleLine(item.archived_title)}</p>}
     </li>

@@ -1,4 +1,5 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import { renderWithHost } from '../../test/harness';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { business, report } from '../../test/fixtures';
@@ -6,7 +7,7 @@ import { BusinessesTab } from './BusinessesTab';
 
 describe('Businesses tab', () => {
   it("shows 'No Reported Businesses' when no business has pending reports", () => {
-    render(<BusinessesTab businesses={[]} onDelete={vi.fn()} />);
+    renderWithHost(<BusinessesTab businesses={[]} onDelete={vi.fn()} />);
     expect(screen.getByTestId('no-businesses').textContent).toContain('No Reported Businesses');
   });
 
@@ -17,7 +18,7 @@ describe('Businesses tab', () => {
       business(7, { report_count: 1, latest_reports: [report(1)] }),
       business(8, { name: 'Jaffa Books', report_count: 2, latest_reports: [report(2), report(3)] }),
     ];
-    render(<BusinessesTab businesses={list} onDelete={onDelete} />);
+    renderWithHost(<BusinessesTab businesses={list} onDelete={onDelete} />);
     const cards = screen.getAllByTestId('reported-business-card');
     expect(cards.map((card) => card.dataset.businessId)).toEqual(['7', '8']);
     await userEvent.click(within(cards[1]).getByRole('button', { name: 'Delete Business' }));

@@ -2,18 +2,21 @@ import { formatDate, MESSAGES, NEW_TAB_REL, type Claim } from '@zaytoon/contract
 import { useClaims } from '../../features/admin/api/get-claims';
 import { useReviewClaim, type ClaimAction } from '../../features/admin/api/review-claim';
 import { useBusy } from './useBusy';
+import { rich } from '../../i18n/Rich';
+import { useMessages } from '../../i18n/messages';
 import card from './card.module.css';
 import { PagedList } from './PagedList';
 
 /** Owner claims (issue #14 point 4), oldest first: approving makes the member the owner, who can then edit. */
 export function ClaimsTab() {
+  const t = useMessages();
   const claims = useClaims();
   const review = useReviewClaim();
   return (
     <PagedList
       testId="claims"
       query={claims}
-      empty="No Pending Claims"
+      empty={t('claims.empty')}
       renderItem={(claim) => (
         <ClaimCard
           key={claim.id}
@@ -31,11 +34,12 @@ export function ClaimsTab() {
 }
 
 function ClaimCard({ claim, onReview }: { claim: Claim; onReview: (action: ClaimAction) => Promise<unknown> }) {
+  const t = useMessages();
   const [busy, run] = useBusy();
   return (
     <li className={`${card.card} ${card.item}`} data-testid="claim-card" data-claim-id={claim.id} data-business-id={claim.business.id}>
       <div className={card.itemHead}>
-        <span className={`${card.badge} ${card.badgePurple}`}>Ownership claim</span>
+        <span className={`${card.badge} ${card.badgePurple}`}>{t('claims.badge')}</span>
         {claim.email_domain_matches && (
           <span className={`${card.badge} ${card.badgeGreen}`} data-testid="domain-match">
             {MESSAGES.emailDomainMatches}
@@ -45,24 +49,31 @@ function ClaimCard({ claim, onReview }: { claim: Claim; onReview: (action: Claim
           {formatDate(claim.created_at)}
         </time>
       </div>
-      <h3 className={card.itemTitle}>
+      <h3 className={card.itemTitle} dir="auto">
         <a href={`/business/${claim.business.id}`} target="_blank" rel={NEW_TAB_REL}>
           {claim.business.name}
         </a>
       </h3>
-      {claim.business.website && <p className={card.url}>{claim.business.website}</p>}
+      {claim.business.website && (
+        <p className={card.url} dir="ltr">
+          {claim.business.website}
+        </p>
+      )}
       <p>
-        Claimed by: <strong>{claim.member.username}</strong> ({claim.member.email})
+        {rich(t, 'claims.by', {
+          name: <strong dir="auto">{claim.member.username}</strong>,
+          email: <bdi dir="ltr">{claim.member.email}</bdi>,
+        })}
       </p>
-      <p className={card.text} data-testid="claim-evidence">
+      <p className={card.text} data-testid="claim-evidence" dir="auto">
         {claim.evidence}
       </p>
       <div className={card.actions}>
         <button type="button" className="btn btn--outline" disabled={busy} onClick={() => run(() => onReview('reject'))}>
-          Reject
+          {t('action.reject')}
         </button>
         <button type="button" className="btn btn--primary" disabled={busy} onClick={() => run(() => onReview('approve'))}>
-          Approve
+          {t('action.approve')}
         </button>
       </div>
     </li>

@@ -1,24 +1,25 @@
 import { confirmMergeMessage, MESSAGES, mergeIntoLabel, NEW_TAB_REL, type DuplicatePair } from '@zaytoon/contract/client';
 import { useDismissDuplicate, useDuplicatePairs, useMergeBusinesses } from '../../features/admin/api/duplicates';
+import { useMessages } from '../../i18n/messages';
 import card from './card.module.css';
 import { PagedList } from './PagedList';
 
 /** Likely pairs found by the nightly search or added despite the warning (issue #14 point 2), oldest first. */
 export function DuplicatesTab() {
+  const t = useMessages();
   const pairs = useDuplicatePairs();
   return (
     <PagedList
       testId="duplicates"
       query={pairs}
-      empty="No possible duplicates"
+      empty={t('duplicates.empty')}
       renderItem={(pair) => <DuplicatePairCard key={pair.id} pair={pair} />}
     />
   );
 }
 
-const distanceLine = (pair: DuplicatePair) => (pair.distance_m === null ? 'distance unknown' : `${pair.distance_m} m apart`);
-
 function DuplicatePairCard({ pair }: { pair: DuplicatePair }) {
+  const t = useMessages();
   const merge = useMergeBusinesses();
   const dismiss = useDismissDuplicate();
   const busy = merge.isPending || dismiss.isPending;
@@ -36,16 +37,19 @@ function DuplicatePairCard({ pair }: { pair: DuplicatePair }) {
       <div className={card.itemHead}>
         {pair.added_despite_warning && <span className={`${card.badge} ${card.badgeAmber}`}>{MESSAGES.addedDespiteWarning}</span>}
         <span className={card.muted}>
-          name similarity {pair.score.toFixed(2)} · {distanceLine(pair)}
+          {t('duplicates.similarity', { score: pair.score })} ·{' '}
+          {pair.distance_m === null ? t('duplicates.distanceUnknown') : t('duplicates.distance', { metres: pair.distance_m })}
         </span>
       </div>
       <ul className={card.sublist}>
         {[pair.first, pair.second].map((business) => (
           <li key={business.id}>
-            <a href={`/business/${business.id}`} target="_blank" rel={NEW_TAB_REL}>
+            <a href={`/business/${business.id}`} target="_blank" rel={NEW_TAB_REL} dir="auto">
               {business.name}
             </a>{' '}
-            <span className={card.muted}>{[business.address, business.city, business.postcode].filter(Boolean).join(', ')}</span>
+            <span className={card.muted} dir="auto">
+              {[business.address, business.city, business.postcode].filter(Boolean).join(', ')}
+            </span>
           </li>
         ))}
       </ul>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useMessages } from '../../i18n/messages';
 import card from './card.module.css';
 
 /** What PagedList reads of a TanStack infinite query of an admin list. */
@@ -18,13 +19,14 @@ export function PagedList<Item>(props: {
   renderItem: (item: Item) => ReactNode;
   children?: ReactNode;
 }) {
+  const t = useMessages();
   const { query } = props;
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   const loading = query.isPending || query.isFetchingNextPage;
   return (
     <section data-testid={props.testId} data-loading={loading}>
       {query.isPending ? (
-        <p className={card.muted}>Loading...</p>
+        <p className={card.muted}>{t('panel.loading')}</p>
       ) : items.length === 0 ? (
         <p className={card.empty}>{props.empty}</p>
       ) : (
@@ -32,7 +34,7 @@ export function PagedList<Item>(props: {
       )}
       {query.hasNextPage && (
         <button type="button" className="btn btn--outline" disabled={loading} onClick={() => void query.fetchNextPage()}>
-          Load more
+          {t('list.loadMore')}
         </button>
       )}
       {props.children}

@@ -2,18 +2,20 @@ import { useState } from 'react';
 import { formatDate, MESSAGES, NEW_TAB_REL, type Recheck } from '@zaytoon/contract/client';
 import { useRechecks } from '../../features/admin/api/get-rechecks';
 import { useMarkUnverified } from '../../features/admin/api/verification';
+import { useMessages } from '../../i18n/messages';
 import card from './card.module.css';
 import { PagedList } from './PagedList';
 import { VerifyDialog } from './VerifyDialog';
 
-const REASONS: Record<Recheck['reason'], { label: string; badge: string }> = {
-  members: { label: 'Members say it closed or stopped', badge: card.badgeRed },
-  due: { label: 'Verification due', badge: card.badgeAmber },
-  never: { label: 'Never verified', badge: card.badgeGrey },
+const BADGES: Record<Recheck['reason'], string> = {
+  members: card.badgeRed,
+  due: card.badgeAmber,
+  never: card.badgeGrey,
 };
 
 /** Re-checks (issue #13): what members flagged, then what fell due, then the never verified, oldest first in each. */
 export function RechecksTab() {
+  const t = useMessages();
   const rechecks = useRechecks();
   const [verifying, setVerifying] = useState<Recheck['business'] | null>(null);
 
@@ -21,7 +23,7 @@ export function RechecksTab() {
     <PagedList
       testId="rechecks"
       query={rechecks}
-      empty="No businesses to re-check"
+      empty={t('rechecks.empty')}
       renderItem={(item) => <RecheckCard key={item.business.id} item={item} onVerify={() => setVerifying(item.business)} />}
     >
       {verifying && <VerifyDialog business={verifying} onClose={() => setVerifying(null)} />}
@@ -30,31 +32,32 @@ export function RechecksTab() {
 }
 
 function RecheckCard({ item, onVerify }: { item: Recheck; onVerify: () => void }) {
+  const t = useMessages();
   const markUnverified = useMarkUnverified();
   const { business, verification } = item;
-  const reason = REASONS[item.reason];
   return (
     <li className={`${card.card} ${card.item}`} data-testid="recheck-card" data-business-id={business.id} data-reason={item.reason}>
       <div className={card.itemHead}>
-        <span className={`${card.badge} ${reason.badge}`}>{reason.label}</span>
-        <span className={card.muted}>since {formatDate(item.since)}</span>
+        <span className={`${card.badge} ${BADGES[item.reason]}`}>{t(`rechecks.${item.reason}`)}</span>
+        <span className={card.muted}>{t('rechecks.since', { date: formatDate(item.since) })}</span>
       </div>
-      <h3 className={card.itemTitle}>
+      <h3 className={card.itemTitle} dir="auto">
         <a href={`/business/${business.id}`} target="_blank" rel={NEW_TAB_REL}>
           {business.name}
         </a>
       </h3>
-      <p className={card.muted}>{[business.category, business.city, business.postcode].filter(Boolean).join(' · ')}</p>
+      <p className={card.muted} dir="auto">
+        {[business.category, business.city, business.postcode].filter(Boolean).join(' · ')}
+      </p>
       {verification.method && verification.date && (
-        <p>
-          Last verified: {verification.method}, {formatDate(verification.date)}
-        </p>
+        <p>{t('rechecks.lastVerified', { method: verification.method, date: formatDate(verification.date) })}</p>
       )}
       {item.member_answers.length > 0 && (
-        <ul className={card.sublist} aria-label="Members' answers">
+        <ul className={card.sublist} aria-label={t('rechecks.answers')}>
           {item.member_answers.map((answer) => (
             <li key={`${answer.username}-${answer.answered_at}`}>
-              <strong>{answer.answer}</strong> · {answer.username ?? 'former member'} · {formatDate(answer.answered_at)}
+              <strong>{answer.answer}</strong> · <bdi dir="auto">{answer.username ?? t('rechecks.formerMember')}</bdi> ·{' '}
+              {formatDate(answer.answered_at)}
             </li>
           ))}
         </ul>
@@ -67,11 +70,11 @@ function RecheckCard({ item, onVerify }: { item: Recheck; onVerify: () => void }
             disabled={markUnverified.isPending}
             onClick={() => window.confirm(MESSAGES.confirmMarkUnverified) && markUnverified.mutate(business.id)}
           >
-            Mark unverified
+            {t('rechecks.markUnverified')}
           </button>
         )}
         <button type="button" className="btn btn--primary" onClick={onVerify}>
-          Verify
+          {t('rechecks.verify')}
         </button>
       </div>
     </li>

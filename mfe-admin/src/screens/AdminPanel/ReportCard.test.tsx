@@ -1,4 +1,5 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import { renderWithHost } from '../../test/harness';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { REPORT_REASONS } from '@zaytoon/contract/client';
@@ -6,7 +7,7 @@ import { report } from '../../test/fixtures';
 import { REASON_CLASS, ReportCard } from './ReportCard';
 
 const renderCard = (props: Parameters<typeof ReportCard>[0]) =>
-  render(
+  renderWithHost(
     <ul>
       <ReportCard {...props} />
     </ul>,

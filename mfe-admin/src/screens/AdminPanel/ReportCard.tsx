@@ -1,5 +1,7 @@
 import { confirmApproveReportMessage, formatDate, NEW_TAB_REL, type Report, type ReviewAction } from '@zaytoon/contract/client';
 import { useBusy } from './useBusy';
+import { rich } from '../../i18n/Rich';
+import { useMessages } from '../../i18n/messages';
 import card from './card.module.css';
 
 /** One colour per SPEC §3 report reason. */
@@ -22,6 +24,7 @@ export function ReasonBadge({ reason }: { reason: string }) {
 
 /** A pending report (SPEC §2 Reports tab). */
 export function ReportCard({ report, onReview }: { report: Report; onReview: (action: ReviewAction) => Promise<unknown> }) {
+  const t = useMessages();
   const [busy, run] = useBusy();
   return (
     <li className={`${card.card} ${card.item}`} data-testid="report-card" data-report-id={report.id} data-business-id={report.business_id}>
@@ -32,19 +35,31 @@ export function ReportCard({ report, onReview }: { report: Report; onReview: (ac
         </time>
       </div>
       <p>
-        <strong>Business ID:</strong> {report.business_id}
-        {report.business_name ? ` (${report.business_name})` : ''}{' '}
+        <strong>{t('report.businessId')}</strong> <bdi dir="ltr">{report.business_id}</bdi>
+        {report.business_name && (
+          <>
+            {' ('}
+            <bdi dir="auto">{report.business_name}</bdi>)
+          </>
+        )}{' '}
         <a href={`/business/${report.business_id}`} target="_blank" rel={NEW_TAB_REL}>
-          View Business
+          {t('report.viewBusiness')}
         </a>
       </p>
-      {report.description && <p className={card.text}>{report.description}</p>}
+      {report.description && (
+        <p className={card.text} dir="auto">
+          {report.description}
+        </p>
+      )}
       <p className={card.muted}>
-        Reported by: {report.reporter_username || 'Unknown'} (ID: {report.reported_by ?? 'n/a'})
+        {rich(t, 'report.reportedBy', {
+          name: <bdi dir="auto">{report.reporter_username || t('common.unknown')}</bdi>,
+          id: <bdi dir="ltr">{report.reported_by ?? t('report.noId')}</bdi>,
+        })}
       </p>
       <div className={card.actions}>
         <button type="button" className="btn btn--outline" disabled={busy} onClick={() => run(() => onReview('reject'))}>
-          Reject
+          {t('action.reject')}
         </button>
         <button
           type="button"
@@ -55,7 +70,7 @@ export function ReportCard({ report, onReview }: { report: Report; onReview: (ac
             void run(() => onReview('approve'));
           }}
         >
-          Approve &amp; Remove Business
+          {t('report.approveRemove')}
         </button>
       </div>
     </li>

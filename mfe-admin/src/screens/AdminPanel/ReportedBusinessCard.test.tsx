@@ -1,11 +1,12 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import { renderWithHost } from '../../test/harness';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { business, report } from '../../test/fixtures';
 import { ReportedBusinessCard } from './ReportedBusinessCard';
 
 const renderCard = (props: Parameters<typeof ReportedBusinessCard>[0]) =>
-  render(
+  renderWithHost(
     <ul>
       <ReportedBusinessCard {...props} />
     </ul>,

@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
+import { renderWithHost } from '../../test/harness';
 import { describe, expect, it } from 'vitest';
 import { statistics } from '../../test/fixtures';
 import { StatisticsRow } from './StatisticsRow';
@@ -6,7 +7,7 @@ import classes from './StatisticsRow.module.css';
 
 describe('statistics row (SPEC §2)', () => {
   it('shows users (admins, regular, +N in last 7 days), businesses (verified, unverified) and pending reviews', () => {
-    render(<StatisticsRow stats={statistics()} />);
+    renderWithHost(<StatisticsRow stats={statistics()} />);
     const users = screen.getByTestId('stat-users');
     expect(users.textContent).toContain('Total Registered Users');
     expect(users.textContent).toContain('12');
@@ -23,7 +24,7 @@ describe('statistics row (SPEC §2)', () => {
   });
 
   it('uses the singular for one', () => {
-    render(
+    renderWithHost(
       <StatisticsRow
         stats={statistics({
           users: { total: 1, admins: 1, regular: 0, recent_registrations: 1 },
@@ -36,13 +37,13 @@ describe('statistics row (SPEC §2)', () => {
   });
 
   it('shows dashes until the numbers arrive', () => {
-    render(<StatisticsRow stats={null} />);
+    renderWithHost(<StatisticsRow stats={null} />);
     expect(screen.getByTestId('admin-stats').dataset.loaded).toBe('false');
     expect(screen.getByTestId('stat-users').textContent).toBe('Total Registered Users–');
   });
 
   it('brings its own scoped styles: the module class on the number, its rule injected into the page', () => {
-    render(<StatisticsRow stats={statistics()} />);
+    renderWithHost(<StatisticsRow stats={statistics()} />);
     const number = screen.getByTestId('stat-users').querySelector('p');
     expect(classes.number).toMatch(/number/);
     expect(number?.className).toBe(classes.number);

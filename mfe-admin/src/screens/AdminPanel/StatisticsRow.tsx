@@ -1,15 +1,20 @@
 import type { AdminStatistics } from '@zaytoon/contract/client';
+import { rich } from '../../i18n/Rich';
+import { useMessages, useNumberFormat } from '../../i18n/messages';
 import classes from './StatisticsRow.module.css';
 import card from './card.module.css';
 
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const DASH = '–';
 
 /** SPEC §2 statistics row. The numbers are also data attributes, for tests and tooling. */
 export function StatisticsRow({ stats }: { stats: AdminStatistics | null }) {
+  const t = useMessages();
+  const numbers = useNumberFormat();
+  // Numbers as isolated left-to-right runs: a '+' before a number stays before it in a right-to-left line.
+  const total = (n: number | undefined) => <bdi dir="ltr">{n === undefined ? DASH : numbers.format(n)}</bdi>;
   const pending = stats ? stats.pending.reports + stats.pending.suggestions : undefined;
   return (
-    <section className={classes.stats} aria-label="Statistics" data-testid="admin-stats" data-loaded={String(Boolean(stats))}>
+    <section className={classes.stats} aria-label={t('stats.label')} data-testid="admin-stats" data-loaded={String(Boolean(stats))}>
       <div
         className={card.card}
         data-testid="stat-users"
@@ -18,14 +23,14 @@ export function StatisticsRow({ stats }: { stats: AdminStatistics | null }) {
         data-regular={stats?.users.regular}
         data-recent={stats?.users.recent_registrations}
       >
-        <h2 className={classes.title}>Total Registered Users</h2>
-        <p className={classes.number}>{stats?.users.total ?? DASH}</p>
+        <h2 className={classes.title}>{t('stats.users')}</h2>
+        <p className={classes.number}>{total(stats?.users.total)}</p>
         {stats && (
           <>
-            <p className={classes.detail}>
-              {count(stats.users.admins, 'admin', 'admins')}, {stats.users.regular} regular
+            <p className={classes.detail}>{t('stats.usersDetail', { admins: stats.users.admins, regular: stats.users.regular })}</p>
+            <p className={`${classes.detail} ${card.positive}`}>
+              {rich(t, 'stats.recent', { count: <bdi dir="ltr">+{numbers.format(stats.users.recent_registrations)}</bdi> })}
             </p>
-            <p className={`${classes.detail} ${card.positive}`}>+{stats.users.recent_registrations} in last 7 days</p>
           </>
         )}
       </div>
@@ -36,11 +41,11 @@ export function StatisticsRow({ stats }: { stats: AdminStatistics | null }) {
         data-verified={stats?.businesses.verified}
         data-unverified={stats?.businesses.unverified}
       >
-        <h2 className={classes.title}>Total Businesses</h2>
-        <p className={classes.number}>{stats?.businesses.total ?? DASH}</p>
+        <h2 className={classes.title}>{t('stats.businesses')}</h2>
+        <p className={classes.number}>{total(stats?.businesses.total)}</p>
         {stats && (
           <p className={classes.detail}>
-            {stats.businesses.verified} verified, {stats.businesses.unverified} unverified
+            {t('stats.businessesDetail', { verified: stats.businesses.verified, unverified: stats.businesses.unverified })}
           </p>
         )}
       </div>
@@ -51,12 +56,10 @@ export function StatisticsRow({ stats }: { stats: AdminStatistics | null }) {
         data-reports={stats?.pending.reports}
         data-suggestions={stats?.pending.suggestions}
       >
-        <h2 className={classes.title}>Pending Reviews</h2>
-        <p className={classes.number}>{pending ?? DASH}</p>
+        <h2 className={classes.title}>{t('stats.pending')}</h2>
+        <p className={classes.number}>{total(pending)}</p>
         {stats && (
-          <p className={classes.detail}>
-            {count(stats.pending.reports, 'report', 'reports')}, {count(stats.pending.suggestions, 'suggestion', 'suggestions')}
-          </p>
+          <p className={classes.detail}>{t('stats.pendingDetail', { reports: stats.pending.reports, suggestions: stats.pending.suggestions })}</p>
         )}
       </div>
     </section>

@@ -1,11 +1,12 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import { renderWithHost } from '../../test/harness';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { suggestion } from '../../test/fixtures';
 import { SuggestionCard } from './SuggestionCard';
 
 const renderCard = (props: Parameters<typeof SuggestionCard>[0]) =>
-  render(
+  renderWithHost(
     <ul>
       <SuggestionCard {...props} />
     </ul>,

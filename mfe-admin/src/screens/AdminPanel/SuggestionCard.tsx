@@ -1,13 +1,12 @@
 import { describeValue, FIELD_LABELS, formatDate, type ReviewAction, type Suggestion } from '@zaytoon/contract/client';
 import { useBusy } from './useBusy';
+import { rich } from '../../i18n/Rich';
+import { useMessages } from '../../i18n/messages';
 import card from './card.module.css';
-
-export function suggestionTypeLabel(type: string | null | undefined): string {
-  return type === 'add_missing' ? 'Add Missing' : 'Edit Existing';
-}
 
 /** A pending suggestion (SPEC §2 Suggestions tab). */
 export function SuggestionCard({ suggestion, onReview }: { suggestion: Suggestion; onReview: (action: ReviewAction) => Promise<unknown> }) {
+  const t = useMessages();
   const [busy, run] = useBusy();
   const label = FIELD_LABELS[suggestion.field_name as keyof typeof FIELD_LABELS] ?? suggestion.field_name;
   return (
@@ -25,36 +24,42 @@ export function SuggestionCard({ suggestion, onReview }: { suggestion: Suggestio
           className={`${card.badge} ${suggestion.suggestion_type === 'add_missing' ? card.badgeGreen : card.badgeAmber}`}
           data-testid="type-badge"
         >
-          {suggestionTypeLabel(suggestion.suggestion_type)}
+          {t(suggestion.suggestion_type === 'add_missing' ? 'suggestion.addMissing' : 'suggestion.editExisting')}
         </span>
         <time className={card.muted} dateTime={suggestion.created_at}>
           {formatDate(suggestion.created_at)}
         </time>
       </div>
-      <h3 className={card.itemTitle}>{suggestion.business_name || 'Unknown Business'}</h3>
+      <h3 className={card.itemTitle} dir="auto">
+        {suggestion.business_name || t('suggestion.unknownBusiness')}
+      </h3>
       <dl className={card.values}>
         <div>
-          <dt>Current Value:</dt>
-          <dd data-testid="current-value">{describeValue(suggestion.current_value) || <em>Empty</em>}</dd>
+          <dt>{t('suggestion.current')}</dt>
+          <dd data-testid="current-value" dir="auto">
+            {describeValue(suggestion.current_value) || <em>{t('suggestion.empty')}</em>}
+          </dd>
         </div>
         <div>
-          <dt>Suggested Value:</dt>
-          <dd data-testid="suggested-value">{describeValue(suggestion.suggested_value)}</dd>
+          <dt>{t('suggestion.suggested')}</dt>
+          <dd data-testid="suggested-value" dir="auto">
+            {describeValue(suggestion.suggested_value)}
+          </dd>
         </div>
         {suggestion.reason && (
           <div>
-            <dt>Reason:</dt>
-            <dd>{suggestion.reason}</dd>
+            <dt>{t('suggestion.reason')}</dt>
+            <dd dir="auto">{suggestion.reason}</dd>
           </div>
         )}
       </dl>
-      <p className={card.muted}>Suggested by: {suggestion.suggester_username || 'Unknown'}</p>
+      <p className={card.muted}>{rich(t, 'suggestion.by', { name: <bdi dir="auto">{suggestion.suggester_username || t('common.unknown')}</bdi> })}</p>
       <div className={card.actions}>
         <button type="button" className="btn btn--outline" disabled={busy} onClick={() => run(() => onReview('reject'))}>
-          Reject
+          {t('action.reject')}
         </button>
         <button type="button" className="btn btn--primary" disabled={busy} onClick={() => run(() => onReview('approve'))}>
-          Approve &amp; Update
+          {t('suggestion.approveUpdate')}
         </button>
       </div>
     </li>

@@ -1,5 +1,6 @@
 import type { ReviewAction, Suggestion } from '@zaytoon/contract/client';
 import { SuggestionCard } from './SuggestionCard';
+import { useMessages } from '../../i18n/messages';
 import card from './card.module.css';
 
 export function SuggestionsTab({
@@ -9,16 +10,17 @@ export function SuggestionsTab({
   suggestions: Suggestion[];
   onReview: (suggestion: Suggestion, action: ReviewAction) => Promise<unknown>;
 }) {
+  const t = useMessages();
   if (suggestions.length === 0) {
     return (
       <div className={`${card.card} ${card.empty}`} data-testid="no-suggestions">
-        <h2>No Pending Suggestions</h2>
-        <p>All suggestions have been reviewed.</p>
+        <h2>{t('suggestions.emptyTitle')}</h2>
+        <p>{t('suggestions.emptyText')}</p>
       </div>
     );
   }
   return (
-    <ul className={card.list} aria-label="Pending suggestions">
+    <ul className={card.list} aria-label={t('suggestions.list')}>
       {suggestions.map((suggestion) => (
         <SuggestionCard key={suggestion.id} suggestion={suggestion} onReview={(action) => onReview(suggestion, action)} />
       ))}

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { LIMITS, VERIFICATION_METHODS, type VerificationMethod } from '@zaytoon/contract/client';
 import { useVerifyBusiness } from '../../features/admin/api/verification';
+import { rich } from '../../i18n/Rich';
+import { useMessages } from '../../i18n/messages';
 import card from './card.module.css';
 import styles from './VerifyDialog.module.css';
 
@@ -8,6 +10,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /** 'Verify': how the business was verified, a note, an evidence link and the day of the check (issue #13). */
 export function VerifyDialog({ business, onClose }: { business: { id: number; name: string }; onClose: () => void }) {
+  const t = useMessages();
   const verify = useVerifyBusiness();
   const titleId = useId();
   const first = useRef<HTMLSelectElement>(null);
@@ -32,12 +35,12 @@ export function VerifyDialog({ business, onClose }: { business: { id: number; na
   return (
     <div className={styles.backdrop}>
       <div className={`${card.card} ${styles.dialog}`} role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        <h2 id={titleId}>Verify {business.name}</h2>
+        <h2 id={titleId}>{rich(t, 'verify.title', { name: <bdi dir="auto">{business.name}</bdi> })}</h2>
         <form className={styles.form} onSubmit={submit}>
           <label className={styles.field}>
-            Method
+            {t('verify.method')}
             <select ref={first} required value={method} onChange={(event) => setMethod(event.target.value as VerificationMethod)}>
-              <option value="">Choose how it was verified</option>
+              <option value="">{t('verify.choose')}</option>
               {VERIFICATION_METHODS.map((option) => (
                 <option key={option} value={option}>
                   {option}
@@ -46,29 +49,36 @@ export function VerifyDialog({ business, onClose }: { business: { id: number; na
             </select>
           </label>
           <label className={styles.field}>
-            Note
-            <textarea rows={3} maxLength={LIMITS.verificationNoteMaxLength} value={note} onChange={(event) => setNote(event.target.value)} />
+            {t('verify.note')}
+            <textarea
+              dir="auto"
+              rows={3}
+              maxLength={LIMITS.verificationNoteMaxLength}
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+            />
           </label>
           <label className={styles.field}>
-            Evidence link
+            {t('verify.evidence')}
             <input
               type="url"
               maxLength={LIMITS.urlMaxLength}
               placeholder="https://"
+              dir="ltr"
               value={evidence}
               onChange={(event) => setEvidence(event.target.value)}
             />
           </label>
           <label className={styles.field}>
-            Date
+            {t('verify.date')}
             <input type="date" required max={today()} value={date} onChange={(event) => setDate(event.target.value)} />
           </label>
           <div className={card.actions}>
             <button type="button" className="btn btn--outline" onClick={onClose}>
-              Cancel
+              {t('verify.cancel')}
             </button>
             <button type="submit" className="btn btn--primary" disabled={!method || verify.isPending}>
-              Save verification
+              {t('verify.save')}
             </button>
           </div>
         </form>
