@@ -1,13 +1,17 @@
 import React from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { RemoteRootProps } from '@zaytoon/contract/client';
-import { HostProvider, injectStyles } from '@zaytoon/web-kit';
+import { HostProvider, injectStyles, openingPageLanguage } from '@zaytoon/web-kit';
+import { preloadMessages } from './i18n/messages';
 import { remoteQueryClient } from './lib/queryClient';
 import { AdminPanel } from './screens/AdminPanel/AdminPanel';
 import css from './styles.css?inline';
 import root from './RemoteRoot.module.css';
 
 injectStyles('zaytoon-admin-styles', css);
+
+// The panel's words in the page's language are in before the shell renders it.
+await preloadMessages(openingPageLanguage());
 
 /**
  * Exposed as `zaytoon_admin/App`; the shell renders it on /admin for admins. Server state lives in the
