@@ -30,6 +30,11 @@ async function foundIds(search: string): Promise<number[]> {
 }
 
 describe('search across scripts', () => {
+  it('runs on a database whose ctype gives Arabic letters trigrams (decisions.md: not LC_CTYPE=C)', async () => {
+    const { rows } = await api.core.db.query<{ trigrams: number }>("SELECT cardinality(show_trgm('زيتون')) AS trigrams");
+    expect(rows[0].trigrams).toBeGreaterThan(0);
+  });
+
   it('finds an Arabic name by itself and by one of its words', async () => {
     expect(await foundIds('مطعم الزيتون')).toEqual([arabic.id]);
     // The Urdu 'زیتون' follows it as a typo-tolerant match.
