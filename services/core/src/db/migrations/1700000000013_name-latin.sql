@@ -34,13 +34,10 @@ INSERT INTO search_words (word)
   SELECT DISTINCT word FROM businesses, unnest(tsvector_to_array(search_vector)) AS word
   ON CONFLICT DO NOTHING;
 
--- History tracks it as it tracks the name (migration 009).
-CREATE OR REPLACE FUNCTION business_tracked_fields(b businesses) RETURNS jsonb LANGUAGE sql STABLE AS $$
-  SELECT jsonb_build_object(
-    'name', b.name, 'name_latin', b.name_latin, 'address', b.address, 'city', b.city, 'postcode', b.postcode,
-    'category', b.category, 'description', b.description, 'phone', b.phone, 'website', b.website,
-    'proof_of_support', b.proof_of_support, 'business_hours', b.business_hours, 'social_media', b.social_media,
-    'verified_on', b.verified_on, 'verification_method', b.verification_method)
+-- History tracks it as it tracks the name (migration 009); the earlier function stays, under another name, for the down.
+ALTER FUNCTION business_tracked_fields(businesses) RENAME TO business_tracked_fields_without_name_latin;
+CREATE FUNCTION business_tracked_fields(b businesses) RETURNS jsonb LANGUAGE sql STABLE AS $$
+  SELECT business_tracked_fields_without_name_latin(b) || jsonb_build_object('name_latin', b.name_latin)
 $$;
 DROP TRIGGER businesses_record_revision ON businesses;
 CREATE TRIGGER businesses_record_revision
@@ -64,13 +61,8 @@ CREATE TRIGGER businesses_record_revision
   AFTER INSERT OR UPDATE OF name, address, city, postcode, category, description, phone, website, proof_of_support,
     business_hours, social_media, verified_on, verification_method ON businesses
   FOR EACH ROW EXECUTE FUNCTION businesses_record_revision();
-CREATE OR REPLACE FUNCTION business_tracked_fields(b businesses) RETURNS jsonb LANGUAGE sql STABLE AS $$
-  SELECT jsonb_build_object(
-    'name', b.name, 'address', b.address, 'city', b.city, 'postcode', b.postcode, 'category', b.category,
-    'description', b.description, 'phone', b.phone, 'website', b.website, 'proof_of_support', b.proof_of_support,
-    'business_hours', b.business_hours, 'social_media', b.social_media,
-    'verified_on', b.verified_on, 'verification_method', b.verification_method)
-$$;
+DROP FUNCTION business_tracked_fields(businesses);
+ALTER FUNCTION business_tracked_fields_without_name_latin(businesses) RENAME TO business_tracked_fields;
 
 DROP TRIGGER businesses_collect_search_words ON businesses;
 CREATE TRIGGER businesses_collect_search_words AFTER INSERT OR UPDATE OF name, category, city, postcode, description, address
