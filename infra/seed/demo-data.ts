@@ -542,7 +542,7 @@ function suggestedValueFor(rng: Prng, business: DemoBusiness, field: Suggestable
     case 'category':
       return NEIGHBOUR_CATEGORY[business.category];
     case 'name_latin':
-      return business.name.replace(/\b\w/g, (letter) => letter.toUpperCase());
+      return business.nameLatin ?? '';
   }
 }
 
