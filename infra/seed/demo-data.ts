@@ -58,6 +58,8 @@ export interface DemoMember {
 
 export interface DemoBusiness {
   name: string;
+  /** 'Name in English letters', for the names in Arabic script. */
+  nameLatin?: string;
   address: string;
   city: string;
   postcode: string;
@@ -169,6 +171,7 @@ export function generateDemoData(now: Date = new Date(), seed: number = DEFAULT_
   const comments = makeComments(rng, now, members, businesses);
   const suggestions = makeSuggestions(rng, now, members, businesses);
   const reports = makeReports(rng, now, members, businesses);
+  businesses.push(...scriptNamedBusinesses(businesses));
   return { members, businesses, votes, comments, suggestions, reports };
 }
 
@@ -392,6 +395,33 @@ function makeBusinesses(rng: Prng, now: Date, members: DemoMember[], outcodes: R
   return businesses;
 }
 
+/** Issue #15 point 5: names in Arabic and Urdu script, with their English letters. */
+const SCRIPT_NAMED: { name: string; nameLatin: string; category: DemoCategory }[] = [
+  { name: 'مطعم الزيتون', nameLatin: 'Matam Al Zaytoun', category: 'Restaurant' },
+  { name: 'زیتون کیفے', nameLatin: 'Zaitoon Cafe', category: 'Cafe' },
+  { name: 'مخبز القدس', nameLatin: 'Makhbaz Al Quds', category: 'Bakery' },
+];
+
+/**
+ * Added after everything else is generated, each like the first business of its category, so the rest of the
+ * demo data (names, votes, comments, suggestions) stays as it was.
+ */
+function scriptNamedBusinesses(businesses: DemoBusiness[]): DemoBusiness[] {
+  return SCRIPT_NAMED.map(({ name, nameLatin, category }) => {
+    const model = businesses.find((business) => business.category === category)!;
+    const slug = slugify(nameLatin);
+    const modelSite = `https://${slugify(model.name)}.example`;
+    return {
+      ...model,
+      name,
+      nameLatin,
+      website: model.website && `https://${slug}.example`,
+      socialMedia: {},
+      sources: model.sources.map((source) => ({ ...source, url: source.url.replace(modelSite, `https://${slug}.example`) })),
+    };
+  });
+}
+
 function membersActiveSince(members: DemoMember[], when: Date): number[] {
   return members.flatMap((member, index) => (member.createdAt.getTime() <= when.getTime() ? [index] : []));
 }
@@ -476,6 +506,8 @@ function currentValueText(business: DemoBusiness, field: SuggestableField): stri
       return Object.keys(business.socialMedia).length ? JSON.stringify(business.socialMedia) : '';
     case 'proof_of_support':
       return sourcesText(business.sources);
+    case 'name_latin':
+      return business.nameLatin ?? '';
     default:
       return business[field];
   }
@@ -509,8 +541,13 @@ function suggestedValueFor(rng: Prng, business: DemoBusiness, field: Suggestable
       return JSON.stringify({ ...rng.pick(PROOF_OF_SUPPORT), url: '', date: isoDay(business.createdAt) });
     case 'category':
       return NEIGHBOUR_CATEGORY[business.category];
+    case 'name_latin':
+      return business.nameLatin ?? '';
   }
 }
+
+/** The fields random suggestions are drawn from: the list before name_latin joined it, so the draws stay as they were. */
+const GENERATED_SUGGESTION_FIELDS = SUGGESTABLE_FIELDS.filter((field) => field !== 'name_latin');
 
 function makeSuggestions(rng: Prng, now: Date, members: DemoMember[], businesses: DemoBusiness[]): DemoSuggestion[] {
   const suggestions: DemoSuggestion[] = [];
@@ -560,7 +597,7 @@ function makeSuggestions(rng: Prng, now: Date, members: DemoMember[], businesses
   for (const field of ['phone', 'business_hours', 'category'] as const) add(busy, field, suggester(busy));
   while (suggestions.length < 15) {
     const business = rng.int(0, businesses.length - 1);
-    add(business, rng.pick(SUGGESTABLE_FIELDS), suggester(business));
+    add(business, rng.pick(GENERATED_SUGGESTION_FIELDS), suggester(business));
   }
   // One suggester has since deleted their account: the page shows 'Unknown'.
   suggestions[suggestions.length - 1].member = null;

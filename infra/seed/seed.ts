@@ -137,7 +137,13 @@ async function insertDemoData(client: pg.PoolClient, data: DemoData): Promise<Se
     ['owner_id', ...BUSINESS_WRITABLE_FIELDS, 'proof_of_support', 'latitude', 'longitude', 'verified', 'created_at', 'updated_at'],
     data.businesses.map((b) => [
       b.owner === null ? null : memberIds[b.owner],
-      ...businessFieldValues({ ...b, proof_of_support: '', business_hours: b.businessHours, social_media: b.socialMedia }),
+      ...businessFieldValues({
+        ...b,
+        name_latin: b.nameLatin ?? '',
+        proof_of_support: '',
+        business_hours: b.businessHours,
+        social_media: b.socialMedia,
+      }),
       sourcesText(b.sources),
       b.latitude,
       b.longitude,

@@ -69,7 +69,7 @@ describe('directory: add a business and land on its page', () => {
     expect(await page.getByLabel('Website').getAttribute('type')).toBe('url');
     expect(await page.getByLabel('Sunday').getAttribute('placeholder')).toBe('9:00 AM - 6:00 PM or Closed');
     // no latitude/longitude inputs: the worker geocodes the postcode
-    expect(await form.locator('input[name*="lat" i], input[name*="lon" i]').count()).toBe(0);
+    expect(await form.locator('input[name*="latitude" i], input[name*="longitude" i], input[name$="-lat" i], input[name$="-lon" i]').count()).toBe(0);
 
     // Required fields are enforced by the browser before anything is sent.
     await page.getByRole('button', { name: 'Add Business', exact: true }).click();

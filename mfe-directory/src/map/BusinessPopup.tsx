@@ -7,7 +7,7 @@ import shared from '../ui/page.module.css';
 export function BusinessPopup({ business, isAdmin }: { business: Business; isAdmin: boolean }) {
   return (
     <div className={map.popup} data-testid="map-popup">
-      <h3>{business.name}</h3>
+      <h3 dir="auto">{business.name}</h3>
       <p>
         {business.category && <span className={`${shared.badge} ${shared.badgeGreen}`}>{business.category}</span>}{' '}
         <span className={business.vote_score < 0 ? `${shared.score} ${shared.scoreNegative}` : shared.score}>{formatScore(business.vote_score)}</span>

@@ -93,7 +93,7 @@ function NotOnMap({ filter }: { filter: DirectoryFilter }) {
       <ul>
         {listed.map((business) => (
           <li key={business.id}>
-            {business.name} ({cityOf(business)})
+            <bdi>{business.name}</bdi> ({cityOf(business)})
           </li>
         ))}
       </ul>

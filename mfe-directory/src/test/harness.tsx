@@ -17,6 +17,7 @@ export function business(overrides: Partial<BusinessDetail> = {}): BusinessDetai
   return {
     id: 1,
     name: 'Olive Tree Cafe',
+    name_latin: null,
     address: '1 High Street',
     city: 'Leeds',
     postcode: 'LS1 1AA',

@@ -20,6 +20,8 @@ export const LIMITS = {
   recentRegistrationDays: 7,
   textFieldMaxLength: 5000,
   shortFieldMaxLength: 300,
+  /** 'Name in English letters' (issue #15 point 5): a transliteration of the name, as long as a name may be. */
+  nameLatinMaxLength: 300,
   /** The other business fields' lengths (issue #12: the form shows them as the inputs' maxLength). */
   cityMaxLength: 100,
   postcodeMaxLength: 12,
@@ -137,11 +139,21 @@ export const REPORT_REASONS = [
 ] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
-export const SUGGESTABLE_FIELDS = ['description', 'phone', 'website', 'business_hours', 'social_media', 'proof_of_support', 'category'] as const;
+export const SUGGESTABLE_FIELDS = [
+  'description',
+  'phone',
+  'website',
+  'business_hours',
+  'social_media',
+  'proof_of_support',
+  'category',
+  'name_latin',
+] as const;
 export type SuggestableField = (typeof SUGGESTABLE_FIELDS)[number];
 
 export const FIELD_LABELS: Record<SuggestableField | 'name' | 'address' | 'city' | 'postcode', string> = {
   name: 'Business Name',
+  name_latin: 'Name in English letters',
   address: 'Address',
   city: 'City',
   postcode: 'Postcode',

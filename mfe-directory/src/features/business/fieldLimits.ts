@@ -3,6 +3,7 @@ import { LIMITS } from '@zaytoon/contract/client';
 /** How long each business field may be (the contract's limits), for the form's and the suggestion's inputs. */
 export const BUSINESS_FIELD_MAX_LENGTH = {
   name: LIMITS.shortFieldMaxLength,
+  name_latin: LIMITS.nameLatinMaxLength,
   address: LIMITS.shortFieldMaxLength,
   city: LIMITS.cityMaxLength,
   postcode: LIMITS.postcodeMaxLength,

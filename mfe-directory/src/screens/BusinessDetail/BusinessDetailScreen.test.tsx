@@ -94,6 +94,23 @@ describe('business detail (SPEC §2)', () => {
     expect(screen.getByRole('link', { name: 'Visit Website' })).toBeTruthy();
   });
 
+  it('shows a name in Arabic script as the heading and its English letters beneath it, each reading in its own direction', async () => {
+    const arabic = { ...detailBusiness, name: 'مطعم الزيتون', name_latin: 'Matam Al Zaytoun' };
+    open(fakeHost({ api: api({ getBusiness: async () => arabic }) }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'مطعم الزيتون' });
+    expect(heading.getAttribute('dir')).toBe('auto');
+    const latin = screen.getByTestId('business-name-latin');
+    expect(latin.textContent).toBe('Matam Al Zaytoun');
+    expect(latin.getAttribute('dir')).toBe('auto');
+    expect(heading.nextElementSibling).toBe(latin);
+  });
+
+  it('shows no English-letters line for a business without one', async () => {
+    open();
+    await screen.findByTestId('business-detail');
+    expect(screen.queryByTestId('business-name-latin')).toBeNull();
+  });
+
   it("a verification older than 12 months reads 'Verification due', without the Verified badge", async () => {
     const due = { ...detailBusiness, verified: false, verification: { ...detailBusiness.verification, status: 'due' as const } };
     open(fakeHost({ api: api({ getBusiness: async () => due }) }));

@@ -91,7 +91,14 @@ export function BusinessDetailScreen() {
       <main className={shared.page} data-testid="business-detail" data-business-id={business.id}>
         <header className={`${shared.card} ${classes.header}`} data-testid="business-header">
           {business.category && <span className={`${shared.badge} ${shared.badgeGreen}`}>{business.category}</span>}
-          <h1 className={classes.name}>{business.name}</h1>
+          <h1 className={classes.name} dir="auto">
+            {business.name}
+          </h1>
+          {business.name_latin && (
+            <p className={classes.nameLatin} dir="auto" data-testid="business-name-latin">
+              {business.name_latin}
+            </p>
+          )}
           <p className={classes.address}>{addressLine(business)}</p>
           <Ownership business={business} />
         </header>

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, MESSAGES, SOURCE_RULES, tooManySourcesMessage } from '@zaytoon/contract/client';
+import { ApiError, LIMITS, MESSAGES, SOURCE_RULES, tooManySourcesMessage } from '@zaytoon/contract/client';
 import { business, descriptions, fakeApi, fakeHost, fakeSession, member, renderScreen } from '../../test/harness';
 import { BusinessFormScreen } from './BusinessFormScreen';
-import { toBusinessInput, EMPTY_FORM } from './businessFormModel';
+import { toBusinessInput, EMPTY_FORM, valuesFromBusiness } from './businessFormModel';
 
 async function fillRequired() {
   await userEvent.type(screen.getByLabelText(/^Business Name/), 'A');
@@ -33,6 +33,29 @@ describe('business form (SPEC §2)', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.getByTestId('location').textContent).toBe('/dashboard');
+  });
+
+  it("'Name in English letters': optional, with its hint and the contract's length, and sent trimmed", async () => {
+    const api = fakeApi({ createBusiness: async () => business({ id: 12 }) });
+    renderScreen(<BusinessFormScreen />, { path: '/add-business', host: fakeHost({ api, session: fakeSession(member) }) });
+    const input = screen.getByLabelText('Name in English letters') as HTMLInputElement;
+    expect(input.required).toBe(false);
+    expect(input.maxLength).toBe(LIMITS.nameLatinMaxLength);
+    expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toMatch(/English letters/);
+    await userEvent.type(screen.getByLabelText(/^Business Name/), 'مطعم الزيتون');
+    await userEvent.type(input, ' Matam Al Zaytoun ');
+    await userEvent.type(screen.getByLabelText(/^Street Address/), '1 High Street');
+    await userEvent.type(screen.getByLabelText(/^City/), 'Leeds');
+    await userEvent.type(screen.getByLabelText(/^Postcode/), 'LS1 1AA');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Business' }));
+    await waitFor(() =>
+      expect(api.createBusiness).toHaveBeenCalledWith(expect.objectContaining({ name: 'مطعم الزيتون', name_latin: 'Matam Al Zaytoun' })),
+    );
+  });
+
+  it("edit mode starts from the business's English letters", () => {
+    expect(valuesFromBusiness(business({ name_latin: 'Matam Al Zaytoun' })).name_latin).toBe('Matam Al Zaytoun');
+    expect(valuesFromBusiness(business()).name_latin).toBe('');
   });
 
   it('drops empty hours and social entries, omitting empty objects', () => {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { capitalise, errorMessage, MESSAGES, SOCIAL_NETWORKS, WEEKDAYS, type SocialNetwork } from '@zaytoon/contract/client';
+import { capitalise, errorMessage, FIELD_LABELS, MESSAGES, SOCIAL_NETWORKS, WEEKDAYS, type SocialNetwork } from '@zaytoon/contract/client';
 import { useHost, useSession } from '@zaytoon/web-kit';
 import { CANNOT_EDIT, getCanEditQueryOptions } from '../../features/business/api/get-can-edit';
 import { useSaveBusiness } from '../../features/business/api/use-save-business';
@@ -160,6 +160,10 @@ function BusinessForm({ businessId, initial }: { businessId: number | null; init
         <form className={forms.form} onSubmit={submit} noValidate={false}>
           <Section title="Basic Information">
             {field('name', 'Business Name', { required: true })}
+            {field('name_latin', FIELD_LABELS.name_latin, {
+              placeholder: 'e.g. Matam Al Zaytoun',
+              hint: 'If the name is written in another script, how it is spelt in English letters, so people can find it either way.',
+            })}
             <Field label="Category" error={fieldErrors.category}>
               {(control) => (
                 <select {...control} name="category" value={values.category} onChange={set('category')}>

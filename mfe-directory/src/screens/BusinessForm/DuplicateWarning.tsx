@@ -16,7 +16,7 @@ export function DuplicateWarning({ candidates }: { candidates: DuplicateCandidat
             {candidates.map((candidate) => (
               <li key={candidate.id} data-testid="duplicate-candidate">
                 <Link to={`/business/${candidate.id}`} target="_blank" rel="noopener">
-                  {candidate.name}
+                  <bdi>{candidate.name}</bdi>
                 </Link>
                 <span className={warning.meta}>
                   {candidate.address}, {candidate.postcode} · {distanceLabel(candidate)}

@@ -3,6 +3,7 @@ import { draftFromSource, emptySourceDraft, sourceInputOf, todayIso, type Source
 
 export interface BusinessFormValues {
   name: string;
+  name_latin: string;
   category: string;
   phone: string;
   description: string;
@@ -19,6 +20,7 @@ export interface BusinessFormValues {
 
 export const EMPTY_FORM: BusinessFormValues = {
   name: '',
+  name_latin: '',
   category: '',
   phone: '',
   description: '',
@@ -54,6 +56,7 @@ export function valuesFromBusiness(business: BusinessDetail): BusinessFormValues
   const social = business.social_media ?? {};
   return {
     name: business.name ?? '',
+    name_latin: business.name_latin ?? '',
     category: business.category ?? '',
     phone: business.phone ?? '',
     description: business.description ?? '',
@@ -75,6 +78,7 @@ export function toBusinessInput(values: BusinessFormValues): BusinessInput {
   const social = Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, values[network].trim()]).filter(([, text]) => text));
   const input: BusinessInput = {
     name: values.name.trim(),
+    name_latin: values.name_latin.trim(),
     address: values.address.trim(),
     city: values.city.trim(),
     postcode: values.postcode.trim(),

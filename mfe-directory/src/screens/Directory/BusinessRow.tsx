@@ -11,7 +11,7 @@ export function BusinessRow({ business, isAdmin }: { business: Business; isAdmin
   return (
     <article className={row.row} data-testid="business-row" data-business-id={business.id}>
       <div>
-        <h3>{business.name}</h3>
+        <h3 dir="auto">{business.name}</h3>
         <div>
           {business.category && (
             <span className={`${shared.badge} ${shared.badgeGreen}`} data-testid="business-category">

@@ -19,6 +19,7 @@ const SUGGESTIONS: Record<SuggestableField, { suggested: string; answered: unkno
     answered: 'Sponsors a community kitchen in Gaza.\nDonates 10% of profits to Gaza relief.',
   },
   category: { suggested: 'Bakery', answered: 'Bakery' },
+  name_latin: { suggested: 'Bustan Al Zaytoun', answered: 'Bustan Al Zaytoun' },
 };
 
 let api: TestApi;

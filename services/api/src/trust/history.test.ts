@@ -28,7 +28,7 @@ describe('every change to a business is one revision', () => {
     expect(created).toMatchObject({ business_id: business.id, kind: 'create', by: memberName });
     expect(new Date(created.created_at).toISOString()).toBe(created.created_at);
     // Empty fields are left out; proof of support (written by the sources in the same transaction) is in the same revision.
-    const unset = ['phone', 'social_media', 'verified_on', 'verification_method'];
+    const unset = ['name_latin', 'phone', 'social_media', 'verified_on', 'verification_method'];
     expect(created.changes.map((change) => change.field)).toEqual(REVISION_FIELDS.filter((field) => !unset.includes(field)));
     expect(changesOf(created).business_hours).toEqual([null, { monday: '9:00 AM - 5:00 PM' }]);
     expect(changesOf(created).proof_of_support).toEqual([null, 'Donates 10% of profits to Gaza relief.']);

@@ -66,6 +66,9 @@ export const socialMediaSchema = z
 
 export const businessInputSchema = z.object({
   name: requiredText(MESSAGES.nameRequired, LIMITS.shortFieldMaxLength, FIELD_LABELS.name),
+  name_latin: optionalText(LIMITS.nameLatinMaxLength, FIELD_LABELS.name_latin).describe(
+    'the name in English letters (a transliteration), for a name written in another script; empty for none',
+  ),
   address: requiredText(MESSAGES.addressRequired, LIMITS.shortFieldMaxLength, FIELD_LABELS.address),
   city: requiredText(MESSAGES.cityRequired, LIMITS.cityMaxLength, FIELD_LABELS.city),
   postcode: requiredText(MESSAGES.postcodeRequired, LIMITS.postcodeMaxLength, FIELD_LABELS.postcode),
@@ -93,6 +96,7 @@ export type ValidBusinessInput = z.output<typeof businessInputSchema>;
 export const businessSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  name_latin: z.string().nullable().describe('the name in English letters; null when the business has none'),
   address: z.string(),
   city: z.string(),
   postcode: z.string(),

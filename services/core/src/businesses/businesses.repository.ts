@@ -50,7 +50,7 @@ export interface CityStats {
   north: number | null;
 }
 
-const PUBLIC_COLUMNS = `b.id, b.owner_id, b.name, b.address, b.city, b.postcode, b.category, b.description, b.phone, b.website,
+const PUBLIC_COLUMNS = `b.id, b.owner_id, b.name, nullif(b.name_latin, '') AS name_latin, b.address, b.city, b.postcode, b.category, b.description, b.phone, b.website,
   b.proof_of_support, b.business_hours, b.social_media, b.latitude, b.longitude, b.vote_score, b.upvotes, b.downvotes,
   b.created_at, ${VERIFICATION_COLUMNS}`;
 
@@ -87,6 +87,8 @@ class Params {
 /** A search resolved to its full-text queries (tsquery text), before the businesses are read. */
 interface ResolvedSearch {
   text: string;
+  /** The text as the search columns hold theirs (search_fold, migration 013): what substrings are matched with. */
+  folded: string;
   exact: string;
   /** Each word or, for typos, one of the dictionary words most like it; null when the search has no words. */
   fuzzy: string | null;
@@ -98,18 +100,20 @@ interface ResolvedSearch {
  * businesses are matched with and reads them through their indexes.
  */
 const RESOLVE_SEARCH = `
-  SELECT plainto_tsquery('simple', $1)::text AS exact,
+  SELECT folded, plainto_tsquery('simple', folded)::text AS exact,
          (SELECT to_tsquery('simple', string_agg('(' || alternatives || ')', ' & '))::text
             FROM (SELECT string_agg(quote_literal(candidate), ' | ') AS alternatives
-                    FROM unnest(tsvector_to_array(to_tsvector('simple', $1))) WITH ORDINALITY AS t(term, position)
+                    FROM unnest(tsvector_to_array(to_tsvector('simple', folded))) WITH ORDINALITY AS t(term, position)
                    CROSS JOIN LATERAL (
                          SELECT t.term AS candidate
                          UNION
                          (SELECT word FROM search_words
                            WHERE length(t.term) >= 4 AND word % t.term
                            ORDER BY similarity(word, t.term) DESC LIMIT 5)) candidates
-                   WHERE candidate ~ '^[[:alnum:]_-]+$'
-                   GROUP BY t.position) per_term) AS fuzzy`;
+                   -- Spelled out rather than [[:alnum:]], which a database whose ctype is C reads as ASCII only.
+                   WHERE candidate ~ '^[0-9a-z_\\u0080-\\U0010ffff-]+$'
+                   GROUP BY t.position) per_term) AS fuzzy
+    FROM search_fold($1) AS folded`;
 
 const RESOLVED_SEARCH_TTL_MS = 10_000;
 const RESOLVED_SEARCHES_KEPT = 500;
@@ -129,7 +133,7 @@ function filterSql(filters: DirectoryFilters, search: ResolvedSearch | null, par
   if (filters.verified === false) conditions.push(`(${VERIFICATION_CURRENT}) IS NOT TRUE`);
   if (!search) return { where: conditions.join(' AND '), rank: null };
 
-  const like = params.add(escapeLike(search.text));
+  const like = params.add(escapeLike(search.folded));
   const exact = `${params.add(search.exact)}::tsquery`;
   const fuzzy = `${params.add(search.fuzzy)}::tsquery`;
   conditions.push(`(b.search_text LIKE '%' || ${like} || '%' OR b.search_vector @@ ${exact} OR b.search_vector @@ ${fuzzy})`);
@@ -137,9 +141,9 @@ function filterSql(filters: DirectoryFilters, search: ResolvedSearch | null, par
     where: conditions.join(' AND '),
     /** Adds its own parameters, so call it only for a statement that ranks. */
     rank: () => ({
-      bucket: `CASE WHEN lower(b.name) = ${params.add(search.text)}::text THEN 4
-                    WHEN lower(b.name) LIKE ${like} || '%' THEN 3
-                    WHEN lower(b.name) LIKE '%' || ${like} || '%' THEN 2
+      bucket: `CASE WHEN search_fold(b.name) = ${params.add(search.folded)}::text THEN 4
+                    WHEN search_fold(b.name) LIKE ${like} || '%' THEN 3
+                    WHEN search_fold(b.name) LIKE '%' || ${like} || '%' THEN 2
                     WHEN b.search_vector @@ ${exact} THEN 1
                     ELSE 0 END`,
       score: `ts_rank(b.search_vector, coalesce(${fuzzy}, ${exact}))::float8`,
@@ -151,6 +155,7 @@ const columns = (forAdmin: boolean) => PUBLIC_COLUMNS + (forAdmin ? ADMIN_COLUMN
 
 const WRITABLE_FIELDS = [
   'name',
+  'name_latin',
   'address',
   'city',
   'postcode',
@@ -178,7 +183,9 @@ export class BusinessesRepository {
     const now = Date.now();
     const kept = this.resolved.get(text);
     if (kept && kept.expires > now) return kept.search;
-    const resolving = this.db.query<{ exact: string; fuzzy: string | null }>(RESOLVE_SEARCH, [text]).then(({ rows }) => ({ text, ...rows[0] }));
+    const resolving = this.db
+      .query<{ folded: string; exact: string; fuzzy: string | null }>(RESOLVE_SEARCH, [text])
+      .then(({ rows }) => ({ text, ...rows[0] }));
     this.resolved.set(text, { search: resolving, expires: now + RESOLVED_SEARCH_TTL_MS });
     resolving.catch(() => this.resolved.delete(text));
     while (this.resolved.size > RESOLVED_SEARCHES_KEPT) this.resolved.delete(this.resolved.keys().next().value!);
