@@ -11,3 +11,6 @@ export const SESSION_COOKIE = 'zaytoon.sid';
 /** CSRF double-submit (CONTRACT.md): every write echoes the readable XSRF_COOKIE's value in the XSRF_HEADER. */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+/** The visitor's chosen language (issue #15): set by the front end, readable, read by the API for mails. */
+export const LANGUAGE_COOKIE = 'zaytoon_lang';

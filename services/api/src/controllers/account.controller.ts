@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import multer from 'multer';
-import { LIMITS, MESSAGES } from '@zaytoon/contract';
+import { LIMITS } from '@zaytoon/contract';
 import { DomainError, badRequest, type Core } from '@zaytoon/core';
 import type { RouteHandlers } from '../http/route-table';
 import { SESSION_COOKIE } from '../middleware/session';
@@ -13,10 +13,10 @@ export const pictureUpload: RequestHandler = (req, res, next) => {
     (error: unknown) => {
       if (!error) return next();
       if (error instanceof multer.MulterError) {
-        if (error.code === 'LIMIT_FILE_SIZE') return next(new DomainError('too_large', MESSAGES.pictureTooLarge));
-        return next(badRequest(MESSAGES.fileRequired));
+        if (error.code === 'LIMIT_FILE_SIZE') return next(new DomainError('too_large', 'pictureTooLarge'));
+        return next(badRequest('fileRequired'));
       }
-      next(badRequest(MESSAGES.invalidRequest));
+      next(badRequest('invalidRequest'));
     },
   );
 };

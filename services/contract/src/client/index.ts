@@ -43,3 +43,8 @@ export {
 } from '../limits';
 export type { RevisionKind, RevisionField } from '../limits';
 export type { Weekday, SocialNetwork, ReportReason, SuggestableField, VerificationMethod, ConfirmationAnswer, SourceKind } from '../limits';
+export { LANGUAGES, LANGUAGE_CODES, DEFAULT_LANGUAGE, isLanguage, languageDirection, negotiateLanguage, requestLanguage } from '../i18n/languages';
+export type { Language, TextDirection } from '../i18n/languages';
+export { LANGUAGE_COOKIE } from '../cookies';
+export { MESSAGE_CODES, isMessageCode } from '../i18n/message-codes';
+export type { MessageCode, MessageParams, MessageParamValue, CodedMessage } from '../i18n/message-codes';

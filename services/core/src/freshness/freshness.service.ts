@@ -67,9 +67,9 @@ export class FreshnessService {
     const result = await inTransaction(this.db, async (client) => {
       const repository = new FreshnessRepository(client);
       const token = await repository.findToken(hashFreshnessToken(input.token));
-      if (!token || !token.still_owner) throw notFound(MESSAGES.freshnessTokenInvalid);
-      if (token.used) throw conflict(MESSAGES.freshnessTokenUsed);
-      if (token.expired) throw conflict(MESSAGES.freshnessTokenExpired);
+      if (!token || !token.still_owner) throw notFound('freshnessTokenInvalid');
+      if (token.used) throw conflict('freshnessTokenUsed');
+      if (token.expired) throw conflict('freshnessTokenExpired');
       const confirmedAt = await repository.confirm(token);
       return { business_id: token.business_id, confirmed_at: confirmedAt.toISOString(), message: MESSAGES.listingConfirmed };
     });

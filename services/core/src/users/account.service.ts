@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { LIMITS, MESSAGES, type changePasswordInputSchema, type resetPasswordInputSchema, type User, type Valid } from '@zaytoon/contract';
+import { LIMITS, MESSAGES, coded, type changePasswordInputSchema, type resetPasswordInputSchema, type User, type Valid } from '@zaytoon/contract';
 import { inTransaction, type Database } from '../db/pool';
 import { DomainError, badRequest, unauthenticated } from '../errors/domain-error';
 import type { JobQueueRepository } from '../jobs/job-queue.repository';
@@ -66,9 +66,9 @@ export class AccountService {
 
   async resetPassword(data: Valid<typeof resetPasswordInputSchema>): Promise<{ message: string }> {
     const user = await this.users.findByLogin(data.email_or_username);
-    if (!user) throw badRequest(MESSAGES.resetCodeInvalid);
+    if (!user) throw badRequest('resetCodeInvalid');
     if (user.reset_locked_until && user.reset_locked_until > new Date()) {
-      throw new DomainError('rate_limited', MESSAGES.resetLocked, undefined, Math.ceil((user.reset_locked_until.getTime() - Date.now()) / 1000));
+      throw new DomainError('rate_limited', 'resetLocked', undefined, Math.ceil((user.reset_locked_until.getTime() - Date.now()) / 1000));
     }
     const accepted = await inTransaction(this.db, async (client) => {
       const codes = new ResetCodesRepository(client);
@@ -86,7 +86,7 @@ export class AccountService {
       await users.clearResetFailures(user.id);
       return true;
     });
-    if (!accepted) throw badRequest(MESSAGES.resetCodeInvalid);
+    if (!accepted) throw badRequest('resetCodeInvalid');
     await this.sessions.endAll(user.id);
     await this.jobs.enqueue('sendPasswordChanged', { to: user.email, name: user.name });
     return { message: MESSAGES.passwordReset };
@@ -94,9 +94,9 @@ export class AccountService {
 
   async changePassword(data: Valid<typeof changePasswordInputSchema>, actor: User, currentSessionId: string): Promise<{ message: string }> {
     const user = await this.users.findById(actor.id);
-    if (!user) throw unauthenticated(MESSAGES.notAuthenticated);
+    if (!user) throw unauthenticated('notAuthenticated');
     if (!(await verifyPassword(data.current_password, user.password_hash))) {
-      throw badRequest(MESSAGES.currentPasswordWrong, { current_password: MESSAGES.currentPasswordWrong });
+      throw badRequest('currentPasswordWrong', { current_password: coded('currentPasswordWrong') });
     }
     await this.users.updatePasswordHash(user.id, await hashPassword(data.new_password));
     await this.sessions.endAll(user.id, currentSessionId);
@@ -106,7 +106,7 @@ export class AccountService {
 
   async deleteAccount(actor: User): Promise<{ message: string }> {
     const user = await this.users.findById(actor.id);
-    if (!user) throw unauthenticated(MESSAGES.notAuthenticated);
+    if (!user) throw unauthenticated('notAuthenticated');
     await inTransaction(this.db, (client) => new UsersRepository(client).deleteAccount(user.id));
     await this.sessions.endAll(user.id);
     await this.jobs.enqueue('removeAvatarFiles', { userId: user.id, picture: user.picture ?? null });
