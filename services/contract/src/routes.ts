@@ -12,6 +12,7 @@ import {
   resetPasswordInputSchema,
   signupInputSchema,
   userSchema,
+  languageInputSchema,
 } from './schemas/auth.schema';
 import { adminStatisticsSchema } from './schemas/admin.schema';
 import { businessDetailSchema, businessInputSchema, businessSchema, canEditSchema, categoriesSchema, citiesSchema } from './schemas/business.schema';
@@ -92,6 +93,14 @@ const route = <const Definition extends RouteDefinition>(definition: Definition)
 /** Every call of SPEC §7. The API mounts a handler for each; OpenAPI and the admin-route test read this list. */
 export const API_ROUTES = {
   me: route({ ...ROUTE_PATHS.me, access: 'user', tag: 'auth', summary: 'Current user', response: userSchema }),
+  setLanguage: route({
+    ...ROUTE_PATHS.setLanguage,
+    access: 'user',
+    tag: 'auth',
+    summary: "Choose the member's language for the site and its mails (issue #15)",
+    body: languageInputSchema,
+    response: userSchema,
+  }),
   login: route({ ...ROUTE_PATHS.login, access: 'public', tag: 'auth', summary: 'Sign in', body: loginInputSchema, response: userSchema }),
   signup: route({
     ...ROUTE_PATHS.signup,

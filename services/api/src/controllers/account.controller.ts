@@ -27,7 +27,7 @@ function endOwnSession(req: Request): Promise<void> {
 
 export function accountController(
   core: Core,
-): Pick<RouteHandlers, 'forgotPassword' | 'resetPassword' | 'changePassword' | 'uploadProfilePicture' | 'deleteAccount'> {
+): Pick<RouteHandlers, 'forgotPassword' | 'resetPassword' | 'changePassword' | 'uploadProfilePicture' | 'deleteAccount' | 'setLanguage'> {
   const { account, pictures } = core.services;
   return {
     forgotPassword: ({ body }) => account.forgotPassword(body.email_or_username),
@@ -40,6 +40,7 @@ export function accountController(
       return answer;
     },
     uploadProfilePicture: ({ req, user }) => pictures.upload(req.file, user!),
+    setLanguage: ({ body, user }) => account.setLanguage(user!, body),
     deleteAccount: async ({ req, res, user }) => {
       const answer = await account.deleteAccount(user!);
       await endOwnSession(req);

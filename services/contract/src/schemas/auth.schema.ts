@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { issueMessage } from '../i18n/message-codes';
+import { LANGUAGE_CODES, type Language } from '../i18n/languages';
 import { inputText, requiredText } from './common.schema';
 
 export const userSchema = z.object({
@@ -10,8 +11,18 @@ export const userSchema = z.object({
   email: z.string().optional().describe('only in answers about the user themself'),
   picture: z.string().nullable(),
   is_admin: z.boolean(),
+  language: z
+    .enum(LANGUAGE_CODES as [Language, ...Language[]])
+    .nullable()
+    .optional()
+    .describe('only in answers about the user themself: the language they chose (issue #15), null when never chosen'),
 });
 export type User = z.infer<typeof userSchema>;
+
+export const languageInputSchema = z.object({
+  language: z.enum(LANGUAGE_CODES as [Language, ...Language[]], { error: issueMessage('languageInvalid') }),
+});
+export type LanguageInput = z.input<typeof languageInputSchema>;
 
 /** An email or a username, as sign-in and the password reset take it. */
 const emailOrUsername = () => requiredText(issueMessage('fieldRequired'), LIMITS.emailMaxLength, 'Email or Username');

@@ -1,5 +1,14 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { LIMITS, MESSAGES, coded, type changePasswordInputSchema, type resetPasswordInputSchema, type User, type Valid } from '@zaytoon/contract';
+import {
+  LIMITS,
+  MESSAGES,
+  coded,
+  type changePasswordInputSchema,
+  type languageInputSchema,
+  type resetPasswordInputSchema,
+  type User,
+  type Valid,
+} from '@zaytoon/contract';
 import { inTransaction, type Database } from '../db/pool';
 import { DomainError, badRequest, unauthenticated } from '../errors/domain-error';
 import type { JobQueueRepository } from '../jobs/job-queue.repository';
@@ -9,6 +18,7 @@ import type { ResetMailQuotaRepository } from './reset-mail-quota.repository';
 import { hashPassword, verifyPassword } from './password';
 import { ResetCodesRepository } from './reset-codes.repository';
 import { UsersRepository } from './users.repository';
+import { toSelfUser } from './user.mapper';
 
 /** Password reset, change and account deletion. Each ends the user's other sessions. */
 export class AccountService {
@@ -102,6 +112,12 @@ export class AccountService {
     await this.sessions.endAll(user.id, currentSessionId);
     await this.jobs.enqueue('sendPasswordChanged', { to: user.email, name: user.name });
     return { message: MESSAGES.passwordChanged };
+  }
+
+  async setLanguage(actor: User, data: Valid<typeof languageInputSchema>): Promise<User> {
+    const user = await this.users.setLanguage(actor.id, data.language);
+    if (!user) throw unauthenticated('notAuthenticated');
+    return toSelfUser(user);
   }
 
   async deleteAccount(actor: User): Promise<{ message: string }> {
