@@ -24,3 +24,4 @@ export { sourceLine, sourcesText } from './format/describe-value';
 export { buildOpenApiDocument } from './openapi';
 export * from './i18n/languages';
 export * from './i18n/message-codes';
+export * from './i18n/catalog-check';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIELD_LABELS, LIMITS, MESSAGES, errorResponse, textTooLongMessage } from '@zaytoon/contract';
+import { FIELD_LABELS, LANGUAGE_COOKIE, LIMITS, MESSAGES, errorResponse, textTooLongMessage } from '@zaytoon/contract';
 import { startTestApi, type TestApi } from '../test/harness';
 import { createBusiness } from '../test/fixtures';
 
@@ -89,6 +89,29 @@ describe("a member's language (issue #15)", () => {
     }
     expect((await member.put('/api/auth/me/language', {})).status).toBe(400);
     expect((await api.client().put('/api/auth/me/language', { language: 'cy' })).status).toBe(401);
+  });
+
+  it("chooses the language of the member's mails: theirs, else the request's cookie, else Accept-Language", async () => {
+    const languageOfResetMail = async (email: string) => {
+      const jobs = await api.core.jobs.queues.emails.getJobs(['waiting', 'delayed', 'active', 'completed']);
+      return jobs.filter((job) => job.name === 'send-reset-code' && job.data.to === email).map((job) => job.data.language);
+    };
+    const arabic = api.client();
+    const member = await arabic.signup();
+    await arabic.put('/api/auth/me/language', { language: 'ar' });
+    await api.client().request('POST', '/api/auth/forgot-password', { email_or_username: member.email }, { 'accept-language': 'cy' });
+    expect(await languageOfResetMail(member.email)).toEqual(['ar']);
+
+    const chooser = api.client();
+    const unset = await chooser.signup();
+    await chooser.request(
+      'POST',
+      '/api/auth/forgot-password',
+      { email_or_username: unset.email },
+      { cookie: `${LANGUAGE_COOKIE}=cy`, 'accept-language': 'ar' },
+    );
+    await chooser.request('POST', '/api/auth/forgot-password', { email_or_username: unset.email }, { 'accept-language': 'ur-PK,en;q=0.5' });
+    expect((await languageOfResetMail(unset.email)).sort()).toEqual(['cy', 'ur']);
   });
 
   it('is a member write: rate limited, with a code on the 429', async () => {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { MESSAGES, OWNER_RULES, type ConfirmListingResult, type confirmListingInputSchema, type Valid } from '@zaytoon/contract';
+import { DEFAULT_LANGUAGE, MESSAGES, OWNER_RULES, type ConfirmListingResult, type confirmListingInputSchema, type Valid } from '@zaytoon/contract';
 import type { AnswerCacheRepository } from '../cache/answer-cache.repository';
 import { inTransaction, type Database } from '../db/pool';
 import { conflict, notFound } from '../errors/domain-error';
@@ -50,6 +50,7 @@ export class FreshnessService {
           await this.jobs.enqueue('sendFreshnessReminder', {
             to: owner.email,
             name: owner.name,
+            language: owner.language ?? DEFAULT_LANGUAGE,
             businessId: owner.business_id,
             businessName: owner.business_name,
             token,
