@@ -38,5 +38,8 @@ export default defineConfig(({ command }) => ({
   css: command === 'build' ? { modules: { generateScopedName: shortClassName } } : {},
   server: { port, strictPort: true, cors, origin: `http://localhost:${port}` },
   preview: { port, strictPort: true, cors, headers: { 'Access-Control-Allow-Origin': '*' } },
-  build: { target: 'esnext', rolldownOptions: { treeshake: { moduleSideEffects }, output: { codeSplitting: { groups: [SCREENS_CONTRACT_CHUNK, FIRST_LOAD_CHUNK] } } } },
+  build: {
+    target: 'esnext',
+    rolldownOptions: { treeshake: { moduleSideEffects }, output: { codeSplitting: { groups: [SCREENS_CONTRACT_CHUNK, FIRST_LOAD_CHUNK] } } },
+  },
 }));
