@@ -48,6 +48,7 @@ const validBodies = (): Partial<Record<RouteName, Record<string, unknown>>> => (
   forgotPassword: { email_or_username: 'nobody' },
   resetPassword: { email_or_username: 'nobody', verification_code: '123456', new_password: 'secret-pass' },
   changePassword: { current_password: 'wrong-pass', new_password: 'other-pass' },
+  setLanguage: { language: 'cy' },
   createBusiness: {
     ...businessInput(),
     duplicate_candidates: [1, 2],
