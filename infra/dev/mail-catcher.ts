@@ -19,6 +19,8 @@ export interface CaughtMail {
   subject: string;
   text: string;
   html: string;
+  /** The Content-Language header ('' when none). */
+  language: string;
   date: string;
 }
 
@@ -116,6 +118,7 @@ export async function startMailCatcher(options: MailCatcherOptions): Promise<Mai
             subject: parsed.subject ?? '',
             text: withoutClosingBreak(parsed.text),
             html: withoutClosingBreak(parsed.html),
+            language: String(parsed.headers.get('content-language') ?? ''),
             date: new Date().toISOString(),
           };
           messages.unshift(mail);

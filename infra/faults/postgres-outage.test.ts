@@ -105,7 +105,7 @@ describe('F3: Postgres connections terminated, then Postgres restarted', () => {
       answers.map((answer) => answer.status),
       api.tail.slice(-30).join('\n'),
     ).toEqual([503, 503, 503, 503]);
-    expect(answers[0].body).toEqual({ detail: 'Service temporarily unavailable' });
+    expect(answers[0].body).toEqual({ detail: 'Service temporarily unavailable', code: 'serviceUnavailable' });
 
     const later = [
       await visitor().get(`/api/businesses/${businessIds[0]}`),

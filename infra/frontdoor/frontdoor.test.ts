@@ -249,10 +249,10 @@ describe('front door: the API upstreams', () => {
     const body = () => Buffer.alloc(2 * 1024 * 1024);
     const picture = await fetch(`${base}/api${API_ROUTES.uploadProfilePicture.path}`, { method: 'POST', body: body() });
     expect(picture.status).toBe(413);
-    expect(await picture.json()).toEqual({ detail: MESSAGES.pictureTooLarge });
+    expect(await picture.json()).toEqual({ detail: MESSAGES.pictureTooLarge, code: 'pictureTooLarge' });
     const comment = await fetch(`${base}/api/businesses/1/comments`, { method: 'POST', body: body() });
     expect(comment.status).toBe(413);
-    expect(await comment.json()).toEqual({ detail: MESSAGES.bodyTooLarge });
+    expect(await comment.json()).toEqual({ detail: MESSAGES.bodyTooLarge, code: 'bodyTooLarge' });
     expect(upstreams.flatMap((upstream) => upstream.seen).length).toBe(before);
   });
 });

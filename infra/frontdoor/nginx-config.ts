@@ -1,7 +1,7 @@
 // nginx configurations for the front door (the shell's origin: the shell's build, /api and /ops
 // proxied to the API upstreams, /remotes/<name>/ to the remotes' servers) and for each remote's own
 // static server. One renderer for `npm start`, `npm test` and the container images.
-import { API_ROUTES, MESSAGES } from '@zaytoon/contract';
+import { API_ROUTES, MESSAGES, type PlainMessageCode } from '@zaytoon/contract';
 import { APP_ROUTES } from '@zaytoon/contract/client';
 
 export interface NginxProcessSettings {
@@ -186,8 +186,8 @@ function staticLocation(path: string, cacheControl: string, extraHeaders: Header
 }
 
 /** An answer nginx gives itself, in CONTRACT's error shape. */
-function jsonAnswerLocation(name: string, status: number, detail: string): string {
-  const body = JSON.stringify({ detail });
+function jsonAnswerLocation(name: string, status: number, code: PlainMessageCode): string {
+  const body = JSON.stringify({ detail: MESSAGES[code], code });
   if (body.includes("'")) throw new Error(`cannot quote ${body} for nginx`);
   return block(`location ${name}`, ['      default_type application/json;', `      return ${status} '${body}';`], '    ');
 }
@@ -239,8 +239,8 @@ export function frontDoorConfig(settings: FrontDoorSettings): string {
       `    root ${settings.shellRoot};`,
       `    client_max_body_size ${settings.maxBodySize};`,
       ...realIp(settings.trustedProxies),
-      jsonAnswerLocation('@body_too_large', 413, MESSAGES.bodyTooLarge),
-      jsonAnswerLocation('@picture_too_large', 413, MESSAGES.pictureTooLarge),
+      jsonAnswerLocation('@body_too_large', 413, 'bodyTooLarge'),
+      jsonAnswerLocation('@picture_too_large', 413, 'pictureTooLarge'),
       proxyLocation('/api/', 'http://zaytoon_api', ['      error_page 413 @body_too_large;']),
       proxyLocation(`= /api${API_ROUTES.uploadProfilePicture.path}`, 'http://zaytoon_api', ['      error_page 413 @picture_too_large;']),
       proxyLocation('/ops/', 'http://zaytoon_api'),

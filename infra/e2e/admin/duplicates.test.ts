@@ -103,6 +103,6 @@ describe('duplicates and merges (issue #14)', () => {
     await page.locator(`[data-testid="business-detail"][data-business-id="${existing.id}"]`).waitFor();
     const api = await fetch(`${e2e.baseUrl}/api/businesses/${added}`);
     expect(api.status).toBe(404);
-    expect(await api.json()).toEqual({ detail: 'Business not found', merged_into: existing.id });
+    expect(await api.json()).toEqual({ detail: 'Business not found', code: 'businessNotFound', merged_into: existing.id });
   });
 });

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
-import { MESSAGES } from '@zaytoon/contract';
+import { coded } from '@zaytoon/contract';
+import { errorAnswer } from './http/error-handler';
 import type { Core } from '@zaytoon/core';
 import type { createApp } from './app';
 
@@ -27,7 +28,7 @@ export function listenOn(
   const server = createServer((req, res) => {
     if (!draining) return void app(req, res);
     res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', Connection: 'close', 'Retry-After': '1' });
-    res.end(JSON.stringify({ detail: MESSAGES.serviceUnavailable }));
+    res.end(JSON.stringify(errorAnswer(coded('serviceUnavailable'))));
   });
   server.listen(config.API_PORT, config.API_HOST, onListening);
   return {

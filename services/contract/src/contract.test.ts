@@ -17,6 +17,7 @@ import {
   socialLinkOffSiteMessage,
 } from './index';
 import { directoryQuery, nextCursorFromLink } from './client/api-client';
+import { issueMessage, issueText } from './i18n/message-codes';
 
 describe('business input', () => {
   const base = { name: 'Olive', address: '1 High St', city: 'Leeds', postcode: 'LS1 1AA' };
@@ -24,7 +25,7 @@ describe('business input', () => {
   it('requires name, address, city and postcode with SPEC messages', () => {
     const result = businessInputSchema.safeParse({ name: ' ', address: '', city: '', postcode: '' });
     expect(result.success).toBe(false);
-    const messages = result.error!.issues.map((issue) => issue.message);
+    const messages = result.error!.issues.map((issue) => issueText(issue.message));
     expect(messages).toEqual([MESSAGES.nameRequired, MESSAGES.addressRequired, MESSAGES.cityRequired, MESSAGES.postcodeRequired]);
   });
 
@@ -80,7 +81,7 @@ function requestSchemaNodes(): [string, any][] {
 describe('social links stay on their network (issue #11)', () => {
   const base = { name: 'Olive', address: '1 High St', city: 'Leeds', postcode: 'LS1 1AA' };
   const errorsOf = (social_media: Record<string, string>) =>
-    businessInputSchema.safeParse({ ...base, social_media }).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    businessInputSchema.safeParse({ ...base, social_media }).error?.issues.map((issue) => [issue.path.join('.'), issueText(issue.message)]);
 
   it('accepts the hosts of each network and their subdomains', () => {
     const social_media = { facebook: 'https://m.facebook.com/olive', twitter: 'https://x.com/olive', instagram: 'http://www.instagram.com/olive' };
@@ -114,7 +115,7 @@ describe('control characters (issue #11)', () => {
     for (const bad of ['\u0000', '\u0001', '\u0008', '\u000b', '\u000c', '\u001b', '\u001f', '\u007f', '\ud800', '\udfff']) {
       const result = businessInputSchema.safeParse({ ...base, description: `a${bad}b` });
       expect(
-        result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]),
+        result.error?.issues.map((issue) => [issue.path.join('.'), issueText(issue.message)]),
         JSON.stringify(bad),
       ).toEqual([['description', MESSAGES.controlCharacters]]);
     }
@@ -151,7 +152,7 @@ describe('ids in bodies (issue #11)', () => {
     for (const business_id of [MAX_ID + 1, 3_000_000_000, 0, -1, 1.5, 'abc', null, 1e308]) {
       expect(reportInputSchema.safeParse({ business_id, reason: 'Other' }).error?.issues[0], String(business_id)).toMatchObject({
         path: ['business_id'],
-        message: MESSAGES.businessNotFound,
+        message: issueMessage('businessNotFound'),
       });
     }
   });
@@ -172,7 +173,7 @@ describe('path ids', () => {
       expect([name, !!param, typeof (definition as RouteDefinition).notFound]).toEqual([name, !!param, param ? 'string' : 'undefined']);
     }
     expect(pathIdParam(API_ROUTES.deleteComment)).toBe('commentId');
-    expect(API_ROUTES.reviewReport.notFound).toBe(MESSAGES.reportNotFound);
+    expect(API_ROUTES.reviewReport.notFound).toBe('reportNotFound');
   });
 
   it('a second id in a path says what its 404 reads, and no other route does', () => {
@@ -186,16 +187,16 @@ describe('path ids', () => {
 
 describe('comments and passwords', () => {
   it('trims comments and enforces 3..1000', () => {
-    expect(commentInputSchema.safeParse({ comment_text: '  ab  ' }).error?.issues[0].message).toBe(MESSAGES.commentTooShort);
+    expect(issueText(commentInputSchema.safeParse({ comment_text: '  ab  ' }).error?.issues[0].message ?? '')).toBe(MESSAGES.commentTooShort);
     expect(commentInputSchema.parse({ comment_text: '  abc ' }).comment_text).toBe('abc');
     expect(commentInputSchema.safeParse({ comment_text: 'x'.repeat(1001) }).success).toBe(false);
   });
 
   it('wants a new password different from the current one', () => {
     const same = changePasswordInputSchema.safeParse({ current_password: 'secret1', new_password: 'secret1' });
-    expect(same.error?.issues[0].message).toBe(MESSAGES.newPasswordSameAsCurrent);
+    expect(issueText(same.error?.issues[0].message ?? '')).toBe(MESSAGES.newPasswordSameAsCurrent);
     const short = changePasswordInputSchema.safeParse({ current_password: 'secret1', new_password: 'abc' });
-    expect(short.error?.issues[0].message).toBe(MESSAGES.newPasswordTooShort);
+    expect(issueText(short.error?.issues[0].message ?? '')).toBe(MESSAGES.newPasswordTooShort);
   });
 });
 
@@ -227,10 +228,10 @@ describe('OpenAPI', () => {
 describe('directory queries', () => {
   it('reads a viewport and a zoom, and refuses anything else with the contract messages', () => {
     expect(mapQuerySchema.parse({ bbox: '-11,49.5,2,61', zoom: '6' })).toMatchObject({ bbox: [-11, 49.5, 2, 61], zoom: 6 });
-    expect(mapQuerySchema.safeParse({ bbox: '-11,61,2,49', zoom: '6' }).error?.issues[0].message).toBe(MESSAGES.invalidBbox);
-    expect(mapQuerySchema.safeParse({ bbox: '-11,49,2,61', zoom: '' }).error?.issues[0].message).toBe(MESSAGES.invalidZoom);
+    expect(issueText(mapQuerySchema.safeParse({ bbox: '-11,61,2,49', zoom: '6' }).error?.issues[0].message ?? '')).toBe(MESSAGES.invalidBbox);
+    expect(issueText(mapQuerySchema.safeParse({ bbox: '-11,49,2,61', zoom: '' }).error?.issues[0].message ?? '')).toBe(MESSAGES.invalidZoom);
     expect(businessListQuerySchema.parse({ limit: '500' }).limit).toBe(500);
-    expect(businessListQuerySchema.safeParse({ limit: '501' }).error?.issues[0].message).toBe(MESSAGES.limitOutOfRange);
+    expect(issueText(businessListQuerySchema.safeParse({ limit: '501' }).error?.issues[0].message ?? '')).toBe(MESSAGES.limitOutOfRange);
   });
 
   it('builds query strings without empty or all filters, and reads the next cursor from Link', () => {

@@ -23,3 +23,5 @@ export * from './schemas/duplicate.schema';
 export * from './schemas/vote.schema';
 export { sourceLine, sourcesText } from './format/describe-value';
 export { buildOpenApiDocument } from './openapi';
+export * from './i18n/message-codes';
+export * from './i18n/catalog-check';

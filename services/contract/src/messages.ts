@@ -59,6 +59,9 @@ export const MESSAGES = {
   notFound: 'Not found',
   metricsTokenRequired: 'Metrics need the METRICS_TOKEN bearer token',
   bodyTooLarge: 'Request body is too large',
+  invalidJson: 'Request body is not valid JSON',
+  /** Issue #15: a member's language must be one the site speaks. */
+  languageInvalid: 'Language must be one of en, ar, ur or cy',
   fileRequired: 'Please choose a file to upload',
 
   // domain
@@ -189,23 +192,41 @@ export const MESSAGES = {
   confirmDeleteComment: 'Are you sure you want to delete this comment?',
 } as const;
 
-export const socialLinkOffSiteMessage = (hosts: readonly string[]) => `Link must be on ${hosts.join(' or ')}`;
-export const businessDeletedMessage = (name: string) => `Business "${name}" deleted successfully`;
-export const confirmDeleteBusinessMessage = (name: string) => `Are you sure you want to delete "${name}"? This action cannot be undone.`;
-/** SPEC is silent; approving a report removes the business, so it asks as 'Delete Business' does (issue #12). */
-export const confirmApproveReportMessage = (businessLabel: string) =>
-  `Approve this report and remove "${businessLabel}"? This action cannot be undone.`;
+/**
+ * The messages that carry values, by code (issue #15): an error answer names the code and its `params`, so a client
+ * renders it in another language; these render the English. The helpers below keep their callers' shape.
+ */
+export const PARAMETERISED_MESSAGES = {
+  socialLinkOffSite: ({ hosts }: { hosts: readonly string[] }) => `Link must be on ${hosts.join(' or ')}`,
+  businessDeleted: ({ name }: { name: string }) => `Business "${name}" deleted successfully`,
+  confirmDeleteBusiness: ({ name }: { name: string }) => `Are you sure you want to delete "${name}"? This action cannot be undone.`,
+  /** SPEC is silent; approving a report removes the business, so it asks as 'Delete Business' does (issue #12). */
+  confirmApproveReport: ({ business }: { business: string }) => `Approve this report and remove "${business}"? This action cannot be undone.`,
+  /** Issue #14: the admin's merge of B into A, and its button. */
+  businessesMerged: ({ from, into }: { from: string; into: string }) => `"${from}" merged into "${into}"`,
+  mergeInto: ({ into }: { into: string }) => `Merge into ${into}`,
+  confirmMerge: ({ from, into }: { from: string; into: string }) =>
+    `Merge "${from}" into "${into}"? Its votes, comments, suggestions, reports and sources move to "${into}", and "${from}" is removed.`,
+  tooManySources: ({ max }: { max: number }) => `A business can list at most ${max} sources`,
+  /** SPEC is silent past the comment's limit; every too-long text says so in the comment's words (issue #12). */
+  textTooLong: ({ field, max }: { field: string; max: number }) => `${field} must be at most ${max} characters`,
+  /** A suggested value of an object field (hours, social links) that is not an object. */
+  mustBeJsonObject: ({ field }: { field: string }) => `${field} must be a JSON object`,
+  archivedTitle: ({ title }: { title: string }) => `Archived: ${title}`,
+  ownerConfirmed: ({ date }: { date: string }) => `Confirmed accurate by its owner · ${date}`,
+  confirmedBy: ({ count }: { count: number }) => `Confirmed by ${count} ${count === 1 ? 'member' : 'members'} in the last 90 days`,
+} as const;
 
-/** Issue #14: the admin's merge of B into A, and its button. */
-export const businessesMergedMessage = (from: string, into: string) => `"${from}" merged into "${into}"`;
-export const mergeIntoLabel = (into: string) => `Merge into ${into}`;
-export const confirmMergeMessage = (from: string, into: string) =>
-  `Merge "${from}" into "${into}"? Its votes, comments, suggestions, reports and sources move to "${into}", and "${from}" is removed.`;
-
-export const tooManySourcesMessage = (max: number) => `A business can list at most ${max} sources`;
-
-/** SPEC is silent past the comment's limit; every too-long text says so in the comment's words (issue #12). */
-export const textTooLongMessage = (label: string, max: number) => `${label} must be at most ${max} characters`;
+const P = PARAMETERISED_MESSAGES;
+export const socialLinkOffSiteMessage = (hosts: readonly string[]) => P.socialLinkOffSite({ hosts });
+export const businessDeletedMessage = (name: string) => P.businessDeleted({ name });
+export const confirmDeleteBusinessMessage = (name: string) => P.confirmDeleteBusiness({ name });
+export const confirmApproveReportMessage = (businessLabel: string) => P.confirmApproveReport({ business: businessLabel });
+export const businessesMergedMessage = (from: string, into: string) => P.businessesMerged({ from, into });
+export const mergeIntoLabel = (into: string) => P.mergeInto({ into });
+export const confirmMergeMessage = (from: string, into: string) => P.confirmMerge({ from, into });
+export const tooManySourcesMessage = (max: number) => P.tooManySources({ max });
+export const textTooLongMessage = (label: string, max: number) => P.textTooLong({ field: label, max });
 
 /** The detail page's line under the badge, e.g. 'Verified in person · March 2026' (issue #13). */
 const VERIFICATION_LINE_START: Record<string, string> = {
@@ -216,9 +237,9 @@ const VERIFICATION_LINE_START: Record<string, string> = {
 };
 export const verificationLine = (method: string, monthAndYear: string) => `${VERIFICATION_LINE_START[method] ?? 'Verified'} · ${monthAndYear}`;
 /** What a source's page said when it was last reached: kept after the page dies (issue #13 point 4). */
-export const archivedTitleLine = (title: string) => `Archived: ${title}`;
+export const archivedTitleLine = (title: string) => P.archivedTitle({ title });
 /** The business page's line for the owner's last 'Everything is still accurate', e.g. 'Confirmed accurate by its owner · March 2026'. */
-export const ownerConfirmedLine = (monthAndYear: string) => `Confirmed accurate by its owner · ${monthAndYear}`;
-export const confirmedByMessage = (members: number) => `Confirmed by ${members} ${members === 1 ? 'member' : 'members'} in the last 90 days`;
+export const ownerConfirmedLine = (monthAndYear: string) => P.ownerConfirmed({ date: monthAndYear });
+export const confirmedByMessage = (members: number) => P.confirmedBy({ count: members });
 
 export type MessageKey = keyof typeof MESSAGES;

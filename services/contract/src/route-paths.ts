@@ -6,6 +6,7 @@ export type Method = 'get' | 'post' | 'put' | 'delete';
 
 export const ROUTE_PATHS = {
   me: { method: 'get', path: '/auth/me' },
+  setLanguage: { method: 'put', path: '/auth/me/language' },
   login: { method: 'post', path: '/auth/login' },
   signup: { method: 'post', path: '/auth/signup' },
   logout: { method: 'post', path: '/auth/logout' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from './messages';
+import type { PlainMessageCode } from './i18n/message-codes';
 import { ROUTE_PATHS, type Method, type RouteName } from './route-paths';
 
 export type { Method, RouteName };
@@ -12,6 +12,7 @@ import {
   resetPasswordInputSchema,
   signupInputSchema,
   userSchema,
+  languageInputSchema,
 } from './schemas/auth.schema';
 import { adminStatisticsSchema } from './schemas/admin.schema';
 import { businessDetailSchema, businessInputSchema, businessSchema, canEditSchema, categoriesSchema, citiesSchema } from './schemas/business.schema';
@@ -78,9 +79,9 @@ export interface RouteDefinition {
   /** Public reads whose answers carry an ETag (304 on If-None-Match). */
   cacheable?: boolean;
   /** For a path with an id (`:id`, `:commentId`): the 404's detail when the id names nothing, malformed ids included. */
-  notFound?: string;
+  notFound?: PlainMessageCode;
   /** For a path with a second id (`/businesses/:id/revisions/:revisionId`): the 404's detail when it names nothing. */
-  secondNotFound?: string;
+  secondNotFound?: PlainMessageCode;
   /** A route that answers a redirect instead of JSON (OpenAPI documents a 301 with its Location, no 200). */
   redirect?: string;
   /** A 404 whose body says more than CONTRACT's `{detail}` (OpenAPI documents it). */
@@ -92,6 +93,14 @@ const route = <const Definition extends RouteDefinition>(definition: Definition)
 /** Every call of SPEC §7. The API mounts a handler for each; OpenAPI and the admin-route test read this list. */
 export const API_ROUTES = {
   me: route({ ...ROUTE_PATHS.me, access: 'user', tag: 'auth', summary: 'Current user', response: userSchema }),
+  setLanguage: route({
+    ...ROUTE_PATHS.setLanguage,
+    access: 'user',
+    tag: 'auth',
+    summary: "Choose the member's language for the site and its mails (issue #15)",
+    body: languageInputSchema,
+    response: userSchema,
+  }),
   login: route({ ...ROUTE_PATHS.login, access: 'public', tag: 'auth', summary: 'Sign in', body: loginInputSchema, response: userSchema }),
   signup: route({
     ...ROUTE_PATHS.signup,
@@ -204,7 +213,7 @@ export const API_ROUTES = {
   }),
   cities: route({ ...ROUTE_PATHS.cities, access: 'public', tag: 'businesses', cacheable: true, summary: 'Cities in use', response: citiesSchema }),
   getBusiness: route({
-    notFound: MESSAGES.businessNotFound,
+    notFound: 'businessNotFound',
     notFoundResponse: {
       description: "Not found; a business merged into another (issue #14) also says which: `merged_into` is the survivor's id",
       schema: mergedBusinessErrorSchema,
@@ -217,7 +226,7 @@ export const API_ROUTES = {
     response: businessDetailSchema,
   }),
   mergedBusinessPage: route({
-    notFound: MESSAGES.businessNotFound,
+    notFound: 'businessNotFound',
     ...ROUTE_PATHS.mergedBusinessPage,
     access: 'public',
     tag: 'businesses',
@@ -235,7 +244,7 @@ export const API_ROUTES = {
     response: businessDetailSchema,
   }),
   updateBusiness: route({
-    notFound: MESSAGES.businessNotFound,
+    notFound: 'businessNotFound',
     ...ROUTE_PATHS.updateBusiness,
     access: 'user',
     tag: 'businesses',
@@ -244,7 +253,7 @@ export const API_ROUTES = {
     response: businessDetailSchema,
   }),
   canEdit: route({
-    notFound: MESSAGES.businessNotFound,
+    notFound: 'businessNotFound',
     ...ROUTE_PATHS.canEdit,
     access: 'public',
     tag: 'businesses',
@@ -252,7 +261,7 @@ export const API_ROUTES = {
     response: canEditSchema,
   }),
   getVotes: route({
-    notFound: MESSAGES.businessNotFound,
+    notFound: 'businessNotFound',
     ...ROUTE_PATHS.getVotes,
     access: 'public',
     tag: 'community',
@@ -260,7 +269,7 @@ export const API_ROUTES = {
     response: voteSummarySchema,
   }),
   vote: route({
-    notFound: MESSAGES.businessNotFound,
+    notFound: 'businessNotFound',
     ...ROUTE_PATHS.vote,
     access: 'user',
     tag: 'community',
@@ -269,7 +278,7 @@ export const API_ROUTES = {
     response: voteResultSchema,
   }),
   listComments: route({
-    notFound: MESSAGES.businessNotFound,
+    notFound: 'businessNotFound',
     ...ROUTE_PATHS.listComments,
     access: 'public',
     tag: 'community',
@@ -277,7 +286,7 @@ export const API_ROUTES = {
     response: z.array(commentSchema),
   }),
   addComment: route({
-    notFound: MESSAGES.businessNotFound,
+    notFound: 'businessNotFound',
     ...ROUTE_PATHS.addComment,
     access: 'user',
     tag: 'community',
@@ -286,7 +295,7 @@ export const API_ROUTES = {
     response: commentSchema,
   }),
   deleteComment: route({
-    notFound: MESSAGES.commentNotFound,
+    notFound: 'commentNotFound',
     ...ROUTE_PATHS.deleteComment,
     access: 'user',
     tag: 'community',
@@ -294,7 +303,7 @@ export const API_ROUTES = {
     response: okResponse,
   }),
   listSuggestions: route({
-    notFound: MESSAGES.businessNotFound,
+    notFound: 'businessNotFound',
     ...ROUTE_PATHS.listSuggestions,
     access: 'public',
     tag: 'community',
@@ -302,7 +311,7 @@ export const API_ROUTES = {
     response: z.array(suggestionSchema),
   }),
   addSuggestion: route({
-    notFound: MESSAGES.businessNotFound,
+    notFound: 'businessNotFound',
     ...ROUTE_PATHS.addSuggestion,
     access: 'user',
     tag: 'community',
@@ -319,7 +328,7 @@ export const API_ROUTES = {
     response: reportSchema,
   }),
   confirmationSummary: route({
-    notFound: MESSAGES.businessNotFound,
+    notFound: 'businessNotFound',
     ...ROUTE_PATHS.confirmationSummary,
     access: 'public',
     tag: 'community',
@@ -327,7 +336,7 @@ export const API_ROUTES = {
     response: confirmationSummarySchema,
   }),
   confirmBusiness: route({
-    notFound: MESSAGES.businessNotFound,
+    notFound: 'businessNotFound',
     ...ROUTE_PATHS.confirmBusiness,
     access: 'user',
     tag: 'community',
@@ -336,7 +345,7 @@ export const API_ROUTES = {
     response: confirmationSummarySchema,
   }),
   businessHistory: route({
-    notFound: MESSAGES.businessNotFound,
+    notFound: 'businessNotFound',
     ...ROUTE_PATHS.businessHistory,
     access: 'public',
     tag: 'businesses',
@@ -346,7 +355,7 @@ export const API_ROUTES = {
     responseHeaders: { 'X-Total-Count': 'all revisions of the business', Link: '<url>; rel="next" while more pages remain' },
   }),
   claimBusiness: route({
-    notFound: MESSAGES.businessNotFound,
+    notFound: 'businessNotFound',
     ...ROUTE_PATHS.claimBusiness,
     access: 'user',
     tag: 'community',
@@ -380,7 +389,7 @@ export const API_ROUTES = {
     response: z.array(businessSchema),
   }),
   reviewReport: route({
-    notFound: MESSAGES.reportNotFound,
+    notFound: 'reportNotFound',
     ...ROUTE_PATHS.reviewReport,
     access: 'admin',
     tag: 'admin',
@@ -396,7 +405,7 @@ export const API_ROUTES = {
     response: z.array(suggestionSchema),
   }),
   reviewSuggestion: route({
-    notFound: MESSAGES.suggestionNotFound,
+    notFound: 'suggestionNotFound',
     ...ROUTE_PATHS.reviewSuggestion,
     access: 'admin',
     tag: 'admin',
@@ -405,7 +414,7 @@ export const API_ROUTES = {
     response: okResponse,
   }),
   deleteBusiness: route({
-    notFound: MESSAGES.businessNotFound,
+    notFound: 'businessNotFound',
     ...ROUTE_PATHS.deleteBusiness,
     access: 'admin',
     tag: 'admin',
@@ -440,7 +449,7 @@ export const API_ROUTES = {
     responseHeaders: { 'X-Total-Count': 'all pending claims', Link: '<url>; rel="next" while more pages remain' },
   }),
   approveClaim: route({
-    notFound: MESSAGES.claimNotFound,
+    notFound: 'claimNotFound',
     ...ROUTE_PATHS.approveClaim,
     access: 'admin',
     tag: 'admin',
@@ -448,7 +457,7 @@ export const API_ROUTES = {
     response: okResponse,
   }),
   rejectClaim: route({
-    notFound: MESSAGES.claimNotFound,
+    notFound: 'claimNotFound',
     ...ROUTE_PATHS.rejectClaim,
     access: 'admin',
     tag: 'admin',
@@ -465,7 +474,7 @@ export const API_ROUTES = {
     responseHeaders: { 'X-Total-Count': 'all open pairs', Link: '<url>; rel="next" while more pages remain' },
   }),
   dismissDuplicate: route({
-    notFound: MESSAGES.duplicatePairNotFound,
+    notFound: 'duplicatePairNotFound',
     ...ROUTE_PATHS.dismissDuplicate,
     access: 'admin',
     tag: 'admin',
@@ -473,7 +482,7 @@ export const API_ROUTES = {
     response: okResponse,
   }),
   mergeBusiness: route({
-    notFound: MESSAGES.businessNotFound,
+    notFound: 'businessNotFound',
     ...ROUTE_PATHS.mergeBusiness,
     access: 'admin',
     tag: 'admin',
@@ -483,7 +492,7 @@ export const API_ROUTES = {
     response: mergeResultSchema,
   }),
   verificationHistory: route({
-    notFound: MESSAGES.businessNotFound,
+    notFound: 'businessNotFound',
     ...ROUTE_PATHS.verificationHistory,
     access: 'admin',
     tag: 'admin',
@@ -491,7 +500,7 @@ export const API_ROUTES = {
     response: z.array(verificationRecordSchema),
   }),
   verifyBusiness: route({
-    notFound: MESSAGES.businessNotFound,
+    notFound: 'businessNotFound',
     ...ROUTE_PATHS.verifyBusiness,
     access: 'admin',
     tag: 'admin',
@@ -500,7 +509,7 @@ export const API_ROUTES = {
     response: verificationRecordSchema,
   }),
   unverifyBusiness: route({
-    notFound: MESSAGES.businessNotFound,
+    notFound: 'businessNotFound',
     ...ROUTE_PATHS.unverifyBusiness,
     access: 'admin',
     tag: 'admin',
@@ -509,8 +518,8 @@ export const API_ROUTES = {
     response: verificationRecordSchema,
   }),
   revertRevision: route({
-    notFound: MESSAGES.businessNotFound,
-    secondNotFound: MESSAGES.revisionNotFound,
+    notFound: 'businessNotFound',
+    secondNotFound: 'revisionNotFound',
     ...ROUTE_PATHS.revertRevision,
     access: 'admin',
     tag: 'admin',

@@ -1,8 +1,9 @@
 import type { Request, RequestHandler } from 'express';
 import multer from 'multer';
-import { LIMITS, MESSAGES } from '@zaytoon/contract';
+import { LIMITS } from '@zaytoon/contract';
 import { DomainError, badRequest, type Core } from '@zaytoon/core';
 import type { RouteHandlers } from '../http/route-table';
+import { languageOf } from '../http/request-language';
 import { SESSION_COOKIE } from '../middleware/session';
 
 /** Memory upload capped one byte past the limit, so an oversize file is seen as such and never fully buffered. */
@@ -13,10 +14,10 @@ export const pictureUpload: RequestHandler = (req, res, next) => {
     (error: unknown) => {
       if (!error) return next();
       if (error instanceof multer.MulterError) {
-        if (error.code === 'LIMIT_FILE_SIZE') return next(new DomainError('too_large', MESSAGES.pictureTooLarge));
-        return next(badRequest(MESSAGES.fileRequired));
+        if (error.code === 'LIMIT_FILE_SIZE') return next(new DomainError('too_large', 'pictureTooLarge'));
+        return next(badRequest('fileRequired'));
       }
-      next(badRequest(MESSAGES.invalidRequest));
+      next(badRequest('invalidRequest'));
     },
   );
 };
@@ -27,21 +28,22 @@ function endOwnSession(req: Request): Promise<void> {
 
 export function accountController(
   core: Core,
-): Pick<RouteHandlers, 'forgotPassword' | 'resetPassword' | 'changePassword' | 'uploadProfilePicture' | 'deleteAccount'> {
+): Pick<RouteHandlers, 'forgotPassword' | 'resetPassword' | 'changePassword' | 'uploadProfilePicture' | 'deleteAccount' | 'setLanguage'> {
   const { account, pictures } = core.services;
   return {
-    forgotPassword: ({ body }) => account.forgotPassword(body.email_or_username),
-    resetPassword: ({ body }) => account.resetPassword(body),
+    forgotPassword: ({ req, body }) => account.forgotPassword(body.email_or_username, languageOf(req)),
+    resetPassword: ({ req, body }) => account.resetPassword(body, languageOf(req)),
     changePassword: async ({ req, body, user }) => {
-      const answer = await account.changePassword(body, user!, req.sessionID);
+      const answer = await account.changePassword(body, user!, req.sessionID, languageOf(req));
       // The change started a new session generation; this session moves to it, keeping its login time.
       const { generation } = await core.services.auth.sessionClaim(user!.id);
       req.session.claim = { generation, loggedInAt: req.session.claim?.loggedInAt ?? Date.now() };
       return answer;
     },
     uploadProfilePicture: ({ req, user }) => pictures.upload(req.file, user!),
+    setLanguage: ({ body, user }) => account.setLanguage(user!, body),
     deleteAccount: async ({ req, res, user }) => {
-      const answer = await account.deleteAccount(user!);
+      const answer = await account.deleteAccount(user!, languageOf(req));
       await endOwnSession(req);
       res.clearCookie(SESSION_COOKIE, { path: '/' });
       return answer;

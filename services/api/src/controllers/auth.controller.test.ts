@@ -20,6 +20,7 @@ describe('POST /api/auth/signup', () => {
       email: 'amal@example.com',
       picture: null,
       is_admin: false,
+      language: null,
     });
     expect(JSON.stringify(answer.body)).not.toMatch(/password|scrypt/);
     const me = await client.get('/api/auth/me');

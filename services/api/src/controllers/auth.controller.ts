@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import passport from 'passport';
-import { MESSAGES, type User } from '@zaytoon/contract';
+import { MESSAGES, type CodedMessage, type User } from '@zaytoon/contract';
 import { unauthenticated, type Core, type SessionClaim } from '@zaytoon/core';
 import type { RouteHandlers } from '../http/route-table';
 import { SESSION_COOKIE } from '../middleware/session';
@@ -11,9 +11,9 @@ function logIn(req: Request, user: User): Promise<void> {
 
 function authenticateLocal(req: Request, res: Response): Promise<User> {
   return new Promise((resolve, reject) => {
-    passport.authenticate('local', { session: false }, (error: unknown, user: User | false, info?: { message?: string }) => {
+    passport.authenticate('local', { session: false }, (error: unknown, user: User | false, info?: { refusal?: CodedMessage }) => {
       if (error) return reject(error);
-      if (!user) return reject(unauthenticated(info?.message ?? MESSAGES.invalidCredentials));
+      if (!user) return reject(unauthenticated(info?.refusal ?? 'invalidCredentials'));
       resolve(user);
     })(req, res, reject);
   });

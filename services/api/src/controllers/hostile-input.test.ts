@@ -48,6 +48,7 @@ const validBodies = (): Partial<Record<RouteName, Record<string, unknown>>> => (
   forgotPassword: { email_or_username: 'nobody' },
   resetPassword: { email_or_username: 'nobody', verification_code: '123456', new_password: 'secret-pass' },
   changePassword: { current_password: 'wrong-pass', new_password: 'other-pass' },
+  setLanguage: { language: 'cy' },
   createBusiness: {
     ...businessInput(),
     duplicate_candidates: [1, 2],
@@ -88,7 +89,7 @@ function withValue(body: Record<string, unknown>, path: string[], value: unknown
 }
 
 /** Fields whose value is one of a list: any other string, control characters or not, gets the list's message. */
-const CHOICE_FIELDS = new Set(['vote.vote_type', 'addSuggestion.field_name', 'addReport.reason']);
+const CHOICE_FIELDS = new Set(['vote.vote_type', 'addSuggestion.field_name', 'addReport.reason', 'setLanguage.language']);
 /**
  * Known gap, outside this sweep's files: the per-account rate limit (middleware/rate-limit-rules.ts, byAccount)
  * looks the raw login up in Postgres before the handler validates it, so a NUL there still fails in SQL.

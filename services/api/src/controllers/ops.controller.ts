@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Router, type RequestHandler } from 'express';
-import { MESSAGES, buildOpenApiDocument } from '@zaytoon/contract';
+import { buildOpenApiDocument } from '@zaytoon/contract';
+import { sendError } from '../http/error-handler';
 import type { Core } from '@zaytoon/core';
 import { registerQueueMetrics } from '../middleware/metrics';
 import { metricsRegistry } from '../middleware/metrics';
@@ -13,12 +14,12 @@ function metricsAccess(config: Core['config']): RequestHandler {
   const expected = config.METRICS_TOKEN ? Buffer.from(`Bearer ${config.METRICS_TOKEN}`) : null;
   return (req, res, next) => {
     if (!expected) {
-      if (config.NODE_ENV === 'production') return void res.status(404).json({ detail: MESSAGES.notFound });
+      if (config.NODE_ENV === 'production') return sendError(res, 404, 'notFound');
       return next();
     }
     const given = Buffer.from(req.headers.authorization ?? '');
     if (given.length === expected.length && timingSafeEqual(given, expected)) return next();
-    res.status(401).json({ detail: MESSAGES.metricsTokenRequired });
+    sendError(res, 401, 'metricsTokenRequired');
   };
 }
 

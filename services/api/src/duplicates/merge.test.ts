@@ -132,10 +132,14 @@ describe('POST /api/admin/businesses/{id}/merge', () => {
     expect((await merge(a.id, b.id)).status).toBe(200);
     const gone = await api.client().get(`/api/businesses/${b.id}`);
     expect(gone.status).toBe(404);
-    expect(gone.body).toEqual({ detail: MESSAGES.businessNotFound, merged_into: a.id });
+    expect(gone.body).toEqual({ detail: MESSAGES.businessNotFound, code: 'businessNotFound', merged_into: a.id });
     expect((await merge(c.id, a.id)).status).toBe(200);
     for (const id of [a.id, b.id])
-      expect((await api.client().get(`/api/businesses/${id}`)).body).toEqual({ detail: MESSAGES.businessNotFound, merged_into: c.id });
+      expect((await api.client().get(`/api/businesses/${id}`)).body).toEqual({
+        detail: MESSAGES.businessNotFound,
+        code: 'businessNotFound',
+        merged_into: c.id,
+      });
     // The front door's page lookup: 301 to the survivor's page for a merged id, 404 for any other.
     const page = await api.client().get(`/api/businesses/${b.id}/page`);
     expect(page.status).toBe(301);
@@ -143,8 +147,8 @@ describe('POST /api/admin/businesses/{id}/merge', () => {
     expect((await api.client().get(`/api/businesses/${c.id}/page`)).status).toBe(404);
     const votes = await api.client().get(`/api/businesses/${b.id}/votes`);
     expect(votes.status).toBe(404);
-    expect(votes.body).toEqual({ detail: MESSAGES.businessNotFound });
-    expect((await api.client().get('/api/businesses/2000000')).body).toEqual({ detail: MESSAGES.businessNotFound });
+    expect(votes.body).toEqual({ detail: MESSAGES.businessNotFound, code: 'businessNotFound' });
+    expect((await api.client().get('/api/businesses/2000000')).body).toEqual({ detail: MESSAGES.businessNotFound, code: 'businessNotFound' });
   });
 
   it('refuses a merge into itself (400), of or into a missing business (404), and non-admins (403)', async () => {

@@ -17,7 +17,7 @@ describe('errors are JSON {detail}', () => {
   it('for malformed JSON, without a stack trace', async () => {
     const answer = await api.client().request('POST', '/api/auth/login', '{"login": ', { 'content-type': 'application/json' });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ detail: 'Request body is not valid JSON' });
+    expect(answer.body).toEqual({ detail: 'Request body is not valid JSON', code: 'invalidJson' });
   });
 
   it('for bodies that are too large', async () => {

@@ -2,6 +2,8 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import {
   API_ROUTES,
   idSchema,
+  issueMessage,
+  type PlainMessageCode,
   pathIdParam,
   secondPathIdParam,
   type RouteDefinition,
@@ -29,9 +31,9 @@ export type RouteHandlers = { [Name in RouteName]: RouteHandler<Name> };
  * The request's parts checked with the route's schemas (a 400 with each field's message), and its path id
  * (a 404 with the route's message when it names nothing: ids are Postgres integers and never reach SQL otherwise).
  */
-function pathId(req: Request, param: string | undefined, message: string | undefined): number | undefined {
+function pathId(req: Request, param: string | undefined, message: PlainMessageCode | undefined): number | undefined {
   if (!param) return undefined;
-  const parsed = idSchema(message!).safeParse(req.params[param]);
+  const parsed = idSchema(issueMessage(message!)).safeParse(req.params[param]);
   if (!parsed.success) throw notFound(message!);
   return parsed.data;
 }

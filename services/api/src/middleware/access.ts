@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { MESSAGES, type Access } from '@zaytoon/contract';
+import { type Access } from '@zaytoon/contract';
 import { forbidden, unauthenticated } from '@zaytoon/core';
 
 /** 401 without a session, 403 for a member where admins only may go. */
@@ -7,7 +7,7 @@ export const requireAccess =
   (access: Access): RequestHandler =>
   (req, _res, next) => {
     if (access === 'public') return next();
-    if (!req.user) return next(unauthenticated(MESSAGES.notAuthenticated));
-    if (access === 'admin' && !req.user.is_admin) return next(forbidden(MESSAGES.adminOnly));
+    if (!req.user) return next(unauthenticated('notAuthenticated'));
+    if (access === 'admin' && !req.user.is_admin) return next(forbidden('adminOnly'));
     next();
   };

@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
 import type { RequestHandler } from 'express';
-import { MESSAGES, XSRF_COOKIE, XSRF_HEADER } from '@zaytoon/contract';
+import { XSRF_COOKIE, XSRF_HEADER } from '@zaytoon/contract';
 import { forbidden } from '@zaytoon/core';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -59,12 +59,12 @@ export function csrfProtection(options: { allowedOrigins: string[]; secureCookie
     const origin = req.headers.origin;
     const fetchSite = req.headers['sec-fetch-site'];
     if (fetchSite === 'cross-site' || (origin && origin !== 'null' && !allowed.has(origin)) || origin === 'null') {
-      return next(forbidden(MESSAGES.crossSiteRefused));
+      return next(forbidden('crossSiteRefused'));
     }
     const echoed = req.headers[XSRF_HEADER.toLowerCase()];
     const cookieToken = xsrfCookieOf(req);
     if (typeof echoed !== 'string' || !cookieToken || !sameToken(echoed, cookieToken)) {
-      return next(forbidden(MESSAGES.crossSiteRefused));
+      return next(forbidden('crossSiteRefused'));
     }
     next();
   };

@@ -95,6 +95,7 @@ export function rateLimitsByRoute(config: Config, users: UsersRepository): Parti
     // No session: the mailed token is the authority, so guesses are limited per network as reset codes are.
     confirmListing: [{ name: 'confirm-listing-ip', limit: config.RATE_LIMIT_RESET_PER_IP, windowSeconds: window, key: byIp, perIp: true }],
     uploadProfilePicture: [writes],
+    setLanguage: [writes],
     createBusiness: [writes],
     updateBusiness: [writes],
     // Each keystroke pause on /add-business asks once: generous for a member typing, a wall for a scraper.

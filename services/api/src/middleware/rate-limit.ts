@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type { RedisClientType } from 'redis';
-import { MESSAGES } from '@zaytoon/contract';
 import { DomainError } from '@zaytoon/core';
 
 export interface RateLimitRule {
@@ -45,7 +44,7 @@ export class RateLimiter {
       number,
     ];
     if (count > rule.limit) {
-      throw new DomainError('rate_limited', MESSAGES.tooManyRequests, undefined, Math.max(1, ttl));
+      throw new DomainError('rate_limited', 'tooManyRequests', undefined, Math.max(1, ttl));
     }
   }
 
@@ -69,7 +68,7 @@ export class RateLimiter {
     const uncount = () => void this.redis.decr(key).catch(() => {});
     if (applies && count > rule.limit) {
       uncount();
-      throw new DomainError('rate_limited', MESSAGES.tooManyRequests, undefined, Math.max(1, ttl));
+      throw new DomainError('rate_limited', 'tooManyRequests', undefined, Math.max(1, ttl));
     }
     res.once('finish', () => {
       if (res.statusCode !== 401) uncount();

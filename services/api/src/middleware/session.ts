@@ -55,6 +55,12 @@ let strategiesRegistered = false;
  * app each request came through, so two apps in one process (API tests with a second replica) never call a
  * closed app's database.
  */
+/** Passport's info for a refused login, carrying the refusal's code to the login route (issue #15). */
+const refusalInfo = (error: DomainError) => {
+  const info = { message: error.message, refusal: error.asMessage() };
+  return info;
+};
+
 function registerStrategies(): void {
   if (strategiesRegistered) return;
   strategiesRegistered = true;
@@ -63,7 +69,7 @@ function registerStrategies(): void {
       authOf(req)
         .verifyCredentials({ login, password })
         .then((user) => done(null, user))
-        .catch((error) => (error instanceof DomainError ? done(null, false, { message: error.message }) : done(error)));
+        .catch((error) => (error instanceof DomainError ? done(null, false, refusalInfo(error)) : done(error)));
     }),
   );
   passport.serializeUser((user, done) => done(null, (user as User).id));

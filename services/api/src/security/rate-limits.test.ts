@@ -213,7 +213,7 @@ async function sendPastLimit(prepare: () => Promise<SendAttempt>, addressOf: (at
 const allowedTimes = (status: number | number[], times: number) => (Array.isArray(status) ? status : Array.from({ length: times }, () => status));
 
 function expectRefused(last: ApiAnswer) {
-  expect(last.body).toEqual({ detail: MESSAGES.tooManyRequests });
+  expect(last.body).toEqual({ detail: MESSAGES.tooManyRequests, code: 'tooManyRequests' });
   expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
 }
 

@@ -44,3 +44,5 @@ export {
 } from '../limits';
 export type { RevisionKind, RevisionField } from '../limits';
 export type { Weekday, SocialNetwork, ReportReason, SuggestableField, VerificationMethod, ConfirmationAnswer, SourceKind } from '../limits';
+export { MESSAGE_CODES, isMessageCode } from '../i18n/message-codes';
+export type { MessageCode, MessageParams, MessageParamValue, CodedMessage } from '../i18n/message-codes';

@@ -27,4 +27,4 @@ export type { BrokenLink, LinkStatus } from '../schemas/link-check.schema';
 export type { Claim, ClaimInput, ClaimReceipt, ConfirmListingResult } from '../schemas/claim.schema';
 export type { DuplicateCandidate, DuplicatePair, MergeResult } from '../schemas/duplicate.schema';
 export type { ConfirmationSummary, Recheck, Verification, VerificationRecord, VerificationStatus, VerifyInput } from '../schemas/trust.schema';
-export type { ErrorResponse } from '../schemas/common.schema';
+export type { ErrorResponse, FieldCode } from '../schemas/common.schema';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { MESSAGES, textTooLongMessage } from '../messages';
+import { issueMessage } from '../i18n/message-codes';
+import { LANGUAGE_CODES, type Language } from '../i18n/languages';
 import { inputText, requiredText } from './common.schema';
 
 export const userSchema = z.object({
@@ -10,18 +11,28 @@ export const userSchema = z.object({
   email: z.string().optional().describe('only in answers about the user themself'),
   picture: z.string().nullable(),
   is_admin: z.boolean(),
+  language: z
+    .enum(LANGUAGE_CODES as [Language, ...Language[]])
+    .nullable()
+    .optional()
+    .describe('only in answers about the user themself: the language they chose (issue #15), null when never chosen'),
 });
 export type User = z.infer<typeof userSchema>;
 
+export const languageInputSchema = z.object({
+  language: z.enum(LANGUAGE_CODES as [Language, ...Language[]], { error: issueMessage('languageInvalid') }),
+});
+export type LanguageInput = z.input<typeof languageInputSchema>;
+
 /** An email or a username, as sign-in and the password reset take it. */
-const emailOrUsername = () => requiredText(MESSAGES.fieldRequired, LIMITS.emailMaxLength, 'Email or Username');
+const emailOrUsername = () => requiredText(issueMessage('fieldRequired'), LIMITS.emailMaxLength, 'Email or Username');
 
 // Passwords are only ever hashed, never stored, shown or sent to SQL: any character may be in one.
 const passwordText = (message: string, label: string) =>
-  z.string({ error: message }).max(LIMITS.passwordMaxLength, textTooLongMessage(label, LIMITS.passwordMaxLength));
+  z.string({ error: message }).max(LIMITS.passwordMaxLength, issueMessage('textTooLong', { field: label, max: LIMITS.passwordMaxLength }));
 
 /** A password the user already has: any length up to the limit. */
-const currentPasswordSchema = (label: string) => passwordText(MESSAGES.fieldRequired, label).min(1, MESSAGES.fieldRequired);
+const currentPasswordSchema = (label: string) => passwordText(issueMessage('fieldRequired'), label).min(1, issueMessage('fieldRequired'));
 
 export const loginInputSchema = z.object({
   login: emailOrUsername(),
@@ -32,14 +43,17 @@ export type LoginInput = z.input<typeof loginInputSchema>;
 export const newPasswordSchema = (message: string, label: string) => passwordText(message, label).min(LIMITS.passwordMinLength, message);
 
 export const signupInputSchema = z.object({
-  email: inputText({ error: MESSAGES.emailInvalid })
+  email: inputText({ error: issueMessage('emailInvalid') })
     .trim()
     .toLowerCase()
-    .max(LIMITS.emailMaxLength, textTooLongMessage('Email', LIMITS.emailMaxLength))
-    .pipe(z.email(MESSAGES.emailInvalid)),
-  username: requiredText(MESSAGES.fieldRequired, LIMITS.usernameMaxLength, 'Username').regex(/^[A-Za-z0-9_.-]+$/, MESSAGES.usernameCharacters),
-  name: requiredText(MESSAGES.fieldRequired, LIMITS.nameMaxLength, 'Full Name'),
-  password: newPasswordSchema(MESSAGES.passwordTooShort, 'Password'),
+    .max(LIMITS.emailMaxLength, issueMessage('textTooLong', { field: 'Email', max: LIMITS.emailMaxLength }))
+    .pipe(z.email(issueMessage('emailInvalid'))),
+  username: requiredText(issueMessage('fieldRequired'), LIMITS.usernameMaxLength, 'Username').regex(
+    /^[A-Za-z0-9_.-]+$/,
+    issueMessage('usernameCharacters'),
+  ),
+  name: requiredText(issueMessage('fieldRequired'), LIMITS.nameMaxLength, 'Full Name'),
+  password: newPasswordSchema(issueMessage('passwordTooShort'), 'Password'),
 });
 export type SignupInput = z.input<typeof signupInputSchema>;
 
@@ -51,19 +65,19 @@ export const forgotPasswordInputSchema = z.object({
 
 export const resetPasswordInputSchema = z.object({
   email_or_username: emailOrUsername(),
-  verification_code: inputText({ error: MESSAGES.resetCodeLength })
+  verification_code: inputText({ error: issueMessage('resetCodeLength') })
     .trim()
-    .regex(new RegExp(`^\\d{${LIMITS.resetCodeLength}}$`), MESSAGES.resetCodeLength),
-  new_password: newPasswordSchema(MESSAGES.passwordTooShort, 'New Password'),
+    .regex(new RegExp(`^\\d{${LIMITS.resetCodeLength}}$`), issueMessage('resetCodeLength')),
+  new_password: newPasswordSchema(issueMessage('passwordTooShort'), 'New Password'),
 });
 
 export const changePasswordInputSchema = z
   .object({
     current_password: currentPasswordSchema('Current Password'),
-    new_password: newPasswordSchema(MESSAGES.newPasswordTooShort, 'New Password'),
+    new_password: newPasswordSchema(issueMessage('newPasswordTooShort'), 'New Password'),
   })
   .refine((input) => input.new_password !== input.current_password, {
-    message: MESSAGES.newPasswordSameAsCurrent,
+    message: issueMessage('newPasswordSameAsCurrent'),
     path: ['new_password'],
   });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, SOCIAL_NETWORK_HOSTS, SOCIAL_NETWORKS, WEEKDAYS, type SocialNetwork } from '../limits';
-import { MESSAGES, socialLinkOffSiteMessage } from '../messages';
+import { issueMessage } from '../i18n/message-codes';
 import { FIELD_LABELS } from '../limits';
 import { boundedText, httpUrlOrEmpty, isHttpUrl, isoDate, optionalText, requiredText } from './common.schema';
 import { sourceSchema, sourcesInputSchema } from './source.schema';
@@ -52,11 +52,11 @@ export const socialMediaSchema = z
       if (!value) continue;
       const url = normaliseSocialLink(network, value);
       if (!isHttpUrl(url)) {
-        ctx.addIssue({ code: 'custom', message: MESSAGES.linkInvalid, path: [network] });
+        ctx.addIssue({ code: 'custom', message: issueMessage('linkInvalid'), path: [network] });
         continue;
       }
       if (!isOnNetworkSite(network, url)) {
-        ctx.addIssue({ code: 'custom', message: socialLinkOffSiteMessage(SOCIAL_NETWORK_HOSTS[network]), path: [network] });
+        ctx.addIssue({ code: 'custom', message: issueMessage('socialLinkOffSite', { hosts: SOCIAL_NETWORK_HOSTS[network] }), path: [network] });
         continue;
       }
       normalised[network] = url;
@@ -65,13 +65,13 @@ export const socialMediaSchema = z
   }) as unknown as z.ZodType<Partial<Record<SocialNetwork, string>>>;
 
 export const businessInputSchema = z.object({
-  name: requiredText(MESSAGES.nameRequired, LIMITS.shortFieldMaxLength, FIELD_LABELS.name),
+  name: requiredText(issueMessage('nameRequired'), LIMITS.shortFieldMaxLength, FIELD_LABELS.name),
   name_latin: optionalText(LIMITS.nameLatinMaxLength, FIELD_LABELS.name_latin).describe(
     'the name in English letters (a transliteration), for a name written in another script; empty for none',
   ),
-  address: requiredText(MESSAGES.addressRequired, LIMITS.shortFieldMaxLength, FIELD_LABELS.address),
-  city: requiredText(MESSAGES.cityRequired, LIMITS.cityMaxLength, FIELD_LABELS.city),
-  postcode: requiredText(MESSAGES.postcodeRequired, LIMITS.postcodeMaxLength, FIELD_LABELS.postcode),
+  address: requiredText(issueMessage('addressRequired'), LIMITS.shortFieldMaxLength, FIELD_LABELS.address),
+  city: requiredText(issueMessage('cityRequired'), LIMITS.cityMaxLength, FIELD_LABELS.city),
+  postcode: requiredText(issueMessage('postcodeRequired'), LIMITS.postcodeMaxLength, FIELD_LABELS.postcode),
   category: optionalText(LIMITS.categoryMaxLength, FIELD_LABELS.category),
   description: optionalText(LIMITS.textFieldMaxLength, FIELD_LABELS.description),
   phone: optionalText(LIMITS.phoneMaxLength, FIELD_LABELS.phone),

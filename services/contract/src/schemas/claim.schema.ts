@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { MESSAGES } from '../messages';
+import { issueMessage } from '../i18n/message-codes';
 import { boundedText, inputText, isoDate } from './common.schema';
 
 /** 'I own this business': how the member can prove it (issue #14 point 4). */
 export const claimInputSchema = z.object({
-  evidence: boundedText(LIMITS.claimEvidenceMaxLength, 'Evidence', { error: MESSAGES.claimEvidenceRequired })
-    .min(1, MESSAGES.claimEvidenceRequired)
-    .min(LIMITS.claimEvidenceMinLength, MESSAGES.claimEvidenceTooShort),
+  evidence: boundedText(LIMITS.claimEvidenceMaxLength, 'Evidence', { error: issueMessage('claimEvidenceRequired') })
+    .min(1, issueMessage('claimEvidenceRequired'))
+    .min(LIMITS.claimEvidenceMinLength, issueMessage('claimEvidenceTooShort')),
 });
 export type ClaimInput = z.input<typeof claimInputSchema>;
 
@@ -33,10 +33,10 @@ export type ClaimReceipt = z.infer<typeof claimReceiptSchema>;
 
 /** The one-click 'Everything is still accurate' of a freshness reminder: the mailed token, no session needed. */
 export const confirmListingInputSchema = z.object({
-  token: inputText({ error: MESSAGES.freshnessTokenRequired })
-    .min(1, MESSAGES.freshnessTokenRequired)
-    .max(200, MESSAGES.freshnessTokenInvalid)
-    .regex(/^[A-Za-z0-9_-]+$/, MESSAGES.freshnessTokenInvalid),
+  token: inputText({ error: issueMessage('freshnessTokenRequired') })
+    .min(1, issueMessage('freshnessTokenRequired'))
+    .max(200, issueMessage('freshnessTokenInvalid'))
+    .regex(/^[A-Za-z0-9_-]+$/, issueMessage('freshnessTokenInvalid')),
 });
 
 export const confirmListingResultSchema = z.object({ business_id: z.number().int(), confirmed_at: isoDate, message: z.string() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { MESSAGES } from '../messages';
+import { issueMessage } from '../i18n/message-codes';
 import { inputText, isoDate } from './common.schema';
 
 export const commentSchema = z.object({
@@ -14,10 +14,10 @@ export const commentSchema = z.object({
 });
 export type Comment = z.infer<typeof commentSchema>;
 
-export const commentTextSchema = inputText({ error: MESSAGES.commentTooShort })
+export const commentTextSchema = inputText({ error: issueMessage('commentTooShort') })
   .trim()
-  .min(LIMITS.commentMinLength, MESSAGES.commentTooShort)
-  .max(LIMITS.commentMaxLength, MESSAGES.commentTooLong);
+  .min(LIMITS.commentMinLength, issueMessage('commentTooShort'))
+  .max(LIMITS.commentMaxLength, issueMessage('commentTooLong'));
 
 export const commentInputSchema = z.object({ comment_text: commentTextSchema });
 export type CommentInput = z.input<typeof commentInputSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, MAX_ID } from '../limits';
-import { MESSAGES, textTooLongMessage } from '../messages';
+import { issueMessage, MESSAGE_CODES, type MessageCode } from '../i18n/message-codes';
 
 /** A row id, in a path or a body: a whole number from 1 to Postgres's integer maximum. */
 export const idSchema = (message: string) => z.coerce.number({ error: message }).int().min(1).max(MAX_ID);
@@ -21,9 +21,20 @@ export const pastIsoDay = (message: string) =>
     .regex(/^\d{4}-\d{2}-\d{2}$/, message)
     .refine((value) => !Number.isNaN(Date.parse(value)) && new Date(value).toISOString().startsWith(value) && value <= today(), message);
 
+const messageCode = z
+  .enum(MESSAGE_CODES as [MessageCode, ...MessageCode[]])
+  .describe("the message's stable code: a client shows its own text for it, else `detail`");
+const messageParams = z
+  .record(z.string(), z.union([z.string(), z.number(), z.array(z.string())]))
+  .describe('the values a parameterised message carries, e.g. {"field":"Name","max":100}');
+
+/** CONTRACT's `{detail, errors}`, plus issue #15's codes: `code`/`params` for `detail`, `codes` beside `errors`, field by field. */
 export const errorResponse = z.object({
   detail: z.string(),
+  code: messageCode,
+  params: messageParams.optional(),
   errors: z.record(z.string(), z.string()).optional(),
+  codes: z.record(z.string(), z.object({ code: messageCode, params: messageParams.optional() })).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
@@ -44,11 +55,13 @@ export const inputText = (params?: string | { error: string }) =>
   z
     .string(params)
     .overwrite((value) => value.replace(/\r\n?/g, '\n'))
-    .regex(CLEAN_TEXT, MESSAGES.controlCharacters);
+    .regex(CLEAN_TEXT, issueMessage('controlCharacters'));
 
 /** A trimmed string of at most `max` characters; too long says so in words, with the field's label. */
 export const boundedText = (max: number, label = 'Text', params?: string | { error: string }) =>
-  inputText(params).trim().max(max, textTooLongMessage(label, max));
+  inputText(params)
+    .trim()
+    .max(max, issueMessage('textTooLong', { field: label, max }));
 
 /** A trimmed string; empty after trimming means "required" failed. */
 export const requiredText = (message: string, max = 300, label?: string) => boundedText(max, label, { error: message }).min(1, message);
@@ -66,5 +79,6 @@ export function isHttpUrl(value: string): boolean {
 
 export const httpUrlOrEmpty = boundedText(LIMITS.urlMaxLength, 'Website').refine(
   (value) => value === '' || isHttpUrl(value),
-  MESSAGES.websiteInvalid,
+  issueMessage('websiteInvalid'),
 );
+export type FieldCode = NonNullable<ErrorResponse['codes']>[string];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAP_ZOOM } from '../directory-limits';
 import { PAGING } from '../limits';
-import { MESSAGES } from '../messages';
+import { issueMessage } from '../i18n/message-codes';
 import { inputText } from './common.schema';
 
 /** The directory's filters (CONTRACT.md): empty or 'all' means no filter. Every directory answer takes them. */
@@ -18,13 +18,13 @@ export type DirectoryFilter = z.infer<typeof directoryFilterSchema>;
 
 export const businessListQuerySchema = directoryFilterSchema.extend({
   on_map: z.enum(['true', 'false']).optional().describe('true: only businesses with coordinates; false: only those without'),
-  limit: inputText({ error: MESSAGES.limitOutOfRange })
-    .regex(/^\d{1,3}$/, MESSAGES.limitOutOfRange)
+  limit: inputText({ error: issueMessage('limitOutOfRange') })
+    .regex(/^\d{1,3}$/, issueMessage('limitOutOfRange'))
     .transform(Number)
-    .pipe(z.number().min(1, MESSAGES.limitOutOfRange).max(PAGING.maxLimit, MESSAGES.limitOutOfRange))
+    .pipe(z.number().min(1, issueMessage('limitOutOfRange')).max(PAGING.maxLimit, issueMessage('limitOutOfRange')))
     .optional()
     .describe(`page size, default ${PAGING.defaultLimit}, at most ${PAGING.maxLimit}`),
-  cursor: inputText().max(2000, MESSAGES.invalidCursor).optional().describe('opaque; taken from the Link header of the previous page'),
+  cursor: inputText().max(2000, issueMessage('invalidCursor')).optional().describe('opaque; taken from the Link header of the previous page'),
 });
 export type BusinessListQuery = DirectoryFilter & { on_map?: 'true' | 'false'; limit?: number; cursor?: string };
 
@@ -63,7 +63,7 @@ export type CityGroups = z.infer<typeof cityGroupsSchema>;
 const degrees = (min: number, max: number) => z.number().min(min).max(max);
 
 export const mapQuerySchema = directoryFilterSchema.extend({
-  bbox: inputText({ error: MESSAGES.invalidBbox })
+  bbox: inputText({ error: issueMessage('invalidBbox') })
     .transform((value, ctx) => {
       const parts = value.split(',').map((part) => (part.trim() === '' ? NaN : Number(part)));
       const [west, south, east, north] = parts;
@@ -75,16 +75,16 @@ export const mapQuerySchema = directoryFilterSchema.extend({
         degrees(-90, 90).safeParse(north).success &&
         south <= north;
       if (!valid) {
-        ctx.addIssue({ code: 'custom', message: MESSAGES.invalidBbox });
+        ctx.addIssue({ code: 'custom', message: issueMessage('invalidBbox') });
         return z.NEVER;
       }
       return [west, south, east, north] as [number, number, number, number];
     })
     .describe('west,south,east,north in degrees (west may exceed east across the antimeridian)'),
-  zoom: inputText({ error: MESSAGES.invalidZoom })
-    .regex(/^\d{1,2}$/, MESSAGES.invalidZoom)
+  zoom: inputText({ error: issueMessage('invalidZoom') })
+    .regex(/^\d{1,2}$/, issueMessage('invalidZoom'))
     .transform(Number)
-    .pipe(z.number().min(MAP_ZOOM.min, MESSAGES.invalidZoom).max(MAP_ZOOM.max, MESSAGES.invalidZoom)),
+    .pipe(z.number().min(MAP_ZOOM.min, issueMessage('invalidZoom')).max(MAP_ZOOM.max, issueMessage('invalidZoom'))),
 });
 export type MapQuery = DirectoryFilter & { bbox: string; zoom: number };
 

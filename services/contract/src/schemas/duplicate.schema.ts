@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { DUPLICATE_RULES, FIELD_LABELS, LIMITS } from '../limits';
-import { MESSAGES } from '../messages';
+import { issueMessage } from '../i18n/message-codes';
 import { idSchema, isoDate, requiredText } from './common.schema';
 
 /** Issue #14 point 1: what the member has typed so far on /add-business. */
 export const duplicateCheckQuerySchema = z.object({
-  name: requiredText(MESSAGES.nameRequired, LIMITS.shortFieldMaxLength, FIELD_LABELS.name),
-  postcode: requiredText(MESSAGES.postcodeRequired, LIMITS.postcodeMaxLength, FIELD_LABELS.postcode),
+  name: requiredText(issueMessage('nameRequired'), LIMITS.shortFieldMaxLength, FIELD_LABELS.name),
+  postcode: requiredText(issueMessage('postcodeRequired'), LIMITS.postcodeMaxLength, FIELD_LABELS.postcode),
 });
 
 /** A listed business that may be the one being added: similar name, and near or in the same postcode. */
@@ -22,8 +22,8 @@ export type DuplicateCandidate = z.infer<typeof duplicateCandidateSchema>;
 
 /** The candidates the form showed when the member added the business anyway (they are recorded as likely pairs). */
 export const duplicateCandidateIdsSchema = z
-  .array(idSchema(MESSAGES.duplicateCandidatesInvalid), { error: MESSAGES.duplicateCandidatesInvalid })
-  .max(DUPLICATE_RULES.maxCandidates, MESSAGES.duplicateCandidatesInvalid);
+  .array(idSchema(issueMessage('duplicateCandidatesInvalid')), { error: issueMessage('duplicateCandidatesInvalid') })
+  .max(DUPLICATE_RULES.maxCandidates, issueMessage('duplicateCandidatesInvalid'));
 
 const pairBusinessSchema = z.object({ id: z.number().int(), name: z.string(), address: z.string(), city: z.string(), postcode: z.string() });
 
@@ -40,7 +40,7 @@ export const duplicatePairSchema = z.object({
 export type DuplicatePair = z.infer<typeof duplicatePairSchema>;
 
 /** Merge B (`from`) into the business of the path (A, the survivor). */
-export const mergeInputSchema = z.object({ from: idSchema(MESSAGES.mergeFromRequired).describe('B: the business that goes') });
+export const mergeInputSchema = z.object({ from: idSchema(issueMessage('mergeFromRequired')).describe('B: the business that goes') });
 export type MergeInput = z.input<typeof mergeInputSchema>;
 
 export const mergeResultSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, REPORT_REASONS } from '../limits';
-import { MESSAGES } from '../messages';
+import { issueMessage } from '../i18n/message-codes';
 import { boundedText, idSchema, isoDate } from './common.schema';
 
 export const reportSchema = z.object({
@@ -16,13 +16,13 @@ export const reportSchema = z.object({
 export type Report = z.infer<typeof reportSchema>;
 
 export const reportInputSchema = z.object({
-  business_id: idSchema(MESSAGES.businessNotFound),
-  reason: z.enum(REPORT_REASONS, { error: MESSAGES.reportReasonInvalid }),
+  business_id: idSchema(issueMessage('businessNotFound')),
+  reason: z.enum(REPORT_REASONS, { error: issueMessage('reportReasonInvalid') }),
   description: boundedText(LIMITS.textFieldMaxLength, 'Details').optional().default(''),
 });
 export type ReportInput = z.input<typeof reportInputSchema>;
 
 export const reviewActionSchema = z.object({
-  action: z.enum(['approve', 'reject'], { error: MESSAGES.reviewActionInvalid }),
+  action: z.enum(['approve', 'reject'], { error: issueMessage('reviewActionInvalid') }),
 });
 export type ReviewAction = z.infer<typeof reviewActionSchema>['action'];

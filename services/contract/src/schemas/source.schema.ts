@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID, SOURCE_KINDS, SOURCE_RULES } from '../limits';
-import { MESSAGES, tooManySourcesMessage } from '../messages';
+import { issueMessage } from '../i18n/message-codes';
 import { boundedText, isHttpUrl, isoDate, isoDay, pastIsoDay, requiredText } from './common.schema';
 import { linkStatusSchema } from './link-check.schema';
 
@@ -13,21 +13,23 @@ export const sourceInputSchema = z.object({
     .max(MAX_ID)
     .optional()
     .describe("one of the business's sources: kept with its link checks when its url is unchanged; left out for a new source"),
-  kind: z.enum(SOURCE_KINDS, { error: MESSAGES.sourceKindRequired }),
+  kind: z.enum(SOURCE_KINDS, { error: issueMessage('sourceKindRequired') }),
   url: boundedText(SOURCE_RULES.urlMaxLength, 'Source link')
-    .refine((value) => value === '' || isHttpUrl(value), MESSAGES.sourceUrlInvalid)
+    .refine((value) => value === '' || isHttpUrl(value), issueMessage('sourceUrlInvalid'))
     .optional()
     .default('')
     .describe('an http(s) link to the source; empty when there is none'),
-  description: requiredText(MESSAGES.sourceDescriptionRequired, SOURCE_RULES.descriptionMaxLength, 'Source description').describe(
+  description: requiredText(issueMessage('sourceDescriptionRequired'), SOURCE_RULES.descriptionMaxLength, 'Source description').describe(
     'a short quote or description',
   ),
-  date: pastIsoDay(MESSAGES.sourceDateInvalid).describe('when the source was published or seen, YYYY-MM-DD'),
+  date: pastIsoDay(issueMessage('sourceDateInvalid')).describe('when the source was published or seen, YYYY-MM-DD'),
 });
 export type SourceInput = z.input<typeof sourceInputSchema>;
 export type ValidSourceInput = z.output<typeof sourceInputSchema>;
 
-export const sourcesInputSchema = z.array(sourceInputSchema).max(SOURCE_RULES.maxPerBusiness, tooManySourcesMessage(SOURCE_RULES.maxPerBusiness));
+export const sourcesInputSchema = z
+  .array(sourceInputSchema)
+  .max(SOURCE_RULES.maxPerBusiness, issueMessage('tooManySources', { max: SOURCE_RULES.maxPerBusiness }));
 
 export const sourceLinkSchema = z.object({
   status: linkStatusSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, SUGGESTABLE_FIELDS } from '../limits';
-import { MESSAGES, textTooLongMessage } from '../messages';
+import { issueMessage } from '../i18n/message-codes';
 import { boundedText, inputText, isoDate } from './common.schema';
 
 export const suggestionTypeSchema = z.enum(['add_missing', 'edit_existing']);
@@ -20,11 +20,11 @@ export const suggestionSchema = z.object({
 export type Suggestion = z.infer<typeof suggestionSchema>;
 
 export const suggestionInputSchema = z.object({
-  field_name: z.enum(SUGGESTABLE_FIELDS, { error: MESSAGES.suggestionFieldInvalid }),
-  suggested_value: inputText({ error: MESSAGES.suggestionValueRequired })
+  field_name: z.enum(SUGGESTABLE_FIELDS, { error: issueMessage('suggestionFieldInvalid') }),
+  suggested_value: inputText({ error: issueMessage('suggestionValueRequired') })
     .trim()
-    .min(1, MESSAGES.suggestionValueRequired)
-    .max(LIMITS.textFieldMaxLength, textTooLongMessage('Suggested value', LIMITS.textFieldMaxLength)),
+    .min(1, issueMessage('suggestionValueRequired'))
+    .max(LIMITS.textFieldMaxLength, issueMessage('textTooLong', { field: 'Suggested value', max: LIMITS.textFieldMaxLength })),
   reason: boundedText(LIMITS.textFieldMaxLength, 'Reason').optional().default(''),
 });
 export type SuggestionInput = z.input<typeof suggestionInputSchema>;

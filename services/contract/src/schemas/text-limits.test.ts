@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { LIMITS } from '../limits';
 import { textTooLongMessage } from '../messages';
+import { issueText } from '../i18n/message-codes';
 import { changePasswordInputSchema, forgotPasswordInputSchema, loginInputSchema, resetPasswordInputSchema, signupInputSchema } from './auth.schema';
 import { businessInputSchema } from './business.schema';
 import { reportInputSchema } from './report.schema';
@@ -12,7 +13,7 @@ const tooLong = (max: number) => 'x'.repeat(max + 1);
 
 function firstMessage(result: { error?: { issues: Array<{ message: string; path: PropertyKey[] }> } }) {
   const issue = result.error?.issues[0];
-  return issue && { path: issue.path.join('.'), message: issue.message };
+  return issue && { path: issue.path.join('.'), message: issueText(issue.message) };
 }
 
 /** `field` of an otherwise valid input takes `max` characters, and one more is refused naming `label`. */

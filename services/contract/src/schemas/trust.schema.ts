@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONFIRMATION_ANSWERS, LIMITS, VERIFICATION_METHODS } from '../limits';
-import { MESSAGES } from '../messages';
+import { issueMessage } from '../i18n/message-codes';
 import { boundedText, isHttpUrl, isoDate, isoDay, optionalText, pastIsoDay } from './common.schema';
 
 /** Where a business's verification stands: 'due' once the latest is older than TRUST_RULES.verificationValidMonths. */
@@ -16,13 +16,13 @@ export const verificationSchema = z.object({
 export type Verification = z.infer<typeof verificationSchema>;
 
 export const verifyInputSchema = z.object({
-  method: z.enum(VERIFICATION_METHODS, { error: MESSAGES.verificationMethodRequired }),
+  method: z.enum(VERIFICATION_METHODS, { error: issueMessage('verificationMethodRequired') }),
   note: optionalText(LIMITS.verificationNoteMaxLength, 'Note'),
   evidence_url: boundedText(LIMITS.urlMaxLength, 'Evidence URL')
-    .refine((value) => value === '' || isHttpUrl(value), MESSAGES.evidenceUrlInvalid)
+    .refine((value) => value === '' || isHttpUrl(value), issueMessage('evidenceUrlInvalid'))
     .optional()
     .default(''),
-  date: pastIsoDay(MESSAGES.verificationDateInvalid).optional().describe('the day of the check, YYYY-MM-DD; today when left out'),
+  date: pastIsoDay(issueMessage('verificationDateInvalid')).optional().describe('the day of the check, YYYY-MM-DD; today when left out'),
 });
 export type VerifyInput = z.input<typeof verifyInputSchema>;
 
@@ -42,7 +42,7 @@ export const verificationRecordSchema = z.object({
 });
 export type VerificationRecord = z.infer<typeof verificationRecordSchema>;
 
-export const confirmationInputSchema = z.object({ answer: z.enum(CONFIRMATION_ANSWERS, { error: MESSAGES.confirmationAnswerRequired }) });
+export const confirmationInputSchema = z.object({ answer: z.enum(CONFIRMATION_ANSWERS, { error: issueMessage('confirmationAnswerRequired') }) });
 
 /** 'Confirmed by N members in the last 90 days', the latest such date, and the caller's own answer. */
 export const confirmationSummarySchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { MESSAGES } from '../messages';
+import { issueMessage } from '../i18n/message-codes';
 
-export const voteTypeSchema = z.enum(['upvote', 'downvote'], { error: MESSAGES.voteTypeInvalid });
+export const voteTypeSchema = z.enum(['upvote', 'downvote'], { error: issueMessage('voteTypeInvalid') });
 export type VoteType = z.infer<typeof voteTypeSchema>;
 
 export const voteInputSchema = z.object({ vote_type: voteTypeSchema });

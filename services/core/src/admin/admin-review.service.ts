@@ -26,8 +26,8 @@ export class AdminReviewService {
     const report = await inTransaction(this.db, async (client) => {
       const reports = new ReportsRepository(client);
       const found = await reports.findForReview(reportId);
-      if (!found) throw notFound(MESSAGES.reportNotFound);
-      if (found.status !== 'pending') throw conflict(MESSAGES.reportAlreadyReviewed);
+      if (!found) throw notFound('reportNotFound');
+      if (found.status !== 'pending') throw conflict('reportAlreadyReviewed');
       const status = action === 'approve' ? 'approved' : 'rejected';
       await reports.markReviewed(reportId, status, admin.id);
       await new AuditRepository(client).record({
@@ -52,14 +52,14 @@ export class AdminReviewService {
     const newLinks = await inTransaction(this.db, async (client) => {
       const suggestions = new SuggestionsRepository(client);
       const found = await suggestions.findForReview(suggestionId);
-      if (!found) throw notFound(MESSAGES.suggestionNotFound);
-      if (found.status !== 'pending') throw conflict(MESSAGES.suggestionAlreadyReviewed);
+      if (!found) throw notFound('suggestionNotFound');
+      if (found.status !== 'pending') throw conflict('suggestionAlreadyReviewed');
       let added: number[] = [];
       if (action === 'approve') {
         // The change is the suggester's, taken in by an admin: the history names the suggester.
         await setRevisionContext(client, { kind: 'suggestion', actorId: found.user_id });
         const businesses = new BusinessesRepository(client);
-        if (!(await businesses.findOwner(found.business_id))) throw notFound(MESSAGES.businessNotFound);
+        if (!(await businesses.findOwner(found.business_id))) throw notFound('businessNotFound');
         const value = parseSuggestedValue(found.field_name as SuggestableField, found.suggested_value);
         if (found.field_name === 'proof_of_support')
           ({ newLinks: added } = await new SourcesService().append(client, found.business_id, value as ValidSourceInput, found.user_id));
@@ -85,7 +85,7 @@ export class AdminReviewService {
   async deleteBusiness(businessId: number, admin: User): Promise<{ message: string }> {
     const deleted = await inTransaction(this.db, async (client) => {
       const business = await new BusinessesRepository(client).delete(businessId);
-      if (!business) throw notFound(MESSAGES.businessNotFound);
+      if (!business) throw notFound('businessNotFound');
       await new AuditRepository(client).record({
         actorId: admin.id,
         action: 'business.deleted',

@@ -1,5 +1,4 @@
 import {
-  MESSAGES,
   PAGING,
   sourcesText,
   type businessListQuerySchema,
@@ -86,7 +85,7 @@ export class BusinessesService {
     if (!row) {
       // A business merged into another (issue #14) says where it went; the client follows it.
       const into = await new MergesRepository(this.db).mergedInto(id);
-      throw notFound(MESSAGES.businessNotFound, into === null ? undefined : { merged_into: into });
+      throw notFound('businessNotFound', into === null ? undefined : { merged_into: into });
     }
     return { ...toBusiness(row, forAdmin), sources };
   }
@@ -149,8 +148,8 @@ export class BusinessesService {
 
   private async requireEditable(id: number, editor: User) {
     const business = await this.businesses.findOwner(id);
-    if (!business) throw notFound(MESSAGES.businessNotFound);
-    if (business.owner_id !== editor.id && !editor.is_admin) throw forbidden(MESSAGES.notAllowedToEdit);
+    if (!business) throw notFound('businessNotFound');
+    if (business.owner_id !== editor.id && !editor.is_admin) throw forbidden('notAllowedToEdit');
     return business;
   }
 

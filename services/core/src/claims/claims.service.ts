@@ -24,12 +24,12 @@ export class ClaimsService {
 
   async claim(businessId: number, input: Valid<typeof claimInputSchema>, member: User): Promise<ClaimReceipt> {
     const business = await new BusinessesRepository(this.db).findOwner(businessId);
-    if (!business) throw notFound(MESSAGES.businessNotFound);
-    if (business.owner_claimed && business.owner_id === member.id) throw conflict(MESSAGES.alreadyOwner);
+    if (!business) throw notFound('businessNotFound');
+    if (business.owner_claimed && business.owner_id === member.id) throw conflict('alreadyOwner');
     // The hint is taken now: a later change of the website or the email does not rewrite what the admin was shown.
     const email = (await new UsersRepository(this.db).findById(member.id))?.email ?? '';
     const id = await this.claims.insert(businessId, member.id, input.evidence, emailDomainMatchesWebsite(email, business.website));
-    if (id === null) throw conflict(MESSAGES.alreadyClaimed);
+    if (id === null) throw conflict('alreadyClaimed');
     return { id, business_id: businessId, status: 'pending', message: MESSAGES.claimSubmitted };
   }
 
@@ -65,8 +65,8 @@ export class ClaimsService {
     await inTransaction(this.db, async (client) => {
       const claims = new ClaimsRepository(client);
       const claim = await claims.findForUpdate(claimId);
-      if (!claim) throw notFound(MESSAGES.claimNotFound);
-      if (claim.status !== 'pending') throw conflict(MESSAGES.claimAlreadyReviewed);
+      if (!claim) throw notFound('claimNotFound');
+      if (claim.status !== 'pending') throw conflict('claimAlreadyReviewed');
       await claims.decide(claim.id, status, admin.id);
       const details = await effect(claims, claim);
       await new AuditRepository(client).record({

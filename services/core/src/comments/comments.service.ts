@@ -1,4 +1,4 @@
-import { MESSAGES, type commentInputSchema, type Comment, type User, type Valid } from '@zaytoon/contract';
+import { type commentInputSchema, type Comment, type User, type Valid } from '@zaytoon/contract';
 import type { BusinessesRepository } from '../businesses/businesses.repository';
 import { forbidden, notFound } from '../errors/domain-error';
 import type { CommentsRepository } from './comments.repository';
@@ -22,12 +22,12 @@ export class CommentsService {
   /** The author or an admin may delete. */
   async delete(commentId: number, actor: User): Promise<void> {
     const comment = await this.comments.findAuthor(commentId);
-    if (!comment) throw notFound(MESSAGES.commentNotFound);
-    if (comment.user_id !== actor.id && !actor.is_admin) throw forbidden(MESSAGES.notAllowedToDeleteComment);
+    if (!comment) throw notFound('commentNotFound');
+    if (comment.user_id !== actor.id && !actor.is_admin) throw forbidden('notAllowedToDeleteComment');
     await this.comments.delete(commentId);
   }
 
   private async requireBusiness(businessId: number): Promise<void> {
-    if (!(await this.businesses.findOwner(businessId))) throw notFound(MESSAGES.businessNotFound);
+    if (!(await this.businesses.findOwner(businessId))) throw notFound('businessNotFound');
   }
 }

@@ -1,4 +1,4 @@
-import { MESSAGES, TRUST_RULES, type ConfirmationSummary, type confirmationInputSchema, type User, type Valid } from '@zaytoon/contract';
+import { TRUST_RULES, type ConfirmationSummary, type confirmationInputSchema, type User, type Valid } from '@zaytoon/contract';
 import { BusinessesRepository } from '../businesses/businesses.repository';
 import { inTransaction, type Database } from '../db/pool';
 import { conflict, notFound } from '../errors/domain-error';
@@ -17,7 +17,7 @@ export class ConfirmationsService {
   ) {}
 
   async summary(businessId: number, viewer: User | null): Promise<ConfirmationSummary> {
-    if (!(await new BusinessesRepository(this.db).findOwner(businessId))) throw notFound(MESSAGES.businessNotFound);
+    if (!(await new BusinessesRepository(this.db).findOwner(businessId))) throw notFound('businessNotFound');
     const [counts, own] = await Promise.all([
       this.confirmations.counts(businessId, TRUST_RULES.confirmationWindowDays),
       viewer ? this.confirmations.latestAnswerOf(businessId, viewer.id, TRUST_RULES.confirmationEveryDays) : null,
@@ -27,10 +27,10 @@ export class ConfirmationsService {
 
   async answer(businessId: number, input: Valid<typeof confirmationInputSchema>, member: User): Promise<ConfirmationSummary> {
     await inTransaction(this.db, async (client) => {
-      if (!(await new BusinessesRepository(client).findOwner(businessId))) throw notFound(MESSAGES.businessNotFound);
+      if (!(await new BusinessesRepository(client).findOwner(businessId))) throw notFound('businessNotFound');
       const confirmations = new ConfirmationsRepository(client);
       await confirmations.lockBusiness(businessId);
-      if (await confirmations.latestAnswerOf(businessId, member.id, TRUST_RULES.confirmationEveryDays)) throw conflict(MESSAGES.alreadyConfirmed);
+      if (await confirmations.latestAnswerOf(businessId, member.id, TRUST_RULES.confirmationEveryDays)) throw conflict('alreadyConfirmed');
       await confirmations.insert(businessId, member.id, input.answer);
       if (input.answer !== 'Yes') {
         await confirmations.flagIfThresholdMet(businessId, {

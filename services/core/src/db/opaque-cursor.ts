@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { MESSAGES } from '@zaytoon/contract';
 import { badRequest } from '../errors/domain-error';
 
 /** CONTRACT.md's opaque list cursor: the sort key of a page's last row, base64url JSON. */
@@ -13,9 +12,9 @@ export function decodeOpaqueCursor<T>(cursor: string, schema: z.ZodType<T>): T {
   try {
     parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    throw badRequest(MESSAGES.invalidCursor);
+    throw badRequest('invalidCursor');
   }
   const key = schema.safeParse(parts);
-  if (!key.success) throw badRequest(MESSAGES.invalidCursor);
+  if (!key.success) throw badRequest('invalidCursor');
   return key.data;
 }

@@ -68,7 +68,7 @@ export class DuplicatesService {
   async dismiss(pairId: number, admin: User): Promise<{ message: string }> {
     await inTransaction(this.db, async (client) => {
       const pair = await new DuplicatesRepository(client).decide(pairId, 'dismissed', admin.id);
-      if (!pair) throw notFound(MESSAGES.duplicatePairNotFound);
+      if (!pair) throw notFound('duplicatePairNotFound');
       await new AuditRepository(client).record({
         actorId: admin.id,
         action: 'duplicates.dismissed',
@@ -88,12 +88,12 @@ export class DuplicatesService {
    */
   async merge(intoId: number, input: Valid<typeof mergeInputSchema>, admin: User): Promise<MergeResult> {
     const fromId = input.from;
-    if (fromId === intoId) throw badRequest(MESSAGES.mergeIntoItself);
+    if (fromId === intoId) throw badRequest('mergeIntoItself');
     const names = await inTransaction(this.db, async (client) => {
       const merges = new MergesRepository(client);
       const locked = await merges.lockPair(intoId, fromId);
       const [into, from] = [locked.get(intoId), locked.get(fromId)];
-      if (into === undefined || from === undefined) throw notFound(MESSAGES.businessNotFound);
+      if (into === undefined || from === undefined) throw notFound('businessNotFound');
       // The merge is one revision of A (kept even when no field of A changes); A's filled fields join it.
       await setRevisionContext(client, { kind: 'merge', actorId: admin.id });
       const revisions = new RevisionsRepository(client);
@@ -122,7 +122,7 @@ export class DuplicatesService {
   /** The page a merged business's old address leads to; any other id is not found (its page is the app's own). */
   async survivorPage(id: number): Promise<string> {
     const into = await new MergesRepository(this.db).mergedInto(id);
-    if (into === null) throw notFound(MESSAGES.businessNotFound);
+    if (into === null) throw notFound('businessNotFound');
     return `/business/${into}`;
   }
 }

@@ -1,23 +1,43 @@
-/** Typed error codes; the HTTP edge turns each into a status in one place. */
-export type ErrorCode =
+import { coded, type CodedMessage, type MessageCode, type MessageParamValue, type PlainMessageCode } from '@zaytoon/contract';
+
+/** The HTTP kind of an error; the HTTP edge turns each into a status in one place. */
+export type ErrorKind =
   'bad_request' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'too_large' | 'unsupported_type' | 'rate_limited' | 'unavailable';
 
+/** A message as it is raised: a plain message's code, or a coded message (with params) from `coded()`. */
+export type RaisedMessage = PlainMessageCode | CodedMessage;
+export type FieldErrors = Record<string, CodedMessage>;
+
+export const toCoded = (message: RaisedMessage): CodedMessage => (typeof message === 'string' ? coded(message) : message);
+
+/** `message` is the English text (CONTRACT's `detail`); `code` and `params` travel with it to the answer (issue #15). */
 export class DomainError extends Error {
+  readonly code: MessageCode;
+  readonly params?: Record<string, MessageParamValue>;
+
   constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly fieldErrors?: Record<string, string>,
+    readonly kind: ErrorKind,
+    message: RaisedMessage,
+    readonly fieldErrors?: FieldErrors,
     readonly retryAfterSeconds?: number,
     /** Fields the answer carries beside `detail` (a merged business's 404 says `merged_into`). */
     readonly extra?: Record<string, unknown>,
   ) {
-    super(message);
+    const { code, params, text } = toCoded(message);
+    super(text);
     this.name = 'DomainError';
+    this.code = code;
+    if (params) this.params = params;
+  }
+
+  asMessage(): CodedMessage {
+    return { code: this.code, ...(this.params ? { params: this.params } : {}), text: this.message };
   }
 }
 
-export const badRequest = (message: string, fieldErrors?: Record<string, string>) => new DomainError('bad_request', message, fieldErrors);
-export const notFound = (message: string, extra?: Record<string, unknown>) => new DomainError('not_found', message, undefined, undefined, extra);
-export const forbidden = (message: string) => new DomainError('forbidden', message);
-export const unauthenticated = (message: string) => new DomainError('unauthenticated', message);
-export const conflict = (message: string) => new DomainError('conflict', message);
+export const badRequest = (message: RaisedMessage, fieldErrors?: FieldErrors) => new DomainError('bad_request', message, fieldErrors);
+export const notFound = (message: RaisedMessage, extra?: Record<string, unknown>) =>
+  new DomainError('not_found', message, undefined, undefined, extra);
+export const forbidden = (message: RaisedMessage) => new DomainError('forbidden', message);
+export const unauthenticated = (message: RaisedMessage) => new DomainError('unauthenticated', message);
+export const conflict = (message: RaisedMessage) => new DomainError('conflict', message);

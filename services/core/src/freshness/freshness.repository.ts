@@ -1,3 +1,4 @@
+import type { Language } from '@zaytoon/contract';
 import type { Queryable } from '../db/pool';
 
 /** A claimed owner whose freshness reminder is due, with the business it is for. */
@@ -7,6 +8,7 @@ export interface DueOwner {
   user_id: number;
   email: string;
   name: string;
+  language: Language | null;
 }
 
 export interface FreshnessTokenRow {
@@ -38,7 +40,7 @@ export class FreshnessRepository {
           LIMIT $2 FOR UPDATE OF b SKIP LOCKED)
        UPDATE businesses b SET owner_reminded_at = now() FROM due, users u
         WHERE b.id = due.id AND u.id = b.owner_id
-       RETURNING b.id AS business_id, b.name AS business_name, u.id AS user_id, u.email, u.name`,
+       RETURNING b.id AS business_id, b.name AS business_name, u.id AS user_id, u.email, u.name, u.language`,
       [months, limit],
     );
     return rows;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { MESSAGES, OWNER_RULES, type ConfirmListingResult, type confirmListingInputSchema, type Valid } from '@zaytoon/contract';
+import { DEFAULT_LANGUAGE, MESSAGES, OWNER_RULES, type ConfirmListingResult, type confirmListingInputSchema, type Valid } from '@zaytoon/contract';
 import type { AnswerCacheRepository } from '../cache/answer-cache.repository';
 import { inTransaction, type Database } from '../db/pool';
 import { conflict, notFound } from '../errors/domain-error';
@@ -50,6 +50,7 @@ export class FreshnessService {
           await this.jobs.enqueue('sendFreshnessReminder', {
             to: owner.email,
             name: owner.name,
+            language: owner.language ?? DEFAULT_LANGUAGE,
             businessId: owner.business_id,
             businessName: owner.business_name,
             token,
@@ -67,9 +68,9 @@ export class FreshnessService {
     const result = await inTransaction(this.db, async (client) => {
       const repository = new FreshnessRepository(client);
       const token = await repository.findToken(hashFreshnessToken(input.token));
-      if (!token || !token.still_owner) throw notFound(MESSAGES.freshnessTokenInvalid);
-      if (token.used) throw conflict(MESSAGES.freshnessTokenUsed);
-      if (token.expired) throw conflict(MESSAGES.freshnessTokenExpired);
+      if (!token || !token.still_owner) throw notFound('freshnessTokenInvalid');
+      if (token.used) throw conflict('freshnessTokenUsed');
+      if (token.expired) throw conflict('freshnessTokenExpired');
       const confirmedAt = await repository.confirm(token);
       return { business_id: token.business_id, confirmed_at: confirmedAt.toISOString(), message: MESSAGES.listingConfirmed };
     });

@@ -1,5 +1,6 @@
 import type { JobsOptions } from 'bullmq';
 import { z } from 'zod';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type Language } from '@zaytoon/contract';
 
 /** The design card's job families; each is one BullMQ queue. */
 export const QUEUES = {
@@ -30,11 +31,18 @@ const defineJob = <P extends z.ZodType>(definition: JobDefinition<P>) => definit
 
 const id = z.number().int().positive();
 
+/** A member's mail: to whom, and in which language (issue #15; a job queued before languages existed reads as English). */
+const memberMail = {
+  to: z.email(),
+  name: z.string(),
+  language: z.enum(LANGUAGE_CODES as [Language, ...Language[]]).default(DEFAULT_LANGUAGE),
+};
+
 export const JOBS = {
   sendResetCode: defineJob({
     queue: QUEUES.emails,
     name: 'send-reset-code',
-    payload: z.object({ to: z.email(), name: z.string(), code: z.string().regex(/^\d{6}$/) }),
+    payload: z.object({ ...memberMail, code: z.string().regex(/^\d{6}$/) }),
     // The code is a key to the account: never readable in Redis or bull-board, and gone once mailed.
     sealed: ['code'],
     options: { removeOnComplete: true },
@@ -42,18 +50,18 @@ export const JOBS = {
   sendPasswordChanged: defineJob({
     queue: QUEUES.emails,
     name: 'send-password-changed',
-    payload: z.object({ to: z.email(), name: z.string() }),
+    payload: z.object(memberMail),
   }),
   sendAccountDeleted: defineJob({
     queue: QUEUES.emails,
     name: 'send-account-deleted',
-    payload: z.object({ to: z.email(), name: z.string() }),
+    payload: z.object(memberMail),
   }),
   /** Issue #14 point 4: one owner's freshness reminder, with the one-click link's token. */
   sendFreshnessReminder: defineJob({
     queue: QUEUES.emails,
     name: 'send-freshness-reminder',
-    payload: z.object({ to: z.email(), name: z.string(), businessId: id, businessName: z.string(), token: z.string().min(1) }),
+    payload: z.object({ ...memberMail, businessId: id, businessName: z.string(), token: z.string().min(1) }),
     // The token confirms the listing without logging in: never readable in Redis or bull-board, and gone once mailed.
     sealed: ['token'],
     options: { removeOnComplete: true },

@@ -1,4 +1,7 @@
+import type { TFunction } from 'i18next';
+import { LIMITS, OWNER_RULES, directionOf, type Language } from '@zaytoon/contract';
 import type { MailMessage } from './mail.repository';
+import { mailTexts } from './mail-i18n';
 
 export type RenderedMail = Omit<MailMessage, 'to'>;
 
@@ -11,8 +14,13 @@ export interface MailLink {
   url: string;
 }
 
+/** A mail's language: its texts, and the `lang`/`dir` its HTML and Content-Language say. */
+export interface MailLanguage {
+  language: Language;
+}
+
 /** One plain layout for every mail; `paragraphs` are plain text and escaped here; `links` become buttons after them. */
-function layout(product: string, paragraphs: string[], highlight?: string, links: MailLink[] = []): string {
+function layout(language: Language, product: string, paragraphs: string[], highlight?: string, links: MailLink[] = []): string {
   const body = paragraphs.map((text) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`);
   body.push(
     ...links.map(
@@ -28,81 +36,77 @@ function layout(product: string, paragraphs: string[], highlight?: string, links
     );
   }
   return `<!doctype html>
-<html><head><meta charset="utf-8"><title>${escapeHtml(product)}</title></head>
+<html lang="${language}" dir="${directionOf(language)}"><head><meta charset="utf-8"><title>${escapeHtml(product)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">
 <h1 style="font-size:20px;color:#166534;margin:0 0 24px">${escapeHtml(product)}</h1>
 ${body.join('\n')}
 </body></html>`;
 }
 
-const greeting = (name: string) => (name.trim() ? `Hello ${name.trim()},` : 'Hello,');
+const greeting = (t: TFunction, name: string) => (name.trim() ? t('greeting', { name: name.trim() }) : t('greetingWithoutName'));
 
-export function resetCodeMail(input: { product: string; name: string; code: string }): RenderedMail {
-  const { product, name, code } = input;
+/** The text part: each line a paragraph, then the signature. */
+const plainText = (product: string, lines: string[]) => [...lines.flatMap((line) => [line, '']), `— ${product}`].join('\n');
+
+const rendered = (language: Language, subject: string, text: string, html: string): RenderedMail => ({ subject, text, html, language });
+
+export function resetCodeMail(input: { product: string; name: string; code: string } & MailLanguage): RenderedMail {
+  const { product, name, code, language } = input;
+  const t = mailTexts(language);
   const lines = [
-    greeting(name),
-    `Your ${product} password reset code is:`,
-    'Code expires in 15 minutes. It works once.',
-    'If you did not ask to reset your password, ignore this email: your password stays as it is.',
+    greeting(t, name),
+    t('resetCode.intro', { product }),
+    t('resetCode.expiry', { count: LIMITS.resetCodeTtlMinutes }),
+    t('resetCode.notYou'),
   ];
-  return {
-    subject: `${product} password reset code`,
-    text: [lines[0], '', lines[1], '', `    ${code}`, '', lines[2], '', lines[3], '', `— ${product}`].join('\n'),
-    html: layout(product, lines, code),
-  };
+  return rendered(
+    language,
+    t('resetCode.subject', { product }),
+    plainText(product, [lines[0], lines[1], `    ${code}`, lines[2], lines[3]]),
+    layout(language, product, lines, code),
+  );
 }
 
-export function passwordChangedMail(input: { product: string; name: string }): RenderedMail {
-  const { product, name } = input;
-  const lines = [
-    greeting(name),
-    `The password of your ${product} account was just changed, and every other session was signed out.`,
-    `If this was not you, reset your password at once with "Forgot Password?" on the ${product} sign-in page.`,
-  ];
-  return {
-    subject: `Your ${product} password was changed`,
-    text: [...lines.flatMap((line) => [line, '']), `— ${product}`].join('\n'),
-    html: layout(product, lines),
-  };
+export function passwordChangedMail(input: { product: string; name: string } & MailLanguage): RenderedMail {
+  const { product, name, language } = input;
+  const t = mailTexts(language);
+  const lines = [greeting(t, name), t('passwordChanged.changed', { product }), t('passwordChanged.notYou', { product })];
+  return rendered(language, t('passwordChanged.subject', { product }), plainText(product, lines), layout(language, product, lines));
 }
 
-export function accountDeletedMail(input: { product: string; name: string }): RenderedMail {
-  const { product, name } = input;
-  const lines = [
-    greeting(name),
-    `Your ${product} account has been deleted, as you asked.`,
-    'Your profile, comments and pending suggestions are gone. Businesses you added stay listed without your name.',
-    `Thank you for being part of ${product}.`,
-  ];
-  return {
-    subject: `Your ${product} account was deleted`,
-    text: [...lines.flatMap((line) => [line, '']), `— ${product}`].join('\n'),
-    html: layout(product, lines),
-  };
+export function accountDeletedMail(input: { product: string; name: string } & MailLanguage): RenderedMail {
+  const { product, name, language } = input;
+  const t = mailTexts(language);
+  const lines = [greeting(t, name), t('accountDeleted.deleted', { product }), t('accountDeleted.gone'), t('accountDeleted.thanks', { product })];
+  return rendered(language, t('accountDeleted.subject', { product }), plainText(product, lines), layout(language, product, lines));
 }
 
 /** Issue #14 point 4: every 6 months, the claimed owner checks the listing with one click or edits it. */
-export function freshnessReminderMail(input: {
-  product: string;
-  name: string;
-  businessName: string;
-  confirmUrl: string;
-  editUrl: string;
-}): RenderedMail {
-  const { product, name, businessName, confirmUrl, editUrl } = input;
+export function freshnessReminderMail(
+  input: {
+    product: string;
+    name: string;
+    businessName: string;
+    confirmUrl: string;
+    editUrl: string;
+  } & MailLanguage,
+): RenderedMail {
+  const { product, name, businessName: business, confirmUrl, editUrl, language } = input;
+  const t = mailTexts(language);
   const lines = [
-    greeting(name),
-    `You manage "${businessName}" on ${product}. Is everything on its page still accurate?`,
-    'If it is, one click tells visitors so. The link works once, for 30 days, without signing in.',
-    'If something changed (hours, phone, website, sources), edit the listing instead.',
+    greeting(t, name),
+    t('freshness.question', { business, product }),
+    t('freshness.oneClick', { count: OWNER_RULES.confirmLinkValidDays }),
+    t('freshness.changed'),
   ];
   const links = [
-    { label: 'Everything is still accurate', url: confirmUrl },
-    { label: 'Edit the listing', url: editUrl },
+    { label: t('freshness.confirm'), url: confirmUrl },
+    { label: t('freshness.edit'), url: editUrl },
   ];
-  return {
-    subject: `Is "${businessName}" still accurate on ${product}?`,
-    text: [...lines.flatMap((line) => [line, '']), ...links.flatMap((link) => [`${link.label}: ${link.url}`, '']), `— ${product}`].join('\n'),
-    html: layout(product, lines, undefined, links),
-  };
+  return rendered(
+    language,
+    t('freshness.subject', { business, product }),
+    plainText(product, [...lines, ...links.map((link) => `${link.label}: ${link.url}`)]),
+    layout(language, product, lines, undefined, links),
+  );
 }

@@ -6,6 +6,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Sent as Content-Language (issue #15); none: the header is left out. */
+  language?: string;
 }
 
 export type SmtpSettings = Pick<Config, 'SMTP_HOST' | 'SMTP_PORT' | 'SMTP_SECURE' | 'SMTP_USER' | 'SMTP_PASS' | 'MAIL_FROM'> &
@@ -43,7 +45,8 @@ export class MailRepository {
   }
 
   async send(message: MailMessage): Promise<{ messageId: string }> {
-    const info = await this.transport.sendMail({ from: this.from, ...message });
+    const { language, ...content } = message;
+    const info = await this.transport.sendMail({ from: this.from, ...content, ...(language ? { headers: { 'Content-Language': language } } : {}) });
     return { messageId: info.messageId };
   }
 

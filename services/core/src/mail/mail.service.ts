@@ -1,5 +1,13 @@
+import type { Language } from '@zaytoon/contract';
 import type { MailRepository } from './mail.repository';
 import { accountDeletedMail, freshnessReminderMail, passwordChangedMail, resetCodeMail } from './mail-templates';
+
+/** Who a mail goes to, and in which language (the member's, else the request's: issue #15). */
+interface MemberMail {
+  to: string;
+  name: string;
+  language: Language;
+}
 
 /** The product's mails: which template goes to whom. */
 export class MailService {
@@ -10,23 +18,23 @@ export class MailService {
     private readonly publicOrigin: string,
   ) {}
 
-  async sendResetCode(input: { to: string; name: string; code: string }) {
-    return this.mail.send({ to: input.to, ...resetCodeMail({ product: this.product, name: input.name, code: input.code }) });
+  async sendResetCode(input: MemberMail & { code: string }) {
+    return this.mail.send({ to: input.to, ...resetCodeMail({ product: this.product, ...input }) });
   }
 
-  async sendPasswordChanged(input: { to: string; name: string }) {
-    return this.mail.send({ to: input.to, ...passwordChangedMail({ product: this.product, name: input.name }) });
+  async sendPasswordChanged(input: MemberMail) {
+    return this.mail.send({ to: input.to, ...passwordChangedMail({ product: this.product, ...input }) });
   }
 
-  async sendAccountDeleted(input: { to: string; name: string }) {
-    return this.mail.send({ to: input.to, ...accountDeletedMail({ product: this.product, name: input.name }) });
+  async sendAccountDeleted(input: MemberMail) {
+    return this.mail.send({ to: input.to, ...accountDeletedMail({ product: this.product, ...input }) });
   }
 
-  async sendFreshnessReminder(input: { to: string; name: string; businessId: number; businessName: string; token: string }) {
+  async sendFreshnessReminder(input: MemberMail & { businessId: number; businessName: string; token: string }) {
     const origin = this.publicOrigin.replace(/\/+$/, '');
     const confirmUrl = `${origin}/confirm-listing?token=${encodeURIComponent(input.token)}`;
     const editUrl = `${origin}/edit-business/${input.businessId}`;
-    const mail = freshnessReminderMail({ product: this.product, name: input.name, businessName: input.businessName, confirmUrl, editUrl });
+    const mail = freshnessReminderMail({ product: this.product, ...input, confirmUrl, editUrl });
     return this.mail.send({ to: input.to, ...mail });
   }
 }

@@ -1,4 +1,4 @@
-import { MESSAGES, type reportInputSchema, type Business, type Report, type User, type Valid } from '@zaytoon/contract';
+import { type reportInputSchema, type Business, type Report, type User, type Valid } from '@zaytoon/contract';
 import { toBusiness } from '../businesses/business.mapper';
 import type { BusinessesRepository } from '../businesses/businesses.repository';
 import type { AnswerCacheRepository } from '../cache/answer-cache.repository';
@@ -16,11 +16,11 @@ export class ReportsService {
   ) {}
 
   async create(data: Valid<typeof reportInputSchema>, reporter: User): Promise<Report> {
-    if (!(await this.businesses.findOwner(data.business_id))) throw notFound(MESSAGES.businessNotFound);
+    if (!(await this.businesses.findOwner(data.business_id))) throw notFound('businessNotFound');
     // One pending report per member and business, a reviewed one no longer counts: a partial unique index, so
     // that two simultaneous reports cannot both land; the insert that meets it writes nothing.
     const report = await this.reports.insert(data.business_id, reporter.id, data.reason, data.description);
-    if (!report) throw conflict(MESSAGES.alreadyReported);
+    if (!report) throw conflict('alreadyReported');
     await afterCommit('cache drop after a report', () => this.cache.dropBusinessAnswers());
     await afterCommit('statistics refresh after a report', () => this.jobs.enqueue('refreshStatistics', { reason: 'report' }));
     return report;

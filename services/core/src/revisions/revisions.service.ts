@@ -31,7 +31,7 @@ export class RevisionsService {
 
   /** One page of the business's revisions, newest first (keyset paging on the id). */
   async history(businessId: number, query: Valid<typeof pageQuerySchema>): Promise<RevisionPage> {
-    if (!(await new BusinessesRepository(this.db).findOwner(businessId))) throw notFound(MESSAGES.businessNotFound);
+    if (!(await new BusinessesRepository(this.db).findOwner(businessId))) throw notFound('businessNotFound');
     const limit = query.limit ?? PAGING.defaultLimit;
     const afterId = query.cursor ? decodeRevisionCursor(query.cursor) : undefined;
     const [rows, total] = await Promise.all([this.revisions.listPage(businessId, limit + 1, afterId), this.revisions.count(businessId)]);
@@ -46,18 +46,18 @@ export class RevisionsService {
   async revert(businessId: number, revisionId: number, admin: User): Promise<Revision> {
     const { revision, restored, newLinks } = await inTransaction(this.db, async (client) => {
       await setRevisionContext(client, { kind: 'revert', actorId: admin.id });
-      if (!(await new BusinessesRepository(client).lock(businessId))) throw notFound(MESSAGES.businessNotFound);
+      if (!(await new BusinessesRepository(client).lock(businessId))) throw notFound('businessNotFound');
       const revisions = new RevisionsRepository(client);
-      if (!(await revisions.find(businessId, revisionId))) throw notFound(MESSAGES.revisionNotFound);
+      if (!(await revisions.find(businessId, revisionId))) throw notFound('revisionNotFound');
       const restored = await revisions.valuesAfter(businessId, revisionId);
-      if (Object.keys(restored).length === 0) throw conflict(MESSAGES.revisionIsCurrent);
+      if (Object.keys(restored).length === 0) throw conflict('revisionIsCurrent');
       await revisions.restore(businessId, restored);
       let newLinks: number[] = [];
       if ('proof_of_support' in restored) {
         ({ newLinks } = await this.sources.replace(client, businessId, { proof_of_support: String(restored.proof_of_support ?? '') }, admin.id));
       }
       const revision = await revisions.findWrittenNow(businessId);
-      if (!revision) throw conflict(MESSAGES.revisionIsCurrent);
+      if (!revision) throw conflict('revisionIsCurrent');
       await new AuditRepository(client).record({
         actorId: admin.id,
         action: 'business.reverted',

@@ -1,14 +1,5 @@
 import { z } from 'zod';
-import {
-  MESSAGES,
-  SOURCE_RULES,
-  sourceInputSchema,
-  sourcesText,
-  tooManySourcesMessage,
-  type Source,
-  type ValidBusinessInput,
-  type ValidSourceInput,
-} from '@zaytoon/contract';
+import { SOURCE_RULES, sourceInputSchema, sourcesText, coded, type Source, type ValidBusinessInput, type ValidSourceInput } from '@zaytoon/contract';
 import type { Queryable } from '../db/pool';
 import { conflict, notFound } from '../errors/domain-error';
 import { parseInput } from '../errors/validate';
@@ -48,7 +39,7 @@ export class SourcesService {
   ): Promise<{ sources: Source[]; newLinks: number[] }> {
     const sources = new SourcesRepository(db);
     const business = await sources.lockBusiness(businessId);
-    if (!business) throw notFound(MESSAGES.businessNotFound);
+    if (!business) throw notFound('businessNotFound');
     let wanted = input.sources;
     if (!wanted) {
       if (input.proof_of_support === business.proof_of_support.trim()) return { sources: await sources.list(businessId), newLinks: [] };
@@ -80,8 +71,9 @@ export class SourcesService {
     addedBy: number | null,
   ): Promise<{ sources: Source[]; newLinks: number[] }> {
     const sources = new SourcesRepository(db);
-    if (!(await sources.lockBusiness(businessId))) throw notFound(MESSAGES.businessNotFound);
-    if ((await sources.count(businessId)) >= SOURCE_RULES.maxPerBusiness) throw conflict(tooManySourcesMessage(SOURCE_RULES.maxPerBusiness));
+    if (!(await sources.lockBusiness(businessId))) throw notFound('businessNotFound');
+    if ((await sources.count(businessId)) >= SOURCE_RULES.maxPerBusiness)
+      throw conflict(coded('tooManySources', { max: SOURCE_RULES.maxPerBusiness }));
     const id = await sources.insert(businessId, source, addedBy);
     return { sources: await this.rewriteText(sources, businessId), newLinks: source.url ? [id] : [] };
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES, businessInputSchema, sourceInputSchema, type SuggestableField } from '@zaytoon/contract';
+import { coded, businessInputSchema, sourceInputSchema, type SuggestableField } from '@zaytoon/contract';
 import { badRequest } from '../errors/domain-error';
 import { parseInput } from '../errors/validate';
 import { sourceFromText } from '../sources/sources.service';
@@ -37,10 +37,11 @@ export function parseSuggestedValue(field: SuggestableField, text: string): unkn
     try {
       suggested = JSON.parse(text);
     } catch {
-      throw badRequest(`${field} must be a JSON object`, { suggested_value: `${field} must be a JSON object` });
+      const notAnObject = coded('mustBeJsonObject', { field });
+      throw badRequest(notAnObject, { suggested_value: notAnObject });
     }
   }
   const { suggested_value: value } = parseInput(z.object({ suggested_value: businessInputSchema.shape[field] }), { suggested_value: suggested });
-  if (JSON_FIELDS.has(field) && !Object.keys(value ?? {}).length) throw badRequest(MESSAGES.suggestionValueRequired);
+  if (JSON_FIELDS.has(field) && !Object.keys(value ?? {}).length) throw badRequest('suggestionValueRequired');
   return value;
 }

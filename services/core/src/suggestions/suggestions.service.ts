@@ -1,4 +1,4 @@
-import { MESSAGES, type suggestionInputSchema, type Suggestion, type User, type Valid } from '@zaytoon/contract';
+import { type suggestionInputSchema, type Suggestion, type User, type Valid } from '@zaytoon/contract';
 import type { BusinessesRepository } from '../businesses/businesses.repository';
 import { notFound } from '../errors/domain-error';
 import { afterCommit } from '../jobs/after-commit';
@@ -41,7 +41,7 @@ export class SuggestionsService {
 
   private async requireBusiness(businessId: number, viewer: User | null) {
     const business = await this.businesses.findById(businessId, viewer?.is_admin ?? false);
-    if (!business) throw notFound(MESSAGES.businessNotFound);
+    if (!business) throw notFound('businessNotFound');
     return business;
   }
 }

@@ -1,5 +1,16 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { LIMITS, MESSAGES, type changePasswordInputSchema, type resetPasswordInputSchema, type User, type Valid } from '@zaytoon/contract';
+import {
+  DEFAULT_LANGUAGE,
+  type Language,
+  LIMITS,
+  MESSAGES,
+  coded,
+  type changePasswordInputSchema,
+  type languageInputSchema,
+  type resetPasswordInputSchema,
+  type User,
+  type Valid,
+} from '@zaytoon/contract';
 import { inTransaction, type Database } from '../db/pool';
 import { DomainError, badRequest, unauthenticated } from '../errors/domain-error';
 import type { JobQueueRepository } from '../jobs/job-queue.repository';
@@ -8,9 +19,13 @@ import type { JobDataCipher } from '../jobs/job-data-cipher';
 import type { ResetMailQuotaRepository } from './reset-mail-quota.repository';
 import { hashPassword, verifyPassword } from './password';
 import { ResetCodesRepository } from './reset-codes.repository';
-import { UsersRepository } from './users.repository';
+import { UsersRepository, type UserRow } from './users.repository';
+import { toSelfUser } from './user.mapper';
 
 /** Password reset, change and account deletion. Each ends the user's other sessions. */
+/** A member's mail goes out in their chosen language, else in the language of the request that caused it (issue #15). */
+const mailTo = (user: UserRow, requestLanguage: Language) => ({ to: user.email, name: user.name, language: user.language ?? requestLanguage });
+
 export class AccountService {
   constructor(
     private readonly db: Database,
@@ -49,7 +64,7 @@ export class AccountService {
   }
 
   /** Same answer whether or not the account exists. */
-  async forgotPassword(login: string): Promise<{ message: string }> {
+  async forgotPassword(login: string, language: Language = DEFAULT_LANGUAGE): Promise<{ message: string }> {
     const user = await this.users.findByLogin(login);
     if (user && !(user.reset_locked_until && user.reset_locked_until > new Date())) {
       const windows = AccountService.RESET_MAIL_WINDOWS;
@@ -57,18 +72,18 @@ export class AccountService {
       // Past a quota the answer is the same and nothing is mailed: the mailbox's owner is not flooded.
       if (!sent.some((count, i) => count >= windows[i].max)) {
         const code = await this.codeToSend(user.id);
-        await this.jobs.enqueue('sendResetCode', { to: user.email, name: user.name, code });
+        await this.jobs.enqueue('sendResetCode', { ...mailTo(user, language), code });
         await this.resetMails?.quota.record(user.id, windows);
       }
     }
     return { message: MESSAGES.resetCodeSent };
   }
 
-  async resetPassword(data: Valid<typeof resetPasswordInputSchema>): Promise<{ message: string }> {
+  async resetPassword(data: Valid<typeof resetPasswordInputSchema>, language: Language = DEFAULT_LANGUAGE): Promise<{ message: string }> {
     const user = await this.users.findByLogin(data.email_or_username);
-    if (!user) throw badRequest(MESSAGES.resetCodeInvalid);
+    if (!user) throw badRequest('resetCodeInvalid');
     if (user.reset_locked_until && user.reset_locked_until > new Date()) {
-      throw new DomainError('rate_limited', MESSAGES.resetLocked, undefined, Math.ceil((user.reset_locked_until.getTime() - Date.now()) / 1000));
+      throw new DomainError('rate_limited', 'resetLocked', undefined, Math.ceil((user.reset_locked_until.getTime() - Date.now()) / 1000));
     }
     const accepted = await inTransaction(this.db, async (client) => {
       const codes = new ResetCodesRepository(client);
@@ -86,31 +101,42 @@ export class AccountService {
       await users.clearResetFailures(user.id);
       return true;
     });
-    if (!accepted) throw badRequest(MESSAGES.resetCodeInvalid);
+    if (!accepted) throw badRequest('resetCodeInvalid');
     await this.sessions.endAll(user.id);
-    await this.jobs.enqueue('sendPasswordChanged', { to: user.email, name: user.name });
+    await this.jobs.enqueue('sendPasswordChanged', mailTo(user, language));
     return { message: MESSAGES.passwordReset };
   }
 
-  async changePassword(data: Valid<typeof changePasswordInputSchema>, actor: User, currentSessionId: string): Promise<{ message: string }> {
+  async changePassword(
+    data: Valid<typeof changePasswordInputSchema>,
+    actor: User,
+    currentSessionId: string,
+    language: Language = DEFAULT_LANGUAGE,
+  ): Promise<{ message: string }> {
     const user = await this.users.findById(actor.id);
-    if (!user) throw unauthenticated(MESSAGES.notAuthenticated);
+    if (!user) throw unauthenticated('notAuthenticated');
     if (!(await verifyPassword(data.current_password, user.password_hash))) {
-      throw badRequest(MESSAGES.currentPasswordWrong, { current_password: MESSAGES.currentPasswordWrong });
+      throw badRequest('currentPasswordWrong', { current_password: coded('currentPasswordWrong') });
     }
     await this.users.updatePasswordHash(user.id, await hashPassword(data.new_password));
     await this.sessions.endAll(user.id, currentSessionId);
-    await this.jobs.enqueue('sendPasswordChanged', { to: user.email, name: user.name });
+    await this.jobs.enqueue('sendPasswordChanged', mailTo(user, language));
     return { message: MESSAGES.passwordChanged };
   }
 
-  async deleteAccount(actor: User): Promise<{ message: string }> {
+  async setLanguage(actor: User, data: Valid<typeof languageInputSchema>): Promise<User> {
+    const user = await this.users.setLanguage(actor.id, data.language);
+    if (!user) throw unauthenticated('notAuthenticated');
+    return toSelfUser(user);
+  }
+
+  async deleteAccount(actor: User, language: Language = DEFAULT_LANGUAGE): Promise<{ message: string }> {
     const user = await this.users.findById(actor.id);
-    if (!user) throw unauthenticated(MESSAGES.notAuthenticated);
+    if (!user) throw unauthenticated('notAuthenticated');
     await inTransaction(this.db, (client) => new UsersRepository(client).deleteAccount(user.id));
     await this.sessions.endAll(user.id);
     await this.jobs.enqueue('removeAvatarFiles', { userId: user.id, picture: user.picture ?? null });
-    await this.jobs.enqueue('sendAccountDeleted', { to: user.email, name: user.name });
+    await this.jobs.enqueue('sendAccountDeleted', mailTo(user, language));
     await this.jobs.enqueue('refreshStatistics', { reason: 'account-deleted' });
     return { message: MESSAGES.accountDeleted };
   }

@@ -1,4 +1,4 @@
-import { MESSAGES, type loginInputSchema, type signupInputSchema, type User, type Valid } from '@zaytoon/contract';
+import { type loginInputSchema, type signupInputSchema, type User, type Valid } from '@zaytoon/contract';
 import { conflict, unauthenticated } from '../errors/domain-error';
 import { hashPassword, verifyPassword } from './password';
 import { toSelfUser } from './user.mapper';
@@ -57,8 +57,8 @@ export class AuthService {
 
   async signup(data: Valid<typeof signupInputSchema>): Promise<SignedUp> {
     const taken = await this.users.emailOrUsernameTaken(data.email, data.username);
-    if (taken.email) throw conflict(MESSAGES.emailTaken);
-    if (taken.username) throw conflict(MESSAGES.usernameTaken);
+    if (taken.email) throw conflict('emailTaken');
+    if (taken.username) throw conflict('usernameTaken');
     try {
       const row = await this.users.insert({ ...data, passwordHash: await hashPassword(data.password) });
       await afterCommit('statistics refresh after a signup', () => this.jobs.enqueue('refreshStatistics', { reason: 'signup' }));
@@ -66,7 +66,7 @@ export class AuthService {
     } catch (error) {
       if ((error as { code?: string }).code === '23505') {
         const constraint = (error as { constraint?: string }).constraint ?? '';
-        throw conflict(constraint.includes('email') ? MESSAGES.emailTaken : MESSAGES.usernameTaken);
+        throw conflict(constraint.includes('email') ? 'emailTaken' : 'usernameTaken');
       }
       throw error;
     }
@@ -76,7 +76,7 @@ export class AuthService {
   async verifyCredentials(data: Valid<typeof loginInputSchema>): Promise<User> {
     const row = await this.users.findByLogin(data.login);
     const valid = await verifyPassword(data.password, row?.password_hash ?? (await dummyHash));
-    if (!row || !valid) throw unauthenticated(MESSAGES.invalidCredentials);
+    if (!row || !valid) throw unauthenticated('invalidCredentials');
     return toSelfUser(row);
   }
 

@@ -13,9 +13,9 @@ export class ProfilePictureService {
 
   /** Checks the type by content before any image library sees it; the worker resizes it and sets users.picture. */
   async upload(file: { buffer: Buffer; size: number } | undefined, user: User): Promise<{ picture: string; message: string }> {
-    if (!file) throw badRequest(MESSAGES.fileRequired);
-    if (file.size > LIMITS.pictureMaxBytes) throw new DomainError('too_large', MESSAGES.pictureTooLarge);
-    if (!detectImageType(file.buffer)) throw new DomainError('unsupported_type', MESSAGES.pictureWrongType);
+    if (!file) throw badRequest('fileRequired');
+    if (file.size > LIMITS.pictureMaxBytes) throw new DomainError('too_large', 'pictureTooLarge');
+    if (!detectImageType(file.buffer)) throw new DomainError('unsupported_type', 'pictureWrongType');
     const originalKey = generateStorageKey('originals');
     await this.storage.put(originalKey, file.buffer);
     await this.jobs.enqueue('resizeAvatar', { userId: user.id, originalKey });

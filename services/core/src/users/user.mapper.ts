@@ -3,5 +3,13 @@ import type { UserRow } from './users.repository';
 
 /** The user as they see themself (with email); never the hash or reset data. */
 export function toSelfUser(row: UserRow): User {
-  return { id: row.id, name: row.name, username: row.username, email: row.email, picture: row.picture, is_admin: row.is_admin };
+  return {
+    id: row.id,
+    name: row.name,
+    username: row.username,
+    email: row.email,
+    picture: row.picture,
+    is_admin: row.is_admin,
+    language: row.language,
+  };
 }

@@ -1,3 +1,4 @@
+import type { Language } from '@zaytoon/contract';
 import type { Queryable } from '../db/pool';
 
 export interface UserRow {
@@ -13,13 +14,19 @@ export interface UserRow {
   created_at: Date;
   /** Bumped by a password change or reset: sessions logged in under an older generation are over. */
   session_generation: number;
+  language: Language | null;
 }
 
 const USER_COLUMNS =
-  'id, email, username, name, password_hash, picture, is_admin, reset_failures_in_row, reset_locked_until, created_at, session_generation';
+  'id, email, username, name, password_hash, picture, is_admin, reset_failures_in_row, reset_locked_until, created_at, session_generation, language';
 
 export class UsersRepository {
   constructor(private readonly db: Queryable) {}
+
+  async setLanguage(id: number, language: Language): Promise<UserRow | null> {
+    const { rows } = await this.db.query<UserRow>(`UPDATE users SET language = $2 WHERE id = $1 RETURNING ${USER_COLUMNS}`, [id, language]);
+    return rows[0] ?? null;
+  }
 
   async findById(id: number): Promise<UserRow | null> {
     const { rows } = await this.db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);

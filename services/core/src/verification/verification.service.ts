@@ -1,5 +1,4 @@
 import {
-  MESSAGES,
   PAGING,
   TRUST_RULES,
   type pageQuerySchema,
@@ -50,7 +49,7 @@ export class VerificationService {
   }
 
   async history(businessId: number): Promise<VerificationRecord[]> {
-    if (!(await new BusinessesRepository(this.db).findOwner(businessId))) throw notFound(MESSAGES.businessNotFound);
+    if (!(await new BusinessesRepository(this.db).findOwner(businessId))) throw notFound('businessNotFound');
     return this.verifications.history(businessId, HISTORY_SHOWN);
   }
 
@@ -80,7 +79,7 @@ export class VerificationService {
   private async decide(businessId: number, entry: VerificationEntry, admin: User): Promise<VerificationRecord> {
     const record = await inTransaction(this.db, async (client) => {
       await setRevisionContext(client, { kind: 'verification', actorId: admin.id });
-      if (!(await new BusinessesRepository(client).findOwner(businessId))) throw notFound(MESSAGES.businessNotFound);
+      if (!(await new BusinessesRepository(client).findOwner(businessId))) throw notFound('businessNotFound');
       const recorded = await new VerificationRepository(client).record(businessId, entry, admin.id);
       await new AuditRepository(client).record({
         actorId: admin.id,

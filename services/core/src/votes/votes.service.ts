@@ -15,7 +15,7 @@ export class VotesService {
 
   async summary(businessId: number, viewer: User | null): Promise<VoteSummary> {
     const summary = await new VotesRepository(this.db).summary(businessId, viewer?.id ?? null);
-    if (!summary || !(await this.businesses.findOwner(businessId))) throw notFound(MESSAGES.businessNotFound);
+    if (!summary || !(await this.businesses.findOwner(businessId))) throw notFound('businessNotFound');
     return summary;
   }
 
@@ -25,7 +25,7 @@ export class VotesService {
    * answers are not: scores in lists may lag up to the cache's 60 s.
    */
   async vote(businessId: number, { vote_type: voteType }: Valid<typeof voteInputSchema>, voter: User): Promise<VoteResult> {
-    if (!(await this.businesses.findOwner(businessId))) throw notFound(MESSAGES.businessNotFound);
+    if (!(await this.businesses.findOwner(businessId))) throw notFound('businessNotFound');
     const result = await inTransaction(this.db, async (client) => {
       const votes = new VotesRepository(client);
       await votes.lockUserBusiness(voter.id, businessId);
@@ -41,7 +41,7 @@ export class VotesService {
         await votes.insert(businessId, voter.id, voteType);
       }
       const summary = await votes.summary(businessId, voter.id);
-      if (!summary) throw notFound(MESSAGES.businessNotFound);
+      if (!summary) throw notFound('businessNotFound');
       return { ...summary, message };
     });
     await afterCommit('cache drop after a vote', () => this.cache.dropBusinessAnswer(businessId));

@@ -20,6 +20,26 @@ afterAll(async () => {
 const address = () => `mail-${randomBytes(4).toString('hex')}@example.com`;
 
 describe('email jobs deliver real mail over SMTP', () => {
+  it("send-reset-code in the member's language: Arabic, right to left, and English as before (issue #15)", async () => {
+    const arabic = address();
+    const english = address();
+    await context.producer.enqueue('sendResetCode', { to: arabic, name: 'أمل', code: '483920', language: 'ar' });
+    await context.producer.enqueue('sendResetCode', { to: english, name: 'Amal', code: '483921', language: 'en' });
+    const [[ar], [en]] = await Promise.all(
+      [arabic, english].map((to) => waitFor(async () => ((list) => list.length > 0 && list)(await context.mailsTo(to)), 10_000, 'reset mail')),
+    );
+    expect(ar).toMatchObject({ subject: 'رمز إعادة تعيين كلمة المرور في Zaytoon', language: 'ar' });
+    expect(ar.text).toContain('مرحبًا أمل،');
+    expect(ar.text).toContain('483920');
+    expect(ar.html).toContain('<html lang="ar" dir="rtl">');
+    expect(en).toMatchObject({ subject: 'Zaytoon password reset code', language: 'en' });
+    expect(en.text).toBe(
+      'Hello Amal,\n\nYour Zaytoon password reset code is:\n\n    483921\n\nCode expires in 15 minutes. It works once.\n\n' +
+        'If you did not ask to reset your password, ignore this email: your password stays as it is.\n\n— Zaytoon',
+    );
+    expect(en.html).toContain('<html lang="en" dir="ltr">');
+  });
+
   it('send-reset-code: the code, the 15-minute notice, and an escaped name in the HTML', async () => {
     const to = address();
     // Completed reset jobs are removed at once (removeOnComplete), so the mail is what shows it ran.
