@@ -15,7 +15,7 @@ export function DuplicateWarning({ candidates }: { candidates: DuplicateCandidat
           <ul className={warning.list}>
             {candidates.map((candidate) => (
               <li key={candidate.id} data-testid="duplicate-candidate">
-                <Link to={`/business/${candidate.id}`} target="_blank" rel="noopener">
+                <Link to={`/business/${candidate.id}`} target="_blank" rel="noopener" dir="auto">
                   {candidate.name}
                 </Link>
                 <span className={warning.meta}>
