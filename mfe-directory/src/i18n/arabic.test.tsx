@@ -80,6 +80,14 @@ describe('the directory in Arabic (issue #15)', () => {
   });
 });
 
+describe('English (issue #15)', () => {
+  it("keeps SPEC's count line, '1 businesses found' too, while other languages give each count its own form", async () => {
+    const api = fakeApi({ directorySummary: async () => summary({ total: 1 }) });
+    renderScreen(<DirectoryScreen />, { path: '/browse', host: fakeHost({ api }) });
+    await waitFor(() => expect(screen.getByTestId('business-count').textContent).toBe('1 businesses found'));
+  });
+});
+
 describe('the business form in Arabic (issue #15)', () => {
   it('labels every field in Arabic, with no English word of the catalog left', async () => {
     const host = fakeHost({ language: createLanguageStore('ar'), session: fakeSession(member) });
