@@ -1,10 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 // eslint-disable-next-line import-x/no-relative-packages -- Vite's config loader leaves package imports to Node, which cannot load the contract's .ts (docs/decisions.md)
-import { injectedCssModules } from '../services/contract/src/federation';
+import { compiledCatalogs, injectedCssModules } from '../services/contract/src/federation';
 
 export default defineConfig({
-  plugins: [react(), injectedCssModules()],
+  plugins: [react(), compiledCatalogs(), injectedCssModules()],
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],

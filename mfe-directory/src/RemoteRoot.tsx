@@ -2,7 +2,8 @@ import React, { Suspense, type ComponentType } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { matchPath } from 'react-router-dom';
 import { APP_ROUTES, type RemoteRootProps, type ScreenId } from '@zaytoon/contract/client';
-import { HostProvider } from '@zaytoon/web-kit';
+import { HostProvider, openingPageLanguage } from '@zaytoon/web-kit';
+import { preloadMessages } from './i18n/messages';
 import { lazyNamed, type PreloadableLazy } from './lib/lazyNamed';
 import { remoteQueryClient } from './lib/queryClient';
 
@@ -34,8 +35,12 @@ function openingScreen(): ScreenId | undefined {
 // The shell loads this module before React renders the route: the opening screen's code (a business page's,
 // say) downloads now, and this module is ready once it is in. The page then shows the screen in one commit,
 // with no spinner that React would keep up for its fallback throttle (300 ms).
+// The page language's words arrive beside it (English is bundled).
 const opening = openingScreen();
-if (opening) await (SCREENS[opening] as Partial<PreloadableLazy<ComponentType>> | undefined)?.preload?.();
+await Promise.all([
+  opening && (SCREENS[opening] as Partial<PreloadableLazy<ComponentType>> | undefined)?.preload?.(),
+  preloadMessages(openingPageLanguage()),
+]);
 
 /**
  * Exposed as `zaytoon_directory/App`. The shell renders it for every directory route

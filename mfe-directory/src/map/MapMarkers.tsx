@@ -2,6 +2,7 @@ import { memo, useMemo, useState } from 'react';
 import { Marker, Popup, useMap } from 'react-leaflet';
 import type { MapBusiness, MapCluster } from '@zaytoon/contract/client';
 import { useBusiness } from '../features/directory/api/get-business';
+import { useCount, useMessages } from '../i18n/messages';
 import { BusinessPopup, BusinessPopupPending } from './BusinessPopup';
 import { L } from './leafletSetup';
 import mapStyles from './MapView.module.css';
@@ -23,19 +24,13 @@ function clusterIcon(count: number): L.DivIcon {
 /** A cluster: its count; a click zooms to where it splits (the server's expansion_zoom). */
 const ClusterMarker = memo(function ClusterMarker({ cluster }: { cluster: MapCluster }) {
   const map = useMap();
+  const t = useMessages();
+  const label = t('directory.count', useCount()(cluster.count));
   const handlers = useMemo(
     () => ({ click: () => map.setView([cluster.lat, cluster.lng], cluster.expansion_zoom) }),
     [map, cluster.lat, cluster.lng, cluster.expansion_zoom],
   );
-  return (
-    <Marker
-      position={[cluster.lat, cluster.lng]}
-      icon={clusterIcon(cluster.count)}
-      title={`${cluster.count} businesses`}
-      alt={`${cluster.count} businesses`}
-      eventHandlers={handlers}
-    />
-  );
+  return <Marker position={[cluster.lat, cluster.lng]} icon={clusterIcon(cluster.count)} title={label} alt={label} eventHandlers={handlers} />;
 });
 
 /** One business: its popup fetches the business's fields when it first opens. */

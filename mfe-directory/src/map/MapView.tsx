@@ -9,6 +9,7 @@ import type { Viewport } from '../features/directory/useDirectoryUrl';
 import { useSession } from '@zaytoon/web-kit';
 import { MapController } from './MapController';
 import { MapMarkers } from './MapMarkers';
+import { useMessages } from '../i18n/messages';
 import map from './MapView.module.css';
 import shared from '../ui/page.module.css';
 
@@ -27,6 +28,7 @@ const NO_ITEMS: never[] = [];
  */
 function MapView({ filter, viewport, onViewportChange }: Props) {
   const isAdmin = useSession((state) => state.user?.is_admin ?? false);
+  const t = useMessages();
   const summary = useDirectorySummary(filter);
   const stats = summary.data;
   const [start] = useState(() => viewport ?? { lat: MAP_DEFAULTS.center[0], lng: MAP_DEFAULTS.center[1], zoom: MAP_DEFAULTS.zoom });
@@ -35,8 +37,8 @@ function MapView({ filter, viewport, onViewportChange }: Props) {
   const markers = useMapView(view ? { ...filter, ...view } : null);
 
   return (
-    <section className={shared.card} aria-label="Map view" data-testid="map-view">
-      <div className={map.map} data-testid="map" style={{ height: MAP_DEFAULTS.heightPx }}>
+    <section className={shared.card} aria-label={t('map.label')} data-testid="map-view">
+      <div className={map.map} data-testid="map" dir="ltr" style={{ height: MAP_DEFAULTS.heightPx }}>
         <MapContainer center={[start.lat, start.lng]} zoom={start.zoom} style={{ height: '100%', width: '100%' }} scrollWheelZoom>
           <TileLayer
             url="https://tile.openstreetmap.org/{z}/{x}/{y}.png"
@@ -56,22 +58,22 @@ function MapView({ filter, viewport, onViewportChange }: Props) {
 
       <div className={map.tiles} data-testid="map-stats" aria-busy={!stats}>
         <p className={`${shared.card} ${map.tile}`}>
-          <span className={map.tileValue} data-testid="stat-on-map">
+          <span className={map.tileValue} data-testid="stat-on-map" dir="ltr">
             {stats ? stats.on_map : '...'}
           </span>
-          Businesses on map
+          {t('map.onMap')}
         </p>
         <p className={`${shared.card} ${map.tile}`}>
-          <span className={map.tileValue} data-testid="stat-cities">
+          <span className={map.tileValue} data-testid="stat-cities" dir="ltr">
             {stats ? stats.cities_on_map : '...'}
           </span>
-          Cities
+          {t('map.cities')}
         </p>
         <p className={`${shared.card} ${map.tile}`}>
-          <span className={map.tileValue} data-testid="stat-coverage">
+          <span className={map.tileValue} data-testid="stat-coverage" dir="ltr">
             {stats ? `${stats.coverage}%` : '...'}
           </span>
-          Coverage
+          {t('map.coverage')}
         </p>
       </div>
 
@@ -83,13 +85,14 @@ function MapView({ filter, viewport, onViewportChange }: Props) {
 /** 'Businesses Not on Map': up to 3 as 'name (city)', then '... and N more' (SPEC §2). */
 function NotOnMap({ filter }: { filter: DirectoryFilter }) {
   const page = useUnmappedBusinesses(filter).data;
+  const t = useMessages();
   if (!page || page.total === 0) return null;
   const listed = page.businesses.slice(0, DIRECTORY_LIMITS.unmappedBusinessesListed);
   const more = page.total - listed.length;
   return (
     <div className={map.unmapped} data-testid="unmapped">
-      <h2>Businesses Not on Map</h2>
-      <p className={shared.hint}>These businesses have no location yet.</p>
+      <h2>{t('map.notOnMap')}</h2>
+      <p className={shared.hint}>{t('map.noLocation')}</p>
       <ul>
         {listed.map((business) => (
           <li key={business.id}>
@@ -97,7 +100,7 @@ function NotOnMap({ filter }: { filter: DirectoryFilter }) {
           </li>
         ))}
       </ul>
-      {more > 0 && <p>... and {more} more</p>}
+      {more > 0 && <p>{t('map.more', { n: more })}</p>}
     </div>
   );
 }

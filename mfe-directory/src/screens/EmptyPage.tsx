@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { NavBar } from '../ui/NavBar';
+import { useMessages } from '../i18n/messages';
 import shared from '../ui/page.module.css';
 
 /** A page with nothing to show: the top bar, a title, one line why, and the way back to the directory. */
@@ -14,6 +15,7 @@ export function EmptyPage({
   navVariant?: 'directory' | 'detail';
   testId?: string;
 }) {
+  const t = useMessages();
   return (
     <>
       <NavBar variant={navVariant} />
@@ -22,7 +24,7 @@ export function EmptyPage({
           <h1>{title}</h1>
           <p>{message}</p>
           <Link to="/dashboard" className="btn btn--primary">
-            Back to Directory
+            {t('common.backToDirectory')}
           </Link>
         </div>
       </main>

@@ -1,5 +1,7 @@
+import { useMessages } from '../i18n/messages';
 import { EmptyPage } from './EmptyPage';
 
 export function Placeholder() {
-  return <EmptyPage title="Coming soon" message="This screen is not available yet." />;
+  const t = useMessages();
+  return <EmptyPage title={t('common.comingSoon')} message={t('common.notAvailable')} />;
 }

@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import { createStore } from 'zustand/vanilla';
-import type { ApiClient, BusinessDetail, HostContext, SessionState, User } from '@zaytoon/contract/client';
+import type { ApiClient, BusinessDetail, HostContext, Language, SessionState, User } from '@zaytoon/contract/client';
 import { HostProvider } from '@zaytoon/web-kit';
 import { createLanguageStore } from '@zaytoon/web-kit/language-store';
 import { createQueryClient } from '../lib/queryClient';
@@ -113,15 +113,19 @@ export function testQueryClient(): QueryClient {
   return createQueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
 }
 
-/** Renders `ui` at `path` (matched against `pattern`), with the route params a shell would give. */
+/**
+ * Renders `ui` at `path` (matched against `pattern`), with the route params a shell would give. In a `language` other
+ * than English the first render waits for its catalog: find the screen with `await screen.findBy...`.
+ */
 export function renderScreen(
   ui: ReactNode,
   {
     path = '/',
     pattern,
-    host = fakeHost(),
+    language,
+    host = fakeHost(language ? { language: createLanguageStore(language) } : {}),
     queryClient = testQueryClient(),
-  }: { path?: string; pattern?: string; host?: HostContext; queryClient?: QueryClient } = {},
+  }: { path?: string; pattern?: string; language?: Language; host?: HostContext; queryClient?: QueryClient } = {},
 ) {
   const route = pattern ?? path.split('?')[0];
   const result = render(

@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useMessages } from '../i18n/messages';
 import fieldStyles from './Field.module.css';
 import shared from './page.module.css';
 
@@ -24,9 +25,10 @@ interface FrameProps {
 
 /** 'n/max characters', as SPEC §2's comment box counts. */
 export function CharacterCount({ id, length, max, testId }: { id: string; length: number; max: number; testId?: string }) {
+  const t = useMessages();
   return (
     <p className={shared.hint} id={id} data-testid={testId}>
-      {length}/{max} characters
+      {t('common.characters', { length, max })}
     </p>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useMessages } from '../i18n/messages';
 import modal from './Modal.module.css';
 
 /**
@@ -7,6 +8,7 @@ import modal from './Modal.module.css';
  */
 export function Modal({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
   const titleId = useId();
+  const t = useMessages();
   const panel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -42,7 +44,7 @@ export function Modal({ title, onClose, children }: { title: string; onClose: ()
           <h2 id={titleId} className={modal.title}>
             {title}
           </h2>
-          <button type="button" className={modal.close} aria-label="Close" data-close onClick={onClose}>
+          <button type="button" className={modal.close} aria-label={t('common.close')} data-close onClick={onClose}>
             ×
           </button>
         </div>

@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useHost, useSession } from '@zaytoon/web-kit';
+import { LanguageMenu, useHost, useSession } from '@zaytoon/web-kit';
+import { useMessages } from '../i18n/messages';
+import shared from './page.module.css';
 import nav from './NavBar.module.css';
 
 /**
@@ -10,6 +12,7 @@ import nav from './NavBar.module.css';
  */
 export function NavBar({ variant = 'directory' }: { variant?: 'directory' | 'detail' }) {
   const { productName, toast, session } = useHost();
+  const t = useMessages();
   const loginHintId = useId();
   const user = useSession((state) => state.user);
   const status = useSession((state) => state.status);
@@ -20,7 +23,7 @@ export function NavBar({ variant = 'directory' }: { variant?: 'directory' | 'det
     navigate('/');
     void import('./logOut').then(
       ({ logOut }) => logOut({ session, toast }),
-      () => toast.error('Logout failed'),
+      () => toast.error(t('nav.logoutFailed')),
     );
   };
 
@@ -30,48 +33,49 @@ export function NavBar({ variant = 'directory' }: { variant?: 'directory' | 'det
         <div>
           {variant === 'detail' ? (
             <Link to="/dashboard" className="btn btn--ghost" data-testid="back-to-directory">
-              ← Back to Directory
+              <span className={shared.flip}>←</span> {t('common.backToDirectory')}
             </Link>
           ) : (
-            <Link to="/" className={nav.brand} aria-label={`${productName} home`}>
+            <Link to="/" className={nav.brand} aria-label={t('nav.home', { product: productName })}>
               <span aria-hidden="true">●</span>
               {productName}
             </Link>
           )}
         </div>
-        <nav aria-label="Account">
+        <nav aria-label={t('nav.account')}>
+          <LanguageMenu label={t('language.label')} />
           {status === 'loading' ? null : user ? (
             <>
               <Link to="/add-business" className="btn btn--primary">
-                Add Business
+                {t('nav.addBusiness')}
               </Link>
               {user.is_admin && (
                 <Link to="/admin" className="btn btn--outline">
-                  Admin Panel
+                  {t('nav.admin')}
                 </Link>
               )}
               <span className={nav.welcome} data-testid="welcome">
-                Welcome, {user.name}
-                {user.is_admin && <span> (Admin)</span>}
+                {t('nav.welcome', { name: user.name })}
+                {user.is_admin && <span> {t('nav.adminTag')}</span>}
               </span>
               <Link to="/account-settings" className="btn btn--ghost">
-                Settings
+                {t('nav.settings')}
               </Link>
               <button type="button" className="btn btn--ghost" onClick={logout}>
-                Logout
+                {t('nav.logout')}
               </button>
             </>
           ) : variant === 'detail' ? (
             <Link to="/login" className="btn btn--primary">
-              Log In
+              {t('nav.logIn')}
             </Link>
           ) : (
             <>
               <span className={nav.hint} id={loginHintId}>
-                Login to add businesses
+                {t('nav.loginHint')}
               </span>
               <Link to="/login" className="btn btn--primary" aria-describedby={loginHintId}>
-                Login
+                {t('nav.login')}
               </Link>
             </>
           )}

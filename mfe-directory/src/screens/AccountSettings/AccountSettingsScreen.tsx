@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { errorMessage, LIMITS, MESSAGES, PICTURE_MIME_TYPES } from '@zaytoon/contract/client';
 import { useHost, useSession } from '@zaytoon/web-kit';
 import { useDeleteAccount, useUploadProfilePicture } from '../../features/account/api/use-account-mutations';
+import { useMessages } from '../../i18n/messages';
 import { LoginRequired } from '../../ui/LoginRequired';
 import { InlineSpinner } from '../../ui/Spinner';
 import { AccountPage } from '../AccountPage';
@@ -34,14 +35,15 @@ export function AccountSettingsScreen({
 }) {
   const user = useSession((state) => state.user);
   const passwordIds = useId();
-  if (!user) return <LoginRequired message="Please log in to access settings" />;
+  const t = useMessages();
+  if (!user) return <LoginRequired message={t('settings.loginFirst')} />;
   return (
     <AccountPage testId="account-settings">
-      <h1 className={forms.pageTitle}>Account Settings</h1>
+      <h1 className={forms.pageTitle}>{t('settings.title')}</h1>
       <ProfilePicture reload={reload} reloadDelayMs={reloadDelayMs} />
       <section className={shared.card} aria-labelledby={`${passwordIds}title`}>
         <h2 id={`${passwordIds}title`} className={forms.sectionTitle}>
-          Change Password
+          {t('password.change')}
         </h2>
         <ChangePasswordForm onChanged={() => {}} />
       </section>
@@ -53,6 +55,7 @@ export function AccountSettingsScreen({
 function ProfilePicture({ reload, reloadDelayMs }: { reload: () => void; reloadDelayMs: number }) {
   const { toast } = useHost();
   const ids = useId();
+  const t = useMessages();
   const user = useSession((state) => state.user);
   const input = useRef<HTMLInputElement>(null);
   const uploading = useUploadProfilePicture();
@@ -83,11 +86,11 @@ function ProfilePicture({ reload, reloadDelayMs }: { reload: () => void; reloadD
   return (
     <section className={shared.card} aria-labelledby={`${ids}title`}>
       <h2 id={`${ids}title`} className={forms.sectionTitle}>
-        Profile Picture
+        {t('settings.picture')}
       </h2>
       <div className={settings.picture}>
         <span className={`${forms.avatar} ${settings.avatarLarge}`} data-testid="avatar">
-          {user?.picture ? <img src={user.picture} alt={`${user.name}'s avatar`} /> : (user?.name || '?').charAt(0).toUpperCase()}
+          {user?.picture ? <img src={user.picture} alt={t('settings.avatar', { name: user.name })} /> : (user?.name || '?').charAt(0).toUpperCase()}
         </span>
         <div>
           <input
@@ -102,10 +105,10 @@ function ProfilePicture({ reload, reloadDelayMs }: { reload: () => void; reloadD
           />
           <label htmlFor={`${ids}file`} className="btn btn--outline">
             {busy && <InlineSpinner />}
-            {busy ? 'Uploading...' : 'Upload Picture'}
+            {busy ? t('settings.uploading') : t('settings.upload')}
           </label>
           <p className={shared.hint} id={`${ids}hint`}>
-            JPEG, PNG, GIF, or WebP (max 2.5MB)
+            {t('settings.pictureHint')}
           </p>
         </div>
       </div>
@@ -116,6 +119,7 @@ function ProfilePicture({ reload, reloadDelayMs }: { reload: () => void; reloadD
 function DangerZone() {
   const { toast, session } = useHost();
   const ids = useId();
+  const t = useMessages();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const [typed, setTyped] = useState('');
@@ -153,12 +157,12 @@ function DangerZone() {
   return (
     <section className={`${shared.card} ${settings.danger}`} aria-labelledby={`${ids}title`} data-testid="danger-zone">
       <h2 id={`${ids}title`} className={forms.sectionTitle}>
-        Danger Zone
+        {t('settings.danger')}
       </h2>
       <ul>
-        <li>Your account will be permanently deleted.</li>
-        <li>Businesses you added will remain, but will be marked as anonymous.</li>
-        <li>This action cannot be undone.</li>
+        <li>{t('settings.deleteEffect')}</li>
+        <li>{t('settings.deleteBusinesses')}</li>
+        <li>{t('settings.deleteFinal')}</li>
       </ul>
       {confirming ? (
         <div className={forms.form}>
@@ -175,16 +179,16 @@ function DangerZone() {
                 setTyped('');
               }}
             >
-              Cancel
+              {t('common.cancel')}
             </button>
             <button type="button" className="btn btn--danger" disabled={typed !== 'DELETE' || busy} onClick={remove}>
-              {busy ? 'Deleting...' : 'Confirm Delete'}
+              {busy ? t('settings.deleting') : t('settings.confirmDelete')}
             </button>
           </div>
         </div>
       ) : (
         <button type="button" className="btn btn--danger" onClick={() => setConfirming(true)}>
-          Delete My Account
+          {t('settings.delete')}
         </button>
       )}
     </section>

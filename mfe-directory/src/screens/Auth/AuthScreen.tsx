@@ -2,6 +2,7 @@ import { useId, useState, type ComponentProps, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { errorMessage, LIMITS, MESSAGES, returnTargetOf } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
+import { useMessages, type DirectoryMessage } from '../../i18n/messages';
 import { TextField } from '../../ui/Field';
 import { InlineSpinner } from '../../ui/Spinner';
 import auth from './AuthScreen.module.css';
@@ -15,7 +16,7 @@ const EMPTY = { login: '', password: '', name: '', username: '', email: '' };
 interface AuthInput {
   /** The field it edits, and the input's name. */
   name: keyof typeof EMPTY;
-  label: string;
+  label: DirectoryMessage;
   type?: 'email' | 'password';
   autoComplete: string;
   hint?: string;
@@ -26,16 +27,16 @@ interface AuthInput {
 /** The inputs of each mode, in order, with the contract's limits. */
 const FIELDS: Record<Mode, AuthInput[]> = {
   signin: [
-    { name: 'login', label: 'Email or Username', autoComplete: 'username', maxLength: LIMITS.emailMaxLength },
-    { name: 'password', label: 'Password', type: 'password', autoComplete: 'current-password', maxLength: LIMITS.passwordMaxLength },
+    { name: 'login', label: 'auth.login', autoComplete: 'username', maxLength: LIMITS.emailMaxLength },
+    { name: 'password', label: 'auth.password', type: 'password', autoComplete: 'current-password', maxLength: LIMITS.passwordMaxLength },
   ],
   signup: [
-    { name: 'name', label: 'Full Name', autoComplete: 'name', maxLength: LIMITS.nameMaxLength },
-    { name: 'username', label: 'Username', autoComplete: 'username', hint: MESSAGES.usernameCharacters, maxLength: LIMITS.usernameMaxLength },
-    { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', maxLength: LIMITS.emailMaxLength },
+    { name: 'name', label: 'auth.fullName', autoComplete: 'name', maxLength: LIMITS.nameMaxLength },
+    { name: 'username', label: 'auth.username', autoComplete: 'username', hint: MESSAGES.usernameCharacters, maxLength: LIMITS.usernameMaxLength },
+    { name: 'email', label: 'auth.email', type: 'email', autoComplete: 'email', maxLength: LIMITS.emailMaxLength },
     {
       name: 'password',
-      label: 'Password',
+      label: 'auth.password',
       type: 'password',
       autoComplete: 'new-password',
       hint: MESSAGES.passwordTooShort,
@@ -51,6 +52,7 @@ export function AuthScreen() {
   const navigate = useNavigate();
   const location = useLocation();
   const ids = useId();
+  const t = useMessages();
   const [mode, setMode] = useState<Mode>('signin');
   const [fields, setFields] = useState(EMPTY);
   const [pending, setPending] = useState(false);
@@ -90,39 +92,44 @@ export function AuthScreen() {
     }
   };
 
-  const title = signingUp ? 'Create Account' : 'Sign In';
+  const title = signingUp ? t('auth.signUp') : t('auth.signIn');
   return (
     <main className={auth.auth} data-testid="auth-screen" data-mode={mode}>
       <div className={`${shared.card} ${auth.card}`}>
         <p className={auth.brand}>{productName}</p>
         <h1 className={auth.title}>{title}</h1>
-        <p className={auth.subtitle}>
-          {signingUp ? 'Join the community supporting pro-Palestinian businesses' : 'Welcome back! Sign in to continue'}
-        </p>
+        <p className={auth.subtitle}>{signingUp ? t('auth.signUpLead') : t('auth.signInLead')}</p>
 
         <form className={forms.form} onSubmit={submit} aria-label={title}>
           {FIELDS[mode].map((field) => (
-            <AuthField key={field.name} id={`${ids}${field.name}`} value={fields[field.name]} onChange={set(field.name)} {...field} />
+            <AuthField
+              key={field.name}
+              id={`${ids}${field.name}`}
+              value={fields[field.name]}
+              onChange={set(field.name)}
+              {...field}
+              label={t(field.label)}
+            />
           ))}
           {!signingUp && (
             <p className={auth.forgot}>
-              <Link to="/forgot-password">Forgot Password?</Link>
+              <Link to="/forgot-password">{t('auth.forgot')}</Link>
             </p>
           )}
 
           <button type="submit" className="btn btn--primary btn--block" disabled={pending} aria-busy={pending}>
             {pending && <InlineSpinner />}
-            {pending ? (signingUp ? 'Creating Account...' : 'Signing In...') : title}
+            {pending ? t(signingUp ? 'auth.signingUp' : 'auth.signingIn') : title}
           </button>
         </form>
 
         <p className={auth.switch}>
           <button type="button" className={forms.linkButton} onClick={toggle}>
-            {signingUp ? 'Already have an account? Sign In' : "Don't have an account? Sign Up"}
+            {signingUp ? t('auth.toSignIn') : t('auth.toSignUp')}
           </button>
         </p>
         <p className={auth.back}>
-          <Link to="/">Back to Home</Link>
+          <Link to="/">{t('auth.backHome')}</Link>
         </p>
       </div>
     </main>

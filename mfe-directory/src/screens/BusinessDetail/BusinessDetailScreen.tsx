@@ -2,7 +2,6 @@ import { Suspense, useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
   addressLine,
-  capitalise,
   describeValue,
   FIELD_LABELS,
   formatDate,
@@ -17,6 +16,7 @@ import {
   type Suggestion,
 } from '@zaytoon/contract/client';
 import { useSession } from '@zaytoon/web-kit';
+import { SOCIAL_LABELS, useCount, useLocale, useMessages, useWeekdayName } from '../../i18n/messages';
 import { lazyNamed } from '../../lib/lazyNamed';
 import { NavBar } from '../../ui/NavBar';
 import { InlineSpinner, PageSpinner } from '../../ui/Spinner';
@@ -43,12 +43,13 @@ export function BusinessDetailScreen() {
   const { id } = useParams();
   const detail = useBusinessDetail(id);
   const { business } = detail;
+  const t = useMessages();
 
   if (detail.state === 'loading') {
     return (
       <>
         <NavBar variant="detail" />
-        <PageSpinner label="Loading business..." />
+        <PageSpinner label={t('form.loading')} />
       </>
     );
   }
@@ -59,14 +60,14 @@ export function BusinessDetailScreen() {
         <main className={shared.page}>
           <div className={`${shared.card} ${shared.empty}`} data-testid="business-unavailable" role="alert">
             <h1>{MESSAGES.businessUnavailable}</h1>
-            <p>Please check your connection and try again.</p>
+            <p>{t('common.checkConnection')}</p>
             <div className={forms.actions}>
               <button type="button" className="btn btn--primary" onClick={detail.retry} disabled={detail.retrying} aria-busy={detail.retrying}>
                 {detail.retrying && <InlineSpinner />}
-                {detail.retrying ? 'Loading...' : 'Try again'}
+                {detail.retrying ? t('common.loading') : t('common.tryAgain')}
               </button>
               <Link to="/dashboard" className="btn btn--outline">
-                Back to Directory
+                {t('common.backToDirectory')}
               </Link>
             </div>
           </div>
@@ -75,14 +76,7 @@ export function BusinessDetailScreen() {
     );
   }
   if (!business || detail.state === 'missing') {
-    return (
-      <EmptyPage
-        title="Business Not Found"
-        message="The business you are looking for does not exist or has been removed."
-        navVariant="detail"
-        testId="business-not-found"
-      />
-    );
+    return <EmptyPage title={t('detail.notFound')} message={t('detail.notFoundText')} navVariant="detail" testId="business-not-found" />;
   }
 
   return (
@@ -99,7 +93,9 @@ export function BusinessDetailScreen() {
               {business.name_latin}
             </p>
           )}
-          <p className={classes.address}>{addressLine(business)}</p>
+          <p className={classes.address} dir="auto">
+            {addressLine(business)}
+          </p>
           <Ownership business={business} />
         </header>
 
@@ -109,10 +105,12 @@ export function BusinessDetailScreen() {
 
         <div className={classes.columns}>
           <div className={classes.main}>
-            <Card title="About">
-              <p className={classes.prewrap}>{business.description || 'No description yet.'}</p>
+            <Card title={t('detail.about')}>
+              <p className={classes.prewrap} dir="auto">
+                {business.description || t('detail.noDescription')}
+              </p>
             </Card>
-            <Card title="Palestine Support" className={classes.support}>
+            <Card title={t('form.support')} className={classes.support}>
               <PalestineSupport business={business} />
             </Card>
             {detail.suggestions.length > 0 && <PendingSuggestions suggestions={detail.suggestions} />}
@@ -137,6 +135,8 @@ export function BusinessDetailScreen() {
 function ActionRow({ business, canEdit, isOwner }: { business: BusinessDetail; canEdit: boolean; isOwner: boolean }) {
   const user = useSession((state) => state.user);
   const navigate = useNavigate();
+  const t = useMessages();
+  const count = useCount();
   const [dialog, setDialog] = useState<'suggest' | 'report' | 'claim' | null>(null);
   // Anyone but the owner whose claim was approved may claim: the admins decide (issue #14 point 4).
   const mayClaim = !(business.managed_by_owner && isOwner);
@@ -145,26 +145,26 @@ function ActionRow({ business, canEdit, isOwner }: { business: BusinessDetail; c
     <div className={`${shared.card} ${classes.actions}`} data-testid="action-row">
       {user?.is_admin && business.report_count > 0 && (
         <span className={`${shared.badge} ${shared.badgeRed}`} data-testid="detail-report-count">
-          {business.report_count} {business.report_count === 1 ? 'report' : 'reports'}
+          {t('row.reports', count(business.report_count))}
         </span>
       )}
       {canEdit && (
         <Link to={`/edit-business/${business.id}`} className="btn btn--outline">
-          Edit Business
+          {t('form.edit')}
         </Link>
       )}
       {user?.is_admin && (
         <Link to={`/admin?verify=${business.id}`} className="btn btn--outline">
-          Verify Business
+          {t('detail.verify')}
         </Link>
       )}
       {user ? (
         <>
           <button type="button" className="btn btn--outline" onClick={() => setDialog('suggest')}>
-            Suggest Edit
+            {t('detail.suggest')}
           </button>
           <button type="button" className="btn btn--danger" onClick={() => setDialog('report')}>
-            Report Business
+            {t('detail.report')}
           </button>
           {mayClaim && (
             <button type="button" className="btn btn--outline" onClick={() => setDialog('claim')}>
@@ -174,9 +174,9 @@ function ActionRow({ business, canEdit, isOwner }: { business: BusinessDetail; c
         </>
       ) : (
         <div className={classes.interact}>
-          <p>Want to suggest edits or report this business?</p>
+          <p>{t('detail.interactQuestion')}</p>
           <button type="button" className="btn btn--primary" onClick={() => navigate('/login')}>
-            Login to Interact
+            {t('detail.interact')}
           </button>
         </div>
       )}
@@ -190,25 +190,27 @@ function ActionRow({ business, canEdit, isOwner }: { business: BusinessDetail; c
 }
 
 function PendingSuggestions({ suggestions }: { suggestions: Suggestion[] }) {
+  const t = useMessages();
+  const locale = useLocale();
   return (
-    <Card title={`Pending Suggestions (${suggestions.length})`} testId="pending-suggestions">
+    <Card title={t('detail.pending', { n: suggestions.length })} testId="pending-suggestions">
       <ul className={classes.stack}>
         {suggestions.map((suggestion) => (
           <li key={suggestion.id} className={classes.suggestion}>
             <div className={classes.suggestionHead}>
               <span className={shared.badge}>{FIELD_LABELS[suggestion.field_name] ?? suggestion.field_name}</span>
-              <span className={shared.hint}>{formatDate(suggestion.created_at)}</span>
+              <span className={shared.hint}>{formatDate(suggestion.created_at, locale)}</span>
             </div>
             <p>
-              <strong>Suggested:</strong> {describeValue(suggestion.suggested_value)}
+              <strong>{t('detail.suggested')}</strong> <bdi>{describeValue(suggestion.suggested_value)}</bdi>
             </p>
             {suggestion.reason && (
               <p>
-                <strong>Reason:</strong> {suggestion.reason}
+                <strong>{t('detail.reason')}</strong> <bdi>{suggestion.reason}</bdi>
               </p>
             )}
-            <p className={shared.hint}>Suggested by {suggestion.suggester_username || 'Unknown'}</p>
-            <p className={classes.pendingNote}>Pending admin review</p>
+            <p className={shared.hint}>{t('detail.suggestedBy', { name: suggestion.suggester_username || t('common.unknown') })}</p>
+            <p className={classes.pendingNote}>{t('detail.pendingReview')}</p>
           </li>
         ))}
       </ul>
@@ -218,45 +220,50 @@ function PendingSuggestions({ suggestions }: { suggestions: Suggestion[] }) {
 
 function RecentReports({ business }: { business: Business }) {
   const isAdmin = useSession((state) => state.user?.is_admin ?? false);
+  const t = useMessages();
+  const locale = useLocale();
   if (!isAdmin || business.report_count <= 0) return null;
   const latest = (business.latest_reports ?? []).slice(0, LIMITS.latestReportsShown);
   const more = business.report_count - latest.length;
   return (
-    <Card title={`Recent Reports (${business.report_count})`} testId="recent-reports">
+    <Card title={t('detail.reports', { n: business.report_count })} testId="recent-reports">
       <ul className={classes.stack}>
         {latest.map((report) => (
           <li key={report.id} className={classes.suggestion}>
             <div className={classes.suggestionHead}>
               <span className={`${shared.badge} ${shared.badgeRed}`}>{report.reason}</span>
-              <span className={shared.hint}>{formatDate(report.created_at)}</span>
+              <span className={shared.hint}>{formatDate(report.created_at, locale)}</span>
             </div>
-            {report.description && <p>{report.description}</p>}
-            <p className={shared.hint}>Reported by {report.reporter_username || 'Unknown'}</p>
+            {report.description && <p dir="auto">{report.description}</p>}
+            <p className={shared.hint}>{t('detail.reportedBy', { name: report.reporter_username || t('common.unknown') })}</p>
           </li>
         ))}
       </ul>
-      {more > 0 && <p className={shared.hint}>And {more} more reports...</p>}
+      {more > 0 && <p className={shared.hint}>{t('detail.moreReports', { n: more })}</p>}
     </Card>
   );
 }
 
 function ContactInformation({ business }: { business: Business }) {
+  const t = useMessages();
   return (
-    <Card title="Contact Information">
+    <Card title={t('detail.contact')}>
       <ul className={`${classes.stack} ${classes.tight}`}>
         {business.phone && (
           <li>
-            <a href={`tel:${business.phone.replace(/\s+/g, '')}`}>{business.phone}</a>
+            <a href={`tel:${business.phone.replace(/\s+/g, '')}`} dir="ltr">
+              {business.phone}
+            </a>
           </li>
         )}
         {isHttpUrl(business.website) && (
           <li>
             <a href={business.website} target="_blank" rel={USER_LINK_REL}>
-              Visit Website
+              {t('detail.visitWebsite')}
             </a>
           </li>
         )}
-        <li>{addressLine(business)}</li>
+        <li dir="auto">{addressLine(business)}</li>
       </ul>
     </Card>
   );
@@ -264,13 +271,15 @@ function ContactInformation({ business }: { business: Business }) {
 
 function BusinessHours({ business }: { business: Business }) {
   const hours = business.business_hours ?? {};
+  const t = useMessages();
+  const weekdayName = useWeekdayName();
   return (
-    <Card title="Business Hours">
+    <Card title={t('form.hours')}>
       <dl className={classes.hours} data-testid="business-hours">
         {WEEKDAYS.map((day) => (
           <div key={day} className={classes.hoursRow}>
-            <dt>{capitalise(day)}:</dt>
-            <dd>{hours[day]?.trim() || 'Closed'}</dd>
+            <dt>{weekdayName(day)}:</dt>
+            <dd dir="auto">{hours[day]?.trim() || t('detail.closed')}</dd>
           </div>
         ))}
       </dl>
@@ -284,15 +293,15 @@ function SocialMedia({ business }: { business: Business }) {
     .filter((network) => social[network]?.trim())
     .map((network) => ({ network, url: socialUrl(network, social[network] as string) }))
     .filter((link) => isHttpUrl(link.url));
+  const t = useMessages();
   if (links.length === 0) return null;
-  const label = { facebook: 'Facebook', twitter: 'Twitter/X', instagram: 'Instagram' } as const;
   return (
-    <Card title="Social Media">
+    <Card title={t('detail.social')}>
       <ul className={`${classes.stack} ${classes.tight}`} data-testid="social-links">
         {links.map((link) => (
           <li key={link.network}>
             <a href={link.url} target="_blank" rel={USER_LINK_REL}>
-              {label[link.network]}
+              {SOCIAL_LABELS[link.network]}
             </a>
           </li>
         ))}
@@ -302,9 +311,11 @@ function SocialMedia({ business }: { business: Business }) {
 }
 
 function BusinessInfo({ business }: { business: Business }) {
+  const t = useMessages();
+  const locale = useLocale();
   return (
-    <Card title="Business Info">
-      <p>Added {formatDate(business.created_at)}</p>
+    <Card title={t('detail.info')}>
+      <p>{t('detail.added', { date: formatDate(business.created_at, locale) })}</p>
       <Verification business={business} />
     </Card>
   );

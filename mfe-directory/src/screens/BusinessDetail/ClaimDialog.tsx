@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { LIMITS, MESSAGES } from '@zaytoon/contract/client';
 import { useClaimBusiness } from '../../features/business/api/use-claim';
+import { useMessages } from '../../i18n/messages';
 import { TextAreaField } from '../../ui/Field';
 import { MemberDialogForm } from './MemberDialogForm';
 
@@ -9,6 +10,7 @@ export function ClaimDialog({ businessId, onClose }: { businessId: number; onClo
   const [evidence, setEvidence] = useState('');
   const claiming = useClaimBusiness(businessId);
   const trimmed = evidence.trim();
+  const t = useMessages();
 
   return (
     <MemberDialogForm
@@ -17,7 +19,7 @@ export function ClaimDialog({ businessId, onClose }: { businessId: number; onClo
       input={trimmed.length >= LIMITS.claimEvidenceMinLength ? { evidence: trimmed } : null}
       mutation={claiming}
       loginMessage={MESSAGES.loginToClaim}
-      submitLabel="Submit Claim"
+      submitLabel={t('claim.submit')}
       submitClassName="btn btn--primary"
       onClose={onClose}
     >
@@ -28,8 +30,8 @@ export function ClaimDialog({ businessId, onClose }: { businessId: number; onClo
         minLength={LIMITS.claimEvidenceMinLength}
         maxLength={LIMITS.claimEvidenceMaxLength}
         count={{ length: evidence.length, max: LIMITS.claimEvidenceMaxLength }}
-        hint={`At least ${LIMITS.claimEvidenceMinLength} characters. An admin checks every claim; once it is approved you can edit the listing, and its page shows '${MESSAGES.managedByOwner}'.`}
-        placeholder="e.g. I am the director at Companies House; my email is on the business's website; I can answer the shop phone"
+        hint={t('claim.hint', { min: LIMITS.claimEvidenceMinLength, managed: MESSAGES.managedByOwner })}
+        placeholder={t('claim.placeholder')}
         onChange={(event) => setEvidence(event.target.value)}
       />
     </MemberDialogForm>

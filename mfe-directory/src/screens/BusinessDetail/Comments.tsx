@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { formatDate, LIMITS, MESSAGES, type Comment } from '@zaytoon/contract/client';
 import { useHost, useSession } from '@zaytoon/web-kit';
 import { isPendingComment, useAddComment, useDeleteComment } from '../../features/business/api/use-comments';
+import { useLocale, useMessages } from '../../i18n/messages';
 import { CharacterCount } from '../../ui/Field';
 import classes from './Comments.module.css';
 import fieldStyles from '../../ui/Field.module.css';
@@ -14,6 +15,8 @@ import shared from '../../ui/page.module.css';
  */
 export function Comments({ businessId, comments }: { businessId: number; comments: Comment[] }) {
   const ids = useId();
+  const t = useMessages();
+  const locale = useLocale();
   const { toast } = useHost();
   const user = useSession((state) => state.user);
   const [text, setText] = useState('');
@@ -45,16 +48,16 @@ export function Comments({ businessId, comments }: { businessId: number; comment
   return (
     <section className={shared.card} aria-labelledby={`${ids}title`} data-testid="comments">
       <h2 id={`${ids}title`} className={forms.sectionTitle}>
-        Comments ({comments.length})
+        {t('comments.title', { n: comments.length })}
       </h2>
       <form className={forms.form} onSubmit={post}>
         <div className={fieldStyles.field}>
-          <label htmlFor={`${ids}text`}>Add a comment</label>
+          <label htmlFor={`${ids}text`}>{t('comments.add')}</label>
           <textarea
             id={`${ids}text`}
             value={text}
             maxLength={LIMITS.commentMaxLength}
-            placeholder="Share your experience with this business..."
+            placeholder={t('comments.placeholder')}
             aria-describedby={`${ids}counter`}
             onChange={(event) => setText(event.target.value)}
           />
@@ -62,12 +65,12 @@ export function Comments({ businessId, comments }: { businessId: number; comment
         </div>
         <div className={forms.actions}>
           <button type="submit" className="btn btn--primary" disabled={busy || text.trim().length === 0}>
-            {busy ? 'Posting...' : 'Post Comment'}
+            {busy ? t('comments.posting') : t('comments.post')}
           </button>
         </div>
       </form>
       {comments.length === 0 ? (
-        <p className={shared.hint}>No comments yet.</p>
+        <p className={shared.hint}>{t('comments.none')}</p>
       ) : (
         <ul className={classes.comments}>
           {comments.map((comment) => (
@@ -80,20 +83,22 @@ export function Comments({ businessId, comments }: { businessId: number; comment
                     (comment.username || '?').charAt(0).toUpperCase()
                   )}
                 </span>
-                <strong>{comment.username || 'Anonymous'}</strong>
-                <span className={shared.hint}>{formatDate(comment.created_at)}</span>
+                <strong dir="auto">{comment.username || t('comments.anonymous')}</strong>
+                <span className={shared.hint}>{formatDate(comment.created_at, locale)}</span>
                 {user && (user.is_admin || user.id === comment.user_id) && !isPendingComment(comment) && (
                   <button
                     type="button"
                     className={`${forms.linkButton} ${classes.delete}`}
                     onClick={() => remove(comment)}
-                    aria-label={`Delete comment by ${comment.username || 'Anonymous'}`}
+                    aria-label={t('comments.deleteLabel', { name: comment.username || t('comments.anonymous') })}
                   >
-                    Delete
+                    {t('comments.delete')}
                   </button>
                 )}
               </div>
-              <p className={classes.text}>{comment.comment_text}</p>
+              <p className={classes.text} dir="auto">
+                {comment.comment_text}
+              </p>
             </li>
           ))}
         </ul>

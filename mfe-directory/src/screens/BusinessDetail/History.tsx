@@ -1,5 +1,6 @@
 import { Suspense, useId, useState } from 'react';
 import { lazyNamed } from '../../lib/lazyNamed';
+import { useMessages } from '../../i18n/messages';
 import { InlineSpinner } from '../../ui/Spinner';
 import classes from './History.module.css';
 import forms from '../../ui/forms.module.css';
@@ -12,6 +13,7 @@ const HistoryList = lazyNamed(() => import('./HistoryList'), 'HistoryList');
 export function History({ businessId }: { businessId: number }) {
   const [open, setOpen] = useState(false);
   const ids = useId();
+  const t = useMessages();
   return (
     <section className={shared.card} aria-labelledby={`${ids}title`} data-testid="history">
       <h2 id={`${ids}title`} className={forms.sectionTitle}>
@@ -23,7 +25,7 @@ export function History({ businessId }: { businessId: number }) {
           onClick={() => setOpen((wasOpen) => !wasOpen)}
           onPointerEnter={() => void HistoryList.preload()}
         >
-          History
+          {t('history.title')}
         </button>
       </h2>
       {open && (

@@ -2,6 +2,7 @@ import { describeValue, formatDate, MESSAGES, REVISION_FIELD_LABELS, REVISION_KI
 import { useSession } from '@zaytoon/web-kit';
 import { useHistory } from '../../features/history/api/get-history';
 import { useRevert } from '../../features/history/api/use-revert';
+import { useLocale, useMessages } from '../../i18n/messages';
 import { InlineSpinner } from '../../ui/Spinner';
 import classes from './History.module.css';
 import comments from './Comments.module.css';
@@ -20,6 +21,8 @@ export function HistoryList({ businessId }: { businessId: number }) {
   const history = useHistory(businessId);
   const isAdmin = useSession((state) => state.user?.is_admin ?? false);
   const revert = useRevert(businessId);
+  const t = useMessages();
+  const locale = useLocale();
 
   if (history.isPending) return <InlineSpinner />;
   if (history.isError) {
@@ -41,18 +44,24 @@ export function HistoryList({ businessId }: { businessId: number }) {
               <span className={shared.badge}>{REVISION_KIND_LABELS[revision.kind]}</span>
               {revision.by && (
                 <span>
-                  by <strong>{revision.by}</strong>
+                  {t('history.by')} <strong dir="auto">{revision.by}</strong>
                 </span>
               )}
               <time className={shared.hint} dateTime={revision.created_at}>
-                {formatDate(revision.created_at)}
+                {formatDate(revision.created_at, locale)}
               </time>
             </p>
             <ul className={classes.changes}>
               {revision.changes.map((change) => (
                 <li key={change.field} data-testid="revision-change" data-field={change.field}>
                   <span className={classes.field}>{REVISION_FIELD_LABELS[change.field]}</span>{' '}
-                  <del className={classes.before}>{shown(change.before)}</del> → <ins className={classes.after}>{shown(change.after)}</ins>
+                  <del className={classes.before} dir="auto">
+                    {shown(change.before)}
+                  </del>{' '}
+                  <span className={shared.flip}>→</span>{' '}
+                  <ins className={classes.after} dir="auto">
+                    {shown(change.after)}
+                  </ins>
                 </li>
               ))}
             </ul>
@@ -63,7 +72,7 @@ export function HistoryList({ businessId }: { businessId: number }) {
                 disabled={revert.isPending}
                 onClick={() => window.confirm(MESSAGES.confirmRevert) && revert.mutate(revision.id)}
               >
-                Revert to this version
+                {t('history.revert')}
               </button>
             )}
           </li>
@@ -78,7 +87,7 @@ export function HistoryList({ businessId }: { businessId: number }) {
           aria-busy={history.isFetchingNextPage}
         >
           {history.isFetchingNextPage && <InlineSpinner />}
-          Load more
+          {t('common.loadMore')}
         </button>
       )}
     </>

@@ -4,12 +4,15 @@ import { CONFIRMATION_ANSWERS, confirmedByMessage, formatDate, MESSAGES } from '
 import { useHost, useSession } from '@zaytoon/web-kit';
 import { getConfirmationsQueryOptions } from '../../features/business/api/get-confirmations';
 import { useConfirm } from '../../features/business/api/use-confirm';
+import { useLocale, useMessages } from '../../i18n/messages';
 import forms from '../../ui/forms.module.css';
 import shared from '../../ui/page.module.css';
 
 /** 'Still open and still supportive?' (issue #13): members answer once a month; everyone sees the confirmations. */
 export function MemberConfirmations({ businessId }: { businessId: number }) {
   const titleId = useId();
+  const t = useMessages();
+  const locale = useLocale();
   const { api, toast } = useHost();
   const viewer = useSession((state) => state.user?.id ?? null);
   const { data: summary } = useQuery(getConfirmationsQueryOptions(api, businessId, viewer));
@@ -24,12 +27,14 @@ export function MemberConfirmations({ businessId }: { businessId: number }) {
       {summary && summary.confirmed_by > 0 && (
         <p data-testid="confirmed-by">
           {confirmedByMessage(summary.confirmed_by)}
-          {summary.latest_confirmed_at && <span className={shared.hint}> · latest {formatDate(summary.latest_confirmed_at)}</span>}
+          {summary.latest_confirmed_at && (
+            <span className={shared.hint}> · {t('detail.latest', { date: formatDate(summary.latest_confirmed_at, locale) })}</span>
+          )}
         </p>
       )}
       {own ? (
         <p className={shared.hint} data-testid="own-answer">
-          You answered ‘{own.answer}’ on {formatDate(own.answered_at)}. You can answer again from {formatDate(own.next_answer_from)}.
+          {t('detail.ownAnswer', { answer: own.answer, date: formatDate(own.answered_at, locale), next: formatDate(own.next_answer_from, locale) })}
         </p>
       ) : (
         <div className={forms.actions} role="group" aria-label={MESSAGES.confirmationQuestion}>

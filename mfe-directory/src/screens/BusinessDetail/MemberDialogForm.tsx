@@ -1,6 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { LIMITS } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
+import { useMessages } from '../../i18n/messages';
 import { TextAreaField } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import forms from '../../ui/forms.module.css';
@@ -34,6 +35,7 @@ export function MemberDialogForm<Input>({
 }) {
   const { toast, session } = useHost();
   const busy = mutation.isPending;
+  const t = useMessages();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -51,10 +53,10 @@ export function MemberDialogForm<Input>({
         {children}
         <div className={forms.actions}>
           <button type="button" className="btn btn--outline" onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </button>
           <button type="submit" className={submitClassName} disabled={input === null || busy}>
-            {busy ? 'Submitting...' : submitLabel}
+            {busy ? t('dialog.submitting') : submitLabel}
           </button>
         </div>
       </form>

@@ -1,21 +1,23 @@
 import { MESSAGES, ownerConfirmedLine, type BusinessDetail } from '@zaytoon/contract/client';
+import { useLocale } from '../../i18n/messages';
 import shared from '../../ui/page.module.css';
 import classes from './BusinessDetailScreen.module.css';
 
-const monthAndYear = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthAndYear = (iso: string, locale: string) => new Date(iso).toLocaleDateString(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * 'Managed by its owner' once an admin approved the owner's claim (issue #14 point 4), with the owner's last
  * 'Everything is still accurate'. Nothing for a business whose owner never claimed it.
  */
 export function Ownership({ business }: { business: BusinessDetail }) {
+  const locale = useLocale();
   if (!business.managed_by_owner) return null;
   return (
     <p className={classes.ownership} data-testid="managed-by-owner">
       <span className={`${shared.badge} ${shared.badgeGreen}`}>{MESSAGES.managedByOwner}</span>
       {business.owner_confirmed_at && (
         <span className={shared.hint} data-testid="owner-confirmed-line">
-          {ownerConfirmedLine(monthAndYear(business.owner_confirmed_at))}
+          {ownerConfirmedLine(monthAndYear(business.owner_confirmed_at, locale))}
         </span>
       )}
     </p>

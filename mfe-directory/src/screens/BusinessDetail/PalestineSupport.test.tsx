@@ -1,7 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Source } from '@zaytoon/contract/client';
-import { business } from '../../test/harness';
+import { business, renderScreen } from '../../test/harness';
 import { PalestineSupport } from './PalestineSupport';
 
 const link = (status: NonNullable<Source['link']>['status'], archived_title: string | null): Source['link'] => ({
@@ -25,7 +25,7 @@ const source = (id: number, extra: Partial<Source>): Source => ({
 
 describe('Palestine Support: link checks (issue #13 point 4)', () => {
   it("shows 'Link broken' and the archived title beside a source whose link is broken, and neither beside the others", () => {
-    render(
+    renderScreen(
       <PalestineSupport
         business={business({
           sources: [

@@ -1,9 +1,10 @@
 import { archivedTitleLine, MESSAGES, USER_LINK_REL, type BusinessDetail, type Source } from '@zaytoon/contract/client';
+import { useLocale, useMessages } from '../../i18n/messages';
 import shared from '../../ui/page.module.css';
 import classes from './PalestineSupport.module.css';
 
-const dayMonthYear = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const dayMonthYear = (day: string, locale: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 const hostOf = (url: string) => {
   try {
@@ -19,7 +20,13 @@ const hostOf = (url: string) => {
  */
 export function PalestineSupport({ business }: { business: BusinessDetail }) {
   const sources = business.sources ?? [];
-  if (sources.length === 0) return <p className={classes.text}>{business.proof_of_support || 'No details yet.'}</p>;
+  const t = useMessages();
+  if (sources.length === 0)
+    return (
+      <p className={classes.text} dir="auto">
+        {business.proof_of_support || t('detail.noDetails')}
+      </p>
+    );
   return (
     <ul className={classes.sources} data-testid="sources">
       {sources.map((source) => (
@@ -32,20 +39,24 @@ export function PalestineSupport({ business }: { business: BusinessDetail }) {
 function SourceItem({ source }: { source: Source }) {
   // Its page failed three checks in a row (issue #13 point 4): what the page said is kept, so the source still means something.
   const broken = source.link?.status === 'broken';
+  const t = useMessages();
+  const locale = useLocale();
   return (
     <li className={classes.source} data-testid="source" data-source-id={source.id}>
       <p className={classes.heading}>
         <span className={`${shared.badge} ${shared.badgeGreen}`}>{source.kind}</span>{' '}
         <time dateTime={source.date} className={shared.hint}>
-          {dayMonthYear(source.date)}
+          {dayMonthYear(source.date, locale)}
         </time>
       </p>
-      <p className={classes.text}>{source.description}</p>
+      <p className={classes.text} dir="auto">
+        {source.description}
+      </p>
       {source.url && (
         <p className={classes.link}>
           <a href={source.url} target="_blank" rel={USER_LINK_REL}>
-            View source on {hostOf(source.url)}
-            <span className="visually-hidden"> (opens in a new tab)</span>
+            {t('detail.viewSource', { host: hostOf(source.url) })}
+            <span className="visually-hidden"> {t('detail.newTab')}</span>
           </a>
           {broken && (
             <>

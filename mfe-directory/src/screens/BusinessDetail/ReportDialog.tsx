@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { MESSAGES, REPORT_REASONS, type ReportReason } from '@zaytoon/contract/client';
 import { useCreateReport } from '../../features/business/api/use-suggest-and-report';
+import { useMessages } from '../../i18n/messages';
 import { SelectField } from '../../ui/Field';
 import { DialogNoteField, MemberDialogForm } from './MemberDialogForm';
 
@@ -9,27 +10,28 @@ export function ReportDialog({ businessId, onClose }: { businessId: number; onCl
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [details, setDetails] = useState('');
   const reporting = useCreateReport(businessId);
+  const t = useMessages();
 
   return (
     <MemberDialogForm
-      title="Report Business"
+      title={t('detail.report')}
       testId="report-form"
       input={reason ? { reason, description: details.trim() } : null}
       mutation={reporting}
       loginMessage={MESSAGES.loginToReport}
-      submitLabel="Submit Report"
+      submitLabel={t('report.submit')}
       submitClassName="btn btn--danger"
       onClose={onClose}
     >
-      <SelectField label="Reason" value={reason} onChange={(event) => setReason(event.target.value as ReportReason | '')} required>
-        <option value="">Select a reason</option>
+      <SelectField label={t('report.reason')} value={reason} onChange={(event) => setReason(event.target.value as ReportReason | '')} required>
+        <option value="">{t('report.selectReason')}</option>
         {REPORT_REASONS.map((name) => (
           <option key={name} value={name}>
             {name}
           </option>
         ))}
       </SelectField>
-      <DialogNoteField label="Details (optional)" placeholder="Tell us more about the problem" value={details} onChange={setDetails} />
+      <DialogNoteField label={t('report.details')} placeholder={t('report.detailsPlaceholder')} value={details} onChange={setDetails} />
     </MemberDialogForm>
   );
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  capitalise,
   FIELD_LABELS,
   LIMITS,
   MESSAGES,
@@ -8,12 +7,14 @@ import {
   SUGGESTABLE_FIELDS,
   WEEKDAYS,
   type Business,
+  type SocialNetwork,
   type SuggestableField,
 } from '@zaytoon/contract/client';
 import { useAddSuggestion } from '../../features/business/api/use-suggest-and-report';
 import { SourceFields } from '../../features/business/sources/SourceFields';
 import { emptySourceDraft } from '../../features/business/sources/sourceDraft';
 import { BUSINESS_FIELD_MAX_LENGTH, isLongText } from '../../features/business/fieldLimits';
+import { SOCIAL_LABELS, useMessages, useWeekdayName } from '../../i18n/messages';
 import { Field, SelectField, TextField } from '../../ui/Field';
 import { DialogNoteField, MemberDialogForm } from './MemberDialogForm';
 import { currentValue, encodeObjectValue, encodeSourceValue, JSON_FIELDS } from './suggestionValue';
@@ -28,6 +29,8 @@ export function SuggestEditDialog({ business, onClose }: { business: Business; o
   const [source, setSource] = useState(emptySourceDraft);
   const [reason, setReason] = useState('');
   const suggesting = useAddSuggestion(business.id);
+  const t = useMessages();
+  const weekdayName = useWeekdayName();
 
   const suggested =
     field === 'proof_of_support'
@@ -43,17 +46,17 @@ export function SuggestEditDialog({ business, onClose }: { business: Business; o
 
   return (
     <MemberDialogForm
-      title="Suggest Edit"
+      title={t('detail.suggest')}
       testId="suggest-form"
       input={field && suggested ? { field_name: field, suggested_value: suggested, reason: reason.trim() } : null}
       mutation={suggesting}
       loginMessage={MESSAGES.loginToSuggest}
-      submitLabel="Submit Suggestion"
+      submitLabel={t('suggest.submit')}
       submitClassName="btn btn--primary"
       onClose={onClose}
     >
       <SelectField
-        label="Field to update"
+        label={t('suggest.field')}
         value={field}
         onChange={(event) => {
           setField(event.target.value as SuggestableField | '');
@@ -63,7 +66,7 @@ export function SuggestEditDialog({ business, onClose }: { business: Business; o
         }}
         required
       >
-        <option value="">Select a field</option>
+        <option value="">{t('suggest.selectField')}</option>
         {SUGGESTABLE_FIELDS.map((name) => (
           <option key={name} value={name}>
             {FIELD_LABELS[name]}
@@ -72,30 +75,30 @@ export function SuggestEditDialog({ business, onClose }: { business: Business; o
       </SelectField>
       {field && (
         <p className={shared.hint} data-testid="current-value">
-          Current value: {currentValue(business, field) || 'Not set'}
+          {t('suggest.current', { value: currentValue(business, field) || t('suggest.notSet') })}
         </p>
       )}
       {field === 'proof_of_support' ? (
         <fieldset className={suggest.fieldset}>
-          <legend>Suggested source</legend>
+          <legend>{t('suggest.source')}</legend>
           <SourceFields source={source} onChange={setSource} errors={sourceErrors} />
         </fieldset>
       ) : field && JSON_FIELDS.has(field) ? (
         <fieldset className={suggest.fieldset}>
-          <legend>Suggested {FIELD_LABELS[field].toLowerCase()}</legend>
+          <legend>{t('suggest.entries', { field: FIELD_LABELS[field].toLowerCase() })}</legend>
           {keys.map((key) => (
             <TextField
               key={key}
-              label={key === 'twitter' ? 'Twitter/X' : capitalise(key)}
+              label={SOCIAL_LABELS[key as SocialNetwork] ?? weekdayName(key)}
               value={entries[key] ?? ''}
               maxLength={entryMax}
-              placeholder={field === 'business_hours' ? '9:00 AM - 6:00 PM or Closed' : '@handle or link'}
+              placeholder={t(field === 'business_hours' ? 'form.hoursPlaceholder' : 'form.handlePlaceholder')}
               onChange={(event) => setEntries((current) => ({ ...current, [key]: event.target.value }))}
             />
           ))}
         </fieldset>
       ) : field ? (
-        <Field label="Suggested value" count={isLongText(valueMax) ? { length: value.length, max: valueMax } : undefined}>
+        <Field label={t('suggest.value')} count={isLongText(valueMax) ? { length: value.length, max: valueMax } : undefined}>
           {(control) =>
             isLongText(valueMax) ? (
               <textarea {...control} value={value} maxLength={valueMax} onChange={(event) => setValue(event.target.value)} required />
@@ -112,7 +115,7 @@ export function SuggestEditDialog({ business, onClose }: { business: Business; o
           }
         </Field>
       ) : null}
-      <DialogNoteField label="Reason (optional)" placeholder="Why should this change be made?" value={reason} onChange={setReason} />
+      <DialogNoteField label={t('suggest.reason')} placeholder={t('suggest.reasonPlaceholder')} value={reason} onChange={setReason} />
     </MemberDialogForm>
   );
 }

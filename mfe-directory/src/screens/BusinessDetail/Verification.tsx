@@ -1,8 +1,10 @@
 import { MESSAGES, verificationLine, type Business } from '@zaytoon/contract/client';
+import { useLocale, useMessages } from '../../i18n/messages';
 import shared from '../../ui/page.module.css';
 import verification from './Verification.module.css';
 
-const monthAndYear = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthAndYear = (day: string, locale: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * SPEC's 'Verified' badge while the latest verification is under 12 months old, with how and when; 'Verification
@@ -10,15 +12,17 @@ const monthAndYear = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateS
  */
 export function Verification({ business }: { business: Business }) {
   const { status, method, date } = business.verification;
+  const t = useMessages();
+  const locale = useLocale();
   if (status === 'current') {
     return (
       <div className={verification.verified} data-testid="verified">
         <p>
-          <span className={`${shared.badge} ${shared.badgeGreen}`}>Verified</span> This business has been verified by our community
+          <span className={`${shared.badge} ${shared.badgeGreen}`}>{t('detail.verified')}</span> {t('detail.verifiedText')}
         </p>
         {method && date && (
           <p className={shared.hint} data-testid="verification-line">
-            {verificationLine(method, monthAndYear(date))}
+            {verificationLine(method, monthAndYear(date, locale))}
           </p>
         )}
       </div>

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { capitalise, errorMessage, FIELD_LABELS, MESSAGES, SOCIAL_NETWORKS, WEEKDAYS, type SocialNetwork } from '@zaytoon/contract/client';
+import { errorMessage, MESSAGES, SOCIAL_NETWORKS, WEEKDAYS, type SocialNetwork } from '@zaytoon/contract/client';
 import { useHost, useSession } from '@zaytoon/web-kit';
 import { CANNOT_EDIT, getCanEditQueryOptions } from '../../features/business/api/get-can-edit';
 import { useSaveBusiness } from '../../features/business/api/use-save-business';
@@ -9,6 +9,7 @@ import { parseBusinessId } from '../../features/business/businessId';
 import { BUSINESS_FIELD_MAX_LENGTH, isLongText } from '../../features/business/fieldLimits';
 import { getBusinessQueryOptions } from '../../features/directory/api/get-business';
 import { useFilterOptions } from '../../features/directory/api/get-filter-options';
+import { useMessages, useWeekdayName } from '../../i18n/messages';
 import { Field } from '../../ui/Field';
 import { NavBar } from '../../ui/NavBar';
 import { InlineSpinner, PageSpinner } from '../../ui/Spinner';
@@ -38,6 +39,7 @@ export function BusinessFormScreen() {
 function EditBusiness({ idParam }: { idParam: string }) {
   const { api, toast } = useHost();
   const navigate = useNavigate();
+  const t = useMessages();
   const viewer = useSession((state) => state.user?.id ?? null);
   const id = parseBusinessId(idParam);
   const businessId = id ?? 0;
@@ -62,7 +64,7 @@ function EditBusiness({ idParam }: { idParam: string }) {
     return (
       <>
         <NavBar />
-        <PageSpinner label="Loading business..." />
+        <PageSpinner label={t('form.loading')} />
       </>
     );
   }
@@ -72,10 +74,10 @@ function EditBusiness({ idParam }: { idParam: string }) {
         <NavBar />
         <main className={`${shared.page} ${businessForm.formPage}`}>
           <div className={`${shared.card} ${shared.empty}`} data-testid="edit-not-allowed" role="alert">
-            <h1>Edit Business</h1>
+            <h1>{t('form.edit')}</h1>
             <p>{MESSAGES.notAllowedToEdit}</p>
             <Link to={`/business/${businessId}`} className="btn btn--primary">
-              Back to Business
+              {t('form.backToBusiness')}
             </Link>
           </div>
         </main>
@@ -89,6 +91,8 @@ function BusinessForm({ businessId, initial }: { businessId: number | null; init
   const editing = businessId !== null;
   const { toast, productName } = useHost();
   const navigate = useNavigate();
+  const t = useMessages();
+  const weekdayName = useWeekdayName();
   const [values, setValues] = useState<BusinessFormValues>(initial);
   const categories = useFilterOptions('categories');
   const saving = useSaveBusiness(businessId);
@@ -140,6 +144,7 @@ function BusinessForm({ businessId, initial }: { businessId: number | null; init
               onChange={set(name)}
               placeholder={options.placeholder}
               autoComplete={options.autoComplete}
+              dir={options.dir}
               maxLength={max}
             />
           )
@@ -153,21 +158,20 @@ function BusinessForm({ businessId, initial }: { businessId: number | null; init
       <NavBar />
       <main className={`${shared.page} ${businessForm.formPage}`} data-testid="business-form" data-mode={editing ? 'edit' : 'add'}>
         <p>
-          <Link to="/dashboard">← Back to Directory</Link>
+          <Link to="/dashboard">
+            <span className={shared.flip}>←</span> {t('common.backToDirectory')}
+          </Link>
         </p>
-        <h1 className={forms.pageTitle}>{editing ? 'Edit Business' : 'Add Your Business'}</h1>
+        <h1 className={forms.pageTitle}>{editing ? t('form.edit') : t('form.add')}</h1>
 
         <form className={forms.form} onSubmit={submit} noValidate={false}>
-          <Section title="Basic Information">
-            {field('name', 'Business Name', { required: true })}
-            {field('name_latin', FIELD_LABELS.name_latin, {
-              placeholder: 'e.g. Matam Al Zaytoun',
-              hint: 'If the name is written in another script, how it is spelt in English letters, so people can find it either way.',
-            })}
-            <Field label="Category" error={fieldErrors.category}>
+          <Section title={t('form.basic')}>
+            {field('name', t('form.name'), { required: true })}
+            {field('name_latin', t('form.nameLatin'), { placeholder: t('form.nameLatinPlaceholder'), hint: t('form.nameLatinHint') })}
+            <Field label={t('filters.category')} error={fieldErrors.category}>
               {(control) => (
                 <select {...control} name="category" value={values.category} onChange={set('category')}>
-                  <option value="">Select a category</option>
+                  <option value="">{t('form.selectCategory')}</option>
                   {categoryOptions(categories, values.category).map((category) => (
                     <option key={category} value={category}>
                       {category}
@@ -176,37 +180,37 @@ function BusinessForm({ businessId, initial }: { businessId: number | null; init
                 </select>
               )}
             </Field>
-            {field('phone', 'Phone', { type: 'tel', autoComplete: 'tel' })}
-            {field('description', 'Description', { multiline: true, placeholder: 'Tell the community about your business' })}
+            {field('phone', t('form.phone'), { type: 'tel', autoComplete: 'tel', dir: 'ltr' })}
+            {field('description', t('form.description'), { multiline: true, placeholder: t('form.descriptionPlaceholder') })}
           </Section>
 
-          <Section title="Location Information">
-            {field('address', 'Street Address', { required: true, autoComplete: 'street-address' })}
+          <Section title={t('form.location')}>
+            {field('address', t('form.address'), { required: true, autoComplete: 'street-address' })}
             <div className={businessForm.pair}>
-              {field('city', 'City', { required: true, autoComplete: 'address-level2' })}
-              {field('postcode', 'Postcode', { required: true, autoComplete: 'postal-code' })}
+              {field('city', t('filters.city'), { required: true, autoComplete: 'address-level2' })}
+              {field('postcode', t('form.postcode'), { required: true, autoComplete: 'postal-code', dir: 'ltr' })}
             </div>
             {!editing && <DuplicateWarning candidates={candidates} />}
           </Section>
 
-          <Section title="Online Presence">
-            {field('website', 'Website', { type: 'url', placeholder: 'https://example.com', autoComplete: 'url' })}
-            {field('facebook', 'Facebook', { placeholder: 'Page name or link' })}
-            {field('twitter', 'Twitter/X', { placeholder: '@handle or link' })}
-            {field('instagram', 'Instagram', { placeholder: '@handle or link' })}
+          <Section title={t('form.online')}>
+            {field('website', t('row.website'), { type: 'url', placeholder: 'https://example.com', autoComplete: 'url', dir: 'ltr' })}
+            {field('facebook', 'Facebook', { placeholder: t('form.pagePlaceholder') })}
+            {field('twitter', 'Twitter/X', { placeholder: t('form.handlePlaceholder') })}
+            {field('instagram', 'Instagram', { placeholder: t('form.handlePlaceholder') })}
           </Section>
 
-          <Section title="Business Hours">
+          <Section title={t('form.hours')}>
             <div className={businessForm.hours}>
               {WEEKDAYS.map((day) => (
-                <Field key={day} label={capitalise(day)} error={fieldErrors[`business_hours.${day}`]}>
+                <Field key={day} label={weekdayName(day)} error={fieldErrors[`business_hours.${day}`]}>
                   {(control) => (
                     <input
                       {...control}
                       name={`hours-${day}`}
                       value={values.hours[day] ?? ''}
                       onChange={setHours(day)}
-                      placeholder="9:00 AM - 6:00 PM or Closed"
+                      placeholder={t('form.hoursPlaceholder')}
                       maxLength={BUSINESS_FIELD_MAX_LENGTH.hours}
                     />
                   )}
@@ -215,23 +219,21 @@ function BusinessForm({ businessId, initial }: { businessId: number | null; init
             </div>
           </Section>
 
-          <Section title="Palestine Support">
+          <Section title={t('form.support')}>
             <SourcesEditor sources={values.sources} onChange={(sources) => setValues((current) => ({ ...current, sources }))} errors={fieldErrors} />
           </Section>
 
           <div className={forms.actions}>
             <button type="button" className="btn btn--outline" onClick={() => navigate('/dashboard')}>
-              Cancel
+              {t('common.cancel')}
             </button>
             <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy}>
               {busy && <InlineSpinner />}
-              {busy ? (editing ? 'Updating Business...' : 'Adding Business...') : editing ? 'Update Business' : 'Add Business'}
+              {t(busy ? (editing ? 'form.updating' : 'form.adding') : editing ? 'form.update' : 'nav.addBusiness')}
             </button>
           </div>
           <p className={`${shared.hint} ${businessForm.note}`} data-testid="form-note">
-            {editing
-              ? `Your changes will be saved and reflected on ${productName} immediately.`
-              : 'By adding your business, you confirm that it actively supports Palestinian rights and solidarity.'}
+            {editing ? t('form.editNote', { product: productName }) : t('form.addNote')}
           </p>
         </form>
       </main>
@@ -246,6 +248,7 @@ interface FieldOptions {
   placeholder?: string;
   hint?: string;
   autoComplete?: string;
+  dir?: 'ltr';
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

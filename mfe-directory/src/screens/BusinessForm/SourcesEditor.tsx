@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { SOURCE_RULES, tooManySourcesMessage } from '@zaytoon/contract/client';
 import { SourceFields } from '../../features/business/sources/SourceFields';
 import { emptySourceDraft, type SourceDraft } from '../../features/business/sources/sourceDraft';
+import { useMessages } from '../../i18n/messages';
 import shared from '../../ui/page.module.css';
 import classes from './SourcesEditor.module.css';
 
@@ -21,24 +22,25 @@ export function SourcesEditor({
   const replace = (index: number, source: SourceDraft) => onChange(sources.map((current, at) => (at === index ? source : current)));
   const full = sources.length >= SOURCE_RULES.maxPerBusiness;
   const hintId = useId();
+  const t = useMessages();
   return (
     <div className={classes.editor} data-testid="sources-editor">
       <p className={shared.hint} id={hintId}>
-        This helps the community verify your support for Palestine. Add each public statement, fundraiser, sign or post with its date.
+        {t('sources.hint')}
       </p>
-      {sources.length === 0 && <p data-testid="no-sources">No sources yet.</p>}
+      {sources.length === 0 && <p data-testid="no-sources">{t('sources.none')}</p>}
       <ol className={classes.list}>
         {sources.map((source, index) => (
           <li key={source.key}>
             <fieldset className={classes.source} data-testid="source-row">
-              <legend>Source {index + 1}</legend>
+              <legend>{t('sources.legend', { n: index + 1 })}</legend>
               <SourceFields
                 source={source}
                 onChange={(changed) => replace(index, changed)}
                 errors={Object.fromEntries(FIELDS.map((field) => [field, errors[`sources.${index}.${field}`]]))}
               />
               <button type="button" className="btn btn--outline" onClick={() => onChange(sources.filter((_, at) => at !== index))}>
-                Remove source {index + 1}
+                {t('sources.remove', { n: index + 1 })}
               </button>
             </fieldset>
           </li>
@@ -56,7 +58,7 @@ export function SourcesEditor({
         disabled={full}
         aria-describedby={hintId}
       >
-        Add a source
+        {t('sources.add')}
       </button>
       {full && <p className={shared.hint}>{tooManySourcesMessage(SOURCE_RULES.maxPerBusiness)}</p>}
     </div>

@@ -3,6 +3,7 @@ import { LIMITS, MESSAGES } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
 import { useChangePassword } from '../../features/account/api/use-account-mutations';
 import { requestErrorMessage } from '../../lib/requestError';
+import { useMessages } from '../../i18n/messages';
 import { FormError, useFormError } from '../../ui/FormError';
 import { PasswordField } from '../../ui/PasswordField';
 import { SubmitButton } from '../../ui/SubmitButton';
@@ -12,6 +13,7 @@ import forms from '../../ui/forms.module.css';
 export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   const { toast } = useHost();
   const ids = useId();
+  const t = useMessages();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -45,19 +47,19 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
 
   return (
     <form className={forms.form} onSubmit={submit} data-testid="change-password-form">
-      <PasswordField id={`${ids}current`} label="Current Password" value={current} onChange={setCurrent} autoComplete="current-password" />
+      <PasswordField id={`${ids}current`} label={t('password.current')} value={current} onChange={setCurrent} autoComplete="current-password" />
       <PasswordField
         id={`${ids}new`}
-        label="New Password"
-        hint="Must be at least 6 characters"
+        label={t('password.new')}
+        hint={t('password.newHint')}
         value={next}
         onChange={setNext}
         autoComplete="new-password"
       />
-      <PasswordField id={`${ids}confirm`} label="Confirm New Password" value={confirm} onChange={setConfirm} autoComplete="new-password" />
+      <PasswordField id={`${ids}confirm`} label={t('password.confirmNew')} value={confirm} onChange={setConfirm} autoComplete="new-password" />
       <FormError error={error} />
-      <SubmitButton busy={busy} busyLabel="Changing Password...">
-        Change Password
+      <SubmitButton busy={busy} busyLabel={t('password.changing')}>
+        {t('password.change')}
       </SubmitButton>
     </form>
   );

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LIMITS } from '@zaytoon/contract/client';
 import { useSession } from '@zaytoon/web-kit';
+import { useMessages } from '../../i18n/messages';
 import { LoginRequired } from '../../ui/LoginRequired';
 import { AccountPage } from '../AccountPage';
 import { ChangePasswordForm } from './ChangePasswordForm';
@@ -12,6 +13,7 @@ import shared from '../../ui/page.module.css';
 export function ChangePasswordScreen() {
   const user = useSession((state) => state.user);
   const navigate = useNavigate();
+  const t = useMessages();
   const [done, setDone] = useState(false);
 
   useEffect(() => {
@@ -20,19 +22,19 @@ export function ChangePasswordScreen() {
     return () => clearTimeout(timer);
   }, [done, navigate]);
 
-  if (!user) return <LoginRequired message="Please log in to change your password" />;
+  if (!user) return <LoginRequired message={t('password.loginFirst')} />;
 
   return (
     <AccountPage testId="change-password">
       <div className={shared.card}>
         {done ? (
           <div className={forms.success} role="status">
-            <h1>Password Changed</h1>
-            <p>Redirecting to dashboard...</p>
+            <h1>{t('password.changed')}</h1>
+            <p>{t('password.redirecting')}</p>
           </div>
         ) : (
           <>
-            <h1 className={forms.pageTitle}>Change Password</h1>
+            <h1 className={forms.pageTitle}>{t('password.change')}</h1>
             <ChangePasswordForm onChanged={() => setDone(true)} />
           </>
         )}

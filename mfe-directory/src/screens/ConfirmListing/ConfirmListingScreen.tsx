@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage, MESSAGES } from '@zaytoon/contract/client';
 import { useConfirmListing } from '../../features/business/api/use-confirm-listing';
+import { useMessages } from '../../i18n/messages';
 import { NavBar } from '../../ui/NavBar';
 import { PageSpinner } from '../../ui/Spinner';
 import { EmptyPage } from '../EmptyPage';
@@ -16,6 +17,7 @@ export function ConfirmListingScreen() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const confirming = useConfirmListing();
+  const t = useMessages();
   const sent = useRef(false);
 
   useEffect(() => {
@@ -28,7 +30,7 @@ export function ConfirmListingScreen() {
     return (
       <>
         <NavBar />
-        <PageSpinner label="Confirming the listing..." />
+        <PageSpinner label={t('listing.confirming')} />
       </>
     );
   }
@@ -48,13 +50,13 @@ export function ConfirmListingScreen() {
       <main className={shared.page}>
         <div className={`${shared.card} ${shared.empty}`} data-testid="listing-confirmed" role="status">
           <h1>{MESSAGES.listingConfirmed}</h1>
-          <p>Visitors see that you checked it. If something changes, you can edit the listing at any time.</p>
+          <p>{t('listing.text')}</p>
           <div className={forms.actions}>
             <Link to={`/business/${confirmed.business_id}`} className="btn btn--primary">
-              View the listing
+              {t('listing.view')}
             </Link>
             <Link to={`/edit-business/${confirmed.business_id}`} className="btn btn--outline">
-              Edit the listing
+              {t('listing.edit')}
             </Link>
           </div>
         </div>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { DIRECTORY_LIMITS, formatScore, isHttpUrl, truncate, USER_LINK_REL, type Business } from '@zaytoon/contract/client';
 import shared from '../../ui/page.module.css';
+import { useCount, useMessages } from '../../i18n/messages';
 import row from './BusinessRow.module.css';
 
 /**
@@ -8,6 +9,8 @@ import row from './BusinessRow.module.css';
  * postcode, description cut to 120 characters, phone, website link, 'View Details'.
  */
 export function BusinessRow({ business, isAdmin }: { business: Business; isAdmin: boolean }) {
+  const t = useMessages();
+  const count = useCount();
   return (
     <article className={row.row} data-testid="business-row" data-business-id={business.id}>
       <div>
@@ -18,28 +21,32 @@ export function BusinessRow({ business, isAdmin }: { business: Business; isAdmin
               {business.category}
             </span>
           )}
-          <span className={business.vote_score < 0 ? `${shared.score} ${shared.scoreNegative}` : shared.score} title="Vote score">
+          <span className={business.vote_score < 0 ? `${shared.score} ${shared.scoreNegative}` : shared.score} title={t('row.score')} dir="ltr">
             {formatScore(business.vote_score)}
           </span>
           {isAdmin && business.report_count > 0 && (
             <span className={`${shared.badge} ${shared.badgeRed}`} data-testid="report-count">
-              {business.report_count} {business.report_count === 1 ? 'report' : 'reports'}
+              {t('row.reports', count(business.report_count))}
             </span>
           )}
         </div>
-        <p>{[business.address, business.postcode].filter(Boolean).join(', ')}</p>
+        <p dir="auto">{[business.address, business.postcode].filter(Boolean).join(', ')}</p>
         {business.description && <p>{truncate(business.description, DIRECTORY_LIMITS.listDescriptionLength)}</p>}
         <p>
-          {business.phone && <a href={`tel:${business.phone}`}>{business.phone}</a>}
+          {business.phone && (
+            <a href={`tel:${business.phone}`} dir="ltr">
+              {business.phone}
+            </a>
+          )}
           {isHttpUrl(business.website) && (
             <a href={business.website} target="_blank" rel={USER_LINK_REL}>
-              Website
+              {t('row.website')}
             </a>
           )}
         </p>
       </div>
       <Link className="btn btn--outline" to={`/business/${business.id}`}>
-        View Details
+        {t('row.details')}
       </Link>
     </article>
   );

@@ -5,6 +5,7 @@ import { toDirectoryFilter, type FilterValues } from '../../features/directory/f
 import { useDirectoryUrl, type WriteOptions } from '../../features/directory/useDirectoryUrl';
 import { useScrollMemory } from '../../features/directory/useScrollMemory';
 import { useHost } from '@zaytoon/web-kit';
+import { useCount, useMessages } from '../../i18n/messages';
 import { NavBar } from '../../ui/NavBar';
 import { PageSpinner } from '../../ui/Spinner';
 import { Filters } from './Filters';
@@ -21,6 +22,7 @@ const MapView = lazy(() => import('../../map/MapView'));
  */
 export function DirectoryScreen() {
   const { productName } = useHost();
+  const t = useMessages();
   const url = useDirectoryUrl();
   const restoreScrollY = useScrollMemory();
   const { search, category, city, verified } = url.filters;
@@ -34,7 +36,7 @@ export function DirectoryScreen() {
       <main className={shared.page} data-testid="directory-screen">
         <header className={directory.hero}>
           <h1 className={directory.title}>{productName}</h1>
-          <p className={directory.tagline}>Discover and support pro-Palestinian businesses across the UK</p>
+          <p className={directory.tagline}>{t('directory.tagline')}</p>
         </header>
 
         <Filters values={url.filters} onCommit={commitFilters} view={url.view} onViewChange={url.setView} />
@@ -42,7 +44,7 @@ export function DirectoryScreen() {
         <CountLine filter={filter} />
 
         {url.view === 'map' ? (
-          <Suspense fallback={<PageSpinner label="Loading map..." />}>
+          <Suspense fallback={<PageSpinner label={t('directory.loadingMap')} />}>
             <MapView filter={filter} viewport={url.viewport} onViewportChange={url.setViewport} />
           </Suspense>
         ) : (
@@ -56,12 +58,14 @@ export function DirectoryScreen() {
 /** 'N businesses found' from the summary's total; 'Loading...' until the answer for these filters is in. */
 const CountLine = memo(function CountLine({ filter }: { filter: DirectoryFilter }) {
   const summary = useDirectorySummary(filter);
+  const t = useMessages();
+  const count = useCount();
   const loading = summary.isPending || summary.isPlaceholderData;
   // A failed answer counts nothing: '0 businesses found' would say the directory is empty.
   const failed = summary.isError && summary.data === undefined;
   return (
     <p className={directory.count} data-testid="business-count" aria-live="polite">
-      {failed ? '' : loading ? 'Loading...' : `${summary.data?.total ?? 0} businesses found`}
+      {failed ? '' : loading ? t('common.loading') : t('directory.found', count(summary.data?.total ?? 0))}
     </p>
   );
 });

@@ -3,6 +3,7 @@ import { DIRECTORY_LIMITS } from '@zaytoon/contract/client';
 import { useFilterOptions } from '../../features/directory/api/get-filter-options';
 import { sameFilters, type FilterValues } from '../../features/directory/filters';
 import type { DirectoryView, WriteOptions } from '../../features/directory/useDirectoryUrl';
+import { useMessages } from '../../i18n/messages';
 import { SelectField, TextField } from '../../ui/Field';
 import filters from './Filters.module.css';
 import shared from '../../ui/page.module.css';
@@ -27,6 +28,7 @@ interface Props {
  */
 export const Filters = memo(function Filters({ values, onCommit, view, onViewChange }: Props) {
   const ids = useId();
+  const t = useMessages();
   const categories = useFilterOptions('categories');
   const cities = useFilterOptions('cities');
   const [draft, setDraft] = useState(values);
@@ -71,25 +73,25 @@ export const Filters = memo(function Filters({ values, onCommit, view, onViewCha
   };
 
   const chips: Array<{ key: keyof FilterValues; label: string; value: string; reset: string }> = [];
-  if (draft.search.trim()) chips.push({ key: 'search', label: 'Search', value: draft.search.trim(), reset: '' });
-  if (draft.category !== 'all') chips.push({ key: 'category', label: 'Category', value: draft.category, reset: 'all' });
-  if (draft.city !== 'all') chips.push({ key: 'city', label: 'City', value: draft.city, reset: 'all' });
-  if (draft.verified) chips.push({ key: 'verified', label: 'Show', value: 'Verified only', reset: '' });
+  if (draft.search.trim()) chips.push({ key: 'search', label: t('filters.searchChip'), value: draft.search.trim(), reset: '' });
+  if (draft.category !== 'all') chips.push({ key: 'category', label: t('filters.category'), value: draft.category, reset: 'all' });
+  if (draft.city !== 'all') chips.push({ key: 'city', label: t('filters.city'), value: draft.city, reset: 'all' });
+  if (draft.verified) chips.push({ key: 'verified', label: t('filters.show'), value: t('filters.verifiedOnly'), reset: '' });
   const selects = [
-    { key: 'category', label: 'Category', allLabel: 'All Categories', options: categories },
-    { key: 'city', label: 'City', allLabel: 'All Cities', options: cities },
+    { key: 'category', label: t('filters.category'), allLabel: t('filters.allCategories'), options: categories },
+    { key: 'city', label: t('filters.city'), allLabel: t('filters.allCities'), options: cities },
   ] as const;
 
   return (
-    <section className={shared.card} aria-label="Filters">
+    <section className={shared.card} aria-label={t('filters.label')}>
       <div className={filters.row}>
         <TextField
           id={`${ids}search`}
-          label="Search businesses"
+          label={t('filters.search')}
           hideLabel
 
           type="search"
-          placeholder="Search businesses..."
+          placeholder={t('filters.searchPlaceholder')}
           value={draft.search}
           onChange={(event) => update({ search: event.target.value }, 'typing')}
         />
@@ -118,25 +120,25 @@ export const Filters = memo(function Filters({ values, onCommit, view, onViewCha
             checked={draft.verified === 'true'}
             onChange={(event) => update({ verified: event.target.checked ? 'true' : '' }, 'choice')}
           />{' '}
-          Verified only
+          {t('filters.verifiedOnly')}
         </label>
-        <div className={filters.toggle} role="group" aria-label="View">
+        <div className={filters.toggle} role="group" aria-label={t('filters.view')}>
           <button type="button" aria-pressed={view === 'map'} onClick={() => onViewChange('map')}>
-            Map View
+            {t('filters.map')}
           </button>
           <button type="button" aria-pressed={view === 'locations'} onClick={() => onViewChange('locations')}>
-            Locations View
+            {t('filters.locations')}
           </button>
         </div>
       </div>
       {chips.length > 0 && (
-        <ul className={filters.chips} aria-label="Active filters">
+        <ul className={filters.chips} aria-label={t('filters.active')}>
           {chips.map((chip) => (
             <li key={chip.key}>
               <button
                 type="button"
                 data-testid={`chip-${chip.key}`}
-                aria-label={`Remove ${chip.label.toLowerCase()} filter ${chip.value}`}
+                aria-label={t('filters.remove', { filter: chip.key, value: chip.value })}
                 onClick={() => update({ [chip.key]: chip.reset }, 'choice')}
               >
                 {chip.label}: {chip.value} <span aria-hidden="true">×</span>

@@ -1,4 +1,5 @@
 import { FIRST_LOAD_MESSAGES } from '@zaytoon/contract/client';
+import { useMessages } from '../../i18n/messages';
 import shared from '../../ui/page.module.css';
 
 /**
@@ -7,12 +8,13 @@ import shared from '../../ui/page.module.css';
  */
 export function LoadFailed({ onRetry, retrying, compact = false }: { onRetry: () => void; retrying: boolean; compact?: boolean }) {
   const Heading = compact ? 'p' : 'h2';
+  const t = useMessages();
   return (
     <div className={compact ? undefined : `${shared.card} ${shared.empty}`} role="alert" data-testid="directory-load-failed">
       <Heading>{FIRST_LOAD_MESSAGES.directoryLoadFailed}</Heading>
-      {!compact && <p>Please check your connection and try again.</p>}
+      {!compact && <p>{t('common.checkConnection')}</p>}
       <button type="button" className="btn btn--outline" onClick={onRetry} disabled={retrying}>
-        {retrying ? 'Loading...' : 'Try again'}
+        {retrying ? t('common.loading') : t('common.tryAgain')}
       </button>
     </div>
   );

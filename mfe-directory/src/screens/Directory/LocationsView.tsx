@@ -1,6 +1,6 @@
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { businessCount, type Business, type CityCount, type DirectoryFilter } from '@zaytoon/contract/client';
+import { type Business, type CityCount, type DirectoryFilter } from '@zaytoon/contract/client';
 import { useCityBusinesses } from '../../features/directory/api/get-city-businesses';
 import { useCityGroups } from '../../features/directory/api/get-city-groups';
 import { useDirectorySummary } from '../../features/directory/api/get-directory-summary';
@@ -8,6 +8,7 @@ import { directoryKeys } from '../../features/directory/api/keys';
 import { useSession } from '@zaytoon/web-kit';
 import { useWindowVirtualizer } from '../../lib/useWindowVirtualizer';
 import { InlineSpinner, PageSpinner } from '../../ui/Spinner';
+import { useCount, useMessages } from '../../i18n/messages';
 import { BusinessRow } from './BusinessRow';
 import { LoadFailed } from './LoadFailed';
 import { LocationSummary } from './LocationSummary';
@@ -55,6 +56,8 @@ interface Props {
  */
 export const LocationsView = memo(function LocationsView({ filter, open, onToggle, restoreScrollY }: Props) {
   const isAdmin = useSession((state) => state.user?.is_admin ?? false);
+  const t = useMessages();
+  const count = useCount();
   const queryClient = useQueryClient();
   const groupsQuery = useCityGroups(filter);
   const summary = useDirectorySummary(filter).data;
@@ -106,7 +109,7 @@ export const LocationsView = memo(function LocationsView({ filter, open, onToggl
     }
   }, [lines, open, restoreScrollY, scrollToIndex]);
 
-  if (groupsQuery.isPending) return <PageSpinner label="Loading businesses..." />;
+  if (groupsQuery.isPending) return <PageSpinner label={t('directory.loadingBusinesses')} />;
 
   if (!groups && groupsQuery.isError) {
     // The count line's summary failed too, most likely: every failed answer of the directory is asked again.
@@ -117,8 +120,8 @@ export const LocationsView = memo(function LocationsView({ filter, open, onToggl
   if (!groups || groups.length === 0) {
     return (
       <div className={`${shared.card} ${shared.empty}`} data-testid="directory-empty">
-        <h2>No businesses found</h2>
-        <p>Try adjusting your search filters to find businesses in different areas.</p>
+        <h2>{t('directory.empty')}</h2>
+        <p>{t('directory.emptyHint')}</p>
       </div>
     );
   }
@@ -141,7 +144,7 @@ export const LocationsView = memo(function LocationsView({ filter, open, onToggl
               </button>
             </h2>
             <span className={shared.badge} data-testid="city-count">
-              {businessCount(group.count)}
+              {t('directory.count', count(group.count))}
             </span>
           </header>
         </div>
@@ -164,11 +167,11 @@ export const LocationsView = memo(function LocationsView({ filter, open, onToggl
           />
         ) : businesses.isPending ? (
           <p className={locations.status} role="status">
-            <InlineSpinner /> Loading...
+            <InlineSpinner /> {t('common.loading')}
           </p>
         ) : businesses.hasNextPage ? (
           <button type="button" className="btn btn--outline" disabled={businesses.isFetchingNextPage} onClick={() => businesses.fetchNextPage()}>
-            {businesses.isFetchingNextPage ? 'Loading...' : 'Load more'}
+            {businesses.isFetchingNextPage ? t('common.loading') : t('common.loadMore')}
           </button>
         ) : null}
       </div>

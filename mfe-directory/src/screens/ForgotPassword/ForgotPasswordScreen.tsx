@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { LIMITS, MESSAGES } from '@zaytoon/contract/client';
 import { useResetPassword, useSendResetCode } from '../../features/account/api/use-account-mutations';
 import { requestErrorMessage } from '../../lib/requestError';
+import { useMessages } from '../../i18n/messages';
 import { TextField } from '../../ui/Field';
 import { FormError, useFormError } from '../../ui/FormError';
 import { PasswordField } from '../../ui/PasswordField';
@@ -14,17 +15,11 @@ import shared from '../../ui/page.module.css';
 /** Steps of SPEC §2; step 3 exists as a heading but the flow goes 1 -> 2 -> 4. */
 type Step = 1 | 2 | 3 | 4;
 
-const TITLES: Record<Step, string> = {
-  1: 'Forgot Password',
-  2: 'Enter Verification Code',
-  3: 'Set New Password',
-  4: 'Password Reset Successful',
-};
-
 /** /forgot-password (SPEC §2). */
 export function ForgotPasswordScreen() {
   const navigate = useNavigate();
   const ids = useId();
+  const t = useMessages();
   const [step, setStep] = useState<Step>(1);
   const [login, setLogin] = useState('');
   const [code, setCode] = useState('');
@@ -74,32 +69,33 @@ export function ForgotPasswordScreen() {
   return (
     <main className={auth.auth} data-testid="forgot-password" data-step={step}>
       <div className={`${shared.card} ${auth.card}`}>
-        <h1 className={auth.title}>{TITLES[step]}</h1>
+        <h1 className={auth.title}>{t(`reset.title${step}`)}</h1>
 
         {step === 1 && (
           <form className={forms.form} onSubmit={sendCode}>
-            <p className={auth.subtitle}>Enter your email or username and we will send you a verification code.</p>
+            <p className={auth.subtitle}>{t('reset.lead')}</p>
             <TextField
               id={`${ids}login`}
-              label="Email or Username"
+              label={t('auth.login')}
               value={login}
               onChange={(event) => setLogin(event.target.value)}
               autoComplete="username"
               required
             />
-            <SubmitButton busy={busy} busyLabel="Sending Code..." className="btn btn--primary btn--block">
-              Send Verification Code
+            <SubmitButton busy={busy} busyLabel={t('reset.sending')} className="btn btn--primary btn--block">
+              {t('reset.send')}
             </SubmitButton>
           </form>
         )}
 
         {step === 2 && (
           <form className={forms.form} onSubmit={reset}>
-            <p className={auth.subtitle}>If an account exists for {login.trim()}, a 6-digit code has been sent to its email.</p>
+            <p className={auth.subtitle}>{t('reset.sent', { login: login.trim() })}</p>
             <TextField
               id={`${ids}code`}
-              label="Verification Code"
-              hint="Code expires in 15 minutes"
+              label={t('reset.code')}
+              hint={t('reset.codeHint')}
+              dir="ltr"
               value={code}
               onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
               maxLength={LIMITS.resetCodeLength}
@@ -108,8 +104,8 @@ export function ForgotPasswordScreen() {
               pattern="[0-9]{6}"
               required
             />
-            <PasswordField id={`${ids}password`} label="New Password" value={password} onChange={setPassword} autoComplete="new-password" />
-            <PasswordField id={`${ids}confirm`} label="Confirm Password" value={confirm} onChange={setConfirm} autoComplete="new-password" />
+            <PasswordField id={`${ids}password`} label={t('password.new')} value={password} onChange={setPassword} autoComplete="new-password" />
+            <PasswordField id={`${ids}confirm`} label={t('reset.confirm')} value={confirm} onChange={setConfirm} autoComplete="new-password" />
             <div className={forms.actions}>
               <button
                 type="button"
@@ -119,10 +115,10 @@ export function ForgotPasswordScreen() {
                   clearError();
                 }}
               >
-                Back
+                {t('common.back')}
               </button>
-              <SubmitButton busy={busy} busyLabel="Resetting...">
-                Reset Password
+              <SubmitButton busy={busy} busyLabel={t('reset.resetting')}>
+                {t('reset.submit')}
               </SubmitButton>
             </div>
           </form>
@@ -130,8 +126,8 @@ export function ForgotPasswordScreen() {
 
         {step === 4 && (
           <div className={forms.success} role="status">
-            <p>Your password has been reset. You can now sign in with your new password.</p>
-            <p className={shared.hint}>Redirecting to login...</p>
+            <p>{t('reset.done')}</p>
+            <p className={shared.hint}>{t('reset.redirecting')}</p>
           </div>
         )}
 
@@ -139,7 +135,7 @@ export function ForgotPasswordScreen() {
 
         {step !== 4 && (
           <p className={auth.back}>
-            <Link to="/login">Back to Login</Link>
+            <Link to="/login">{t('reset.backToLogin')}</Link>
           </p>
         )}
       </div>

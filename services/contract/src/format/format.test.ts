@@ -16,6 +16,7 @@ describe('text helpers', () => {
   it('writes dates en-GB and nothing for a missing or broken one', () => {
     expect(formatDate('2024-03-05T10:00:00Z')).toBe('05/03/2024');
     expect([formatDate(null), formatDate('not a date')]).toEqual(['', '']);
+    expect(formatDate('2024-03-05T10:00:00Z', 'cy')).toBe('5/3/2024');
   });
 
   it('joins the address with the city and postcode, skipping what is missing', () => {

@@ -15,11 +15,11 @@ export function businessCount(count: number): string {
   return count === 1 ? '1 business' : `${count} businesses`;
 }
 
-/** en-GB date, e.g. 05/03/2024. */
-export function formatDate(iso: string | null | undefined): string {
+/** A date in `locale`'s way: en-GB by default, e.g. 05/03/2024. */
+export function formatDate(iso: string | null | undefined, locale = 'en-GB'): string {
   if (!iso) return '';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-GB');
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(locale);
 }
 
 export function capitalise(text: string): string {

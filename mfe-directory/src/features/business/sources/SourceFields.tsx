@@ -1,4 +1,5 @@
 import { SOURCE_KINDS, SOURCE_RULES } from '@zaytoon/contract/client';
+import { useMessages } from '../../../i18n/messages';
 import { SelectField, TextAreaField, TextField } from '../../../ui/Field';
 import { todayIso, type SourceDraft } from './sourceDraft';
 import classes from './SourceFields.module.css';
@@ -18,22 +19,24 @@ export function SourceFields({
 }) {
   const set = (field: 'kind' | 'url' | 'description' | 'date') => (event: { target: { value: string } }) =>
     onChange({ ...source, [field]: event.target.value });
+  const t = useMessages();
   return (
     <div className={classes.fields}>
       <div className={classes.pair}>
-        <SelectField label="Kind of source" value={source.kind} onChange={set('kind')} error={errors.kind} required>
-          <option value="">Select a kind</option>
+        <SelectField label={t('source.kind')} value={source.kind} onChange={set('kind')} error={errors.kind} required>
+          <option value="">{t('source.selectKind')}</option>
           {SOURCE_KINDS.map((kind) => (
             <option key={kind} value={kind}>
               {kind}
             </option>
           ))}
         </SelectField>
-        <TextField label="Date" type="date" value={source.date} max={todayIso()} onChange={set('date')} error={errors.date} required />
+        <TextField label={t('source.date')} type="date" value={source.date} max={todayIso()} onChange={set('date')} error={errors.date} required />
       </div>
       <TextField
-        label="Link (optional)"
+        label={t('source.link')}
         type="url"
+        dir="ltr"
         value={source.url}
         maxLength={SOURCE_RULES.urlMaxLength}
         placeholder="https://"
@@ -41,11 +44,11 @@ export function SourceFields({
         error={errors.url}
       />
       <TextAreaField
-        label="Quote or description"
+        label={t('source.quote')}
         value={source.description}
         maxLength={SOURCE_RULES.descriptionMaxLength}
         count={{ length: source.description.length, max: SOURCE_RULES.descriptionMaxLength }}
-        placeholder="What the statement, sign or post says"
+        placeholder={t('source.quotePlaceholder')}
         onChange={set('description')}
         error={errors.description}
         required

@@ -1,0 +1,115 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createLanguageStore } from '@zaytoon/web-kit/language-store';
+import { fakeApi, fakeHost, member, fakeSession, renderScreen } from '../test/harness';
+import { summary } from '../test/directoryFakes';
+import { DirectoryScreen } from '../screens/Directory/DirectoryScreen';
+import { BusinessFormScreen } from '../screens/BusinessForm/BusinessFormScreen';
+import english from './locales/en.json';
+import { preloadMessages } from './messages';
+
+/** The literal text of a compiled message (its text, or its syntax tree when it has something to fill in), plural and select forms too. */
+function literals(node: unknown): string[] {
+  if (typeof node === 'string') return [node];
+  if (Array.isArray(node)) return node.flatMap(literals);
+  if (!node || typeof node !== 'object') return [];
+  const element = node as { type: number; value?: unknown; options?: Record<string, { value: unknown }> };
+  if (element.type === 0 && typeof element.value === 'string') return [element.value];
+  return Object.values(element.options ?? {}).flatMap((option) => literals(option.value));
+}
+
+/** The English catalog's words, without its placeholders: any of them on an Arabic page is a string left untranslated. */
+const ENGLISH_WORDS = Object.values(english)
+  .flatMap(literals)
+  .map((part) => part.trim())
+  .filter((part) => /[A-Za-z]{3}/.test(part));
+
+/** The page's text and its controls' names and placeholders, minus `data` (business data, brand names) and the harness's location. */
+function shownTexts(root: HTMLElement, data: string[]): string[] {
+  const texts: string[] = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) if (!node.parentElement?.closest('output')) texts.push(node.textContent ?? '');
+  for (const element of root.querySelectorAll('[aria-label], [placeholder], [title], [alt]')) {
+    for (const name of ['aria-label', 'placeholder', 'title', 'alt']) texts.push(element.getAttribute(name) ?? '');
+  }
+  return texts.map((text) => data.reduce((rest, value) => rest.replaceAll(value, ''), text).trim()).filter(Boolean);
+}
+
+function expectNoEnglish(root: HTMLElement, data: string[]) {
+  const left = shownTexts(root, data).filter((text) => ENGLISH_WORDS.some((words) => text.includes(words)));
+  expect(left).toEqual([]);
+}
+
+const directoryHost = (total: number) =>
+  fakeHost({
+    language: createLanguageStore('ar'),
+    api: fakeApi({
+      directorySummary: async () => summary({ total, cities: 2, most_active: [{ city: 'Leeds', count: 2 }] }),
+      cityGroups: async () => ({ groups: [{ city: 'Leeds', count: total }] }),
+      categories: async () => ['Cafe'],
+      cities: async () => ['Leeds'],
+    }),
+  });
+
+// The first download of a catalog compiles it under vitest: slower than findBy's wait on a busy machine.
+beforeAll(() => preloadMessages('ar'));
+
+describe('the directory in Arabic (issue #15)', () => {
+  it.each([
+    [0, 'لم يُعثر على أي عمل تجاري'],
+    [1, 'عُثر على عمل تجاري واحد'],
+    [2, 'عُثر على عملين تجاريين'],
+    [5, 'عُثر على 5 أعمال تجارية'],
+    [11, 'عُثر على 11 عملًا تجاريًا'],
+    [100, 'عُثر على 100 عمل تجاري'],
+  ])('counts %i businesses with the Arabic plural form', async (total, expected) => {
+    renderScreen(<DirectoryScreen />, { path: '/browse', host: directoryHost(total) });
+    expect(await screen.findByText('اكتشف الأعمال التجارية المناصرة لفلسطين في أنحاء المملكة المتحدة وادعمها')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('business-count').textContent).toBe(expected));
+  });
+
+  it('shows the list, filters and top bar in Arabic, and no English word of the catalog', async () => {
+    renderScreen(<DirectoryScreen />, { path: '/browse', host: directoryHost(2) });
+    const card = await screen.findByTestId('city-group');
+    expect(within(card).getByTestId('city-count').textContent).toBe('عملان تجاريان');
+    expect(screen.getByRole('button', { name: 'عرض المواقع' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('searchbox', { name: 'ابحث في الأعمال التجارية' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'اللغة' })).toBeTruthy();
+    const box = await screen.findByTestId('location-summary');
+    expect(box.textContent).toContain('عرض 2 من الأعمال التجارية في 2 من المدن في المملكة المتحدة.');
+    expectNoEnglish(document.body, ['Zaytoon', 'Leeds', 'Cafe', 'English', 'Cymraeg']);
+  });
+});
+
+describe('English (issue #15)', () => {
+  it("keeps SPEC's count line, '1 businesses found' too, while other languages give each count its own form", async () => {
+    const api = fakeApi({ directorySummary: async () => summary({ total: 1 }) });
+    renderScreen(<DirectoryScreen />, { path: '/browse', host: fakeHost({ api }) });
+    await waitFor(() => expect(screen.getByTestId('business-count').textContent).toBe('1 businesses found'));
+  });
+});
+
+describe('the business form in Arabic (issue #15)', () => {
+  it('labels every field in Arabic, with no English word of the catalog left', async () => {
+    const host = fakeHost({ language: createLanguageStore('ar'), session: fakeSession(member) });
+    renderScreen(<BusinessFormScreen />, { path: '/add-business', host });
+    expect(await screen.findByRole('heading', { level: 1, name: 'أضف عملك التجاري' })).toBeTruthy();
+    for (const label of [
+      'اسم العمل التجاري',
+      'الفئة',
+      'الهاتف',
+      'الوصف',
+      'عنوان الشارع',
+      'المدينة',
+      'الرمز البريدي',
+      'الموقع الإلكتروني',
+      'الاثنين',
+    ]) {
+      expect(screen.getByLabelText(label, { exact: false })).toBeTruthy();
+    }
+    expect(screen.getByRole('button', { name: 'أضف عملًا تجاريًا' })).toBeTruthy();
+    expect(screen.getByLabelText('الوصف').getAttribute('placeholder')).toBe('عرّف المجتمع بعملك التجاري');
+    expect(screen.getByLabelText('الهاتف').getAttribute('dir')).toBe('ltr');
+    expectNoEnglish(document.body, ['Zaytoon', 'Facebook', 'Twitter/X', 'Instagram', 'https://example.com', 'English', 'Cymraeg']);
+  });
+});

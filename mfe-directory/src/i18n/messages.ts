@@ -1,0 +1,42 @@
+import { useMemo } from 'react';
+import { defineMessages, useLanguage } from '@zaytoon/web-kit';
+import { WEEKDAYS, type Language, type SocialNetwork, type Weekday } from '@zaytoon/contract/client';
+import english from './locales/en.json';
+
+export type DirectoryMessage = keyof typeof english;
+
+export const { useMessages, preloadMessages } = defineMessages(
+  english,
+  import.meta.glob(['./locales/*.json', '!./locales/en.json'], { import: 'default' }),
+);
+
+/** The Intl locale of a page language: English is SPEC's en-GB (dates as 05/03/2024). */
+export const localeOf = (language: Language) => (language === 'en' ? 'en-GB' : language);
+
+/** The page language's Intl locale, for dates and day names. */
+export const useLocale = () => localeOf(useLanguage());
+
+/**
+ * A count's values for a plural message: `count` picks the form, `n` is written in the page language's digits,
+ * ungrouped, as SPEC's English is ('100000 businesses found'; ICU's `#` would group it).
+ */
+export function useCount() {
+  const language = useLanguage();
+  return useMemo(() => {
+    const digits = new Intl.NumberFormat(language, { useGrouping: false });
+    return (count: number) => ({ count, n: digits.format(count) });
+  }, [language]);
+}
+
+/** Brand names: the same in every language. */
+export const SOCIAL_LABELS: Record<SocialNetwork, string> = { facebook: 'Facebook', twitter: 'Twitter/X', instagram: 'Instagram' };
+
+/** A weekday's name in the page language ('Monday' in English), from Intl rather than seven messages per language. */
+export function useWeekdayName() {
+  const locale = useLocale();
+  return useMemo(() => {
+    const names = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
+    // 1 January 2024 was a Monday, WEEKDAYS' first day.
+    return (day: string) => names.format(Date.UTC(2024, 0, 1 + WEEKDAYS.indexOf(day as Weekday)));
+  }, [locale]);
+}
