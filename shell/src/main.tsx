@@ -6,7 +6,7 @@ import { BrowserRouter, matchPath } from 'react-router-dom';
 import { APP_ROUTES, createApiClient, type HostContext } from '@zaytoon/contract/client';
 import { App, loadLandingPage } from './App';
 import { earlyReadFetch } from './early';
-import { createPageLanguage } from './i18n/languageStore';
+import { createPageLanguage, followMemberLanguage } from './i18n/languageStore';
 import { preloadMessages } from './i18n/messages';
 import { loadRuntimeConfig } from './config/runtimeConfig';
 import { loadRemoteRoot, prefetchRemoteRoot, registerRuntimeRemotes } from './remotes/federation';
@@ -37,6 +37,7 @@ async function boot() {
   const session = createSessionStore(api);
   const toasts = createToastStore();
   const language = createPageLanguage();
+  followMemberLanguage(language, session, api);
   const host: HostContext = { productName: config.productName, api, session, toast: toasts.toaster, language };
   const messages = preloadMessages(language.getState().language);
   void session.getState().load();
