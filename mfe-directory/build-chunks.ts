@@ -6,7 +6,7 @@
  * here (injectedCssModules: `X.module.css.injected.js`), so it goes where its component's path says.
  */
 const LAZY_ONLY =
-  /mfe-directory\/src\/(i18n\/locales\/(?!en\.)|screens\/(?!Directory\/)|features\/(?!directory\/)|features\/directory\/api\/(get-business|get-map-view|get-unmapped-businesses)\.|map\/|ui\/(Modal|logOut|LoginRequired|FormError|PasswordField|SubmitButton|forms\.module\.css)|lib\/requestError)|services\/contract\/src\/(messages|limits|format\/describe-value)\.ts|@tanstack\/(react-query\/build\/modern\/useMutation|query-core\/build\/modern\/mutationObserver)\./;
+  /mfe-directory\/src\/(i18n\/(locales\/(?!en\.)|weekdays)|screens\/(?!Directory\/)|features\/(?!directory\/)|features\/directory\/api\/(get-business|get-map-view|get-unmapped-businesses)\.|map\/|ui\/(Modal|logOut|LoginRequired|FormError|PasswordField|SubmitButton|forms\.module\.css)|lib\/requestError)|services\/contract\/src\/(messages|limits|format\/describe-value|i18n\/message-codes)\.ts|@tanstack\/(react-query\/build\/modern\/useMutation|query-core\/build\/modern\/mutationObserver)\./;
 const FIRST_LOAD = /mfe-directory\/src\/|services\/contract\/src\/|node_modules\/@tanstack\/(react-query|query-core)\//;
 
 /** The exposed root keeps a chunk of its own: pulled into the group, it would leave behind a re-export chunk the manifest does not list. */
@@ -19,11 +19,11 @@ export const FIRST_LOAD_CHUNK = {
 };
 
 /**
- * The contract's messages and form limits (messages.ts, limits.ts), which only the screens after /browse's list
+ * The contract's messages, their codes and form limits (messages.ts, i18n/message-codes.ts, limits.ts), which only the screens after /browse's list
  * read, in a chunk of their own: left to the bundler, they join /browse's first chunk, which every screen loads
  * before its own (the list reads first-load-messages.ts and directory-limits.ts instead).
  */
-const SCREENS_CONTRACT = /services\/contract\/src\/(messages|limits)\.ts$/;
+const SCREENS_CONTRACT = /services\/contract\/src\/(messages|limits|i18n\/message-codes)\.ts$/;
 
 export const SCREENS_CONTRACT_CHUNK = {
   name: 'screens-contract',

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { defineMessages, useLanguage } from '@zaytoon/web-kit';
-import { WEEKDAYS, type Language, type SocialNetwork, type Weekday } from '@zaytoon/contract/client';
+import type { Language, SocialNetwork } from '@zaytoon/contract/client';
 import english from './locales/en.json';
 
 export type DirectoryMessage = keyof typeof english;
@@ -30,13 +30,3 @@ export function useCount() {
 
 /** Brand names: the same in every language. */
 export const SOCIAL_LABELS: Record<SocialNetwork, string> = { facebook: 'Facebook', twitter: 'Twitter/X', instagram: 'Instagram' };
-
-/** A weekday's name in the page language ('Monday' in English), from Intl rather than seven messages per language. */
-export function useWeekdayName() {
-  const locale = useLocale();
-  return useMemo(() => {
-    const names = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
-    // 1 January 2024 was a Monday, WEEKDAYS' first day.
-    return (day: string) => names.format(Date.UTC(2024, 0, 1 + WEEKDAYS.indexOf(day as Weekday)));
-  }, [locale]);
-}

@@ -16,7 +16,8 @@ import {
   type Suggestion,
 } from '@zaytoon/contract/client';
 import { useSession } from '@zaytoon/web-kit';
-import { SOCIAL_LABELS, useCount, useLocale, useMessages, useWeekdayName } from '../../i18n/messages';
+import { SOCIAL_LABELS, useCount, useLocale, useMessages } from '../../i18n/messages';
+import { useWeekdayName } from '../../i18n/weekdays';
 import { lazyNamed } from '../../lib/lazyNamed';
 import { NavBar } from '../../ui/NavBar';
 import { InlineSpinner, PageSpinner } from '../../ui/Spinner';

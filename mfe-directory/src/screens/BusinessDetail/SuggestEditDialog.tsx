@@ -14,7 +14,8 @@ import { useAddSuggestion } from '../../features/business/api/use-suggest-and-re
 import { SourceFields } from '../../features/business/sources/SourceFields';
 import { emptySourceDraft } from '../../features/business/sources/sourceDraft';
 import { BUSINESS_FIELD_MAX_LENGTH, isLongText } from '../../features/business/fieldLimits';
-import { SOCIAL_LABELS, useMessages, useWeekdayName } from '../../i18n/messages';
+import { SOCIAL_LABELS, useMessages } from '../../i18n/messages';
+import { useWeekdayName } from '../../i18n/weekdays';
 import { Field, SelectField, TextField } from '../../ui/Field';
 import { DialogNoteField, MemberDialogForm } from './MemberDialogForm';
 import { currentValue, encodeObjectValue, encodeSourceValue, JSON_FIELDS } from './suggestionValue';
