@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 // eslint-disable-next-line import-x/no-relative-packages -- Vite's config loader leaves package imports to Node, which cannot load the contract's .ts (docs/decisions.md)
-import { compiledCatalogs, injectedCssModules, PRECOMPRESS_OPTIONS } from '../services/contract/src/federation';
+import { compiledCatalogs, injectedCssModules, PRECOMPRESS_OPTIONS, productionReactRouter } from '../services/contract/src/federation';
 import { adminBuildDefines, adminBuildInfo, versionFilePlugin } from './build-info';
 import mfConfig from './module-federation.config';
 
@@ -16,7 +16,15 @@ export default defineConfig({
   // Relative base: asset URLs resolve against the module that asks for them, so the
   // same build works wherever the remote is deployed (no URL baked in).
   base: './',
-  plugins: [react(), compiledCatalogs(), injectedCssModules(), federation(mfConfig), compression(PRECOMPRESS_OPTIONS), versionFilePlugin(buildInfo)],
+  plugins: [
+    react(),
+    compiledCatalogs(),
+    productionReactRouter(),
+    injectedCssModules(),
+    federation(mfConfig),
+    compression(PRECOMPRESS_OPTIONS),
+    versionFilePlugin(buildInfo),
+  ],
   // Released on its own: the version comes from this package, not from the shell.
   define: adminBuildDefines(buildInfo),
   server: { port, strictPort: true, cors, origin: `http://localhost:${port}` },

@@ -1,3 +1,6 @@
+// eslint-disable-next-line import-x/no-relative-packages -- Vite's config loader leaves package imports to Node, which cannot load the contract's .ts (docs/decisions.md)
+import { CONTRACT_CONSTANT_MODULES } from '../services/contract/src/federation';
+
 /**
  * One chunk for what /browse runs (the remote's own code, the contract's client, TanStack Query)
  * instead of a dozen small chunks shared with the lazy screens: fewer requests on the first visit.
@@ -6,7 +9,7 @@
  * here (injectedCssModules: `X.module.css.injected.js`), so it goes where its component's path says.
  */
 const LAZY_ONLY =
-  /mfe-directory\/src\/(i18n\/(locales\/(?!en\.)|weekdays)|screens\/(?!Directory\/)|features\/(?!directory\/)|features\/directory\/api\/(get-business|get-map-view|get-unmapped-businesses)\.|map\/|ui\/(Modal|logOut|LoginRequired|FormError|PasswordField|SubmitButton|forms\.module\.css)|lib\/requestError)|services\/contract\/src\/(messages|limits|format\/describe-value|i18n\/message-codes)\.ts|@tanstack\/(react-query\/build\/modern\/useMutation|query-core\/build\/modern\/mutationObserver)\./;
+  /mfe-directory\/src\/(i18n\/(locales\/(?!en\.json)|weekdays|messages\.)|screens\/(?!Directory\/)|features\/(?!directory\/)|features\/directory\/api\/(get-business|get-map-view|get-unmapped-businesses)\.|map\/|ui\/(Modal|logOut|LoginRequired|FormError|PasswordField|SubmitButton|forms\.module\.css)|lib\/requestError)|services\/contract\/src\/(messages|limits|format\/describe-value|i18n\/message-codes)\.ts|@tanstack\/(react-query\/build\/modern\/useMutation|query-core\/build\/modern\/mutationObserver)\./;
 const FIRST_LOAD = /mfe-directory\/src\/|services\/contract\/src\/|node_modules\/@tanstack\/(react-query|query-core)\//;
 
 /** The exposed root keeps a chunk of its own: pulled into the group, it would leave behind a re-export chunk the manifest does not list. */
@@ -19,21 +22,11 @@ export const FIRST_LOAD_CHUNK = {
 };
 
 /**
- * The contract's messages, their codes and form limits (messages.ts, i18n/message-codes.ts, limits.ts), which only the screens after /browse's list
- * read, in a chunk of their own: left to the bundler, they join /browse's first chunk, which every screen loads
- * before its own (the list reads first-load-messages.ts and directory-limits.ts instead).
+ * The contract's messages, their codes and form limits, which only the screens after /browse's list read, in a chunk
+ * of their own: left to the bundler, they join /browse's first chunk, which every screen loads before its own (the list
+ * reads first-load-messages.ts and directory-limits.ts instead).
  */
-const SCREENS_CONTRACT = /services\/contract\/src\/(messages|limits|i18n\/message-codes)\.ts$/;
-
 export const SCREENS_CONTRACT_CHUNK = {
   name: 'screens-contract',
-  test: (id: string) => SCREENS_CONTRACT.test(id),
+  test: (id: string) => CONTRACT_CONSTANT_MODULES.test(id),
 };
-
-/**
- * The two files only declare constants, but the bundler cannot prove `Object.keys(...)` and the like free of side
- * effects, so the first chunk, which re-exports them through the contract's client barrel, would keep a bare
- * `import "./screens-contract-….js"` and every visit to /browse would fetch them. The package's `sideEffects` field
- * does not reach files resolved through the workspace link; this option does.
- */
-export const moduleSideEffects = (id: string) => !SCREENS_CONTRACT.test(id);

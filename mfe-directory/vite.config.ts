@@ -6,8 +6,14 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 // eslint-disable-next-line import-x/no-relative-packages -- Vite's config loader leaves package imports to Node, which cannot load the contract's .ts (docs/decisions.md)
-import { compiledCatalogs, injectedCssModules, PRECOMPRESS_OPTIONS } from '../services/contract/src/federation';
-import { FIRST_LOAD_CHUNK, moduleSideEffects, SCREENS_CONTRACT_CHUNK } from './build-chunks';
+import {
+  compiledCatalogs,
+  contractModuleSideEffects,
+  injectedCssModules,
+  PRECOMPRESS_OPTIONS,
+  productionReactRouter,
+} from '../services/contract/src/federation';
+import { FIRST_LOAD_CHUNK, SCREENS_CONTRACT_CHUNK } from './build-chunks';
 import mfConfig from './module-federation.config';
 
 const port = Number(process.env.DIRECTORY_PORT || 8081);
@@ -34,12 +40,15 @@ export default defineConfig(({ command }) => ({
   // Relative base: asset URLs resolve against the module that asks for them, so the
   // same build works wherever the remote is deployed (no URL baked in).
   base: './',
-  plugins: [react(), compiledCatalogs(), injectedCssModules(), federation(mfConfig), compression(PRECOMPRESS_OPTIONS)],
+  plugins: [react(), compiledCatalogs(), productionReactRouter(), injectedCssModules(), federation(mfConfig), compression(PRECOMPRESS_OPTIONS)],
   css: command === 'build' ? { modules: { generateScopedName: shortClassName } } : {},
   server: { port, strictPort: true, cors, origin: `http://localhost:${port}` },
   preview: { port, strictPort: true, cors, headers: { 'Access-Control-Allow-Origin': '*' } },
   build: {
     target: 'esnext',
-    rolldownOptions: { treeshake: { moduleSideEffects }, output: { codeSplitting: { groups: [SCREENS_CONTRACT_CHUNK, FIRST_LOAD_CHUNK] } } },
+    rolldownOptions: {
+      treeshake: { moduleSideEffects: contractModuleSideEffects },
+      output: { codeSplitting: { groups: [SCREENS_CONTRACT_CHUNK, FIRST_LOAD_CHUNK] } },
+    },
   },
 }));

@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 // eslint-disable-next-line import-x/no-relative-packages -- Vite's config loader leaves package imports to Node, which cannot load the contract's .ts (docs/decisions.md)
-import { compiledCatalogs, PRECOMPRESS_OPTIONS } from '../services/contract/src/federation';
+import { compiledCatalogs, contractModuleSideEffects, PRECOMPRESS_OPTIONS, productionReactRouter } from '../services/contract/src/federation';
 import { firstLoadHints } from './build-preloads';
 import mfConfig from './module-federation.config';
 import { apiProxy, runtimeConfigPlugin } from './server/runtime-config';
@@ -11,10 +11,18 @@ import { apiProxy, runtimeConfigPlugin } from './server/runtime-config';
 const port = Number(process.env.SHELL_PORT || 8080);
 
 export default defineConfig({
-  plugins: [react(), compiledCatalogs(), federation(mfConfig), compression(PRECOMPRESS_OPTIONS), runtimeConfigPlugin(), firstLoadHints()],
+  plugins: [
+    react(),
+    compiledCatalogs(),
+    productionReactRouter(),
+    federation(mfConfig),
+    compression(PRECOMPRESS_OPTIONS),
+    runtimeConfigPlugin(),
+    firstLoadHints(),
+  ],
   server: { port, strictPort: true, proxy: apiProxy() },
   preview: { port, strictPort: true, proxy: apiProxy() },
   // One stylesheet, linked by index.html and render-blocking as before CSS Modules: the lazy landing page's
   // X.module.css rules go in it too, instead of a CSS file of their own that its chunk would load later.
-  build: { target: 'esnext', cssCodeSplit: false },
+  build: { target: 'esnext', cssCodeSplit: false, rolldownOptions: { treeshake: { moduleSideEffects: contractModuleSideEffects } } },
 });

@@ -48,6 +48,24 @@ describe('message catalog check', () => {
     ]);
   });
 
+  it('reads English split by when a page needs it (en.json and en.<part>.json), and fails a key in two of its files', () => {
+    const split = catalogs({
+      ...others({ found: ARABIC_PLURAL, hello: 'مرحبًا {name}' }),
+      en: { found: complete.found },
+      'en.screens': { hello: complete.hello },
+    });
+    expect(checkCatalogDir(split, 'x').problems).toEqual([]);
+    writeFileSync(path.join(split, 'en.later.json'), JSON.stringify({ found: complete.found }));
+    expect(checkCatalogDir(split, 'x').problems).toEqual(['x/en.later.json: "found" is in another English file too']);
+    rmSync(path.join(split, 'en.later.json'));
+    rmSync(path.join(split, 'en.screens.json'));
+    expect(checkCatalogDir(split, 'x').problems).toEqual([
+      'x/ar.json has "hello", which English does not',
+      'x/ur.json has "hello", which English does not',
+      'x/cy.json has "hello", which English does not',
+    ]);
+  });
+
   it("passes the repository's own catalogs", () => {
     dir = mkdtempSync(path.join(tmpdir(), 'unused-'));
     expect(checkCatalogs().problems).toEqual([]);

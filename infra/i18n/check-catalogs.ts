@@ -1,6 +1,7 @@
 /**
  * npm run i18n:check (part of `npm run lint`, so of `npm test`): every message catalog beside English
- * (`<app>/src/i18n/locales/<language>.json`) has every key English has and no other, each message is valid ICU
+ * (`<app>/src/i18n/locales/<language>.json`) has every key English has and no other (English may be split by when a page
+ * needs it: `en.json` and `en.<part>.json`, each key in one of them), each message is valid ICU
  * MessageFormat using only the placeholders English uses, and each plural gives every form its language needs
  * (Arabic six: zero, one, two, few, many, other). Prints how many messages still wait for a native speaker's review.
  */
@@ -13,6 +14,9 @@ import { LANGUAGE_CODES } from '@zaytoon/contract';
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WORKSPACES = ['shell', 'mfe-directory', 'mfe-admin', 'services/contract', 'services/core', 'services/web-kit'];
 const CATALOG_DIRS = ['src/i18n/locales'];
+
+/** English, whole (`en.json`) or split by when a page needs it (`en.json` first, `en.<part>.json` later). */
+const ENGLISH_FILE = /^en(\.[a-z-]+)?\.json$/;
 
 const CLDR_ORDER = ['zero', 'one', 'two', 'few', 'many', 'other'];
 type Catalog = Record<string, unknown> & { _meta?: { reviewed?: string[] } };
@@ -48,8 +52,13 @@ function parsed(file: string, key: string, text: unknown, problems: string[]) {
 export function checkCatalogDir(dir: string, label = dir): CatalogReport {
   const problems: string[] = [];
   const unreviewed: Record<string, number> = {};
-  const read = (language: string) => JSON.parse(readFileSync(path.join(dir, `${language}.json`), 'utf8')) as Catalog;
-  const { _meta: _englishMeta, ...english } = read('en');
+  const read = (name: string) => JSON.parse(readFileSync(path.join(dir, `${name}.json`), 'utf8')) as Catalog;
+  const english: Record<string, unknown> = {};
+  for (const part of readdirSync(dir).filter((file) => ENGLISH_FILE.test(file))) {
+    const { _meta: _englishMeta, ...words } = read(part.replace(/\.json$/, ''));
+    for (const key of Object.keys(words)) if (key in english) problems.push(`${label}/${part}: "${key}" is in another English file too`);
+    Object.assign(english, words);
+  }
   for (const language of LANGUAGE_CODES.filter((code) => code !== 'en')) {
     const file = `${label}/${language}.json`;
     if (!existsSync(path.join(dir, `${language}.json`))) {
@@ -88,7 +97,7 @@ export function checkCatalogs(root = REPO): CatalogReport {
     for (const relative of CATALOG_DIRS) {
       const dir = path.join(root, workspace, relative);
       if (!existsSync(path.join(dir, 'en.json'))) continue;
-      const extra = readdirSync(dir).filter((file) => !/^[a-z]{2}\.json$/.test(file));
+      const extra = readdirSync(dir).filter((file) => !/^[a-z]{2}\.json$/.test(file) && !ENGLISH_FILE.test(file));
       if (extra.length) report.problems.push(`${workspace}/${relative}: unexpected files ${extra.join(', ')}`);
       const { problems, unreviewed } = checkCatalogDir(dir, `${workspace}/${relative}`);
       report.problems.push(...problems);

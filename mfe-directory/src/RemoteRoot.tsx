@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { matchPath } from 'react-router-dom';
 import { APP_ROUTES, type RemoteRootProps, type ScreenId } from '@zaytoon/contract/client';
 import { HostProvider, openingPageLanguage } from '@zaytoon/web-kit';
-import { preloadMessages } from './i18n/messages';
+import { preloadMessages } from './i18n/list-messages';
 import { lazyNamed, type PreloadableLazy } from './lib/lazyNamed';
 import { remoteQueryClient } from './lib/queryClient';
 

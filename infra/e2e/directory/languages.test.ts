@@ -2,7 +2,7 @@
 // shows `<html lang dir>`, leaves no English word of the product on screen (business data aside), and mirrors in
 // Arabic and Urdu; the menu switches at once without a reload and is remembered; a first visit follows the
 // browser's languages.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -19,8 +19,9 @@ const LANGUAGES = [
 /** The product's English words: every message of the English catalogs, placeholders and all (a filled-in one never matches whole). */
 function englishWords(): Set<string> {
   const words = new Set<string>();
-  for (const app of ['shell']) {
-    const catalog = JSON.parse(readFileSync(path.join(repoRoot, app, 'src/i18n/locales/en.json'), 'utf8')) as Record<string, string>;
+  const locales = path.join(repoRoot, 'shell/src/i18n/locales');
+  for (const file of readdirSync(locales).filter((name) => /^en(\.[a-z-]+)?\.json$/.test(name))) {
+    const catalog = JSON.parse(readFileSync(path.join(locales, file), 'utf8')) as Record<string, string>;
     for (const text of Object.values(catalog)) words.add(text.trim());
   }
   return words;

@@ -5,7 +5,8 @@ import { fakeApi, fakeHost, member, fakeSession, renderScreen } from '../test/ha
 import { summary } from '../test/directoryFakes';
 import { DirectoryScreen } from '../screens/Directory/DirectoryScreen';
 import { BusinessFormScreen } from '../screens/BusinessForm/BusinessFormScreen';
-import english from './locales/en.json';
+import listWords from './locales/en.json';
+import screenWords from './locales/en.screens.json';
 import { preloadMessages } from './messages';
 
 /** The literal text of a compiled message (its text, or its syntax tree when it has something to fill in), plural and select forms too. */
@@ -19,7 +20,7 @@ function literals(node: unknown): string[] {
 }
 
 /** The English catalog's words, without its placeholders: any of them on an Arabic page is a string left untranslated. */
-const ENGLISH_WORDS = Object.values(english)
+const ENGLISH_WORDS = Object.values({ ...listWords, ...screenWords })
   .flatMap(literals)
   .map((part) => part.trim())
   .filter((part) => /[A-Za-z]{3}/.test(part));

@@ -1,32 +1,13 @@
-import { useMemo } from 'react';
-import { defineMessages, useLanguage } from '@zaytoon/web-kit';
-import type { Language, SocialNetwork } from '@zaytoon/contract/client';
-import english from './locales/en.json';
+import type { SocialNetwork } from '@zaytoon/contract/client';
+import { addEnglish } from './list-messages';
+import screenWords from './locales/en.screens.json';
 
-export type DirectoryMessage = keyof typeof english;
+/** Every screen's words: the list's, and the later screens' English, which comes with this module (never on /browse's first load). */
+export const useMessages = addEnglish(screenWords);
 
-export const { useMessages, preloadMessages } = defineMessages(
-  english,
-  import.meta.glob(['./locales/*.json', '!./locales/en.json'], { import: 'default' }),
-);
+export type DirectoryMessage = Parameters<ReturnType<typeof useMessages>>[0];
 
-/** The Intl locale of a page language: English is SPEC's en-GB (dates as 05/03/2024). */
-export const localeOf = (language: Language) => (language === 'en' ? 'en-GB' : language);
-
-/** The page language's Intl locale, for dates and day names. */
-export const useLocale = () => localeOf(useLanguage());
-
-/**
- * A count's values for a plural message: `count` picks the form, `n` is written in the page language's digits,
- * ungrouped, as SPEC's English is ('100000 businesses found'; ICU's `#` would group it).
- */
-export function useCount() {
-  const language = useLanguage();
-  return useMemo(() => {
-    const digits = new Intl.NumberFormat(language, { useGrouping: false });
-    return (count: number) => ({ count, n: digits.format(count) });
-  }, [language]);
-}
+export { localeOf, preloadMessages, useCount, useLocale } from './list-messages';
 
 /** Brand names: the same in every language. */
 export const SOCIAL_LABELS: Record<SocialNetwork, string> = { facebook: 'Facebook', twitter: 'Twitter/X', instagram: 'Instagram' };

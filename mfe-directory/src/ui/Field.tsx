@@ -1,5 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { useMessages } from '../i18n/messages';
+import { useListMessages } from '../i18n/list-messages';
 import fieldStyles from './Field.module.css';
 import shared from './page.module.css';
 
@@ -25,7 +25,7 @@ interface FrameProps {
 
 /** 'n/max characters', as SPEC §2's comment box counts. */
 export function CharacterCount({ id, length, max, testId }: { id: string; length: number; max: number; testId?: string }) {
-  const t = useMessages();
+  const t = useListMessages();
   return (
     <p className={shared.hint} id={id} data-testid={testId}>
       {t('common.characters', { length, max })}

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { LanguageMenu, useHost, useSession } from '@zaytoon/web-kit';
-import { useMessages } from '../i18n/messages';
+import { useListMessages } from '../i18n/list-messages';
 import shared from './page.module.css';
 import nav from './NavBar.module.css';
 
@@ -12,7 +12,7 @@ import nav from './NavBar.module.css';
  */
 export function NavBar({ variant = 'directory' }: { variant?: 'directory' | 'detail' }) {
   const { productName, toast, session } = useHost();
-  const t = useMessages();
+  const t = useListMessages();
   const loginHintId = useId();
   const user = useSession((state) => state.user);
   const status = useSession((state) => state.status);

@@ -1,11 +1,11 @@
-import { useMessages } from '../i18n/messages';
+import { useListMessages } from '../i18n/list-messages';
 import spinner from './Spinner.module.css';
 export function InlineSpinner() {
   return <span className={spinner.spinner} aria-hidden="true" />;
 }
 
 export function PageSpinner({ label }: { label?: string }) {
-  const t = useMessages();
+  const t = useListMessages();
   return (
     <div className={spinner.pageSpinner} role="status">
       <span className={`${spinner.spinner} ${spinner.large}`} aria-hidden="true" />

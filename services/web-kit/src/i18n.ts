@@ -16,12 +16,14 @@ type CatalogLoaders = Record<string, () => Promise<unknown>>;
 
 /**
  * One app's messages: English bundled (SPEC's words, and the fallback for a key a translation lacks), every other
- * language downloaded when first shown. Each app waits for the page language's catalog before its first render
+ * language downloaded when first shown. English may come in parts: the words of the first screen here, the later
+ * screens' words added by their own module (`addEnglish`), so that a first visit does not download them. Each app waits for the page language's catalog before its first render
  * (`preloadMessages`: the shell's boot, a remote's root module); after a switch, a screen keeps the words it shows
  * until the new catalog is in, so nothing suspends and no spinner flashes.
  */
 export function defineMessages<Key extends string>(english: Record<Key, unknown>, loaders: CatalogLoaders) {
-  const loaded = new Map<Language, Catalog>([[DEFAULT_LANGUAGE, english as Catalog]]);
+  const englishWords: Catalog = { ...english };
+  const loaded = new Map<Language, Catalog>([[DEFAULT_LANGUAGE, englishWords]]);
   const downloads = new Map<Language, Promise<void>>();
   const formats = new Map<string, MessageFormatter>();
   /** How many catalogs have arrived: a render reads it to see new ones. */
@@ -46,9 +48,9 @@ export function defineMessages<Key extends string>(english: Record<Key, unknown>
     return pending;
   }
 
-  function format(state: LanguageState, language: Language, key: Key, values?: MessageValues): string {
+  function format(state: LanguageState, language: Language, key: string, values?: MessageValues): string {
     const own = loaded.get(language)?.[key];
-    const [locale, message] = own === undefined ? [DEFAULT_LANGUAGE, (english as Catalog)[key]] : [language, own];
+    const [locale, message] = own === undefined ? [DEFAULT_LANGUAGE, englishWords[key]] : [language, own];
     if (message === undefined) return key;
     if (typeof message === 'string') return message;
     const id = `${locale}\u0000${key}`;
@@ -58,7 +60,7 @@ export function defineMessages<Key extends string>(english: Record<Key, unknown>
   }
 
   /** The app's `t`: its messages in the page's language. */
-  function useMessages(): Translate<Key> {
+  function useMessages(): Translate<string> {
     const store = useHost().language;
     const wanted = useStore(store, (state) => state.language);
     useStore(progress, (state) => state.arrived);
@@ -69,13 +71,19 @@ export function defineMessages<Key extends string>(english: Record<Key, unknown>
     useEffect(() => {
       if (!ready) void download(wanted);
     }, [ready, wanted]);
-    return useMemo(() => (key: Key, values?: MessageValues) => format(store.getState(), language, key, values), [store, language]);
+    return useMemo(() => (key: string, values?: MessageValues) => format(store.getState(), language, key, values), [store, language]);
+  }
+
+  /** More English words (a later screen's, bundled with it): the hook that also knows their keys. */
+  function addEnglish<More extends string>(more: Record<More, unknown>): () => Translate<Key | More> {
+    Object.assign(englishWords, more);
+    return useMessages;
   }
 
   /** Starts the download of the language the page opens in, before the first render asks for it. */
   const preloadMessages = (language: Language) => (loaded.has(language) ? Promise.resolve() : download(language));
 
-  return { useMessages, preloadMessages };
+  return { useMessages: useMessages as () => Translate<Key>, preloadMessages, addEnglish };
 }
 
 /** The language the shell gave the page (`<html lang>`, set by its first script): what a remote's root module preloads. */

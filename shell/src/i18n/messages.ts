@@ -1,9 +1,11 @@
 import { defineMessages } from '@zaytoon/web-kit';
-import english from './locales/en.json';
+import shellWords from './locales/en.json';
 
-export type ShellMessage = keyof typeof english;
-
-export const { useMessages, preloadMessages } = defineMessages(
-  english,
-  import.meta.glob(['./locales/*.json', '!./locales/en.json'], { import: 'default' }),
+/**
+ * The shell's own words (page titles, spinners, a remote that fails): every page's first load. The landing page's
+ * English comes with it (`./landing-messages`). A translation is one file, downloaded whole.
+ */
+export const { useMessages, preloadMessages, addEnglish } = defineMessages(
+  shellWords,
+  import.meta.glob(['./locales/*.json', '!./locales/en.json', '!./locales/en.*.json'], { import: 'default' }),
 );

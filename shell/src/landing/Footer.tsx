@@ -1,13 +1,13 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { COPYRIGHT_YEAR, PLACEHOLDER_LINKS, SOCIAL_LINKS, SUPPORT_LINK } from './links';
-import { useMessages } from '../i18n/messages';
+import { useLandingMessages } from '../i18n/landing-messages';
 import styles from './Footer.module.css';
 
 const goNowhere = (event: MouseEvent) => event.preventDefault();
 
 export function Footer({ productName }: { productName: string }) {
-  const t = useMessages();
+  const t = useLandingMessages();
   return (
     <footer className={styles.footer} data-testid="site-footer">
       <div className={styles.grid}>

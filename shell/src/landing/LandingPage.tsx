@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { LanguageMenu, useHost } from '@zaytoon/web-kit';
-import { useMessages } from '../i18n/messages';
+import { useLandingMessages } from '../i18n/landing-messages';
 import { Footer } from './Footer';
 import { Logo } from './Logo';
 import styles from './LandingPage.module.css';
@@ -27,7 +27,7 @@ const STEPS = [
 
 export function LandingPage() {
   const { productName } = useHost();
-  const t = useMessages();
+  const t = useLandingMessages();
   return (
     <div data-testid="landing-page">
       <header className={styles.topbar}>

@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
-import { useMessages } from '../i18n/messages';
+import { useLandingMessages } from '../i18n/landing-messages';
 import styles from './Logo.module.css';
 
 /** Olive branch mark + product name ("zaytoon" is Arabic for olive). */
 export function Logo({ productName }: { productName: string }) {
-  const t = useMessages();
+  const t = useLandingMessages();
   return (
     <Link to="/" className={styles.logo} aria-label={t('logo.home', { product: productName })} data-testid="logo">
       <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { DIRECTORY_LIMITS, formatScore, isHttpUrl, truncate, USER_LINK_REL, type Business } from '@zaytoon/contract/client';
 import shared from '../../ui/page.module.css';
-import { useCount, useMessages } from '../../i18n/messages';
+import { useCount, useListMessages } from '../../i18n/list-messages';
 import row from './BusinessRow.module.css';
 
 /**
@@ -9,7 +9,7 @@ import row from './BusinessRow.module.css';
  * postcode, description cut to 120 characters, phone, website link, 'View Details'.
  */
 export function BusinessRow({ business, isAdmin }: { business: Business; isAdmin: boolean }) {
-  const t = useMessages();
+  const t = useListMessages();
   const count = useCount();
   return (
     <article className={row.row} data-testid="business-row" data-business-id={business.id}>

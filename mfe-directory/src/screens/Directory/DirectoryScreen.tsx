@@ -5,7 +5,7 @@ import { toDirectoryFilter, type FilterValues } from '../../features/directory/f
 import { useDirectoryUrl, type WriteOptions } from '../../features/directory/useDirectoryUrl';
 import { useScrollMemory } from '../../features/directory/useScrollMemory';
 import { useHost } from '@zaytoon/web-kit';
-import { useCount, useMessages } from '../../i18n/messages';
+import { useCount, useListMessages } from '../../i18n/list-messages';
 import { NavBar } from '../../ui/NavBar';
 import { PageSpinner } from '../../ui/Spinner';
 import { Filters } from './Filters';
@@ -22,7 +22,7 @@ const MapView = lazy(() => import('../../map/MapView'));
  */
 export function DirectoryScreen() {
   const { productName } = useHost();
-  const t = useMessages();
+  const t = useListMessages();
   const url = useDirectoryUrl();
   const restoreScrollY = useScrollMemory();
   const { search, category, city, verified } = url.filters;
@@ -58,7 +58,7 @@ export function DirectoryScreen() {
 /** 'N businesses found' from the summary's total; 'Loading...' until the answer for these filters is in. */
 const CountLine = memo(function CountLine({ filter }: { filter: DirectoryFilter }) {
   const summary = useDirectorySummary(filter);
-  const t = useMessages();
+  const t = useListMessages();
   const count = useCount();
   const loading = summary.isPending || summary.isPlaceholderData;
   // A failed answer counts nothing: '0 businesses found' would say the directory is empty.

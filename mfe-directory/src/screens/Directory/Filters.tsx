@@ -3,7 +3,7 @@ import { DIRECTORY_LIMITS } from '@zaytoon/contract/client';
 import { useFilterOptions } from '../../features/directory/api/get-filter-options';
 import { sameFilters, type FilterValues } from '../../features/directory/filters';
 import type { DirectoryView, WriteOptions } from '../../features/directory/useDirectoryUrl';
-import { useMessages } from '../../i18n/messages';
+import { useListMessages } from '../../i18n/list-messages';
 import { SelectField, TextField } from '../../ui/Field';
 import filters from './Filters.module.css';
 import shared from '../../ui/page.module.css';
@@ -28,7 +28,7 @@ interface Props {
  */
 export const Filters = memo(function Filters({ values, onCommit, view, onViewChange }: Props) {
   const ids = useId();
-  const t = useMessages();
+  const t = useListMessages();
   const categories = useFilterOptions('categories');
   const cities = useFilterOptions('cities');
   const [draft, setDraft] = useState(values);

@@ -1,5 +1,5 @@
 import { FIRST_LOAD_MESSAGES } from '@zaytoon/contract/client';
-import { useMessages } from '../../i18n/messages';
+import { useListMessages } from '../../i18n/list-messages';
 import shared from '../../ui/page.module.css';
 
 /**
@@ -8,7 +8,7 @@ import shared from '../../ui/page.module.css';
  */
 export function LoadFailed({ onRetry, retrying, compact = false }: { onRetry: () => void; retrying: boolean; compact?: boolean }) {
   const Heading = compact ? 'p' : 'h2';
-  const t = useMessages();
+  const t = useListMessages();
   return (
     <div className={compact ? undefined : `${shared.card} ${shared.empty}`} role="alert" data-testid="directory-load-failed">
       <Heading>{FIRST_LOAD_MESSAGES.directoryLoadFailed}</Heading>

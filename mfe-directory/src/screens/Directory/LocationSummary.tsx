@@ -1,13 +1,13 @@
 import { useId } from 'react';
 import type { DirectorySummary } from '@zaytoon/contract/client';
-import { useCount, useMessages } from '../../i18n/messages';
+import { useCount, useListMessages } from '../../i18n/list-messages';
 import shared from '../../ui/page.module.css';
 import classes from './LocationSummary.module.css';
 
 /** 'Location Summary' (SPEC §2), from the summary answer: totals and the 3 most active cities. */
 export function LocationSummary({ summary }: { summary: DirectorySummary }) {
   const titleId = useId();
-  const t = useMessages();
+  const t = useListMessages();
   const count = useCount();
   return (
     <aside className={`${shared.card} ${classes.summary}`} aria-labelledby={titleId} data-testid="location-summary">

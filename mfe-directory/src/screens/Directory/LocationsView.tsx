@@ -8,7 +8,7 @@ import { directoryKeys } from '../../features/directory/api/keys';
 import { useSession } from '@zaytoon/web-kit';
 import { useWindowVirtualizer } from '../../lib/useWindowVirtualizer';
 import { InlineSpinner, PageSpinner } from '../../ui/Spinner';
-import { useCount, useMessages } from '../../i18n/messages';
+import { useCount, useListMessages } from '../../i18n/list-messages';
 import { BusinessRow } from './BusinessRow';
 import { LoadFailed } from './LoadFailed';
 import { LocationSummary } from './LocationSummary';
@@ -56,7 +56,7 @@ interface Props {
  */
 export const LocationsView = memo(function LocationsView({ filter, open, onToggle, restoreScrollY }: Props) {
   const isAdmin = useSession((state) => state.user?.is_admin ?? false);
-  const t = useMessages();
+  const t = useListMessages();
   const count = useCount();
   const queryClient = useQueryClient();
   const groupsQuery = useCityGroups(filter);

@@ -1,8 +1,8 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import type { Plugin } from 'vite';
 
-/** A message catalog: `<app>/src/i18n/locales/<language>.json`, flat keys to ICU MessageFormat text. */
-export const CATALOG_FILE = /\/i18n\/locales\/[a-z]{2}\.json$/;
+/** A message catalog: `<app>/src/i18n/locales/<language>.json` (English maybe in parts, `en.<part>.json`), flat keys to ICU MessageFormat text. */
+export const CATALOG_FILE = /\/i18n\/locales\/[a-z]{2}(\.[a-z-]+)?\.json$/;
 const PARSER = '@formatjs/icu-messageformat-parser';
 
 /** A message with nothing to fill in stays its text (a third of the bytes of its one-literal tree). */

@@ -3,3 +3,5 @@ export * from './precompress';
 export * from './shared-singletons';
 export * from './injected-css-modules';
 export * from './compiled-catalogs';
+export * from './constant-modules';
+export * from './production-react-router';
