@@ -2,8 +2,15 @@ import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-// eslint-disable-next-line import-x/no-relative-packages -- Vite's config loader leaves package imports to Node, which cannot load the contract's .ts (docs/decisions.md)
-import { compiledCatalogs, contractModuleSideEffects, PRECOMPRESS_OPTIONS, productionReactRouter } from '../services/contract/src/federation';
+/* eslint-disable import-x/no-relative-packages -- Vite's config loader leaves package imports to Node, which cannot load the contract's .ts (docs/decisions.md) */
+import {
+  compiledCatalogs,
+  contractModuleSideEffects,
+  PRECOMPRESS_OPTIONS,
+  productionReactRouter,
+  runtimeVersionOnly,
+} from '../services/contract/src/federation';
+/* eslint-enable import-x/no-relative-packages */
 import { firstLoadHints } from './build-preloads';
 import mfConfig from './module-federation.config';
 import { apiProxy, runtimeConfigPlugin } from './server/runtime-config';
@@ -15,6 +22,7 @@ export default defineConfig({
     react(),
     compiledCatalogs(),
     productionReactRouter(),
+    runtimeVersionOnly(),
     federation(mfConfig),
     compression(PRECOMPRESS_OPTIONS),
     runtimeConfigPlugin(),

@@ -6,3 +6,4 @@ export * from './compiled-catalogs';
 export * from './catalog-text';
 export * from './constant-modules';
 export * from './production-react-router';
+export * from './runtime-version-only';
