@@ -8,6 +8,7 @@ async function bundledCatalog(file: string, messages: Record<string, unknown>): 
   const transform = compiledCatalogs().transform as (code: string, id: string) => { code: string; moduleType: string };
   const { code, moduleType } = transform(JSON.stringify(messages), `/app/src/i18n/locales/${file}`);
   expect(moduleType).toBe('js');
+  expect(code, "the language's plural rule is the module's own, not the runtime's table of every language's").not.toContain('lib/cardinals');
   const runnable = code.replace(/from "(@messageformat\/runtime[^"]*)"/g, (_, name: string) => `from "${import.meta.resolve(name)}"`);
   return (await import(/* @vite-ignore */ `data:text/javascript,${encodeURIComponent(runnable)}`)).default;
 }

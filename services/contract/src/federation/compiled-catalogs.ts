@@ -1,5 +1,7 @@
-import MessageFormat from '@messageformat/core';
+import MessageFormat, { type PluralFunction } from '@messageformat/core';
 import compileModule from '@messageformat/core/lib/compile-module.js';
+import * as cardinals from 'make-plural/cardinals';
+import * as categories from 'make-plural/pluralCategories';
 import type { Plugin } from 'vite';
 import { plainText } from './catalog-text';
 
@@ -7,6 +9,21 @@ import { plainText } from './catalog-text';
 export const CATALOG_FILE = /\/i18n\/locales\/([a-z]{2})(\.[a-z-]+)?\.json$/;
 /** Vite's other imports of a file (its text, its URL, a worker): they are not the catalog's messages. */
 const SPECIAL_QUERY = /[?&](?:raw|url|worker|sharedworker)\b/;
+
+/**
+ * The language's plural rule (CLDR's, from make-plural) for MessageFormat to write into the catalog's module: given a
+ * locale code instead, it imports the rule from the runtime's table of every language's, a module the first chunk
+ * shares with the later catalogs, which so carries every language's rule.
+ */
+function pluralRule(locale: string): PluralFunction {
+  const rule = (cardinals as Record<string, unknown>)[locale] as PluralFunction | undefined;
+  const forms = (categories as Record<string, unknown>)[locale] as { cardinal: PluralFunction['cardinals'] } | undefined;
+  if (!rule || !forms) throw new Error(`No plural rule for the catalog language '${locale}'`);
+  // MessageFormat takes the locale from the function's name, the valid forms from `cardinals`, the code from its text
+  // (make-plural's rules are self-contained, and languages share them, so their own names are not the locale).
+  const own = Object.assign((value: string | number) => rule(value), { cardinals: forms.cardinal, toString: () => String(rule) });
+  return Object.defineProperty(own, 'name', { value: locale });
+}
 
 /**
  * A catalog as an ES module whose default export maps each key to its text (nothing to fill in: a string is smaller
@@ -22,7 +39,7 @@ export function catalogModule(locale: string, messages: Record<string, string>):
     else plain[key] = text;
   }
   // compileModule writes imports and helpers, then `export default {…}` on a line of its own; messages' text is in string literals.
-  const compiled = compileModule(new MessageFormat(locale), fillable).replace(/^export default /m, 'const fillable = ');
+  const compiled = compileModule(new MessageFormat(pluralRule(locale)), fillable).replace(/^export default /m, 'const fillable = ');
   return `${compiled};\nexport default Object.assign(${JSON.stringify(plain)}, fillable);\n`;
 }
 
