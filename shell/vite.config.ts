@@ -32,5 +32,12 @@ export default defineConfig({
   preview: { port, strictPort: true, proxy: apiProxy() },
   // One stylesheet, linked by index.html and render-blocking as before CSS Modules: the lazy landing page's
   // X.module.css rules go in it too, instead of a CSS file of their own that its chunk would load later.
-  build: { target: 'esnext', cssCodeSplit: false, rolldownOptions: { treeshake: { moduleSideEffects: contractModuleSideEffects } } },
+  // No modulepreload polyfill in the first chunk: every browser of the esnext target follows <link rel="modulepreload">,
+  // and one that did not would only fetch the hinted chunks when imported.
+  build: {
+    target: 'esnext',
+    cssCodeSplit: false,
+    modulePreload: { polyfill: false },
+    rolldownOptions: { treeshake: { moduleSideEffects: contractModuleSideEffects } },
+  },
 });
