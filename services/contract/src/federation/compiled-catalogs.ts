@@ -11,9 +11,9 @@ export const CATALOG_FILE = /\/i18n\/locales\/([a-z]{2})(\.[a-z-]+)?\.json$/;
 const SPECIAL_QUERY = /[?&](?:raw|url|worker|sharedworker)\b/;
 
 /**
- * The language's plural rule (CLDR's, from make-plural) for MessageFormat to write into the catalog's module: given a
- * locale code instead, it imports the rule from the runtime's table of every language's, a module the first chunk
- * shares with the later catalogs, which so carries every language's rule.
+ * The language's plural rule (CLDR's, from make-plural) for MessageFormat to write into the catalog's module. Given a
+ * locale code instead, it imports the rule from the runtime's one module of all rules, which the bundler then puts in
+ * the first chunk with every catalog's rule in it.
  */
 function pluralRule(locale: string): PluralFunction {
   const rule = (cardinals as Record<string, unknown>)[locale] as PluralFunction | undefined;
