@@ -32,12 +32,13 @@ export default defineConfig({
   preview: { port, strictPort: true, proxy: apiProxy() },
   // One stylesheet, linked by index.html and render-blocking as before CSS Modules: the lazy landing page's
   // X.module.css rules go in it too, instead of a CSS file of their own that its chunk would load later.
-  // No modulepreload polyfill in the first chunk: every browser of the esnext target follows <link rel="modulepreload">,
-  // and one that did not would only fetch the hinted chunks when imported.
+  // No modulepreload polyfill nor preload helper in the first load: every browser of the esnext target follows
+  // <link rel="modulepreload"> (firstLoadHints writes the page's), and the shell's dynamic imports have no chunk of
+  // their own to fetch beside them (the landing page's has none; the federation runtime's is in before it is asked).
   build: {
     target: 'esnext',
     cssCodeSplit: false,
-    modulePreload: { polyfill: false },
+    modulePreload: false,
     rolldownOptions: { treeshake: { moduleSideEffects: contractModuleSideEffects } },
   },
 });
