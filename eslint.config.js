@@ -20,6 +20,7 @@ const BROWSER_ONLY = 'Browser code imports no server code: only @zaytoon/contrac
 const PUBLIC_ENTRY_POINTS = [
   '@zaytoon/contract/client',
   '@zaytoon/contract/federation',
+  '@zaytoon/contract/catalog-text',
   '@zaytoon/core/migrate',
   '@zaytoon/core/worker',
   '@zaytoon/core/testing',

@@ -1,27 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { literalTexts } from '@zaytoon/contract/catalog-text';
 import { createLanguageStore } from '@zaytoon/web-kit/language-store';
 import { fakeApi, fakeHost, member, fakeSession, renderScreen } from '../test/harness';
 import { summary } from '../test/directoryFakes';
 import { DirectoryScreen } from '../screens/Directory/DirectoryScreen';
 import { BusinessFormScreen } from '../screens/BusinessForm/BusinessFormScreen';
-import listWords from './locales/en.json';
-import screenWords from './locales/en.screens.json';
+import listSource from './locales/en.json?raw';
+import screenSource from './locales/en.screens.json?raw';
 import { preloadMessages } from './messages';
 
-/** The literal text of a compiled message (its text, or its syntax tree when it has something to fill in), plural and select forms too. */
-function literals(node: unknown): string[] {
-  if (typeof node === 'string') return [node];
-  if (Array.isArray(node)) return node.flatMap(literals);
-  if (!node || typeof node !== 'object') return [];
-  const element = node as { type: number; value?: unknown; options?: Record<string, { value: unknown }> };
-  if (element.type === 0 && typeof element.value === 'string') return [element.value];
-  return Object.values(element.options ?? {}).flatMap((option) => literals(option.value));
-}
-
 /** The English catalog's words, without its placeholders: any of them on an Arabic page is a string left untranslated. */
-const ENGLISH_WORDS = Object.values({ ...listWords, ...screenWords })
-  .flatMap(literals)
+const ENGLISH_WORDS = [listSource, screenSource]
+  .flatMap((source) => Object.values(JSON.parse(source) as Record<string, string>))
+  .flatMap(literalTexts)
   .map((part) => part.trim())
   .filter((part) => /[A-Za-z]{3}/.test(part));
 

@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
-import { DEFAULT_LANGUAGE, isLanguage, type Language, type LanguageState, type MessageFormatter } from '@zaytoon/contract/client';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@zaytoon/contract/client';
 import { useHost } from './host';
 
-/** A catalog as the build hands it over: each message its text, or ICU MessageFormat's syntax tree when it has something to fill in (compiledCatalogs). */
-type Catalog = Record<string, unknown>;
-export type MessageValues = Parameters<MessageFormatter['format']>[0];
+export type MessageValues = Record<string, string | number>;
+/** A catalog as the build hands it over (compiledCatalogs): each message its text, or a function of what it fills in. */
+type Catalog = Record<string, string | ((values: MessageValues) => string)>;
 export type Translate<Key extends string> = (key: Key, values?: MessageValues) => string;
 
 export const useLanguage = (): Language => useStore(useHost().language, (state) => state.language);
@@ -22,10 +22,10 @@ type CatalogLoaders = Record<string, () => Promise<unknown>>;
  * until the new catalog is in, so nothing suspends and no spinner flashes.
  */
 export function defineMessages<Key extends string>(english: Record<Key, unknown>, loaders: CatalogLoaders) {
-  const englishWords: Catalog = { ...english };
+  // Typed from the catalog's JSON (its keys are the app's message names); compiledCatalogs made it a Catalog.
+  const englishWords = { ...english } as Catalog;
   const loaded = new Map<Language, Catalog>([[DEFAULT_LANGUAGE, englishWords]]);
   const downloads = new Map<Language, Promise<void>>();
-  const formats = new Map<string, MessageFormatter>();
   /** How many catalogs have arrived: a render reads it to see new ones. */
   const progress = createStore(() => ({ arrived: 0 }));
 
@@ -48,15 +48,10 @@ export function defineMessages<Key extends string>(english: Record<Key, unknown>
     return pending;
   }
 
-  function format(state: LanguageState, language: Language, key: string, values?: MessageValues): string {
-    const own = loaded.get(language)?.[key];
-    const [locale, message] = own === undefined ? [DEFAULT_LANGUAGE, englishWords[key]] : [language, own];
+  function format(language: Language, key: string, values: MessageValues = {}): string {
+    const message = loaded.get(language)?.[key] ?? englishWords[key];
     if (message === undefined) return key;
-    if (typeof message === 'string') return message;
-    const id = `${locale}\u0000${key}`;
-    let formatter = formats.get(id);
-    if (!formatter) formats.set(id, (formatter = state.formatter(message, locale)));
-    return formatter.format(values);
+    return typeof message === 'string' ? message : message(values);
   }
 
   /** The app's `t`: its messages in the page's language. */
@@ -71,7 +66,7 @@ export function defineMessages<Key extends string>(english: Record<Key, unknown>
     useEffect(() => {
       if (!ready) void download(wanted);
     }, [ready, wanted]);
-    return useMemo(() => (key: string, values?: MessageValues) => format(store.getState(), language, key, values), [store, language]);
+    return useMemo(() => (key: string, values?: MessageValues) => format(language, key, values), [language]);
   }
 
   /** More English words (a later screen's, bundled with it): the hook that also knows their keys. */

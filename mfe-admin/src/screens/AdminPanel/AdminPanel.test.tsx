@@ -1,10 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { literalTexts } from '@zaytoon/contract/catalog-text';
 import { ApiError } from '@zaytoon/contract/client';
 import { business, fakeAdminServer, report, suggestion } from '../../test/fixtures';
 import { fakeApi, fakeHost, renderWithHost } from '../../test/harness';
-import englishCatalog from '../../i18n/locales/en.json';
+import englishSource from '../../i18n/locales/en.json?raw';
 import { ADMIN_BUILD_LABEL, ADMIN_VERSION } from '../../version';
 import { AdminPanel } from './AdminPanel';
 
@@ -383,23 +384,11 @@ describe('admin panel', () => {
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Every word the English catalog puts on screen (its messages' literal parts, as compiled: ICU syntax trees). */
-function englishPhrases(node: unknown, into = new Set<string>()): Set<string> {
-  // A message with nothing to fill in is bundled as its text; the others as trees of literals and arguments.
-  if (node === englishCatalog)
-    for (const message of Object.values(englishCatalog) as unknown[]) {
-      if (typeof message !== 'string') englishPhrases(message, into);
-      else if (/[A-Za-z]{2}/.test(message)) into.add(message.trim());
-    }
-  else if (Array.isArray(node)) for (const child of node) englishPhrases(child, into);
-  else if (node && typeof node === 'object') {
-    const element = node as { type?: number; value?: unknown };
-    const phrase = element.type === 0 && typeof element.value === 'string' ? element.value.trim() : '';
-    if (/[A-Za-z]{2}/.test(phrase)) into.add(phrase);
-    for (const child of Object.values(node)) englishPhrases(child, into);
-  }
-  return into;
-}
+/** Every word the English catalog puts on screen: its messages' literal parts. */
+const englishPhrases = (Object.values(JSON.parse(englishSource)) as string[])
+  .flatMap(literalTexts)
+  .map((phrase) => phrase.trim())
+  .filter((phrase) => /[A-Za-z]{2}/.test(phrase));
 
 /** The page's own words: text outside business data (dir="auto") and the contract's report reasons. */
 function uiTexts(): string[] {
@@ -435,7 +424,7 @@ describe('admin panel in other languages (issue #15)', () => {
     ]);
     expect(screen.getByTestId('stat-pending').textContent).toContain('3 بلاغات، واقتراحان');
 
-    const english = [...englishPhrases(englishCatalog)].map((phrase) => new RegExp(`(?<![A-Za-z])${escape(phrase)}(?![A-Za-z])`));
+    const english = englishPhrases.map((phrase) => new RegExp(`(?<![A-Za-z])${escape(phrase)}(?![A-Za-z])`));
     expect(english.length).toBeGreaterThan(50);
     const leftovers = uiTexts().filter((text) => english.some((phrase) => phrase.test(text)));
     expect(leftovers).toEqual([]);

@@ -50,18 +50,11 @@ export interface Toaster {
   info(message: string): void;
 }
 
-/** A compiled catalog message (an ICU MessageFormat syntax tree) ready to fill in. */
-export interface MessageFormatter {
-  format(values?: Record<string, string | number | boolean | null | undefined | Date>): string;
-}
-
 /** The page's language (issue #15): the shell owns it; every app reads it and renders its own catalog. */
 export interface LanguageState {
   language: Language;
   /** The reader's choice: the page switches at once; the shell remembers it (cookie, and the member's account). */
   setLanguage(language: Language): void;
-  /** The shell's one message formatter (intl-messageformat), so the remotes do not each bundle another. */
-  formatter(message: unknown, language: Language): MessageFormatter;
 }
 
 export interface HostContext {

@@ -3,5 +3,7 @@ export * from './precompress';
 export * from './shared-singletons';
 export * from './injected-css-modules';
 export * from './compiled-catalogs';
+export * from './catalog-text';
 export * from './constant-modules';
 export * from './production-react-router';
+export * from './runtime-version-only';
