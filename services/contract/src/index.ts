@@ -1,6 +1,15 @@
 export * from './cookies';
 export * from './directory-limits';
 export * from './limits';
+export {
+  londonWeekMinute,
+  multirangeText,
+  openingStatus,
+  parseDayHours,
+  weeklyOpenIntervals,
+  type MinuteRange,
+  type OpeningStatus,
+} from './opening-hours';
 export * from './first-load-messages';
 export * from './i18n/languages';
 export * from './messages';
