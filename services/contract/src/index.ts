@@ -3,7 +3,7 @@ export * from './directory-limits';
 export * from './limits';
 export {
   londonWeekMinute,
-  multirangeText,
+  openMinutesMultirange,
   openingStatus,
   parseDayHours,
   weeklyOpenIntervals,

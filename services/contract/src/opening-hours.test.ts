@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { londonWeekMinute, multirangeText, openingStatus, parseDayHours, weeklyOpenIntervals, type MinuteRange } from './opening-hours';
+import { londonWeekMinute, openMinutesMultirange, openingStatus, parseDayHours, weeklyOpenIntervals, type MinuteRange } from './opening-hours';
 
 const at = (hour: number, minute = 0) => hour * 60 + minute;
 const DAY = 1440;
@@ -68,8 +68,10 @@ describe('weeklyOpenIntervals', () => {
     expect(weeklyOpenIntervals({ monday: 'Closed', sunday: 'Closed' })).toEqual([]);
     const always = Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, '24 hours']));
     expect(weeklyOpenIntervals(always)).toEqual([[0, WEEK]]);
-    expect(multirangeText([[0, WEEK]])).toBe('{[0,10080)}');
-    expect(multirangeText([])).toBe('{}');
+    expect(openMinutesMultirange(always)).toBe('{[0,10080)}');
+    expect(openMinutesMultirange({ monday: '9-17', tuesday: '9-12, 13-17' })).toBe('{[540,1020),[1980,2160),[2220,2460)}');
+    expect(openMinutesMultirange({ sunday: 'Closed' })).toBe('{}');
+    expect(openMinutesMultirange({})).toBeNull();
   });
 });
 

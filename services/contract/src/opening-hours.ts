@@ -145,5 +145,8 @@ export function openingStatus(intervals: MinuteRange[] | null, minute: number): 
   return { open: false, opens: next[0], today: next[0] > minute && next[0] < dayStart + DAY_MINUTES };
 }
 
-/** The intervals as Postgres int4multirange text ('{}' when never open). */
-export const multirangeText = (intervals: MinuteRange[]) => `{${intervals.map(([start, end]) => `[${start},${end})`).join(',')}}`;
+/** The hours' weekly open intervals as Postgres int4multirange text ('{}' when never open); null when not usable. */
+export function openMinutesMultirange(hours: Partial<Record<string, string>> | null | undefined): string | null {
+  const intervals = weeklyOpenIntervals(hours);
+  return intervals && `{${intervals.map(([start, end]) => `[${start},${end})`).join(',')}}`;
+}
