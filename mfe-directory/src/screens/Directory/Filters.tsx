@@ -77,6 +77,7 @@ export const Filters = memo(function Filters({ values, onCommit, view, onViewCha
   if (draft.category !== 'all') chips.push({ key: 'category', label: t('filters.category'), value: draft.category, reset: 'all' });
   if (draft.city !== 'all') chips.push({ key: 'city', label: t('filters.city'), value: draft.city, reset: 'all' });
   if (draft.verified) chips.push({ key: 'verified', label: t('filters.show'), value: t('filters.verifiedOnly'), reset: '' });
+  if (draft.openNow) chips.push({ key: 'openNow', label: t('filters.show'), value: t('filters.openNow'), reset: '' });
   const selects = [
     { key: 'category', label: t('filters.category'), allLabel: t('filters.allCategories'), options: categories },
     { key: 'city', label: t('filters.city'), allLabel: t('filters.allCities'), options: cities },
@@ -121,6 +122,14 @@ export const Filters = memo(function Filters({ values, onCommit, view, onViewCha
             onChange={(event) => update({ verified: event.target.checked ? 'true' : '' }, 'choice')}
           />{' '}
           {t('filters.verifiedOnly')}
+        </label>
+        <label className={filters.check}>
+          <input
+            type="checkbox"
+            checked={draft.openNow === 'true'}
+            onChange={(event) => update({ openNow: event.target.checked ? 'true' : '' }, 'choice')}
+          />{' '}
+          {t('filters.openNow')}
         </label>
         <div className={filters.toggle} role="group" aria-label={t('filters.view')}>
           <button type="button" aria-pressed={view === 'map'} onClick={() => onViewChange('map')}>
