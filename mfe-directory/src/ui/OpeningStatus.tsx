@@ -1,6 +1,18 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { DAY_MINUTES, londonWeekMinute, openingStatus, weeklyOpenIntervals } from '@zaytoon/contract/client';
 import { useListMessages, useLocale } from '../i18n/list-messages';
+
+const MINUTE_MS = 60_000;
+
+/** The time now, renewed every minute so that a status line left on screen follows the clock. */
+function useClock(): number {
+  const [clock, setClock] = useState(Date.now);
+  useEffect(() => {
+    const timer = setInterval(() => setClock(Date.now()), MINUTE_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return clock;
+}
 
 /** 'Open · closes 6 pm', 'Closed · opens Mon 9 am' (issue #16 point 4): nothing when the hours are not usable. */
 export function OpeningStatus({
@@ -27,7 +39,8 @@ export function OpeningStatus({
       day: (weekMinute: number) => day.format(instant(weekMinute)),
     };
   }, [locale]);
-  const status = openingStatus(weeklyOpenIntervals(hours as Record<string, string>), londonWeekMinute(now ?? Date.now()));
+  const clock = useClock();
+  const status = openingStatus(weeklyOpenIntervals(hours as Record<string, string>), londonWeekMinute(now ?? clock));
   if (!status) return null;
   let text: string;
   if (status.open) text = status.closes === null ? t('hours.open24') : t('hours.openCloses', { time: formats.time(status.closes % DAY_MINUTES) });
