@@ -113,8 +113,8 @@ export const MAP_DEFAULTS = {
   heightPx: 500,
 } as const;
 
-// The weekdays live with the opening-hours parser, which /browse's first load carries (the rest of this file it leaves).
-export { WEEKDAYS, type Weekday } from './opening-hours';
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
 
 export const SOCIAL_NETWORKS = ['facebook', 'twitter', 'instagram'] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];

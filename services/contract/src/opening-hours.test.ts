@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { londonWeekMinute, openMinutesMultirange, openingStatus, parseDayHours, weeklyOpenIntervals, type MinuteRange } from './opening-hours';
+import { WEEKDAYS } from './limits';
+import {
+  HOURS_WEEKDAYS,
+  londonWeekMinute,
+  openMinutesMultirange,
+  openingStatus,
+  parseDayHours,
+  weeklyOpenIntervals,
+  type MinuteRange,
+} from './opening-hours';
 
 const at = (hour: number, minute = 0) => hour * 60 + minute;
 const DAY = 1440;
 const WEEK = 7 * DAY;
 const WEEKDAYS_9_TO_6 = { monday: '9:00 AM - 6:00 PM', tuesday: '9:00 AM - 6:00 PM', wednesday: '9-18', thursday: '9am-6pm', friday: '9 - 6 pm' };
+
+it("reads limits.ts's weekdays, in their order", () => expect(HOURS_WEEKDAYS).toEqual(WEEKDAYS));
 
 describe('parseDayHours', () => {
   it.each<[string, MinuteRange[] | null]>([

@@ -5,8 +5,11 @@
  * (Intl only): /browse's first load carries it.
  */
 
-export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+/**
+ * limits.ts's WEEKDAYS, spelled again: importing limits.ts would pull it (the screens' chunk) into /browse's first
+ * load, or this module into the screens' chunk (a test checks the two lists agree).
+ */
+export const HOURS_WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 
 export const DAY_MINUTES = 1440;
 export const WEEK_MINUTES = 7 * DAY_MINUTES;
@@ -82,7 +85,7 @@ export function weeklyOpenIntervals(hours: Partial<Record<string, string>> | nul
   if (!hours) return null;
   const ranges: MinuteRange[] = [];
   let given = false;
-  for (const [index, day] of WEEKDAYS.entries()) {
+  for (const [index, day] of HOURS_WEEKDAYS.entries()) {
     const text = hours[day]?.trim();
     if (!text) continue;
     const parsed = parseDayHours(text);
