@@ -1,15 +1,7 @@
 export * from './cookies';
 export * from './directory-limits';
 export * from './limits';
-export {
-  londonWeekMinute,
-  openMinutesMultirange,
-  openingStatus,
-  parseDayHours,
-  weeklyOpenIntervals,
-  type MinuteRange,
-  type OpeningStatus,
-} from './opening-hours';
+export * from './opening-hours';
 export * from './first-load-messages';
 export * from './i18n/languages';
 export * from './messages';
