@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessInputSchema, londonWeekMinute } from '@zaytoon/contract';
 import { createMigratedDatabase, type ThrowawayDatabase } from '../db/throwaway-db';
 import { toDirectoryFilters } from '../directory/directory-filters';
+import { MergesRepository } from '../duplicates/merges.repository';
+import { RevisionsRepository } from '../revisions/revisions.repository';
 import { BusinessesRepository, type DirectoryFilters } from './businesses.repository';
 
 let database: ThrowawayDatabase;
@@ -86,6 +88,19 @@ describe("'Open now' in SQL (issue #16 point 4)", () => {
     );
     expect(await openAt(monday10)).not.toContain('Edited Later');
     await db.query('DELETE FROM businesses WHERE id = $1', [row.id]);
+  });
+
+  it('a merge carries the hours with their intervals, and a revert parses the hours it restores', async () => {
+    const monday10 = '2026-01-12T10:00:00Z';
+    const into = await add('Merged Into', {});
+    const from = await add('Merged From', { monday: '10-11' });
+    await new MergesRepository(db).fillEmpty(into.id, from.id);
+    expect(await openAt(monday10)).toEqual(expect.arrayContaining(['Merged Into', 'Merged From']));
+    await new RevisionsRepository(db).restore(into.id, { business_hours: { monday: 'Closed' } });
+    expect(await openAt(monday10)).not.toContain('Merged Into');
+    await new RevisionsRepository(db).restore(into.id, { business_hours: { monday: '24 hours' } });
+    expect(await openAt(monday10)).toContain('Merged Into');
+    await db.query('DELETE FROM businesses WHERE id = ANY($1)', [[into.id, from.id]]);
   });
 
   it('rows written by SQL that bypasses the repository wait, left out of the filter, until parsePendingHours', async () => {
