@@ -9,7 +9,7 @@ import { CONTRACT_CONSTANT_MODULES } from '../services/contract/src/federation';
  * here (injectedCssModules: `X.module.css.injected.js`), so it goes where its component's path says.
  */
 const LAZY_ONLY =
-  /mfe-directory\/src\/(i18n\/(locales\/(?!en\.json)|weekdays|messages\.)|screens\/(?!Directory\/)|features\/(?!directory\/)|features\/directory\/api\/(get-business|get-map-view|get-unmapped-businesses)\.|map\/|ui\/(Modal|logOut|LoginRequired|FormError|PasswordField|SubmitButton|forms\.module\.css)|lib\/requestError)|services\/contract\/src\/(messages|limits|format\/describe-value|i18n\/message-codes)\.ts|@tanstack\/(react-query\/build\/modern\/useMutation|query-core\/build\/modern\/mutationObserver)\./;
+  /mfe-directory\/src\/(i18n\/(locales\/(?!en\.json)|weekdays|messages\.)|screens\/(?!Directory\/)|features\/(?!directory\/)|features\/directory\/api\/(get-business|get-map-view|get-unmapped-businesses)\.|map\/|ui\/(Modal|logOut|LoginRequired|FormError|PasswordField|SubmitButton|OpeningStatus|forms\.module\.css)|lib\/requestError)|services\/contract\/src\/(messages|limits|format\/describe-value|i18n\/message-codes|opening-hours)\.ts|@tanstack\/(react-query\/build\/modern\/useMutation|query-core\/build\/modern\/mutationObserver)\./;
 const FIRST_LOAD = /mfe-directory\/src\/|services\/contract\/src\/|node_modules\/@tanstack\/(react-query|query-core)\//;
 
 /** The exposed root keeps a chunk of its own: pulled into the group, it would leave behind a re-export chunk the manifest does not list. */
@@ -19,6 +19,16 @@ export const FIRST_LOAD_CHUNK = {
   name: 'browse',
   // Module federation's own virtual modules (shared-module loaders) keep the chunks it gives them.
   test: (id: string) => !id.startsWith('\0') && !id.includes('__mf') && FIRST_LOAD.test(id) && !LAZY_ONLY.test(id) && !EXPOSED.test(id),
+};
+
+/**
+ * The opening-hours parser (issue #16), which list rows' status line (its own lazy chunk) loads with the first opened
+ * city and the business page with its screen. Without a group of its own, the bundler puts it with the contract's client
+ * entry, in /browse's first chunk. It imports nothing, so the group takes nothing else along.
+ */
+export const OPENING_HOURS_CHUNK = {
+  name: 'opening-hours',
+  test: (id: string) => /services\/contract\/src\/opening-hours\.ts$/.test(id),
 };
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lookupOutcode, outcodeOf } from '@zaytoon/core';
-import { SOURCE_KINDS } from '@zaytoon/contract';
+import { SOURCE_KINDS, weeklyOpenIntervals } from '@zaytoon/contract';
 import { DEMO_MEMBER_COUNT, generateDemoData, SUGGESTABLE_FIELDS, WEEKDAYS } from './demo-data';
 import { Prng } from './prng';
 import { DEMO_CITIES, REPORT_REASONS } from './word-lists';
@@ -119,6 +119,13 @@ describe('generateDemoData', () => {
     expect(verified).toBeGreaterThan(0.3);
     expect(verified).toBeLessThan(0.5);
     expect(data.businesses.some((b) => b.owner === null)).toBe(true);
+  });
+
+  it("gives hours the 'Open now' parser reads: every business with hours has open intervals (issue #16)", () => {
+    const withHours = data.businesses.filter((b) => Object.keys(b.businessHours).length > 0);
+    expect(withHours.length).toBeGreaterThan(data.businesses.length * 0.8);
+    for (const business of withHours)
+      expect(weeklyOpenIntervals(business.businessHours)?.length, JSON.stringify(business.businessHours)).toBeGreaterThan(0);
   });
 
   it('keeps one vote per member and business', () => {

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type pg from 'pg';
 import { sourcesText } from '@zaytoon/contract';
-import { inTransaction, outcodeOf, outcodeTable, setRevisionContext } from '@zaytoon/core';
+import { BusinessesRepository, inTransaction, outcodeOf, outcodeTable, setRevisionContext } from '@zaytoon/core';
 import { businessName, fill, hoursFor, phoneFor, postcodeIn, slugify, socialFor } from './demo-data';
 import { Prng } from './prng';
 import { verifySeededBusinesses } from './seeded-verifications';
@@ -148,6 +148,8 @@ export async function seedScaleBusinesses(
   }
   log(`${inserted.toLocaleString('en-GB')} businesses inserted and committed (${elapsed(started)})`);
   await inTransaction(pool, (client) => verifySeededBusinesses(client));
+  const parsed = await new BusinessesRepository(pool).parsePendingHours(10_000);
+  log(`opening hours parsed for ${parsed.toLocaleString('en-GB')} businesses (${elapsed(started)})`);
   // VACUUM sets the visibility map, so the directory's covering index answers without reading rows.
   await pool.query('VACUUM (ANALYZE) businesses');
   await pool.query('ANALYZE search_words');

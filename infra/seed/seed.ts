@@ -1,6 +1,14 @@
 import type pg from 'pg';
 import { sourcesText } from '@zaytoon/contract';
-import { BUSINESS_WRITABLE_FIELDS, businessFieldValues, hashPassword, createPool, inTransaction, setRevisionContext } from '@zaytoon/core';
+import {
+  BUSINESS_WRITABLE_FIELDS,
+  BusinessesRepository,
+  businessFieldValues,
+  hashPassword,
+  createPool,
+  inTransaction,
+  setRevisionContext,
+} from '@zaytoon/core';
 import { batchInsert } from './batch-insert';
 import { verifySeededBusinesses } from './seeded-verifications';
 import { DEFAULT_SEED, DEMO_MEMBER_PASSWORD, generateDemoData, type DemoData } from './demo-data';
@@ -72,6 +80,8 @@ export async function seedDemoData(databaseUrl: string, opts: SeedOptions): Prom
       }
       const inserted = await insertDemoData(client, data);
       await verifySeededBusinesses(client);
+      // Inserted by SQL, the hours wait for their open intervals ('Open now', issue #16).
+      await new BusinessesRepository(client).parsePendingHours();
       log(
         `Demo data added: ${inserted.members} members, ${inserted.businesses} businesses, ${inserted.votes} votes, ` +
           `${inserted.comments} comments, ${inserted.suggestions} suggestions, ${inserted.reports} reports`,

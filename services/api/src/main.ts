@@ -29,6 +29,7 @@ try {
       configGetReader((name) => core.redis.configGet(name)),
       exitOnUnsafeRedis(log),
     );
+  parsePendingHoursOnce(core);
   const app = createApp(core, { logger: log });
   server = listenOn(app, config, () => log.info(`listening on http://${config.API_HOST}:${config.API_PORT}`));
   server.server.on('error', (error) => {
@@ -38,6 +39,21 @@ try {
 } catch (error) {
   log.fatal({ err: error }, `failed to start: ${(error as Error).message}`);
   process.exit(1);
+}
+
+/**
+ * The one-off backfill of 'Open now' (issue #16 point 4; docs/decisions.md): the hours of rows written before
+ * migration 014, or by SQL that bypasses the repository, get their open intervals. Cheap when none wait (a partial
+ * index); retried while Postgres is away. Replicas that run it together write the same values.
+ */
+function parsePendingHoursOnce(started: Core, retryMs = 10_000) {
+  started.repositories.businesses.parsePendingHours().then(
+    (parsed) => parsed && log.info(`opening hours parsed for ${parsed} businesses`),
+    (error: Error) => {
+      log.warn({ err: error }, `opening hours not parsed yet: ${error.message}`);
+      setTimeout(() => parsePendingHoursOnce(started, retryMs), retryMs).unref();
+    },
+  );
 }
 
 let stopping = false;

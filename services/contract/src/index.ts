@@ -1,6 +1,7 @@
 export * from './cookies';
 export * from './directory-limits';
 export * from './limits';
+export * from './opening-hours';
 export * from './first-load-messages';
 export * from './i18n/languages';
 export * from './messages';

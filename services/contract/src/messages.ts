@@ -190,6 +190,8 @@ export const MESSAGES = {
   confirmMarkUnverified: 'Mark this business unverified? It loses its Verified badge until an admin verifies it again.',
 
   confirmDeleteComment: 'Are you sure you want to delete this comment?',
+  /** Issue #16 point 4: the directory's 'Open now' filter takes only `true` (left out: no filter). */
+  openNowInvalid: 'open_now must be true, or left out',
 } as const;
 
 /**

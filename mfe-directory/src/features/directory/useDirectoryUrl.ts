@@ -27,6 +27,7 @@ export const URL_PARAMS = {
   category: 'category',
   city: 'city',
   verified: 'verified',
+  openNow: 'open_now',
   view: 'view',
   open: 'open',
   lat: 'lat',
@@ -53,6 +54,7 @@ export function readDirectoryUrl(params: URLSearchParams): DirectoryUrlState {
       category: params.get(URL_PARAMS.category) || NO_FILTERS.category,
       city: params.get(URL_PARAMS.city) || NO_FILTERS.city,
       verified: params.get(URL_PARAMS.verified) === 'true' ? 'true' : NO_FILTERS.verified,
+      openNow: params.get(URL_PARAMS.openNow) === 'true' ? 'true' : NO_FILTERS.openNow,
     },
     view: params.get(URL_PARAMS.view) === 'map' ? 'map' : 'locations',
     open: params.get(URL_PARAMS.open) || null,
@@ -104,6 +106,7 @@ export function useDirectoryUrl() {
         setOrDelete(params, URL_PARAMS.category, filters.category, 'all');
         setOrDelete(params, URL_PARAMS.city, filters.city, 'all');
         setOrDelete(params, URL_PARAMS.verified, filters.verified);
+        setOrDelete(params, URL_PARAMS.openNow, filters.openNow);
         // The viewport belongs to the filters it was framed for: new filters frame their own results.
         for (const name of [URL_PARAMS.lat, URL_PARAMS.lng, URL_PARAMS.zoom]) params.delete(name);
       }, options),

@@ -32,6 +32,7 @@ import { useBusinessDetail } from './useBusinessDetail';
 import { Verification } from './Verification';
 import classes from './BusinessDetailScreen.module.css';
 import forms from '../../ui/forms.module.css';
+import { OpeningStatus } from '../../ui/OpeningStatus';
 import shared from '../../ui/page.module.css';
 
 // Only members who open them need the dialogs' code.
@@ -276,6 +277,7 @@ function BusinessHours({ business }: { business: Business }) {
   const weekdayName = useWeekdayName();
   return (
     <Card title={t('form.hours')}>
+      <OpeningStatus hours={hours} className={classes.openingStatus} />
       <dl className={classes.hours} data-testid="business-hours">
         {WEEKDAYS.map((day) => (
           <div key={day} className={classes.hoursRow}>

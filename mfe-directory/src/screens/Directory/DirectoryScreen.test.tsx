@@ -172,19 +172,30 @@ describe('directory screen (SPEC §2)', () => {
     expect((screen.getByPlaceholderText('Search businesses...') as HTMLInputElement).value).toBe('');
   });
 
-  it("'Verified only' asks the server for verified businesses, shows a chip, and goes into the URL and back out", async () => {
+  it.each([
+    ['Verified only', 'verified', 'verified'],
+    ['Open now', 'openNow', 'open_now'],
+  ])("'%s' asks the server for those businesses only, shows a chip, and goes into the URL and back out", async (label, chip, parameter) => {
     const api = directoryApi();
     renderScreen(<DirectoryScreen />, { path: '/browse', host: fakeHost({ api }) });
     await screen.findAllByTestId('city-group');
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Verified only' }));
-    expect(screen.getByTestId('chip-verified').textContent).toBe('Show: Verified only ×');
-    await waitFor(() => expect(api.directorySummary).toHaveBeenLastCalledWith({ verified: 'true' }, expect.anything()));
-    expect(api.cityGroups).toHaveBeenLastCalledWith({ verified: 'true' }, expect.anything());
-    await waitFor(() => expect(urlSearch().get('verified')).toBe('true'));
-    await userEvent.click(screen.getByTestId('chip-verified'));
-    expect((screen.getByRole('checkbox', { name: 'Verified only' }) as HTMLInputElement).checked).toBe(false);
-    await waitFor(() => expect(urlSearch().get('verified')).toBeNull());
-    expect(screen.queryByTestId('chip-verified')).toBeNull();
+    await userEvent.click(screen.getByRole('checkbox', { name: label }));
+    expect(screen.getByTestId(`chip-${chip}`).textContent).toBe(`Show: ${label} ×`);
+    await waitFor(() => expect(api.directorySummary).toHaveBeenLastCalledWith({ [parameter]: 'true' }, expect.anything()));
+    expect(api.cityGroups).toHaveBeenLastCalledWith({ [parameter]: 'true' }, expect.anything());
+    await waitFor(() => expect(urlSearch().get(parameter)).toBe('true'));
+    await userEvent.click(screen.getByTestId(`chip-${chip}`));
+    expect((screen.getByRole('checkbox', { name: label }) as HTMLInputElement).checked).toBe(false);
+    await waitFor(() => expect(urlSearch().get(parameter)).toBeNull());
+    expect(screen.queryByTestId(`chip-${chip}`)).toBeNull();
+  });
+
+  it("'Open now' comes back from a copied link, with the open city", async () => {
+    const api = directoryApi();
+    renderScreen(<DirectoryScreen />, { path: '/browse?open_now=true&open=Leeds', host: fakeHost({ api }) });
+    await waitFor(() => expect(api.directorySummary).toHaveBeenLastCalledWith({ open_now: 'true' }, expect.anything()));
+    expect((screen.getByRole('checkbox', { name: 'Open now' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByTestId('chip-openNow').textContent).toBe('Show: Open now ×');
   });
 
   it('restores filters, view and the open city from the URL (a copied link)', async () => {

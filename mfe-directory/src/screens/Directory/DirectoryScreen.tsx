@@ -25,8 +25,8 @@ export function DirectoryScreen() {
   const t = useListMessages();
   const url = useDirectoryUrl();
   const restoreScrollY = useScrollMemory();
-  const { search, category, city, verified } = url.filters;
-  const filter = useMemo(() => toDirectoryFilter({ search, category, city, verified }), [search, category, city, verified]);
+  const { search, category, city, verified, openNow } = url.filters;
+  const filter = useMemo(() => toDirectoryFilter({ search, category, city, verified, openNow }), [search, category, city, verified, openNow]);
   const { setFilters } = url;
   const commitFilters = useCallback((values: FilterValues, options: WriteOptions) => setFilters(values, options), [setFilters]);
 

@@ -76,7 +76,12 @@ export const Filters = memo(function Filters({ values, onCommit, view, onViewCha
   if (draft.search.trim()) chips.push({ key: 'search', label: t('filters.searchChip'), value: draft.search.trim(), reset: '' });
   if (draft.category !== 'all') chips.push({ key: 'category', label: t('filters.category'), value: draft.category, reset: 'all' });
   if (draft.city !== 'all') chips.push({ key: 'city', label: t('filters.city'), value: draft.city, reset: 'all' });
-  if (draft.verified) chips.push({ key: 'verified', label: t('filters.show'), value: t('filters.verifiedOnly'), reset: '' });
+  // 'Verified only' (issue #13) and 'Open now' (issue #16): checkboxes whose chip reads 'Show: ...'.
+  const shows = [
+    { key: 'verified', label: t('filters.verifiedOnly') },
+    { key: 'openNow', label: t('filters.openNow') },
+  ] as const;
+  for (const { key, label } of shows) if (draft[key]) chips.push({ key, label: t('filters.show'), value: label, reset: '' });
   const selects = [
     { key: 'category', label: t('filters.category'), allLabel: t('filters.allCategories'), options: categories },
     { key: 'city', label: t('filters.city'), allLabel: t('filters.allCities'), options: cities },
@@ -114,14 +119,16 @@ export const Filters = memo(function Filters({ values, onCommit, view, onViewCha
             ))}
           </SelectField>
         ))}
-        <label className={filters.check}>
-          <input
-            type="checkbox"
-            checked={draft.verified === 'true'}
-            onChange={(event) => update({ verified: event.target.checked ? 'true' : '' }, 'choice')}
-          />{' '}
-          {t('filters.verifiedOnly')}
-        </label>
+        {shows.map(({ key, label }) => (
+          <label key={key} className={filters.check}>
+            <input
+              type="checkbox"
+              checked={draft[key] === 'true'}
+              onChange={(event) => update({ [key]: event.target.checked ? 'true' : '' }, 'choice')}
+            />{' '}
+            {label}
+          </label>
+        ))}
         <div className={filters.toggle} role="group" aria-label={t('filters.view')}>
           <button type="button" aria-pressed={view === 'map'} onClick={() => onViewChange('map')}>
             {t('filters.map')}

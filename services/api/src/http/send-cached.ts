@@ -14,7 +14,14 @@ export interface StoredAnswer {
 /** Who an answer is for: admins see report data, everyone else the same public answer. */
 export type Audience = 'admin' | 'public';
 
-export const storedAnswerKey = (audience: Audience, url: string) => `url:${audience}:${url}`;
+const MINUTE_MS = 60_000;
+
+/**
+ * An 'Open now' answer (issue #16) is of its minute as well as its URL: it is kept for that minute only (London's
+ * minutes start when UTC's do). Any other answer, until a write drops it.
+ */
+export const storedAnswerKey = (audience: Audience, url: string, now = Date.now()) =>
+  url.includes('open_now=') ? `url:${audience}:${Math.floor(now / MINUTE_MS)}:${url}` : `url:${audience}:${url}`;
 
 /** Set by the route table on a cacheable route: keeps the answer the handler sends by URL. */
 export const KEEP_ANSWER = 'zaytoonKeepAnswer';

@@ -13,6 +13,10 @@ export const directoryFilterSchema = z.object({
     .enum(['true', 'false'])
     .optional()
     .describe("true: only businesses whose verification is current ('Verified only'); false: only the others"),
+  open_now: z
+    .enum(['true'], { error: issueMessage('openNowInvalid') })
+    .optional()
+    .describe("true: only businesses open at the moment of the request, London time ('Open now', issue #16)"),
 });
 export type DirectoryFilter = z.infer<typeof directoryFilterSchema>;
 

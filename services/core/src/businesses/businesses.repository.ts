@@ -1,4 +1,4 @@
-import type { Business, Report, ValidBusinessInput } from '@zaytoon/contract';
+import { openMinutesMultirange, type Business, type Report, type ValidBusinessInput } from '@zaytoon/contract';
 import type { Queryable } from '../db/pool';
 import { VERIFICATION_COLUMNS, VERIFICATION_CURRENT, type VerificationColumns } from '../verification/verification-sql';
 
@@ -22,6 +22,8 @@ export interface DirectoryFilters {
   onMap?: boolean;
   /** true: only businesses whose verification is current; false: only the others. */
   verified?: boolean;
+  /** 'Open now' (issue #16 point 4): only businesses open at this minute of the London week. */
+  openAt?: number;
 }
 
 /** Where a page starts: after this business in the page's order (keyset paging). */
@@ -131,6 +133,8 @@ function filterSql(filters: DirectoryFilters, search: ResolvedSearch | null, par
   if (filters.onMap === false) conditions.push(`NOT (${MAPPED})`);
   if (filters.verified === true) conditions.push(`(${VERIFICATION_CURRENT})`);
   if (filters.verified === false) conditions.push(`(${VERIFICATION_CURRENT}) IS NOT TRUE`);
+  // Intervals parsed from other hours than the row's (written by SQL that bypasses the repository) never count.
+  if (filters.openAt !== undefined) conditions.push(`b.open_minutes @> ${params.add(filters.openAt)}::int4 AND b.open_minutes_of = b.business_hours`);
   if (!search) return { where: conditions.join(' AND '), rank: null };
 
   const like = params.add(escapeLike(search.folded));
@@ -288,10 +292,11 @@ export class BusinessesRepository {
   /** The new business as findById reads it, from the insert's own statement. */
   async insert(input: ValidBusinessInput, ownerId: number, forAdmin: boolean): Promise<BusinessRow> {
     const { rows } = await this.db.query<BusinessRow>(
-      `INSERT INTO businesses AS b (owner_id, ${WRITABLE_FIELDS.join(', ')}, latitude, longitude)
-       VALUES ($1, ${WRITABLE_FIELDS.map((_, index) => `$${index + 2}`).join(', ')}, $${WRITABLE_FIELDS.length + 2}, $${WRITABLE_FIELDS.length + 3})
+      `INSERT INTO businesses AS b (owner_id, ${WRITABLE_FIELDS.join(', ')}, latitude, longitude, open_minutes, open_minutes_of)
+       VALUES ($1, ${WRITABLE_FIELDS.map((_, index) => `$${index + 2}`).join(', ')}, $${WRITABLE_FIELDS.length + 2}, $${WRITABLE_FIELDS.length + 3},
+               $${WRITABLE_FIELDS.length + 4}::int4multirange, $${HOURS_PLACEHOLDER}::jsonb)
        RETURNING ${columns(forAdmin)}`,
-      [ownerId, ...fieldValues(input), input.latitude ?? null, input.longitude ?? null],
+      [ownerId, ...fieldValues(input), input.latitude ?? null, input.longitude ?? null, openMinutesMultirange(input.business_hours)],
     );
     return rows[0];
   }
@@ -303,9 +308,10 @@ export class BusinessesRepository {
       `UPDATE businesses SET ${WRITABLE_FIELDS.map((field, index) => `${field} = $${index + 2}`).join(', ')},
               latitude = CASE WHEN $${WRITABLE_FIELDS.length + 2} THEN $${WRITABLE_FIELDS.length + 3}::double precision ELSE latitude END,
               longitude = CASE WHEN $${WRITABLE_FIELDS.length + 2} THEN $${WRITABLE_FIELDS.length + 4}::double precision ELSE longitude END,
+              open_minutes = $${WRITABLE_FIELDS.length + 5}::int4multirange, open_minutes_of = $${HOURS_PLACEHOLDER}::jsonb,
               updated_at = now()
         WHERE id = $1`,
-      [id, ...fieldValues(input), hasCoordinates, input.latitude ?? null, input.longitude ?? null],
+      [id, ...fieldValues(input), hasCoordinates, input.latitude ?? null, input.longitude ?? null, openMinutesMultirange(input.business_hours)],
     );
   }
 
@@ -313,10 +319,40 @@ export class BusinessesRepository {
   async updateField(id: number, field: string, value: unknown): Promise<void> {
     if (!(WRITABLE_FIELDS as readonly string[]).includes(field)) throw new Error(`not a writable field: ${field}`);
     const isJson = field === 'business_hours' || field === 'social_media';
-    await this.db.query(`UPDATE businesses SET ${field} = $2${isJson ? '::jsonb' : ''}, updated_at = now() WHERE id = $1`, [
+    const hours = field === 'business_hours' ? ', open_minutes = $3::int4multirange, open_minutes_of = $2::jsonb' : '';
+    await this.db.query(`UPDATE businesses SET ${field} = $2${isJson ? '::jsonb' : ''}${hours}, updated_at = now() WHERE id = $1`, [
       id,
       isJson ? JSON.stringify(value) : value,
+      ...(hours ? [openMinutesMultirange(value as Record<string, string>)] : []),
     ]);
+  }
+
+  /**
+   * Parses the hours of businesses whose open intervals were parsed from other hours (or never): the rows before
+   * migration 014 and those written by SQL that bypasses this repository. A batch at a time, through the partial
+   * index; a row whose hours change meanwhile stays pending. Returns how many were parsed.
+   */
+  async parsePendingHours(batchSize = 1000): Promise<number> {
+    let parsed = 0;
+    for (;;) {
+      const { rows } = await this.db.query<{ id: number; business_hours: Record<string, string> }>(
+        'SELECT id, business_hours FROM businesses WHERE open_minutes_of IS DISTINCT FROM business_hours ORDER BY id LIMIT $1',
+        [batchSize],
+      );
+      if (rows.length === 0) return parsed;
+      await this.db.query(
+        `UPDATE businesses b SET open_minutes = u.minutes::int4multirange, open_minutes_of = u.hours
+           FROM unnest($1::int4[], $2::text[], $3::jsonb[]) AS u(id, minutes, hours)
+          WHERE b.id = u.id AND b.business_hours = u.hours`,
+        [
+          rows.map((row) => row.id),
+          rows.map((row) => openMinutesMultirange(row.business_hours)),
+          rows.map((row) => JSON.stringify(row.business_hours)),
+        ],
+      );
+      parsed += rows.length;
+      if (rows.length < batchSize) return parsed;
+    }
   }
 
   async delete(id: number): Promise<{ name: string } | null> {
@@ -345,6 +381,9 @@ export class BusinessesRepository {
     return rows;
   }
 }
+
+// The placeholder of business_hours in insert's and update's parameters ($1 is the owner or the id).
+const HOURS_PLACEHOLDER = WRITABLE_FIELDS.indexOf('business_hours') + 2;
 
 function fieldValues(input: ValidBusinessInput): unknown[] {
   return WRITABLE_FIELDS.map((field) => {

@@ -1,22 +1,23 @@
-import type { DirectoryFilter } from '@zaytoon/contract';
+import { londonWeekMinute, type DirectoryFilter } from '@zaytoon/contract';
 import type { DirectoryFilters } from '../businesses/businesses.repository';
 
 const isAllFilter = (value: string | undefined) => !value || value.toLowerCase() === 'all';
 
-/** CONTRACT.md: an empty filter or 'all' means no filter. */
-export function toDirectoryFilters(query: DirectoryFilter): DirectoryFilters {
+/** CONTRACT.md: an empty filter or 'all' means no filter. 'Open now' is open at `now`'s minute of the London week. */
+export function toDirectoryFilters(query: DirectoryFilter, now: Date | number = Date.now()): DirectoryFilters {
   return {
     search: query.search || undefined,
     category: isAllFilter(query.category) ? undefined : query.category,
     city: isAllFilter(query.city) ? undefined : query.city,
     verified: query.verified === undefined ? undefined : query.verified === 'true',
+    openAt: query.open_now === 'true' ? londonWeekMinute(now) : undefined,
   };
 }
 
-/** Cache key part of a filter set; filters compare case-insensitively, as the SQL does. */
+/** Cache key part of a filter set; filters compare case-insensitively, as the SQL does. 'Open now' keys by its minute. */
 export function filtersKey(filters: DirectoryFilters): string {
   return JSON.stringify(
-    [filters.search ?? '', filters.category ?? '', filters.city ?? '', filters.onMap ?? '', filters.verified ?? ''].map((v) =>
+    [filters.search ?? '', filters.category ?? '', filters.city ?? '', filters.onMap ?? '', filters.verified ?? '', filters.openAt ?? ''].map((v) =>
       String(v).toLowerCase(),
     ),
   );

@@ -86,6 +86,8 @@ export class MergesRepository {
               phone = CASE WHEN f.phone THEN b.phone ELSE a.phone END,
               website = CASE WHEN f.website THEN b.website ELSE a.website END,
               business_hours = CASE WHEN f.business_hours THEN b.business_hours ELSE a.business_hours END,
+              open_minutes = CASE WHEN f.business_hours THEN b.open_minutes ELSE a.open_minutes END,
+              open_minutes_of = CASE WHEN f.business_hours THEN b.open_minutes_of ELSE a.open_minutes_of END,
               social_media = CASE WHEN f.social_media THEN b.social_media ELSE a.social_media END,
               latitude = CASE WHEN f.position THEN b.latitude ELSE a.latitude END,
               longitude = CASE WHEN f.position THEN b.longitude ELSE a.longitude END,

@@ -1,4 +1,4 @@
-import { REVERTIBLE_FIELDS, type RevisionKind } from '@zaytoon/contract';
+import { openMinutesMultirange, REVERTIBLE_FIELDS, type RevisionKind } from '@zaytoon/contract';
 import type { Queryable } from '../db/pool';
 
 export interface RevisionRow {
@@ -97,11 +97,13 @@ export class RevisionsRepository {
   async restore(businessId: number, values: Record<string, unknown>): Promise<void> {
     const columns = REVERTIBLE_FIELDS.filter((field) => field !== 'proof_of_support' && field in values);
     if (columns.length === 0) return;
+    // Restored hours take their open intervals along (issue #16 point 4).
+    const hours = columns.includes('business_hours') ? ', open_minutes = $3::int4multirange, open_minutes_of = restored.business_hours' : '';
     await this.db.query(
-      `UPDATE businesses b SET ${columns.map((column) => `${column} = restored.${column}`).join(', ')}, updated_at = now()
+      `UPDATE businesses b SET ${columns.map((column) => `${column} = restored.${column}`).join(', ')}${hours}, updated_at = now()
          FROM jsonb_populate_record(NULL::businesses, $2::jsonb) restored
         WHERE b.id = $1`,
-      [businessId, JSON.stringify(values)],
+      [businessId, JSON.stringify(values), ...(hours ? [openMinutesMultirange(values.business_hours as Record<string, string>)] : [])],
     );
   }
 }

@@ -1,0 +1,95 @@
+// Issue #16 point 4, 'Open now': the chip and its URL parameter, the status line on list rows and on the business
+// page. A browser test cannot set the server's clock, so the businesses here answer the same at any hour: open 24
+// hours every day (always in 'Open now'), closed every day (never), and hours nobody can read (never, and no status).
+import type { Page } from 'playwright-core';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { addBusiness, newMember, tag, type CreatedBusiness } from '../admin/helpers';
+import { useBrowser } from '../support/browser';
+import { directoryScreen, exact, expectNoPageErrors, loggedOut, openCity } from './helpers';
+
+const browser = useBrowser();
+const city = `Hourford ${tag()}`;
+const everyDay = (text: string) =>
+  Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [day, text]));
+
+let always: CreatedBusiness;
+let never: CreatedBusiness;
+let unreadable: CreatedBusiness;
+
+beforeAll(async () => {
+  const lister = await newMember('hours');
+  always = await addBusiness(lister, `Always Open Grocer ${city}`, { city, business_hours: everyDay('24 hours') });
+  never = await addBusiness(lister, `Never Open Bakery ${city}`, { city, business_hours: everyDay('Closed') });
+  unreadable = await addBusiness(lister, `Appointment Tailor ${city}`, { city, business_hours: { monday: 'By appointment' } });
+});
+
+beforeEach(async () => {
+  await loggedOut(browser.context);
+});
+
+const count = (page: Page) => page.getByTestId('business-count');
+const openNow = (page: Page) => page.getByRole('checkbox', { name: 'Open now' });
+const statusOfRow = (page: Page, id: number) => page.locator(`[data-testid="business-row"][data-business-id="${id}"] [data-testid="opening-status"]`);
+
+describe("'Open now' (issue #16 point 4)", () => {
+  it('the chip asks the server for the businesses open now, goes into the URL, and its × takes it back out', async () => {
+    const { page } = browser;
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`/browse?city=${encodeURIComponent(city)}`);
+    await directoryScreen(page, 'directory');
+    await count(page)
+      .filter({ hasText: exact('3 businesses found') })
+      .waitFor();
+
+    await openNow(page).check();
+    await page.getByTestId('chip-openNow').filter({ hasText: 'Show: Open now' }).waitFor();
+    await count(page)
+      .filter({ hasText: exact('1 businesses found') })
+      .waitFor();
+    expect(new URL(page.url()).searchParams.get('open_now')).toBe('true');
+    expect(await openCity(page, city)).toEqual([always.id]);
+    expect(await statusOfRow(page, always.id).innerText()).toBe('Open 24 hours');
+
+    // A copied link comes back to the same filter.
+    await page.reload();
+    await count(page)
+      .filter({ hasText: exact('1 businesses found') })
+      .waitFor();
+    expect(await openNow(page).isChecked()).toBe(true);
+
+    await page.getByTestId('chip-openNow').click();
+    await count(page)
+      .filter({ hasText: exact('3 businesses found') })
+      .waitFor();
+    expect(new URL(page.url()).searchParams.get('open_now')).toBeNull();
+    expect(await openNow(page).isChecked()).toBe(false);
+    expectNoPageErrors(errors);
+  });
+
+  it('list rows show the status, and nothing for hours that cannot be read', async () => {
+    const { page } = browser;
+    await page.goto(`/browse?city=${encodeURIComponent(city)}`);
+    await directoryScreen(page, 'directory');
+    expect((await openCity(page, city)).sort()).toEqual([always.id, never.id, unreadable.id].sort());
+    expect(await statusOfRow(page, always.id).innerText()).toBe('Open 24 hours');
+    expect(await statusOfRow(page, never.id).innerText()).toBe('Closed');
+    expect(await statusOfRow(page, unreadable.id).count()).toBe(0);
+  });
+
+  it('the business page shows the status above the week', async () => {
+    const { page } = browser;
+    for (const [business, expected] of [
+      [always, 'Open 24 hours'],
+      [never, 'Closed'],
+    ] as const) {
+      await page.goto(`/business/${business.id}`);
+      const hours = page.getByTestId('business-hours');
+      await hours.waitFor();
+      expect(await page.getByTestId('opening-status').innerText()).toBe(expected);
+    }
+    await page.goto(`/business/${unreadable.id}`);
+    await page.getByTestId('business-hours').waitFor();
+    expect(await page.getByTestId('opening-status').count()).toBe(0);
+  });
+});
