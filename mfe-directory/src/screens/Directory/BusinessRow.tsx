@@ -1,12 +1,9 @@
-import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { DIRECTORY_LIMITS, formatScore, isHttpUrl, truncate, USER_LINK_REL, type Business } from '@zaytoon/contract/client';
 import shared from '../../ui/page.module.css';
 import { useCount, useListMessages } from '../../i18n/list-messages';
+import { OpeningStatus } from '../../ui/OpeningStatus';
 import row from './BusinessRow.module.css';
-
-// The status line's parser waits for the first opened city: /browse's first screen shows no rows (issue #16).
-const OpeningStatus = lazy(() => import('../../ui/OpeningStatus').then((module) => ({ default: module.OpeningStatus })));
 
 /**
  * One business in a city card (SPEC §2): name, category, vote score, report count (admins), address and
@@ -35,9 +32,7 @@ export function BusinessRow({ business, isAdmin }: { business: Business; isAdmin
           )}
         </div>
         <p dir="auto">{[business.address, business.postcode].filter(Boolean).join(', ')}</p>
-        <Suspense fallback={null}>
-          <OpeningStatus hours={business.business_hours} />
-        </Suspense>
+        <OpeningStatus hours={business.business_hours} />
         {business.description && <p>{truncate(business.description, DIRECTORY_LIMITS.listDescriptionLength)}</p>}
         <p>
           {business.phone && (

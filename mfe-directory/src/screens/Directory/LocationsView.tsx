@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef } from 'react';
+import { memo, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type Business, type CityCount, type DirectoryFilter } from '@zaytoon/contract/client';
 import { useCityBusinesses } from '../../features/directory/api/get-city-businesses';
@@ -6,14 +6,21 @@ import { useCityGroups } from '../../features/directory/api/get-city-groups';
 import { useDirectorySummary } from '../../features/directory/api/get-directory-summary';
 import { directoryKeys } from '../../features/directory/api/keys';
 import { useSession } from '@zaytoon/web-kit';
+import { lazyNamed } from '../../lib/lazyNamed';
 import { useWindowVirtualizer } from '../../lib/useWindowVirtualizer';
 import { InlineSpinner, PageSpinner } from '../../ui/Spinner';
 import { useCount, useListMessages } from '../../i18n/list-messages';
-import { BusinessRow } from './BusinessRow';
 import { LoadFailed } from './LoadFailed';
 import { LocationSummary } from './LocationSummary';
 import locations from './LocationsView.module.css';
 import shared from '../../ui/page.module.css';
+
+/**
+ * A city's business rows (with their status line and its parser): /browse's first screen shows city cards only, so
+ * their code downloads when a city opens, beside the city's first page of businesses, and the rows join the list
+ * together once both are in.
+ */
+const BusinessRow = lazyNamed(() => import('./BusinessRow'), 'BusinessRow');
 
 /**
  * One line of the virtualised list. The open city's businesses are lines of the same list, right
@@ -64,6 +71,10 @@ export const LocationsView = memo(function LocationsView({ filter, open, onToggl
   const groups = groupsQuery.data?.groups;
   const openInGroups = open !== null && (groups === undefined || groups.some((group) => group.city === open));
   const businesses = useCityBusinesses(filter, openInGroups ? open : null);
+  const [rowsReady, setRowsReady] = useState(false);
+  useEffect(() => {
+    if (open !== null) void BusinessRow.preload().then(() => setRowsReady(true));
+  }, [open]);
 
   const lines = useMemo<Line[]>(() => {
     if (!groups) return [];
@@ -73,13 +84,13 @@ export const LocationsView = memo(function LocationsView({ filter, open, onToggl
       const last = index === groups.length - 1;
       result.push({ kind: 'city', group, open: isOpen, last });
       if (!isOpen) return;
-      for (const page of businesses.data?.pages ?? []) {
+      for (const page of rowsReady ? (businesses.data?.pages ?? []) : []) {
         for (const business of page.businesses) result.push({ kind: 'business', business, city: group.city });
       }
       result.push({ kind: 'footer', city: group.city, last });
     });
     return result;
-  }, [groups, open, businesses.data]);
+  }, [groups, open, businesses.data, rowsReady]);
 
   const listRef = useRef<HTMLDivElement>(null);
   const {
@@ -153,7 +164,9 @@ export const LocationsView = memo(function LocationsView({ filter, open, onToggl
     if (line.kind === 'business') {
       return (
         <div className={locations.rows} data-city={line.city}>
-          <BusinessRow business={line.business} isAdmin={isAdmin} />
+          <Suspense fallback={<InlineSpinner />}>
+            <BusinessRow business={line.business} isAdmin={isAdmin} />
+          </Suspense>
         </div>
       );
     }
@@ -165,7 +178,7 @@ export const LocationsView = memo(function LocationsView({ filter, open, onToggl
             onRetry={() => void (businesses.hasNextPage ? businesses.fetchNextPage() : businesses.refetch())}
             retrying={businesses.isFetching}
           />
-        ) : businesses.isPending ? (
+        ) : businesses.isPending || !rowsReady ? (
           <p className={locations.status} role="status">
             <InlineSpinner /> {t('common.loading')}
           </p>

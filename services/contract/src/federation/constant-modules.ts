@@ -6,4 +6,7 @@
  */
 export const CONTRACT_CONSTANT_MODULES = /services\/contract\/src\/(messages|limits|i18n\/message-codes)\.ts$/;
 
-export const contractModuleSideEffects = (id: string): boolean => !CONTRACT_CONSTANT_MODULES.test(id);
+/** Those, and the contract's modules of pure functions that a first chunk re-exports without running (the opening-hours parser). */
+const SIDE_EFFECT_FREE_CONTRACT_MODULES = /services\/contract\/src\/(messages|limits|i18n\/message-codes|opening-hours)\.ts$/;
+
+export const contractModuleSideEffects = (id: string): boolean => !SIDE_EFFECT_FREE_CONTRACT_MODULES.test(id);
