@@ -4,13 +4,57 @@
  * - CSRF double-submit (CONTRACT.md): every POST/PUT/DELETE echoes the readable
  *   `XSRF-TOKEN` cookie in the `X-XSRF-TOKEN` header; when the cookie is missing a
  *   `GET /api/auth/admin-status` is made first so the API sets it.
- * - Errors become `ApiError` carrying the HTTP status and the body's `detail`.
+ * - Errors become `ApiError` carrying the HTTP status and the body's `detail`, and its message codes (issue #15).
  */
 import type { z } from 'zod';
 import type { Business, BusinessListQuery, DirectoryFilter, MapQuery, ReviewAction, User, VoteType } from './types';
 import { SIGNED_IN_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../cookies';
 import { ROUTE_PATHS, type RouteName } from '../route-paths';
 import type { API_ROUTES } from '../routes';
+import type { MessageParamValue } from '../i18n/message-codes';
+
+export type MessageParamValues = Record<string, MessageParamValue>;
+
+/** A message named by its code (the keys of MESSAGES and PARAMETERISED_MESSAGES) and the values it carries. */
+export interface CodedText {
+  code: string;
+  params?: MessageParamValues;
+}
+
+/** Issue #15's codes of an error answer: `code`/`params` for its `detail`, `codes` for its `errors`, field by field. */
+export interface ErrorCodes {
+  code?: string;
+  params?: MessageParamValues;
+  codes?: Record<string, CodedText>;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isParamValue = (value: unknown): value is MessageParamValue =>
+  typeof value === 'string' || typeof value === 'number' || (Array.isArray(value) && value.every((item) => typeof item === 'string'));
+
+function readParams(value: unknown): MessageParamValues | undefined {
+  if (!isRecord(value)) return undefined;
+  return Object.fromEntries(Object.entries(value).filter(([, param]) => isParamValue(param))) as MessageParamValues;
+}
+
+function readCoded(value: unknown): CodedText | undefined {
+  if (!isRecord(value) || typeof value.code !== 'string' || !value.code) return undefined;
+  const params = readParams(value.params);
+  return params ? { code: value.code, params } : { code: value.code };
+}
+
+/** The codes of an error answer's body, whatever came back (a proxy's HTML page, a body of another shape: none). */
+export function readErrorCodes(body: unknown): ErrorCodes {
+  if (!isRecord(body)) return {};
+  const detail = readCoded(body);
+  const fields = isRecord(body.codes)
+    ? Object.entries(body.codes).flatMap(([field, value]) => {
+        const coded = readCoded(value);
+        return coded ? [[field, coded] as const] : [];
+      })
+    : [];
+  return { ...detail, ...(fields.length ? { codes: Object.fromEntries(fields) } : {}) };
+}
 
 export class ApiError extends Error {
   readonly status: number;
@@ -19,14 +63,22 @@ export class ApiError extends Error {
   readonly errors: Record<string, string> | undefined;
   /** A business merged into another (issue #14): the survivor's id, from the 404's `merged_into`. */
   readonly mergedInto: number | undefined;
+  /** The code of `detail` (issue #15): a page shows its own text for it, else `detail`. */
+  readonly code: string | undefined;
+  readonly params: MessageParamValues | undefined;
+  /** The codes of `errors`, field by field. */
+  readonly codes: Record<string, CodedText> | undefined;
 
-  constructor(status: number, detail: string | null, errors?: Record<string, string>, mergedInto?: number) {
+  constructor(status: number, detail: string | null, errors?: Record<string, string>, mergedInto?: number, codes: ErrorCodes = {}) {
     super(detail ?? (status === 0 ? 'Network error' : `Request failed with status ${status}`));
     this.name = 'ApiError';
     this.status = status;
     this.detail = detail;
     this.errors = errors;
     this.mergedInto = mergedInto;
+    this.code = codes.code;
+    this.params = codes.params;
+    this.codes = codes.codes;
   }
 
   /** True when the request never got an answer (server down, offline). */
@@ -236,7 +288,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
           ? ((data as { errors: Record<string, string> }).errors ?? undefined)
           : undefined;
       const mergedInto = (data as { merged_into?: unknown } | undefined)?.merged_into;
-      throw new ApiError(response.status, detail, errors, typeof mergedInto === 'number' ? mergedInto : undefined);
+      throw new ApiError(response.status, detail, errors, typeof mergedInto === 'number' ? mergedInto : undefined, readErrorCodes(data));
     }
     return data as T;
   }
