@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
-import { DEFAULT_LANGUAGE, isLanguage, type Language, type LanguageState, type MessageFormatter } from '@zaytoon/contract/client';
+import { DEFAULT_LANGUAGE, isLanguage, type Language, type LanguageState, type MessageFormatter, type ReadableStore } from '@zaytoon/contract/client';
 import { useHost } from './host';
 
 /** A catalog as the build hands it over: each message its text, or ICU MessageFormat's syntax tree when it has something to fill in (compiledCatalogs). */
@@ -53,6 +53,8 @@ export function defineMessages<Key extends string>(english: Record<Key, unknown>
     const [locale, message] = own === undefined ? [DEFAULT_LANGUAGE, englishWords[key]] : [language, own];
     if (message === undefined) return key;
     if (typeof message === 'string') return message;
+    // English given as code (the contract's messages.ts): a function of the values.
+    if (typeof message === 'function') return (message as (values?: MessageValues) => string)(values);
     const id = `${locale}\u0000${key}`;
     let formatter = formats.get(id);
     if (!formatter) formats.set(id, (formatter = state.formatter(message, locale)));
@@ -83,7 +85,13 @@ export function defineMessages<Key extends string>(english: Record<Key, unknown>
   /** Starts the download of the language the page opens in, before the first render asks for it. */
   const preloadMessages = (language: Language) => (loaded.has(language) ? Promise.resolve() : download(language));
 
-  return { useMessages: useMessages as () => Translate<Key>, preloadMessages, addEnglish };
+  /** Outside a render (a toast after a call): the messages in the page's language, English until its catalog is in. */
+  const messagesNow =
+    (store: ReadableStore<LanguageState>): Translate<Key> =>
+    (key, values) =>
+      format(store.getState(), store.getState().language, key, values);
+
+  return { useMessages: useMessages as () => Translate<Key>, preloadMessages, addEnglish, messagesNow };
 }
 
 /** The language the shell gave the page (`<html lang>`, set by its first script): what a remote's root module preloads. */

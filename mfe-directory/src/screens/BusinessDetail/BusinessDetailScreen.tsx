@@ -33,6 +33,7 @@ import { Verification } from './Verification';
 import classes from './BusinessDetailScreen.module.css';
 import forms from '../../ui/forms.module.css';
 import shared from '../../ui/page.module.css';
+import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
 
 // Only members who open them need the dialogs' code.
 const SuggestEditDialog = lazyNamed(() => import('./SuggestEditDialog'), 'SuggestEditDialog');
@@ -45,6 +46,7 @@ export function BusinessDetailScreen() {
   const detail = useBusinessDetail(id);
   const { business } = detail;
   const t = useMessages();
+  const message = useContractMessages();
 
   if (detail.state === 'loading') {
     return (
@@ -60,7 +62,7 @@ export function BusinessDetailScreen() {
         <NavBar variant="detail" />
         <main className={shared.page}>
           <div className={`${shared.card} ${shared.empty}`} data-testid="business-unavailable" role="alert">
-            <h1>{MESSAGES.businessUnavailable}</h1>
+            <h1>{message('businessUnavailable')}</h1>
             <p>{t('common.checkConnection')}</p>
             <div className={forms.actions}>
               <button type="button" className="btn btn--primary" onClick={detail.retry} disabled={detail.retrying} aria-busy={detail.retrying}>
@@ -137,6 +139,7 @@ function ActionRow({ business, canEdit, isOwner }: { business: BusinessDetail; c
   const user = useSession((state) => state.user);
   const navigate = useNavigate();
   const t = useMessages();
+  const message = useContractMessages();
   const count = useCount();
   const [dialog, setDialog] = useState<'suggest' | 'report' | 'claim' | null>(null);
   // Anyone but the owner whose claim was approved may claim: the admins decide (issue #14 point 4).
@@ -169,7 +172,7 @@ function ActionRow({ business, canEdit, isOwner }: { business: BusinessDetail; c
           </button>
           {mayClaim && (
             <button type="button" className="btn btn--outline" onClick={() => setDialog('claim')}>
-              {MESSAGES.claimOwnBusiness}
+              {message('claimOwnBusiness')}
             </button>
           )}
         </>

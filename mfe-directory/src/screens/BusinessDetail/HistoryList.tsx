@@ -1,4 +1,4 @@
-import { describeValue, formatDate, MESSAGES, REVISION_FIELD_LABELS, REVISION_KIND_LABELS, type Revision } from '@zaytoon/contract/client';
+import { describeValue, formatDate, REVISION_FIELD_LABELS, REVISION_KIND_LABELS, type Revision } from '@zaytoon/contract/client';
 import { useSession } from '@zaytoon/web-kit';
 import { useHistory } from '../../features/history/api/get-history';
 import { useRevert } from '../../features/history/api/use-revert';
@@ -7,6 +7,7 @@ import { InlineSpinner } from '../../ui/Spinner';
 import classes from './History.module.css';
 import comments from './Comments.module.css';
 import shared from '../../ui/page.module.css';
+import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
 
 type Value = Revision['changes'][number]['before'];
 
@@ -22,18 +23,19 @@ export function HistoryList({ businessId }: { businessId: number }) {
   const isAdmin = useSession((state) => state.user?.is_admin ?? false);
   const revert = useRevert(businessId);
   const t = useMessages();
+  const message = useContractMessages();
   const locale = useLocale();
 
   if (history.isPending) return <InlineSpinner />;
   if (history.isError) {
     return (
       <p role="alert" className={shared.hint}>
-        {MESSAGES.loadHistoryFailed}
+        {message('loadHistoryFailed')}
       </p>
     );
   }
   const revisions = history.data.pages.flatMap((page) => page.items);
-  if (revisions.length === 0) return <p className={shared.hint}>{MESSAGES.noRevisions}</p>;
+  if (revisions.length === 0) return <p className={shared.hint}>{message('noRevisions')}</p>;
 
   return (
     <>
@@ -70,7 +72,7 @@ export function HistoryList({ businessId }: { businessId: number }) {
                 type="button"
                 className="btn btn--outline"
                 disabled={revert.isPending}
-                onClick={() => window.confirm(MESSAGES.confirmRevert) && revert.mutate(revision.id)}
+                onClick={() => window.confirm(message('confirmRevert')) && revert.mutate(revision.id)}
               >
                 {t('history.revert')}
               </button>

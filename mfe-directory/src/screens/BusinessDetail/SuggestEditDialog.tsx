@@ -21,6 +21,7 @@ import { DialogNoteField, MemberDialogForm } from './MemberDialogForm';
 import { currentValue, encodeObjectValue, encodeSourceValue, JSON_FIELDS } from './suggestionValue';
 import shared from '../../ui/page.module.css';
 import suggest from './SuggestEditDialog.module.css';
+import { useContractMessages, useFieldErrors } from '@zaytoon/web-kit/contract-messages';
 
 /** 'Suggest Edit' dialog: field and value required (submit disabled until both), reason optional. */
 export function SuggestEditDialog({ business, onClose }: { business: Business; onClose: () => void }) {
@@ -31,6 +32,7 @@ export function SuggestEditDialog({ business, onClose }: { business: Business; o
   const [reason, setReason] = useState('');
   const suggesting = useAddSuggestion(business.id);
   const t = useMessages();
+  const message = useContractMessages();
   const weekdayName = useWeekdayName();
 
   const suggested =
@@ -39,7 +41,8 @@ export function SuggestEditDialog({ business, onClose }: { business: Business; o
       : field && JSON_FIELDS.has(field)
         ? encodeObjectValue(field as 'business_hours' | 'social_media', entries)
         : value.trim();
-  const sourceErrors = field === 'proof_of_support' ? suggestedSourceErrors(suggesting.error) : undefined;
+  const fieldErrors = useFieldErrors(suggesting.error);
+  const sourceErrors = field === 'proof_of_support' ? suggestedSourceErrors(fieldErrors) : undefined;
 
   const keys: readonly string[] = field === 'business_hours' ? WEEKDAYS : field === 'social_media' ? SOCIAL_NETWORKS : [];
   const entryMax = field === 'business_hours' ? BUSINESS_FIELD_MAX_LENGTH.hours : LIMITS.socialLinkMaxLength;
@@ -51,7 +54,7 @@ export function SuggestEditDialog({ business, onClose }: { business: Business; o
       testId="suggest-form"
       input={field && suggested ? { field_name: field, suggested_value: suggested, reason: reason.trim() } : null}
       mutation={suggesting}
-      loginMessage={MESSAGES.loginToSuggest}
+      loginMessage={message('loginToSuggest')}
       submitLabel={t('suggest.submit')}
       submitClassName="btn btn--primary"
       onClose={onClose}
@@ -122,9 +125,6 @@ export function SuggestEditDialog({ business, onClose }: { business: Business; o
 }
 
 /** The API names a suggested source's fields `suggested_value.kind` and so on. */
-function suggestedSourceErrors(error: unknown): Record<string, string> {
-  const errors = (error as { errors?: Record<string, string> } | null)?.errors ?? {};
-  return Object.fromEntries(
-    Object.entries(errors).flatMap(([key, message]) => (key.startsWith('suggested_value.') ? [[key.slice(16), message]] : [])),
-  );
+function suggestedSourceErrors(errors: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).flatMap(([key, text]) => (key.startsWith('suggested_value.') ? [[key.slice(16), text]] : [])));
 }

@@ -1,7 +1,8 @@
-import { MESSAGES, verificationLine, type Business } from '@zaytoon/contract/client';
+import { verificationLine, type Business } from '@zaytoon/contract/client';
 import { useLocale, useMessages } from '../../i18n/messages';
 import shared from '../../ui/page.module.css';
 import verification from './Verification.module.css';
+import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
 
 const monthAndYear = (day: string, locale: string) =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -13,6 +14,7 @@ const monthAndYear = (day: string, locale: string) =>
 export function Verification({ business }: { business: Business }) {
   const { status, method, date } = business.verification;
   const t = useMessages();
+  const message = useContractMessages();
   const locale = useLocale();
   if (status === 'current') {
     return (
@@ -31,7 +33,7 @@ export function Verification({ business }: { business: Business }) {
   if (status === 'due') {
     return (
       <p className={verification.verified} data-testid="verification-due">
-        <span className={`${shared.badge} ${verification.due}`}>{MESSAGES.verificationDue}</span>
+        <span className={`${shared.badge} ${verification.due}`}>{message('verificationDue')}</span>
       </p>
     );
   }

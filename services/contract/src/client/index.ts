@@ -10,6 +10,7 @@ export { DIRECTORY_LIMITS, MAP_ZOOM } from '../directory-limits';
 export { FIRST_LOAD_MESSAGES } from '../first-load-messages';
 export {
   MESSAGES,
+  PARAMETERISED_MESSAGES,
   businessDeletedMessage,
   archivedTitleLine,
   confirmApproveReportMessage,
@@ -45,4 +46,5 @@ export {
 export type { RevisionKind, RevisionField } from '../limits';
 export type { Weekday, SocialNetwork, ReportReason, SuggestableField, VerificationMethod, ConfirmationAnswer, SourceKind } from '../limits';
 export { MESSAGE_CODES, isMessageCode } from '../i18n/message-codes';
-export type { MessageCode, MessageParams, MessageParamValue, CodedMessage } from '../i18n/message-codes';
+export { CONTRACT_CATALOG_LOADERS } from '../i18n/contract-catalogs';
+export type { MessageCode, PlainMessageCode, MessageParams, MessageParamValue, CodedMessage } from '../i18n/message-codes';
