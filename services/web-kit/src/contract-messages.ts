@@ -1,10 +1,13 @@
 import { useMemo } from 'react';
 import {
   CONTRACT_CATALOG_LOADERS,
+  CONTRACT_LABELS,
+  contractLabelEntries,
   isApiError,
   isMessageCode,
   MESSAGES,
   PARAMETERISED_MESSAGES,
+  type LabelTable,
   type Language,
   type LanguageState,
   type MessageCode,
@@ -35,11 +38,21 @@ const englishFunctions = Object.fromEntries(
   ]),
 );
 
+/** A label table's entry in the contract's catalog: `field.name`. */
+type LabelKey = `${LabelTable}.${string}`;
+
 /**
- * The contract's messages in the page's language (issue #15): English is messages.ts itself (SPEC's and CONTRACT's
- * words, byte for byte), each translation the contract's catalog, downloaded when a screen first shows one of them.
+ * The contract's messages and labels in the page's language (issue #15): English is messages.ts and limits.ts
+ * themselves (SPEC's and CONTRACT's words, byte for byte), each translation the contract's catalog, downloaded when a
+ * screen first shows one of them.
  */
-const contractMessages = defineMessages<MessageCode>({ ...MESSAGES, ...englishFunctions } as Record<MessageCode, unknown>, CONTRACT_CATALOG_LOADERS);
+const contractMessages = defineMessages<MessageCode | LabelKey>(
+  { ...MESSAGES, ...englishFunctions, ...contractLabelEntries() } as Record<MessageCode | LabelKey, unknown>,
+  CONTRACT_CATALOG_LOADERS,
+);
+
+/** Starts the download of a language's translations: a screen that shows contract messages waits for it, as for its own words. */
+export const preloadContractMessages = contractMessages.preloadMessages;
 
 /** A list param (a network's hosts) written out as the page language lists alternatives. */
 function messageValues(language: Language, params: Params | undefined): MessageValues | undefined {
@@ -49,7 +62,7 @@ function messageValues(language: Language, params: Params | undefined): MessageV
   return { ...values, [GIVEN]: params } as GivenValues;
 }
 
-const withParams = (translate: Translate<MessageCode>, language: () => Language) =>
+const withParams = (translate: Translate<MessageCode | LabelKey>, language: () => Language) =>
   ((code: MessageCode, params?: Params) => translate(code, messageValues(language(), params))) as ContractTranslate;
 
 /** A code the server named, in the page's language; undefined for a code this page does not know, or values it lacks. */
@@ -77,6 +90,15 @@ export function useContractMessages(): ContractTranslate {
   const translate = contractMessages.useMessages();
   const language = useLanguage();
   return useMemo(() => withParams(translate, () => language), [translate, language]);
+}
+
+/**
+ * `label(table, value)`: the page language's label of a value the API takes in English (a field, a report's reason,
+ * a verification method, a source's kind, a member's answer); a value the table does not know shows as it is.
+ */
+export function useContractLabels(): (table: LabelTable, value: string) => string {
+  const translate = contractMessages.useMessages();
+  return useMemo(() => (table, value) => (Object.hasOwn(CONTRACT_LABELS[table], value) ? translate(`${table}.${value}`) : value), [translate]);
 }
 
 /** `(error, fallback) => text`: a failed call's error in the page's language, else `detail`, else the fallback code's text. */

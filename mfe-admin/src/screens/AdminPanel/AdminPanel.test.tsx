@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@zaytoon/contract/client';
+import { ApiError, contractLabelEntries, MESSAGES } from '@zaytoon/contract/client';
+import arabicCatalog from '../../i18n/locales/ar.json';
 import { business, fakeAdminServer, report, suggestion } from '../../test/fixtures';
 import { fakeApi, fakeHost, renderWithHost } from '../../test/harness';
 import englishCatalog from '../../i18n/locales/en.json';
@@ -406,7 +407,7 @@ function uiTexts(): string[] {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   const texts: string[] = [];
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (!node.parentElement?.closest('[dir="auto"], [data-testid="reason-badge"]') && node.textContent?.trim()) texts.push(node.textContent);
+    if (!node.parentElement?.closest('[dir="auto"]') && node.textContent?.trim()) texts.push(node.textContent);
   }
   return texts;
 }
@@ -435,10 +436,28 @@ describe('admin panel in other languages (issue #15)', () => {
     ]);
     expect(screen.getByTestId('stat-pending').textContent).toContain('3 بلاغات، واقتراحان');
 
-    const english = [...englishPhrases(englishCatalog)].map((phrase) => new RegExp(`(?<![A-Za-z])${escape(phrase)}(?![A-Za-z])`));
+    // The panel's own words, and the contract's messages and labels (reasons, methods) it shows.
+    const phrases = [...englishPhrases(englishCatalog), ...Object.values(MESSAGES), ...Object.values(contractLabelEntries())];
+    const english = phrases.map((phrase) => new RegExp(`(?<![A-Za-z])${escape(phrase)}(?![A-Za-z])`));
     expect(english.length).toBeGreaterThan(50);
     const leftovers = uiTexts().filter((text) => english.some((phrase) => phrase.test(text)));
     expect(leftovers).toEqual([]);
+  });
+
+  it.each([
+    ['its code in Arabic', { code: 'reportAlreadyReviewed' }, 'تمت مراجعة البلاغ مسبقًا'],
+    ["the server's detail for a code the panel does not know", { code: 'someFutureCode' }, MESSAGES.reportAlreadyReviewed],
+  ])('in Arabic, a decision asks in Arabic, and a refusal toasts %s', async (_case, codes, shown) => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const server = seeded();
+    vi.mocked(server.api.reviewReport).mockRejectedValueOnce(new ApiError(409, MESSAGES.reportAlreadyReviewed, undefined, undefined, codes));
+    const host = fakeHost({ api: server.api, inLanguage: 'ar' });
+    renderWithHost(<AdminPanel />, host);
+    const [first] = await screen.findAllByTestId('report-card');
+    await userEvent.click(within(first).getByRole('button', { name: arabicCatalog['report.approveRemove'] }));
+    expect(confirm.mock.calls[0]![0]).toMatch(/^هل تريد الموافقة على هذا البلاغ وإزالة «.+»؟ لا يمكن التراجع عن هذا الإجراء\.$/);
+    await waitFor(() => expect(host.toast.error).toHaveBeenCalledWith(shown));
   });
 
   it.each([

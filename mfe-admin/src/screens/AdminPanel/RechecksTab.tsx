@@ -6,7 +6,7 @@ import { useMessages } from '../../i18n/messages';
 import card from './card.module.css';
 import { PagedList } from './PagedList';
 import { VerifyDialog } from './VerifyDialog';
-import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
+import { useContractLabels, useContractMessages } from '@zaytoon/web-kit/contract-messages';
 
 const BADGES: Record<Recheck['reason'], string> = {
   members: card.badgeRed,
@@ -35,6 +35,7 @@ export function RechecksTab() {
 function RecheckCard({ item, onVerify }: { item: Recheck; onVerify: () => void }) {
   const t = useMessages();
   const message = useContractMessages();
+  const label = useContractLabels();
   const markUnverified = useMarkUnverified();
   const { business, verification } = item;
   return (
@@ -52,7 +53,7 @@ function RecheckCard({ item, onVerify }: { item: Recheck; onVerify: () => void }
         {[business.category, business.city, business.postcode].filter(Boolean).join(' · ')}
       </p>
       {verification.method && verification.date && (
-        <p>{t('rechecks.lastVerified', { method: verification.method, date: formatDate(verification.date) })}</p>
+        <p>{t('rechecks.lastVerified', { method: label('verificationMethod', verification.method), date: formatDate(verification.date) })}</p>
       )}
       {item.member_answers.length > 0 && (
         <ul className={card.sublist} aria-label={t('rechecks.answers')}>

@@ -3,7 +3,7 @@ import { useBusy } from './useBusy';
 import { rich } from '../../i18n/Rich';
 import { useMessages } from '../../i18n/messages';
 import card from './card.module.css';
-import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
+import { useContractLabels, useContractMessages } from '@zaytoon/web-kit/contract-messages';
 
 /** One colour per SPEC §3 report reason. */
 export const REASON_CLASS: Record<string, string> = {
@@ -16,9 +16,10 @@ export const REASON_CLASS: Record<string, string> = {
 };
 
 export function ReasonBadge({ reason }: { reason: string }) {
+  const label = useContractLabels();
   return (
     <span className={`${card.badge} ${REASON_CLASS[reason] ?? card.badgeGrey}`} data-testid="reason-badge" data-reason={reason}>
-      {reason}
+      {label('reportReason', reason)}
     </span>
   );
 }

@@ -3,11 +3,9 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
   addressLine,
   describeValue,
-  FIELD_LABELS,
   formatDate,
   isHttpUrl,
   LIMITS,
-  MESSAGES,
   socialUrl,
   USER_LINK_REL,
   WEEKDAYS,
@@ -33,7 +31,7 @@ import { Verification } from './Verification';
 import classes from './BusinessDetailScreen.module.css';
 import forms from '../../ui/forms.module.css';
 import shared from '../../ui/page.module.css';
-import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
+import { useContractLabels, useContractMessages } from '@zaytoon/web-kit/contract-messages';
 
 // Only members who open them need the dialogs' code.
 const SuggestEditDialog = lazyNamed(() => import('./SuggestEditDialog'), 'SuggestEditDialog');
@@ -195,6 +193,7 @@ function ActionRow({ business, canEdit, isOwner }: { business: BusinessDetail; c
 
 function PendingSuggestions({ suggestions }: { suggestions: Suggestion[] }) {
   const t = useMessages();
+  const label = useContractLabels();
   const locale = useLocale();
   return (
     <Card title={t('detail.pending', { n: suggestions.length })} testId="pending-suggestions">
@@ -202,7 +201,7 @@ function PendingSuggestions({ suggestions }: { suggestions: Suggestion[] }) {
         {suggestions.map((suggestion) => (
           <li key={suggestion.id} className={classes.suggestion}>
             <div className={classes.suggestionHead}>
-              <span className={shared.badge}>{FIELD_LABELS[suggestion.field_name] ?? suggestion.field_name}</span>
+              <span className={shared.badge}>{label('field', suggestion.field_name)}</span>
               <span className={shared.hint}>{formatDate(suggestion.created_at, locale)}</span>
             </div>
             <p>

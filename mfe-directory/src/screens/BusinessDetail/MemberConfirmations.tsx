@@ -7,13 +7,14 @@ import { useConfirm } from '../../features/business/api/use-confirm';
 import { useLocale, useMessages } from '../../i18n/messages';
 import forms from '../../ui/forms.module.css';
 import shared from '../../ui/page.module.css';
-import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
+import { useContractLabels, useContractMessages } from '@zaytoon/web-kit/contract-messages';
 
 /** 'Still open and still supportive?' (issue #13): members answer once a month; everyone sees the confirmations. */
 export function MemberConfirmations({ businessId }: { businessId: number }) {
   const titleId = useId();
   const t = useMessages();
   const message = useContractMessages();
+  const label = useContractLabels();
   const locale = useLocale();
   const { api, toast } = useHost();
   const viewer = useSession((state) => state.user?.id ?? null);
@@ -36,7 +37,11 @@ export function MemberConfirmations({ businessId }: { businessId: number }) {
       )}
       {own ? (
         <p className={shared.hint} data-testid="own-answer">
-          {t('detail.ownAnswer', { answer: own.answer, date: formatDate(own.answered_at, locale), next: formatDate(own.next_answer_from, locale) })}
+          {t('detail.ownAnswer', {
+            answer: label('confirmationAnswer', own.answer),
+            date: formatDate(own.answered_at, locale),
+            next: formatDate(own.next_answer_from, locale),
+          })}
         </p>
       ) : (
         <div className={forms.actions} role="group" aria-label={message('confirmationQuestion')}>
@@ -48,7 +53,7 @@ export function MemberConfirmations({ businessId }: { businessId: number }) {
               disabled={confirming.isPending}
               onClick={() => (viewer === null ? toast.error(message('loginToConfirm')) : confirming.mutate(answer))}
             >
-              {answer}
+              {label('confirmationAnswer', answer)}
             </button>
           ))}
         </div>

@@ -4,7 +4,7 @@ import { useCreateReport } from '../../features/business/api/use-suggest-and-rep
 import { useMessages } from '../../i18n/messages';
 import { SelectField } from '../../ui/Field';
 import { DialogNoteField, MemberDialogForm } from './MemberDialogForm';
-import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
+import { useContractLabels, useContractMessages } from '@zaytoon/web-kit/contract-messages';
 
 /** 'Report Business' dialog: reason required, details optional. */
 export function ReportDialog({ businessId, onClose }: { businessId: number; onClose: () => void }) {
@@ -13,6 +13,7 @@ export function ReportDialog({ businessId, onClose }: { businessId: number; onCl
   const reporting = useCreateReport(businessId);
   const t = useMessages();
   const message = useContractMessages();
+  const label = useContractLabels();
 
   return (
     <MemberDialogForm
@@ -29,7 +30,7 @@ export function ReportDialog({ businessId, onClose }: { businessId: number; onCl
         <option value="">{t('report.selectReason')}</option>
         {REPORT_REASONS.map((name) => (
           <option key={name} value={name}>
-            {name}
+            {label('reportReason', name)}
           </option>
         ))}
       </SelectField>

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import {
-  FIELD_LABELS,
   LIMITS,
-  MESSAGES,
   SOCIAL_NETWORKS,
   SUGGESTABLE_FIELDS,
   WEEKDAYS,
@@ -21,7 +19,7 @@ import { DialogNoteField, MemberDialogForm } from './MemberDialogForm';
 import { currentValue, encodeObjectValue, encodeSourceValue, JSON_FIELDS } from './suggestionValue';
 import shared from '../../ui/page.module.css';
 import suggest from './SuggestEditDialog.module.css';
-import { useContractMessages, useFieldErrors } from '@zaytoon/web-kit/contract-messages';
+import { useContractLabels, useContractMessages, useFieldErrors } from '@zaytoon/web-kit/contract-messages';
 
 /** 'Suggest Edit' dialog: field and value required (submit disabled until both), reason optional. */
 export function SuggestEditDialog({ business, onClose }: { business: Business; onClose: () => void }) {
@@ -33,6 +31,7 @@ export function SuggestEditDialog({ business, onClose }: { business: Business; o
   const suggesting = useAddSuggestion(business.id);
   const t = useMessages();
   const message = useContractMessages();
+  const label = useContractLabels();
   const weekdayName = useWeekdayName();
 
   const suggested =
@@ -73,7 +72,7 @@ export function SuggestEditDialog({ business, onClose }: { business: Business; o
         <option value="">{t('suggest.selectField')}</option>
         {SUGGESTABLE_FIELDS.map((name) => (
           <option key={name} value={name}>
-            {FIELD_LABELS[name]}
+            {label('field', name)}
           </option>
         ))}
       </SelectField>
@@ -89,7 +88,7 @@ export function SuggestEditDialog({ business, onClose }: { business: Business; o
         </fieldset>
       ) : field && JSON_FIELDS.has(field) ? (
         <fieldset className={suggest.fieldset}>
-          <legend>{t('suggest.entries', { field: FIELD_LABELS[field].toLowerCase() })}</legend>
+          <legend>{t('suggest.entries', { field: label('field', field).toLowerCase() })}</legend>
           {keys.map((key) => (
             <TextField
               key={key}

@@ -1,8 +1,8 @@
-import { verificationLine, type Business } from '@zaytoon/contract/client';
+import { CONTRACT_LABELS, type Business } from '@zaytoon/contract/client';
 import { useLocale, useMessages } from '../../i18n/messages';
 import shared from '../../ui/page.module.css';
 import verification from './Verification.module.css';
-import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
+import { useContractLabels, useContractMessages } from '@zaytoon/web-kit/contract-messages';
 
 const monthAndYear = (day: string, locale: string) =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -15,6 +15,7 @@ export function Verification({ business }: { business: Business }) {
   const { status, method, date } = business.verification;
   const t = useMessages();
   const message = useContractMessages();
+  const label = useContractLabels();
   const locale = useLocale();
   if (status === 'current') {
     return (
@@ -24,7 +25,7 @@ export function Verification({ business }: { business: Business }) {
         </p>
         {method && date && (
           <p className={shared.hint} data-testid="verification-line">
-            {verificationLine(method, monthAndYear(date, locale))}
+            {label('verifiedBy', Object.hasOwn(CONTRACT_LABELS.verifiedBy, method) ? method : 'other')} · {monthAndYear(date, locale)}
           </p>
         )}
       </div>

@@ -59,7 +59,7 @@ function EditBusiness({ idParam }: { idParam: string }) {
     if (!failed) return;
     toast.error(errorText(business.error, 'loadBusinessFailed'));
     navigate('/dashboard', { replace: true });
-  }, [failed, business.error, navigate, toast]);
+  }, [failed, business.error, navigate, toast, errorText]);
 
   // SPEC §8: a failed can-edit check means no editing.
   const allowed = viewer !== null && (canEdit.data ?? CANNOT_EDIT).can_edit;

@@ -28,32 +28,21 @@ export interface ErrorCodes {
   codes?: Record<string, CodedText>;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isParamValue = (value: unknown): value is MessageParamValue =>
-  typeof value === 'string' || typeof value === 'number' || (Array.isArray(value) && value.every((item) => typeof item === 'string'));
-
-function readParams(value: unknown): MessageParamValues | undefined {
-  if (!isRecord(value)) return undefined;
-  return Object.fromEntries(Object.entries(value).filter(([, param]) => isParamValue(param))) as MessageParamValues;
-}
+/** An object's own fields; undefined for anything else (null, an array, text). */
+const recordOf = (value: unknown) => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined);
 
 function readCoded(value: unknown): CodedText | undefined {
-  if (!isRecord(value) || typeof value.code !== 'string' || !value.code) return undefined;
-  const params = readParams(value.params);
-  return params ? { code: value.code, params } : { code: value.code };
+  const coded = recordOf(value);
+  return typeof coded?.code === 'string' ? { code: coded.code, params: recordOf(coded.params) as MessageParamValues | undefined } : undefined;
 }
 
 /** The codes of an error answer's body, whatever came back (a proxy's HTML page, a body of another shape: none). */
 export function readErrorCodes(body: unknown): ErrorCodes {
-  if (!isRecord(body)) return {};
-  const detail = readCoded(body);
-  const fields = isRecord(body.codes)
-    ? Object.entries(body.codes).flatMap(([field, value]) => {
-        const coded = readCoded(value);
-        return coded ? [[field, coded] as const] : [];
-      })
-    : [];
-  return { ...detail, ...(fields.length ? { codes: Object.fromEntries(fields) } : {}) };
+  const fields = Object.entries(recordOf(recordOf(body)?.codes) ?? {}).flatMap(([field, value]) => {
+    const coded = readCoded(value);
+    return coded ? [[field, coded] as const] : [];
+  });
+  return { ...readCoded(body), codes: fields.length ? Object.fromEntries(fields) : undefined };
 }
 
 export class ApiError extends Error {
@@ -76,9 +65,7 @@ export class ApiError extends Error {
     this.detail = detail;
     this.errors = errors;
     this.mergedInto = mergedInto;
-    this.code = codes.code;
-    this.params = codes.params;
-    this.codes = codes.codes;
+    ({ code: this.code, params: this.params, codes: this.codes } = codes);
   }
 
   /** True when the request never got an answer (server down, offline). */
@@ -89,15 +76,15 @@ export class ApiError extends Error {
 
 /**
  * Duck-typed check: the shell and each remote bundle their own copy of this file,
- * so an ApiError thrown by the shell's client is not an `instanceof` the remote's class.
+ * so an ApiError thrown by the shell's client is not an `instanceof` the remote's class. No `instanceof` at all:
+ * a remote that only reads errors then bundles no copy of the class (its first load is smaller).
  */
 export function isApiError(error: unknown): error is ApiError {
   return (
-    error instanceof ApiError ||
-    (typeof error === 'object' &&
-      error !== null &&
-      (error as { name?: unknown }).name === 'ApiError' &&
-      typeof (error as { status?: unknown }).status === 'number')
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { name?: unknown }).name === 'ApiError' &&
+    typeof (error as { status?: unknown }).status === 'number'
   );
 }
 
