@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError, contractLabelEntries, MESSAGES } from '@zaytoon/contract/client';
+import { preloadContractMessages } from '@zaytoon/web-kit/contract-messages';
 import arabicCatalog from '../../i18n/locales/ar.json';
 import { business, fakeAdminServer, report, suggestion } from '../../test/fixtures';
 import { fakeApi, fakeHost, renderWithHost } from '../../test/harness';
@@ -413,6 +414,9 @@ function uiTexts(): string[] {
 }
 
 describe('admin panel in other languages (issue #15)', () => {
+  // As the remote's root does before the shell renders it: the contract's words (reasons, toasts) are in too.
+  beforeAll(() => preloadContractMessages('ar'));
+
   it('in Arabic, names the tabs with Arabic plurals and the statistics in Arabic, and shows no English word of its own', async () => {
     // The Arabic catalog is a lazy chunk: the panel shows its words once it is in.
     await act(async () => void renderWithHost(<AdminPanel />, fakeHost({ api: seeded().api, inLanguage: 'ar' })));
