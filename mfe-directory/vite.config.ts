@@ -5,7 +5,7 @@ import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-// eslint-disable-next-line import-x/no-relative-packages -- Vite's config loader leaves package imports to Node, which cannot load the contract's .ts (docs/decisions.md)
+/* eslint-disable import-x/no-relative-packages -- Vite's config loader leaves package imports to Node, which cannot load the contract's .ts (docs/decisions.md) */
 import {
   compiledCatalogs,
   contractModuleSideEffects,
@@ -13,6 +13,7 @@ import {
   PRECOMPRESS_OPTIONS,
   productionReactRouter,
 } from '../services/contract/src/federation';
+/* eslint-enable import-x/no-relative-packages */
 import { FIRST_LOAD_CHUNK, SCREENS_CONTRACT_CHUNK } from './build-chunks';
 import mfConfig from './module-federation.config';
 
