@@ -2,7 +2,7 @@ import { USER_LINK_REL, type BusinessDetail, type Source } from '@zaytoon/contra
 import { useLocale, useMessages } from '../../i18n/messages';
 import shared from '../../ui/page.module.css';
 import classes from './PalestineSupport.module.css';
-import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
+import { useContractLabels, useContractMessages } from '@zaytoon/web-kit/contract-messages';
 
 const dayMonthYear = (day: string, locale: string) =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -42,11 +42,12 @@ function SourceItem({ source }: { source: Source }) {
   const broken = source.link?.status === 'broken';
   const t = useMessages();
   const message = useContractMessages();
+  const label = useContractLabels();
   const locale = useLocale();
   return (
     <li className={classes.source} data-testid="source" data-source-id={source.id}>
       <p className={classes.heading}>
-        <span className={`${shared.badge} ${shared.badgeGreen}`}>{source.kind}</span>{' '}
+        <span className={`${shared.badge} ${shared.badgeGreen}`}>{label('sourceKind', source.kind)}</span>{' '}
         <time dateTime={source.date} className={shared.hint}>
           {dayMonthYear(source.date, locale)}
         </time>
