@@ -11,27 +11,17 @@ import { DirectoryScreen } from './screens/Directory/DirectoryScreen';
 import { PageSpinner } from './ui/Spinner';
 import root from './RemoteRoot.module.css';
 
-/**
- * A later screen's module, once the contract's messages (its toasts, confirmations, validation texts) are in in the
- * page's language too: the screen then never shows them in English first.
- */
-const withContractMessages = <Module,>(screen: Promise<Module>) =>
-  Promise.all([
-    screen,
-    import('@zaytoon/web-kit/contract-messages').then(({ preloadContractMessages }) => preloadContractMessages(openingPageLanguage())),
-  ]).then(([module]) => module);
-
 // /browse comes with this module; every other screen downloads (with its styles) when first opened,
 // so a first visit to /browse pays for nothing else.
 const SCREENS: Partial<Record<ScreenId, ComponentType>> = {
   directory: DirectoryScreen,
-  'business-detail': lazyNamed(() => withContractMessages(import('./screens/BusinessDetail/BusinessDetailScreen')), 'BusinessDetailScreen'),
-  auth: lazyNamed(() => withContractMessages(import('./screens/Auth/AuthScreen')), 'AuthScreen'),
-  'business-form': lazyNamed(() => withContractMessages(import('./screens/BusinessForm/BusinessFormScreen')), 'BusinessFormScreen'),
-  'forgot-password': lazyNamed(() => withContractMessages(import('./screens/ForgotPassword/ForgotPasswordScreen')), 'ForgotPasswordScreen'),
-  'change-password': lazyNamed(() => withContractMessages(import('./screens/ChangePassword/ChangePasswordScreen')), 'ChangePasswordScreen'),
-  'account-settings': lazyNamed(() => withContractMessages(import('./screens/AccountSettings/AccountSettingsScreen')), 'AccountSettingsScreen'),
-  'confirm-listing': lazyNamed(() => withContractMessages(import('./screens/ConfirmListing/ConfirmListingScreen')), 'ConfirmListingScreen'),
+  'business-detail': lazyNamed(() => import('./screens/BusinessDetail/BusinessDetailScreen'), 'BusinessDetailScreen'),
+  auth: lazyNamed(() => import('./screens/Auth/AuthScreen'), 'AuthScreen'),
+  'business-form': lazyNamed(() => import('./screens/BusinessForm/BusinessFormScreen'), 'BusinessFormScreen'),
+  'forgot-password': lazyNamed(() => import('./screens/ForgotPassword/ForgotPasswordScreen'), 'ForgotPasswordScreen'),
+  'change-password': lazyNamed(() => import('./screens/ChangePassword/ChangePasswordScreen'), 'ChangePasswordScreen'),
+  'account-settings': lazyNamed(() => import('./screens/AccountSettings/AccountSettingsScreen'), 'AccountSettingsScreen'),
+  'confirm-listing': lazyNamed(() => import('./screens/ConfirmListing/ConfirmListingScreen'), 'ConfirmListingScreen'),
 };
 /** A screen of the route table this remote does not have (yet): rare, so it downloads only when shown. */
 const Placeholder = lazyNamed(() => import('./screens/Placeholder'), 'Placeholder');
