@@ -27,6 +27,7 @@ const PUBLIC_ENTRY_POINTS = [
   '@zaytoon/infra/mail-catcher',
   '@zaytoon/shell/runtime-config',
   '@zaytoon/web-kit/language-store',
+  '@zaytoon/web-kit/contract-messages',
 ];
 
 /** One extension style: relative imports name no extension (.ts, .tsx, .js); Bundler resolution and tsx find the file. */

@@ -5,11 +5,12 @@ import { CONTRACT_CONSTANT_MODULES } from '../services/contract/src/federation';
  * One chunk for what /browse runs (the remote's own code, the contract's client, TanStack Query)
  * instead of a dozen small chunks shared with the lazy screens: fewer requests on the first visit.
  * What only a lazy screen, the map, a dialog or the logout uses stays out, in their own chunks (a
- * module missing from LAZY_ONLY only adds its bytes to the first load: bench:frontend shows them). A CSS Module is JS
+ * module missing from LAZY_ONLY only adds its bytes to the first load: bench:frontend shows them). The contract's
+ * translations (i18n/locales) come with the screens that show its messages (web-kit's contract-messages). A CSS Module is JS
  * here (injectedCssModules: `X.module.css.injected.js`), so it goes where its component's path says.
  */
 const LAZY_ONLY =
-  /mfe-directory\/src\/(i18n\/(locales\/(?!en\.json)|weekdays|messages\.)|screens\/(?!Directory\/)|screens\/Directory\/BusinessRow|features\/(?!directory\/)|features\/directory\/api\/(get-business|get-map-view|get-unmapped-businesses)\.|map\/|ui\/(Modal|logOut|LoginRequired|FormError|PasswordField|SubmitButton|OpeningStatus|forms\.module\.css)|lib\/requestError)|services\/contract\/src\/(messages|limits|format\/describe-value|i18n\/message-codes|opening-hours)\.ts|@tanstack\/(react-query\/build\/modern\/useMutation|query-core\/build\/modern\/mutationObserver)\./;
+  /mfe-directory\/src\/(i18n\/(locales\/(?!en\.json)|weekdays|messages\.)|screens\/(?!Directory\/)|screens\/Directory\/BusinessRow|features\/(?!directory\/)|features\/directory\/api\/(get-business|get-map-view|get-unmapped-businesses)\.|map\/|ui\/(Modal|logOut|LoginRequired|FormError|PasswordField|SubmitButton|OpeningStatus|forms\.module\.css)|lib\/requestError)|services\/contract\/src\/((messages|limits|format\/describe-value|opening-hours|i18n\/(message-codes|contract-catalogs|contract-labels))\.ts|i18n\/locales\/)|@tanstack\/(react-query\/build\/modern\/useMutation|query-core\/build\/modern\/mutationObserver)\./;
 const FIRST_LOAD = /mfe-directory\/src\/|services\/contract\/src\/|node_modules\/@tanstack\/(react-query|query-core)\//;
 
 /** The exposed root keeps a chunk of its own: pulled into the group, it would leave behind a re-export chunk the manifest does not list. */

@@ -66,8 +66,16 @@ describe('message catalog check', () => {
     ]);
   });
 
-  it("passes the repository's own catalogs", () => {
+  it("passes the repository's own catalogs, the contract's messages among them", () => {
     dir = mkdtempSync(path.join(tmpdir(), 'unused-'));
-    expect(checkCatalogs().problems).toEqual([]);
+    const report = checkCatalogs();
+    expect(report.problems).toEqual([]);
+    expect(Object.keys(report.unreviewed)).toContain('services/contract/src/i18n/locales/ar.json');
+  });
+
+  it('checks translations against English given as code (the contract: messages.ts rendered with placeholders)', () => {
+    const { en: _english, ...translations } = others({ found: ARABIC_PLURAL, hello: 'مرحبًا {user}' });
+    const report = checkCatalogDir(catalogs(translations), 'x', complete);
+    expect(report.problems).toEqual(['x/ar.json: "hello" uses {user}, which English does not']);
   });
 });

@@ -2,18 +2,20 @@
  * npm run i18n:check (part of `npm run lint`, so of `npm test`): every message catalog beside English
  * (`<app>/src/i18n/locales/<language>.json`) has every key English has and no other (English may be split by when a page
  * needs it: `en.json` and `en.<part>.json`, each key in one of them), each message is valid ICU
- * MessageFormat using only the placeholders English uses, and each plural gives every form its language needs
+ * MessageFormat using only the placeholders English uses (the contract's English is messages.ts itself), and each plural gives every form its language needs
  * (Arabic six: zero, one, two, few, many, other). Prints how many messages still wait for a native speaker's review.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isPluralElement, isSelectElement, parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import { LANGUAGE_CODES } from '@zaytoon/contract';
+import { contractEnglishCatalog, LANGUAGE_CODES } from '@zaytoon/contract';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WORKSPACES = ['shell', 'mfe-directory', 'mfe-admin', 'services/contract', 'services/core', 'services/web-kit'];
 const CATALOG_DIRS = ['src/i18n/locales'];
+/** Catalogs whose English is code, not a file: the contract's messages (messages.ts, which the API renders too). */
+const ENGLISH_IN_CODE: Record<string, () => Record<string, string>> = { 'services/contract': contractEnglishCatalog };
 
 /** English, whole (`en.json`) or split by when a page needs it (`en.json` first, `en.<part>.json` later). */
 const ENGLISH_FILE = /^en(\.[a-z-]+)?\.json$/;
@@ -49,12 +51,13 @@ function parsed(file: string, key: string, text: unknown, problems: string[]) {
   }
 }
 
-export function checkCatalogDir(dir: string, label = dir): CatalogReport {
+/** Checks the translations in `dir` against English: its `en.json` (and `en.<part>.json`), or `englishInCode` when given. */
+export function checkCatalogDir(dir: string, label = dir, englishInCode?: Record<string, string>): CatalogReport {
   const problems: string[] = [];
   const unreviewed: Record<string, number> = {};
   const read = (name: string) => JSON.parse(readFileSync(path.join(dir, `${name}.json`), 'utf8')) as Catalog;
-  const english: Record<string, unknown> = {};
-  for (const part of readdirSync(dir).filter((file) => ENGLISH_FILE.test(file))) {
+  const english: Record<string, unknown> = { ...englishInCode };
+  for (const part of englishInCode ? [] : readdirSync(dir).filter((file) => ENGLISH_FILE.test(file))) {
     const { _meta: _englishMeta, ...words } = read(part.replace(/\.json$/, ''));
     for (const key of Object.keys(words)) if (key in english) problems.push(`${label}/${part}: "${key}" is in another English file too`);
     Object.assign(english, words);
@@ -96,10 +99,11 @@ export function checkCatalogs(root = REPO): CatalogReport {
   for (const workspace of WORKSPACES) {
     for (const relative of CATALOG_DIRS) {
       const dir = path.join(root, workspace, relative);
-      if (!existsSync(path.join(dir, 'en.json'))) continue;
+      const englishInCode = ENGLISH_IN_CODE[workspace]?.();
+      if (!englishInCode && !existsSync(path.join(dir, 'en.json'))) continue;
       const extra = readdirSync(dir).filter((file) => !/^[a-z]{2}\.json$/.test(file) && !ENGLISH_FILE.test(file));
       if (extra.length) report.problems.push(`${workspace}/${relative}: unexpected files ${extra.join(', ')}`);
-      const { problems, unreviewed } = checkCatalogDir(dir, `${workspace}/${relative}`);
+      const { problems, unreviewed } = checkCatalogDir(dir, `${workspace}/${relative}`, englishInCode);
       report.problems.push(...problems);
       Object.assign(report.unreviewed, unreviewed);
     }

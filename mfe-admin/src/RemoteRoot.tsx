@@ -2,6 +2,7 @@ import React from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { RemoteRootProps } from '@zaytoon/contract/client';
 import { HostProvider, injectStyles, openingPageLanguage } from '@zaytoon/web-kit';
+import { preloadContractMessages } from '@zaytoon/web-kit/contract-messages';
 import { preloadMessages } from './i18n/messages';
 import { remoteQueryClient } from './lib/queryClient';
 import { AdminPanel } from './screens/AdminPanel/AdminPanel';
@@ -10,8 +11,8 @@ import root from './RemoteRoot.module.css';
 
 injectStyles('zaytoon-admin-styles', css);
 
-// The panel's words in the page's language are in before the shell renders it.
-await preloadMessages(openingPageLanguage());
+// The panel's words in the page's language, its own and the contract's (toasts, confirmations), are in before the shell renders it.
+await Promise.all([preloadMessages(openingPageLanguage()), preloadContractMessages(openingPageLanguage())]);
 
 /**
  * Exposed as `zaytoon_admin/App`; the shell renders it on /admin for admins. Server state lives in the

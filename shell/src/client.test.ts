@@ -59,10 +59,24 @@ describe('api client', () => {
     expect(errorMessage(error, 'Signup failed')).toBe('Email already registered');
   });
 
+  it("reads an error answer's message codes (issue #15): detail's code and params, and each field's", async () => {
+    const answer = {
+      detail: 'Validation failed',
+      code: 'invalidRequest',
+      errors: { name: 'Name must be at most 100 characters', website: 'Website must be a valid http(s) URL' },
+      codes: { name: { code: 'textTooLong', params: { field: 'Name', max: 100 } }, website: { code: 'websiteInvalid' }, phone: 'not a code' },
+    };
+    const error = await createApiClient({ fetch: fakeFetch(() => json(answer, 400)).fetch })
+      .listBusinesses()
+      .catch((e) => e);
+    expect(error).toMatchObject({ status: 400, code: 'invalidRequest', params: undefined });
+    expect(error.codes).toEqual({ name: { code: 'textTooLong', params: { field: 'Name', max: 100 } }, website: { code: 'websiteInvalid' } });
+  });
+
   it('falls back when the answer has no detail or the network fails', async () => {
     const html = createApiClient({ fetch: fakeFetch(() => new Response('<h1>Bad gateway</h1>', { status: 502 })).fetch });
     const proxyError = await html.listBusinesses().catch((e) => e);
-    expect(proxyError).toMatchObject({ status: 502, detail: null });
+    expect(proxyError).toMatchObject({ status: 502, detail: null, code: undefined, params: undefined, codes: undefined });
     expect(errorMessage(proxyError, 'Login failed')).toBe('Login failed');
 
     const offline = createApiClient({

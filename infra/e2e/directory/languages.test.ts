@@ -1,13 +1,17 @@
 // Issue #15: every language as a visitor sees it. Each page checked here opens in each language through `?lang=`,
 // shows `<html lang dir>`, leaves no English word of the product on screen (business data aside), and mirrors in
-// Arabic and Urdu; the menu switches at once without a reload and is remembered; a first visit follows the
-// browser's languages.
+// Arabic and Urdu; /browse, a business page, the form and the admin panel show none of the apps' English words nor the
+// contract's (its messages and labels); the menu switches at once without a reload and is remembered; a first visit
+// follows the browser's languages.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { contractEnglishCatalog } from '@zaytoon/contract';
 import { launchBrowser, useBrowser } from '../support/browser';
+import { firstBusinessRow } from '../support/directory';
 import { repoRoot } from '../support/preview';
+import { admin, logIn } from './helpers';
 
 const browser = useBrowser();
 const LANGUAGES = [
@@ -16,25 +20,37 @@ const LANGUAGES = [
   { code: 'cy', dir: 'ltr', heading: "Dewch o Hyd i Fusnesau sy'n Cefnogi Palesteina" },
 ] as const;
 
-/** The product's English words: every message of the English catalogs, placeholders and all (a filled-in one never matches whole). */
-function englishWords(): Set<string> {
+/**
+ * The product's English words: every message of the apps' English catalogs (`apps`), placeholders and all (a filled-in
+ * one never matches whole).
+ */
+function englishWords(apps = ['shell']): Set<string> {
   const words = new Set<string>();
-  const locales = path.join(repoRoot, 'shell/src/i18n/locales');
-  for (const file of readdirSync(locales).filter((name) => /^en(\.[a-z-]+)?\.json$/.test(name))) {
-    const catalog = JSON.parse(readFileSync(path.join(locales, file), 'utf8')) as Record<string, string>;
-    for (const text of Object.values(catalog)) words.add(text.trim());
+  for (const app of apps) {
+    const locales = path.join(repoRoot, app, 'src/i18n/locales');
+    for (const file of readdirSync(locales).filter((name) => /^en(\.[a-z-]+)?\.json$/.test(name))) {
+      const catalog = JSON.parse(readFileSync(path.join(locales, file), 'utf8')) as Record<string, string>;
+      for (const text of Object.values(catalog)) words.add(text.trim());
+    }
   }
   return words;
 }
 
-/** Text the page shows or speaks: visible text nodes, and the labels and placeholders of its controls. */
-async function shownTexts(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+/** Every app's English words and the contract's: its messages (toasts, errors, confirmations) and labels (reasons, kinds). */
+const productAndContractEnglish = () =>
+  new Set([...englishWords(['shell', 'mfe-directory', 'mfe-admin']), ...Object.values(contractEnglishCatalog()).map((text) => text.trim())]);
+
+/**
+ * Text the page shows or speaks: visible text nodes, and the labels and placeholders of its controls. `skip`: parts
+ * left out, e.g. business data (shown `dir="auto"`: an owner's 'Closed' for Sunday is theirs, not the product's).
+ */
+async function shownTexts(page: Page, skip = '[hidden], script, style'): Promise<string[]> {
+  return page.evaluate((skipped) => {
     const texts: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
-      if (parent && parent.closest('[hidden], script, style') === null && node.textContent?.trim()) texts.push(node.textContent.trim());
+      if (parent && parent.closest(skipped) === null && node.textContent?.trim()) texts.push(node.textContent.trim());
     }
     for (const element of document.querySelectorAll('[aria-label], [placeholder], [title]')) {
       for (const name of ['aria-label', 'placeholder', 'title']) {
@@ -43,7 +59,7 @@ async function shownTexts(page: Page): Promise<string[]> {
       }
     }
     return texts;
-  });
+  }, skip);
 }
 
 async function pageLanguage(page: Page): Promise<[string, string]> {
@@ -65,6 +81,43 @@ describe('languages (issue #15)', () => {
       const menu = (await page.getByTestId('language-menu').boundingBox())!;
       if (language.dir === 'rtl') expect(logo.x).toBeGreaterThan(menu.x);
       else expect(logo.x).toBeLessThan(menu.x);
+    });
+  }
+
+  for (const language of LANGUAGES) {
+    it(`in ${language.code}, /browse, a business page, the form and the admin panel show no English word of the apps or the contract`, async () => {
+      // A context of its own: signed in (in English) as the admin, who sees every part of these pages.
+      const { context, close } = await launchBrowser();
+      const page = await context.newPage();
+      await logIn(page, admin.login, admin.password);
+      const english = productAndContractEnglish();
+      const left: string[] = [];
+      const lookAt = async (where: string) =>
+        left.push(
+          ...(await shownTexts(page, '[hidden], script, style, [dir="auto"]')).filter((text) => english.has(text)).map((text) => `${where}: ${text}`),
+        );
+
+      await page.goto(`/browse?lang=${language.code}`);
+      const id = await (await firstBusinessRow(page)).getAttribute('data-business-id');
+      expect(await pageLanguage(page)).toEqual([language.code, language.dir]);
+      await lookAt('/browse');
+
+      await page.goto(`/business/${id}`);
+      await page.getByTestId('business-detail').waitFor();
+      await page.getByTestId('member-confirmations').waitFor();
+      await lookAt('business page');
+
+      await page.goto('/add-business');
+      await page.getByTestId('business-form').waitFor();
+      await lookAt('the form');
+
+      await page.goto('/admin');
+      await page.locator('[data-testid="admin-stats"][data-loaded="true"]').waitFor();
+      await page.getByTestId('report-card').first().waitFor();
+      await lookAt('admin panel');
+      await close();
+
+      expect(left).toEqual([]);
     });
   }
 

@@ -9,24 +9,22 @@ describe('the admin QueryClient', () => {
     expect(remoteQueryClient(fakeHost())).toBe(first);
   });
 
-  it("toasts a failed query's meta.failure (the server's detail first) once, and only logs one without it", async () => {
+  it("toasts a failed query's meta.failure (the server's own message first) once, and only logs one without it", async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const host = fakeHost();
-    const client = createQueryClient({ toast: host.toast, defaultOptions: { queries: { retry: false } } });
+    const client = createQueryClient({ toast: host.toast, language: host.language, defaultOptions: { queries: { retry: false } } });
     const fail = (failure: unknown) => async () => Promise.reject(failure);
 
     await client
-      .fetchQuery({ queryKey: ['a'], queryFn: fail(new ApiError(500, null)), meta: { failure: 'Failed to load pending reports' } })
+      .fetchQuery({ queryKey: ['a'], queryFn: fail(new ApiError(500, null)), meta: { failure: 'loadPendingReportsFailed' } })
       .catch(() => {});
     await client
-      .fetchQuery({ queryKey: ['b'], queryFn: fail(new ApiError(409, 'Try later')), meta: { failure: 'Failed to load pending reports' } })
+      .fetchQuery({ queryKey: ['b'], queryFn: fail(new ApiError(409, 'Try later')), meta: { failure: 'loadPendingReportsFailed' } })
       .catch(() => {});
     await client.fetchQuery({ queryKey: ['c'], queryFn: fail(new Error('boom')) }).catch(() => {});
-    await client
-      .fetchQuery({ queryKey: ['d'], queryFn: fail(new StaleAnswerError({})), meta: { failure: 'Failed to load statistics' } })
-      .catch(() => {});
+    await client.fetchQuery({ queryKey: ['d'], queryFn: fail(new StaleAnswerError({})), meta: { failure: 'loadStatisticsFailed' } }).catch(() => {});
 
-    expect(vi.mocked(host.toast.error).mock.calls).toEqual([['Failed to load pending reports'], ['Try later']]);
+    await vi.waitFor(() => expect(vi.mocked(host.toast.error).mock.calls).toEqual([['Failed to load pending reports'], ['Try later']]));
     expect(error).toHaveBeenCalledTimes(3);
     expect(error).toHaveBeenLastCalledWith('c failed', expect.any(Error));
   });

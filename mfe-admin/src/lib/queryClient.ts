@@ -1,5 +1,14 @@
 import { QueryCache, QueryClient, type QueryClientConfig } from '@tanstack/react-query';
-import { errorMessage, isApiError, type HostContext, type Toaster } from '@zaytoon/contract/client';
+import {
+  isApiError,
+  isMessageCode,
+  type HostContext,
+  type LanguageState,
+  type PlainMessageCode,
+  type ReadableStore,
+  type Toaster,
+} from '@zaytoon/contract/client';
+import { contractMessagesNow } from '@zaytoon/web-kit/contract-messages';
 
 /**
  * An answer the server gave that is older than a change made on this page (the statistics rollup
@@ -19,18 +28,25 @@ export function retryTransient(failureCount: number, error: unknown): boolean {
 }
 
 /**
- * The admin remote's QueryClient. Each query names its SPEC §8 failure toast in `meta.failure`
- * ('Failed to load statistics', ...): one place toasts it, with the server's `detail` when there is
- * one, once the query has given up (after its retries). A cancelled query never gets here.
+ * The admin remote's QueryClient. Each query names its SPEC §8 failure toast in `meta.failure` by its code
+ * ('loadStatisticsFailed', ...): one place toasts it in the page's language, with the server's own message when there
+ * is one, once the query has given up (after its retries). A cancelled query never gets here.
  */
-export function createQueryClient({ toast, ...config }: QueryClientConfig & { toast: Toaster }): QueryClient {
+export function createQueryClient({
+  toast,
+  language,
+  ...config
+}: QueryClientConfig & { toast: Toaster; language: ReadableStore<LanguageState> }): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (error instanceof StaleAnswerError) return;
         const failure = typeof query.meta?.failure === 'string' ? query.meta.failure : `${query.queryKey.join(' ')} failed`;
         console.error(failure, error);
-        if (typeof query.meta?.failure === 'string') toast.error(errorMessage(error, failure));
+        if (isMessageCode(query.meta?.failure)) {
+          const code = query.meta.failure as PlainMessageCode;
+          void contractMessagesNow(language).then(({ errorText }) => toast.error(errorText(error, code)));
+        }
       },
     }),
     ...config,
@@ -49,7 +65,7 @@ let remoteClient: QueryClient | null = null;
  * The remote's one QueryClient, made on first use with the shell's toasts (the shell makes one host
  * per page load). It outlives the root component, which the shell mounts again for every route.
  */
-export function remoteQueryClient(host: Pick<HostContext, 'toast'>): QueryClient {
-  remoteClient ??= createQueryClient({ toast: host.toast });
+export function remoteQueryClient(host: Pick<HostContext, 'toast' | 'language'>): QueryClient {
+  remoteClient ??= createQueryClient({ toast: host.toast, language: host.language });
   return remoteClient;
 }

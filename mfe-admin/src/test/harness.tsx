@@ -51,7 +51,7 @@ const clients = new Set<QueryClient>();
  * fake answers at once). The statistics keep their own retries: they are what re-reads stale ones.
  */
 export function testQueryClient(host: HostContext): QueryClient {
-  const client = createQueryClient({ toast: host.toast, defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
+  const client = createQueryClient({ toast: host.toast, language: host.language, defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
   clients.add(client);
   return client;
 }

@@ -1,19 +1,29 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { literalTexts } from '@zaytoon/contract/catalog-text';
+import { ApiError, contractLabelEntries, MESSAGES } from '@zaytoon/contract/client';
+import { preloadContractMessages } from '@zaytoon/web-kit/contract-messages';
 import { createLanguageStore } from '@zaytoon/web-kit/language-store';
-import { fakeApi, fakeHost, member, fakeSession, renderScreen } from '../test/harness';
+import { business, fakeApi, fakeHost, member, fakeSession, renderScreen } from '../test/harness';
 import { summary } from '../test/directoryFakes';
 import { DirectoryScreen } from '../screens/Directory/DirectoryScreen';
+import { AuthScreen } from '../screens/Auth/AuthScreen';
+import { BusinessDetailScreen } from '../screens/BusinessDetail/BusinessDetailScreen';
 import { BusinessFormScreen } from '../screens/BusinessForm/BusinessFormScreen';
 import listSource from './locales/en.json?raw';
 import screenSource from './locales/en.screens.json?raw';
 import { preloadMessages } from './messages';
 
-/** The English catalog's words, without its placeholders: any of them on an Arabic page is a string left untranslated. */
-const ENGLISH_WORDS = [listSource, screenSource]
-  .flatMap((source) => Object.values(JSON.parse(source) as Record<string, string>))
-  .flatMap(literalTexts)
+/**
+ * The English catalog's words and the contract's messages and labels (toasts, confirmations, reasons, answers), without their
+ * placeholders: any of them on an Arabic page is a string left untranslated.
+ */
+const ENGLISH_WORDS = [
+  ...[listSource, screenSource].flatMap((source) => Object.values(JSON.parse(source) as Record<string, string>)).flatMap(literalTexts),
+  ...Object.values(MESSAGES),
+  ...Object.values(contractLabelEntries()),
+]
   .map((part) => part.trim())
   .filter((part) => /[A-Za-z]{3}/.test(part));
 
@@ -45,7 +55,7 @@ const directoryHost = (total: number) =>
   });
 
 // The first download of a catalog compiles it under vitest: slower than findBy's wait on a busy machine.
-beforeAll(() => preloadMessages('ar'));
+beforeAll(() => Promise.all([preloadMessages('ar'), preloadContractMessages('ar')]));
 
 describe('the directory in Arabic (issue #15)', () => {
   it.each([
@@ -104,5 +114,47 @@ describe('the business form in Arabic (issue #15)', () => {
     expect(screen.getByLabelText('الوصف').getAttribute('placeholder')).toBe('عرّف المجتمع بعملك التجاري');
     expect(screen.getByLabelText('الهاتف').getAttribute('dir')).toBe('ltr');
     expectNoEnglish(document.body, ['Zaytoon', 'Facebook', 'Twitter/X', 'Instagram', 'https://example.com', 'English', 'Cymraeg']);
+  });
+});
+
+describe("the contract's messages in Arabic (issue #15)", () => {
+  const signIn = async (failure: ApiError) => {
+    const session = fakeSession(null, { login: vi.fn(async () => Promise.reject(failure)) });
+    const host = fakeHost({ session, language: createLanguageStore('ar') });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { container } = renderScreen(<AuthScreen />, { path: '/login', host });
+    await userEvent.type(container.querySelector('input[autocomplete="username"]')!, 'sami');
+    await userEvent.type(container.querySelector('input[type="password"]')!, 'wrong');
+    await userEvent.click(container.querySelector('button[type="submit"]')!);
+    await waitFor(() => expect(host.toast.error).toHaveBeenCalledTimes(1));
+    return vi.mocked(host.toast.error).mock.calls[0]![0];
+  };
+
+  it("a failed call shows its error code's Arabic text, not the server's English detail", async () => {
+    const refused = new ApiError(401, MESSAGES.invalidCredentials, undefined, undefined, { code: 'invalidCredentials' });
+    expect(await signIn(refused)).toBe('البريد الإلكتروني/اسم المستخدم أو كلمة المرور غير صحيحة');
+  });
+
+  it("falls back to the server's detail for a code this page does not know, and to the screen's own message without either", async () => {
+    expect(await signIn(new ApiError(429, 'Slow down, please', undefined, undefined, { code: 'someFutureCode' }))).toBe('Slow down, please');
+    expect(await signIn(new ApiError(502, null))).toBe('فشل تسجيل الدخول');
+  });
+
+  it("a business page says the contract's words in Arabic (its plural forms too), with none of them left in English", async () => {
+    const managed = business({ id: 5, name: 'Olive Tree Cafe', city: 'Leeds', postcode: 'LS1 1AA', managed_by_owner: true });
+    const api = fakeApi({
+      getBusiness: async () => managed,
+      getVotes: async () => ({ vote_score: 0, upvotes: 0, downvotes: 0, user_vote: null }),
+      call: async (name: string) => (name === 'confirmationSummary' ? { confirmed_by: 2, latest_confirmed_at: null, your_answer: null } : {}),
+    });
+    const host = fakeHost({ api, language: createLanguageStore('ar') });
+    renderScreen(<BusinessDetailScreen />, { path: '/business/5', pattern: '/business/:id', host });
+    expect(await screen.findByText('هل ما زال مفتوحًا وما زال داعمًا؟')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('confirmed-by').textContent).toBe('أكّده عضوان خلال آخر 90 يومًا'));
+    expect(screen.getByTestId('managed-by-owner').textContent).toContain('يديره مالكه');
+
+    await userEvent.click(screen.getByTestId('upvote'));
+    expect(host.toast.error).toHaveBeenCalledWith('يُرجى تسجيل الدخول للتصويت');
+    expectNoEnglish(document.body, ['Zaytoon', 'Olive Tree Cafe', 'Leeds', 'LS1 1AA', 'English', 'Cymraeg']);
   });
 });

@@ -11,7 +11,7 @@ import nav from './NavBar.module.css';
  * The detail screen adds 'Back to Directory' and says 'Log In'.
  */
 export function NavBar({ variant = 'directory' }: { variant?: 'directory' | 'detail' }) {
-  const { productName, toast, session } = useHost();
+  const { productName, toast, session, language } = useHost();
   const t = useListMessages();
   const loginHintId = useId();
   const user = useSession((state) => state.user);
@@ -22,7 +22,7 @@ export function NavBar({ variant = 'directory' }: { variant?: 'directory' | 'det
   const logout = () => {
     navigate('/');
     void import('./logOut').then(
-      ({ logOut }) => logOut({ session, toast }),
+      ({ logOut }) => logOut({ session, toast, language }, t('nav.logoutFailed')),
       () => toast.error(t('nav.logoutFailed')),
     );
   };

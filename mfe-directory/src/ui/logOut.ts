@@ -1,15 +1,18 @@
-import { errorMessage, MESSAGES, type HostContext } from '@zaytoon/contract/client';
+import type { HostContext } from '@zaytoon/contract/client';
+import { contractMessagesNow } from '@zaytoon/web-kit/contract-messages';
 
 /**
- * Ends the session and says so. A module of its own, loaded by the Logout button: the product's
- * messages come with it instead of with every visitor's first page.
+ * Ends the session and says so, in the page's language. A module of its own, loaded by the Logout button: the
+ * product's messages come with it instead of with every visitor's first page. `failed` is the list's own words for
+ * a logout that failed without the server saying why.
  */
-export async function logOut({ session, toast }: Pick<HostContext, 'session' | 'toast'>): Promise<void> {
+export async function logOut({ session, toast, language }: Pick<HostContext, 'session' | 'toast' | 'language'>, failed: string): Promise<void> {
+  const messages = contractMessagesNow(language);
   try {
     await session.getState().logout();
-    toast.success(MESSAGES.loggedOut);
+    toast.success((await messages).t('loggedOut'));
   } catch (error) {
     console.error('logout failed', error);
-    toast.error(errorMessage(error, 'Logout failed'));
+    toast.error((await messages).errorWords(error) ?? failed);
   }
 }

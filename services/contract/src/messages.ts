@@ -230,14 +230,16 @@ export const confirmMergeMessage = (from: string, into: string) => P.confirmMerg
 export const tooManySourcesMessage = (max: number) => P.tooManySources({ max });
 export const textTooLongMessage = (label: string, max: number) => P.textTooLong({ field: label, max });
 
-/** The detail page's line under the badge, e.g. 'Verified in person · March 2026' (issue #13). */
-const VERIFICATION_LINE_START: Record<string, string> = {
+/** The detail page's line under the badge, e.g. 'Verified in person · March 2026' (issue #13), by method; `other` for another. */
+export const VERIFICATION_LINE_START: Record<string, string> = {
   'Visited in person': 'Verified in person',
   'Confirmed with the owner': 'Confirmed with the owner',
   'Public statement': 'Verified by a public statement',
   'Community confirmations': 'Verified by community confirmations',
+  other: 'Verified',
 };
-export const verificationLine = (method: string, monthAndYear: string) => `${VERIFICATION_LINE_START[method] ?? 'Verified'} · ${monthAndYear}`;
+export const verificationLine = (method: string, monthAndYear: string) =>
+  `${VERIFICATION_LINE_START[Object.hasOwn(VERIFICATION_LINE_START, method) ? method : 'other']} · ${monthAndYear}`;
 /** What a source's page said when it was last reached: kept after the page dies (issue #13 point 4). */
 export const archivedTitleLine = (title: string) => P.archivedTitle({ title });
 /** The business page's line for the owner's last 'Everything is still accurate', e.g. 'Confirmed accurate by its owner · March 2026'. */

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@zaytoon/contract/client';
+import { DEFAULT_LANGUAGE, isLanguage, type Language, type LanguageState, type ReadableStore } from '@zaytoon/contract/client';
 import { useHost } from './host';
 
 export type MessageValues = Record<string, string | number>;
@@ -78,7 +78,13 @@ export function defineMessages<Key extends string>(english: Record<Key, unknown>
   /** Starts the download of the language the page opens in, before the first render asks for it. */
   const preloadMessages = (language: Language) => (loaded.has(language) ? Promise.resolve() : download(language));
 
-  return { useMessages: useMessages as () => Translate<Key>, preloadMessages, addEnglish };
+  /** Outside a render (a toast after a call): the messages in the page's language, English until its catalog is in. */
+  const messagesNow =
+    (store: ReadableStore<LanguageState>): Translate<Key> =>
+    (key, values) =>
+      format(store.getState().language, key, values);
+
+  return { useMessages: useMessages as () => Translate<Key>, preloadMessages, addEnglish, messagesNow };
 }
 
 /** The language the shell gave the page (`<html lang>`, set by its first script): what a remote's root module preloads. */

@@ -28,6 +28,17 @@ describe('an expired session (issue #12)', () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/business/5?tab=comments'));
   });
 
+  it("says so in the page's language (the shell's own catalog)", async () => {
+    const { toasts } = renderShell('/business/5', {
+      user: memberUser,
+      loader: pageRemoteLoader,
+      api: answering(new ApiError(401, MESSAGES.notAuthenticated)),
+      language: 'ar',
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'vote' }));
+    await waitFor(() => expect(toastTexts(toasts)).toEqual(['انتهت صلاحية جلستك. يُرجى تسجيل الدخول مرة أخرى.']));
+  });
+
   it('another failure changes nothing', async () => {
     const { session, toasts } = renderShell('/business/5', {
       user: memberUser,

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { ApiError, FIRST_LOAD_MESSAGES, isApiError, type HostContext, type LoginLocationState } from '@zaytoon/contract/client';
+import { ApiError, isApiError, type HostContext, type LoginLocationState } from '@zaytoon/contract/client';
+import { shellMessagesNow } from '../i18n/messages';
 
 /** Calls whose 401 means wrong credentials or a session already being ended, not one that expired. */
 const NOT_AN_EXPIRY = new Set(['me', 'login', 'signup', 'logout']);
@@ -17,16 +18,18 @@ export interface SessionExpiry {
  * the user, one toast says why, and the caller's error says the same, so the screen's own toast repeats it
  * (the toaster shows one of the two).
  */
-export function createSessionExpiry({ session, toast }: Pick<HostContext, 'session' | 'toast'>): SessionExpiry {
+export function createSessionExpiry({ session, toast, language }: Pick<HostContext, 'session' | 'toast' | 'language'>): SessionExpiry {
+  const t = shellMessagesNow(language);
   const listeners = new Set<() => void>();
   return {
     failed(call, error) {
       if (!isApiError(error) || error.status !== 401 || NOT_AN_EXPIRY.has(call)) return error;
       if (!session.getState().user) return error;
       session.getState().setUser(null);
-      toast.error(FIRST_LOAD_MESSAGES.sessionExpired);
+      const expired = t('session.expired');
+      toast.error(expired);
       for (const listener of listeners) listener();
-      return new ApiError(401, FIRST_LOAD_MESSAGES.sessionExpired);
+      return new ApiError(401, expired);
     },
     subscribe(listener) {
       listeners.add(listener);

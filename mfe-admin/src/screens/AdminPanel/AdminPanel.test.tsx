@@ -1,8 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { literalTexts } from '@zaytoon/contract/catalog-text';
-import { ApiError } from '@zaytoon/contract/client';
+import { ApiError, contractLabelEntries, MESSAGES } from '@zaytoon/contract/client';
+import { preloadContractMessages } from '@zaytoon/web-kit/contract-messages';
+import arabicCatalog from '../../i18n/locales/ar.json';
 import { business, fakeAdminServer, report, suggestion } from '../../test/fixtures';
 import { fakeApi, fakeHost, renderWithHost } from '../../test/harness';
 import englishSource from '../../i18n/locales/en.json?raw';
@@ -395,12 +397,15 @@ function uiTexts(): string[] {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   const texts: string[] = [];
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (!node.parentElement?.closest('[dir="auto"], [data-testid="reason-badge"]') && node.textContent?.trim()) texts.push(node.textContent);
+    if (!node.parentElement?.closest('[dir="auto"]') && node.textContent?.trim()) texts.push(node.textContent);
   }
   return texts;
 }
 
 describe('admin panel in other languages (issue #15)', () => {
+  // As the remote's root does before the shell renders it: the contract's words (reasons, toasts) are in too.
+  beforeAll(() => preloadContractMessages('ar'));
+
   it('in Arabic, names the tabs with Arabic plurals and the statistics in Arabic, and shows no English word of its own', async () => {
     // The Arabic catalog is a lazy chunk: the panel shows its words once it is in.
     await act(async () => void renderWithHost(<AdminPanel />, fakeHost({ api: seeded().api, inLanguage: 'ar' })));
@@ -424,10 +429,28 @@ describe('admin panel in other languages (issue #15)', () => {
     ]);
     expect(screen.getByTestId('stat-pending').textContent).toContain('3 بلاغات، واقتراحان');
 
-    const english = englishPhrases.map((phrase) => new RegExp(`(?<![A-Za-z])${escape(phrase)}(?![A-Za-z])`));
+    // The panel's own words, and the contract's messages and labels (reasons, methods) it shows.
+    const phrases = [...englishPhrases, ...Object.values(MESSAGES), ...Object.values(contractLabelEntries())];
+    const english = phrases.map((phrase) => new RegExp(`(?<![A-Za-z])${escape(phrase)}(?![A-Za-z])`));
     expect(english.length).toBeGreaterThan(50);
     const leftovers = uiTexts().filter((text) => english.some((phrase) => phrase.test(text)));
     expect(leftovers).toEqual([]);
+  });
+
+  it.each([
+    ['its code in Arabic', { code: 'reportAlreadyReviewed' }, 'تمت مراجعة البلاغ مسبقًا'],
+    ["the server's detail for a code the panel does not know", { code: 'someFutureCode' }, MESSAGES.reportAlreadyReviewed],
+  ])('in Arabic, a decision asks in Arabic, and a refusal toasts %s', async (_case, codes, shown) => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const server = seeded();
+    vi.mocked(server.api.reviewReport).mockRejectedValueOnce(new ApiError(409, MESSAGES.reportAlreadyReviewed, undefined, undefined, codes));
+    const host = fakeHost({ api: server.api, inLanguage: 'ar' });
+    renderWithHost(<AdminPanel />, host);
+    const [first] = await screen.findAllByTestId('report-card');
+    await userEvent.click(within(first).getByRole('button', { name: arabicCatalog['report.approveRemove'] }));
+    expect(confirm.mock.calls[0]![0]).toMatch(/^هل تريد الموافقة على هذا البلاغ وإزالة «.+»؟ لا يمكن التراجع عن هذا الإجراء\.$/);
+    await waitFor(() => expect(host.toast.error).toHaveBeenCalledWith(shown));
   });
 
   it.each([

@@ -1,8 +1,9 @@
-import { archivedTitleLine, formatDate, MESSAGES, NEW_TAB_REL, type BrokenLink } from '@zaytoon/contract/client';
+import { formatDate, NEW_TAB_REL, type BrokenLink } from '@zaytoon/contract/client';
 import { useBrokenLinks } from '../../features/admin/api/get-broken-links';
 import { useMessages } from '../../i18n/messages';
 import card from './card.module.css';
 import { PagedList } from './PagedList';
+import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
 
 /** Sources whose link failed three checks in a row (issue #13 point 4), oldest first, with what their page said. */
 export function BrokenLinksTab() {
@@ -20,10 +21,11 @@ export function BrokenLinksTab() {
 
 function BrokenLinkCard({ item }: { item: BrokenLink }) {
   const t = useMessages();
+  const message = useContractMessages();
   return (
     <li className={`${card.card} ${card.item}`} data-testid="broken-link-card" data-source-id={item.source_id} data-business-id={item.business.id}>
       <div className={card.itemHead}>
-        <span className={`${card.badge} ${card.badgeRed}`}>{MESSAGES.linkBroken}</span>
+        <span className={`${card.badge} ${card.badgeRed}`}>{message('linkBroken')}</span>
         <span className={card.muted}>
           {[
             item.http_status ? t('links.answered', { status: item.http_status }) : t('links.noAnswer'),
@@ -48,7 +50,7 @@ function BrokenLinkCard({ item }: { item: BrokenLink }) {
           </span>
         )}
       </p>
-      {item.archived_title && <p>{archivedTitleLine(item.archived_title)}</p>}
+      {item.archived_title && <p>{message('archivedTitle', { title: item.archived_title })}</p>}
     </li>
   );
 }

@@ -1,4 +1,4 @@
-import { formatDate, MESSAGES, NEW_TAB_REL, type Claim } from '@zaytoon/contract/client';
+import { formatDate, NEW_TAB_REL, type Claim } from '@zaytoon/contract/client';
 import { useClaims } from '../../features/admin/api/get-claims';
 import { useReviewClaim, type ClaimAction } from '../../features/admin/api/review-claim';
 import { useBusy } from './useBusy';
@@ -6,6 +6,7 @@ import { rich } from '../../i18n/Rich';
 import { useMessages } from '../../i18n/messages';
 import card from './card.module.css';
 import { PagedList } from './PagedList';
+import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
 
 /** Owner claims (issue #14 point 4), oldest first: approving makes the member the owner, who can then edit. */
 export function ClaimsTab() {
@@ -35,6 +36,7 @@ export function ClaimsTab() {
 
 function ClaimCard({ claim, onReview }: { claim: Claim; onReview: (action: ClaimAction) => Promise<unknown> }) {
   const t = useMessages();
+  const message = useContractMessages();
   const [busy, run] = useBusy();
   return (
     <li className={`${card.card} ${card.item}`} data-testid="claim-card" data-claim-id={claim.id} data-business-id={claim.business.id}>
@@ -42,7 +44,7 @@ function ClaimCard({ claim, onReview }: { claim: Claim; onReview: (action: Claim
         <span className={`${card.badge} ${card.badgePurple}`}>{t('claims.badge')}</span>
         {claim.email_domain_matches && (
           <span className={`${card.badge} ${card.badgeGreen}`} data-testid="domain-match">
-            {MESSAGES.emailDomainMatches}
+            {message('emailDomainMatches')}
           </span>
         )}
         <time className={card.muted} dateTime={claim.created_at}>

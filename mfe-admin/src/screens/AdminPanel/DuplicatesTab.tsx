@@ -1,8 +1,9 @@
-import { confirmMergeMessage, MESSAGES, mergeIntoLabel, NEW_TAB_REL, type DuplicatePair } from '@zaytoon/contract/client';
+import { NEW_TAB_REL, type DuplicatePair } from '@zaytoon/contract/client';
 import { useDismissDuplicate, useDuplicatePairs, useMergeBusinesses } from '../../features/admin/api/duplicates';
 import { useMessages } from '../../i18n/messages';
 import card from './card.module.css';
 import { PagedList } from './PagedList';
+import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
 
 /** Likely pairs found by the nightly search or added despite the warning (issue #14 point 2), oldest first. */
 export function DuplicatesTab() {
@@ -20,11 +21,12 @@ export function DuplicatesTab() {
 
 function DuplicatePairCard({ pair }: { pair: DuplicatePair }) {
   const t = useMessages();
+  const message = useContractMessages();
   const merge = useMergeBusinesses();
   const dismiss = useDismissDuplicate();
   const busy = merge.isPending || dismiss.isPending;
   const mergeInto = (into: DuplicatePair['first'], from: DuplicatePair['first']) => {
-    if (window.confirm(confirmMergeMessage(from.name, into.name))) merge.mutate({ into, from });
+    if (window.confirm(message('confirmMerge', { from: from.name, into: into.name }))) merge.mutate({ into, from });
   };
   return (
     <li
@@ -35,7 +37,7 @@ function DuplicatePairCard({ pair }: { pair: DuplicatePair }) {
       data-second-id={pair.second.id}
     >
       <div className={card.itemHead}>
-        {pair.added_despite_warning && <span className={`${card.badge} ${card.badgeAmber}`}>{MESSAGES.addedDespiteWarning}</span>}
+        {pair.added_despite_warning && <span className={`${card.badge} ${card.badgeAmber}`}>{message('addedDespiteWarning')}</span>}
         <span className={card.muted}>
           {t('duplicates.similarity', { score: pair.score })} ·{' '}
           {pair.distance_m === null ? t('duplicates.distanceUnknown') : t('duplicates.distance', { metres: pair.distance_m })}
@@ -55,13 +57,13 @@ function DuplicatePairCard({ pair }: { pair: DuplicatePair }) {
       </ul>
       <div className={card.actions}>
         <button type="button" className="btn btn--outline" disabled={busy} onClick={() => dismiss.mutate(pair.id)}>
-          {MESSAGES.notDuplicates}
+          {message('notDuplicates')}
         </button>
         <button type="button" className="btn btn--primary" disabled={busy} onClick={() => mergeInto(pair.second, pair.first)}>
-          {mergeIntoLabel(pair.second.name)}
+          {message('mergeInto', { into: pair.second.name })}
         </button>
         <button type="button" className="btn btn--primary" disabled={busy} onClick={() => mergeInto(pair.first, pair.second)}>
-          {mergeIntoLabel(pair.first.name)}
+          {message('mergeInto', { into: pair.first.name })}
         </button>
       </div>
     </li>

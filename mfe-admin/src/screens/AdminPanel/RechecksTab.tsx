@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { formatDate, MESSAGES, NEW_TAB_REL, type Recheck } from '@zaytoon/contract/client';
+import { formatDate, NEW_TAB_REL, type Recheck } from '@zaytoon/contract/client';
 import { useRechecks } from '../../features/admin/api/get-rechecks';
 import { useMarkUnverified } from '../../features/admin/api/verification';
 import { useMessages } from '../../i18n/messages';
 import card from './card.module.css';
 import { PagedList } from './PagedList';
 import { VerifyDialog } from './VerifyDialog';
+import { useContractLabels, useContractMessages } from '@zaytoon/web-kit/contract-messages';
 
 const BADGES: Record<Recheck['reason'], string> = {
   members: card.badgeRed,
@@ -33,6 +34,8 @@ export function RechecksTab() {
 
 function RecheckCard({ item, onVerify }: { item: Recheck; onVerify: () => void }) {
   const t = useMessages();
+  const message = useContractMessages();
+  const label = useContractLabels();
   const markUnverified = useMarkUnverified();
   const { business, verification } = item;
   return (
@@ -50,7 +53,7 @@ function RecheckCard({ item, onVerify }: { item: Recheck; onVerify: () => void }
         {[business.category, business.city, business.postcode].filter(Boolean).join(' · ')}
       </p>
       {verification.method && verification.date && (
-        <p>{t('rechecks.lastVerified', { method: verification.method, date: formatDate(verification.date) })}</p>
+        <p>{t('rechecks.lastVerified', { method: label('verificationMethod', verification.method), date: formatDate(verification.date) })}</p>
       )}
       {item.member_answers.length > 0 && (
         <ul className={card.sublist} aria-label={t('rechecks.answers')}>
@@ -68,7 +71,7 @@ function RecheckCard({ item, onVerify }: { item: Recheck; onVerify: () => void }
             type="button"
             className="btn btn--outline"
             disabled={markUnverified.isPending}
-            onClick={() => window.confirm(MESSAGES.confirmMarkUnverified) && markUnverified.mutate(business.id)}
+            onClick={() => window.confirm(message('confirmMarkUnverified')) && markUnverified.mutate(business.id)}
           >
             {t('rechecks.markUnverified')}
           </button>

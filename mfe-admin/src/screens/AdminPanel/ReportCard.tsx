@@ -1,8 +1,9 @@
-import { confirmApproveReportMessage, formatDate, NEW_TAB_REL, type Report, type ReviewAction } from '@zaytoon/contract/client';
+import { formatDate, NEW_TAB_REL, type Report, type ReviewAction } from '@zaytoon/contract/client';
 import { useBusy } from './useBusy';
 import { rich } from '../../i18n/Rich';
 import { useMessages } from '../../i18n/messages';
 import card from './card.module.css';
+import { useContractLabels, useContractMessages } from '@zaytoon/web-kit/contract-messages';
 
 /** One colour per SPEC §3 report reason. */
 export const REASON_CLASS: Record<string, string> = {
@@ -15,9 +16,10 @@ export const REASON_CLASS: Record<string, string> = {
 };
 
 export function ReasonBadge({ reason }: { reason: string }) {
+  const label = useContractLabels();
   return (
     <span className={`${card.badge} ${REASON_CLASS[reason] ?? card.badgeGrey}`} data-testid="reason-badge" data-reason={reason}>
-      {reason}
+      {label('reportReason', reason)}
     </span>
   );
 }
@@ -25,6 +27,7 @@ export function ReasonBadge({ reason }: { reason: string }) {
 /** A pending report (SPEC §2 Reports tab). */
 export function ReportCard({ report, onReview }: { report: Report; onReview: (action: ReviewAction) => Promise<unknown> }) {
   const t = useMessages();
+  const message = useContractMessages();
   const [busy, run] = useBusy();
   return (
     <li className={`${card.card} ${card.item}`} data-testid="report-card" data-report-id={report.id} data-business-id={report.business_id}>
@@ -66,7 +69,7 @@ export function ReportCard({ report, onReview }: { report: Report; onReview: (ac
           className="btn btn--danger"
           disabled={busy}
           onClick={() => {
-            if (!window.confirm(confirmApproveReportMessage(report.business_name || `Business ${report.business_id}`))) return;
+            if (!window.confirm(message('confirmApproveReport', { business: report.business_name || `Business ${report.business_id}` }))) return;
             void run(() => onReview('approve'));
           }}
         >

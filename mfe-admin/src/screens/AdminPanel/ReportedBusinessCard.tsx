@@ -1,18 +1,20 @@
-import { addressLine, confirmDeleteBusinessMessage, formatDate, NEW_TAB_REL, LIMITS, type Business } from '@zaytoon/contract/client';
+import { addressLine, formatDate, NEW_TAB_REL, LIMITS, type Business } from '@zaytoon/contract/client';
 import { ReasonBadge } from './ReportCard';
 import { useBusy } from './useBusy';
 import { rich } from '../../i18n/Rich';
 import { useMessages } from '../../i18n/messages';
 import card from './card.module.css';
+import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
 
 /** A business with pending reports (SPEC §2 Businesses tab): the 3 latest reports, then 'And N more reports...'. */
 export function ReportedBusinessCard({ business, onDelete }: { business: Business; onDelete: () => Promise<unknown> }) {
   const t = useMessages();
+  const message = useContractMessages();
   const [busy, run] = useBusy();
   const latest = (business.latest_reports ?? []).slice(0, LIMITS.latestReportsShown);
   const more = Math.max(0, business.report_count - latest.length);
   const remove = () => {
-    if (!window.confirm(confirmDeleteBusinessMessage(business.name))) return;
+    if (!window.confirm(message('confirmDeleteBusiness', { name: business.name }))) return;
     void run(onDelete);
   };
   return (

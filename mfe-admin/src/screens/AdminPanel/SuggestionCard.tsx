@@ -1,4 +1,5 @@
-import { describeValue, FIELD_LABELS, formatDate, type ReviewAction, type Suggestion } from '@zaytoon/contract/client';
+import { describeValue, formatDate, type ReviewAction, type Suggestion } from '@zaytoon/contract/client';
+import { useContractLabels } from '@zaytoon/web-kit/contract-messages';
 import { useBusy } from './useBusy';
 import { rich } from '../../i18n/Rich';
 import { useMessages } from '../../i18n/messages';
@@ -8,7 +9,7 @@ import card from './card.module.css';
 export function SuggestionCard({ suggestion, onReview }: { suggestion: Suggestion; onReview: (action: ReviewAction) => Promise<unknown> }) {
   const t = useMessages();
   const [busy, run] = useBusy();
-  const label = FIELD_LABELS[suggestion.field_name as keyof typeof FIELD_LABELS] ?? suggestion.field_name;
+  const label = useContractLabels()('field', suggestion.field_name);
   return (
     <li
       className={`${card.card} ${card.item}`}

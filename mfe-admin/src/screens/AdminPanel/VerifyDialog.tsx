@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { LIMITS, VERIFICATION_METHODS, type VerificationMethod } from '@zaytoon/contract/client';
+import { useContractLabels } from '@zaytoon/web-kit/contract-messages';
 import { useVerifyBusiness } from '../../features/admin/api/verification';
 import { rich } from '../../i18n/Rich';
 import { useMessages } from '../../i18n/messages';
@@ -11,6 +12,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** 'Verify': how the business was verified, a note, an evidence link and the day of the check (issue #13). */
 export function VerifyDialog({ business, onClose }: { business: { id: number; name: string }; onClose: () => void }) {
   const t = useMessages();
+  const label = useContractLabels();
   const verify = useVerifyBusiness();
   const titleId = useId();
   const first = useRef<HTMLSelectElement>(null);
@@ -43,7 +45,7 @@ export function VerifyDialog({ business, onClose }: { business: { id: number; na
               <option value="">{t('verify.choose')}</option>
               {VERIFICATION_METHODS.map((option) => (
                 <option key={option} value={option}>
-                  {option}
+                  {label('verificationMethod', option)}
                 </option>
               ))}
             </select>

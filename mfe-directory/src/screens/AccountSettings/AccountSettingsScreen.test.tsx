@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Navigate } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { useStore } from 'zustand';
-import { ApiError } from '@zaytoon/contract/client';
+import { ApiError, MESSAGES } from '@zaytoon/contract/client';
 import { fakeApi, fakeHost, fakeSession, member, renderScreen } from '../../test/harness';
 import { AccountSettingsScreen, pictureProblem, RELOAD_AFTER_PICTURE_MS } from './AccountSettingsScreen';
 
@@ -23,9 +23,13 @@ describe('account settings (SPEC §2)', () => {
   });
 
   it('checks pictures before upload', () => {
-    expect(pictureProblem({ size: 2_621_440, type: 'image/png' })).toBeNull();
-    expect(pictureProblem({ size: 2_621_441, type: 'image/png' })).toBe('File size must be less than 2.5MB');
-    expect(pictureProblem({ size: 10, type: 'image/svg+xml' })).toBe('Only JPEG, PNG, GIF, and WebP images are allowed');
+    const problem = (file: { size: number; type: string }) => {
+      const code = pictureProblem(file);
+      return code && MESSAGES[code];
+    };
+    expect(problem({ size: 2_621_440, type: 'image/png' })).toBeNull();
+    expect(problem({ size: 2_621_441, type: 'image/png' })).toBe('File size must be less than 2.5MB');
+    expect(problem({ size: 10, type: 'image/svg+xml' })).toBe('Only JPEG, PNG, GIF, and WebP images are allowed');
   });
 
   it("uploads a picture, toasts 'Profile picture updated!' and reloads", async () => {

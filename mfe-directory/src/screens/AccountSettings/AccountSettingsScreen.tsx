@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { errorMessage, LIMITS, MESSAGES, PICTURE_MIME_TYPES } from '@zaytoon/contract/client';
+import { LIMITS, PICTURE_MIME_TYPES } from '@zaytoon/contract/client';
 import { useHost, useSession } from '@zaytoon/web-kit';
 import { useDeleteAccount, useUploadProfilePicture } from '../../features/account/api/use-account-mutations';
 import { useMessages } from '../../i18n/messages';
@@ -12,16 +12,17 @@ import fieldStyles from '../../ui/Field.module.css';
 import forms from '../../ui/forms.module.css';
 import shared from '../../ui/page.module.css';
 import settings from './AccountSettingsScreen.module.css';
+import { useContractMessages, useErrorText } from '@zaytoon/web-kit/contract-messages';
 
 const ACCEPTED = [...PICTURE_MIME_TYPES, 'image/jpg'];
 
 /** The page reloads after a new picture (SPEC §2), but only once the success toast could be read. */
 export const RELOAD_AFTER_PICTURE_MS = 1500;
 
-/** Checks a picture before upload (SPEC §5); returns the message to show, or null. */
-export function pictureProblem(file: { size: number; type: string }): string | null {
-  if (!ACCEPTED.includes(file.type)) return MESSAGES.pictureWrongType;
-  if (file.size > LIMITS.pictureMaxBytes) return MESSAGES.pictureTooLarge;
+/** Checks a picture before upload (SPEC §5); returns the code of the message to show, or null. */
+export function pictureProblem(file: { size: number; type: string }): 'pictureWrongType' | 'pictureTooLarge' | null {
+  if (!ACCEPTED.includes(file.type)) return 'pictureWrongType';
+  if (file.size > LIMITS.pictureMaxBytes) return 'pictureTooLarge';
   return null;
 }
 
@@ -56,6 +57,8 @@ function ProfilePicture({ reload, reloadDelayMs }: { reload: () => void; reloadD
   const { toast } = useHost();
   const ids = useId();
   const t = useMessages();
+  const message = useContractMessages();
+  const errorText = useErrorText();
   const user = useSession((state) => state.user);
   const input = useRef<HTMLInputElement>(null);
   const uploading = useUploadProfilePicture();
@@ -68,17 +71,17 @@ function ProfilePicture({ reload, reloadDelayMs }: { reload: () => void; reloadD
     if (!file) return;
     const problem = pictureProblem(file);
     if (problem) {
-      toast.error(problem);
+      toast.error(message(problem));
       return;
     }
     uploading.mutate(file, {
       onSuccess: () => {
-        toast.success(MESSAGES.pictureUpdated);
+        toast.success(message('pictureUpdated'));
         setTimeout(reload, reloadDelayMs);
       },
       onError: (error) => {
         console.error('upload failed', error);
-        toast.error(errorMessage(error, MESSAGES.uploadPictureFailed));
+        toast.error(errorText(error, 'uploadPictureFailed'));
       },
     });
   };
@@ -120,6 +123,8 @@ function DangerZone() {
   const { toast, session } = useHost();
   const ids = useId();
   const t = useMessages();
+  const message = useContractMessages();
+  const errorText = useErrorText();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const [typed, setTyped] = useState('');
@@ -136,12 +141,12 @@ function DangerZone() {
 
   const remove = () => {
     if (typed !== 'DELETE') {
-      toast.error(MESSAGES.typeDeleteToConfirm);
+      toast.error(message('typeDeleteToConfirm'));
       return;
     }
     deleting.mutate(undefined, {
       onSuccess: () => {
-        toast.success(MESSAGES.accountDeleted);
+        toast.success(message('accountDeleted'));
         // Leave first, forget the user when this page is gone: clearing it here would let the
         // shell's guard send the now logged-out visitor to /login before the router reaches '/'.
         deleted.current = true;
@@ -149,7 +154,7 @@ function DangerZone() {
       },
       onError: (error) => {
         console.error('delete account failed', error);
-        toast.error(errorMessage(error, MESSAGES.deleteAccountFailed));
+        toast.error(errorText(error, 'deleteAccountFailed'));
       },
     });
   };
@@ -167,7 +172,7 @@ function DangerZone() {
       {confirming ? (
         <div className={forms.form}>
           <div className={fieldStyles.field}>
-            <label htmlFor={`${ids}confirm`}>{MESSAGES.typeDeleteToConfirm}</label>
+            <label htmlFor={`${ids}confirm`}>{message('typeDeleteToConfirm')}</label>
             <input id={`${ids}confirm`} value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" />
           </div>
           <div className={forms.actions}>

@@ -1,6 +1,6 @@
 import { useId, useState, type ComponentProps, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { errorMessage, LIMITS, MESSAGES, returnTargetOf } from '@zaytoon/contract/client';
+import { LIMITS, returnTargetOf, type PlainMessageCode } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
 import { useMessages, type DirectoryMessage } from '../../i18n/messages';
 import { TextField } from '../../ui/Field';
@@ -8,6 +8,7 @@ import { InlineSpinner } from '../../ui/Spinner';
 import auth from './AuthScreen.module.css';
 import forms from '../../ui/forms.module.css';
 import shared from '../../ui/page.module.css';
+import { useContractMessages, useErrorText } from '@zaytoon/web-kit/contract-messages';
 
 type Mode = 'signin' | 'signup';
 
@@ -19,7 +20,7 @@ interface AuthInput {
   label: DirectoryMessage;
   type?: 'email' | 'password';
   autoComplete: string;
-  hint?: string;
+  hint?: PlainMessageCode;
   minLength?: number;
   maxLength: number;
 }
@@ -32,14 +33,14 @@ const FIELDS: Record<Mode, AuthInput[]> = {
   ],
   signup: [
     { name: 'name', label: 'auth.fullName', autoComplete: 'name', maxLength: LIMITS.nameMaxLength },
-    { name: 'username', label: 'auth.username', autoComplete: 'username', hint: MESSAGES.usernameCharacters, maxLength: LIMITS.usernameMaxLength },
+    { name: 'username', label: 'auth.username', autoComplete: 'username', hint: 'usernameCharacters', maxLength: LIMITS.usernameMaxLength },
     { name: 'email', label: 'auth.email', type: 'email', autoComplete: 'email', maxLength: LIMITS.emailMaxLength },
     {
       name: 'password',
       label: 'auth.password',
       type: 'password',
       autoComplete: 'new-password',
-      hint: MESSAGES.passwordTooShort,
+      hint: 'passwordTooShort',
       minLength: LIMITS.passwordMinLength,
       maxLength: LIMITS.passwordMaxLength,
     },
@@ -53,6 +54,8 @@ export function AuthScreen() {
   const location = useLocation();
   const ids = useId();
   const t = useMessages();
+  const message = useContractMessages();
+  const errorText = useErrorText();
   const [mode, setMode] = useState<Mode>('signin');
   const [fields, setFields] = useState(EMPTY);
   const [pending, setPending] = useState(false);
@@ -78,16 +81,16 @@ export function AuthScreen() {
           email: fields.email,
           password: fields.password,
         });
-        toast.success(MESSAGES.accountCreated);
+        toast.success(message('accountCreated'));
       } else {
         await session.getState().login({ login: fields.login, password: fields.password });
-        toast.success(MESSAGES.loggedIn);
+        toast.success(message('loggedIn'));
       }
       // Back to the page the visitor came from (the shell hands it over), else SPEC's /dashboard.
       navigate(returnTargetOf(location.state) ?? '/dashboard', { replace: true });
     } catch (error) {
       console.error(signingUp ? 'signup failed' : 'login failed', error);
-      toast.error(errorMessage(error, signingUp ? MESSAGES.signupFailed : MESSAGES.loginFailed));
+      toast.error(errorText(error, signingUp ? 'signupFailed' : 'loginFailed'));
       setPending(false);
     }
   };
@@ -109,6 +112,7 @@ export function AuthScreen() {
               onChange={set(field.name)}
               {...field}
               label={t(field.label)}
+              hint={field.hint && message(field.hint)}
             />
           ))}
           {!signingUp && (

@@ -3,11 +3,9 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
   addressLine,
   describeValue,
-  FIELD_LABELS,
   formatDate,
   isHttpUrl,
   LIMITS,
-  MESSAGES,
   socialUrl,
   USER_LINK_REL,
   WEEKDAYS,
@@ -34,6 +32,7 @@ import classes from './BusinessDetailScreen.module.css';
 import forms from '../../ui/forms.module.css';
 import { OpeningStatus } from '../../ui/OpeningStatus';
 import shared from '../../ui/page.module.css';
+import { useContractLabels, useContractMessages } from '@zaytoon/web-kit/contract-messages';
 
 // Only members who open them need the dialogs' code.
 const SuggestEditDialog = lazyNamed(() => import('./SuggestEditDialog'), 'SuggestEditDialog');
@@ -46,6 +45,7 @@ export function BusinessDetailScreen() {
   const detail = useBusinessDetail(id);
   const { business } = detail;
   const t = useMessages();
+  const message = useContractMessages();
 
   if (detail.state === 'loading') {
     return (
@@ -61,7 +61,7 @@ export function BusinessDetailScreen() {
         <NavBar variant="detail" />
         <main className={shared.page}>
           <div className={`${shared.card} ${shared.empty}`} data-testid="business-unavailable" role="alert">
-            <h1>{MESSAGES.businessUnavailable}</h1>
+            <h1>{message('businessUnavailable')}</h1>
             <p>{t('common.checkConnection')}</p>
             <div className={forms.actions}>
               <button type="button" className="btn btn--primary" onClick={detail.retry} disabled={detail.retrying} aria-busy={detail.retrying}>
@@ -138,6 +138,7 @@ function ActionRow({ business, canEdit, isOwner }: { business: BusinessDetail; c
   const user = useSession((state) => state.user);
   const navigate = useNavigate();
   const t = useMessages();
+  const message = useContractMessages();
   const count = useCount();
   const [dialog, setDialog] = useState<'suggest' | 'report' | 'claim' | null>(null);
   // Anyone but the owner whose claim was approved may claim: the admins decide (issue #14 point 4).
@@ -170,7 +171,7 @@ function ActionRow({ business, canEdit, isOwner }: { business: BusinessDetail; c
           </button>
           {mayClaim && (
             <button type="button" className="btn btn--outline" onClick={() => setDialog('claim')}>
-              {MESSAGES.claimOwnBusiness}
+              {message('claimOwnBusiness')}
             </button>
           )}
         </>
@@ -193,6 +194,7 @@ function ActionRow({ business, canEdit, isOwner }: { business: BusinessDetail; c
 
 function PendingSuggestions({ suggestions }: { suggestions: Suggestion[] }) {
   const t = useMessages();
+  const label = useContractLabels();
   const locale = useLocale();
   return (
     <Card title={t('detail.pending', { n: suggestions.length })} testId="pending-suggestions">
@@ -200,7 +202,7 @@ function PendingSuggestions({ suggestions }: { suggestions: Suggestion[] }) {
         {suggestions.map((suggestion) => (
           <li key={suggestion.id} className={classes.suggestion}>
             <div className={classes.suggestionHead}>
-              <span className={shared.badge}>{FIELD_LABELS[suggestion.field_name] ?? suggestion.field_name}</span>
+              <span className={shared.badge}>{label('field', suggestion.field_name)}</span>
               <span className={shared.hint}>{formatDate(suggestion.created_at, locale)}</span>
             </div>
             <p>

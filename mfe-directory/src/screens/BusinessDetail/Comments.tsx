@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { formatDate, LIMITS, MESSAGES, type Comment } from '@zaytoon/contract/client';
+import { formatDate, LIMITS, type Comment } from '@zaytoon/contract/client';
 import { useHost, useSession } from '@zaytoon/web-kit';
 import { isPendingComment, useAddComment, useDeleteComment } from '../../features/business/api/use-comments';
 import { useLocale, useMessages } from '../../i18n/messages';
@@ -8,6 +8,7 @@ import classes from './Comments.module.css';
 import fieldStyles from '../../ui/Field.module.css';
 import forms from '../../ui/forms.module.css';
 import shared from '../../ui/page.module.css';
+import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
 
 /**
  * Comments: live 'n/1000 characters' counter, own comments (or any, for admins) can be deleted.
@@ -16,6 +17,7 @@ import shared from '../../ui/page.module.css';
 export function Comments({ businessId, comments }: { businessId: number; comments: Comment[] }) {
   const ids = useId();
   const t = useMessages();
+  const message = useContractMessages();
   const locale = useLocale();
   const { toast } = useHost();
   const user = useSession((state) => state.user);
@@ -27,12 +29,12 @@ export function Comments({ businessId, comments }: { businessId: number; comment
   const post = (event: FormEvent) => {
     event.preventDefault();
     if (!user) {
-      toast.error(MESSAGES.loginToComment);
+      toast.error(message('loginToComment'));
       return;
     }
     const trimmed = text.trim();
     if (trimmed.length < LIMITS.commentMinLength) {
-      toast.error(MESSAGES.commentTooShort);
+      toast.error(message('commentTooShort'));
       return;
     }
     setText('');
@@ -41,7 +43,7 @@ export function Comments({ businessId, comments }: { businessId: number; comment
   };
 
   const remove = (comment: Comment) => {
-    if (!window.confirm(MESSAGES.confirmDeleteComment)) return;
+    if (!window.confirm(message('confirmDeleteComment'))) return;
     deleting.mutate(comment);
   };
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { formatScore, MESSAGES, type VoteSummary, type VoteType } from '@zaytoon/contract/client';
+import { formatScore, type VoteSummary, type VoteType } from '@zaytoon/contract/client';
 import { useHost, useSession } from '@zaytoon/web-kit';
 import { NO_VOTES } from '../../features/business/api/get-votes';
 import { useVote } from '../../features/business/api/use-vote';
@@ -7,11 +7,13 @@ import { useMessages, type DirectoryMessage } from '../../i18n/messages';
 import forms from '../../ui/forms.module.css';
 import shared from '../../ui/page.module.css';
 import rating from './CommunityRating.module.css';
+import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
 
 /** 'Community Rating': up/down buttons with counts, net score, the user's vote highlighted (SPEC §2). */
 export function CommunityRating({ businessId, votes }: { businessId: number; votes: VoteSummary | null }) {
   const titleId = useId();
   const t = useMessages();
+  const message = useContractMessages();
   const { toast } = useHost();
   const user = useSession((state) => state.user);
   const voting = useVote(businessId);
@@ -20,7 +22,7 @@ export function CommunityRating({ businessId, votes }: { businessId: number; vot
 
   const vote = (type: VoteType) => {
     if (!user) {
-      toast.error(MESSAGES.loginToVote);
+      toast.error(message('loginToVote'));
       return;
     }
     voting.mutate(type);

@@ -1,4 +1,4 @@
-import { describeValue, formatDate, MESSAGES, REVISION_FIELD_LABELS, REVISION_KIND_LABELS, type Revision } from '@zaytoon/contract/client';
+import { describeValue, formatDate, type Revision } from '@zaytoon/contract/client';
 import { useSession } from '@zaytoon/web-kit';
 import { useHistory } from '../../features/history/api/get-history';
 import { useRevert } from '../../features/history/api/use-revert';
@@ -7,6 +7,7 @@ import { InlineSpinner } from '../../ui/Spinner';
 import classes from './History.module.css';
 import comments from './Comments.module.css';
 import shared from '../../ui/page.module.css';
+import { useContractLabels, useContractMessages } from '@zaytoon/web-kit/contract-messages';
 
 type Value = Revision['changes'][number]['before'];
 
@@ -22,18 +23,20 @@ export function HistoryList({ businessId }: { businessId: number }) {
   const isAdmin = useSession((state) => state.user?.is_admin ?? false);
   const revert = useRevert(businessId);
   const t = useMessages();
+  const message = useContractMessages();
+  const label = useContractLabels();
   const locale = useLocale();
 
   if (history.isPending) return <InlineSpinner />;
   if (history.isError) {
     return (
       <p role="alert" className={shared.hint}>
-        {MESSAGES.loadHistoryFailed}
+        {message('loadHistoryFailed')}
       </p>
     );
   }
   const revisions = history.data.pages.flatMap((page) => page.items);
-  if (revisions.length === 0) return <p className={shared.hint}>{MESSAGES.noRevisions}</p>;
+  if (revisions.length === 0) return <p className={shared.hint}>{message('noRevisions')}</p>;
 
   return (
     <>
@@ -41,7 +44,7 @@ export function HistoryList({ businessId }: { businessId: number }) {
         {revisions.map((revision) => (
           <li key={revision.id} className={comments.comment} data-testid="revision" data-kind={revision.kind}>
             <p className={comments.head}>
-              <span className={shared.badge}>{REVISION_KIND_LABELS[revision.kind]}</span>
+              <span className={shared.badge}>{label('revisionKind', revision.kind)}</span>
               {revision.by && (
                 <span>
                   {t('history.by')} <strong dir="auto">{revision.by}</strong>
@@ -54,7 +57,7 @@ export function HistoryList({ businessId }: { businessId: number }) {
             <ul className={classes.changes}>
               {revision.changes.map((change) => (
                 <li key={change.field} data-testid="revision-change" data-field={change.field}>
-                  <span className={classes.field}>{REVISION_FIELD_LABELS[change.field]}</span>{' '}
+                  <span className={classes.field}>{label('field', change.field)}</span>{' '}
                   <del className={classes.before} dir="auto">
                     {shown(change.before)}
                   </del>{' '}
@@ -70,7 +73,7 @@ export function HistoryList({ businessId }: { businessId: number }) {
                 type="button"
                 className="btn btn--outline"
                 disabled={revert.isPending}
-                onClick={() => window.confirm(MESSAGES.confirmRevert) && revert.mutate(revision.id)}
+                onClick={() => window.confirm(message('confirmRevert')) && revert.mutate(revision.id)}
               >
                 {t('history.revert')}
               </button>

@@ -1,4 +1,5 @@
-import { MESSAGES, ownerConfirmedLine, type BusinessDetail } from '@zaytoon/contract/client';
+import type { BusinessDetail } from '@zaytoon/contract/client';
+import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
 import { useLocale } from '../../i18n/messages';
 import shared from '../../ui/page.module.css';
 import classes from './BusinessDetailScreen.module.css';
@@ -11,13 +12,14 @@ const monthAndYear = (iso: string, locale: string) => new Date(iso).toLocaleDate
  */
 export function Ownership({ business }: { business: BusinessDetail }) {
   const locale = useLocale();
+  const message = useContractMessages();
   if (!business.managed_by_owner) return null;
   return (
     <p className={classes.ownership} data-testid="managed-by-owner">
-      <span className={`${shared.badge} ${shared.badgeGreen}`}>{MESSAGES.managedByOwner}</span>
+      <span className={`${shared.badge} ${shared.badgeGreen}`}>{message('managedByOwner')}</span>
       {business.owner_confirmed_at && (
         <span className={shared.hint} data-testid="owner-confirmed-line">
-          {ownerConfirmedLine(monthAndYear(business.owner_confirmed_at, locale))}
+          {message('ownerConfirmed', { date: monthAndYear(business.owner_confirmed_at, locale) })}
         </span>
       )}
     </p>

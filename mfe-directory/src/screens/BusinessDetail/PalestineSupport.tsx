@@ -1,7 +1,8 @@
-import { archivedTitleLine, MESSAGES, USER_LINK_REL, type BusinessDetail, type Source } from '@zaytoon/contract/client';
+import { USER_LINK_REL, type BusinessDetail, type Source } from '@zaytoon/contract/client';
 import { useLocale, useMessages } from '../../i18n/messages';
 import shared from '../../ui/page.module.css';
 import classes from './PalestineSupport.module.css';
+import { useContractLabels, useContractMessages } from '@zaytoon/web-kit/contract-messages';
 
 const dayMonthYear = (day: string, locale: string) =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -40,11 +41,13 @@ function SourceItem({ source }: { source: Source }) {
   // Its page failed three checks in a row (issue #13 point 4): what the page said is kept, so the source still means something.
   const broken = source.link?.status === 'broken';
   const t = useMessages();
+  const message = useContractMessages();
+  const label = useContractLabels();
   const locale = useLocale();
   return (
     <li className={classes.source} data-testid="source" data-source-id={source.id}>
       <p className={classes.heading}>
-        <span className={`${shared.badge} ${shared.badgeGreen}`}>{source.kind}</span>{' '}
+        <span className={`${shared.badge} ${shared.badgeGreen}`}>{label('sourceKind', source.kind)}</span>{' '}
         <time dateTime={source.date} className={shared.hint}>
           {dayMonthYear(source.date, locale)}
         </time>
@@ -62,7 +65,7 @@ function SourceItem({ source }: { source: Source }) {
             <>
               {' '}
               <span className={`${shared.badge} ${shared.badgeRed}`} data-testid="link-broken">
-                {MESSAGES.linkBroken}
+                {message('linkBroken')}
               </span>
             </>
           )}
@@ -70,7 +73,7 @@ function SourceItem({ source }: { source: Source }) {
       )}
       {broken && source.link?.archived_title && (
         <p className={shared.hint} data-testid="archived-title">
-          {archivedTitleLine(source.link.archived_title)}
+          {message('archivedTitle', { title: source.link.archived_title })}
         </p>
       )}
     </li>

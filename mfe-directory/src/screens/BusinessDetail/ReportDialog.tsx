@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { MESSAGES, REPORT_REASONS, type ReportReason } from '@zaytoon/contract/client';
+import { REPORT_REASONS, type ReportReason } from '@zaytoon/contract/client';
 import { useCreateReport } from '../../features/business/api/use-suggest-and-report';
 import { useMessages } from '../../i18n/messages';
 import { SelectField } from '../../ui/Field';
 import { DialogNoteField, MemberDialogForm } from './MemberDialogForm';
+import { useContractLabels, useContractMessages } from '@zaytoon/web-kit/contract-messages';
 
 /** 'Report Business' dialog: reason required, details optional. */
 export function ReportDialog({ businessId, onClose }: { businessId: number; onClose: () => void }) {
@@ -11,6 +12,8 @@ export function ReportDialog({ businessId, onClose }: { businessId: number; onCl
   const [details, setDetails] = useState('');
   const reporting = useCreateReport(businessId);
   const t = useMessages();
+  const message = useContractMessages();
+  const label = useContractLabels();
 
   return (
     <MemberDialogForm
@@ -18,7 +21,7 @@ export function ReportDialog({ businessId, onClose }: { businessId: number; onCl
       testId="report-form"
       input={reason ? { reason, description: details.trim() } : null}
       mutation={reporting}
-      loginMessage={MESSAGES.loginToReport}
+      loginMessage={message('loginToReport')}
       submitLabel={t('report.submit')}
       submitClassName="btn btn--danger"
       onClose={onClose}
@@ -27,7 +30,7 @@ export function ReportDialog({ businessId, onClose }: { businessId: number; onCl
         <option value="">{t('report.selectReason')}</option>
         {REPORT_REASONS.map((name) => (
           <option key={name} value={name}>
-            {name}
+            {label('reportReason', name)}
           </option>
         ))}
       </SelectField>

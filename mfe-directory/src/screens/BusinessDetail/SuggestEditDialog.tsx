@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import {
-  FIELD_LABELS,
   LIMITS,
-  MESSAGES,
   SOCIAL_NETWORKS,
   SUGGESTABLE_FIELDS,
   WEEKDAYS,
@@ -21,6 +19,7 @@ import { DialogNoteField, MemberDialogForm } from './MemberDialogForm';
 import { currentValue, encodeObjectValue, encodeSourceValue, JSON_FIELDS } from './suggestionValue';
 import shared from '../../ui/page.module.css';
 import suggest from './SuggestEditDialog.module.css';
+import { useContractLabels, useContractMessages, useFieldErrors } from '@zaytoon/web-kit/contract-messages';
 
 /** 'Suggest Edit' dialog: field and value required (submit disabled until both), reason optional. */
 export function SuggestEditDialog({ business, onClose }: { business: Business; onClose: () => void }) {
@@ -31,6 +30,8 @@ export function SuggestEditDialog({ business, onClose }: { business: Business; o
   const [reason, setReason] = useState('');
   const suggesting = useAddSuggestion(business.id);
   const t = useMessages();
+  const message = useContractMessages();
+  const label = useContractLabels();
   const weekdayName = useWeekdayName();
 
   const suggested =
@@ -39,7 +40,8 @@ export function SuggestEditDialog({ business, onClose }: { business: Business; o
       : field && JSON_FIELDS.has(field)
         ? encodeObjectValue(field as 'business_hours' | 'social_media', entries)
         : value.trim();
-  const sourceErrors = field === 'proof_of_support' ? suggestedSourceErrors(suggesting.error) : undefined;
+  const fieldErrors = useFieldErrors(suggesting.error);
+  const sourceErrors = field === 'proof_of_support' ? suggestedSourceErrors(fieldErrors) : undefined;
 
   const keys: readonly string[] = field === 'business_hours' ? WEEKDAYS : field === 'social_media' ? SOCIAL_NETWORKS : [];
   const entryMax = field === 'business_hours' ? BUSINESS_FIELD_MAX_LENGTH.hours : LIMITS.socialLinkMaxLength;
@@ -51,7 +53,7 @@ export function SuggestEditDialog({ business, onClose }: { business: Business; o
       testId="suggest-form"
       input={field && suggested ? { field_name: field, suggested_value: suggested, reason: reason.trim() } : null}
       mutation={suggesting}
-      loginMessage={MESSAGES.loginToSuggest}
+      loginMessage={message('loginToSuggest')}
       submitLabel={t('suggest.submit')}
       submitClassName="btn btn--primary"
       onClose={onClose}
@@ -70,7 +72,7 @@ export function SuggestEditDialog({ business, onClose }: { business: Business; o
         <option value="">{t('suggest.selectField')}</option>
         {SUGGESTABLE_FIELDS.map((name) => (
           <option key={name} value={name}>
-            {FIELD_LABELS[name]}
+            {label('field', name)}
           </option>
         ))}
       </SelectField>
@@ -86,7 +88,7 @@ export function SuggestEditDialog({ business, onClose }: { business: Business; o
         </fieldset>
       ) : field && JSON_FIELDS.has(field) ? (
         <fieldset className={suggest.fieldset}>
-          <legend>{t('suggest.entries', { field: FIELD_LABELS[field].toLowerCase() })}</legend>
+          <legend>{t('suggest.entries', { field: label('field', field).toLowerCase() })}</legend>
           {keys.map((key) => (
             <TextField
               key={key}
@@ -122,9 +124,6 @@ export function SuggestEditDialog({ business, onClose }: { business: Business; o
 }
 
 /** The API names a suggested source's fields `suggested_value.kind` and so on. */
-function suggestedSourceErrors(error: unknown): Record<string, string> {
-  const errors = (error as { errors?: Record<string, string> } | null)?.errors ?? {};
-  return Object.fromEntries(
-    Object.entries(errors).flatMap(([key, message]) => (key.startsWith('suggested_value.') ? [[key.slice(16), message]] : [])),
-  );
+function suggestedSourceErrors(errors: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).flatMap(([key, text]) => (key.startsWith('suggested_value.') ? [[key.slice(16), text]] : [])));
 }

@@ -1,7 +1,8 @@
-import { MESSAGES, verificationLine, type Business } from '@zaytoon/contract/client';
+import { CONTRACT_LABELS, type Business } from '@zaytoon/contract/client';
 import { useLocale, useMessages } from '../../i18n/messages';
 import shared from '../../ui/page.module.css';
 import verification from './Verification.module.css';
+import { useContractLabels, useContractMessages } from '@zaytoon/web-kit/contract-messages';
 
 const monthAndYear = (day: string, locale: string) =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -13,6 +14,8 @@ const monthAndYear = (day: string, locale: string) =>
 export function Verification({ business }: { business: Business }) {
   const { status, method, date } = business.verification;
   const t = useMessages();
+  const message = useContractMessages();
+  const label = useContractLabels();
   const locale = useLocale();
   if (status === 'current') {
     return (
@@ -22,7 +25,7 @@ export function Verification({ business }: { business: Business }) {
         </p>
         {method && date && (
           <p className={shared.hint} data-testid="verification-line">
-            {verificationLine(method, monthAndYear(date, locale))}
+            {label('verifiedBy', Object.hasOwn(CONTRACT_LABELS.verifiedBy, method) ? method : 'other')} · {monthAndYear(date, locale)}
           </p>
         )}
       </div>
@@ -31,7 +34,7 @@ export function Verification({ business }: { business: Business }) {
   if (status === 'due') {
     return (
       <p className={verification.verified} data-testid="verification-due">
-        <span className={`${shared.badge} ${verification.due}`}>{MESSAGES.verificationDue}</span>
+        <span className={`${shared.badge} ${verification.due}`}>{message('verificationDue')}</span>
       </p>
     );
   }

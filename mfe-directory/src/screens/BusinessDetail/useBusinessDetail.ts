@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { isApiError, MESSAGES, type BusinessDetail } from '@zaytoon/contract/client';
+import { isApiError, type BusinessDetail } from '@zaytoon/contract/client';
 import { useHost, useSession } from '@zaytoon/web-kit';
+import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
 import { getBusinessQueryOptions } from '../../features/directory/api/get-business';
 import { CANNOT_EDIT, getCanEditQueryOptions } from '../../features/business/api/get-can-edit';
 import { getCommentsQueryOptions } from '../../features/business/api/get-comments';
@@ -21,6 +22,7 @@ const NONE: never[] = [];
  */
 export function useBusinessDetail(idParam: string | undefined) {
   const { api, toast } = useHost();
+  const message = useContractMessages();
   const navigate = useNavigate();
   const viewer = useSession((state) => state.user?.id ?? null);
   const id = parseBusinessId(idParam);
@@ -45,9 +47,9 @@ export function useBusinessDetail(idParam: string | undefined) {
   useEffect(() => {
     if (!notFound) return;
     if (mergedInto !== undefined) return void navigate(`/business/${mergedInto}`, { replace: true });
-    toast.error(MESSAGES.businessNotFound);
+    toast.error(message('businessNotFound'));
     navigate('/dashboard', { replace: true });
-  }, [notFound, mergedInto, navigate, toast]);
+  }, [notFound, mergedInto, navigate, toast, message]);
 
   const business = businessQuery.data ?? null;
   const state: LoadState = !known || notFound ? 'missing' : business ? 'ready' : businessQuery.isError ? 'unavailable' : 'loading';

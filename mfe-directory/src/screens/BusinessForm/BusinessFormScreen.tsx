@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage, MESSAGES, SOCIAL_NETWORKS, WEEKDAYS, type SocialNetwork } from '@zaytoon/contract/client';
+import { SOCIAL_NETWORKS, WEEKDAYS, type SocialNetwork } from '@zaytoon/contract/client';
 import { useHost, useSession } from '@zaytoon/web-kit';
 import { CANNOT_EDIT, getCanEditQueryOptions } from '../../features/business/api/get-can-edit';
 import { useSaveBusiness } from '../../features/business/api/use-save-business';
@@ -21,6 +21,7 @@ import { useDuplicateCandidates } from '../../features/duplicates/useDuplicateCa
 import businessForm from './BusinessFormScreen.module.css';
 import forms from '../../ui/forms.module.css';
 import shared from '../../ui/page.module.css';
+import { useContractMessages, useErrorText, useFieldErrors } from '@zaytoon/web-kit/contract-messages';
 
 type TextField = Exclude<keyof BusinessFormValues, 'hours' | 'sources'>;
 
@@ -41,6 +42,8 @@ function EditBusiness({ idParam }: { idParam: string }) {
   const { api, toast } = useHost();
   const navigate = useNavigate();
   const t = useMessages();
+  const message = useContractMessages();
+  const errorText = useErrorText();
   const viewer = useSession((state) => state.user?.id ?? null);
   const id = parseBusinessId(idParam);
   const businessId = id ?? 0;
@@ -54,9 +57,9 @@ function EditBusiness({ idParam }: { idParam: string }) {
   const failed = id === null || business.isError;
   useEffect(() => {
     if (!failed) return;
-    toast.error(errorMessage(business.error, MESSAGES.loadBusinessFailed));
+    toast.error(errorText(business.error, 'loadBusinessFailed'));
     navigate('/dashboard', { replace: true });
-  }, [failed, business.error, navigate, toast]);
+  }, [failed, business.error, navigate, toast, errorText]);
 
   // SPEC §8: a failed can-edit check means no editing.
   const allowed = viewer !== null && (canEdit.data ?? CANNOT_EDIT).can_edit;
@@ -76,7 +79,7 @@ function EditBusiness({ idParam }: { idParam: string }) {
         <main className={`${shared.page} ${businessForm.formPage}`}>
           <div className={`${shared.card} ${shared.empty}`} data-testid="edit-not-allowed" role="alert">
             <h1>{t('form.edit')}</h1>
-            <p>{MESSAGES.notAllowedToEdit}</p>
+            <p>{message('notAllowedToEdit')}</p>
             <Link to={`/business/${businessId}`} className="btn btn--primary">
               {t('form.backToBusiness')}
             </Link>
@@ -93,12 +96,14 @@ function BusinessForm({ businessId, initial }: { businessId: number | null; init
   const { toast, productName } = useHost();
   const navigate = useNavigate();
   const t = useMessages();
+  const message = useContractMessages();
+  const errorText = useErrorText();
   const weekdayName = useWeekdayName();
   const [values, setValues] = useState<BusinessFormValues>(initial);
   const categories = useFilterOptions('categories');
   const saving = useSaveBusiness(businessId);
   const busy = saving.isPending;
-  const fieldErrors = (saving.error as { errors?: Record<string, string> } | null)?.errors ?? {};
+  const fieldErrors = useFieldErrors(saving.error);
   const candidates = useDuplicateCandidates(values.name, values.postcode, !editing);
 
   const set = (field: TextField) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
@@ -113,12 +118,12 @@ function BusinessForm({ businessId, initial }: { businessId: number | null; init
     const shown = candidates.map((candidate) => candidate.id);
     saving.mutate(shown.length ? { ...toBusinessInput(values), duplicate_candidates: shown } : toBusinessInput(values), {
       onSuccess: (saved) => {
-        toast.success(editing ? MESSAGES.businessUpdated : MESSAGES.businessAdded);
+        toast.success(editing ? message('businessUpdated') : message('businessAdded'));
         navigate(`/business/${saved?.id ?? businessId}`);
       },
       onError: (error) => {
         console.error('save business failed', error);
-        toast.error(errorMessage(error, editing ? MESSAGES.updateBusinessFailed : MESSAGES.addBusinessFailed));
+        toast.error(errorText(error, editing ? 'updateBusinessFailed' : 'addBusinessFailed'));
       },
     });
   };

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { SOURCE_RULES, tooManySourcesMessage } from '@zaytoon/contract/client';
+import { SOURCE_RULES } from '@zaytoon/contract/client';
+import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
 import { SourceFields } from '../../features/business/sources/SourceFields';
 import { emptySourceDraft, type SourceDraft } from '../../features/business/sources/sourceDraft';
 import { useMessages } from '../../i18n/messages';
@@ -23,6 +24,7 @@ export function SourcesEditor({
   const full = sources.length >= SOURCE_RULES.maxPerBusiness;
   const hintId = useId();
   const t = useMessages();
+  const message = useContractMessages();
   return (
     <div className={classes.editor} data-testid="sources-editor">
       <p className={shared.hint} id={hintId}>
@@ -60,7 +62,7 @@ export function SourcesEditor({
       >
         {t('sources.add')}
       </button>
-      {full && <p className={shared.hint}>{tooManySourcesMessage(SOURCE_RULES.maxPerBusiness)}</p>}
+      {full && <p className={shared.hint}>{message('tooManySources', { max: SOURCE_RULES.maxPerBusiness })}</p>}
     </div>
   );
 }

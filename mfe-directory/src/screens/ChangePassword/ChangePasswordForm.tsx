@@ -1,19 +1,22 @@
 import { useId, useState, type FormEvent } from 'react';
-import { LIMITS, MESSAGES } from '@zaytoon/contract/client';
+import { LIMITS } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
 import { useChangePassword } from '../../features/account/api/use-account-mutations';
-import { requestErrorMessage } from '../../lib/requestError';
+import { useRequestErrorText } from '../../lib/requestError';
 import { useMessages } from '../../i18n/messages';
 import { FormError, useFormError } from '../../ui/FormError';
 import { PasswordField } from '../../ui/PasswordField';
 import { SubmitButton } from '../../ui/SubmitButton';
 import forms from '../../ui/forms.module.css';
+import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
 
 /** Current, new (6+ chars) and confirm; used by /change-password and /account-settings. */
 export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   const { toast } = useHost();
   const ids = useId();
   const t = useMessages();
+  const message = useContractMessages();
+  const requestErrorText = useRequestErrorText();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -24,14 +27,14 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     clearError();
-    if (next.length < LIMITS.passwordMinLength) return fail(MESSAGES.newPasswordTooShort);
-    if (next !== confirm) return fail(MESSAGES.newPasswordsDoNotMatch);
-    if (next === current) return fail(MESSAGES.newPasswordSameAsCurrent);
+    if (next.length < LIMITS.passwordMinLength) return fail(message('newPasswordTooShort'));
+    if (next !== confirm) return fail(message('newPasswordsDoNotMatch'));
+    if (next === current) return fail(message('newPasswordSameAsCurrent'));
     changing.mutate(
       { current_password: current, new_password: next },
       {
         onSuccess: () => {
-          toast.success(MESSAGES.passwordChanged);
+          toast.success(message('passwordChanged'));
           setCurrent('');
           setNext('');
           setConfirm('');
@@ -39,7 +42,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
         },
         onError: (failure) => {
           console.error('change password failed', failure);
-          fail(requestErrorMessage(failure, MESSAGES.changePasswordFailed));
+          fail(requestErrorText(failure, 'changePasswordFailed'));
         },
       },
     );

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { errorMessage, MESSAGES } from '@zaytoon/contract/client';
 import { useConfirmListing } from '../../features/business/api/use-confirm-listing';
 import { useMessages } from '../../i18n/messages';
 import { NavBar } from '../../ui/NavBar';
@@ -8,6 +7,7 @@ import { PageSpinner } from '../../ui/Spinner';
 import { EmptyPage } from '../EmptyPage';
 import forms from '../../ui/forms.module.css';
 import shared from '../../ui/page.module.css';
+import { useContractMessages, useErrorText } from '@zaytoon/web-kit/contract-messages';
 
 /**
  * /confirm-listing?token=… (issue #14 point 4): the freshness reminder's 'Everything is still accurate'. The mail's
@@ -18,6 +18,8 @@ export function ConfirmListingScreen() {
   const token = params.get('token') ?? '';
   const confirming = useConfirmListing();
   const t = useMessages();
+  const message = useContractMessages();
+  const errorText = useErrorText();
   const sent = useRef(false);
 
   useEffect(() => {
@@ -38,8 +40,8 @@ export function ConfirmListingScreen() {
   if (!confirmed) {
     return (
       <EmptyPage
-        title={MESSAGES.listingConfirmFailed}
-        message={token ? errorMessage(confirming.error, MESSAGES.listingConfirmFailed) : MESSAGES.freshnessTokenRequired}
+        title={message('listingConfirmFailed')}
+        message={token ? errorText(confirming.error, 'listingConfirmFailed') : message('freshnessTokenRequired')}
         testId="listing-not-confirmed"
       />
     );
@@ -49,7 +51,7 @@ export function ConfirmListingScreen() {
       <NavBar />
       <main className={shared.page}>
         <div className={`${shared.card} ${shared.empty}`} data-testid="listing-confirmed" role="status">
-          <h1>{MESSAGES.listingConfirmed}</h1>
+          <h1>{message('listingConfirmed')}</h1>
           <p>{t('listing.text')}</p>
           <div className={forms.actions}>
             <Link to={`/business/${confirmed.business_id}`} className="btn btn--primary">

@@ -1,4 +1,3 @@
-import { FIRST_LOAD_MESSAGES } from '@zaytoon/contract/client';
 import { useListMessages } from '../../i18n/list-messages';
 import shared from '../../ui/page.module.css';
 
@@ -11,7 +10,7 @@ export function LoadFailed({ onRetry, retrying, compact = false }: { onRetry: ()
   const t = useListMessages();
   return (
     <div className={compact ? undefined : `${shared.card} ${shared.empty}`} role="alert" data-testid="directory-load-failed">
-      <Heading>{FIRST_LOAD_MESSAGES.directoryLoadFailed}</Heading>
+      <Heading>{t('directory.loadFailed')}</Heading>
       {!compact && <p>{t('common.checkConnection')}</p>}
       <button type="button" className="btn btn--outline" onClick={onRetry} disabled={retrying}>
         {retrying ? t('common.loading') : t('common.tryAgain')}

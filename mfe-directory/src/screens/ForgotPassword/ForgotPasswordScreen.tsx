@@ -1,8 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { LIMITS, MESSAGES } from '@zaytoon/contract/client';
+import { LIMITS } from '@zaytoon/contract/client';
 import { useResetPassword, useSendResetCode } from '../../features/account/api/use-account-mutations';
-import { requestErrorMessage } from '../../lib/requestError';
+import { useRequestErrorText } from '../../lib/requestError';
 import { useMessages } from '../../i18n/messages';
 import { TextField } from '../../ui/Field';
 import { FormError, useFormError } from '../../ui/FormError';
@@ -11,6 +11,7 @@ import { SubmitButton } from '../../ui/SubmitButton';
 import auth from '../Auth/AuthScreen.module.css';
 import forms from '../../ui/forms.module.css';
 import shared from '../../ui/page.module.css';
+import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
 
 /** Steps of SPEC §2; step 3 exists as a heading but the flow goes 1 -> 2 -> 4. */
 type Step = 1 | 2 | 3 | 4;
@@ -20,6 +21,8 @@ export function ForgotPasswordScreen() {
   const navigate = useNavigate();
   const ids = useId();
   const t = useMessages();
+  const message = useContractMessages();
+  const requestErrorText = useRequestErrorText();
   const [step, setStep] = useState<Step>(1);
   const [login, setLogin] = useState('');
   const [code, setCode] = useState('');
@@ -43,7 +46,7 @@ export function ForgotPasswordScreen() {
       onSuccess: () => setStep(2),
       onError: (failure) => {
         console.error('forgot password failed', failure);
-        fail(requestErrorMessage(failure, MESSAGES.sendCodeFailed));
+        fail(requestErrorText(failure, 'sendCodeFailed'));
       },
     });
   };
@@ -51,16 +54,16 @@ export function ForgotPasswordScreen() {
   const reset = (event: FormEvent) => {
     event.preventDefault();
     clearError();
-    if (code.trim().length !== LIMITS.resetCodeLength) return fail(MESSAGES.resetCodeLength);
-    if (password.length < LIMITS.passwordMinLength) return fail(MESSAGES.passwordTooShort);
-    if (password !== confirm) return fail(MESSAGES.passwordsDoNotMatch);
+    if (code.trim().length !== LIMITS.resetCodeLength) return fail(message('resetCodeLength'));
+    if (password.length < LIMITS.passwordMinLength) return fail(message('passwordTooShort'));
+    if (password !== confirm) return fail(message('passwordsDoNotMatch'));
     resetting.mutate(
       { email_or_username: login.trim(), verification_code: code.trim(), new_password: password },
       {
         onSuccess: () => setStep(4),
         onError: (failure) => {
           console.error('reset password failed', failure);
-          fail(requestErrorMessage(failure, MESSAGES.resetPasswordFailed));
+          fail(requestErrorText(failure, 'resetPasswordFailed'));
         },
       },
     );

@@ -4,13 +4,46 @@
  * - CSRF double-submit (CONTRACT.md): every POST/PUT/DELETE echoes the readable
  *   `XSRF-TOKEN` cookie in the `X-XSRF-TOKEN` header; when the cookie is missing a
  *   `GET /api/auth/admin-status` is made first so the API sets it.
- * - Errors become `ApiError` carrying the HTTP status and the body's `detail`.
+ * - Errors become `ApiError` carrying the HTTP status and the body's `detail`, and its message codes (issue #15).
  */
 import type { z } from 'zod';
 import type { Business, BusinessListQuery, DirectoryFilter, MapQuery, ReviewAction, User, VoteType } from './types';
 import { SIGNED_IN_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../cookies';
 import { ROUTE_PATHS, type RouteName } from '../route-paths';
 import type { API_ROUTES } from '../routes';
+import type { MessageParamValue } from '../i18n/message-codes';
+
+export type MessageParamValues = Record<string, MessageParamValue>;
+
+/** A message named by its code (the keys of MESSAGES and PARAMETERISED_MESSAGES) and the values it carries. */
+export interface CodedText {
+  code: string;
+  params?: MessageParamValues;
+}
+
+/** Issue #15's codes of an error answer: `code`/`params` for its `detail`, `codes` for its `errors`, field by field. */
+export interface ErrorCodes {
+  code?: string;
+  params?: MessageParamValues;
+  codes?: Record<string, CodedText>;
+}
+
+/** An object's own fields; undefined for anything else (null, an array, text). */
+const recordOf = (value: unknown) => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined);
+
+function readCoded(value: unknown): CodedText | undefined {
+  const coded = recordOf(value);
+  return typeof coded?.code === 'string' ? { code: coded.code, params: recordOf(coded.params) as MessageParamValues | undefined } : undefined;
+}
+
+/** The codes of an error answer's body, whatever came back (a proxy's HTML page, a body of another shape: none). */
+export function readErrorCodes(body: unknown): ErrorCodes {
+  const fields = Object.entries(recordOf(recordOf(body)?.codes) ?? {}).flatMap(([field, value]) => {
+    const coded = readCoded(value);
+    return coded ? [[field, coded] as const] : [];
+  });
+  return { ...readCoded(body), codes: fields.length ? Object.fromEntries(fields) : undefined };
+}
 
 export class ApiError extends Error {
   readonly status: number;
@@ -19,14 +52,20 @@ export class ApiError extends Error {
   readonly errors: Record<string, string> | undefined;
   /** A business merged into another (issue #14): the survivor's id, from the 404's `merged_into`. */
   readonly mergedInto: number | undefined;
+  /** The code of `detail` (issue #15): a page shows its own text for it, else `detail`. */
+  readonly code: string | undefined;
+  readonly params: MessageParamValues | undefined;
+  /** The codes of `errors`, field by field. */
+  readonly codes: Record<string, CodedText> | undefined;
 
-  constructor(status: number, detail: string | null, errors?: Record<string, string>, mergedInto?: number) {
+  constructor(status: number, detail: string | null, errors?: Record<string, string>, mergedInto?: number, codes: ErrorCodes = {}) {
     super(detail ?? (status === 0 ? 'Network error' : `Request failed with status ${status}`));
     this.name = 'ApiError';
     this.status = status;
     this.detail = detail;
     this.errors = errors;
     this.mergedInto = mergedInto;
+    ({ code: this.code, params: this.params, codes: this.codes } = codes);
   }
 
   /** True when the request never got an answer (server down, offline). */
@@ -37,15 +76,15 @@ export class ApiError extends Error {
 
 /**
  * Duck-typed check: the shell and each remote bundle their own copy of this file,
- * so an ApiError thrown by the shell's client is not an `instanceof` the remote's class.
+ * so an ApiError thrown by the shell's client is not an `instanceof` the remote's class. No `instanceof` at all:
+ * a remote that only reads errors then bundles no copy of the class (its first load is smaller).
  */
 export function isApiError(error: unknown): error is ApiError {
   return (
-    error instanceof ApiError ||
-    (typeof error === 'object' &&
-      error !== null &&
-      (error as { name?: unknown }).name === 'ApiError' &&
-      typeof (error as { status?: unknown }).status === 'number')
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { name?: unknown }).name === 'ApiError' &&
+    typeof (error as { status?: unknown }).status === 'number'
   );
 }
 
@@ -236,7 +275,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
           ? ((data as { errors: Record<string, string> }).errors ?? undefined)
           : undefined;
       const mergedInto = (data as { merged_into?: unknown } | undefined)?.merged_into;
-      throw new ApiError(response.status, detail, errors, typeof mergedInto === 'number' ? mergedInto : undefined);
+      throw new ApiError(response.status, detail, errors, typeof mergedInto === 'number' ? mergedInto : undefined, readErrorCodes(data));
     }
     return data as T;
   }

@@ -11,6 +11,7 @@ export { FIRST_LOAD_MESSAGES } from '../first-load-messages';
 export { londonWeekMinute, openingStatus, weeklyOpenIntervals, DAY_MINUTES, type OpeningStatus } from '../opening-hours';
 export {
   MESSAGES,
+  PARAMETERISED_MESSAGES,
   businessDeletedMessage,
   archivedTitleLine,
   confirmApproveReportMessage,
@@ -46,4 +47,6 @@ export {
 export type { RevisionKind, RevisionField } from '../limits';
 export type { Weekday, SocialNetwork, ReportReason, SuggestableField, VerificationMethod, ConfirmationAnswer, SourceKind } from '../limits';
 export { MESSAGE_CODES, isMessageCode } from '../i18n/message-codes';
-export type { MessageCode, MessageParams, MessageParamValue, CodedMessage } from '../i18n/message-codes';
+export { CONTRACT_CATALOG_LOADERS } from '../i18n/contract-catalogs';
+export { CONTRACT_LABELS, contractLabelEntries, type LabelTable } from '../i18n/contract-labels';
+export type { MessageCode, PlainMessageCode, MessageParams, MessageParamValue, CodedMessage } from '../i18n/message-codes';

@@ -1,10 +1,10 @@
 /**
- * The contract's files that only declare constants (messages, their codes, form limits). The bundler cannot prove
+ * The contract's files that only declare constants (messages, their codes, form limits, their label tables). The bundler cannot prove
  * `Object.keys(...)` and the like free of side effects, so a first chunk that re-exports them through the contract's
  * client barrel would keep a bare import of them, and every first visit would fetch them. The package's `sideEffects`
  * field does not reach files resolved through the workspace link; rolldown's `treeshake.moduleSideEffects` does.
  */
-export const CONTRACT_CONSTANT_MODULES = /services\/contract\/src\/(messages|limits|i18n\/message-codes)\.ts$/;
+export const CONTRACT_CONSTANT_MODULES = /services\/contract\/src\/(messages|limits|i18n\/(message-codes|contract-labels))\.ts$/;
 
 /** Those, and the contract's modules of pure functions that a first chunk re-exports without running (the opening-hours parser). */
 const SIDE_EFFECT_FREE_CONTRACT_MODULES = /services\/contract\/src\/(messages|limits|i18n\/message-codes|opening-hours)\.ts$/;

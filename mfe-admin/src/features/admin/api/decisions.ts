@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { errorMessage, type AdminStatistics, type Business, type Report, type Suggestion } from '@zaytoon/contract/client';
+import type { AdminStatistics, Business, PlainMessageCode, Report, Suggestion } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
+import { useContractMessages, useErrorText, type ContractTranslate } from '@zaytoon/web-kit/contract-messages';
 import type { AdminState } from '../adminState';
 import { adminKeys } from './keys';
 import { adminVisit } from './visit';
@@ -70,10 +71,10 @@ export interface Decision<Variables> {
   change: (state: AdminState, variables: Variables) => AdminState;
   /** The business the decision removes, if any: what the server still lists about it stays hidden. */
   removes?: (variables: Variables) => number | undefined;
-  /** SPEC §8 success toast. */
-  success: (variables: Variables) => string;
-  /** SPEC §8 failure toast when the server gives no `detail`. */
-  failure: string;
+  /** SPEC §8 success toast, in the page's language. */
+  success: (variables: Variables, message: ContractTranslate) => string;
+  /** SPEC §8 failure toast's code, when the server names no message of its own. */
+  failure: PlainMessageCode;
   /** Console line of a refused decision. */
   log: string;
 }
@@ -86,6 +87,8 @@ export interface Decision<Variables> {
  */
 export function useDecision<Variables>(decision: Decision<Variables>) {
   const { toast } = useHost();
+  const message = useContractMessages();
+  const errorText = useErrorText();
   const client = useQueryClient();
   return useMutation({
     mutationKey: adminKeys.decision(decision.kind),
@@ -96,12 +99,12 @@ export function useDecision<Variables>(decision: Decision<Variables>) {
       visit.changedAt = Date.now();
       const removed = decision.removes?.(variables);
       if (removed !== undefined) visit.removed.add(removed);
-      toast.success(decision.success(variables));
+      toast.success(decision.success(variables, message));
     },
     onError: (error, _variables, before) => {
       if (before) writePanel(client, before);
       console.error(decision.log, error);
-      toast.error(errorMessage(error, decision.failure));
+      toast.error(errorText(error, decision.failure));
     },
     onSettled: () => settleDecision(client),
   });

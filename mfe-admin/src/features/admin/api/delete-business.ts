@@ -1,4 +1,4 @@
-import { businessDeletedMessage, MESSAGES, type Business } from '@zaytoon/contract/client';
+import type { Business } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
 import { afterBusinessDeleted } from '../adminState';
 import { useDecision } from './decisions';
@@ -11,8 +11,8 @@ export function useDeleteBusiness() {
     send: (business) => api.adminDeleteBusiness(business.id),
     change: (state, business) => afterBusinessDeleted(state, business),
     removes: (business) => business.id,
-    success: (business) => businessDeletedMessage(business.name),
-    failure: MESSAGES.deleteBusinessFailed,
+    success: (business, message) => message('businessDeleted', { name: business.name }),
+    failure: 'deleteBusinessFailed',
     log: 'delete business failed',
   });
 }

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { businessesMergedMessage, MESSAGES, type ApiClient } from '@zaytoon/contract/client';
+import type { ApiClient } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
 import { adminListQueryOptions } from './admin-list';
 import { adminKeys } from './keys';
@@ -11,7 +11,7 @@ const DUPLICATES_PAGE = 20;
 export function getDuplicatePairsQueryOptions(api: ApiClient) {
   return adminListQueryOptions({
     queryKey: adminKeys.duplicates(),
-    failure: MESSAGES.loadDuplicatesFailed,
+    failure: 'loadDuplicatesFailed',
     readPage: (cursor) => api.callPage('duplicatePairs', { query: { limit: DUPLICATES_PAGE, cursor } }),
   });
 }
@@ -32,8 +32,8 @@ export function useMergeBusinesses() {
   return useListDecision({
     kind: 'merge-businesses',
     send: ({ into, from }: { into: Named; from: Named }) => api.call('mergeBusiness', { id: into.id, body: { from: from.id } }),
-    success: ({ into, from }) => businessesMergedMessage(from.name, into.name),
-    failure: MESSAGES.mergeBusinessesFailed,
+    success: ({ into, from }, message) => message('businessesMerged', { from: from.name, into: into.name }),
+    failure: 'mergeBusinessesFailed',
   });
 }
 
@@ -43,7 +43,7 @@ export function useDismissDuplicate() {
   return useListDecision({
     kind: 'dismiss-duplicate',
     send: (pairId: number) => api.call('dismissDuplicate', { id: pairId }),
-    success: MESSAGES.pairDismissed,
-    failure: MESSAGES.dismissDuplicateFailed,
+    success: (_pairId, message) => message('pairDismissed'),
+    failure: 'dismissDuplicateFailed',
   });
 }

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { MESSAGES, type ApiClient } from '@zaytoon/contract/client';
+import { type ApiClient } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
 import { adminListQueryOptions } from './admin-list';
 import { adminKeys } from './keys';
@@ -10,7 +10,7 @@ const BROKEN_LINKS_PAGE = 20;
 export function getBrokenLinksQueryOptions(api: ApiClient) {
   return adminListQueryOptions({
     queryKey: adminKeys.brokenLinks(),
-    failure: MESSAGES.loadBrokenLinksFailed,
+    failure: 'loadBrokenLinksFailed',
     readPage: (cursor) => api.callPage('brokenLinks', { query: { limit: BROKEN_LINKS_PAGE, cursor } }),
   });
 }

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { MESSAGES, type ApiClient } from '@zaytoon/contract/client';
+import { type ApiClient } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
 import { adminListQueryOptions } from './admin-list';
 import { adminKeys } from './keys';
@@ -10,7 +10,7 @@ const CLAIMS_PAGE = 20;
 export function getClaimsQueryOptions(api: ApiClient) {
   return adminListQueryOptions({
     queryKey: adminKeys.claims(),
-    failure: MESSAGES.loadClaimsFailed,
+    failure: 'loadClaimsFailed',
     readPage: (cursor) => api.callPage('pendingClaims', { query: { limit: CLAIMS_PAGE, cursor } }),
   });
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { MESSAGES, type ApiClient, type Report } from '@zaytoon/contract/client';
+import { type ApiClient, type Report } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
 import { adminKeys } from './keys';
 import { pendingList } from './visit';
@@ -9,7 +9,7 @@ export function getPendingReportsQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: adminKeys.reports(),
     queryFn: async ({ client }) => pendingList<Report>(await api.pendingReports(), client, (report) => report.business_id),
-    meta: { failure: MESSAGES.loadPendingReportsFailed },
+    meta: { failure: 'loadPendingReportsFailed' },
   });
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { MESSAGES, type ApiClient, type Suggestion } from '@zaytoon/contract/client';
+import { type ApiClient, type Suggestion } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
 import { adminKeys } from './keys';
 import { pendingList } from './visit';
@@ -9,7 +9,7 @@ export function getPendingSuggestionsQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: adminKeys.suggestions(),
     queryFn: async ({ client }) => pendingList<Suggestion>(await api.pendingSuggestions(), client, (suggestion) => suggestion.business_id),
-    meta: { failure: MESSAGES.loadPendingSuggestionsFailed },
+    meta: { failure: 'loadPendingSuggestionsFailed' },
   });
 }
 

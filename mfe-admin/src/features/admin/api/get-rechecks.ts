@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { MESSAGES, type ApiClient } from '@zaytoon/contract/client';
+import { type ApiClient } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
 import { adminListQueryOptions } from './admin-list';
 import { adminKeys } from './keys';
@@ -10,7 +10,7 @@ const RECHECKS_PAGE = 20;
 export function getRechecksQueryOptions(api: ApiClient) {
   return adminListQueryOptions({
     queryKey: adminKeys.rechecks(),
-    failure: MESSAGES.loadRechecksFailed,
+    failure: 'loadRechecksFailed',
     readPage: (cursor) => api.callPage('rechecks', { query: { limit: RECHECKS_PAGE, cursor } }),
   });
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { MESSAGES, type ApiClient, type Business } from '@zaytoon/contract/client';
+import { type ApiClient, type Business } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
 import { adminKeys } from './keys';
 import { pendingList } from './visit';
@@ -9,7 +9,7 @@ export function getReportedBusinessesQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: adminKeys.businesses(),
     queryFn: async ({ client }) => pendingList<Business>(await api.reportedBusinesses(), client, (business) => business.id),
-    meta: { failure: MESSAGES.loadReportedBusinessesFailed },
+    meta: { failure: 'loadReportedBusinessesFailed' },
   });
 }
 

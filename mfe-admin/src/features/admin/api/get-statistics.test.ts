@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, type AdminStatistics } from '@zaytoon/contract/client';
+import { createLanguageStore } from '@zaytoon/web-kit/language-store';
 import { createQueryClient } from '../../../lib/queryClient';
 import { statistics } from '../../../test/fixtures';
 import { fakeApi } from '../../../test/harness';
@@ -19,7 +20,7 @@ describe('the statistics query', () => {
 
   it('takes any answer before the first decision, and one computed after the last decision at once', async () => {
     const api = fakeApi({ adminStatistics: async () => at(Date.now() - 60_000) });
-    const client = createQueryClient({ toast: toast() });
+    const client = createQueryClient({ toast: toast(), language: createLanguageStore('en') });
     await expect(client.fetchQuery(getStatisticsQueryOptions(api))).resolves.toMatchObject({ pending: { reports: 4 } });
 
     adminVisit(client).changedAt = Date.now() - 120_000;
@@ -31,7 +32,7 @@ describe('the statistics query', () => {
     let computed = Date.now() - 1000;
     const api = fakeApi({ adminStatistics: async () => at(computed) });
     const host = toast();
-    const client = createQueryClient({ toast: host });
+    const client = createQueryClient({ toast: host, language: createLanguageStore('en') });
     adminVisit(client).changedAt = Date.now();
     const answer = client.fetchQuery(getStatisticsQueryOptions(api));
     const calls = () => vi.mocked(api.adminStatistics).mock.calls.length;
@@ -55,7 +56,7 @@ describe('the statistics query', () => {
     const stale = at(Date.now() - 1000);
     const api = fakeApi({ adminStatistics: async () => stale });
     const host = toast();
-    const client = createQueryClient({ toast: host });
+    const client = createQueryClient({ toast: host, language: createLanguageStore('en') });
     adminVisit(client).changedAt = Date.now();
     const answer = client.fetchQuery(getStatisticsQueryOptions(api));
     await vi.advanceTimersByTimeAsync(STATISTICS_PATIENCE_MS);
@@ -75,7 +76,7 @@ describe('the statistics query', () => {
       },
     });
     const host = toast();
-    const client = createQueryClient({ toast: host });
+    const client = createQueryClient({ toast: host, language: createLanguageStore('en') });
     const first = client.fetchQuery(getStatisticsQueryOptions(api)).catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(1000);
     expect(await first).toMatchObject({ status: 0 });

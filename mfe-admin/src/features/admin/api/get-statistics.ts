@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { MESSAGES, type AdminStatistics, type ApiClient } from '@zaytoon/contract/client';
+import { type AdminStatistics, type ApiClient } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
 import { retryTransient, StaleAnswerError } from '../../../lib/queryClient';
 import { isFreshStatistics } from '../adminState';
@@ -33,7 +33,7 @@ export function getStatisticsQueryOptions(api: ApiClient) {
     retry: (failureCount, error) => (error instanceof StaleAnswerError ? failureCount < STATISTICS_RETRIES : retryTransient(failureCount, error)),
     retryDelay: (failureCount, error) =>
       error instanceof StaleAnswerError ? STATISTICS_FIRST_RETRY_MS * 2 ** failureCount : Math.min(1000 * 2 ** failureCount, 30_000),
-    meta: { failure: MESSAGES.loadStatisticsFailed },
+    meta: { failure: 'loadStatisticsFailed' },
   });
 }
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { errorMessage, MESSAGES, type Claim } from '@zaytoon/contract/client';
+import type { Claim } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
+import { useContractMessages, useErrorText } from '@zaytoon/web-kit/contract-messages';
 import { adminKeys } from './keys';
 
 export type ClaimAction = 'approve' | 'reject';
@@ -25,6 +26,8 @@ const leaving =
  */
 export function useReviewClaim() {
   const { api, toast } = useHost();
+  const message = useContractMessages();
+  const errorText = useErrorText();
   const client = useQueryClient();
   return useMutation({
     mutationKey: adminKeys.decision('review-claim'),
@@ -42,11 +45,11 @@ export function useReviewClaim() {
       }
       return before;
     },
-    onSuccess: (_answer, { action }) => toast.success(action === 'approve' ? MESSAGES.claimApproved : MESSAGES.claimRejected),
+    onSuccess: (_answer, { action }) => toast.success(message(action === 'approve' ? 'claimApproved' : 'claimRejected')),
     onError: (error, _variables, before) => {
       if (before) client.setQueryData(adminKeys.claims(), before);
       console.error('review claim failed', error);
-      toast.error(errorMessage(error, MESSAGES.processClaimFailed));
+      toast.error(errorText(error, 'processClaimFailed'));
     },
     onSettled: () => {
       if (client.isMutating({ mutationKey: adminKeys.decisions }) > 1) return;

@@ -1,4 +1,4 @@
-import { MESSAGES, type Report, type ReviewAction } from '@zaytoon/contract/client';
+import type { Report, ReviewAction } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
 import { afterReportReviewed } from '../adminState';
 import { useDecision } from './decisions';
@@ -16,8 +16,8 @@ export function useReviewReport() {
     send: ({ report, action }) => api.reviewReport(report.id, action),
     change: (state, { report, action }) => afterReportReviewed(state, report, action),
     removes: ({ report, action }) => (action === 'approve' ? report.business_id : undefined),
-    success: ({ action }) => (action === 'approve' ? MESSAGES.reportApproved : MESSAGES.reportRejected),
-    failure: MESSAGES.processReportFailed,
+    success: ({ action }, message) => message(action === 'approve' ? 'reportApproved' : 'reportRejected'),
+    failure: 'processReportFailed',
     log: 'review report failed',
   });
 }

@@ -1,4 +1,4 @@
-import { MESSAGES, type ReviewAction, type Suggestion } from '@zaytoon/contract/client';
+import type { ReviewAction, Suggestion } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
 import { afterSuggestionReviewed } from '../adminState';
 import { useDecision } from './decisions';
@@ -15,8 +15,8 @@ export function useReviewSuggestion() {
     kind: 'review-suggestion',
     send: ({ suggestion, action }) => api.reviewSuggestion(suggestion.id, action),
     change: (state, { suggestion }) => afterSuggestionReviewed(state, suggestion),
-    success: ({ action }) => (action === 'approve' ? MESSAGES.suggestionApproved : MESSAGES.suggestionRejected),
-    failure: MESSAGES.processSuggestionFailed,
+    success: ({ action }, message) => message(action === 'approve' ? 'suggestionApproved' : 'suggestionRejected'),
+    failure: 'processSuggestionFailed',
     log: 'review suggestion failed',
   });
 }

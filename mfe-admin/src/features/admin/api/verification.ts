@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { errorMessage, MESSAGES, type VerifyInput } from '@zaytoon/contract/client';
+import type { PlainMessageCode, VerifyInput } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
+import { useContractMessages, useErrorText, type ContractTranslate } from '@zaytoon/web-kit/contract-messages';
 import { adminKeys } from './keys';
 
 /** The business an admin came to verify from its page (/admin?verify=<id>): its name and where it stands. */
@@ -10,7 +11,7 @@ export function useBusinessToVerify(id: number | null) {
     queryKey: adminKeys.business(id ?? 0),
     queryFn: () => api.getBusiness(id!),
     enabled: id !== null,
-    meta: { failure: MESSAGES.loadBusinessFailed },
+    meta: { failure: 'loadBusinessFailed' },
   });
 }
 
@@ -21,18 +22,20 @@ export function useBusinessToVerify(id: number | null) {
 export function useListDecision<Variables>(options: {
   kind: 'verify-business' | 'mark-unverified' | 'merge-businesses' | 'dismiss-duplicate';
   send: (variables: Variables) => Promise<unknown>;
-  success: string | ((variables: Variables) => string);
-  failure: string;
+  success: (variables: Variables, message: ContractTranslate) => string;
+  failure: PlainMessageCode;
 }) {
   const { toast } = useHost();
+  const message = useContractMessages();
+  const errorText = useErrorText();
   const client = useQueryClient();
   return useMutation({
     mutationKey: adminKeys.decision(options.kind),
     mutationFn: options.send,
-    onSuccess: (_answer, variables) => toast.success(typeof options.success === 'string' ? options.success : options.success(variables)),
+    onSuccess: (_answer, variables) => toast.success(options.success(variables, message)),
     onError: (error) => {
       console.error(`${options.kind} failed`, error);
-      toast.error(errorMessage(error, options.failure));
+      toast.error(errorText(error, options.failure));
     },
     onSettled: () => client.invalidateQueries({ queryKey: adminKeys.all }),
   });
@@ -43,8 +46,8 @@ export function useVerifyBusiness() {
   return useListDecision({
     kind: 'verify-business',
     send: ({ businessId, input }: { businessId: number; input: VerifyInput }) => api.call('verifyBusiness', { id: businessId, body: input }),
-    success: MESSAGES.businessVerified,
-    failure: MESSAGES.verifyBusinessFailed,
+    success: (_variables, message) => message('businessVerified'),
+    failure: 'verifyBusinessFailed',
   });
 }
 
@@ -53,7 +56,7 @@ export function useMarkUnverified() {
   return useListDecision({
     kind: 'mark-unverified',
     send: (businessId: number) => api.call('unverifyBusiness', { id: businessId, body: {} }),
-    success: MESSAGES.businessMarkedUnverified,
-    failure: MESSAGES.markUnverifiedFailed,
+    success: (_variables, message) => message('businessMarkedUnverified'),
+    failure: 'markUnverifiedFailed',
   });
 }

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, type Comment } from '@zaytoon/contract/client';
+import type { Comment, PlainMessageCode } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
+import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
 import { getCommentsQueryOptions } from './get-comments';
-import { memberActionMessage } from './memberActionMessage';
+import { useMemberActionMessage } from './memberActionMessage';
 
 /** A comment posted but not yet answered has no id of the server's. */
 export const isPendingComment = (comment: Comment) => comment.id < 0;
@@ -25,11 +26,13 @@ function useOptimisticComments<Variables>(
     call: (variables: Variables) => Promise<unknown>;
     apply: (list: Comment[], variables: Variables) => Comment[];
     logLabel: string;
-    failure: string;
-    success: string;
+    failure: PlainMessageCode;
+    success: PlainMessageCode;
   },
 ) {
   const { api, toast } = useHost();
+  const t = useContractMessages();
+  const memberActionMessage = useMemberActionMessage();
   const queryClient = useQueryClient();
   const key = getCommentsQueryOptions(api, businessId).queryKey;
 
@@ -44,9 +47,9 @@ function useOptimisticComments<Variables>(
     onError: (error, _variables, context) => {
       console.error(logLabel, error);
       queryClient.setQueryData(key, context?.previous ?? []);
-      toast.error(memberActionMessage(error, MESSAGES.loginToComment, failure));
+      toast.error(memberActionMessage(error, 'loginToComment', failure));
     },
-    onSuccess: () => toast.success(success),
+    onSuccess: () => toast.success(t(success)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });
 }
@@ -70,8 +73,8 @@ export function useAddComment(businessId: number) {
       return [pending, ...list];
     },
     logLabel: 'comment failed',
-    failure: MESSAGES.addCommentFailed,
-    success: MESSAGES.commentAdded,
+    failure: 'addCommentFailed',
+    success: 'commentAdded',
   });
 }
 
@@ -82,7 +85,7 @@ export function useDeleteComment(businessId: number) {
     call: (comment: Comment) => api.deleteComment(comment.id),
     apply: (list, comment) => list.filter((each) => each.id !== comment.id),
     logLabel: 'delete comment failed',
-    failure: MESSAGES.deleteCommentFailed,
-    success: MESSAGES.commentDeleted,
+    failure: 'deleteCommentFailed',
+    success: 'commentDeleted',
   });
 }

@@ -1,12 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, type ConfirmationAnswer } from '@zaytoon/contract/client';
+import type { ConfirmationAnswer } from '@zaytoon/contract/client';
 import { useHost, useSession } from '@zaytoon/web-kit';
+import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
 import { getConfirmationsQueryOptions } from './get-confirmations';
-import { memberActionMessage } from './memberActionMessage';
+import { useMemberActionMessage } from './memberActionMessage';
 
 /** A member's answer to 'Still open and still supportive?'; the answer comes back with the new summary. */
 export function useConfirm(businessId: number) {
   const { api, toast } = useHost();
+  const t = useContractMessages();
+  const memberActionMessage = useMemberActionMessage();
   const queryClient = useQueryClient();
   const viewer = useSession((state) => state.user?.id ?? null);
   const key = getConfirmationsQueryOptions(api, businessId, viewer).queryKey;
@@ -15,11 +18,11 @@ export function useConfirm(businessId: number) {
     mutationFn: (answer: ConfirmationAnswer) => api.call('confirmBusiness', { id: businessId, body: { answer } }),
     onSuccess: (summary) => {
       queryClient.setQueryData(key, summary);
-      toast.success(MESSAGES.confirmationRecorded);
+      toast.success(t('confirmationRecorded'));
     },
     onError: (error) => {
       console.error('confirmation failed', error);
-      toast.error(memberActionMessage(error, MESSAGES.loginToConfirm, MESSAGES.internalError));
+      toast.error(memberActionMessage(error, 'loginToConfirm', 'internalError'));
     },
   });
 }

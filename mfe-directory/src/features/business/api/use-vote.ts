@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, type VoteSummary, type VoteType } from '@zaytoon/contract/client';
+import type { VoteSummary, VoteType } from '@zaytoon/contract/client';
 import { useHost, useSession } from '@zaytoon/web-kit';
+import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
 import { directoryKeys } from '../../directory/api/keys';
 import { getVotesQueryOptions, NO_VOTES } from './get-votes';
-import { memberActionMessage } from './memberActionMessage';
+import { answerText, useMemberActionMessage } from './memberActionMessage';
 
 /** What the server will answer: the same vote again takes it back, the other one replaces it. */
 export function applyVote(summary: VoteSummary, type: VoteType): VoteSummary {
@@ -19,6 +20,8 @@ export function applyVote(summary: VoteSummary, type: VoteType): VoteSummary {
 /** A vote shows at once; a refused one is rolled back and toasted. */
 export function useVote(businessId: number) {
   const { api, toast } = useHost();
+  const t = useContractMessages();
+  const memberActionMessage = useMemberActionMessage();
   const queryClient = useQueryClient();
   const viewer = useSession((state) => state.user?.id ?? null);
   const key = getVotesQueryOptions(api, businessId, viewer).queryKey;
@@ -34,12 +37,12 @@ export function useVote(businessId: number) {
     onError: (error, _type, context) => {
       console.error('vote failed', error);
       queryClient.setQueryData(key, context?.previous ?? NO_VOTES);
-      toast.error(memberActionMessage(error, MESSAGES.loginToVote, MESSAGES.voteFailed));
+      toast.error(memberActionMessage(error, 'loginToVote', 'voteFailed'));
     },
     onSuccess: (result) => {
       const { vote_score, upvotes, downvotes } = result;
       queryClient.setQueryData(key, { vote_score, upvotes, downvotes, user_vote: result.user_vote ?? null });
-      if (result.message) toast.success(result.message);
+      if (result.message) toast.success(answerText(t, result.message, ['voteRecorded', 'voteRemoved', 'voteChanged']));
     },
     // Scores shown elsewhere (lists, the map popup) are read again when next shown.
     onSettled: () => queryClient.invalidateQueries({ queryKey: directoryKeys.all, refetchType: 'none' }),

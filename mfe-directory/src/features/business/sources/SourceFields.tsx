@@ -1,4 +1,5 @@
 import { SOURCE_KINDS, SOURCE_RULES } from '@zaytoon/contract/client';
+import { useContractLabels } from '@zaytoon/web-kit/contract-messages';
 import { useMessages } from '../../../i18n/messages';
 import { SelectField, TextAreaField, TextField } from '../../../ui/Field';
 import { todayIso, type SourceDraft } from './sourceDraft';
@@ -20,6 +21,7 @@ export function SourceFields({
   const set = (field: 'kind' | 'url' | 'description' | 'date') => (event: { target: { value: string } }) =>
     onChange({ ...source, [field]: event.target.value });
   const t = useMessages();
+  const label = useContractLabels();
   return (
     <div className={classes.fields}>
       <div className={classes.pair}>
@@ -27,7 +29,7 @@ export function SourceFields({
           <option value="">{t('source.selectKind')}</option>
           {SOURCE_KINDS.map((kind) => (
             <option key={kind} value={kind}>
-              {kind}
+              {label('sourceKind', kind)}
             </option>
           ))}
         </SelectField>
