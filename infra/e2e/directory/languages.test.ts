@@ -3,14 +3,10 @@
 // Arabic and Urdu; /browse, a business page, the form and the admin panel show none of the apps' English words nor the
 // contract's (its messages and labels); the menu switches at once without a reload and is remembered; a first visit
 // follows the browser's languages.
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { contractEnglishCatalog } from '@zaytoon/contract';
 import { launchBrowser, useBrowser } from '../support/browser';
 import { firstBusinessRow } from '../support/directory';
-import { repoRoot } from '../support/preview';
+import { BUSINESS_DATA, englishWords, pageLanguage, productAndContractEnglish, shownTexts } from '../support/languages';
 import { admin, logIn } from './helpers';
 
 const browser = useBrowser();
@@ -19,52 +15,6 @@ const LANGUAGES = [
   { code: 'ur', dir: 'rtl', heading: 'فلسطین کے حامی کاروبار تلاش کریں' },
   { code: 'cy', dir: 'ltr', heading: "Dewch o Hyd i Fusnesau sy'n Cefnogi Palesteina" },
 ] as const;
-
-/**
- * The product's English words: every message of the apps' English catalogs (`apps`), placeholders and all (a filled-in
- * one never matches whole).
- */
-function englishWords(apps = ['shell']): Set<string> {
-  const words = new Set<string>();
-  for (const app of apps) {
-    const locales = path.join(repoRoot, app, 'src/i18n/locales');
-    for (const file of readdirSync(locales).filter((name) => /^en(\.[a-z-]+)?\.json$/.test(name))) {
-      const catalog = JSON.parse(readFileSync(path.join(locales, file), 'utf8')) as Record<string, string>;
-      for (const text of Object.values(catalog)) words.add(text.trim());
-    }
-  }
-  return words;
-}
-
-/** Every app's English words and the contract's: its messages (toasts, errors, confirmations) and labels (reasons, kinds). */
-const productAndContractEnglish = () =>
-  new Set([...englishWords(['shell', 'mfe-directory', 'mfe-admin']), ...Object.values(contractEnglishCatalog()).map((text) => text.trim())]);
-
-/**
- * Text the page shows or speaks: visible text nodes, and the labels and placeholders of its controls. `skip`: parts
- * left out, e.g. business data (shown `dir="auto"`: an owner's 'Closed' for Sunday is theirs, not the product's).
- */
-async function shownTexts(page: Page, skip = '[hidden], script, style'): Promise<string[]> {
-  return page.evaluate((skipped) => {
-    const texts: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      if (parent && parent.closest(skipped) === null && node.textContent?.trim()) texts.push(node.textContent.trim());
-    }
-    for (const element of document.querySelectorAll('[aria-label], [placeholder], [title]')) {
-      for (const name of ['aria-label', 'placeholder', 'title']) {
-        const value = element.getAttribute(name)?.trim();
-        if (value) texts.push(value);
-      }
-    }
-    return texts;
-  }, skip);
-}
-
-async function pageLanguage(page: Page): Promise<[string, string]> {
-  return page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
-}
 
 describe('languages (issue #15)', () => {
   for (const language of LANGUAGES) {
@@ -93,9 +43,7 @@ describe('languages (issue #15)', () => {
       const english = productAndContractEnglish();
       const left: string[] = [];
       const lookAt = async (where: string) =>
-        left.push(
-          ...(await shownTexts(page, '[hidden], script, style, [dir="auto"]')).filter((text) => english.has(text)).map((text) => `${where}: ${text}`),
-        );
+        left.push(...(await shownTexts(page, BUSINESS_DATA)).filter((text) => english.has(text)).map((text) => `${where}: ${text}`));
 
       await page.goto(`/browse?lang=${language.code}`);
       const id = await (await firstBusinessRow(page)).getAttribute('data-business-id');

@@ -6,7 +6,7 @@
  */
 export const CONTRACT_CONSTANT_MODULES = /services\/contract\/src\/(messages|limits|i18n\/(message-codes|contract-labels))\.ts$/;
 
-/** Those, and the contract's modules of pure functions that a first chunk re-exports without running (the opening-hours parser). */
-const SIDE_EFFECT_FREE_CONTRACT_MODULES = /services\/contract\/src\/(messages|limits|i18n\/message-codes|opening-hours)\.ts$/;
+/** The contract's modules of pure functions that a first chunk re-exports without running them (the opening-hours parser). */
+const CONTRACT_FUNCTION_MODULES = /services\/contract\/src\/opening-hours\.ts$/;
 
-export const contractModuleSideEffects = (id: string): boolean => !SIDE_EFFECT_FREE_CONTRACT_MODULES.test(id);
+export const contractModuleSideEffects = (id: string): boolean => !CONTRACT_CONSTANT_MODULES.test(id) && !CONTRACT_FUNCTION_MODULES.test(id);
