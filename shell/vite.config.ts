@@ -12,6 +12,7 @@ import {
 } from '../services/contract/src/federation';
 /* eslint-enable import-x/no-relative-packages */
 import { firstLoadHints } from './build-preloads';
+import { embedPagePlugin } from './server/embed-page';
 import mfConfig from './module-federation.config';
 import { apiProxy, runtimeConfigPlugin } from './server/runtime-config';
 
@@ -26,6 +27,7 @@ export default defineConfig({
     federation(mfConfig),
     compression(PRECOMPRESS_OPTIONS),
     runtimeConfigPlugin(),
+    embedPagePlugin(),
     firstLoadHints(),
   ],
   server: { port, strictPort: true, proxy: apiProxy() },

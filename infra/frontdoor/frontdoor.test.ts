@@ -72,6 +72,7 @@ beforeAll(async () => {
     directoryManifest: DIRECTORY_MANIFEST,
     shellFiles: {
       'index.html': '<!doctype html><title>Zaytoon</title><div id="root"></div>',
+      'embed.html': '<!doctype html><title>Zaytoon</title><div id="embed"></div>',
       'assets/index-Ab12Cd34.js': SCRIPT,
       'mf-manifest.json': '{"name":"zaytoon_shell"}',
     },
@@ -117,6 +118,28 @@ describe('front door: pages and assets', () => {
       // The directory's pages also ask for its manifest with the HTML; the landing page and the admin panel do not.
       expectPageHeaders(response, { directoryPage });
       expect(response.headers.get('strict-transport-security')).toBeNull();
+    }
+  });
+
+  it('lets any site frame the embeddable map, and no other page (issue #16)', async () => {
+    const embed = await fetch(`${base}/embed?city=London&category=Cafe&view=list`);
+    expect(embed.status).toBe(200);
+    expect(await embed.text()).toContain('<div id="embed">');
+    const csp = embed.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/(^|; )frame-ancestors \*(;|$)/);
+    expect(csp).not.toContain("'none'; frame");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(embed.headers.get('x-frame-options')).toBeNull();
+    expect(embed.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(embed.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(embed.headers.get('cache-control')).toBe('no-cache');
+    expect(embed.headers.get('link')).toBeNull();
+
+    for (const path of ['/browse', '/embed.html', '/embed/x', '/']) {
+      const page = await fetch(`${base}${path}`);
+      expect(page.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
+      expect(page.headers.get('x-frame-options'), path).toBe('DENY');
     }
   });
 

@@ -55,8 +55,14 @@ const REVALIDATE = 'no-cache';
 
 type Header = readonly [name: string, value: string];
 
+/**
+ * Who may show a page in a frame: nobody, except for the embeddable map (issue #16), which any site may frame.
+ * `*` in frame-ancestors matches every http(s) origin.
+ */
+export type FrameAncestors = "'none'" | '*';
+
 /** What the shell page may load: itself, the remotes' code, and map tiles. */
-export function contentSecurityPolicy(remoteOrigins: string[]): string {
+export function contentSecurityPolicy(remoteOrigins: string[], frameAncestors: FrameAncestors = "'none'"): string {
   const remotes = [...new Set(remoteOrigins)].join(' ');
   const withRemotes = (sources: string) => (remotes ? `${sources} ${remotes}` : sources);
   return [
@@ -70,7 +76,7 @@ export function contentSecurityPolicy(remoteOrigins: string[]): string {
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${frameAncestors}`,
   ].join('; ');
 }
 
@@ -90,6 +96,13 @@ export function pageHeaders(
     ...(preconnect.length ? ([['Link', preconnect.join(', ')]] as Header[]) : []),
     ...(settings.hsts ? ([['Strict-Transport-Security', 'max-age=63072000; includeSubDomains']] as Header[]) : []),
   ];
+}
+
+/** The embeddable map's page (issue #16): framed by any site, so no X-Frame-Options; nothing to preconnect to. */
+export function embedPageHeaders(settings: Pick<FrontDoorSettings, 'remoteOrigins' | 'hsts'>): Header[] {
+  return pageHeaders({ ...settings, preconnectOrigins: [] }, { directoryPage: false })
+    .filter(([name]) => name !== 'X-Frame-Options')
+    .map(([name, value]) => [name, name === 'Content-Security-Policy' ? contentSecurityPolicy(settings.remoteOrigins, '*') : value] as const);
 }
 
 function quote(value: string): string {
@@ -197,6 +210,9 @@ function realIp(trustedProxies: string[]): string[] {
   return [...trustedProxies.map((proxy) => `    set_real_ip_from ${proxy};`), '    real_ip_header X-Forwarded-For;', '    real_ip_recursive on;'];
 }
 
+/** The embed's page: the shell's second build writes its HTML beside index.html (shell/embed/vite.config.ts). */
+export const EMBED_PAGE = { path: '/embed', file: '/embed.html' } as const;
+
 // =404 last: with index.html missing (a deploy in progress) nginx answers 404 instead of redirecting in a cycle.
 const SHELL_PAGE = '$uri /index.html =404';
 
@@ -274,6 +290,8 @@ export function frontDoorConfig(settings: FrontDoorSettings): string {
         // A slow API delays the page by a second or two at most: then the page is served as if the id were not merged.
         { connect: '1s', read: '1s' },
       ),
+      // The embeddable map (issue #16): its own small build, the one page other sites may frame.
+      staticLocation(`= ${EMBED_PAGE.path}`, REVALIDATE, embedPageHeaders(settings), `${EMBED_PAGE.file} =404`),
       block('location @app_page', ['      try_files /index.html =404;', headers([['Cache-Control', REVALIDATE], ...page], '      ')], '    '),
       staticLocation('/', REVALIDATE, page, SHELL_PAGE),
     ],
