@@ -21,6 +21,7 @@ const PUBLIC_ENTRY_POINTS = [
   '@zaytoon/contract/client',
   '@zaytoon/contract/federation',
   '@zaytoon/contract/catalog-text',
+  '@zaytoon/contract/embed',
   '@zaytoon/core/migrate',
   '@zaytoon/core/worker',
   '@zaytoon/core/testing',

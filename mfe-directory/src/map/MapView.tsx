@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { memo, useCallback, useState } from 'react';
 import { MapContainer, TileLayer } from 'react-leaflet';
 import { DIRECTORY_LIMITS, MAP_DEFAULTS, type DirectoryFilter, type MapQuery } from '@zaytoon/contract/client';
 import { useDirectorySummary } from '../features/directory/api/get-directory-summary';
@@ -10,6 +10,7 @@ import { useSession } from '@zaytoon/web-kit';
 import { MapController } from './MapController';
 import { MapMarkers } from './MapMarkers';
 import { useMessages } from '../i18n/messages';
+import { EmbedDialog } from './EmbedDialog';
 import map from './MapView.module.css';
 import shared from '../ui/page.module.css';
 
@@ -35,9 +36,18 @@ function MapView({ filter, viewport, onViewportChange }: Props) {
   // Where the map stands (bbox and zoom); MapController reads it from the map once the map exists.
   const [view, setView] = useState<Pick<MapQuery, 'bbox' | 'zoom'> | null>(null);
   const markers = useMapView(view ? { ...filter, ...view } : null);
+  const [embedding, setEmbedding] = useState(false);
+  // Stable: the dialog moves focus inside when it opens, and again whenever its onClose changes.
+  const closeEmbed = useCallback(() => setEmbedding(false), []);
 
   return (
     <section className={shared.card} aria-label={t('map.label')} data-testid="map-view">
+      <div className={map.toolbar}>
+        <button type="button" className="btn btn--outline" onClick={() => setEmbedding(true)} data-testid="embed-open">
+          {t('embed.open')}
+        </button>
+      </div>
+      {embedding && <EmbedDialog filter={filter} onClose={closeEmbed} />}
       <div className={map.map} data-testid="map" dir="ltr" style={{ height: MAP_DEFAULTS.heightPx }}>
         <MapContainer center={[start.lat, start.lng]} zoom={start.zoom} style={{ height: '100%', width: '100%' }} scrollWheelZoom>
           <TileLayer

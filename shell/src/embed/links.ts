@@ -1,4 +1,5 @@
-import { NEW_TAB_REL, type EmbedOptions } from '@zaytoon/contract/client';
+import { NEW_TAB_REL } from '@zaytoon/contract/client';
+import type { EmbedOptions } from '@zaytoon/contract/embed';
 import { h } from './dom';
 import type { Translate } from './i18n/messages';
 

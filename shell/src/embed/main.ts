@@ -1,5 +1,6 @@
 import './embed.css';
-import { createApiClient, readEmbedOptions, type ApiClient, type DirectoryFilter, type EmbedOptions } from '@zaytoon/contract/client';
+import { createApiClient, type ApiClient, type DirectoryFilter } from '@zaytoon/contract/client';
+import { readEmbedOptions, type EmbedOptions } from '@zaytoon/contract/embed';
 import { openingLanguage, showLanguage } from '../i18n/pageLanguage';
 import { countLine, h } from './dom';
 import { loadMessages, type Translate } from './i18n/messages';
@@ -49,7 +50,10 @@ async function showList(into: HTMLElement, { api, t, options, filter, productNam
     countLine(page.total, t),
     h('ul', { class: 'embed__list', 'aria-label': t('embed.listLabel'), 'data-testid': 'embed-list' }, ...rows),
   );
-  if (page.nextCursor) into.append(newTabLink(browseUrl(options), t('embed.moreOn', { product: productName }), t, { class: 'embed__more', 'data-testid': 'embed-more' }));
+  if (page.nextCursor)
+    into.append(
+      newTabLink(browseUrl(options), t('embed.moreOn', { product: productName }), t, { class: 'embed__more', 'data-testid': 'embed-more' }),
+    );
 }
 
 async function boot(root: HTMLElement): Promise<void> {
@@ -61,7 +65,11 @@ async function boot(root: HTMLElement): Promise<void> {
   // Read-only and framed by other sites, where the browser sends no cookies: no session, no CSRF token.
   const api = createApiClient({ fetch: (input, init) => fetch(input, { ...init, credentials: 'omit' }) });
   const context: EmbedContext = { api, t, options, filter: { city: options.city, category: options.category }, productName: name };
-  const body = h('main', { class: 'embed__body', 'data-testid': `embed-${options.view}` }, h('p', { class: 'embed__status', role: 'status' }, t('embed.loading')));
+  const body = h(
+    'main',
+    { class: 'embed__body', 'data-testid': `embed-${options.view}` },
+    h('p', { class: 'embed__status', role: 'status' }, t('embed.loading')),
+  );
   root.replaceChildren(header(context), body);
   root.removeAttribute('aria-busy');
   try {

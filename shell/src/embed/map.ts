@@ -46,7 +46,13 @@ export async function showMap(into: HTMLElement, context: EmbedContext): Promise
   const style = h('style', {}, leafletCss);
   document.head.append(style);
   const summary = await api.directorySummary(filter);
-  const container = h('div', { class: 'embed__map', role: 'region', 'aria-label': t('embed.mapLabel'), 'data-testid': 'embed-map-canvas', dir: 'ltr' });
+  const container = h('div', {
+    class: 'embed__map',
+    role: 'region',
+    'aria-label': t('embed.mapLabel'),
+    'data-testid': 'embed-map-canvas',
+    dir: 'ltr',
+  });
   into.replaceChildren(countLine(summary.total, t), container);
   const map = L.map(container, { scrollWheelZoom: false }).setView(MAP_DEFAULTS.center, MAP_DEFAULTS.zoom);
   L.tileLayer('https://tile.openstreetmap.org/{z}/{x}/{y}.png', {
