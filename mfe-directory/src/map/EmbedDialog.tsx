@@ -43,14 +43,9 @@ export function EmbedDialog({ filter, onClose }: { filter: DirectoryFilter; onCl
 
   return (
     <dialog ref={dialog} className={embed.dialog} aria-labelledby={titleId} onClose={onClose} data-testid="embed-dialog">
-      <div className={embed.header}>
-        <h2 id={titleId} className={embed.title}>
-          {t('embed.title')}
-        </h2>
-        <button type="button" className={embed.close} aria-label={t('common.close')} onClick={() => dialog.current?.close()}>
-          ×
-        </button>
-      </div>
+      <h2 id={titleId} className={embed.title}>
+        {t('embed.title')}
+      </h2>
       <p>{t('embed.intro', { product: productName })}</p>
       <fieldset className={embed.views}>
         <legend>{t('embed.view')}</legend>
@@ -77,6 +72,9 @@ export function EmbedDialog({ filter, onClose }: { filter: DirectoryFilter; onCl
         <p className={embed.status} role="status" data-testid="embed-copy-status">
           {copy === 'copied' ? t('embed.copied') : copy === 'failed' ? t('embed.copyFailed') : ''}
         </p>
+        <button type="button" className="btn btn--outline" onClick={() => dialog.current?.close()}>
+          {t('common.close')}
+        </button>
         <button type="button" className="btn btn--primary" onClick={() => void copySnippet()} data-testid="embed-copy">
           {t('embed.copy')}
         </button>

@@ -7,6 +7,7 @@ import { plainText } from './catalog-text';
 
 /** A message catalog: `<app>/src/i18n/locales/<language>.json` (English maybe in parts, `en.<part>.json`), flat keys to ICU MessageFormat text. */
 export const CATALOG_FILE = /\/i18n\/locales\/([a-z]{2})(\.[a-z-]+)?\.json$/;
+const RUNTIME = '@messageformat/runtime';
 /** Vite's other imports of a file (its text, its URL, a worker): they are not the catalog's messages. */
 const SPECIAL_QUERY = /[?&](?:raw|url|worker|sharedworker)\b/;
 
@@ -50,15 +51,24 @@ export function catalogModule(locale: string, messages: Record<string, string>):
  * bundle. Same output in `vite`, `vite build` and vitest.
  */
 export function compiledCatalogs(): Plugin {
+  let devServer = false;
   return {
     name: 'zaytoon:compiled-catalogs',
     enforce: 'pre',
-    transform(code, id) {
+    configureServer() {
+      // vitest runs a dev server too, but its modules run in Node, where the package name resolves.
+      devServer = !process.env.VITEST;
+    },
+    transform(code, id, options) {
       const catalog = CATALOG_FILE.exec(id.split('?')[0]);
       if (!catalog || SPECIAL_QUERY.test(id)) return null;
       const { _meta, ...messages } = JSON.parse(code) as Record<string, string>;
       // JavaScript now: Vite's JSON handling must not read it as JSON.
-      return { code: catalogModule(catalog[1], messages), map: null, moduleType: 'js' };
+      const module = catalogModule(catalog[1], messages);
+      // The dev server leaves a .json file's imports as written (no import analysis), and a browser cannot load a bare
+      // package name: it gets Vite's URL for it instead.
+      const served = devServer && !options?.ssr ? module.replaceAll(`from "${RUNTIME}"`, `from "/@id/${RUNTIME}"`) : module;
+      return { code: served, map: null, moduleType: 'js' };
     },
   };
 }
