@@ -9,6 +9,7 @@ import {
   PRECOMPRESS_OPTIONS,
   productionReactRouter,
   runtimeVersionOnly,
+  sharedCacheHelpersOnce,
 } from '../services/contract/src/federation';
 /* eslint-enable import-x/no-relative-packages */
 import { firstLoadHints } from './build-preloads';
@@ -24,6 +25,7 @@ export default defineConfig({
     productionReactRouter(),
     runtimeVersionOnly(),
     federation(mfConfig),
+    sharedCacheHelpersOnce(),
     compression(PRECOMPRESS_OPTIONS),
     runtimeConfigPlugin(),
     firstLoadHints(),
