@@ -15,7 +15,7 @@ import {
   sharedCacheHelpersOnce,
 } from '../services/contract/src/federation';
 /* eslint-enable import-x/no-relative-packages */
-import { FIRST_LOAD_CHUNK, OPENING_HOURS_CHUNK, SCREENS_CONTRACT_CHUNK } from './build-chunks';
+import { FIRST_LOAD_CHUNK, OPENING_HOURS_CHUNK, SCREENS_CONTRACT_CHUNK, SCREENS_SHARED_CHUNK } from './build-chunks';
 import mfConfig from './module-federation.config';
 
 const port = Number(process.env.DIRECTORY_PORT || 8081);
@@ -58,7 +58,7 @@ export default defineConfig(({ command }) => ({
     target: 'esnext',
     rolldownOptions: {
       treeshake: { moduleSideEffects: contractModuleSideEffects },
-      output: { codeSplitting: { groups: [OPENING_HOURS_CHUNK, SCREENS_CONTRACT_CHUNK, FIRST_LOAD_CHUNK] } },
+      output: { codeSplitting: { groups: [OPENING_HOURS_CHUNK, SCREENS_CONTRACT_CHUNK, FIRST_LOAD_CHUNK, SCREENS_SHARED_CHUNK] } },
     },
   },
 }));
