@@ -10,8 +10,10 @@ import {
   productionReactRouter,
   runtimeVersionOnly,
 } from '../services/contract/src/federation';
+import { API_ROUTES } from '../services/contract/src/routes';
 /* eslint-enable import-x/no-relative-packages */
 import { firstLoadHints } from './build-preloads';
+import { serviceWorker } from './build-service-worker';
 import mfConfig from './module-federation.config';
 import { apiProxy, runtimeConfigPlugin } from './server/runtime-config';
 
@@ -27,6 +29,8 @@ export default defineConfig({
     compression(PRECOMPRESS_OPTIONS),
     runtimeConfigPlugin(),
     firstLoadHints(),
+    // The answers the worker may keep offline: those the contract marks the same for every visitor.
+    serviceWorker(Object.values(API_ROUTES).flatMap((route) => ('cacheable' in route && route.cacheable ? [route.path] : []))),
   ],
   server: { port, strictPort: true, proxy: apiProxy() },
   preview: { port, strictPort: true, proxy: apiProxy() },
