@@ -26,6 +26,11 @@ export function precacheEntries(outDir: string): PrecacheEntry[] {
     .sort((a, b) => a.url.localeCompare(b.url));
 }
 
+/** The contract's cacheable routes: their answers are the same for every visitor (never a member's or an admin's). */
+export function publicAnswerPaths(routes: Record<string, { path: string; cacheable?: boolean }>): string[] {
+  return Object.values(routes).flatMap((route) => (route.cacheable ? [route.path] : []));
+}
+
 /** `/businesses/:id` → `^/businesses/[0-9]+$` (ids are numbers: `/businesses/duplicates` is another route). */
 export function pathPattern(path: string): string {
   return `^${path

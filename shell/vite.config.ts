@@ -13,7 +13,7 @@ import {
 import { API_ROUTES } from '../services/contract/src/routes';
 /* eslint-enable import-x/no-relative-packages */
 import { firstLoadHints } from './build-preloads';
-import { serviceWorker } from './build-service-worker';
+import { publicAnswerPaths, serviceWorker } from './build-service-worker';
 import mfConfig from './module-federation.config';
 import { apiProxy, runtimeConfigPlugin } from './server/runtime-config';
 
@@ -30,7 +30,7 @@ export default defineConfig({
     runtimeConfigPlugin(),
     firstLoadHints(),
     // The answers the worker may keep offline: those the contract marks the same for every visitor.
-    serviceWorker(Object.values(API_ROUTES).flatMap((route) => ('cacheable' in route && route.cacheable ? [route.path] : []))),
+    serviceWorker(publicAnswerPaths(API_ROUTES)),
   ],
   server: { port, strictPort: true, proxy: apiProxy() },
   preview: { port, strictPort: true, proxy: apiProxy() },

@@ -1,5 +1,12 @@
-/** The front door's service worker (issue #16 point 3), registered once the page has loaded so it never competes with it. */
+/**
+ * The front door's service worker (issue #16 point 3), registered when the page has loaded and the browser is idle, so
+ * its install (the shell's files, fetched to be kept) never competes with the page's own downloads. The federation's
+ * bootstrap runs this module late, often after the load event.
+ */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
-  window.addEventListener('load', () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined));
+  const register = () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  const whenIdle = () => (window.requestIdleCallback ? window.requestIdleCallback(register) : setTimeout(register));
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
