@@ -11,8 +11,10 @@ import {
   runtimeVersionOnly,
   sharedCacheHelpersOnce,
 } from '../services/contract/src/federation';
+import { API_ROUTES } from '../services/contract/src/routes';
 /* eslint-enable import-x/no-relative-packages */
 import { firstLoadHints } from './build-preloads';
+import { publicAnswerPaths, serviceWorker } from './build-service-worker';
 import mfConfig from './module-federation.config';
 import { apiProxy, runtimeConfigPlugin } from './server/runtime-config';
 
@@ -29,6 +31,8 @@ export default defineConfig({
     compression(PRECOMPRESS_OPTIONS),
     runtimeConfigPlugin(),
     firstLoadHints(),
+    // The answers the worker may keep offline: those the contract marks the same for every visitor.
+    serviceWorker(publicAnswerPaths(API_ROUTES)),
   ],
   server: { port, strictPort: true, proxy: apiProxy() },
   preview: { port, strictPort: true, proxy: apiProxy() },

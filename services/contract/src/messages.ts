@@ -151,6 +151,8 @@ export const MESSAGES = {
   uploadPictureFailed: 'Failed to upload profile picture',
   deleteAccountFailed: 'Failed to delete account',
   networkError: 'Network error. Please try again.',
+  /** SPEC is silent (issue #16 point 3): an action that failed because the browser is offline, in every screen. */
+  needsConnection: 'You are offline: this needs a connection.',
 
   loggedIn: 'Successfully logged in!',
   accountCreated: 'Account created successfully!',

@@ -75,10 +75,15 @@ function codedText(t: ContractTranslate, code: string | undefined, params: Param
   }
 }
 
+/** A call that got no answer while the browser is offline (issue #16 point 3): every screen says it needs a connection. */
+export const failedOffline = (error: unknown): boolean => isApiError(error) && error.status === 0 && globalThis.navigator?.onLine === false;
+
 const errorWordsWith =
   (t: ContractTranslate): ErrorWords =>
-  (error) =>
-    isApiError(error) ? (codedText(t, error.code, error.params) ?? (error.detail || undefined)) : undefined;
+  (error) => {
+    if (failedOffline(error)) return t('needsConnection');
+    return isApiError(error) ? (codedText(t, error.code, error.params) ?? (error.detail || undefined)) : undefined;
+  };
 
 const errorTextWith = (t: ContractTranslate): ErrorText => {
   const words = errorWordsWith(t);
