@@ -1,6 +1,7 @@
 // Issue #15, "Done when": the directory's and the admin's pages in Arabic, Urdu and Welsh. Each opens through
 // `?lang=`, shows `<html lang dir>`, leaves no English message of the product on screen (business data aside), and in
-// Arabic and Urdu mirrors: the top bar's brand on the right, inputs' text aligned right. /browse counts businesses with
+// Arabic and Urdu mirrors on /browse, the form, a business page and the admin panel: the top bar's brand on the right,
+// inputs' text aligned right. /browse counts businesses with
 // Arabic's six plural forms, on businesses this file adds.
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
@@ -137,7 +138,7 @@ describe('the directory and the admin panel in each language (issue #15)', () =>
     }
   });
 
-  it('the admin panel in each language', async () => {
+  it('the admin panel in each language, and for the admin the business page and the panel mirror', async () => {
     await page.context().clearCookies();
     await backToEnglish(page);
     await logIn(page, admin.login, admin.password);
@@ -146,6 +147,18 @@ describe('the directory and the admin panel in each language (issue #15)', () =>
       await page.locator('[data-testid="admin-stats"][data-loaded="true"]').waitFor();
       await page.waitForLoadState('networkidle');
       await expectLanguage(page, language);
+
+      // The panel's top bar starts with its way back; its verify dialog has the panel's inputs.
+      await page.goto(`/admin?verify=${businessId}&lang=${language.code}`);
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      await expectMirrored(page, language, page.getByTestId('admin-panel').getByRole('link').first(), dialog.getByRole('combobox'));
+
+      // Signed in, the business page has the comment box.
+      await page.goto(`/business/${businessId}?lang=${language.code}`);
+      const comment = page.getByTestId('comments').getByRole('textbox');
+      await comment.waitFor();
+      await expectMirrored(page, language, page.getByTestId('directory-nav').getByRole('link').first(), comment);
     }
   });
 });
