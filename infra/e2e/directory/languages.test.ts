@@ -5,7 +5,7 @@
 // follows the browser's languages. What the server writes in English is put in the page's words: a revision's author
 // by role, a source or hours written out, the field a validation message names, the admin's name for a nameless business.
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@zaytoon/contract';
+import { LIMITS, MESSAGES } from '@zaytoon/contract';
 import { launchBrowser, useBrowser } from '../support/browser';
 import { firstBusinessRow } from '../support/directory';
 import { BUSINESS_DATA, englishWords, pageLanguage, productAndContractEnglish, shownTexts } from '../support/languages';
@@ -88,7 +88,10 @@ describe('languages (issue #15)', () => {
       const page = await context.newPage();
       await logIn(page, admin.login, admin.password);
       const written = [
-        await apiFetch(page, `/api/admin/businesses/${business.id}/verifications`, { method: 'POST', body: { method: 'Visited in person', date: '2026-03-14' } }),
+        await apiFetch(page, `/api/admin/businesses/${business.id}/verifications`, {
+          method: 'POST',
+          body: { method: 'Visited in person', date: '2026-03-14' },
+        }),
         await apiFetch(page, `/api/businesses/${business.id}/suggestions`, {
           method: 'POST',
           body: { field_name: 'business_hours', suggested_value: JSON.stringify({ monday: '10-6', friday: '10-4' }) },
@@ -122,7 +125,7 @@ describe('languages (issue #15)', () => {
       await form.waitFor();
       const nameInput = form.locator('[name="name"]');
       await nameInput.evaluate((input) => input.removeAttribute('maxlength'));
-      await nameInput.fill('ن'.repeat(101));
+      await nameInput.fill('ن'.repeat(LIMITS.shortFieldMaxLength + 1));
       await form.locator('[name="address"]').fill('1 Kirkgate');
       await form.locator('[name="city"]').fill('Leeds');
       await form.locator('[name="postcode"]').fill('LS1 6BH');
@@ -139,7 +142,10 @@ describe('languages (issue #15)', () => {
         body: { name: `${name} nameless`, address: '2 Kirkgate', city: 'Leeds', postcode: 'LS1 6BH', category: 'Cafe', description: '', phone: '' },
       });
       nameless = created.body.id;
-      const reported = await apiFetch(page, '/api/reports', { method: 'POST', body: { business_id: nameless, reason: 'Other', description: 'A test' } });
+      const reported = await apiFetch(page, '/api/reports', {
+        method: 'POST',
+        body: { business_id: nameless, reason: 'Other', description: 'A test' },
+      });
       expect(reported.status).toBeLessThan(300);
       await db.query("UPDATE businesses SET name = '' WHERE id = $1", [nameless]);
       await page.goto('/admin?lang=ar');

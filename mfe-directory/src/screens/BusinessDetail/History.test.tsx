@@ -20,7 +20,12 @@ const revision = (id: number, extra: Partial<Revision>): Revision => ({
 
 const FIRST_PAGE = {
   items: [
-    revision(4, { kind: 'revert', by: 'admin', author: { kind: 'admin' }, changes: [{ field: 'business_hours', before: { monday: '9-5' }, after: null }] }),
+    revision(4, {
+      kind: 'revert',
+      by: 'admin',
+      author: { kind: 'admin' },
+      changes: [{ field: 'business_hours', before: { monday: '9-5' }, after: null }],
+    }),
     revision(3, { by: 'former member', author: { kind: 'former_member' }, changes: [{ field: 'description', before: 'Old', after: 'New' }] }),
   ],
   total: 4,
@@ -108,7 +113,11 @@ describe('History in Arabic (issue #15)', () => {
     const source = { kind: 'In-store sign', date: '2025-06-01', description: 'Sign in the window' };
     const page = {
       items: [
-        revision(4, { kind: 'revert', author: { kind: 'admin' }, changes: [{ field: 'business_hours', before: { monday: '9-5', friday: '10-4' }, after: null }] }),
+        revision(4, {
+          kind: 'revert',
+          author: { kind: 'admin' },
+          changes: [{ field: 'business_hours', before: { monday: '9-5', friday: '10-4' }, after: null }],
+        }),
         revision(3, { author: { kind: 'former_member' }, changes: [{ field: 'proof_of_support', before: null, after: sourcesText([source]) }] }),
         revision(2, { author: { kind: 'member', username: 'admin' } }),
       ],

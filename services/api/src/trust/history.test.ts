@@ -96,7 +96,9 @@ describe('every change to a business is one revision', () => {
     await leaving.signup();
     const business = await createBusiness(leaving);
     expect((await leaving.post('/api/auth/delete-account')).status).toBe(200);
-    expect(await history(business.id)).toEqual([expect.objectContaining({ kind: 'create', by: MESSAGES.revisionByFormerMember, author: { kind: 'former_member' } })]);
+    expect(await history(business.id)).toEqual([
+      expect.objectContaining({ kind: 'create', by: MESSAGES.revisionByFormerMember, author: { kind: 'former_member' } }),
+    ]);
   });
 
   it("a member called 'admin' is a member, not an admin: the author's kind says which (issue #15)", async () => {

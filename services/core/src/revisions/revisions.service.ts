@@ -1,4 +1,13 @@
-import { MESSAGES, PAGING, REVISION_FIELDS, type pageQuerySchema, type Revision, type RevisionAuthor, type User, type Valid } from '@zaytoon/contract';
+import {
+  MESSAGES,
+  PAGING,
+  REVISION_FIELDS,
+  type pageQuerySchema,
+  type Revision,
+  type RevisionAuthor,
+  type User,
+  type Valid,
+} from '@zaytoon/contract';
 import { AuditRepository } from '../audit/audit.repository';
 import { afterBusinessWrite } from '../businesses/businesses.service';
 import { BusinessesRepository } from '../businesses/businesses.repository';
