@@ -3,13 +3,14 @@
 // Arabic and Urdu; /browse, a business page, the form and the admin panel show none of the apps' English words nor the
 // contract's (its messages and labels); the menu switches at once without a reload and is remembered; a first visit
 // follows the browser's languages. What the server writes in English is put in the page's words: a revision's author
-// by role, a source or hours written out, the field a validation message names, the admin's name for a nameless business.
+// by role, a source or hours written out, the field a validation message names. (The admin's name for a business
+// without one cannot be reached with real data, which refuses an empty name: mfe-admin's unit tests check it.)
 import { describe, expect, it } from 'vitest';
 import { LIMITS, MESSAGES } from '@zaytoon/contract';
 import { launchBrowser, useBrowser } from '../support/browser';
 import { firstBusinessRow } from '../support/directory';
 import { BUSINESS_DATA, englishWords, pageLanguage, productAndContractEnglish, shownTexts } from '../support/languages';
-import { addBusiness, database, newMember, tag } from '../admin/helpers';
+import { addBusiness, newMember, tag } from '../admin/helpers';
 import { admin, apiFetch, logIn } from './helpers';
 
 const browser = useBrowser();
@@ -72,11 +73,9 @@ describe('languages (issue #15)', () => {
     });
   }
 
-  it("in Arabic, the server's English is put in the page's words: history's authors, a source and hours, a field's name, a nameless business", async () => {
+  it("in Arabic, the server's English is put in the page's words: history's authors, a source and hours, a field's name", async () => {
     const { context, close } = await launchBrowser();
-    const db = database();
     const name = `Languages ${tag()}`;
-    let nameless = 0;
     try {
       const leaving = await newMember('lang');
       const business = await addBusiness(leaving, name, {
@@ -135,35 +134,7 @@ describe('languages (issue #15)', () => {
       const tooLong = await page.locator(`[id="${errorId}"]`).innerText();
       expect(tooLong).toContain('اسم النشاط التجاري');
       expect(tooLong).not.toContain('Business Name');
-
-      // A reported business without a name: the admin's confirmation names it by its id, in Arabic.
-      const created = await apiFetch<{ id: number }>(page, '/api/businesses', {
-        method: 'POST',
-        body: { name: `${name} nameless`, address: '2 Kirkgate', city: 'Leeds', postcode: 'LS1 6BH', category: 'Cafe', description: '', phone: '' },
-      });
-      nameless = created.body.id;
-      const reported = await apiFetch(page, '/api/reports', {
-        method: 'POST',
-        body: { business_id: nameless, reason: 'Other', description: 'A test' },
-      });
-      expect(reported.status).toBeLessThan(300);
-      await db.query("UPDATE businesses SET name = '' WHERE id = $1", [nameless]);
-      await page.goto('/admin?lang=ar');
-      const card = page.locator(`[data-testid="report-card"][data-business-id="${nameless}"]`);
-      await card.waitFor();
-      const asked = new Promise<string>((resolve) =>
-        page.once('dialog', (dialog) => {
-          resolve(dialog.message());
-          void dialog.dismiss();
-        }),
-      );
-      await card.getByRole('button', { name: 'موافقة وإزالة العمل التجاري' }).click();
-      const question = await asked;
-      expect(question).toContain(`النشاط التجاري ${nameless}`);
-      expect(question).not.toContain('Business');
     } finally {
-      if (nameless) await db.query('DELETE FROM businesses WHERE id = $1', [nameless]);
-      await db.end();
       await close();
     }
   });
