@@ -1,3 +1,5 @@
+import { ENGLISH_VALUE_WORDS } from './format/describe-value';
+
 /** Every user-facing message, in SPEC.md's and CONTRACT.md's words, used by the API and the remotes (with FIRST_LOAD_MESSAGES). */
 export const MESSAGES = {
   // validation (SPEC §5)
@@ -219,6 +221,9 @@ export const PARAMETERISED_MESSAGES = {
   archivedTitle: ({ title }: { title: string }) => `Archived: ${title}`,
   ownerConfirmed: ({ date }: { date: string }) => `Confirmed accurate by its owner · ${date}`,
   confirmedBy: ({ count }: { count: number }) => `Confirmed by ${count} ${count === 1 ? 'member' : 'members'} in the last 90 days`,
+  /** A written-out source and a key of hours or social links, in history and suggestions (describe-value.ts). */
+  sourceLine: ENGLISH_VALUE_WORDS.sourceLine,
+  valueEntry: ENGLISH_VALUE_WORDS.valueEntry,
 } as const;
 
 const P = PARAMETERISED_MESSAGES;
