@@ -2,8 +2,15 @@ import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-// eslint-disable-next-line import-x/no-relative-packages -- Vite's config loader leaves package imports to Node, which cannot load the contract's .ts (docs/decisions.md)
-import { compiledCatalogs, injectedCssModules, PRECOMPRESS_OPTIONS, productionReactRouter } from '../services/contract/src/federation';
+/* eslint-disable import-x/no-relative-packages -- Vite's config loader leaves package imports to Node, which cannot load the contract's .ts (docs/decisions.md) */
+import {
+  compiledCatalogs,
+  injectedCssModules,
+  PRECOMPRESS_OPTIONS,
+  productionReactRouter,
+  sharedCacheHelpersOnce,
+} from '../services/contract/src/federation';
+/* eslint-enable import-x/no-relative-packages */
 import { adminBuildDefines, adminBuildInfo, versionFilePlugin } from './build-info';
 import mfConfig from './module-federation.config';
 
@@ -22,6 +29,7 @@ export default defineConfig({
     productionReactRouter(),
     injectedCssModules(),
     federation(mfConfig),
+    sharedCacheHelpersOnce(),
     compression(PRECOMPRESS_OPTIONS),
     versionFilePlugin(buildInfo),
   ],

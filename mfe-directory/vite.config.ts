@@ -12,9 +12,10 @@ import {
   injectedCssModules,
   PRECOMPRESS_OPTIONS,
   productionReactRouter,
+  sharedCacheHelpersOnce,
 } from '../services/contract/src/federation';
 /* eslint-enable import-x/no-relative-packages */
-import { FIRST_LOAD_CHUNK, OPENING_HOURS_CHUNK, SCREENS_CONTRACT_CHUNK } from './build-chunks';
+import { FIRST_LOAD_CHUNK, OPENING_HOURS_CHUNK, SCREENS_CONTRACT_CHUNK, SCREENS_SHARED_CHUNK } from './build-chunks';
 import mfConfig from './module-federation.config';
 
 const port = Number(process.env.DIRECTORY_PORT || 8081);
@@ -41,7 +42,15 @@ export default defineConfig(({ command }) => ({
   // Relative base: asset URLs resolve against the module that asks for them, so the
   // same build works wherever the remote is deployed (no URL baked in).
   base: './',
-  plugins: [react(), compiledCatalogs(), productionReactRouter(), injectedCssModules(), federation(mfConfig), compression(PRECOMPRESS_OPTIONS)],
+  plugins: [
+    react(),
+    compiledCatalogs(),
+    productionReactRouter(),
+    injectedCssModules(),
+    federation(mfConfig),
+    sharedCacheHelpersOnce(),
+    compression(PRECOMPRESS_OPTIONS),
+  ],
   css: command === 'build' ? { modules: { generateScopedName: shortClassName } } : {},
   server: { port, strictPort: true, cors, origin: `http://localhost:${port}` },
   preview: { port, strictPort: true, cors, headers: { 'Access-Control-Allow-Origin': '*' } },
@@ -49,7 +58,7 @@ export default defineConfig(({ command }) => ({
     target: 'esnext',
     rolldownOptions: {
       treeshake: { moduleSideEffects: contractModuleSideEffects },
-      output: { codeSplitting: { groups: [OPENING_HOURS_CHUNK, SCREENS_CONTRACT_CHUNK, FIRST_LOAD_CHUNK] } },
+      output: { codeSplitting: { groups: [OPENING_HOURS_CHUNK, SCREENS_CONTRACT_CHUNK, FIRST_LOAD_CHUNK, SCREENS_SHARED_CHUNK] } },
     },
   },
 }));

@@ -9,9 +9,12 @@ import {
   PRECOMPRESS_OPTIONS,
   productionReactRouter,
   runtimeVersionOnly,
+  sharedCacheHelpersOnce,
 } from '../services/contract/src/federation';
+import { API_ROUTES } from '../services/contract/src/routes';
 /* eslint-enable import-x/no-relative-packages */
 import { firstLoadHints } from './build-preloads';
+import { publicAnswerPaths, serviceWorker } from './build-service-worker';
 import { embedPagePlugin } from './server/embed-page';
 import mfConfig from './module-federation.config';
 import { apiProxy, runtimeConfigPlugin } from './server/runtime-config';
@@ -25,10 +28,13 @@ export default defineConfig({
     productionReactRouter(),
     runtimeVersionOnly(),
     federation(mfConfig),
+    sharedCacheHelpersOnce(),
     compression(PRECOMPRESS_OPTIONS),
     runtimeConfigPlugin(),
     embedPagePlugin(),
     firstLoadHints(),
+    // The answers the worker may keep offline: those the contract marks the same for every visitor.
+    serviceWorker(publicAnswerPaths(API_ROUTES)),
   ],
   server: { port, strictPort: true, proxy: apiProxy() },
   preview: { port, strictPort: true, proxy: apiProxy() },

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { StackConfig } from './config';
 import { repoRoot } from './config';
-import { runtimeConfigFromEnv } from '@zaytoon/shell/runtime-config';
+import { runtimeConfigFromEnv, webAppManifest } from '@zaytoon/shell/runtime-config';
 import type { RemoteName } from '../frontdoor/nginx-config';
 import { log } from './log';
 import { loopbackListen, nginxProcessSettings, startFrontDoor, startRemoteServer, type NginxServer } from './nginx';
@@ -251,12 +251,15 @@ export async function startFrontDoorAndRemotes(config: StackConfig, start: Start
   const runtimeConfigFile = join(nginxDir, 'runtime-config.json');
   const runtimeConfig = runtimeConfigFromEnv(envs.frontend);
   writeFileSync(runtimeConfigFile, JSON.stringify(runtimeConfig));
+  const webManifestFile = join(nginxDir, 'manifest.webmanifest');
+  writeFileSync(webManifestFile, JSON.stringify(webAppManifest(runtimeConfig)));
   const frontDoor = await startFrontDoor(
     'frontdoor',
     {
       ...nginxProcessSettings(join(nginxDir, 'frontdoor'), await loopbackListen(config.ports.shell), { workerProcesses: 'auto' }),
       shellRoot: join(repoRoot, 'shell', 'dist'),
       runtimeConfigFile,
+      webManifestFile,
       apiUpstreams: apiPortList.map((port) => `127.0.0.1:${port}`),
       remoteUpstreams,
       remoteOrigins: [config.directoryRemoteUrl, config.adminRemoteUrl].flatMap((url) => otherOrigin(config, url)),

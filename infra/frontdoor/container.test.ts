@@ -37,7 +37,7 @@ function nginxAccepts(config: string): { ok: boolean; output: string } {
 
 describe('front-end container configuration', () => {
   it('front door: nginx accepts it; CSP names only the other remote origins; HSTS and trusted balancers as set', () => {
-    const { config, runtimeConfig } = renderContainerConfig('frontdoor', { ...production, NGINX_PREFIX: work });
+    const { config, runtimeConfig, webManifest } = renderContainerConfig('frontdoor', { ...production, PRODUCT_NAME: 'Olive', NGINX_PREFIX: work });
     const checked = nginxAccepts(config);
     expect(checked.ok, checked.output).toBe(true);
     const csp = /Content-Security-Policy "([^"]+)"/.exec(config)?.[1] ?? '';
@@ -49,8 +49,10 @@ describe('front-end container configuration', () => {
     expect(config).toMatch(/upstream zaytoon_api \{\s+server api:3000 /);
     // The directory remote is served by this front door: nothing to connect to early.
     expect(config).not.toContain('rel=preconnect');
+    expect(JSON.parse(webManifest ?? '')).toMatchObject({ name: 'Olive', short_name: 'Olive' });
+    expect(config).toContain(`alias ${join(work, 'manifest.webmanifest')};`);
     expect(JSON.parse(runtimeConfig ?? '')).toEqual({
-      productName: 'Zaytoon',
+      productName: 'Olive',
       remotes: { directory: production.DIRECTORY_REMOTE_URL, admin: production.ADMIN_REMOTE_URL },
     });
   });

@@ -6,11 +6,13 @@
 //   node container.mjs remote      a remote's build (STATIC_ROOT) with CORS
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runtimeConfigFromEnv } from '@zaytoon/shell/runtime-config';
+import { runtimeConfigFromEnv, webAppManifest } from '@zaytoon/shell/runtime-config';
 import { frontDoorConfig, remoteServerConfig, type NginxProcessSettings, type RemoteName } from './nginx-config';
 
 type Env = Record<string, string | undefined>;
 
+const RUNTIME_CONFIG_FILE = 'runtime-config.json';
+const WEB_MANIFEST_FILE = 'manifest.webmanifest';
 const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
 function list(value: string | undefined): string[] {
@@ -44,8 +46,8 @@ function processSettings(env: Env, prefix: string): NginxProcessSettings {
   };
 }
 
-/** The nginx configuration (and, for the front door, the runtime config it serves) for `role`. */
-export function renderContainerConfig(role: string, env: Env): { config: string; runtimeConfig?: string } {
+/** The nginx configuration (and, for the front door, the runtime config and web app manifest it serves) for `role`. */
+export function renderContainerConfig(role: string, env: Env): { config: string; runtimeConfig?: string; webManifest?: string } {
   const prefix = env.NGINX_PREFIX || '/tmp/nginx';
   const settings = processSettings(env, prefix);
   if (role === 'remote') return { config: remoteServerConfig({ ...settings, root: env.STATIC_ROOT || '/app/dist' }) };
@@ -61,11 +63,11 @@ export function renderContainerConfig(role: string, env: Env): { config: string;
   const remoteUpstreams: Partial<Record<RemoteName, string>> = {};
   if (env.DIRECTORY_UPSTREAM) remoteUpstreams.directory = upstream('DIRECTORY_UPSTREAM', env.DIRECTORY_UPSTREAM);
   if (env.ADMIN_UPSTREAM) remoteUpstreams.admin = upstream('ADMIN_UPSTREAM', env.ADMIN_UPSTREAM);
-  const runtimeConfigFile = join(prefix, 'runtime-config.json');
   const config = frontDoorConfig({
     ...settings,
     shellRoot: env.STATIC_ROOT || '/app/dist',
-    runtimeConfigFile,
+    runtimeConfigFile: join(prefix, RUNTIME_CONFIG_FILE),
+    webManifestFile: join(prefix, WEB_MANIFEST_FILE),
     apiUpstreams,
     remoteUpstreams,
     remoteOrigins: Object.values(runtime.remotes).flatMap(otherOrigin),
@@ -75,17 +77,18 @@ export function renderContainerConfig(role: string, env: Env): { config: string;
     trustedProxies: list(env.FRONTDOOR_TRUSTED_PROXIES),
     maxBodySize: env.MAX_BODY_SIZE || '8m',
   });
-  return { config, runtimeConfig: JSON.stringify(runtime) };
+  return { config, runtimeConfig: JSON.stringify(runtime), webManifest: JSON.stringify(webAppManifest(runtime)) };
 }
 
 function main(): void {
   const role = process.argv[2] ?? '';
   const prefix = process.env.NGINX_PREFIX || '/tmp/nginx';
   try {
-    const { config, runtimeConfig } = renderContainerConfig(role, process.env);
+    const { config, runtimeConfig, webManifest } = renderContainerConfig(role, process.env);
     mkdirSync(join(prefix, 'temp'), { recursive: true });
     writeFileSync(join(prefix, 'nginx.conf'), config);
-    if (runtimeConfig) writeFileSync(join(prefix, 'runtime-config.json'), runtimeConfig);
+    if (runtimeConfig) writeFileSync(join(prefix, RUNTIME_CONFIG_FILE), runtimeConfig);
+    if (webManifest) writeFileSync(join(prefix, WEB_MANIFEST_FILE), webManifest);
   } catch (error) {
     console.error(`front-end container: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);

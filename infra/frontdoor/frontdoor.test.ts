@@ -75,6 +75,8 @@ beforeAll(async () => {
       'embed.html': '<!doctype html><title>Zaytoon</title><div id="embed"></div>',
       'assets/index-Ab12Cd34.js': SCRIPT,
       'mf-manifest.json': '{"name":"zaytoon_shell"}',
+      'sw.js': SCRIPT,
+      'icons/icon-192.png': 'png',
     },
     directoryFiles: { 'mf-manifest.json': '{"name":"zaytoon_directory"}', 'remoteEntry.js': SCRIPT, 'assets/App-Ef56Gh78.js': SCRIPT },
   });
@@ -93,6 +95,8 @@ function expectPageHeaders(response: Response, { directoryPage }: { directoryPag
   expect(csp).toMatch(new RegExp(`script-src 'self' ${REMOTE_ORIGIN}(;|$)`));
   expect(csp).toContain(`connect-src 'self' ${REMOTE_ORIGIN}`);
   expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain("worker-src 'self'");
+  expect(csp).toContain("manifest-src 'self'");
   expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   expect(response.headers.get('x-frame-options')).toBe('DENY');
   expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
@@ -193,6 +197,29 @@ describe('front door: pages and assets', () => {
       expect(response.headers.get('cache-control')).toBe('no-cache');
     }
     expect(await (await fetch(`${base}/runtime-config.json`)).json()).toEqual({ productName: 'Zaytoon', remotes: {} });
+  });
+
+  it('serves the service worker and the web app manifest (PRODUCT_NAME) revalidated, with their types; a missing worker is a 404, never the page', async () => {
+    const worker = await fetch(`${base}/sw.js`);
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-type')).toMatch(/^(application|text)\/javascript/);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    expect(worker.headers.get('x-content-type-options')).toBe('nosniff');
+    const manifest = await fetch(`${base}/manifest.webmanifest`);
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('content-type')).toBe('application/manifest+json');
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    expect(await manifest.json()).toMatchObject({ name: 'Zaytoon', short_name: 'Zaytoon', start_url: '/browse', display: 'standalone' });
+    const icon = await fetch(`${base}/icons/icon-192.png`);
+    expect(icon.headers.get('content-type')).toBe('image/png');
+    expect((await fetch(`${base}/icons/missing.png`)).status).toBe(404);
+    const workerFile = join(door.shellRoot, 'sw.js');
+    renameSync(workerFile, `${workerFile}.gone`);
+    try {
+      expect((await fetch(`${base}/sw.js`)).status).toBe(404);
+    } finally {
+      renameSync(`${workerFile}.gone`, workerFile);
+    }
   });
 
   it("a remote's server: CORS for the shell's origin, revalidated entry and manifest, immutable hashed files", async () => {

@@ -3,6 +3,7 @@
 // static server. One renderer for `npm start`, `npm test` and the container images.
 import { API_ROUTES, MESSAGES, type PlainMessageCode } from '@zaytoon/contract';
 import { APP_ROUTES } from '@zaytoon/contract/client';
+import { WEB_MANIFEST_PATH } from '@zaytoon/shell/runtime-config';
 
 export interface NginxProcessSettings {
   /** Addresses to listen on: `8080`, `127.0.0.1:8080`, `[::1]:8080`. */
@@ -22,6 +23,8 @@ export interface NginxProcessSettings {
 export interface FrontDoorSettings extends NginxProcessSettings {
   shellRoot: string;
   runtimeConfigFile: string;
+  /** The web app manifest, written from the runtime config beside it (its name is PRODUCT_NAME). */
+  webManifestFile: string;
   /** host:port of each API process. */
   apiUpstreams: string[];
   /** Remotes this front door also serves under /remotes/<name>/ (host:port of their servers). */
@@ -73,6 +76,9 @@ export function contentSecurityPolicy(remoteOrigins: string[], frameAncestors: F
     `img-src 'self' data: blob: ${MAP_TILE_ORIGIN}`,
     "font-src 'self' data:",
     `connect-src ${withRemotes("'self'")}`,
+    // The service worker (/sw.js) and the web app manifest are the front door's own (issue #16 point 3).
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -266,6 +272,19 @@ export function frontDoorConfig(settings: FrontDoorSettings): string {
         [`      alias ${settings.runtimeConfigFile};`, headers([['Cache-Control', REVALIDATE], ...nosniff], '      ')],
         '    ',
       ),
+      block(
+        `location = ${WEB_MANIFEST_PATH}`,
+        [
+          `      alias ${settings.webManifestFile};`,
+          '      types { }',
+          '      default_type application/manifest+json;',
+          headers([['Cache-Control', REVALIDATE], ...nosniff], '      '),
+        ],
+        '    ',
+      ),
+      // Revalidated: a browser looks for a new worker at each visit, and installs it as soon as this answers a new one.
+      staticLocation('= /sw.js', REVALIDATE, nosniff),
+      staticLocation('/icons/', REVALIDATE, nosniff),
       staticLocation('/assets/', IMMUTABLE, nosniff),
       // The shell's own federation entry carries a content hash in its name; its manifest does not.
       staticLocation('~ ^/remoteEntry-[^/]+\\.js$', IMMUTABLE, nosniff),

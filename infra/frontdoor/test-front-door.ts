@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { loopbackListen, nginxProcessSettings, startFrontDoor, startRemoteServer } from '../dev/nginx';
 import { ManagedProcess, type ProcessSpec } from '../dev/supervisor';
+import { webAppManifest } from '@zaytoon/shell/runtime-config';
 import { freePort } from '../e2e/support/preview';
 import type { FrontDoorSettings } from './nginx-config';
 
@@ -71,6 +72,8 @@ export async function startTestFrontDoor(options: TestFrontDoorOptions): Promise
     }
     const runtimeConfigFile = join(work, 'runtime-config.json');
     writeFileSync(runtimeConfigFile, JSON.stringify({ productName: 'Zaytoon', remotes: {} }));
+    const webManifestFile = join(work, 'manifest.webmanifest');
+    writeFileSync(webManifestFile, JSON.stringify(webAppManifest({ productName: 'Zaytoon' })));
     const port = await freePort();
     const base = `http://localhost:${port}`;
     await startFrontDoor(
@@ -80,6 +83,7 @@ export async function startTestFrontDoor(options: TestFrontDoorOptions): Promise
         ...nginxProcessSettings(join(work, 'nginx-frontdoor'), await loopbackListen(port), { workerProcesses: 1 }),
         shellRoot,
         runtimeConfigFile,
+        webManifestFile,
         apiUpstreams: options.apiUpstreams,
         remoteUpstreams,
         remoteOrigins: options.remoteOrigins ?? [],

@@ -1,5 +1,10 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { apiProxy, runtimeConfigFromEnv, runtimeConfigPlugin } from './runtime-config';
+import { apiProxy, runtimeConfigFromEnv, runtimeConfigPlugin, THEME_COLOUR, webAppManifest } from './runtime-config';
+
+const shellFile = (path: string) => join(dirname(fileURLToPath(import.meta.url)), '..', path);
 
 describe('runtime config', () => {
   it('defaults to the documented URLs', () => {
@@ -43,8 +48,29 @@ describe('runtime config', () => {
     expect(passed).toBe(false);
     expect(JSON.parse(res.body).productName).toBe('Olive');
     expect(res.headers['Cache-Control']).toBe('no-store');
+    handlers[0]({ url: '/manifest.webmanifest', method: 'GET' }, res, () => (passed = true));
+    expect(passed).toBe(false);
+    expect(res.headers['Content-Type']).toBe('application/manifest+json; charset=utf-8');
+    expect(JSON.parse(res.body).name).toBe('Olive');
     handlers[0]({ url: '/api/businesses', method: 'GET' }, res, () => (passed = true));
     expect(passed).toBe(true);
+  });
+
+  it("names the installed app after PRODUCT_NAME, with the design tokens' colour and icons the build has", () => {
+    const manifest = webAppManifest({ productName: 'Olive' });
+    expect(manifest).toMatchObject({ name: 'Olive', short_name: 'Olive', start_url: '/browse', display: 'standalone', theme_color: THEME_COLOUR });
+    const tokens = readFileSync(shellFile('../services/web-kit/src/tokens.css'), 'utf8');
+    expect(tokens).toContain(`--green-800: ${THEME_COLOUR};`);
+    expect(readFileSync(shellFile('index.html'), 'utf8')).toContain(`<meta name="theme-color" content="${THEME_COLOUR}" />`);
+    for (const icon of manifest.icons) {
+      const file = shellFile(`public${icon.src}`);
+      expect(existsSync(file), icon.src).toBe(true);
+      const png = readFileSync(file);
+      const [width, height] = icon.sizes.split('x').map(Number);
+      // A PNG's IHDR: width and height, big-endian, at bytes 16 and 20.
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)], icon.src).toEqual([width, height]);
+    }
+    expect(manifest.icons.some((icon) => icon.purpose === 'maskable')).toBe(true);
   });
 
   it('proxies /api and /ops to API_ORIGIN', () => {

@@ -20,6 +20,33 @@ export function runtimeConfigFromEnv(env: Env = process.env): ShellRuntimeConfig
   };
 }
 
+/** The design tokens' --green-800 (services/web-kit/src/tokens.css), the colour of the top bar and of index.html's theme-color. */
+export const THEME_COLOUR = '#14532d';
+export const WEB_MANIFEST_PATH = '/manifest.webmanifest';
+
+/**
+ * The web app manifest (issue #16 point 3), written from the runtime config beside it, so the installed app carries the
+ * deployment's PRODUCT_NAME like the page's title does. Its icons are the shell's build's (public/icons).
+ */
+export function webAppManifest(config: Pick<ShellRuntimeConfig, 'productName'>) {
+  return {
+    name: config.productName,
+    short_name: config.productName,
+    description: 'A community directory and map of pro-Palestinian businesses across the UK.',
+    id: '/',
+    start_url: '/browse',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#ffffff',
+    theme_color: THEME_COLOUR,
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  };
+}
+
 /** `/api` and `/ops` go to the API gateway; Host and cookies pass through unchanged. */
 export function apiProxy(env: Env = process.env): Record<string, ProxyOptions> {
   const target = env.API_ORIGIN || 'http://localhost:3000';
@@ -31,15 +58,21 @@ type Next = (error?: unknown) => void;
 type Req = { url?: string; method?: string };
 type Res = { statusCode: number; setHeader(name: string, value: string): void; end(body?: string): void };
 
-/** Answers GET /runtime-config.json from the environment, in dev and in preview. */
+/** Answers GET /runtime-config.json and the web app manifest from the environment, in dev and in preview. */
 export function runtimeConfigPlugin(env: Env = process.env): Plugin {
   const middleware = (config: ShellRuntimeConfig) => (req: Req, res: Res, next: Next) => {
     const path = (req.url ?? '').split('?')[0];
-    if (path !== '/runtime-config.json' || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    const answer =
+      path === '/runtime-config.json'
+        ? { type: 'application/json', body: config }
+        : path === WEB_MANIFEST_PATH
+          ? { type: 'application/manifest+json', body: webAppManifest(config) }
+          : undefined;
+    if (!answer || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
     res.statusCode = 200;
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Content-Type', `${answer.type}; charset=utf-8`);
     res.setHeader('Cache-Control', 'no-store');
-    res.end(req.method === 'HEAD' ? undefined : JSON.stringify(config));
+    res.end(req.method === 'HEAD' ? undefined : JSON.stringify(answer.body));
   };
   return {
     name: 'zaytoon-runtime-config',

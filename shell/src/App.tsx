@@ -5,6 +5,8 @@ import type { StoreApi } from 'zustand';
 import { watchApi } from './hostApi';
 import { HostProvider } from '@zaytoon/web-kit';
 import { NotFound } from './NotFound';
+import type { ConnectionState } from './offline/connection';
+import { OfflineBanner } from './offline/OfflineBanner';
 import { createBusinessNames, PageAnnouncer, rememberBusinessName } from './page/PageAnnouncer';
 import { createRemoteRegistry, type RemoteLoader } from './remotes/registry';
 import { RouteGate } from './remotes/RouteGate';
@@ -21,11 +23,12 @@ const LandingPage = lazy(async () => ({ default: (await loadLandingPage()).Landi
 export interface AppProps {
   host: HostContext;
   toasts: StoreApi<ToastState>;
+  connection: StoreApi<ConnectionState>;
   loadRemote: RemoteLoader;
 }
 
 /** The shell: SPEC §2's route table, each path rendered by the app that owns it. */
-export function App({ host, toasts, loadRemote }: AppProps) {
+export function App({ host, toasts, connection, loadRemote }: AppProps) {
   const registry = useMemo(() => createRemoteRegistry(loadRemote), [loadRemote]);
   const businessNames = useMemo(() => createBusinessNames(), []);
   const sessionExpiry = useMemo(() => createSessionExpiry(host), [host]);
@@ -45,6 +48,7 @@ export function App({ host, toasts, loadRemote }: AppProps) {
       <PageAnnouncer productName={host.productName} businessNames={businessNames} />
       <RememberReturnTarget />
       <SessionExpiredRedirect expiry={sessionExpiry} />
+      <OfflineBanner store={connection} />
       <Routes>
         {APP_ROUTES.map((route) => (
           <Route

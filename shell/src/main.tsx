@@ -7,6 +7,8 @@ import { APP_ROUTES, createApiClient, type HostContext } from '@zaytoon/contract
 import { App, loadLandingPage } from './App';
 import { earlyReadFetch } from './early';
 import { createPageLanguage, followMemberLanguage } from './i18n/languageStore';
+import { createConnection } from './offline/connection';
+import { registerServiceWorker } from './offline/registerServiceWorker';
 import { preloadMessages } from './i18n/messages';
 import { loadRuntimeConfig } from './config/runtimeConfig';
 import { loadRemoteRoot, prefetchRemoteRoot, registerRuntimeRemotes } from './remotes/federation';
@@ -15,6 +17,9 @@ import { createToastStore } from './toast/toastStore';
 
 // "One React" check: remotes compare their React with this one (data-same-react).
 window.__ZAYTOON_REACT__ = React;
+
+// Production builds only: Vite's dev server has no sw.js, and a worker would keep serving stale modules there.
+if (import.meta.env.PROD) registerServiceWorker();
 
 /** How long the first render waits for the opening route's remote before showing its own spinner. */
 const FIRST_RENDER_WAIT_MS = 3_000;
@@ -33,7 +38,8 @@ async function boot() {
     console.error('[shell] could not register remotes', error);
   }
 
-  const api = createApiClient({ fetch: earlyReadFetch });
+  const connection = createConnection();
+  const api = createApiClient({ fetch: connection.watchFetch(earlyReadFetch) });
   const session = createSessionStore(api);
   const toasts = createToastStore();
   const language = createPageLanguage();
@@ -53,7 +59,7 @@ async function boot() {
     root.render(
       <StrictMode>
         <BrowserRouter>
-          <App host={host} toasts={toasts} loadRemote={loadRemoteRoot} />
+          <App host={host} toasts={toasts} connection={connection.store} loadRemote={loadRemoteRoot} />
         </BrowserRouter>
       </StrictMode>,
     ),

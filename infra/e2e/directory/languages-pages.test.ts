@@ -1,6 +1,7 @@
 // Issue #15, "Done when": the directory's and the admin's pages in Arabic, Urdu and Welsh. Each opens through
 // `?lang=`, shows `<html lang dir>`, leaves no English message of the product on screen (business data aside), and in
-// Arabic and Urdu mirrors: the top bar's brand on the right, inputs' text aligned right. /browse counts businesses with
+// Arabic and Urdu mirrors on /browse, the form, a business page and the admin panel: the top bar's brand on the right,
+// inputs' text aligned right. /browse counts businesses with
 // Arabic's six plural forms, on businesses this file adds.
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
@@ -36,20 +37,23 @@ async function expectLanguage(page: Page, language: PageLanguage): Promise<void>
   expect((await shownTexts(page, BUSINESS_DATA)).filter((text) => ENGLISH.has(text))).toEqual([]);
 }
 
-/** In a right-to-left page the brand sits right of the language menu, and a text input starts on the right. */
+/**
+ * In a right-to-left page the brand sits in the right half of the page and a text input starts on the right. Halves,
+ * not the language menu: with an admin's longer nav the menu wraps to a line of its own, under the brand.
+ */
 async function expectMirrored(page: Page, language: PageLanguage, brand: Locator, input: Locator): Promise<void> {
   const brandBox = (await brand.boundingBox())!;
-  const menuBox = (await page.getByTestId('language-menu').first().boundingBox())!;
+  const middle = (await page.evaluate(() => document.documentElement.clientWidth)) / 2;
   const alignment = await input.evaluate((element) => {
     const style = getComputedStyle(element);
     return { direction: style.direction, textAlign: style.textAlign };
   });
   if (language.dir === 'rtl') {
-    expect(brandBox.x).toBeGreaterThan(menuBox.x);
+    expect(brandBox.x).toBeGreaterThan(middle);
     expect(alignment.direction).toBe('rtl');
     expect(['start', 'right']).toContain(alignment.textAlign);
   } else {
-    expect(brandBox.x).toBeLessThan(menuBox.x);
+    expect(brandBox.x + brandBox.width).toBeLessThan(middle);
     expect(alignment.direction).toBe('ltr');
   }
 }
@@ -137,7 +141,7 @@ describe('the directory and the admin panel in each language (issue #15)', () =>
     }
   });
 
-  it('the admin panel in each language', async () => {
+  it('the admin panel in each language, and for the admin the business page and the panel mirror', async () => {
     await page.context().clearCookies();
     await backToEnglish(page);
     await logIn(page, admin.login, admin.password);
@@ -146,6 +150,18 @@ describe('the directory and the admin panel in each language (issue #15)', () =>
       await page.locator('[data-testid="admin-stats"][data-loaded="true"]').waitFor();
       await page.waitForLoadState('networkidle');
       await expectLanguage(page, language);
+
+      // The panel's top bar starts with its way back; its verify dialog has the panel's inputs.
+      await page.goto(`/admin?verify=${businessId}&lang=${language.code}`);
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      await expectMirrored(page, language, page.getByTestId('admin-panel').getByRole('link').first(), dialog.getByRole('combobox'));
+
+      // Signed in, the business page has the comment box.
+      await page.goto(`/business/${businessId}?lang=${language.code}`);
+      const comment = page.getByTestId('comments').getByRole('textbox');
+      await comment.waitFor();
+      await expectMirrored(page, language, page.getByTestId('directory-nav').getByRole('link').first(), comment);
     }
   });
 });

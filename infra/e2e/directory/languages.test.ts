@@ -2,12 +2,16 @@
 // shows `<html lang dir>`, leaves no English word of the product on screen (business data aside), and mirrors in
 // Arabic and Urdu; /browse, a business page, the form and the admin panel show none of the apps' English words nor the
 // contract's (its messages and labels); the menu switches at once without a reload and is remembered; a first visit
-// follows the browser's languages.
+// follows the browser's languages. What the server writes in English is put in the page's words: a revision's author
+// by role, a source or hours written out, the field a validation message names. (The admin's name for a business
+// without one cannot be reached with real data, which refuses an empty name: mfe-admin's unit tests check it.)
 import { describe, expect, it } from 'vitest';
+import { LIMITS, MESSAGES } from '@zaytoon/contract';
 import { launchBrowser, useBrowser } from '../support/browser';
 import { firstBusinessRow } from '../support/directory';
 import { BUSINESS_DATA, englishWords, pageLanguage, productAndContractEnglish, shownTexts } from '../support/languages';
-import { admin, logIn } from './helpers';
+import { addBusiness, newMember, tag } from '../admin/helpers';
+import { admin, apiFetch, logIn } from './helpers';
 
 const browser = useBrowser();
 const LANGUAGES = [
@@ -68,6 +72,72 @@ describe('languages (issue #15)', () => {
       expect(left).toEqual([]);
     });
   }
+
+  it("in Arabic, the server's English is put in the page's words: history's authors, a source and hours, a field's name", async () => {
+    const { context, close } = await launchBrowser();
+    const name = `Languages ${tag()}`;
+    try {
+      const leaving = await newMember('lang');
+      const business = await addBusiness(leaving, name, {
+        business_hours: { monday: '9-5' },
+        sources: [{ kind: 'In-store sign', date: '2025-06-01', description: 'Sign in the window' }],
+      });
+      await leaving.http.write('/api/auth/delete-account');
+
+      const page = await context.newPage();
+      await logIn(page, admin.login, admin.password);
+      const written = [
+        await apiFetch(page, `/api/admin/businesses/${business.id}/verifications`, {
+          method: 'POST',
+          body: { method: 'Visited in person', date: '2026-03-14' },
+        }),
+        await apiFetch(page, `/api/businesses/${business.id}/suggestions`, {
+          method: 'POST',
+          body: { field_name: 'business_hours', suggested_value: JSON.stringify({ monday: '10-6', friday: '10-4' }) },
+        }),
+      ];
+      expect(written.map((answer) => answer.status < 300)).toEqual([true, true]);
+
+      await page.goto(`/business/${business.id}?lang=ar`);
+      await page.getByTestId('business-detail').waitFor();
+      const toggle = page.getByTestId('history').getByRole('button', { name: 'السجلّ' });
+      await toggle.click();
+      const authors = page.getByTestId('revision-author');
+      await authors.first().waitFor();
+      expect(await authors.evaluateAll((items) => items.map((item) => item.getAttribute('data-author')))).toEqual(['admin', 'former_member']);
+      const authorTexts = await authors.allInnerTexts();
+      expect(authorTexts).toEqual(['بواسطة مشرف', 'بواسطة عضو سابق']);
+      expect(authorTexts.join(' ')).not.toContain(MESSAGES.revisionByAdmin);
+      const recorded = await page.getByTestId('revision-change').allInnerTexts();
+      expect(recorded.find((text) => text.includes('دعم فلسطين'))).toContain('لافتة في المتجر، 2025-06-01: Sign in the window');
+      expect(recorded.find((text) => text.includes('ساعات العمل'))).toContain('الاثنين: 9-5');
+      expect(recorded.join('\n')).not.toMatch(/In-store sign|monday/);
+      const suggested = await page.getByTestId('pending-suggestions').innerText();
+      expect(suggested).toContain('الاثنين: 10-6');
+      expect(suggested).toContain('الجمعة: 10-4');
+      expect(suggested).not.toMatch(/monday|friday/);
+      expect((await shownTexts(page, BUSINESS_DATA)).filter((text) => productAndContractEnglish().has(text))).toEqual([]);
+
+      // A name past its limit, as an old client could send it: the message names the field in Arabic.
+      await page.goto('/add-business?lang=ar');
+      const form = page.locator('[data-testid="business-form"][data-mode="add"]');
+      await form.waitFor();
+      const nameInput = form.locator('[name="name"]');
+      await nameInput.evaluate((input) => input.removeAttribute('maxlength'));
+      await nameInput.fill('ن'.repeat(LIMITS.shortFieldMaxLength + 1));
+      await form.locator('[name="address"]').fill('1 Kirkgate');
+      await form.locator('[name="city"]').fill('Leeds');
+      await form.locator('[name="postcode"]').fill('LS1 6BH');
+      await form.locator('button[type="submit"]').click();
+      await form.locator('[name="name"][aria-invalid="true"]').waitFor();
+      const errorId = (await nameInput.getAttribute('aria-describedby'))!.split(' ').find((id) => id.endsWith('-error'))!;
+      const tooLong = await page.locator(`[id="${errorId}"]`).innerText();
+      expect(tooLong).toContain('اسم النشاط التجاري');
+      expect(tooLong).not.toContain('Business Name');
+    } finally {
+      await close();
+    }
+  });
 
   it('the menu switches language at once, without a reload, and the choice is remembered', async () => {
     const { page } = browser;

@@ -24,6 +24,11 @@ export interface LaunchOptions {
   phone?: boolean;
   /** The browser's language (`navigator.languages` and Accept-Language), e.g. 'ar-EG'. */
   locale?: string;
+  /**
+   * The front door's service worker (issue #16 point 3) runs only where a test asks for it ('allow'): a page it controls
+   * reads its requests through the worker, which `page.route` (the tests' stand-ins for a failing API) does not see.
+   */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 /** Launches chromium with a throw-away user-data-dir; `baseURL` makes `page.goto('/browse')` work. */
@@ -36,6 +41,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<{ cont
     baseURL: options.baseURL ?? e2e.baseUrl,
     ...(options.phone ? PHONE : { viewport: { width: 1280, height: 900 } }),
     ...(options.locale ? { locale: options.locale } : {}),
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   context.setDefaultTimeout(15_000);
   return {

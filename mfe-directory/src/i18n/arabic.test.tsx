@@ -135,6 +135,14 @@ describe("the contract's messages in Arabic (issue #15)", () => {
     expect(await signIn(refused)).toBe('البريد الإلكتروني/اسم المستخدم أو كلمة المرور غير صحيحة');
   });
 
+  it("names the field of a validation message by its Arabic label, not the server's English one", async () => {
+    const params = { field: 'Email or Username', max: 254 };
+    const tooLong = new ApiError(400, 'Email or Username must be at most 254 characters', undefined, undefined, { code: 'textTooLong', params });
+    const text = await signIn(tooLong);
+    expect(text).toMatch(/^يجب ألا يزيد طول البريد الإلكتروني أو اسم المستخدم على .+ من الأحرف$/);
+    expect(text).not.toContain('Email');
+  });
+
   it("falls back to the server's detail for a code this page does not know, and to the screen's own message without either", async () => {
     expect(await signIn(new ApiError(429, 'Slow down, please', undefined, undefined, { code: 'someFutureCode' }))).toBe('Slow down, please');
     expect(await signIn(new ApiError(502, null))).toBe('فشل تسجيل الدخول');

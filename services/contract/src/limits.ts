@@ -166,6 +166,29 @@ export const FIELD_LABELS: Record<SuggestableField | 'name' | 'address' | 'city'
   category: 'Category',
 };
 
+/**
+ * The other inputs a validation message names ('Email must be at most 254 characters'), beside FIELD_LABELS: a page
+ * shows the label in its language in their place (issue #15).
+ */
+export const INPUT_LABELS = {
+  email: 'Email',
+  username: 'Username',
+  fullName: 'Full Name',
+  emailOrUsername: 'Email or Username',
+  password: 'Password',
+  currentPassword: 'Current Password',
+  newPassword: 'New Password',
+  evidence: 'Evidence',
+  evidenceUrl: 'Evidence URL',
+  details: 'Details',
+  reason: 'Reason',
+  suggestedValue: 'Suggested value',
+  sourceLink: 'Source link',
+  sourceDescription: 'Source description',
+  note: 'Note',
+  text: 'Text',
+} as const;
+
 /** Issue #14: the kinds of change a business's history records, and the fields it tracks, in the order shown. */
 export const REVISION_KINDS = ['create', 'edit', 'suggestion', 'verification', 'merge', 'revert'] as const;
 export type RevisionKind = (typeof REVISION_KINDS)[number];

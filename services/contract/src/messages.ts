@@ -1,3 +1,5 @@
+import { ENGLISH_VALUE_WORDS } from './format/describe-value';
+
 /** Every user-facing message, in SPEC.md's and CONTRACT.md's words, used by the API and the remotes (with FIRST_LOAD_MESSAGES). */
 export const MESSAGES = {
   // validation (SPEC §5)
@@ -151,6 +153,8 @@ export const MESSAGES = {
   uploadPictureFailed: 'Failed to upload profile picture',
   deleteAccountFailed: 'Failed to delete account',
   networkError: 'Network error. Please try again.',
+  /** SPEC is silent (issue #16 point 3): an action that failed because the browser is offline, in every screen. */
+  needsConnection: 'You are offline: this needs a connection.',
 
   loggedIn: 'Successfully logged in!',
   accountCreated: 'Account created successfully!',
@@ -217,6 +221,9 @@ export const PARAMETERISED_MESSAGES = {
   archivedTitle: ({ title }: { title: string }) => `Archived: ${title}`,
   ownerConfirmed: ({ date }: { date: string }) => `Confirmed accurate by its owner · ${date}`,
   confirmedBy: ({ count }: { count: number }) => `Confirmed by ${count} ${count === 1 ? 'member' : 'members'} in the last 90 days`,
+  /** A written-out source and a key of hours or social links, in history and suggestions (describe-value.ts). */
+  sourceLine: ENGLISH_VALUE_WORDS.sourceLine,
+  valueEntry: ENGLISH_VALUE_WORDS.valueEntry,
 } as const;
 
 const P = PARAMETERISED_MESSAGES;

@@ -3,6 +3,9 @@ import {
   CONTRACT_CATALOG_LOADERS,
   CONTRACT_LABELS,
   contractLabelEntries,
+  describeText,
+  describeValue,
+  inputLabelKey,
   isApiError,
   isMessageCode,
   MESSAGES,
@@ -15,6 +18,7 @@ import {
   type MessageParamValue,
   type PlainMessageCode,
   type ReadableStore,
+  type ValueWords,
 } from '@zaytoon/contract/client';
 import { defineMessages, useLanguage, type MessageValues, type Translate } from './i18n';
 
@@ -54,16 +58,24 @@ const contractMessages = defineMessages<MessageCode | LabelKey>(
 /** Starts the download of a language's translations: a screen that shows contract messages waits for it, as for its own words. */
 export const preloadContractMessages = contractMessages.preloadMessages;
 
-/** A list param (a network's hosts) written out as the page language lists alternatives. */
-function messageValues(language: Language, params: Params | undefined): MessageValues | undefined {
+/**
+ * The params in the page's language: a list (a network's hosts) written out as it lists alternatives, and the input a
+ * validation message names (`field`, the server's English label) as its label there.
+ */
+function messageValues(translate: Translate<MessageCode | LabelKey>, language: Language, params: Params | undefined): MessageValues | undefined {
   if (!params) return undefined;
   const lists = new Intl.ListFormat(language, { type: 'disjunction' });
-  const values = Object.fromEntries(Object.entries(params).map(([name, value]) => [name, typeof value === 'object' ? lists.format(value) : value]));
+  const inLanguage = (name: string, value: MessageParamValue) => {
+    if (typeof value === 'object') return lists.format(value);
+    const label = name === 'field' && typeof value === 'string' ? inputLabelKey(value) : undefined;
+    return label ? translate(label) : value;
+  };
+  const values = Object.fromEntries(Object.entries(params).map(([name, value]) => [name, inLanguage(name, value)]));
   return { ...values, [GIVEN]: params } as GivenValues;
 }
 
 const withParams = (translate: Translate<MessageCode | LabelKey>, language: () => Language) =>
-  ((code: MessageCode, params?: Params) => translate(code, messageValues(language(), params))) as ContractTranslate;
+  ((code: MessageCode, params?: Params) => translate(code, messageValues(translate, language(), params))) as ContractTranslate;
 
 /** A code the server named, in the page's language; undefined for a code this page does not know, or values it lacks. */
 function codedText(t: ContractTranslate, code: string | undefined, params: Params | undefined): string | undefined {
@@ -75,10 +87,15 @@ function codedText(t: ContractTranslate, code: string | undefined, params: Param
   }
 }
 
+/** A call that got no answer while the browser is offline (issue #16 point 3): every screen says it needs a connection. */
+export const failedOffline = (error: unknown): boolean => isApiError(error) && error.status === 0 && globalThis.navigator?.onLine === false;
+
 const errorWordsWith =
   (t: ContractTranslate): ErrorWords =>
-  (error) =>
-    isApiError(error) ? (codedText(t, error.code, error.params) ?? (error.detail || undefined)) : undefined;
+  (error) => {
+    if (failedOffline(error)) return t('needsConnection');
+    return isApiError(error) ? (codedText(t, error.code, error.params) ?? (error.detail || undefined)) : undefined;
+  };
 
 const errorTextWith = (t: ContractTranslate): ErrorText => {
   const words = errorWordsWith(t);
@@ -99,6 +116,26 @@ export function useContractMessages(): ContractTranslate {
 export function useContractLabels(): (table: LabelTable, value: string) => string {
   const translate = contractMessages.useMessages();
   return useMemo(() => (table, value) => (Object.hasOwn(CONTRACT_LABELS[table], value) ? translate(`${table}.${value}`) : value), [translate]);
+}
+
+/**
+ * `describe(value)`: a suggested or recorded value written out in the page's language (issue #15): a source's kind
+ * and punctuation, the keys of hours and social links, the list of them. English stays describe-value.ts's, as stored.
+ */
+export function useDescribeValue(): { value: (text: string | null | undefined) => string; text: (text: string) => string } {
+  const t = useContractMessages();
+  const label = useContractLabels();
+  const language = useLanguage();
+  return useMemo(() => {
+    const entries = new Intl.ListFormat(language, { type: 'unit', style: 'short' });
+    const words: ValueWords = {
+      sourceKind: (kind) => (Object.hasOwn(CONTRACT_LABELS.sourceKind, kind) ? label('sourceKind', kind) : undefined),
+      sourceLine: (parts) => t('sourceLine', parts),
+      valueEntry: ({ key, value }) => t('valueEntry', { key: label('valueKey', key), value }),
+      list: (items) => entries.format(items),
+    };
+    return { value: (text) => describeValue(text, words), text: (text) => describeText(text, words) };
+  }, [t, label, language]);
 }
 
 /** `(error, fallback) => text`: a failed call's error in the page's language, else `detail`, else the fallback code's text. */

@@ -5,6 +5,7 @@ import type { ApiClient, HostContext, RemoteName, RemoteRootProps, User } from '
 import type { Language } from '@zaytoon/contract/client';
 import { App } from '../App';
 import { createPageLanguage } from '../i18n/languageStore';
+import { createConnection, type Connection } from '../offline/connection';
 import type { RemoteLoader } from '../remotes/registry';
 import { createSessionStore, type SessionApi } from '../session/sessionStore';
 import { createToastStore } from '../toast/toastStore';
@@ -40,7 +41,16 @@ export function renderShell(
     api = {} as ApiClient,
     productName = 'Zaytoon',
     language = 'en',
-  }: { user?: User | null; loader?: RemoteLoader; loaded?: boolean; api?: ApiClient; productName?: string; language?: Language } = {},
+    connection = createConnection(),
+  }: {
+    user?: User | null;
+    loader?: RemoteLoader;
+    loaded?: boolean;
+    api?: ApiClient;
+    productName?: string;
+    language?: Language;
+    connection?: Connection;
+  } = {},
 ) {
   const session = createSessionStore(fakeSessionApi(user));
   if (loaded) session.setState({ user, status: 'ready' });
@@ -54,7 +64,7 @@ export function renderShell(
   };
   const result = render(
     <MemoryRouter initialEntries={[path]}>
-      <App host={host} toasts={toasts} loadRemote={loader} />
+      <App host={host} toasts={toasts} connection={connection.store} loadRemote={loader} />
     </MemoryRouter>,
   );
   return { ...result, session, toasts, host };

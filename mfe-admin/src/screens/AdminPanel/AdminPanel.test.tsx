@@ -453,6 +453,27 @@ describe('admin panel in other languages (issue #15)', () => {
     await waitFor(() => expect(host.toast.error).toHaveBeenCalledWith(shown));
   });
 
+  it('in Arabic, a business without a name is asked about by its id in Arabic, and a suggested source and hours read in Arabic', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const source = { kind: 'In-store sign', date: '2025-06-01', description: 'Sign in the window' };
+    const server = fakeAdminServer({
+      businesses: [business(7), business(8)],
+      reports: [report(1, { business_id: 8, business_name: '' })],
+      suggestions: [
+        suggestion(1, { business_id: 7, field_name: 'proof_of_support', suggested_value: JSON.stringify(source), current_value: '' }),
+        suggestion(2, { business_id: 7, field_name: 'business_hours', suggested_value: '{"monday":"9-5"}', current_value: '' }),
+      ],
+    });
+    renderWithHost(<AdminPanel />, fakeHost({ api: server.api, inLanguage: 'ar' }));
+    const [card] = await screen.findAllByTestId('report-card');
+    await userEvent.click(within(card).getByRole('button', { name: arabicCatalog['report.approveRemove'] }));
+    expect(confirm.mock.calls[0]![0]).toContain('«النشاط التجاري 8»');
+
+    await userEvent.click(screen.getAllByRole('tab')[1]);
+    const suggested = (await screen.findAllByTestId('suggested-value')).map((value) => value.textContent);
+    expect(suggested).toEqual(['لافتة في المتجر، 2025-06-01: Sign in the window', 'الاثنين: 9-5']);
+  });
+
   it.each([
     ['ar', 'ArrowLeft', 'ArrowRight'],
     ['en', 'ArrowRight', 'ArrowLeft'],

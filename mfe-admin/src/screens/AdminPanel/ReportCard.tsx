@@ -69,7 +69,14 @@ export function ReportCard({ report, onReview }: { report: Report; onReview: (ac
           className="btn btn--danger"
           disabled={busy}
           onClick={() => {
-            if (!window.confirm(message('confirmApproveReport', { business: report.business_name || `Business ${report.business_id}` }))) return;
+            if (
+              !window.confirm(
+                message('confirmApproveReport', {
+                  business: report.business_name || t('report.businessFallback', { id: String(report.business_id) }),
+                }),
+              )
+            )
+              return;
             void run(() => onReview('approve'));
           }}
         >

@@ -1,5 +1,5 @@
-import { describeValue, formatDate, type ReviewAction, type Suggestion } from '@zaytoon/contract/client';
-import { useContractLabels } from '@zaytoon/web-kit/contract-messages';
+import { formatDate, type ReviewAction, type Suggestion } from '@zaytoon/contract/client';
+import { useContractLabels, useDescribeValue } from '@zaytoon/web-kit/contract-messages';
 import { useBusy } from './useBusy';
 import { rich } from '../../i18n/Rich';
 import { useMessages } from '../../i18n/messages';
@@ -10,6 +10,7 @@ export function SuggestionCard({ suggestion, onReview }: { suggestion: Suggestio
   const t = useMessages();
   const [busy, run] = useBusy();
   const label = useContractLabels()('field', suggestion.field_name);
+  const describe = useDescribeValue();
   return (
     <li
       className={`${card.card} ${card.item}`}
@@ -38,13 +39,13 @@ export function SuggestionCard({ suggestion, onReview }: { suggestion: Suggestio
         <div>
           <dt>{t('suggestion.current')}</dt>
           <dd data-testid="current-value" dir="auto">
-            {describeValue(suggestion.current_value) || <em>{t('suggestion.empty')}</em>}
+            {describe.value(suggestion.current_value) || <em>{t('suggestion.empty')}</em>}
           </dd>
         </div>
         <div>
           <dt>{t('suggestion.suggested')}</dt>
           <dd data-testid="suggested-value" dir="auto">
-            {describeValue(suggestion.suggested_value)}
+            {describe.value(suggestion.suggested_value)}
           </dd>
         </div>
         {suggestion.reason && (

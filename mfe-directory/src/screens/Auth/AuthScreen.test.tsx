@@ -107,6 +107,22 @@ describe('auth screen (SPEC §2)', () => {
     await waitFor(() => expect(host.toast.error).toHaveBeenCalledWith('Signup failed'));
   });
 
+  it("says an offline sign-in needs a connection (issue #16 point 3), and a call the server did not answer while online keeps 'Login failed'", async () => {
+    const session = fakeSession(null, { login: vi.fn(async () => Promise.reject(new ApiError(0, null))) });
+    const host = fakeHost({ session });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderScreen(<AuthScreen />, { path: '/login', host });
+    await userEvent.type(screen.getByLabelText('Email or Username'), 'sami');
+    await userEvent.type(screen.getByLabelText('Password'), 'x');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(host.toast.error).toHaveBeenCalledWith(MESSAGES.needsConnection));
+
+    onLine.mockReturnValue(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(host.toast.error).toHaveBeenLastCalledWith('Login failed'));
+  });
+
   it("creates an account with 'Creating Account...' and toasts 'Account created successfully!'", async () => {
     const host = fakeHost();
     renderScreen(<AuthScreen />, { path: '/login', host });

@@ -2,7 +2,6 @@ import { Suspense, useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
   addressLine,
-  describeValue,
   formatDate,
   isHttpUrl,
   LIMITS,
@@ -32,7 +31,7 @@ import classes from './BusinessDetailScreen.module.css';
 import forms from '../../ui/forms.module.css';
 import { OpeningStatus } from '../../ui/OpeningStatus';
 import shared from '../../ui/page.module.css';
-import { useContractLabels, useContractMessages } from '@zaytoon/web-kit/contract-messages';
+import { useContractLabels, useContractMessages, useDescribeValue } from '@zaytoon/web-kit/contract-messages';
 
 // Only members who open them need the dialogs' code.
 const SuggestEditDialog = lazyNamed(() => import('./SuggestEditDialog'), 'SuggestEditDialog');
@@ -195,6 +194,7 @@ function ActionRow({ business, canEdit, isOwner }: { business: BusinessDetail; c
 function PendingSuggestions({ suggestions }: { suggestions: Suggestion[] }) {
   const t = useMessages();
   const label = useContractLabels();
+  const describe = useDescribeValue();
   const locale = useLocale();
   return (
     <Card title={t('detail.pending', { n: suggestions.length })} testId="pending-suggestions">
@@ -206,7 +206,7 @@ function PendingSuggestions({ suggestions }: { suggestions: Suggestion[] }) {
               <span className={shared.hint}>{formatDate(suggestion.created_at, locale)}</span>
             </div>
             <p>
-              <strong>{t('detail.suggested')}</strong> <bdi>{describeValue(suggestion.suggested_value)}</bdi>
+              <strong>{t('detail.suggested')}</strong> <bdi>{describe.value(suggestion.suggested_value)}</bdi>
             </p>
             {suggestion.reason && (
               <p>

@@ -1,6 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Revision } from '@zaytoon/contract/client';
+import { sourcesText, type Revision } from '@zaytoon/contract/client';
+import { preloadContractMessages } from '@zaytoon/web-kit/contract-messages';
+import { createLanguageStore } from '@zaytoon/web-kit/language-store';
+import { preloadMessages } from '../../i18n/messages';
 import { admin, fakeApi, fakeHost, fakeSession, member, renderScreen } from '../../test/harness';
 import { History } from './History';
 
@@ -9,6 +12,7 @@ const revision = (id: number, extra: Partial<Revision>): Revision => ({
   business_id: 5,
   kind: 'edit',
   by: 'sami',
+  author: { kind: 'member', username: 'sami' },
   created_at: '2026-11-20T10:00:00.000Z',
   changes: [{ field: 'phone', before: '01', after: '02' }],
   ...extra,
@@ -16,15 +20,24 @@ const revision = (id: number, extra: Partial<Revision>): Revision => ({
 
 const FIRST_PAGE = {
   items: [
-    revision(4, { kind: 'revert', by: 'admin', changes: [{ field: 'business_hours', before: { monday: '9-5' }, after: null }] }),
-    revision(3, { by: 'former member', changes: [{ field: 'description', before: 'Old', after: 'New' }] }),
+    revision(4, {
+      kind: 'revert',
+      by: 'admin',
+      author: { kind: 'admin' },
+      changes: [{ field: 'business_hours', before: { monday: '9-5' }, after: null }],
+    }),
+    revision(3, { by: 'former member', author: { kind: 'former_member' }, changes: [{ field: 'description', before: 'Old', after: 'New' }] }),
   ],
-  total: 3,
+  total: 4,
   nextCursor: 'next',
 };
 const SECOND_PAGE = {
-  items: [revision(2, { kind: 'create', changes: [{ field: 'name', before: null, after: 'Olive' }] })],
-  total: 3,
+  items: [
+    revision(2, { kind: 'create', changes: [{ field: 'name', before: null, after: 'Olive' }] }),
+    // A member may be called 'admin': the author's kind, not the name, says who it was.
+    revision(1, { kind: 'edit', by: 'admin', author: { kind: 'member', username: 'admin' } }),
+  ],
+  total: 4,
   nextCursor: null,
 };
 
@@ -66,9 +79,16 @@ describe('History section (issue #14)', () => {
     const { callPage } = setUp();
     fireEvent.click(toggle());
     fireEvent.click(await screen.findByRole('button', { name: 'Load more' }));
-    await waitFor(() => expect(screen.getAllByTestId('revision')).toHaveLength(3));
+    await waitFor(() => expect(screen.getAllByTestId('revision')).toHaveLength(4));
     expect(callPage).toHaveBeenLastCalledWith('businessHistory', { id: 5, query: { limit: 20, cursor: 'next' } }, expect.anything());
     expect(screen.getAllByTestId('revision')[2].textContent).toContain('Added');
+    expect(screen.getAllByTestId('revision-author').map((author) => author.getAttribute('data-author'))).toEqual([
+      'admin',
+      'former_member',
+      'member',
+      'member',
+    ]);
+    expect(screen.getAllByTestId('revision-author')[3].textContent).toBe('by admin');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
@@ -84,5 +104,33 @@ describe('History section (issue #14)', () => {
     expect(confirm).toHaveBeenCalledTimes(2);
     await waitFor(() => expect(host.toast.success).toHaveBeenCalledWith('Reverted to this version'));
     await waitFor(() => expect(callPage.mock.calls.length).toBeGreaterThan(1));
+  });
+});
+
+describe('History in Arabic (issue #15)', () => {
+  it("names the author's role, not the server's English, and writes hours and sources out in Arabic", async () => {
+    await Promise.all([preloadMessages('ar'), preloadContractMessages('ar')]);
+    const source = { kind: 'In-store sign', date: '2025-06-01', description: 'Sign in the window' };
+    const page = {
+      items: [
+        revision(4, {
+          kind: 'revert',
+          author: { kind: 'admin' },
+          changes: [{ field: 'business_hours', before: { monday: '9-5', friday: '10-4' }, after: null }],
+        }),
+        revision(3, { author: { kind: 'former_member' }, changes: [{ field: 'proof_of_support', before: null, after: sourcesText([source]) }] }),
+        revision(2, { author: { kind: 'member', username: 'admin' } }),
+      ],
+      total: 3,
+      nextCursor: null,
+    };
+    const host = fakeHost({ api: fakeApi({ callPage: vi.fn(async () => page) }), language: createLanguageStore('ar') });
+    renderScreen(<History businessId={5} />, { host });
+    fireEvent.click(await screen.findByRole('button', { name: 'السجلّ' }));
+    const authors = await screen.findAllByTestId('revision-author');
+    expect(authors.map((author) => author.textContent)).toEqual(['بواسطة مشرف', 'بواسطة عضو سابق', 'بواسطة admin']);
+    const changes = screen.getAllByTestId('revision-change');
+    expect(changes[0].textContent).toBe('ساعات العمل الاثنين: 9-5 والجمعة: 10-4 → —');
+    expect(changes[1].textContent).toBe('دعم فلسطين — → لافتة في المتجر، 2025-06-01: Sign in the window');
   });
 });

@@ -1,4 +1,4 @@
-import { describeValue, formatDate, type Revision } from '@zaytoon/contract/client';
+import { formatDate, type Revision } from '@zaytoon/contract/client';
 import { useSession } from '@zaytoon/web-kit';
 import { useHistory } from '../../features/history/api/get-history';
 import { useRevert } from '../../features/history/api/use-revert';
@@ -7,14 +7,33 @@ import { InlineSpinner } from '../../ui/Spinner';
 import classes from './History.module.css';
 import comments from './Comments.module.css';
 import shared from '../../ui/page.module.css';
-import { useContractLabels, useContractMessages } from '@zaytoon/web-kit/contract-messages';
+import { useContractLabels, useContractMessages, useDescribeValue } from '@zaytoon/web-kit/contract-messages';
 
 type Value = Revision['changes'][number]['before'];
 
-/** A field's value as text: hours and social links as 'key: value', nothing as a dash. */
-function shown(value: Value): string {
-  if (value === null || value === '') return '—';
-  return typeof value === 'string' ? value : describeValue(JSON.stringify(value)) || '—';
+/** A field's value as text in the page's language: sources' lines, hours and social links as 'key: value', nothing as a dash. */
+function useShownValue() {
+  const describe = useDescribeValue();
+  return (value: Value): string => {
+    if (value === null || value === '') return '—';
+    return (typeof value === 'string' ? describe.text(value) : describe.value(JSON.stringify(value))) || '—';
+  };
+}
+
+/** Who made a revision: a member by name (theirs, as written), else the role in the page's language. */
+function Author({ author }: { author: NonNullable<Revision['author']> }) {
+  const t = useMessages();
+  const message = useContractMessages();
+  return (
+    <span data-testid="revision-author" data-author={author.kind}>
+      {t('history.by')}{' '}
+      {author.kind === 'member' ? (
+        <strong dir="auto">{author.username}</strong>
+      ) : (
+        <strong>{message(author.kind === 'admin' ? 'revisionByAdmin' : 'revisionByFormerMember')}</strong>
+      )}
+    </span>
+  );
 }
 
 /** The revisions, newest first, each with its field changes; admins may revert to any of them. */
@@ -26,6 +45,7 @@ export function HistoryList({ businessId }: { businessId: number }) {
   const message = useContractMessages();
   const label = useContractLabels();
   const locale = useLocale();
+  const shown = useShownValue();
 
   if (history.isPending) return <InlineSpinner />;
   if (history.isError) {
@@ -45,11 +65,7 @@ export function HistoryList({ businessId }: { businessId: number }) {
           <li key={revision.id} className={comments.comment} data-testid="revision" data-kind={revision.kind}>
             <p className={comments.head}>
               <span className={shared.badge}>{label('revisionKind', revision.kind)}</span>
-              {revision.by && (
-                <span>
-                  {t('history.by')} <strong dir="auto">{revision.by}</strong>
-                </span>
-              )}
+              {revision.author && <Author author={revision.author} />}
               <time className={shared.hint} dateTime={revision.created_at}>
                 {formatDate(revision.created_at, locale)}
               </time>

@@ -25,7 +25,7 @@ describe('every change to a business is one revision', () => {
     const business = await createBusiness(member, { phone: '', business_hours: { monday: '9:00 AM - 5:00 PM' } });
     const [created, ...older] = await history(business.id);
     expect(older).toEqual([]);
-    expect(created).toMatchObject({ business_id: business.id, kind: 'create', by: memberName });
+    expect(created).toMatchObject({ business_id: business.id, kind: 'create', by: memberName, author: { kind: 'member', username: memberName } });
     expect(new Date(created.created_at).toISOString()).toBe(created.created_at);
     // Empty fields are left out; proof of support (written by the sources in the same transaction) is in the same revision.
     const unset = ['name_latin', 'phone', 'social_media', 'verified_on', 'verification_method'];
@@ -49,13 +49,19 @@ describe('every change to a business is one revision', () => {
     ).toBe(200);
     const [byAdmin, byMember, created] = await history(business.id);
     expect(created.kind).toBe('create');
-    expect(byMember).toMatchObject({ kind: 'edit', by: memberName });
+    expect(byMember).toMatchObject({ kind: 'edit', by: memberName, author: { kind: 'member', username: memberName } });
     expect(changesOf(byMember)).toEqual({
       phone: ['020 7946 0001', '0113 496 0000'],
       proof_of_support: ['Donates 10% of profits to Gaza relief.', 'Sells Gaza soap.'],
     });
     // The same form sent again changes nothing and writes nothing; the admin's name is not shown.
-    expect(byAdmin).toMatchObject({ kind: 'edit', by: MESSAGES.revisionByAdmin, changes: [{ field: 'city', before: 'London', after: 'Leeds' }] });
+    expect(byAdmin).toMatchObject({
+      kind: 'edit',
+      by: MESSAGES.revisionByAdmin,
+      author: { kind: 'admin' },
+      changes: [{ field: 'city', before: 'London', after: 'Leeds' }],
+    });
+    expect(byAdmin.author).toEqual({ kind: 'admin' });
   });
 
   it('approved suggestion: by the member who suggested it', async () => {
@@ -90,14 +96,24 @@ describe('every change to a business is one revision', () => {
     await leaving.signup();
     const business = await createBusiness(leaving);
     expect((await leaving.post('/api/auth/delete-account')).status).toBe(200);
-    expect(await history(business.id)).toMatchObject([{ kind: 'create', by: MESSAGES.revisionByFormerMember }]);
+    expect(await history(business.id)).toEqual([
+      expect.objectContaining({ kind: 'create', by: MESSAGES.revisionByFormerMember, author: { kind: 'former_member' } }),
+    ]);
+  });
+
+  it("a member called 'admin' is a member, not an admin: the author's kind says which (issue #15)", async () => {
+    const namedAdmin = api.client();
+    await namedAdmin.signup({ username: MESSAGES.revisionByAdmin });
+    const business = await createBusiness(namedAdmin);
+    const [created] = await history(business.id);
+    expect(created.author).toEqual({ kind: 'member', username: MESSAGES.revisionByAdmin });
   });
 
   it('a write that names nobody is still recorded, as an edit by no one', async () => {
     const business = await createBusiness(member);
     await api.core.db.query("UPDATE businesses SET description = 'Written by hand' WHERE id = $1", [business.id]);
     const [edit] = await history(business.id);
-    expect(edit).toMatchObject({ kind: 'edit', by: null, changes: [{ field: 'description', after: 'Written by hand' }] });
+    expect(edit).toMatchObject({ kind: 'edit', by: null, author: null, changes: [{ field: 'description', after: 'Written by hand' }] });
   });
 });
 
@@ -142,7 +158,7 @@ describe("'Revert to this version'", () => {
     const [, firstEdit] = await history(business.id);
     const reverted = await admin.post(revertPath(business.id, firstEdit.id));
     expect(reverted.status).toBe(201);
-    expect(reverted.body).toMatchObject({ kind: 'revert', by: MESSAGES.revisionByAdmin });
+    expect(reverted.body).toMatchObject({ kind: 'revert', by: MESSAGES.revisionByAdmin, author: { kind: 'admin' } });
     expect(changesOf(reverted.body)).toEqual({
       phone: ['0113 000 0002', '0113 000 0001'],
       proof_of_support: ['Sells Gaza soap.', 'Donates 10% of profits to Gaza relief.'],

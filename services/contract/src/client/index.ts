@@ -48,5 +48,5 @@ export type { RevisionKind, RevisionField } from '../limits';
 export type { Weekday, SocialNetwork, ReportReason, SuggestableField, VerificationMethod, ConfirmationAnswer, SourceKind } from '../limits';
 export { MESSAGE_CODES, isMessageCode } from '../i18n/message-codes';
 export { CONTRACT_CATALOG_LOADERS } from '../i18n/contract-catalogs';
-export { CONTRACT_LABELS, contractLabelEntries, type LabelTable } from '../i18n/contract-labels';
+export { CONTRACT_LABELS, contractLabelEntries, inputLabelKey, type LabelTable } from '../i18n/contract-labels';
 export type { MessageCode, PlainMessageCode, MessageParams, MessageParamValue, CodedMessage } from '../i18n/message-codes';

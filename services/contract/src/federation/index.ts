@@ -7,3 +7,4 @@ export * from './catalog-text';
 export * from './constant-modules';
 export * from './production-react-router';
 export * from './runtime-version-only';
+export * from './shared-cache-helpers-once';

@@ -1,32 +1,69 @@
+type SourceParts = { kind: string; date: string; description: string; url?: string | null };
+
+/**
+ * How a written-out value puts its parts in words. English's are SPEC's, byte for byte, and what the server stores;
+ * a page gives its language's (issue #15: the contract's catalog and Intl).
+ */
+export interface ValueWords {
+  /** A source kind's label; undefined for text that is not one of the kinds. */
+  sourceKind(kind: string): string | undefined;
+  /** A source of a known kind: 'Public statement, 2024-03-05: Statement on Gaza (https://…)'. */
+  sourceLine(parts: { kind: string; date: string; text: string }): string;
+  /** One key of an object value: 'monday: 9-5'. */
+  valueEntry(parts: { key: string; value: string }): string;
+  list(entries: string[]): string;
+}
+
+export const ENGLISH_VALUE_WORDS: ValueWords = {
+  // English needs no reading back: its stored lines are already its own words.
+  sourceKind: () => undefined,
+  sourceLine: ({ kind, date, text }) => `${kind}, ${date}: ${text}`,
+  valueEntry: ({ key, value }) => `${key}: ${value}`,
+  list: (entries) => entries.join(', '),
+};
+
 /**
  * A source of proof of support as one line of text, e.g. 'Public statement, 2024-03-05: Statement on Gaza (https://…)'.
  * An 'Other' source is its description alone (and link), as the free text it usually came from was.
  */
-export function sourceLine(source: { kind: string; date: string; description: string; url?: string | null }): string {
-  const known = source.kind === 'Other' ? '' : `${source.kind}, ${source.date}: `;
-  return `${known}${source.description}${source.url ? ` (${source.url})` : ''}`;
+export function sourceLine(source: SourceParts, words = ENGLISH_VALUE_WORDS): string {
+  const text = `${source.description}${source.url ? ` (${source.url})` : ''}`;
+  if (source.kind === 'Other') return text;
+  return words.sourceLine({ kind: words.sourceKind(source.kind) ?? source.kind, date: source.date, text });
 }
 
 /** What clients that predate sources read as proof_of_support: the sources' lines, in the order given (newest first). */
-export const sourcesText = (sources: readonly Parameters<typeof sourceLine>[0][]) => sources.map(sourceLine).join('\n');
+export const sourcesText = (sources: readonly SourceParts[]) => sources.map((source) => sourceLine(source)).join('\n');
 
 function isSource(value: Record<string, unknown>): value is { kind: string; date: string; description: string; url?: string } {
   return typeof value.kind === 'string' && typeof value.date === 'string' && typeof value.description === 'string';
 }
 
+const STORED_SOURCE_LINE = /^(.+?), (\d{4}-\d{2}-\d{2}): (.*)$/;
+
+/** A text of stored source lines (proof_of_support) in `words`: each line of a known kind written again, any other kept. */
+export function describeText(text: string, words = ENGLISH_VALUE_WORDS): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      const [, kind, date, rest] = STORED_SOURCE_LINE.exec(line) ?? [];
+      const label = kind === undefined ? undefined : words.sourceKind(kind);
+      return label === undefined ? line : words.sourceLine({ kind: label, date, text: rest });
+    })
+    .join('\n');
+}
+
 /** Suggested values for business_hours / social_media are JSON objects: show them as 'key: value'; a suggested source as its line. */
-export function describeValue(text: string | null | undefined): string {
+export function describeValue(text: string | null | undefined, words = ENGLISH_VALUE_WORDS): string {
   if (!text) return '';
   if (text.trim().startsWith('{')) {
     try {
       const value = JSON.parse(text) as Record<string, unknown>;
-      if (isSource(value)) return sourceLine(value);
-      return Object.entries(value)
-        .map(([key, entry]) => `${key}: ${String(entry)}`)
-        .join(', ');
+      if (isSource(value)) return sourceLine(value, words);
+      return words.list(Object.entries(value).map(([key, entry]) => words.valueEntry({ key, value: String(entry) })));
     } catch {
       return text;
     }
   }
-  return text;
+  return describeText(text, words);
 }

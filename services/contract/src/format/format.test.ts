@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { addressLine, businessCount, capitalise, describeValue, formatDate, formatScore, isHttpUrl, socialUrl, truncate } from './index';
+import {
+  addressLine,
+  businessCount,
+  capitalise,
+  describeText,
+  describeValue,
+  formatDate,
+  formatScore,
+  isHttpUrl,
+  socialUrl,
+  sourcesText,
+  truncate,
+  type ValueWords,
+} from './index';
 
 describe('text helpers', () => {
   it('truncates with ... only when longer', () => {
@@ -39,6 +52,24 @@ describe('text helpers', () => {
       'In-store sign, 2025-06-01: Sign in the window (https://olive.example/sign)',
     );
     expect(describeValue(JSON.stringify({ ...source, kind: 'Other' }))).toBe('Sign in the window');
+  });
+
+  it("writes a value out in a page's words, reading stored source lines back; English's words change nothing (issue #15)", () => {
+    const words: ValueWords = {
+      sourceKind: (kind) => (kind === 'In-store sign' ? 'لافتة في المتجر' : undefined),
+      sourceLine: ({ kind, date, text }) => `${kind}، ${date}: ${text}`,
+      valueEntry: ({ key, value }) => `[${key}] ${value}`,
+      list: (entries) => entries.join(' / '),
+    };
+    const stored = sourcesText([
+      { kind: 'In-store sign', date: '2025-06-01', description: 'Sign in the window' },
+      { kind: 'Other', date: '2025-06-02', description: 'Seen, 2025-06-03: at the till' },
+    ]);
+    expect(describeText(stored, words)).toBe('لافتة في المتجر، 2025-06-01: Sign in the window\nSeen, 2025-06-03: at the till');
+    expect(describeValue(stored)).toBe(stored);
+    expect(describeValue('{"monday":"9-5","friday":"10-4"}', words)).toBe('[monday] 9-5 / [friday] 10-4');
+    const source = { kind: 'In-store sign', url: 'https://olive.example/sign', description: 'Sign', date: '2025-06-01' };
+    expect(describeValue(JSON.stringify(source), words)).toBe('لافتة في المتجر، 2025-06-01: Sign (https://olive.example/sign)');
   });
 });
 

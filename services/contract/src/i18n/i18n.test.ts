@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, PARAMETERISED_MESSAGES, textTooLongMessage } from '../messages';
+import { FIELD_LABELS, INPUT_LABELS } from '../limits';
+import { inputLabelKey } from './contract-labels';
+import { contractEnglishCatalog } from './contract-english';
 import { errorResponse } from '../schemas/common.schema';
 import { commentInputSchema } from '../schemas/comment.schema';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, directionOf, negotiateLanguage, requestLanguage } from './languages';
@@ -75,5 +78,20 @@ describe('message codes (issue #15)', () => {
     const answer = { detail: 'Name must be at most 100 characters', code: 'textTooLong', params: { field: 'Name', max: 100 } };
     expect(errorResponse.parse(answer)).toEqual(answer);
     expect(errorResponse.safeParse({ detail: 'x', code: 'noSuchCode' }).success).toBe(false);
+  });
+});
+
+describe("the input a validation message names, as the catalog's label (issue #15)", () => {
+  it('finds the entry of a business field, by its English label or by the field itself, and of the other inputs', () => {
+    expect(inputLabelKey(FIELD_LABELS.name)).toBe('field.name');
+    expect(inputLabelKey(FIELD_LABELS.website)).toBe('field.website');
+    expect(inputLabelKey('business_hours')).toBe('field.business_hours');
+    expect(inputLabelKey(INPUT_LABELS.newPassword)).toBe('input.newPassword');
+    expect(inputLabelKey('Nothing of ours')).toBeUndefined();
+  });
+
+  it('finds each label of both tables as its own English entry', () => {
+    const english = contractEnglishCatalog();
+    for (const label of [...Object.values(FIELD_LABELS), ...Object.values(INPUT_LABELS)]) expect(english[inputLabelKey(label)!]).toBe(label);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../limits';
+import { INPUT_LABELS, LIMITS } from '../limits';
 import { issueMessage } from '../i18n/message-codes';
 import { LANGUAGE_CODES, type Language } from '../i18n/languages';
 import { inputText, requiredText } from './common.schema';
@@ -25,7 +25,7 @@ export const languageInputSchema = z.object({
 export type LanguageInput = z.input<typeof languageInputSchema>;
 
 /** An email or a username, as sign-in and the password reset take it. */
-const emailOrUsername = () => requiredText(issueMessage('fieldRequired'), LIMITS.emailMaxLength, 'Email or Username');
+const emailOrUsername = () => requiredText(issueMessage('fieldRequired'), LIMITS.emailMaxLength, INPUT_LABELS.emailOrUsername);
 
 // Passwords are only ever hashed, never stored, shown or sent to SQL: any character may be in one.
 const passwordText = (message: string, label: string) =>
@@ -36,7 +36,7 @@ const currentPasswordSchema = (label: string) => passwordText(issueMessage('fiel
 
 export const loginInputSchema = z.object({
   login: emailOrUsername(),
-  password: currentPasswordSchema('Password'),
+  password: currentPasswordSchema(INPUT_LABELS.password),
 });
 export type LoginInput = z.input<typeof loginInputSchema>;
 
@@ -46,14 +46,14 @@ export const signupInputSchema = z.object({
   email: inputText({ error: issueMessage('emailInvalid') })
     .trim()
     .toLowerCase()
-    .max(LIMITS.emailMaxLength, issueMessage('textTooLong', { field: 'Email', max: LIMITS.emailMaxLength }))
+    .max(LIMITS.emailMaxLength, issueMessage('textTooLong', { field: INPUT_LABELS.email, max: LIMITS.emailMaxLength }))
     .pipe(z.email(issueMessage('emailInvalid'))),
-  username: requiredText(issueMessage('fieldRequired'), LIMITS.usernameMaxLength, 'Username').regex(
+  username: requiredText(issueMessage('fieldRequired'), LIMITS.usernameMaxLength, INPUT_LABELS.username).regex(
     /^[A-Za-z0-9_.-]+$/,
     issueMessage('usernameCharacters'),
   ),
-  name: requiredText(issueMessage('fieldRequired'), LIMITS.nameMaxLength, 'Full Name'),
-  password: newPasswordSchema(issueMessage('passwordTooShort'), 'Password'),
+  name: requiredText(issueMessage('fieldRequired'), LIMITS.nameMaxLength, INPUT_LABELS.fullName),
+  password: newPasswordSchema(issueMessage('passwordTooShort'), INPUT_LABELS.password),
 });
 export type SignupInput = z.input<typeof signupInputSchema>;
 
@@ -68,13 +68,13 @@ export const resetPasswordInputSchema = z.object({
   verification_code: inputText({ error: issueMessage('resetCodeLength') })
     .trim()
     .regex(new RegExp(`^\\d{${LIMITS.resetCodeLength}}$`), issueMessage('resetCodeLength')),
-  new_password: newPasswordSchema(issueMessage('passwordTooShort'), 'New Password'),
+  new_password: newPasswordSchema(issueMessage('passwordTooShort'), INPUT_LABELS.newPassword),
 });
 
 export const changePasswordInputSchema = z
   .object({
-    current_password: currentPasswordSchema('Current Password'),
-    new_password: newPasswordSchema(issueMessage('newPasswordTooShort'), 'New Password'),
+    current_password: currentPasswordSchema(INPUT_LABELS.currentPassword),
+    new_password: newPasswordSchema(issueMessage('newPasswordTooShort'), INPUT_LABELS.newPassword),
   })
   .refine((input) => input.new_password !== input.current_password, {
     message: issueMessage('newPasswordSameAsCurrent'),

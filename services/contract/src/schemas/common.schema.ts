@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, MAX_ID } from '../limits';
+import { FIELD_LABELS, INPUT_LABELS, LIMITS, MAX_ID } from '../limits';
 import { issueMessage, MESSAGE_CODES, type MessageCode } from '../i18n/message-codes';
 
 /** A row id, in a path or a body: a whole number from 1 to Postgres's integer maximum. */
@@ -58,7 +58,7 @@ export const inputText = (params?: string | { error: string }) =>
     .regex(CLEAN_TEXT, issueMessage('controlCharacters'));
 
 /** A trimmed string of at most `max` characters; too long says so in words, with the field's label. */
-export const boundedText = (max: number, label = 'Text', params?: string | { error: string }) =>
+export const boundedText = (max: number, label: string = INPUT_LABELS.text, params?: string | { error: string }) =>
   inputText(params)
     .trim()
     .max(max, issueMessage('textTooLong', { field: label, max }));
@@ -77,7 +77,7 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-export const httpUrlOrEmpty = boundedText(LIMITS.urlMaxLength, 'Website').refine(
+export const httpUrlOrEmpty = boundedText(LIMITS.urlMaxLength, FIELD_LABELS.website).refine(
   (value) => value === '' || isHttpUrl(value),
   issueMessage('websiteInvalid'),
 );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, REPORT_REASONS } from '../limits';
+import { INPUT_LABELS, LIMITS, REPORT_REASONS } from '../limits';
 import { issueMessage } from '../i18n/message-codes';
 import { boundedText, idSchema, isoDate } from './common.schema';
 
@@ -18,7 +18,7 @@ export type Report = z.infer<typeof reportSchema>;
 export const reportInputSchema = z.object({
   business_id: idSchema(issueMessage('businessNotFound')),
   reason: z.enum(REPORT_REASONS, { error: issueMessage('reportReasonInvalid') }),
-  description: boundedText(LIMITS.textFieldMaxLength, 'Details').optional().default(''),
+  description: boundedText(LIMITS.textFieldMaxLength, INPUT_LABELS.details).optional().default(''),
 });
 export type ReportInput = z.input<typeof reportInputSchema>;
 

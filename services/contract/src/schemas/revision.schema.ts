@@ -5,6 +5,17 @@ import { isoDate } from './common.schema';
 /** A tracked field's value: text, a date ('YYYY-MM-DD'), hours or social links as an object, or null when it had none. */
 const revisionValue = z.union([z.string(), z.record(z.string(), z.string()), z.null()]);
 
+/**
+ * Who made a revision, as a role a page can put in its own words (issue #15): a member by username, an admin, or a
+ * member whose account is gone. A member may be called 'admin', so the kind, not the name, says which.
+ */
+export const revisionAuthorSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('member'), username: z.string() }),
+  z.object({ kind: z.literal('admin') }),
+  z.object({ kind: z.literal('former_member') }),
+]);
+export type RevisionAuthor = z.infer<typeof revisionAuthorSchema>;
+
 /** Issue #14: one change to a business, with each field's value before and after it. */
 export const revisionSchema = z.object({
   id: z.number().int(),
@@ -13,7 +24,10 @@ export const revisionSchema = z.object({
   by: z
     .string()
     .nullable()
-    .describe("the member's username; 'admin' for an admin; 'former member' once the account is deleted; null when no one was named"),
+    .describe(
+      "for clients that predate author: the member's username; 'admin' for an admin; 'former member' once the account is deleted; null when no one was named",
+    ),
+  author: revisionAuthorSchema.nullable().describe('who made it; null when no one was named'),
   created_at: isoDate,
   changes: z
     .array(z.object({ field: z.enum(REVISION_FIELDS), before: revisionValue, after: revisionValue }))

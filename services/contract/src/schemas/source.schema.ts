@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, SOURCE_KINDS, SOURCE_RULES } from '../limits';
+import { INPUT_LABELS, MAX_ID, SOURCE_KINDS, SOURCE_RULES } from '../limits';
 import { issueMessage } from '../i18n/message-codes';
 import { boundedText, isHttpUrl, isoDate, isoDay, pastIsoDay, requiredText } from './common.schema';
 import { linkStatusSchema } from './link-check.schema';
@@ -14,12 +14,12 @@ export const sourceInputSchema = z.object({
     .optional()
     .describe("one of the business's sources: kept with its link checks when its url is unchanged; left out for a new source"),
   kind: z.enum(SOURCE_KINDS, { error: issueMessage('sourceKindRequired') }),
-  url: boundedText(SOURCE_RULES.urlMaxLength, 'Source link')
+  url: boundedText(SOURCE_RULES.urlMaxLength, INPUT_LABELS.sourceLink)
     .refine((value) => value === '' || isHttpUrl(value), issueMessage('sourceUrlInvalid'))
     .optional()
     .default('')
     .describe('an http(s) link to the source; empty when there is none'),
-  description: requiredText(issueMessage('sourceDescriptionRequired'), SOURCE_RULES.descriptionMaxLength, 'Source description').describe(
+  description: requiredText(issueMessage('sourceDescriptionRequired'), SOURCE_RULES.descriptionMaxLength, INPUT_LABELS.sourceDescription).describe(
     'a short quote or description',
   ),
   date: pastIsoDay(issueMessage('sourceDateInvalid')).describe('when the source was published or seen, YYYY-MM-DD'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, SUGGESTABLE_FIELDS } from '../limits';
+import { INPUT_LABELS, LIMITS, SUGGESTABLE_FIELDS } from '../limits';
 import { issueMessage } from '../i18n/message-codes';
 import { boundedText, inputText, isoDate } from './common.schema';
 
@@ -24,7 +24,7 @@ export const suggestionInputSchema = z.object({
   suggested_value: inputText({ error: issueMessage('suggestionValueRequired') })
     .trim()
     .min(1, issueMessage('suggestionValueRequired'))
-    .max(LIMITS.textFieldMaxLength, issueMessage('textTooLong', { field: 'Suggested value', max: LIMITS.textFieldMaxLength })),
-  reason: boundedText(LIMITS.textFieldMaxLength, 'Reason').optional().default(''),
+    .max(LIMITS.textFieldMaxLength, issueMessage('textTooLong', { field: INPUT_LABELS.suggestedValue, max: LIMITS.textFieldMaxLength })),
+  reason: boundedText(LIMITS.textFieldMaxLength, INPUT_LABELS.reason).optional().default(''),
 });
 export type SuggestionInput = z.input<typeof suggestionInputSchema>;

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { LIMITS } from '../limits';
 import { textTooLongMessage } from '../messages';
 import { issueText } from '../i18n/message-codes';
+import { inputLabelKey } from '../i18n/contract-labels';
 import { changePasswordInputSchema, forgotPasswordInputSchema, loginInputSchema, resetPasswordInputSchema, signupInputSchema } from './auth.schema';
 import { businessInputSchema } from './business.schema';
 import { reportInputSchema } from './report.schema';
@@ -20,6 +21,8 @@ function firstMessage(result: { error?: { issues: Array<{ message: string; path:
 function expectLimit(schema: z.ZodType, valid: Record<string, unknown>, field: string, label: string, max: number) {
   expect(schema.safeParse({ ...valid, [field]: 'x'.repeat(max) }).success).toBe(true);
   expect(firstMessage(schema.safeParse({ ...valid, [field]: tooLong(max) }))).toEqual({ path: field, message: textTooLongMessage(label, max) });
+  // A page names the field in its language (issue #15): the label has its catalog entry.
+  expect(inputLabelKey(label)).toBeDefined();
 }
 
 describe('too-long text is refused in words (issue #12), not in zod wording', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONFIRMATION_ANSWERS, LIMITS, VERIFICATION_METHODS } from '../limits';
+import { CONFIRMATION_ANSWERS, INPUT_LABELS, LIMITS, VERIFICATION_METHODS } from '../limits';
 import { issueMessage } from '../i18n/message-codes';
 import { boundedText, isHttpUrl, isoDate, isoDay, optionalText, pastIsoDay } from './common.schema';
 
@@ -17,8 +17,8 @@ export type Verification = z.infer<typeof verificationSchema>;
 
 export const verifyInputSchema = z.object({
   method: z.enum(VERIFICATION_METHODS, { error: issueMessage('verificationMethodRequired') }),
-  note: optionalText(LIMITS.verificationNoteMaxLength, 'Note'),
-  evidence_url: boundedText(LIMITS.urlMaxLength, 'Evidence URL')
+  note: optionalText(LIMITS.verificationNoteMaxLength, INPUT_LABELS.note),
+  evidence_url: boundedText(LIMITS.urlMaxLength, INPUT_LABELS.evidenceUrl)
     .refine((value) => value === '' || isHttpUrl(value), issueMessage('evidenceUrlInvalid'))
     .optional()
     .default(''),
@@ -26,7 +26,7 @@ export const verifyInputSchema = z.object({
 });
 export type VerifyInput = z.input<typeof verifyInputSchema>;
 
-export const unverifyInputSchema = z.object({ note: optionalText(LIMITS.verificationNoteMaxLength, 'Note') });
+export const unverifyInputSchema = z.object({ note: optionalText(LIMITS.verificationNoteMaxLength, INPUT_LABELS.note) });
 
 /** One entry of a business's verification history, newest first. */
 export const verificationRecordSchema = z.object({

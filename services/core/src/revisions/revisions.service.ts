@@ -1,4 +1,13 @@
-import { MESSAGES, PAGING, REVISION_FIELDS, type pageQuerySchema, type Revision, type User, type Valid } from '@zaytoon/contract';
+import {
+  MESSAGES,
+  PAGING,
+  REVISION_FIELDS,
+  type pageQuerySchema,
+  type Revision,
+  type RevisionAuthor,
+  type User,
+  type Valid,
+} from '@zaytoon/contract';
 import { AuditRepository } from '../audit/audit.repository';
 import { afterBusinessWrite } from '../businesses/businesses.service';
 import { BusinessesRepository } from '../businesses/businesses.repository';
@@ -78,14 +87,27 @@ export class RevisionsService {
   }
 }
 
+function revisionAuthor(row: RevisionRow): RevisionAuthor | null {
+  if (row.actor_role === 'admin') return { kind: 'admin' };
+  if (row.actor_role !== 'member') return null;
+  return row.username === null ? { kind: 'former_member' } : { kind: 'member', username: row.username };
+}
+
+/** `by` as clients that predate `author` read it: the username, else the role in English. */
+function authorText(author: RevisionAuthor | null): string | null {
+  if (!author) return null;
+  if (author.kind === 'member') return author.username;
+  return author.kind === 'admin' ? MESSAGES.revisionByAdmin : MESSAGES.revisionByFormerMember;
+}
+
 function toRevision(row: RevisionRow): Revision {
-  const by =
-    row.actor_role === 'admin' ? MESSAGES.revisionByAdmin : row.actor_role === 'member' ? (row.username ?? MESSAGES.revisionByFormerMember) : null;
+  const author = revisionAuthor(row);
   return {
     id: row.id,
     business_id: row.business_id,
     kind: row.kind,
-    by,
+    by: authorText(author),
+    author,
     created_at: row.created_at.toISOString(),
     changes: REVISION_FIELDS.filter((field) => field in row.changes).map((field) => ({
       field,

@@ -1,0 +1,114 @@
+// Issue #16 point 3: an installable app that keeps working offline. The front door's service worker (shell/service-worker)
+// controls the page after a first visit; offline (Chromium's network emulation, which also cuts the worker's own
+// fetches), /browse opens from what it kept, with the banner, and an action that needs the API says so.
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { THEME_COLOUR } from '@zaytoon/shell/runtime-config';
+import { launchBrowser } from '../support/browser';
+import { cityCards } from '../support/directory';
+import { e2e } from '../support/env';
+import { directoryScreen, expectToast } from './helpers';
+
+const OFFLINE_BANNER = 'Offline: showing saved results';
+const NEEDS_CONNECTION = 'You are offline: this needs a connection.';
+
+let context: BrowserContext;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ context, close } = await launchBrowser({ serviceWorkers: 'allow' }));
+});
+
+afterAll(async () => {
+  await close?.();
+});
+
+/** The worker controls the page once it has installed (its build's files kept) and claimed it. */
+async function controlledByServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+}
+
+async function browseList(page: Page) {
+  await directoryScreen(page, 'directory');
+  await page.getByTestId('city-group').first().waitFor();
+  return { count: await page.getByTestId('business-count').innerText(), cities: await cityCards(page) };
+}
+
+describe('installable, offline-tolerant app (issue #16 point 3)', () => {
+  it("the manifest names the app after PRODUCT_NAME, in the design tokens' colour, and Chromium finds nothing missing to install it", async () => {
+    const page = await context.newPage();
+    await page.goto('/');
+    await controlledByServiceWorker(page);
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    const manifest = await (await page.request.get(href ?? '')).json();
+    expect(manifest).toMatchObject({
+      name: e2e.productName,
+      short_name: e2e.productName,
+      start_url: '/browse',
+      display: 'standalone',
+      theme_color: THEME_COLOUR,
+    });
+    for (const icon of manifest.icons as Array<{ src: string; type: string }>) {
+      const answer = await page.request.get(icon.src);
+      expect(answer.status(), icon.src).toBe(200);
+      expect(answer.headers()['content-type'], icon.src).toBe(icon.type);
+    }
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('offline, the worker opens /browse with the last businesses and the banner; signing in says it needs a connection', async () => {
+    const page = await context.newPage();
+    await page.goto('/login');
+    await controlledByServiceWorker(page);
+    // Under the worker: the sign-in screen's files are kept for later.
+    await page.reload();
+    await page.getByTestId('auth-screen').waitFor();
+    await page.goto('/browse');
+    const online = await browseList(page);
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByTestId('offline-banner').count()).toBe(0);
+
+    await context.setOffline(true);
+    try {
+      const served: string[] = [];
+      page.on('response', (response) => {
+        if (response.fromServiceWorker()) served.push(new URL(response.url()).pathname);
+      });
+      await page.reload();
+      expect(await browseList(page)).toEqual(online);
+      const banner = page.getByRole('status').filter({ hasText: OFFLINE_BANNER });
+      await banner.waitFor();
+      expect(served).toEqual(expect.arrayContaining(['/browse', '/runtime-config.json', '/api/businesses/summary', '/api/businesses/by-city']));
+
+      // The worker's own fetches are offline too: an answer it never kept fails, a kept one says it is a saved answer.
+      const [kept, neverKept] = await page.evaluate(async () => {
+        const url = performance.getEntriesByType('resource').find((entry) => entry.name.includes('/api/businesses/summary'))?.name ?? '';
+        const keptAnswer = await fetch(url);
+        const other = await fetch('/api/businesses/summary?search=never-asked-before').then(
+          (answer) => answer.status,
+          () => 'failed',
+        );
+        return [keptAnswer.headers.get('X-Zaytoon-Saved-Answer'), other];
+      });
+      expect(kept).toBe('1');
+      expect(neverKept).toBe('failed');
+
+      await page.locator('a[href="/login"]').first().click();
+      await page.getByTestId('auth-screen').waitFor();
+      await page.getByLabel('Email or Username').fill('someone');
+      await page.getByLabel('Password').fill('any-password');
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await expectToast(page, NEEDS_CONNECTION, 'error');
+    } finally {
+      await context.setOffline(false);
+    }
+    await page.goto('/browse');
+    await browseList(page);
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByTestId('offline-banner').count()).toBe(0);
+    await page.close();
+  });
+});
