@@ -6,7 +6,10 @@
  */
 export const CONTRACT_CONSTANT_MODULES = /services\/contract\/src\/(messages|limits|i18n\/(message-codes|contract-labels))\.ts$/;
 
-/** The contract's modules of pure functions that a first chunk re-exports without running them (the opening-hours parser). */
-const CONTRACT_FUNCTION_MODULES = /services\/contract\/src\/opening-hours\.ts$/;
+/**
+ * The contract's modules of pure functions that a first chunk re-exports without running them: the opening-hours parser,
+ * and the written-out values of history, which the messages import for their English words.
+ */
+const CONTRACT_FUNCTION_MODULES = /services\/contract\/src\/(opening-hours|format\/describe-value)\.ts$/;
 
 export const contractModuleSideEffects = (id: string): boolean => !CONTRACT_CONSTANT_MODULES.test(id) && !CONTRACT_FUNCTION_MODULES.test(id);
