@@ -47,10 +47,13 @@ async function openOtherSite(page: Page, html: string): Promise<void> {
   await page.goto(otherSiteOrigin, { waitUntil: 'load' });
 }
 
-function frameAt(page: Page, path: string): Frame {
-  const frame = page.frames().find((candidate) => candidate.url().startsWith(`${origin}${path}`));
-  if (!frame) throw new Error(`no frame of ${path}: ${page.frames().map((candidate) => candidate.url())}`);
-  return frame;
+/** The page's frame of `path` on the front door, once it is there (a lazy iframe is not waited for by the load event). */
+async function frameAt(page: Page, path: string): Promise<Frame> {
+  return eventually(async () => {
+    const frame = page.frames().find((candidate) => candidate.url().startsWith(`${origin}${path}`));
+    if (!frame) throw new Error(`no frame of ${path}: ${page.frames().map((candidate) => candidate.url())}`);
+    return frame;
+  });
 }
 
 /** The businesses a frame of the embed lists: the link's text, address and where it opens. */
@@ -84,7 +87,7 @@ describe('the embeddable map (issue #16 point 2)', () => {
         `<iframe name="browse" title="Directory" src="${origin}/browse" width="600" height="600"></iframe>`,
     );
 
-    const embed = frameAt(page, '/embed');
+    const embed = await frameAt(page, '/embed');
     await expectListsTheCity(embed);
     expect(await embed.getByTestId('embed-count').textContent()).toBe('2 businesses');
     const viewOn = embed.getByTestId('embed-view-on');
@@ -103,7 +106,7 @@ describe('the embeddable map (issue #16 point 2)', () => {
   it('follows ?lang= (Arabic: right to left)', async () => {
     const { page } = browser;
     await openOtherSite(page, `<iframe title="Map" src="${embedSrc('view=list&lang=ar')}" width="600" height="600"></iframe>`);
-    const embed = frameAt(page, '/embed');
+    const embed = await frameAt(page, '/embed');
     await expectListsTheCity(embed);
     expect(await embed.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
     expect(await embed.getByTestId('embed-view-on').textContent()).toContain(`عرض على ${e2e.productName}`);
@@ -120,7 +123,7 @@ describe('the embeddable map (issue #16 point 2)', () => {
       { timeoutMs: 60_000 },
     );
     await openOtherSite(page, `<iframe title="Map" src="${embedSrc('view=map')}" width="600" height="600"></iframe>`);
-    const embed = frameAt(page, '/embed');
+    const embed = await frameAt(page, '/embed');
     const cluster = embed.getByTestId('embed-cluster');
     await cluster.waitFor();
     expect(await cluster.textContent()).toBe('2');
@@ -162,6 +165,6 @@ describe('the embeddable map (issue #16 point 2)', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Embed this map');
 
     await openOtherSite(page, html);
-    await expectListsTheCity(frameAt(page, '/embed'));
+    await expectListsTheCity(await frameAt(page, '/embed'));
   });
 });
