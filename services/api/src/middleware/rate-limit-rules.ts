@@ -49,7 +49,13 @@ export function rateLimitsByRoute(config: Config, users: UsersRepository): Parti
   ];
   const accountKey = byAccount(users, 'login');
   // No session, as confirmListing: the alert mail's signed token is the authority, so tries are limited per network.
-  const alertUnsubscribes: RateLimitRule = { name: 'unsubscribe-alert-ip', limit: config.RATE_LIMIT_RESET_PER_IP, windowSeconds: window, key: byIp, perIp: true };
+  const alertUnsubscribes: RateLimitRule = {
+    name: 'unsubscribe-alert-ip',
+    limit: config.RATE_LIMIT_RESET_PER_IP,
+    windowSeconds: window,
+    key: byIp,
+    perIp: true,
+  };
   // Each runs scrypt: a stolen cookie must not be an unlimited password oracle (issue #11, weakness 3).
   const accountChangeRules = (name: string): RateLimitRule[] => [
     { name: `${name}-ip`, limit: config.RATE_LIMIT_ACCOUNT_CHANGES_PER_IP, windowSeconds: window, key: byIp, perIp: true },

@@ -24,7 +24,14 @@ export interface MailLanguage {
  * One plain layout for every mail; `paragraphs` are plain text and escaped here; `blocks` (HTML built with escapeHtml)
  * follow them, and `links` become buttons after those.
  */
-function layout(language: Language, product: string, paragraphs: string[], highlight?: string, links: MailLink[] = [], blocks: string[] = []): string {
+function layout(
+  language: Language,
+  product: string,
+  paragraphs: string[],
+  highlight?: string,
+  links: MailLink[] = [],
+  blocks: string[] = [],
+): string {
   const body = paragraphs.map((text) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`);
   body.push(...blocks);
   body.push(
@@ -155,7 +162,9 @@ export function alertDigestMail(
     ].join('\n'),
   );
   const why = t('alerts.why', { product });
-  blocks.push(`<p style="margin:24px 0 16px;font-size:13px;color:#4b5563">${escapeHtml(why)} ${textLink(t('alerts.stopAll'), unsubscribeAllUrl)}</p>`);
+  blocks.push(
+    `<p style="margin:24px 0 16px;font-size:13px;color:#4b5563">${escapeHtml(why)} ${textLink(t('alerts.stopAll'), unsubscribeAllUrl)}</p>`,
+  );
   const text = alerts.flatMap((alert) => [
     describeAlert(t, alert),
     ...alert.businesses.map((business) => `- ${business.name} · ${business.city}: ${alert.businessUrl(business.id)}`),

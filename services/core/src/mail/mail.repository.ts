@@ -48,7 +48,11 @@ export class MailRepository {
 
   async send(message: MailMessage): Promise<{ messageId: string }> {
     const { language, headers, ...content } = message;
-    const info = await this.transport.sendMail({ from: this.from, ...content, headers: { ...headers, ...(language ? { 'Content-Language': language } : {}) } });
+    const info = await this.transport.sendMail({
+      from: this.from,
+      ...content,
+      headers: { ...headers, ...(language ? { 'Content-Language': language } : {}) },
+    });
     return { messageId: info.messageId };
   }
 

@@ -1,5 +1,12 @@
 import type { Queue } from 'bullmq';
-import { ALERT_MAIL_SCHEDULE, DUPLICATE_SEARCH_SCHEDULE, FRESHNESS_REMINDER_SCHEDULE, JOBS, LINK_CHECK_SCHEDULE, STATISTICS_SCHEDULER_ID } from '@zaytoon/core';
+import {
+  ALERT_MAIL_SCHEDULE,
+  DUPLICATE_SEARCH_SCHEDULE,
+  FRESHNESS_REMINDER_SCHEDULE,
+  JOBS,
+  LINK_CHECK_SCHEDULE,
+  STATISTICS_SCHEDULER_ID,
+} from '@zaytoon/core';
 
 /** Jobs run by the calendar (cron pattern and time zone), each with an empty payload. */
 const CALENDAR_JOBS = [
