@@ -52,6 +52,15 @@ async function runJob(name: JobName): Promise<unknown> {
 const addBusiness = async (name: string, inCity = city) =>
   (await lister.client.write('/api/businesses', businessInput(name, { city: inCity }))).id as number;
 
+/**
+ * As if a day had passed: the member's last alert mail moves to yesterday, and today's digest job (whose id, per
+ * member and day, keeps a second one from being queued the same day) is removed.
+ */
+async function dayPasses(userId: number) {
+  await db.query('UPDATE users SET alerts_mailed_on = alerts_mailed_on - 1 WHERE id = $1', [userId]);
+  await (await emails.getJob(`alert-digest-${userId}-${new Date().toISOString().slice(0, 10)}`))?.remove();
+}
+
 const alertMails = async (to: string) => (await listMail(to)).filter((mail) => /for your alerts$/.test(mail.subject));
 
 /** Every mailed business name of the alert mail's text, in order. */
@@ -138,7 +147,7 @@ describe('alerts: the daily mail (worker)', () => {
   it('the next day mails only what was added since the last mail; a member with nothing new gets nothing', async () => {
     const quiet = await signUp('quiet');
     expect((await quiet.client.post('/api/alerts', { city: otherCity, category: 'Bookshop' })).status).toBe(201);
-    await db.query('UPDATE users SET alerts_mailed_on = alerts_mailed_on - 1 WHERE id = $1', [member.id]);
+    await dayPasses(member.id);
     await addBusiness(`Next Day Dates ${run}`);
 
     expect(await runJob('sendAlertMails')).toMatchObject({ queued: expect.any(Number) });
@@ -190,7 +199,7 @@ describe('alerts: unsubscribing', () => {
 
   it("the mail's own 'Stop this alert' link ends that alert", async () => {
     expect((await member.client.post('/api/alerts', { category: 'Cafe', search: `Stop ${run}` })).status).toBe(201);
-    await db.query('UPDATE users SET alerts_mailed_on = NULL WHERE id = $1', [member.id]);
+    await dayPasses(member.id);
     await addBusiness(`Stop ${run} Cafe`);
     await runJob('sendAlertMails');
     await eventually(async () => (await alertMails(member.email)).length === 3, 30_000, 'the third alert mail');

@@ -193,7 +193,6 @@ export const MESSAGES = {
   /** Issue #16 point 4: the directory's 'Open now' filter takes only `true` (left out: no filter). */
   openNowInvalid: 'open_now must be true, or left out',
   /** Issue #16 point 5: alerts, 'Email me new businesses like these'. */
-  emailMeNewBusinesses: 'Email me new businesses like these',
   alertSaved: 'Alert saved: we will email you new businesses like these',
   alertExists: 'You already have an alert for these filters',
   alertNotFound: 'Alert not found',
@@ -204,7 +203,6 @@ export const MESSAGES = {
   deleteAlertFailed: 'Failed to delete the alert',
   loadAlertsFailed: 'Failed to load your alerts',
   endAlertFailed: 'Failed to stop the alert',
-  loginToSaveAlert: 'Please log in to save an alert',
 } as const;
 
 /**

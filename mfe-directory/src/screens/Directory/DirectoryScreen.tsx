@@ -1,10 +1,10 @@
-import { lazy, memo, Suspense, useCallback, useMemo } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react';
 import type { DirectoryFilter } from '@zaytoon/contract/client';
 import { useDirectorySummary } from '../../features/directory/api/get-directory-summary';
 import { toDirectoryFilter, type FilterValues } from '../../features/directory/filters';
 import { useDirectoryUrl, type WriteOptions } from '../../features/directory/useDirectoryUrl';
 import { useScrollMemory } from '../../features/directory/useScrollMemory';
-import { useHost } from '@zaytoon/web-kit';
+import { useHost, useSession } from '@zaytoon/web-kit';
 import { useCount, useListMessages } from '../../i18n/list-messages';
 import { NavBar } from '../../ui/NavBar';
 import { PageSpinner } from '../../ui/Spinner';
@@ -42,6 +42,7 @@ export function DirectoryScreen() {
         <Filters values={url.filters} onCommit={commitFilters} view={url.view} onViewChange={url.setView} />
 
         <CountLine filter={filter} />
+        <SaveAlertButton filter={filter} />
 
         {url.view === 'map' ? (
           <Suspense fallback={<PageSpinner label={t('directory.loadingMap')} />}>
@@ -69,3 +70,29 @@ const CountLine = memo(function CountLine({ filter }: { filter: DirectoryFilter 
     </p>
   );
 });
+
+/**
+ * 'Email me new businesses like these' (issue #16 point 5), for members: saves the list's city, category and search as
+ * an alert. What saving needs (the call, the contract's messages) downloads on the click, never with /browse.
+ */
+function SaveAlertButton({ filter }: { filter: DirectoryFilter }) {
+  const host = useHost();
+  const member = useSession((state) => state.user !== null);
+  const t = useListMessages();
+  const [saving, setSaving] = useState(false);
+  if (!member) return null;
+  const save = () => {
+    setSaving(true);
+    void import('../../features/alerts/api/save-alert')
+      .then(({ saveAlert }) => saveAlert(host, filter))
+      .catch(() => host.toast.error(t('common.checkConnection')))
+      .finally(() => setSaving(false));
+  };
+  return (
+    <p className={directory.alert}>
+      <button type="button" className="btn btn--outline" onClick={save} disabled={saving} data-testid="save-alert">
+        {t('alerts.save')}
+      </button>
+    </p>
+  );
+}

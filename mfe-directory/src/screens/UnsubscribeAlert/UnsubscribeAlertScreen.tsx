@@ -1,0 +1,66 @@
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useUnsubscribeAlert } from '../../features/alerts/api/use-alerts';
+import { useMessages } from '../../i18n/messages';
+import { NavBar } from '../../ui/NavBar';
+import { PageSpinner } from '../../ui/Spinner';
+import { EmptyPage } from '../EmptyPage';
+import forms from '../../ui/forms.module.css';
+import shared from '../../ui/page.module.css';
+import { useContractMessages, useErrorText } from '@zaytoon/web-kit/contract-messages';
+
+/**
+ * /unsubscribe-alert?token=… (issue #16 point 5): an alert mail's 'Stop this alert'. The page ends the alert on open
+ * with a POST, as /confirm-listing does: a mail scanner fetching the link ends nothing.
+ */
+export function UnsubscribeAlertScreen() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const ending = useUnsubscribeAlert();
+  const t = useMessages();
+  const message = useContractMessages();
+  const errorText = useErrorText();
+  const sent = useRef(false);
+
+  useEffect(() => {
+    if (!token || sent.current) return;
+    sent.current = true;
+    ending.mutate(token);
+  }, [token, ending]);
+
+  if (token && (ending.isIdle || ending.isPending)) {
+    return (
+      <>
+        <NavBar />
+        <PageSpinner label={t('alerts.ending')} />
+      </>
+    );
+  }
+  if (!ending.isSuccess) {
+    return (
+      <EmptyPage
+        title={message('endAlertFailed')}
+        message={token ? errorText(ending.error, 'endAlertFailed') : message('alertLinkInvalid')}
+        testId="alert-not-ended"
+      />
+    );
+  }
+  return (
+    <>
+      <NavBar />
+      <main className={shared.page}>
+        <div className={`${shared.card} ${shared.empty}`} data-testid="alert-ended" role="status">
+          <h1>{message('alertEnded')}</h1>
+          <div className={forms.actions}>
+            <Link to="/browse" className="btn btn--primary">
+              {t('alerts.browse')}
+            </Link>
+            <Link to="/account-settings" className="btn btn--outline">
+              {t('alerts.title')}
+            </Link>
+          </div>
+        </div>
+      </main>
+    </>
+  );
+}
