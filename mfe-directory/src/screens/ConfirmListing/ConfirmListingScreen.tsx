@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { useTokenPostedOnOpen } from '../../features/mailed-links/use-token-posted-on-open';
 import { useConfirmListing } from '../../features/business/api/use-confirm-listing';
 import { useMessages } from '../../i18n/messages';
 import { NavBar } from '../../ui/NavBar';
@@ -14,21 +14,13 @@ import { useContractMessages, useErrorText } from '@zaytoon/web-kit/contract-mes
  * link opens this page, which confirms on open with a POST: a mail scanner fetching the link confirms nothing.
  */
 export function ConfirmListingScreen() {
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
   const confirming = useConfirmListing();
+  const { token, waiting } = useTokenPostedOnOpen(confirming);
   const t = useMessages();
   const message = useContractMessages();
   const errorText = useErrorText();
-  const sent = useRef(false);
 
-  useEffect(() => {
-    if (!token || sent.current) return;
-    sent.current = true;
-    confirming.mutate(token);
-  }, [token, confirming]);
-
-  if (token && (confirming.isIdle || confirming.isPending)) {
+  if (waiting) {
     return (
       <>
         <NavBar />

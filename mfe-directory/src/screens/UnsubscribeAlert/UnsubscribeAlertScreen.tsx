@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { useTokenPostedOnOpen } from '../../features/mailed-links/use-token-posted-on-open';
 import { useUnsubscribeAlert } from '../../features/alerts/api/use-alerts';
 import { useMessages } from '../../i18n/messages';
 import { NavBar } from '../../ui/NavBar';
@@ -14,21 +14,13 @@ import { useContractMessages, useErrorText } from '@zaytoon/web-kit/contract-mes
  * with a POST, as /confirm-listing does: a mail scanner fetching the link ends nothing.
  */
 export function UnsubscribeAlertScreen() {
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
   const ending = useUnsubscribeAlert();
+  const { token, waiting } = useTokenPostedOnOpen(ending);
   const t = useMessages();
   const message = useContractMessages();
   const errorText = useErrorText();
-  const sent = useRef(false);
 
-  useEffect(() => {
-    if (!token || sent.current) return;
-    sent.current = true;
-    ending.mutate(token);
-  }, [token, ending]);
-
-  if (token && (ending.isIdle || ending.isPending)) {
+  if (waiting) {
     return (
       <>
         <NavBar />
