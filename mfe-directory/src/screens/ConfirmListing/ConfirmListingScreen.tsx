@@ -1,12 +1,9 @@
 import { Link } from 'react-router-dom';
+import { MailedLinkDone, MailedLinkWaiting } from '../../features/mailed-links/MailedLinkPages';
 import { useTokenPostedOnOpen } from '../../features/mailed-links/use-token-posted-on-open';
 import { useConfirmListing } from '../../features/business/api/use-confirm-listing';
 import { useMessages } from '../../i18n/messages';
-import { NavBar } from '../../ui/NavBar';
-import { PageSpinner } from '../../ui/Spinner';
 import { EmptyPage } from '../EmptyPage';
-import forms from '../../ui/forms.module.css';
-import shared from '../../ui/page.module.css';
 import { useContractMessages, useErrorText } from '@zaytoon/web-kit/contract-messages';
 
 /**
@@ -20,14 +17,7 @@ export function ConfirmListingScreen() {
   const message = useContractMessages();
   const errorText = useErrorText();
 
-  if (waiting) {
-    return (
-      <>
-        <NavBar />
-        <PageSpinner label={t('listing.confirming')} />
-      </>
-    );
-  }
+  if (waiting) return <MailedLinkWaiting label={t('listing.confirming')} />;
   const confirmed = confirming.data;
   if (!confirmed) {
     return (
@@ -39,22 +29,20 @@ export function ConfirmListingScreen() {
     );
   }
   return (
-    <>
-      <NavBar />
-      <main className={shared.page}>
-        <div className={`${shared.card} ${shared.empty}`} data-testid="listing-confirmed" role="status">
-          <h1>{message('listingConfirmed')}</h1>
-          <p>{t('listing.text')}</p>
-          <div className={forms.actions}>
-            <Link to={`/business/${confirmed.business_id}`} className="btn btn--primary">
-              {t('listing.view')}
-            </Link>
-            <Link to={`/edit-business/${confirmed.business_id}`} className="btn btn--outline">
-              {t('listing.edit')}
-            </Link>
-          </div>
-        </div>
-      </main>
-    </>
+    <MailedLinkDone
+      title={message('listingConfirmed')}
+      text={t('listing.text')}
+      testId="listing-confirmed"
+      links={
+        <>
+          <Link to={`/business/${confirmed.business_id}`} className="btn btn--primary">
+            {t('listing.view')}
+          </Link>
+          <Link to={`/edit-business/${confirmed.business_id}`} className="btn btn--outline">
+            {t('listing.edit')}
+          </Link>
+        </>
+      }
+    />
   );
 }

@@ -1,12 +1,9 @@
 import { Link } from 'react-router-dom';
+import { MailedLinkDone, MailedLinkWaiting } from '../../features/mailed-links/MailedLinkPages';
 import { useTokenPostedOnOpen } from '../../features/mailed-links/use-token-posted-on-open';
 import { useUnsubscribeAlert } from '../../features/alerts/api/use-alerts';
 import { useMessages } from '../../i18n/messages';
-import { NavBar } from '../../ui/NavBar';
-import { PageSpinner } from '../../ui/Spinner';
 import { EmptyPage } from '../EmptyPage';
-import forms from '../../ui/forms.module.css';
-import shared from '../../ui/page.module.css';
 import { useContractMessages, useErrorText } from '@zaytoon/web-kit/contract-messages';
 
 /**
@@ -20,14 +17,7 @@ export function UnsubscribeAlertScreen() {
   const message = useContractMessages();
   const errorText = useErrorText();
 
-  if (waiting) {
-    return (
-      <>
-        <NavBar />
-        <PageSpinner label={t('alerts.ending')} />
-      </>
-    );
-  }
+  if (waiting) return <MailedLinkWaiting label={t('alerts.ending')} />;
   if (!ending.isSuccess) {
     return (
       <EmptyPage
@@ -38,21 +28,19 @@ export function UnsubscribeAlertScreen() {
     );
   }
   return (
-    <>
-      <NavBar />
-      <main className={shared.page}>
-        <div className={`${shared.card} ${shared.empty}`} data-testid="alert-ended" role="status">
-          <h1>{message('alertEnded')}</h1>
-          <div className={forms.actions}>
-            <Link to="/browse" className="btn btn--primary">
-              {t('alerts.browse')}
-            </Link>
-            <Link to="/account-settings" className="btn btn--outline">
-              {t('alerts.title')}
-            </Link>
-          </div>
-        </div>
-      </main>
-    </>
+    <MailedLinkDone
+      title={message('alertEnded')}
+      testId="alert-ended"
+      links={
+        <>
+          <Link to="/browse" className="btn btn--primary">
+            {t('alerts.browse')}
+          </Link>
+          <Link to="/account-settings" className="btn btn--outline">
+            {t('alerts.title')}
+          </Link>
+        </>
+      }
+    />
   );
 }
