@@ -7,7 +7,7 @@ import { fromOrigin, launchBrowser, recordRequests } from '../support/browser';
 import { runtimeConfig } from '../admin/helpers';
 
 const LATER_CHUNKS =
-  /\/(screens-contract|opening-hours|OpeningStatus|MapView|BusinessDetailScreen|BusinessFormScreen|AuthScreen|AccountSettingsScreen|UnsubscribeAlertScreen|save-alert|logOut)-[\w-]+\.js$/;
+  /\/(screens-contract|opening-hours|OpeningStatus|MapView|BusinessDetailScreen|BusinessFormScreen|AuthScreen|AccountSettingsScreen|UnsubscribeAlertScreen|SaveAlertButton|logOut)-[\w-]+\.js$/;
 
 describe('first visit to /browse', () => {
   it('downloads the first-load chunk and none of the chunks kept for the map and later screens', async () => {

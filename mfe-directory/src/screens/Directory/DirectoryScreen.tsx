@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo } from 'react';
 import type { DirectoryFilter } from '@zaytoon/contract/client';
 import { useDirectorySummary } from '../../features/directory/api/get-directory-summary';
 import { toDirectoryFilter, type FilterValues } from '../../features/directory/filters';
@@ -14,6 +14,8 @@ import directory from './DirectoryScreen.module.css';
 import shared from '../../ui/page.module.css';
 
 const MapView = lazy(() => import('../../map/MapView'));
+// Members only: visitors' first load carries none of it (issue #16 point 5).
+const SaveAlertButton = lazy(() => import('../../features/alerts/SaveAlertButton'));
 
 /**
  * /browse and /dashboard (SPEC §2). Filters, view, the open city and the map's viewport live in the
@@ -22,6 +24,7 @@ const MapView = lazy(() => import('../../map/MapView'));
  */
 export function DirectoryScreen() {
   const { productName } = useHost();
+  const member = useSession((state) => state.user !== null);
   const t = useListMessages();
   const url = useDirectoryUrl();
   const restoreScrollY = useScrollMemory();
@@ -42,7 +45,11 @@ export function DirectoryScreen() {
         <Filters values={url.filters} onCommit={commitFilters} view={url.view} onViewChange={url.setView} />
 
         <CountLine filter={filter} />
-        <SaveAlertButton filter={filter} />
+        {member && (
+          <Suspense fallback={null}>
+            <SaveAlertButton filter={filter} />
+          </Suspense>
+        )}
 
         {url.view === 'map' ? (
           <Suspense fallback={<PageSpinner label={t('directory.loadingMap')} />}>
@@ -70,29 +77,3 @@ const CountLine = memo(function CountLine({ filter }: { filter: DirectoryFilter 
     </p>
   );
 });
-
-/**
- * 'Email me new businesses like these' (issue #16 point 5), for members: saves the list's city, category and search as
- * an alert. What saving needs (the call, the contract's messages) downloads on the click, never with /browse.
- */
-function SaveAlertButton({ filter }: { filter: DirectoryFilter }) {
-  const host = useHost();
-  const member = useSession((state) => state.user !== null);
-  const t = useListMessages();
-  const [saving, setSaving] = useState(false);
-  if (!member) return null;
-  const save = () => {
-    setSaving(true);
-    void import('../../features/alerts/api/save-alert')
-      .then(({ saveAlert }) => saveAlert(host, filter))
-      .catch(() => host.toast.error(t('common.checkConnection')))
-      .finally(() => setSaving(false));
-  };
-  return (
-    <p className={directory.alert}>
-      <button type="button" className="btn btn--outline" onClick={save} disabled={saving} data-testid="save-alert">
-        {t('alerts.save')}
-      </button>
-    </p>
-  );
-}

@@ -5,7 +5,7 @@ import { alertKeys } from './get-alerts';
 
 /**
  * 'Email me new businesses like these' on /browse (issue #16 point 5): saves the list's city, category and search as
- * an alert and says so. A module of its own, loaded by the button: none of it weighs on /browse's first visit.
+ * an alert and says so, in the page's language.
  */
 export async function saveAlert({ api, toast, language }: Pick<HostContext, 'api' | 'toast' | 'language'>, filter: DirectoryFilter): Promise<void> {
   const messages = contractMessagesNow(language);
