@@ -21,7 +21,23 @@ export interface CaughtMail {
   html: string;
   /** The Content-Language header ('' when none). */
   language: string;
+  /** The List-* headers (RFC 2369, RFC 8058), by lower-case name, unfolded as sent (issue #16 point 5). */
+  listHeaders: Record<string, string>;
   date: string;
+}
+
+function listHeadersOf(lines: readonly { key: string; line: string }[]): Record<string, string> {
+  return Object.fromEntries(
+    lines
+      .filter(({ key }) => key.startsWith('list-'))
+      .map(({ key, line }) => [
+        key,
+        line
+          .replace(/\r?\n(?=[ \t])/g, '')
+          .replace(/^[^:]*:/, '')
+          .trim(),
+      ]),
+  );
 }
 
 export interface MailCatcherOptions {
@@ -119,6 +135,7 @@ export async function startMailCatcher(options: MailCatcherOptions): Promise<Mai
             text: withoutClosingBreak(parsed.text),
             html: withoutClosingBreak(parsed.html),
             language: String(parsed.headers.get('content-language') ?? ''),
+            listHeaders: listHeadersOf(parsed.headerLines),
             date: new Date().toISOString(),
           };
           messages.unshift(mail);

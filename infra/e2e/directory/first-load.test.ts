@@ -8,7 +8,7 @@ import { runtimeConfig } from '../admin/helpers';
 import { e2e } from '../support/env';
 
 const LATER_CHUNKS =
-  /\/(screens-contract|screens-shared|opening-hours|OpeningStatus|MapView|BusinessDetailScreen|BusinessFormScreen|AuthScreen|AccountSettingsScreen|logOut)-[\w-]+\.js$/;
+  /\/(screens-contract|screens-shared|opening-hours|OpeningStatus|MapView|BusinessDetailScreen|BusinessFormScreen|AuthScreen|AccountSettingsScreen|UnsubscribeAlertScreen|SaveAlertButton|logOut)-[\w-]+\.js$/;
 
 /** A string of the helper block that @module-federation/vite writes into its generated modules (sharedCacheHelpersOnce). */
 const SHARED_CACHE_HELPER = 'module-federation.shared-cache-listeners';

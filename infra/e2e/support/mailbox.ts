@@ -8,6 +8,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** List-Unsubscribe and List-Unsubscribe-Post, by lower-case name. */
+  listHeaders: Record<string, string>;
   date: string;
 }
 

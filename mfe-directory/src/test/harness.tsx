@@ -54,7 +54,7 @@ export function fakeApi(overrides: Partial<Record<keyof ApiClient, (...args: nev
     mapView: async (query: { zoom?: number }) => ({ zoom: query?.zoom ?? 0, items: [] }),
     categories: async () => [],
     cities: async () => [],
-    call: async (name: string) => (name === 'confirmationSummary' ? NO_CONFIRMATIONS : {}),
+    call: async (name: string) => (name === 'confirmationSummary' ? NO_CONFIRMATIONS : name === 'listAlerts' ? [] : {}),
   };
   return new Proxy({} as ApiClient, {
     get(target, key: string) {

@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import express, { type Express, type RequestHandler } from 'express';
-import type { RouteName } from '@zaytoon/contract';
+import { API_ROUTES, type RouteName } from '@zaytoon/contract';
 import { componentLogger, withRequestId, type Core, type Logger } from '@zaytoon/core';
 import { authController } from './controllers/auth.controller';
 import { accountController, pictureUpload } from './controllers/account.controller';
 import { adminController } from './controllers/admin.controller';
+import { alertsController } from './controllers/alerts.controller';
 import { businessesController } from './controllers/businesses.controller';
 import { communityController } from './controllers/community.controller';
 import { opsRouter } from './controllers/ops.controller';
@@ -73,7 +74,7 @@ export function createApp(core: Core, options: { logger?: Logger } = {}): Expres
     }),
   );
   const secureCookie = core.config.NODE_ENV === 'production';
-  const csrf = csrfProtection({ allowedOrigins: [core.config.PUBLIC_ORIGIN], secureCookie });
+  const csrf = csrfProtection({ allowedOrigins: [core.config.PUBLIC_ORIGIN], secureCookie, oneClickPaths: [API_ROUTES.unsubscribeAlert.path] });
   // Every /ops route is for admins, and bull-board's own writes (retry, clean) carry the XSRF echo via axios.
   app.use('/ops', csrf, ...session, requireAccess('admin'));
   app.use(BULL_BOARD_PATH, bullBoardRouter(core));
@@ -89,6 +90,7 @@ export function createApp(core: Core, options: { logger?: Logger } = {}): Expres
         ...businessesController(core),
         ...communityController(core),
         ...adminController(core),
+        ...alertsController(core),
       },
       middlewareByRoute,
       core.repositories.cache,

@@ -62,6 +62,13 @@ export const OWNER_RULES = {
   confirmLinkValidDays: 30,
 } as const;
 
+/** Issue #16 point 5: members' alerts, 'Email me new businesses like these'. */
+export const ALERT_RULES = {
+  maxPerMember: 20,
+  /** Businesses listed per alert in a mail; the rest are 'and N more', with a link to /browse with the alert's filters. */
+  businessesPerMail: 20,
+} as const;
+
 /** Issue #13 point 4: how the worker checks a source's link, and when a failing one counts as broken. */
 export const LINK_CHECK_RULES = {
   timeoutMs: 10_000,

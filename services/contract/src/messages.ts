@@ -196,6 +196,17 @@ export const MESSAGES = {
   confirmDeleteComment: 'Are you sure you want to delete this comment?',
   /** Issue #16 point 4: the directory's 'Open now' filter takes only `true` (left out: no filter). */
   openNowInvalid: 'open_now must be true, or left out',
+  /** Issue #16 point 5: alerts, 'Email me new businesses like these'. */
+  alertSaved: 'Alert saved: we will email you new businesses like these',
+  alertExists: 'You already have an alert for these filters',
+  alertNotFound: 'Alert not found',
+  alertDeleted: 'Alert deleted',
+  alertLinkInvalid: 'This unsubscribe link is not valid',
+  alertEnded: 'You will get no more emails for this alert',
+  saveAlertFailed: 'Failed to save the alert',
+  deleteAlertFailed: 'Failed to delete the alert',
+  loadAlertsFailed: 'Failed to load your alerts',
+  endAlertFailed: 'Failed to stop the alert',
 } as const;
 
 /**
@@ -224,6 +235,7 @@ export const PARAMETERISED_MESSAGES = {
   /** A written-out source and a key of hours or social links, in history and suggestions (describe-value.ts). */
   sourceLine: ENGLISH_VALUE_WORDS.sourceLine,
   valueEntry: ENGLISH_VALUE_WORDS.valueEntry,
+  tooManyAlerts: ({ max }: { max: number }) => `You can keep at most ${max} alerts: delete one first`,
 } as const;
 
 const P = PARAMETERISED_MESSAGES;

@@ -48,6 +48,7 @@ import {
   mergeResultSchema,
   mergedBusinessErrorSchema,
 } from './schemas/duplicate.schema';
+import { alertInputSchema, alertSchema, alertUnsubscribeQuerySchema } from './schemas/alert.schema';
 import { voteInputSchema, voteResultSchema, voteSummarySchema } from './schemas/vote.schema';
 
 export type Access = 'public' | 'user' | 'admin';
@@ -58,6 +59,8 @@ export const API_TAGS = {
   businesses: 'The directory: list, search and filters, totals, cities, the map, categories, business detail, adding and editing a business.',
   community:
     "What people add to a business: votes, comments, suggested edits, reports, members' answers to 'Still open and still supportive?', owner claims and owners' 'Everything is still accurate'.",
+  alerts:
+    "A member's alerts, 'Email me new businesses like these': saved /browse filters mailed daily with the businesses added since the last mail, and the mails' one-click unsubscribe.",
   admin:
     'Admins only: statistics, pending reports and suggestions and their review, deleting a business, verifications, re-checks, broken links, owner claims, possible duplicates and merges.',
 } as const;
@@ -371,6 +374,49 @@ export const API_ROUTES = {
       "The owner's one-click 'Everything is still accurate' from a freshness reminder: the mailed token (single use, 30 days) is the authority, no session",
     body: confirmListingInputSchema,
     response: confirmListingResultSchema,
+  }),
+
+  listAlerts: route({
+    ...ROUTE_PATHS.listAlerts,
+    access: 'user',
+    tag: 'alerts',
+    summary: "The member's own alerts, oldest first (at most ALERT_RULES.maxPerMember)",
+    response: z.array(alertSchema),
+  }),
+  createAlert: route({
+    ...ROUTE_PATHS.createAlert,
+    access: 'user',
+    tag: 'alerts',
+    summary:
+      "'Email me new businesses like these': save /browse's city, category and search; a daily mail lists the businesses added since the last one (one mail per member per day, none when nothing is new)",
+    body: alertInputSchema,
+    response: alertSchema,
+  }),
+  deleteAlert: route({
+    notFound: 'alertNotFound',
+    ...ROUTE_PATHS.deleteAlert,
+    access: 'user',
+    tag: 'alerts',
+    summary: "Delete one of the member's own alerts (another member's answers 404)",
+    response: okResponse,
+  }),
+  unsubscribeAlert: route({
+    ...ROUTE_PATHS.unsubscribeAlert,
+    access: 'public',
+    tag: 'alerts',
+    summary:
+      "One-click unsubscribe (RFC 8058, the mails' List-Unsubscribe): ends the alerts the signed token names; the token is the authority, no session or CSRF token",
+    query: alertUnsubscribeQuerySchema,
+    response: okResponse,
+  }),
+  unsubscribeAlertPage: route({
+    ...ROUTE_PATHS.unsubscribeAlertPage,
+    access: 'public',
+    tag: 'alerts',
+    summary: "The List-Unsubscribe link opened in a browser: 303 to the site's /unsubscribe-alert page, which ends the alert with the POST",
+    query: alertUnsubscribeQuerySchema,
+    response: okResponse,
+    redirect: 'the /unsubscribe-alert page with the same token',
   }),
 
   statistics: route({ ...ROUTE_PATHS.statistics, access: 'admin', tag: 'admin', summary: 'Site statistics', response: adminStatisticsSchema }),

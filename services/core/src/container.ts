@@ -39,6 +39,8 @@ import { ClaimsService } from './claims/claims.service';
 import { FreshnessService } from './freshness/freshness.service';
 import { DuplicatesRepository } from './duplicates/duplicates.repository';
 import { DuplicatesService } from './duplicates/duplicates.service';
+import { AlertTokens } from './alerts/alert-token';
+import { AlertsService } from './alerts/alerts.service';
 
 /**
  * Wires repositories and services once; both edges (HTTP and jobs) build on it. Nothing waits for Postgres or
@@ -91,6 +93,7 @@ export function createCore(config: Config) {
     claims: new ClaimsService(db, repositories.claims, cache),
     freshness: new FreshnessService(db, jobs, cache),
     duplicates: new DuplicatesService(db, repositories.duplicates, new SourcesService(), cache, jobs),
+    alerts: new AlertsService(db, jobs, new AlertTokens(config)),
   };
 
   return {

@@ -44,3 +44,6 @@ export * from './duplicates/duplicates.repository';
 export * from './duplicates/duplicates.service';
 export * from './duplicates/merges.repository';
 export * from './duplicates/duplicate-search.service';
+export * from './alerts/alert-token';
+export * from './alerts/alerts.repository';
+export * from './alerts/alerts.service';

@@ -17,6 +17,8 @@ import {
   FreshnessService,
   DuplicatesRepository,
   DuplicateSearchService,
+  AlertsService,
+  AlertTokens,
 } from '@zaytoon/core';
 import { AvatarRepository, AvatarService, ImageRepository, LinkChecker, LinkCheckService, MailRepository, MailService } from '@zaytoon/core/worker';
 
@@ -34,9 +36,13 @@ export function createWorkerContainer(config: Config) {
   const statistics = new StatisticsService(new StatisticsRepository(db), jobs);
   const businessCache = new BusinessCacheRepository(redis);
   const links = new LinksRepository(db);
+  const alertTokens = new AlertTokens(config);
   const services = {
     mail: new MailService(mail, config.PRODUCT_NAME, config.PUBLIC_ORIGIN),
     freshness: new FreshnessService(db, jobs),
+    alerts: new AlertsService(db, jobs, alertTokens),
+    /** Signs the alert mails' unsubscribe links (issue #16 point 5). */
+    alertTokens,
     avatars: new AvatarService(new AvatarRepository(db), new ImageRepository(), storage),
     moderation: new ModerationService(db, businessCache, statistics),
     statistics,

@@ -7,6 +7,7 @@ import { useMessages } from '../../i18n/messages';
 import { LoginRequired } from '../../ui/LoginRequired';
 import { InlineSpinner } from '../../ui/Spinner';
 import { AccountPage } from '../AccountPage';
+import { AlertsSection } from './AlertsSection';
 import { ChangePasswordForm } from '../ChangePassword/ChangePasswordForm';
 import fieldStyles from '../../ui/Field.module.css';
 import forms from '../../ui/forms.module.css';
@@ -26,7 +27,7 @@ export function pictureProblem(file: { size: number; type: string }): 'pictureWr
   return null;
 }
 
-/** /account-settings (SPEC §2): profile picture, change password, danger zone. */
+/** /account-settings (SPEC §2): profile picture, change password, alerts (issue #16 point 5), danger zone. */
 export function AccountSettingsScreen({
   reload = () => window.location.reload(),
   reloadDelayMs = RELOAD_AFTER_PICTURE_MS,
@@ -48,6 +49,7 @@ export function AccountSettingsScreen({
         </h2>
         <ChangePasswordForm onChanged={() => {}} />
       </section>
+      <AlertsSection />
       <DangerZone />
     </AccountPage>
   );

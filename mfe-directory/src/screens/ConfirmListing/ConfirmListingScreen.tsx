@@ -1,12 +1,9 @@
-import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { MailedLinkDone, MailedLinkWaiting } from '../../features/mailed-links/MailedLinkPages';
+import { useTokenPostedOnOpen } from '../../features/mailed-links/use-token-posted-on-open';
 import { useConfirmListing } from '../../features/business/api/use-confirm-listing';
 import { useMessages } from '../../i18n/messages';
-import { NavBar } from '../../ui/NavBar';
-import { PageSpinner } from '../../ui/Spinner';
 import { EmptyPage } from '../EmptyPage';
-import forms from '../../ui/forms.module.css';
-import shared from '../../ui/page.module.css';
 import { useContractMessages, useErrorText } from '@zaytoon/web-kit/contract-messages';
 
 /**
@@ -14,28 +11,13 @@ import { useContractMessages, useErrorText } from '@zaytoon/web-kit/contract-mes
  * link opens this page, which confirms on open with a POST: a mail scanner fetching the link confirms nothing.
  */
 export function ConfirmListingScreen() {
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
   const confirming = useConfirmListing();
+  const { token, waiting } = useTokenPostedOnOpen(confirming);
   const t = useMessages();
   const message = useContractMessages();
   const errorText = useErrorText();
-  const sent = useRef(false);
 
-  useEffect(() => {
-    if (!token || sent.current) return;
-    sent.current = true;
-    confirming.mutate(token);
-  }, [token, confirming]);
-
-  if (token && (confirming.isIdle || confirming.isPending)) {
-    return (
-      <>
-        <NavBar />
-        <PageSpinner label={t('listing.confirming')} />
-      </>
-    );
-  }
+  if (waiting) return <MailedLinkWaiting label={t('listing.confirming')} />;
   const confirmed = confirming.data;
   if (!confirmed) {
     return (
@@ -47,22 +29,20 @@ export function ConfirmListingScreen() {
     );
   }
   return (
-    <>
-      <NavBar />
-      <main className={shared.page}>
-        <div className={`${shared.card} ${shared.empty}`} data-testid="listing-confirmed" role="status">
-          <h1>{message('listingConfirmed')}</h1>
-          <p>{t('listing.text')}</p>
-          <div className={forms.actions}>
-            <Link to={`/business/${confirmed.business_id}`} className="btn btn--primary">
-              {t('listing.view')}
-            </Link>
-            <Link to={`/edit-business/${confirmed.business_id}`} className="btn btn--outline">
-              {t('listing.edit')}
-            </Link>
-          </div>
-        </div>
-      </main>
-    </>
+    <MailedLinkDone
+      title={message('listingConfirmed')}
+      text={t('listing.text')}
+      testId="listing-confirmed"
+      links={
+        <>
+          <Link to={`/business/${confirmed.business_id}`} className="btn btn--primary">
+            {t('listing.view')}
+          </Link>
+          <Link to={`/edit-business/${confirmed.business_id}`} className="btn btn--outline">
+            {t('listing.edit')}
+          </Link>
+        </>
+      }
+    />
   );
 }

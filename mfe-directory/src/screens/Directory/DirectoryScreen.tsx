@@ -4,7 +4,7 @@ import { useDirectorySummary } from '../../features/directory/api/get-directory-
 import { toDirectoryFilter, type FilterValues } from '../../features/directory/filters';
 import { useDirectoryUrl, type WriteOptions } from '../../features/directory/useDirectoryUrl';
 import { useScrollMemory } from '../../features/directory/useScrollMemory';
-import { useHost } from '@zaytoon/web-kit';
+import { useHost, useSession } from '@zaytoon/web-kit';
 import { useCount, useListMessages } from '../../i18n/list-messages';
 import { NavBar } from '../../ui/NavBar';
 import { PageSpinner } from '../../ui/Spinner';
@@ -14,6 +14,8 @@ import directory from './DirectoryScreen.module.css';
 import shared from '../../ui/page.module.css';
 
 const MapView = lazy(() => import('../../map/MapView'));
+// Members only: visitors' first load carries none of it (issue #16 point 5).
+const SaveAlertButton = lazy(() => import('../../features/alerts/SaveAlertButton'));
 
 /**
  * /browse and /dashboard (SPEC §2). Filters, view, the open city and the map's viewport live in the
@@ -22,6 +24,7 @@ const MapView = lazy(() => import('../../map/MapView'));
  */
 export function DirectoryScreen() {
   const { productName } = useHost();
+  const member = useSession((state) => state.user !== null);
   const t = useListMessages();
   const url = useDirectoryUrl();
   const restoreScrollY = useScrollMemory();
@@ -42,6 +45,11 @@ export function DirectoryScreen() {
         <Filters values={url.filters} onCommit={commitFilters} view={url.view} onViewChange={url.setView} />
 
         <CountLine filter={filter} />
+        {member && (
+          <Suspense fallback={null}>
+            <SaveAlertButton filter={filter} />
+          </Suspense>
+        )}
 
         {url.view === 'map' ? (
           <Suspense fallback={<PageSpinner label={t('directory.loadingMap')} />}>

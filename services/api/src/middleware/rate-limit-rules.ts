@@ -48,6 +48,14 @@ export function rateLimitsByRoute(config: Config, users: UsersRepository): Parti
     { name: `${name}-account`, limit: config.RATE_LIMIT_RESET_PER_ACCOUNT, windowSeconds: window, key: byAccount(users, 'email_or_username') },
   ];
   const accountKey = byAccount(users, 'login');
+  // No session, as confirmListing: the alert mail's signed token is the authority, so tries are limited per network.
+  const alertUnsubscribes: RateLimitRule = {
+    name: 'unsubscribe-alert-ip',
+    limit: config.RATE_LIMIT_RESET_PER_IP,
+    windowSeconds: window,
+    key: byIp,
+    perIp: true,
+  };
   // Each runs scrypt: a stolen cookie must not be an unlimited password oracle (issue #11, weakness 3).
   const accountChangeRules = (name: string): RateLimitRule[] => [
     { name: `${name}-ip`, limit: config.RATE_LIMIT_ACCOUNT_CHANGES_PER_IP, windowSeconds: window, key: byIp, perIp: true },
@@ -94,6 +102,10 @@ export function rateLimitsByRoute(config: Config, users: UsersRepository): Parti
     claimBusiness: [writes, { name: 'claims', limit: config.RATE_LIMIT_CLAIMS_PER_USER, windowSeconds: window, key: byUser }],
     // No session: the mailed token is the authority, so guesses are limited per network as reset codes are.
     confirmListing: [{ name: 'confirm-listing-ip', limit: config.RATE_LIMIT_RESET_PER_IP, windowSeconds: window, key: byIp, perIp: true }],
+    createAlert: [writes],
+    deleteAlert: [writes],
+    unsubscribeAlert: [alertUnsubscribes],
+    unsubscribeAlertPage: [alertUnsubscribes],
     uploadProfilePicture: [writes],
     setLanguage: [writes],
     createBusiness: [writes],

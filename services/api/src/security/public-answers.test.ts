@@ -96,6 +96,8 @@ function publicRequests(): Record<string, PublicRequest[]> {
     confirmationSummary: [{ method: 'GET', path: `/api/businesses/${id}/confirmations` }],
     businessHistory: [{ method: 'GET', path: `/api/businesses/${id}/history` }],
     confirmListing: [{ method: 'POST', path: '/api/freshness/confirm', body: { token: 'a-token-nobody-was-mailed' } }],
+    unsubscribeAlert: [{ method: 'POST', path: `/api/alerts/unsubscribe?token=1.${'A'.repeat(43)}` }],
+    unsubscribeAlertPage: [{ method: 'GET', path: `/api/alerts/unsubscribe?token=1.${'A'.repeat(43)}` }],
   };
 }
 

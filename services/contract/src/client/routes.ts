@@ -23,6 +23,7 @@ export type ScreenId =
   | 'business-form'
   | 'business-detail'
   | 'confirm-listing'
+  | 'unsubscribe-alert'
   | 'admin-panel';
 
 export interface AppRoute {
@@ -45,6 +46,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/business/:id', owner: 'directory', screen: 'business-detail', access: 'public' },
   // The owners' freshness reminder links here with ?token=: the page confirms on open (a mail scanner's GET does not).
   { path: '/confirm-listing', owner: 'directory', screen: 'confirm-listing', access: 'public' },
+  // Alert mails link here with ?token= (issue #16 point 5): the page ends the alert on open, with a POST.
+  { path: '/unsubscribe-alert', owner: 'directory', screen: 'unsubscribe-alert', access: 'public' },
   { path: '/admin', owner: 'admin', screen: 'admin-panel', access: 'admin' },
 ];
 

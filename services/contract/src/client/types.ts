@@ -25,6 +25,7 @@ export type { Revision } from '../schemas/revision.schema';
 export type { AdminStatistics } from '../schemas/admin.schema';
 export type { BrokenLink, LinkStatus } from '../schemas/link-check.schema';
 export type { Claim, ClaimInput, ClaimReceipt, ConfirmListingResult } from '../schemas/claim.schema';
+export type { Alert, AlertInput } from '../schemas/alert.schema';
 export type { DuplicateCandidate, DuplicatePair, MergeResult } from '../schemas/duplicate.schema';
 export type { ConfirmationSummary, Recheck, Verification, VerificationRecord, VerificationStatus, VerifyInput } from '../schemas/trust.schema';
 export type { ErrorResponse, FieldCode } from '../schemas/common.schema';

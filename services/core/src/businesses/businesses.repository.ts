@@ -41,6 +41,15 @@ export interface MapPoint {
   longitude: number;
 }
 
+/** A business an alert mails (issue #16 point 5), and how many the alert matched in all. */
+export interface AddedBusiness {
+  id: number;
+  name: string;
+  city: string;
+  category: string;
+  total: number;
+}
+
 /** One city of the matches: its count, how many are mapped, and their extent. */
 export interface CityStats {
   city: string;
@@ -260,6 +269,22 @@ export class BusinessesRepository {
     const sql = filterSql({ ...filters, onMap: true }, await this.resolveSearch(filters.search), params);
     const { rows } = await this.db.query<MapPoint>(
       `SELECT b.id, b.name, b.latitude, b.longitude FROM businesses b WHERE ${sql.where}`,
+      params.values,
+    );
+    return rows;
+  }
+
+  /**
+   * The businesses the directory lists for these filters that were created in (since, until], A-Z as /browse lists them,
+   * at most `limit`, each row carrying the number of all of them (an alert's mail, issue #16 point 5).
+   */
+  async listAddedBetween(filters: DirectoryFilters, since: Date, until: Date, limit: number): Promise<AddedBusiness[]> {
+    const params = new Params();
+    const sql = filterSql(filters, await this.resolveSearch(filters.search), params);
+    const { rows } = await this.db.query<AddedBusiness>(
+      `SELECT b.id, b.name, b.city, b.category, count(*) OVER ()::int AS total FROM businesses b
+        WHERE ${sql.where} AND b.created_at > ${params.add(since)} AND b.created_at <= ${params.add(until)}
+        ORDER BY b.name, b.id LIMIT ${params.add(limit)}`,
       params.values,
     );
     return rows;

@@ -73,6 +73,36 @@ export const JOBS = {
     payload: z.object({}),
     options: { deduplication: { id: 'send-freshness-reminders' }, removeOnComplete: { count: 10 }, removeOnFail: { count: 100 } },
   }),
+  /** Issue #16 point 5: one member's daily alert mail, with each alert's businesses added since its last mail. */
+  sendAlertDigest: defineJob({
+    queue: QUEUES.emails,
+    name: 'send-alert-digest',
+    payload: z.object({
+      ...memberMail,
+      userId: id,
+      /** The UTC day the mail is for: one mail per member and day, even if the job is queued twice. */
+      day: z.iso.date(),
+      alerts: z.array(
+        z.object({
+          id,
+          city: z.string().nullable(),
+          category: z.string().nullable(),
+          search: z.string().nullable(),
+          /** All the alert's new businesses; `businesses` lists the first ALERT_RULES.businessesPerMail. */
+          total: z.number().int().positive(),
+          businesses: z.array(z.object({ id, name: z.string(), city: z.string() })).min(1),
+        }),
+      ),
+    }),
+    jobId: (payload) => `alert-digest-${payload.userId}-${payload.day}`,
+  }),
+  /** Daily, and on demand: queues the alert mail of every member with new businesses for their alerts. */
+  sendAlertMails: defineJob({
+    queue: QUEUES.emails,
+    name: 'send-alert-mails',
+    payload: z.object({}),
+    options: { deduplication: { id: 'send-alert-mails' }, removeOnComplete: { count: 10 }, removeOnFail: { count: 100 } },
+  }),
   resizeAvatar: defineJob({
     queue: QUEUES.images,
     name: 'resize-avatar',

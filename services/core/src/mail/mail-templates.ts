@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { LIMITS, OWNER_RULES, directionOf, type Language } from '@zaytoon/contract';
+import type { AlertDigest } from '../alerts/alerts.service';
 import type { MailMessage } from './mail.repository';
 import { mailTexts } from './mail-i18n';
 
@@ -19,9 +20,20 @@ export interface MailLanguage {
   language: Language;
 }
 
-/** One plain layout for every mail; `paragraphs` are plain text and escaped here; `links` become buttons after them. */
-function layout(language: Language, product: string, paragraphs: string[], highlight?: string, links: MailLink[] = []): string {
+/**
+ * One plain layout for every mail; `paragraphs` are plain text and escaped here; `blocks` (HTML built with escapeHtml)
+ * follow them, and `links` become buttons after those.
+ */
+function layout(
+  language: Language,
+  product: string,
+  paragraphs: string[],
+  highlight?: string,
+  links: MailLink[] = [],
+  blocks: string[] = [],
+): string {
   const body = paragraphs.map((text) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`);
+  body.push(...blocks);
   body.push(
     ...links.map(
       (link) =>
@@ -108,5 +120,62 @@ export function freshnessReminderMail(
     t('freshness.subject', { business, product }),
     plainText(product, [...lines, ...links.map((link) => `${link.label}: ${link.url}`)]),
     layout(language, product, lines, undefined, links),
+  );
+}
+
+/** One alert of an alert mail, with the links its section shows. */
+export interface AlertSection extends AlertDigest {
+  browseUrl: string;
+  unsubscribeUrl: string;
+  businessUrl: (id: number) => string;
+}
+
+/** An alert in words: 'In Manchester · Cafe · matching "falafel"'; 'All new businesses' without filters. */
+export function describeAlert(t: TFunction, alert: Pick<AlertDigest, 'city' | 'category' | 'search'>): string {
+  const parts = [
+    alert.city && t('alerts.inCity', { city: alert.city }),
+    alert.category && t('alerts.inCategory', { category: alert.category }),
+    alert.search && t('alerts.matching', { search: alert.search }),
+  ].filter((part): part is string => Boolean(part));
+  return parts.length ? parts.join(' · ') : t('alerts.everything');
+}
+
+const textLink = (label: string, url: string) => `<a href="${escapeHtml(url)}" style="color:#166534">${escapeHtml(label)}</a>`;
+
+/** Issue #16 point 5: a member's daily alert mail, each alert with the businesses added since its last mail. */
+export function alertDigestMail(
+  input: { product: string; name: string; alerts: AlertSection[]; settingsUrl: string; unsubscribeAllUrl: string } & MailLanguage,
+): RenderedMail {
+  const { product, name, alerts, settingsUrl, unsubscribeAllUrl, language } = input;
+  const t = mailTexts(language);
+  const count = alerts.reduce((sum, alert) => sum + alert.total, 0);
+  const lines = [greeting(t, name), t('alerts.intro', { product, count })];
+  const more = (alert: AlertSection) => alert.total - alert.businesses.length;
+  const blocks = alerts.map((alert) =>
+    [
+      `<h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(describeAlert(t, alert))}</h2>`,
+      '<ul style="margin:0 0 8px;padding-inline-start:20px">',
+      ...alert.businesses.map((business) => `<li>${textLink(business.name, alert.businessUrl(business.id))} · ${escapeHtml(business.city)}</li>`),
+      '</ul>',
+      more(alert) > 0 ? `<p style="margin:0 0 8px">${textLink(t('alerts.more', { count: more(alert) }), alert.browseUrl)}</p>` : '',
+      `<p style="margin:0 0 16px;font-size:13px">${textLink(t('alerts.stop'), alert.unsubscribeUrl)}</p>`,
+    ].join('\n'),
+  );
+  const why = t('alerts.why', { product });
+  blocks.push(
+    `<p style="margin:24px 0 16px;font-size:13px;color:#4b5563">${escapeHtml(why)} ${textLink(t('alerts.stopAll'), unsubscribeAllUrl)}</p>`,
+  );
+  const text = alerts.flatMap((alert) => [
+    describeAlert(t, alert),
+    ...alert.businesses.map((business) => `- ${business.name} · ${business.city}: ${alert.businessUrl(business.id)}`),
+    ...(more(alert) > 0 ? [`${t('alerts.more', { count: more(alert) })}: ${alert.browseUrl}`] : []),
+    `${t('alerts.stop')}: ${alert.unsubscribeUrl}`,
+  ]);
+  const manage = { label: t('alerts.manage'), url: settingsUrl };
+  return rendered(
+    language,
+    t('alerts.subject', { product, count }),
+    plainText(product, [...lines, ...text, why, `${t('alerts.stopAll')}: ${unsubscribeAllUrl}`, `${manage.label}: ${manage.url}`]),
+    layout(language, product, lines, undefined, [manage], blocks),
   );
 }

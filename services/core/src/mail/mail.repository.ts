@@ -8,6 +8,8 @@ export interface MailMessage {
   html: string;
   /** Sent as Content-Language (issue #15); none: the header is left out. */
   language?: string;
+  /** More headers (an alert mail's List-Unsubscribe, issue #16 point 5). */
+  headers?: Record<string, string>;
 }
 
 export type SmtpSettings = Pick<Config, 'SMTP_HOST' | 'SMTP_PORT' | 'SMTP_SECURE' | 'SMTP_USER' | 'SMTP_PASS' | 'MAIL_FROM'> &
@@ -45,8 +47,12 @@ export class MailRepository {
   }
 
   async send(message: MailMessage): Promise<{ messageId: string }> {
-    const { language, ...content } = message;
-    const info = await this.transport.sendMail({ from: this.from, ...content, ...(language ? { headers: { 'Content-Language': language } } : {}) });
+    const { language, headers, ...content } = message;
+    const info = await this.transport.sendMail({
+      from: this.from,
+      ...content,
+      headers: { ...headers, ...(language ? { 'Content-Language': language } : {}) },
+    });
     return { messageId: info.messageId };
   }
 

@@ -1,6 +1,8 @@
 import type { Language } from '@zaytoon/contract';
 import type { MailRepository } from './mail.repository';
-import { accountDeletedMail, freshnessReminderMail, passwordChangedMail, resetCodeMail } from './mail-templates';
+import type { AlertTokens } from '../alerts/alert-token';
+import type { AlertDigest } from '../alerts/alerts.service';
+import { alertDigestMail, accountDeletedMail, freshnessReminderMail, passwordChangedMail, resetCodeMail } from './mail-templates';
 
 /** Who a mail goes to, and in which language (the member's, else the request's: issue #15). */
 interface MemberMail {
@@ -30,11 +32,48 @@ export class MailService {
     return this.mail.send({ to: input.to, ...accountDeletedMail({ product: this.product, ...input }) });
   }
 
+  private get origin(): string {
+    return this.publicOrigin.replace(/\/+$/, '');
+  }
+
   async sendFreshnessReminder(input: MemberMail & { businessId: number; businessName: string; token: string }) {
-    const origin = this.publicOrigin.replace(/\/+$/, '');
+    const origin = this.origin;
     const confirmUrl = `${origin}/confirm-listing?token=${encodeURIComponent(input.token)}`;
     const editUrl = `${origin}/edit-business/${input.businessId}`;
     const mail = freshnessReminderMail({ product: this.product, ...input, confirmUrl, editUrl });
     return this.mail.send({ to: input.to, ...mail });
+  }
+
+  /**
+   * Issue #16 point 5: the member's alert mail. Each alert links to its own unsubscribe page; the List-Unsubscribe
+   * headers (RFC 8058 one-click POST) end every alert of the mail.
+   */
+  async sendAlertDigest(input: MemberMail & { alerts: AlertDigest[] }, tokens: AlertTokens) {
+    const origin = this.origin;
+    const unsubscribePage = (token: string) => `${origin}/unsubscribe-alert?token=${encodeURIComponent(token)}`;
+    const alerts = input.alerts.map((alert) => {
+      const filters = new URLSearchParams();
+      for (const key of ['search', 'category', 'city'] as const) if (alert[key]) filters.set(key, alert[key]!);
+      return {
+        ...alert,
+        browseUrl: `${origin}/browse${filters.size ? `?${filters}` : ''}`,
+        unsubscribeUrl: unsubscribePage(tokens.sign([alert.id])),
+        businessUrl: (id: number) => `${origin}/business/${id}`,
+      };
+    });
+    const allToken = tokens.sign(input.alerts.map((alert) => alert.id));
+    const mail = alertDigestMail({
+      product: this.product,
+      ...input,
+      alerts,
+      settingsUrl: `${origin}/account-settings`,
+      unsubscribeAllUrl: unsubscribePage(allToken),
+    });
+    const oneClick = `${origin}/api/alerts/unsubscribe?token=${encodeURIComponent(allToken)}`;
+    return this.mail.send({
+      to: input.to,
+      ...mail,
+      headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    });
   }
 }

@@ -8,6 +8,8 @@ import refreshStatistics from './refresh-statistics.handler';
 import removeAvatarFiles from './remove-avatar-files.handler';
 import resizeAvatar from './resize-avatar.handler';
 import sendAccountDeleted from './send-account-deleted.handler';
+import sendAlertDigest from './send-alert-digest.handler';
+import sendAlertMails from './send-alert-mails.handler';
 import sendFreshnessReminder from './send-freshness-reminder.handler';
 import sendFreshnessReminders from './send-freshness-reminders.handler';
 import sendPasswordChanged from './send-password-changed.handler';
@@ -27,6 +29,8 @@ export const HANDLERS = {
   removeAvatarFiles,
   resizeAvatar,
   sendAccountDeleted,
+  sendAlertDigest,
+  sendAlertMails,
   sendFreshnessReminder,
   sendFreshnessReminders,
   sendPasswordChanged,

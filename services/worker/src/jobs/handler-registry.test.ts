@@ -16,6 +16,8 @@ describe('handler registry', () => {
     expect([...registry.keys()].sort()).toEqual(['emails', 'geocoding', 'images', 'links', 'moderation', 'statistics']);
     expect([...registry.get('emails')!.keys()].sort()).toEqual([
       'send-account-deleted',
+      'send-alert-digest',
+      'send-alert-mails',
       'send-freshness-reminder',
       'send-freshness-reminders',
       'send-password-changed',

@@ -1,5 +1,20 @@
 import type { Queue } from 'bullmq';
-import { DUPLICATE_SEARCH_SCHEDULE, FRESHNESS_REMINDER_SCHEDULE, JOBS, LINK_CHECK_SCHEDULE, STATISTICS_SCHEDULER_ID } from '@zaytoon/core';
+import {
+  ALERT_MAIL_SCHEDULE,
+  DUPLICATE_SEARCH_SCHEDULE,
+  FRESHNESS_REMINDER_SCHEDULE,
+  JOBS,
+  LINK_CHECK_SCHEDULE,
+  STATISTICS_SCHEDULER_ID,
+} from '@zaytoon/core';
+
+/** Jobs run by the calendar (cron pattern and time zone), each with an empty payload. */
+const CALENDAR_JOBS = [
+  { definition: JOBS.checkAllSourceLinks, schedule: LINK_CHECK_SCHEDULE },
+  { definition: JOBS.sendFreshnessReminders, schedule: FRESHNESS_REMINDER_SCHEDULE },
+  { definition: JOBS.findDuplicatePairs, schedule: DUPLICATE_SEARCH_SCHEDULE },
+  { definition: JOBS.sendAlertMails, schedule: ALERT_MAIL_SCHEDULE },
+] as const;
 
 /**
  * Repeating jobs. Upserting is idempotent, so every worker registers them at boot and two
@@ -17,26 +32,11 @@ export async function registerSchedules(queues: Record<string, Queue>, options: 
       opts: { attempts: 1, removeOnComplete: { count: 10 }, removeOnFail: { count: 100 } },
     },
   );
-  const linkChecks = JOBS.checkAllSourceLinks;
-  await queues[linkChecks.queue].upsertJobScheduler(
-    LINK_CHECK_SCHEDULE.id,
-    { pattern: LINK_CHECK_SCHEDULE.pattern, tz: LINK_CHECK_SCHEDULE.tz },
-    { name: linkChecks.name, data: linkChecks.payload.parse({}), opts: { removeOnComplete: { count: 10 }, removeOnFail: { count: 100 } } },
-  );
-  const reminders = JOBS.sendFreshnessReminders;
-  await queues[reminders.queue].upsertJobScheduler(
-    FRESHNESS_REMINDER_SCHEDULE.id,
-    { pattern: FRESHNESS_REMINDER_SCHEDULE.pattern, tz: FRESHNESS_REMINDER_SCHEDULE.tz },
-    { name: reminders.name, data: reminders.payload.parse({}), opts: { removeOnComplete: { count: 10 }, removeOnFail: { count: 100 } } },
-  );
-  const duplicateSearch = JOBS.findDuplicatePairs;
-  await queues[duplicateSearch.queue].upsertJobScheduler(
-    DUPLICATE_SEARCH_SCHEDULE.id,
-    { pattern: DUPLICATE_SEARCH_SCHEDULE.pattern, tz: DUPLICATE_SEARCH_SCHEDULE.tz },
-    {
-      name: duplicateSearch.name,
-      data: duplicateSearch.payload.parse({}),
-      opts: { removeOnComplete: { count: 10 }, removeOnFail: { count: 100 } },
-    },
-  );
+  for (const { definition: job, schedule } of CALENDAR_JOBS) {
+    await queues[job.queue].upsertJobScheduler(
+      schedule.id,
+      { pattern: schedule.pattern, tz: schedule.tz },
+      { name: job.name, data: job.payload.parse({}), opts: { removeOnComplete: { count: 10 }, removeOnFail: { count: 100 } } },
+    );
+  }
 }

@@ -57,7 +57,11 @@ async function tokensOf(businessId: number): Promise<number> {
 describe('freshness reminders', () => {
   it('are scheduled daily at 09:00 UTC on the emails queue', async () => {
     const schedulers = await context.queues.emails.getJobSchedulers();
-    expect(schedulers).toEqual([expect.objectContaining({ name: 'send-freshness-reminders', pattern: '0 9 * * *', tz: 'UTC' })]);
+    // The emails queue's other schedule is the alerts' daily mail (issue #16 point 5).
+    expect(schedulers.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      expect.objectContaining({ name: 'send-alert-mails', pattern: '0 7 * * *', tz: 'UTC' }),
+      expect.objectContaining({ name: 'send-freshness-reminders', pattern: '0 9 * * *', tz: 'UTC' }),
+    ]);
   });
 
   it('mails each owner due after 6 months, once, with a single-use 30-day link and an edit link', async () => {

@@ -1,0 +1,106 @@
+// Issue #16 point 5, through the shell: a member saves alerts from /browse ('Email me new businesses like these'),
+// sees them in words in account settings and deletes one there; the daily job (run by the stack's worker) mails the
+// other, and the mail's 'Stop this alert' link, opened signed out, ends it. A forged link ends nothing.
+import type { Page } from 'playwright-core';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createQueueConnection, JobQueueRepository } from '@zaytoon/core';
+import { addBusiness, database, eventually, expectToast, logIn, newMember, tag, type Member } from '../admin/helpers';
+import { useBrowser } from '../support/browser';
+import { e2e } from '../support/env';
+import { waitForMail } from '../support/mailbox';
+
+const browser = useBrowser();
+const run = tag();
+const city = `Alertbury ${run}`;
+const search = `halloumi ${run}`;
+let db: pg.Pool;
+let member: Member;
+let lister: Member;
+let queueConnection: ReturnType<typeof createQueueConnection> | undefined;
+let jobs: JobQueueRepository | undefined;
+
+beforeAll(async () => {
+  db = database();
+  member = await newMember('alerts');
+  lister = await newMember('alert-lister');
+  await addBusiness(lister, `First Figs ${run}`, { city });
+});
+
+afterAll(async () => {
+  await db?.end();
+  await jobs?.close();
+  queueConnection?.disconnect();
+});
+
+async function saveAlertOn(page: Page, query: string) {
+  await page.goto(`/browse?${query}`);
+  await page.getByTestId('business-count').filter({ hasText: /found/ }).waitFor();
+  await page.getByRole('button', { name: 'Email me new businesses like these' }).click();
+  await expectToast(page, 'Alert saved: we will email you new businesses like these');
+}
+
+const alertRows = (page: Page) => page.getByTestId('alerts-section').getByTestId('alert-row');
+
+describe('alerts from /browse (issue #16 point 5)', () => {
+  it('a visitor sees no alert button; a member saves the city and the search of the list', async () => {
+    const { page } = browser;
+    await page.goto(`/browse?city=${encodeURIComponent(city)}`);
+    await page.getByTestId('business-count').filter({ hasText: /found/ }).waitFor();
+    expect(await page.getByTestId('save-alert').count()).toBe(0);
+
+    await logIn(page, member.username, member.password);
+    await saveAlertOn(page, new URLSearchParams({ city }).toString());
+    await saveAlertOn(page, new URLSearchParams({ search }).toString());
+    const { rows } = await db.query('SELECT city, category, search FROM alerts WHERE user_id = $1 ORDER BY id', [member.id]);
+    expect(rows).toEqual([
+      { city, category: null, search: null },
+      { city: null, category: null, search },
+    ]);
+  });
+
+  it('account settings list the alerts in words, and Delete removes one', async () => {
+    const { page } = browser;
+    await page.goto('/account-settings');
+    await alertRows(page).nth(1).waitFor();
+    expect(await alertRows(page).locator('span').allInnerTexts()).toEqual([`In ${city}`, `Matching "${search}"`]);
+
+    await page.getByRole('button', { name: `Delete the alert: Matching "${search}"` }).click();
+    await expectToast(page, 'Alert deleted');
+    await expect.poll(() => alertRows(page).count(), { timeout: 15_000 }).toBe(1);
+    const { rows } = await db.query('SELECT city FROM alerts WHERE user_id = $1', [member.id]);
+    expect(rows).toEqual([{ city }]);
+  });
+
+  it("the alert's mail lists the new business; its 'Stop this alert' link, opened signed out, ends the alert", async () => {
+    const { page } = browser;
+    await addBusiness(lister, `New Nigella ${run}`, { city });
+    queueConnection = createQueueConnection(e2e.redisUrl, 'producer');
+    jobs = new JobQueueRepository(queueConnection);
+    await jobs.enqueue('sendAlertMails', {});
+
+    const mail = await waitForMail(member.email, { subject: /for your alerts$/, timeoutMs: 30_000 });
+    expect(mail.text).toContain(`New Nigella ${run} · ${city}`);
+    expect(mail.text).not.toContain(`First Figs ${run}`);
+    const stop = new URL(/^Stop this alert: (\S+)$/m.exec(mail.text)![1]);
+    expect(stop.pathname).toBe('/unsubscribe-alert');
+
+    await page.context().clearCookies();
+    const token = stop.searchParams.get('token')!;
+    const [ids, signature] = token.split('.');
+    const forged = `${ids}.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
+    await page.goto(`/unsubscribe-alert?token=${forged}`);
+    expect(await page.getByTestId('alert-not-ended').innerText()).toContain('This unsubscribe link is not valid');
+
+    await page.goto(stop.pathname + stop.search);
+    expect(await page.getByTestId('alert-ended').innerText()).toContain('You will get no more emails for this alert');
+    await eventually(async () => {
+      const { rows } = await db.query('SELECT count(*)::int AS n FROM alerts WHERE user_id = $1', [member.id]);
+      expect(rows[0].n).toBe(0);
+    });
+
+    await logIn(page, member.username, member.password);
+    await page.goto('/account-settings');
+    await page.getByTestId('no-alerts').waitFor();
+  });
+});

@@ -1,0 +1,27 @@
+import { useState } from 'react';
+import type { DirectoryFilter } from '@zaytoon/contract/client';
+import { useHost } from '@zaytoon/web-kit';
+import { useMessages } from '../../i18n/messages';
+import { saveAlert } from './api/save-alert';
+import styles from './SaveAlertButton.module.css';
+
+/**
+ * 'Email me new businesses like these' under /browse's count line (issue #16 point 5): saves the list's city, category
+ * and search as an alert. A chunk of its own, loaded for members only: a visitor's first /browse carries none of it.
+ */
+export default function SaveAlertButton({ filter }: { filter: DirectoryFilter }) {
+  const host = useHost();
+  const t = useMessages();
+  const [saving, setSaving] = useState(false);
+  const save = () => {
+    setSaving(true);
+    void saveAlert(host, filter).finally(() => setSaving(false));
+  };
+  return (
+    <p className={styles.alert}>
+      <button type="button" className="btn btn--outline" onClick={save} disabled={saving} data-testid="save-alert">
+        {t('alerts.save')}
+      </button>
+    </p>
+  );
+}

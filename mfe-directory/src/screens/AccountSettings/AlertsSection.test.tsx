@@ -1,0 +1,46 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Alert } from '@zaytoon/contract/client';
+import { fakeApi, fakeHost, fakeSession, member, renderScreen } from '../../test/harness';
+import { AlertsSection } from './AlertsSection';
+
+const alert = (id: number, filters: Partial<Alert>): Alert => ({
+  id,
+  city: null,
+  category: null,
+  search: null,
+  created_at: '2026-11-24T00:00:00.000Z',
+  ...filters,
+});
+
+describe("account settings' Alerts (issue #16 point 5)", () => {
+  it('lists each alert in words and deletes one with its button', async () => {
+    let alerts = [alert(1, { city: 'Leeds', category: 'Cafe' }), alert(2, { search: 'falafel' }), alert(3, {})];
+    const call = async (name: string, args?: { id: number }) => {
+      if (name === 'deleteAlert') {
+        alerts = alerts.filter((kept) => kept.id !== args!.id);
+        return { message: 'Alert deleted' };
+      }
+      return alerts;
+    };
+    const host = fakeHost({ session: fakeSession(member), api: fakeApi({ call }) });
+    renderScreen(<AlertsSection />, { path: '/account-settings', host });
+
+    const rows = await screen.findAllByTestId('alert-row');
+    expect(rows.map((row) => within(row).getByText(/./, { selector: 'span' }).textContent)).toEqual([
+      'In Leeds · Cafe',
+      'Matching "falafel"',
+      'All new businesses',
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete the alert: Matching "falafel"' }));
+    await waitFor(() => expect(host.toast.success).toHaveBeenCalledWith('Alert deleted'));
+    expect(host.api.call).toHaveBeenCalledWith('deleteAlert', { id: 2 });
+    await waitFor(() => expect(screen.getAllByTestId('alert-row')).toHaveLength(2));
+  });
+
+  it('says how to make one when there are none', async () => {
+    renderScreen(<AlertsSection />, { path: '/account-settings', host: fakeHost({ session: fakeSession(member) }) });
+    expect((await screen.findByTestId('no-alerts')).textContent).toContain('Email me new businesses like these');
+  });
+});

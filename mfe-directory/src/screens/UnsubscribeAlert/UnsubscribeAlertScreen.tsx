@@ -1,0 +1,46 @@
+import { Link } from 'react-router-dom';
+import { MailedLinkDone, MailedLinkWaiting } from '../../features/mailed-links/MailedLinkPages';
+import { useTokenPostedOnOpen } from '../../features/mailed-links/use-token-posted-on-open';
+import { useUnsubscribeAlert } from '../../features/alerts/api/use-alerts';
+import { useMessages } from '../../i18n/messages';
+import { EmptyPage } from '../EmptyPage';
+import { useContractMessages, useErrorText } from '@zaytoon/web-kit/contract-messages';
+
+/**
+ * /unsubscribe-alert?token=… (issue #16 point 5): an alert mail's 'Stop this alert'. The page ends the alert on open
+ * with a POST, as /confirm-listing does: a mail scanner fetching the link ends nothing.
+ */
+export function UnsubscribeAlertScreen() {
+  const ending = useUnsubscribeAlert();
+  const { token, waiting } = useTokenPostedOnOpen(ending);
+  const t = useMessages();
+  const message = useContractMessages();
+  const errorText = useErrorText();
+
+  if (waiting) return <MailedLinkWaiting label={t('alerts.ending')} />;
+  if (!ending.isSuccess) {
+    return (
+      <EmptyPage
+        title={message('endAlertFailed')}
+        message={token ? errorText(ending.error, 'endAlertFailed') : message('alertLinkInvalid')}
+        testId="alert-not-ended"
+      />
+    );
+  }
+  return (
+    <MailedLinkDone
+      title={message('alertEnded')}
+      testId="alert-ended"
+      links={
+        <>
+          <Link to="/browse" className="btn btn--primary">
+            {t('alerts.browse')}
+          </Link>
+          <Link to="/account-settings" className="btn btn--outline">
+            {t('alerts.title')}
+          </Link>
+        </>
+      }
+    />
+  );
+}
