@@ -9,6 +9,7 @@ import { adminController } from './controllers/admin.controller';
 import { businessesController } from './controllers/businesses.controller';
 import { communityController } from './controllers/community.controller';
 import { opsRouter } from './controllers/ops.controller';
+import { openDataController } from './controllers/open-data.controller';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { cachedAnswerFrontDoor } from './http/front-door';
 import { assignRequestId } from './http/request-id';
@@ -89,6 +90,7 @@ export function createApp(core: Core, options: { logger?: Logger } = {}): Expres
         ...businessesController(core),
         ...communityController(core),
         ...adminController(core),
+        ...openDataController(core),
       },
       middlewareByRoute,
       core.repositories.cache,

@@ -39,6 +39,7 @@ import { ClaimsService } from './claims/claims.service';
 import { FreshnessService } from './freshness/freshness.service';
 import { DuplicatesRepository } from './duplicates/duplicates.repository';
 import { DuplicatesService } from './duplicates/duplicates.service';
+import { OpenDataService } from './open-data/open-data.service';
 
 /**
  * Wires repositories and services once; both edges (HTTP and jobs) build on it. Nothing waits for Postgres or
@@ -91,6 +92,7 @@ export function createCore(config: Config) {
     claims: new ClaimsService(db, repositories.claims, cache),
     freshness: new FreshnessService(db, jobs, cache),
     duplicates: new DuplicatesService(db, repositories.duplicates, new SourcesService(), cache, jobs),
+    openData: new OpenDataService(businesses, repositories.storage, jobs, { productName: config.PRODUCT_NAME, publicOrigin: config.PUBLIC_ORIGIN }, cache),
   };
 
   return {

@@ -44,3 +44,5 @@ export * from './duplicates/duplicates.repository';
 export * from './duplicates/duplicates.service';
 export * from './duplicates/merges.repository';
 export * from './duplicates/duplicate-search.service';
+export * from './open-data/open-data.service';
+export * from './open-data/open-data-files';

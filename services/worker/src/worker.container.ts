@@ -17,6 +17,8 @@ import {
   FreshnessService,
   DuplicatesRepository,
   DuplicateSearchService,
+  BusinessesRepository,
+  OpenDataService,
 } from '@zaytoon/core';
 import { AvatarRepository, AvatarService, ImageRepository, LinkChecker, LinkCheckService, MailRepository, MailService } from '@zaytoon/core/worker';
 
@@ -45,6 +47,13 @@ export function createWorkerContainer(config: Config) {
     geocoding: new GeocodingService(new GeocodingRepository(db), createGeocoder(config.GEOCODER_URL), businessCache),
     links: new LinksService(links, jobs),
     duplicateSearch: new DuplicateSearchService(new DuplicatesRepository(db)),
+    openData: new OpenDataService(
+      new BusinessesRepository(db),
+      storage,
+      jobs,
+      { productName: config.PRODUCT_NAME, publicOrigin: config.PUBLIC_ORIGIN },
+      businessCache,
+    ),
     linkChecks: new LinkCheckService(
       links,
       new LinkChecker({

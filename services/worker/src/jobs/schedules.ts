@@ -1,11 +1,21 @@
 import type { Queue } from 'bullmq';
-import { DUPLICATE_SEARCH_SCHEDULE, FRESHNESS_REMINDER_SCHEDULE, JOBS, LINK_CHECK_SCHEDULE, STATISTICS_SCHEDULER_ID } from '@zaytoon/core';
+import {
+  OPEN_DATA_SCHEDULER_ID,
+  DUPLICATE_SEARCH_SCHEDULE,
+  FRESHNESS_REMINDER_SCHEDULE,
+  JOBS,
+  LINK_CHECK_SCHEDULE,
+  STATISTICS_SCHEDULER_ID,
+} from '@zaytoon/core';
 
 /**
  * Repeating jobs. Upserting is idempotent, so every worker registers them at boot and two
  * workers never double the schedule.
  */
-export async function registerSchedules(queues: Record<string, Queue>, options: { statisticsEveryMs: number }): Promise<void> {
+export async function registerSchedules(
+  queues: Record<string, Queue>,
+  options: { statisticsEveryMs: number; openDataEveryMs: number },
+): Promise<void> {
   const definition = JOBS.refreshStatistics;
   await queues[definition.queue].upsertJobScheduler(
     STATISTICS_SCHEDULER_ID,
@@ -16,6 +26,12 @@ export async function registerSchedules(queues: Record<string, Queue>, options: 
       // A missed tick is replaced by the next one: no point retrying or keeping many.
       opts: { attempts: 1, removeOnComplete: { count: 10 }, removeOnFail: { count: 100 } },
     },
+  );
+  const openData = JOBS.buildOpenData;
+  await queues[openData.queue].upsertJobScheduler(
+    OPEN_DATA_SCHEDULER_ID,
+    { every: options.openDataEveryMs },
+    { name: openData.name, data: openData.payload.parse({}), opts: { attempts: 1, removeOnComplete: { count: 10 }, removeOnFail: { count: 100 } } },
   );
   const linkChecks = JOBS.checkAllSourceLinks;
   await queues[linkChecks.queue].upsertJobScheduler(
