@@ -92,7 +92,13 @@ export function createCore(config: Config) {
     claims: new ClaimsService(db, repositories.claims, cache),
     freshness: new FreshnessService(db, jobs, cache),
     duplicates: new DuplicatesService(db, repositories.duplicates, new SourcesService(), cache, jobs),
-    openData: new OpenDataService(businesses, repositories.storage, jobs, { productName: config.PRODUCT_NAME, publicOrigin: config.PUBLIC_ORIGIN }, cache),
+    openData: new OpenDataService(
+      businesses,
+      repositories.storage,
+      jobs,
+      { productName: config.PRODUCT_NAME, publicOrigin: config.PUBLIC_ORIGIN },
+      { versions: cache },
+    ),
   };
 
   return {

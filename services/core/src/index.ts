@@ -46,3 +46,4 @@ export * from './duplicates/merges.repository';
 export * from './duplicates/duplicate-search.service';
 export * from './open-data/open-data.service';
 export * from './open-data/open-data-files';
+export * from './open-data/open-data-lock.repository';

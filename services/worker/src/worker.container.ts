@@ -19,6 +19,7 @@ import {
   DuplicateSearchService,
   BusinessesRepository,
   OpenDataService,
+  OpenDataLockRepository,
 } from '@zaytoon/core';
 import { AvatarRepository, AvatarService, ImageRepository, LinkChecker, LinkCheckService, MailRepository, MailService } from '@zaytoon/core/worker';
 
@@ -52,7 +53,7 @@ export function createWorkerContainer(config: Config) {
       storage,
       jobs,
       { productName: config.PRODUCT_NAME, publicOrigin: config.PUBLIC_ORIGIN },
-      businessCache,
+      { versions: businessCache, lock: new OpenDataLockRepository(redis) },
     ),
     linkChecks: new LinkCheckService(
       links,

@@ -7,6 +7,7 @@ import { toBusiness } from '../businesses/business.mapper';
 import { DomainError } from '../errors/domain-error';
 import type { JobQueueRepository } from '../jobs/job-queue.repository';
 import type { StorageRepository } from '../storage/storage.repository';
+import type { OpenDataLockRepository } from './open-data-lock.repository';
 import { csvHeader, csvRecord, GEOJSON_CLOSING, geoJsonFeature, geoJsonOpening, type OpenDataBusiness, type OpenDataOrigin } from './open-data-files';
 
 /** One built file: its stored bytes, plain and gzipped, and its ETag (weak: the same for both encodings, as the API's JSON answers). */
@@ -44,6 +45,8 @@ const FILE_PREFIX = `${OPEN_DATA_FOLDER}/businesses-`;
 const PAGE_SIZE = 1000;
 /** Verification turns 'due' by the calendar, without a write: files older than a day are rebuilt anyway. */
 const MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** Longer than a build at 100k businesses takes (seconds): a dead worker's lock frees itself after this. */
+const BUILD_LOCK_MS = 30 * 60 * 1000;
 /** How long an API process answers from the manifest it read (a new build is seen at most this late). */
 const MANIFEST_MEMO_MS = 2_000;
 /** Retry-After while the first build runs. */
@@ -88,7 +91,7 @@ export class OpenDataService {
     private readonly storage: StorageRepository,
     private readonly jobs: JobQueueRepository,
     site: { productName: string; publicOrigin: string },
-    private readonly versions?: BusinessVersionSource,
+    private readonly builder: { versions?: BusinessVersionSource; lock?: OpenDataLockRepository } = {},
   ) {
     this.origin = { ...site, attribution: openDataAttribution(site.productName, site.publicOrigin) };
   }
@@ -119,17 +122,27 @@ export class OpenDataService {
     return this.storage.read(key);
   }
 
-  /** The job: builds when a business changed since the last build (or it is a day old, or there is none). */
-  async rebuildIfChanged(): Promise<'built' | 'unchanged'> {
-    const [manifest, sourceVersion] = await Promise.all([this.manifest(), this.sourceVersion()]);
-    const fresh = manifest && Date.now() - Date.parse(manifest.builtAt) < MAX_AGE_MS;
-    if (fresh && manifest.sourceVersion === sourceVersion) return 'unchanged';
-    await this.build(sourceVersion, manifest);
-    return 'built';
+  /**
+   * The job: builds when a business changed since the last build (or it is a day old, or there is none). 'busy'
+   * when another worker's build runs: a change it missed is seen by the next run, as its version differs.
+   */
+  async rebuildIfChanged(): Promise<'built' | 'unchanged' | 'busy'> {
+    const { lock } = this.builder;
+    const token = lock ? await lock.acquire(BUILD_LOCK_MS) : 'unshared';
+    if (!token) return 'busy';
+    try {
+      const [manifest, sourceVersion] = await Promise.all([this.manifest(), this.sourceVersion()]);
+      const fresh = manifest && Date.now() - Date.parse(manifest.builtAt) < MAX_AGE_MS;
+      if (fresh && manifest.sourceVersion === sourceVersion) return 'unchanged';
+      await this.build(sourceVersion, manifest);
+      return 'built';
+    } finally {
+      if (lock) await lock.release(token);
+    }
   }
 
   private async sourceVersion(): Promise<string | null> {
-    return this.versions ? this.versions.storedVersion() : null;
+    return this.builder.versions ? this.builder.versions.storedVersion() : null;
   }
 
   /** Writes both files under new keys, then swaps the manifest: readers see the old files or the new ones. */
