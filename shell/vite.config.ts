@@ -14,6 +14,7 @@ import {
 import { firstLoadHints } from './build-preloads';
 import mfConfig from './module-federation.config';
 import { apiProxy, runtimeConfigPlugin } from './server/runtime-config';
+import { apiReferencePlugin } from './server/api-reference';
 
 const port = Number(process.env.SHELL_PORT || 8080);
 
@@ -24,6 +25,7 @@ export default defineConfig({
     productionReactRouter(),
     runtimeVersionOnly(),
     federation(mfConfig),
+    apiReferencePlugin(),
     compression(PRECOMPRESS_OPTIONS),
     runtimeConfigPlugin(),
     firstLoadHints(),

@@ -16,6 +16,7 @@ const cases: Array<[path: string, remote: RemoteName, screen: string]> = [
   ['/edit-business/7', 'directory', 'business-form'],
   ['/business/5', 'directory', 'business-detail'],
   ['/confirm-listing', 'directory', 'confirm-listing'],
+  ['/open-data', 'directory', 'open-data'],
   ['/admin', 'admin', 'admin-panel'],
 ];
 

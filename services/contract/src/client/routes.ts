@@ -23,6 +23,7 @@ export type ScreenId =
   | 'business-form'
   | 'business-detail'
   | 'confirm-listing'
+  | 'open-data'
   | 'admin-panel';
 
 export interface AppRoute {
@@ -45,6 +46,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/business/:id', owner: 'directory', screen: 'business-detail', access: 'public' },
   // The owners' freshness reminder links here with ?token=: the page confirms on open (a mail scanner's GET does not).
   { path: '/confirm-listing', owner: 'directory', screen: 'confirm-listing', access: 'public' },
+  // Issue #16 point 1: the open data files, their licence and the API's reference.
+  { path: '/open-data', owner: 'directory', screen: 'open-data', access: 'public' },
   { path: '/admin', owner: 'admin', screen: 'admin-panel', access: 'admin' },
 ];
 

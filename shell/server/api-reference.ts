@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { Plugin } from 'vite';
+
+/** Where the front door serves the rendered API reference (issue #16 point 1): the shell's build, under this folder. */
+export const API_REFERENCE_PATH = '/api-reference/';
+
+/**
+ * Redoc's standalone bundle, as the Redocly CLI the contract already uses for its OpenAPI checks ships it (the same
+ * Redoc its `build-docs` inlines): no CDN, and no second copy of Redoc's dependencies in the lockfile (decisions.md).
+ */
+function redocBundle(): string {
+  const cli = dirname(createRequire(import.meta.url).resolve('@redocly/cli/package.json'));
+  return readFileSync(join(cli, 'lib/chunks/redoc.standalone.js'), 'utf8');
+}
+
+const PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>API reference</title>
+  </head>
+  <body>
+    <div id="redoc" data-testid="api-reference"></div>
+    <script type="module" src="./api-reference.js"></script>
+  </body>
+</html>
+`;
+
+// A file of its own rather than an inline script: the page's CSP allows scripts from the origin only.
+const START = `import { init } from './redoc.standalone.js';
+init('/api/openapi.json', { disableTelemetry: true, hideDownloadButtons: false }, document.getElementById('redoc'));
+`;
+
+function referenceFiles(): Record<string, { type: string; body: () => string }> {
+  return {
+    'index.html': { type: 'text/html; charset=utf-8', body: () => PAGE },
+    'api-reference.js': { type: 'text/javascript; charset=utf-8', body: () => START },
+    'redoc.standalone.js': { type: 'text/javascript; charset=utf-8', body: redocBundle },
+  };
+}
+
+type Next = (error?: unknown) => void;
+type Req = { url?: string };
+type Res = { statusCode: number; setHeader(name: string, value: string): void; end(body?: string): void };
+
+/** Writes the reference's page, its start script and Redoc into the build; serves them in dev and preview. */
+export function apiReferencePlugin(): Plugin {
+  const files = referenceFiles();
+  const middleware = (req: Req, res: Res, next: Next) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (!path.startsWith(API_REFERENCE_PATH)) return next();
+    const file = files[path.slice(API_REFERENCE_PATH.length) || 'index.html'];
+    if (!file) return next();
+    res.statusCode = 200;
+    res.setHeader('Content-Type', file.type);
+    res.end(file.body());
+  };
+  return {
+    name: 'zaytoon-api-reference',
+    apply: () => true,
+    configureServer: (server) => void server.middlewares.use(middleware),
+    configurePreviewServer: (server) => void server.middlewares.use(middleware),
+    generateBundle() {
+      for (const [name, file] of Object.entries(files)) {
+        this.emitFile({ type: 'asset', fileName: `${API_REFERENCE_PATH.slice(1)}${name}`, source: file.body() });
+      }
+    },
+  };
+}
