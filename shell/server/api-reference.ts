@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
 /** Where the front door serves the rendered API reference (issue #16 point 1): the shell's build, under this folder. */
@@ -63,9 +64,15 @@ export function apiReferencePlugin(): Plugin {
     apply: () => true,
     configureServer: (server) => void server.middlewares.use(middleware),
     configurePreviewServer: (server) => void server.middlewares.use(middleware),
-    generateBundle() {
+    // Written beside the bundle, not emitted into it: the federation's plugins rewrite every HTML asset into the shell's page.
+    writeBundle(options) {
+      const folder = join(options.dir!, API_REFERENCE_PATH);
+      mkdirSync(folder, { recursive: true });
       for (const [name, file] of Object.entries(files)) {
-        this.emitFile({ type: 'asset', fileName: `${API_REFERENCE_PATH.slice(1)}${name}`, source: file.body() });
+        const body = file.body();
+        writeFileSync(join(folder, name), body);
+        // nginx's gzip_static sends this instead of compressing Redoc's 2 MB on every request.
+        writeFileSync(join(folder, `${name}.gz`), gzipSync(body, { level: 9 }));
       }
     },
   };

@@ -1,4 +1,3 @@
-import { SOCIAL_NETWORKS, WEEKDAYS } from './limits';
 import { ROUTE_PATHS } from './route-paths';
 
 /**
@@ -30,29 +29,3 @@ export const OPEN_DATA_MEDIA_TYPES: Record<OpenDataFormat, string> = {
   csv: 'text/csv; charset=utf-8; header=present',
   geojson: 'application/geo+json',
 };
-
-/** The CSV's columns, in order: a business's public fields, each link and each day's hours in a column of its own. */
-export const OPEN_DATA_CSV_COLUMNS: readonly string[] = [
-  'id',
-  'name',
-  'name_latin',
-  'address',
-  'city',
-  'postcode',
-  'category',
-  'description',
-  'phone',
-  'website',
-  ...SOCIAL_NETWORKS,
-  ...WEEKDAYS.map((day) => `hours_${day}`),
-  'proof_of_support',
-  'latitude',
-  'longitude',
-  'verified',
-  'verification_status',
-  'verification_method',
-  'verification_date',
-  'verification_due_date',
-  'created_at',
-  'page_url',
-];

@@ -5,6 +5,8 @@ import { NavBar } from '../../ui/NavBar';
 import shared from '../../ui/page.module.css';
 import styles from './OpenDataScreen.module.css';
 
+const FILES = ['csv', 'geojson'] as const;
+
 /**
  * /open-data (issue #16 point 1): the directory's files, their licence and attribution, and the API's
  * description (the OpenAPI document and its reference, which the front door serves).
@@ -22,18 +24,14 @@ export function OpenDataScreen() {
           <p>{t('openData.intro', { product: productName })}</p>
           <h2>{t('openData.files')}</h2>
           <ul className={styles.links}>
-            <li>
-              <a href={OPEN_DATA_LINKS.csv} download data-testid="open-data-csv">
-                {t('openData.csv')}
-              </a>
-              <span className={shared.hint}> {t('openData.csvHint')}</span>
-            </li>
-            <li>
-              <a href={OPEN_DATA_LINKS.geojson} download data-testid="open-data-geojson">
-                {t('openData.geojson')}
-              </a>
-              <span className={shared.hint}> {t('openData.geojsonHint')}</span>
-            </li>
+            {FILES.map((format) => (
+              <li key={format}>
+                <a href={OPEN_DATA_LINKS[format]} download data-testid={`open-data-${format}`}>
+                  {t(`openData.${format}`)}
+                </a>
+                <span className={shared.hint}> {t(`openData.${format}Hint`)}</span>
+              </li>
+            ))}
           </ul>
           <p className={shared.hint}>{t('openData.freshness')}</p>
           <h2>{t('openData.licence')}</h2>

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPEN_DATA_CSV_COLUMNS, OPEN_DATA_LICENCE } from '@zaytoon/contract';
-import { JOBS } from '@zaytoon/core';
+import { OPEN_DATA_LICENCE } from '@zaytoon/contract';
+import { JOBS, OPEN_DATA_CSV_COLUMNS } from '@zaytoon/core';
 import { adminClient, startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
 import { createBusiness } from '../test/fixtures';
 

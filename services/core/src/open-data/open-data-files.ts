@@ -1,7 +1,25 @@
-import { OPEN_DATA_CSV_COLUMNS, OPEN_DATA_LICENCE, SOCIAL_NETWORKS, WEEKDAYS, type Business } from '@zaytoon/contract';
+import { businessSchema, OPEN_DATA_LICENCE, SOCIAL_NETWORKS, WEEKDAYS, type Business } from '@zaytoon/contract';
+
+/** The public business fields the open data leaves out: members' votes, and report data (admins' only anyway). */
+const LEFT_OUT = ['vote_score', 'upvotes', 'downvotes', 'report_count', 'latest_reports'] as const;
 
 /** What a business is in the open data: the public detail's fields, without votes or report data (decisions.md). */
-export type OpenDataBusiness = Omit<Business, 'vote_score' | 'upvotes' | 'downvotes' | 'report_count' | 'latest_reports'>;
+export type OpenDataBusiness = Omit<Business, (typeof LEFT_OUT)[number]>;
+
+/** Fields that are objects become a column per member in the CSV. */
+const CSV_EXPANDED: Record<string, readonly string[]> = {
+  business_hours: WEEKDAYS.map((day) => `hours_${day}`),
+  social_media: SOCIAL_NETWORKS,
+  verification: ['verification_status', 'verification_method', 'verification_date', 'verification_due_date'],
+};
+
+/** The CSV's columns, in order: the contract's public business fields, then the business's page. */
+export const OPEN_DATA_CSV_COLUMNS: readonly string[] = [
+  ...Object.keys(businessSchema.shape)
+    .filter((field) => !(LEFT_OUT as readonly string[]).includes(field))
+    .flatMap((field) => CSV_EXPANDED[field] ?? [field]),
+  'page_url',
+];
 
 export interface OpenDataOrigin {
   productName: string;
@@ -26,6 +44,13 @@ export function csvCell(value: string | number | boolean | null): string {
 const csvLine = (cells: (string | number | boolean | null)[]) => cells.map(csvCell).join(',') + '\r\n';
 
 export const csvHeader = () => csvLine([...OPEN_DATA_CSV_COLUMNS]);
+
+/** The fields of a business in the open data: toBusiness's answer without what the files leave out. */
+export function toOpenDataBusiness(business: Business): OpenDataBusiness {
+  const open: Partial<Business> = { ...business };
+  for (const field of LEFT_OUT) delete open[field];
+  return open as OpenDataBusiness;
+}
 
 export function csvRecord(business: OpenDataBusiness, origin: OpenDataOrigin): string {
   const { business_hours: hours, social_media: links, verification, ...fields } = business;

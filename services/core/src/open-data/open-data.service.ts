@@ -8,7 +8,16 @@ import { DomainError } from '../errors/domain-error';
 import type { JobQueueRepository } from '../jobs/job-queue.repository';
 import type { StorageRepository } from '../storage/storage.repository';
 import type { OpenDataLockRepository } from './open-data-lock.repository';
-import { csvHeader, csvRecord, GEOJSON_CLOSING, geoJsonFeature, geoJsonOpening, type OpenDataBusiness, type OpenDataOrigin } from './open-data-files';
+import {
+  csvHeader,
+  csvRecord,
+  GEOJSON_CLOSING,
+  geoJsonFeature,
+  geoJsonOpening,
+  toOpenDataBusiness,
+  type OpenDataBusiness,
+  type OpenDataOrigin,
+} from './open-data-files';
 
 /** One built file: its stored bytes, plain and gzipped, and its ETag (weak: the same for both encodings, as the API's JSON answers). */
 export interface OpenDataFile {
@@ -53,11 +62,6 @@ const MANIFEST_MEMO_MS = 2_000;
 export const OPEN_DATA_RETRY_AFTER_SECONDS = 30;
 
 const EXTENSIONS: Record<OpenDataFormat, string> = { csv: 'csv', geojson: 'geojson' };
-
-function toOpenDataBusiness(row: Parameters<typeof toBusiness>[0]): OpenDataBusiness {
-  const { vote_score: _score, upvotes: _up, downvotes: _down, report_count: _reports, latest_reports: _latest, ...business } = toBusiness(row, false);
-  return business;
-}
 
 /** Counts the bytes of a stream of chunks and hashes them as they pass. */
 class Tally {
@@ -179,7 +183,7 @@ export class OpenDataService {
     for (;;) {
       const rows = await this.businesses.listPublicAfter(afterId, PAGE_SIZE);
       if (rows.length === 0) return;
-      yield rows.map(toOpenDataBusiness);
+      yield rows.map((row) => toOpenDataBusiness(toBusiness(row, false)));
       afterId = rows[rows.length - 1].id;
       if (rows.length < PAGE_SIZE) return;
     }
