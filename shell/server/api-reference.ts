@@ -13,8 +13,15 @@ export const API_REFERENCE_PATH = '/api-reference/';
  */
 function redocBundle(): string {
   const cli = dirname(createRequire(import.meta.url).resolve('@redocly/cli/package.json'));
-  return readFileSync(join(cli, 'lib/chunks/redoc.standalone.js'), 'utf8');
+  return readFileSync(join(cli, 'lib/chunks/redoc.standalone.js'), 'utf8').replace(REDOCLY_LOGO, REDOCLY_WORDMARK);
 }
+
+// Redoc's 'API docs by Redocly' badge loads its logo from Redocly's CDN, which the page's CSP (and an offline
+// machine) refuses: the badge keeps its link and shows the name, drawn here.
+const REDOCLY_LOGO = /https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(-full)?\.svg/g;
+const REDOCLY_WORDMARK = `data:image/svg+xml,${encodeURIComponent(
+  "<svg xmlns='http://www.w3.org/2000/svg' width='64' height='16'><text x='0' y='12' font-family='sans-serif' font-size='12'>Redocly</text></svg>",
+)}`;
 
 const PAGE = `<!doctype html>
 <html lang="en">

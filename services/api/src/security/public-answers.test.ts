@@ -27,6 +27,8 @@ beforeAll(async () => {
   await victim.post(`/api/businesses/${businessId}/claims`, { evidence: 'I bake the bread here every morning.' });
   await api.client().post('/api/auth/forgot-password', { email_or_username: victimUser.username });
   const resetCode = await lastMailedResetCode(api, victimUser.email);
+  // The open data files (issue #16), with the victim's business in them.
+  await api.core.services.openData.build();
 
   const {
     rows: [user],
@@ -96,6 +98,8 @@ function publicRequests(): Record<string, PublicRequest[]> {
     confirmationSummary: [{ method: 'GET', path: `/api/businesses/${id}/confirmations` }],
     businessHistory: [{ method: 'GET', path: `/api/businesses/${id}/history` }],
     confirmListing: [{ method: 'POST', path: '/api/freshness/confirm', body: { token: 'a-token-nobody-was-mailed' } }],
+    exportBusinessesCsv: [{ method: 'GET', path: '/api/export/businesses.csv' }],
+    exportBusinessesGeoJson: [{ method: 'GET', path: '/api/export/businesses.geojson' }],
   };
 }
 
