@@ -68,7 +68,6 @@ export function apiReferencePlugin(): Plugin {
   };
   return {
     name: 'zaytoon-api-reference',
-    apply: () => true,
     configureServer: (server) => void server.middlewares.use(middleware),
     configurePreviewServer: (server) => void server.middlewares.use(middleware),
     // Written beside the bundle, not emitted into it: the federation's plugins rewrite every HTML asset into the shell's page.
