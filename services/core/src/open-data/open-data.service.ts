@@ -54,8 +54,8 @@ const FILE_PREFIX = `${OPEN_DATA_FOLDER}/businesses-`;
 const PAGE_SIZE = 1000;
 /** Verification turns 'due' by the calendar, without a write: files older than a day are rebuilt anyway. */
 const MAX_AGE_MS = 24 * 60 * 60 * 1000;
-/** Longer than a build at 100k businesses takes (seconds): a dead worker's lock frees itself after this. */
-const BUILD_LOCK_MS = 30 * 60 * 1000;
+/** A killed worker's build lock frees itself after this; a running build renews it three times as often. */
+const BUILD_LOCK_MS = 60_000;
 /** How long an API process answers from the manifest it read (a new build is seen at most this late). */
 const MANIFEST_MEMO_MS = 2_000;
 /** Retry-After while the first build runs. */
@@ -134,6 +134,7 @@ export class OpenDataService {
     const { lock } = this.builder;
     const token = lock ? await lock.acquire(BUILD_LOCK_MS) : 'unshared';
     if (!token) return 'busy';
+    const renewal = lock ? setInterval(() => void lock.renew(token, BUILD_LOCK_MS).catch(() => {}), BUILD_LOCK_MS / 3) : undefined;
     try {
       const [manifest, sourceVersion] = await Promise.all([this.manifest(), this.sourceVersion()]);
       const fresh = manifest && Date.now() - Date.parse(manifest.builtAt) < MAX_AGE_MS;
@@ -141,6 +142,7 @@ export class OpenDataService {
       await this.build(sourceVersion, manifest);
       return 'built';
     } finally {
+      clearInterval(renewal);
       if (lock) await lock.release(token);
     }
   }

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BusinessCacheRepository, createQueueConnection, JOBS, LocalStorageRepository, OPEN_DATA_FOLDER, type OpenDataManifest } from '@zaytoon/core';
+import {
+  BusinessCacheRepository,
+  createQueueConnection,
+  JOBS,
+  OPEN_DATA_LOCK_KEY,
+  LocalStorageRepository,
+  OPEN_DATA_FOLDER,
+  type OpenDataManifest,
+} from '@zaytoon/core';
 import type { RunningWorker } from '../worker';
 import { insertBusiness } from './fixtures';
 import { createTestContext, startWorker, waitFor, type TestContext } from './test-context';
@@ -9,6 +17,10 @@ let worker: RunningWorker | undefined;
 
 beforeAll(async () => {
   context = await createTestContext();
+  // A worker another suite killed mid-build leaves its lock for up to a minute.
+  const connection = createQueueConnection(context.env.REDIS_URL, 'worker');
+  await connection.del(OPEN_DATA_LOCK_KEY);
+  connection.disconnect();
 });
 afterAll(async () => {
   await worker?.stop();
