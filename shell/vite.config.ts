@@ -18,6 +18,7 @@ import { publicAnswerPaths, serviceWorker } from './build-service-worker';
 import { embedPagePlugin } from './server/embed-page';
 import mfConfig from './module-federation.config';
 import { apiProxy, runtimeConfigPlugin } from './server/runtime-config';
+import { apiReferencePlugin } from './server/api-reference';
 
 const port = Number(process.env.SHELL_PORT || 8080);
 
@@ -29,6 +30,7 @@ export default defineConfig({
     runtimeVersionOnly(),
     federation(mfConfig),
     sharedCacheHelpersOnce(),
+    apiReferencePlugin(),
     compression(PRECOMPRESS_OPTIONS),
     runtimeConfigPlugin(),
     embedPagePlugin(),

@@ -86,6 +86,24 @@ export function contentSecurityPolicy(remoteOrigins: string[], frameAncestors: F
   ].join('; ');
 }
 
+/**
+ * The rendered API reference (issue #16 point 1, Redoc from the shell's build): its own page, so its own policy.
+ * Redoc styles with inline style elements and may search in a worker made from a blob; it loads nothing from elsewhere.
+ */
+export const API_REFERENCE_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 export function pageHeaders(
   settings: Pick<FrontDoorSettings, 'remoteOrigins' | 'preconnectOrigins' | 'directoryManifest' | 'hsts'>,
   { directoryPage = true } = {},
@@ -289,6 +307,12 @@ export function frontDoorConfig(settings: FrontDoorSettings): string {
       // The shell's own federation entry carries a content hash in its name; its manifest does not.
       staticLocation('~ ^/remoteEntry-[^/]+\\.js$', IMMUTABLE, nosniff),
       staticLocation('= /mf-manifest.json', REVALIDATE, nosniff),
+      staticLocation(
+        '/api-reference/',
+        REVALIDATE,
+        [['Content-Security-Policy', API_REFERENCE_CSP], ...nosniff, ['Referrer-Policy', 'strict-origin-when-cross-origin']],
+        '$uri /api-reference/index.html =404',
+      ),
       // The pages of SPEC's routes that are not the directory's: the same page without the directory's manifest.
       ...APP_ROUTES.filter((route) => route.owner !== 'directory').map((route) =>
         staticLocation(appRouteLocation(route.path), REVALIDATE, pageHeaders(settings, { directoryPage: false }), SHELL_PAGE),

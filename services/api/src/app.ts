@@ -10,6 +10,7 @@ import { alertsController } from './controllers/alerts.controller';
 import { businessesController } from './controllers/businesses.controller';
 import { communityController } from './controllers/community.controller';
 import { opsRouter } from './controllers/ops.controller';
+import { openDataController } from './controllers/open-data.controller';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { cachedAnswerFrontDoor } from './http/front-door';
 import { assignRequestId } from './http/request-id';
@@ -91,6 +92,7 @@ export function createApp(core: Core, options: { logger?: Logger } = {}): Expres
         ...communityController(core),
         ...adminController(core),
         ...alertsController(core),
+        ...openDataController(core),
       },
       middlewareByRoute,
       core.repositories.cache,

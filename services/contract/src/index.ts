@@ -7,6 +7,7 @@ export * from './i18n/languages';
 export * from './messages';
 export * from './route-paths';
 export * from './routes';
+export * from './open-data';
 export * from './schemas/common.schema';
 export * from './schemas/auth.schema';
 export * from './schemas/admin.schema';

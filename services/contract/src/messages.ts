@@ -65,6 +65,8 @@ export const MESSAGES = {
   /** Issue #15: a member's language must be one the site speaks. */
   languageInvalid: 'Language must be one of en, ar, ur or cy',
   fileRequired: 'Please choose a file to upload',
+  /** Issue #16 point 1: the export files have not been built yet (the first build is under way). */
+  openDataNotReady: 'The open data files are being prepared. Please try again in a minute.',
 
   // domain
   businessNotFound: 'Business not found',

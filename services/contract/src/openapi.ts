@@ -70,36 +70,58 @@ function operation(name: string, definition: RouteDefinition) {
       : {}),
     responses: definition.redirect
       ? redirectResponses(definition.redirect, errors)
-      : {
-          200: {
-            description: 'OK',
-            content: { 'application/json': { schema: jsonSchema(definition.response, 'output') } },
-            ...(definition.responseHeaders || definition.cacheable
-              ? {
-                  headers: Object.fromEntries([
-                    ...Object.entries(definition.responseHeaders ?? {}).map(([header, description]) => [
-                      header,
-                      { description, schema: { type: 'string' } },
+      : definition.download
+        ? downloadResponses(definition.download, errors)
+        : {
+            200: {
+              description: 'OK',
+              content: { 'application/json': { schema: jsonSchema(definition.response, 'output') } },
+              ...(definition.responseHeaders || definition.cacheable
+                ? {
+                    headers: Object.fromEntries([
+                      ...Object.entries(definition.responseHeaders ?? {}).map(([header, description]) => [
+                        header,
+                        { description, schema: { type: 'string' } },
+                      ]),
+                      ...(definition.cacheable
+                        ? [['ETag', { description: 'send it back in If-None-Match: 304 while unchanged', schema: { type: 'string' } }]]
+                        : []),
                     ]),
-                    ...(definition.cacheable
-                      ? [['ETag', { description: 'send it back in If-None-Match: 304 while unchanged', schema: { type: 'string' } }]]
-                      : []),
-                  ]),
+                  }
+                : {}),
+            },
+            ...(definition.cacheable ? { 304: { description: 'Not modified (If-None-Match matched the ETag)' } } : {}),
+            400: errors,
+            401: errors,
+            403: errors,
+            404: definition.notFoundResponse
+              ? {
+                  description: definition.notFoundResponse.description,
+                  content: { 'application/json': { schema: jsonSchema(definition.notFoundResponse.schema, 'output') } },
                 }
-              : {}),
+              : errors,
+            429: errors,
           },
-          ...(definition.cacheable ? { 304: { description: 'Not modified (If-None-Match matched the ETag)' } } : {}),
-          400: errors,
-          401: errors,
-          403: errors,
-          404: definition.notFoundResponse
-            ? {
-                description: definition.notFoundResponse.description,
-                content: { 'application/json': { schema: jsonSchema(definition.notFoundResponse.schema, 'output') } },
-              }
-            : errors,
-          429: errors,
-        },
+  };
+}
+
+/** A route that answers a stored file: revalidated with its ETag or date, gzip when the client accepts it. */
+function downloadResponses(download: NonNullable<RouteDefinition['download']>, errors: object) {
+  const header = (description: string) => ({ description, schema: { type: 'string' } });
+  return {
+    200: {
+      description: download.description,
+      content: { [download.mediaType]: { schema: { type: 'string' } } },
+      headers: {
+        ETag: header('send it back in If-None-Match: 304 while unchanged'),
+        'Last-Modified': header('when the file was built; If-Modified-Since answers 304 while unchanged'),
+        Link: header('the licence (rel="license")'),
+        'Content-Encoding': header('gzip when the request accepts it'),
+      },
+    },
+    304: { description: 'Not modified (If-None-Match matched the ETag, or If-Modified-Since is not before Last-Modified)' },
+    429: errors,
+    503: { ...errors, description: 'The files are being built for the first time: try again after Retry-After seconds' },
   };
 }
 

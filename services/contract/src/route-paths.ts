@@ -25,6 +25,8 @@ export const ROUTE_PATHS = {
   cities: { method: 'get', path: '/cities' },
   getBusiness: { method: 'get', path: '/businesses/:id' },
   mergedBusinessPage: { method: 'get', path: '/businesses/:id/page' },
+  exportBusinessesCsv: { method: 'get', path: '/export/businesses.csv' },
+  exportBusinessesGeoJson: { method: 'get', path: '/export/businesses.geojson' },
   createBusiness: { method: 'post', path: '/businesses' },
   updateBusiness: { method: 'put', path: '/businesses/:id' },
   canEdit: { method: 'get', path: '/businesses/:id/can-edit' },

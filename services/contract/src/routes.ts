@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PlainMessageCode } from './i18n/message-codes';
 import { ROUTE_PATHS, type Method, type RouteName } from './route-paths';
+import { OPEN_DATA_MEDIA_TYPES } from './open-data';
 
 export type { Method, RouteName };
 import {
@@ -61,6 +62,8 @@ export const API_TAGS = {
     "What people add to a business: votes, comments, suggested edits, reports, members' answers to 'Still open and still supportive?', owner claims and owners' 'Everything is still accurate'.",
   alerts:
     "A member's alerts, 'Email me new businesses like these': saved /browse filters mailed daily with the businesses added since the last mail, and the mails' one-click unsubscribe.",
+  openData:
+    "Open data (issue #16): every listed business's public fields as CSV and GeoJSON, under the Open Database License; rebuilt at most every 10 minutes after changes, answered with ETag and Last-Modified.",
   admin:
     'Admins only: statistics, pending reports and suggestions and their review, deleting a business, verifications, re-checks, broken links, owner claims, possible duplicates and merges.',
 } as const;
@@ -89,6 +92,8 @@ export interface RouteDefinition {
   redirect?: string;
   /** A 404 whose body says more than CONTRACT's `{detail}` (OpenAPI documents it). */
   notFoundResponse?: { description: string; schema: z.ZodType };
+  /** A route that answers a stored file (its media type), not JSON: ETag, Last-Modified, 304, gzip when accepted. */
+  download?: { mediaType: string; description: string };
 }
 
 const route = <const Definition extends RouteDefinition>(definition: Definition) => definition;
@@ -237,6 +242,23 @@ export const API_ROUTES = {
       "For the front door, which asks before serving /business/{id}: a business merged into another (issue #14) answers 301 to the survivor's page; any other id 404 (the page is the app's)",
     redirect: "Moved permanently: `Location` is the survivor's page, /business/{id}",
     response: okResponse,
+  }),
+  exportBusinessesCsv: route({
+    ...ROUTE_PATHS.exportBusinessesCsv,
+    access: 'public',
+    tag: 'openData',
+    summary: "Every listed business's public fields as CSV (RFC 4180, UTF-8, a header row; one column per link and per day's hours)",
+    download: { mediaType: OPEN_DATA_MEDIA_TYPES.csv, description: 'the CSV file' },
+    response: z.string(),
+  }),
+  exportBusinessesGeoJson: route({
+    ...ROUTE_PATHS.exportBusinessesGeoJson,
+    access: 'public',
+    tag: 'openData',
+    summary:
+      "Every listed business's public fields as a GeoJSON FeatureCollection ([longitude, latitude]; a business without coordinates has a null geometry), with the licence and attribution as top-level members",
+    download: { mediaType: OPEN_DATA_MEDIA_TYPES.geojson, description: 'the GeoJSON FeatureCollection' },
+    response: z.string(),
   }),
   createBusiness: route({
     ...ROUTE_PATHS.createBusiness,

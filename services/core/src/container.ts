@@ -41,6 +41,7 @@ import { DuplicatesRepository } from './duplicates/duplicates.repository';
 import { DuplicatesService } from './duplicates/duplicates.service';
 import { AlertTokens } from './alerts/alert-token';
 import { AlertsService } from './alerts/alerts.service';
+import { OpenDataService } from './open-data/open-data.service';
 
 /**
  * Wires repositories and services once; both edges (HTTP and jobs) build on it. Nothing waits for Postgres or
@@ -94,6 +95,13 @@ export function createCore(config: Config) {
     freshness: new FreshnessService(db, jobs, cache),
     duplicates: new DuplicatesService(db, repositories.duplicates, new SourcesService(), cache, jobs),
     alerts: new AlertsService(db, jobs, new AlertTokens(config)),
+    openData: new OpenDataService(
+      businesses,
+      repositories.storage,
+      jobs,
+      { productName: config.PRODUCT_NAME, publicOrigin: config.PUBLIC_ORIGIN },
+      { versions: cache },
+    ),
   };
 
   return {

@@ -47,3 +47,6 @@ export * from './duplicates/duplicate-search.service';
 export * from './alerts/alert-token';
 export * from './alerts/alerts.repository';
 export * from './alerts/alerts.service';
+export * from './open-data/open-data.service';
+export * from './open-data/open-data-files';
+export * from './open-data/open-data-lock.repository';

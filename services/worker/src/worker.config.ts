@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Config, STATISTICS_REFRESH_EVERY_MS } from '@zaytoon/core';
+import { type Config, OPEN_DATA_REBUILD_EVERY_MS, STATISTICS_REFRESH_EVERY_MS } from '@zaytoon/core';
 
 const optionalInt = (min: number) => z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(min).optional());
 
@@ -9,6 +9,7 @@ const workerEnvSchema = z.object({
   WORKER_LOCK_DURATION_MS: optionalInt(1_000),
   WORKER_STALLED_INTERVAL_MS: optionalInt(500),
   STATISTICS_REFRESH_EVERY_MS: optionalInt(1_000),
+  OPEN_DATA_REBUILD_EVERY_MS: optionalInt(1_000),
   WORKER_TEST_DELAY_MS: optionalInt(0),
 });
 
@@ -23,6 +24,8 @@ export interface WorkerSettings {
   lockDurationMs: number;
   stalledIntervalMs: number;
   statisticsEveryMs: number;
+  /** How often the open data files are rebuilt when a business changed (issue #16: at most every 10 minutes). */
+  openDataEveryMs: number;
   /** Honoured only when NODE_ENV=test: lets tests catch a job mid-flight. */
   testDelayMs: number;
 }
@@ -40,6 +43,7 @@ export function loadWorkerSettings(config: Config, env: NodeJS.ProcessEnv = proc
     lockDurationMs: values.WORKER_LOCK_DURATION_MS ?? 20_000,
     stalledIntervalMs: values.WORKER_STALLED_INTERVAL_MS ?? 15_000,
     statisticsEveryMs: values.STATISTICS_REFRESH_EVERY_MS ?? STATISTICS_REFRESH_EVERY_MS,
+    openDataEveryMs: values.OPEN_DATA_REBUILD_EVERY_MS ?? OPEN_DATA_REBUILD_EVERY_MS,
     testDelayMs: config.NODE_ENV === 'test' ? (values.WORKER_TEST_DELAY_MS ?? 0) : 0,
   };
 }

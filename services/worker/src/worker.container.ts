@@ -19,6 +19,9 @@ import {
   DuplicateSearchService,
   AlertsService,
   AlertTokens,
+  BusinessesRepository,
+  OpenDataService,
+  OpenDataLockRepository,
 } from '@zaytoon/core';
 import { AvatarRepository, AvatarService, ImageRepository, LinkChecker, LinkCheckService, MailRepository, MailService } from '@zaytoon/core/worker';
 
@@ -51,6 +54,13 @@ export function createWorkerContainer(config: Config) {
     geocoding: new GeocodingService(new GeocodingRepository(db), createGeocoder(config.GEOCODER_URL), businessCache),
     links: new LinksService(links, jobs),
     duplicateSearch: new DuplicateSearchService(new DuplicatesRepository(db)),
+    openData: new OpenDataService(
+      new BusinessesRepository(db),
+      storage,
+      jobs,
+      { productName: config.PRODUCT_NAME, publicOrigin: config.PUBLIC_ORIGIN },
+      { versions: businessCache, lock: new OpenDataLockRepository(redis) },
+    ),
     linkChecks: new LinkCheckService(
       links,
       new LinkChecker({

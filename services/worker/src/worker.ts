@@ -37,7 +37,9 @@ export async function bootWorker(options: {
   reportPostgresReachability(container.db, options.config.DATABASE_URL, logger);
   try {
     const runtime = await startWorkers({ registry, connection: container.redis, services: container.services, settings: options.settings, logger });
-    await registerSchedules(container.jobs.queues, { statisticsEveryMs: options.settings.statisticsEveryMs });
+    await registerSchedules(container.jobs.queues, options.settings);
+    // The open data files exist from the first boot on (a build only if none or a change since): decisions.md.
+    await container.jobs.enqueue('buildOpenData', { reason: 'boot' });
     logger.info(
       `ready: queues ${[...registry.keys()].join(', ')}; concurrency ${options.settings.concurrency} (images ${options.settings.imagesConcurrency})`,
     );

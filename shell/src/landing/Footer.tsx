@@ -31,6 +31,11 @@ export function Footer({ productName }: { productName: string }) {
             <li>
               <Link to="/login">{t('nav.login')}</Link>
             </li>
+            <li>
+              <Link to="/open-data" data-testid="footer-open-data">
+                {t('footer.openData')}
+              </Link>
+            </li>
           </ul>
         </FooterColumn>
         <FooterColumn as="nav" id="footer-community" title={t('footer.community')}>

@@ -48,7 +48,7 @@ describe('landing page (SPEC §2)', () => {
     expect(linkTo('Browse Directory', section)).toEqual(['/browse']);
   });
 
-  it('has the footer of SPEC §1', async () => {
+  it('has the footer of SPEC §1, with the open data page (issue #16)', async () => {
     await renderLanding();
     const footer = screen.getByTestId('site-footer');
     const platform = within(footer).getByRole('navigation', { name: 'Platform' });
@@ -56,7 +56,7 @@ describe('landing page (SPEC §2)', () => {
       within(platform)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(['/browse', '/login']);
+    ).toEqual(['/browse', '/login', '/open-data']);
     const community = within(footer).getByRole('navigation', { name: 'Community' });
     expect(
       within(community)

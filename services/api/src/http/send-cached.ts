@@ -53,7 +53,7 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
   return false;
 }
 
-function appendVary(res: ServerResponse, field: string): void {
+export function appendVary(res: ServerResponse, field: string): void {
   const current = res.getHeader('Vary');
   if (current === undefined) return void res.setHeader('Vary', field);
   const text = Array.isArray(current) ? current.join(', ') : String(current);

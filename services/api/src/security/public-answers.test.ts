@@ -27,6 +27,8 @@ beforeAll(async () => {
   await victim.post(`/api/businesses/${businessId}/claims`, { evidence: 'I bake the bread here every morning.' });
   await api.client().post('/api/auth/forgot-password', { email_or_username: victimUser.username });
   const resetCode = await lastMailedResetCode(api, victimUser.email);
+  // The open data files (issue #16), with the victim's business in them.
+  await api.core.services.openData.build();
 
   const {
     rows: [user],
@@ -98,6 +100,8 @@ function publicRequests(): Record<string, PublicRequest[]> {
     confirmListing: [{ method: 'POST', path: '/api/freshness/confirm', body: { token: 'a-token-nobody-was-mailed' } }],
     unsubscribeAlert: [{ method: 'POST', path: `/api/alerts/unsubscribe?token=1.${'A'.repeat(43)}` }],
     unsubscribeAlertPage: [{ method: 'GET', path: `/api/alerts/unsubscribe?token=1.${'A'.repeat(43)}` }],
+    exportBusinessesCsv: [{ method: 'GET', path: '/api/export/businesses.csv' }],
+    exportBusinessesGeoJson: [{ method: 'GET', path: '/api/export/businesses.geojson' }],
   };
 }
 

@@ -290,6 +290,15 @@ export class BusinessesRepository {
     return rows;
   }
 
+  /** Every listed business in id order, a page at a time after `afterId` (keyset): the open data files' rows. */
+  async listPublicAfter(afterId: number, limit: number): Promise<BusinessRow[]> {
+    const { rows } = await this.db.query<BusinessRow>(
+      `SELECT ${columns(false)} FROM businesses b WHERE b.id > $1 AND ${NOT_REMOVED} ORDER BY b.id LIMIT $2`,
+      [afterId, limit],
+    );
+    return rows;
+  }
+
   async findById(id: number, forAdmin: boolean): Promise<BusinessRow | null> {
     const { rows } = await this.db.query<BusinessRow>(
       `SELECT ${columns(forAdmin)}, ${OWNERSHIP_COLUMNS} FROM businesses b WHERE b.id = $1 AND ${NOT_REMOVED}`,

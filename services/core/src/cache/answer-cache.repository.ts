@@ -170,6 +170,11 @@ export class AnswerCacheRepository {
     return true;
   }
 
+  /** The token in Redis (shared by every process): the open data build compares it with the one its files were built from. */
+  storedVersion(): Promise<string | null> {
+    return this.redis.get(BUSINESS_CACHE_VERSION_KEY);
+  }
+
   /** After any write to businesses: every process drops every business answer. */
   async dropBusinessAnswers(): Promise<void> {
     const token = randomBytes(8).toString('hex');

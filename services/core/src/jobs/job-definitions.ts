@@ -129,6 +129,13 @@ export const JOBS = {
     // While one refresh waits, more requests add nothing; while one runs, one more is kept so no change is missed.
     options: { deduplication: { id: 'refresh-statistics', keepLastIfActive: true } },
   }),
+  /** Issue #16 point 1: the open data files, rebuilt when a business changed since the last build (every 10 minutes at most). */
+  buildOpenData: defineJob({
+    queue: QUEUES.statistics,
+    name: 'build-open-data',
+    payload: z.object({ reason: z.string().default('schedule') }),
+    options: { deduplication: { id: 'build-open-data', keepLastIfActive: true }, removeOnComplete: { count: 10 }, removeOnFail: { count: 100 } },
+  }),
   geocodeBusiness: defineJob({
     queue: QUEUES.geocoding,
     name: 'geocode-business',

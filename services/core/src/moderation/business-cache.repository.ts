@@ -12,6 +12,11 @@ export class BusinessCacheRepository {
    * Makes every API process stop serving its cached business answers at once, as the API itself does
    * after a business write: a new version token, announced on the drops channel.
    */
+  /** The current token: the open data build compares it with the one its files were built from. */
+  storedVersion(): Promise<string | null> {
+    return this.redis.get(BUSINESS_CACHE_VERSION_KEY);
+  }
+
   async dropAnswers(): Promise<void> {
     const token = randomBytes(8).toString('hex');
     await this.redis.set(BUSINESS_CACHE_VERSION_KEY, token);

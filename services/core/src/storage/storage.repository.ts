@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { dirname, resolve, sep } from 'node:path';
 
 /**
@@ -12,8 +15,12 @@ export interface StorageRepository {
    * leave a trace that the next put or delete of the same key removes. One writer per key at a time.
    */
   put(key: string, data: Buffer): Promise<void>;
+  /** As put, from a stream of chunks (a file too large to hold in memory). */
+  putStream(key: string, chunks: AsyncIterable<Buffer | string>): Promise<void>;
   /** The stored bytes, or null when nothing is stored under the key. */
   get(key: string): Promise<Buffer | null>;
+  /** The stored bytes as a stream, or null when nothing is stored under the key. */
+  read(key: string): Promise<Readable | null>;
   /** Removes the key and any trace of an interrupted put of it. Deleting a missing key is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
@@ -67,15 +74,34 @@ export class LocalStorageRepository implements StorageRepository {
     return path;
   }
 
-  async put(key: string, data: Buffer): Promise<void> {
+  put(key: string, data: Buffer): Promise<void> {
+    return this.replace(key, (temporary) => writeFile(temporary, data));
+  }
+
+  putStream(key: string, chunks: AsyncIterable<Buffer | string>): Promise<void> {
+    return this.replace(key, (temporary) => pipeline(Readable.from(chunks), createWriteStream(temporary)));
+  }
+
+  private async replace(key: string, write: (temporary: string) => Promise<void>): Promise<void> {
     const path = this.pathOf(key);
     await mkdir(dirname(path), { recursive: true });
     const temporary = path + TEMPORARY_SUFFIX;
     try {
-      await writeFile(temporary, data);
+      await write(temporary);
       await rename(temporary, path);
     } catch (error) {
       await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  async read(key: string): Promise<Readable | null> {
+    try {
+      // Opened before answering: a key deleted meanwhile still streams the bytes it had.
+      const handle = await open(this.pathOf(key));
+      return handle.createReadStream();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
     }
   }

@@ -1,5 +1,6 @@
 import type { JobHandlers } from '../jobs/handler-registry';
 import approveReportCascade from './approve-report-cascade.handler';
+import buildOpenData from './build-open-data.handler';
 import checkAllSourceLinks from './check-all-source-links.handler';
 import checkSourceLink from './check-source-link.handler';
 import findDuplicatePairs from './find-duplicate-pairs.handler';
@@ -21,6 +22,7 @@ import sendResetCode from './send-reset-code.handler';
  */
 export const HANDLERS = {
   approveReportCascade,
+  buildOpenData,
   checkAllSourceLinks,
   checkSourceLink,
   findDuplicatePairs,

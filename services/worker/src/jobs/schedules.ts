@@ -5,6 +5,7 @@ import {
   FRESHNESS_REMINDER_SCHEDULE,
   JOBS,
   LINK_CHECK_SCHEDULE,
+  OPEN_DATA_SCHEDULER_ID,
   STATISTICS_SCHEDULER_ID,
 } from '@zaytoon/core';
 
@@ -20,7 +21,10 @@ const CALENDAR_JOBS = [
  * Repeating jobs. Upserting is idempotent, so every worker registers them at boot and two
  * workers never double the schedule.
  */
-export async function registerSchedules(queues: Record<string, Queue>, options: { statisticsEveryMs: number }): Promise<void> {
+export async function registerSchedules(
+  queues: Record<string, Queue>,
+  options: { statisticsEveryMs: number; openDataEveryMs: number },
+): Promise<void> {
   const definition = JOBS.refreshStatistics;
   await queues[definition.queue].upsertJobScheduler(
     STATISTICS_SCHEDULER_ID,
@@ -31,6 +35,12 @@ export async function registerSchedules(queues: Record<string, Queue>, options: 
       // A missed tick is replaced by the next one: no point retrying or keeping many.
       opts: { attempts: 1, removeOnComplete: { count: 10 }, removeOnFail: { count: 100 } },
     },
+  );
+  const openData = JOBS.buildOpenData;
+  await queues[openData.queue].upsertJobScheduler(
+    OPEN_DATA_SCHEDULER_ID,
+    { every: options.openDataEveryMs },
+    { name: openData.name, data: openData.payload.parse({}), opts: { attempts: 1, removeOnComplete: { count: 10 }, removeOnFail: { count: 100 } } },
   );
   for (const { definition: job, schedule } of CALENDAR_JOBS) {
     await queues[job.queue].upsertJobScheduler(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StatisticsRepository, STATISTICS_SCHEDULER_ID, StatisticsService } from '@zaytoon/core';
+import { OPEN_DATA_SCHEDULER_ID, StatisticsRepository, STATISTICS_SCHEDULER_ID, StatisticsService } from '@zaytoon/core';
 import type { RunningWorker } from '../worker';
 import { insertBusiness, insertUser } from './fixtures';
 import { createTestContext, startWorker, waitFor, waitForJob, type TestContext } from './test-context';
@@ -61,9 +61,15 @@ describe('statistics', () => {
       await worker?.stop();
     });
 
-    it('registers the 30-second job scheduler at boot', async () => {
+    it('registers the 30-second job scheduler at boot (beside the open data build of its queue, every 10 minutes)', async () => {
       const schedulers = await context.queues.statistics.getJobSchedulers();
-      expect(schedulers).toEqual([expect.objectContaining({ key: STATISTICS_SCHEDULER_ID, name: 'refresh-statistics', every: 30_000 })]);
+      expect(schedulers).toHaveLength(2);
+      expect(schedulers).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ key: STATISTICS_SCHEDULER_ID, name: 'refresh-statistics', every: 30_000 }),
+          expect.objectContaining({ key: OPEN_DATA_SCHEDULER_ID, name: 'build-open-data', every: 600_000 }),
+        ]),
+      );
     });
 
     it('a refresh-statistics job reflects a new user', async () => {

@@ -1,0 +1,227 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPEN_DATA_LICENCE } from '@zaytoon/contract';
+import { JOBS, OPEN_DATA_CSV_COLUMNS } from '@zaytoon/core';
+import { adminClient, startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
+import { createBusiness } from '../test/fixtures';
+
+const CSV = '/api/export/businesses.csv';
+const GEOJSON = '/api/export/businesses.geojson';
+
+let api: TestApi;
+let owner: ApiTestClient;
+let admin: ApiTestClient;
+let uploadDir: string;
+
+beforeAll(async () => {
+  uploadDir = await mkdtemp(join(tmpdir(), 'zaytoon-open-data-'));
+  api = await startTestApi({ UPLOAD_DIR: uploadDir });
+  owner = api.client();
+  await owner.signup({ email: 'owner-secret@example.com' });
+  admin = await adminClient(api);
+});
+afterAll(async () => {
+  await api?.stop();
+  await rm(uploadDir, { recursive: true, force: true });
+});
+
+interface RawAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** The bytes as they travel (no client decompressing them), to see the gzip the API sends. */
+function rawGet(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(new URL(path, api.baseUrl), { method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+const listedIds = async () =>
+  (
+    await api.core.db.query<{ id: number }>(
+      `SELECT id FROM businesses b WHERE NOT EXISTS (SELECT 1 FROM reports r WHERE r.business_id = b.id AND r.status = 'approved') ORDER BY id`,
+    )
+  ).rows.map((row) => row.id);
+
+type CsvRecord = Record<string, string>;
+const parseCsv = (text: string): CsvRecord[] => parse(text, { columns: true, skip_empty_lines: true });
+
+describe('open data (issue #16 point 1)', () => {
+  let tricky: { id: number };
+  let removed: { id: number };
+  let deleted: { id: number };
+
+  it('before the first build: 503 with Retry-After, and a build is queued', async () => {
+    await api.core.jobs.queues[JOBS.buildOpenData.queue].obliterate({ force: true });
+    const answer = await api.client().get(CSV);
+    expect(answer.status).toBe(503);
+    expect(answer.body).toMatchObject({ code: 'openDataNotReady' });
+    expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+    const queued = await api.core.jobs.queues[JOBS.buildOpenData.queue].getJobs(['waiting', 'delayed', 'prioritized']);
+    expect(queued.filter((job) => job.name === JOBS.buildOpenData.name)).toHaveLength(1);
+  });
+
+  it('the files hold every listed business, public fields only, quoted and guarded', async () => {
+    tricky = await createBusiness(owner, {
+      name: 'Café "Zaytoon", Upstairs',
+      name_latin: 'Cafe Zaytoon',
+      description: '=HYPERLINK("http://evil.example","click")\nsecond line',
+      phone: '+44 20 7946 0002',
+      latitude: 51.5155,
+      longitude: -0.0722,
+      business_hours: { monday: '9am-5pm' },
+      social_media: { instagram: '@zaytoon' },
+    });
+    await createBusiness(owner, { name: 'زيتون الخليل', city: 'Manchester' });
+    removed = await createBusiness(owner, { name: 'Removed by a report' });
+    deleted = await createBusiness(owner, { name: 'Deleted by an admin' });
+    const reporter = api.client();
+    const reporterUser = await reporter.signup({ email: 'reporter-secret@example.com' });
+    const report = await reporter.post('/api/reports', { business_id: removed.id, reason: 'Other', description: 'reporter-private-words' });
+    expect(report.status).toBe(201);
+    await api.core.db.query(`UPDATE reports SET status = 'approved' WHERE id = $1`, [report.body.id]);
+    expect((await admin.delete(`/api/admin/businesses/${deleted.id}`)).status).toBe(200);
+
+    expect(await api.core.services.openData.rebuildIfChanged()).toBe('built');
+
+    const csv = await api.client().get(CSV);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv; charset=utf-8/);
+    expect(csv.headers.get('link')).toContain(`<${OPEN_DATA_LICENCE.url}>; rel="license"`);
+    const text = String(csv.body);
+    expect(text.split('\r\n')[0]).toBe(OPEN_DATA_CSV_COLUMNS.join(','));
+    const records = parseCsv(text);
+    expect(records.map((record) => Number(record.id))).toEqual(await listedIds());
+    expect(records.map((record) => Number(record.id))).not.toContain(removed.id);
+    expect(records.map((record) => Number(record.id))).not.toContain(deleted.id);
+    const row = records.find((record) => Number(record.id) === tricky.id)!;
+    expect(row.name).toBe('Café "Zaytoon", Upstairs');
+    expect(row.description).toBe(`'=HYPERLINK("http://evil.example","click")\nsecond line`);
+    expect(row.phone).toBe("'+44 20 7946 0002");
+    expect([row.latitude, row.longitude]).toEqual(['51.5155', '-0.0722']);
+    expect(row.hours_monday).toBe('9am-5pm');
+    expect(row.instagram).toBe('https://instagram.com/zaytoon');
+    expect(row.page_url).toBe(`http://localhost:8180/business/${tricky.id}`);
+    expect(records.some((record) => record.name === 'زيتون الخليل')).toBe(true);
+
+    const geojson = await rawGet(GEOJSON);
+    expect(geojson.status).toBe(200);
+    expect(geojson.headers['content-type']).toBe('application/geo+json');
+    const collection = JSON.parse(String(geojson.body));
+    expect(collection).toMatchObject({ type: 'FeatureCollection', license: OPEN_DATA_LICENCE, attribution: expect.stringContaining('Zaytoon') });
+    expect(collection.features.map((feature: { id: number }) => feature.id)).toEqual(await listedIds());
+    const feature = collection.features.find((one: { id: number }) => one.id === tricky.id);
+    expect(feature.geometry).toEqual({ type: 'Point', coordinates: [-0.0722, 51.5155] });
+    expect(feature.properties).toMatchObject({ name: 'Café "Zaytoon", Upstairs', business_hours: { monday: '9am-5pm' } });
+    expect(collection.features.find((one: { id: number }) => one.id !== tricky.id).geometry).toBeNull();
+
+    for (const body of [text, String(geojson.body)]) {
+      for (const secret of [
+        'owner_id',
+        'report_count',
+        'latest_reports',
+        'reported_by',
+        'vote_score',
+        'owner-secret@example.com',
+        'reporter-private-words',
+      ]) {
+        expect(body).not.toContain(secret);
+      }
+      expect(body).not.toContain(reporterUser.username);
+    }
+    for (const properties of collection.features.map((one: { properties: object }) => one.properties)) {
+      expect(Object.keys(properties)).not.toEqual(expect.arrayContaining(['owner_id']));
+    }
+  });
+
+  it('answers 304 to If-None-Match and If-Modified-Since, and reads no SQL per request', async () => {
+    const queries: string[] = [];
+    const query = api.core.db.query.bind(api.core.db);
+    api.core.db.query = ((...args: Parameters<typeof query>) => {
+      queries.push(String(args[0]));
+      return query(...args);
+    }) as typeof query;
+    try {
+      for (const path of [CSV, GEOJSON]) {
+        const first = await rawGet(path);
+        expect(first.status).toBe(200);
+        const etag = first.headers.etag!;
+        expect(etag).toMatch(/^W\/"[\w-]+"$/);
+        const repeat = await rawGet(path, { 'if-none-match': etag });
+        expect(repeat.status).toBe(304);
+        expect(repeat.body.length).toBe(0);
+        expect(repeat.headers.etag).toBe(etag);
+        expect((await rawGet(path, { 'if-modified-since': first.headers['last-modified']! })).status).toBe(304);
+        expect((await rawGet(path, { 'if-none-match': 'W/"other"' })).status).toBe(200);
+        expect((await rawGet(path, { 'if-modified-since': new Date(Date.parse(first.headers['last-modified']!) - 1000).toUTCString() })).status).toBe(
+          200,
+        );
+        const head = await rawGet(path, {}, 'HEAD');
+        expect(head.status).toBe(200);
+        expect(head.headers['content-length']).toBe(String(first.body.length));
+      }
+    } finally {
+      api.core.db.query = query;
+    }
+    expect(queries).toEqual([]);
+  });
+
+  it('sends the gzip bytes built with the file when the client accepts gzip', async () => {
+    for (const path of [CSV, GEOJSON]) {
+      const plain = await rawGet(path, { 'accept-encoding': 'identity' });
+      const gzipped = await rawGet(path, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(gzipped.headers['content-encoding']).toBe('gzip');
+      expect(gzipped.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(Number(gzipped.headers['content-length'])).toBe(gzipped.body.length);
+      expect(gzipped.body.length).toBeLessThan(plain.body.length);
+      expect(gunzipSync(gzipped.body).equals(plain.body)).toBe(true);
+      expect(gzipped.headers.etag).toBe(plain.headers.etag);
+    }
+  });
+
+  it('a business change makes the next build new; without one, the job builds nothing', async () => {
+    const openData = api.core.services.openData;
+    expect(await openData.rebuildIfChanged()).toBe('unchanged');
+    const before = await rawGet(CSV);
+    for (let edit = 0; edit < 3; edit++) {
+      expect((await owner.put(`/api/businesses/${tricky.id}`, { ...editable(tricky), name: `Renamed ${edit}` })).status).toBe(200);
+    }
+    // Changes between two runs of the schedule coalesce into one build, which sees the last of them.
+    expect(await openData.rebuildIfChanged()).toBe('built');
+    expect(await openData.rebuildIfChanged()).toBe('unchanged');
+    await new Promise((resolve) => setTimeout(resolve, 2_100)); // the API's manifest memo
+    const after = await rawGet(CSV, { 'if-none-match': before.headers.etag! });
+    expect(after.status).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(parseCsv(after.body.toString()).find((record) => Number(record.id) === tricky.id)!.name).toBe('Renamed 2');
+  });
+
+  it('requests for a build coalesce while one waits', async () => {
+    const queue = api.core.jobs.queues[JOBS.buildOpenData.queue];
+    await queue.obliterate({ force: true });
+    for (let i = 0; i < 5; i++) await api.core.jobs.enqueue('buildOpenData', { reason: `change ${i}` });
+    const waiting = await queue.getJobs(['waiting', 'delayed', 'prioritized']);
+    expect(waiting.filter((job) => job.name === JOBS.buildOpenData.name)).toHaveLength(1);
+  });
+});
+
+/** The fields a member sends back to edit a business, from its answer. */
+function editable(business: Record<string, any>) {
+  const { name, name_latin, address, city, postcode, category, description, phone, website, business_hours, social_media } = business;
+  return { name, name_latin: name_latin ?? '', address, city, postcode, category, description, phone, website, business_hours, social_media };
+}

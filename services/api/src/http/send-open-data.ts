@@ -1,0 +1,48 @@
+import { pipeline } from 'node:stream/promises';
+import type { Request, Response } from 'express';
+import { OPEN_DATA_LICENCE, OPEN_DATA_MEDIA_TYPES, type OpenDataFormat } from '@zaytoon/contract';
+import type { OpenDataService } from '@zaytoon/core';
+import { acceptsGzip, appendVary, matchesEtag } from './send-cached';
+
+const FILE_NAMES: Record<OpenDataFormat, string> = { csv: 'businesses.csv', geojson: 'businesses.geojson' };
+
+/** If-Modified-Since counts only without If-None-Match (RFC 9110 §13.1.3), to the second. */
+function notModifiedSince(req: Request, lastModified: string): boolean {
+  if (req.headers['if-none-match']) return false;
+  const since = Date.parse(req.headers['if-modified-since'] ?? '');
+  return !Number.isNaN(since) && Date.parse(lastModified) <= since;
+}
+
+/**
+ * An open data file (issue #16 point 1) from storage: no database read. 304 to a matching If-None-Match or a
+ * late enough If-Modified-Since; else the gzip bytes built with the file when the client accepts gzip, the plain
+ * ones otherwise. The licence travels in a Link header (the CSV has no place for it but its header row).
+ */
+export async function sendOpenDataFile(req: Request, res: Response, openData: OpenDataService, format: OpenDataFormat): Promise<void> {
+  const manifest = await openData.current();
+  const file = manifest.files[format];
+  const lastModified = new Date(manifest.builtAt).toUTCString();
+  res.setHeader('ETag', file.etag);
+  res.setHeader('Last-Modified', lastModified);
+  res.setHeader('Cache-Control', 'public, no-cache');
+  res.setHeader('Link', `<${OPEN_DATA_LICENCE.url}>; rel="license"; title="${OPEN_DATA_LICENCE.name}"`);
+  appendVary(res, 'Accept-Encoding');
+  if (matchesEtag(req.headers['if-none-match'], file.etag) || notModifiedSince(req, manifest.builtAt)) {
+    res.status(304).end();
+    return;
+  }
+  const gzip = acceptsGzip(req.headers['accept-encoding']) ?? req.acceptsEncodings('gzip', 'identity') === 'gzip';
+  const stream = await openData.open(gzip ? file.gzipKey : file.key);
+  if (!stream) throw new Error(`open data file ${file.key} is missing from storage`);
+  res.setHeader('Content-Type', OPEN_DATA_MEDIA_TYPES[format]);
+  res.setHeader('Content-Disposition', `attachment; filename="${FILE_NAMES[format]}"`);
+  res.setHeader('Content-Length', String(gzip ? file.gzipBytes : file.bytes));
+  if (gzip) res.setHeader('Content-Encoding', 'gzip');
+  if (req.method === 'HEAD') {
+    stream.destroy();
+    res.end();
+    return;
+  }
+  // A client that leaves mid-download ends the pipeline with an error there is no one left to answer.
+  await pipeline(stream, res).catch(() => res.destroy());
+}

@@ -1,0 +1,90 @@
+import { businessSchema, OPEN_DATA_LICENCE, SOCIAL_NETWORKS, WEEKDAYS, type Business } from '@zaytoon/contract';
+
+/** The public business fields the open data leaves out: members' votes, and report data (admins' only anyway). */
+const LEFT_OUT = ['vote_score', 'upvotes', 'downvotes', 'report_count', 'latest_reports'] as const;
+
+/** What a business is in the open data: the public detail's fields, without votes or report data (decisions.md). */
+export type OpenDataBusiness = Omit<Business, (typeof LEFT_OUT)[number]>;
+
+/** Fields that are objects become a column per member in the CSV. */
+const CSV_EXPANDED: Record<string, readonly string[]> = {
+  business_hours: WEEKDAYS.map((day) => `hours_${day}`),
+  social_media: SOCIAL_NETWORKS,
+  verification: ['verification_status', 'verification_method', 'verification_date', 'verification_due_date'],
+};
+
+/** The CSV's columns, in order: the contract's public business fields, then the business's page. */
+export const OPEN_DATA_CSV_COLUMNS: readonly string[] = [
+  ...Object.keys(businessSchema.shape)
+    .filter((field) => !(LEFT_OUT as readonly string[]).includes(field))
+    .flatMap((field) => CSV_EXPANDED[field] ?? [field]),
+  'page_url',
+];
+
+export interface OpenDataOrigin {
+  productName: string;
+  /** The site's public origin: each business's page link and the attribution name it. */
+  publicOrigin: string;
+  attribution: string;
+}
+
+const pageUrl = (origin: OpenDataOrigin, id: number) => `${origin.publicOrigin}/business/${id}`;
+
+// A spreadsheet runs a cell that starts with one of these as a formula (CSV injection): such text gets a leading apostrophe.
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break; numbers and booleans as they are. */
+export function csvCell(value: string | number | boolean | null): string {
+  if (value === null) return '';
+  if (typeof value !== 'string') return String(value);
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const csvLine = (cells: (string | number | boolean | null)[]) => cells.map(csvCell).join(',') + '\r\n';
+
+export const csvHeader = () => csvLine([...OPEN_DATA_CSV_COLUMNS]);
+
+/** The fields of a business in the open data: toBusiness's answer without what the files leave out. */
+export function toOpenDataBusiness(business: Business): OpenDataBusiness {
+  const open: Partial<Business> = { ...business };
+  for (const field of LEFT_OUT) delete open[field];
+  return open as OpenDataBusiness;
+}
+
+export function csvRecord(business: OpenDataBusiness, origin: OpenDataOrigin): string {
+  const { business_hours: hours, social_media: links, verification, ...fields } = business;
+  const cells: Record<string, string | number | boolean | null> = {
+    ...fields,
+    ...Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, links[network] ?? ''])),
+    ...Object.fromEntries(WEEKDAYS.map((day) => [`hours_${day}`, hours[day] ?? ''])),
+    name_latin: business.name_latin ?? '',
+    verification_status: verification.status,
+    verification_method: verification.method,
+    verification_date: verification.date,
+    verification_due_date: verification.due_date,
+    page_url: pageUrl(origin, business.id),
+  };
+  return csvLine(OPEN_DATA_CSV_COLUMNS.map((column) => cells[column] ?? null));
+}
+
+/** The FeatureCollection's opening, up to its features' '[': the licence and attribution are top-level members. */
+export function geoJsonOpening(origin: OpenDataOrigin, generatedAt: string): string {
+  const members = {
+    type: 'FeatureCollection',
+    name: `${origin.productName} businesses`,
+    license: OPEN_DATA_LICENCE,
+    attribution: origin.attribution,
+    generated_at: generatedAt,
+  };
+  return JSON.stringify(members).slice(0, -1) + ',"features":[\n';
+}
+
+export const GEOJSON_CLOSING = '\n]}\n';
+
+/** One Feature: a Point at [longitude, latitude] (RFC 7946), or a null geometry for a business without coordinates. */
+export function geoJsonFeature(business: OpenDataBusiness, origin: OpenDataOrigin): string {
+  const { id, latitude, longitude, ...properties } = business;
+  const geometry = latitude !== null && longitude !== null ? { type: 'Point', coordinates: [longitude, latitude] } : null;
+  return JSON.stringify({ type: 'Feature', id, geometry, properties: { id, ...properties, page_url: pageUrl(origin, id) } });
+}

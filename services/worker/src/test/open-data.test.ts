@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BusinessCacheRepository,
+  createQueueConnection,
+  JOBS,
+  OPEN_DATA_LOCK_KEY,
+  LocalStorageRepository,
+  OPEN_DATA_FOLDER,
+  type OpenDataManifest,
+} from '@zaytoon/core';
+import type { RunningWorker } from '../worker';
+import { insertBusiness } from './fixtures';
+import { createTestContext, startWorker, waitFor, type TestContext } from './test-context';
+
+let context: TestContext;
+let worker: RunningWorker | undefined;
+
+beforeAll(async () => {
+  context = await createTestContext();
+  // A worker another suite killed mid-build leaves its lock for up to a minute.
+  const connection = createQueueConnection(context.env.REDIS_URL, 'worker');
+  await connection.del(OPEN_DATA_LOCK_KEY);
+  connection.disconnect();
+});
+afterAll(async () => {
+  await worker?.stop();
+  await context?.close();
+});
+
+describe('open data build (issue #16 point 1)', () => {
+  it('builds at boot, then on its schedule only after businesses changed, all of the changes in one build', async () => {
+    const storage = new LocalStorageRepository(context.uploadDir);
+    const manifest = async () => {
+      const bytes = await storage.get(`${OPEN_DATA_FOLDER}/manifest.json`);
+      return bytes ? (JSON.parse(bytes.toString()) as OpenDataManifest) : null;
+    };
+    const csvOf = async (current: OpenDataManifest) => (await storage.get(current.files.csv.key))!.toString();
+    const first = await insertBusiness(context.db, { name: 'Built At Boot' });
+
+    worker = await startWorker(context, { OPEN_DATA_REBUILD_EVERY_MS: '1500' });
+    const booted = await waitFor(manifest, 20_000, 'the boot build');
+    expect(await csvOf(booted)).toContain('Built At Boot');
+    expect((await storage.get(booted.files.geojson.key))!.toString()).toContain(`"id":${first.id}`);
+
+    // No change: the schedule's runs build nothing.
+    const completedBuilds = async () =>
+      (await context.queues[JOBS.buildOpenData.queue].getJobs(['completed'])).filter((job) => job.name === JOBS.buildOpenData.name);
+    await waitFor(async () => (await completedBuilds()).some((job) => job.returnvalue?.outcome === 'unchanged'), 20_000, 'an unchanged run');
+    expect((await manifest())!.builtAt).toBe(booted.builtAt);
+
+    // Three changes (a write replaces the answers' version token, as every business write does) make one new build.
+    const connection = createQueueConnection(context.env.REDIS_URL, 'worker');
+    const businessCache = new BusinessCacheRepository(connection);
+    const added = [];
+    for (let change = 0; change < 3; change++) {
+      added.push(await insertBusiness(context.db, { name: `Added Later ${change}` }));
+      await businessCache.dropAnswers();
+    }
+    connection.disconnect();
+    const rebuilt = await waitFor(
+      async () => {
+        const current = await manifest();
+        return current && current.files.csv.etag !== booted.files.csv.etag ? current : null;
+      },
+      20_000,
+      'the rebuild',
+    );
+    const csv = await csvOf(rebuilt);
+    for (const business of added) expect(csv).toContain(business.name);
+    // The files of the build before are kept for one more build (readers that hold the old manifest), no longer.
+    expect(await storage.exists(booted.files.csv.key)).toBe(true);
+  });
+});
