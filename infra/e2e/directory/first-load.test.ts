@@ -13,44 +13,38 @@ const LATER_CHUNKS =
 /** A string of the helper block that @module-federation/vite writes into its generated modules (sharedCacheHelpersOnce). */
 const SHARED_CACHE_HELPER = 'module-federation.shared-cache-listeners';
 
+/** The scripts a visitor's first /browse fetched until its list showed and the network went quiet, by origin. */
+async function firstVisitScripts(): Promise<(origin: string) => string[]> {
+  const { context, close } = await launchBrowser();
+  try {
+    const seen = recordRequests(context);
+    const page = await context.newPage();
+    await page.goto('/browse');
+    await page.getByTestId('city-group').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const urls = [...seen.urls];
+    return (origin) => fromOrigin(urls, origin).filter((url) => url.endsWith('.js'));
+  } finally {
+    await close();
+  }
+}
+
 describe('first visit to /browse', () => {
   it('downloads the first-load chunk and none of the chunks kept for the map and later screens', async () => {
     const { directory } = (await runtimeConfig()).remotes;
-    const { context, close } = await launchBrowser();
-    try {
-      const seen = recordRequests(context);
-      const page = await context.newPage();
-      await page.goto('/browse');
-      await page.getByTestId('city-group').first().waitFor();
-      await page.waitForLoadState('networkidle');
-
-      const scripts = fromOrigin(seen.urls, directory).filter((url) => url.endsWith('.js'));
-      expect(scripts.some((url) => /\/browse-[\w-]+\.js$/.test(url))).toBe(true);
-      expect(scripts.filter((url) => LATER_CHUNKS.test(url))).toEqual([]);
-    } finally {
-      await close();
-    }
+    const scripts = (await firstVisitScripts())(directory);
+    expect(scripts.some((url) => /\/browse-[\w-]+\.js$/.test(url))).toBe(true);
+    expect(scripts.filter((url) => LATER_CHUNKS.test(url))).toEqual([]);
   });
 
   it("carries module federation's shared-cache helpers once per app, not once per shared-module loader", async () => {
     const { directory } = (await runtimeConfig()).remotes;
-    const { context, close } = await launchBrowser();
-    try {
-      const seen = recordRequests(context);
-      const page = await context.newPage();
-      await page.goto('/browse');
-      await page.getByTestId('city-group').first().waitFor();
-      await page.waitForLoadState('networkidle');
-
-      const copiesFrom = async (origin: string) => {
-        const scripts = fromOrigin(seen.urls, origin).filter((url) => url.endsWith('.js'));
-        const bodies = await Promise.all(scripts.map(async (url) => (await fetch(url)).text()));
-        return bodies.join('\n').split(SHARED_CACHE_HELPER).length - 1;
-      };
-      expect(await copiesFrom(e2e.baseUrl)).toBe(1);
-      expect(await copiesFrom(directory)).toBe(1);
-    } finally {
-      await close();
-    }
+    const scriptsFrom = await firstVisitScripts();
+    const copiesFrom = async (origin: string) => {
+      const bodies = await Promise.all(scriptsFrom(origin).map(async (url) => (await fetch(url)).text()));
+      return bodies.join('\n').split(SHARED_CACHE_HELPER).length - 1;
+    };
+    expect(await copiesFrom(e2e.baseUrl)).toBe(1);
+    expect(await copiesFrom(directory)).toBe(1);
   });
 });
