@@ -22,6 +22,7 @@ const PUBLIC_ENTRY_POINTS = [
   '@zaytoon/contract/federation',
   '@zaytoon/contract/catalog-text',
   '@zaytoon/contract/embed',
+  '@zaytoon/contract/open-data',
   '@zaytoon/core/migrate',
   '@zaytoon/core/worker',
   '@zaytoon/core/testing',

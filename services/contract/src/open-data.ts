@@ -1,8 +1,7 @@
-import { ROUTE_PATHS } from './route-paths';
-
 /**
  * Issue #16 point 1: the directory's open data. The licence and attribution every file and the 'Open data' page
- * state; no zod here, so the screens import it too.
+ * state; no zod here, so the screens import it too, as `@zaytoon/contract/open-data` (in the client's barrel, the bundler
+ * put it in /browse's first chunk).
  */
 export const OPEN_DATA_LICENCE = {
   name: 'Open Database License (ODbL) v1.0',
@@ -15,10 +14,13 @@ export function openDataAttribution(productName: string, origin: string): string
   return `© ${productName} contributors, ${origin}`;
 }
 
+/** The files' paths below /api (the route list's `exportBusinessesCsv` and `exportBusinessesGeoJson` read them here). */
+export const OPEN_DATA_PATHS = { csv: '/export/businesses.csv', geojson: '/export/businesses.geojson' } as const;
+
 /** The files' URLs (same origin), the OpenAPI document and its rendered reference, which the front door serves. */
 export const OPEN_DATA_LINKS = {
-  csv: `/api${ROUTE_PATHS.exportBusinessesCsv.path}`,
-  geojson: `/api${ROUTE_PATHS.exportBusinessesGeoJson.path}`,
+  csv: `/api${OPEN_DATA_PATHS.csv}`,
+  geojson: `/api${OPEN_DATA_PATHS.geojson}`,
   openApi: '/api/openapi.json',
   apiReference: '/api-reference/',
 } as const;

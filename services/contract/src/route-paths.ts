@@ -1,3 +1,5 @@
+import { OPEN_DATA_PATHS } from './open-data';
+
 /**
  * The method and path (below /api) of every call of SPEC §7, by name: the API mounts them (with the schemas of
  * routes.ts), the browser client calls them. No schemas here, so the client's bundle stays free of zod.
@@ -25,8 +27,8 @@ export const ROUTE_PATHS = {
   cities: { method: 'get', path: '/cities' },
   getBusiness: { method: 'get', path: '/businesses/:id' },
   mergedBusinessPage: { method: 'get', path: '/businesses/:id/page' },
-  exportBusinessesCsv: { method: 'get', path: '/export/businesses.csv' },
-  exportBusinessesGeoJson: { method: 'get', path: '/export/businesses.geojson' },
+  exportBusinessesCsv: { method: 'get', path: OPEN_DATA_PATHS.csv },
+  exportBusinessesGeoJson: { method: 'get', path: OPEN_DATA_PATHS.geojson },
   createBusiness: { method: 'post', path: '/businesses' },
   updateBusiness: { method: 'put', path: '/businesses/:id' },
   canEdit: { method: 'get', path: '/businesses/:id/can-edit' },

@@ -1,4 +1,4 @@
-import { OPEN_DATA_LICENCE, OPEN_DATA_LINKS, openDataAttribution } from '@zaytoon/contract/client';
+import { OPEN_DATA_LICENCE, OPEN_DATA_LINKS, openDataAttribution } from '@zaytoon/contract/open-data';
 import { useHost } from '@zaytoon/web-kit';
 import { useMessages } from '../../i18n/messages';
 import { NavBar } from '../../ui/NavBar';

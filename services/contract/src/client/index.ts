@@ -8,7 +8,6 @@ export { LANGUAGE_COOKIE, SIGNED_IN_COOKIE } from '../cookies';
 export * from '../i18n/languages';
 export { DIRECTORY_LIMITS, MAP_ZOOM } from '../directory-limits';
 export { FIRST_LOAD_MESSAGES } from '../first-load-messages';
-export { OPEN_DATA_LICENCE, OPEN_DATA_LINKS, openDataAttribution } from '../open-data';
 export { londonWeekMinute, openingStatus, weeklyOpenIntervals, DAY_MINUTES, type OpeningStatus } from '../opening-hours';
 export {
   MESSAGES,
