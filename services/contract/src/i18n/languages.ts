@@ -1,9 +1,13 @@
 /** Issue #15: the languages Zaytoon speaks. React-free: the API, the worker's mails and the front ends share it. */
+/**
+ * `digits`: how a count is written. 'latin' is CLDR's default for the language (0-9), written without Intl; 'locale'
+ * leaves it to the browser's Intl.NumberFormat (Arabic may come in Arabic-Indic digits).
+ */
 export const LANGUAGES = [
-  { code: 'en', name: 'English', dir: 'ltr' },
-  { code: 'ar', name: 'العربية', dir: 'rtl' },
-  { code: 'ur', name: 'اردو', dir: 'rtl' },
-  { code: 'cy', name: 'Cymraeg', dir: 'ltr' },
+  { code: 'en', name: 'English', dir: 'ltr', digits: 'latin' },
+  { code: 'ar', name: 'العربية', dir: 'rtl', digits: 'locale' },
+  { code: 'ur', name: 'اردو', dir: 'rtl', digits: 'latin' },
+  { code: 'cy', name: 'Cymraeg', dir: 'ltr', digits: 'latin' },
 ] as const;
 
 export type Language = (typeof LANGUAGES)[number]['code'];
@@ -15,6 +19,8 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 export const isLanguage = (value: unknown): value is Language => typeof value === 'string' && (LANGUAGE_CODES as readonly string[]).includes(value);
 
 export const directionOf = (language: Language): TextDirection => LANGUAGES.find((entry) => entry.code === language)?.dir ?? 'ltr';
+
+export const writesLatinDigits = (language: Language): boolean => LANGUAGES.find((entry) => entry.code === language)?.digits === 'latin';
 
 /** The first supported language among BCP 47 tags in the reader's order (`navigator.languages`): `ar-EG` is `ar`. */
 export function firstSupportedLanguage(tags: readonly string[]): Language | undefined {
