@@ -242,11 +242,28 @@ async function runLighthouse(url: string, categories: readonly string[] = CATEGO
 function medianRun(label: string, runs: Lhr[]): Lhr {
   const performance = (lhr: Lhr) => lhr.categories.performance?.score ?? 0;
   const sorted = [...runs].sort((a, b) => performance(a) - performance(b));
-  if (sorted.length > 1)
-    console.log(
-      `\n${label}: performance over ${sorted.length} runs ${sorted.map((lhr) => Math.round(performance(lhr) * 100)).join(', ')}; the median run:`,
-    );
+  if (sorted.length > 1) {
+    console.log(`\n${label}: performance over ${sorted.length} runs ${sorted.map((lhr) => Math.round(performance(lhr) * 100)).join(', ')}`);
+    runs.forEach((lhr, index) => console.log(`  run ${index + 1}: ${runLine(lhr)}`));
+    console.log('  the median run:');
+  }
   return sorted[Math.floor(sorted.length / 2)];
+}
+
+/**
+ * A run's simulated metrics beside what Chromium did unthrottled. The first frame's time explains most of the spread
+ * between runs here (infra/load/README.md, "Eleventh session"): when headless Chromium paints late (about 1.2 or 2.2 s,
+ * with every script in), Lantern counts all the JS before FCP and little TBT; when it paints at once, the boot's long
+ * tasks fall after FCP and count as TBT.
+ */
+function runLine(lhr: Lhr): string {
+  const metric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
+  const observed = (lhr.audits.metrics?.details as { items?: Array<Record<string, number>> } | undefined)?.items?.[0] ?? {};
+  return (
+    `performance ${Math.round((lhr.categories.performance?.score ?? 0) * 100)} | FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')},` +
+    ` TBT ${metric('total-blocking-time')}, SI ${metric('speed-index')} ms | unthrottled: first frame ${Math.round(observed.observedFirstPaint ?? NaN)} ms,` +
+    ` LCP ${Math.round(observed.observedLargestContentfulPaint ?? NaN)} ms`
+  );
 }
 
 function reportLighthouse(label: string, lhr: Lhr, { checked = true } = {}): void {
