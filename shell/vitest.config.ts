@@ -16,7 +16,7 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'build-*.test.ts'],
     restoreMocks: true,
     // A hang still fails; 5 s (the default) failed screen tests on a 2-core machine under other suites' load.
     testTimeout: 20_000,
