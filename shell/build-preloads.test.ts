@@ -3,7 +3,12 @@ import { orderPreloads } from './build-preloads';
 
 const page = (head: string) => `<html><head>\n    <title>Zaytoon</title>\n    ${head}\n</head><body></body></html>`;
 const preload = (file: string) => `<link rel="modulepreload" crossorigin href="/${file}">`;
-const SIZES: Record<string, number> = { 'assets/early-dep.js': 4_000, 'assets/tiny.js': 100, 'assets/react-dom.js': 200_000, 'assets/router.js': 36_000 };
+const SIZES: Record<string, number> = {
+  'assets/early-dep.js': 4_000,
+  'assets/tiny.js': 100,
+  'assets/react-dom.js': 200_000,
+  'assets/router.js': 36_000,
+};
 const size = (file: string) => SIZES[file] ?? 0;
 const hintsOf = (html: string) => [...html.matchAll(/<(link|script)[^>]*(?:href|src)="\/([^"]+)"/g)].map((match) => match[2]);
 
