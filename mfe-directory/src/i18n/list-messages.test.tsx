@@ -20,7 +20,12 @@ describe('useCount: a count in the page language digits, ungrouped', () => {
   });
 
   it("leaves Arabic's digits to the browser's Intl", () => {
+    const RealNumberFormat = Intl.NumberFormat;
+    const numberFormat = vi.spyOn(Intl, 'NumberFormat').mockImplementation(function (this: unknown, ...args) {
+      return new RealNumberFormat(...args);
+    } as typeof Intl.NumberFormat);
     renderScreen(<Count value={100000} />, { language: 'ar' });
+    expect(numberFormat).toHaveBeenCalledWith('ar', { useGrouping: false });
     expect(screen.getByTestId('count').textContent).toBe(new Intl.NumberFormat('ar', { useGrouping: false }).format(100000));
   });
 });
