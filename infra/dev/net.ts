@@ -1,4 +1,5 @@
 // Small network helpers: is a port taken, and wait until an HTTP endpoint answers.
+import { get as httpsGet } from 'node:https';
 import { connect } from 'node:net';
 
 function accepts(host: string, port: number): Promise<boolean> {
@@ -35,19 +36,38 @@ export interface WaitOptions {
   ready?: (status: number) => boolean;
   /** Stop waiting early (e.g. the process died). */
   abort?: Promise<unknown>;
+  /** For https URLs whose certificate no public authority signed (a loopback one): the PEM to trust. */
+  ca?: string;
 }
 
-export async function waitForHttp(url: string, { timeoutMs = 60_000, ready = (s) => s < 500, abort }: WaitOptions = {}): Promise<void> {
+/** One request's status, trusting `ca` for https. Node's fetch cannot be given a certificate authority. */
+function statusWithCa(url: string, ca: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = httpsGet(url, { ca, timeout: 2000 }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on('timeout', () => request.destroy(new Error('timed out')));
+    request.on('error', reject);
+  });
+}
+
+export async function waitForHttp(url: string, { timeoutMs = 60_000, ready = (s) => s < 500, abort, ca }: WaitOptions = {}): Promise<void> {
   let aborted = false;
   abort?.then(() => (aborted = true));
   const deadline = Date.now() + timeoutMs;
   let last = 'no answer';
   while (Date.now() < deadline && !aborted) {
     try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2000), redirect: 'manual' });
-      await response.body?.cancel();
-      if (ready(response.status)) return;
-      last = `HTTP ${response.status}`;
+      let status: number;
+      if (ca) status = await statusWithCa(url, ca);
+      else {
+        const response = await fetch(url, { signal: AbortSignal.timeout(2000), redirect: 'manual' });
+        await response.body?.cancel();
+        status = response.status;
+      }
+      if (ready(status)) return;
+      last = `HTTP ${status}`;
     } catch (error) {
       last = (error as Error).cause ? String((error as Error & { cause: Error }).cause.message) : (error as Error).message;
     }

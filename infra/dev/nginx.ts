@@ -2,7 +2,7 @@
 // remote's static server on its own port, each its own nginx master (so the admin remote can be
 // stopped or released alone), configured by infra/frontdoor/nginx-config.ts.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import {
@@ -78,7 +78,7 @@ export function nginxProcessSettings(prefix: string, listen: string[], overrides
 
 export interface NginxServer {
   name: string;
-  /** http://localhost:port */
+  /** http://localhost:port (https with TLS) */
   url: string;
   proc: ManagedProcess;
   configFile: string;
@@ -94,7 +94,8 @@ export async function startNginx(name: string, settings: NginxProcessSettings, c
   const check = spawnSync(binary, [...base, '-t', '-q'], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`nginx rejected ${configFile}:\n${check.stderr}`);
   const proc = start({ name, command: binary, args: [...base, '-g', 'daemon off;'] });
-  await waitForHttp(probe, { timeoutMs: 30_000, abort: proc.exited });
+  const ca = settings.tls ? readFileSync(settings.tls.certificateFile, 'utf8') : undefined;
+  await waitForHttp(probe, { timeoutMs: 30_000, abort: proc.exited, ca });
   return { name, url: new URL(probe).origin, proc, configFile };
 }
 

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensureNginx } from '../dev/nginx';
 import { renderContainerConfig } from './container';
+import { createLoopbackCertificate } from './loopback-certificate';
 
 const work = mkdtempSync(join(tmpdir(), 'zaytoon-container-'));
 // NGINX_PREFIX: where the rendered configuration keeps its pid and temporary files.
@@ -72,6 +73,18 @@ describe('front-end container configuration', () => {
     ]);
   });
 
+  it('front door: with a certificate and key, nginx accepts it serving HTTPS and HTTP/2 on LISTEN_PORT', () => {
+    const { certificateFile, keyFile } = createLoopbackCertificate(work);
+    const env = { ...production, LISTEN_PORT: '8443', TLS_CERTIFICATE_FILE: certificateFile, TLS_KEY_FILE: keyFile, NGINX_PREFIX: work };
+    const { config } = renderContainerConfig('frontdoor', env);
+    const checked = nginxAccepts(config);
+    expect(checked.ok, checked.output).toBe(true);
+    expect(config).toContain('listen 8443 ssl http2;');
+    expect(config).toContain(`ssl_certificate ${certificateFile};`);
+    expect(config).toContain(`ssl_certificate_key ${keyFile};`);
+    expect(renderContainerConfig('frontdoor', { ...production, NGINX_PREFIX: work }).config).not.toContain('ssl');
+  });
+
   it('remote: nginx accepts it and serves STATIC_ROOT', () => {
     const { config, runtimeConfig } = renderContainerConfig('remote', { STATIC_ROOT: '/app/dist', NGINX_PREFIX: work });
     expect(nginxAccepts(config).ok).toBe(true);
@@ -87,5 +100,6 @@ describe('front-end container configuration', () => {
     expect(() => renderContainerConfig('frontdoor', { ...production, HSTS: 'yes please' })).toThrow(/HSTS/);
     expect(() => renderContainerConfig('frontdoor', { ...production, PUBLIC_ORIGIN: 'zaytoon' })).toThrow(/PUBLIC_ORIGIN=zaytoon is not a URL/);
     expect(() => renderContainerConfig('shell', production)).toThrow(/unknown role/);
+    expect(() => renderContainerConfig('frontdoor', { ...production, TLS_CERTIFICATE_FILE: '/tls/crt.pem' })).toThrow(/TLS_KEY_FILE/);
   });
 });

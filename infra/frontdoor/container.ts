@@ -2,12 +2,13 @@
 // from the environment into NGINX_PREFIX (a writable /tmp in read-only containers), then the image
 // runs nginx on it.
 //   node container.mjs frontdoor   the shell's build, /runtime-config.json, /api and /ops to API_UPSTREAMS,
-//                                  /remotes/<name>/ to DIRECTORY_UPSTREAM and ADMIN_UPSTREAM
+//                                  /remotes/<name>/ to DIRECTORY_UPSTREAM and ADMIN_UPSTREAM; HTTPS and HTTP/2
+//                                  when given TLS_CERTIFICATE_FILE and TLS_KEY_FILE
 //   node container.mjs remote      a remote's build (STATIC_ROOT) with CORS
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runtimeConfigFromEnv, webAppManifest } from '@zaytoon/shell/runtime-config';
-import { frontDoorConfig, remoteServerConfig, type NginxProcessSettings, type RemoteName } from './nginx-config';
+import { frontDoorConfig, remoteServerConfig, type NginxProcessSettings, type RemoteName, type TlsFiles } from './nginx-config';
 
 type Env = Record<string, string | undefined>;
 
@@ -33,6 +34,15 @@ function switchedOn(name: string, value: string | undefined): boolean {
   throw new Error(`${name}=${value}: use on or off`);
 }
 
+/** TLS_CERTIFICATE_FILE and TLS_KEY_FILE (PEM): the front door then serves HTTPS and HTTP/2 on LISTEN_PORT. */
+function tlsFiles(env: Env): TlsFiles | undefined {
+  const certificateFile = env.TLS_CERTIFICATE_FILE || undefined;
+  const keyFile = env.TLS_KEY_FILE || undefined;
+  if (!certificateFile && !keyFile) return undefined;
+  if (!certificateFile || !keyFile) throw new Error('TLS_CERTIFICATE_FILE and TLS_KEY_FILE go together');
+  return { certificateFile, keyFile };
+}
+
 function processSettings(env: Env, prefix: string): NginxProcessSettings {
   const port = env.LISTEN_PORT || '8080';
   if (!/^\d{1,5}$/.test(port)) throw new Error(`LISTEN_PORT=${port} is not a port`);
@@ -52,6 +62,7 @@ export function renderContainerConfig(role: string, env: Env): { config: string;
   const settings = processSettings(env, prefix);
   if (role === 'remote') return { config: remoteServerConfig({ ...settings, root: env.STATIC_ROOT || '/app/dist' }) };
   if (role !== 'frontdoor') throw new Error(`unknown role "${role}": frontdoor or remote`);
+  const tls = tlsFiles(env);
 
   const publicOrigin = env.PUBLIC_ORIGIN;
   if (!publicOrigin) throw new Error('PUBLIC_ORIGIN is required (the address browsers use)');
@@ -65,6 +76,7 @@ export function renderContainerConfig(role: string, env: Env): { config: string;
   if (env.ADMIN_UPSTREAM) remoteUpstreams.admin = upstream('ADMIN_UPSTREAM', env.ADMIN_UPSTREAM);
   const config = frontDoorConfig({
     ...settings,
+    tls,
     shellRoot: env.STATIC_ROOT || '/app/dist',
     runtimeConfigFile: join(prefix, RUNTIME_CONFIG_FILE),
     webManifestFile: join(prefix, WEB_MANIFEST_FILE),

@@ -18,6 +18,13 @@ export interface NginxProcessSettings {
   /** Path of ngx_http_brotli_static_module.so when installed; without it only gzip is served pre-compressed. */
   brotliModule?: string;
   mimeTypes: string;
+  /** Serve HTTPS (and HTTP/2) on every listen address with this certificate and key, both PEM files. */
+  tls?: TlsFiles;
+}
+
+export interface TlsFiles {
+  certificateFile: string;
+  keyFile: string;
 }
 
 export interface FrontDoorSettings extends NginxProcessSettings {
@@ -189,8 +196,17 @@ function nginxMain(settings: NginxProcessSettings, servers: string[]): string {
     .join('\n');
 }
 
-function listenLines(listen: string[]): string[] {
-  return listen.map((address) => `    listen ${address};`);
+function listenLines({ listen, tls }: Pick<NginxProcessSettings, 'listen' | 'tls'>): string[] {
+  if (!tls) return listen.map((address) => `    listen ${address};`);
+  return [
+    // `listen … http2` rather than the `http2 on` of nginx 1.25.1+: Debian 12's nginx (1.22) knows only this form.
+    ...listen.map((address) => `    listen ${address} ssl http2;`),
+    `    ssl_certificate ${tls.certificateFile};`,
+    `    ssl_certificate_key ${tls.keyFile};`,
+    '    ssl_protocols TLSv1.2 TLSv1.3;',
+    '    ssl_session_cache shared:TLS:10m;',
+    '    ssl_session_timeout 1d;',
+  ];
 }
 
 function proxyLocation(path: string, upstream: string, extra: string[] = [], timeouts = { connect: '2s', read: '60s' }): string {
@@ -274,7 +290,7 @@ export function frontDoorConfig(settings: FrontDoorSettings): string {
   const server = block(
     'server',
     [
-      ...listenLines(settings.listen),
+      ...listenLines(settings),
       '    server_name _;',
       `    root ${settings.shellRoot};`,
       `    client_max_body_size ${settings.maxBodySize};`,
@@ -352,7 +368,7 @@ export function remoteServerConfig(settings: RemoteServerSettings): string {
   const server = block(
     'server',
     [
-      ...listenLines(settings.listen),
+      ...listenLines(settings),
       '    server_name _;',
       `    root ${settings.root};`,
       staticLocation('/assets/', IMMUTABLE, shared),

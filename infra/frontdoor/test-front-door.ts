@@ -8,6 +8,7 @@ import { loopbackListen, nginxProcessSettings, startFrontDoor, startRemoteServer
 import { ManagedProcess, type ProcessSpec } from '../dev/supervisor';
 import { webAppManifest } from '@zaytoon/shell/runtime-config';
 import { freePort } from '../e2e/support/preview';
+import { createLoopbackCertificate } from './loopback-certificate';
 import type { FrontDoorSettings } from './nginx-config';
 
 /** Writes a build: each file, and `.br`/`.gz` beside every script as the front-end builds make them. */
@@ -23,8 +24,10 @@ export function writeBuild(dir: string, files: Record<string, string>): void {
 }
 
 export interface TestFrontDoor {
-  /** http://localhost:port of the front door */
+  /** http://localhost:port of the front door (https with `tls`) */
   base: string;
+  /** With `tls`: the certificate it serves, to trust. */
+  ca?: string;
   /** Where the shell's build lies (a test may change it). */
   shellRoot: string;
   /** The directory remote's own server, when `directoryFiles` were given (also proxied at /remotes/directory/). */
@@ -38,6 +41,8 @@ export interface TestFrontDoorOptions
     Partial<Pick<FrontDoorSettings, 'remoteOrigins' | 'preconnectOrigins' | 'directoryManifest' | 'maxBodySize'>> {
   shellFiles?: Record<string, string>;
   directoryFiles?: Record<string, string>;
+  /** Serve HTTPS and HTTP/2 with a certificate made for loopback. */
+  tls?: boolean;
 }
 
 export async function startTestFrontDoor(options: TestFrontDoorOptions): Promise<TestFrontDoor> {
@@ -75,12 +80,13 @@ export async function startTestFrontDoor(options: TestFrontDoorOptions): Promise
     const webManifestFile = join(work, 'manifest.webmanifest');
     writeFileSync(webManifestFile, JSON.stringify(webAppManifest({ productName: 'Zaytoon' })));
     const port = await freePort();
-    const base = `http://localhost:${port}`;
+    const certificate = options.tls ? createLoopbackCertificate(work) : undefined;
+    const base = `${certificate ? 'https' : 'http'}://localhost:${port}`;
     await startFrontDoor(
       'frontdoor',
       {
         // One worker: its round robin alone decides which upstream a request reaches.
-        ...nginxProcessSettings(join(work, 'nginx-frontdoor'), await loopbackListen(port), { workerProcesses: 1 }),
+        ...nginxProcessSettings(join(work, 'nginx-frontdoor'), await loopbackListen(port), { workerProcesses: 1, tls: certificate }),
         shellRoot,
         runtimeConfigFile,
         webManifestFile,
@@ -96,7 +102,7 @@ export async function startTestFrontDoor(options: TestFrontDoorOptions): Promise
       start,
       `${base}/`,
     );
-    return { base, shellRoot, remoteBase, stop };
+    return { base, ca: certificate?.pem, shellRoot, remoteBase, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -9,7 +9,10 @@
  *   (b) Lighthouse (mobile preset, simulated throttling) on /browse and on a real business's page,
  *       BENCH_LIGHTHOUSE_RUNS times each (default 5; the median run counts): scores, LCP, TBT, CLS and
  *       the failing best-practices and accessibility audits (whole reports in BENCH_LIGHTHOUSE_DIR).
- * `--baseline=<URL>` measures a second stack by Lighthouse in turns with this one (before/after in one sitting).
+ *       Lighthouse loads the pages as production serves them: one https origin with HTTP/2, the remotes under it
+ *       (infra/load/production-shaped-origin.ts, in front of the running stack); `--as-served` measures the given
+ *       URL itself instead (npm start's plain HTTP/1.1).
+ * `--baseline=<URL>` measures a second stack by Lighthouse, as served, in turns with this one (before/after in one sitting).
  * Exits 1 when a target is missed. A script, not a test: scores move with the machine's load.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +23,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, LOOPBACK_ONLY_ARG, PHONE } from '../e2e/support/chromium';
+import { startProductionShapedOrigin } from './production-shaped-origin';
 
 const args = process.argv.slice(2);
 const BASE_URL = (args.find((arg) => !arg.startsWith('--')) ?? process.env.BENCH_BASE_URL ?? 'http://localhost:8080').replace(/\/$/, '');
@@ -33,6 +37,8 @@ const BASELINE_URL = (args.find((arg) => arg.startsWith('--baseline='))?.slice('
 );
 /** `--weight-only`: part (a) alone, for quick looks while trimming bundles. */
 const WEIGHT_ONLY = args.includes('--weight-only');
+/** `--as-served`: Lighthouse on the given URL itself rather than on the production-shaped origin in front of it. */
+const AS_SERVED = args.includes('--as-served');
 /** `--only=browse` or `--only=business`: Lighthouse on that page alone. */
 const ONLY = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 /** Lighthouse runs per page; the run with the median performance score is reported (Lighthouse's own advice on noisy machines). */
@@ -225,9 +231,16 @@ type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 
-async function runLighthouse(url: string, categories: readonly string[] = CATEGORIES): Promise<Lhr> {
+/** A page to give Lighthouse: its URL, and what Chromium needs to load it (trust in a loopback certificate). */
+interface Origin {
+  url: string;
+  chromiumArgs: string[];
+}
+
+async function runLighthouse(origin: Origin, path: string, categories: readonly string[] = CATEGORIES): Promise<Lhr> {
+  const url = `${origin.url}${path}`;
   const userDataDir = mkdtempSync(join(tmpdir(), 'zaytoon-lighthouse-'));
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: BROWSER_ARGS, userDataDir });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: [...BROWSER_ARGS, ...origin.chromiumArgs], userDataDir });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
@@ -317,16 +330,33 @@ async function main(): Promise<void> {
   console.log(`bench:frontend against ${BASE_URL}${BASELINE_URL ? `, Lighthouse in turns with ${BASELINE_URL}` : ''}`);
   const [adminBase, businessId] = await Promise.all([adminRemoteBase(), realBusinessId()]);
   await measureWeight(adminBase, businessId);
+  if (WEIGHT_ONLY) return finish();
+  const productionShaped = AS_SERVED ? undefined : await startProductionShapedOrigin(BASE_URL);
+  try {
+    const measured: Origin = productionShaped ?? { url: BASE_URL, chromiumArgs: [] };
+    if (productionShaped)
+      console.log(
+        `\nLighthouse loads the pages from ${productionShaped.url}: TLS and HTTP/2, the remotes under /remotes/, as production serves them`,
+      );
+    await measureLighthouse(measured, businessId);
+  } finally {
+    await productionShaped?.stop();
+  }
+  finish();
+}
+
+async function measureLighthouse(measured: Origin, businessId: number): Promise<void> {
+  const baseline: Origin = { url: BASELINE_URL, chromiumArgs: [] };
   const pages = [
     ['/browse', '/browse'],
     ['/business/{id}', `/business/${businessId}`],
   ] as const;
-  for (const [label, path] of WEIGHT_ONLY ? [] : pages.filter(([label]) => !ONLY || label.includes(ONLY))) {
+  for (const [label, path] of pages.filter(([label]) => !ONLY || label.includes(ONLY))) {
     const runs: Lhr[] = [];
     const baselineRuns: Lhr[] = [];
     for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
-      if (BASELINE_URL) baselineRuns.push(await runLighthouse(`${BASELINE_URL}${path}`));
-      runs.push(await runLighthouse(`${BASE_URL}${path}`));
+      if (BASELINE_URL) baselineRuns.push(await runLighthouse(baseline, path));
+      runs.push(await runLighthouse(measured, path));
     }
     if (BASELINE_URL)
       reportLighthouse(`${label} baseline ${BASELINE_URL}`, medianRun(`${label} baseline ${BASELINE_URL}`, baselineRuns), { checked: false });
@@ -340,15 +370,18 @@ async function main(): Promise<void> {
     }
   }
   // Issue #15: right to left, in Arabic script, the pages stay as accessible (one run each: the score does not vary).
-  if (!WEIGHT_ONLY && !ONLY) {
+  if (!ONLY) {
     for (const path of ['/?lang=ar', '/browse?lang=ar', `/business/${businessId}?lang=ar`]) {
-      const lhr = await runLighthouse(`${BASE_URL}${path}`, ['accessibility']);
+      const lhr = await runLighthouse(measured, path, ['accessibility']);
       const score = Math.round((lhr.categories.accessibility?.score ?? 0) * 100);
       const failing = Object.values(lhr.audits).filter((audit) => audit.scoreDisplayMode === 'binary' && audit.score === 0);
       for (const audit of failing) console.log(`  ${path} accessibility failing: ${audit.id} — ${audit.title}`);
       check(score >= TARGETS.accessibility, `Lighthouse ${path} accessibility ${score} (target ${TARGETS.accessibility})`);
     }
   }
+}
+
+function finish(): void {
   console.log(failures.length ? `\n${failures.length} target(s) missed.` : '\nEvery target met.');
   process.exitCode = failures.length ? 1 : 0;
 }
