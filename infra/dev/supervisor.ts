@@ -182,6 +182,19 @@ export function superviseWith(supervisor: Supervisor, restart: boolean): Starter
 /** A process the caller alone stops and starts (fault tests kill and restart Redis and Postgres). */
 export const unsupervised: Starter = (spec) => new ManagedProcess(spec);
 
+/** Processes a helper starts with their output hidden and stops together (a test's or a bench's own nginx). */
+export function quietProcesses(): { start: Starter; stopAll: () => Promise<void> } {
+  const processes: ManagedProcess[] = [];
+  return {
+    start: (spec) => {
+      const proc = new ManagedProcess({ ...spec, show: () => false });
+      processes.push(proc);
+      return proc;
+    },
+    stopAll: async () => void (await Promise.all(processes.map((proc) => proc.stop()))),
+  };
+}
+
 export class Supervisor {
   private services: ManagedProcess[] = [];
   private tasks = new Set<ManagedProcess>();

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { loopbackListen, nginxProcessSettings, startFrontDoor, startRemoteServer } from '../dev/nginx';
-import { ManagedProcess, type ProcessSpec } from '../dev/supervisor';
+import { quietProcesses } from '../dev/supervisor';
 import { webAppManifest } from '@zaytoon/shell/runtime-config';
 import { freePort } from '../e2e/support/preview';
 import { createLoopbackCertificate } from './loopback-certificate';
@@ -47,14 +47,9 @@ export interface TestFrontDoorOptions
 
 export async function startTestFrontDoor(options: TestFrontDoorOptions): Promise<TestFrontDoor> {
   const work = mkdtempSync(join(tmpdir(), 'zaytoon-frontdoor-'));
-  const processes: ManagedProcess[] = [];
-  const start = (spec: ProcessSpec) => {
-    const proc = new ManagedProcess({ ...spec, show: () => false });
-    processes.push(proc);
-    return proc;
-  };
+  const { start, stopAll } = quietProcesses();
   const stop = async () => {
-    await Promise.all(processes.map((proc) => proc.stop()));
+    await stopAll();
     rmSync(work, { recursive: true, force: true });
   };
   try {

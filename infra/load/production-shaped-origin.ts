@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { webAppManifest, type ShellRuntimeConfig } from '@zaytoon/shell/runtime-config';
 import { repoRoot } from '../dev/config';
 import { nginxProcessSettings, startFrontDoor } from '../dev/nginx';
-import { ManagedProcess, type ProcessSpec } from '../dev/supervisor';
+import { quietProcesses } from '../dev/supervisor';
 import { freePort } from '../e2e/support/preview';
 import { chromiumTrusting, createLoopbackCertificate } from '../frontdoor/loopback-certificate';
 import type { RemoteName } from '../frontdoor/nginx-config';
@@ -38,9 +38,9 @@ export async function startProductionShapedOrigin(stackUrl: string): Promise<Pro
   const running = (await (await fetch(new URL('/runtime-config.json', stack))).json()) as ShellRuntimeConfig;
 
   const work = mkdtempSync(join(tmpdir(), 'zaytoon-production-shape-'));
-  const processes: ManagedProcess[] = [];
+  const { start, stopAll } = quietProcesses();
   const stop = async () => {
-    await Promise.all(processes.map((proc) => proc.stop()));
+    await stopAll();
     rmSync(work, { recursive: true, force: true });
   };
   try {
@@ -61,11 +61,6 @@ export async function startProductionShapedOrigin(stackUrl: string): Promise<Pro
     const webManifestFile = join(work, 'manifest.webmanifest');
     writeFileSync(webManifestFile, JSON.stringify(webAppManifest(runtimeConfig)));
     const certificate = createLoopbackCertificate(work);
-    const start = (spec: ProcessSpec) => {
-      const proc = new ManagedProcess({ ...spec, show: () => false });
-      processes.push(proc);
-      return proc;
-    };
     await startFrontDoor(
       'production-shaped-frontdoor',
       {
