@@ -6,6 +6,7 @@ import { compression } from 'vite-plugin-compression2';
 import {
   compiledCatalogs,
   injectedCssModules,
+  noFederationDebugRead,
   PRECOMPRESS_OPTIONS,
   productionReactRouter,
   sharedCacheHelpersOnce,
@@ -30,6 +31,7 @@ export default defineConfig({
     injectedCssModules(),
     federation(mfConfig),
     sharedCacheHelpersOnce(),
+    noFederationDebugRead(),
     compression(PRECOMPRESS_OPTIONS),
     versionFilePlugin(buildInfo),
   ],

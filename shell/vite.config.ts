@@ -6,6 +6,7 @@ import { compression } from 'vite-plugin-compression2';
 import {
   compiledCatalogs,
   contractModuleSideEffects,
+  noFederationDebugRead,
   PRECOMPRESS_OPTIONS,
   productionReactRouter,
   runtimeVersionOnly,
@@ -30,6 +31,7 @@ export default defineConfig({
     runtimeVersionOnly(),
     federation(mfConfig),
     sharedCacheHelpersOnce(),
+    noFederationDebugRead(),
     apiReferencePlugin(),
     compression(PRECOMPRESS_OPTIONS),
     runtimeConfigPlugin(),

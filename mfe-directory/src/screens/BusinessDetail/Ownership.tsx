@@ -1,10 +1,8 @@
-import type { BusinessDetail } from '@zaytoon/contract/client';
+import { formatMonthYear, type BusinessDetail } from '@zaytoon/contract/client';
 import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
 import { useLocale } from '../../i18n/messages';
 import shared from '../../ui/page.module.css';
 import classes from './BusinessDetailScreen.module.css';
-
-const monthAndYear = (iso: string, locale: string) => new Date(iso).toLocaleDateString(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * 'Managed by its owner' once an admin approved the owner's claim (issue #14 point 4), with the owner's last
@@ -19,7 +17,7 @@ export function Ownership({ business }: { business: BusinessDetail }) {
       <span className={`${shared.badge} ${shared.badgeGreen}`}>{message('managedByOwner')}</span>
       {business.owner_confirmed_at && (
         <span className={shared.hint} data-testid="owner-confirmed-line">
-          {message('ownerConfirmed', { date: monthAndYear(business.owner_confirmed_at, locale) })}
+          {message('ownerConfirmed', { date: formatMonthYear(business.owner_confirmed_at, locale) })}
         </span>
       )}
     </p>

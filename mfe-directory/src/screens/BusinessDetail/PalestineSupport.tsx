@@ -1,11 +1,8 @@
-import { USER_LINK_REL, type BusinessDetail, type Source } from '@zaytoon/contract/client';
+import { formatDayMonthYear, USER_LINK_REL, type BusinessDetail, type Source } from '@zaytoon/contract/client';
 import { useLocale, useMessages } from '../../i18n/messages';
 import shared from '../../ui/page.module.css';
 import classes from './PalestineSupport.module.css';
 import { useContractLabels, useContractMessages } from '@zaytoon/web-kit/contract-messages';
-
-const dayMonthYear = (day: string, locale: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 const hostOf = (url: string) => {
   try {
@@ -49,7 +46,7 @@ function SourceItem({ source }: { source: Source }) {
       <p className={classes.heading}>
         <span className={`${shared.badge} ${shared.badgeGreen}`}>{label('sourceKind', source.kind)}</span>{' '}
         <time dateTime={source.date} className={shared.hint}>
-          {dayMonthYear(source.date, locale)}
+          {formatDayMonthYear(source.date, locale)}
         </time>
       </p>
       <p className={classes.text} dir="auto">

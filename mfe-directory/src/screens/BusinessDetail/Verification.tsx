@@ -1,11 +1,8 @@
-import { CONTRACT_LABELS, type Business } from '@zaytoon/contract/client';
+import { CONTRACT_LABELS, formatMonthYear, type Business } from '@zaytoon/contract/client';
 import { useLocale, useMessages } from '../../i18n/messages';
 import shared from '../../ui/page.module.css';
 import verification from './Verification.module.css';
 import { useContractLabels, useContractMessages } from '@zaytoon/web-kit/contract-messages';
-
-const monthAndYear = (day: string, locale: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * SPEC's 'Verified' badge while the latest verification is under 12 months old, with how and when; 'Verification
@@ -25,7 +22,7 @@ export function Verification({ business }: { business: Business }) {
         </p>
         {method && date && (
           <p className={shared.hint} data-testid="verification-line">
-            {label('verifiedBy', Object.hasOwn(CONTRACT_LABELS.verifiedBy, method) ? method : 'other')} · {monthAndYear(date, locale)}
+            {label('verifiedBy', Object.hasOwn(CONTRACT_LABELS.verifiedBy, method) ? method : 'other')} · {formatMonthYear(date, locale)}
           </p>
         )}
       </div>

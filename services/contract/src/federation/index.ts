@@ -8,3 +8,4 @@ export * from './constant-modules';
 export * from './production-react-router';
 export * from './runtime-version-only';
 export * from './shared-cache-helpers-once';
+export * from './no-federation-debug-read';

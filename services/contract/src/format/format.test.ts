@@ -6,6 +6,8 @@ import {
   describeText,
   describeValue,
   formatDate,
+  formatDayMonthYear,
+  formatMonthYear,
   formatScore,
   isHttpUrl,
   socialUrl,
@@ -30,6 +32,25 @@ describe('text helpers', () => {
     expect(formatDate('2024-03-05T10:00:00Z')).toBe('05/03/2024');
     expect([formatDate(null), formatDate('not a date')]).toEqual(['', '']);
     expect(formatDate('2024-03-05T10:00:00Z', 'cy')).toBe('5/3/2024');
+  });
+
+  it('writes a stored day in words as that day wherever the visitor is, in the page language', () => {
+    expect(formatDayMonthYear('2024-03-05', 'en-GB')).toBe('5 March 2024');
+    expect(formatDayMonthYear('2024-03-05', 'cy')).toBe('5 Mawrth 2024');
+    expect(formatMonthYear('2024-03-31', 'en-GB')).toBe('March 2024');
+    expect(formatMonthYear('2024-03-31T23:30:00Z', 'en-GB')).toBe('March 2024');
+    expect(formatMonthYear('2024-03-31', 'ar')).toBe(
+      new Date('2024-03-31T00:00:00Z').toLocaleDateString('ar', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+    );
+    expect([formatDayMonthYear(undefined, 'en-GB'), formatMonthYear('soon', 'en-GB')]).toEqual(['', '']);
+  });
+
+  it('keeps each style and language apart (one formatter for each pair)', () => {
+    expect([formatDate('2024-03-05', 'en-GB'), formatMonthYear('2024-03-05', 'en-GB'), formatMonthYear('2024-03-05', 'cy')]).toEqual([
+      '05/03/2024',
+      'March 2024',
+      'Mawrth 2024',
+    ]);
   });
 
   it('joins the address with the city and postcode, skipping what is missing', () => {

@@ -15,13 +15,6 @@ export function businessCount(count: number): string {
   return count === 1 ? '1 business' : `${count} businesses`;
 }
 
-/** A date in `locale`'s way: en-GB by default, e.g. 05/03/2024. */
-export function formatDate(iso: string | null | undefined, locale = 'en-GB'): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(locale);
-}
-
 export function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
