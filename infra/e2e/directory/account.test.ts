@@ -100,6 +100,8 @@ describe('directory: account settings', () => {
     await page.getByTestId('welcome').waitFor();
     user.password = next;
     await page.getByRole('button', { name: 'Logout' }).click();
+    // The nav leaves for / before the logout call ends; /login would still see the old session until it has.
+    await expectToast(page, 'Successfully logged out!', 'success');
     await waitForPath(page, '/');
     await logIn(page, user.username, user.password);
   });
