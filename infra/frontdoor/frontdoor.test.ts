@@ -222,6 +222,13 @@ describe('front door: pages and assets', () => {
     }
   });
 
+  it('answers 404 for /favicon.ico, never the page with its preload of the directory remote', async () => {
+    const favicon = await fetch(`${base}/favicon.ico`);
+    expect(favicon.status).toBe(404);
+    expect(favicon.headers.get('link')).toBeNull();
+    expect((await fetch(`${base}/browse`)).headers.get('link')).toContain(DIRECTORY_MANIFEST);
+  });
+
   it("a remote's server: CORS for the shell's origin, revalidated entry and manifest, immutable hashed files", async () => {
     const entry = await fetch(`${remoteBase}/remoteEntry.js`, { headers: { 'Accept-Encoding': 'br' } });
     expect(entry.headers.get('access-control-allow-origin')).toBe('*');

@@ -319,6 +319,9 @@ export function frontDoorConfig(settings: FrontDoorSettings): string {
       // Revalidated: a browser looks for a new worker at each visit, and installs it as soon as this answers a new one.
       staticLocation('= /sw.js', REVALIDATE, nosniff),
       staticLocation('/icons/', REVALIDATE, nosniff),
+      // Browsers ask for it on any page without an icon link (the API reference, a file opened in a tab): the app's
+      // page in its place would be HTML, with a preload header that sends the browser to the directory remote.
+      staticLocation('= /favicon.ico', REVALIDATE, nosniff),
       staticLocation('/assets/', IMMUTABLE, nosniff),
       // The shell's own federation entry carries a content hash in its name; its manifest does not.
       staticLocation('~ ^/remoteEntry-[^/]+\\.js$', IMMUTABLE, nosniff),

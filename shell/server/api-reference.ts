@@ -29,6 +29,7 @@ const PAGE = `<!doctype html>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>API reference</title>
+    <link rel="icon" href="/icons/icon.svg" type="image/svg+xml" />
   </head>
   <body>
     <div id="redoc" data-testid="api-reference"></div>
