@@ -87,8 +87,12 @@ function codedText(t: ContractTranslate, code: string | undefined, params: Param
   }
 }
 
-/** A call that got no answer while the browser is offline (issue #16 point 3): every screen says it needs a connection. */
-export const failedOffline = (error: unknown): boolean => isApiError(error) && error.status === 0 && globalThis.navigator?.onLine === false;
+/**
+ * A call that got no answer while the browser is offline, or while the page shows saved answers (issue #16 point 3):
+ * every screen says it needs a connection.
+ */
+export const failedOffline = (error: unknown): boolean =>
+  isApiError(error) && error.status === 0 && (error.code === 'needsConnection' || globalThis.navigator?.onLine === false);
 
 const errorWordsWith =
   (t: ContractTranslate): ErrorWords =>

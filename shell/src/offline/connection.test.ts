@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createApiClient, isApiError } from '@zaytoon/contract/client';
 import { createConnection } from './connection';
 import { SAVED_ANSWER_HEADER } from './saved-answer';
 
@@ -28,5 +29,27 @@ describe('connection', () => {
     expect(connection.store.getState().offline).toBe(true);
     await connection.watchFetch(answer(false))('/api/businesses/summary');
     expect(connection.store.getState().offline).toBe(false);
+  });
+
+  it('a call that gets no answer while the page shows saved answers needs a connection, though the browser says online', async () => {
+    const { connection } = browser(true);
+    let network: 'saved' | 'down' | 'up' = 'saved';
+    const fetcher = connection.watchFetch(async () => {
+      if (network === 'down') throw new TypeError('Failed to fetch');
+      return answer(network === 'saved')();
+    });
+    const api = createApiClient({ fetch: fetcher, readCookies: () => '' });
+    const failure = async () =>
+      api.categories().then(
+        () => undefined,
+        (error: unknown) => (isApiError(error) ? { status: error.status, code: error.code } : error),
+      );
+    await api.categories();
+    network = 'down';
+    expect(await failure()).toEqual({ status: 0, code: 'needsConnection' });
+    network = 'up';
+    await api.categories();
+    network = 'down';
+    expect(await failure()).toEqual({ status: 0, code: undefined });
   });
 });

@@ -1,4 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { NoConnectionError } from '@zaytoon/contract/client';
 import { SAVED_ANSWER_HEADER } from './saved-answer';
 
 export interface ConnectionState {
@@ -21,7 +22,13 @@ export function createConnection(target: Pick<Window, 'addEventListener'> = wind
   return {
     store,
     watchFetch: (fetcher) => async (input, init) => {
-      const response = await fetcher(input, init);
+      let response: Response;
+      try {
+        response = await fetcher(input, init);
+      } catch (error) {
+        if (store.getState().offline && !init?.signal?.aborted) throw new NoConnectionError();
+        throw error;
+      }
       savedAnswer = response.headers.has(SAVED_ANSWER_HEADER);
       update();
       return response;

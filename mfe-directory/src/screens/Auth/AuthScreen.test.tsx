@@ -121,6 +121,11 @@ describe('auth screen (SPEC §2)', () => {
     onLine.mockReturnValue(true);
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(host.toast.error).toHaveBeenLastCalledWith('Login failed'));
+
+    // The browser says online, but the shell's client knows the page shows saved answers.
+    session.setState({ login: vi.fn(async () => Promise.reject(new ApiError(0, null, undefined, undefined, { code: 'needsConnection' }))) });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(host.toast.error).toHaveBeenLastCalledWith(MESSAGES.needsConnection));
   });
 
   it("creates an account with 'Creating Account...' and toasts 'Account created successfully!'", async () => {

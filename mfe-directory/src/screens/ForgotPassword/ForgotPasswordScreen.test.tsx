@@ -62,13 +62,24 @@ describe('forgot password (SPEC §2)', () => {
     expect(heading()).toBe('Forgot Password');
   });
 
-  it("shows the server's detail, the fallback, or the network error", async () => {
+  it("shows the server's detail, the fallback, the network error, or that an offline page needs a connection", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const answers = [new ApiError(429, 'Too many requests. Please try again later.'), new ApiError(500, null), new ApiError(0, null)];
+    const answers = [
+      new ApiError(429, 'Too many requests. Please try again later.'),
+      new ApiError(500, null),
+      new ApiError(0, null),
+      // The shell's client: no answer while the page shows saved answers.
+      new ApiError(0, null, undefined, undefined, { code: 'needsConnection' }),
+    ];
     const host = fakeHost({ api: fakeApi({ forgotPassword: async () => Promise.reject(answers.shift()) }) });
     renderScreen(<ForgotPasswordScreen />, { path: '/forgot-password', host });
     await userEvent.type(screen.getByLabelText('Email or Username'), 'sami');
-    for (const expected of ['Too many requests. Please try again later.', 'Failed to send verification code', 'Network error. Please try again.']) {
+    for (const expected of [
+      'Too many requests. Please try again later.',
+      'Failed to send verification code',
+      'Network error. Please try again.',
+      'You are offline: this needs a connection.',
+    ]) {
       await userEvent.click(screen.getByRole('button', { name: 'Send Verification Code' }));
       await waitFor(() => expect(host.toast.error).toHaveBeenLastCalledWith(expected));
     }

@@ -75,6 +75,18 @@ export class ApiError extends Error {
 }
 
 /**
+ * What a client's `fetch` throws for a request that got no answer while the page knows it is offline (the shell's
+ * connection watcher: the page shows the service worker's saved answers, though `navigator.onLine` may still say
+ * online). The client's ApiError then carries the `needsConnection` code.
+ */
+export class NoConnectionError extends Error {
+  constructor() {
+    super('No connection');
+    this.name = 'NoConnectionError';
+  }
+}
+
+/**
  * Duck-typed check: the shell and each remote bundle their own copy of this file,
  * so an ApiError thrown by the shell's client is not an `instanceof` the remote's class. No `instanceof` at all:
  * a remote that only reads errors then bundles no copy of the class (its first load is smaller).
@@ -232,7 +244,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       return await doFetch(baseUrl + path, { method, headers, body: payload, credentials: 'include', signal });
     } catch (error) {
       if (signal?.aborted) throw error;
-      throw new ApiError(0, null);
+      throw new ApiError(0, null, undefined, undefined, error instanceof NoConnectionError ? { code: 'needsConnection' } : {});
     }
   }
 
