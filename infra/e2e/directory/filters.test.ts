@@ -365,10 +365,11 @@ describe('directory filters (visitor)', () => {
     expect(unmapped.length).toBeGreaterThan(3);
 
     await page.getByRole('button', { name: 'Map View' }).click();
-    expect(await page.getByRole('button', { name: 'Map View' }).getAttribute('aria-pressed')).toBe('true');
-    expect(urlParams(page).get('view')).toBe('map');
+    // The map's code loads on this click; the view switches once it is in.
     const map = page.getByTestId('map');
     await map.waitFor();
+    expect(await page.getByRole('button', { name: 'Map View' }).getAttribute('aria-pressed')).toBe('true');
+    expect(urlParams(page).get('view')).toBe('map');
     expect(Math.round((await map.boundingBox())!.height)).toBe(500);
     expect(await page.getByTestId('location-summary').count()).toBe(0);
 
