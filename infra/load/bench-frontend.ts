@@ -15,6 +15,7 @@
  * `--baseline=<URL>` measures a second stack by Lighthouse, as served, in turns with this one (before/after in one sitting).
  * Exits 1 when a target is missed. A script, not a test: scores move with the machine's load.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -328,6 +329,8 @@ function reportLighthouse(label: string, lhr: Lhr, { checked = true } = {}): voi
 
 async function main(): Promise<void> {
   console.log(`bench:frontend against ${BASE_URL}${BASELINE_URL ? `, Lighthouse in turns with ${BASELINE_URL}` : ''}`);
+  // The same code has scored 82 and 99 on two Chromium builds (infra/load/README.md, "Fourteenth session").
+  console.log(`browser: ${execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()}`);
   const [adminBase, businessId] = await Promise.all([adminRemoteBase(), realBusinessId()]);
   await measureWeight(adminBase, businessId);
   if (WEIGHT_ONLY) return finish();
