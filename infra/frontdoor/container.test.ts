@@ -85,6 +85,21 @@ describe('front-end container configuration', () => {
     expect(renderContainerConfig('frontdoor', { ...production, NGINX_PREFIX: work }).config).not.toContain('ssl');
   });
 
+  it('front door: with TLS, HTTP_REDIRECT_PORT answers plain HTTP with a redirect to PUBLIC_ORIGIN, and nothing else', () => {
+    const { certificateFile, keyFile } = createLoopbackCertificate(work);
+    const tls = { TLS_CERTIFICATE_FILE: certificateFile, TLS_KEY_FILE: keyFile };
+    const env = { ...production, ...tls, LISTEN_PORT: '8443', HTTP_REDIRECT_PORT: '8080', NGINX_PREFIX: work };
+    const { config } = renderContainerConfig('frontdoor', env);
+    const checked = nginxAccepts(config);
+    expect(checked.ok, checked.output).toBe(true);
+    const redirect = config.slice(config.indexOf('listen 8080;'));
+    expect(redirect).toContain('return 301 https://zaytoon.example$request_uri;');
+    expect(redirect).not.toContain('proxy_pass');
+    expect(() => renderContainerConfig('frontdoor', { ...production, HTTP_REDIRECT_PORT: '8080' })).toThrow(/HTTP_REDIRECT_PORT needs TLS/);
+    expect(() => renderContainerConfig('frontdoor', { ...env, PUBLIC_ORIGIN: 'http://zaytoon.example' })).toThrow(/https PUBLIC_ORIGIN/);
+    expect(() => renderContainerConfig('frontdoor', { ...env, HTTP_REDIRECT_PORT: 'eighty' })).toThrow(/HTTP_REDIRECT_PORT=eighty is not a port/);
+  });
+
   it('remote: nginx accepts it and serves STATIC_ROOT', () => {
     const { config, runtimeConfig } = renderContainerConfig('remote', { STATIC_ROOT: '/app/dist', NGINX_PREFIX: work });
     expect(nginxAccepts(config).ok).toBe(true);

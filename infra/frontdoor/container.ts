@@ -3,12 +3,20 @@
 // runs nginx on it.
 //   node container.mjs frontdoor   the shell's build, /runtime-config.json, /api and /ops to API_UPSTREAMS,
 //                                  /remotes/<name>/ to DIRECTORY_UPSTREAM and ADMIN_UPSTREAM; HTTPS and HTTP/2
-//                                  when given TLS_CERTIFICATE_FILE and TLS_KEY_FILE
+//                                  when given TLS_CERTIFICATE_FILE and TLS_KEY_FILE, and then plain HTTP on
+//                                  HTTP_REDIRECT_PORT redirected to PUBLIC_ORIGIN
 //   node container.mjs remote      a remote's build (STATIC_ROOT) with CORS
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runtimeConfigFromEnv, webAppManifest } from '@zaytoon/shell/runtime-config';
-import { frontDoorConfig, remoteServerConfig, type NginxProcessSettings, type RemoteName, type TlsFiles } from './nginx-config';
+import {
+  frontDoorConfig,
+  remoteServerConfig,
+  type FrontDoorSettings,
+  type NginxProcessSettings,
+  type RemoteName,
+  type TlsFiles,
+} from './nginx-config';
 
 type Env = Record<string, string | undefined>;
 
@@ -56,6 +64,17 @@ function processSettings(env: Env, prefix: string): NginxProcessSettings {
   };
 }
 
+/** HTTP_REDIRECT_PORT, with TLS: plain HTTP there answers 301 to the same path on PUBLIC_ORIGIN. */
+function httpsRedirect(env: Env, origin: string): FrontDoorSettings['httpsRedirect'] {
+  const port = env.HTTP_REDIRECT_PORT || undefined;
+  if (!port) return undefined;
+  if (!/^\d{1,5}$/.test(port)) throw new Error(`HTTP_REDIRECT_PORT=${port} is not a port`);
+  if (!tlsFiles(env) || new URL(origin).protocol !== 'https:') {
+    throw new Error('HTTP_REDIRECT_PORT needs TLS_CERTIFICATE_FILE, TLS_KEY_FILE and an https PUBLIC_ORIGIN');
+  }
+  return { listen: [port], origin };
+}
+
 /** The nginx configuration (and, for the front door, the runtime config and web app manifest it serves) for `role`. */
 export function renderContainerConfig(role: string, env: Env): { config: string; runtimeConfig?: string; webManifest?: string } {
   const prefix = env.NGINX_PREFIX || '/tmp/nginx';
@@ -88,6 +107,7 @@ export function renderContainerConfig(role: string, env: Env): { config: string;
     hsts: switchedOn('HSTS', env.HSTS),
     trustedProxies: list(env.FRONTDOOR_TRUSTED_PROXIES),
     maxBodySize: env.MAX_BODY_SIZE || '8m',
+    httpsRedirect: httpsRedirect(env, own),
   });
   return { config, runtimeConfig: JSON.stringify(runtime), webManifest: JSON.stringify(webAppManifest(runtime)) };
 }

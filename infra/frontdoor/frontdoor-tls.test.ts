@@ -23,6 +23,7 @@ beforeAll(async () => {
     apiUpstreams: [`127.0.0.1:${(api.address() as AddressInfo).port}`],
     shellFiles: { 'index.html': '<!doctype html><title>Zaytoon</title><div id="root"></div>', 'assets/index-Ab12Cd34.js': SCRIPT },
     tls: true,
+    httpsRedirect: true,
   });
   session = connect(door.base, { ca: door.ca });
   await new Promise<void>((resolve, reject) => session.once('connect', () => resolve()).once('error', reject));
@@ -67,6 +68,16 @@ describe('front door over TLS', () => {
     expect(script.headers[':status']).toBe(200);
     expect(script.headers['content-encoding']).toBe('br');
     expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends a visitor on plain HTTP to the same address over https, and never to the API', async () => {
+    const before = seenByApi.length;
+    for (const path of ['/', '/business/12?lang=cy', '/api/businesses?limit=1']) {
+      const answer = await fetch(`${door.redirectBase}${path}`, { redirect: 'manual' });
+      expect(answer.status, path).toBe(301);
+      expect(answer.headers.get('location'), path).toBe(`${door.base}${path}`);
+    }
+    expect(seenByApi.length).toBe(before);
   });
 
   it('tells the API the request came over https', async () => {

@@ -51,6 +51,8 @@ export interface FrontDoorSettings extends NginxProcessSettings {
   trustedProxies: string[];
   /** Larger bodies are refused here, before they reach an API process (uploads are at most 2.5 MB). */
   maxBodySize: string;
+  /** With `tls`: plain-HTTP addresses that send every request to the same path on `origin` (the public https one). */
+  httpsRedirect?: { listen: string[]; origin: string };
 }
 
 export interface RemoteServerSettings extends NginxProcessSettings {
@@ -196,7 +198,7 @@ function nginxMain(settings: NginxProcessSettings, servers: string[]): string {
     .join('\n');
 }
 
-function listenLines({ listen, tls }: Pick<NginxProcessSettings, 'listen' | 'tls'>): string[] {
+function listenLines({ listen, tls }: Pick<NginxProcessSettings, 'listen'> & Partial<Pick<NginxProcessSettings, 'tls'>>): string[] {
   if (!tls) return listen.map((address) => `    listen ${address};`);
   return [
     // `listen … http2` rather than the `http2 on` of nginx 1.25.1+: Debian 12's nginx (1.22) knows only this form.
@@ -359,7 +361,21 @@ export function frontDoorConfig(settings: FrontDoorSettings): string {
     ],
     '  ',
   );
-  return nginxMain(settings, [forwardedProto, ...upstreams, server]);
+  return nginxMain(settings, [forwardedProto, ...upstreams, server, ...httpsRedirectServer(settings)]);
+}
+
+/** A visitor who types the bare address arrives over plain HTTP: a permanent redirect, before anything is served. */
+function httpsRedirectServer({ tls, httpsRedirect }: FrontDoorSettings): string[] {
+  if (!httpsRedirect) return [];
+  const origin = new URL(httpsRedirect.origin);
+  if (!tls || origin.protocol !== 'https:') throw new Error('a redirect to https needs the front door to serve https');
+  return [
+    block(
+      'server',
+      [...listenLines({ listen: httpsRedirect.listen }), '    server_name _;', `    location / { return 301 ${origin.origin}$request_uri; }`],
+      '  ',
+    ),
+  ];
 }
 
 /** A remote's build on its own origin: any page may import it (CORS), hashed files cached for a year. */

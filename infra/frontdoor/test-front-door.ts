@@ -32,6 +32,8 @@ export interface TestFrontDoor {
   shellRoot: string;
   /** The directory remote's own server, when `directoryFiles` were given (also proxied at /remotes/directory/). */
   remoteBase?: string;
+  /** With `httpsRedirect`: http://localhost:port, whose every request is sent on to `base`. */
+  redirectBase?: string;
   stop(): Promise<void>;
 }
 
@@ -43,6 +45,8 @@ export interface TestFrontDoorOptions
   directoryFiles?: Record<string, string>;
   /** Serve HTTPS and HTTP/2 with a certificate made for loopback. */
   tls?: boolean;
+  /** With `tls`: also listen on plain HTTP, redirecting to https. */
+  httpsRedirect?: boolean;
 }
 
 export async function startTestFrontDoor(options: TestFrontDoorOptions): Promise<TestFrontDoor> {
@@ -77,6 +81,7 @@ export async function startTestFrontDoor(options: TestFrontDoorOptions): Promise
     const port = await freePort();
     const certificate = options.tls ? createLoopbackCertificate(work) : undefined;
     const base = `${certificate ? 'https' : 'http'}://localhost:${port}`;
+    const redirectPort = options.httpsRedirect ? await freePort() : undefined;
     await startFrontDoor(
       'frontdoor',
       {
@@ -93,11 +98,12 @@ export async function startTestFrontDoor(options: TestFrontDoorOptions): Promise
         hsts: false,
         trustedProxies: [],
         maxBodySize: options.maxBodySize ?? '1m',
+        httpsRedirect: redirectPort ? { listen: await loopbackListen(redirectPort), origin: base } : undefined,
       },
       start,
       `${base}/`,
     );
-    return { base, ca: certificate?.pem, shellRoot, remoteBase, stop };
+    return { base, ca: certificate?.pem, shellRoot, remoteBase, redirectBase: redirectPort ? `http://localhost:${redirectPort}` : undefined, stop };
   } catch (error) {
     await stop();
     throw error;
