@@ -1,5 +1,5 @@
 // F1: Redis killed with kill -9 for 30 s under load. F2: Redis frozen with SIGSTOP for 20 s.
-// Sessions, rate limits and the answer cache live in Redis, the queues too; Postgres holds the data.
+// Sessions and rate limits live in Redis, the queues too; Postgres holds the data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, businessInput, eventually, signUp, type Member } from '../e2e/jobs/api-client';
 import type { ManagedProcess } from '../dev/supervisor';

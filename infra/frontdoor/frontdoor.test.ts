@@ -6,7 +6,7 @@ import { renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ROUTES, MESSAGES } from '@zaytoon/contract';
+import { API_ROUTES, CACHE_CONTROL, MESSAGES } from '@zaytoon/contract';
 import { pageHeaders } from './nginx-config';
 import { startTestFrontDoor, type TestFrontDoor } from './test-front-door';
 
@@ -22,6 +22,8 @@ class Upstream {
   readonly seen: Seen[] = [];
   /** When set, requests are read and then the connection is dropped without an answer (a crashing process). */
   dropRequests = false;
+  /** When set, /api/failing/… answers 503. */
+  failing = false;
   private server: Server;
   port = 0;
 
@@ -38,7 +40,13 @@ class Upstream {
           if (page[1] === String(MERGED.from)) return void res.writeHead(301, { Location: `/business/${MERGED.into}` }).end();
           return void res.writeHead(404).end(JSON.stringify({ detail: MESSAGES.businessNotFound }));
         }
-        res.end(JSON.stringify({ upstream: this.name }));
+        // Answers as the API gives them (issue #30): /api/public/… is a public answer, /api/private/… a member's,
+        // /api/cookie/… public but setting a cookie, /api/failing/… a public answer until `failing` is set.
+        const kind = /^\/api\/(public|private|cookie|failing)\//.exec(req.url ?? '')?.[1];
+        if (kind === 'failing' && this.failing) return void res.writeHead(503).end(JSON.stringify({ detail: MESSAGES.serviceUnavailable }));
+        if (kind) res.setHeader('Cache-Control', kind === 'private' ? CACHE_CONTROL.privateAnswer : CACHE_CONTROL.publicAnswer);
+        if (kind === 'cookie') res.setHeader('Set-Cookie', 'XSRF-TOKEN=t; Path=/');
+        res.end(JSON.stringify({ upstream: this.name, answer: ++answers }));
       });
     });
   }
@@ -54,6 +62,7 @@ class Upstream {
   }
 }
 
+let answers = 0;
 const MERGED = { from: 99, into: 7 };
 const REMOTE_ORIGIN = 'http://remotes.zaytoon.test:9000';
 const DIRECTORY_MANIFEST = `${REMOTE_ORIGIN}/mf-manifest.json`;
@@ -311,6 +320,70 @@ describe('front door: the API upstreams', () => {
     expect(comment.status).toBe(413);
     expect(await comment.json()).toEqual({ detail: MESSAGES.bodyTooLarge, code: 'bodyTooLarge' });
     expect(upstreams.flatMap((upstream) => upstream.seen).length).toBe(before);
+  });
+});
+
+describe('front door: the micro-cache of public API answers (issue #30)', () => {
+  const reached = (path: string) => upstreams.flatMap((upstream) => upstream.seen).filter((request) => request.url === path).length;
+  const get = async (path: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${base}${path}`, { headers });
+    return { status: response.status, cache: response.headers.get('x-cache-status'), headers: response.headers, body: await response.json() };
+  };
+
+  it('keeps a public answer: the next visitors get it without reaching the API, with their own request id', async () => {
+    const first = await get('/api/public/summary');
+    expect(first.cache).toBe('MISS');
+    const second = await get('/api/public/summary');
+    expect(second.cache).toBe('HIT');
+    expect(second.body).toEqual(first.body);
+    expect(second.headers.get('cache-control')).toBe(CACHE_CONTROL.publicAnswer);
+    expect(second.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
+    expect(second.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
+    expect(reached('/api/public/summary')).toBe(1);
+  });
+
+  it('asks the API once for many visitors arriving together (cache lock)', async () => {
+    const answers = await Promise.all(Array.from({ length: 12 }, () => get('/api/public/together')));
+    expect(new Set(answers.map((answer) => answer.body.answer)).size).toBe(1);
+    expect(reached('/api/public/together')).toBe(1);
+  });
+
+  it('never answers a request with a session from it, nor keeps its answer', async () => {
+    await get('/api/public/member');
+    const member = { Cookie: 'XSRF-TOKEN=t; zaytoon.sid=s%3Aabc' };
+    expect((await get('/api/public/member', member)).cache).toBe('BYPASS');
+    expect((await get('/api/public/member', member)).cache).toBe('BYPASS');
+    expect(reached('/api/public/member')).toBe(3);
+    expect((await get('/api/public/only-member', member)).cache).toBe('BYPASS');
+    expect((await get('/api/public/only-member')).cache).toBe('MISS');
+    // A cookie whose name merely ends the same is no session.
+    expect((await get('/api/public/member', { Cookie: 'not_zaytoon.sid=1' })).cache).toBe('HIT');
+  });
+
+  it('never keeps a private answer or one that sets a cookie', async () => {
+    for (const path of ['/api/private/me', '/api/cookie/token']) {
+      await get(path);
+      await get(path);
+      expect(reached(path), path).toBe(2);
+    }
+  });
+
+  it('refreshes a kept answer within seconds (CONTRACT.md: a removed business is gone within 5 s)', async () => {
+    const first = await get('/api/public/refreshed');
+    await expect.poll(async () => (await get('/api/public/refreshed')).body.answer, { timeout: 8_000, interval: 250 }).not.toBe(first.body.answer);
+  });
+
+  it('answers from a kept entry while the API fails', async () => {
+    const kept = await get('/api/failing/failing-soon');
+    for (const upstream of upstreams) upstream.failing = true;
+    try {
+      await expect.poll(async () => (await get('/api/failing/failing-soon')).cache, { timeout: 8_000, interval: 250 }).toBe('STALE');
+      const stale = await get('/api/failing/failing-soon');
+      expect(stale.status).toBe(200);
+      expect(stale.body).toEqual(kept.body);
+    } finally {
+      for (const upstream of upstreams) upstream.failing = false;
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 // nginx configurations for the front door (the shell's origin: the shell's build, /api and /ops
 // proxied to the API upstreams, /remotes/<name>/ to the remotes' servers) and for each remote's own
 // static server. One renderer for `npm start`, `npm test` and the container images.
-import { API_ROUTES, MESSAGES, type PlainMessageCode } from '@zaytoon/contract';
+import { API_ROUTES, MESSAGES, SESSION_COOKIE, type PlainMessageCode } from '@zaytoon/contract';
 import { APP_ROUTES } from '@zaytoon/contract/client';
 import { WEB_MANIFEST_PATH } from '@zaytoon/shell/runtime-config';
 
@@ -211,6 +211,37 @@ function listenLines({ listen, tls }: Pick<NginxProcessSettings, 'listen'> & Par
   ];
 }
 
+const API_ANSWERS_CACHE = 'zaytoon_api_answers';
+
+/** The micro-cache's store: small and short-lived (answers live seconds; CONTRACT.md caching). */
+function apiAnswersCachePath(prefix: string): string {
+  return `  proxy_cache_path ${prefix}/temp/api-answers levels=1:2 keys_zone=${API_ANSWERS_CACHE}:10m max_size=256m inactive=60s use_temp_path=off;`;
+}
+
+/** 1 when the request carries the session cookie (nginx's $cookie_ variables cannot name one with a dot). */
+const sessionCookieMap = () =>
+  block('map $http_cookie $zaytoon_session_cookie', ['    default 0;', `    "~(^|;)\\s*${SESSION_COOKIE.replace(/\./g, '\\.')}=" 1;`], '  ');
+
+/**
+ * The micro-cache of public API answers (issue #30): kept as long as the API's Cache-Control allows (public answers
+ * only: private, no-store and answers that set a cookie are never stored), one request refreshes an entry while the
+ * others wait or get the stale one, and an entry outlives a failing API. A request with a session is never answered
+ * from it nor stored in it: its answers are the member's own.
+ */
+const microCache = [
+  `      proxy_cache ${API_ANSWERS_CACHE};`,
+  '      proxy_cache_lock on;',
+  '      proxy_cache_lock_timeout 5s;',
+  '      proxy_cache_use_stale updating error timeout http_500 http_502 http_503 http_504;',
+  '      proxy_cache_background_update on;',
+  '      proxy_cache_bypass $zaytoon_session_cookie;',
+  '      proxy_no_cache $zaytoon_session_cookie;',
+  // A kept answer carries this request's id, not the one of the request that filled the cache.
+  '      proxy_hide_header X-Request-Id;',
+  '      add_header X-Request-Id $request_id always;',
+  '      add_header X-Cache-Status $upstream_cache_status always;',
+];
+
 function proxyLocation(path: string, upstream: string, extra: string[] = [], timeouts = { connect: '2s', read: '60s' }): string {
   return block(
     `location ${path}`,
@@ -225,8 +256,9 @@ function proxyLocation(path: string, upstream: string, extra: string[] = [], tim
       '      proxy_set_header X-Forwarded-Proto $forwarded_proto;',
       '      proxy_set_header X-Forwarded-Host $http_host;',
       '      proxy_set_header X-Request-Id $request_id;',
-      // GET and HEAD go to the next upstream when one fails; writes are never sent twice (nginx's default).
-      '      proxy_next_upstream error timeout http_502 http_503 http_504;',
+      // GET and HEAD go to the next upstream when one fails, also when a dying process cut its answer's header short;
+      // writes are never sent twice (nginx's default).
+      '      proxy_next_upstream error timeout invalid_header http_502 http_503 http_504;',
       '      proxy_next_upstream_tries 3;',
       `      proxy_connect_timeout ${timeouts.connect};`,
       `      proxy_read_timeout ${timeouts.read};`,
@@ -299,7 +331,7 @@ export function frontDoorConfig(settings: FrontDoorSettings): string {
       ...realIp(settings.trustedProxies),
       jsonAnswerLocation('@body_too_large', 413, 'bodyTooLarge'),
       jsonAnswerLocation('@picture_too_large', 413, 'pictureTooLarge'),
-      proxyLocation('/api/', 'http://zaytoon_api', ['      error_page 413 @body_too_large;']),
+      proxyLocation('/api/', 'http://zaytoon_api', ['      error_page 413 @body_too_large;', ...microCache]),
       proxyLocation(`= /api${API_ROUTES.uploadProfilePicture.path}`, 'http://zaytoon_api', ['      error_page 413 @picture_too_large;']),
       proxyLocation('/ops/', 'http://zaytoon_api'),
       ...Object.keys(settings.remoteUpstreams).map((name) => proxyLocation(`/remotes/${name}/`, `http://zaytoon_remote_${name}/`)),
@@ -361,7 +393,14 @@ export function frontDoorConfig(settings: FrontDoorSettings): string {
     ],
     '  ',
   );
-  return nginxMain(settings, [forwardedProto, ...upstreams, server, ...httpsRedirectServer(settings)]);
+  return nginxMain(settings, [
+    forwardedProto,
+    sessionCookieMap(),
+    apiAnswersCachePath(settings.prefix),
+    ...upstreams,
+    server,
+    ...httpsRedirectServer(settings),
+  ]);
 }
 
 /** A visitor who types the bare address arrives over plain HTTP: a permanent redirect, before anything is served. */

@@ -99,7 +99,7 @@ describe('trust that stays true (issue #13)', () => {
     const { page } = browser;
     await db.query(`UPDATE verifications SET verified_on = verified_on - interval '13 months' WHERE business_id = $1`, [verified.id]);
     await db.query(`UPDATE businesses SET verified_on = verified_on - interval '13 months' WHERE id = $1`, [verified.id]);
-    // Kept answers live up to 10 minutes; a write on the business (a vote) drops them at once.
+    // Some activity on the business meanwhile, as thirteen months would bring.
     await owner.http.write(`/api/businesses/${verified.id}/vote`, { vote_type: 'upvote' });
 
     await openBusiness(page, verified.id);

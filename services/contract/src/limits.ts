@@ -114,6 +114,22 @@ export const PAGING = {
   maxLimit: 500,
 } as const;
 
+/**
+ * CONTRACT.md caching (issue #30): a public answer may be kept by a shared cache (the front door's micro-cache,
+ * a CDN) for `sharedMaxAgeSeconds`, then served stale for `staleWhileRevalidateSeconds` while one request
+ * refreshes it: together within CONTRACT's 5 seconds for a removed business. Browsers revalidate every time.
+ */
+export const PUBLIC_ANSWER_CACHING = {
+  sharedMaxAgeSeconds: 3,
+  staleWhileRevalidateSeconds: 2,
+} as const;
+
+export const CACHE_CONTROL = {
+  publicAnswer: `public, max-age=0, s-maxage=${PUBLIC_ANSWER_CACHING.sharedMaxAgeSeconds}, stale-while-revalidate=${PUBLIC_ANSWER_CACHING.staleWhileRevalidateSeconds}`,
+  /** Signed-in and admin answers, errors, and everything that is not a public read. */
+  privateAnswer: 'private, no-store',
+} as const;
+
 export const MAP_DEFAULTS = {
   center: [54.7023545, -3.2765753] as [number, number],
   zoom: 6,

@@ -82,7 +82,7 @@ export interface RouteDefinition {
   response: z.ZodType;
   /** Headers the answer carries besides the body (OpenAPI says so). */
   responseHeaders?: Record<string, string>;
-  /** Public reads whose answers carry an ETag (304 on If-None-Match). */
+  /** Public reads whose answers are the same for every visitor: shared caches may keep them (CACHE_CONTROL.publicAnswer). */
   cacheable?: boolean;
   /** For a path with an id (`:id`, `:commentId`): the 404's detail when the id names nothing, malformed ids included. */
   notFound?: PlainMessageCode;

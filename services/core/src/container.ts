@@ -1,11 +1,11 @@
 import { AdminReviewService } from './admin/admin-review.service';
 import { BusinessesRepository } from './businesses/businesses.repository';
 import { BusinessesService } from './businesses/businesses.service';
-import { AnswerCacheRepository } from './cache/answer-cache.repository';
 import { CommentsRepository } from './comments/comments.repository';
 import { CommentsService } from './comments/comments.service';
 import type { Config } from './config/config';
 import { DirectoryService } from './directory/directory.service';
+import { DirectoryVersionRepository } from './directory/directory-version.repository';
 import { createPool, type Database } from './db/pool';
 import { JobQueueRepository } from './jobs/job-queue.repository';
 import { createQueueConnection } from './jobs/redis-connection';
@@ -61,7 +61,7 @@ export function createCore(config: Config) {
     suggestions: new SuggestionsRepository(db),
     reports: new ReportsRepository(db),
     sessionIndex: new SessionIndexRepository(redis),
-    cache: new AnswerCacheRepository(redis),
+    directoryVersion: new DirectoryVersionRepository(db),
     storage: new LocalStorageRepository(config.UPLOAD_DIR),
     statistics: new StatisticsRepository(db),
     verifications: new VerificationRepository(db),
@@ -71,7 +71,7 @@ export function createCore(config: Config) {
     claims: new ClaimsRepository(db),
     duplicates: new DuplicatesRepository(db),
   };
-  const { users, businesses, cache } = repositories;
+  const { users, businesses, directoryVersion } = repositories;
   const services = {
     auth: new AuthService(users, jobs, config.SESSION_ABSOLUTE_LIFETIME_SECONDS),
     account: new AccountService(db, users, repositories.sessionIndex, jobs, config.SESSION_SECRET, {
@@ -80,27 +80,27 @@ export function createCore(config: Config) {
     }),
     pictures: new ProfilePictureService(repositories.storage, jobs),
     statistics: new StatisticsService(repositories.statistics, jobs),
-    businesses: new BusinessesService(db, businesses, new SourcesService(), cache, jobs),
-    directory: new DirectoryService(businesses, cache),
-    votes: new VotesService(db, businesses, cache),
+    businesses: new BusinessesService(db, businesses, new SourcesService(), jobs),
+    directory: new DirectoryService(businesses, directoryVersion),
+    votes: new VotesService(db, businesses),
     comments: new CommentsService(repositories.comments, businesses),
     suggestions: new SuggestionsService(repositories.suggestions, businesses, jobs),
-    reports: new ReportsService(repositories.reports, businesses, cache, jobs),
-    adminReview: new AdminReviewService(db, cache, jobs),
-    verification: new VerificationService(db, repositories.verifications, cache, jobs),
+    reports: new ReportsService(repositories.reports, businesses, jobs),
+    adminReview: new AdminReviewService(db, jobs),
+    verification: new VerificationService(db, repositories.verifications, jobs),
     confirmations: new ConfirmationsService(db, repositories.confirmations),
     links: new LinksService(repositories.links, jobs),
-    revisions: new RevisionsService(db, repositories.revisions, new SourcesService(), cache, jobs),
-    claims: new ClaimsService(db, repositories.claims, cache),
-    freshness: new FreshnessService(db, jobs, cache),
-    duplicates: new DuplicatesService(db, repositories.duplicates, new SourcesService(), cache, jobs),
+    revisions: new RevisionsService(db, repositories.revisions, new SourcesService(), jobs),
+    claims: new ClaimsService(db, repositories.claims),
+    freshness: new FreshnessService(db, jobs),
+    duplicates: new DuplicatesService(db, repositories.duplicates, new SourcesService(), jobs),
     alerts: new AlertsService(db, jobs, new AlertTokens(config)),
     openData: new OpenDataService(
       businesses,
       repositories.storage,
       jobs,
       { productName: config.PRODUCT_NAME, publicOrigin: config.PUBLIC_ORIGIN },
-      { versions: cache },
+      { versions: directoryVersion },
     ),
   };
 

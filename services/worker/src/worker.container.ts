@@ -7,7 +7,7 @@ import {
   JobDataCipher,
   JobQueueRepository,
   createQueueConnection,
-  BusinessCacheRepository,
+  DirectoryVersionRepository,
   ModerationService,
   StatisticsRepository,
   StatisticsService,
@@ -28,7 +28,7 @@ import { AvatarRepository, AvatarService, ImageRepository, LinkChecker, LinkChec
 /** The worker's own wiring of core's repositories and services (the API has its own in core/container.ts). */
 export function createWorkerContainer(config: Config) {
   const db = createPool(config.DATABASE_URL, 10);
-  // One connection with maxRetriesPerRequest: null for workers, producers and cache alike: a job
+  // One connection with maxRetriesPerRequest: null for workers and producers alike: a job
   // cannot finish without Redis anyway, so waiting for it beats failing fast here.
   const redis = createQueueConnection(config.REDIS_URL, 'worker');
   const jobData = new JobDataCipher(config);
@@ -37,7 +37,6 @@ export function createWorkerContainer(config: Config) {
   const storage = new LocalStorageRepository(config.UPLOAD_DIR);
 
   const statistics = new StatisticsService(new StatisticsRepository(db), jobs);
-  const businessCache = new BusinessCacheRepository(redis);
   const links = new LinksRepository(db);
   const alertTokens = new AlertTokens(config);
   const services = {
@@ -47,11 +46,11 @@ export function createWorkerContainer(config: Config) {
     /** Signs the alert mails' unsubscribe links (issue #16 point 5). */
     alertTokens,
     avatars: new AvatarService(new AvatarRepository(db), new ImageRepository(), storage),
-    moderation: new ModerationService(db, businessCache, statistics),
+    moderation: new ModerationService(db, statistics),
     statistics,
     /** Opens the payload fields a job definition seals (the processor does, before the schema check). */
     jobData,
-    geocoding: new GeocodingService(new GeocodingRepository(db), createGeocoder(config.GEOCODER_URL), businessCache),
+    geocoding: new GeocodingService(new GeocodingRepository(db), createGeocoder(config.GEOCODER_URL)),
     links: new LinksService(links, jobs),
     duplicateSearch: new DuplicateSearchService(new DuplicatesRepository(db)),
     openData: new OpenDataService(
@@ -59,7 +58,7 @@ export function createWorkerContainer(config: Config) {
       storage,
       jobs,
       { productName: config.PRODUCT_NAME, publicOrigin: config.PUBLIC_ORIGIN },
-      { versions: businessCache, lock: new OpenDataLockRepository(redis) },
+      { versions: new DirectoryVersionRepository(db), lock: new OpenDataLockRepository(redis) },
     ),
     linkChecks: new LinkCheckService(
       links,
@@ -67,7 +66,6 @@ export function createWorkerContainer(config: Config) {
         allowPrivateAddresses: config.LINK_CHECK_ALLOW_PRIVATE,
         userAgent: `${config.PRODUCT_NAME}-link-check/1.0 (+${config.PUBLIC_ORIGIN})`,
       }),
-      businessCache,
     ),
   };
 

@@ -1,16 +1,6 @@
-import type { CachedAnswer, Core } from '@zaytoon/core';
-import type { RouteName } from '@zaytoon/contract';
-import type { RouteContext, RouteHandler, RouteHandlers } from '../http/route-table';
-import { sendCachedAnswer } from '../http/send-cached';
+import type { Core } from '@zaytoon/core';
+import type { RouteHandlers } from '../http/route-table';
 import { setPageHeaders } from '../http/page-headers';
-
-/** A handler whose answer comes pre-serialized from the answer cache. */
-const cachedAnswer =
-  <Name extends RouteName>(answer: (context: RouteContext<Name>) => Promise<CachedAnswer>): RouteHandler<Name> =>
-  async (context) => {
-    sendCachedAnswer(context.req, context.res, await answer(context));
-    return undefined;
-  };
 
 export function businessesController(
   core: Core,
@@ -35,12 +25,11 @@ export function businessesController(
     listBusinesses: async ({ req, res, query, user }) => {
       const page = await businesses.listPage(query, user);
       setPageHeaders(req, res, page);
-      sendCachedAnswer(req, res, page.body);
-      return undefined;
+      return page.body;
     },
-    directorySummary: cachedAnswer(({ query }) => directory.summary(query)),
-    cityGroups: cachedAnswer(({ query }) => directory.cityGroups(query)),
-    mapView: cachedAnswer(({ query }) => directory.mapView(query)),
+    directorySummary: ({ query }) => directory.summary(query),
+    cityGroups: ({ query }) => directory.cityGroups(query),
+    mapView: ({ query }) => directory.mapView(query),
     duplicateCheck: ({ query }) => duplicates.check(query),
     getBusiness: ({ id, user }) => businesses.get(id, user),
     mergedBusinessPage: async ({ id, res }) => {
@@ -54,8 +43,8 @@ export function businessesController(
     },
     updateBusiness: ({ body, id, user }) => businesses.update(id, body, user!),
     canEdit: ({ id, user }) => businesses.canEdit(id, user),
-    categories: cachedAnswer(() => businesses.categories()),
-    cities: cachedAnswer(() => businesses.cities()),
+    categories: () => businesses.categories(),
+    cities: () => businesses.cities(),
     businessHistory: async ({ req, res, id, query }) => {
       const page = await revisions.history(id, query);
       setPageHeaders(req, res, page);

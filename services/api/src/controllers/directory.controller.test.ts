@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@zaytoon/contract';
-import { storedAnswerKey } from '../http/send-cached';
 import { startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
 
 let api: TestApi;
@@ -38,7 +37,6 @@ async function insert(rows: Row[]): Promise<number[]> {
       rows.map((row) => (row.longitude === undefined ? -0.1 : row.longitude)),
     ],
   );
-  await api.core.repositories.cache.dropBusinessAnswers();
   return ids.map((row) => row.id);
 }
 
@@ -207,7 +205,6 @@ describe('directory answers agree with the list', () => {
     const [id] = await insert([{ name: 'Vanishing Deli', city: 'Ghosttown' }]);
     expect((await visitor.get('/api/businesses/summary?city=Ghosttown')).body.total).toBe(1);
     await api.core.db.query(`INSERT INTO reports (business_id, reason, status) VALUES ($1, 'Other', 'approved')`, [id]);
-    await api.core.repositories.cache.dropBusinessAnswers();
     expect((await visitor.get('/api/businesses/summary?city=Ghosttown')).body.total).toBe(0);
     expect((await visitor.get('/api/businesses/by-city?city=Ghosttown')).body.groups).toEqual([]);
     expect(await totalOf('city=Ghosttown')).toBe(0);
@@ -296,7 +293,6 @@ async function insertBusinesses() {
     [NOW_CITY, ['Always Open', 'Never Open', 'No Hours', 'Odd Hours'], [EVERY_DAY('24 hours'), EVERY_DAY('Closed'), {}, { monday: 'Ring the bell' }]],
   );
   await api.core.repositories.businesses.parsePendingHours();
-  await api.core.repositories.cache.dropBusinessAnswers();
   return rows;
 }
 
@@ -312,7 +308,7 @@ describe('GET the directory with open_now (issue #16 point 4)', () => {
     expect((await visitor.get(`/api/businesses/by-city?city=${NOW_CITY}&open_now=true`)).body.groups).toEqual([{ city: NOW_CITY, count: 1 }]);
     const map = await visitor.get(`/api/businesses/map?city=${NOW_CITY}&open_now=true&bbox=-180,-85,180,85&zoom=12`);
     expect(map.body.items.map((item: { id?: number }) => item.id)).toEqual([always]);
-    // The same URL again is answered (from the answers kept for this minute) alike.
+    // The same URL again is answered alike.
     expect((await visitor.get(`/api/businesses?city=${NOW_CITY}&open_now=true`)).body.map((b: { id: number }) => b.id)).toEqual([always]);
     expect((await visitor.get(`/api/businesses/summary?city=${NOW_CITY}`)).body.total).toBe(4);
   });
@@ -325,13 +321,5 @@ describe('GET the directory with open_now (issue #16 point 4)', () => {
         expect(answer.body.detail).toBe(MESSAGES.openNowInvalid);
       }
     }
-  });
-
-  it('keeps an open_now answer for its minute only', () => {
-    const minute = Date.UTC(2026, 0, 12, 9, 0);
-    const url = '/api/businesses?open_now=true';
-    expect(storedAnswerKey('public', url, minute)).toBe(storedAnswerKey('public', url, minute + 59_999));
-    expect(storedAnswerKey('public', url, minute)).not.toBe(storedAnswerKey('public', url, minute + 60_000));
-    expect(storedAnswerKey('public', '/api/businesses', minute)).toBe(storedAnswerKey('public', '/api/businesses', minute + 60_000));
   });
 });

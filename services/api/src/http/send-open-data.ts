@@ -2,16 +2,8 @@ import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import { OPEN_DATA_LICENCE, OPEN_DATA_MEDIA_TYPES, type OpenDataFormat } from '@zaytoon/contract';
 import type { OpenDataService } from '@zaytoon/core';
-import { acceptsGzip, appendVary, matchesEtag } from './send-cached';
 
 const FILE_NAMES: Record<OpenDataFormat, string> = { csv: 'businesses.csv', geojson: 'businesses.geojson' };
-
-/** If-Modified-Since counts only without If-None-Match (RFC 9110 §13.1.3), to the second. */
-function notModifiedSince(req: Request, lastModified: string): boolean {
-  if (req.headers['if-none-match']) return false;
-  const since = Date.parse(req.headers['if-modified-since'] ?? '');
-  return !Number.isNaN(since) && Date.parse(lastModified) <= since;
-}
 
 /**
  * An open data file (issue #16 point 1) from storage: no database read. 304 to a matching If-None-Match or a
@@ -26,12 +18,13 @@ export async function sendOpenDataFile(req: Request, res: Response, openData: Op
   res.setHeader('Last-Modified', lastModified);
   res.setHeader('Cache-Control', 'public, no-cache');
   res.setHeader('Link', `<${OPEN_DATA_LICENCE.url}>; rel="license"; title="${OPEN_DATA_LICENCE.name}"`);
-  appendVary(res, 'Accept-Encoding');
-  if (matchesEtag(req.headers['if-none-match'], file.etag) || notModifiedSince(req, manifest.builtAt)) {
+  res.vary('Accept-Encoding');
+  // Express's conditional GET: If-None-Match against the ETag, else If-Modified-Since against Last-Modified.
+  if (req.fresh) {
     res.status(304).end();
     return;
   }
-  const gzip = acceptsGzip(req.headers['accept-encoding']) ?? req.acceptsEncodings('gzip', 'identity') === 'gzip';
+  const gzip = req.acceptsEncodings('gzip', 'identity') === 'gzip';
   const stream = await openData.open(gzip ? file.gzipKey : file.key);
   if (!stream) throw new Error(`open data file ${file.key} is missing from storage`);
   res.setHeader('Content-Type', OPEN_DATA_MEDIA_TYPES[format]);

@@ -1,42 +1,29 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
-import type { RequestHandler } from 'express';
+import { parse as parseCookies } from 'cookie';
+import type { Request, RequestHandler } from 'express';
 import { XSRF_COOKIE, XSRF_HEADER } from '@zaytoon/contract';
 import { forbidden } from '@zaytoon/core';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const TOKEN_BYTES = 24;
-/** Random bytes are drawn 256 tokens at a time: one call to the CSPRNG instead of one per cookieless visitor. */
-const POOL_TOKENS = 256;
-let pool = Buffer.alloc(0);
-let poolOffset = 0;
-
-function newToken(): string {
-  if (poolOffset + TOKEN_BYTES > pool.length) {
-    pool = randomBytes(TOKEN_BYTES * POOL_TOKENS);
-    poolOffset = 0;
-  }
-  const token = pool.toString('base64url', poolOffset, poolOffset + TOKEN_BYTES);
-  pool.fill(0, poolOffset, poolOffset + TOKEN_BYTES);
-  poolOffset += TOKEN_BYTES;
-  return token;
-}
 
 /**
- * CONTRACT.md: the readable XSRF-TOKEN cookie goes on any answer to a client that lacks one. Written here
- * rather than with Express's res.cookie, as the front door answers kept answers before Express runs.
+ * CONTRACT.md: the readable XSRF-TOKEN cookie goes, for a client that lacks one, on the answers of the issuing paths
+ * (GET /api/auth/me, whatever its status, and /api/auth/admin-status, which answers a visitor 200: a client asks one
+ * before a first write such as signing in) and on every signed-in answer. Public answers that may be cached never set it.
  */
-export function giveXsrfCookie(req: IncomingMessage, res: ServerResponse, secureCookie: boolean): void {
-  if (xsrfCookieOf(req)) return;
-  const cookie = serializeCookie(XSRF_COOKIE, newToken(), { path: '/', secure: secureCookie, sameSite: 'strict' });
-  const existing = res.getHeader('Set-Cookie');
-  if (existing === undefined) res.setHeader('Set-Cookie', cookie);
-  else res.setHeader('Set-Cookie', [...(Array.isArray(existing) ? existing : [String(existing)]), cookie]);
+export function xsrfCookieIssuer(options: { secureCookie: boolean; issuingPaths: string[] }): RequestHandler {
+  const issuing = new Set(options.issuingPaths);
+  return (req, res, next) => {
+    if ((req.user || issuing.has(req.path)) && !xsrfCookieOf(req)) {
+      res.cookie(XSRF_COOKIE, randomBytes(TOKEN_BYTES).toString('base64url'), { path: '/', secure: options.secureCookie, sameSite: 'strict' });
+    }
+    next();
+  };
 }
 
-function xsrfCookieOf(req: IncomingMessage): string | undefined {
+function xsrfCookieOf(req: Request): string | undefined {
   return parseCookies(req.headers.cookie ?? '')[XSRF_COOKIE];
 }
 
@@ -52,11 +39,10 @@ function sameToken(a: string, b: string): boolean {
  * are RFC 8058 one-click POSTs, sent by mail providers without our cookies: their signed token is the authority and
  * they act on no session, so a forged cross-site POST can do nothing the token's holder could not.
  */
-export function csrfProtection(options: { allowedOrigins: string[]; secureCookie: boolean; oneClickPaths?: string[] }): RequestHandler {
+export function csrfProtection(options: { allowedOrigins: string[]; oneClickPaths?: string[] }): RequestHandler {
   const allowed = new Set(options.allowedOrigins);
   const oneClick = new Set(options.oneClickPaths ?? []);
-  return (req, res, next) => {
-    giveXsrfCookie(req, res, options.secureCookie);
+  return (req, _res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
     if (req.method === 'POST' && oneClick.has(req.path)) return next();
 

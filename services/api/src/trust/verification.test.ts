@@ -16,15 +16,11 @@ beforeAll(async () => {
 afterAll(async () => api?.stop());
 
 const today = () => new Date().toISOString().slice(0, 10);
-/**
- * Moves a business's verifications back in time, as months passing would. Kept answers live at most 10 minutes
- * (the answer cache), so the calendar shows within that; here they are dropped at once.
- */
+/** Moves a business's verifications back in time, as months passing would. */
 async function ageVerifications(businessId: number, months: number) {
   const interval = `${months} months`;
   await api.core.db.query(`UPDATE verifications SET verified_on = verified_on - $2::interval WHERE business_id = $1`, [businessId, interval]);
   await api.core.db.query(`UPDATE businesses SET verified_on = verified_on - $2::interval WHERE id = $1`, [businessId, interval]);
-  await api.core.repositories.cache.dropBusinessAnswers();
 }
 const read = async (id: number) => (await api.client().get(`/api/businesses/${id}`)).body;
 

@@ -251,7 +251,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
   async function csrfToken(): Promise<string | null> {
     let token = readCookie(readCookies(), XSRF_COOKIE);
     if (token) return token;
-    // No cookie yet: any answer from the API sets it; admin-status answers a visitor 200 (no console error).
+    // No cookie yet: /auth/me and admin-status answers set it (CONTRACT.md); admin-status answers a visitor 200, no console error.
     tokenRequest ??= doFetch(`${baseUrl}/api${ROUTE_PATHS.adminStatus.path}`, {
       method: 'GET',
       headers: { Accept: 'application/json' },

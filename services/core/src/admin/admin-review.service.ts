@@ -1,7 +1,6 @@
 import { MESSAGES, businessDeletedMessage, type ReviewAction, type SuggestableField, type User, type ValidSourceInput } from '@zaytoon/contract';
 import { AuditRepository } from '../audit/audit.repository';
 import { BusinessesRepository } from '../businesses/businesses.repository';
-import type { AnswerCacheRepository } from '../cache/answer-cache.repository';
 import { afterCommit } from '../jobs/after-commit';
 import { inTransaction, type Database } from '../db/pool';
 import { conflict, notFound } from '../errors/domain-error';
@@ -17,7 +16,6 @@ import { SuggestionsRepository } from '../suggestions/suggestions.repository';
 export class AdminReviewService {
   constructor(
     private readonly db: Database,
-    private readonly cache: AnswerCacheRepository,
     private readonly jobs: JobQueueRepository,
   ) {}
 
@@ -39,7 +37,6 @@ export class AdminReviewService {
       });
       return found;
     });
-    await afterCommit('cache drop after a review', () => this.cache.dropBusinessAnswers());
     if (action === 'approve') {
       await this.jobs.enqueue('approveReportCascade', { reportId, businessId: report.business_id, adminId: admin.id });
       return { message: MESSAGES.reportApproved };
@@ -76,7 +73,6 @@ export class AdminReviewService {
       });
       return added;
     });
-    await afterCommit('cache drop after a review', () => this.cache.dropBusinessAnswers());
     await afterCommit('statistics refresh after a review', () => this.jobs.enqueue('refreshStatistics', { reason: 'suggestion-reviewed' }));
     await afterCommit('link check of the approved source', () => queueLinkChecks(this.jobs, newLinks));
     return { message: action === 'approve' ? MESSAGES.suggestionApproved : MESSAGES.suggestionRejected };
@@ -95,7 +91,6 @@ export class AdminReviewService {
       });
       return business;
     });
-    await afterCommit('cache drop after a review', () => this.cache.dropBusinessAnswers());
     await afterCommit('statistics refresh after a review', () => this.jobs.enqueue('refreshStatistics', { reason: 'business-deleted' }));
     return { message: businessDeletedMessage(deleted.name) };
   }

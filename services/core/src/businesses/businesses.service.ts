@@ -9,12 +9,11 @@ import {
   type Valid,
   type ValidBusinessInput,
 } from '@zaytoon/contract';
-import type { AnswerCacheRepository, CachedAnswer } from '../cache/answer-cache.repository';
 import { inTransaction, type Database } from '../db/pool';
 import { forbidden, notFound } from '../errors/domain-error';
 import { afterCommit } from '../jobs/after-commit';
 import type { JobQueueRepository } from '../jobs/job-queue.repository';
-import { filtersKey, toDirectoryFilters } from '../directory/directory-filters';
+import { toDirectoryFilters } from '../directory/directory-filters';
 import { toBusiness } from './business.mapper';
 import { queueLinkChecks } from '../links/links.service';
 import type { SourcesService } from '../sources/sources.service';
@@ -25,15 +24,14 @@ import { typedPlace } from '../duplicates/duplicates.service';
 import { decodeCursor, encodeCursor, pageKeyOf } from './page-cursor';
 import { setRevisionContext } from '../revisions/revision-context';
 
-/** After a business write has committed: its kept answers go and the statistics are refreshed. */
-export async function afterBusinessWrite(cache: AnswerCacheRepository, jobs: JobQueueRepository): Promise<void> {
-  await afterCommit('cache drop after a business write', () => cache.dropBusinessAnswers());
+/** After a business write has committed: the statistics are refreshed. */
+export async function afterBusinessWrite(jobs: JobQueueRepository): Promise<void> {
   await afterCommit('statistics refresh after a business write', () => jobs.enqueue('refreshStatistics', { reason: 'business' }));
 }
 
-/** One page of the list, serialized once, with what its paging headers need. */
+/** One page of the list, with what its paging headers need. */
 export interface BusinessPageAnswer {
-  body: CachedAnswer;
+  body: Business[];
   total: number;
   /** The cursor of the next page; null on the last one. */
   nextCursor: string | null;
@@ -44,12 +42,11 @@ export class BusinessesService {
     private readonly db: Database,
     private readonly businesses: BusinessesRepository,
     private readonly sources: SourcesService,
-    private readonly cache: AnswerCacheRepository,
     private readonly jobs: JobQueueRepository,
   ) {}
 
   /**
-   * One page of the list (CONTRACT.md paging), cached per query and audience (admins see report data).
+   * One page of the list (CONTRACT.md paging); admins see report data.
    * One more row than the page is read to know whether a next page exists.
    */
   async listPage(parsed: Valid<typeof businessListQuerySchema>, viewer: User | null): Promise<BusinessPageAnswer> {
@@ -58,25 +55,15 @@ export class BusinessesService {
     const after = parsed.cursor ? decodeCursor(parsed.cursor, searching) : undefined;
     const limit = parsed.limit ?? PAGING.defaultLimit;
     const forAdmin = viewer?.is_admin ?? false;
-    const key = `page:${forAdmin ? 'admin' : 'public'}:${filtersKey(filters)}:${limit}:${parsed.cursor ?? ''}`;
-
-    let read: Promise<{ rows: Business[]; total: number; nextCursor: string | null }> | undefined;
-    const readPage = () =>
-      (read ??= Promise.all([this.businesses.listPage(filters, { limit: limit + 1, after, forAdmin }), this.businesses.count(filters)]).then(
-        ([rows, total]) => ({
-          rows: rows.slice(0, limit).map((row) => toBusiness(row, forAdmin)),
-          total,
-          nextCursor: rows.length > limit ? encodeCursor(pageKeyOf(rows[limit - 1], searching)) : null,
-        }),
-      ));
-    const [body, meta] = await Promise.all([
-      this.cache.getOrCompute(key, async () => (await readPage()).rows),
-      this.cache.getOrCompute(`${key}:meta`, async () => {
-        const { total, nextCursor } = await readPage();
-        return { total, nextCursor };
-      }),
+    const [rows, total] = await Promise.all([
+      this.businesses.listPage(filters, { limit: limit + 1, after, forAdmin }),
+      this.businesses.count(filters),
     ]);
-    return { body, ...(JSON.parse(meta.json.toString('utf8')) as { total: number; nextCursor: string | null }) };
+    return {
+      body: rows.slice(0, limit).map((row) => toBusiness(row, forAdmin)),
+      total,
+      nextCursor: rows.length > limit ? encodeCursor(pageKeyOf(rows[limit - 1], searching)) : null,
+    };
   }
 
   async get(id: number, viewer: User | null): Promise<BusinessDetail> {
@@ -138,12 +125,12 @@ export class BusinessesService {
     return { can_edit: !!business && (isOwner || viewer.is_admin), is_owner: isOwner };
   }
 
-  categories(): Promise<CachedAnswer> {
-    return this.cache.getOrCompute('categories', async () => ({ categories: await this.businesses.listCategories() }));
+  async categories(): Promise<{ categories: string[] }> {
+    return { categories: await this.businesses.listCategories() };
   }
 
-  cities(): Promise<CachedAnswer> {
-    return this.cache.getOrCompute('cities', async () => ({ cities: await this.businesses.listCities() }));
+  async cities(): Promise<{ cities: string[] }> {
+    return { cities: await this.businesses.listCities() };
   }
 
   private async requireEditable(id: number, editor: User) {
@@ -158,6 +145,6 @@ export class BusinessesService {
   }
 
   private afterWrite(): Promise<void> {
-    return afterBusinessWrite(this.cache, this.jobs);
+    return afterBusinessWrite(this.jobs);
   }
 }

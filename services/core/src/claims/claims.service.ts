@@ -1,11 +1,9 @@
 import { MESSAGES, type Claim, type ClaimReceipt, type claimInputSchema, type pageQuerySchema, type User, type Valid } from '@zaytoon/contract';
 import { AuditRepository } from '../audit/audit.repository';
 import { BusinessesRepository } from '../businesses/businesses.repository';
-import type { AnswerCacheRepository } from '../cache/answer-cache.repository';
 import { idPage, type IdPage } from '../db/id-page';
 import { inTransaction, type Database } from '../db/pool';
 import { conflict, notFound } from '../errors/domain-error';
-import { afterCommit } from '../jobs/after-commit';
 import { UsersRepository } from '../users/users.repository';
 import { ClaimsRepository } from './claims.repository';
 import { emailDomainMatchesWebsite } from './email-domain';
@@ -19,7 +17,6 @@ export class ClaimsService {
   constructor(
     private readonly db: Database,
     private readonly claims: ClaimsRepository,
-    private readonly cache: AnswerCacheRepository,
   ) {}
 
   async claim(businessId: number, input: Valid<typeof claimInputSchema>, member: User): Promise<ClaimReceipt> {
@@ -47,7 +44,6 @@ export class ClaimsService {
       await claims.makeOwner(claim.business_id, claim.user_id);
       return { rejected_claims: await claims.rejectOthers(claim.business_id, claim.id, admin.id) };
     });
-    await afterCommit('cache drop after a claim approval', () => this.cache.dropBusinessAnswers());
     return { message: MESSAGES.claimApproved };
   }
 

@@ -8,7 +8,7 @@ import {
   type Valid,
 } from '@zaytoon/contract';
 import type { BusinessesRepository, CityStats, DirectoryFilters } from '../businesses/businesses.repository';
-import type { AnswerCacheRepository, CachedAnswer } from '../cache/answer-cache.repository';
+import type { DirectoryVersionRepository } from './directory-version.repository';
 import { filtersKey, toDirectoryFilters } from './directory-filters';
 import { buildMapIndex, snapToTiles, viewportItems, type MapIndex } from './map-clusters';
 
@@ -55,7 +55,7 @@ export function summarise(cities: readonly CityStats[]): DirectorySummary {
 /**
  * The small answers the directory screen is built from (issue #9): no answer grows with the table.
  * Totals and city groups are aggregated in SQL; map markers are clustered here, from an index built
- * once per set of matches and kept under the business cache version (any write rebuilds it).
+ * once per set of matches and kept under the directory's version (any write rebuilds it).
  */
 export class DirectoryService {
   private readonly mapIndexes = new Map<string, Promise<MapIndex>>();
@@ -63,19 +63,16 @@ export class DirectoryService {
 
   constructor(
     private readonly businesses: BusinessesRepository,
-    private readonly cache: AnswerCacheRepository,
+    private readonly versions: DirectoryVersionRepository,
   ) {}
 
-  summary(query: Valid<typeof directoryFilterSchema>): Promise<CachedAnswer> {
-    const filters = toDirectoryFilters(query);
-    return this.cache.getOrCompute(`summary:${filtersKey(filters)}`, async () => summarise(await this.cityStats(filters)));
+  async summary(query: Valid<typeof directoryFilterSchema>): Promise<DirectorySummary> {
+    return summarise(await this.cityStats(toDirectoryFilters(query)));
   }
 
-  cityGroups(query: Valid<typeof directoryFilterSchema>): Promise<CachedAnswer> {
-    const filters = toDirectoryFilters(query);
-    return this.cache.getOrCompute(`by-city:${filtersKey(filters)}`, async () => ({
-      groups: (await this.cityStats(filters)).map(({ city, count }) => ({ city, count })).sort((a, b) => compareCities(a.city, b.city)),
-    }));
+  async cityGroups(query: Valid<typeof directoryFilterSchema>): Promise<{ groups: CityCount[] }> {
+    const stats = await this.cityStats(toDirectoryFilters(query));
+    return { groups: stats.map(({ city, count }) => ({ city, count })).sort((a, b) => compareCities(a.city, b.city)) };
   }
 
   /** /browse asks for the summary and the city groups at once: one query serves both. */
@@ -89,17 +86,15 @@ export class DirectoryService {
     return pending;
   }
 
-  async mapView(parsed: Valid<typeof mapQuerySchema>): Promise<CachedAnswer> {
+  async mapView(parsed: Valid<typeof mapQuerySchema>): Promise<MapAnswer> {
     const filters = toDirectoryFilters(parsed);
     const bbox = snapToTiles(parsed.bbox, parsed.zoom);
-    return this.cache.getOrCompute(`map:${filtersKey(filters)}:${bbox.join(',')}:${parsed.zoom}`, async (): Promise<MapAnswer> => {
-      const index = await this.mapIndex(filters);
-      return { zoom: parsed.zoom, items: viewportItems(index, bbox, parsed.zoom) };
-    });
+    const index = await this.mapIndex(filters);
+    return { zoom: parsed.zoom, items: viewportItems(index, bbox, parsed.zoom) };
   }
 
   private async mapIndex(filters: DirectoryFilters): Promise<MapIndex> {
-    const key = `${await this.cache.version()}:${filtersKey(filters)}`;
+    const key = `${await this.versions.current()}:${filtersKey(filters)}`;
     const kept = this.mapIndexes.get(key);
     if (kept) {
       this.mapIndexes.delete(key);

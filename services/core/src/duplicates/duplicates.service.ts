@@ -15,7 +15,6 @@ import {
   type Valid,
 } from '@zaytoon/contract';
 import { AuditRepository } from '../audit/audit.repository';
-import type { AnswerCacheRepository } from '../cache/answer-cache.repository';
 import { decodeOpaqueCursor, encodeOpaqueCursor } from '../db/opaque-cursor';
 import { inTransaction, type Database } from '../db/pool';
 import { badRequest, notFound } from '../errors/domain-error';
@@ -48,7 +47,6 @@ export class DuplicatesService {
     private readonly db: Database,
     private readonly duplicates: DuplicatesRepository,
     private readonly sources: SourcesService,
-    private readonly cache: AnswerCacheRepository,
     private readonly jobs: JobQueueRepository,
   ) {}
 
@@ -114,7 +112,6 @@ export class DuplicatesService {
       });
       return { into, from };
     });
-    await afterCommit('cache drop after a merge', () => this.cache.dropBusinessAnswers());
     await afterCommit('statistics refresh after a merge', () => this.jobs.enqueue('refreshStatistics', { reason: 'merge' }));
     return { message: businessesMergedMessage(names.from, names.into), into: intoId, from: fromId };
   }

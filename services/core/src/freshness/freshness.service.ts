@@ -1,9 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { DEFAULT_LANGUAGE, MESSAGES, OWNER_RULES, type ConfirmListingResult, type confirmListingInputSchema, type Valid } from '@zaytoon/contract';
-import type { AnswerCacheRepository } from '../cache/answer-cache.repository';
 import { inTransaction, type Database } from '../db/pool';
 import { conflict, notFound } from '../errors/domain-error';
-import { afterCommit } from '../jobs/after-commit';
 import type { JobQueueRepository } from '../jobs/job-queue.repository';
 import { FreshnessRepository } from './freshness.repository';
 
@@ -31,7 +29,6 @@ export class FreshnessService {
   constructor(
     private readonly db: Database,
     private readonly jobs: JobQueueRepository,
-    private readonly cache?: AnswerCacheRepository,
   ) {}
 
   /**
@@ -65,7 +62,7 @@ export class FreshnessService {
 
   /** The mailed link's 'Everything is still accurate': no session; the token works once, within 30 days. */
   async confirm(input: Valid<typeof confirmListingInputSchema>): Promise<ConfirmListingResult> {
-    const result = await inTransaction(this.db, async (client) => {
+    return inTransaction(this.db, async (client) => {
       const repository = new FreshnessRepository(client);
       const token = await repository.findToken(hashFreshnessToken(input.token));
       if (!token || !token.still_owner) throw notFound('freshnessTokenInvalid');
@@ -74,7 +71,5 @@ export class FreshnessService {
       const confirmedAt = await repository.confirm(token);
       return { business_id: token.business_id, confirmed_at: confirmedAt.toISOString(), message: MESSAGES.listingConfirmed };
     });
-    if (this.cache) await afterCommit('cache drop after an owner confirmation', () => this.cache!.dropBusinessAnswers());
-    return result;
   }
 }

@@ -1,4 +1,3 @@
-import type { BusinessAnswers } from '../geocoding/geocoding.service';
 import type { LinkChecker } from './link-checker';
 import type { LinksRepository } from './links.repository';
 
@@ -10,7 +9,6 @@ export class LinkCheckService {
   constructor(
     private readonly links: LinksRepository,
     private readonly checker: LinkChecker,
-    private readonly answers: BusinessAnswers,
   ) {}
 
   async checkSource(sourceId: number): Promise<LinkCheckResult> {
@@ -19,8 +17,6 @@ export class LinkCheckService {
     const check = await this.checker.check(url);
     const recorded = await this.links.record(sourceId, url, check);
     if (!recorded) return { status: 'no-link' };
-    // The business page shows 'Link broken' and the archive: its kept answers must not hide a change.
-    if (recorded.changed) await this.answers.dropAnswers();
     return { status: recorded.status, failures: recorded.failures, httpStatus: check.httpStatus, problem: check.problem };
   }
 }

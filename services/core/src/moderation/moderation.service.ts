@@ -1,7 +1,6 @@
 import { AuditRepository } from '../audit/audit.repository';
 import { inTransaction, type Database } from '../db/pool';
 import type { StatisticsService } from '../statistics/statistics.service';
-import type { BusinessCacheRepository } from './business-cache.repository';
 import { ModerationRepository } from './moderation.repository';
 
 export type CascadeOutcome =
@@ -10,15 +9,14 @@ export type CascadeOutcome =
 export class ModerationService {
   constructor(
     private readonly db: Database,
-    private readonly cache: BusinessCacheRepository,
     private readonly statistics: StatisticsService,
   ) {}
 
   /**
    * An approved report removes its business: business, reports, votes, comments and suggestions
    * go in one transaction with one audit row. Running it again finds nothing to remove and
-   * writes nothing, but still clears the cache and asks for fresh statistics, since a previous
-   * run may have stopped between the commit and those steps.
+   * writes nothing, but still asks for fresh statistics, since a previous run may have stopped
+   * between the commit and that step.
    */
   async approveReportCascade(input: { reportId: number; businessId: number; adminId: number }): Promise<CascadeOutcome> {
     const outcome = await inTransaction(this.db, async (client): Promise<CascadeOutcome> => {
@@ -35,7 +33,6 @@ export class ModerationService {
       });
       return { status: 'removed', businessId: business.id, name: business.name, deleted };
     });
-    await this.cache.dropAnswers();
     await this.statistics.requestRefresh('report.approved');
     return outcome;
   }

@@ -30,7 +30,7 @@ export interface OpenDataFile {
 
 /** What the last build wrote; the API answers from it without reading the database. */
 export interface OpenDataManifest {
-  /** The business answers' version token (any business write replaces it) the build started from. */
+  /** The directory's version (any business write moves it on) the build started from. */
   sourceVersion: string | null;
   /** Whole seconds, as Last-Modified carries them. */
   builtAt: string;
@@ -39,9 +39,9 @@ export interface OpenDataManifest {
   previousKeys: string[];
 }
 
-/** Where the business answers' version token is read (Redis); null when none was ever written. */
-export interface BusinessVersionSource {
-  storedVersion(): Promise<string | null>;
+/** Where the directory's version is read (DirectoryVersionRepository). */
+export interface DirectoryVersionSource {
+  current(): Promise<string>;
 }
 
 /** The worker's schedule: every 10 minutes, a build if anything changed (issue #16: 'at most every 10 minutes'). */
@@ -95,7 +95,7 @@ export class OpenDataService {
     private readonly storage: StorageRepository,
     private readonly jobs: JobQueueRepository,
     site: { productName: string; publicOrigin: string },
-    private readonly builder: { versions?: BusinessVersionSource; lock?: OpenDataLockRepository } = {},
+    private readonly builder: { versions?: DirectoryVersionSource; lock?: OpenDataLockRepository } = {},
   ) {
     this.origin = { ...site, attribution: openDataAttribution(site.productName, site.publicOrigin) };
   }
@@ -148,7 +148,7 @@ export class OpenDataService {
   }
 
   private async sourceVersion(): Promise<string | null> {
-    return this.builder.versions ? this.builder.versions.storedVersion() : null;
+    return this.builder.versions ? this.builder.versions.current() : null;
   }
 
   /** Writes both files under new keys, then swaps the manifest: readers see the old files or the new ones. */

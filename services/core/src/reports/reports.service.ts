@@ -1,7 +1,6 @@
 import { type reportInputSchema, type Business, type Report, type User, type Valid } from '@zaytoon/contract';
 import { toBusiness } from '../businesses/business.mapper';
 import type { BusinessesRepository } from '../businesses/businesses.repository';
-import type { AnswerCacheRepository } from '../cache/answer-cache.repository';
 import { conflict, notFound } from '../errors/domain-error';
 import { afterCommit } from '../jobs/after-commit';
 import type { JobQueueRepository } from '../jobs/job-queue.repository';
@@ -11,7 +10,6 @@ export class ReportsService {
   constructor(
     private readonly reports: ReportsRepository,
     private readonly businesses: BusinessesRepository,
-    private readonly cache: AnswerCacheRepository,
     private readonly jobs: JobQueueRepository,
   ) {}
 
@@ -21,7 +19,6 @@ export class ReportsService {
     // that two simultaneous reports cannot both land; the insert that meets it writes nothing.
     const report = await this.reports.insert(data.business_id, reporter.id, data.reason, data.description);
     if (!report) throw conflict('alreadyReported');
-    await afterCommit('cache drop after a report', () => this.cache.dropBusinessAnswers());
     await afterCommit('statistics refresh after a report', () => this.jobs.enqueue('refreshStatistics', { reason: 'report' }));
     return report;
   }

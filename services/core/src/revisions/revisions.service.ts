@@ -11,7 +11,6 @@ import {
 import { AuditRepository } from '../audit/audit.repository';
 import { afterBusinessWrite } from '../businesses/businesses.service';
 import { BusinessesRepository } from '../businesses/businesses.repository';
-import type { AnswerCacheRepository } from '../cache/answer-cache.repository';
 import { inTransaction, type Database } from '../db/pool';
 import { conflict, notFound } from '../errors/domain-error';
 import { afterCommit } from '../jobs/after-commit';
@@ -34,7 +33,6 @@ export class RevisionsService {
     private readonly db: Database,
     private readonly revisions: RevisionsRepository,
     private readonly sources: SourcesService,
-    private readonly cache: AnswerCacheRepository,
     private readonly jobs: JobQueueRepository,
   ) {}
 
@@ -81,7 +79,7 @@ export class RevisionsService {
         this.jobs.enqueue('geocodeBusiness', { businessId, postcode: restored.postcode as string }),
       );
     }
-    await afterBusinessWrite(this.cache, this.jobs);
+    await afterBusinessWrite(this.jobs);
     await afterCommit('link checks of restored sources', () => queueLinkChecks(this.jobs, newLinks));
     return toRevision(revision);
   }

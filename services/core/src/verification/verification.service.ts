@@ -11,7 +11,6 @@ import {
 } from '@zaytoon/contract';
 import { AuditRepository } from '../audit/audit.repository';
 import { BusinessesRepository } from '../businesses/businesses.repository';
-import type { AnswerCacheRepository } from '../cache/answer-cache.repository';
 import { inTransaction, type Database } from '../db/pool';
 import { notFound } from '../errors/domain-error';
 import { afterCommit } from '../jobs/after-commit';
@@ -34,7 +33,6 @@ export class VerificationService {
   constructor(
     private readonly db: Database,
     private readonly verifications: VerificationRepository,
-    private readonly cache: AnswerCacheRepository,
     private readonly jobs: JobQueueRepository,
   ) {}
 
@@ -90,7 +88,6 @@ export class VerificationService {
       });
       return recorded;
     });
-    await afterCommit('cache drop after a verification', () => this.cache.dropBusinessAnswers());
     await afterCommit('statistics refresh after a verification', () => this.jobs.enqueue('refreshStatistics', { reason: 'verification' }));
     return record;
   }

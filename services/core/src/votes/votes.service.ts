@@ -1,7 +1,5 @@
 import { MESSAGES, type voteInputSchema, type User, type VoteResult, type VoteSummary, type Valid } from '@zaytoon/contract';
 import type { BusinessesRepository } from '../businesses/businesses.repository';
-import type { AnswerCacheRepository } from '../cache/answer-cache.repository';
-import { afterCommit } from '../jobs/after-commit';
 import { inTransaction, type Database } from '../db/pool';
 import { notFound } from '../errors/domain-error';
 import { VotesRepository } from './votes.repository';
@@ -10,7 +8,6 @@ export class VotesService {
   constructor(
     private readonly db: Database,
     private readonly businesses: BusinessesRepository,
-    private readonly cache: AnswerCacheRepository,
   ) {}
 
   async summary(businessId: number, viewer: User | null): Promise<VoteSummary> {
@@ -21,12 +18,10 @@ export class VotesService {
 
   /**
    * CONTRACT.md: the vote the user holds again removes it; the other one switches it.
-   * The business's cached detail is dropped in every API process (its vote_score changed); cached list
-   * answers are not: scores in lists may lag up to the cache's 60 s.
    */
   async vote(businessId: number, { vote_type: voteType }: Valid<typeof voteInputSchema>, voter: User): Promise<VoteResult> {
     if (!(await this.businesses.findOwner(businessId))) throw notFound('businessNotFound');
-    const result = await inTransaction(this.db, async (client) => {
+    return inTransaction(this.db, async (client) => {
       const votes = new VotesRepository(client);
       await votes.lockUserBusiness(voter.id, businessId);
       const current = await votes.current(businessId, voter.id);
@@ -44,7 +39,5 @@ export class VotesService {
       if (!summary) throw notFound('businessNotFound');
       return { ...summary, message };
     });
-    await afterCommit('cache drop after a vote', () => this.cache.dropBusinessAnswer(businessId));
-    return result;
   }
 }

@@ -1,8 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGeocoder, BUSINESS_CACHE_VERSION_KEY } from '@zaytoon/core';
+import { createGeocoder, DirectoryVersionRepository } from '@zaytoon/core';
 import { captureLogs } from '@zaytoon/core/testing';
 import type { RunningWorker } from '../worker';
 import { insertBusiness } from './fixtures';
@@ -10,17 +9,14 @@ import { createTestContext, startWorker, waitForJob, type TestContext } from './
 
 let context: TestContext;
 let worker: RunningWorker;
-let redis: Redis;
 
 beforeAll(async () => {
   context = await createTestContext();
-  redis = new Redis(context.env.REDIS_URL);
   worker = await startWorker(context);
 });
 
 afterAll(async () => {
   await worker?.stop();
-  redis?.disconnect();
   await context?.close();
 });
 
@@ -62,19 +58,21 @@ describe('geocode-business (offline, postcode district centre)', () => {
     expect((await coordinatesOf(business.id)).latitude).toBeCloseTo(53.48, 1);
   });
 
-  it("drops the API's cached business answers once it has placed a business, and only then", async () => {
-    // Cached lists are keyed by this token: without a new one the map would miss the position until they expire.
+  it("moves the directory's version on once it has placed a business, and only then", async () => {
+    // Map tiles and the open data files are keyed by it: without a new one they would miss the position.
+    const versions = new DirectoryVersionRepository(context.db);
     const located = await insertBusiness(context.db, { postcode: 'SW1A 1AA' });
-    await redis.set(BUSINESS_CACHE_VERSION_KEY, 'before-geocoding');
+    const before = await versions.current();
     const jobId = await context.producer.enqueue('geocodeBusiness', { businessId: located.id, postcode: 'SW1A 1AA' });
     expect((await waitForJob(context.queues.geocoding, jobId!)).returnvalue).toMatchObject({ status: 'located' });
-    const after = await redis.get(BUSINESS_CACHE_VERSION_KEY);
-    expect(after).toMatch(/^[0-9a-f]{16}$/);
+    const after = await versions.current();
+    expect(after).not.toBe(before);
 
     const unknown = await insertBusiness(context.db, { postcode: 'ZZ99 9ZZ' });
+    const beforeUnknown = await versions.current();
     const unknownJob = await context.producer.enqueue('geocodeBusiness', { businessId: unknown.id, postcode: 'ZZ99 9ZZ' });
     expect((await waitForJob(context.queues.geocoding, unknownJob!)).returnvalue).toMatchObject({ status: 'unknown-postcode' });
-    expect(await redis.get(BUSINESS_CACHE_VERSION_KEY)).toBe(after);
+    expect(await versions.current()).toBe(beforeUnknown);
   });
 });
 

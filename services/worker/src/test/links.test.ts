@@ -1,15 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSINESS_CACHE_VERSION_KEY, loadConfig } from '@zaytoon/core';
+import { DirectoryVersionRepository, loadConfig } from '@zaytoon/core';
 import type { RunningWorker } from '../worker';
 import { insertBusiness } from './fixtures';
 import { createTestContext, startWorker, waitForJob, type TestContext } from './test-context';
 
 let context: TestContext;
 let worker: RunningWorker;
-let redis: Redis;
 let server: Server;
 let base: string;
 /** What the test site answers for each path; a page 'dies' when its entry turns to 404. */
@@ -23,13 +21,11 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   context = await createTestContext();
-  redis = new Redis(context.env.REDIS_URL);
   worker = await startWorker(context, { LINK_CHECK_ALLOW_PRIVATE: 'true' });
 });
 
 afterAll(async () => {
   await worker?.stop();
-  redis?.disconnect();
   await context?.close();
   server?.closeAllConnections();
   await new Promise((resolve) => server?.close(resolve));
@@ -63,7 +59,8 @@ describe('check-source-link', () => {
   it("records a page that answers 200: status ok, final URL, time, and the page's title and text as its archive", async () => {
     pages.set('/pledge', { status: 200, html: '<title>Our pledge</title><h1>We stand with Palestine</h1><p>Since 2023.</p>' });
     const sourceId = await insertSource(`${base}/pledge`);
-    const versionBefore = await redis.get(BUSINESS_CACHE_VERSION_KEY);
+    const versions = new DirectoryVersionRepository(context.db);
+    const versionBefore = await versions.current();
     expect(await check(sourceId)).toMatchObject({ state: 'completed', returnvalue: { status: 'ok', failures: 0, httpStatus: 200 } });
     const link = await linkOf(sourceId);
     expect(link).toMatchObject({
@@ -75,8 +72,8 @@ describe('check-source-link', () => {
       archived_excerpt: 'We stand with Palestine Since 2023.',
     });
     expect(Date.now() - link.link_checked_at.getTime()).toBeLessThan(60_000);
-    // The business page shows the link's state: its kept answers are dropped.
-    expect(await redis.get(BUSINESS_CACHE_VERSION_KEY)).not.toBe(versionBefore);
+    // The business page and the open data show the link's state: the directory's version moves on.
+    expect(await versions.current()).not.toBe(versionBefore);
   });
 
   it("a page that starts answering 404 is 'failing', then 'broken' at the third failure in a row, its archive kept", async () => {

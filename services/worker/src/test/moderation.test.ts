@@ -1,24 +1,20 @@
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSINESS_CACHE_VERSION_KEY } from '@zaytoon/core';
+import { DirectoryVersionRepository } from '@zaytoon/core';
 import type { RunningWorker } from '../worker';
 import { insertBusiness, insertUser } from './fixtures';
 import { createTestContext, startWorker, waitFor, waitForJob, type TestContext } from './test-context';
 
 let context: TestContext;
 let worker: RunningWorker;
-let redis: Redis;
 
 beforeAll(async () => {
   context = await createTestContext();
-  redis = new Redis(context.env.REDIS_URL);
   // No scheduled refresh mid-test: every rollup after boot comes from a cascade's request.
   worker = await startWorker(context, { STATISTICS_REFRESH_EVERY_MS: '3600000' });
 });
 
 afterAll(async () => {
   await worker?.stop();
-  redis?.disconnect();
   await context?.close();
 });
 
@@ -55,8 +51,8 @@ const count = async (sql: string, params: unknown[]) => (await context.db.query<
 describe('approve-report-cascade', () => {
   it('removes the business and its reports, votes, comments and suggestions in one go, with one audit row', async () => {
     const { admin, business, other, reportId } = await reportedBusiness();
-    await redis.set(BUSINESS_CACHE_VERSION_KEY, 'before-the-cascade');
-    await redis.set('cache:other:keep-me', '1');
+    const versions = new DirectoryVersionRepository(context.db);
+    const versionBefore = await versions.current();
 
     const startedAt = (await context.db.query<{ now: Date }>('SELECT clock_timestamp() AS now')).rows[0].now;
     const jobId = await context.producer.enqueue('approveReportCascade', { reportId, businessId: business.id, adminId: admin.id });
@@ -87,8 +83,7 @@ describe('approve-report-cascade', () => {
       },
     ]);
 
-    expect(await redis.get(BUSINESS_CACHE_VERSION_KEY)).not.toBe('before-the-cascade');
-    expect(await redis.get('cache:other:keep-me')).toBe('1');
+    expect(await versions.current()).not.toBe(versionBefore);
     // It asked for fresh statistics, and they no longer count the business.
     const stats = await waitFor(
       async () => (await context.db.query('SELECT statistics FROM statistics_rollup WHERE computed_at > $1', [startedAt])).rows[0]?.statistics,
