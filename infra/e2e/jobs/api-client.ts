@@ -46,7 +46,7 @@ export class ApiClient {
   ) {}
 
   async request<T = any>(method: string, path: string, body?: unknown): Promise<Answer<T>> {
-    // The API hands out the XSRF-TOKEN cookie on any answer; a first GET is enough.
+    // The API hands out the XSRF-TOKEN cookie with /api/auth/me (CONTRACT.md).
     if (method !== 'GET' && !this.cookies.has('XSRF-TOKEN')) await this.request('GET', '/api/auth/me');
     const headers: Record<string, string> = { accept: 'application/json' };
     if (this.cookies.size) headers.cookie = this.cookies.header();
