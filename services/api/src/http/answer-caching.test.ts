@@ -64,6 +64,19 @@ describe('public answers (CONTRACT.md caching, issue #30)', () => {
     expect(edit.headers.get('cache-control')).toBe(CACHE_CONTROL.privateAnswer);
   });
 
+  it('a request with a session or signed-in hint cookie, even an ended one, is answered privately', async () => {
+    const ended = api.client();
+    await ended.signup();
+    await ended.post('/api/auth/logout');
+    for (const cookies of [{ 'zaytoon.signed_in': '1' }, { 'zaytoon.sid': 's%3Aover.sig' }]) {
+      const visitor = api.client();
+      for (const [name, value] of Object.entries(cookies)) visitor.cookies.set(name, value);
+      const answer = await visitor.get('/api/categories');
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('cache-control'), Object.keys(cookies)[0]).toBe(CACHE_CONTROL.privateAnswer);
+    }
+  });
+
   it("signed-in and admin answers are private; an admin's report data never reaches a visitor", async () => {
     const business = await createBusiness(owner);
     const path = `/api/businesses/${business.id}`;

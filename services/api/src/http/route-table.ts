@@ -14,6 +14,7 @@ import {
 } from '@zaytoon/contract';
 import { notFound, parseInput } from '@zaytoon/core';
 import { requireAccess } from '../middleware/access';
+import { isPublicAnswer } from './answer-caching';
 
 /** A handler's request, validated with its route's schemas: `body`, `query` and the path's `id`, typed. */
 export type RouteContext<Name extends RouteName = RouteName> = RouteInput<Name> & {
@@ -72,8 +73,7 @@ export function buildApiRouter(handlers: Partial<RouteHandlers>, middlewareByRou
       try {
         const body = await handler({ ...validatedInput(definition, req), req, res, user: req.user ?? null });
         if (body === undefined || res.headersSent) return;
-        // CONTRACT.md caching: the same answer for every visitor, so shared caches may keep it for seconds.
-        if (definition.cacheable && !req.user) res.setHeader('Cache-Control', CACHE_CONTROL.publicAnswer);
+        if (isPublicAnswer(definition, req)) res.setHeader('Cache-Control', CACHE_CONTROL.publicAnswer);
         res.json(body);
       } catch (error) {
         next(error);
