@@ -103,6 +103,8 @@ interface ResolvedSearch {
   exact: string;
   /** Each word or, for typos, one of the dictionary words most like it; null when the search has no words. */
   fuzzy: string | null;
+  /** Each word as a prefix (`'ab':*`): what a short search matches name words with; null when it has no words. */
+  prefix: string | null;
 }
 
 /**
@@ -112,6 +114,8 @@ interface ResolvedSearch {
  */
 const RESOLVE_SEARCH = `
   SELECT folded, plainto_tsquery('simple', folded)::text AS exact,
+         (SELECT to_tsquery('simple', string_agg(quote_literal(term) || ':*', ' & '))::text
+            FROM unnest(tsvector_to_array(to_tsvector('simple', folded))) AS term) AS prefix,
          (SELECT to_tsquery('simple', string_agg('(' || alternatives || ')', ' & '))::text
             FROM (SELECT string_agg(quote_literal(candidate), ' | ') AS alternatives
                     FROM unnest(tsvector_to_array(to_tsvector('simple', folded))) WITH ORDINALITY AS t(term, position)
@@ -125,6 +129,14 @@ const RESOLVE_SEARCH = `
                    WHERE candidate ~ '^[0-9a-z_\\u0080-\\U0010ffff-]+$'
                    GROUP BY t.position) per_term) AS fuzzy
     FROM search_fold($1) AS folded`;
+
+/**
+ * pg_trgm serves substrings of 3 characters or more: a shorter search would read the whole table. It matches the
+ * words of the name (name_latin too) by prefix instead, through their own index (migration 019).
+ */
+const SHORT_SEARCH_LENGTH = 3;
+const NAME_WORDS = "to_tsvector('simple', search_fold(b.name || ' ' || b.name_latin))";
+const isShortSearch = (search: ResolvedSearch) => [...search.folded].length < SHORT_SEARCH_LENGTH;
 
 const RESOLVED_SEARCH_TTL_MS = 10_000;
 const RESOLVED_SEARCHES_KEPT = 500;
@@ -146,6 +158,18 @@ function filterSql(filters: DirectoryFilters, search: ResolvedSearch | null, par
   if (filters.openAt !== undefined) conditions.push(`b.open_minutes @> ${params.add(filters.openAt)}::int4 AND b.open_minutes_of = b.business_hours`);
   if (!search) return { where: conditions.join(' AND '), rank: null };
 
+  if (isShortSearch(search)) {
+    conditions.push(`${NAME_WORDS} @@ ${params.add(search.prefix)}::tsquery`);
+    return {
+      where: conditions.join(' AND '),
+      rank: () => ({
+        bucket: `CASE WHEN search_fold(b.name) = ${params.add(search.folded)}::text THEN 4
+                      WHEN search_fold(b.name) LIKE ${params.add(escapeLike(search.folded))} || '%' THEN 3
+                      ELSE 2 END`,
+        score: '0::float8',
+      }),
+    };
+  }
   const like = params.add(escapeLike(search.folded));
   const exact = `${params.add(search.exact)}::tsquery`;
   const fuzzy = `${params.add(search.fuzzy)}::tsquery`;
@@ -181,7 +205,15 @@ const WRITABLE_FIELDS = [
 ] as const;
 
 export class BusinessesRepository {
-  constructor(private readonly db: Queryable) {}
+  /** `searchDb`: where statements of a search go (the API's small search pool), so searches queue apart from other reads. */
+  constructor(
+    private readonly db: Queryable,
+    private readonly searchDb: Queryable = db,
+  ) {}
+
+  private dbFor(filters: DirectoryFilters): Queryable {
+    return filters.search ? this.searchDb : this.db;
+  }
 
   /**
    * A page and its total (and the summary, groups and map of the same search) resolve the same words: each
@@ -196,9 +228,7 @@ export class BusinessesRepository {
     const now = Date.now();
     const kept = this.resolved.get(text);
     if (kept && kept.expires > now) return kept.search;
-    const resolving = this.db
-      .query<{ folded: string; exact: string; fuzzy: string | null }>(RESOLVE_SEARCH, [text])
-      .then(({ rows }) => ({ text, ...rows[0] }));
+    const resolving = this.searchDb.query<Omit<ResolvedSearch, 'text'>>(RESOLVE_SEARCH, [text]).then(({ rows }) => ({ text, ...rows[0] }));
     this.resolved.set(text, { search: resolving, expires: now + RESOLVED_SEARCH_TTL_MS });
     resolving.catch(() => this.resolved.delete(text));
     while (this.resolved.size > RESOLVED_SEARCHES_KEPT) this.resolved.delete(this.resolved.keys().next().value!);
@@ -216,7 +246,7 @@ export class BusinessesRepository {
     const after = options.after;
     if (!sql.rank) {
       const keyset = after?.mode === 'name' ? ` AND (b.name, b.id) > (${params.add(after.name)}, ${params.add(after.id)}::int)` : '';
-      const { rows } = await this.db.query<PageRow>(
+      const { rows } = await this.dbFor(filters).query<PageRow>(
         `SELECT ${columns(options.forAdmin)} FROM businesses b WHERE ${sql.where}${keyset} ORDER BY b.name, b.id LIMIT ${limit}`,
         params.values,
       );
@@ -228,7 +258,7 @@ export class BusinessesRepository {
         ? `WHERE (-m.rank_bucket, -m.rank_score, m.name, m.id) > (${params.add(-after.bucket)}::int, ${params.add(-after.score)}::float8, ${params.add(after.name)}, ${params.add(after.id)}::int)`
         : '';
     // Ranks the matches on narrow rows, then reads the page's full rows only.
-    const { rows } = await this.db.query<PageRow>(
+    const { rows } = await this.dbFor(filters).query<PageRow>(
       `SELECT ${columns(options.forAdmin)}, p.rank_bucket, p.rank_score
          FROM (SELECT m.* FROM (
                  SELECT b.id, b.name, ${rank.bucket} AS rank_bucket, ${rank.score} AS rank_score
@@ -246,7 +276,10 @@ export class BusinessesRepository {
   async count(filters: DirectoryFilters): Promise<number> {
     const params = new Params();
     const sql = filterSql(filters, await this.resolveSearch(filters.search), params);
-    const { rows } = await this.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM businesses b WHERE ${sql.where}`, params.values);
+    const { rows } = await this.dbFor(filters).query<{ total: number }>(
+      `SELECT count(*)::int AS total FROM businesses b WHERE ${sql.where}`,
+      params.values,
+    );
     return rows[0].total;
   }
 
@@ -254,7 +287,7 @@ export class BusinessesRepository {
   async cityStats(filters: DirectoryFilters): Promise<CityStats[]> {
     const params = new Params();
     const sql = filterSql(filters, await this.resolveSearch(filters.search), params);
-    const { rows } = await this.db.query<CityStats>(
+    const { rows } = await this.dbFor(filters).query<CityStats>(
       `SELECT min(b.city) AS city, count(*)::int AS count, count(*) FILTER (WHERE ${MAPPED})::int AS on_map,
               min(b.longitude) AS west, min(b.latitude) AS south, max(b.longitude) AS east, max(b.latitude) AS north
          FROM businesses b WHERE ${sql.where} GROUP BY ${CITY_GROUP}`,
@@ -267,7 +300,7 @@ export class BusinessesRepository {
   async mapPoints(filters: DirectoryFilters): Promise<MapPoint[]> {
     const params = new Params();
     const sql = filterSql({ ...filters, onMap: true }, await this.resolveSearch(filters.search), params);
-    const { rows } = await this.db.query<MapPoint>(
+    const { rows } = await this.dbFor(filters).query<MapPoint>(
       `SELECT b.id, b.name, b.latitude, b.longitude FROM businesses b WHERE ${sql.where}`,
       params.values,
     );
@@ -281,7 +314,7 @@ export class BusinessesRepository {
   async listAddedBetween(filters: DirectoryFilters, since: Date, until: Date, limit: number): Promise<AddedBusiness[]> {
     const params = new Params();
     const sql = filterSql(filters, await this.resolveSearch(filters.search), params);
-    const { rows } = await this.db.query<AddedBusiness>(
+    const { rows } = await this.dbFor(filters).query<AddedBusiness>(
       `SELECT b.id, b.name, b.city, b.category, count(*) OVER ()::int AS total FROM businesses b
         WHERE ${sql.where} AND b.created_at > ${params.add(since)} AND b.created_at <= ${params.add(until)}
         ORDER BY b.name, b.id LIMIT ${params.add(limit)}`,

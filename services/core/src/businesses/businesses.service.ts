@@ -55,20 +55,23 @@ export class BusinessesService {
   async listPage(parsed: Valid<typeof businessListQuerySchema>, viewer: User | null): Promise<BusinessPageAnswer> {
     const filters = { ...toDirectoryFilters(parsed), onMap: parsed.on_map === undefined ? undefined : parsed.on_map === 'true' };
     const searching = !!filters.search;
-    const after = parsed.cursor ? decodeCursor(parsed.cursor, searching) : undefined;
+    // Only the first page counts; later ones carry its total in their cursor.
+    const continued = parsed.cursor ? decodeCursor(parsed.cursor, searching) : undefined;
+    const after = continued?.key;
     const limit = parsed.limit ?? PAGING.defaultLimit;
     const forAdmin = viewer?.is_admin ?? false;
     const key = `page:${forAdmin ? 'admin' : 'public'}:${filtersKey(filters)}:${limit}:${parsed.cursor ?? ''}`;
 
     let read: Promise<{ rows: Business[]; total: number; nextCursor: string | null }> | undefined;
     const readPage = () =>
-      (read ??= Promise.all([this.businesses.listPage(filters, { limit: limit + 1, after, forAdmin }), this.businesses.count(filters)]).then(
-        ([rows, total]) => ({
-          rows: rows.slice(0, limit).map((row) => toBusiness(row, forAdmin)),
-          total,
-          nextCursor: rows.length > limit ? encodeCursor(pageKeyOf(rows[limit - 1], searching)) : null,
-        }),
-      ));
+      (read ??= Promise.all([
+        this.businesses.listPage(filters, { limit: limit + 1, after, forAdmin }),
+        continued?.total ?? this.businesses.count(filters),
+      ]).then(([rows, total]) => ({
+        rows: rows.slice(0, limit).map((row) => toBusiness(row, forAdmin)),
+        total,
+        nextCursor: rows.length > limit ? encodeCursor(pageKeyOf(rows[limit - 1], searching), total) : null,
+      })));
     const [body, meta] = await Promise.all([
       this.cache.getOrCompute(key, async () => (await readPage()).rows),
       this.cache.getOrCompute(`${key}:meta`, async () => {
