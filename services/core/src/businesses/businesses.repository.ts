@@ -132,11 +132,20 @@ const RESOLVE_SEARCH = `
 
 /**
  * pg_trgm serves substrings of 3 characters or more: a shorter search would read the whole table. It matches the
- * words of the name (name_latin too) by prefix instead, through their own index (migration 019).
+ * words of the name (name_latin too) by prefix instead, through their own index (migration 019), and lists them
+ * A-Z, as the directory does without a search: a page then reads the name index until it is full, whereas ranking
+ * a one-letter search would fold and sort a fifth of the table.
  */
 const SHORT_SEARCH_LENGTH = 3;
 const NAME_WORDS = "to_tsvector('simple', search_fold(b.name || ' ' || b.name_latin))";
-const isShortSearch = (search: ResolvedSearch) => [...search.folded].length < SHORT_SEARCH_LENGTH;
+// search_fold's marks (migration 013); its other steps keep the length.
+// eslint-disable-next-line no-misleading-character-class -- a class of combining marks on purpose: each is removed alone
+const FOLDED_MARKS = /[\u0300-\u036f\u0610-\u061a\u0640\u064b-\u065f\u0670\u06d6-\u06ed]/g;
+
+/** Whether a search is matched by name-word prefixes, listed A-Z (else ranked by relevance): decided here only. */
+export function isShortSearch(search: string): boolean {
+  return [...search.toLowerCase().normalize('NFKD').replace(FOLDED_MARKS, '')].length < SHORT_SEARCH_LENGTH;
+}
 
 const RESOLVED_SEARCH_TTL_MS = 10_000;
 const RESOLVED_SEARCHES_KEPT = 500;
@@ -156,19 +165,11 @@ function filterSql(filters: DirectoryFilters, search: ResolvedSearch | null, par
   if (filters.verified === false) conditions.push(`(${VERIFICATION_CURRENT}) IS NOT TRUE`);
   // Intervals parsed from other hours than the row's (written by SQL that bypasses the repository) never count.
   if (filters.openAt !== undefined) conditions.push(`b.open_minutes @> ${params.add(filters.openAt)}::int4 AND b.open_minutes_of = b.business_hours`);
-  if (!search) return { where: conditions.join(' AND '), rank: null };
+  if (!search) return { where: conditions.join(' AND '), rank: null, byPrefix: false };
 
-  if (isShortSearch(search)) {
+  if (isShortSearch(search.text)) {
     conditions.push(`${NAME_WORDS} @@ ${params.add(search.prefix)}::tsquery`);
-    return {
-      where: conditions.join(' AND '),
-      rank: () => ({
-        bucket: `CASE WHEN search_fold(b.name) = ${params.add(search.folded)}::text THEN 4
-                      WHEN search_fold(b.name) LIKE ${params.add(escapeLike(search.folded))} || '%' THEN 3
-                      ELSE 2 END`,
-        score: '0::float8',
-      }),
-    };
+    return { where: conditions.join(' AND '), rank: null, byPrefix: true };
   }
   const like = params.add(escapeLike(search.folded));
   const exact = `${params.add(search.exact)}::tsquery`;
@@ -176,6 +177,7 @@ function filterSql(filters: DirectoryFilters, search: ResolvedSearch | null, par
   conditions.push(`(b.search_text LIKE '%' || ${like} || '%' OR b.search_vector @@ ${exact} OR b.search_vector @@ ${fuzzy})`);
   return {
     where: conditions.join(' AND '),
+    byPrefix: false,
     /** Adds its own parameters, so call it only for a statement that ranks. */
     rank: () => ({
       bucket: `CASE WHEN search_fold(b.name) = ${params.add(search.folded)}::text THEN 4
@@ -246,10 +248,15 @@ export class BusinessesRepository {
     const after = options.after;
     if (!sql.rank) {
       const keyset = after?.mode === 'name' ? ` AND (b.name, b.id) > (${params.add(after.name)}, ${params.add(after.id)}::int)` : '';
-      const { rows } = await this.dbFor(filters).query<PageRow>(
-        `SELECT ${columns(options.forAdmin)} FROM businesses b WHERE ${sql.where}${keyset} ORDER BY b.name, b.id LIMIT ${limit}`,
-        params.values,
-      );
+      // A short search's matches are read through their index first, then sorted: walking the name index instead
+      // folds every name it passes, and the matches of a prefix bunch up in the alphabet (1.5 s for 'ol' at 100,000).
+      const text = sql.byPrefix
+        ? `WITH matches AS MATERIALIZED (SELECT b.id, b.name FROM businesses b WHERE ${sql.where}${keyset})
+           SELECT ${columns(options.forAdmin)}
+             FROM (SELECT id, name FROM matches ORDER BY name, id LIMIT ${limit}) p JOIN businesses b ON b.id = p.id
+            ORDER BY p.name, p.id`
+        : `SELECT ${columns(options.forAdmin)} FROM businesses b WHERE ${sql.where}${keyset} ORDER BY b.name, b.id LIMIT ${limit}`;
+      const { rows } = await this.dbFor(filters).query<PageRow>(text, params.values);
       return rows;
     }
     const rank = sql.rank();
