@@ -109,7 +109,8 @@ async function main(): Promise<void> {
 
     const { createPool } = await import('@zaytoon/core');
     const { seedScaleBusinesses } = await import('../seed/scale-seed');
-    const pool = createPool(databaseUrl, 2);
+    // Batch work on a direct connection: bulk inserts and VACUUM outlast the API's statement timeout.
+    const pool = createPool(databaseUrl, 2, { statementTimeoutMs: 0 });
     try {
       const result = await seedScaleBusinesses(pool, args.businesses, {
         seed: args.seed,

@@ -30,6 +30,7 @@ import {
   withRedisDb,
 } from './stack';
 import { describeExit } from './supervisor';
+import { ensureProgram } from './system-program';
 import { failureDigest } from './failure-digest';
 
 const skipE2e = process.argv.includes('--skip-e2e');
@@ -111,13 +112,22 @@ function npmRun(script: string): { command: string; args: string[] } {
   return npmCli ? { command: process.execPath, args: [npmCli, 'run', script] } : { command: 'npm', args: ['run', script] };
 }
 
+/** The API's tests run it through a transaction-mode PgBouncer (services/api/src/pgbouncer.test.ts). */
+function ensurePgbouncer(): string {
+  return ensureProgram({
+    binary: 'pgbouncer',
+    debianPackages: ['pgbouncer'],
+    hints: ['Debian/Ubuntu: sudo apt-get update && sudo apt-get install -y pgbouncer', 'macOS:         brew install pgbouncer'],
+  });
+}
+
 async function main(): Promise<void> {
   if (!onlyE2e) await step('lint', npmRun('lint'), {});
   await wipeDataDir();
   const { infra, secret } = await startInfra(config, supervisor);
 
   const envs = childEnvironments(config, infra, secret);
-  const testEnv = { ...envs.backend, ...envs.frontend, ...envs.mailCatcher, TURBO_TELEMETRY_DISABLED: '1' };
+  const testEnv = { ...envs.backend, ...envs.frontend, ...envs.mailCatcher, TURBO_TELEMETRY_DISABLED: '1', PGBOUNCER_PATH: ensurePgbouncer() };
 
   if (!onlyE2e) {
     await step('infra unit tests', vitestCommand(['run', '--config', 'infra/dev/vitest.config.ts']), testEnv);

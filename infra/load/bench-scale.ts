@@ -264,7 +264,7 @@ class Bench {
     private readonly shellOrigin: string,
   ) {
     // The API's own pool settings, so the SQL is the same query under the same planner settings.
-    this.pool = createPool(stack.databaseUrl, CONNECTIONS);
+    this.pool = createPool(stack.databaseUrl, CONNECTIONS, { statementTimeoutMs: 0 });
     this.pool.on('error', () => undefined);
     this.repository = new BusinessesRepository(this.pool);
     this.duplicates = new DuplicatesRepository(this.pool);

@@ -206,7 +206,7 @@ describe('production build', () => {
   });
 
   it('the compiled migrate CLI applied every migration from dist/migrations', () => {
-    const migrations = readdirSync(join(repoRoot, SERVERS.core, 'src/db/migrations')).map((file) => file.replace(/\.sql$/, ''));
+    const migrations = readdirSync(join(repoRoot, SERVERS.core, 'src/db/migrations')).map((file) => file.replace(/\.(sql|ts)$/, ''));
     expect(migrations.length).toBeGreaterThan(0);
     for (const migration of migrations) expect(migrateOutput).toContain(migration);
   });

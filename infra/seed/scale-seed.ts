@@ -161,8 +161,11 @@ export async function seedScaleBusinesses(
 async function beginSeedTransaction(client: pg.PoolClient): Promise<void> {
   await client.query('BEGIN');
   await setRevisionContext(client, { kind: 'seed', actorId: null });
-  // Dev data: a crash may lose the seed, never corrupt anything; bigger GIN pending lists merge fewer times.
-  await client.query("SET LOCAL synchronous_commit = off; SET LOCAL work_mem = '64MB'; SET LOCAL gin_pending_list_limit = '32MB'");
+  // Dev data: a crash may lose the seed, never corrupt anything; bigger GIN pending lists merge fewer times. A batch
+  // outlasts the database's statement timeout, which is the API's.
+  await client.query(
+    "SET LOCAL synchronous_commit = off; SET LOCAL work_mem = '64MB'; SET LOCAL gin_pending_list_limit = '32MB'; SET LOCAL statement_timeout = 0",
+  );
 }
 
 /** Only a superuser may set session_replication_role (checked first, so no error reaches the server log). */

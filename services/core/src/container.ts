@@ -48,7 +48,11 @@ import { OpenDataService } from './open-data/open-data.service';
  * Redis: the process starts while either is away (its /readyz says so) and uses them once they are there.
  */
 export function createCore(config: Config) {
-  const db: Database = createPool(config.DATABASE_URL, 10, { connectTimeoutMs: config.POSTGRES_CONNECT_TIMEOUT_MS });
+  const db: Database = createPool(config.DATABASE_URL, config.POSTGRES_POOL_SIZE, { connectTimeoutMs: config.POSTGRES_CONNECT_TIMEOUT_MS });
+  // Searches queue here, each bounded by the statement timeout, and never hold the connections other requests need.
+  const searchDb: Database = createPool(config.DATABASE_URL, config.POSTGRES_SEARCH_POOL_SIZE, {
+    connectTimeoutMs: Math.max(config.POSTGRES_CONNECT_TIMEOUT_MS, config.POSTGRES_STATEMENT_TIMEOUT_MS),
+  });
   const redis = createRedisClient({ url: config.REDIS_URL, commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS });
   const redisConnected = connectInBackground(redis);
   const queueConnection = createQueueConnection(config.REDIS_URL, 'producer', config.REDIS_COMMAND_TIMEOUT_MS);
@@ -56,7 +60,7 @@ export function createCore(config: Config) {
 
   const repositories = {
     users: new UsersRepository(db),
-    businesses: new BusinessesRepository(db),
+    businesses: new BusinessesRepository(db, searchDb),
     comments: new CommentsRepository(db),
     suggestions: new SuggestionsRepository(db),
     reports: new ReportsRepository(db),
@@ -107,6 +111,7 @@ export function createCore(config: Config) {
   return {
     config,
     db,
+    searchDb,
     redis,
     jobs,
     repositories,
@@ -117,7 +122,7 @@ export function createCore(config: Config) {
       await jobs.close().catch(() => {});
       queueConnection.disconnect();
       await redis.quit().catch(() => {});
-      await db.end();
+      await Promise.all([db.end(), searchDb.end()]);
     },
   };
 }

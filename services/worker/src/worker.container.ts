@@ -27,7 +27,7 @@ import { AvatarRepository, AvatarService, ImageRepository, LinkChecker, LinkChec
 
 /** The worker's own wiring of core's repositories and services (the API has its own in core/container.ts). */
 export function createWorkerContainer(config: Config) {
-  const db = createPool(config.DATABASE_URL, 10);
+  const db = createPool(config.DATABASE_URL, 10, { statementTimeoutMs: config.WORKER_STATEMENT_TIMEOUT_MS });
   // One connection with maxRetriesPerRequest: null for workers and producers alike: a job
   // cannot finish without Redis anyway, so waiting for it beats failing fast here.
   const redis = createQueueConnection(config.REDIS_URL, 'worker');

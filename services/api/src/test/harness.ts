@@ -31,13 +31,16 @@ export interface TestApi {
   stop: () => Promise<void>;
 }
 
-/** The real API on an ephemeral port over a fresh database and the test Redis (flushed). */
-export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
+/**
+ * The real API on an ephemeral port over a fresh database and the test Redis (flushed). `reach` turns the
+ * database's address into the one the API connects to (a pooler in front of it); migrations use the direct one.
+ */
+export async function startTestApi(env: Record<string, string> = {}, reach: (databaseUrl: string) => string = (url) => url): Promise<TestApi> {
   const database = await createMigratedDatabase(requireEnv('DATABASE_URL'), 'api_test');
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'test',
-    DATABASE_URL: database.url,
+    DATABASE_URL: reach(database.url),
     REDIS_URL: testRedisUrl(),
     PUBLIC_ORIGIN,
     SESSION_SECRET: 'test-session-secret-0123456789abcdef',

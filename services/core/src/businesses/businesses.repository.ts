@@ -103,6 +103,8 @@ interface ResolvedSearch {
   exact: string;
   /** Each word or, for typos, one of the dictionary words most like it; null when the search has no words. */
   fuzzy: string | null;
+  /** Each word as a prefix (`'ab':*`): what a short search matches name words with; null when it has no words. */
+  prefix: string | null;
 }
 
 /**
@@ -112,6 +114,8 @@ interface ResolvedSearch {
  */
 const RESOLVE_SEARCH = `
   SELECT folded, plainto_tsquery('simple', folded)::text AS exact,
+         (SELECT to_tsquery('simple', string_agg(quote_literal(term) || ':*', ' & '))::text
+            FROM unnest(tsvector_to_array(to_tsvector('simple', folded))) AS term) AS prefix,
          (SELECT to_tsquery('simple', string_agg('(' || alternatives || ')', ' & '))::text
             FROM (SELECT string_agg(quote_literal(candidate), ' | ') AS alternatives
                     FROM unnest(tsvector_to_array(to_tsvector('simple', folded))) WITH ORDINALITY AS t(term, position)
@@ -125,6 +129,23 @@ const RESOLVE_SEARCH = `
                    WHERE candidate ~ '^[0-9a-z_\\u0080-\\U0010ffff-]+$'
                    GROUP BY t.position) per_term) AS fuzzy
     FROM search_fold($1) AS folded`;
+
+/**
+ * pg_trgm serves substrings of 3 characters or more: a shorter search would read the whole table. It matches the
+ * words of the name (name_latin too) by prefix instead, through their own index (migration 019), and lists them
+ * A-Z, as the directory does without a search: a page then reads the name index until it is full, whereas ranking
+ * a one-letter search would fold and sort a fifth of the table.
+ */
+const SHORT_SEARCH_LENGTH = 3;
+const NAME_WORDS = "to_tsvector('simple', search_fold(b.name || ' ' || b.name_latin))";
+// search_fold's marks (migration 013); its other steps keep the length.
+// eslint-disable-next-line no-misleading-character-class -- a class of combining marks on purpose: each is removed alone
+const FOLDED_MARKS = /[\u0300-\u036f\u0610-\u061a\u0640\u064b-\u065f\u0670\u06d6-\u06ed]/g;
+
+/** Whether a search is matched by name-word prefixes, listed A-Z (else ranked by relevance): decided here only. */
+export function isShortSearch(search: string): boolean {
+  return [...search.toLowerCase().normalize('NFKD').replace(FOLDED_MARKS, '')].length < SHORT_SEARCH_LENGTH;
+}
 
 const RESOLVED_SEARCH_TTL_MS = 10_000;
 const RESOLVED_SEARCHES_KEPT = 500;
@@ -144,14 +165,19 @@ function filterSql(filters: DirectoryFilters, search: ResolvedSearch | null, par
   if (filters.verified === false) conditions.push(`(${VERIFICATION_CURRENT}) IS NOT TRUE`);
   // Intervals parsed from other hours than the row's (written by SQL that bypasses the repository) never count.
   if (filters.openAt !== undefined) conditions.push(`b.open_minutes @> ${params.add(filters.openAt)}::int4 AND b.open_minutes_of = b.business_hours`);
-  if (!search) return { where: conditions.join(' AND '), rank: null };
+  if (!search) return { where: conditions.join(' AND '), rank: null, byPrefix: false };
 
+  if (isShortSearch(search.text)) {
+    conditions.push(`${NAME_WORDS} @@ ${params.add(search.prefix)}::tsquery`);
+    return { where: conditions.join(' AND '), rank: null, byPrefix: true };
+  }
   const like = params.add(escapeLike(search.folded));
   const exact = `${params.add(search.exact)}::tsquery`;
   const fuzzy = `${params.add(search.fuzzy)}::tsquery`;
   conditions.push(`(b.search_text LIKE '%' || ${like} || '%' OR b.search_vector @@ ${exact} OR b.search_vector @@ ${fuzzy})`);
   return {
     where: conditions.join(' AND '),
+    byPrefix: false,
     /** Adds its own parameters, so call it only for a statement that ranks. */
     rank: () => ({
       bucket: `CASE WHEN search_fold(b.name) = ${params.add(search.folded)}::text THEN 4
@@ -181,7 +207,15 @@ const WRITABLE_FIELDS = [
 ] as const;
 
 export class BusinessesRepository {
-  constructor(private readonly db: Queryable) {}
+  /** `searchDb`: where statements of a search go (the API's small search pool), so searches queue apart from other reads. */
+  constructor(
+    private readonly db: Queryable,
+    private readonly searchDb: Queryable = db,
+  ) {}
+
+  private dbFor(filters: DirectoryFilters): Queryable {
+    return filters.search ? this.searchDb : this.db;
+  }
 
   /**
    * A page and its total (and the summary, groups and map of the same search) resolve the same words: each
@@ -196,9 +230,7 @@ export class BusinessesRepository {
     const now = Date.now();
     const kept = this.resolved.get(text);
     if (kept && kept.expires > now) return kept.search;
-    const resolving = this.db
-      .query<{ folded: string; exact: string; fuzzy: string | null }>(RESOLVE_SEARCH, [text])
-      .then(({ rows }) => ({ text, ...rows[0] }));
+    const resolving = this.searchDb.query<Omit<ResolvedSearch, 'text'>>(RESOLVE_SEARCH, [text]).then(({ rows }) => ({ text, ...rows[0] }));
     this.resolved.set(text, { search: resolving, expires: now + RESOLVED_SEARCH_TTL_MS });
     resolving.catch(() => this.resolved.delete(text));
     while (this.resolved.size > RESOLVED_SEARCHES_KEPT) this.resolved.delete(this.resolved.keys().next().value!);
@@ -216,10 +248,15 @@ export class BusinessesRepository {
     const after = options.after;
     if (!sql.rank) {
       const keyset = after?.mode === 'name' ? ` AND (b.name, b.id) > (${params.add(after.name)}, ${params.add(after.id)}::int)` : '';
-      const { rows } = await this.db.query<PageRow>(
-        `SELECT ${columns(options.forAdmin)} FROM businesses b WHERE ${sql.where}${keyset} ORDER BY b.name, b.id LIMIT ${limit}`,
-        params.values,
-      );
+      // A short search's matches are read through their index first, then sorted: walking the name index instead
+      // folds every name it passes, and the matches of a prefix bunch up in the alphabet (1.5 s for 'ol' at 100,000).
+      const text = sql.byPrefix
+        ? `WITH matches AS MATERIALIZED (SELECT b.id, b.name FROM businesses b WHERE ${sql.where}${keyset})
+           SELECT ${columns(options.forAdmin)}
+             FROM (SELECT id, name FROM matches ORDER BY name, id LIMIT ${limit}) p JOIN businesses b ON b.id = p.id
+            ORDER BY p.name, p.id`
+        : `SELECT ${columns(options.forAdmin)} FROM businesses b WHERE ${sql.where}${keyset} ORDER BY b.name, b.id LIMIT ${limit}`;
+      const { rows } = await this.dbFor(filters).query<PageRow>(text, params.values);
       return rows;
     }
     const rank = sql.rank();
@@ -228,7 +265,7 @@ export class BusinessesRepository {
         ? `WHERE (-m.rank_bucket, -m.rank_score, m.name, m.id) > (${params.add(-after.bucket)}::int, ${params.add(-after.score)}::float8, ${params.add(after.name)}, ${params.add(after.id)}::int)`
         : '';
     // Ranks the matches on narrow rows, then reads the page's full rows only.
-    const { rows } = await this.db.query<PageRow>(
+    const { rows } = await this.dbFor(filters).query<PageRow>(
       `SELECT ${columns(options.forAdmin)}, p.rank_bucket, p.rank_score
          FROM (SELECT m.* FROM (
                  SELECT b.id, b.name, ${rank.bucket} AS rank_bucket, ${rank.score} AS rank_score
@@ -246,7 +283,10 @@ export class BusinessesRepository {
   async count(filters: DirectoryFilters): Promise<number> {
     const params = new Params();
     const sql = filterSql(filters, await this.resolveSearch(filters.search), params);
-    const { rows } = await this.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM businesses b WHERE ${sql.where}`, params.values);
+    const { rows } = await this.dbFor(filters).query<{ total: number }>(
+      `SELECT count(*)::int AS total FROM businesses b WHERE ${sql.where}`,
+      params.values,
+    );
     return rows[0].total;
   }
 
@@ -254,7 +294,7 @@ export class BusinessesRepository {
   async cityStats(filters: DirectoryFilters): Promise<CityStats[]> {
     const params = new Params();
     const sql = filterSql(filters, await this.resolveSearch(filters.search), params);
-    const { rows } = await this.db.query<CityStats>(
+    const { rows } = await this.dbFor(filters).query<CityStats>(
       `SELECT min(b.city) AS city, count(*)::int AS count, count(*) FILTER (WHERE ${MAPPED})::int AS on_map,
               min(b.longitude) AS west, min(b.latitude) AS south, max(b.longitude) AS east, max(b.latitude) AS north
          FROM businesses b WHERE ${sql.where} GROUP BY ${CITY_GROUP}`,
@@ -267,7 +307,7 @@ export class BusinessesRepository {
   async mapPoints(filters: DirectoryFilters): Promise<MapPoint[]> {
     const params = new Params();
     const sql = filterSql({ ...filters, onMap: true }, await this.resolveSearch(filters.search), params);
-    const { rows } = await this.db.query<MapPoint>(
+    const { rows } = await this.dbFor(filters).query<MapPoint>(
       `SELECT b.id, b.name, b.latitude, b.longitude FROM businesses b WHERE ${sql.where}`,
       params.values,
     );
@@ -281,7 +321,7 @@ export class BusinessesRepository {
   async listAddedBetween(filters: DirectoryFilters, since: Date, until: Date, limit: number): Promise<AddedBusiness[]> {
     const params = new Params();
     const sql = filterSql(filters, await this.resolveSearch(filters.search), params);
-    const { rows } = await this.db.query<AddedBusiness>(
+    const { rows } = await this.dbFor(filters).query<AddedBusiness>(
       `SELECT b.id, b.name, b.city, b.category, count(*) OVER ()::int AS total FROM businesses b
         WHERE ${sql.where} AND b.created_at > ${params.add(since)} AND b.created_at <= ${params.add(until)}
         ORDER BY b.name, b.id LIMIT ${params.add(limit)}`,

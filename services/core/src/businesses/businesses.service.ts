@@ -17,7 +17,7 @@ import { toDirectoryFilters } from '../directory/directory-filters';
 import { toBusiness } from './business.mapper';
 import { queueLinkChecks } from '../links/links.service';
 import type { SourcesService } from '../sources/sources.service';
-import { BusinessesRepository } from './businesses.repository';
+import { BusinessesRepository, isShortSearch } from './businesses.repository';
 import { DuplicatesRepository } from '../duplicates/duplicates.repository';
 import { MergesRepository } from '../duplicates/merges.repository';
 import { typedPlace } from '../duplicates/duplicates.service';
@@ -51,18 +51,21 @@ export class BusinessesService {
    */
   async listPage(parsed: Valid<typeof businessListQuerySchema>, viewer: User | null): Promise<BusinessPageAnswer> {
     const filters = { ...toDirectoryFilters(parsed), onMap: parsed.on_map === undefined ? undefined : parsed.on_map === 'true' };
-    const searching = !!filters.search;
-    const after = parsed.cursor ? decodeCursor(parsed.cursor, searching) : undefined;
+    // Ranked by relevance (its cursor says so); a one- or two-letter search lists A-Z as no search does.
+    const searching = !!filters.search && !isShortSearch(filters.search);
+    // Only the first page counts; later ones carry its total in their cursor.
+    const continued = parsed.cursor ? decodeCursor(parsed.cursor, searching) : undefined;
+    const after = continued?.key;
     const limit = parsed.limit ?? PAGING.defaultLimit;
     const forAdmin = viewer?.is_admin ?? false;
     const [rows, total] = await Promise.all([
       this.businesses.listPage(filters, { limit: limit + 1, after, forAdmin }),
-      this.businesses.count(filters),
+      continued?.total ?? this.businesses.count(filters),
     ]);
     return {
       body: rows.slice(0, limit).map((row) => toBusiness(row, forAdmin)),
       total,
-      nextCursor: rows.length > limit ? encodeCursor(pageKeyOf(rows[limit - 1], searching)) : null,
+      nextCursor: rows.length > limit ? encodeCursor(pageKeyOf(rows[limit - 1], searching), total) : null,
     };
   }
 

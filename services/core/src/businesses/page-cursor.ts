@@ -3,10 +3,14 @@ import { MESSAGES, idSchema } from '@zaytoon/contract';
 import { decodeOpaqueCursor, encodeOpaqueCursor } from '../db/opaque-cursor';
 import type { PageKey, PageRow } from './businesses.repository';
 
-/** The opaque cursor of CONTRACT.md's list paging: the sort key of a page's last business, base64url JSON. */
-export function encodeCursor(key: PageKey): string {
+/**
+ * The opaque cursor of CONTRACT.md's list paging: the sort key of a page's last business and the total the first
+ * page counted, base64url JSON. Later pages answer that total (X-Total-Count) instead of counting again: a search's
+ * count costs as much as its matches, once per filter set.
+ */
+export function encodeCursor(key: PageKey, total: number): string {
   const parts = key.mode === 'name' ? ['n', key.name, key.id] : ['r', key.bucket, key.score, key.name, key.id];
-  return encodeOpaqueCursor(parts);
+  return encodeOpaqueCursor([...parts, total]);
 }
 
 export function pageKeyOf(row: PageRow, searching: boolean): PageKey {
@@ -18,15 +22,20 @@ export function pageKeyOf(row: PageRow, searching: boolean): PageKey {
 // What encodeCursor writes, checked as client input since its values reach SQL: Postgres fails on a NUL in the
 // name or a bucket past ::int. The name is a stored one, kept as it is (never normalised as new text is).
 const storedName = z.string().refine((name) => !name.includes('\0'));
-const nameCursor = z.tuple([z.literal('n'), storedName, idSchema(MESSAGES.invalidCursor)]);
-const relevanceCursor = z.tuple([z.literal('r'), z.int32(), z.number(), storedName, idSchema(MESSAGES.invalidCursor)]);
+const id = idSchema(MESSAGES.invalidCursor);
+const total = z
+  .int()
+  .min(0)
+  .max(2 ** 31 - 1);
+const nameCursor = z.tuple([z.literal('n'), storedName, id, total]);
+const relevanceCursor = z.tuple([z.literal('r'), z.int32(), z.number(), storedName, id, total]);
 
 /** A cursor made by encodeCursor for the same kind of query (searching or not), else 400. */
-export function decodeCursor(cursor: string, searching: boolean): PageKey {
+export function decodeCursor(cursor: string, searching: boolean): { key: PageKey; total: number } {
   if (!searching) {
-    const [, name, id] = decodeOpaqueCursor(cursor, nameCursor);
-    return { mode: 'name', name, id };
+    const [, name, id, total] = decodeOpaqueCursor(cursor, nameCursor);
+    return { key: { mode: 'name', name, id }, total };
   }
-  const [, bucket, score, name, id] = decodeOpaqueCursor(cursor, relevanceCursor);
-  return { mode: 'relevance', bucket, score, name, id };
+  const [, bucket, score, name, id, total] = decodeOpaqueCursor(cursor, relevanceCursor);
+  return { key: { mode: 'relevance', bucket, score, name, id }, total };
 }

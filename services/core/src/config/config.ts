@@ -15,7 +15,34 @@ const list = z
 const lowercaseWord = <W extends readonly [string, ...string[]]>(words: W) =>
   z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value), z.enum(words).optional());
 
-const configSchema = z.object({
+/**
+ * What every Postgres session runs under, kept on the database (ALTER DATABASE) by each migrate run (migrate.ts), so it
+ * holds behind a transaction-mode pooler too.
+ */
+const databaseSettingsSchema = z.object({
+  /** A statement running longer is cancelled (the API answers 503); batch work asks for longer (WORKER_STATEMENT_TIMEOUT_MS). */
+  POSTGRES_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  /** A transaction idle this long ends, freeing its locks and its connection. */
+  POSTGRES_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+});
+
+export interface DatabaseSettings {
+  statementTimeoutMs: number;
+  idleInTransactionTimeoutMs: number;
+}
+
+/** The database settings alone (the migrate CLI needs no other setting). */
+export function databaseSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): DatabaseSettings {
+  const result = databaseSettingsSchema.safeParse(env);
+  if (!result.success)
+    throw new Error(`Invalid configuration: ${result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+  return {
+    statementTimeoutMs: result.data.POSTGRES_STATEMENT_TIMEOUT_MS,
+    idleInTransactionTimeoutMs: result.data.POSTGRES_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  };
+}
+
+const configSchema = databaseSettingsSchema.extend({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PRODUCT_NAME: z.string().default('Zaytoon'),
   /** Read by the logger itself (processLogger) before any config exists; checked here so a typo stops the boot. */
@@ -32,6 +59,15 @@ const configSchema = z.object({
   REDIS_SETTINGS_CHECK: z.enum(['on', 'off']).default('on'),
   /** Waiting longer for a Postgres connection than this answers 503 instead. */
   POSTGRES_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(2_000),
+  /** Connections of the API's pool for everything but searches. */
+  POSTGRES_POOL_SIZE: z.coerce.number().int().min(1).default(10),
+  /**
+   * Connections of the API's own pool for directory searches (page, count, summary, map of a search): however many
+   * searches arrive, they queue there and leave the main pool to other requests.
+   */
+  POSTGRES_SEARCH_POOL_SIZE: z.coerce.number().int().min(1).default(3),
+  /** The worker's statement timeout (0: none): its batch jobs read whole tables. Sent as a startup option. */
+  WORKER_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(120_000),
   API_PORT: z.coerce.number().int().default(3000),
   /** Address the API binds; containers set 0.0.0.0 (server.Dockerfile, k8s config). */
   API_HOST: z.string().default('127.0.0.1'),

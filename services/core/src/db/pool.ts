@@ -10,6 +10,12 @@ export type Queryable = pg.Pool | pg.PoolClient;
 export interface PoolOptions {
   /** Waiting longer for a connection (Postgres down or every connection busy) fails the query instead. */
   connectTimeoutMs?: number;
+  /**
+   * Batch work only (worker, seeds, benches): this statement_timeout instead of the database's (0: none), sent as a
+   * startup option, so such a pool must reach Postgres directly or through a session-mode pooler (PgBouncer in
+   * transaction mode refuses startup options). The API sends none: it runs on the database's settings.
+   */
+  statementTimeoutMs?: number;
 }
 
 export function createPool(databaseUrl: string, max = 10, options: PoolOptions = {}): pg.Pool {
@@ -17,10 +23,9 @@ export function createPool(databaseUrl: string, max = 10, options: PoolOptions =
     connectionString: databaseUrl,
     max,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 0,
-    // Typo tolerance of the directory search: how close a dictionary word must be (pg_trgm's 0.3 lets in unrelated words).
-    // random_page_cost: the tables live in memory or on SSD; at the default 4 the planner scans 100,000 businesses
-    // for a search matching 5% of them (218 ms) instead of reading the matches through its indexes (56 ms).
-    options: '-c pg_trgm.similarity_threshold=0.4 -c random_page_cost=1.1',
+    // Session settings live in the database (applyDatabaseSettings, run by every migrate), never in startup
+    // options: a transaction-mode pooler such as PgBouncer passes none on.
+    ...(options.statementTimeoutMs === undefined ? {} : { options: `-c statement_timeout=${Math.max(0, Math.round(options.statementTimeoutMs))}` }),
   });
   pool.on('error', (error) => componentLogger('pg').error({ err: error }, `idle client error: ${error.message}`));
   return pool;

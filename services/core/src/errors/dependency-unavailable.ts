@@ -1,7 +1,11 @@
 import { ClientClosedError, ClientOfflineError, ConnectionTimeoutError, SocketClosedUnexpectedlyError, TimeoutError } from 'redis';
 
-/** Postgres SQLSTATEs of a server going away: admin_shutdown, crash_shutdown, cannot_connect_now and the connection class 08. */
-const POSTGRES_GONE = /^(57P0[123]|08\d{3})$/;
+/**
+ * Postgres SQLSTATEs of a server going away (admin_shutdown, crash_shutdown, cannot_connect_now, the connection
+ * class 08) or too busy to answer in time: query_canceled (statement_timeout) and
+ * idle_in_transaction_session_timeout. The request may succeed later: 503, never a 500 with a stack.
+ */
+const POSTGRES_GONE = /^(57014|57P0[123]|25P03|08\d{3})$/;
 const SOCKET_GONE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
 /** pg and ioredis say it only in words. */
 const GONE_IN_WORDS =
