@@ -6,6 +6,7 @@ import { CommentsRepository } from './comments/comments.repository';
 import { CommentsService } from './comments/comments.service';
 import type { Config } from './config/config';
 import { DirectoryService } from './directory/directory.service';
+import { DirectoryRollupRepository } from './directory/directory-rollup.repository';
 import { createPool, type Database } from './db/pool';
 import { JobQueueRepository } from './jobs/job-queue.repository';
 import { createQueueConnection } from './jobs/redis-connection';
@@ -81,7 +82,7 @@ export function createCore(config: Config) {
     pictures: new ProfilePictureService(repositories.storage, jobs),
     statistics: new StatisticsService(repositories.statistics, jobs),
     businesses: new BusinessesService(db, businesses, new SourcesService(), cache, jobs),
-    directory: new DirectoryService(businesses, cache),
+    directory: new DirectoryService(businesses, new DirectoryRollupRepository(db), cache),
     votes: new VotesService(db, businesses, cache),
     comments: new CommentsService(repositories.comments, businesses),
     suggestions: new SuggestionsService(repositories.suggestions, businesses, jobs),

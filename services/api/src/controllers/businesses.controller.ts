@@ -38,8 +38,8 @@ export function businessesController(
       sendCachedAnswer(req, res, page.body);
       return undefined;
     },
-    directorySummary: cachedAnswer(({ query }) => directory.summary(query)),
-    cityGroups: cachedAnswer(({ query }) => directory.cityGroups(query)),
+    directorySummary: ({ query }) => directory.summary(query),
+    cityGroups: ({ query }) => directory.cityGroups(query),
     mapView: cachedAnswer(({ query }) => directory.mapView(query)),
     duplicateCheck: ({ query }) => duplicates.check(query),
     getBusiness: ({ id, user }) => businesses.get(id, user),
@@ -54,8 +54,8 @@ export function businessesController(
     },
     updateBusiness: ({ body, id, user }) => businesses.update(id, body, user!),
     canEdit: ({ id, user }) => businesses.canEdit(id, user),
-    categories: cachedAnswer(() => businesses.categories()),
-    cities: cachedAnswer(() => businesses.cities()),
+    categories: () => businesses.categories(),
+    cities: () => businesses.cities(),
     businessHistory: async ({ req, res, id, query }) => {
       const page = await revisions.history(id, query);
       setPageHeaders(req, res, page);

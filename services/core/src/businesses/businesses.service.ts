@@ -138,12 +138,12 @@ export class BusinessesService {
     return { can_edit: !!business && (isOwner || viewer.is_admin), is_owner: isOwner };
   }
 
-  categories(): Promise<CachedAnswer> {
-    return this.cache.getOrCompute('categories', async () => ({ categories: await this.businesses.listCategories() }));
+  async categories(): Promise<{ categories: string[] }> {
+    return { categories: await this.businesses.listCategories() };
   }
 
-  cities(): Promise<CachedAnswer> {
-    return this.cache.getOrCompute('cities', async () => ({ cities: await this.businesses.listCities() }));
+  async cities(): Promise<{ cities: string[] }> {
+    return { cities: await this.businesses.listCities() };
   }
 
   private async requireEditable(id: number, editor: User) {

@@ -3,12 +3,14 @@ import {
   type directoryFilterSchema,
   type mapQuerySchema,
   type CityCount,
+  type CityGroups,
   type DirectorySummary,
   type MapAnswer,
   type Valid,
 } from '@zaytoon/contract';
 import type { BusinessesRepository, CityStats, DirectoryFilters } from '../businesses/businesses.repository';
 import type { AnswerCacheRepository, CachedAnswer } from '../cache/answer-cache.repository';
+import { rollupsAnswer, type DirectoryRollupRepository } from './directory-rollup.repository';
 import { filtersKey, toDirectoryFilters } from './directory-filters';
 import { buildMapIndex, snapToTiles, viewportItems, type MapIndex } from './map-clusters';
 
@@ -54,7 +56,8 @@ export function summarise(cities: readonly CityStats[]): DirectorySummary {
 
 /**
  * The small answers the directory screen is built from (issue #9): no answer grows with the table.
- * Totals and city groups are aggregated in SQL; map markers are clustered here, from an index built
+ * Totals and city groups are read from the rollups the writes keep (issue #30 point 3), or, for a search or
+ * 'Open now', aggregated over the matches in one statement; map markers are clustered here, from an index built
  * once per set of matches and kept under the business cache version (any write rebuilds it).
  */
 export class DirectoryService {
@@ -63,19 +66,17 @@ export class DirectoryService {
 
   constructor(
     private readonly businesses: BusinessesRepository,
+    private readonly rollups: DirectoryRollupRepository,
     private readonly cache: AnswerCacheRepository,
   ) {}
 
-  summary(query: Valid<typeof directoryFilterSchema>): Promise<CachedAnswer> {
-    const filters = toDirectoryFilters(query);
-    return this.cache.getOrCompute(`summary:${filtersKey(filters)}`, async () => summarise(await this.cityStats(filters)));
+  async summary(query: Valid<typeof directoryFilterSchema>): Promise<DirectorySummary> {
+    return summarise(await this.cityStats(toDirectoryFilters(query)));
   }
 
-  cityGroups(query: Valid<typeof directoryFilterSchema>): Promise<CachedAnswer> {
-    const filters = toDirectoryFilters(query);
-    return this.cache.getOrCompute(`by-city:${filtersKey(filters)}`, async () => ({
-      groups: (await this.cityStats(filters)).map(({ city, count }) => ({ city, count })).sort((a, b) => compareCities(a.city, b.city)),
-    }));
+  async cityGroups(query: Valid<typeof directoryFilterSchema>): Promise<CityGroups> {
+    const stats = await this.cityStats(toDirectoryFilters(query));
+    return { groups: stats.map(({ city, count }) => ({ city, count })).sort((a, b) => compareCities(a.city, b.city)) };
   }
 
   /** /browse asks for the summary and the city groups at once: one query serves both. */
@@ -83,7 +84,8 @@ export class DirectoryService {
     const key = filtersKey(filters);
     let pending = this.cityStatsInFlight.get(key);
     if (!pending) {
-      pending = this.businesses.cityStats(filters).finally(() => this.cityStatsInFlight.delete(key));
+      const read = rollupsAnswer(filters) ? this.rollups.cityStats(filters) : this.businesses.cityStats(filters);
+      pending = read.finally(() => this.cityStatsInFlight.delete(key));
       this.cityStatsInFlight.set(key, pending);
     }
     return pending;
