@@ -20,11 +20,14 @@ const LAPSED_SINCE_CUTOFF = `
          CASE WHEN b.latitude IS NOT NULL AND b.longitude IS NOT NULL THEN s.sign ELSE 0 END AS on_map,
          CASE WHEN s.sign > 0 THEN b.longitude END AS west, CASE WHEN s.sign > 0 THEN b.latitude END AS south,
          CASE WHEN s.sign > 0 THEN b.longitude END AS east, CASE WHEN s.sign > 0 THEN b.latitude END AS north
-    FROM directory_verification_cutoff c
-   CROSS JOIN LATERAL (SELECT ${VERIFICATION_CUTOFF_DAY} AS today) t
-   CROSS JOIN LATERAL (SELECT CASE WHEN t.today > c.verified_after THEN -1 ELSE 1 END AS sign) s
-    JOIN businesses b ON b.verified_on > least(c.verified_after, t.today) AND b.verified_on <= greatest(c.verified_after, t.today)
-   WHERE NOT b.removal_approved`;
+    FROM businesses b, cutoff s
+   WHERE b.verified_on > (SELECT low FROM cutoff) AND b.verified_on <= (SELECT high FROM cutoff) AND NOT b.removal_approved`;
+
+/** The stored and today's cut-off as the range between them, read first so the range is an index condition. */
+const CUTOFF = `cutoff AS MATERIALIZED (
+  SELECT least(c.verified_after, t.today) AS low, greatest(c.verified_after, t.today) AS high,
+         CASE WHEN t.today > c.verified_after THEN -1 ELSE 1 END AS sign
+    FROM directory_verification_cutoff c, (SELECT ${VERIFICATION_CUTOFF_DAY} AS today) t)`;
 
 /** The rollups /browse counts from, kept by the triggers of migration 017. */
 export class DirectoryRollupRepository {
@@ -47,7 +50,7 @@ export class DirectoryRollupRepository {
       ? ` UNION ALL ${LAPSED_SINCE_CUTOFF}${category ? ` AND lower(b.category) = lower(${category})` : ''}${city ? ` AND lower(b.city) = lower(${city})` : ''}`
       : '';
     const { rows } = await this.db.query<CityStats>(
-      `SELECT (SELECT min(s.city) FROM directory_city_spellings s WHERE lower(s.city) = g.city_key AND s.businesses > 0) AS city,
+      `${verified ? `WITH ${CUTOFF} ` : ''}SELECT (SELECT min(s.city) FROM directory_city_spellings s WHERE lower(s.city) = g.city_key AND s.businesses > 0) AS city,
               sum(g.businesses)::int AS count, sum(g.on_map)::int AS on_map,
               CASE WHEN sum(g.on_map) > 0 THEN min(g.west) END AS west, CASE WHEN sum(g.on_map) > 0 THEN min(g.south) END AS south,
               CASE WHEN sum(g.on_map) > 0 THEN max(g.east) END AS east, CASE WHEN sum(g.on_map) > 0 THEN max(g.north) END AS north

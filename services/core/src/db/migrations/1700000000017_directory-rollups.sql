@@ -139,18 +139,24 @@ BEGIN
 END
 $$;
 
--- Only rows whose counted fields changed move (votes, hours and descriptions leave the rollups alone).
+-- Only rows whose counted fields changed move (votes, hours and descriptions leave the rollups alone). EXCEPT ALL
+-- pairs the old and new rows by hashing or sorting: a join of two transition tables, which have no statistics,
+-- may be planned as a nested loop, quadratic in a bulk update.
 CREATE FUNCTION businesses_rollup_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF directory_rollup_deferred() THEN RETURN NULL; END IF;
   PERFORM directory_rollup_apply(ARRAY(
-    SELECT part FROM old_rows o JOIN new_rows n ON n.id = o.id
-     CROSS JOIN LATERAL (
-           SELECT ROW(-1, o.city, o.category, o.latitude, o.longitude, o.verified_on)::directory_contribution WHERE NOT o.removal_approved
-           UNION ALL
-           SELECT ROW(1, n.city, n.category, n.latitude, n.longitude, n.verified_on)::directory_contribution WHERE NOT n.removal_approved) parts(part)
-     WHERE (o.city, o.category, o.latitude, o.longitude, o.verified_on, o.removal_approved)
-           IS DISTINCT FROM (n.city, n.category, n.latitude, n.longitude, n.verified_on, n.removal_approved)));
+    SELECT ROW(-1, gone.city, gone.category, gone.latitude, gone.longitude, gone.verified_on)::directory_contribution
+      FROM (SELECT id, city, category, latitude, longitude, verified_on, removal_approved FROM old_rows
+            EXCEPT ALL
+            SELECT id, city, category, latitude, longitude, verified_on, removal_approved FROM new_rows) gone
+     WHERE NOT gone.removal_approved
+    UNION ALL
+    SELECT ROW(1, came.city, came.category, came.latitude, came.longitude, came.verified_on)::directory_contribution
+      FROM (SELECT id, city, category, latitude, longitude, verified_on, removal_approved FROM new_rows
+            EXCEPT ALL
+            SELECT id, city, category, latitude, longitude, verified_on, removal_approved FROM old_rows) came
+     WHERE NOT came.removal_approved));
   RETURN NULL;
 END
 $$;
