@@ -64,9 +64,10 @@ CREATE TYPE directory_contribution AS (
 
 -- Adds the contributions to the rollups (only the verified rows when verified_only). Rows are written in key
 -- order, so two writers never deadlock on them. Holds the cut-off row (key share) when it reads it, so an
--- advance waits for the writes that counted by the old cut-off, and they for it.
+-- advance waits for the writes that counted by the old cut-off, and they for it. Runs as its owner: a role that
+-- may write businesses keeps the rollups without rights on them.
 CREATE FUNCTION directory_rollup_apply(changes directory_contribution[], verified_only boolean DEFAULT false)
-RETURNS void LANGUAGE plpgsql AS $$
+RETURNS void LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
 DECLARE
   cutoff date;
 BEGIN
