@@ -258,6 +258,55 @@ describe('directory rollups (issue #30 point 3) agree with the businesses table'
     expect((await db.query('SELECT 1 FROM directory_rollup WHERE businesses <> 0 OR on_map <> 0')).rowCount).toBe(0);
   });
 
+  it('stays exact under concurrent writers to the same groups', async () => {
+    const seeded = await db.query<{ id: number }>(
+      `INSERT INTO businesses (name, address, city, postcode, category, latitude, longitude)
+       SELECT 'Busy ' || i, '1 Busy St', (ARRAY['Leeds', 'York'])[1 + i % 2], 'LS1 1AA', (ARRAY['Cafe', 'Bakery'])[1 + i % 3 % 2],
+              CASE WHEN i % 5 = 0 THEN NULL ELSE 53 + i / 100.0 END, -1.5
+         FROM generate_series(1, 60) i RETURNING id`,
+    );
+    const ids = seeded.rows.map((row) => row.id);
+    const today = new Date().toISOString().slice(0, 10);
+    const writers = new pg.Pool({ connectionString: database.url, max: 8 });
+    try {
+      const tasks: Array<() => Promise<unknown>> = [
+        ...Array.from(
+          { length: 12 },
+          (_, i) => () =>
+            writers.query(
+              `INSERT INTO businesses (name, address, city, postcode, category, latitude, longitude)
+             SELECT 'Rush ' || $1 || '-' || n, '1 St', $2, 'LS1 1AA', 'cafe', 53.5 + n / 10.0, -1.4 FROM generate_series(1, 5) n`,
+              [i, i % 2 ? 'york' : 'Leeds'],
+            ),
+        ),
+        ...ids
+          .slice(0, 12)
+          .map(
+            (id, i) => () => writers.query('UPDATE businesses SET city = $2, category = $3 WHERE id = $1', [id, i % 2 ? 'Leeds' : 'York', 'Bakery']),
+          ),
+        ...ids
+          .slice(12, 20)
+          .map((id) => () => writers.query(`INSERT INTO reports (business_id, reason, status) VALUES ($1, 'Other', 'approved')`, [id])),
+        ...ids.slice(20, 28).map((id) => () => writers.query('DELETE FROM businesses WHERE id = $1', [id])),
+        ...ids
+          .slice(28, 32)
+          .map(
+            (id) => () =>
+              new VerificationRepository(writers).record(
+                id,
+                { action: 'verified', method: 'Visited in person', note: '', evidenceUrl: '', date: today },
+                adminId,
+              ),
+          ),
+        ...ids.slice(32, 36).map((id) => () => writers.query('UPDATE businesses SET latitude = NULL, longitude = NULL WHERE id = $1', [id])),
+      ];
+      await Promise.all(tasks.map((task) => task()));
+    } finally {
+      await writers.end();
+    }
+    await expectRollupsMatchTable('concurrent writers');
+  });
+
   it('a verified-filtered frame grows with the points and is cleared when none is left', async () => {
     const id = await add({ name: 'Frame One', city: 'Framley', at: [50, -4] });
     await verify(id, new Date().toISOString().slice(0, 10));
