@@ -38,6 +38,8 @@ import {
  *   (ids reserved up front, so they follow the generation order); both commit together at the end, so a
  *   failure before the commits leaves nothing behind. The trigger alone is about a fifth of the time.
  * - otherwise: one connection, one transaction, and the trigger does it.
+ * The directory rollups' triggers (migration 017) stay on either way; on the parallel path each connection defers
+ * them and adds its own rows just before it commits.
  */
 export async function seedScaleBusinesses(
   pool: pg.Pool,
