@@ -38,6 +38,8 @@ import {
  *   (ids reserved up front, so they follow the generation order); both commit together at the end, so a
  *   failure before the commits leaves nothing behind. The trigger alone is about a fifth of the time.
  * - otherwise: one connection, one transaction, and the trigger does it.
+ * The directory rollups' triggers (migration 017) stay on either way; on the parallel path each connection defers
+ * them and adds its own rows just before it commits.
  */
 export async function seedScaleBusinesses(
   pool: pg.Pool,
@@ -73,7 +75,13 @@ export async function seedScaleBusinesses(
     const superuser = await isSuperuser(clients[0]);
     const workers = superuser ? Math.max(1, Math.min(PARALLEL_WORKERS, pool.options.max ?? PARALLEL_WORKERS)) : 1;
     while (clients.length < workers) await connect();
-    if (superuser) for (const client of clients) await client.query('SET LOCAL session_replication_role = replica');
+    if (superuser) {
+      // The directory rollups' triggers would make the second connection wait for the first's rows until their joint
+      // commit: each connection adds its own rows to the rollups just before it commits, one after the other.
+      for (const client of clients) {
+        await client.query("SET LOCAL session_replication_role = replica; SELECT set_config('zaytoon.directory_rollup', 'deferred', true)");
+      }
+    }
     log(
       superuser
         ? `${workers} connection(s); search words collected per batch and added at the end (trigger skipped)`
@@ -90,6 +98,7 @@ export async function seedScaleBusinesses(
         ).rows.map((row) => row.id)
       : null;
     const words = new Set<string>();
+    const idsOf = new Map<pg.PoolClient, number[]>(clients.map((client) => [client, []]));
 
     let nextStart = 0;
     let failed = false;
@@ -108,6 +117,7 @@ export async function seedScaleBusinesses(
       let batch = take();
       while (batch) {
         const pending = client.query<{ word: string }>(ids ? INSERT_RETURNING_WORDS_SQL : INSERT_SQL, batch.params);
+        if (ids) idsOf.get(client)!.push(...(batch.params.at(-1) as number[]));
         pending.catch(() => {}); // awaited below; this only keeps a failure from going unhandled if take() throws
         const following = take();
         const result = await pending;
@@ -136,7 +146,13 @@ export async function seedScaleBusinesses(
       log(`${words.size.toLocaleString('en-GB')} distinct words in the dictionary (${elapsed(started)})`);
     }
     // The first connection holds the dictionary words: it commits last, after every other has committed.
-    for (const client of [...clients.slice(1), clients[0]]) await client.query('COMMIT');
+    for (const client of [...clients.slice(1), clients[0]]) {
+      const own = idsOf.get(client)!;
+      for (let start = 0; start < own.length; start += ROLLUP_CHUNK) {
+        await client.query('SELECT directory_rollup_add($1::int[])', [own.slice(start, start + ROLLUP_CHUNK)]);
+      }
+      await client.query('COMMIT');
+    }
   } catch (error) {
     for (const client of clients) await client.query('ROLLBACK').catch(() => {});
     throw error;
@@ -175,6 +191,8 @@ async function isSuperuser(client: pg.PoolClient): Promise<boolean> {
 }
 
 const PARALLEL_WORKERS = 2;
+/** Ids per call when a seeding connection adds its rows to the directory rollups. */
+const ROLLUP_CHUNK = 50_000;
 const BATCH_SIZE = 5_000;
 const LOG_EVERY = 20_000;
 /** Share of businesses without coordinates (the "Businesses Not on Map" box). */

@@ -6,6 +6,7 @@ import { CommentsService } from './comments/comments.service';
 import type { Config } from './config/config';
 import { DirectoryService } from './directory/directory.service';
 import { DirectoryVersionRepository } from './directory/directory-version.repository';
+import { DirectoryRollupRepository } from './directory/directory-rollup.repository';
 import { createPool, type Database } from './db/pool';
 import { JobQueueRepository } from './jobs/job-queue.repository';
 import { createQueueConnection } from './jobs/redis-connection';
@@ -85,7 +86,7 @@ export function createCore(config: Config) {
     pictures: new ProfilePictureService(repositories.storage, jobs),
     statistics: new StatisticsService(repositories.statistics, jobs),
     businesses: new BusinessesService(db, businesses, new SourcesService(), jobs),
-    directory: new DirectoryService(businesses, directoryVersion),
+    directory: new DirectoryService(businesses, new DirectoryRollupRepository(db), directoryVersion),
     votes: new VotesService(db, businesses),
     comments: new CommentsService(repositories.comments, businesses),
     suggestions: new SuggestionsService(repositories.suggestions, businesses, jobs),

@@ -22,6 +22,7 @@ import {
   BusinessesRepository,
   OpenDataService,
   OpenDataLockRepository,
+  DirectoryRollupRepository,
 } from '@zaytoon/core';
 import { AvatarRepository, AvatarService, ImageRepository, LinkChecker, LinkCheckService, MailRepository, MailService } from '@zaytoon/core/worker';
 
@@ -48,6 +49,8 @@ export function createWorkerContainer(config: Config) {
     avatars: new AvatarService(new AvatarRepository(db), new ImageRepository(), storage),
     moderation: new ModerationService(db, statistics),
     statistics,
+    /** The directory's rollups (issue #30 point 3): the statistics refresh moves their verification cut-off. */
+    directoryRollups: new DirectoryRollupRepository(db),
     /** Opens the payload fields a job definition seals (the processor does, before the schema check). */
     jobData,
     geocoding: new GeocodingService(new GeocodingRepository(db), createGeocoder(config.GEOCODER_URL)),

@@ -174,7 +174,21 @@ describe('directory answers agree with the list', () => {
       ...Array.from({ length: 4 }, (_, i) => ({ name: `Sum Books ${i}`, city: 'Sumbridge', category: 'Bookshop', latitude: null, longitude: null })),
       ...Array.from({ length: 6 }, (_, i) => ({ name: `Sum Cafe ${i}`, city: 'Sumbury', latitude: 52 + i / 10, longitude: -1 - i / 10 })),
     ]);
-    for (const filter of ['', 'city=Sumford', 'category=Bookshop', 'search=sum', 'search=sum&category=Cafe']) {
+    // Verified: some current, one lapsed (the rollups read 'Verified only' by the calendar, issue #30 point 3).
+    await api.core.db.query(`UPDATE businesses SET verified_on = current_date - 3 WHERE name IN ('Sum Bakery 1', 'Sum Bakery 2', 'Sum Cafe 3')`);
+    await api.core.db.query(`UPDATE businesses SET verified_on = current_date - 400 WHERE name = 'Sum Cafe 4'`);
+    for (const filter of [
+      '',
+      'city=Sumford',
+      'category=Bookshop',
+      'search=sum',
+      'search=sum&category=Cafe',
+      'verified=true',
+      'verified=true&city=sumbury',
+      'verified=true&category=bakery',
+      'verified=false',
+      'city=SUMFORD&category=bakery',
+    ]) {
       const summary = (await visitor.get(`/api/businesses/summary?${filter}`)).body;
       const groups = (await visitor.get(`/api/businesses/by-city?${filter}`)).body.groups as Array<{ city: string; count: number }>;
       expect(summary.total, filter).toBe(await totalOf(filter));
@@ -199,6 +213,26 @@ describe('directory answers agree with the list', () => {
     expect(sumbury).toMatchObject({ total: 6, on_map: 6, cities: 1, cities_on_map: 1, coverage: 100 });
     expect(sumbury.bounds).toEqual([-1.5, 52, -1, 52.5]);
     expect((await visitor.get('/api/businesses/summary?city=Sumbridge')).body).toMatchObject({ total: 4, on_map: 0, coverage: 0, bounds: null });
+  });
+
+  it('the category and city lists follow each write at once, and lose a spelling with its last business', async () => {
+    const [first, second] = await insert([
+      { name: 'Listed Deli', city: 'Listham', category: 'Listery' },
+      { name: 'Other Deli', city: 'LISTHAM', category: 'Listery' },
+    ]);
+    const lists = async () => ({
+      categories: (await visitor.get('/api/categories')).body.categories as string[],
+      cities: (await visitor.get('/api/cities')).body.cities as string[],
+    });
+    expect(await lists()).toMatchObject({ categories: expect.arrayContaining(['Listery']), cities: expect.arrayContaining(['LISTHAM', 'Listham']) });
+    await api.core.db.query(`INSERT INTO reports (business_id, reason, status) VALUES ($1, 'Other', 'approved')`, [second]);
+    expect((await lists()).cities).not.toContain('LISTHAM');
+    expect((await visitor.get('/api/businesses/by-city?city=listham')).body.groups).toEqual([{ city: 'Listham', count: 1 }]);
+    await api.core.db.query('DELETE FROM businesses WHERE id = $1', [first]);
+    const after = await lists();
+    expect(after.categories).not.toContain('Listery');
+    expect(after.cities).not.toContain('Listham');
+    expect(after.categories).toEqual([...after.categories].sort());
   });
 
   it('drops a business from every answer once its report is approved', async () => {

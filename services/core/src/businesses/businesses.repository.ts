@@ -434,15 +434,17 @@ export class BusinessesRepository {
     return rows[0] ?? null;
   }
 
+  /** Every category spelling a listed business uses, A-Z: from the rollup (migration 017), not the table. */
   async listCategories(): Promise<string[]> {
     const { rows } = await this.db.query<{ category: string }>(
-      `SELECT DISTINCT category FROM businesses b WHERE category <> '' AND ${NOT_REMOVED} ORDER BY category`,
+      `SELECT category FROM directory_category_spellings WHERE businesses > 0 AND category <> '' ORDER BY category`,
     );
     return rows.map((row) => row.category);
   }
 
+  /** Every city spelling a listed business uses, A-Z: from the rollup (migration 017), not the table. */
   async listCities(): Promise<string[]> {
-    const { rows } = await this.db.query<{ city: string }>(`SELECT DISTINCT city FROM businesses b WHERE ${NOT_REMOVED} ORDER BY city`);
+    const { rows } = await this.db.query<{ city: string }>('SELECT city FROM directory_city_spellings WHERE businesses > 0 ORDER BY city');
     return rows.map((row) => row.city);
   }
 

@@ -3,12 +3,14 @@ import {
   type directoryFilterSchema,
   type mapQuerySchema,
   type CityCount,
+  type CityGroups,
   type DirectorySummary,
   type MapAnswer,
   type Valid,
 } from '@zaytoon/contract';
 import type { BusinessesRepository, CityStats, DirectoryFilters } from '../businesses/businesses.repository';
 import type { DirectoryVersionRepository } from './directory-version.repository';
+import { rollupsAnswer, type DirectoryRollupRepository } from './directory-rollup.repository';
 import { filtersKey, toDirectoryFilters } from './directory-filters';
 import { buildMapIndex, snapToTiles, viewportItems, type MapIndex } from './map-clusters';
 
@@ -54,7 +56,8 @@ export function summarise(cities: readonly CityStats[]): DirectorySummary {
 
 /**
  * The small answers the directory screen is built from (issue #9): no answer grows with the table.
- * Totals and city groups are aggregated in SQL; map markers are clustered here, from an index built
+ * Totals and city groups are read from the rollups the writes keep (issue #30 point 3), or, for a search or
+ * 'Open now', aggregated over the matches in one statement; map markers are clustered here, from an index built
  * once per set of matches and kept under the directory's version (any write rebuilds it).
  */
 export class DirectoryService {
@@ -63,6 +66,7 @@ export class DirectoryService {
 
   constructor(
     private readonly businesses: BusinessesRepository,
+    private readonly rollups: DirectoryRollupRepository,
     private readonly versions: DirectoryVersionRepository,
   ) {}
 
@@ -70,7 +74,7 @@ export class DirectoryService {
     return summarise(await this.cityStats(toDirectoryFilters(query)));
   }
 
-  async cityGroups(query: Valid<typeof directoryFilterSchema>): Promise<{ groups: CityCount[] }> {
+  async cityGroups(query: Valid<typeof directoryFilterSchema>): Promise<CityGroups> {
     const stats = await this.cityStats(toDirectoryFilters(query));
     return { groups: stats.map(({ city, count }) => ({ city, count })).sort((a, b) => compareCities(a.city, b.city)) };
   }
@@ -80,7 +84,8 @@ export class DirectoryService {
     const key = filtersKey(filters);
     let pending = this.cityStatsInFlight.get(key);
     if (!pending) {
-      pending = this.businesses.cityStats(filters).finally(() => this.cityStatsInFlight.delete(key));
+      const read = rollupsAnswer(filters) ? this.rollups.cityStats(filters) : this.businesses.cityStats(filters);
+      pending = read.finally(() => this.cityStatsInFlight.delete(key));
       this.cityStatsInFlight.set(key, pending);
     }
     return pending;

@@ -2,8 +2,11 @@ import { TRUST_RULES } from '@zaytoon/contract';
 
 const VALID_FOR = `interval '${TRUST_RULES.verificationValidMonths} months'`;
 
+/** Today's cut-off: a verification made after this day is current (the directory's rollups count by it). */
+export const VERIFICATION_CUTOFF_DAY = `(current_date - ${VALID_FOR})::date`;
+
 /** A business (alias b) whose latest verification stands and is under TRUST_RULES.verificationValidMonths old. */
-export const VERIFICATION_CURRENT = `b.verified_on > current_date - ${VALID_FOR}`;
+export const VERIFICATION_CURRENT = `b.verified_on > ${VERIFICATION_CUTOFF_DAY}`;
 
 /** A business that verification is due for: verified once, and that long ago. */
 export const VERIFICATION_DUE = `b.verified_on <= current_date - ${VALID_FOR}`;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRUST_RULES } from '@zaytoon/contract';
 import { OPEN_DATA_SCHEDULER_ID, StatisticsRepository, STATISTICS_SCHEDULER_ID, StatisticsService } from '@zaytoon/core';
 import type { RunningWorker } from '../worker';
 import { insertBusiness, insertUser } from './fixtures';
@@ -83,6 +84,25 @@ describe('statistics', () => {
       expect(after.users.total).toBe(before.users.total + 1);
       expect(after.users.recent_registrations).toBe(before.users.recent_registrations + 1);
       expect(Date.parse(after.computed_at)).toBeGreaterThan(Date.parse(before.computed_at));
+    });
+
+    it("a refresh-statistics job moves the directory rollups' verification cut-off to today's (issue #30 point 3)", async () => {
+      const cutoff = async () =>
+        (
+          await context.db.query<{ stored: string; today: string }>(
+            `SELECT to_char(verified_after, 'YYYY-MM-DD') AS stored, to_char(current_date - make_interval(months => $1), 'YYYY-MM-DD') AS today
+               FROM directory_verification_cutoff`,
+            [TRUST_RULES.verificationValidMonths],
+          )
+        ).rows[0];
+      await context.db.query('SELECT directory_verification_advance((current_date - make_interval(months => $1))::date - 3)', [
+        TRUST_RULES.verificationValidMonths,
+      ]);
+      expect((await cutoff()).stored).not.toBe((await cutoff()).today);
+      const jobId = await context.producer.enqueue('refreshStatistics', { reason: 'cut-off' });
+      expect((await waitForJob(context.queues.statistics, jobId!)).state).toBe('completed');
+      const after = await cutoff();
+      expect(after.stored).toBe(after.today);
     });
   });
 
