@@ -12,7 +12,7 @@ import { waitForHttp } from '../dev/net';
 import { CookieJar } from '../e2e/support/cookie-jar';
 import { benchPort, percentile, provisionBenchStack, type BenchStack } from './bench-stack';
 import { seedExtraBusinesses } from './extra-businesses';
-import { expectNone, full, smokeExitCode } from './smoke';
+import { expectNone, full, SMOKE, smokeExitCode } from './smoke';
 
 const API_PORT = Number(process.env.BENCH_API_PORT || benchPort(3300));
 const BASELINE_PORT = Number(process.env.BENCH_BASELINE_PORT || benchPort(3301));
@@ -340,7 +340,8 @@ async function main() {
     for (const scenario of scenarios) {
       await scenario.before?.();
       let bareResult: Awaited<ReturnType<typeof run>> | undefined;
-      if (scenario.paired) {
+      // A smoke run pairs only the detail, whose share ends the report.
+      if (scenario.paired && (!SMOKE || scenario.name === 'GET /api/businesses/{id}')) {
         console.log(`running: ${bare.name} (${DURATION}s), paired with the next`);
         bareResult = await run(bare);
         results.push(bareResult);

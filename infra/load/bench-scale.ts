@@ -52,7 +52,7 @@ function option(name: string): string | undefined {
 }
 
 type Size = 'demo' | number;
-const SIZES: Size[] = (option('sizes') ?? full('demo,10000,100000', 'demo,200')).split(',').map((raw) => {
+const SIZES: Size[] = (option('sizes') ?? full('demo,10000,100000', '200')).split(',').map((raw) => {
   const text = raw.trim().toLowerCase().replace(/[_,]/g, '');
   if (text === 'demo') return 'demo';
   const value = Number(text.replace(/k$/, '000').replace(/m$/, '000000'));
