@@ -98,6 +98,8 @@ const PORTS = {
 };
 
 const LONDON = { lat: 51.5074, lng: -0.1278 };
+/** The tiles' version (tile URLs carry it as `v`); a 404 means the tile endpoint is not there. */
+const TILE_VERSION_PATH = '/api/businesses/map/version';
 /** Postcodes in London for the writer's businesses (the worker places them). */
 const WRITER_POSTCODES = ['E1 6AN', 'SW1A 1AA', 'N1 9GU', 'SE1 7PB', 'W1D 3QF', 'NW1 2DB', 'EC1A 1BB', 'WC2N 5DU'];
 
@@ -326,19 +328,16 @@ interface BrowserFigures {
 
 class Bench {
   private readonly pool: pg.Pool;
-  private readonly apiPortList: number[];
   private statementsTracked = false;
-  private tileVersionPath = '/api/businesses/map/version';
 
   constructor(
     private readonly stack: BenchStack,
     private readonly frontDoorPort: number,
-    apiPortList: number[],
+    private readonly apiPortList: number[],
     private readonly writer: Writer,
   ) {
     this.pool = new pg.Pool({ connectionString: stack.databaseUrl, max: 4 });
     this.pool.on('error', () => undefined);
-    this.apiPortList = apiPortList;
   }
 
   get origin(): string {
@@ -496,10 +495,10 @@ class Bench {
 
   /** The tiles' version, or null when the endpoint is missing (GET …/map/version answers 404). */
   private async tileVersion(port = this.apiPortList[0]): Promise<string | null> {
-    const answer = await get(port, this.tileVersionPath);
+    const answer = await get(port, TILE_VERSION_PATH);
     if (answer.status === 404) return null;
     if (answer.status !== 200) {
-      unexpected(`GET ${this.tileVersionPath} answered ${answer.status}`);
+      unexpected(`GET ${TILE_VERSION_PATH} answered ${answer.status}`);
       return null;
     }
     try {
