@@ -29,6 +29,8 @@ export interface PostgresOptions {
   externalUrl?: string;
   /** Trade durability for speed (tests): fsync and synchronous_commit off. */
   fast?: boolean;
+  /** More server settings (`-c name=value`), e.g. shared_preload_libraries for a benchmark. */
+  settings?: Record<string, string>;
 }
 
 export function withDatabase(url: string, database: string): string {
@@ -204,6 +206,7 @@ export async function provisionPostgres(start: Starter, options: PostgresOptions
       '-c',
       'max_connections=200',
       ...(options.fast ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+      ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     ],
     env: { LC_MESSAGES: 'C' },
     show: (line) => /\b(WARNING|ERROR|FATAL|PANIC):/.test(line) && !/terminating connection due to administrator command/.test(line),

@@ -7,10 +7,12 @@
 //     a 2-minute soak (infra/load/soak.ts: mixed load, then every answered write checked in SQL)
 //  3. build the front-ends; migrate + seed the `zaytoon_e2e` database; start API, worker, the remotes'
 //     servers and the nginx front door on the test ports; browser tests (infra/e2e), among them the
-//     scale-out tests (2 API processes and 2 workers behind their own front door)
+//     scale-out tests (2 API processes and 2 workers behind their own front door); then every benchmark's smoke
+//     run (infra/load/bench-smoke.ts: each bench tiny and fast, failing on anything it did not expect)
 //  4. stop everything; print a summary; exit non-zero if anything failed.
 // Flags: --skip-e2e (steps 0-2 only), --only-e2e (skip steps 0 and 2); other words are file filters for the
-// browser tests (`npm test -- --only-e2e directory/auth` runs infra/e2e/directory/auth.test.ts alone).
+// browser tests (`npm test -- --only-e2e directory/auth` runs infra/e2e/directory/auth.test.ts alone, without the
+// bench smoke runs; `npm test -- --only-e2e bench-smoke` runs the bench smoke runs alone).
 import { existsSync, rmSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { loadConfig, repoRoot } from './config';
@@ -36,6 +38,7 @@ import { failureDigest } from './failure-digest';
 const skipE2e = process.argv.includes('--skip-e2e');
 const onlyE2e = process.argv.includes('--only-e2e');
 const e2eFilters = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const benchSmokeOnly = e2eFilters.length === 1 && e2eFilters[0] === 'bench-smoke';
 const config = loadConfig('test');
 const supervisor = createSupervisor(config);
 const started = Date.now();
@@ -150,16 +153,24 @@ async function main(): Promise<void> {
       await seed(backing.databaseUrl, config.seedAdminPassword);
       await fetch(`${mailboxUrl(config)}/messages`, { method: 'DELETE' });
       await startApplications(config, supervisor, backing, secret);
-      await step('browser tests', vitestCommand(['run', '--config', 'infra/e2e/vitest.config.ts', ...e2eFilters]), {
-        ...testEnv,
-        E2E_BASE_URL: config.publicOrigin,
-        E2E_API_URL: config.apiOrigin,
-        E2E_MAILBOX_URL: mailboxUrl(config),
-        E2E_DATABASE_URL: backing.databaseUrl,
-        E2E_REDIS_URL: backing.redisUrl,
-        E2E_ADMIN_LOGIN: 'admin',
-        E2E_ADMIN_PASSWORD: config.seedAdminPassword,
-      });
+      if (!benchSmokeOnly)
+        await step('browser tests', vitestCommand(['run', '--config', 'infra/e2e/vitest.config.ts', ...e2eFilters]), {
+          ...testEnv,
+          E2E_BASE_URL: config.publicOrigin,
+          E2E_API_URL: config.apiOrigin,
+          E2E_MAILBOX_URL: mailboxUrl(config),
+          E2E_DATABASE_URL: backing.databaseUrl,
+          E2E_REDIS_URL: backing.redisUrl,
+          E2E_ADMIN_LOGIN: 'admin',
+          E2E_ADMIN_PASSWORD: config.seedAdminPassword,
+        });
+      // bench:frontend measures this stack's front door; the others start their own processes beside it.
+      if (!e2eFilters.length || benchSmokeOnly)
+        await step(
+          'bench smoke runs',
+          { command: process.execPath, args: ['--import', 'tsx', 'infra/load/bench-smoke.ts'] },
+          { ...testEnv, BENCH_BASE_URL: config.publicOrigin },
+        );
     }
   }
 }

@@ -7,15 +7,17 @@
  */
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { businessInputSchema } from '@zaytoon/contract';
+import type { BusinessDetail, BusinessInput } from '@zaytoon/contract';
 import { waitForHttp } from '../dev/net';
 import { CookieJar } from '../e2e/support/cookie-jar';
 import { benchPort, percentile, provisionBenchStack, type BenchStack } from './bench-stack';
 import { seedExtraBusinesses } from './extra-businesses';
+import { expectNone, full, SMOKE, smokeExitCode } from './smoke';
 
 const API_PORT = Number(process.env.BENCH_API_PORT || benchPort(3300));
 const BASELINE_PORT = Number(process.env.BENCH_BASELINE_PORT || benchPort(3301));
-const DURATION = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
+const DURATION = full(Number(process.env.BENCH_DURATION_SECONDS ?? 10), 1);
+const EXTRA_BUSINESSES = full(10_000, 300);
 const SEARCH_TERMS = [
   'olive',
   'bakery',
@@ -110,6 +112,8 @@ interface Scenario {
   paired?: boolean;
   /** Runs before the scenario is measured (not timed). */
   before?: () => Promise<void>;
+  /** The status every answer must have (2xx when left out). */
+  expectStatus?: number;
 }
 
 async function run(scenario: Scenario) {
@@ -125,11 +129,15 @@ async function run(scenario: Scenario) {
     requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, ...scenario.requests() }) }],
     // Without a callback autocannon answers its instance, which is also a promise of the result.
   }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
+  let unexpectedStatus = 0;
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
     latencies.push(responseTime);
     if (statusCode >= 300) non2xx++;
+    if (scenario.expectStatus ? statusCode !== scenario.expectStatus : statusCode < 200 || statusCode > 299) unexpectedStatus++;
   });
   const result = await instance;
+  expectNone(unexpectedStatus, `${scenario.name}: answers other than ${scenario.expectStatus ?? '2xx'}`);
+  expectNone(result.errors + result.timeouts, `${scenario.name}: errors or timeouts`);
   latencies.sort((a, b) => a - b);
   return {
     scenario: scenario.name,
@@ -175,14 +183,33 @@ async function login(baseUrl: string, origin: string) {
   return headers();
 }
 
-/** An admin saves a business unchanged: a real business write, which drops every cached answer. */
+/** What the edit form sends back for a business unchanged: the contract's input, where "none" is '' rather than null. */
+function unchangedInput(business: BusinessDetail): BusinessInput {
+  return {
+    name: business.name,
+    name_latin: business.name_latin ?? '',
+    address: business.address,
+    city: business.city,
+    postcode: business.postcode,
+    category: business.category,
+    description: business.description,
+    phone: business.phone,
+    website: business.website,
+    sources: business.sources.map(({ id, kind, url, description, date }) => ({ id, kind, url: url ?? '', description, date })),
+    business_hours: business.business_hours,
+    social_media: business.social_media,
+    latitude: business.latitude,
+    longitude: business.longitude,
+  };
+}
+
+/** An admin saves a business unchanged: a real business write. */
 async function rewriteBusiness(baseUrl: string, id: number, headers: Record<string, string>): Promise<void> {
-  const business = (await (await fetch(`${baseUrl}/api/businesses/${id}`)).json()) as Record<string, unknown>;
-  const fields = Object.keys(businessInputSchema.shape);
+  const business = (await (await fetch(`${baseUrl}/api/businesses/${id}`)).json()) as BusinessDetail;
   const answer = await fetch(`${baseUrl}/api/businesses/${id}`, {
     method: 'PUT',
     headers,
-    body: JSON.stringify(Object.fromEntries(fields.map((field) => [field, business[field]]))),
+    body: JSON.stringify(unchangedInput(business)),
   });
   if (!answer.ok) throw new Error(`bench business write failed: ${answer.status} ${await answer.text()}`);
 }
@@ -201,7 +228,7 @@ async function main() {
     });
     const { databaseUrl, redisUrl } = stack;
     const pool = new pg.Pool({ connectionString: databaseUrl });
-    const added = await seedExtraBusinesses(pool, 10_000);
+    const added = await seedExtraBusinesses(pool, EXTRA_BUSINESSES);
     await pool.query('ANALYZE');
     const { rows } = await pool.query<{ min: number; max: number; total: number }>('SELECT min(id), max(id), count(*)::int AS total FROM businesses');
     await pool.end();
@@ -238,7 +265,14 @@ async function main() {
     const scenarios: Scenario[] = [
       { name: 'baseline node:http hello', port: BASELINE_PORT, connections: 20, requests: get(() => '/') },
       { name: 'GET /healthz', port: API_PORT, connections: 20, paired: true, requests: get(() => '/healthz') },
-      { name: 'GET /api/no-such-thing (404)', port: API_PORT, connections: 20, paired: true, requests: get(() => '/api/no-such-thing') },
+      {
+        name: 'GET /api/no-such-thing (404)',
+        port: API_PORT,
+        connections: 20,
+        paired: true,
+        expectStatus: 404,
+        requests: get(() => '/api/no-such-thing'),
+      },
       {
         name: 'GET /api/businesses/{id}, cold cache',
         port: API_PORT,
@@ -306,7 +340,8 @@ async function main() {
     for (const scenario of scenarios) {
       await scenario.before?.();
       let bareResult: Awaited<ReturnType<typeof run>> | undefined;
-      if (scenario.paired) {
+      // A smoke run pairs only the detail, whose share ends the report.
+      if (scenario.paired && (!SMOKE || scenario.name === 'GET /api/businesses/{id}')) {
         console.log(`running: ${bare.name} (${DURATION}s), paired with the next`);
         bareResult = await run(bare);
         results.push(bareResult);
@@ -347,4 +382,4 @@ async function main() {
 }
 
 await main();
-process.exit(0);
+process.exit(smokeExitCode());

@@ -16,11 +16,12 @@ import { superviseWith } from '../dev/supervisor';
 import { buildFrontends, startFrontDoorAndRemotes } from '../dev/stack';
 import { benchPort, provisionBenchStack, type BenchStack } from './bench-stack';
 import { seedExtraBusinesses } from './extra-businesses';
+import { full, SMOKE, smokeExitCode, unexpected } from './smoke';
 
 const API_PORT = benchPort(3310);
 const FRONT_DOOR_PORT = benchPort(8310);
-const DURATION = Number(process.env.BENCH_DURATION_SECONDS ?? 8);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const DURATION = full(Number(process.env.BENCH_DURATION_SECONDS ?? 8), 1);
+const ROUNDS = full(Number(process.env.BENCH_ROUNDS ?? 3), 1);
 const CONNECTIONS = 20;
 const TARGET_RATIO = 1.5;
 
@@ -53,9 +54,16 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const row = (name: string, m: Measured) =>
   `${name.padEnd(44)} p50 ${String(m.p50).padStart(4)} ms  p99 ${String(m.p99).padStart(4)} ms  ${m.rps.toFixed(0).padStart(6)} req/s  errors ${m.errors}  non-2xx ${m.non2xx}`;
 
+/** A target (a figure that moves with the machine's load): a smoke run prints it and is not failed by it. */
 function check(label: string, ok: boolean, detail: string): boolean {
   console.log(`${ok ? 'PASS' : 'FAIL'}  ${label}: ${detail}`);
-  return ok;
+  return ok || SMOKE;
+}
+
+/** What holds on any machine (answers, headers): a smoke run fails without it. */
+function mustHold(label: string, ok: boolean, detail: string): boolean {
+  if (!ok && SMOKE) unexpected(`${label}: ${detail}`);
+  return check(label, ok, detail);
 }
 
 async function main(): Promise<void> {
@@ -72,7 +80,7 @@ async function main(): Promise<void> {
       seedAdminPassword: 'admin-dev-password',
     });
     const pool = new pg.Pool({ connectionString: stack.databaseUrl });
-    await seedExtraBusinesses(pool, 10_000);
+    await seedExtraBusinesses(pool, full(10_000, 300));
     await pool.query('ANALYZE');
     const { rows } = await pool.query<{ min: number; max: number }>('SELECT min(id), max(id) FROM businesses');
     await pool.end();
@@ -134,25 +142,31 @@ async function main(): Promise<void> {
     const csp = page.headers.get('content-security-policy') ?? '';
     console.log('\nDone when (issue #10)');
     ok =
+      mustHold(
+        'no errors or non-2xx on the API port',
+        direct.every((m) => !m.errors && !m.non2xx),
+        `${direct.reduce((s, m) => s + m.errors + m.non2xx, 0)}`,
+      ) && ok;
+    ok =
       check(
         'business detail p50 through the front door within 1.5× of the API port',
         ratio <= TARGET_RATIO,
         `${doorP50} ms vs ${apiP50} ms (${ratio.toFixed(2)}×)`,
       ) && ok;
     ok =
-      check(
+      mustHold(
         'no errors or non-2xx through the front door',
         proxied.every((m) => !m.errors && !m.non2xx),
         `${proxied.reduce((s, m) => s + m.errors + m.non2xx, 0)}`,
       ) && ok;
     ok =
-      check(
+      mustHold(
         'HTML carries a CSP with frame-ancestors, and nosniff',
         /frame-ancestors 'none'/.test(csp) && page.headers.get('x-content-type-options') === 'nosniff',
         csp.slice(0, 60) + '…',
       ) && ok;
     ok =
-      check(
+      mustHold(
         'JS served compressed with immutable caching',
         ['br', 'gzip'].includes(scriptAnswer.headers.get('content-encoding') ?? '') &&
           /immutable/.test(scriptAnswer.headers.get('cache-control') ?? ''),
@@ -161,7 +175,7 @@ async function main(): Promise<void> {
   } finally {
     await stack?.stop();
   }
-  process.exit(ok ? 0 : 1);
+  process.exit(SMOKE ? smokeExitCode() : ok ? 0 : 1);
 }
 
 main().catch((error) => {

@@ -30,24 +30,27 @@ import { repoRoot } from '../dev/config';
 import { startMailCatcher } from '../dev/mail-catcher';
 import { stackEnv, workerMailEnv } from './bench-env';
 import { percentile, provisionBenchStack, type BenchStack } from './bench-stack';
+import { expectNone, full, smokeExitCode } from './smoke';
 
-const SCALE = Number(process.env.BENCH_JOBS_SCALE || 1);
-const RUNS = (process.env.BENCH_JOBS_RUNS || '1x1,1x4,1x16,2x4').split(',').map((run) => {
-  const [processes, concurrency] = run.trim().split(/x|×/).map(Number);
-  if (!(processes >= 1 && concurrency >= 1)) throw new Error(`BENCH_JOBS_RUNS: "${run}" is not <processes>x<concurrency>`);
-  return { processes, concurrency };
-});
+const SCALE = full(Number(process.env.BENCH_JOBS_SCALE || 1), 0.02);
+const RUNS = full(process.env.BENCH_JOBS_RUNS || '1x1,1x4,1x16,2x4', '1x4')
+  .split(',')
+  .map((run) => {
+    const [processes, concurrency] = run.trim().split(/x|×/).map(Number);
+    if (!(processes >= 1 && concurrency >= 1)) throw new Error(`BENCH_JOBS_RUNS: "${run}" is not <processes>x<concurrency>`);
+    return { processes, concurrency };
+  });
 const BURST: Record<QueueName, number> = {
-  emails: Math.round(600 * SCALE),
-  images: Math.round(100 * SCALE),
-  moderation: Math.round(300 * SCALE),
-  statistics: Math.round(200 * SCALE),
-  geocoding: Math.round(800 * SCALE),
-  links: Math.round(400 * SCALE),
+  emails: Math.max(2, Math.round(600 * SCALE)),
+  images: Math.max(2, Math.round(100 * SCALE)),
+  moderation: Math.max(2, Math.round(300 * SCALE)),
+  statistics: Math.max(2, Math.round(200 * SCALE)),
+  geocoding: Math.max(2, Math.round(800 * SCALE)),
+  links: Math.max(2, Math.round(400 * SCALE)),
 };
 const PHASE_TIMEOUT_MS = 120_000;
 /** A no-op burst of 100 is over in a tenth of a second, too short to read a rate from. */
-const NOOP_MIN_BURST = 1000;
+const NOOP_MIN_BURST = full(1000, 20);
 
 interface Planned {
   name: JobName;
@@ -373,6 +376,7 @@ async function main() {
         const noopBefore = await measure(twin.queue, twin.events, noopBurst, `${run}-before`);
         const result = await measure(real.get(queue)!.queue, real.get(queue)!.events, burst, run);
         const noopAfter = await measure(twin.queue, twin.events, noopBurst, `${run}-after`);
+        expectNone(result.failed, `${queue} jobs failed for good (run ${run})`);
         // A dip in one of them is the machine's other work (it is shared), not BullMQ's ceiling.
         const ceiling = Number(noopBefore['jobs/s']) > Number(noopAfter['jobs/s']) ? noopBefore : noopAfter;
         const share = Number(result['jobs/s']) / Math.max(1, Number(ceiling['jobs/s']));
@@ -415,7 +419,7 @@ async function main() {
 
 try {
   await main();
-  process.exit(0);
+  process.exit(smokeExitCode());
 } catch (error) {
   console.error(`bench:jobs failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exit(1);

@@ -27,6 +27,8 @@ export interface BenchStackOptions {
   externalRedisUrl?: string;
   /** Demo data with this admin password (dev admin `admin`). */
   seedAdminPassword?: string;
+  /** Settings of the Postgres it starts (not of an external one). */
+  postgresSettings?: Record<string, string>;
 }
 
 export interface BenchStack {
@@ -71,6 +73,7 @@ export async function provisionBenchStack(options: BenchStackOptions): Promise<B
     port: postgresPort,
     externalUrl: options.externalDatabaseUrl,
     fast: true,
+    settings: options.postgresSettings,
   });
   const redisUrl = await provisionRedis(superviseWith(supervisor, false), {
     dataDir,

@@ -29,8 +29,10 @@ import { SoakLoad, arrive, chooser } from './soak/load';
 import { familyRssKb, parentOf, rssKb, sampleRss, type Watched } from './soak/rss';
 import { CallStats } from './soak/stats';
 import { verify, waitForJobs } from './soak/verify';
+import { full, SMOKE } from './smoke';
 
-const MINUTES = Number(process.env.SOAK_MINUTES || 30);
+// A smoke run (`--smoke`): 15 seconds; the soak's own verdict (no error, nothing lost, nothing stray) still decides.
+const MINUTES = full(Number(process.env.SOAK_MINUTES || 30), 0.25);
 const RATE = Number(process.env.SOAK_RATE || 25);
 if (!(MINUTES > 0) || !(RATE > 0))
   throw new Error(`SOAK_MINUTES=${process.env.SOAK_MINUTES} and SOAK_RATE=${process.env.SOAK_RATE} must be positive numbers`);
@@ -39,7 +41,7 @@ const ADMIN_PASSWORD = 'admin-dev-password';
 const RSS_RULE_MINUTES = 5;
 const RSS_GROWTH_LIMIT = 0.1;
 /** RSS is the median of this many readings a second apart. */
-const RSS_SAMPLES = 5;
+const RSS_SAMPLES = full(5, 1);
 const MAX_IN_FLIGHT = 200;
 /** Whatever happens, everything is stopped this long after the load should have ended. */
 const GUARD_MS = (MINUTES * 60 + 600) * 1000;
@@ -135,7 +137,7 @@ async function main(): Promise<number> {
     ];
 
     const durationMs = MINUTES * 60_000;
-    const warmupMs = Math.max(20_000, durationMs * 0.2);
+    const warmupMs = SMOKE ? durationMs * 0.2 : Math.max(20_000, durationMs * 0.2);
     console.log(
       `soak ${marker}: ${MINUTES} min at ${RATE} arrivals/s against ${api} (${cpus().length} CPUs, load ${loadavg()[0].toFixed(1)}); ` +
         `RSS measured after ${(warmupMs / 1000).toFixed(0)} s and at the end; raised limits: ${Object.entries(RAISED_LIMITS)

@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
 import type pg from 'pg';
-import { sourcesText } from '@zaytoon/contract';
-import { BusinessesRepository, inTransaction, outcodeOf, outcodeTable, setRevisionContext } from '@zaytoon/core';
+import { openMinutesMultirange, sourcesText } from '@zaytoon/contract';
+import { outcodeOf, outcodeTable, setRevisionContext } from '@zaytoon/core';
 import { businessName, fill, hoursFor, phoneFor, postcodeIn, slugify, socialFor } from './demo-data';
 import { Prng } from './prng';
-import { verifySeededBusinesses } from './seeded-verifications';
+import { SEEDED_VERIFICATION_NOTE, seededVerification } from './seeded-verifications';
 import {
   ADDRESS_UNITS,
   CATEGORY_KINDS,
@@ -30,16 +30,13 @@ import {
  * Adds rows every time it runs (it is not idempotent); without `seed` it picks a random one and logs it. The same
  * seed gives the same rows in the same id order.
  *
- * Rows go in with one INSERT ... SELECT FROM unnest(arrays) per batch of 5,000, using up to two of the pool's
- * connections. The typo-tolerance dictionary (search_words) gets every new word:
- * - as a superuser (`npm start`'s embedded Postgres): the per-row businesses_collect_search_words trigger is
- *   skipped for these transactions only (session_replication_role = replica; other sessions keep it), each
- *   batch returns its distinct words, and one insert adds them all at the end. Two connections insert at once
- *   (ids reserved up front, so they follow the generation order); both commit together at the end, so a
- *   failure before the commits leaves nothing behind. The trigger alone is about a fifth of the time.
- * - otherwise: one connection, one transaction, and the trigger does it.
- * The directory rollups' triggers (migration 017) stay on either way; on the parallel path each connection defers
- * them and adds its own rows just before it commits.
+ * Rows go in with plain INSERT ... SELECT FROM unnest(arrays), a batch of 5,000 per statement, with each business's
+ * sources, its standing verification and its parsed opening hours in the same statement. Every trigger on
+ * businesses fires as it does for the API's writes (the typo-tolerance dictionary, history, and any rollup a
+ * trigger keeps), so the seeded directory is what writes through the app would have made; nothing is dropped or
+ * rebuilt afterwards but VACUUM ANALYZE. Two connections insert at once, each batch its own transaction (ids
+ * reserved up front, so they follow the generation order): two long transactions would wait on each other's new
+ * dictionary words. A batch that deadlocks on those words is tried again; a failure deletes every row added.
  */
 export async function seedScaleBusinesses(
   pool: pg.Pool,
@@ -58,70 +55,41 @@ export async function seedScaleBusinesses(
   const now = Date.now();
   log(`adding ${count.toLocaleString('en-GB')} businesses over ${districts.entries.length} postcode districts (seed ${seed})`);
 
-  const clients: pg.PoolClient[] = [];
-  // A checked-out client with no 'error' listener takes the process down when the server goes away (Ctrl-C
-  // stopping Postgres); the failed query rejects anyway, which is what reports it.
-  const ignoreError = () => {};
-  const connect = async () => {
-    const client = await pool.connect();
-    client.on('error', ignoreError);
-    clients.push(client);
-    await beginSeedTransaction(client);
-    return client;
-  };
+  const ids = (
+    await pool.query<{ id: number }>(
+      "SELECT nextval(pg_get_serial_sequence('businesses', 'id'))::int AS id FROM generate_series(1, $1::int) ORDER BY 1",
+      [count],
+    )
+  ).rows.map((row) => row.id);
+  const workers = Math.max(1, Math.min(PARALLEL_WORKERS, pool.options.max ?? PARALLEL_WORKERS));
+  log(`${workers} connection(s), a transaction per batch of ${BATCH_SIZE.toLocaleString('en-GB')}; every trigger fires`);
+
   let inserted = 0;
-  try {
-    await connect();
-    const superuser = await isSuperuser(clients[0]);
-    const workers = superuser ? Math.max(1, Math.min(PARALLEL_WORKERS, pool.options.max ?? PARALLEL_WORKERS)) : 1;
-    while (clients.length < workers) await connect();
-    if (superuser) {
-      // The directory rollups' triggers would make the second connection wait for the first's rows until their joint
-      // commit: each connection adds its own rows to the rollups just before it commits, one after the other.
-      for (const client of clients) {
-        await client.query("SET LOCAL session_replication_role = replica; SELECT set_config('zaytoon.directory_rollup', 'deferred', true)");
-      }
-    }
-    log(
-      superuser
-        ? `${workers} connection(s); search words collected per batch and added at the end (trigger skipped)`
-        : '1 connection; search words added by the per-row trigger',
-    );
-
-    // Ids reserved up front (parallel path only: it needs the sequence, a superuser has it) follow generation order.
-    const ids: number[] | null = superuser
-      ? (
-          await clients[0].query<{ id: number }>(
-            "SELECT nextval(pg_get_serial_sequence('businesses', 'id'))::int AS id FROM generate_series(1, $1::int) ORDER BY 1",
-            [count],
-          )
-        ).rows.map((row) => row.id)
-      : null;
-    const words = new Set<string>();
-    const idsOf = new Map<pg.PoolClient, number[]>(clients.map((client) => [client, []]));
-
-    let nextStart = 0;
-    let failed = false;
-    let lastLogged = 0;
-    /** The next batch's parameters, generated in order whichever connection asks. */
-    const take = (): { params: unknown[]; size: number } | null => {
-      if (failed || nextStart >= count) return null;
-      const size = Math.min(BATCH_SIZE, count - nextStart);
-      const params: unknown[] = [...generateBatch(rng, districts, size, now), PROOF_LIST];
-      if (ids) params.push(ids.slice(nextStart, nextStart + size));
-      nextStart += size;
-      return { params, size };
-    };
-    const work = async (client: pg.PoolClient) => {
-      // Each connection holds one batch ready while Postgres inserts the one before.
+  let nextStart = 0;
+  let failed = false;
+  let lastLogged = 0;
+  /** The next batch's parameters, generated in order whichever connection asks. */
+  const take = (): { params: unknown[]; size: number } | null => {
+    if (failed || nextStart >= count) return null;
+    const size = Math.min(BATCH_SIZE, count - nextStart);
+    const params = [...generateBatch(rng, districts, size, now), PROOF_LIST, ids.slice(nextStart, nextStart + size)];
+    nextStart += size;
+    return { params, size };
+  };
+  const work = async () => {
+    const client = await pool.connect();
+    // A checked-out client with no 'error' listener takes the process down when the server goes away (Ctrl-C
+    // stopping Postgres); the failed query rejects anyway, which is what reports it.
+    const ignoreError = () => {};
+    client.on('error', ignoreError);
+    try {
       let batch = take();
       while (batch) {
-        const pending = client.query<{ word: string }>(ids ? INSERT_RETURNING_WORDS_SQL : INSERT_SQL, batch.params);
-        if (ids) idsOf.get(client)!.push(...(batch.params.at(-1) as number[]));
+        // Each connection holds one batch ready while Postgres inserts the one before.
+        const pending = insertBatch(client, batch.params);
         pending.catch(() => {}); // awaited below; this only keeps a failure from going unhandled if take() throws
         const following = take();
-        const result = await pending;
-        if (ids) for (const row of result.rows) words.add(row.word);
+        await pending;
         inserted += batch.size;
         if (inserted - lastLogged >= LOG_EVERY && inserted < count) {
           log(`${inserted.toLocaleString('en-GB')} inserted (${elapsed(started)})`);
@@ -129,43 +97,25 @@ export async function seedScaleBusinesses(
         }
         batch = following;
       }
-    };
-    const outcomes = await Promise.allSettled(
-      clients.map((client) =>
-        work(client).catch((error) => {
-          failed = true;
-          throw error;
-        }),
-      ),
-    );
-    const failure = outcomes.find((outcome) => outcome.status === 'rejected');
-    if (failure) throw (failure as PromiseRejectedResult).reason;
-
-    if (words.size > 0) {
-      await clients[0].query('INSERT INTO search_words (word) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING', [[...words].sort()]);
-      log(`${words.size.toLocaleString('en-GB')} distinct words in the dictionary (${elapsed(started)})`);
-    }
-    // The first connection holds the dictionary words: it commits last, after every other has committed.
-    for (const client of [...clients.slice(1), clients[0]]) {
-      const own = idsOf.get(client)!;
-      for (let start = 0; start < own.length; start += ROLLUP_CHUNK) {
-        await client.query('SELECT directory_rollup_add($1::int[])', [own.slice(start, start + ROLLUP_CHUNK)]);
-      }
-      await client.query('COMMIT');
-    }
-  } catch (error) {
-    for (const client of clients) await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    for (const client of clients) {
+    } finally {
       client.off('error', ignoreError);
       client.release();
     }
+  };
+  const outcomes = await Promise.allSettled(
+    Array.from({ length: workers }, () =>
+      work().catch((error) => {
+        failed = true;
+        throw error;
+      }),
+    ),
+  );
+  const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (failure) {
+    await pool.query('DELETE FROM businesses WHERE id = ANY($1::int[])', [ids]).catch(() => {});
+    throw (failure as PromiseRejectedResult).reason;
   }
   log(`${inserted.toLocaleString('en-GB')} businesses inserted and committed (${elapsed(started)})`);
-  await inTransaction(pool, (client) => verifySeededBusinesses(client));
-  const parsed = await new BusinessesRepository(pool).parsePendingHours(10_000);
-  log(`opening hours parsed for ${parsed.toLocaleString('en-GB')} businesses (${elapsed(started)})`);
   // VACUUM sets the visibility map, so the directory's covering index answers without reading rows.
   await pool.query('VACUUM (ANALYZE) businesses');
   await pool.query('ANALYZE search_words');
@@ -174,6 +124,23 @@ export async function seedScaleBusinesses(
   return { inserted, durationMs };
 }
 
+/** One batch in its own transaction; again when it deadlocked with the other connection's batch (new dictionary words). */
+async function insertBatch(client: pg.PoolClient, params: unknown[]): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await beginSeedTransaction(client);
+      await client.query(INSERT_SQL, params);
+      await client.query('COMMIT');
+      return;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      if ((error as { code?: string }).code !== DEADLOCK_DETECTED || attempt >= 5) throw error;
+    }
+  }
+}
+
+const DEADLOCK_DETECTED = '40P01';
+const PARALLEL_WORKERS = 2;
 async function beginSeedTransaction(client: pg.PoolClient): Promise<void> {
   await client.query('BEGIN');
   await setRevisionContext(client, { kind: 'seed', actorId: null });
@@ -184,15 +151,6 @@ async function beginSeedTransaction(client: pg.PoolClient): Promise<void> {
   );
 }
 
-/** Only a superuser may set session_replication_role (checked first, so no error reaches the server log). */
-async function isSuperuser(client: pg.PoolClient): Promise<boolean> {
-  const { rows } = await client.query<{ superuser: boolean }>('SELECT rolsuper AS superuser FROM pg_roles WHERE rolname = current_user');
-  return rows[0]?.superuser === true;
-}
-
-const PARALLEL_WORKERS = 2;
-/** Ids per call when a seeding connection adds its rows to the directory rollups. */
-const ROLLUP_CHUNK = 50_000;
 const BATCH_SIZE = 5_000;
 const LOG_EVERY = 20_000;
 /** Share of businesses without coordinates (the "Businesses Not on Map" box). */
@@ -218,6 +176,9 @@ const COLUMNS = [
   ['upvotes', 'int4'],
   ['downvotes', 'int4'],
   ['verified', 'bool'],
+  ['verified_days_ago', 'int4'],
+  ['verification_method', 'text'],
+  ['open_minutes', 'text'],
   ['created_at', 'text'],
 ] as const;
 
@@ -234,27 +195,22 @@ const sourcesOf = (inserted: string, parameter: number) => `sourced AS (
 const PROOF_LIST = JSON.stringify(PROOF_OF_SUPPORT);
 
 const INSERT_SQL = `WITH inserted AS (
-    INSERT INTO businesses (${COLUMNS.map(([name]) => name).join(', ')}, updated_at)
-    SELECT name, address, city, postcode, category, description, phone, website, proof_of_support,
-           business_hours::jsonb, social_media::jsonb, latitude, longitude, upvotes, downvotes, verified,
-           created_at::timestamptz, created_at::timestamptz
-      FROM unnest(${COLUMNS.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ')})
-        AS t(${COLUMNS.map(([name]) => name).join(', ')})
-    RETURNING id, proof_of_support, created_at),
-  ${sourcesOf('inserted', COLUMNS.length + 1)}
-  SELECT NULL AS word WHERE false`;
-
-/** The parallel path: reserved ids, and the batch's distinct search words back (what the skipped trigger adds). */
-const INSERT_RETURNING_WORDS_SQL = `WITH inserted AS (
-    INSERT INTO businesses (id, ${COLUMNS.map(([name]) => name).join(', ')}, updated_at) OVERRIDING SYSTEM VALUE
+    INSERT INTO businesses (id, name, address, city, postcode, category, description, phone, website, proof_of_support,
+                            business_hours, social_media, latitude, longitude, upvotes, downvotes, verified,
+                            verified_on, verification_method, open_minutes, created_at, updated_at, open_minutes_of)
+      OVERRIDING SYSTEM VALUE
     SELECT id, name, address, city, postcode, category, description, phone, website, proof_of_support,
            business_hours::jsonb, social_media::jsonb, latitude, longitude, upvotes, downvotes, verified,
-           created_at::timestamptz, created_at::timestamptz
+           current_date - verified_days_ago, verification_method, open_minutes::int4multirange,
+           created_at::timestamptz, created_at::timestamptz, business_hours::jsonb
       FROM unnest(${COLUMNS.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ')}, $${COLUMNS.length + 2}::int4[])
         AS t(${COLUMNS.map(([name]) => name).join(', ')}, id)
-    RETURNING id, proof_of_support, created_at, search_vector),
-  ${sourcesOf('inserted', COLUMNS.length + 1)}
-  SELECT DISTINCT word FROM inserted, unnest(tsvector_to_array(inserted.search_vector)) AS word`;
+    RETURNING id, proof_of_support, created_at, verified_on, verification_method),
+  ${sourcesOf('inserted', COLUMNS.length + 1)},
+  verified AS (
+    INSERT INTO verifications (business_id, action, method, note, verified_on)
+    SELECT id, 'verified', verification_method, '${SEEDED_VERIFICATION_NOTE}', verified_on FROM inserted WHERE verified_on IS NOT NULL)
+  SELECT 1`;
 
 interface ScaleDistrict {
   outcode: string;
@@ -436,6 +392,8 @@ function generateBatch(rng: Prng, districts: DistrictTable, size: number, now: n
     const slug = slugify(name).slice(0, 50);
     const createdAt = new Date(now - rng.next() * HISTORY_DAYS * DAY_MS).toISOString();
     const sources = rng.sample(PROOF_OF_SUPPORT, rng.chance(0.3) ? 2 : 1).map((proof) => ({ ...proof, date: createdAt.slice(0, 10) }));
+    const hours = hoursFor(rng, category);
+    const verification = rng.chance(VERIFIED_SHARE) ? seededVerification(rng.int(0, 2 ** 30)) : null;
     const row = [
       name,
       rng.chance(0.15) ? `${rng.pick(ADDRESS_UNITS)}, ${street}` : street,
@@ -446,13 +404,16 @@ function generateBatch(rng: Prng, districts: DistrictTable, size: number, now: n
       rng.chance(0.1) ? '' : phoneFor(rng, district.phonePrefix),
       rng.chance(0.25) ? '' : `https://${rng.chance(0.5) ? 'www.' : ''}${slug}-${rng.int(1, 999)}.example`,
       sourcesText(sources),
-      JSON.stringify(hoursFor(rng, category)),
+      JSON.stringify(hours),
       JSON.stringify(rng.chance(0.2) ? {} : socialFor(rng, name)),
       mapped ? district.latitude : null,
       mapped ? district.longitude : null,
       upvotes,
       downvotes,
-      rng.chance(VERIFIED_SHARE),
+      verification !== null,
+      verification?.daysAgo ?? null,
+      verification?.method ?? null,
+      openMinutesMultirange(hours),
       createdAt,
     ];
     for (let c = 0; c < row.length; c++) columns[c][i] = row[c];
