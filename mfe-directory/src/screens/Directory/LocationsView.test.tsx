@@ -5,6 +5,7 @@ import { business, fakeApi, fakeHost, renderScreen } from '../../test/harness';
 import { page, summary } from '../../test/directoryFakes';
 import { CITY_PAGE_SIZE } from '../../features/directory/api/get-city-businesses';
 import { DirectoryScreen } from './DirectoryScreen';
+import { PLACEHOLDER_ROWS } from './LocationsView';
 
 // jsdom lays nothing out: give every element a height and the document a scroll position, as a browser would.
 const LINE_HEIGHT = 80;
@@ -78,11 +79,13 @@ describe('Locations view at 1,000,000 businesses in 1,500 cities', () => {
     expect(screen.getAllByTestId('city-group').map((card) => card.dataset.city)).toEqual([cityName(0)]);
     expect(first.length).toBeLessThan(30);
     expect(document.body.querySelectorAll('*').length).toBeLessThan(1500);
-    // one request, for the city in view
-    expect(vi.mocked(api.listBusinesses).mock.calls.map(([query]) => query!.city)).toEqual([cityName(0)]);
-    // the list holds every city with a page of lines each (loaded or not), so the page scrolls through every city
+    // one request per city on the first screen (before the first city's rows filled it), none further
+    const firstAsked = vi.mocked(api.listBusinesses).mock.calls.map(([query]) => query!.city);
+    expect(firstAsked.length).toBeLessThan(6);
+    expect(firstAsked).toEqual(groups.slice(0, firstAsked.length).map((group) => group.city));
+    // the list holds every city with a few lines each (loaded or not), so the page scrolls through every city
     const height = parseInt((screen.getByTestId('locations-view').firstElementChild as HTMLElement).style.height, 10);
-    expect(height).toBeGreaterThan(CITIES * (1 + CITY_PAGE_SIZE) * LINE_HEIGHT * 0.9);
+    expect(height).toBeGreaterThan(CITIES * (1 + PLACEHOLDER_ROWS) * LINE_HEIGHT * 0.9);
 
     // two thirds down (rows never shown are placed by their estimated height): cards of cities there, their rows as
     // placeholders while their pages load, and nothing from the top
@@ -95,13 +98,13 @@ describe('Locations view at 1,000,000 businesses in 1,500 cities', () => {
     expect(placeholders.length).toBeGreaterThan(3);
     expect(placeholders.every((line) => line.getAttribute('aria-hidden') === 'true')).toBe(true);
     // once the scrolling stops, the pages of the cities in view are asked for, and only theirs
-    await waitFor(() => expect(vi.mocked(api.listBusinesses).mock.calls.length).toBeGreaterThan(1));
+    await waitFor(() => expect(vi.mocked(api.listBusinesses).mock.calls.length).toBeGreaterThan(firstAsked.length));
     const asked = vi
       .mocked(api.listBusinesses)
-      .mock.calls.slice(1)
+      .mock.calls.slice(firstAsked.length)
       .map(([query]) => query!.city!);
     expect(asked.every((city) => cities(screen.getAllByTestId('business-placeholder')).has(city))).toBe(true);
-    expect(asked.length).toBeLessThan(4);
+    expect(asked.length).toBeLessThan(8);
     expect(document.body.querySelectorAll('*').length).toBeLessThan(1500);
   });
 

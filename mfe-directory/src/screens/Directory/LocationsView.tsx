@@ -3,13 +3,7 @@ import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { measureElement as measureLineElement, useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { type Business, type CityCount, type DirectoryFilter } from '@zaytoon/contract/client';
 import { useHost, useSession } from '@zaytoon/web-kit';
-import {
-  CITY_PAGE_SIZE,
-  cityPagesInCache,
-  getCityPageQueryOptions,
-  useCityPagesVersion,
-  type CityPageRef,
-} from '../../features/directory/api/get-city-businesses';
+import { cityPagesInCache, getCityPageQueryOptions, useCityPagesVersion, type CityPageRef } from '../../features/directory/api/get-city-businesses';
 import { useCityGroups } from '../../features/directory/api/get-city-groups';
 import { useDirectorySummary } from '../../features/directory/api/get-directory-summary';
 import { directoryKeys } from '../../features/directory/api/keys';
@@ -23,8 +17,9 @@ import shared from '../../ui/page.module.css';
 
 /**
  * One line of the virtualised list: a city's header, then its rows. A row not loaded yet is a placeholder of a row's
- * estimated height; a city shows its loaded pages and placeholders for the next one, so the list is as long as what was
- * loaded plus a page per city, never the whole table. `end` marks the last line of a city's card.
+ * estimated height; a city shows its loaded pages and a few placeholders for the next one, so the list is as long as
+ * what was loaded plus a few lines per city, never the whole table (nor taller than a browser can scroll).
+ * `end` marks the last line of a city's card.
  */
 type Line =
   | { kind: 'city'; group: CityCount; alone: boolean }
@@ -34,6 +29,8 @@ type Line =
 
 const ESTIMATED_HEIGHT: Record<Line['kind'], number> = { city: 62, business: 180, placeholder: 180, failed: 72 };
 const OVERSCAN = 4;
+/** Placeholders standing for a city's next page until it is reached: enough to fill the screen below a header. */
+export const PLACEHOLDER_ROWS = 3;
 
 /** Measured heights by line key, kept across visits: Back from a business restores the scroll position onto the same lines. */
 const measuredHeights = new Map<string, number>();
@@ -60,7 +57,7 @@ function buildLines(groups: CityCount[], pagesOf: (city: string) => ReturnType<t
       lines.push({ kind: 'failed', city, page: pages.length, end: false });
     } else if (more) {
       // The count may be a few seconds older than the pages: at least one placeholder while a next page exists.
-      const placeholders = Math.max(1, Math.min(CITY_PAGE_SIZE, group.count - position));
+      const placeholders = Math.max(1, Math.min(PLACEHOLDER_ROWS, group.count - position));
       for (let i = 0; i < placeholders; i++) lines.push({ kind: 'placeholder', city, position: position++, page: pages.length, end: false });
     }
     const last = lines[lines.length - 1];
@@ -212,6 +209,7 @@ export const LocationsView = memo(function LocationsView({ filter, open, restore
   }
 
   const rowsClass = (end: boolean) => (end ? `${locations.rows} ${locations.end}` : locations.rows);
+  // `data-end`: the last line of the city's card (browser tests read a city's rows until it).
 
   const renderLine = (line: Line) => {
     if (line.kind === 'city') {
@@ -229,14 +227,14 @@ export const LocationsView = memo(function LocationsView({ filter, open, restore
     }
     if (line.kind === 'business') {
       return (
-        <div className={rowsClass(line.end)} data-city={line.city}>
+        <div className={rowsClass(line.end)} data-city={line.city} data-end={line.end || undefined}>
           <BusinessRow business={line.business} isAdmin={isAdmin} />
         </div>
       );
     }
     if (line.kind === 'placeholder') {
       return (
-        <div className={rowsClass(line.end)} data-city={line.city}>
+        <div className={rowsClass(line.end)} data-city={line.city} data-end={line.end || undefined}>
           <div className={locations.placeholder} data-testid="business-placeholder" aria-hidden="true" />
         </div>
       );
