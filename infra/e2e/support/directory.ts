@@ -63,6 +63,8 @@ export async function cityCard(page: Page, city: string): Promise<Locator> {
  * would while its pages load as the list reaches them; returns their ids in the order shown.
  */
 export async function cityRows(page: Page, city: string): Promise<number[]> {
+  // while new filters' cities load, the last filters' rows stay on screen (aria-busy): read the new ones
+  await page.locator('[data-testid="locations-view"][aria-busy="false"]').waitFor();
   await cityCard(page, city);
   const inCity = `[data-city="${city.replace(/"/g, '\\"')}"]`;
   const ids: number[] = [];
