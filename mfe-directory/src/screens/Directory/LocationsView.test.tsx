@@ -134,4 +134,38 @@ describe('Locations view at 1,000,000 businesses in 1,500 cities', () => {
     expect(screen.getAllByTestId('business-row').length).toBeLessThan(30);
     expect(document.body.querySelectorAll('*').length).toBeLessThan(1500);
   }, 30_000);
+
+  it('a page arriving above the screen leaves the line in view where it was', async () => {
+    let releaseFirst: () => void = () => {};
+    const api = fakeApi({
+      directorySummary: async () => summary({ total: 80, cities: 2 }),
+      cityGroups: async () => ({
+        groups: [
+          { city: 'Aberdeen', count: 40 },
+          { city: 'Bath', count: 40 },
+        ],
+      }),
+      listBusinesses: (query: BusinessListQuery) => {
+        const rows = Array.from({ length: CITY_PAGE_SIZE }, (_, i) =>
+          business({ id: (query.city === 'Aberdeen' ? 1000 : 2000) + i, name: `${query.city} ${i}` }),
+        );
+        const answer = page(rows, 40, 'next');
+        return query.city === 'Aberdeen' ? new Promise((resolve) => (releaseFirst = () => resolve(answer))) : Promise.resolve(answer);
+      },
+    });
+    renderScreen(<DirectoryScreen />, { path: '/browse', host: fakeHost({ api }) });
+    await screen.findAllByTestId('business-placeholder');
+    // Bath's card at the top of the screen, Aberdeen's placeholders just above it (in the overscan), still loading
+    await scrollTo((1 + PLACEHOLDER_ROWS) * LINE_HEIGHT);
+    const bath = () => screen.getAllByTestId('city-group').find((card) => card.dataset.city === 'Bath')!;
+    const onScreen = () => parseFloat(/translateY\(([-\d.]+)px\)/.exec((bath().parentElement as HTMLElement).style.transform)![1]) - scrollY;
+    const before = onScreen();
+    expect(before).toBe(0);
+
+    await act(async () => releaseFirst());
+    await screen.findByRole('heading', { name: 'Aberdeen 19' });
+    // 20 rows and the next page's placeholders came in above Bath: the window moved down by as much
+    expect(scrollY).toBeGreaterThan((1 + PLACEHOLDER_ROWS + CITY_PAGE_SIZE) * LINE_HEIGHT);
+    expect(onScreen()).toBe(before);
+  });
 });
