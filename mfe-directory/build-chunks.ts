@@ -10,8 +10,8 @@ import { CONTRACT_CONSTANT_MODULES } from '../services/contract/src/federation';
  * here (injectedCssModules: `X.module.css.injected.js`), so it goes where its component's path says.
  */
 const LAZY_ONLY =
-  /mfe-directory\/src\/(i18n\/(locales\/(?!en\.json)|weekdays|messages\.)|screens\/(?!Directory\/)|screens\/Directory\/BusinessRow|features\/(?!directory\/)|features\/directory\/api\/(get-business|get-map-view|get-unmapped-businesses)\.|map\/|ui\/(Modal|logOut|LoginRequired|FormError|PasswordField|SubmitButton|OpeningStatus|forms\.module\.css)|lib\/requestError)|services\/contract\/src\/((messages|limits|embed|open-data|format\/describe-value|opening-hours|i18n\/(message-codes|contract-catalogs|contract-labels))\.ts|i18n\/locales\/)|@tanstack\/(react-query\/build\/modern\/useMutation|query-core\/build\/modern\/mutationObserver)\./;
-const FIRST_LOAD = /mfe-directory\/src\/|services\/contract\/src\/|node_modules\/@tanstack\/(react-query|query-core)\//;
+  /mfe-directory\/src\/(i18n\/(locales\/(?!en\.json)|weekdays|messages\.)|screens\/(?!Directory\/)|features\/(?!directory\/)|features\/directory\/api\/(get-business|get-map-view|get-unmapped-businesses)\.|map\/|ui\/(Modal|logOut|LoginRequired|FormError|PasswordField|SubmitButton|forms\.module\.css)|lib\/requestError)|services\/contract\/src\/((messages|limits|embed|open-data|format\/describe-value|opening-hours|i18n\/(message-codes|contract-catalogs|contract-labels))\.ts|i18n\/locales\/)|@tanstack\/(react-query\/build\/modern\/useMutation|query-core\/build\/modern\/mutationObserver)\./;
+const FIRST_LOAD = /mfe-directory\/src\/|services\/contract\/src\/|node_modules\/@tanstack\/(react-query|query-core|react-virtual|virtual-core)\//;
 
 /** The exposed root keeps a chunk of its own: pulled into the group, it would leave behind a re-export chunk the manifest does not list. */
 const EXPOSED = /mfe-directory\/src\/RemoteRoot\.tsx$/;
@@ -23,9 +23,8 @@ export const FIRST_LOAD_CHUNK = {
 };
 
 /**
- * The opening-hours parser (issue #16), which list rows' status line (its own lazy chunk) loads with the first opened
- * city and the business page with its screen. Without a group of its own, the bundler puts it with the contract's client
- * entry, in /browse's first chunk. It imports nothing, so the group takes nothing else along.
+ * The opening-hours parser (issue #16), which /browse's rows (their status line) and the business page use: a chunk of
+ * its own, fetched beside /browse's first chunk. It imports nothing, so the group takes nothing else along.
  */
 export const OPENING_HOURS_CHUNK = {
   name: 'opening-hours',
@@ -42,9 +41,6 @@ export const SCREENS_CONTRACT_CHUNK = {
   test: (id: string) => CONTRACT_CONSTANT_MODULES.test(id),
 };
 
-/** What a city's rows load when it first opens on /browse (BusinessRow's status line): kept out of the screens' shared chunk. */
-const CITY_ROWS = /mfe-directory\/src\/ui\/OpeningStatus\./;
-
 /**
  * What two or more of the later screens, dialogs and the map share (the screens' messages, forms, mutations, the
  * business reads), in one chunk: left to the bundler, they were a dozen small chunks, and a business page opened cold
@@ -52,6 +48,6 @@ const CITY_ROWS = /mfe-directory\/src\/ui\/OpeningStatus\./;
  */
 export const SCREENS_SHARED_CHUNK = {
   name: 'screens-shared',
-  test: (id: string) => !id.startsWith('\0') && !id.includes('__mf') && FIRST_LOAD.test(id) && !EXPOSED.test(id) && !CITY_ROWS.test(id),
+  test: (id: string) => !id.startsWith('\0') && !id.includes('__mf') && FIRST_LOAD.test(id) && !EXPOSED.test(id),
   minShareCount: 2,
 };

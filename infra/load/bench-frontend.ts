@@ -48,7 +48,7 @@ const LIGHTHOUSE_RUNS = full(Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUN
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const BROWSER_ARGS = [...CHROMIUM_ARGS, LOOPBACK_ONLY_ARG];
 
-const TARGETS = { criticalJsGzip: 170 * 1000, performance: 95, bestPractices: 100, accessibility: 100 };
+const TARGETS = { criticalJsGzip: 200 * 1000, performance: 95, bestPractices: 100, accessibility: 100 };
 /** Leaflet's code, whatever chunk it travels in (its container class is in the library itself). */
 const LEAFLET_SIGNATURE = 'leaflet-container';
 

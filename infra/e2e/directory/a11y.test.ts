@@ -71,15 +71,25 @@ describe('directory at 360 px: no horizontal scroll, labelled inputs', () => {
 
     await page.goto('/browse');
     await directoryScreen(page, 'directory');
-    // a city card opened, so its business rows are measured too
-    await page.getByTestId('city-group').first().getByRole('button').click();
+    // the first city's business rows are measured too
     await page.getByTestId('business-row').first().waitFor();
-    await expectFits(page, 'directory (locations, a city open)');
+    await expectFits(page, 'directory (locations, with rows)');
     await page.getByPlaceholder('Search businesses...').fill('London');
     await page.getByTestId('chip-search').waitFor();
     await page.getByLabel('Category').selectOption({ index: 1 });
     await page.getByTestId('chip-category').waitFor();
     await expectFits(page, 'directory (locations, with chips)');
+    // the city filter by keyboard (issue #30): type to narrow, arrow keys, Enter
+    const city = page.getByRole('combobox', { name: 'City' });
+    await city.pressSequentially('Lond');
+    await page.getByRole('listbox', { name: 'City' }).getByRole('option', { name: 'London', exact: true }).waitFor();
+    await expectFits(page, 'directory (city list open)');
+    await city.press('ArrowDown');
+    await city.press('ArrowDown');
+    expect(await page.getByRole('listbox', { name: 'City' }).getByRole('option', { selected: true }).innerText()).toBe('London');
+    await city.press('Enter');
+    expect((await page.getByTestId('chip-city').innerText()).replace(/\s+/g, ' ').trim()).toBe('City: London ×');
+    expect(await city.getAttribute('aria-expanded')).toBe('false');
     await page.getByRole('button', { name: 'Map View' }).click();
     await page.getByTestId('map').waitFor();
     await expectFits(page, 'directory (map)');
@@ -196,8 +206,8 @@ describe('page titles and focus on navigation (issue #12, point 7)', () => {
 
     await page.getByRole('link', { name: 'Explore Businesses' }).first().click();
     await directoryScreen(page, 'directory');
-    await page.getByTestId('city-group').first().getByRole('button').click();
     const row = page.getByTestId('business-row').first();
+    await row.waitFor();
     const name = (await row.getByRole('heading').innerText()).trim();
     await row.getByRole('link', { name: 'View Details' }).click();
     await page.getByTestId('business-detail').waitFor();

@@ -1,14 +1,14 @@
-// Issue #5 and #9, SPEC §2 directory (/browse, /dashboard) as a visitor: search with debounce, category and
-// city dropdowns, removable chips, 'N businesses found', Locations view (a card per city, a city's
-// businesses once its card is opened) and summary, Map view (server clusters, stat tiles, unmapped box).
-// The screen asks the API for small answers (summary, city groups, one city's page, the markers in view);
+// Issue #5, #9 and #30, SPEC §2 directory (/browse, /dashboard) as a visitor: search with debounce, category
+// dropdown and city combobox, removable chips, 'N businesses found', Locations view (a card per city listing its
+// businesses, a page at a time as the list reaches them) and summary, Map view (server clusters, stat tiles, unmapped box).
+// The screen asks the API for small answers (summary, city groups, a city's pages, the markers in view);
 // these tests check what it shows against every business, read independently by following the list's
 // pages to the end. Where the visitor is (filters, view, open city, map viewport) lives in the URL.
 import type { Page, Request, Route } from 'playwright-core';
 import { FIRST_LOAD_MESSAGES } from '@zaytoon/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser';
-import { allBusinesses, apiFetch, cityCard, cityCards, directoryScreen, exact, expectNoPageErrors, loggedOut, openCity } from './helpers';
+import { allBusinesses, apiFetch, chooseCity, cityCards, cityRows, directoryScreen, exact, expectNoPageErrors, loggedOut } from './helpers';
 
 const browser = useBrowser();
 
@@ -64,7 +64,7 @@ describe('directory filters (visitor)', () => {
     await loggedOut(browser.context);
   });
 
-  it("shows the top bar, heading, tagline and 'Loading...' before 'N businesses found'; never downloads the list", async () => {
+  it("shows the top bar, heading, tagline and 'Loading...' before 'N businesses found'; rows without a click, never the whole list", async () => {
     const { page } = browser;
     const asked = watchApi(page);
     let release!: () => void;
@@ -88,15 +88,19 @@ describe('directory filters (visitor)', () => {
     await page.getByText('Login to add businesses').waitFor();
     expect(await page.getByRole('link', { name: 'Login', exact: true }).getAttribute('href')).toBe('/login');
     expect(await page.getByRole('link', { name: 'Add Business' }).count()).toBe(0);
-    // default view: Locations, with a card per city and no business rows until a card is opened
+    // default view: Locations, with a card per city and its business rows without a click (issue #30)
     expect(await page.getByRole('button', { name: 'Locations View' }).getAttribute('aria-pressed')).toBe('true');
     expect(await page.getByRole('button', { name: 'Map View' }).getAttribute('aria-pressed')).toBe('false');
-    await page.getByTestId('city-group').first().waitFor();
-    expect(await page.getByTestId('business-row').count()).toBe(0);
-    // the page asked for the summary and the city groups, never for the list of businesses
+    const firstCity = await page.getByTestId('city-group').first().getAttribute('data-city');
+    const firstRow = page.locator(`[data-city="${firstCity}"] [data-testid="business-row"]`).first();
+    await firstRow.getByRole('link', { name: 'View Details' }).waitFor();
+    // the page asked for the summary, the city groups and a page of the cities on screen, never for the whole list
     await page.waitForLoadState('networkidle');
     const fromPage = asked.filter((path) => !path.includes('limit=500')); // list() above is the test's own reading
-    expect(fromPage.filter((path) => /^\/api\/businesses(\?|$)/.test(path))).toEqual([]);
+    const rowPages = fromPage.filter((path) => /^\/api\/businesses(\?|$)/.test(path)).map((path) => new URL(path, 'http://x').searchParams);
+    expect(rowPages.length).toBeGreaterThan(0);
+    expect(rowPages.every((params) => params.get('city') !== null && Number(params.get('limit')) <= 20)).toBe(true);
+    expect(rowPages.some((params) => params.get('city') === firstCity)).toBe(true);
     expect(fromPage.some((path) => path.startsWith('/api/businesses/summary'))).toBe(true);
     expect(fromPage.some((path) => path.startsWith('/api/businesses/by-city'))).toBe(true);
     expectNoPageErrors(browser.errors);
@@ -135,7 +139,7 @@ describe('directory filters (visitor)', () => {
     expect(urlParams(page).get('search')).toBe(word);
 
     // the target's city card holds it
-    const ids = await openCity(page, cityOf(target));
+    const ids = await cityRows(page, cityOf(target));
     expect(ids).toContain(target.id);
     expect(ids).toEqual(expected.filter((row) => cityOf(row) === cityOf(target)).map((row) => row.id));
     await page.locator(`[data-testid="business-row"][data-business-id="${target.id}"]`).scrollIntoViewIfNeeded();
@@ -158,9 +162,14 @@ describe('directory filters (visitor)', () => {
     const categories = (await apiFetch<{ categories: string[] }>(page, '/api/categories')).body.categories;
     const cities = (await apiFetch<{ cities: string[] }>(page, '/api/cities')).body.cities;
     const categorySelect = page.getByLabel('Category', { exact: true });
-    const citySelect = page.getByLabel('City', { exact: true });
+    const cityBox = page.getByRole('combobox', { name: 'City' });
     expect(await categorySelect.locator('option').allInnerTexts()).toEqual(['All Categories', ...categories]);
-    expect(await citySelect.locator('option').allInnerTexts()).toEqual(['All Cities', ...cities]);
+    // the city list: 'All Cities' and the first 50 of the server's cities, then what typing narrows it to
+    await cityBox.click();
+    const cityOptions = page.getByRole('listbox', { name: 'City' }).getByRole('option');
+    await expect.poll(() => cityOptions.count()).toBe(1 + Math.min(50, cities.length));
+    expect(await cityOptions.allInnerTexts()).toEqual(['All Cities', ...cities.slice(0, 50)]);
+    await cityBox.press('Escape');
 
     const category = 'Cafe';
     const city = 'London';
@@ -179,13 +188,13 @@ describe('directory filters (visitor)', () => {
     const cards = await cityCards(page);
     expect(cards).toEqual([...byCity(inCategory)].sort(sortCities).map(([name, n]) => ({ city: name, badge: plural(n) })));
     const firstCity = cards[0].city;
-    const ids = await openCity(page, firstCity);
+    const ids = await cityRows(page, firstCity);
     expect(ids).toEqual(inCategory.filter((row) => cityOf(row) === firstCity).map((row) => row.id));
     const badges = await page.getByTestId('business-row').getByTestId('business-category').allInnerTexts();
     expect(badges.length).toBeGreaterThan(0);
     expect(new Set(badges)).toEqual(new Set([category]));
 
-    await citySelect.selectOption(city);
+    await chooseCity(page, city);
     await count(page)
       .filter({ hasText: exact(`${inBoth.length} businesses found`) })
       .waitFor();
@@ -193,7 +202,7 @@ describe('directory filters (visitor)', () => {
     await expect.poll(() => groups.count()).toBe(1);
     expect(await groups.first().getAttribute('data-city')).toBe(city);
     expect(await groups.first().getByTestId('city-count').innerText()).toBe(plural(inBoth.length));
-    const londonIds = await openCity(page, city);
+    const londonIds = await cityRows(page, city);
     expect(londonIds).toEqual(inBoth.map((row) => row.id));
     expect(new Set(await page.getByTestId('business-row').getByTestId('business-category').allInnerTexts())).toEqual(new Set([category]));
 
@@ -214,7 +223,7 @@ describe('directory filters (visitor)', () => {
     await count(page)
       .filter({ hasText: exact(`${all.length} businesses found`) })
       .waitFor();
-    expect(await citySelect.inputValue()).toBe('all');
+    expect(await cityBox.inputValue()).toBe('');
     expect(await page.locator('[data-testid^="chip-"]').count()).toBe(0);
     expect(urlParams(page).get('category')).toBeNull();
     expect(urlParams(page).get('city')).toBeNull();
@@ -268,7 +277,7 @@ describe('directory filters (visitor)', () => {
     });
   }
 
-  it("a card per city with 'N businesses' badges and a 'Location Summary'; a card opens to its businesses; Back returns to it", async () => {
+  it("a card per city with 'N businesses' badges and a 'Location Summary'; each card lists its businesses; Back returns to them", async () => {
     const { page } = browser;
     await openDirectory(page);
     const all = await list(page);
@@ -291,22 +300,21 @@ describe('directory filters (visitor)', () => {
       expect(item).toContain(String(top[i][1]));
     });
 
-    // the busiest city: its card opens to every one of its businesses, in the list's order (name)
+    // the busiest city: its card lists every one of its businesses, in the list's order (name)
     const [busiest] = top[0];
-    const ids = await openCity(page, busiest);
+    const ids = await cityRows(page, busiest);
     expect(ids).toEqual(all.filter((row) => cityOf(row) === busiest).map((row) => row.id));
-    expect(urlParams(page).get('open')).toBe(busiest);
 
-    const row = page.getByTestId('business-row').first();
+    const row = page.locator(`[data-city="${busiest}"] [data-testid="business-row"]`).first();
+    await row.scrollIntoViewIfNeeded();
     const rowId = await row.getAttribute('data-business-id');
     await row.getByRole('link', { name: 'View Details' }).click();
     await page.waitForURL(/\/business\/\d+$/);
     await page.getByTestId('business-detail').waitFor();
 
-    // Back: the same city open, scrolled to the same row
+    // Back: scrolled to the same row
     await page.goBack();
     await directoryScreen(page, 'directory');
-    expect(urlParams(page).get('open')).toBe(busiest);
     const again = page.locator(`[data-testid="business-row"][data-business-id="${rowId}"]`);
     await again.waitFor();
     await expect
@@ -317,16 +325,9 @@ describe('directory filters (visitor)', () => {
         }),
       )
       .toBe(true);
-    const header = (await cityCard(page, busiest)).getByRole('button', { name: busiest, exact: true });
-    expect(await header.getAttribute('aria-expanded')).toBe('true');
-
-    // the header button closes it again
-    await header.click();
-    await expect.poll(() => page.getByTestId('business-row').count()).toBe(0);
-    expect(urlParams(page).get('open')).toBeNull();
   });
 
-  it('a copied link restores the filters, the view and the open city', async () => {
+  it('a copied link restores the filters and the view, and scrolls to the city it names', async () => {
     const { page, context } = browser;
     await openDirectory(page);
     const inCity = await list(page, '?city=York');
@@ -335,10 +336,10 @@ describe('directory filters (visitor)', () => {
     await count(page)
       .filter({ hasText: exact(`${inCity.length} businesses found`) })
       .waitFor();
-    expect(await page.getByLabel('City', { exact: true }).inputValue()).toBe('York');
+    expect(await page.getByRole('combobox', { name: 'City' }).inputValue()).toBe('York');
     expect((await page.getByTestId('chip-city').innerText()).replace(/\s+/g, ' ').trim()).toBe('City: York ×');
-    await page.locator('[data-testid="city-group"][data-city="York"][data-open="true"]').waitFor();
-    await page.getByTestId('business-row').first().waitFor();
+    await page.locator('[data-testid="city-group"][data-city="York"]').waitFor();
+    await page.locator('[data-city="York"] [data-testid="business-row"]').first().waitFor();
 
     const other = await context.newPage();
     try {
@@ -399,7 +400,7 @@ describe('directory filters (visitor)', () => {
 
     // Narrow to one city (inside the default view): the map frames it; clicking clusters zooms in
     // until single markers show, and their icon images load.
-    await page.getByLabel('City', { exact: true }).selectOption('York');
+    await chooseCity(page, 'York');
     const york = (await list(page, '?city=York')).filter(mapped);
     expect(york.length).toBeGreaterThan(1);
     await page

@@ -4,10 +4,9 @@ import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { cityCard } from '../support/directory';
 import { e2e } from '../support/env';
 
-export { cityCard, cityCards } from '../support/directory';
+export { cityCard, cityCards, cityRows } from '../support/directory';
 
 export interface TestUser {
   name: string;
@@ -159,36 +158,12 @@ export async function allBusinesses<T = Record<string, unknown>>(page: Page, que
   }, query);
 }
 
-/**
- * Opens the card of `city` (its header button) and loads every page of its businesses ('Load more'
- * until there is none), scrolling so each row is in the page at some point; returns the rows' ids in
- * the order shown.
- */
-export async function openCity(page: Page, city: string): Promise<number[]> {
-  const card = await cityCard(page, city);
-  const toggle = card.getByRole('button', { name: city, exact: true });
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-  await page.locator(`[data-testid="city-group"][data-city="${city.replace(/"/g, '\\"')}"][data-open="true"]`).waitFor();
-  const footer = page.locator(`[data-testid="city-footer"][data-city="${city.replace(/"/g, '\\"')}"]`);
-  const ids: number[] = [];
-  for (let step = 0; step < 2000; step++) {
-    await page.getByTestId('business-row').first().waitFor();
-    const shown = await page.getByTestId('business-row').evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-business-id'))));
-    for (const id of shown) if (!ids.includes(id)) ids.push(id);
-    if ((await footer.count()) > 0) {
-      // 'Load more', or the same button disabled and reading 'Loading...' while the next page loads
-      const button = footer.getByRole('button');
-      if ((await button.count()) === 0 && (await footer.getByRole('status').count()) === 0) break;
-      if ((await button.count()) > 0 && (await button.innerText()).trim() === 'Load more' && (await button.isEnabled())) {
-        await button.click();
-      }
-    }
-    await page.evaluate(async () => {
-      window.scrollBy(0, Math.round(window.innerHeight * 0.6));
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    });
-  }
-  return ids;
+/** Chooses `city` in the city filter (a combobox, issue #30): types its name and picks it from the list. */
+export async function chooseCity(page: Page, city: string): Promise<void> {
+  const box = page.getByRole('combobox', { name: 'City' });
+  await box.fill(city);
+  await page.getByRole('listbox', { name: 'City' }).getByRole('option', { name: city, exact: true }).click();
+  await page.getByTestId('chip-city').filter({ hasText: city }).waitFor();
 }
 
 /** Page's horizontal overflow in CSS pixels (0 means no horizontal scroll). */

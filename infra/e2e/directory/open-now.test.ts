@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addBusiness, newMember, tag, type CreatedBusiness } from '../admin/helpers';
 import { useBrowser } from '../support/browser';
-import { directoryScreen, exact, expectNoPageErrors, loggedOut, openCity } from './helpers';
+import { directoryScreen, exact, expectNoPageErrors, loggedOut, cityRows } from './helpers';
 
 const browser = useBrowser();
 const city = `Hourford ${tag()}`;
@@ -48,7 +48,7 @@ describe("'Open now' (issue #16 point 4)", () => {
       .filter({ hasText: exact('1 businesses found') })
       .waitFor();
     expect(new URL(page.url()).searchParams.get('open_now')).toBe('true');
-    expect(await openCity(page, city)).toEqual([always.id]);
+    expect(await cityRows(page, city)).toEqual([always.id]);
     expect(await statusOfRow(page, always.id).innerText()).toBe('Open 24 hours');
 
     // A copied link comes back to the same filter.
@@ -71,7 +71,7 @@ describe("'Open now' (issue #16 point 4)", () => {
     const { page } = browser;
     await page.goto(`/browse?city=${encodeURIComponent(city)}`);
     await directoryScreen(page, 'directory');
-    expect((await openCity(page, city)).sort()).toEqual([always.id, never.id, unreadable.id].sort());
+    expect((await cityRows(page, city)).sort()).toEqual([always.id, never.id, unreadable.id].sort());
     expect(await statusOfRow(page, always.id).innerText()).toBe('Open 24 hours');
     expect(await statusOfRow(page, never.id).innerText()).toBe('Closed');
     expect(await statusOfRow(page, unreadable.id).count()).toBe(0);

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser';
-import { directoryScreen, eventually, exact, expectNoPageErrors, expectToast, loggedOut, newUser, openCity, signUp, waitForPath } from './helpers';
+import { directoryScreen, eventually, exact, expectNoPageErrors, expectToast, loggedOut, newUser, cityRows, signUp, waitForPath } from './helpers';
 
 const browser = useBrowser();
 const owner = newUser('arabic');
@@ -24,7 +24,7 @@ async function searchBrowse(page: Page, search: string): Promise<void> {
       .filter({ hasText: exact('1 businesses found') })
       .waitFor({ timeout: 5000 });
   });
-  expect(await openCity(page, place.city)).toEqual([businessId]);
+  expect(await cityRows(page, place.city)).toEqual([businessId]);
   const heading = page.getByTestId('business-row').getByRole('heading', { level: 3 });
   expect(await heading.innerText()).toBe(place.name);
   expect(await heading.getAttribute('dir')).toBe('auto');

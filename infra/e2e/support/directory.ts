@@ -1,9 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 
-/** /browse lists city cards; a city's businesses load when its card opens. Opens the first and answers its first row. */
+/** /browse lists each city's businesses under its card, without a click (issue #30): the first row shown. */
 export async function firstBusinessRow(page: Page): Promise<Locator> {
-  const card = page.getByTestId('city-group').first();
-  await card.getByRole('button').first().click();
   const row = page.getByTestId('business-row').first();
   await row.waitFor();
   return row;
@@ -11,12 +9,12 @@ export async function firstBusinessRow(page: Page): Promise<Locator> {
 
 /**
  * Every city card of the Locations view, in order, read by scrolling the page from top to bottom as a
- * visitor would (the list is virtualised: only the cards near the screen exist at any moment).
+ * visitor would (the list is virtualised: only the cards and rows near the screen exist at any moment).
  */
 export async function cityCards(page: Page): Promise<{ city: string; badge: string }[]> {
   const seen = new Map<string, string>();
   await page.evaluate(() => window.scrollTo(0, 0));
-  for (let step = 0; step < 2_000; step++) {
+  for (let step = 0; step < 10_000; step++) {
     const { cards, atBottom } = await page.evaluate(async () => {
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
       const cards = Array.from(document.querySelectorAll('[data-testid="city-group"]')).map((element) => ({
@@ -47,7 +45,7 @@ export async function cityCard(page: Page, city: string): Promise<Locator> {
   const card = page.locator(`[data-testid="city-group"][data-city="${city.replace(/"/g, '\\"')}"]`);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.getByTestId('city-group').first().waitFor();
-  for (let step = 0; step < 2_000 && (await card.count()) === 0; step++) {
+  for (let step = 0; step < 10_000 && (await card.count()) === 0; step++) {
     const moved = await page.evaluate(async () => {
       const before = window.scrollY;
       window.scrollBy(0, Math.round(window.innerHeight * 0.8));
@@ -58,4 +56,39 @@ export async function cityCard(page: Page, city: string): Promise<Locator> {
   }
   await card.scrollIntoViewIfNeeded();
   return card;
+}
+
+/**
+ * The rows of `city` in the Locations view (from its card down to its last line, `data-end`), scrolling as a visitor
+ * would while its pages load as the list reaches them; returns their ids in the order shown.
+ */
+export async function cityRows(page: Page, city: string): Promise<number[]> {
+  // while new filters' cities load, the last filters' rows stay on screen (aria-busy): read the new ones
+  await page.locator('[data-testid="locations-view"][aria-busy="false"]').waitFor();
+  await cityCard(page, city);
+  const inCity = `[data-city="${city.replace(/"/g, '\\"')}"]`;
+  const ids: number[] = [];
+  for (let step = 0; step < 5_000; step++) {
+    // still scrolling: the list asks for a page once the scrolling stops, then shows it
+    await page.waitForTimeout(250);
+    const { shown, failed, done } = await page.evaluate((inCity) => {
+      const shown = Array.from(document.querySelectorAll(`${inCity} [data-testid="business-row"]`)).map((row) =>
+        Number(row.getAttribute('data-business-id')),
+      );
+      const failed = document.querySelector(`[data-testid="city-load-failed"]${inCity}`) !== null;
+      const done = document.querySelector(`${inCity}[data-end] [data-testid="business-row"]`) !== null;
+      return { shown, failed, done };
+    }, inCity);
+    if (failed) throw new Error(`the rows of ${city} could not be loaded`);
+    for (const id of shown) if (!ids.includes(id)) ids.push(id);
+    if (done) return ids;
+    const placeholders = await page.locator(`${inCity} [data-testid="business-placeholder"]`).count();
+    // rows still loading in view: wait for them before moving on
+    if (placeholders > 0) continue;
+    await page.evaluate(async () => {
+      window.scrollBy(0, Math.round(window.innerHeight * 0.6));
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    });
+  }
+  throw new Error(`no end to the rows of ${city}`);
 }

@@ -15,7 +15,7 @@ export interface Viewport {
 export interface DirectoryUrlState {
   filters: FilterValues;
   view: DirectoryView;
-  /** The city card whose businesses are shown (Locations view). */
+  /** A city the Locations view scrolls to on arrival (links shared when a city's card had to be opened keep working). */
   open: string | null;
   /** The map's centre and zoom, once the visitor moved it (or it framed the results). */
   viewport: Viewport | null;
@@ -115,8 +115,6 @@ export function useDirectoryUrl() {
 
   const setView = useCallback((view: DirectoryView) => write((params) => setOrDelete(params, URL_PARAMS.view, view, 'locations')), [write]);
 
-  const setOpen = useCallback((city: string | null) => write((params) => setOrDelete(params, URL_PARAMS.open, city)), [write]);
-
   const setViewport = useCallback(
     (viewport: Viewport) =>
       write(
@@ -130,5 +128,5 @@ export function useDirectoryUrl() {
     [write],
   );
 
-  return { ...state, setFilters, setView, setOpen, setViewport };
+  return { ...state, setFilters, setView, setViewport };
 }

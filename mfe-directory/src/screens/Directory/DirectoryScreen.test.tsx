@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError, FIRST_LOAD_MESSAGES, MESSAGES, type BusinessListQuery, type DirectoryFilter, type RequestOptions } from '@zaytoon/contract/client';
 import { admin, business, fakeApi, fakeHost, fakeSession, member, renderScreen } from '../../test/harness';
 import { page, pendingUntilAborted, summary } from '../../test/directoryFakes';
+import { CITY_PAGE_SIZE } from '../../features/directory/api/get-city-businesses';
 import { DirectoryScreen } from './DirectoryScreen';
 
 const leeds = [
@@ -44,7 +45,7 @@ const urlSearch = () => new URLSearchParams(screen.getByTestId('location-search'
 const cityCard = async (city: string) => (await screen.findAllByTestId('city-group')).find((card) => card.dataset.city === city)!;
 
 describe('directory screen (SPEC §2)', () => {
-  it("shows the heading, tagline and 'Loading...', then the count from the summary; never downloads the list", async () => {
+  it("shows the heading, tagline and 'Loading...', then the count from the summary; rows without a click, a page per city", async () => {
     let answer: (value: unknown) => void = () => {};
     const api = directoryApi({
       directorySummary: () => new Promise((resolve) => (answer = resolve)),
@@ -56,10 +57,12 @@ describe('directory screen (SPEC §2)', () => {
     await act(async () => answer(summary({ total: 100_000, cities: 1500 })));
     await waitFor(() => expect(screen.getByTestId('business-count').textContent).toBe('100000 businesses found'));
     await screen.findAllByTestId('city-group');
-    // Locations view by default; no business list is fetched until a city is opened.
+    // Locations view by default, with the first cities' rows in view: one page of one city per request.
     expect(screen.getByRole('button', { name: 'Locations View' }).getAttribute('aria-pressed')).toBe('true');
-    expect(api.listBusinesses).not.toHaveBeenCalled();
-    expect(screen.queryByTestId('business-row')).toBeNull();
+    const rows = await screen.findAllByTestId('business-row');
+    expect(rows.map((row) => within(row).getByRole('heading', { level: 3 }).textContent)).toEqual(['Olive Tree Cafe', 'Gaza Kitchen']);
+    for (const [query] of vi.mocked(api.listBusinesses).mock.calls)
+      expect(query).toEqual({ city: expect.any(String), limit: CITY_PAGE_SIZE, cursor: undefined });
   });
 
   it('shows a card per city with its count badge, and the Location Summary from the summary', async () => {
@@ -68,7 +71,7 @@ describe('directory screen (SPEC §2)', () => {
     expect(cards.map((card) => card.dataset.city)).toEqual(['Leeds', 'Manchester', 'Unknown City']);
     expect(within(cards[0]).getByTestId('city-count').textContent).toBe('2 businesses');
     expect(within(cards[1]).getByTestId('city-count').textContent).toBe('1 business');
-    expect(within(cards[0]).getByRole('button', { name: 'Leeds' }).getAttribute('aria-expanded')).toBe('false');
+    expect(within(cards[0]).getByRole('heading', { level: 2, name: 'Leeds' })).toBeTruthy();
     const box = await screen.findByTestId('location-summary');
     expect(within(box).getByRole('heading', { name: 'Location Summary' })).toBeTruthy();
     expect(box.textContent).toContain('Showing 4 businesses across 3 cities in the UK.');
@@ -80,40 +83,37 @@ describe('directory screen (SPEC §2)', () => {
     ]);
   });
 
-  it("opening a city loads its first page (SPEC's row content); 'Load more' follows the cursor; closing hides it", async () => {
+  it("lists each city's rows in SPEC's form without a click; the next page loads by the cursor when the list reaches it", async () => {
     const first = Array.from({ length: 3 }, (_, i) =>
       business({ id: 10 + i, name: `Leeds ${i}`, city: 'Leeds', vote_score: i === 0 ? 3 : 0, description: i === 1 ? 'x'.repeat(130) : 'short' }),
     );
     const second = [business({ id: 20, name: 'Leeds last', city: 'Leeds' })];
     const api = directoryApi({
+      cityGroups: async () => ({ groups: [{ city: 'Leeds', count: 4 }] }),
       listBusinesses: async (query: BusinessListQuery) => (query.cursor === 'page-2' ? page(second, 4, null) : page(first, 4, 'page-2')),
     });
     renderScreen(<DirectoryScreen />, { path: '/browse', host: fakeHost({ api }) });
     const card = await cityCard('Leeds');
-    await userEvent.click(within(card).getByRole('button', { name: 'Leeds' }));
+    expect(within(card).getByRole('heading', { level: 2, name: 'Leeds' })).toBeTruthy();
 
-    const rows = await screen.findAllByTestId('business-row');
-    expect(rows.map((row) => within(row).getByRole('heading').textContent)).toEqual(['Leeds 0', 'Leeds 1', 'Leeds 2']);
-    expect(api.listBusinesses).toHaveBeenCalledTimes(1);
-    expect(vi.mocked(api.listBusinesses).mock.calls[0][0]).toEqual({ city: 'Leeds', limit: 50, cursor: undefined });
+    // the fourth row is a placeholder until its page is in; the list reaches it at once here, so it loads
+    await screen.findByRole('heading', { name: 'Leeds last' });
+    const rows = screen.getAllByTestId('business-row');
+    expect(rows.map((row) => within(row).getByRole('heading').textContent)).toEqual(['Leeds 0', 'Leeds 1', 'Leeds 2', 'Leeds last']);
+    expect(screen.queryByTestId('business-placeholder')).toBeNull();
+    expect(vi.mocked(api.listBusinesses).mock.calls.map(([query]) => query)).toEqual([
+      { city: 'Leeds', limit: CITY_PAGE_SIZE, cursor: undefined },
+      { city: 'Leeds', limit: CITY_PAGE_SIZE, cursor: 'page-2' },
+    ]);
     expect(vi.mocked(api.listBusinesses).mock.calls[0][1]?.signal).toBeInstanceOf(AbortSignal);
-    expect(urlSearch().get('open')).toBe('Leeds');
-    expect((await cityCard('Leeds')).querySelector('button')!.getAttribute('aria-expanded')).toBe('true');
     expect(within(rows[0]).getByText('+3')).toBeTruthy();
     expect(within(rows[1]).getByText('x'.repeat(120) + '...')).toBeTruthy();
     expect(within(rows[0]).getByRole('link', { name: 'View Details' }).getAttribute('href')).toBe('/business/10');
     expect(within(rows[0]).getByRole('link', { name: 'Website' }).getAttribute('rel')).toBe('nofollow ugc noopener noreferrer');
+    expect(within(rows[0]).getByRole('link', { name: '0113 000 0000' }).getAttribute('href')).toBe('tel:0113 000 0000');
     expect(within(rows[0]).getByText('1 High Street, LS1 1AA')).toBeTruthy();
-
-    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    await screen.findByRole('heading', { name: 'Leeds last' });
-    expect(vi.mocked(api.listBusinesses).mock.calls[1][0]).toEqual({ city: 'Leeds', limit: 50, cursor: 'page-2' });
-    expect(screen.getAllByTestId('business-row')).toHaveLength(4);
+    expect(within(rows[0]).getByTestId('business-category').textContent).toBe('Cafe');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
-
-    await userEvent.click(within(await cityCard('Leeds')).getByRole('button', { name: 'Leeds' }));
-    await waitFor(() => expect(screen.queryByTestId('business-row')).toBeNull());
-    expect(urlSearch().get('open')).toBeNull();
   });
 
   it('shows report counts to admins only', async () => {
@@ -207,13 +207,13 @@ describe('directory screen (SPEC §2)', () => {
     expect((screen.getByPlaceholderText('Search businesses...') as HTMLInputElement).value).toBe('olive');
     await screen.findByRole('option', { name: 'Cafe' });
     expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe('Cafe');
-    expect((screen.getByLabelText('City') as HTMLSelectElement).value).toBe('Leeds');
+    expect((screen.getByRole('combobox', { name: 'City' }) as HTMLInputElement).value).toBe('Leeds');
     expect(screen.getByTestId('chip-city').textContent).toBe('City: Leeds ×');
     const rows = await screen.findAllByTestId('business-row');
     expect(rows).toHaveLength(2);
     const filter = { search: 'olive', category: 'Cafe', city: 'Leeds' };
     expect(api.directorySummary).toHaveBeenCalledWith(filter, expect.anything());
-    expect(api.listBusinesses).toHaveBeenCalledWith({ ...filter, limit: 50, cursor: undefined }, expect.anything());
+    expect(api.listBusinesses).toHaveBeenCalledWith({ ...filter, limit: CITY_PAGE_SIZE, cursor: undefined }, expect.anything());
     // the first answer is already for these filters: nothing was fetched for an unfiltered directory
     expect(vi.mocked(api.directorySummary).mock.calls.every(([f]) => JSON.stringify(f) === JSON.stringify(filter))).toBe(true);
   });
@@ -335,18 +335,19 @@ describe("directory screen: 'could not load' is not 'nothing found' (issue #12)"
     expect(screen.getByTestId('business-count').textContent).toBe('0 businesses found');
   });
 
-  it('an open city whose businesses could not be read says so, and Try again reads them', async () => {
+  it('a city whose businesses could not be read says so in its card, and Try again reads them', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     let down = true;
     const api = directoryApi({
-      listBusinesses: async () => {
+      listBusinesses: async (query: BusinessListQuery) => {
+        if (query.city !== 'Leeds') return page([], 0);
         if (down) throw new ApiError(502, null);
         return page(leeds, 2);
       },
     });
-    renderScreen(<DirectoryScreen />, { path: '/browse?open=Leeds', host: fakeHost({ api }) });
-    const footer = await screen.findByTestId('city-footer');
-    const alert = await within(footer).findByTestId('directory-load-failed');
+    renderScreen(<DirectoryScreen />, { path: '/browse', host: fakeHost({ api }) });
+    const failed = await waitFor(() => screen.getAllByTestId('city-load-failed').find((line) => line.dataset.city === 'Leeds')!);
+    const alert = within(failed).getByTestId('directory-load-failed');
     down = false;
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findAllByTestId('business-row')).toHaveLength(2);

@@ -56,7 +56,7 @@ export function DirectoryScreen() {
             <MapView filter={filter} viewport={url.viewport} onViewportChange={url.setViewport} />
           </Suspense>
         ) : (
-          <LocationsView filter={filter} open={url.open} onToggle={url.setOpen} restoreScrollY={restoreScrollY} />
+          <LocationsView filter={filter} open={url.open} restoreScrollY={restoreScrollY} />
         )}
       </main>
     </>

@@ -5,6 +5,7 @@ import { sameFilters, type FilterValues } from '../../features/directory/filters
 import type { DirectoryView, WriteOptions } from '../../features/directory/useDirectoryUrl';
 import { useListMessages } from '../../i18n/list-messages';
 import { SelectField, TextField } from '../../ui/Field';
+import { CityCombobox } from './CityCombobox';
 import filters from './Filters.module.css';
 import shared from '../../ui/page.module.css';
 
@@ -30,7 +31,6 @@ export const Filters = memo(function Filters({ values, onCommit, view, onViewCha
   const ids = useId();
   const t = useListMessages();
   const categories = useFilterOptions('categories');
-  const cities = useFilterOptions('cities');
   const [draft, setDraft] = useState(values);
   const draftRef = useRef(values);
   const committed = useRef(values);
@@ -82,10 +82,6 @@ export const Filters = memo(function Filters({ values, onCommit, view, onViewCha
     { key: 'openNow', label: t('filters.openNow') },
   ] as const;
   for (const { key, label } of shows) if (draft[key]) chips.push({ key, label: t('filters.show'), value: label, reset: '' });
-  const selects = [
-    { key: 'category', label: t('filters.category'), allLabel: t('filters.allCategories'), options: categories },
-    { key: 'city', label: t('filters.city'), allLabel: t('filters.allCities'), options: cities },
-  ] as const;
 
   return (
     <section className={shared.card} aria-label={t('filters.label')}>
@@ -100,25 +96,29 @@ export const Filters = memo(function Filters({ values, onCommit, view, onViewCha
           value={draft.search}
           onChange={(event) => update({ search: event.target.value }, 'typing')}
         />
-        {selects.map(({ key, label, allLabel, options }) => (
-          <SelectField
-            key={key}
-            id={`${ids}${key}`}
-            label={label}
-            hideLabel
-            value={draft[key]}
-            onChange={(event) => update({ [key]: event.target.value }, 'choice')}
-          >
-            <option value="all">{allLabel}</option>
-            {/* A value from a shared link that the list does not (yet) hold still shows as chosen. */}
-            {draft[key] !== 'all' && !options.includes(draft[key]) && <option value={draft[key]}>{draft[key]}</option>}
-            {options.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </SelectField>
-        ))}
+        <SelectField
+          id={`${ids}category`}
+          label={t('filters.category')}
+          hideLabel
+          value={draft.category}
+          onChange={(event) => update({ category: event.target.value }, 'choice')}
+        >
+          <option value="all">{t('filters.allCategories')}</option>
+          {/* A value from a shared link that the list does not (yet) hold still shows as chosen. */}
+          {draft.category !== 'all' && !categories.includes(draft.category) && <option value={draft.category}>{draft.category}</option>}
+          {categories.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </SelectField>
+        {/* Thousands of cities: a searchable list instead of a <select> of every one (issue #30). */}
+        <CityCombobox
+          label={t('filters.city')}
+          allLabel={t('filters.allCities')}
+          value={draft.city}
+          onChoose={(city) => update({ city }, 'choice')}
+        />
         {shows.map(({ key, label }) => (
           <label key={key} className={filters.check}>
             <input

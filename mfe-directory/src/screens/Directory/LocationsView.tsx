@@ -1,67 +1,100 @@
-import { memo, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { measureElement as measureLineElement, useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { type Business, type CityCount, type DirectoryFilter } from '@zaytoon/contract/client';
-import { useCityBusinesses } from '../../features/directory/api/get-city-businesses';
+import { useHost, useSession } from '@zaytoon/web-kit';
+import { cityPagesInCache, getCityPageQueryOptions, useCityPagesVersion, type CityPageRef } from '../../features/directory/api/get-city-businesses';
 import { useCityGroups } from '../../features/directory/api/get-city-groups';
 import { useDirectorySummary } from '../../features/directory/api/get-directory-summary';
 import { directoryKeys } from '../../features/directory/api/keys';
-import { useSession } from '@zaytoon/web-kit';
-import { lazyNamed } from '../../lib/lazyNamed';
-import { useWindowVirtualizer } from '../../lib/useWindowVirtualizer';
-import { InlineSpinner, PageSpinner } from '../../ui/Spinner';
+import { PageSpinner } from '../../ui/Spinner';
 import { useCount, useListMessages } from '../../i18n/list-messages';
+import { BusinessRow } from './BusinessRow';
 import { LoadFailed } from './LoadFailed';
 import { LocationSummary } from './LocationSummary';
 import locations from './LocationsView.module.css';
 import shared from '../../ui/page.module.css';
 
 /**
- * A city's business rows (with their status line and its parser): /browse's first screen shows city cards only, so
- * their code downloads when a city opens, beside the city's first page of businesses, and the rows join the list
- * together once both are in.
- */
-const BusinessRow = lazyNamed(() => import('./BusinessRow'), 'BusinessRow');
-
-/**
- * One line of the virtualised list. The open city's businesses are lines of the same list, right
- * under their city's header, so however many pages are loaded only the lines in view are in the page.
+ * One line of the virtualised list: a city's header, then its rows. A row not loaded yet is a placeholder of a row's
+ * estimated height; a city shows its loaded pages and a few placeholders for the next one, so the list is as long as
+ * what was loaded plus a few lines per city, never the whole table (nor taller than a browser can scroll).
+ * `end` marks the last line of a city's card.
  */
 type Line =
-  | { kind: 'city'; group: CityCount; open: boolean; last: boolean }
-  | { kind: 'business'; business: Business; city: string }
-  | { kind: 'footer'; city: string; last: boolean };
+  | { kind: 'city'; group: CityCount; alone: boolean }
+  | { kind: 'business'; business: Business; city: string; position: number; end: boolean }
+  | { kind: 'placeholder'; city: string; position: number; page: number; end: boolean }
+  | { kind: 'failed'; city: string; page: number; end: boolean };
 
-const ITEM_CLASS: Record<Line['kind'], string> = {
-  city: `${locations.item} ${locations.itemCity}`,
-  business: locations.item,
-  footer: `${locations.item} ${locations.itemFooter}`,
-};
-const ESTIMATED_HEIGHT: Record<Line['kind'], number> = { city: 78, business: 180, footer: 72 };
+const ESTIMATED_HEIGHT: Record<Line['kind'], number> = { city: 62, business: 180, placeholder: 180, failed: 72 };
+const OVERSCAN = 4;
+/** Placeholders standing for a city's next page until it is reached: enough to fill the screen below a header. */
+export const PLACEHOLDER_ROWS = 3;
 
-/** Kept across visits: Back from a business restores the scroll position onto the same lines. */
+/** Measured heights by line key, kept across visits: Back from a business restores the scroll position onto the same lines. */
 const measuredHeights = new Map<string, number>();
 
+/** A row keeps its key from placeholder to loaded business, so it keeps its place and its measured height. */
 function lineKey(line: Line): string {
   if (line.kind === 'city') return `city:${line.group.city}`;
-  if (line.kind === 'business') return `business:${line.business.id}`;
-  return `footer:${line.city}`;
+  if (line.kind === 'failed') return `failed:${line.city}:${line.page}`;
+  return `row:${line.city}:${line.position}`;
+}
+
+function buildLines(groups: CityCount[], pagesOf: (city: string) => ReturnType<typeof cityPagesInCache>): Line[] {
+  const lines: Line[] = [];
+  for (const group of groups) {
+    const { city } = group;
+    const header: Line = { kind: 'city', group, alone: false };
+    lines.push(header);
+    const { pages, nextFailed } = pagesOf(city);
+    let position = 0;
+    for (const page of pages)
+      for (const business of page.businesses) lines.push({ kind: 'business', business, city, position: position++, end: false });
+    const more = pages.length === 0 ? group.count > 0 : pages[pages.length - 1].nextCursor !== null;
+    if (more && nextFailed) {
+      lines.push({ kind: 'failed', city, page: pages.length, end: false });
+    } else if (more) {
+      // The count may be a few seconds older than the pages: at least one placeholder while a next page exists.
+      const placeholders = Math.max(1, Math.min(PLACEHOLDER_ROWS, group.count - position));
+      for (let i = 0; i < placeholders; i++) lines.push({ kind: 'placeholder', city, position: position++, page: pages.length, end: false });
+    }
+    const last = lines[lines.length - 1];
+    if (last === header) header.alone = true;
+    else if (last.kind !== 'city') last.end = true;
+  }
+  return lines;
+}
+
+/** Where the screen was on the list: the first line in view, and how far into it. Kept while lines above it come and go. */
+interface Anchor {
+  key: string;
+  delta: number;
+}
+
+function anchorOf(instance: Virtualizer<Window, Element>): Anchor | null {
+  const offset = instance.scrollOffset ?? window.scrollY;
+  const item = instance.getVirtualItems().find((candidate) => candidate.end > offset);
+  return item ? { key: String(item.key), delta: offset - item.start } : null;
 }
 
 interface Props {
   filter: DirectoryFilter;
-  /** The city whose businesses are shown, from the URL. */
+  /** A city to scroll to on arrival (a link shared with `open=`), unless Back restores a position. */
   open: string | null;
-  onToggle: (city: string | null) => void;
   /** Where the window was scrolled when the visitor left this entry of the history (Back restores it). */
   restoreScrollY: number | null;
 }
 
 /**
- * Locations view (SPEC §2): a card per city with its count; a city's businesses load only when its card
- * is opened, a page at a time. The cards are virtualised against the window, so 1,500 cities put a
- * screenful of cards in the page, not 1,500. Then the Location Summary.
+ * Locations view (SPEC §2): a card per city (A-Z, with its count) listing its businesses, then the Location Summary.
+ * One window-virtualised list of city headers and rows (@tanstack/react-virtual): only the lines near the screen are in
+ * the page, and a city's rows are fetched a page at a time when the list reaches them.
  */
-export const LocationsView = memo(function LocationsView({ filter, open, onToggle, restoreScrollY }: Props) {
+export const LocationsView = memo(function LocationsView({ filter, open, restoreScrollY }: Props) {
+  const { api } = useHost();
+  const viewer = useSession((state) => state.user?.id ?? null);
   const isAdmin = useSession((state) => state.user?.is_admin ?? false);
   const t = useListMessages();
   const count = useCount();
@@ -69,45 +102,68 @@ export const LocationsView = memo(function LocationsView({ filter, open, onToggl
   const groupsQuery = useCityGroups(filter);
   const summary = useDirectorySummary(filter).data;
   const groups = groupsQuery.data?.groups;
-  const openInGroups = open !== null && (groups === undefined || groups.some((group) => group.city === open));
-  const businesses = useCityBusinesses(filter, openInGroups ? open : null);
-  const [rowsReady, setRowsReady] = useState(false);
-  useEffect(() => {
-    if (open !== null) void BusinessRow.preload().then(() => setRowsReady(true));
-  }, [open]);
 
-  const lines = useMemo<Line[]>(() => {
-    if (!groups) return [];
-    const result: Line[] = [];
-    groups.forEach((group, index) => {
-      const isOpen = group.city === open;
-      const last = index === groups.length - 1;
-      result.push({ kind: 'city', group, open: isOpen, last });
-      if (!isOpen) return;
-      for (const page of rowsReady ? (businesses.data?.pages ?? []) : []) {
-        for (const business of page.businesses) result.push({ kind: 'business', business, city: group.city });
-      }
-      result.push({ kind: 'footer', city: group.city, last });
-    });
-    return result;
-  }, [groups, open, businesses.data, rowsReady]);
+  // While the next filters' groups load, the last ones stay on screen with their own rows.
+  const [shownFilter, setShownFilter] = useState(filter);
+  if (groupsQuery.isSuccess && !groupsQuery.isPlaceholderData && shownFilter !== filter) setShownFilter(filter);
+
+  const pagesVersion = useCityPagesVersion();
+  const lines = useMemo(
+    () => buildLines(groups ?? [], (city) => cityPagesInCache(queryClient, shownFilter, city, viewer)),
+    // `pagesVersion` changes when a city page is loaded, fails or leaves the cache, which `cityPagesInCache` reads.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- pagesVersion is the version of what the cache holds
+    [groups, shownFilter, viewer, queryClient, pagesVersion],
+  );
 
   const listRef = useRef<HTMLDivElement>(null);
-  const {
-    lines: shown,
-    totalSize,
-    measureElement,
-    scrollToIndex,
-  } = useWindowVirtualizer({
+  // Where the list starts in the page (the window virtualiser's scrollMargin), read again when the page's column
+  // changes size: the filters' chips and the count line above the list come and go.
+  const [scrollMargin, setScrollMargin] = useState(0);
+  const hasList = (groups?.length ?? 0) > 0;
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const read = () => setScrollMargin(Math.round(list.getBoundingClientRect().top + window.scrollY));
+    read();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(read);
+    observer?.observe(list.closest('main') ?? document.body);
+    return () => observer?.disconnect();
+  }, [hasList]);
+
+  const anchor = useRef<Anchor | null>(null);
+  const getItemKey = useCallback((index: number) => lineKey(lines[index]), [lines]);
+  const estimateSize = useCallback((index: number) => measuredHeights.get(lineKey(lines[index])) ?? ESTIMATED_HEIGHT[lines[index].kind], [lines]);
+  const virtualizer = useWindowVirtualizer({
     count: lines.length,
-    estimateSize: (index) => ESTIMATED_HEIGHT[lines[index].kind],
-    getItemKey: (index) => lineKey(lines[index]),
-    overscan: 6,
-    list: listRef,
-    heights: measuredHeights,
+    estimateSize,
+    getItemKey,
+    overscan: OVERSCAN,
+    scrollMargin,
+    measureElement: (element, entry, instance) => {
+      const size = measureLineElement(element, entry, instance);
+      // A line that is not laid out (a hidden ancestor) reports no height worth keeping: it keeps its estimate.
+      if (size === 0) return instance.options.estimateSize(instance.indexFromElement(element));
+      const key = element.getAttribute('data-key');
+      if (key) measuredHeights.set(key, size);
+      return size;
+    },
+    onChange: (instance) => {
+      anchor.current = anchorOf(instance);
+    },
   });
 
-  // Back from a business: the same scroll position; a shared link with an open city: that city's card.
+  // Lines came or went above the screen (a page loaded, a failed one answered): the line in view stays where it was.
+  useLayoutEffect(() => {
+    const held = anchor.current;
+    if (!held) return;
+    const index = lines.findIndex((line) => lineKey(line) === held.key);
+    const start = index < 0 ? undefined : virtualizer.measurementsCache[index]?.start;
+    if (start === undefined) return;
+    const target = start + held.delta;
+    if (Math.abs(target - window.scrollY) >= 1) window.scrollTo(0, target);
+  }, [lines, virtualizer]);
+
+  // Back from a business: the same scroll position; a shared link naming a city: that city's card.
   const placed = useRef(false);
   useEffect(() => {
     if (placed.current || lines.length === 0) return;
@@ -116,9 +172,24 @@ export const LocationsView = memo(function LocationsView({ filter, open, onToggl
       window.scrollTo(0, restoreScrollY);
     } else if (open !== null) {
       const index = lines.findIndex((line) => line.kind === 'city' && line.group.city === open);
-      if (index > 0) scrollToIndex(index);
+      if (index > 0) virtualizer.scrollToIndex(index, { align: 'start' });
     }
-  }, [lines, open, restoreScrollY, scrollToIndex]);
+  }, [lines, open, restoreScrollY, virtualizer]);
+
+  const items = virtualizer.getVirtualItems();
+  // The pages whose placeholders (or failure) are in view: fetched once the scrolling stops, not for every city flown past.
+  const wanted = new Map<string, CityPageRef>();
+  for (const item of items) {
+    const line = lines[item.index];
+    if (line.kind === 'placeholder' || line.kind === 'failed') wanted.set(`${line.city}\n${line.page}`, { city: line.city, page: line.page });
+  }
+  const wantedPages = [...wanted.values()];
+  const pageQueries = useQueries({
+    queries: wantedPages.map((ref) => ({
+      ...getCityPageQueryOptions(api, queryClient, shownFilter, ref, viewer),
+      enabled: !groupsQuery.isPlaceholderData && !virtualizer.isScrolling,
+    })),
+  });
 
   if (groupsQuery.isPending) return <PageSpinner label={t('directory.loadingBusinesses')} />;
 
@@ -137,23 +208,16 @@ export const LocationsView = memo(function LocationsView({ filter, open, onToggl
     );
   }
 
+  const rowsClass = (end: boolean) => (end ? `${locations.rows} ${locations.end}` : locations.rows);
+  // `data-end`: the last line of the city's card (browser tests read a city's rows until it).
+
   const renderLine = (line: Line) => {
     if (line.kind === 'city') {
       const { group } = line;
       return (
-        <div
-          className={`${shared.card} ${locations.city}${line.open ? ` ${locations.open}` : ''}`}
-          data-testid="city-group"
-          data-city={group.city}
-          data-open={line.open}
-        >
+        <div className={`${shared.card} ${locations.city}${line.alone ? '' : ` ${locations.open}`}`} data-testid="city-group" data-city={group.city}>
           <header>
-            <h2>
-              <button type="button" className={locations.toggle} aria-expanded={line.open} onClick={() => onToggle(line.open ? null : group.city)}>
-                <span aria-hidden="true" />
-                {group.city}
-              </button>
-            </h2>
+            <h2 dir="auto">{group.city}</h2>
             <span className={shared.badge} data-testid="city-count">
               {t('directory.count', count(group.count))}
             </span>
@@ -163,46 +227,41 @@ export const LocationsView = memo(function LocationsView({ filter, open, onToggl
     }
     if (line.kind === 'business') {
       return (
-        <div className={locations.rows} data-city={line.city}>
-          <Suspense fallback={<InlineSpinner />}>
-            <BusinessRow business={line.business} isAdmin={isAdmin} />
-          </Suspense>
+        <div className={rowsClass(line.end)} data-city={line.city} data-end={line.end || undefined}>
+          <BusinessRow business={line.business} isAdmin={isAdmin} />
         </div>
       );
     }
+    if (line.kind === 'placeholder') {
+      return (
+        <div className={rowsClass(line.end)} data-city={line.city} data-end={line.end || undefined}>
+          <div className={locations.placeholder} data-testid="business-placeholder" aria-hidden="true" />
+        </div>
+      );
+    }
+    const index = wantedPages.findIndex((ref) => ref.city === line.city && ref.page === line.page);
+    const retry = () => void queryClient.refetchQueries({ queryKey: directoryKeys.cityPage(shownFilter, line.city, line.page, viewer), exact: true });
     return (
-      <div className={`${locations.rows} ${locations.footer}`} data-testid="city-footer" data-city={line.city}>
-        {businesses.isError ? (
-          <LoadFailed
-            compact
-            onRetry={() => void (businesses.hasNextPage ? businesses.fetchNextPage() : businesses.refetch())}
-            retrying={businesses.isFetching}
-          />
-        ) : businesses.isPending || !rowsReady ? (
-          <p className={locations.status} role="status">
-            <InlineSpinner /> {t('common.loading')}
-          </p>
-        ) : businesses.hasNextPage ? (
-          <button type="button" className="btn btn--outline" disabled={businesses.isFetchingNextPage} onClick={() => businesses.fetchNextPage()}>
-            {businesses.isFetchingNextPage ? t('common.loading') : t('common.loadMore')}
-          </button>
-        ) : null}
+      <div className={`${rowsClass(true)} ${locations.failed}`} data-testid="city-load-failed" data-city={line.city}>
+        <LoadFailed compact onRetry={retry} retrying={pageQueries[index]?.isFetching ?? false} />
       </div>
     );
   };
 
   return (
     <div data-testid="locations-view" aria-busy={groupsQuery.isPlaceholderData}>
-      <div ref={listRef} className={locations.vlist} style={{ height: totalSize }}>
-        {shown.map((item) => {
+      <div ref={listRef} className={locations.vlist} style={{ height: virtualizer.getTotalSize() }}>
+        {items.map((item) => {
           const line = lines[item.index];
+          const end = line.kind === 'city' ? line.alone : line.end;
           return (
             <div
               key={item.key}
-              ref={measureElement}
+              ref={virtualizer.measureElement}
               data-index={item.index}
-              className={ITEM_CLASS[line.kind]}
-              style={{ transform: `translateY(${item.start}px)` }}
+              data-key={item.key}
+              className={end ? `${locations.item} ${locations.itemEnd}` : locations.item}
+              style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
             >
               {renderLine(line)}
             </div>

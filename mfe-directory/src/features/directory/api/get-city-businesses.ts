@@ -1,30 +1,81 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useCallback, useRef, useSyncExternalStore } from 'react';
+import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient, BusinessPage, DirectoryFilter } from '@zaytoon/contract/client';
-import { useHost, useSession } from '@zaytoon/web-kit';
 import { directoryKeys } from './keys';
 
-/** Rows fetched per 'Load more'. */
-export const CITY_PAGE_SIZE = 50;
+/** Rows per page of a city: also how many placeholders stand for a page not yet loaded. */
+export const CITY_PAGE_SIZE = 20;
 
-/** One city's businesses, a page at a time (the cursor of each page leads to the next). */
-export function getCityBusinessesQueryOptions(api: ApiClient, filter: DirectoryFilter, city: string, viewer: number | null) {
-  return infiniteQueryOptions({
-    queryKey: directoryKeys.cityBusinesses(filter, city, viewer),
-    queryFn: ({ signal, pageParam }) => api.listBusinesses({ ...filter, city, limit: CITY_PAGE_SIZE, cursor: pageParam }, { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last: BusinessPage) => last.nextCursor ?? undefined,
-    // While the filters change, the city's previous rows stay until the new ones arrive; another
-    // city's rows never stand in for this one's.
-    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2].city === city ? previous : undefined),
+/** Pages the visitor scrolled through stay for half an hour: dropping one would pull the rows below it up the screen. */
+const CITY_PAGE_GC_MS = 30 * 60_000;
+
+export interface CityPageRef {
+  city: string;
+  /** 0 for the first page; page n follows the cursor of page n - 1. */
+  page: number;
+}
+
+/**
+ * One page of one city's businesses (Locations view). Pages are keyed by their number, so the list maps a row's position
+ * to its page; the cursor of page n comes from page n - 1, which is loaded first (its rows stand above page n's).
+ */
+export function getCityPageQueryOptions(
+  api: ApiClient,
+  queryClient: QueryClient,
+  filter: DirectoryFilter,
+  { city, page }: CityPageRef,
+  viewer: number | null,
+) {
+  return queryOptions({
+    queryKey: directoryKeys.cityPage(filter, city, page, viewer),
+    queryFn: ({ signal }) => {
+      const cursor =
+        page === 0
+          ? undefined
+          : (queryClient.getQueryData<BusinessPage>(directoryKeys.cityPage(filter, city, page - 1, viewer))?.nextCursor ?? undefined);
+      if (page > 0 && cursor === undefined) return Promise.resolve<BusinessPage>({ businesses: [], total: 0, nextCursor: null });
+      return api.listBusinesses({ ...filter, city, limit: CITY_PAGE_SIZE, cursor }, { signal });
+    },
+    gcTime: CITY_PAGE_GC_MS,
   });
 }
 
-/** The open city's pages; nothing is fetched while no city is open. */
-export function useCityBusinesses(filter: DirectoryFilter, city: string | null) {
-  const { api } = useHost();
-  const viewer = useSession((state) => state.user?.id ?? null);
-  return useInfiniteQuery({
-    ...getCityBusinessesQueryOptions(api, filter, city ?? '', viewer),
-    enabled: city !== null,
-  });
+/** What the cache holds of one city: its loaded pages (from the first, without gaps), then the state of the next one. */
+export interface CityPages {
+  pages: BusinessPage[];
+  /** The next page failed (it is shown as 'Could not load', with Try again, until asked again). */
+  nextFailed: boolean;
+}
+
+export function cityPagesInCache(queryClient: QueryClient, filter: DirectoryFilter, city: string, viewer: number | null): CityPages {
+  const pages: BusinessPage[] = [];
+  for (;;) {
+    const state = queryClient.getQueryState<BusinessPage>(directoryKeys.cityPage(filter, city, pages.length, viewer));
+    if (state?.data === undefined) return { pages, nextFailed: state?.status === 'error' };
+    pages.push(state.data);
+    if (!state.data.nextCursor) return { pages, nextFailed: false };
+  }
+}
+
+/** A number that changes whenever a city page is loaded, fails or leaves the cache: the list is rebuilt from the cache then. */
+export function useCityPagesVersion(): number {
+  const queryClient = useQueryClient();
+  const version = useRef(0);
+  const subscribe = useCallback(
+    (notify: () => void) =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.query.queryKey[1] !== directoryKeys.cityPageScope) return;
+        const settled = event.type === 'updated' && (event.action.type === 'success' || event.action.type === 'error');
+        if (settled || event.type === 'removed') {
+          version.current += 1;
+          notify();
+        }
+      }),
+    [queryClient],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => version.current,
+    () => version.current,
+  );
 }

@@ -16,7 +16,8 @@ export function getFilterOptionsQueryOptions(api: ApiClient, kind: 'categories' 
 
 const NONE: string[] = [];
 
-export function useFilterOptions(kind: 'categories' | 'cities'): string[] {
+/** `enabled: false` until the options are needed (the city list is asked for when it is first opened). */
+export function useFilterOptions(kind: 'categories' | 'cities', { enabled = true }: { enabled?: boolean } = {}): string[] {
   const { api } = useHost();
-  return useQuery(getFilterOptionsQueryOptions(api, kind)).data ?? NONE;
+  return useQuery({ ...getFilterOptionsQueryOptions(api, kind), enabled }).data ?? NONE;
 }

@@ -8,8 +8,9 @@ export const directoryKeys = {
   all: ['directory'] as const,
   summary: (filter: DirectoryFilter) => ['directory', 'summary', filter] as const,
   cityGroups: (filter: DirectoryFilter) => ['directory', 'city-groups', filter] as const,
-  cityBusinesses: (filter: DirectoryFilter, city: string, viewer: number | null) =>
-    ['directory', 'businesses', { ...filter, city }, { viewer }] as const,
+  cityPageScope: 'city-page',
+  cityPage: (filter: DirectoryFilter, city: string, page: number, viewer: number | null) =>
+    ['directory', 'city-page', { ...filter, city }, page, { viewer }] as const,
   unmapped: (filter: DirectoryFilter) => ['directory', 'unmapped', filter] as const,
   map: (query: MapQuery) => ['directory', 'map', query] as const,
   options: (kind: 'categories' | 'cities') => ['directory', 'options', kind] as const,

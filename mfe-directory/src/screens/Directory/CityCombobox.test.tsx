@@ -1,0 +1,88 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, fakeHost, renderScreen } from '../../test/harness';
+import { summary } from '../../test/directoryFakes';
+import { CITY_OPTIONS_SHOWN, matchingCities } from './CityCombobox';
+import { DirectoryScreen } from './DirectoryScreen';
+
+const CITIES = Array.from({ length: 3000 }, (_, index) => `Town ${String(index).padStart(4, '0')}`);
+const cities = [...CITIES, 'Leeds', 'Leicester', 'Sleaford'].sort();
+
+function cityApi() {
+  return fakeApi({ cities: async () => cities, directorySummary: async () => summary() });
+}
+
+const urlSearch = () => new URLSearchParams(screen.getByTestId('location-search').textContent ?? '');
+const optionNames = () =>
+  within(screen.getByRole('listbox', { name: 'City' }))
+    .getAllByRole('option')
+    .map((option) => option.textContent);
+
+describe('city filter with thousands of cities (issue #30)', () => {
+  it("lists 'All Cities' and the first matches only, asked for when first opened", async () => {
+    const api = cityApi();
+    renderScreen(<DirectoryScreen />, { path: '/browse', host: fakeHost({ api }) });
+    const box = screen.getByRole('combobox', { name: 'City' });
+    expect(box.getAttribute('placeholder')).toBe('All Cities');
+    expect(box.getAttribute('aria-expanded')).toBe('false');
+    expect(api.cities).not.toHaveBeenCalled();
+
+    await userEvent.click(box);
+    expect(box.getAttribute('aria-expanded')).toBe('true');
+    await waitFor(() => expect(optionNames()).toHaveLength(1 + CITY_OPTIONS_SHOWN));
+    expect(optionNames()[0]).toBe('All Cities');
+    expect(box.getAttribute('aria-controls')).toBe(screen.getByRole('listbox').id);
+  });
+
+  it('typing narrows (names starting with the text first); arrow keys and Enter choose; the chip and the URL follow', async () => {
+    renderScreen(<DirectoryScreen />, { path: '/browse', host: fakeHost({ api: cityApi() }) });
+    const box = screen.getByRole('combobox', { name: 'City' });
+    await userEvent.type(box, 'le');
+    await waitFor(() => expect(optionNames()).toEqual(['All Cities', 'Leeds', 'Leicester', 'Sleaford']));
+
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    const active = screen.getByRole('option', { name: 'Leeds' });
+    expect(active.getAttribute('aria-selected')).toBe('true');
+    expect(box.getAttribute('aria-activedescendant')).toBe(active.id);
+    await userEvent.keyboard('{ArrowDown}{ArrowUp}{Enter}');
+    expect(box.getAttribute('aria-expanded')).toBe('false');
+    expect((box as HTMLInputElement).value).toBe('Leeds');
+    expect(screen.getByTestId('chip-city').textContent).toBe('City: Leeds ×');
+    await waitFor(() => expect(urlSearch().get('city')).toBe('Leeds'));
+
+    // Escape closes and puts back the city in effect; 'All Cities' by the pointer removes the filter
+    await userEvent.clear(box);
+    await userEvent.type(box, 'zzz');
+    expect(optionNames()).toEqual(['All Cities']);
+    await userEvent.keyboard('{Escape}');
+    expect((box as HTMLInputElement).value).toBe('Leeds');
+    await userEvent.click(box);
+    await userEvent.click(screen.getByRole('option', { name: 'All Cities' }));
+    expect((box as HTMLInputElement).value).toBe('');
+    expect(screen.queryByTestId('chip-city')).toBeNull();
+    await waitFor(() => expect(urlSearch().get('city')).toBeNull());
+  });
+
+  it('Enter on a name typed in full chooses it; the chip removes it', async () => {
+    const api = cityApi();
+    renderScreen(<DirectoryScreen />, { path: '/browse', host: fakeHost({ api }) });
+    const box = screen.getByRole('combobox', { name: 'City' });
+    await userEvent.type(box, 'town 2999');
+    await waitFor(() => expect(optionNames()).toEqual(['All Cities', 'Town 2999']));
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(api.directorySummary).toHaveBeenLastCalledWith({ city: 'Town 2999' }, expect.anything()));
+    expect(urlSearch().get('city')).toBe('Town 2999');
+    await userEvent.click(screen.getByTestId('chip-city'));
+    expect((box as HTMLInputElement).value).toBe('');
+    await waitFor(() => expect(urlSearch().get('city')).toBeNull());
+  });
+});
+
+describe('matchingCities', () => {
+  it('keeps to the first matches, those starting with the text first', () => {
+    expect(matchingCities(cities, '')).toHaveLength(CITY_OPTIONS_SHOWN);
+    expect(matchingCities(cities, 'town')).toHaveLength(CITY_OPTIONS_SHOWN);
+    expect(matchingCities(cities, ' LE ')).toEqual(['Leeds', 'Leicester', 'Sleaford']);
+  });
+});
