@@ -2,7 +2,7 @@ import type { CachedAnswer, Core } from '@zaytoon/core';
 import type { RouteName } from '@zaytoon/contract';
 import type { RouteContext, RouteHandler, RouteHandlers } from '../http/route-table';
 import { sendCachedAnswer } from '../http/send-cached';
-import { setPageHeaders } from '../http/page-headers';
+import { pagedAnswer, setPageHeaders } from '../http/page-headers';
 
 /** A handler whose answer comes pre-serialized from the answer cache. */
 const cachedAnswer =
@@ -56,10 +56,6 @@ export function businessesController(
     canEdit: ({ id, user }) => businesses.canEdit(id, user),
     categories: cachedAnswer(() => businesses.categories()),
     cities: cachedAnswer(() => businesses.cities()),
-    businessHistory: async ({ req, res, id, query }) => {
-      const page = await revisions.history(id, query);
-      setPageHeaders(req, res, page);
-      return page.body;
-    },
+    businessHistory: pagedAnswer(({ id, query }) => revisions.history(id, query)),
   };
 }
