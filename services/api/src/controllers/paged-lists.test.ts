@@ -7,13 +7,13 @@ import { createBusiness } from '../test/fixtures';
 // paging). Rows are written straight into Postgres, several at one instant, so the keyset's tie on id is exercised.
 
 let api: TestApi;
+/** Adds the businesses. */
 let member: ApiTestClient;
 let admin: ApiTestClient;
 beforeAll(async () => {
   api = await startTestApi();
-  member = api.client();
+  [member, admin] = [api.client(), await adminClient(api)];
   await member.signup();
-  admin = await adminClient(api);
 });
 afterAll(async () => api?.stop());
 

@@ -1,6 +1,6 @@
 import { type commentInputSchema, type Comment, type pageQuerySchema, type User, type Valid } from '@zaytoon/contract';
 import type { BusinessesRepository } from '../businesses/businesses.repository';
-import { keysetPage, mapPage, newestFirst, withoutSortKey, type ListPage } from '../db/keyset-page';
+import { newestFirstPage, type ListPage } from '../db/keyset-page';
 import { forbidden, notFound } from '../errors/domain-error';
 import type { CommentsRepository } from './comments.repository';
 
@@ -13,12 +13,11 @@ export class CommentsService {
   /** One page of the business's comments, newest first. */
   async list(businessId: number, query: Valid<typeof pageQuerySchema>): Promise<ListPage<Comment>> {
     await this.requireBusiness(businessId);
-    const page = await keysetPage(query, {
-      ...newestFirst,
-      read: (after, limit) => this.comments.pageForBusiness(businessId, after, limit),
-      count: () => this.comments.countForBusiness(businessId),
-    });
-    return mapPage(page, withoutSortKey);
+    return newestFirstPage(
+      query,
+      (after, limit) => this.comments.pageForBusiness(businessId, after, limit),
+      () => this.comments.countForBusiness(businessId),
+    );
   }
 
   async add(businessId: number, { comment_text: text }: Valid<typeof commentInputSchema>, author: User): Promise<Comment> {

@@ -71,4 +71,13 @@ export const newestFirst = {
 };
 
 /** A row as a list shows it: without the key it was read with. */
-export const withoutSortKey = <Row extends { sort_key: string }>({ sort_key: _key, ...item }: Row): Omit<Row, 'sort_key'> => item;
+const withoutSortKey = <Row extends { sort_key: string }>({ sort_key: _key, ...item }: Row): Omit<Row, 'sort_key'> => item;
+
+/** One page of a newest-first list: `read` answers rows with their `sort_key`, the page's items come without it. */
+export async function newestFirstPage<Row extends { sort_key: string; id: number }>(
+  query: Valid<typeof pageQuerySchema>,
+  read: (after: NewestFirstKey | undefined, limit: number) => Promise<Row[]>,
+  count: () => Promise<number>,
+): Promise<ListPage<Omit<Row, 'sort_key'>>> {
+  return mapPage(await keysetPage(query, { key: newestFirst.key, keyOf: newestFirst.keyOf, read, count }), withoutSortKey);
+}

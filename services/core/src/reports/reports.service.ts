@@ -12,7 +12,7 @@ import {
 import { toBusiness } from '../businesses/business.mapper';
 import type { BusinessesRepository } from '../businesses/businesses.repository';
 import type { AnswerCacheRepository } from '../cache/answer-cache.repository';
-import { keysetPage, mapPage, newestFirst, withoutSortKey, type ListPage } from '../db/keyset-page';
+import { keysetPage, mapPage, newestFirstPage, type ListPage } from '../db/keyset-page';
 import { conflict, notFound } from '../errors/domain-error';
 import { afterCommit } from '../jobs/after-commit';
 import type { JobQueueRepository } from '../jobs/job-queue.repository';
@@ -42,13 +42,12 @@ export class ReportsService {
   }
 
   /** One page of every pending report, newest first (the admins' queue). */
-  async listPending(query: Valid<typeof pageQuerySchema>): Promise<ListPage<Report>> {
-    const page = await keysetPage(query, {
-      ...newestFirst,
-      read: (after, limit) => this.reports.pendingPage(after, limit),
-      count: () => this.reports.countPending(),
-    });
-    return mapPage(page, withoutSortKey);
+  listPending(query: Valid<typeof pageQuerySchema>): Promise<ListPage<Report>> {
+    return newestFirstPage(
+      query,
+      (after, limit) => this.reports.pendingPage(after, limit),
+      () => this.reports.countPending(),
+    );
   }
 
   /** One page of the businesses with pending reports, most reported first, then by name. */

@@ -1,6 +1,6 @@
 import { type pageQuerySchema, type suggestionInputSchema, type Suggestion, type User, type Valid } from '@zaytoon/contract';
 import type { BusinessesRepository } from '../businesses/businesses.repository';
-import { keysetPage, mapPage, newestFirst, withoutSortKey, type ListPage } from '../db/keyset-page';
+import { newestFirstPage, type ListPage } from '../db/keyset-page';
 import { notFound } from '../errors/domain-error';
 import { afterCommit } from '../jobs/after-commit';
 import type { JobQueueRepository } from '../jobs/job-queue.repository';
@@ -20,13 +20,12 @@ export class SuggestionsService {
   }
 
   /** One page of every pending suggestion, newest first (the admins' queue). */
-  async listPending(query: Valid<typeof pageQuerySchema>): Promise<ListPage<Suggestion>> {
-    const page = await keysetPage(query, {
-      ...newestFirst,
-      read: (after, limit) => this.suggestions.pendingPage(after, limit),
-      count: () => this.suggestions.countPending(),
-    });
-    return mapPage(page, withoutSortKey);
+  listPending(query: Valid<typeof pageQuerySchema>): Promise<ListPage<Suggestion>> {
+    return newestFirstPage(
+      query,
+      (after, limit) => this.suggestions.pendingPage(after, limit),
+      () => this.suggestions.countPending(),
+    );
   }
 
   async create(businessId: number, data: Valid<typeof suggestionInputSchema>, suggester: User): Promise<Suggestion> {
