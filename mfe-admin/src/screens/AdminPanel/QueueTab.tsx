@@ -3,7 +3,7 @@ import { useMessages } from '../../i18n/messages';
 import card from './card.module.css';
 import { LoadMore, type MorePages } from './LoadMore';
 
-/** One of SPEC's three review queues: its empty state, or its cards with 'Load more' while pages remain. */
+/** One of SPEC's three review queues: its empty state or its cards, and 'Load more' while pages remain. */
 export function QueueTab<Item>({
   name,
   items,
@@ -17,20 +17,19 @@ export function QueueTab<Item>({
   more?: MorePages;
 }) {
   const t = useMessages();
-  if (items.length === 0) {
-    return (
-      <div className={`${card.card} ${card.empty}`} data-testid={`no-${name}`}>
-        <h2>{t(`${name}.emptyTitle`)}</h2>
-        <p>{t(`${name}.emptyText`)}</p>
-      </div>
-    );
-  }
   return (
-    <>
-      <ul className={card.list} aria-label={t(`${name}.list`)}>
-        {items.map(renderItem)}
-      </ul>
+    <section data-testid={`${name}-queue`} data-loading={more?.isFetchingNextPage ?? false}>
+      {items.length === 0 ? (
+        <div className={`${card.card} ${card.empty}`} data-testid={`no-${name}`}>
+          <h2>{t(`${name}.emptyTitle`)}</h2>
+          <p>{t(`${name}.emptyText`)}</p>
+        </div>
+      ) : (
+        <ul className={card.list} aria-label={t(`${name}.list`)}>
+          {items.map(renderItem)}
+        </ul>
+      )}
       {more && <LoadMore pages={more} />}
-    </>
+    </section>
   );
 }
