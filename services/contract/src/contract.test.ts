@@ -233,7 +233,10 @@ describe('OpenAPI', () => {
       '/api/admin/links/broken',
     ]) {
       const paged = document.paths[path].get;
-      expect(paged.parameters.map((parameter: { name: string }) => parameter.name), path).toEqual(expect.arrayContaining(['limit', 'cursor']));
+      expect(
+        paged.parameters.map((parameter: { name: string }) => parameter.name),
+        path,
+      ).toEqual(expect.arrayContaining(['limit', 'cursor']));
       expect(Object.keys(paged.responses[200].headers), path).toEqual(expect.arrayContaining(['X-Total-Count', 'Link']));
     }
     const map = document.paths['/api/businesses/map'].get;
