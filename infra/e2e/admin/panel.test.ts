@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser';
 import {
   addBusiness,
+  cardInTab,
   database,
   eventually,
   expectToast,
@@ -54,7 +55,8 @@ afterAll(async () => {
 
 const reportCard = (id: number) => browser.page.locator(`[data-testid="report-card"][data-report-id="${id}"]`);
 const suggestionCard = (id: number) => browser.page.locator(`[data-testid="suggestion-card"][data-suggestion-id="${id}"]`);
-const reportedCard = (businessId: number) => browser.page.locator(`[data-testid="reported-business-card"][data-business-id="${businessId}"]`);
+const reportedSelector = (businessId: number) => `[data-testid="reported-business-card"][data-business-id="${businessId}"]`;
+const reportedCard = (businessId: number) => browser.page.locator(reportedSelector(businessId));
 
 describe('admin panel through the shell', () => {
   it('the dev admin signs in and sees real statistics and the three queues', async () => {
@@ -220,8 +222,8 @@ describe('admin panel through the shell', () => {
   it('deletes a reported business after the confirmation', async () => {
     const { page } = browser;
     await openAdmin(page);
-    await tab(page, 'Businesses').click();
-    const card = reportedCard(deleted.id);
+    // The queue is read a page at a time (issue #30): 'Load more' until the card shows.
+    const card = await cardInTab(page, /^Businesses \(\d+\)$/, 'businesses-queue', reportedSelector(deleted.id));
     await card.waitFor();
     const text = await card.innerText();
     expect(text).toContain('4 reports');
@@ -251,5 +253,38 @@ describe('admin panel through the shell', () => {
     expect(await reportedCard(deleted.id).count()).toBe(0);
     expect(await page.evaluate(async (id) => (await fetch(`/api/businesses/${id}`)).status, deleted.id)).toBe(404);
     expect(browser.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+  });
+
+  it("each queue tab counts the whole queue; the first page shows and 'Load more' reads the rest (issue #30)", async () => {
+    const { page } = browser;
+    // 25 pending reports about one business, written straight into the database (one per member otherwise).
+    const crowded = await addBusiness(member, `Crowded Cafe ${run}`);
+    await db.query(
+      `INSERT INTO reports (business_id, reason, description, created_at)
+       SELECT $1, 'Other', 'crowd ' || n || ' ${run}', now() - n * interval '1 second' FROM generate_series(1, 25) n`,
+      [crowded.id],
+    );
+    const pending = async () =>
+      Number(
+        (
+          await db.query(`SELECT count(*) FROM reports r WHERE r.status = 'pending'
+             AND NOT EXISTS (SELECT 1 FROM reports a WHERE a.business_id = r.business_id AND a.status = 'approved')`)
+        ).rows[0].count,
+      );
+    await openAdmin(page);
+    await page.locator('[data-testid="reports-queue"][data-loading="false"]').waitFor();
+    expect(await tabCount(page, 'Reports')).toBe(await pending());
+    const cards = page.getByTestId('report-card');
+    expect(await cards.count()).toBe(20);
+    const more = page.getByRole('button', { name: 'Load more' });
+    while ((await more.count()) > 0) {
+      await more.click();
+      await page.locator('[data-testid="reports-queue"][data-loading="false"]').waitFor();
+    }
+    const shown = await cards.evaluateAll((all) => all.map((card) => Number(card.getAttribute('data-report-id'))));
+    expect(shown).toHaveLength(await pending());
+    expect(new Set(shown).size).toBe(shown.length);
+    expect(await tabCount(page, 'Reports')).toBe(shown.length);
+    await db.query(`UPDATE reports SET status = 'rejected' WHERE business_id = $1`, [crowded.id]);
   });
 });

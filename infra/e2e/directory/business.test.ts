@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { database } from '../admin/helpers';
 import { useBrowser } from '../support/browser';
 import {
   admin,
@@ -354,6 +355,33 @@ describe('directory: community actions on the business page', () => {
     await page.getByRole('link', { name: 'Edit Business' }).waitFor();
     const theirs = page.getByTestId('comment').filter({ hasText: `Second visit ${tag}` });
     await theirs.getByRole('button', { name: /Delete/ }).waitFor();
+  });
+
+  it("comments come a page at a time: the title counts them all, 'Load more comments' shows the rest (issue #30)", async () => {
+    const { page } = browser;
+    const db = database();
+    let total = 0;
+    try {
+      await db.query(
+        `INSERT INTO comments (business_id, user_id, comment_text, created_at)
+         SELECT $1, (SELECT id FROM users WHERE lower(username) = lower($2)), 'Older note ' || n || ' ${tag}', now() - n * interval '1 minute'
+           FROM generate_series(1, 25) n`,
+        [businessId, owner.username],
+      );
+      total = Number((await db.query('SELECT count(*) FROM comments WHERE business_id = $1', [businessId])).rows[0].count);
+    } finally {
+      await db.end();
+    }
+    await openDetail(page);
+    const comments = page.getByTestId('comments');
+    await comments.getByRole('heading', { name: `Comments (${total})` }).waitFor();
+    const shown = page.getByTestId('comment');
+    await eventually(async () => expect(await shown.count()).toBe(20));
+    await comments.getByRole('button', { name: 'Load more comments' }).click();
+    await eventually(async () => expect(await shown.count()).toBe(total));
+    expect(await comments.getByRole('button', { name: 'Load more comments' }).count()).toBe(0);
+    // Newest first across the pages: the oldest note is the last one.
+    expect(await shown.last().innerText()).toContain(`Older note 25 ${tag}`);
   });
 
   it("a visitor sees 'Login to Interact' and is asked to log in to vote", async () => {

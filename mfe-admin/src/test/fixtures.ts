@@ -5,6 +5,8 @@ import {
   type Claim,
   type Business,
   type DuplicatePair,
+  type ListPage,
+  type PageQuery,
   type Recheck,
   type Report,
   type ReviewAction,
@@ -121,6 +123,13 @@ export const duplicatePair = (id: number, extra: Partial<DuplicatePair> = {}): D
   ...extra,
 });
 
+/** A list answered as the API pages it: at most `limit` items after the offset the cursor holds, and the total. */
+export function pageOf<Item extends object>(items: Item[], { limit, cursor }: PageQuery = {}): ListPage<Item> {
+  const start = Number(cursor ?? 0);
+  const end = limit ? start + limit : items.length;
+  return { items: items.slice(start, end).map((item) => ({ ...item })), total: items.length, nextCursor: end < items.length ? String(end) : null };
+}
+
 export function fakeAdminServer(seed: {
   reports?: Report[];
   suggestions?: Suggestion[];
@@ -189,9 +198,9 @@ export function fakeAdminServer(seed: {
 
   const overrides = {
     adminStatistics: async () => ({ ...rollup }),
-    pendingReports: async () => state.reports.map((r) => ({ ...r })),
-    pendingSuggestions: async () => state.suggestions.map((s) => ({ ...s })),
-    reportedBusinesses: async () => reported(),
+    pendingReports: async (page?: PageQuery) => pageOf(state.reports, page),
+    pendingSuggestions: async (page?: PageQuery) => pageOf(state.suggestions, page),
+    reportedBusinesses: async (page?: PageQuery) => pageOf(reported(), page),
     reviewReport: async (id: number, action: ReviewAction) => {
       const found = state.reports.find((r) => r.id === id);
       if (!found) throw new ApiError(404, 'Report not found');
@@ -219,15 +228,15 @@ export function fakeAdminServer(seed: {
       if (!found) throw new ApiError(404, 'Business not found');
       return found;
     },
-    callPage: async (name: string) => {
-      const lists: Record<string, unknown[]> = {
+    callPage: async (name: string, args?: { query?: PageQuery }) => {
+      const lists: Record<string, object[]> = {
         rechecks: state.rechecks,
         brokenLinks: seed.brokenLinks ?? [],
         pendingClaims: state.claims,
         duplicatePairs: state.duplicates,
       };
       const items = lists[name];
-      return items && { items: [...items], total: items.length, nextCursor: null };
+      return items && pageOf(items, args?.query);
     },
     // A decision settles a re-check: the business leaves the list.
     call: async (name: string, args: { id: number; body: Record<string, unknown> }) => {

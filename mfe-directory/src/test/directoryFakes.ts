@@ -1,4 +1,4 @@
-import type { Business, BusinessPage, DirectorySummary } from '@zaytoon/contract/client';
+import type { Business, BusinessPage, DirectorySummary, ListPage } from '@zaytoon/contract/client';
 
 export function summary(overrides: Partial<DirectorySummary> = {}): DirectorySummary {
   return {
@@ -16,6 +16,11 @@ export function summary(overrides: Partial<DirectorySummary> = {}): DirectorySum
 
 export function page(businesses: Business[], total = businesses.length, nextCursor: string | null = null): BusinessPage {
   return { businesses, total, nextCursor };
+}
+
+/** One page of another paged list (comments). */
+export function listPage<Item>(items: Item[], total = items.length, nextCursor: string | null = null): ListPage<Item> {
+  return { items, total, nextCursor };
 }
 
 /** A promise that rejects like fetch does when its signal aborts, and otherwise never settles. */

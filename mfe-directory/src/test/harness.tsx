@@ -49,6 +49,7 @@ export const NO_CONFIRMATIONS = { confirmed_by: 0, latest_confirmed_at: null, yo
 export function fakeApi(overrides: Partial<Record<keyof ApiClient, (...args: never[]) => unknown>> = {}): ApiClient {
   const defaults: Partial<Record<keyof ApiClient, (...args: never[]) => unknown>> = {
     listBusinesses: async () => ({ businesses: [], total: 0, nextCursor: null }),
+    listComments: async () => ({ items: [], total: 0, nextCursor: null }),
     directorySummary: async () => summary(),
     cityGroups: async () => ({ groups: [] }),
     mapView: async (query: { zoom?: number }) => ({ zoom: query?.zoom ?? 0, items: [] }),

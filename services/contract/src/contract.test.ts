@@ -220,6 +220,25 @@ describe('OpenAPI', () => {
     for (const path of ['/api/businesses/summary', '/api/businesses/by-city', '/api/businesses/map']) {
       expect(document.paths[path].get.responses[304], path).toBeDefined();
     }
+    // Issue #30: comments and every admin queue page as the list does.
+    for (const path of [
+      '/api/businesses/{id}/comments',
+      '/api/businesses/{id}/history',
+      '/api/admin/reports/pending',
+      '/api/admin/suggestions/pending',
+      '/api/admin/businesses/reported',
+      '/api/admin/claims',
+      '/api/admin/duplicates',
+      '/api/admin/rechecks',
+      '/api/admin/links/broken',
+    ]) {
+      const paged = document.paths[path].get;
+      expect(
+        paged.parameters.map((parameter: { name: string }) => parameter.name),
+        path,
+      ).toEqual(expect.arrayContaining(['limit', 'cursor']));
+      expect(Object.keys(paged.responses[200].headers), path).toEqual(expect.arrayContaining(['X-Total-Count', 'Link']));
+    }
     const map = document.paths['/api/businesses/map'].get;
     expect(map.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(expect.arrayContaining(['bbox', 'zoom']));
   });

@@ -112,6 +112,8 @@ export type ConfirmationAnswer = (typeof CONFIRMATION_ANSWERS)[number];
 export const PAGING = {
   defaultLimit: 100,
   maxLimit: 500,
+  /** Comments a business page reads at a time ('Load more comments' reads the next ones). */
+  commentsPage: 20,
 } as const;
 
 /**

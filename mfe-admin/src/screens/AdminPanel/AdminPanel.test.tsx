@@ -2,10 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { literalTexts } from '@zaytoon/contract/catalog-text';
-import { ApiError, contractLabelEntries, MESSAGES } from '@zaytoon/contract/client';
+import { ApiError, contractLabelEntries, MESSAGES, type PageQuery } from '@zaytoon/contract/client';
 import { preloadContractMessages } from '@zaytoon/web-kit/contract-messages';
 import arabicCatalog from '../../i18n/locales/ar.json';
-import { business, fakeAdminServer, report, suggestion } from '../../test/fixtures';
+import { business, fakeAdminServer, pageOf, report, suggestion } from '../../test/fixtures';
 import { fakeApi, fakeHost, renderWithHost } from '../../test/harness';
 import englishSource from '../../i18n/locales/en.json?raw';
 import { ADMIN_BUILD_LABEL, ADMIN_VERSION } from '../../version';
@@ -54,6 +54,57 @@ describe('admin panel', () => {
     expect(screen.getByTestId('stat-businesses').textContent).toContain('1 verified, 2 unverified');
     expect(pending()).toMatchObject({ total: '5', reports: '3', suggestions: '2' });
     expect(tabNames()).toEqual(tabsCounting(3, 2, 2));
+  });
+
+  it("counts each whole queue in its tab, shows the first page, and 'Load more' reads the next until none remain", async () => {
+    // 25 reports about 25 businesses, 23 suggestions: more than one page (20) of each queue.
+    const server = fakeAdminServer({
+      reports: Array.from({ length: 25 }, (_, index) => report(index + 1, { business_id: 100 + index, business_name: `Shop ${index + 1}` })),
+      suggestions: Array.from({ length: 23 }, (_, index) => suggestion(index + 1)),
+    });
+    const real = server.api;
+    const api = fakeApi({
+      adminStatistics: () => real.adminStatistics(),
+      pendingReports: (page?: PageQuery) => real.pendingReports(page),
+      pendingSuggestions: (page?: PageQuery) => real.pendingSuggestions(page),
+      reportedBusinesses: (page?: PageQuery) => real.reportedBusinesses(page),
+    } as never);
+    const pendingReports = vi.mocked(api.pendingReports);
+    renderWithHost(<AdminPanel />, fakeHost({ api }));
+    await waitFor(() => expect(screen.getAllByTestId('report-card')).toHaveLength(20));
+    expect(tabNames()).toEqual(tabsCounting(25, 23, 25));
+    expect(pendingReports).toHaveBeenCalledWith({ limit: 20, cursor: undefined });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByTestId('report-card')).toHaveLength(25));
+    expect(pendingReports).toHaveBeenLastCalledWith({ limit: 20, cursor: '20' });
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Suggestions (23)' }));
+    expect(screen.getAllByTestId('suggestion-card')).toHaveLength(20);
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByTestId('suggestion-card')).toHaveLength(23));
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Businesses (25)' }));
+    expect(screen.getAllByTestId('reported-business-card')).toHaveLength(20);
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByTestId('reported-business-card')).toHaveLength(25));
+    expect(tabNames()).toEqual(tabsCounting(25, 23, 25));
+  });
+
+  it('a decision on a later page shows at once, and its tab counts one fewer of the whole queue', async () => {
+    const server = fakeAdminServer({
+      reports: Array.from({ length: 22 }, (_, index) => report(index + 1, { business_id: 100 + index, business_name: `Shop ${index + 1}` })),
+    });
+    renderWithHost(<AdminPanel />, fakeHost({ api: server.api }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByTestId('report-card')).toHaveLength(22));
+    const last = screen.getAllByTestId('report-card')[21];
+    await userEvent.click(within(last).getByRole('button', { name: 'Reject' }));
+    expect(screen.getAllByTestId('report-card')).toHaveLength(21);
+    expect(tabNames().slice(0, 3)).toEqual(['Reports (21)', 'Suggestions (0)', 'Businesses (21)']);
+    await waitFor(() => expect(screen.getAllByTestId('report-card')).toHaveLength(21));
+    expect(tabNames().slice(0, 3)).toEqual(['Reports (21)', 'Suggestions (0)', 'Businesses (21)']);
   });
 
   it('switches tabs by click and by arrow keys (WAI-ARIA tabs)', async () => {
@@ -134,7 +185,7 @@ describe('admin panel', () => {
       adminStatistics: () => real.adminStatistics(),
       pendingReports: () => real.pendingReports(),
       reportedBusinesses: () => real.reportedBusinesses(),
-      pendingSuggestions: async () => [suggestion(1), suggestion(2, { business_id: 9 })],
+      pendingSuggestions: async () => pageOf([suggestion(1), suggestion(2, { business_id: 9 })]),
       reviewReport: async (id: number) => {
         const businessId = server.state.reports.find((r) => r.id === id)?.business_id;
         server.state.reports = server.state.reports.filter((r) => r.business_id !== businessId);
@@ -241,7 +292,7 @@ describe('admin panel', () => {
       adminStatistics: () => real.adminStatistics(),
       pendingReports: () => real.pendingReports(),
       reportedBusinesses: () => real.reportedBusinesses(),
-      pendingSuggestions: async () => [suggestion(1), suggestion(2, { business_id: 9 })],
+      pendingSuggestions: async () => pageOf([suggestion(1), suggestion(2, { business_id: 9 })]),
       reviewReport: (id: number, action: 'approve' | 'reject') => real.reviewReport(id, action),
     } as never);
     const host = fakeHost({ api });
@@ -308,9 +359,9 @@ describe('admin panel', () => {
           businesses: { total: 1, verified: 0, unverified: 1 },
           pending: { reports: 1, suggestions: 1 },
         }),
-        pendingReports: async () => [report(1)],
-        pendingSuggestions: async () => [suggestion(1)],
-        reportedBusinesses: async () => [business(7, { report_count: 1, latest_reports: [report(1)] })],
+        pendingReports: async () => pageOf([report(1)]),
+        pendingSuggestions: async () => pageOf([suggestion(1)]),
+        reportedBusinesses: async () => pageOf([business(7, { report_count: 1, latest_reports: [report(1)] })]),
         [call]: async () => {
           attempts += 1;
           throw attempts === 1 ? new ApiError(500, null) : new ApiError(409, 'Report has already been reviewed');

@@ -1,6 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { Business, Report, Suggestion } from '@zaytoon/contract/client';
 import { useDeleteBusiness } from '../../features/admin/api/delete-business';
 import { useBrokenLinks } from '../../features/admin/api/get-broken-links';
 import { useDuplicatePairs } from '../../features/admin/api/duplicates';
@@ -33,9 +32,9 @@ import panel from './AdminPanel.module.css';
 type Tab = 'reports' | 'suggestions' | 'businesses' | 'rechecks' | 'links' | 'duplicates' | 'claims';
 const TABS: Tab[] = ['reports', 'suggestions', 'businesses', 'rechecks', 'links', 'duplicates', 'claims'];
 
-const NO_REPORTS: Report[] = [];
-const NO_SUGGESTIONS: Suggestion[] = [];
-const NO_BUSINESSES: Business[] = [];
+/** What the panel reads of a queue's infinite query: the items read so far and the total of them all. */
+const itemsOf = <Item,>(query: { data?: { pages: { items: Item[] }[] } }): Item[] => query.data?.pages.flatMap((page) => page.items) ?? [];
+const totalOf = (query: { data?: { pages: { total: number }[] } }): number => query.data?.pages[0]?.total ?? 0;
 
 /** Resolves when the decision has settled (its card's buttons wait for it); a refusal was already toasted. */
 const settled = (decision: Promise<unknown>): Promise<boolean> =>
@@ -80,9 +79,9 @@ export function AdminPanel() {
     );
   const data = {
     stats: statistics.data ?? null,
-    reports: reportsQuery.data ?? NO_REPORTS,
-    suggestions: suggestionsQuery.data ?? NO_SUGGESTIONS,
-    businesses: businessesQuery.data ?? NO_BUSINESSES,
+    reports: itemsOf(reportsQuery),
+    suggestions: itemsOf(suggestionsQuery),
+    businesses: itemsOf(businessesQuery),
     // 'Loading...' until each queue has its first answer (or has failed); the statistics row has its own.
     loading: reportsQuery.isPending || suggestionsQuery.isPending || businessesQuery.isPending,
   };
@@ -97,14 +96,15 @@ export function AdminPanel() {
     claims: null,
   });
 
+  // Each tab counts its whole queue (the API's total), not the pages read so far.
   const counts: Record<Tab, number> = {
-    reports: data.reports.length,
-    suggestions: data.suggestions.length,
-    businesses: data.businesses.length,
-    rechecks: rechecks.data?.pages[0]?.total ?? 0,
-    links: brokenLinks.data?.pages[0]?.total ?? 0,
-    duplicates: duplicates.data?.pages[0]?.total ?? 0,
-    claims: claims.data?.pages[0]?.total ?? 0,
+    reports: totalOf(reportsQuery),
+    suggestions: totalOf(suggestionsQuery),
+    businesses: totalOf(businessesQuery),
+    rechecks: totalOf(rechecks),
+    links: totalOf(brokenLinks),
+    duplicates: totalOf(duplicates),
+    claims: totalOf(claims),
   };
   const label = (name: Tab) => t(`tab.${name}` satisfies AdminMessage, { count: counts[name] });
 
@@ -165,14 +165,19 @@ export function AdminPanel() {
         {data.loading ? (
           <p className={card.muted}>{t('panel.loading')}</p>
         ) : tab === 'reports' ? (
-          <ReportsTab reports={data.reports} onReview={(report, action) => settled(reviewReport.mutateAsync({ report, action }))} />
+          <ReportsTab
+            reports={data.reports}
+            more={reportsQuery}
+            onReview={(report, action) => settled(reviewReport.mutateAsync({ report, action }))}
+          />
         ) : tab === 'suggestions' ? (
           <SuggestionsTab
             suggestions={data.suggestions}
+            more={suggestionsQuery}
             onReview={(suggestion, action) => settled(reviewSuggestion.mutateAsync({ suggestion, action }))}
           />
         ) : tab === 'businesses' ? (
-          <BusinessesTab businesses={data.businesses} onDelete={(business) => settled(deleteBusiness.mutateAsync(business))} />
+          <BusinessesTab businesses={data.businesses} more={businessesQuery} onDelete={(business) => settled(deleteBusiness.mutateAsync(business))} />
         ) : tab === 'rechecks' ? (
           <RechecksTab />
         ) : tab === 'links' ? (

@@ -1,23 +1,24 @@
 import type { Business } from '@zaytoon/contract/client';
 import { ReportedBusinessCard } from './ReportedBusinessCard';
-import { useMessages } from '../../i18n/messages';
-import card from './card.module.css';
+import type { MorePages } from './LoadMore';
+import { QueueTab } from './QueueTab';
 
-export function BusinessesTab({ businesses, onDelete }: { businesses: Business[]; onDelete: (business: Business) => Promise<unknown> }) {
-  const t = useMessages();
-  if (businesses.length === 0) {
-    return (
-      <div className={`${card.card} ${card.empty}`} data-testid="no-businesses">
-        <h2>{t('businesses.emptyTitle')}</h2>
-        <p>{t('businesses.emptyText')}</p>
-      </div>
-    );
-  }
+/** Reported businesses, most reported first; `more` reads the queue's next page. */
+export function BusinessesTab({
+  businesses,
+  onDelete,
+  more,
+}: {
+  businesses: Business[];
+  onDelete: (business: Business) => Promise<unknown>;
+  more?: MorePages;
+}) {
   return (
-    <ul className={card.list} aria-label={t('businesses.list')}>
-      {businesses.map((business) => (
-        <ReportedBusinessCard key={business.id} business={business} onDelete={() => onDelete(business)} />
-      ))}
-    </ul>
+    <QueueTab
+      name="businesses"
+      items={businesses}
+      more={more}
+      renderItem={(business) => <ReportedBusinessCard key={business.id} business={business} onDelete={() => onDelete(business)} />}
+    />
   );
 }

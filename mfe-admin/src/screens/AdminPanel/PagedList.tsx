@@ -1,14 +1,12 @@
 import type { ReactNode } from 'react';
 import { useMessages } from '../../i18n/messages';
 import card from './card.module.css';
+import { LoadMore, type MorePages } from './LoadMore';
 
 /** What PagedList reads of a TanStack infinite query of an admin list. */
-interface PagedQuery<Item> {
+interface PagedQuery<Item> extends MorePages {
   data?: { pages: { items: Item[] }[] };
   isPending: boolean;
-  isFetchingNextPage: boolean;
-  hasNextPage: boolean;
-  fetchNextPage: () => Promise<unknown>;
 }
 
 /** An admin list read page by page: 'Loading...', its empty text, the cards, and 'Load more' while pages remain. */
@@ -32,11 +30,7 @@ export function PagedList<Item>(props: {
       ) : (
         <ul className={card.list}>{items.map(props.renderItem)}</ul>
       )}
-      {query.hasNextPage && (
-        <button type="button" className="btn btn--outline" disabled={loading} onClick={() => void query.fetchNextPage()}>
-          {t('list.loadMore')}
-        </button>
-      )}
+      <LoadMore pages={query} busy={loading} />
       {props.children}
     </section>
   );

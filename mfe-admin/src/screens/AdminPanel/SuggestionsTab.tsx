@@ -1,29 +1,24 @@
 import type { ReviewAction, Suggestion } from '@zaytoon/contract/client';
 import { SuggestionCard } from './SuggestionCard';
-import { useMessages } from '../../i18n/messages';
-import card from './card.module.css';
+import type { MorePages } from './LoadMore';
+import { QueueTab } from './QueueTab';
 
+/** Pending suggestions, newest first; `more` reads the queue's next page. */
 export function SuggestionsTab({
   suggestions,
   onReview,
+  more,
 }: {
   suggestions: Suggestion[];
   onReview: (suggestion: Suggestion, action: ReviewAction) => Promise<unknown>;
+  more?: MorePages;
 }) {
-  const t = useMessages();
-  if (suggestions.length === 0) {
-    return (
-      <div className={`${card.card} ${card.empty}`} data-testid="no-suggestions">
-        <h2>{t('suggestions.emptyTitle')}</h2>
-        <p>{t('suggestions.emptyText')}</p>
-      </div>
-    );
-  }
   return (
-    <ul className={card.list} aria-label={t('suggestions.list')}>
-      {suggestions.map((suggestion) => (
-        <SuggestionCard key={suggestion.id} suggestion={suggestion} onReview={(action) => onReview(suggestion, action)} />
-      ))}
-    </ul>
+    <QueueTab
+      name="suggestions"
+      items={suggestions}
+      more={more}
+      renderItem={(suggestion) => <SuggestionCard key={suggestion.id} suggestion={suggestion} onReview={(action) => onReview(suggestion, action)} />}
+    />
   );
 }

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type BusinessDetail } from '@zaytoon/contract/client';
 import { business, fakeApi, fakeHost, fakeSession, member, renderScreen } from '../../test/harness';
 import { BusinessDetailScreen } from './BusinessDetailScreen';
+import { listPage } from '../../test/directoryFakes';
 
 /** The dialog is a lazy chunk: the first import can outlast findBy's default second on a busy machine. */
 const LAZY_CHUNK = { timeout: 10_000 };
@@ -14,7 +15,7 @@ function open(options: { detail?: Partial<BusinessDetail>; isOwner?: boolean; ca
       getBusiness: async () => business({ id: 5, name: 'Olive Tree Cafe', ...options.detail }),
       getVotes: async () => ({ vote_score: 0, upvotes: 0, downvotes: 0, user_vote: null }),
       canEdit: async () => ({ can_edit: !!options.isOwner, is_owner: !!options.isOwner }),
-      listComments: async () => [],
+      listComments: async () => listPage([]),
       listSuggestions: async () => [],
       call: options.call ?? (async () => ({ id: 1, business_id: 5, status: 'pending', message: 'Thank you: an admin will review your claim' })),
     }),

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { business, fakeApi, fakeHost, renderScreen } from '../../test/harness';
 import { BusinessDetailScreen } from './BusinessDetailScreen';
+import { listPage } from '../../test/directoryFakes';
 
 // CONTRACT.md: links users supply (website, social, sources of proof of support) are rendered with rel="nofollow ugc noopener noreferrer".
 const SUPPLIED_LINKS = [
@@ -26,7 +27,7 @@ describe('links users supply, on the business page', () => {
           }),
         getVotes: async () => ({ vote_score: 0, upvotes: 0, downvotes: 0, user_vote: null }),
         canEdit: async () => ({ can_edit: false, is_owner: false }),
-        listComments: async () => [],
+        listComments: async () => listPage([]),
         listSuggestions: async () => [],
       }),
     });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, MESSAGES, type Comment, type Report, type Suggestion } from '@zaytoon/contract/client';
 import { admin, business, descriptions, fakeApi, fakeHost, fakeSession, member, renderScreen } from '../../test/harness';
+import { listPage } from '../../test/directoryFakes';
 import { BusinessDetailScreen } from './BusinessDetailScreen';
 import detailStyles from './BusinessDetailScreen.module.css';
 import ratingStyles from './CommunityRating.module.css';
@@ -63,7 +64,7 @@ function api(overrides = {}) {
     getBusiness: async () => detailBusiness,
     getVotes: async () => ({ vote_score: 2, upvotes: 3, downvotes: 1, user_vote: 'upvote' }),
     canEdit: async () => ({ can_edit: true, is_owner: true }),
-    listComments: async () => [comment(1, member.id, 'sami'), comment(2, 99, 'other')],
+    listComments: async () => listPage([comment(1, member.id, 'sami'), comment(2, 99, 'other')]),
     listSuggestions: async () => [suggestion],
     ...overrides,
   });
@@ -418,6 +419,52 @@ describe('business detail: changes show at once, and a refusal undoes them (issu
     refuse(new ApiError(403, 'You can only delete your own comments'));
     expect(await screen.findByText('comment 1')).toBeTruthy();
     expect(host.toast.error).toHaveBeenCalledWith('You can only delete your own comments');
+  });
+});
+
+describe('business detail: comments a page at a time (issue #30)', () => {
+  /** Three comments in all: the first page holds two, 'Load more comments' reads the third. */
+  function pagedComments() {
+    return vi.fn(async (_id: number | string, page: { cursor?: string } = {}) =>
+      page.cursor === 'after-2'
+        ? listPage([comment(3, member.id, 'sami')], 3)
+        : listPage([comment(1, 99, 'other'), comment(2, 99, 'other')], 3, 'after-2'),
+    );
+  }
+
+  it("shows the first page with the total, and 'Load more comments' adds the next until none remain", async () => {
+    const listComments = pagedComments();
+    open(fakeHost({ api: api({ listComments }) }));
+    await screen.findByText('Comments (3)');
+    expect(screen.getAllByTestId('comment')).toHaveLength(2);
+    expect(listComments).toHaveBeenCalledWith(5, { cursor: undefined }, expect.anything());
+    await userEvent.click(screen.getByRole('button', { name: 'Load more comments' }));
+    await waitFor(() => expect(screen.getAllByTestId('comment')).toHaveLength(3));
+    expect(listComments).toHaveBeenLastCalledWith(5, { cursor: 'after-2' }, expect.anything());
+    expect(screen.getAllByTestId('comment').map((each) => each.textContent)).toEqual([
+      expect.stringContaining('comment 1'),
+      expect.stringContaining('comment 2'),
+      expect.stringContaining('comment 3'),
+    ]);
+    expect(screen.queryByRole('button', { name: 'Load more comments' })).toBeNull();
+    expect(screen.getByText('Comments (3)')).toBeTruthy();
+  });
+
+  it('a comment deleted from a later page goes at once and the total drops; a new one tops the first page', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const host = fakeHost({
+      api: api({ listComments: pagedComments(), deleteComment: () => new Promise(() => {}), addComment: () => new Promise(() => {}) }),
+      session: fakeSession(member),
+    });
+    open(host);
+    await userEvent.click(await screen.findByRole('button', { name: 'Load more comments' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete comment by sami' }));
+    expect(screen.getByText('Comments (2)')).toBeTruthy();
+    expect(screen.queryByText('comment 3')).toBeNull();
+    await userEvent.type(screen.getByLabelText('Add a comment'), 'Lovely knafeh');
+    await userEvent.click(screen.getByRole('button', { name: 'Post Comment' }));
+    expect(screen.getByText('Comments (3)')).toBeTruthy();
+    expect(screen.getAllByTestId('comment')[0].textContent).toContain('Lovely knafeh');
   });
 });
 

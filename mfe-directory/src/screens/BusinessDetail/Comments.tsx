@@ -4,17 +4,29 @@ import { useHost, useSession } from '@zaytoon/web-kit';
 import { isPendingComment, useAddComment, useDeleteComment } from '../../features/business/api/use-comments';
 import { useLocale, useMessages } from '../../i18n/messages';
 import { CharacterCount } from '../../ui/Field';
+import { InlineSpinner } from '../../ui/Spinner';
 import classes from './Comments.module.css';
 import fieldStyles from '../../ui/Field.module.css';
 import forms from '../../ui/forms.module.css';
 import shared from '../../ui/page.module.css';
 import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
 
+/** The comments read so far (newest first), how many there are in all, and the next page on demand. */
+export interface CommentList {
+  items: Comment[];
+  total: number;
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadMore: () => void;
+}
+
 /**
  * Comments: live 'n/1000 characters' counter, own comments (or any, for admins) can be deleted.
- * A posted comment shows at once and a deleted one goes at once; a refusal undoes it.
+ * A posted comment shows at once and a deleted one goes at once; a refusal undoes it. The first page shows,
+ * 'Load more comments' adds the next.
  */
-export function Comments({ businessId, comments }: { businessId: number; comments: Comment[] }) {
+export function Comments({ businessId, comments: list }: { businessId: number; comments: CommentList }) {
+  const comments = list.items;
   const ids = useId();
   const t = useMessages();
   const message = useContractMessages();
@@ -50,7 +62,7 @@ export function Comments({ businessId, comments }: { businessId: number; comment
   return (
     <section className={shared.card} aria-labelledby={`${ids}title`} data-testid="comments">
       <h2 id={`${ids}title`} className={forms.sectionTitle}>
-        {t('comments.title', { n: comments.length })}
+        {t('comments.title', { n: list.total })}
       </h2>
       <form className={forms.form} onSubmit={post}>
         <div className={fieldStyles.field}>
@@ -104,6 +116,19 @@ export function Comments({ businessId, comments }: { businessId: number; comment
             </li>
           ))}
         </ul>
+      )}
+      {list.hasMore && (
+        <button
+          type="button"
+          className={`btn btn--outline ${classes.more}`}
+          onClick={list.loadMore}
+          disabled={list.loadingMore}
+          aria-busy={list.loadingMore}
+          data-testid="more-comments"
+        >
+          {list.loadingMore && <InlineSpinner />}
+          {t('comments.loadMore')}
+        </button>
       )}
     </section>
   );

@@ -1,12 +1,12 @@
 import { useDeferredValue, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { isApiError, type BusinessDetail } from '@zaytoon/contract/client';
 import { useHost, useSession } from '@zaytoon/web-kit';
 import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
 import { getBusinessQueryOptions } from '../../features/directory/api/get-business';
 import { CANNOT_EDIT, getCanEditQueryOptions } from '../../features/business/api/get-can-edit';
-import { getCommentsQueryOptions } from '../../features/business/api/get-comments';
+import { commentsOf, getCommentsQueryOptions } from '../../features/business/api/get-comments';
 import { getSuggestionsQueryOptions } from '../../features/business/api/get-suggestions';
 import { getVotesQueryOptions } from '../../features/business/api/get-votes';
 import { parseBusinessId } from '../../features/business/businessId';
@@ -38,7 +38,7 @@ export function useBusinessDetail(idParam: string | undefined) {
   });
   const votes = useQuery({ ...getVotesQueryOptions(api, businessId, viewer), enabled: known });
   const canEdit = useQuery({ ...getCanEditQueryOptions(api, businessId, viewer), enabled: known && viewer !== null });
-  const comments = useQuery({ ...getCommentsQueryOptions(api, businessId), enabled: known });
+  const comments = useInfiniteQuery({ ...getCommentsQueryOptions(api, businessId), enabled: known });
   const suggestions = useQuery({ ...getSuggestionsQueryOptions(api, businessId), enabled: known });
 
   const notFound = isApiError(businessQuery.error) && businessQuery.error.status === 404;
@@ -65,7 +65,13 @@ export function useBusinessDetail(idParam: string | undefined) {
     retrying: businessQuery.isError && businessQuery.isFetching,
     votes: votes.data ?? null,
     canEdit: (viewer !== null && canEdit.data) || CANNOT_EDIT,
-    comments: comments.data ?? NONE,
+    /** The comments read so far, their total, and 'Load more comments' while more remain. */
+    comments: {
+      ...commentsOf(comments.data),
+      hasMore: comments.hasNextPage,
+      loadingMore: comments.isFetchingNextPage,
+      loadMore: () => void comments.fetchNextPage(),
+    },
     suggestions: suggestions.data ?? NONE,
   };
 }

@@ -1,6 +1,6 @@
 import type { Core } from '@zaytoon/core';
 import type { RouteHandlers } from '../http/route-table';
-import { setPageHeaders } from '../http/page-headers';
+import { pagedAnswer } from '../http/page-headers';
 
 export function adminController(
   core: Core,
@@ -29,34 +29,18 @@ export function adminController(
   const { reports, suggestions, adminReview, statistics, verification, links, revisions, claims, duplicates } = core.services;
   return {
     statistics: () => statistics.read(),
-    pendingReports: () => reports.listPending(),
-    reportedBusinesses: () => reports.reportedBusinesses(),
+    pendingReports: pagedAnswer(({ query }) => reports.listPending(query)),
+    reportedBusinesses: pagedAnswer(({ query }) => reports.reportedBusinesses(query)),
     reviewReport: ({ query, id, user }) => adminReview.reviewReport(id, query.action, user!),
-    pendingSuggestions: () => suggestions.listPending(),
+    pendingSuggestions: pagedAnswer(({ query }) => suggestions.listPending(query)),
     reviewSuggestion: ({ query, id, user }) => adminReview.reviewSuggestion(id, query.action, user!),
     deleteBusiness: ({ id, user }) => adminReview.deleteBusiness(id, user!),
-    rechecks: async ({ req, res, query }) => {
-      const page = await verification.rechecks(query);
-      setPageHeaders(req, res, page);
-      return page.body;
-    },
-    brokenLinks: async ({ req, res, query }) => {
-      const page = await links.broken(query);
-      setPageHeaders(req, res, page);
-      return page.body;
-    },
-    pendingClaims: async ({ req, res, query }) => {
-      const page = await claims.pending(query);
-      setPageHeaders(req, res, page);
-      return page.body;
-    },
+    rechecks: pagedAnswer(({ query }) => verification.rechecks(query)),
+    brokenLinks: pagedAnswer(({ query }) => links.broken(query)),
+    pendingClaims: pagedAnswer(({ query }) => claims.pending(query)),
     approveClaim: ({ id, user }) => claims.approve(id, user!),
     rejectClaim: ({ id, user }) => claims.reject(id, user!),
-    duplicatePairs: async ({ req, res, query }) => {
-      const page = await duplicates.pairs(query);
-      setPageHeaders(req, res, page);
-      return page.body;
-    },
+    duplicatePairs: pagedAnswer(({ query }) => duplicates.pairs(query)),
     dismissDuplicate: ({ id, user }) => duplicates.dismiss(id, user!),
     mergeBusiness: ({ body, id, user }) => duplicates.merge(id, body, user!),
     verificationHistory: ({ id }) => verification.history(id),

@@ -1,6 +1,6 @@
 import type { Core } from '@zaytoon/core';
 import type { RouteHandlers } from '../http/route-table';
-import { setPageHeaders } from '../http/page-headers';
+import { pagedAnswer, setPageHeaders } from '../http/page-headers';
 
 export function businessesController(
   core: Core,
@@ -45,10 +45,6 @@ export function businessesController(
     canEdit: ({ id, user }) => businesses.canEdit(id, user),
     categories: () => businesses.categories(),
     cities: () => businesses.cities(),
-    businessHistory: async ({ req, res, id, query }) => {
-      const page = await revisions.history(id, query);
-      setPageHeaders(req, res, page);
-      return page.body;
-    },
+    businessHistory: pagedAnswer(({ id, query }) => revisions.history(id, query)),
   };
 }

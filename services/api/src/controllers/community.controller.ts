@@ -1,6 +1,7 @@
 import { MESSAGES } from '@zaytoon/contract';
 import type { Core } from '@zaytoon/core';
 import type { RouteHandlers } from '../http/route-table';
+import { pagedAnswer } from '../http/page-headers';
 
 /** Votes, comments, suggestions, reports and owner claims: what members add to a business; owners' one-click confirmations. */
 export function communityController(
@@ -24,7 +25,7 @@ export function communityController(
   return {
     getVotes: ({ id, user }) => votes.summary(id, user),
     vote: ({ body, id, user }) => votes.vote(id, body, user!),
-    listComments: ({ id }) => comments.list(id),
+    listComments: pagedAnswer(({ id, query }) => comments.list(id, query)),
     addComment: async ({ body, res, id, user }) => {
       const comment = await comments.add(id, body, user!);
       res.status(201);

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
-import { LIST_PAGE_HEADERS } from '@zaytoon/contract';
+import { LIST_PAGE_HEADERS, type RouteName } from '@zaytoon/contract';
+import type { RouteContext, RouteHandler } from './route-table';
 
 /** The same request with another cursor: the `Link: <…>; rel="next"` target (relative, so it holds behind any proxy). */
 function nextPageUrl(req: Request, cursor: string): string {
@@ -13,3 +14,14 @@ export function setPageHeaders(req: Request, res: Response, page: { total: numbe
   res.setHeader(LIST_PAGE_HEADERS.totalCount, String(page.total));
   if (page.nextCursor) res.setHeader(LIST_PAGE_HEADERS.link, `<${nextPageUrl(req, page.nextCursor)}>; rel="next"`);
 }
+
+/** A paged list's handler: the page's items are the answer, its total and next page go in the headers. */
+export const pagedAnswer =
+  <Name extends RouteName>(
+    readPage: (context: RouteContext<Name>) => Promise<{ body: unknown; total: number; nextCursor: string | null }>,
+  ): RouteHandler<Name> =>
+  async (context) => {
+    const page = await readPage(context);
+    setPageHeaders(context.req, context.res, page);
+    return page.body;
+  };

@@ -11,6 +11,7 @@ import type { Business, BusinessListQuery, DirectoryFilter, MapQuery, ReviewActi
 import { SIGNED_IN_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../cookies';
 import { ROUTE_PATHS, type RouteName } from '../route-paths';
 import type { API_ROUTES } from '../routes';
+import { PAGING } from '../limits';
 import type { MessageParamValue } from '../i18n/message-codes';
 
 export type MessageParamValues = Record<string, MessageParamValue>;
@@ -111,6 +112,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Route<Name extends RouteName> = (typeof API_ROUTES)[Name];
 /** A call's answer, as its route's response schema says (types only: the schemas stay out of the browser). */
 export type RouteAnswer<Name extends RouteName> = z.output<Route<Name>['response']>;
+/** An item of a list route's answer. */
+export type PageItem<Name extends RouteName> = RouteAnswer<Name> extends readonly (infer Item)[] ? Item : never;
 /** What a call sends, as its route's body schema takes it. */
 export type RouteBody<Name extends RouteName> = Route<Name> extends { body: infer Schema extends z.ZodType } ? z.input<Schema> : never;
 /** A call's query, as its route's query schema takes it; a value the schema reads as a number (`limit`, `zoom`) may be given as one. */
@@ -207,6 +210,19 @@ export function nextCursorFromLink(link: string | null): string | null {
   const match = link?.match(/<([^>]*)>\s*;\s*rel="?next"?/);
   if (!match) return null;
   return new URL(match[1], 'http://link.invalid').searchParams.get('cursor');
+}
+
+/** One page of a paged list (CONTRACT.md): its items, the total of all of them, and the next page's cursor (null on the last). */
+export interface ListPage<Item> {
+  items: Item[];
+  total: number;
+  nextCursor: string | null;
+}
+
+/** Which page of a paged list: `limit` (the server's default without one) and the cursor of the page before. */
+export interface PageQuery {
+  limit?: number;
+  cursor?: string;
 }
 
 /** One page of GET /api/businesses with the paging headers read. */
@@ -313,11 +329,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
   }
 
   /** One page of a paged list (CONTRACT.md): its items, the total of all matches, and the next page's cursor. */
-  async function callPage<Name extends RouteName>(name: Name, ...[args, options]: CallParameters<Name>) {
+  async function callPage<Name extends RouteName>(name: Name, ...[args, options]: CallParameters<Name>): Promise<ListPage<PageItem<Name>>> {
     const response = await request(name, args as RequestArgs | undefined, options);
-    const items = await parse<RouteAnswer<Name>>(response);
+    const items = await parse<unknown>(response);
     return {
-      items: Array.isArray(items) ? items : ([] as RouteAnswer<Name>),
+      items: Array.isArray(items) ? (items as PageItem<Name>[]) : [],
       total: Number(response.headers.get('X-Total-Count') ?? 0),
       nextCursor: nextCursorFromLink(response.headers.get('Link')),
     };
@@ -371,7 +387,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
     // --- votes, comments, suggestions, reports ---
     getVotes: (businessId: number | string) => call('getVotes', { id: businessId }),
     vote: (businessId: number | string, vote_type: VoteType) => call('vote', { id: businessId, body: { vote_type } satisfies RouteBody<'vote'> }),
-    listComments: (businessId: number | string) => call('listComments', { id: businessId }),
+    /** One page of a business's comments, newest first (the first without a cursor), PAGING.commentsPage at a time. */
+    listComments: (businessId: number | string, page: PageQuery = {}, options?: RequestOptions) =>
+      callPage('listComments', { id: businessId, query: { limit: PAGING.commentsPage, ...page } }, options),
     addComment: (businessId: number | string, comment_text: string) =>
       call('addComment', { id: businessId, body: { comment_text } satisfies RouteBody<'addComment'> }),
     deleteComment: (commentId: number | string) => call('deleteComment', { id: commentId }),
@@ -381,10 +399,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
     // --- admin ---
     adminStatistics: () => call('statistics'),
-    pendingReports: () => call('pendingReports'),
-    reportedBusinesses: () => call('reportedBusinesses'),
+    pendingReports: (page: PageQuery = {}, options?: RequestOptions) => callPage('pendingReports', { query: page }, options),
+    reportedBusinesses: (page: PageQuery = {}, options?: RequestOptions) => callPage('reportedBusinesses', { query: page }, options),
     reviewReport: (reportId: number | string, action: ReviewAction) => call('reviewReport', { id: reportId, query: { action } }),
-    pendingSuggestions: () => call('pendingSuggestions'),
+    pendingSuggestions: (page: PageQuery = {}, options?: RequestOptions) => callPage('pendingSuggestions', { query: page }, options),
     reviewSuggestion: (suggestionId: number | string, action: ReviewAction) => call('reviewSuggestion', { id: suggestionId, query: { action } }),
     adminDeleteBusiness: (businessId: number | string) => call('deleteBusiness', { id: businessId }),
   };

@@ -41,6 +41,15 @@ export const LIST_PAGE_HEADERS = {
   link: 'Link',
 } as const;
 
+/**
+ * What a route paged as CONTRACT.md pages lists declares: the `limit` and `cursor` query and the two headers of its
+ * answer, `X-Total-Count` counting `totalOf`.
+ */
+export const pagedList = (totalOf: string) => ({
+  query: pageQuerySchema,
+  responseHeaders: { [LIST_PAGE_HEADERS.totalCount]: totalOf, [LIST_PAGE_HEADERS.link]: '<url>; rel="next" while more pages remain' },
+});
+
 export const cityCountSchema = z.object({ city: z.string(), count: z.number().int() });
 export type CityCount = z.infer<typeof cityCountSchema>;
 

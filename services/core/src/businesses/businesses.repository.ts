@@ -458,13 +458,29 @@ export class BusinessesRepository {
     return rows.map((row) => row.city);
   }
 
-  async listReported(): Promise<BusinessRow[]> {
+  /**
+   * Businesses with pending reports, most reported first, then by name and id; after the business of key `after`
+   * when given. The work grows with the pending reports, never with the whole table.
+   */
+  async reportedPage(after: { reportCount: number; name: string; id: number } | undefined, limit: number): Promise<BusinessRow[]> {
     const { rows } = await this.db.query<BusinessRow>(
-      `SELECT ${columns(true)} FROM businesses b
-        WHERE ${NOT_REMOVED} AND EXISTS (SELECT 1 FROM reports r WHERE r.business_id = b.id AND r.status = 'pending')
-        ORDER BY report_count DESC, b.name ASC`,
+      `WITH reported AS (SELECT business_id, count(*)::int AS pending FROM reports WHERE status = 'pending' GROUP BY business_id)
+       SELECT ${columns(true)} FROM reported JOIN businesses b ON b.id = reported.business_id
+        WHERE ${NOT_REMOVED}
+          AND ($1::int IS NULL OR reported.pending < $1 OR (reported.pending = $1 AND (b.name, b.id) > ($2::text, $3::int)))
+        ORDER BY reported.pending DESC, b.name ASC, b.id ASC LIMIT $4`,
+      [after?.reportCount ?? null, after?.name ?? null, after?.id ?? null, limit],
     );
     return rows;
+  }
+
+  async countReported(): Promise<number> {
+    const { rows } = await this.db.query<{ count: number }>(
+      `SELECT count(DISTINCT r.business_id)::int AS count FROM reports r
+        WHERE r.status = 'pending'
+          AND NOT EXISTS (SELECT 1 FROM reports removed WHERE removed.business_id = r.business_id AND removed.status = 'approved')`,
+    );
+    return rows[0].count;
   }
 }
 

@@ -1,7 +1,7 @@
 import { MESSAGES, type Claim, type ClaimReceipt, type claimInputSchema, type pageQuerySchema, type User, type Valid } from '@zaytoon/contract';
 import { AuditRepository } from '../audit/audit.repository';
 import { BusinessesRepository } from '../businesses/businesses.repository';
-import { idPage, type IdPage } from '../db/id-page';
+import { idPage, type ListPage } from '../db/keyset-page';
 import { inTransaction, type Database } from '../db/pool';
 import { conflict, notFound } from '../errors/domain-error';
 import { UsersRepository } from '../users/users.repository';
@@ -30,7 +30,7 @@ export class ClaimsService {
     return { id, business_id: businessId, status: 'pending', message: MESSAGES.claimSubmitted };
   }
 
-  pending(query: Valid<typeof pageQuerySchema>): Promise<IdPage<Claim>> {
+  pending(query: Valid<typeof pageQuerySchema>): Promise<ListPage<Claim>> {
     return idPage(
       query,
       (afterId, limit) => this.claims.pending(afterId, limit),

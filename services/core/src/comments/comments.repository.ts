@@ -1,4 +1,5 @@
 import type { Comment } from '@zaytoon/contract';
+import { newestFirst, type NewestFirstKey } from '../db/keyset-page';
 import type { Queryable } from '../db/pool';
 
 const COMMENT_COLUMNS = `c.id, c.business_id, c.user_id, u.username, u.picture AS user_picture, c.comment_text,
@@ -7,13 +8,20 @@ const COMMENT_COLUMNS = `c.id, c.business_id, c.user_id, u.username, u.picture A
 export class CommentsRepository {
   constructor(private readonly db: Queryable) {}
 
-  async listForBusiness(businessId: number): Promise<Comment[]> {
-    const { rows } = await this.db.query<Comment>(
-      `SELECT ${COMMENT_COLUMNS} FROM comments c JOIN users u ON u.id = c.user_id
-        WHERE c.business_id = $1 ORDER BY c.created_at DESC, c.id DESC`,
-      [businessId],
+  /** Newest first, after the comment of key `after` when given. */
+  async pageForBusiness(businessId: number, after: NewestFirstKey | undefined, limit: number): Promise<(Comment & { sort_key: string })[]> {
+    const { rows } = await this.db.query<Comment & { sort_key: string }>(
+      `SELECT ${COMMENT_COLUMNS}, ${newestFirst.exactTimeSql('c.created_at')} AS sort_key FROM comments c JOIN users u ON u.id = c.user_id
+        WHERE c.business_id = $1 AND ${newestFirst.afterSql('c.created_at', 'c.id', 2)}
+        ${newestFirst.orderSql('c.created_at', 'c.id')} LIMIT $4`,
+      [businessId, ...newestFirst.params(after), limit],
     );
     return rows;
+  }
+
+  async countForBusiness(businessId: number): Promise<number> {
+    const { rows } = await this.db.query<{ count: number }>('SELECT count(*)::int AS count FROM comments WHERE business_id = $1', [businessId]);
+    return rows[0].count;
   }
 
   async insert(businessId: number, userId: number, text: string): Promise<Comment> {

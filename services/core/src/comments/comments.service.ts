@@ -1,5 +1,6 @@
-import { type commentInputSchema, type Comment, type User, type Valid } from '@zaytoon/contract';
+import { type commentInputSchema, type Comment, type pageQuerySchema, type User, type Valid } from '@zaytoon/contract';
 import type { BusinessesRepository } from '../businesses/businesses.repository';
+import { newestFirstPage, type ListPage } from '../db/keyset-page';
 import { forbidden, notFound } from '../errors/domain-error';
 import type { CommentsRepository } from './comments.repository';
 
@@ -9,9 +10,14 @@ export class CommentsService {
     private readonly businesses: BusinessesRepository,
   ) {}
 
-  async list(businessId: number): Promise<Comment[]> {
+  /** One page of the business's comments, newest first. */
+  async list(businessId: number, query: Valid<typeof pageQuerySchema>): Promise<ListPage<Comment>> {
     await this.requireBusiness(businessId);
-    return this.comments.listForBusiness(businessId);
+    return newestFirstPage(
+      query,
+      (after, limit) => this.comments.pageForBusiness(businessId, after, limit),
+      () => this.comments.countForBusiness(businessId),
+    );
   }
 
   async add(businessId: number, { comment_text: text }: Valid<typeof commentInputSchema>, author: User): Promise<Comment> {

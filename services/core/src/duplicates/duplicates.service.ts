@@ -1,10 +1,7 @@
-import { z } from 'zod';
 import {
   businessesMergedMessage,
   DUPLICATE_RULES,
-  idSchema,
   MESSAGES,
-  PAGING,
   type DuplicateCandidate,
   type duplicateCheckQuerySchema,
   type DuplicatePair,
@@ -16,6 +13,7 @@ import {
 } from '@zaytoon/contract';
 import { AuditRepository } from '../audit/audit.repository';
 import { decodeOpaqueCursor, encodeOpaqueCursor } from '../db/opaque-cursor';
+import { idPage, type ListPage } from '../db/keyset-page';
 import { inTransaction, type Database } from '../db/pool';
 import { badRequest, notFound } from '../errors/domain-error';
 import { lookupOutcode } from '../geo/outcodes';
@@ -26,14 +24,6 @@ import { compactPostcode, DuplicatesRepository, type TypedPlace } from './duplic
 import { setRevisionContext } from '../revisions/revision-context';
 import { RevisionsRepository } from '../revisions/revisions.repository';
 import { MergesRepository } from './merges.repository';
-
-const pairCursor = z.tuple([idSchema(MESSAGES.invalidCursor)]);
-
-export interface DuplicatePairPage {
-  body: DuplicatePair[];
-  total: number;
-  nextCursor: string | null;
-}
 
 /** The typed postcode as the check compares it: compact, and its district centre (businesses' positions come from theirs). */
 export function typedPlace(postcode: string): TypedPlace {
@@ -54,12 +44,13 @@ export class DuplicatesService {
     return this.duplicates.candidates(query.name, typedPlace(query.postcode), DUPLICATE_RULES.maxCandidates);
   }
 
-  async pairs(query: Valid<typeof pageQuerySchema>): Promise<DuplicatePairPage> {
-    const limit = query.limit ?? PAGING.defaultLimit;
-    const [afterId] = query.cursor ? decodeOpaqueCursor(query.cursor, pairCursor) : [0];
-    const rows = await this.duplicates.openPairs(afterId, limit + 1);
-    const page = rows.slice(0, limit);
-    return { body: page, total: await this.duplicates.countOpen(), nextCursor: rows.length > limit ? encodeOpaqueCursor([page.at(-1)!.id]) : null };
+  pairs(query: Valid<typeof pageQuerySchema>): Promise<ListPage<DuplicatePair>> {
+    return idPage(
+      query,
+      (afterId, limit) => this.duplicates.openPairs(afterId, limit),
+      () => this.duplicates.countOpen(),
+      (pair) => pair.id,
+    );
   }
 
   /** 'Not duplicates': the pair is kept as dismissed, so the nightly search never opens it again. */

@@ -1,5 +1,5 @@
 import type { BrokenLink, pageQuerySchema, Valid } from '@zaytoon/contract';
-import { idPage, type IdPage } from '../db/id-page';
+import { idPage, type ListPage } from '../db/keyset-page';
 import type { JobQueueRepository } from '../jobs/job-queue.repository';
 import type { LinksRepository } from './links.repository';
 
@@ -33,7 +33,7 @@ export class LinksService {
     }
   }
 
-  broken(query: Valid<typeof pageQuerySchema>): Promise<IdPage<BrokenLink>> {
+  broken(query: Valid<typeof pageQuerySchema>): Promise<ListPage<BrokenLink>> {
     return idPage(
       query,
       (afterId, limit) => this.links.broken(afterId, limit),

@@ -1,10 +1,25 @@
-import { type reportInputSchema, type Business, type Report, type User, type Valid } from '@zaytoon/contract';
+import { z } from 'zod';
+import {
+  idSchema,
+  MESSAGES,
+  type pageQuerySchema,
+  type reportInputSchema,
+  type Business,
+  type Report,
+  type User,
+  type Valid,
+} from '@zaytoon/contract';
 import { toBusiness } from '../businesses/business.mapper';
 import type { BusinessesRepository } from '../businesses/businesses.repository';
+import { keysetPage, mapPage, newestFirstPage, type ListPage } from '../db/keyset-page';
 import { conflict, notFound } from '../errors/domain-error';
 import { afterCommit } from '../jobs/after-commit';
 import type { JobQueueRepository } from '../jobs/job-queue.repository';
 import type { ReportsRepository } from './reports.repository';
+
+// A reported business's place in the queue: its pending reports, name and id. The name is a stored one, kept as it is
+// (a NUL would fail in Postgres).
+const reportedCursor = z.tuple([z.int32().min(0), z.string().refine((name) => !name.includes('\0')), idSchema(MESSAGES.invalidCursor)]);
 
 export class ReportsService {
   constructor(
@@ -23,11 +38,23 @@ export class ReportsService {
     return report;
   }
 
-  listPending(): Promise<Report[]> {
-    return this.reports.listPending();
+  /** One page of every pending report, newest first (the admins' queue). */
+  listPending(query: Valid<typeof pageQuerySchema>): Promise<ListPage<Report>> {
+    return newestFirstPage(
+      query,
+      (after, limit) => this.reports.pendingPage(after, limit),
+      () => this.reports.countPending(),
+    );
   }
 
-  async reportedBusinesses(): Promise<Business[]> {
-    return (await this.businesses.listReported()).map((row) => toBusiness(row, true));
+  /** One page of the businesses with pending reports, most reported first, then by name. */
+  async reportedBusinesses(query: Valid<typeof pageQuerySchema>): Promise<ListPage<Business>> {
+    const page = await keysetPage(query, {
+      key: reportedCursor,
+      read: (after, limit) => this.businesses.reportedPage(after && { reportCount: after[0], name: after[1], id: after[2] }, limit),
+      count: () => this.businesses.countReported(),
+      keyOf: (row): [number, string, number] => [row.report_count ?? 0, row.name, row.id],
+    });
+    return mapPage(page, (row) => toBusiness(row, true));
   }
 }

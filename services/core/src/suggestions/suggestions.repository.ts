@@ -1,4 +1,5 @@
 import type { Suggestion } from '@zaytoon/contract';
+import { newestFirst, type NewestFirstKey } from '../db/keyset-page';
 import type { Queryable } from '../db/pool';
 
 const SUGGESTION_COLUMNS = `s.id, s.business_id, b.name AS business_name, s.field_name, s.suggested_value, s.current_value,
@@ -31,9 +32,20 @@ export class SuggestionsRepository {
     return rows;
   }
 
-  async listPending(): Promise<Suggestion[]> {
-    const { rows } = await this.db.query<Suggestion>(`SELECT ${SUGGESTION_COLUMNS} ${FROM_PENDING} ORDER BY s.created_at DESC, s.id DESC`);
+  /** Pending suggestions newest first, after the suggestion of key `after` when given. */
+  async pendingPage(after: NewestFirstKey | undefined, limit: number): Promise<(Suggestion & { sort_key: string })[]> {
+    const { rows } = await this.db.query<Suggestion & { sort_key: string }>(
+      `SELECT ${SUGGESTION_COLUMNS}, ${newestFirst.exactTimeSql('s.created_at')} AS sort_key ${FROM_PENDING}
+          AND ${newestFirst.afterSql('s.created_at', 's.id', 1)}
+        ${newestFirst.orderSql('s.created_at', 's.id')} LIMIT $3`,
+      [...newestFirst.params(after), limit],
+    );
     return rows;
+  }
+
+  async countPending(): Promise<number> {
+    const { rows } = await this.db.query<{ count: number }>(`SELECT count(*)::int AS count ${FROM_PENDING}`);
+    return rows[0].count;
   }
 
   async insert(suggestion: NewSuggestion): Promise<Suggestion> {

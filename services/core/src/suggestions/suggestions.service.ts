@@ -1,5 +1,6 @@
-import { type suggestionInputSchema, type Suggestion, type User, type Valid } from '@zaytoon/contract';
+import { type pageQuerySchema, type suggestionInputSchema, type Suggestion, type User, type Valid } from '@zaytoon/contract';
 import type { BusinessesRepository } from '../businesses/businesses.repository';
+import { newestFirstPage, type ListPage } from '../db/keyset-page';
 import { notFound } from '../errors/domain-error';
 import { afterCommit } from '../jobs/after-commit';
 import type { JobQueueRepository } from '../jobs/job-queue.repository';
@@ -18,8 +19,13 @@ export class SuggestionsService {
     return this.suggestions.listPendingForBusiness(businessId);
   }
 
-  listPending(): Promise<Suggestion[]> {
-    return this.suggestions.listPending();
+  /** One page of every pending suggestion, newest first (the admins' queue). */
+  listPending(query: Valid<typeof pageQuerySchema>): Promise<ListPage<Suggestion>> {
+    return newestFirstPage(
+      query,
+      (after, limit) => this.suggestions.pendingPage(after, limit),
+      () => this.suggestions.countPending(),
+    );
   }
 
   async create(businessId: number, data: Valid<typeof suggestionInputSchema>, suggester: User): Promise<Suggestion> {

@@ -1,25 +1,48 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AdminStatistics, Business, PlainMessageCode, Report, Suggestion } from '@zaytoon/contract/client';
+import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import type { AdminStatistics, Business, ListPage, PlainMessageCode, Report, Suggestion } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
 import { useContractMessages, useErrorText, type ContractTranslate } from '@zaytoon/web-kit/contract-messages';
 import type { AdminState } from '../adminState';
 import { adminKeys } from './keys';
 import { adminVisit } from './visit';
 
+/** The pages of a queue read so far, as the query cache holds them. */
+type QueuePages<Item> = InfiniteData<ListPage<Item>>;
+
 /** The panel's four answers as the cache holds them (undefined: not loaded). */
 export interface PanelSnapshot {
   stats: AdminStatistics | undefined;
-  reports: Report[] | undefined;
-  suggestions: Suggestion[] | undefined;
-  businesses: Business[] | undefined;
+  reports: QueuePages<Report> | undefined;
+  suggestions: QueuePages<Suggestion> | undefined;
+  businesses: QueuePages<Business> | undefined;
 }
 
 function readPanel(client: QueryClient): PanelSnapshot {
   return {
     stats: client.getQueryData<AdminStatistics>(adminKeys.statistics()),
-    reports: client.getQueryData<Report[]>(adminKeys.reports()),
-    suggestions: client.getQueryData<Suggestion[]>(adminKeys.suggestions()),
-    businesses: client.getQueryData<Business[]>(adminKeys.businesses()),
+    reports: client.getQueryData<QueuePages<Report>>(adminKeys.reports()),
+    suggestions: client.getQueryData<QueuePages<Suggestion>>(adminKeys.suggestions()),
+    businesses: client.getQueryData<QueuePages<Business>>(adminKeys.businesses()),
+  };
+}
+
+const itemsOf = <Item>(pages: QueuePages<Item> | undefined): Item[] => pages?.pages.flatMap((page) => page.items) ?? [];
+
+/**
+ * The pages with what a decision left of their items (`after`, by id: gone, or changed as a reported business's
+ * count is), and each page's total down by as many as left.
+ */
+function keepOnPages<Item extends { id: number }>(pages: QueuePages<Item> | undefined, after: Item[]): QueuePages<Item> | undefined {
+  if (!pages) return pages;
+  const kept = new Map(after.map((item) => [item.id, item]));
+  const gone = itemsOf(pages).length - after.length;
+  return {
+    ...pages,
+    pages: pages.pages.map((page) => ({
+      ...page,
+      items: page.items.flatMap((item) => kept.get(item.id) ?? []),
+      total: Math.max(0, page.total - gone),
+    })),
   };
 }
 
@@ -40,15 +63,15 @@ async function showDecision(client: QueryClient, change: (state: AdminState) => 
   const before = readPanel(client);
   const after = change({
     stats: before.stats ?? null,
-    reports: before.reports ?? [],
-    suggestions: before.suggestions ?? [],
-    businesses: before.businesses ?? [],
+    reports: itemsOf(before.reports),
+    suggestions: itemsOf(before.suggestions),
+    businesses: itemsOf(before.businesses),
   });
   writePanel(client, {
     stats: before.stats && (after.stats ?? undefined),
-    reports: before.reports && after.reports,
-    suggestions: before.suggestions && after.suggestions,
-    businesses: before.businesses && after.businesses,
+    reports: keepOnPages(before.reports, after.reports),
+    suggestions: keepOnPages(before.suggestions, after.suggestions),
+    businesses: keepOnPages(before.businesses, after.businesses),
   });
   return before;
 }

@@ -1,18 +1,16 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ApiClient } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
-import { adminListQueryOptions } from './admin-list';
+import { ADMIN_QUEUE_PAGE, adminListQueryOptions } from './admin-list';
 import { adminKeys } from './keys';
 import { useListDecision } from './verification';
-
-const DUPLICATES_PAGE = 20;
 
 /** GET /api/admin/duplicates, page after page (issue #14 point 2). */
 export function getDuplicatePairsQueryOptions(api: ApiClient) {
   return adminListQueryOptions({
     queryKey: adminKeys.duplicates(),
     failure: 'loadDuplicatesFailed',
-    readPage: (cursor) => api.callPage('duplicatePairs', { query: { limit: DUPLICATES_PAGE, cursor } }),
+    readPage: (cursor) => api.callPage('duplicatePairs', { query: { limit: ADMIN_QUEUE_PAGE, cursor } }),
   });
 }
 

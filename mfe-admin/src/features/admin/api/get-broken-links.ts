@@ -1,17 +1,15 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type ApiClient } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
-import { adminListQueryOptions } from './admin-list';
+import { ADMIN_QUEUE_PAGE, adminListQueryOptions } from './admin-list';
 import { adminKeys } from './keys';
-
-const BROKEN_LINKS_PAGE = 20;
 
 /** GET /api/admin/links/broken, page after page (issue #13 point 4). */
 export function getBrokenLinksQueryOptions(api: ApiClient) {
   return adminListQueryOptions({
     queryKey: adminKeys.brokenLinks(),
     failure: 'loadBrokenLinksFailed',
-    readPage: (cursor) => api.callPage('brokenLinks', { query: { limit: BROKEN_LINKS_PAGE, cursor } }),
+    readPage: (cursor) => api.callPage('brokenLinks', { query: { limit: ADMIN_QUEUE_PAGE, cursor } }),
   });
 }
 

@@ -1,19 +1,21 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ApiClient, type Report } from '@zaytoon/contract/client';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { type ApiClient } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
+import { ADMIN_QUEUE_PAGE, adminListQueryOptions } from './admin-list';
 import { adminKeys } from './keys';
-import { pendingList } from './visit';
+import { pendingPage } from './visit';
 
-/** GET /api/admin/reports/pending (without what is about a business removed during this visit). */
+/** GET /api/admin/reports/pending, page after page (without what is about a business removed during this visit). */
 export function getPendingReportsQueryOptions(api: ApiClient) {
-  return queryOptions({
+  return adminListQueryOptions({
     queryKey: adminKeys.reports(),
-    queryFn: async ({ client }) => pendingList<Report>(await api.pendingReports(), client, (report) => report.business_id),
-    meta: { failure: 'loadPendingReportsFailed' },
+    failure: 'loadPendingReportsFailed',
+    readPage: async (cursor, client) =>
+      pendingPage(await api.pendingReports({ limit: ADMIN_QUEUE_PAGE, cursor }), client, (report) => report.business_id),
   });
 }
 
 export function usePendingReports() {
   const { api } = useHost();
-  return useQuery(getPendingReportsQueryOptions(api));
+  return useInfiniteQuery(getPendingReportsQueryOptions(api));
 }

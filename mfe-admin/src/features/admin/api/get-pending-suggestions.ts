@@ -1,19 +1,21 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ApiClient, type Suggestion } from '@zaytoon/contract/client';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { type ApiClient } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
+import { ADMIN_QUEUE_PAGE, adminListQueryOptions } from './admin-list';
 import { adminKeys } from './keys';
-import { pendingList } from './visit';
+import { pendingPage } from './visit';
 
-/** GET /api/admin/suggestions/pending (without what is about a business removed during this visit). */
+/** GET /api/admin/suggestions/pending, page after page (without what is about a business removed during this visit). */
 export function getPendingSuggestionsQueryOptions(api: ApiClient) {
-  return queryOptions({
+  return adminListQueryOptions({
     queryKey: adminKeys.suggestions(),
-    queryFn: async ({ client }) => pendingList<Suggestion>(await api.pendingSuggestions(), client, (suggestion) => suggestion.business_id),
-    meta: { failure: 'loadPendingSuggestionsFailed' },
+    failure: 'loadPendingSuggestionsFailed',
+    readPage: async (cursor, client) =>
+      pendingPage(await api.pendingSuggestions({ limit: ADMIN_QUEUE_PAGE, cursor }), client, (suggestion) => suggestion.business_id),
   });
 }
 
 export function usePendingSuggestions() {
   const { api } = useHost();
-  return useQuery(getPendingSuggestionsQueryOptions(api));
+  return useInfiniteQuery(getPendingSuggestionsQueryOptions(api));
 }

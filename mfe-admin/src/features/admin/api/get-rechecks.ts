@@ -1,17 +1,15 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type ApiClient } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
-import { adminListQueryOptions } from './admin-list';
+import { ADMIN_QUEUE_PAGE, adminListQueryOptions } from './admin-list';
 import { adminKeys } from './keys';
-
-const RECHECKS_PAGE = 20;
 
 /** GET /api/admin/rechecks, page after page. */
 export function getRechecksQueryOptions(api: ApiClient) {
   return adminListQueryOptions({
     queryKey: adminKeys.rechecks(),
     failure: 'loadRechecksFailed',
-    readPage: (cursor) => api.callPage('rechecks', { query: { limit: RECHECKS_PAGE, cursor } }),
+    readPage: (cursor) => api.callPage('rechecks', { query: { limit: ADMIN_QUEUE_PAGE, cursor } }),
   });
 }
 

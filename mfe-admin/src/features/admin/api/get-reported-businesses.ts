@@ -1,19 +1,21 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ApiClient, type Business } from '@zaytoon/contract/client';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { type ApiClient } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
+import { ADMIN_QUEUE_PAGE, adminListQueryOptions } from './admin-list';
 import { adminKeys } from './keys';
-import { pendingList } from './visit';
+import { pendingPage } from './visit';
 
-/** GET /api/admin/businesses/reported (without what is about a business removed during this visit). */
+/** GET /api/admin/businesses/reported, page after page (without a business removed during this visit). */
 export function getReportedBusinessesQueryOptions(api: ApiClient) {
-  return queryOptions({
+  return adminListQueryOptions({
     queryKey: adminKeys.businesses(),
-    queryFn: async ({ client }) => pendingList<Business>(await api.reportedBusinesses(), client, (business) => business.id),
-    meta: { failure: 'loadReportedBusinessesFailed' },
+    failure: 'loadReportedBusinessesFailed',
+    readPage: async (cursor, client) =>
+      pendingPage(await api.reportedBusinesses({ limit: ADMIN_QUEUE_PAGE, cursor }), client, (business) => business.id),
   });
 }
 
 export function useReportedBusinesses() {
   const { api } = useHost();
-  return useQuery(getReportedBusinessesQueryOptions(api));
+  return useInfiniteQuery(getReportedBusinessesQueryOptions(api));
 }

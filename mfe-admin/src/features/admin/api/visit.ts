@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { ListPage } from '@zaytoon/contract/client';
 
 /**
  * What this page load's accepted decisions taught the panel. It lives beside the page's one
@@ -23,11 +24,12 @@ export function adminVisit(client: QueryClient): AdminVisit {
 }
 
 /**
- * A list answer as the panel keeps it: a list (anything else counts as empty), without what is about
- * a business removed during this visit.
+ * A queue's page as the panel keeps it: without what is about a business removed during this visit (the server may
+ * list it until the cascade job has run), and counting none of it.
  */
-export function pendingList<T>(answer: unknown, client: QueryClient, businessOf: (item: T) => number): T[] {
-  const items = Array.isArray(answer) ? (answer as T[]) : [];
+export function pendingPage<T>(page: ListPage<T>, client: QueryClient, businessOf: (item: T) => number): ListPage<T> {
   const { removed } = adminVisit(client);
-  return removed.size === 0 ? items : items.filter((item) => !removed.has(businessOf(item)));
+  if (removed.size === 0) return page;
+  const items = page.items.filter((item) => !removed.has(businessOf(item)));
+  return { ...page, items, total: Math.max(0, page.total - (page.items.length - items.length)) };
 }

@@ -1,14 +1,24 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { ApiClient, Comment } from '@zaytoon/contract/client';
+import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
+import type { ApiClient, Comment, ListPage } from '@zaytoon/contract/client';
 import { businessKeys } from './keys';
 
-/** A business's comments, newest first (the API's order). */
+/** The pages of a business's comments read so far, as the query cache holds them. */
+export type CommentPages = InfiniteData<ListPage<Comment>>;
+
+/**
+ * A business's comments, newest first (the API's order), one page at a time: the page shows the first, and
+ * 'Load more comments' reads the next. The first page's address is the one the shell's early read asks for.
+ */
 export function getCommentsQueryOptions(api: ApiClient, id: number) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: businessKeys.comments(id),
-    queryFn: async (): Promise<Comment[]> => {
-      const list = await api.listComments(id);
-      return Array.isArray(list) ? list : [];
-    },
+    queryFn: ({ pageParam, signal }) => api.listComments(id, { cursor: pageParam }, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
+}
+
+/** Every comment read so far, newest first, and the total the API counts. */
+export function commentsOf(data: CommentPages | undefined): { items: Comment[]; total: number } {
+  return { items: data?.pages.flatMap((page) => page.items) ?? [], total: data?.pages[0]?.total ?? 0 };
 }

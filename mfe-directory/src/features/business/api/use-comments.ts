@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Comment, PlainMessageCode } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
 import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
-import { getCommentsQueryOptions } from './get-comments';
+import { getCommentsQueryOptions, type CommentPages } from './get-comments';
 import { useMemberActionMessage } from './memberActionMessage';
 
 /** A comment posted but not yet answered has no id of the server's. */
@@ -11,8 +11,8 @@ export const isPendingComment = (comment: Comment) => comment.id < 0;
 let nextPendingId = -1;
 
 /**
- * A change to the comments that shows at once: `apply` edits the cached list before the call, a refusal puts
- * the list back and toasts, and either way the list is read again afterwards.
+ * A change to the comments that shows at once: `apply` edits the pages read so far before the call (the total with
+ * them), a refusal puts them back and toasts, and either way they are read again afterwards.
  */
 function useOptimisticComments<Variables>(
   businessId: number,
@@ -24,7 +24,7 @@ function useOptimisticComments<Variables>(
     success,
   }: {
     call: (variables: Variables) => Promise<unknown>;
-    apply: (list: Comment[], variables: Variables) => Comment[];
+    apply: (pages: CommentPages, variables: Variables) => CommentPages;
     logLabel: string;
     failure: PlainMessageCode;
     success: PlainMessageCode;
@@ -41,12 +41,12 @@ function useOptimisticComments<Variables>(
     onMutate: async (variables: Variables) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData(key);
-      queryClient.setQueryData(key, apply(previous ?? [], variables));
+      if (previous) queryClient.setQueryData(key, apply(previous, variables));
       return { previous };
     },
     onError: (error, _variables, context) => {
       console.error(logLabel, error);
-      queryClient.setQueryData(key, context?.previous ?? []);
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
       toast.error(memberActionMessage(error, 'loginToComment', failure));
     },
     onSuccess: () => toast.success(t(success)),
@@ -54,12 +54,20 @@ function useOptimisticComments<Variables>(
   });
 }
 
-/** A new comment shows at once on top (the list is newest first). */
+/** Each page with `change` made to its items, and the total moved by `totalChange`. */
+function changePages(pages: CommentPages, change: (items: Comment[], index: number) => Comment[], totalChange: number): CommentPages {
+  return {
+    ...pages,
+    pages: pages.pages.map((page, index) => ({ ...page, items: change(page.items, index), total: Math.max(0, page.total + totalChange) })),
+  };
+}
+
+/** A new comment shows at once on top of the first page (the list is newest first), and counts. */
 export function useAddComment(businessId: number) {
   const { api, session } = useHost();
   return useOptimisticComments(businessId, {
     call: (text: string) => api.addComment(businessId, text),
-    apply: (list, text) => {
+    apply: (pages, text) => {
       const user = session.getState().user;
       const pending: Comment = {
         id: nextPendingId--,
@@ -70,7 +78,7 @@ export function useAddComment(businessId: number) {
         comment_text: text,
         created_at: new Date().toISOString(),
       };
-      return [pending, ...list];
+      return changePages(pages, (items, index) => (index === 0 ? [pending, ...items] : items), 1);
     },
     logLabel: 'comment failed',
     failure: 'addCommentFailed',
@@ -78,12 +86,15 @@ export function useAddComment(businessId: number) {
   });
 }
 
-/** A deleted comment goes at once. */
+/** A deleted comment goes at once, from whichever page holds it, and counts no more. */
 export function useDeleteComment(businessId: number) {
   const { api } = useHost();
   return useOptimisticComments(businessId, {
     call: (comment: Comment) => api.deleteComment(comment.id),
-    apply: (list, comment) => list.filter((each) => each.id !== comment.id),
+    apply: (pages, comment) => {
+      const shown = pages.pages.some((page) => page.items.some((each) => each.id === comment.id));
+      return changePages(pages, (items) => items.filter((each) => each.id !== comment.id), shown ? -1 : 0);
+    },
     logLabel: 'delete comment failed',
     failure: 'deleteCommentFailed',
     success: 'commentDeleted',
