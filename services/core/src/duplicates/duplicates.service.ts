@@ -12,7 +12,6 @@ import {
   type Valid,
 } from '@zaytoon/contract';
 import { AuditRepository } from '../audit/audit.repository';
-import { decodeOpaqueCursor, encodeOpaqueCursor } from '../db/opaque-cursor';
 import { idPage, type ListPage } from '../db/keyset-page';
 import { inTransaction, type Database } from '../db/pool';
 import { badRequest, notFound } from '../errors/domain-error';
