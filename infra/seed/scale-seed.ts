@@ -68,9 +68,11 @@ export async function seedScaleBusinesses(
     return client;
   };
   let inserted = 0;
+  let triggersSkipped = false;
   try {
     await connect();
     const superuser = await isSuperuser(clients[0]);
+    triggersSkipped = superuser;
     const workers = superuser ? Math.max(1, Math.min(PARALLEL_WORKERS, pool.options.max ?? PARALLEL_WORKERS)) : 1;
     while (clients.length < workers) await connect();
     if (superuser) for (const client of clients) await client.query('SET LOCAL session_replication_role = replica');
@@ -147,6 +149,11 @@ export async function seedScaleBusinesses(
     }
   }
   log(`${inserted.toLocaleString('en-GB')} businesses inserted and committed (${elapsed(started)})`);
+  if (triggersSkipped) {
+    // The map's rollup triggers were skipped with the dictionary's (session_replication_role = replica).
+    await pool.query('SELECT map_cells_rebuild()');
+    log(`map cells rebuilt (${elapsed(started)})`);
+  }
   await inTransaction(pool, (client) => verifySeededBusinesses(client));
   const parsed = await new BusinessesRepository(pool).parsePendingHours(10_000);
   log(`opening hours parsed for ${parsed.toLocaleString('en-GB')} businesses (${elapsed(started)})`);

@@ -4,6 +4,9 @@ import type { RouteContext, RouteHandler, RouteHandlers } from '../http/route-ta
 import { sendCachedAnswer } from '../http/send-cached';
 import { setPageHeaders } from '../http/page-headers';
 
+const MAP_TILE_IMMUTABLE_SECONDS = 31_536_000;
+const MAP_TILE_SHORT_SECONDS = 5;
+
 /** A handler whose answer comes pre-serialized from the answer cache. */
 const cachedAnswer =
   <Name extends RouteName>(answer: (context: RouteContext<Name>) => Promise<CachedAnswer>): RouteHandler<Name> =>
@@ -12,6 +15,17 @@ const cachedAnswer =
     return undefined;
   };
 
+/**
+ * A tile asked for at the current map version never changes: a CDN and the browser may keep it for good. Any other
+ * (no v, an old one, or filters that move with the clock: 'Open now' and 'Verified only') is kept a few seconds.
+ */
+function mapTileCacheControl(query: { v?: number; open_now?: string; verified?: string }, version: number): string {
+  const timeless = query.open_now === undefined && query.verified === undefined;
+  return query.v === version && timeless
+    ? `public, max-age=${MAP_TILE_IMMUTABLE_SECONDS}, immutable`
+    : `public, max-age=0, s-maxage=${MAP_TILE_SHORT_SECONDS}`;
+}
+
 export function businessesController(
   core: Core,
 ): Pick<
@@ -19,7 +33,8 @@ export function businessesController(
   | 'listBusinesses'
   | 'directorySummary'
   | 'cityGroups'
-  | 'mapView'
+  | 'mapVersion'
+  | 'mapTile'
   | 'duplicateCheck'
   | 'getBusiness'
   | 'mergedBusinessPage'
@@ -40,7 +55,12 @@ export function businessesController(
     },
     directorySummary: cachedAnswer(({ query }) => directory.summary(query)),
     cityGroups: cachedAnswer(({ query }) => directory.cityGroups(query)),
-    mapView: cachedAnswer(({ query }) => directory.mapView(query)),
+    mapVersion: () => directory.mapVersion(),
+    mapTile: async ({ params, query, res }) => {
+      const tile = await directory.mapTile(params, query);
+      res.setHeader('Cache-Control', mapTileCacheControl(query, tile.version));
+      return tile;
+    },
     duplicateCheck: ({ query }) => duplicates.check(query),
     getBusiness: ({ id, user }) => businesses.get(id, user),
     mergedBusinessPage: async ({ id, res }) => {
