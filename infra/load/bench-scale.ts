@@ -26,6 +26,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { createClient } from 'redis';
 import { BusinessesRepository, BUSINESS_CACHE_VERSION_KEY, createPool, DuplicatesRepository, typedPlace } from '@zaytoon/core';
 import { DUPLICATE_RULES } from '@zaytoon/contract';
+import { tilesCovering } from '@zaytoon/contract/client';
 import { seedScaleBusinesses } from '../seed/scale-seed';
 import { loadConfig } from '../dev/config';
 import { waitForHttp } from '../dev/net';
@@ -341,15 +342,26 @@ class Bench {
     // Every detail of the sample once before measuring, as every other scenario's URL is.
     for (const id of ids) await get(port, `/api/businesses/${id}`);
     const search = `/api/businesses?search=${encodeURIComponent(SEARCH_TERM)}`;
+    const { version } = JSON.parse((await get(port, '/api/businesses/map/version')).body) as { version: number };
+    /** The tiles a phone's map shows of a box at a zoom, asked in turn at the current map version. */
+    const mapTiles = ([west, south, east, north]: number[], zoom: number) => {
+      const tiles = tilesCovering({ west, south, east, north }, zoom);
+      let next = 0;
+      return () => {
+        const { z, x, y } = tiles[next++ % tiles.length];
+        return `/api/businesses/map/${z}/${x}/${y}?v=${version}`;
+      };
+    };
     const scenarios: { name: string; path: string | (() => string); port?: number }[] = [
       { name: 'list: first page', path: '/api/businesses' },
       { name: `list: page ${followed + 1} (cursor)`, path: deep },
       { name: `list: search=${SEARCH_TERM}`, path: search },
       { name: 'summary', path: '/api/businesses/summary' },
       { name: 'by-city', path: '/api/businesses/by-city' },
-      { name: 'map z6 (UK)', path: `/api/businesses/map?bbox=${UK_BBOX.join(',')}&zoom=6` },
-      { name: 'map z10 (London)', path: `/api/businesses/map?bbox=${viewportBbox(LONDON, 10, 390, 500).join(',')}&zoom=10` },
-      { name: 'map z14 (London)', path: `/api/businesses/map?bbox=${viewportBbox(LONDON, 14, 390, 500).join(',')}&zoom=14` },
+      { name: 'map tiles z6 (UK)', path: mapTiles(UK_BBOX, 6) },
+      { name: 'map tiles z10 (London)', path: mapTiles(viewportBbox(LONDON, 10, 390, 500), 10) },
+      { name: 'map tiles z14 (London)', path: mapTiles(viewportBbox(LONDON, 14, 390, 500), 14) },
+      { name: 'map tiles z17 (London)', path: mapTiles(viewportBbox(LONDON, 17, 390, 500), 17) },
       // The baseline right before the detail, so the share compares two moments of the same load.
       { name: 'baseline node:http hello', path: '/', port: PORTS.baseline },
       { name: 'detail /businesses/{id}', path: detail },
