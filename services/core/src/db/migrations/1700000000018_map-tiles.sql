@@ -7,6 +7,7 @@
 -- kept current by statement-level triggers on businesses: a tile without filters (or filtered by category) there is a
 -- read of at most 16 cells x categories rows, whatever the table's size. Businesses hidden by an approved report are
 -- not subtracted here (the cascade job soon deletes them); the tile query subtracts the few that are still waiting.
+-- The trigger functions run as the tables' owner: any role allowed to write businesses or reports keeps them current.
 -- map_version counts the changes that can alter a tile: tile URLs carry it, so a CDN keeps a tile for good. Every
 -- trigger bumps it before touching map_cells, so concurrent writers queue on that one row instead of deadlocking on cells.
 CREATE FUNCTION map_spread_bits(value bigint) RETURNS bigint
@@ -82,7 +83,7 @@ CREATE FUNCTION map_version_bump() RETURNS void
 LANGUAGE sql AS $$ UPDATE map_version SET version = version + 1 $$;
 
 CREATE FUNCTION businesses_map_inserted() RETURNS trigger
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
 BEGIN
   IF EXISTS (SELECT 1 FROM inserted) THEN
     PERFORM map_version_bump();
@@ -92,7 +93,7 @@ BEGIN
 END $$;
 
 CREATE FUNCTION businesses_map_deleted() RETURNS trigger
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
 BEGIN
   IF EXISTS (SELECT 1 FROM deleted) THEN
     PERFORM map_version_bump();
@@ -103,7 +104,7 @@ END $$;
 
 -- Votes change a row's counts only: they move no marker and no filter's answer.
 CREATE FUNCTION businesses_map_updated() RETURNS trigger
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
 BEGIN
   IF EXISTS (SELECT 1 FROM deleted JOIN inserted USING (id)
               WHERE to_jsonb(deleted) - '{upvotes,downvotes,vote_score}'::text[] IS DISTINCT FROM to_jsonb(inserted) - '{upvotes,downvotes,vote_score}'::text[]) THEN
@@ -128,7 +129,7 @@ CREATE TRIGGER businesses_map_updated AFTER UPDATE ON businesses REFERENCING OLD
 
 -- An approved report hides its business at once (NOT_REMOVED in businesses.repository.ts): tiles change with it.
 CREATE FUNCTION reports_map_changed() RETURNS trigger
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
 BEGIN
   PERFORM map_version_bump();
   RETURN NULL;
