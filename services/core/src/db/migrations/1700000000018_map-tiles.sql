@@ -102,12 +102,12 @@ BEGIN
   RETURN NULL;
 END $$;
 
--- Votes change a row's counts only: they move no marker and no filter's answer.
+-- Votes, owners' reminders and confirmations, and flags move no marker and change no filter's answer.
 CREATE FUNCTION businesses_map_updated() RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
 BEGIN
   IF EXISTS (SELECT 1 FROM deleted JOIN inserted USING (id)
-              WHERE to_jsonb(deleted) - '{upvotes,downvotes,vote_score}'::text[] IS DISTINCT FROM to_jsonb(inserted) - '{upvotes,downvotes,vote_score}'::text[]) THEN
+              WHERE to_jsonb(deleted) - '{upvotes,downvotes,vote_score,owner_reminded_at,owner_confirmed_at,flagged_at}'::text[] IS DISTINCT FROM to_jsonb(inserted) - '{upvotes,downvotes,vote_score,owner_reminded_at,owner_confirmed_at,flagged_at}'::text[]) THEN
     PERFORM map_version_bump();
   END IF;
   PERFORM map_cells_change(ARRAY(
