@@ -50,7 +50,7 @@ const GOLDEN_ANGLE = Math.PI * (3 - Math.sqrt(5));
 
 /**
  * Businesses that share one point (a postcode district centre) would hide each other at every zoom:
- * from MAP_ZOOM.spreadFromZoom on they stand on a sunflower spiral around it, a marker's width apart.
+ * above MAP_ZOOM.clusterMaxZoom they stand on a sunflower spiral around it, a marker's width apart.
  */
 export function spreadAround(lat: number, lng: number, index: number, zoom: number): { lat: number; lng: number } {
   const radiusPx = SPREAD_STEP_PX * Math.sqrt(index + 0.5);
