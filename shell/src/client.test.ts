@@ -115,11 +115,11 @@ describe('api client', () => {
     const api = createApiClient({ fetch, readCookies: () => 'XSRF-TOKEN=t' });
     await api.call('rechecks', { query: { limit: 20, cursor: 'next' } });
     await api.call('confirmBusiness', { id: 7, body: { answer: 'Yes' } });
-    await api.call('mapView', { query: { bbox: '-1,50,1,52', zoom: 9, category: 'all' } });
+    await api.call('mapTile', { params: { z: 9, x: 255, y: 170 }, query: { category: 'all', v: 4 } });
     expect(calls.map((call) => `${call.init.method} ${call.url}`)).toEqual([
       'GET /api/admin/rechecks?limit=20&cursor=next',
       'POST /api/businesses/7/confirmations',
-      'GET /api/businesses/map?bbox=-1%2C50%2C1%2C52&zoom=9',
+      'GET /api/businesses/map/9/255/170?v=4',
     ]);
     expect(JSON.parse(String(calls[1].init.body))).toEqual({ answer: 'Yes' });
 
@@ -127,6 +127,8 @@ describe('api client', () => {
     const refusedByTypes = () => [
       // @ts-expect-error a path with an id needs the id
       api.call('getBusiness'),
+      // @ts-expect-error a tile's path needs its z, x and y
+      api.call('mapTile', { params: { z: 9, x: 255 }, query: {} }),
       // @ts-expect-error a body the route's schema does not take
       api.call('vote', { id: 1, body: { vote_type: 'sideways' } }),
       // @ts-expect-error a route with a body needs it

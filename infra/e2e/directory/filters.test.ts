@@ -441,7 +441,8 @@ describe('directory filters (visitor)', () => {
       const seen: number[] = [];
       other.on('request', (request) => {
         const url = new URL(request.url());
-        if (url.pathname === '/api/businesses/map') seen.push(Number(url.searchParams.get('zoom')));
+        const tile = /^\/api\/businesses\/map\/(\d+)\/\d+\/\d+$/.exec(url.pathname);
+        if (tile) seen.push(Number(tile[1]));
       });
       await other.goto(page.url());
       await other.getByTestId('map-view').waitFor();

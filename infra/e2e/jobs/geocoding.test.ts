@@ -2,6 +2,7 @@
 // from its postcode (geocode-business job in the worker process), in its detail and on the map
 // (the map view answer, at the deepest zoom around the new point), within a few seconds.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { tilesCovering } from '@zaytoon/contract/client';
 import { ApiClient, businessInput, eventually, signInAdmin, signUp, type Member } from './api-client';
 
 interface Located {
@@ -22,12 +23,11 @@ beforeAll(async () => {
 const detail = async (id: number) => (await visitor.get<Located>(`/api/businesses/${id}`)).body;
 const inList = async (id: number, query: string) => ((await visitor.get<Located[]>(`/api/businesses${query}`)).body ?? []).find((b) => b.id === id);
 
-/** The map's answer at the deepest zoom around a point: the business stands there (spread a little if it shares the point). */
+/** The map tile holding a point at zoom 17: the business stands there (spread a little if it shares the point). */
 const onMapNear = async (id: number, latitude: number, longitude: number): Promise<Located | undefined> => {
-  const bbox = [longitude - 0.01, latitude - 0.01, longitude + 0.01, latitude + 0.01].join(',');
-  const items = (
-    await visitor.get<{ items: Array<{ kind: string; id: number; lat: number; lng: number }> }>(`/api/businesses/map?bbox=${bbox}&zoom=17`)
-  ).body.items;
+  const [{ z, x, y }] = tilesCovering({ west: longitude, south: latitude, east: longitude, north: latitude }, 17);
+  const items = (await visitor.get<{ items: Array<{ kind: string; id: number; lat: number; lng: number }> }>(`/api/businesses/map/${z}/${x}/${y}`))
+    .body.items;
   const item = items.find((candidate) => candidate.kind === 'business' && candidate.id === id);
   return item && { id, latitude: item.lat, longitude: item.lng };
 };

@@ -1,10 +1,11 @@
-// Issue #9 on a phone, at 5,000 businesses (support/scale-stack.ts): the Map view draws server-side
-// clusters whose counts add up to the businesses on the map, a cluster click zooms in, the stat tiles
+// Issue #9 on a phone, at 5,000 businesses (support/scale-stack.ts): the Map view draws the clusters of the
+// map tiles in view (issue #30), whose counts add up to the businesses on the map, a cluster click zooms in, the stat tiles
 // and the 'Businesses Not on Map' box agree with the summary, and switching to the map stays within
 // the bounds (bytes fetched, DOM nodes, JS heap). Map tiles never load here (no network): markers
 // must not depend on them.
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { tilesCovering, type TileAddress } from '@zaytoon/contract/client';
 import { useBrowser } from '../support/browser';
 import { countBytes, domNodeCount, jsHeapUsed } from '../support/chromium';
 import { useScaleStack } from '../support/scale-stack';
@@ -13,21 +14,27 @@ import { BOUNDS, openBrowse, settle, summary, type MapItem } from './helpers';
 const scale = useScaleStack({ businesses: 5_000 });
 const browser = useBrowser({ baseURL: () => scale.current.baseUrl, phone: true });
 
-interface MapRequest {
-  bbox: [number, number, number, number];
-  zoom: number;
+interface MapRequest extends TileAddress {
+  path: string;
 }
 
-/** Every /api/businesses/map request the page makes, in order. */
+/** Every map tile the page asks for, in order. */
 function watchMapRequests(page: Page): MapRequest[] {
   const seen: MapRequest[] = [];
   page.on('request', (request: Request) => {
     const url = new URL(request.url());
-    if (url.pathname !== '/api/businesses/map') return;
-    const bbox = (url.searchParams.get('bbox') ?? '').split(',').map(Number) as MapRequest['bbox'];
-    seen.push({ bbox, zoom: Number(url.searchParams.get('zoom')) });
+    const tile = /^\/api\/businesses\/map\/(\d+)\/(\d+)\/(\d+)$/.exec(url.pathname);
+    if (tile) seen.push({ z: Number(tile[1]), x: Number(tile[2]), y: Number(tile[3]), path: url.pathname + url.search });
   });
   return seen;
+}
+
+/** The tiles of the last view: the requests since the zoom last changed. */
+function lastView(requests: MapRequest[]): MapRequest[] {
+  const zoom = requests.at(-1)?.z;
+  let first = requests.length;
+  while (first > 0 && requests[first - 1].z === zoom) first--;
+  return requests.slice(first);
 }
 
 /** Markers drawn on the map: clusters carry their count as text, single businesses their name as title. */
@@ -64,7 +71,12 @@ async function markersSettled(page: Page): Promise<{ clusters: number[]; singles
   return JSON.parse(last);
 }
 
-const covers = (outer: number[], inner: number[]) => outer[0] <= inner[0] && outer[1] <= inner[1] && outer[2] >= inner[2] && outer[3] >= inner[3];
+/** Whether the view's tiles hold every tile of a box of degrees at their zoom. */
+function covers(view: MapRequest[], [west, south, east, north]: number[]): boolean {
+  if (view.length === 0) return false;
+  const asked = new Set(view.map((tile) => `${tile.x}/${tile.y}`));
+  return tilesCovering({ west, south, east, north }, view[0].z).every((tile) => asked.has(`${tile.x}/${tile.y}`));
+}
 
 describe('directory at 5,000 businesses: Map view on a phone', { timeout: 180_000 }, () => {
   it('switching to the map fetches little and stays within the DOM and heap bounds', async () => {
@@ -95,15 +107,13 @@ describe('directory at 5,000 businesses: Map view on a phone', { timeout: 180_00
     let drawn = await markersSettled(page);
     expect(drawn.clusters.length).toBeGreaterThan(0);
 
-    // Zoom out until the map asks for a viewport holding every mapped business.
-    for (let i = 0; i < 4 && !covers(requests.at(-1)?.bbox ?? [], totals.bounds!); i++) {
+    // Zoom out until the map asks for tiles holding every mapped business.
+    for (let i = 0; i < 4 && !covers(lastView(requests), totals.bounds!); i++) {
       await page.locator('.leaflet-control-zoom-out').click();
       await page.waitForTimeout(400);
       drawn = await markersSettled(page);
     }
-    expect(covers(requests.at(-1)!.bbox, totals.bounds!), `last map request ${JSON.stringify(requests.at(-1))} vs bounds ${totals.bounds}`).toBe(
-      true,
-    );
+    expect(covers(lastView(requests), totals.bounds!), `last map tiles ${JSON.stringify(lastView(requests))} vs bounds ${totals.bounds}`).toBe(true);
     const sum = drawn.clusters.reduce((a, b) => a + b, 0) + drawn.singles;
     expect(sum).toBe(totals.on_map);
 
@@ -119,11 +129,10 @@ describe('directory at 5,000 businesses: Map view on a phone', { timeout: 180_00
     const requests = watchMapRequests(page);
     await openMap(page);
     await markersSettled(page);
-    const last = requests.at(-1)!;
-    const answer = (await (await fetch(`${stack.apiUrl}/api/businesses/map?bbox=${last.bbox.join(',')}&zoom=${last.zoom}`)).json()) as {
-      items: MapItem[];
-    };
-    const clusters = answer.items.filter((item) => item.kind === 'cluster');
+    const view = lastView(requests);
+    const last = { zoom: view[0].z };
+    const answers = await Promise.all(view.map(async (tile) => (await (await fetch(`${stack.apiUrl}${tile.path}`)).json()) as { items: MapItem[] }));
+    const clusters = answers.flatMap((answer) => answer.items).filter((item) => item.kind === 'cluster');
     const unique = (count: number) => clusters.filter((item) => item.count === count).length === 1;
     // The biggest cluster a finger can reach: on screen, not under a map control, its count unique in
     // the API's answer (so we know which cluster it is and where the API says it splits).
@@ -148,8 +157,8 @@ describe('directory at 5,000 businesses: Map view on a phone', { timeout: 180_00
     expect(cluster.expansion_zoom!).toBeGreaterThan(last.zoom);
     const seen = requests.length;
     await page.mouse.click(target.x, target.y);
-    await expect.poll(() => requests.slice(seen).some((request) => request.zoom > last.zoom), { timeout: 15_000 }).toBe(true);
-    expect(requests.at(-1)!.zoom).toBe(cluster.expansion_zoom);
+    await expect.poll(() => requests.slice(seen).some((request) => request.z > last.zoom), { timeout: 15_000 }).toBe(true);
+    expect(requests.at(-1)!.z).toBe(cluster.expansion_zoom);
     const drawn = await markersSettled(page);
     expect(drawn.clusters.length + drawn.singles).toBeGreaterThan(0);
   });

@@ -1,16 +1,21 @@
 // The bench:scale API scenarios for operators who have k6: `k6 run -e BASE_URL=http://localhost:8080 infra/load/k6/scale.js`.
-// A visitor opening /browse on a large directory: summary, city groups, first page, a city's page, the map at
-// three zooms, a search, then paging deep through the list by following Link rel="next".
+// A visitor opening /browse on a large directory: summary, city groups, first page, a city's page, the map's tiles at
+// four zooms, a search, then paging deep through the list by following Link rel="next".
 import http from 'k6/http';
 import { check, group } from 'k6';
 
 const BASE_URL = __ENV.BASE_URL || 'http://localhost:8080';
 const TERMS = ['bakery', 'falafel', 'coffee', 'books', 'olive', 'grocery'];
-const VIEWS = [
-  { bbox: '-11,49.5,2,61', zoom: 6 },
-  { bbox: '-0.6,51.3,0.4,51.7', zoom: 10 },
-  { bbox: '-0.14,51.50,-0.10,51.52', zoom: 14 },
-];
+/** The map tile (XYZ, Web Mercator) holding a point at a zoom. */
+function tileOf(lat, lng, z) {
+  const n = 2 ** z;
+  const rad = (lat * Math.PI) / 180;
+  return { z, x: Math.floor(((lng + 180) / 360) * n), y: Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n) };
+}
+/** A phone's map of the UK, of London and of a London street: the 3 x 3 tiles around each centre. */
+const VIEWS = [tileOf(54.5, -3, 6), tileOf(51.51, -0.12, 10), tileOf(51.51, -0.12, 14), tileOf(51.51, -0.12, 17)].flatMap((centre) =>
+  [-1, 0, 1].flatMap((dx) => [-1, 0, 1].map((dy) => ({ z: centre.z, x: centre.x + dx, y: centre.y + dy }))),
+);
 const gzip = { headers: { 'Accept-Encoding': 'gzip' } };
 const pick = (items) => items[Math.floor(Math.random() * items.length)];
 
@@ -38,8 +43,9 @@ export function browse() {
       const city = encodeURIComponent(pick(cities).city);
       check(http.get(`${BASE_URL}/api/businesses?city=${city}`, { ...gzip, tags: { name: 'page' } }), { 'city page 200': (r) => r.status === 200 });
     }
-    for (const view of VIEWS) {
-      const answer = http.get(`${BASE_URL}/api/businesses/map?bbox=${view.bbox}&zoom=${view.zoom}`, { ...gzip, tags: { name: 'map' } });
+    const version = http.get(`${BASE_URL}/api/businesses/map/version`, { ...gzip, tags: { name: 'map-version' } }).json('version');
+    for (const { z, x, y } of VIEWS) {
+      const answer = http.get(`${BASE_URL}/api/businesses/map/${z}/${x}/${y}?v=${version}`, { ...gzip, tags: { name: 'map' } });
       check(answer, { 'map 200': (r) => r.status === 200 });
     }
     const search = http.get(`${BASE_URL}/api/businesses?search=${pick(TERMS)}`, { ...gzip, tags: { name: 'search' } });

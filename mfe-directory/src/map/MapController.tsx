@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useMap, useMapEvent } from 'react-leaflet';
-import { MAP_DEFAULTS, MAP_ZOOM, type DirectoryFilter, type DirectorySummary, type MapQuery } from '@zaytoon/contract/client';
+import { MAP_DEFAULTS, MAP_ZOOM, tilesCovering, type DirectoryFilter, type DirectorySummary, type TileAddress } from '@zaytoon/contract/client';
 import { isFiltered } from '../features/directory/filters';
 import type { Viewport } from '../features/directory/useDirectoryUrl';
 import type { L } from './leafletSetup';
@@ -9,19 +9,12 @@ import type { L } from './leafletSetup';
 export const MOVE_DEBOUNCE_MS = 200;
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
-const round = (value: number) => Math.round(value * 10_000) / 10_000;
 
-/**
- * The marker query of what the map shows: the visible bounds with a quarter more on every side (a
- * small pan needs no new answer), clamped to valid degrees, and the zoom.
- */
-export function viewOf(map: L.Map): Pick<MapQuery, 'bbox' | 'zoom'> {
-  const bounds = map.getBounds().pad(0.25);
-  const west = clamp(round(bounds.getWest()), -180, 180);
-  const east = clamp(round(bounds.getEast()), -180, 180);
-  const south = clamp(round(bounds.getSouth()), -90, 90);
-  const north = clamp(round(bounds.getNorth()), -90, 90);
-  return { bbox: `${west},${south},${east},${north}`, zoom: clamp(Math.round(map.getZoom()), MAP_ZOOM.min, MAP_ZOOM.max) };
+/** The map tiles of what the map shows, at its zoom rounded to a whole one. */
+export function tilesInView(map: L.Map): TileAddress[] {
+  const bounds = map.getBounds();
+  const zoom = clamp(Math.round(map.getZoom()), MAP_ZOOM.min, MAP_ZOOM.max);
+  return tilesCovering({ west: bounds.getWest(), south: bounds.getSouth(), east: bounds.getEast(), north: bounds.getNorth() }, zoom);
 }
 
 function near(a: Viewport, b: Viewport): boolean {
@@ -34,12 +27,12 @@ interface Props {
   summary: DirectorySummary | null;
   viewport: Viewport | null;
   onViewportChange: (viewport: Viewport) => void;
-  onViewChange: (view: Pick<MapQuery, 'bbox' | 'zoom'>) => void;
+  onViewChange: (tiles: TileAddress[]) => void;
 }
 
 /**
  * Keeps the map, the URL and the marker query in step:
- * - after a move (debounced) the viewport goes to the URL and the markers of the new view are asked for;
+ * - after a move (debounced) the viewport goes to the URL and the tiles of the new view are asked for;
  * - new filters (the URL then holds no viewport) frame their results: summary.bounds with at most zoom
  *   13 when a filter is on, SPEC's centre and zoom otherwise; a viewport in the URL wins over both;
  * - a viewport that arrives in the URL from elsewhere (Back, Forward) moves the map there.
@@ -59,12 +52,12 @@ export function MapController({ filter, summary, viewport, onViewportChange, onV
       const centre = map.getCenter();
       const next = { lat: centre.lat, lng: centre.lng, zoom: Math.round(map.getZoom()) };
       written.current = next;
-      callbacks.current.onViewChange(viewOf(map));
+      callbacks.current.onViewChange(tilesInView(map));
       callbacks.current.onViewportChange(next);
     }, MOVE_DEBOUNCE_MS);
   });
   useEffect(() => {
-    callbacks.current.onViewChange(viewOf(map));
+    callbacks.current.onViewChange(tilesInView(map));
     return () => clearTimeout(timer.current);
   }, [map]);
 

@@ -1,6 +1,7 @@
 import { memo, useMemo, useState } from 'react';
 import { Marker, Popup, useMap } from 'react-leaflet';
 import type { MapBusiness, MapCluster } from '@zaytoon/contract/client';
+import type { MapMarker } from '../features/directory/api/get-map-tiles';
 import { useBusiness } from '../features/directory/api/get-business';
 import { useCount, useMessages } from '../i18n/messages';
 import { BusinessPopup, BusinessPopupPending } from './BusinessPopup';
@@ -51,15 +52,11 @@ const BusinessMarker = memo(function BusinessMarker({ item, isAdmin }: { item: M
   );
 });
 
-export const MapMarkers = memo(function MapMarkers({ items, isAdmin }: { items: ReadonlyArray<MapCluster | MapBusiness>; isAdmin: boolean }) {
+export const MapMarkers = memo(function MapMarkers({ items, isAdmin }: { items: readonly MapMarker[]; isAdmin: boolean }) {
   return (
     <>
       {items.map((item) =>
-        item.kind === 'cluster' ? (
-          <ClusterMarker key={`c${item.id}`} cluster={item} />
-        ) : (
-          <BusinessMarker key={`b${item.id}`} item={item} isAdmin={isAdmin} />
-        ),
+        item.kind === 'cluster' ? <ClusterMarker key={item.key} cluster={item} /> : <BusinessMarker key={item.key} item={item} isAdmin={isAdmin} />,
       )}
     </>
   );

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BusinessListQuery, MapQuery, RequestOptions } from '@zaytoon/contract/client';
+import { tilesCovering, type BusinessListQuery, type MapTileParams, type MapTileQuery, type RequestOptions } from '@zaytoon/contract/client';
 import { HostProvider } from '@zaytoon/web-kit';
 import { admin, business, fakeApi, fakeHost, fakeSession, renderScreen } from '../test/harness';
 import { page, summary } from '../test/directoryFakes';
@@ -46,6 +46,12 @@ async function clickFirstCluster() {
 
 const leedsCluster = { kind: 'cluster' as const, id: 7, lat: 53.8, lng: -1.55, count: 50, expansion_zoom: 11 };
 const olive = { kind: 'business' as const, id: 9, lat: 51.5, lng: -0.12, name: 'Olive' };
+const VERSION = 3;
+
+/** Every tile answers the same items: the map draws each marker once whichever tiles carry it. */
+const tileAnswer = (tile: MapTileParams) => ({ ...tile, version: VERSION, items: tile.z < 11 ? [leedsCluster, olive] : [olive] });
+/** The tile holding a point at a zoom. */
+const tileOf = (lat: number, lng: number, z: number) => tilesCovering({ west: lng, south: lat, east: lng, north: lat }, z)[0];
 
 function mapApi(overrides: Parameters<typeof fakeApi>[0] = {}) {
   return fakeApi({
@@ -62,7 +68,8 @@ function mapApi(overrides: Parameters<typeof fakeApi>[0] = {}) {
             'next',
           )
         : page([]),
-    mapView: async (query: MapQuery) => ({ zoom: query.zoom, items: query.zoom < 11 ? [leedsCluster, olive] : [olive] }),
+    mapVersion: async () => ({ version: VERSION }),
+    mapTile: async (tile: MapTileParams) => tileAnswer(tile),
     getBusiness: async (id: number) =>
       business({ id, name: 'Olive', vote_score: 4, description: 'd'.repeat(90), address: '1 High St', city: 'London', postcode: 'E1' }),
     ...overrides,
@@ -106,21 +113,22 @@ describe('map view (SPEC §2)', () => {
     expect(cluster.textContent).toBe('50');
     expect(cluster.getAttribute('title')).toBe('50 businesses');
     expect(document.querySelector('img.leaflet-marker-icon[title="Olive"]')).toBeTruthy();
-    const [query, options] = vi.mocked(api.mapView).mock.calls[0];
-    expect(query.zoom).toBe(6);
-    const [west, south, east, north] = query.bbox.split(',').map(Number);
-    expect(west).toBeLessThan(-3.28);
-    expect(east).toBeGreaterThan(-3.28);
-    expect(south).toBeLessThan(54.7);
-    expect(north).toBeGreaterThan(54.7);
-    expect((options as RequestOptions).signal).toBeInstanceOf(AbortSignal);
+    // One request a tile in view, at the map's zoom and the current version: the centre's tile among them.
+    const calls = vi.mocked(api.mapTile).mock.calls;
+    expect(calls.every(([tile, query]) => tile.z === 6 && query.v === VERSION)).toBe(true);
+    expect(calls.map(([tile]) => tile)).toContainEqual(tileOf(54.7, -3.28, 6));
+    expect(new Set(calls.map(([tile]) => `${tile.x}/${tile.y}`)).size).toBe(calls.length);
+    expect(calls.length).toBeLessThanOrEqual(12);
+    expect((calls[0][2] as RequestOptions).signal).toBeInstanceOf(AbortSignal);
+    expect(document.querySelectorAll(CLUSTER)).toHaveLength(1);
+    expect(document.querySelectorAll('img.leaflet-marker-icon[title="Olive"]')).toHaveLength(1);
   });
 
   it('a cluster click zooms to its expansion_zoom; the markers of the new view are fetched and the URL keeps the viewport', async () => {
     const api = mapApi();
     renderScreen(<DirectoryScreen />, { path: '/browse?view=map', host: fakeHost({ api }) });
     await clickFirstCluster();
-    await waitFor(() => expect(vi.mocked(api.mapView).mock.lastCall?.[0].zoom).toBe(11));
+    await waitFor(() => expect(vi.mocked(api.mapTile).mock.lastCall?.[0].z).toBe(11));
     expect(urlSearch().get('zoom')).toBe('11');
     expect(Number(urlSearch().get('lat'))).toBeCloseTo(53.8, 3);
     expect(Number(urlSearch().get('lng'))).toBeCloseTo(-1.55, 3);
@@ -133,14 +141,14 @@ describe('map view (SPEC §2)', () => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     const api = mapApi({
-      mapView: async (query: MapQuery) => {
-        if (query.zoom >= 11) await held;
-        return { zoom: query.zoom, items: query.zoom < 11 ? [leedsCluster, olive] : [olive] };
+      mapTile: async (tile: MapTileParams) => {
+        if (tile.z >= 11) await held;
+        return tileAnswer(tile);
       },
     });
     renderScreen(<DirectoryScreen />, { path: '/browse?view=map', host: fakeHost({ api }) });
     await clickFirstCluster();
-    await waitFor(() => expect(vi.mocked(api.mapView).mock.lastCall?.[0].zoom).toBe(11));
+    await waitFor(() => expect(vi.mocked(api.mapTile).mock.lastCall?.[0].z).toBe(11));
     expect(document.querySelector(CLUSTER)).toBeTruthy();
     await act(async () => release());
     await waitFor(() => expect(document.querySelector(CLUSTER)).toBeNull());
@@ -174,20 +182,42 @@ describe('map view (SPEC §2)', () => {
     await waitFor(() => expect(urlSearch().get('zoom')).toBe('13'));
     expect(Number(urlSearch().get('lat'))).toBeCloseTo(50.72, 2);
     expect(Number(urlSearch().get('lng'))).toBeCloseTo(-3.53, 2);
-    await waitFor(() => expect(vi.mocked(api.mapView).mock.lastCall?.[0]).toMatchObject({ city: 'Exeter', zoom: 13 }));
+    await waitFor(() => expect(vi.mocked(api.mapTile).mock.lastCall?.[0].z).toBe(13));
+    expect(vi.mocked(api.mapTile).mock.lastCall?.[1]).toEqual({ city: 'Exeter', v: VERSION });
   });
 
   it('a viewport in the URL wins over framing (a copied link shows the same view)', async () => {
     const api = mapApi();
     renderScreen(<DirectoryScreen />, { path: '/browse?view=map&city=Exeter&lat=51.5&lng=-0.12&zoom=9', host: fakeHost({ api }) });
     await screen.findByTestId('map-view', {}, { timeout: 10_000 });
-    await waitFor(() => expect(api.mapView).toHaveBeenCalled());
+    await waitFor(() => expect(api.mapTile).toHaveBeenCalled());
     await settle();
-    expect(vi.mocked(api.mapView).mock.calls.every(([query]) => query.zoom === 9)).toBe(true);
-    const [west, south, east, north] = vi.mocked(api.mapView).mock.calls[0][0].bbox.split(',').map(Number);
-    expect((west + east) / 2).toBeCloseTo(-0.12, 1);
-    expect((south + north) / 2).toBeCloseTo(51.5, 0);
+    const tiles = vi.mocked(api.mapTile).mock.calls.map(([tile]) => tile);
+    expect(tiles.every((tile) => tile.z === 9)).toBe(true);
+    expect(tiles).toContainEqual(tileOf(51.5, -0.12, 9));
     expect(urlSearch().get('zoom')).toBe('9');
+  });
+
+  it("asks for tiles at the map's version again once it changes, and a tile's 'more' marker zooms in", async () => {
+    let version = VERSION;
+    const more = { kind: 'more' as const, lat: 54.7, lng: -3.28, count: 30 };
+    const api = mapApi({
+      mapVersion: async () => ({ version }),
+      mapTile: async (tile: MapTileParams, query: MapTileQuery) => ({ ...tile, version: query.v!, items: tile.z === 6 ? [more] : [] }),
+    });
+    renderScreen(<DirectoryScreen />, { path: '/browse?view=map', host: fakeHost({ api }) });
+    const badge = await waitFor(() => {
+      const element = document.querySelector<HTMLElement>(CLUSTER);
+      if (!element) throw new Error('no marker yet');
+      return element;
+    });
+    expect(badge.textContent).toBe('30');
+    version = VERSION + 1;
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 5_100)));
+    fireEvent.click(badge);
+    await settle();
+    expect(urlSearch().get('zoom')).toBe('7');
+    await waitFor(() => expect(vi.mocked(api.mapTile).mock.lastCall?.[1].v).toBe(VERSION + 1));
   });
 });
 

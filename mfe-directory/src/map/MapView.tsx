@@ -1,8 +1,8 @@
 import { memo, useCallback, useState } from 'react';
 import { MapContainer, TileLayer } from 'react-leaflet';
-import { DIRECTORY_LIMITS, MAP_DEFAULTS, type DirectoryFilter, type MapQuery } from '@zaytoon/contract/client';
+import { DIRECTORY_LIMITS, MAP_DEFAULTS, type DirectoryFilter, type TileAddress } from '@zaytoon/contract/client';
 import { useDirectorySummary } from '../features/directory/api/get-directory-summary';
-import { useMapView } from '../features/directory/api/get-map-view';
+import { useMapTiles } from '../features/directory/api/get-map-tiles';
 import { useUnmappedBusinesses } from '../features/directory/api/get-unmapped-businesses';
 import { cityOf } from '../features/directory/filters';
 import type { Viewport } from '../features/directory/useDirectoryUrl';
@@ -20,10 +20,8 @@ interface Props {
   onViewportChange: (viewport: Viewport) => void;
 }
 
-const NO_ITEMS: never[] = [];
-
 /**
- * Map view (SPEC §2): the server's clusters and markers for the part of the map in view, three stat
+ * Map view (SPEC §2): the server's clusters and markers of the map tiles in view, three stat
  * tiles from the summary, and the 'Businesses Not on Map' box. Works without tiles (markers and
  * clusters are drawn by the page, not by the tile server).
  */
@@ -33,9 +31,9 @@ function MapView({ filter, viewport, onViewportChange }: Props) {
   const summary = useDirectorySummary(filter);
   const stats = summary.data;
   const [start] = useState(() => viewport ?? { lat: MAP_DEFAULTS.center[0], lng: MAP_DEFAULTS.center[1], zoom: MAP_DEFAULTS.zoom });
-  // Where the map stands (bbox and zoom); MapController reads it from the map once the map exists.
-  const [view, setView] = useState<Pick<MapQuery, 'bbox' | 'zoom'> | null>(null);
-  const markers = useMapView(view ? { ...filter, ...view } : null);
+  // The map tiles in view; MapController reads them from the map once the map exists.
+  const [tiles, setTiles] = useState<TileAddress[] | null>(null);
+  const markers = useMapTiles(filter, tiles);
   const [embedding, setEmbedding] = useState(false);
   // Stable: the dialog moves focus inside when it opens, and again whenever its onClose changes.
   const closeEmbed = useCallback(() => setEmbedding(false), []);
@@ -55,13 +53,13 @@ function MapView({ filter, viewport, onViewportChange }: Props) {
             attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
             maxZoom={19}
           />
-          <MapMarkers items={markers.data?.items ?? NO_ITEMS} isAdmin={isAdmin} />
+          <MapMarkers items={markers} isAdmin={isAdmin} />
           <MapController
             filter={filter}
             summary={summary.isPlaceholderData ? null : (summary.data ?? null)}
             viewport={viewport}
             onViewportChange={onViewportChange}
-            onViewChange={setView}
+            onViewChange={setTiles}
           />
         </MapContainer>
       </div>

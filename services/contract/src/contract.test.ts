@@ -6,7 +6,8 @@ import {
   type RouteDefinition,
   buildOpenApiDocument,
   businessListQuerySchema,
-  mapQuerySchema,
+  mapTileParamsSchema,
+  mapTileQuerySchema,
   businessInputSchema,
   changePasswordInputSchema,
   commentInputSchema,
@@ -217,7 +218,7 @@ describe('OpenAPI', () => {
       expect.arrayContaining(['search', 'category', 'city', 'on_map', 'limit', 'cursor']),
     );
     expect(Object.keys(list.responses[200].headers)).toEqual(expect.arrayContaining(['X-Total-Count', 'Link', 'ETag']));
-    for (const path of ['/api/businesses/summary', '/api/businesses/by-city', '/api/businesses/map']) {
+    for (const path of ['/api/businesses/summary', '/api/businesses/by-city']) {
       expect(document.paths[path].get.responses[304], path).toBeDefined();
     }
     // Issue #30: comments and every admin queue page as the list does.
@@ -241,14 +242,38 @@ describe('OpenAPI', () => {
     }
     const map = document.paths['/api/businesses/map'].get;
     expect(map.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(expect.arrayContaining(['bbox', 'zoom']));
+    const tile = document.paths['/api/businesses/map/{z}/{x}/{y}'].get;
+    expect(tile.parameters.map((parameter: { name: string; in: string }) => `${parameter.in}:${parameter.name}`)).toEqual(
+      expect.arrayContaining([
+        'path:z',
+        'path:x',
+        'path:y',
+        'query:v',
+        'query:search',
+        'query:category',
+        'query:city',
+        'query:verified',
+        'query:open_now',
+      ]),
+    );
+    expect(tile.parameters.find((parameter: { name: string }) => parameter.name === 'z').schema).toMatchObject({ type: 'string' });
+    expect(document.paths['/api/businesses/map']).toBeUndefined();
+    expect(document.paths['/api/businesses/map/version'].get).toBeDefined();
   });
 });
 
 describe('directory queries', () => {
-  it('reads a viewport and a zoom, and refuses anything else with the contract messages', () => {
-    expect(mapQuerySchema.parse({ bbox: '-11,49.5,2,61', zoom: '6' })).toMatchObject({ bbox: [-11, 49.5, 2, 61], zoom: 6 });
-    expect(issueText(mapQuerySchema.safeParse({ bbox: '-11,61,2,49', zoom: '6' }).error?.issues[0].message ?? '')).toBe(MESSAGES.invalidBbox);
-    expect(issueText(mapQuerySchema.safeParse({ bbox: '-11,49,2,61', zoom: '' }).error?.issues[0].message ?? '')).toBe(MESSAGES.invalidZoom);
+  it('reads a map tile and its version, and refuses anything else with the contract messages', () => {
+    const message = (input: object) => issueText(mapTileParamsSchema.safeParse(input).error?.issues[0].message ?? '');
+    expect(mapTileParamsSchema.parse({ z: '6', x: '31', y: '20' })).toEqual({ z: 6, x: 31, y: 20 });
+    expect(mapTileParamsSchema.parse({ z: '0', x: '0', y: '0' })).toEqual({ z: 0, x: 0, y: 0 });
+    expect(message({ z: '21', x: '0', y: '0' })).toBe(MESSAGES.invalidZoom);
+    expect(message({ z: '1.5', x: '0', y: '0' })).toBe(MESSAGES.invalidZoom);
+    expect(message({ z: '6', x: '64', y: '0' })).toBe(MESSAGES.invalidTile);
+    expect(message({ z: '6', x: '0', y: '-1' })).toBe(MESSAGES.invalidTile);
+    expect(message({ z: '0', x: '1', y: '0' })).toBe(MESSAGES.invalidTile);
+    expect(mapTileQuerySchema.parse({ v: '42', category: 'Cafe' })).toEqual({ v: 42, category: 'Cafe' });
+    expect(issueText(mapTileQuerySchema.safeParse({ v: 'latest' }).error?.issues[0].message ?? '')).toBe(MESSAGES.invalidMapVersion);
     expect(businessListQuerySchema.parse({ limit: '500' }).limit).toBe(500);
     expect(issueText(businessListQuerySchema.safeParse({ limit: '501' }).error?.issues[0].message ?? '')).toBe(MESSAGES.limitOutOfRange);
   });

@@ -12,8 +12,18 @@ export const DIRECTORY_LIMITS = {
 export const MAP_ZOOM = {
   min: 0,
   max: 20,
-  /** Clusters stop at this zoom; above it every business is its own marker. */
+  /**
+   * Clusters stop at this zoom; above it every business is its own marker, and businesses that share one point (a
+   * postcode district centre) are spread apart.
+   */
   clusterMaxZoom: 16,
-  /** Businesses that share one point (a postcode district centre) are spread apart from this zoom on. */
-  spreadFromZoom: 17,
+} as const;
+
+/** The map's XYZ tiles (issue #30): 256 px Web Mercator tiles, each split into a grid of cells that cluster. */
+export const MAP_TILES = {
+  sizePx: 256,
+  /** Cells per side of a tile's grid (a power of two): a cluster stands for one cell of 64 px. */
+  cellsPerSide: 4,
+  /** Above MAP_ZOOM.clusterMaxZoom a tile lists at most this many businesses, then says how many more are there. */
+  businessesPerTile: 100,
 } as const;

@@ -38,8 +38,9 @@ export const MESSAGES = {
   invalidRequest: 'Invalid request',
   invalidCursor: 'Invalid cursor: follow the Link header of the previous page',
   limitOutOfRange: 'limit must be a whole number from 1 to 500',
-  invalidBbox: 'bbox must be west,south,east,north in degrees',
   invalidZoom: 'zoom must be a whole number from 0 to 20',
+  invalidTile: 'x and y must be whole numbers from 0 to 2^z - 1 (the tiles of zoom z)',
+  invalidMapVersion: 'v must be a map version (GET /api/businesses/map/version)',
 
   // auth and accounts (CONTRACT.md)
   invalidCredentials: 'Invalid email/username or password',

@@ -31,11 +31,12 @@ const ACCESS_DESCRIPTIONS: Record<Access, string> = {
 };
 
 function operation(name: string, definition: RouteDefinition) {
+  const paramSchemas = (definition.params ? (jsonSchema(definition.params, 'input').properties ?? {}) : {}) as Record<string, object>;
   const pathParams = [...definition.path.matchAll(/:(\w+)/g)].map((match) => ({
     name: match[1],
     in: 'path',
     required: true,
-    schema: { type: 'integer' },
+    schema: paramSchemas[match[1]] ?? { type: 'integer' },
   }));
   const queryParams = definition.query
     ? Object.entries((jsonSchema(definition.query, 'input').properties ?? {}) as Record<string, object>).map(([paramName, schema]) => ({

@@ -21,7 +21,8 @@ export const ROUTE_PATHS = {
   listBusinesses: { method: 'get', path: '/businesses' },
   directorySummary: { method: 'get', path: '/businesses/summary' },
   cityGroups: { method: 'get', path: '/businesses/by-city' },
-  mapView: { method: 'get', path: '/businesses/map' },
+  mapVersion: { method: 'get', path: '/businesses/map/version' },
+  mapTile: { method: 'get', path: '/businesses/map/:z/:x/:y' },
   duplicateCheck: { method: 'get', path: '/businesses/duplicates' },
   categories: { method: 'get', path: '/categories' },
   cities: { method: 'get', path: '/cities' },
@@ -73,12 +74,12 @@ export const ROUTE_PATHS = {
 
 export type RouteName = keyof typeof ROUTE_PATHS;
 
-/** The path's id parameter (`:id`, `:commentId`) of a route, if it has one. */
-export function pathIdParam(definition: { path: string }): string | undefined {
-  return /:(\w+)/.exec(definition.path)?.[1];
+/** The path's id parameter (`:id`, `:commentId`) of a route, if it has one (a route with a `params` schema has none). */
+export function pathIdParam(definition: { path: string; params?: unknown }): string | undefined {
+  return definition.params ? undefined : /:(\w+)/.exec(definition.path)?.[1];
 }
 
 /** The path's second id parameter (`:revisionId`), if it has one. */
-export function secondPathIdParam(definition: { path: string }): string | undefined {
-  return [...definition.path.matchAll(/:(\w+)/g)][1]?.[1];
+export function secondPathIdParam(definition: { path: string; params?: unknown }): string | undefined {
+  return definition.params ? undefined : [...definition.path.matchAll(/:(\w+)/g)][1]?.[1];
 }

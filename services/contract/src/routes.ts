@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { PlainMessageCode } from './i18n/message-codes';
 import { ROUTE_PATHS, type Method, type RouteName } from './route-paths';
 import { OPEN_DATA_MEDIA_TYPES } from './open-data';
+import { MAP_TILES } from './directory-limits';
 
 export type { Method, RouteName };
 import {
@@ -23,8 +24,10 @@ import {
   cityGroupsSchema,
   directoryFilterSchema,
   directorySummarySchema,
-  mapAnswerSchema,
-  mapQuerySchema,
+  mapTileParamsSchema,
+  mapTileQuerySchema,
+  mapTileSchema,
+  mapVersionSchema,
   pagedList,
 } from './schemas/directory.schema';
 import { okResponse } from './schemas/common.schema';
@@ -78,6 +81,8 @@ export interface RouteDefinition {
   summary: string;
   body?: z.ZodType;
   query?: z.ZodType;
+  /** For a path whose parameters are not ids (`/businesses/map/:z/:x/:y`): their schema (a 400 with its messages). */
+  params?: z.ZodType;
   multipart?: boolean;
   response: z.ZodType;
   /** Headers the answer carries besides the body (OpenAPI says so). */
@@ -192,15 +197,26 @@ export const API_ROUTES = {
     query: directoryFilterSchema,
     response: cityGroupsSchema,
   }),
-  mapView: route({
-    ...ROUTE_PATHS.mapView,
+  mapVersion: route({
+    ...ROUTE_PATHS.mapVersion,
     access: 'public',
     tag: 'businesses',
     cacheable: true,
+    summary: "The map's version: bumped by every change that can alter a tile; tile URLs carry it as v",
+    response: mapVersionSchema,
+  }),
+  mapTile: route({
+    ...ROUTE_PATHS.mapTile,
+    access: 'public',
+    tag: 'businesses',
     summary:
-      'Map markers for a viewport and zoom: server-side clusters, single businesses (spread apart when they share a point at the deepest zooms)',
-    query: mapQuerySchema,
-    response: mapAnswerSchema,
+      'One XYZ map tile (Web Mercator, 256 px) for the filters: clusters of a 4 x 4 grid of cells up to zoom 16, then single businesses ' +
+      `(spread apart when they share a point), at most ${MAP_TILES.businessesPerTile} with a 'more' marker beyond. With v = the current ` +
+      'version it answers Cache-Control: public, max-age=31536000, immutable',
+    params: mapTileParamsSchema,
+    query: mapTileQuerySchema,
+    response: mapTileSchema,
+    responseHeaders: { 'Cache-Control': 'long and immutable when v is the current map version, a few seconds otherwise' },
   }),
   duplicateCheck: route({
     ...ROUTE_PATHS.duplicateCheck,
@@ -600,11 +616,12 @@ export const API_ROUTES = {
 export type RouteInput<Name extends RouteName> = {
   body: SchemaOutput<(typeof API_ROUTES)[Name], 'body'>;
   query: SchemaOutput<(typeof API_ROUTES)[Name], 'query'>;
+  params: SchemaOutput<(typeof API_ROUTES)[Name], 'params'>;
   /** The path's id (`:id` or `:commentId`), a Postgres integer. */
   id: (typeof API_ROUTES)[Name] extends { notFound: string } ? number : never;
   /** The path's second id (`:revisionId`). */
   secondId: (typeof API_ROUTES)[Name] extends { secondNotFound: string } ? number : never;
 };
 
-type SchemaOutput<Definition, Part extends 'body' | 'query'> =
+type SchemaOutput<Definition, Part extends 'body' | 'query' | 'params'> =
   Definition extends Record<Part, infer Schema extends z.ZodType> ? z.output<Schema> : undefined;

@@ -86,7 +86,7 @@ export function createCore(config: Config) {
     pictures: new ProfilePictureService(repositories.storage, jobs),
     statistics: new StatisticsService(repositories.statistics, jobs),
     businesses: new BusinessesService(db, businesses, new SourcesService(), jobs),
-    directory: new DirectoryService(businesses, new DirectoryRollupRepository(db), directoryVersion),
+    directory: new DirectoryService(businesses, new DirectoryRollupRepository(db)),
     votes: new VotesService(db, businesses),
     comments: new CommentsService(repositories.comments, businesses),
     suggestions: new SuggestionsService(repositories.suggestions, businesses, jobs),

@@ -1,6 +1,6 @@
 import L from 'leaflet';
 import leafletCss from 'leaflet/dist/leaflet.css?inline';
-import { MAP_DEFAULTS, MAP_ZOOM, type MapAnswer, type MapQuery } from '@zaytoon/contract/client';
+import { MAP_DEFAULTS, MAP_ZOOM, tilesCovering, type MapTile, type TileAddress } from '@zaytoon/contract/client';
 import { countLine, h } from './dom';
 import { businessUrl, newTabLink } from './links';
 import type { EmbedContext } from './main';
@@ -11,13 +11,12 @@ const MOVE_SETTLE_MS = 200;
 const FRAME_MAX_ZOOM = 13;
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
-const degrees = (value: number, limit: number) => clamp(Math.round(value * 10_000) / 10_000, -limit, limit);
 
-/** The server-clustered answer's query for what the map shows, with a quarter more on every side. */
-function viewQuery(map: L.Map): Pick<MapQuery, 'bbox' | 'zoom'> {
-  const bounds = map.getBounds().pad(0.25);
-  const bbox = [degrees(bounds.getWest(), 180), degrees(bounds.getSouth(), 90), degrees(bounds.getEast(), 180), degrees(bounds.getNorth(), 90)];
-  return { bbox: bbox.join(','), zoom: clamp(Math.round(map.getZoom()), MAP_ZOOM.min, MAP_ZOOM.max) };
+/** The map tiles of what the map shows, at its zoom rounded to a whole one (as on /browse). */
+function tilesInView(map: L.Map): TileAddress[] {
+  const bounds = map.getBounds();
+  const zoom = clamp(Math.round(map.getZoom()), MAP_ZOOM.min, MAP_ZOOM.max);
+  return tilesCovering({ west: bounds.getWest(), south: bounds.getSouth(), east: bounds.getEast(), north: bounds.getNorth() }, zoom);
 }
 
 /** Markers drawn by the page (no image files, no markup from data): a cluster's count, or a dot for one business. */
@@ -27,12 +26,14 @@ function markerIcon(count?: number): L.DivIcon {
   return L.divIcon({ html: h('span', { 'data-testid': 'embed-cluster' }, String(count)), className: 'embed__cluster', iconSize: [size, size] });
 }
 
-function markersOf(answer: MapAnswer, map: L.Map, { t }: EmbedContext): L.Marker[] {
-  return answer.items.map((item) => {
-    if (item.kind === 'cluster') {
+function markersOf(tile: MapTile, map: L.Map, { t }: EmbedContext): L.Marker[] {
+  return tile.items.map((item) => {
+    if (item.kind !== 'business') {
+      // A tile's 'more' marker is a cluster that zooms in one step.
+      const expansion = item.kind === 'cluster' ? item.expansion_zoom : Math.min(tile.z + 1, MAP_ZOOM.max);
       const label = t('embed.count', { count: item.count });
       return L.marker([item.lat, item.lng], { icon: markerIcon(item.count), title: label, alt: label }).on('click', () =>
-        map.setView([item.lat, item.lng], item.expansion_zoom),
+        map.setView([item.lat, item.lng], expansion),
       );
     }
     const popup = newTabLink(businessUrl(item.id), item.name, t, { 'data-testid': 'embed-business' });
@@ -40,7 +41,7 @@ function markersOf(answer: MapAnswer, map: L.Map, { t }: EmbedContext): L.Marker
   });
 }
 
-/** The filters' businesses on a map: the server's clusters and markers for the part in view, asked again after each move. */
+/** The filters' businesses on a map: the server's clusters and markers of the map tiles in view, asked again after each move. */
 export async function showMap(into: HTMLElement, context: EmbedContext): Promise<void> {
   const { api, t, filter } = context;
   const style = h('style', {}, leafletCss);
@@ -67,10 +68,11 @@ export async function showMap(into: HTMLElement, context: EmbedContext): Promise
     request?.abort();
     const current = (request = new AbortController());
     try {
-      const answer = await api.mapView({ ...filter, ...viewQuery(map) }, { signal: current.signal });
+      const { version } = await api.mapVersion({ signal: current.signal });
+      const tiles = await Promise.all(tilesInView(map).map((tile) => api.mapTile(tile, { ...filter, v: version }, { signal: current.signal })));
       if (current.signal.aborted) return;
       markers.clearLayers();
-      for (const marker of markersOf(answer, map, context)) markers.addLayer(marker);
+      for (const tile of tiles) for (const marker of markersOf(tile, map, context)) markers.addLayer(marker);
     } catch (error) {
       if (!current.signal.aborted) console.error('[embed] could not load the map', error);
     }

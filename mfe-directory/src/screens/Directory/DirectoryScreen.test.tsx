@@ -224,8 +224,9 @@ describe('directory screen (SPEC §2)', () => {
     await screen.findByTestId('map-view', {}, { timeout: 10_000 }); // the map is a lazy chunk
     expect(screen.getByRole('button', { name: 'Map View' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.queryByTestId('locations-view')).toBeNull();
-    await waitFor(() => expect(api.mapView).toHaveBeenCalled());
-    expect(vi.mocked(api.mapView).mock.calls[0][0]).toMatchObject({ category: 'Cafe', zoom: 6 });
+    await waitFor(() => expect(api.mapTile).toHaveBeenCalled());
+    expect(vi.mocked(api.mapTile).mock.calls[0][0].z).toBe(6);
+    expect(vi.mocked(api.mapTile).mock.calls[0][1]).toMatchObject({ category: 'Cafe' });
 
     await userEvent.click(screen.getByRole('button', { name: 'Locations View' }));
     await screen.findByTestId('locations-view');

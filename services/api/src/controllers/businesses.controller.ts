@@ -1,6 +1,20 @@
+import { CACHE_CONTROL } from '@zaytoon/contract';
 import type { Core } from '@zaytoon/core';
 import type { RouteHandlers } from '../http/route-table';
 import { pagedAnswer, setPageHeaders } from '../http/page-headers';
+
+const MAP_TILE_IMMUTABLE_SECONDS = 31_536_000;
+
+/**
+ * A tile asked for at the current map version never changes: a CDN and the browser may keep it for good. Any other
+ * (no v, an old one, or filters that move with the clock: 'Open now' and 'Verified only') is kept a few seconds.
+ */
+function mapTileCacheControl(query: { v?: number; open_now?: string; verified?: string }, version: number): string {
+  const timeless = query.open_now === undefined && query.verified === undefined;
+  return query.v === version && timeless
+    ? `public, max-age=${MAP_TILE_IMMUTABLE_SECONDS}, immutable`
+    : CACHE_CONTROL.publicAnswer;
+}
 
 export function businessesController(
   core: Core,
@@ -9,7 +23,8 @@ export function businessesController(
   | 'listBusinesses'
   | 'directorySummary'
   | 'cityGroups'
-  | 'mapView'
+  | 'mapVersion'
+  | 'mapTile'
   | 'duplicateCheck'
   | 'getBusiness'
   | 'mergedBusinessPage'
@@ -29,7 +44,12 @@ export function businessesController(
     },
     directorySummary: ({ query }) => directory.summary(query),
     cityGroups: ({ query }) => directory.cityGroups(query),
-    mapView: ({ query }) => directory.mapView(query),
+    mapVersion: () => directory.mapVersion(),
+    mapTile: async ({ params, query, res }) => {
+      const tile = await directory.mapTile(params, query);
+      res.setHeader('Cache-Control', mapTileCacheControl(query, tile.version));
+      return tile;
+    },
     duplicateCheck: ({ query }) => duplicates.check(query),
     getBusiness: ({ id, user }) => businesses.get(id, user),
     mergedBusinessPage: async ({ id, res }) => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@zaytoon/contract';
+import { MAP_TILES, MESSAGES } from '@zaytoon/contract';
+import { tilesCovering } from '@zaytoon/contract/client';
 import { startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
 
 let api: TestApi;
@@ -242,61 +243,136 @@ describe('directory answers agree with the list', () => {
     expect((await visitor.get('/api/businesses/summary?city=Ghosttown')).body.total).toBe(0);
     expect((await visitor.get('/api/businesses/by-city?city=Ghosttown')).body.groups).toEqual([]);
     expect(await totalOf('city=Ghosttown')).toBe(0);
-    const map = await visitor.get('/api/businesses/map?city=Ghosttown&bbox=-180,-85,180,85&zoom=2');
-    expect(map.body.items).toEqual([]);
+    expect((await visitor.get('/api/businesses/map/2/1/1?city=Ghosttown')).body.items).toEqual([]);
   });
 });
 
-describe('GET /api/businesses/map', () => {
-  const map = (query: string) => visitor.get(`/api/businesses/map?${query}`);
-  const countOf = (items: Array<{ kind: string; count?: number }>) =>
-    items.reduce((sum, item) => sum + (item.kind === 'cluster' ? item.count! : 1), 0);
+type TileItem = {
+  kind: 'cluster' | 'business' | 'more';
+  id?: number;
+  name?: string;
+  lat: number;
+  lng: number;
+  count?: number;
+  expansion_zoom?: number;
+};
 
-  it('clusters whose counts add up to the mapped total at every zoom', async () => {
+const tile = (z: number, x: number, y: number, query = '') => visitor.get(`/api/businesses/map/${z}/${x}/${y}${query ? `?${query}` : ''}`);
+
+/** Every item of the tiles covering a box of degrees at a zoom, each tile answered 200 and under 100 kB. */
+async function tilesOver(box: { west: number; south: number; east: number; north: number }, zoom: number, query = ''): Promise<TileItem[]> {
+  const items: TileItem[] = [];
+  for (const { z, x, y } of tilesCovering(box, zoom)) {
+    const answer = await tile(z, x, y, query);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body).toMatchObject({ z, x, y, version: expect.any(Number) });
+    expect(JSON.stringify(answer.body).length).toBeLessThan(100_000);
+    items.push(...answer.body.items);
+  }
+  return items;
+}
+
+/** Every item of the tiles holding these points at a zoom, each tile asked once. */
+async function tilesHolding(points: ReadonlyArray<{ lat: number; lng: number }>, zoom: number, query = ''): Promise<TileItem[]> {
+  const seen = new Set<string>();
+  const items: TileItem[] = [];
+  for (const { lat, lng } of points) {
+    const [{ z, x, y }] = tilesCovering({ west: lng, south: lat, east: lng, north: lat }, zoom);
+    if (seen.has(`${x}/${y}`)) continue;
+    seen.add(`${x}/${y}`);
+    items.push(...(await tile(z, x, y, query)).body.items);
+  }
+  return items;
+}
+
+const countOf = (items: TileItem[]) => items.reduce((sum, item) => sum + (item.kind === 'business' ? 1 : item.count!), 0);
+const WORLD = { west: -180, south: -85, east: 180, north: 85 };
+const CLUSTERHAM = { west: -5.5, south: 49.5, east: 0.5, north: 56.5 };
+const CLUSTERHAM_POINTS = Array.from({ length: 300 }, (_, i) => ({ lat: 50 + (i % 30) / 5, lng: -5 + Math.floor(i / 30) / 2 }));
+
+describe('GET /api/businesses/map/{z}/{x}/{y} (issue #30 point 4)', () => {
+  beforeAll(async () => {
     await insert(
-      Array.from({ length: 300 }, (_, i) => ({
+      CLUSTERHAM_POINTS.map(({ lat, lng }, i) => ({
         name: `Cluster ${i}`,
         city: 'Clusterham',
-        latitude: 50 + (i % 30) / 5,
-        longitude: -5 + Math.floor(i / 30) / 2,
+        category: i % 3 === 0 ? 'Tilecat' : 'Cafe',
+        latitude: lat,
+        longitude: lng,
       })),
     );
-    const summary = (await visitor.get('/api/businesses/summary?city=Clusterham')).body;
-    expect(summary.on_map).toBe(300);
-    for (const zoom of [3, 6, 9, 12]) {
-      const answer = await map(`city=Clusterham&bbox=-180,-85,180,85&zoom=${zoom}`);
-      expect(answer.status).toBe(200);
-      expect(answer.body.zoom).toBe(zoom);
-      expect(countOf(answer.body.items), `zoom ${zoom}`).toBe(300);
+  });
+
+  it('counts that add up to the filtered total at every zoom, from the rollup and from the index alike', async () => {
+    expect((await visitor.get('/api/businesses/summary?city=Clusterham')).body.on_map).toBe(300);
+    for (const zoom of [0, 3, 5, 7]) {
+      expect(countOf(await tilesOver(CLUSTERHAM, zoom, 'city=Clusterham')), `city, zoom ${zoom}`).toBe(300);
+      // A category alone is read from map_cells up to zoom 12.
+      expect(countOf(await tilesOver(CLUSTERHAM, zoom, 'category=tilecat')), `category, zoom ${zoom}`).toBe(100);
     }
-    const uk = (await map('city=Clusterham&bbox=-11,49,2,61&zoom=6')).body.items;
-    expect(uk.some((item: { kind: string }) => item.kind === 'cluster')).toBe(true);
+    const { rows } = await api.core.db.query<{ mapped: number }>(
+      `SELECT count(*)::int AS mapped FROM businesses b
+        WHERE latitude IS NOT NULL AND NOT EXISTS (SELECT 1 FROM reports r WHERE r.business_id = b.id AND r.status = 'approved')`,
+    );
+    expect(countOf(await tilesOver(WORLD, 0))).toBe(rows[0].mapped);
+    // Deeper, the tiles holding a business (those of the whole region would be thousands).
+    const tilecat = CLUSTERHAM_POINTS.filter((_, i) => i % 3 === 0);
+    for (const zoom of [9, 12, 17]) {
+      for (const query of ['category=tilecat', 'city=Clusterham&category=tilecat']) {
+        expect(countOf(await tilesHolding(tilecat, zoom, query)), `${query}, zoom ${zoom}`).toBe(100);
+      }
+    }
+    const uk = await tilesOver(CLUSTERHAM, 6, 'city=Clusterham');
+    expect(uk.some((item) => item.kind === 'cluster')).toBe(true);
     expect(uk.length).toBeLessThan(300);
   });
 
-  it('a cluster splits at its expansion zoom, and only the viewport is answered', async () => {
-    const items = (await map('city=Clusterham&bbox=-11,49,2,61&zoom=5')).body.items;
-    const cluster = items.find((item: { kind: string }) => item.kind === 'cluster');
-    expect(cluster.expansion_zoom).toBeGreaterThan(5);
-    const span = 360 / 2 ** cluster.expansion_zoom;
-    const around = `bbox=${cluster.lng - span},${cluster.lat - span},${cluster.lng + span},${cluster.lat + span}&zoom=${cluster.expansion_zoom}`;
-    const zoomed = (await map(`city=Clusterham&${around}`)).body.items;
-    expect(zoomed.length).toBeGreaterThan(1);
-    const far = (await map('city=Clusterham&bbox=100,10,110,20&zoom=8')).body.items;
-    expect(far).toEqual([]);
+  it("applies /browse's filters as the list does", async () => {
+    await insert([
+      { name: 'Tile Falafel House', city: 'Filterby', category: 'Restaurant', latitude: 52.2, longitude: 0.12 },
+      { name: 'Tile Bakery', city: 'Filterby', category: 'Bakery', latitude: 52.2004, longitude: 0.1204 },
+    ]);
+    const around = { west: 0.1199, south: 52.1999, east: 0.1205, north: 52.2005 };
+    for (const [query, expected] of [
+      ['city=filterby', 2],
+      ['city=Filterby&search=falafel', 1],
+      ['category=Bakery&city=Filterby', 1],
+      ['city=Filterby&verified=true', 0],
+      ['city=Nowhere', 0],
+    ] as const) {
+      const list = await visitor.get(`/api/businesses?${query}`);
+      expect(Number(list.headers.get('x-total-count')), query).toBe(expected);
+      for (const zoom of [4, 13, 18]) expect(countOf(await tilesOver(around, zoom, query)), `${query} at ${zoom}`).toBe(expected);
+    }
+    const [single] = await tilesOver(around, 13, 'city=Filterby&search=falafel');
+    expect(single).toMatchObject({ kind: 'business', name: 'Tile Falafel House', lat: 52.2, lng: 0.12 });
   });
 
-  it('spreads businesses that share one point at the deepest zoom so each can be opened', async () => {
+  it('a cluster splits at its expansion zoom, and a tile answers its own area only', async () => {
+    const items = await tilesOver(CLUSTERHAM, 5, 'city=Clusterham');
+    const cluster = items.find((item) => item.kind === 'cluster')!;
+    expect(cluster.expansion_zoom).toBeGreaterThan(5);
+    const span = 360 / 2 ** cluster.expansion_zoom!;
+    const zoomed = await tilesOver(
+      { west: cluster.lng - span, south: cluster.lat - span, east: cluster.lng + span, north: cluster.lat + span },
+      cluster.expansion_zoom!,
+      'city=Clusterham',
+    );
+    expect(zoomed.length).toBeGreaterThan(1);
+    // Far from the UK: the tile holding Beijing.
+    expect((await tile(8, 211, 97, 'city=Clusterham')).body.items).toEqual([]);
+  });
+
+  it('spreads businesses that share one point from zoom 17 so each can be opened', async () => {
     const ids = await insert(
       Array.from({ length: 12 }, (_, i) => ({ name: `Shared ${i}`, city: 'Sharedpoint', latitude: 53.4808, longitude: -2.2426 })),
     );
-    const bbox = 'bbox=-2.2526,53.4758,-2.2326,53.4858';
-    const clustered = (await map(`city=Sharedpoint&${bbox}&zoom=16`)).body.items;
-    expect(clustered).toEqual([expect.objectContaining({ kind: 'cluster', count: 12, expansion_zoom: 17 })]);
-    const spread = (await map(`city=Sharedpoint&${bbox}&zoom=17`)).body.items;
-    expect(spread.map((item: { id: number }) => item.id).sort((a: number, b: number) => a - b)).toEqual(ids);
-    const positions = new Set(spread.map((item: { lat: number; lng: number }) => `${item.lat},${item.lng}`));
-    expect(positions.size).toBe(12);
+    const around = { west: -2.2436, south: 53.4803, east: -2.2416, north: 53.4813 };
+    expect(await tilesOver(around, 16, 'city=Sharedpoint')).toEqual([expect.objectContaining({ kind: 'cluster', count: 12, expansion_zoom: 17 })]);
+    expect(await tilesOver(around, 9, 'city=Sharedpoint')).toEqual([expect.objectContaining({ kind: 'cluster', count: 12, expansion_zoom: 17 })]);
+    const spread = await tilesOver(around, 17, 'city=Sharedpoint');
+    expect(spread.map((item) => item.id).sort((a, b) => a! - b!)).toEqual(ids);
+    expect(new Set(spread.map((item) => `${item.lat},${item.lng}`)).size).toBe(12);
     for (const item of spread) {
       expect(item).toMatchObject({ kind: 'business', name: expect.stringMatching(/^Shared /) });
       expect(Math.abs(item.lat - 53.4808)).toBeLessThan(0.002);
@@ -304,13 +380,65 @@ describe('GET /api/businesses/map', () => {
     }
   });
 
-  it('refuses a bad viewport or zoom with 400 and the contract message', async () => {
-    for (const query of ['zoom=6', 'bbox=1,2,3&zoom=6', 'bbox=a,b,c,d&zoom=6', 'bbox=-11,61,2,49&zoom=6', 'bbox=-200,49,2,61&zoom=6']) {
-      expect(await map(query), query).toMatchObject({ status: 400, body: { detail: MESSAGES.invalidBbox } });
+  it(`lists at most ${MAP_TILES.businessesPerTile} businesses a tile at deep zooms, then says how many more are there`, async () => {
+    await insert(Array.from({ length: 130 }, (_, i) => ({ name: `Crowd ${i}`, city: 'Crowdton', latitude: 51.752, longitude: -1.2577 })));
+    const [address] = tilesCovering({ west: -1.2577, south: 51.752, east: -1.2577, north: 51.752 }, 18);
+    const answer = await tile(address.z, address.x, address.y, 'city=Crowdton');
+    const items: TileItem[] = answer.body.items;
+    expect(items.filter((item) => item.kind === 'business')).toHaveLength(MAP_TILES.businessesPerTile);
+    expect(items.filter((item) => item.kind === 'more')).toEqual([
+      { kind: 'more', count: 30, lat: expect.closeTo(51.752, 6), lng: expect.closeTo(-1.2577, 6) },
+    ]);
+    expect(JSON.stringify(answer.body).length).toBeLessThan(100_000);
+  });
+
+  it('hides a business once its report is approved, whichever way the tile is read', async () => {
+    const [id] = await insert([{ name: 'Vanishing Tile', city: 'Tileghost', category: 'Ghostcat', latitude: 55.95, longitude: -3.19 }]);
+    const around = { west: -3.1902, south: 55.9499, east: -3.1898, north: 55.9501 };
+    expect(countOf(await tilesOver(around, 5, 'category=Ghostcat'))).toBe(1);
+    await api.core.db.query(`INSERT INTO reports (business_id, reason, status) VALUES ($1, 'Other', 'approved')`, [id]);
+    for (const query of ['category=Ghostcat', 'city=Tileghost']) {
+      for (const zoom of [5, 14, 18]) expect(await tilesOver(around, zoom, query), `${query} at ${zoom}`).toEqual([]);
     }
-    for (const zoom of ['', '21', '-1', '6.5', 'x']) {
-      expect(await map(`bbox=-11,49,2,61&zoom=${zoom}`), zoom).toMatchObject({ status: 400, body: { detail: MESSAGES.invalidZoom } });
+  });
+
+  it('has a version that changes with every write that can alter a tile, and not with a vote', async () => {
+    const version = async () => (await visitor.get('/api/businesses/map/version')).body.version as number;
+    const first = await version();
+    const [id] = await insert([{ name: 'Versioned', city: 'Versionham' }]);
+    const added = await version();
+    expect(added).toBeGreaterThan(first);
+    await api.core.db.query('UPDATE businesses SET upvotes = upvotes + 1 WHERE id = $1', [id]);
+    expect(await version()).toBe(added);
+    await api.core.db.query('UPDATE businesses SET latitude = 51.6 WHERE id = $1', [id]);
+    const moved = await version();
+    expect(moved).toBeGreaterThan(added);
+    await api.core.db.query(`INSERT INTO reports (business_id, reason, status) VALUES ($1, 'Other', 'pending')`, [id]);
+    expect(await version()).toBe(moved);
+    await api.core.db.query(`UPDATE reports SET status = 'approved' WHERE business_id = $1`, [id]);
+    expect(await version()).toBeGreaterThan(moved);
+  });
+
+  it('a tile of the current version may be kept for good; any other for a few seconds', async () => {
+    const { version } = (await visitor.get('/api/businesses/map/version')).body;
+    const current = await tile(6, 31, 20, `city=Clusterham&v=${version}`);
+    expect(current.body.version).toBe(version);
+    expect(current.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(current.headers.get('set-cookie')).toBeNull();
+    for (const query of [`v=${version - 1}`, '', `v=${version}&open_now=true`, `v=${version}&verified=true`]) {
+      expect((await tile(6, 31, 20, query)).headers.get('cache-control'), query).toBe('public, max-age=0, s-maxage=5');
     }
+  });
+
+  it('refuses a bad z, x, y or v with 400 and the contract message', async () => {
+    for (const path of ['21/0/0', '-1/0/0', '6.5/0/0', 'x/0/0', '99999999/0/0']) {
+      expect(await visitor.get(`/api/businesses/map/${path}`), path).toMatchObject({ status: 400, body: { detail: MESSAGES.invalidZoom } });
+    }
+    for (const path of ['0/1/0', '0/0/1', '6/64/0', '6/0/64', '6/-1/3', '6/1.5/3', '6/a/3', '20/1048576/0']) {
+      expect(await visitor.get(`/api/businesses/map/${path}`), path).toMatchObject({ status: 400, body: { detail: MESSAGES.invalidTile } });
+    }
+    expect(await tile(6, 31, 20, 'v=latest')).toMatchObject({ status: 400, body: { detail: MESSAGES.invalidMapVersion } });
+    expect((await visitor.get('/api/businesses/map?bbox=-11,49,2,61&zoom=6')).status).toBe(404);
   });
 });
 
@@ -340,7 +468,7 @@ describe('GET the directory with open_now (issue #16 point 4)', () => {
     expect(list.headers.get('x-total-count')).toBe('1');
     expect((await visitor.get(`/api/businesses/summary?city=${NOW_CITY}&open_now=true`)).body).toMatchObject({ total: 1, on_map: 1 });
     expect((await visitor.get(`/api/businesses/by-city?city=${NOW_CITY}&open_now=true`)).body.groups).toEqual([{ city: NOW_CITY, count: 1 }]);
-    const map = await visitor.get(`/api/businesses/map?city=${NOW_CITY}&open_now=true&bbox=-180,-85,180,85&zoom=12`);
+    const map = await visitor.get(`/api/businesses/map/0/0/0?city=${NOW_CITY}&open_now=true`);
     expect(map.body.items.map((item: { id?: number }) => item.id)).toEqual([always]);
     // The same URL again is answered alike.
     expect((await visitor.get(`/api/businesses?city=${NOW_CITY}&open_now=true`)).body.map((b: { id: number }) => b.id)).toEqual([always]);

@@ -169,20 +169,21 @@ describe('hostile input never answers 500', () => {
 
   it('in any query parameter, repeated or not', async () => {
     const failures: string[] = [];
-    const queries: [RouteName, Record<string, string>][] = [
+    const queries: [RouteName, Record<string, string>, string?][] = [
       ['listBusinesses', { search: 'olive', category: 'Cafe', city: 'Leeds', on_map: 'true', limit: '5', cursor: 'abc' }],
       ['directorySummary', { search: 'olive', category: 'Cafe', city: 'Leeds' }],
       ['cityGroups', { search: 'olive', category: 'Cafe', city: 'Leeds' }],
-      ['mapView', { search: 'olive', category: 'Cafe', city: 'Leeds', bbox: '-11,49,2,61', zoom: '6' }],
+      ['mapTile', { search: 'olive', category: 'Cafe', city: 'Leeds', v: '1' }, '/api/businesses/map/6/31/20'],
+      ['mapTile', { verified: 'true', open_now: 'true', v: '1' }, '/api/businesses/map/18/129940/86167'],
       ['reviewReport', { action: 'reject' }],
       ['reviewSuggestion', { action: 'reject' }],
       ['duplicateCheck', { name: 'Olive Tree', postcode: 'LS2 7HY' }],
       ['businessHistory', { limit: '5', cursor: 'abc' }],
       ['duplicatePairs', { limit: '5', cursor: 'abc' }],
     ];
-    for (const [name, query] of queries) {
+    for (const [name, query, tilePath] of queries) {
       const definition = API_ROUTES[name];
-      const path = pathOf(name, 999_999);
+      const path = tilePath ?? pathOf(name, 999_999);
       for (const key of Object.keys(query)) {
         const variants = [...ABSURD_QUERY_VALUES.map((value) => `${key}=${value}`), `${key}=a&${key}=b`, `${key}[a]=1`, `${key}`];
         for (const variant of variants) {

@@ -47,6 +47,7 @@ function validatedInput(definition: RouteDefinition, req: Request): RouteInput<R
   return {
     body: definition.body ? req.body : undefined,
     query: definition.query ? parseInput(definition.query, req.query) : undefined,
+    params: definition.params ? parseInput(definition.params, req.params) : undefined,
     id,
     secondId,
   } as RouteInput<RouteName>;

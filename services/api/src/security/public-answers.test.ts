@@ -83,9 +83,10 @@ function publicRequests(): Record<string, PublicRequest[]> {
     listBusinesses: filters.map((query) => ({ method: 'GET', path: `/api/businesses${query}` })),
     directorySummary: filters.map((query) => ({ method: 'GET', path: `/api/businesses/summary${query}` })),
     cityGroups: filters.map((query) => ({ method: 'GET', path: `/api/businesses/by-city${query}` })),
-    mapView: [
-      { method: 'GET', path: '/api/businesses/map?bbox=-11,49,2,61&zoom=6' },
-      { method: 'GET', path: '/api/businesses/map?bbox=-0.08,51.51,-0.06,51.52&zoom=18' },
+    mapVersion: [{ method: 'GET', path: '/api/businesses/map/version' }],
+    mapTile: [
+      { method: 'GET', path: '/api/businesses/map/6/31/21' },
+      { method: 'GET', path: '/api/businesses/map/18/130981/87148?search=secret%20keeper' },
     ],
     categories: [{ method: 'GET', path: '/api/categories' }],
     cities: [{ method: 'GET', path: '/api/cities' }],

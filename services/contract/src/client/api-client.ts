@@ -7,7 +7,7 @@
  * - Errors become `ApiError` carrying the HTTP status and the body's `detail`, and its message codes (issue #15).
  */
 import type { z } from 'zod';
-import type { Business, BusinessListQuery, DirectoryFilter, MapQuery, ReviewAction, User, VoteType } from './types';
+import type { Business, BusinessListQuery, DirectoryFilter, MapTileParams, MapTileQuery, ReviewAction, User, VoteType } from './types';
 import { SIGNED_IN_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../cookies';
 import { ROUTE_PATHS, type RouteName } from '../route-paths';
 import type { API_ROUTES } from '../routes';
@@ -128,8 +128,10 @@ export type RouteQuery<Name extends RouteName> =
 type PathOf<Name extends RouteName> = (typeof ROUTE_PATHS)[Name]['path'];
 
 /** A call's input, as its route takes it: the path's id when the path has one, the body its schema takes (a multipart route's form), the query. */
-export type CallArgs<Name extends RouteName> = (PathOf<Name> extends `${string}:${string}` ? { id: number | string } : { id?: never }) &
-  (PathOf<Name> extends `${string}:${string}:${string}` ? { secondId: number | string } : { secondId?: never }) &
+export type CallArgs<Name extends RouteName> = (Route<Name> extends { params: infer Schema extends z.ZodType }
+  ? { params: { [Key in keyof z.input<Schema>]: number | string }; id?: never; secondId?: never }
+  : (PathOf<Name> extends `${string}:${string}` ? { id: number | string } : { id?: never }) &
+      (PathOf<Name> extends `${string}:${string}:${string}` ? { secondId: number | string } : { secondId?: never }) & { params?: never }) &
   (Route<Name> extends { body: z.ZodType }
     ? { body: RouteBody<Name> }
     : Route<Name> extends { multipart: true }
@@ -312,15 +314,16 @@ export function createApiClient(options: ApiClientOptions = {}) {
   interface RequestArgs {
     id?: number | string;
     secondId?: number | string;
+    params?: Record<string, number | string>;
     body?: unknown;
     query?: Record<string, string | number | undefined>;
   }
 
   /** A call of the contract's route list, by name: its method and path come from the list. */
-  function request(name: RouteName, { id, secondId, body, query }: RequestArgs = {}, options: RequestOptions = {}): Promise<Response> {
+  function request(name: RouteName, { id, secondId, params, body, query }: RequestArgs = {}, options: RequestOptions = {}): Promise<Response> {
     const { method, path } = ROUTE_PATHS[name];
     const ids = [id, secondId];
-    const filled = path.replace(/:\w+/g, () => encodeURIComponent(String(ids.shift())));
+    const filled = path.replace(/:(\w+)/g, (_, param: string) => encodeURIComponent(String(params ? params[param] : ids.shift())));
     return send(method.toUpperCase() as Method, `/api${filled}${directoryQuery(query)}`, body, options.signal);
   }
 
@@ -376,7 +379,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     },
     directorySummary: (filter: DirectoryFilter = {}, options?: RequestOptions) => call('directorySummary', { query: filter }, options),
     cityGroups: (filter: DirectoryFilter = {}, options?: RequestOptions) => call('cityGroups', { query: filter }, options),
-    mapView: (query: MapQuery, options?: RequestOptions) => call('mapView', { query }, options),
+    mapVersion: (options?: RequestOptions) => call('mapVersion', undefined, options),
+    mapTile: (tile: MapTileParams, query: MapTileQuery, options?: RequestOptions) => call('mapTile', { params: tile, query }, options),
     categories: async (): Promise<string[]> => (await call('categories')).categories ?? [],
     cities: async (): Promise<string[]> => (await call('cities')).cities ?? [],
     getBusiness: (businessId: number | string, options?: RequestOptions) => call('getBusiness', { id: businessId }, options),

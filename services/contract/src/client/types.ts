@@ -12,10 +12,13 @@ export type {
   CityGroups,
   DirectoryFilter,
   DirectorySummary,
-  MapAnswer,
   MapBusiness,
   MapCluster,
-  MapQuery,
+  MapMore,
+  MapTile,
+  MapTileParams,
+  MapTileQuery,
+  MapVersion,
 } from '../schemas/directory.schema';
 export type { VoteSummary, VoteResult, VoteType } from '../schemas/vote.schema';
 export type { Comment } from '../schemas/comment.schema';

@@ -73,38 +73,41 @@ export type DirectorySummary = z.infer<typeof directorySummarySchema>;
 export const cityGroupsSchema = z.object({ groups: z.array(cityCountSchema) });
 export type CityGroups = z.infer<typeof cityGroupsSchema>;
 
-const degrees = (min: number, max: number) => z.number().min(min).max(max);
+const wholeNumber = (message: 'invalidZoom' | 'invalidTile') =>
+  inputText({ error: issueMessage(message) })
+    .regex(/^\d{1,7}$/, issueMessage(message))
+    .transform(Number);
 
-export const mapQuerySchema = directoryFilterSchema.extend({
-  bbox: inputText({ error: issueMessage('invalidBbox') })
-    .transform((value, ctx) => {
-      const parts = value.split(',').map((part) => (part.trim() === '' ? NaN : Number(part)));
-      const [west, south, east, north] = parts;
-      const valid =
-        parts.length === 4 &&
-        degrees(-180, 180).safeParse(west).success &&
-        degrees(-180, 180).safeParse(east).success &&
-        degrees(-90, 90).safeParse(south).success &&
-        degrees(-90, 90).safeParse(north).success &&
-        south <= north;
-      if (!valid) {
-        ctx.addIssue({ code: 'custom', message: issueMessage('invalidBbox') });
-        return z.NEVER;
-      }
-      return [west, south, east, north] as [number, number, number, number];
-    })
-    .describe('west,south,east,north in degrees (west may exceed east across the antimeridian)'),
-  zoom: inputText({ error: issueMessage('invalidZoom') })
-    .regex(/^\d{1,2}$/, issueMessage('invalidZoom'))
+/** The path of one XYZ map tile (Web Mercator, 256 px): zoom z within MAP_ZOOM, x and y from 0 to 2^z - 1. */
+export const mapTileParamsSchema = z
+  .object({
+    z: wholeNumber('invalidZoom').pipe(z.number().min(MAP_ZOOM.min, issueMessage('invalidZoom')).max(MAP_ZOOM.max, issueMessage('invalidZoom'))),
+    x: wholeNumber('invalidTile'),
+    y: wholeNumber('invalidTile'),
+  })
+  .superRefine(({ z: zoom, x, y }, ctx) => {
+    for (const [axis, value] of [
+      ['x', x],
+      ['y', y],
+    ] as const) {
+      if (value >= 2 ** zoom) ctx.addIssue({ code: 'custom', path: [axis], message: issueMessage('invalidTile') });
+    }
+  });
+export type MapTileParams = z.output<typeof mapTileParamsSchema>;
+
+export const mapTileQuerySchema = directoryFilterSchema.extend({
+  v: inputText({ error: issueMessage('invalidMapVersion') })
+    .regex(/^\d{1,15}$/, issueMessage('invalidMapVersion'))
     .transform(Number)
-    .pipe(z.number().min(MAP_ZOOM.min, issueMessage('invalidZoom')).max(MAP_ZOOM.max, issueMessage('invalidZoom'))),
+    .optional()
+    .describe('the map version (GET /api/businesses/map/version): a tile of the current version may be kept for good'),
 });
-export type MapQuery = DirectoryFilter & { bbox: string; zoom: number };
+export type MapTileQuery = DirectoryFilter & { v?: number };
 
 export const mapClusterSchema = z.object({
   kind: z.literal('cluster'),
-  id: z.number().int(),
-  lat: z.number(),
+  id: z.number().int().describe("the cell's number at this zoom"),
+  lat: z.number().describe("the mean position of the cell's businesses"),
   lng: z.number(),
   count: z.number().int(),
   expansion_zoom: z.number().int().describe('the zoom at which this cluster splits: clicking it zooms there'),
@@ -116,10 +119,24 @@ export const mapBusinessSchema = z.object({
   lng: z.number(),
   name: z.string(),
 });
-export const mapAnswerSchema = z.object({
-  zoom: z.number().int(),
-  items: z.array(z.discriminatedUnion('kind', [mapClusterSchema, mapBusinessSchema])),
+export const mapMoreSchema = z.object({
+  kind: z.literal('more'),
+  lat: z.number().describe('the mean position of the businesses the tile does not list'),
+  lng: z.number(),
+  count: z.number().int().describe('businesses of this tile beyond the ones it lists'),
+});
+export const mapTileSchema = z.object({
+  z: z.number().int(),
+  x: z.number().int(),
+  y: z.number().int(),
+  version: z.number().int().describe('the map version this tile was read at'),
+  items: z.array(z.discriminatedUnion('kind', [mapClusterSchema, mapBusinessSchema, mapMoreSchema])),
+});
+export const mapVersionSchema = z.object({
+  version: z.number().int().describe('bumped by every change that can alter a tile; tile URLs carry it as v'),
 });
 export type MapCluster = z.infer<typeof mapClusterSchema>;
 export type MapBusiness = z.infer<typeof mapBusinessSchema>;
-export type MapAnswer = z.infer<typeof mapAnswerSchema>;
+export type MapMore = z.infer<typeof mapMoreSchema>;
+export type MapTile = z.infer<typeof mapTileSchema>;
+export type MapVersion = z.infer<typeof mapVersionSchema>;

@@ -1,5 +1,6 @@
 import { openMinutesMultirange, type Business, type Report, type ValidBusinessInput } from '@zaytoon/contract';
 import type { Queryable } from '../db/pool';
+import { splitZoomSql, type TileKeys } from '../directory/map-tiles';
 import { VERIFICATION_COLUMNS, VERIFICATION_CURRENT, type VerificationColumns } from '../verification/verification-sql';
 
 export interface BusinessRow
@@ -39,6 +40,23 @@ export interface MapPoint {
   name: string;
   latitude: number;
   longitude: number;
+}
+
+/** One cell of a map tile's grid: its number at the tile's zoom, count, mean position and the zoom at which it splits. */
+export interface MapCellRow {
+  cell: string;
+  count: number;
+  lat: number;
+  lng: number;
+  split_zoom: number | null;
+}
+
+export interface MapTileBusinessRow extends MapPoint {
+  rank: number;
+  sharing: number;
+  total: number;
+  latitude_sum: number;
+  longitude_sum: number;
 }
 
 /** A business an alert mails (issue #16 point 5), and how many the alert matched in all. */
@@ -313,15 +331,86 @@ export class BusinessesRepository {
     return rows;
   }
 
-  /** The slim points a map index is built from: id, name and coordinates of the mapped matches. */
-  async mapPoints(filters: DirectoryFilters): Promise<MapPoint[]> {
+  /**
+   * The cells of one map tile's grid with their counts, read from the map_cells rollup (migration 018): for tiles of
+   * zooms up to MAP_ROLLUP_MAX_ZOOM without filters or with a category only. A business hidden by an approved report
+   * still counts in map_cells until the cascade deletes it, so those few are subtracted here.
+   */
+  async mapTileRollupCells(tile: TileKeys, category: string | undefined): Promise<MapCellRow[]> {
     const params = new Params();
-    const sql = filterSql({ ...filters, onMap: true }, await this.resolveSearch(filters.search), params);
-    const { rows } = await this.dbFor(filters).query<MapPoint>(
-      `SELECT b.id, b.name, b.latitude, b.longitude FROM businesses b WHERE ${sql.where}`,
+    const level = params.add(tile.cellLevel);
+    const range = `>= ${params.add(tile.from)}::bigint AND b.map_key < ${params.add(tile.to)}::bigint`;
+    const shift = params.add(tile.cellShift);
+    const cells = `m.cell >= ${params.add(tile.firstCell)}::bigint AND m.cell < ${params.add(tile.endCell)}::bigint`;
+    const ofCategory = category === undefined ? '' : params.add(category);
+    const { rows } = await this.db.query<MapCellRow>(
+      `SELECT c.cell::text AS cell, sum(c.count)::int AS count, sum(c.latitude_sum) / sum(c.count) AS lat, sum(c.longitude_sum) / sum(c.count) AS lng,
+              ${splitZoomSql('min(c.min_key)', 'max(c.max_key)')} AS split_zoom
+         FROM (SELECT m.cell, m.count, m.latitude_sum, m.longitude_sum, m.min_key, m.max_key FROM map_cells m
+                WHERE m.level = ${level} AND ${cells}${ofCategory ? ` AND m.category = lower(${ofCategory})` : ''}
+               UNION ALL
+               SELECT b.map_key >> ${shift}, -1, -b.latitude, -b.longitude, NULL, NULL FROM businesses b
+                WHERE b.id IN (SELECT removed.business_id FROM reports removed WHERE removed.status = 'approved')
+                  AND b.map_key ${range}${ofCategory ? ` AND lower(b.category) = lower(${ofCategory})` : ''}) c
+        GROUP BY c.cell HAVING sum(c.count) > 0`,
       params.values,
     );
     return rows;
+  }
+
+  /** The cells of one map tile's grid with their counts, aggregated over the map_key index for any filters. */
+  async mapTileCells(filters: DirectoryFilters, tile: TileKeys): Promise<MapCellRow[]> {
+    const params = new Params();
+    const sql = filterSql({ ...filters, onMap: true }, await this.resolveSearch(filters.search), params);
+    const { rows } = await this.dbFor(filters).query<MapCellRow>(
+      `SELECT (b.map_key >> ${params.add(tile.cellShift)})::text AS cell, count(*)::int AS count, avg(b.latitude) AS lat, avg(b.longitude) AS lng,
+              ${splitZoomSql('min(b.map_key)', 'max(b.map_key)')} AS split_zoom
+         FROM businesses b WHERE ${sql.where} AND b.map_key >= ${params.add(tile.from)}::bigint AND b.map_key < ${params.add(tile.to)}::bigint
+        GROUP BY 1`,
+      params.values,
+    );
+    return rows;
+  }
+
+  /** The one business matching the filters in each of these cells of a tile's grid (cells counted as holding one). */
+  async mapCellBusinesses(filters: DirectoryFilters, tile: TileKeys, cells: readonly string[]): Promise<MapPoint[]> {
+    if (cells.length === 0) return [];
+    const params = new Params();
+    const sql = filterSql({ ...filters, onMap: true }, await this.resolveSearch(filters.search), params);
+    const shift = params.add(tile.cellShift);
+    const { rows } = await this.dbFor(filters).query<MapPoint>(
+      `SELECT one.* FROM unnest(${params.add(cells)}::bigint[]) AS cell(number)
+        CROSS JOIN LATERAL (SELECT b.id, b.name, b.latitude, b.longitude FROM businesses b
+                             WHERE ${sql.where} AND b.map_key >= cell.number << ${shift} AND b.map_key < (cell.number + 1) << ${shift}
+                             LIMIT 1) one`,
+      params.values,
+    );
+    return rows;
+  }
+
+  /**
+   * Up to `limit` businesses of one map tile, in key order, each with its rank among the businesses at its very
+   * point and how many share that point; every row also carries the tile's total and coordinate sums.
+   */
+  async mapTileBusinesses(filters: DirectoryFilters, tile: TileKeys, limit: number): Promise<MapTileBusinessRow[]> {
+    const params = new Params();
+    const sql = filterSql({ ...filters, onMap: true }, await this.resolveSearch(filters.search), params);
+    const { rows } = await this.dbFor(filters).query<MapTileBusinessRow>(
+      `SELECT b.id, b.name, b.latitude, b.longitude,
+              (row_number() OVER (PARTITION BY b.latitude, b.longitude ORDER BY b.id) - 1)::int AS rank,
+              count(*) OVER (PARTITION BY b.latitude, b.longitude)::int AS sharing,
+              count(*) OVER ()::int AS total, sum(b.latitude) OVER () AS latitude_sum, sum(b.longitude) OVER () AS longitude_sum
+         FROM businesses b WHERE ${sql.where} AND b.map_key >= ${params.add(tile.from)}::bigint AND b.map_key < ${params.add(tile.to)}::bigint
+        ORDER BY b.map_key, b.id LIMIT ${params.add(limit)}`,
+      params.values,
+    );
+    return rows;
+  }
+
+  /** The map's version: bumped by every change that can alter a tile (migration 018's triggers). */
+  async mapVersion(): Promise<number> {
+    const { rows } = await this.db.query<{ version: string }>('SELECT version FROM map_version');
+    return Number(rows[0].version);
   }
 
   /**

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessInputSchema, londonWeekMinute } from '@zaytoon/contract';
 import { createMigratedDatabase, type ThrowawayDatabase } from '../db/throwaway-db';
 import { toDirectoryFilters } from '../directory/directory-filters';
+import { tileKeys } from '../directory/map-tiles';
 import { MergesRepository } from '../duplicates/merges.repository';
 import { RevisionsRepository } from '../revisions/revisions.repository';
 import { BusinessesRepository, type DirectoryFilters } from './businesses.repository';
@@ -45,7 +46,9 @@ async function openAt(iso: string): Promise<string[]> {
   const page = (await businesses.listPage(filters, { limit: 50, forAdmin: false })).map((row) => row.name);
   expect(await businesses.count(filters)).toBe(page.length);
   expect((await businesses.cityStats(filters)).reduce((sum, city) => sum + city.count, 0)).toBe(page.length);
-  expect((await businesses.mapPoints(filters)).map((point) => point.name).sort()).toEqual(page);
+  const world = tileKeys(0, 0, 0);
+  expect((await businesses.mapTileCells(filters, world)).reduce((sum, cell) => sum + cell.count, 0)).toBe(page.length);
+  expect((await businesses.mapTileBusinesses(filters, world, 50)).map((point) => point.name).sort()).toEqual(page);
   return page;
 }
 

@@ -1,21 +1,21 @@
 import {
   LIMITS,
+  MAP_TILES,
+  MAP_ZOOM,
   type directoryFilterSchema,
-  type mapQuerySchema,
+  type mapTileQuerySchema,
   type CityCount,
   type CityGroups,
   type DirectorySummary,
-  type MapAnswer,
+  type MapTile,
+  type MapTileParams,
+  type MapVersion,
   type Valid,
 } from '@zaytoon/contract';
 import type { BusinessesRepository, CityStats, DirectoryFilters } from '../businesses/businesses.repository';
-import type { DirectoryVersionRepository } from './directory-version.repository';
 import { rollupsAnswer, type DirectoryRollupRepository } from './directory-rollup.repository';
 import { filtersKey, toDirectoryFilters } from './directory-filters';
-import { buildMapIndex, snapToTiles, viewportItems, type MapIndex } from './map-clusters';
-
-/** Cluster indexes kept per process: the unfiltered one and a few recent filters. */
-const MAP_INDEXES_KEPT = 8;
+import { expansionZoom, MAP_ROLLUP_MAX_ZOOM, spreadAround, tileKeys, type TileKeys } from './map-tiles';
 
 /** Cities A-Z ('en-GB'). */
 export function compareCities(a: string, b: string): number {
@@ -57,17 +57,15 @@ export function summarise(cities: readonly CityStats[]): DirectorySummary {
 /**
  * The small answers the directory screen is built from (issue #9): no answer grows with the table.
  * Totals and city groups are read from the rollups the writes keep (issue #30 point 3), or, for a search or
- * 'Open now', aggregated over the matches in one statement; map markers are clustered here, from an index built
- * once per set of matches and kept under the directory's version (any write rebuilds it).
+ * 'Open now', aggregated over the matches in one statement; the map answers XYZ tiles, each a small indexed read
+ * (issue #30: no process holds an index of the whole table).
  */
 export class DirectoryService {
-  private readonly mapIndexes = new Map<string, Promise<MapIndex>>();
   private readonly cityStatsInFlight = new Map<string, Promise<CityStats[]>>();
 
   constructor(
     private readonly businesses: BusinessesRepository,
     private readonly rollups: DirectoryRollupRepository,
-    private readonly versions: DirectoryVersionRepository,
   ) {}
 
   async summary(query: Valid<typeof directoryFilterSchema>): Promise<DirectorySummary> {
@@ -91,25 +89,64 @@ export class DirectoryService {
     return pending;
   }
 
-  async mapView(parsed: Valid<typeof mapQuerySchema>): Promise<MapAnswer> {
-    const filters = toDirectoryFilters(parsed);
-    const bbox = snapToTiles(parsed.bbox, parsed.zoom);
-    const index = await this.mapIndex(filters);
-    return { zoom: parsed.zoom, items: viewportItems(index, bbox, parsed.zoom) };
+  mapVersion(): Promise<MapVersion> {
+    return this.businesses.mapVersion().then((version) => ({ version }));
   }
 
-  private async mapIndex(filters: DirectoryFilters): Promise<MapIndex> {
-    const key = `${await this.versions.current()}:${filtersKey(filters)}`;
-    const kept = this.mapIndexes.get(key);
-    if (kept) {
-      this.mapIndexes.delete(key);
-      this.mapIndexes.set(key, kept);
-      return kept;
+  /**
+   * One XYZ tile: up to MAP_ZOOM.clusterMaxZoom the cells of its 4 x 4 grid (a cell holding one business is that
+   * business), read from the map_cells rollup when the filters allow it, else aggregated over the map_key index;
+   * deeper, its businesses, at most MAP_TILES.businessesPerTile, then a 'more' marker. The version is read first,
+   * so a tile is never older than the version it says.
+   */
+  async mapTile({ z, x, y }: MapTileParams, query: Valid<typeof mapTileQuerySchema>): Promise<MapTile> {
+    const version = await this.businesses.mapVersion();
+    const filters = toDirectoryFilters(query);
+    const tile = tileKeys(z, x, y);
+    const items = z > MAP_ZOOM.clusterMaxZoom ? await this.tileBusinesses(filters, tile, z) : await this.tileCells(filters, tile, z);
+    return { z, x, y, version, items };
+  }
+
+  private async tileCells(filters: DirectoryFilters, tile: TileKeys, z: number): Promise<MapTile['items']> {
+    const rollup = z <= MAP_ROLLUP_MAX_ZOOM && !filters.search && !filters.city && filters.verified === undefined && filters.openAt === undefined;
+    const cells = rollup ? await this.businesses.mapTileRollupCells(tile, filters.category) : await this.businesses.mapTileCells(filters, tile);
+    const singles = cells.filter((cell) => cell.count === 1).map((cell) => cell.cell);
+    const businesses = await this.businesses.mapCellBusinesses(filters, tile, singles);
+    return [
+      ...cells
+        .filter((cell) => cell.count > 1)
+        .map((cell) => ({
+          kind: 'cluster' as const,
+          id: Number(cell.cell),
+          lat: cell.lat,
+          lng: cell.lng,
+          count: cell.count,
+          expansion_zoom: expansionZoom(z, cell.split_zoom),
+        })),
+      ...businesses.map((business) => ({
+        kind: 'business' as const,
+        id: business.id,
+        name: business.name,
+        lat: business.latitude,
+        lng: business.longitude,
+      })),
+    ];
+  }
+
+  private async tileBusinesses(filters: DirectoryFilters, tile: TileKeys, z: number): Promise<MapTile['items']> {
+    const rows = await this.businesses.mapTileBusinesses(filters, tile, MAP_TILES.businessesPerTile);
+    const items: MapTile['items'] = rows.map((row) => ({
+      kind: 'business' as const,
+      id: row.id,
+      name: row.name,
+      ...(row.sharing > 1 ? spreadAround(row.latitude, row.longitude, row.rank, z) : { lat: row.latitude, lng: row.longitude }),
+    }));
+    const total = rows[0]?.total ?? 0;
+    if (total > rows.length) {
+      const rest = total - rows.length;
+      const listed = rows.reduce((sums, row) => ({ lat: sums.lat + row.latitude, lng: sums.lng + row.longitude }), { lat: 0, lng: 0 });
+      items.push({ kind: 'more', count: rest, lat: (rows[0].latitude_sum - listed.lat) / rest, lng: (rows[0].longitude_sum - listed.lng) / rest });
     }
-    const built = this.businesses.mapPoints(filters).then(buildMapIndex);
-    this.mapIndexes.set(key, built);
-    built.catch(() => this.mapIndexes.delete(key));
-    while (this.mapIndexes.size > MAP_INDEXES_KEPT) this.mapIndexes.delete(this.mapIndexes.keys().next().value!);
-    return built;
+    return items;
   }
 }

@@ -1,4 +1,4 @@
-import type { DirectoryFilter, MapQuery } from '@zaytoon/contract/client';
+import type { DirectoryFilter, TileAddress } from '@zaytoon/contract/client';
 
 /**
  * Query keys of the directory. Every key holds the filters it was asked with; answers that differ
@@ -12,7 +12,8 @@ export const directoryKeys = {
   cityPage: (filter: DirectoryFilter, city: string, page: number, viewer: number | null) =>
     ['directory', 'city-page', { ...filter, city }, page, { viewer }] as const,
   unmapped: (filter: DirectoryFilter) => ['directory', 'unmapped', filter] as const,
-  map: (query: MapQuery) => ['directory', 'map', query] as const,
+  mapVersion: () => ['directory', 'map-version'] as const,
+  mapTile: (filter: DirectoryFilter, { z, x, y }: TileAddress, version: number) => ['directory', 'map', filter, z, x, y, version] as const,
   options: (kind: 'categories' | 'cities') => ['directory', 'options', kind] as const,
   business: (id: number, viewer: number | null) => ['business', id, { viewer }] as const,
 };

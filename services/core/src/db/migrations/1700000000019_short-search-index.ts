@@ -2,7 +2,7 @@ import type { MigrationBuilder } from 'node-pg-migrate';
 
 // Issue #30 point 5: one- and two-character searches match the start of the folded name (pg_trgm serves 3 characters
 // or more) as a range of this index, instead of a scan of businesses. It also holds what the page, the total, the
-// summary and the map read of a match, so they read it alone (index-only). The expression is the repository's
+// summary and the map's tiles (map_key, migration 018) read of a match, so they read it alone (index-only). The expression is the repository's
 // FOLDED_NAME; text_pattern_ops orders it byte by byte, whatever the database's collation.
 //
 // Built CONCURRENTLY, outside a transaction, so businesses stays writable however big it is (the rule of
@@ -13,7 +13,7 @@ export const up = (pgm: MigrationBuilder): void => {
   pgm.sql('DROP INDEX CONCURRENTLY IF EXISTS businesses_name_prefix_idx');
   pgm.sql(
     `CREATE INDEX CONCURRENTLY businesses_name_prefix_idx ON businesses (search_fold(name) text_pattern_ops)
-       INCLUDE (id, name, city, latitude, longitude)`,
+       INCLUDE (id, name, city, latitude, longitude, map_key)`,
   );
 };
 
