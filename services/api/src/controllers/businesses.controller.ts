@@ -11,9 +11,7 @@ const MAP_TILE_IMMUTABLE_SECONDS = 31_536_000;
  */
 function mapTileCacheControl(query: { v?: number; open_now?: string; verified?: string }, version: number): string {
   const timeless = query.open_now === undefined && query.verified === undefined;
-  return query.v === version && timeless
-    ? `public, max-age=${MAP_TILE_IMMUTABLE_SECONDS}, immutable`
-    : CACHE_CONTROL.publicAnswer;
+  return query.v === version && timeless ? `public, max-age=${MAP_TILE_IMMUTABLE_SECONDS}, immutable` : CACHE_CONTROL.publicAnswer;
 }
 
 export function businessesController(
