@@ -240,8 +240,6 @@ describe('OpenAPI', () => {
       ).toEqual(expect.arrayContaining(['limit', 'cursor']));
       expect(Object.keys(paged.responses[200].headers), path).toEqual(expect.arrayContaining(['X-Total-Count', 'Link']));
     }
-    const map = document.paths['/api/businesses/map'].get;
-    expect(map.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(expect.arrayContaining(['bbox', 'zoom']));
     const tile = document.paths['/api/businesses/map/{z}/{x}/{y}'].get;
     expect(tile.parameters.map((parameter: { name: string; in: string }) => `${parameter.in}:${parameter.name}`)).toEqual(
       expect.arrayContaining([

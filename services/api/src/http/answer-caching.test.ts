@@ -24,6 +24,7 @@ describe('public answers (CONTRACT.md caching, issue #30)', () => {
       '/api/businesses/by-city',
       '/api/categories',
       '/api/cities',
+      '/api/businesses/map/version',
     ]) {
       const visitor = api.client();
       const answer = await visitor.get(path);
