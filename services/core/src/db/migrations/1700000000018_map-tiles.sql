@@ -4,7 +4,7 @@
 -- cell of a tile's grid, are then one contiguous range of keys, read through a B-tree index. The grid cell of zoom z
 -- is map_key >> (2 * (28 - (z + 2))): 4 x 4 cells a tile.
 -- map_cells keeps the count, coordinate sums and key extent of every cell of zooms 0-12 (levels 2-14) per category,
--- kept current by statement-level triggers on businesses: a tile without filters (or filtered by category) there is a
+-- kept current by triggers on businesses (statement-level for inserts and deletes): a tile without filters (or filtered by category) there is a
 -- read of at most 16 cells x categories rows, whatever the table's size. Businesses hidden by an approved report are
 -- not subtracted here (the cascade job soon deletes them); the tile query subtracts the few that are still waiting.
 -- The trigger functions run as the tables' owner: any role allowed to write businesses or reports keeps them current.
@@ -75,12 +75,16 @@ END $$;
 
 CREATE TABLE map_version (
   single boolean PRIMARY KEY DEFAULT true CHECK (single),
-  version bigint NOT NULL
+  version bigint NOT NULL,
+  -- The transaction that last bumped it: one bump a transaction, however many rows it changes.
+  bumped_in bigint
 );
-INSERT INTO map_version VALUES (true, 1);
+INSERT INTO map_version VALUES (true, 1, NULL);
 
 CREATE FUNCTION map_version_bump() RETURNS void
-LANGUAGE sql AS $$ UPDATE map_version SET version = version + 1 $$;
+LANGUAGE sql AS $$
+  UPDATE map_version SET version = version + 1, bumped_in = txid_current() WHERE bumped_in IS DISTINCT FROM txid_current()
+$$;
 
 CREATE FUNCTION businesses_map_inserted() RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
@@ -102,21 +106,22 @@ BEGIN
   RETURN NULL;
 END $$;
 
--- Votes, owners' reminders and confirmations, and flags move no marker and change no filter's answer.
-CREATE FUNCTION businesses_map_updated() RETURNS trigger
+-- Updates are row triggers filtered by WHEN: a vote fires nothing, and a bulk update (hours parsed, verifications)
+-- bumps the version once and moves no cell.
+CREATE FUNCTION businesses_map_changed() RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
 BEGIN
-  IF EXISTS (SELECT 1 FROM deleted JOIN inserted USING (id)
-              WHERE to_jsonb(deleted) - '{upvotes,downvotes,vote_score,owner_reminded_at,owner_confirmed_at,flagged_at}'::text[] IS DISTINCT FROM to_jsonb(inserted) - '{upvotes,downvotes,vote_score,owner_reminded_at,owner_confirmed_at,flagged_at}'::text[]) THEN
-    PERFORM map_version_bump();
-  END IF;
+  PERFORM map_version_bump();
+  RETURN NULL;
+END $$;
+
+CREATE FUNCTION businesses_map_moved() RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
+BEGIN
   PERFORM map_cells_change(ARRAY(
-    SELECT change FROM deleted JOIN inserted USING (id)
-     CROSS JOIN LATERAL (VALUES (ROW(-1, deleted.map_key, lower(deleted.category), deleted.latitude, deleted.longitude)::map_change),
-                                (ROW(1, inserted.map_key, lower(inserted.category), inserted.latitude, inserted.longitude)::map_change)) AS moved(change)
-     WHERE (deleted.map_key, lower(deleted.category), deleted.latitude, deleted.longitude)
-           IS DISTINCT FROM (inserted.map_key, lower(inserted.category), inserted.latitude, inserted.longitude)
-       AND (change).map_key IS NOT NULL));
+    SELECT change FROM (VALUES (ROW(-1, OLD.map_key, lower(OLD.category), OLD.latitude, OLD.longitude)::map_change),
+                               (ROW(1, NEW.map_key, lower(NEW.category), NEW.latitude, NEW.longitude)::map_change)) AS moved(change)
+     WHERE (change).map_key IS NOT NULL));
   RETURN NULL;
 END $$;
 
@@ -124,8 +129,14 @@ CREATE TRIGGER businesses_map_inserted AFTER INSERT ON businesses REFERENCING NE
   FOR EACH STATEMENT EXECUTE FUNCTION businesses_map_inserted();
 CREATE TRIGGER businesses_map_deleted AFTER DELETE ON businesses REFERENCING OLD TABLE AS deleted
   FOR EACH STATEMENT EXECUTE FUNCTION businesses_map_deleted();
-CREATE TRIGGER businesses_map_updated AFTER UPDATE ON businesses REFERENCING OLD TABLE AS deleted NEW TABLE AS inserted
-  FOR EACH STATEMENT EXECUTE FUNCTION businesses_map_updated();
+-- Row triggers fire in name order: the version (a) is bumped before the cells (b) are touched.
+CREATE TRIGGER businesses_map_a_changed AFTER UPDATE ON businesses FOR EACH ROW
+  WHEN (to_jsonb(OLD) - '{upvotes,downvotes,vote_score,owner_reminded_at,owner_confirmed_at,flagged_at}'::text[]
+        IS DISTINCT FROM to_jsonb(NEW) - '{upvotes,downvotes,vote_score,owner_reminded_at,owner_confirmed_at,flagged_at}'::text[])
+  EXECUTE FUNCTION businesses_map_changed();
+CREATE TRIGGER businesses_map_b_moved AFTER UPDATE ON businesses FOR EACH ROW
+  WHEN ((OLD.map_key, lower(OLD.category), OLD.latitude, OLD.longitude) IS DISTINCT FROM (NEW.map_key, lower(NEW.category), NEW.latitude, NEW.longitude))
+  EXECUTE FUNCTION businesses_map_moved();
 
 -- An approved report hides its business at once (NOT_REMOVED in businesses.repository.ts): tiles change with it.
 CREATE FUNCTION reports_map_changed() RETURNS trigger
@@ -161,10 +172,12 @@ DROP TRIGGER reports_map_status ON reports;
 DROP TRIGGER reports_map_approved ON reports;
 DROP FUNCTION reports_map_changed();
 DROP FUNCTION map_cells_rebuild();
-DROP TRIGGER businesses_map_updated ON businesses;
+DROP TRIGGER businesses_map_b_moved ON businesses;
+DROP TRIGGER businesses_map_a_changed ON businesses;
 DROP TRIGGER businesses_map_deleted ON businesses;
 DROP TRIGGER businesses_map_inserted ON businesses;
-DROP FUNCTION businesses_map_updated();
+DROP FUNCTION businesses_map_moved();
+DROP FUNCTION businesses_map_changed();
 DROP FUNCTION businesses_map_deleted();
 DROP FUNCTION businesses_map_inserted();
 DROP FUNCTION map_version_bump();
