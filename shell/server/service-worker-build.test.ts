@@ -12,7 +12,16 @@ describe("the service worker's build (issue #16 point 3)", () => {
   it("keeps the directory's public answers and never a member's, an admin's or any other route's", () => {
     const patterns = publicAnswerPaths(API_ROUTES).map((path) => new RegExp(pathPattern(path)));
     const kept = (path: string) => patterns.some((pattern) => pattern.test(path));
-    for (const path of ['/businesses', '/businesses/summary', '/businesses/by-city', '/businesses/12', '/cities', '/categories']) {
+    for (const path of [
+      '/businesses',
+      '/businesses/summary',
+      '/businesses/by-city',
+      '/businesses/12',
+      '/cities',
+      '/categories',
+      '/businesses/map/version',
+      '/businesses/map/6/31/20',
+    ]) {
       expect(kept(path), path).toBe(true);
     }
     // The worker answers GETs only (workbox's routes' default): a write always goes to the network.

@@ -209,6 +209,7 @@ export const API_ROUTES = {
     ...ROUTE_PATHS.mapTile,
     access: 'public',
     tag: 'businesses',
+    cacheable: true,
     summary:
       'One XYZ map tile (Web Mercator, 256 px) for the filters: clusters of a 4 x 4 grid of cells up to zoom 16, then single businesses ' +
       `(spread apart when they share a point), at most ${MAP_TILES.businessesPerTile} with a 'more' marker beyond. With v = the current ` +

@@ -91,6 +91,10 @@ describe('public answers (CONTRACT.md caching, issue #30)', () => {
     expect(asMember.headers.get('cache-control')).toBe(CACHE_CONTROL.privateAnswer);
     expect(asMember.body).toMatchObject({ report_count: 0, latest_reports: [] });
 
+    const tile = await reporter.get('/api/businesses/map/6/31/20');
+    expect(tile.status).toBe(200);
+    expect(tile.headers.get('cache-control')).toBe(CACHE_CONTROL.privateAnswer);
+
     const admin = await adminClient(api);
     const adminAnswer = await admin.get(path);
     expect(adminAnswer.headers.get('cache-control')).toBe(CACHE_CONTROL.privateAnswer);

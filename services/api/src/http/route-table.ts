@@ -74,7 +74,10 @@ export function buildApiRouter(handlers: Partial<RouteHandlers>, middlewareByRou
       try {
         const body = await handler({ ...validatedInput(definition, req), req, res, user: req.user ?? null });
         if (body === undefined || res.headersSent) return;
-        if (isPublicAnswer(definition, req)) res.setHeader('Cache-Control', CACHE_CONTROL.publicAnswer);
+        // Signed-in answers stay private whatever the route says; a public one keeps a lifetime its route chose (a map
+        // tile at its version: immutable), else the contract's.
+        if (!isPublicAnswer(definition, req)) res.setHeader('Cache-Control', CACHE_CONTROL.privateAnswer);
+        else if (res.getHeader('Cache-Control') === CACHE_CONTROL.privateAnswer) res.setHeader('Cache-Control', CACHE_CONTROL.publicAnswer);
         res.json(body);
       } catch (error) {
         next(error);
