@@ -7,7 +7,7 @@
 import type { Page, Request, Route } from 'playwright-core';
 import { FIRST_LOAD_MESSAGES } from '@zaytoon/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useBrowser } from '../support/browser';
+import { useBrowser, waitForQuietNetwork } from '../support/browser';
 import { allBusinesses, apiFetch, chooseCity, cityCards, cityRows, directoryScreen, exact, expectNoPageErrors, loggedOut } from './helpers';
 
 const browser = useBrowser();
@@ -95,7 +95,7 @@ describe('directory filters (visitor)', () => {
     const firstRow = page.locator(`[data-city="${firstCity}"] [data-testid="business-row"]`).first();
     await firstRow.getByRole('link', { name: 'View Details' }).waitFor();
     // the page asked for the summary, the city groups and a page of the cities on screen, never for the whole list
-    await page.waitForLoadState('networkidle');
+    await waitForQuietNetwork(page);
     const fromPage = asked.filter((path) => !path.includes('limit=500')); // list() above is the test's own reading
     const rowPages = fromPage.filter((path) => /^\/api\/businesses(\?|$)/.test(path)).map((path) => new URL(path, 'http://x').searchParams);
     expect(rowPages.length).toBeGreaterThan(0);
@@ -129,7 +129,7 @@ describe('directory filters (visitor)', () => {
     await count(page)
       .filter({ hasText: exact(`${expected.length} businesses found`) })
       .waitFor();
-    await page.waitForLoadState('networkidle');
+    await waitForQuietNetwork(page);
     page.off('request', onRequest);
     // one round of requests for the whole word, none per keystroke, sent no sooner than 300 ms after the last key
     expect(new Set(searches.map((s) => s.search))).toEqual(new Set([word]));
@@ -391,7 +391,7 @@ describe('directory filters (visitor)', () => {
     // (a 500px band around 54.70, -3.28: roughly latitudes 51.5 to 57.9).
     const clusters = page.locator('.leaflet-marker-icon').filter({ has: page.getByTestId('map-cluster') });
     await clusters.first().waitFor();
-    await page.waitForLoadState('networkidle');
+    await waitForQuietNetwork(page);
     const clustered = (await clusters.allInnerTexts()).reduce((sum, text) => sum + Number(text), 0);
     const single = await page.locator('img.leaflet-marker-icon').count();
     const surelyInView = onMap.filter((row) => row.latitude! > 51.8 && row.latitude! < 57.6).length;

@@ -104,3 +104,37 @@ export function recordRequests(context: BrowserContext): { urls: string[]; stop:
 }
 
 export const fromOrigin = (urls: string[], origin: string) => urls.filter((url) => new URL(url).origin === new URL(origin).origin);
+
+/**
+ * Like `waitForLoadState('networkidle')` (no request of the page's own for `quietMs`), blind to Chromium's background
+ * revalidations: a public API answer may be served from the browser's cache while it is revalidated
+ * (`stale-while-revalidate`, CONTRACT.md caching), and Playwright sees that request (type 'other') start, never end.
+ */
+export async function waitForQuietNetwork(page: Page, { quietMs = 500, timeoutMs = 15_000 } = {}): Promise<void> {
+  const inFlight = new Set<Request>();
+  let lastActivity = Date.now();
+  const ownRequest = (request: Request) => request.resourceType() !== 'other';
+  const started = (request: Request) => {
+    if (!ownRequest(request)) return;
+    inFlight.add(request);
+    lastActivity = Date.now();
+  };
+  const ended = (request: Request) => {
+    if (inFlight.delete(request)) lastActivity = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    const deadline = Date.now() + timeoutMs;
+    while (inFlight.size > 0 || Date.now() - lastActivity < quietMs) {
+      if (Date.now() > deadline)
+        throw new Error(`the page's own requests did not settle within ${timeoutMs} ms: ${[...inFlight].map((r) => r.url()).join(', ')}`);
+      await page.waitForTimeout(50);
+    }
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
+}
