@@ -102,7 +102,8 @@ describe('one- and two-character searches', () => {
       expect(plans).toHaveLength(4);
       for (const { sql, plan } of plans) {
         expect(plan, sql).not.toMatch(/Seq Scan on businesses/);
-        expect(plan, sql).toMatch(/Index Only Scan using businesses_name_prefix_idx/);
+        // The prefix index finds the matches; the planner may read their rows from it alone or from the heap.
+        expect(plan, sql).toMatch(/(Index Only Scan|Index Scan|Bitmap Index Scan) using businesses_name_prefix_idx/);
       }
       expect(total).toBeGreaterThan(50);
       expect(total).toBeLessThan(BUSINESSES);
