@@ -236,6 +236,10 @@ const microCache = [
   '      proxy_cache_background_update on;',
   '      proxy_cache_bypass $zaytoon_session_cookie;',
   '      proxy_no_cache $zaytoon_session_cookie;',
+  // With proxy_cache on, nginx drops a request's validators on the way up: answers it does not keep (private ones, the
+  // open data files) would then never answer 304. Passed on, a miss may get the API's 304, which nginx never stores.
+  '      proxy_set_header If-None-Match $http_if_none_match;',
+  '      proxy_set_header If-Modified-Since $http_if_modified_since;',
   // A kept answer carries this request's id, not the one of the request that filled the cache.
   '      proxy_hide_header X-Request-Id;',
   '      add_header X-Request-Id $request_id always;',

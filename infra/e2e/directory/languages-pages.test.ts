@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, waitForQuietNetwork } from '../support/browser';
 import { BUSINESS_DATA, pageLanguage, productAndContractEnglish, shownTexts } from '../support/languages';
 import { database } from '../admin/helpers';
 import { admin, directoryScreen, logIn, newUser, signUp } from './helpers';
@@ -115,7 +115,7 @@ describe('the directory and the admin panel in each language (issue #15)', () =>
       await page.goto(`/business/${businessId}?lang=${language.code}`);
       await page.getByRole('heading', { level: 1, name: `Plural ${countTags.get(1)} 1` }).waitFor();
       await page.getByTestId('action-row').waitFor();
-      await page.waitForLoadState('networkidle');
+      await waitForQuietNetwork(page);
       await expectLanguage(page, language);
     });
   }
@@ -135,7 +135,7 @@ describe('the directory and the admin panel in each language (issue #15)', () =>
       await page.goto(`/add-business?lang=${language.code}`);
       const form = page.locator('[data-testid="business-form"][data-mode="add"]');
       await form.waitFor();
-      await page.waitForLoadState('networkidle');
+      await waitForQuietNetwork(page);
       await expectLanguage(page, language);
       await expectMirrored(page, language, page.getByTestId('directory-nav').getByRole('link').first(), form.getByRole('textbox').first());
     }
@@ -148,7 +148,7 @@ describe('the directory and the admin panel in each language (issue #15)', () =>
     for (const language of LANGUAGES) {
       await page.goto(`/admin?lang=${language.code}`);
       await page.locator('[data-testid="admin-stats"][data-loaded="true"]').waitFor();
-      await page.waitForLoadState('networkidle');
+      await waitForQuietNetwork(page);
       await expectLanguage(page, language);
 
       // The panel's top bar starts with its way back; its verify dialog has the panel's inputs.
