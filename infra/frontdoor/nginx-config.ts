@@ -236,10 +236,6 @@ const microCache = [
   '      proxy_cache_background_update on;',
   '      proxy_cache_bypass $zaytoon_session_cookie;',
   '      proxy_no_cache $zaytoon_session_cookie;',
-  // With proxy_cache on, nginx drops a request's validators on the way up: answers it does not keep (private ones, the
-  // open data files) would then never answer 304. Passed on, a miss may get the API's 304, which nginx never stores.
-  '      proxy_set_header If-None-Match $http_if_none_match;',
-  '      proxy_set_header If-Modified-Since $http_if_modified_since;',
   // A kept answer carries this request's id, not the one of the request that filled the cache.
   '      proxy_hide_header X-Request-Id;',
   '      add_header X-Request-Id $request_id always;',
@@ -336,6 +332,9 @@ export function frontDoorConfig(settings: FrontDoorSettings): string {
       jsonAnswerLocation('@body_too_large', 413, 'bodyTooLarge'),
       jsonAnswerLocation('@picture_too_large', 413, 'pictureTooLarge'),
       proxyLocation('/api/', 'http://zaytoon_api', ['      error_page 413 @body_too_large;', ...microCache]),
+      // The open data files answer 304 themselves (ETag, Last-Modified): outside the micro-cache, whose proxy_cache
+      // would drop the validators on their way to the API.
+      proxyLocation('^~ /api/export/', 'http://zaytoon_api'),
       proxyLocation(`= /api${API_ROUTES.uploadProfilePicture.path}`, 'http://zaytoon_api', ['      error_page 413 @picture_too_large;']),
       proxyLocation('/ops/', 'http://zaytoon_api'),
       ...Object.keys(settings.remoteUpstreams).map((name) => proxyLocation(`/remotes/${name}/`, `http://zaytoon_remote_${name}/`)),
