@@ -15,10 +15,7 @@ export const accessLineSerializers = {
 export const accessLineMessage = (req: Request | IncomingMessage, status: number, milliseconds: number) =>
   `${req.method} ${(req as Request).originalUrl ?? req.url} ${status} ${milliseconds} ms`;
 
-/**
- * One line per request Express answers, with its request id and, for a signed-in user, their id.
- * Answers the front door gives from the answer cache are logged there, at debug (see front-door.ts).
- */
+/** One line per request, with its request id and, for a signed-in user, their id. */
 export function requestLog(logger: Logger): RequestHandler {
   const line = (req: Request, res: Response, fields: { res: ServerResponse; responseTime: number }) => ({
     ...fields,
