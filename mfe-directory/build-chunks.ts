@@ -10,7 +10,7 @@ import { CONTRACT_CONSTANT_MODULES } from '../services/contract/src/federation';
  * here (injectedCssModules: `X.module.css.injected.js`), so it goes where its component's path says.
  */
 const LAZY_ONLY =
-  /mfe-directory\/src\/(i18n\/(locales\/(?!en\.json)|weekdays|messages\.)|screens\/(?!Directory\/)|features\/(?!directory\/)|features\/directory\/api\/(get-business|get-map-view|get-unmapped-businesses)\.|map\/|ui\/(Modal|logOut|LoginRequired|FormError|PasswordField|SubmitButton|forms\.module\.css)|lib\/requestError)|services\/contract\/src\/((messages|limits|embed|open-data|format\/describe-value|opening-hours|i18n\/(message-codes|contract-catalogs|contract-labels))\.ts|i18n\/locales\/)|@tanstack\/(react-query\/build\/modern\/useMutation|query-core\/build\/modern\/mutationObserver)\./;
+  /mfe-directory\/src\/(i18n\/(locales\/(?!en\.json)|weekdays|messages\.)|screens\/(?!Directory\/)|features\/(?!directory\/)|features\/directory\/api\/(get-business|get-map-tiles|get-unmapped-businesses)\.|map\/|ui\/(Modal|logOut|LoginRequired|FormError|PasswordField|SubmitButton|forms\.module\.css)|lib\/requestError)|services\/contract\/src\/((messages|limits|embed|open-data|format\/describe-value|opening-hours|i18n\/(message-codes|contract-catalogs|contract-labels))\.ts|i18n\/locales\/)|@tanstack\/(react-query\/build\/modern\/useMutation|query-core\/build\/modern\/mutationObserver)\./;
 const FIRST_LOAD = /mfe-directory\/src\/|services\/contract\/src\/|node_modules\/@tanstack\/(react-query|query-core|react-virtual|virtual-core)\//;
 
 /** The exposed root keeps a chunk of its own: pulled into the group, it would leave behind a re-export chunk the manifest does not list. */

@@ -21,6 +21,7 @@ import { businessDetailSchema, businessInputSchema, businessSchema, canEditSchem
 import { commentInputSchema, commentSchema } from './schemas/comment.schema';
 import {
   businessListQuerySchema,
+  cityListQuerySchema,
   cityGroupsSchema,
   directoryFilterSchema,
   directorySummarySchema,
@@ -236,7 +237,15 @@ export const API_ROUTES = {
     summary: 'Categories in use',
     response: categoriesSchema,
   }),
-  cities: route({ ...ROUTE_PATHS.cities, access: 'public', tag: 'businesses', cacheable: true, summary: 'Cities in use', response: citiesSchema }),
+  cities: route({
+    ...ROUTE_PATHS.cities,
+    access: 'public',
+    tag: 'businesses',
+    cacheable: true,
+    summary: 'Cities in use, A-Z; with search or limit, the first matches (the city filter asks for a few at a time)',
+    query: cityListQuerySchema,
+    response: citiesSchema,
+  }),
   getBusiness: route({
     notFound: 'businessNotFound',
     notFoundResponse: {

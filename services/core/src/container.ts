@@ -77,6 +77,7 @@ export function createCore(config: Config) {
     duplicates: new DuplicatesRepository(db),
   };
   const { users, businesses, directoryVersion } = repositories;
+  const rollups = new DirectoryRollupRepository(db);
   const services = {
     auth: new AuthService(users, jobs, config.SESSION_ABSOLUTE_LIFETIME_SECONDS),
     account: new AccountService(db, users, repositories.sessionIndex, jobs, config.SESSION_SECRET, {
@@ -85,8 +86,8 @@ export function createCore(config: Config) {
     }),
     pictures: new ProfilePictureService(repositories.storage, jobs),
     statistics: new StatisticsService(repositories.statistics, jobs),
-    businesses: new BusinessesService(db, businesses, new SourcesService(), jobs),
-    directory: new DirectoryService(businesses, new DirectoryRollupRepository(db)),
+    businesses: new BusinessesService(db, businesses, new SourcesService(), jobs, rollups),
+    directory: new DirectoryService(businesses, rollups),
     votes: new VotesService(db, businesses),
     comments: new CommentsService(repositories.comments, businesses),
     suggestions: new SuggestionsService(repositories.suggestions, businesses, jobs),

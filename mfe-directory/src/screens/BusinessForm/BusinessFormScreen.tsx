@@ -8,7 +8,7 @@ import { useSaveBusiness } from '../../features/business/api/use-save-business';
 import { parseBusinessId } from '../../features/business/businessId';
 import { BUSINESS_FIELD_MAX_LENGTH, isLongText } from '../../features/business/fieldLimits';
 import { getBusinessQueryOptions } from '../../features/directory/api/get-business';
-import { useFilterOptions } from '../../features/directory/api/get-filter-options';
+import { useCategories } from '../../features/directory/api/get-filter-options';
 import { useMessages } from '../../i18n/messages';
 import { useWeekdayName } from '../../i18n/weekdays';
 import { Field } from '../../ui/Field';
@@ -100,7 +100,7 @@ function BusinessForm({ businessId, initial }: { businessId: number | null; init
   const errorText = useErrorText();
   const weekdayName = useWeekdayName();
   const [values, setValues] = useState<BusinessFormValues>(initial);
-  const categories = useFilterOptions('categories');
+  const categories = useCategories();
   const saving = useSaveBusiness(businessId);
   const busy = saving.isPending;
   const fieldErrors = useFieldErrors(saving.error);

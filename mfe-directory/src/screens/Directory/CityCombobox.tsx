@@ -1,27 +1,14 @@
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useFilterOptions } from '../../features/directory/api/get-filter-options';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCityOptions } from '../../features/directory/api/get-filter-options';
 import fieldStyles from '../../ui/Field.module.css';
 import combobox from './CityCombobox.module.css';
 
 /** Cities listed at once: typing narrows the rest down (thousands of cities make no usable list). */
 export const CITY_OPTIONS_SHOWN = 50;
+/** The server is asked for the typed text's cities once typing pauses this long. */
+export const CITY_SEARCH_DELAY_MS = 200;
 
 const ALL = 'all';
-
-/** The first `CITY_OPTIONS_SHOWN` cities holding `text`, those that start with it first, each group A-Z as the server sent them. */
-export function matchingCities(cities: string[], text: string): string[] {
-  const query = text.trim().toLocaleLowerCase();
-  if (!query) return cities.slice(0, CITY_OPTIONS_SHOWN);
-  const starting: string[] = [];
-  const containing: string[] = [];
-  for (const city of cities) {
-    const lower = city.toLocaleLowerCase();
-    if (lower.startsWith(query)) starting.push(city);
-    else if (containing.length < CITY_OPTIONS_SHOWN && lower.includes(query)) containing.push(city);
-    if (starting.length >= CITY_OPTIONS_SHOWN) break;
-  }
-  return [...starting, ...containing].slice(0, CITY_OPTIONS_SHOWN);
-}
 
 interface Props {
   label: string;
@@ -35,22 +22,27 @@ interface Props {
 /**
  * The city filter (SPEC §2's city dropdown) as an editable combobox with a list (WAI-ARIA combobox pattern): typing
  * narrows the cities, the arrow keys move through the options, Enter chooses, Escape closes. The cities are asked for
- * when the list is first opened, and only the first matches are in the page.
+ * when the list is first opened, and then for each text typed: the server answers the first matches only.
  */
 export function CityCombobox({ label, allLabel, value, onChoose }: Props) {
   const id = useId();
   const listId = `${id}-list`;
   const [wanted, setWanted] = useState(false);
-  const cities = useFilterOptions('cities', { enabled: wanted });
   const chosenText = value === ALL ? '' : value;
   const [text, setText] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch((text ?? '').trim()), CITY_SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const cities = useCityOptions(search, CITY_OPTIONS_SHOWN, { enabled: wanted });
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const listRef = useRef<HTMLUListElement>(null);
 
   // While the visitor has not typed, the box shows the city in effect and the list starts from the top.
   const shownText = text ?? chosenText;
-  const options = useMemo(() => [ALL, ...matchingCities(cities, text ?? '')], [cities, text]);
+  const options = useMemo(() => [ALL, ...cities], [cities]);
 
   const openList = () => {
     setWanted(true);

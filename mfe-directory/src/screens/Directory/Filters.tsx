@@ -1,6 +1,6 @@
 import { memo, useEffect, useId, useRef, useState } from 'react';
 import { DIRECTORY_LIMITS } from '@zaytoon/contract/client';
-import { useFilterOptions } from '../../features/directory/api/get-filter-options';
+import { useCategories } from '../../features/directory/api/get-filter-options';
 import { sameFilters, type FilterValues } from '../../features/directory/filters';
 import type { DirectoryView, WriteOptions } from '../../features/directory/useDirectoryUrl';
 import { useListMessages } from '../../i18n/list-messages';
@@ -30,7 +30,7 @@ interface Props {
 export const Filters = memo(function Filters({ values, onCommit, view, onViewChange }: Props) {
   const ids = useId();
   const t = useListMessages();
-  const categories = useFilterOptions('categories');
+  const categories = useCategories();
   const [draft, setDraft] = useState(values);
   const draftRef = useRef(values);
   const committed = useRef(values);

@@ -62,7 +62,7 @@ export function businessesController(
     updateBusiness: ({ body, id, user }) => businesses.update(id, body, user!),
     canEdit: ({ id, user }) => businesses.canEdit(id, user),
     categories: () => businesses.categories(),
-    cities: () => businesses.cities(),
+    cities: ({ query }) => businesses.cities(query),
     businessHistory: pagedAnswer(({ id, query }) => revisions.history(id, query)),
   };
 }

@@ -195,6 +195,11 @@ describe('directory answers agree with the list', () => {
       expect(summary.total, filter).toBe(await totalOf(filter));
       expect(summary.on_map, filter).toBe(await totalOf(`${filter}&on_map=true`));
       expect(summary.not_on_map, filter).toBe(await totalOf(`${filter}&on_map=false`));
+      for (const onMap of ['', '&on_map=true', '&on_map=false']) {
+        // The rows listed page by page, whatever counts the total.
+        const rowsListed = (await walk(`/api/businesses?${filter}${onMap}&limit=500`)).reduce((sum, page) => sum + page.ids.length, 0);
+        expect(await totalOf(filter + onMap), filter + onMap).toBe(rowsListed);
+      }
       expect(summary.coverage).toBe(summary.total ? Math.round((summary.on_map / summary.total) * 100) : 0);
       expect(summary.cities, filter).toBe(groups.length);
       expect(
@@ -234,6 +239,27 @@ describe('directory answers agree with the list', () => {
     expect(after.categories).not.toContain('Listery');
     expect(after.cities).not.toContain('Listham');
     expect(after.categories).toEqual([...after.categories].sort());
+  });
+
+  it('the city list answers a few cities holding the typed text, those starting with it first', async () => {
+    await insert([
+      { name: 'Prefix Deli', city: 'Quillby' },
+      { name: 'Inner Deli', city: 'Upper Quillfield' },
+      { name: 'Plain Deli', city: 'Quillan' },
+      { name: 'Literal Deli', city: 'Quill_% Town' },
+    ]);
+    const cities = async (query: string) => {
+      const answer = await visitor.get(`/api/cities?${query}`);
+      expect(answer.status).toBe(200);
+      return answer.body.cities as string[];
+    };
+    expect(await cities('search=QUILL')).toEqual(['Quill_% Town', 'Quillan', 'Quillby', 'Upper Quillfield']);
+    expect(await cities('search=quill&limit=2')).toEqual(['Quill_% Town', 'Quillan']);
+    expect(await cities('search=lby')).toEqual(['Quillby']);
+    expect(await cities('search=_%25')).toEqual(['Quill_% Town']);
+    expect(await cities('search=zzzz')).toEqual([]);
+    expect(await cities('limit=1')).toHaveLength(1);
+    expect(await visitor.get('/api/cities?limit=0')).toMatchObject({ status: 400, body: { detail: MESSAGES.limitOutOfRange } });
   });
 
   it('drops a business from every answer once its report is approved', async () => {

@@ -7,7 +7,7 @@
  * - Errors become `ApiError` carrying the HTTP status and the body's `detail`, and its message codes (issue #15).
  */
 import type { z } from 'zod';
-import type { Business, BusinessListQuery, DirectoryFilter, MapTileParams, MapTileQuery, ReviewAction, User, VoteType } from './types';
+import type { Business, BusinessListQuery, CityListQuery, DirectoryFilter, MapTileParams, MapTileQuery, ReviewAction, User, VoteType } from './types';
 import { SIGNED_IN_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../cookies';
 import { ROUTE_PATHS, type RouteName } from '../route-paths';
 import type { API_ROUTES } from '../routes';
@@ -382,7 +382,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     mapVersion: (options?: RequestOptions) => call('mapVersion', undefined, options),
     mapTile: (tile: MapTileParams, query: MapTileQuery, options?: RequestOptions) => call('mapTile', { params: tile, query }, options),
     categories: async (): Promise<string[]> => (await call('categories')).categories ?? [],
-    cities: async (): Promise<string[]> => (await call('cities')).cities ?? [],
+    cities: async (query: CityListQuery = {}, options?: RequestOptions): Promise<string[]> => (await call('cities', { query }, options)).cities ?? [],
     getBusiness: (businessId: number | string, options?: RequestOptions) => call('getBusiness', { id: businessId }, options),
     createBusiness: (input: RouteBody<'createBusiness'>) => call('createBusiness', { body: input }),
     updateBusiness: (businessId: number | string, input: RouteBody<'updateBusiness'>) => call('updateBusiness', { id: businessId, body: input }),

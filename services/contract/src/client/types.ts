@@ -9,6 +9,7 @@ export type { Source, SourceInput } from '../schemas/source.schema';
 export type {
   BusinessListQuery,
   CityCount,
+  CityListQuery,
   CityGroups,
   DirectoryFilter,
   DirectorySummary,

@@ -32,6 +32,15 @@ export const businessListQuerySchema = directoryFilterSchema.extend({
 });
 export type BusinessListQuery = DirectoryFilter & { on_map?: 'true' | 'false'; limit?: number; cursor?: string };
 
+/**
+ * The cities in use (GET /api/cities): all of them as SPEC has it, or, for the city filter's list, the first `limit`
+ * holding `search`, those that start with it first.
+ */
+export const cityListQuerySchema = businessListQuerySchema.pick({ limit: true }).extend({
+  search: inputText().trim().max(100).optional().describe('only cities holding this text (any case), those that start with it first'),
+});
+export type CityListQuery = { search?: string; limit?: number };
+
 /** Any other paged list (CONTRACT.md's paging): `limit` and an opaque `cursor`. */
 export const pageQuerySchema = businessListQuerySchema.pick({ limit: true, cursor: true });
 

@@ -542,8 +542,16 @@ export class BusinessesRepository {
   }
 
   /** Every city spelling a listed business uses, A-Z: from the rollup (migration 017), not the table. */
-  async listCities(): Promise<string[]> {
-    const { rows } = await this.db.query<{ city: string }>('SELECT city FROM directory_city_spellings WHERE businesses > 0 ORDER BY city');
+  /** Cities in use A-Z (from the rollup of spellings); with `search`, those holding it, those that start with it first. */
+  async listCities({ search, limit }: { search?: string; limit?: number } = {}): Promise<string[]> {
+    const pattern = search ? escapeLike(search.toLowerCase()) : null;
+    const { rows } = await this.db.query<{ city: string }>(
+      `SELECT city FROM directory_city_spellings
+        WHERE businesses > 0 AND ($1::text IS NULL OR lower(city) LIKE '%' || $1 || '%')
+        ORDER BY $1::text IS NOT NULL AND lower(city) NOT LIKE $1 || '%', city
+        LIMIT $2`,
+      [pattern, limit ?? null],
+    );
     return rows.map((row) => row.city);
   }
 

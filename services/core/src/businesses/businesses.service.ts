@@ -5,6 +5,7 @@ import {
   type Business,
   type BusinessDetail,
   type CanEdit,
+  type CityListQuery,
   type User,
   type Valid,
   type ValidBusinessInput,
@@ -14,6 +15,7 @@ import { forbidden, notFound } from '../errors/domain-error';
 import { afterCommit } from '../jobs/after-commit';
 import type { JobQueueRepository } from '../jobs/job-queue.repository';
 import { toDirectoryFilters } from '../directory/directory-filters';
+import { rollupsTotal, type DirectoryRollupRepository } from '../directory/directory-rollup.repository';
 import { toBusiness } from './business.mapper';
 import { queueLinkChecks } from '../links/links.service';
 import type { SourcesService } from '../sources/sources.service';
@@ -43,6 +45,7 @@ export class BusinessesService {
     private readonly businesses: BusinessesRepository,
     private readonly sources: SourcesService,
     private readonly jobs: JobQueueRepository,
+    private readonly rollups: DirectoryRollupRepository,
   ) {}
 
   /**
@@ -53,14 +56,14 @@ export class BusinessesService {
     const filters = { ...toDirectoryFilters(parsed), onMap: parsed.on_map === undefined ? undefined : parsed.on_map === 'true' };
     // Ranked by relevance (its cursor says so); a one- or two-letter search lists A-Z as no search does.
     const searching = !!filters.search && !isShortSearch(filters.search);
-    // Only the first page counts; later ones carry its total in their cursor.
+    // Only the first page counts (from the rollups when they hold these filters); later ones carry its total in their cursor.
     const continued = parsed.cursor ? decodeCursor(parsed.cursor, searching) : undefined;
     const after = continued?.key;
     const limit = parsed.limit ?? PAGING.defaultLimit;
     const forAdmin = viewer?.is_admin ?? false;
     const [rows, total] = await Promise.all([
       this.businesses.listPage(filters, { limit: limit + 1, after, forAdmin }),
-      continued?.total ?? this.businesses.count(filters),
+      continued?.total ?? (rollupsTotal(filters) ? this.rollups.total(filters) : this.businesses.count(filters)),
     ]);
     return {
       body: rows.slice(0, limit).map((row) => toBusiness(row, forAdmin)),
@@ -132,8 +135,8 @@ export class BusinessesService {
     return { categories: await this.businesses.listCategories() };
   }
 
-  async cities(): Promise<{ cities: string[] }> {
-    return { cities: await this.businesses.listCities() };
+  async cities(query: CityListQuery = {}): Promise<{ cities: string[] }> {
+    return { cities: await this.businesses.listCities(query) };
   }
 
   private async requireEditable(id: number, editor: User) {

@@ -29,37 +29,66 @@ const CUTOFF = `cutoff AS MATERIALIZED (
          CASE WHEN t.today > c.verified_after THEN -1 ELSE 1 END AS sign
     FROM directory_verification_cutoff c, (SELECT ${VERIFICATION_CUTOFF_DAY} AS today) t)`;
 
+/** Whether the rollups give the total of these filters: those of `rollupsAnswer`, and also 'on the map' or not. */
+export function rollupsTotal(filters: DirectoryFilters): boolean {
+  return rollupsAnswer({ ...filters, onMap: undefined });
+}
+
+/** The rollup rows of the filters' groups (one row per city group, or more to correct lapsed verifications). */
+function rollupGroups(filters: DirectoryFilters): { with: string; rows: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const add = (value: unknown) => `$${params.push(value)}`;
+  const category = filters.category ? add(filters.category) : null;
+  const city = filters.city ? add(filters.city) : null;
+  const verified = filters.verified === true;
+  const rollupWhere = [
+    `r.verified = ${verified}`,
+    category ? `r.category_key = lower(${category})` : 'r.category_key IS NULL',
+    ...(city ? [`r.city_key = lower(${city})`] : []),
+  ];
+  const rollupRows = `SELECT r.city_key, r.businesses, r.on_map, r.west, r.south, r.east, r.north FROM directory_rollup r WHERE ${rollupWhere.join(' AND ')}`;
+  const lapsed = verified
+    ? ` UNION ALL ${LAPSED_SINCE_CUTOFF}${category ? ` AND lower(b.category) = lower(${category})` : ''}${city ? ` AND lower(b.city) = lower(${city})` : ''}`
+    : '';
+  return { with: verified ? `WITH ${CUTOFF} ` : '', rows: rollupRows + lapsed, params };
+}
+
+function totalSql(filters: DirectoryFilters): { text: string; params: unknown[] } {
+  const groups = rollupGroups(filters);
+  const counted = filters.onMap === undefined ? 'g.businesses' : filters.onMap ? 'g.on_map' : 'g.businesses - g.on_map';
+  return { text: `${groups.with}SELECT coalesce(sum(${counted}), 0)::int AS total FROM (${groups.rows}) g`, params: groups.params };
+}
+
+/** A statement without parameters: how many businesses are listed (`verified`: whose verification is current). */
+export function listedTotalSql({ verified }: { verified: boolean }): string {
+  return totalSql({ verified: verified || undefined }).text;
+}
+
 /** The rollups /browse counts from, kept by the triggers of migration 017. */
 export class DirectoryRollupRepository {
   constructor(private readonly db: Queryable) {}
 
   /** Per city group: count, mapped count and mapped extent, for filters `rollupsAnswer` accepts. */
   async cityStats(filters: DirectoryFilters): Promise<CityStats[]> {
-    const params: unknown[] = [];
-    const add = (value: unknown) => `$${params.push(value)}`;
-    const category = filters.category ? add(filters.category) : null;
-    const city = filters.city ? add(filters.city) : null;
-    const verified = filters.verified === true;
-    const rollupWhere = [
-      `r.verified = ${verified}`,
-      category ? `r.category_key = lower(${category})` : 'r.category_key IS NULL',
-      ...(city ? [`r.city_key = lower(${city})`] : []),
-    ];
-    const rollupRows = `SELECT r.city_key, r.businesses, r.on_map, r.west, r.south, r.east, r.north FROM directory_rollup r WHERE ${rollupWhere.join(' AND ')}`;
-    const lapsed = verified
-      ? ` UNION ALL ${LAPSED_SINCE_CUTOFF}${category ? ` AND lower(b.category) = lower(${category})` : ''}${city ? ` AND lower(b.city) = lower(${city})` : ''}`
-      : '';
+    const groups = rollupGroups(filters);
     const { rows } = await this.db.query<CityStats>(
-      `${verified ? `WITH ${CUTOFF} ` : ''}SELECT (SELECT min(s.city) FROM directory_city_spellings s WHERE lower(s.city) = g.city_key AND s.businesses > 0) AS city,
+      `${groups.with}SELECT (SELECT min(s.city) FROM directory_city_spellings s WHERE lower(s.city) = g.city_key AND s.businesses > 0) AS city,
               sum(g.businesses)::int AS count, sum(g.on_map)::int AS on_map,
               CASE WHEN sum(g.on_map) > 0 THEN min(g.west) END AS west, CASE WHEN sum(g.on_map) > 0 THEN min(g.south) END AS south,
               CASE WHEN sum(g.on_map) > 0 THEN max(g.east) END AS east, CASE WHEN sum(g.on_map) > 0 THEN max(g.north) END AS north
-         FROM (${rollupRows}${lapsed}) g
+         FROM (${groups.rows}) g
         GROUP BY g.city_key
        HAVING sum(g.businesses) > 0`,
-      params,
+      groups.params,
     );
     return rows;
+  }
+
+  /** How many businesses match, for filters `rollupsTotal` accepts (the list's X-Total-Count). */
+  async total(filters: DirectoryFilters): Promise<number> {
+    const { text, params } = totalSql(filters);
+    const { rows } = await this.db.query<{ total: number }>(text, params);
+    return rows[0].total;
   }
 
   /** Moves the verified rows' cut-off to today's, so that reads correct only for the days since (run by the worker). */

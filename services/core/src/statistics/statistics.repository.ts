@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/pool';
-import { VERIFICATION_CURRENT } from '../verification/verification-sql';
+import { listedTotalSql } from '../directory/directory-rollup.repository';
 
 /** SPEC §3's admin statistics. */
 export interface AdminStatistics {
@@ -13,7 +13,9 @@ export interface StatisticsRollup {
   computedAt: Date;
 }
 
-// Every count and the upsert in one statement: one round trip, one consistent snapshot.
+// Every count and the upsert in one statement: one round trip, one consistent snapshot. The businesses are counted
+// from the directory's rollups (migration 017), so a refresh after each write costs the same at any size; like every
+// directory answer, they leave out a business whose report was approved (the cascade soon deletes it).
 const REFRESH_SQL = `
 WITH users_counts AS (
   SELECT count(*) AS total,
@@ -21,11 +23,10 @@ WITH users_counts AS (
          count(*) FILTER (WHERE NOT is_admin) AS regular,
          count(*) FILTER (WHERE created_at > now() - interval '7 days') AS recent_registrations
     FROM users
+), listed AS (
+  SELECT (${listedTotalSql({ verified: false })}) AS total, (${listedTotalSql({ verified: true })}) AS verified
 ), business_counts AS (
-  SELECT count(*) AS total,
-         count(*) FILTER (WHERE ${VERIFICATION_CURRENT}) AS verified,
-         count(*) FILTER (WHERE (${VERIFICATION_CURRENT}) IS NOT TRUE) AS unverified
-    FROM businesses b
+  SELECT total, verified, total - verified AS unverified FROM listed
 )
 INSERT INTO statistics_rollup (id, statistics, computed_at)
 SELECT true,

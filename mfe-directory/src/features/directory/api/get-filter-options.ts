@@ -1,23 +1,32 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
 import { directoryKeys } from './keys';
 
 const OPTIONS_STALE_MS = 5 * 60_000;
+const NONE: string[] = [];
 
-/** The category and city dropdowns (GET /api/categories, /api/cities). */
-export function getFilterOptionsQueryOptions(api: ApiClient, kind: 'categories' | 'cities') {
+/** The category dropdown (GET /api/categories). */
+export function getCategoriesQueryOptions(api: ApiClient) {
+  return queryOptions({ queryKey: directoryKeys.categories(), queryFn: () => api.categories(), staleTime: OPTIONS_STALE_MS });
+}
+
+export function useCategories(): string[] {
+  const { api } = useHost();
+  return useQuery(getCategoriesQueryOptions(api)).data ?? NONE;
+}
+
+/** The city filter's options: the first `limit` cities holding `search`, those that start with it first (GET /api/cities). */
+export function getCityOptionsQueryOptions(api: ApiClient, search: string, limit: number) {
   return queryOptions({
-    queryKey: directoryKeys.options(kind),
-    queryFn: () => (kind === 'categories' ? api.categories() : api.cities()),
+    queryKey: directoryKeys.cityOptions(search, limit),
+    queryFn: ({ signal }) => api.cities({ search: search || undefined, limit }, { signal }),
     staleTime: OPTIONS_STALE_MS,
   });
 }
 
-const NONE: string[] = [];
-
-/** `enabled: false` until the options are needed (the city list is asked for when it is first opened). */
-export function useFilterOptions(kind: 'categories' | 'cities', { enabled = true }: { enabled?: boolean } = {}): string[] {
+/** `enabled: false` until the list is first opened; while the next text's cities load, the last ones stay. */
+export function useCityOptions(search: string, limit: number, { enabled }: { enabled: boolean }): string[] {
   const { api } = useHost();
-  return useQuery({ ...getFilterOptionsQueryOptions(api, kind), enabled }).data ?? NONE;
+  return useQuery({ ...getCityOptionsQueryOptions(api, search, limit), enabled, placeholderData: keepPreviousData }).data ?? NONE;
 }

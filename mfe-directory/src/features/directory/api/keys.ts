@@ -14,6 +14,7 @@ export const directoryKeys = {
   unmapped: (filter: DirectoryFilter) => ['directory', 'unmapped', filter] as const,
   mapVersion: () => ['directory', 'map-version'] as const,
   mapTile: (filter: DirectoryFilter, { z, x, y }: TileAddress, version: number) => ['directory', 'map', filter, z, x, y, version] as const,
-  options: (kind: 'categories' | 'cities') => ['directory', 'options', kind] as const,
+  categories: () => ['directory', 'categories'] as const,
+  cityOptions: (search: string, limit: number) => ['directory', 'city-options', search, limit] as const,
   business: (id: number, viewer: number | null) => ['business', id, { viewer }] as const,
 };
