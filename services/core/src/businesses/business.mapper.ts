@@ -7,6 +7,7 @@ export function toBusiness(row: PageRow, forAdmin: boolean): Business {
     owner_id: _owner,
     rank_bucket: _bucket,
     rank_score: _score,
+    folded_name: _folded,
     report_count,
     latest_reports,
     created_at,

@@ -28,11 +28,16 @@ export interface DirectoryFilters {
 }
 
 /** Where a page starts: after this business in the page's order (keyset paging). */
-export type PageKey = { mode: 'name'; name: string; id: number } | { mode: 'relevance'; bucket: number; score: number; name: string; id: number };
+export type PageKey =
+  | { mode: 'name'; name: string; id: number }
+  | { mode: 'prefix'; folded: string; id: number }
+  | { mode: 'relevance'; bucket: number; score: number; name: string; id: number };
 
 export interface PageRow extends BusinessRow {
   rank_bucket?: number;
   rank_score?: number;
+  /** A short search's order: the folded name (search_fold). */
+  folded_name?: string;
 }
 
 export interface MapPoint {
@@ -147,8 +152,8 @@ const RESOLVE_SEARCH = `
 /**
  * pg_trgm serves substrings of 3 characters or more: a shorter search would read the whole table. It matches the
  * start of the folded name instead, as a range of the name-prefix index (migration 019), which also holds what the
- * page, the total, the summary and the map read of a match: none of them reads the table. Its matches list A-Z, as
- * the directory does without a search.
+ * total, the summary and the map read of a match: none of them reads the table. Its matches list A-Z by the folded
+ * name, the index's order, so a page reads only its own rows; its total is a rollup read (migration 022).
  */
 const SHORT_SEARCH_LENGTH = 3;
 const FOLDED_NAME = 'search_fold(b.name)';
@@ -156,7 +161,7 @@ const FOLDED_NAME = 'search_fold(b.name)';
 // eslint-disable-next-line no-misleading-character-class -- a class of combining marks on purpose: each is removed alone
 const FOLDED_MARKS = /[\u0300-\u036f\u0610-\u061a\u0640\u064b-\u065f\u0670\u06d6-\u06ed]/g;
 
-/** Whether a search matches the start of names, listed A-Z (else anything, ranked by relevance): decided here only. */
+/** Whether a search matches the start of names, listed A-Z by the folded name (else anything, ranked by relevance): decided here only. */
 export function isShortSearch(search: string): boolean {
   return [...search.toLowerCase().normalize('NFKD').replace(FOLDED_MARKS, '')].length < SHORT_SEARCH_LENGTH;
 }
@@ -274,17 +279,26 @@ export class BusinessesRepository {
     const sql = filterSql(filters, await this.resolveSearch(filters.search), params);
     const limit = params.add(options.limit);
     const after = options.after;
+    if (sql.byPrefix) {
+      // A short search walks its index in the index's order (the folded name, byte by byte), so a page reads its own
+      // rows only, however many names share the prefix; ties of one folded name go by id.
+      const keyset =
+        after?.mode === 'prefix'
+          ? ` AND ${FOLDED_NAME} ~>=~ ${params.add(after.folded)} AND (${FOLDED_NAME} ~>~ ${params.add(after.folded)} OR b.id > ${params.add(after.id)}::int)`
+          : '';
+      const { rows } = await this.dbFor(filters).query<PageRow>(
+        `SELECT ${columns(options.forAdmin)}, ${FOLDED_NAME} AS folded_name FROM businesses b WHERE ${sql.where}${keyset}
+          ORDER BY ${FOLDED_NAME} USING ~<~, b.id LIMIT ${limit}`,
+        params.values,
+      );
+      return rows;
+    }
     if (!sql.rank) {
       const keyset = after?.mode === 'name' ? ` AND (b.name, b.id) > (${params.add(after.name)}, ${params.add(after.id)}::int)` : '';
-      // A short search's matches (id and name) are read from their index alone, then sorted: walking the name index
-      // instead would fold every name it passes before the matches start.
-      const text = sql.byPrefix
-        ? `WITH matches AS MATERIALIZED (SELECT b.id, b.name FROM businesses b WHERE ${sql.where}${keyset})
-           SELECT ${columns(options.forAdmin)}
-             FROM (SELECT id, name FROM matches ORDER BY name, id LIMIT ${limit}) p JOIN businesses b ON b.id = p.id
-            ORDER BY p.name, p.id`
-        : `SELECT ${columns(options.forAdmin)} FROM businesses b WHERE ${sql.where}${keyset} ORDER BY b.name, b.id LIMIT ${limit}`;
-      const { rows } = await this.dbFor(filters).query<PageRow>(text, params.values);
+      const { rows } = await this.dbFor(filters).query<PageRow>(
+        `SELECT ${columns(options.forAdmin)} FROM businesses b WHERE ${sql.where}${keyset} ORDER BY b.name, b.id LIMIT ${limit}`,
+        params.values,
+      );
       return rows;
     }
     const rank = sql.rank();

@@ -54,10 +54,10 @@ export class BusinessesService {
    */
   async listPage(parsed: Valid<typeof businessListQuerySchema>, viewer: User | null): Promise<BusinessPageAnswer> {
     const filters = { ...toDirectoryFilters(parsed), onMap: parsed.on_map === undefined ? undefined : parsed.on_map === 'true' };
-    // Ranked by relevance (its cursor says so); a one- or two-letter search lists A-Z as no search does.
-    const searching = !!filters.search && !isShortSearch(filters.search);
+    // Ranked by relevance (its cursor says so); a one- or two-letter search lists A-Z by the folded name, no search by name.
+    const order = !filters.search ? 'name' : isShortSearch(filters.search) ? 'prefix' : 'relevance';
     // Only the first page counts (from the rollups when they hold these filters); later ones carry its total in their cursor.
-    const continued = parsed.cursor ? decodeCursor(parsed.cursor, searching) : undefined;
+    const continued = parsed.cursor ? decodeCursor(parsed.cursor, order) : undefined;
     const after = continued?.key;
     const limit = parsed.limit ?? PAGING.defaultLimit;
     const forAdmin = viewer?.is_admin ?? false;
@@ -68,7 +68,7 @@ export class BusinessesService {
     return {
       body: rows.slice(0, limit).map((row) => toBusiness(row, forAdmin)),
       total,
-      nextCursor: rows.length > limit ? encodeCursor(pageKeyOf(rows[limit - 1], searching), total) : null,
+      nextCursor: rows.length > limit ? encodeCursor(pageKeyOf(rows[limit - 1], order), total) : null,
     };
   }
 

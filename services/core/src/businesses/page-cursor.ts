@@ -9,14 +9,15 @@ import type { PageKey, PageRow } from './businesses.repository';
  * count costs as much as its matches, once per filter set.
  */
 export function encodeCursor(key: PageKey, total: number): string {
-  const parts = key.mode === 'name' ? ['n', key.name, key.id] : ['r', key.bucket, key.score, key.name, key.id];
+  const parts =
+    key.mode === 'name' ? ['n', key.name, key.id] : key.mode === 'prefix' ? ['p', key.folded, key.id] : ['r', key.bucket, key.score, key.name, key.id];
   return encodeOpaqueCursor([...parts, total]);
 }
 
-export function pageKeyOf(row: PageRow, searching: boolean): PageKey {
-  return searching
-    ? { mode: 'relevance', bucket: row.rank_bucket ?? 0, score: row.rank_score ?? 0, name: row.name, id: row.id }
-    : { mode: 'name', name: row.name, id: row.id };
+export function pageKeyOf(row: PageRow, mode: PageKey['mode']): PageKey {
+  if (mode === 'relevance') return { mode, bucket: row.rank_bucket ?? 0, score: row.rank_score ?? 0, name: row.name, id: row.id };
+  if (mode === 'prefix') return { mode, folded: row.folded_name ?? '', id: row.id };
+  return { mode, name: row.name, id: row.id };
 }
 
 // What encodeCursor writes, checked as client input since its values reach SQL: Postgres fails on a NUL in the
@@ -28,13 +29,18 @@ const total = z
   .min(0)
   .max(2 ** 31 - 1);
 const nameCursor = z.tuple([z.literal('n'), storedName, id, total]);
+const prefixCursor = z.tuple([z.literal('p'), storedName, id, total]);
 const relevanceCursor = z.tuple([z.literal('r'), z.int32(), z.number(), storedName, id, total]);
 
-/** A cursor made by encodeCursor for the same kind of query (searching or not), else 400. */
-export function decodeCursor(cursor: string, searching: boolean): { key: PageKey; total: number } {
-  if (!searching) {
+/** A cursor made by encodeCursor for the same order of query, else 400. */
+export function decodeCursor(cursor: string, mode: PageKey['mode']): { key: PageKey; total: number } {
+  if (mode === 'name') {
     const [, name, id, total] = decodeOpaqueCursor(cursor, nameCursor);
-    return { key: { mode: 'name', name, id }, total };
+    return { key: { mode, name, id }, total };
+  }
+  if (mode === 'prefix') {
+    const [, folded, id, total] = decodeOpaqueCursor(cursor, prefixCursor);
+    return { key: { mode, folded, id }, total };
   }
   const [, bucket, score, name, id, total] = decodeOpaqueCursor(cursor, relevanceCursor);
   return { key: { mode: 'relevance', bucket, score, name, id }, total };

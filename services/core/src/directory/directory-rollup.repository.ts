@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/pool';
-import type { CityStats, DirectoryFilters } from '../businesses/businesses.repository';
+import { isShortSearch, type CityStats, type DirectoryFilters } from '../businesses/businesses.repository';
 import { VERIFICATION_CUTOFF_DAY } from '../verification/verification-sql';
 
 /**
@@ -29,8 +29,13 @@ const CUTOFF = `cutoff AS MATERIALIZED (
          CASE WHEN t.today > c.verified_after THEN -1 ELSE 1 END AS sign
     FROM directory_verification_cutoff c, (SELECT ${VERIFICATION_CUTOFF_DAY} AS today) t)`;
 
-/** Whether the rollups give the total of these filters: those of `rollupsAnswer`, and also 'on the map' or not. */
+/**
+ * Whether the rollups give the total of these filters: those of `rollupsAnswer`, also 'on the map' or not; and a one-
+ * or two-character search alone (migration 022's counts per prefix).
+ */
 export function rollupsTotal(filters: DirectoryFilters): boolean {
+  const { search, ...others } = filters;
+  if (search) return isShortSearch(search) && Object.values(others).every((value) => value === undefined);
   return rollupsAnswer({ ...filters, onMap: undefined });
 }
 
@@ -86,7 +91,9 @@ export class DirectoryRollupRepository {
 
   /** How many businesses match, for filters `rollupsTotal` accepts (the list's X-Total-Count). */
   async total(filters: DirectoryFilters): Promise<number> {
-    const { text, params } = totalSql(filters);
+    const { text, params } = filters.search
+      ? { text: 'SELECT coalesce((SELECT businesses FROM directory_name_prefixes WHERE prefix = search_fold($1)), 0)::int AS total', params: [filters.search] }
+      : totalSql(filters);
     const { rows } = await this.db.query<{ total: number }>(text, params);
     return rows[0].total;
   }
