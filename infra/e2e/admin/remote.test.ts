@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, useBrowser } from '../support/browser';
+import { launchBrowser, useBrowser, waitForQuietNetwork } from '../support/browser';
 import { firstBusinessRow } from '../support/directory';
 import { e2e } from '../support/env';
 import { answers, buildRemote, copyBuild, deployBuild, removeDir, repoRoot, startFrontendServer, type FrontendServer } from '../support/preview';
@@ -45,7 +45,7 @@ describe('isolation: only admins download the admin remote', () => {
       await page.goto('/admin');
       await page.waitForURL((url) => url.pathname === '/login');
       await page.getByTestId('auth-screen').waitFor();
-      await page.waitForLoadState('networkidle');
+      await waitForQuietNetwork(page);
 
       expect(fromOrigin(seen.urls, remotes.directory).length).toBeGreaterThan(0); // the watcher sees remotes
       expect(fromOrigin(seen.urls, remotes.admin)).toEqual([]);
@@ -82,7 +82,7 @@ describe('isolation: only admins download the admin remote', () => {
       await refusal.waitFor();
       expect(await refusal.getByRole('heading').innerText()).toBe('Not authorised');
       expect(await refusal.innerText()).toContain('only available to administrators');
-      await page.waitForLoadState('networkidle');
+      await waitForQuietNetwork(page);
       expect(await page.locator('[data-testid="admin-root"]').count()).toBe(0);
 
       const statuses = await page.evaluate(async () => {

@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { FIRST_LOAD_MESSAGES, LIMITS, MESSAGES, SIGNED_IN_COOKIE } from '@zaytoon/contract';
-import { useBrowser } from '../support/browser';
+import { useBrowser, waitForQuietNetwork } from '../support/browser';
 import { e2e } from '../support/env';
 import { waitForMail } from '../support/mailbox';
 import { apiFetch, directoryScreen, eventually, expectNoPageErrors, expectToast, logIn, loggedOut, newUser, pathOf, waitForPath } from './helpers';
@@ -135,7 +135,7 @@ describe('directory: the session check on page load (signed-in hint cookie, docs
     const asked = askedForMe(page);
     await page.goto('/browse');
     await page.locator('[data-testid="city-group"], [data-testid="directory-empty"]').first().waitFor();
-    await page.waitForLoadState('networkidle');
+    await waitForQuietNetwork(page);
     expect(asked).toEqual([]);
     expect(browser.errors).toEqual([]);
   });

@@ -3,7 +3,7 @@
 // (mfe-directory/build-chunks.ts); a static import of one of them from the first chunk would add its bytes to every
 // visit, which only bench:frontend's weight would otherwise show.
 import { describe, expect, it } from 'vitest';
-import { fromOrigin, launchBrowser, recordRequests } from '../support/browser';
+import { fromOrigin, launchBrowser, recordRequests, waitForQuietNetwork } from '../support/browser';
 import { runtimeConfig } from '../admin/helpers';
 import { e2e } from '../support/env';
 
@@ -22,7 +22,7 @@ async function firstVisitScripts(): Promise<(origin: string) => string[]> {
     const page = await context.newPage();
     await page.goto('/browse');
     await page.getByTestId('city-group').first().waitFor();
-    await page.waitForLoadState('networkidle');
+    await waitForQuietNetwork(page);
     const urls = [...seen.urls];
     return (origin) => fromOrigin(urls, origin).filter((url) => url.endsWith('.js'));
   } finally {

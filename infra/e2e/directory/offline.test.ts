@@ -4,7 +4,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THEME_COLOUR } from '@zaytoon/shell/runtime-config';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, waitForQuietNetwork } from '../support/browser';
 import { cityCards } from '../support/directory';
 import { e2e } from '../support/env';
 import { directoryScreen, expectToast } from './helpers';
@@ -68,7 +68,7 @@ describe('installable, offline-tolerant app (issue #16 point 3)', () => {
     await page.getByTestId('auth-screen').waitFor();
     await page.goto('/browse');
     const online = await browseList(page);
-    await page.waitForLoadState('networkidle');
+    await waitForQuietNetwork(page);
     expect(await page.getByTestId('offline-banner').count()).toBe(0);
 
     await context.setOffline(true);
@@ -107,7 +107,7 @@ describe('installable, offline-tolerant app (issue #16 point 3)', () => {
     }
     await page.goto('/browse');
     await browseList(page);
-    await page.waitForLoadState('networkidle');
+    await waitForQuietNetwork(page);
     expect(await page.getByTestId('offline-banner').count()).toBe(0);
     await page.close();
   });

@@ -2,6 +2,7 @@
 // directory opened on a phone, and the count line read as a number.
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { waitForQuietNetwork } from '../support/browser';
 import { COUNT_LINE, parseCount } from '../support/chromium';
 import type { ScaleStack } from '../support/scale-stack';
 
@@ -102,5 +103,5 @@ export async function openBrowse(page: Page, path = '/browse'): Promise<{ count:
 
 /** Lets the page finish what it fetches (bounded: a page that never settles still gets measured). */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
+  await waitForQuietNetwork(page).catch(() => undefined);
 }
