@@ -10,7 +10,11 @@ import type { PageKey, PageRow } from './businesses.repository';
  */
 export function encodeCursor(key: PageKey, total: number): string {
   const parts =
-    key.mode === 'name' ? ['n', key.name, key.id] : key.mode === 'prefix' ? ['p', key.folded, key.id] : ['r', key.bucket, key.score, key.name, key.id];
+    key.mode === 'name'
+      ? ['n', key.name, key.id]
+      : key.mode === 'prefix'
+        ? ['p', key.folded, key.id]
+        : ['r', key.bucket, key.score, key.name, key.id];
   return encodeOpaqueCursor([...parts, total]);
 }
 

@@ -92,7 +92,10 @@ export class DirectoryRollupRepository {
   /** How many businesses match, for filters `rollupsTotal` accepts (the list's X-Total-Count). */
   async total(filters: DirectoryFilters): Promise<number> {
     const { text, params } = filters.search
-      ? { text: 'SELECT coalesce((SELECT businesses FROM directory_name_prefixes WHERE prefix = search_fold($1)), 0)::int AS total', params: [filters.search] }
+      ? {
+          text: 'SELECT coalesce((SELECT businesses FROM directory_name_prefixes WHERE prefix = search_fold($1)), 0)::int AS total',
+          params: [filters.search],
+        }
       : totalSql(filters);
     const { rows } = await this.db.query<{ total: number }>(text, params);
     return rows[0].total;

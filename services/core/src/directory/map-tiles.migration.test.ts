@@ -78,22 +78,26 @@ describe('migration 1700000000018: map tiles on a table already filled', () => {
     for (const row of cells) expect(row).toEqual(expect.objectContaining({ counted: row.direct, kept_cells: row.cells }));
   });
 
-  it('keeps map_key and the cells current after it, runs again (as after a failure) without counting twice, and the later migrations follow', { timeout: 120_000 }, async () => {
-    const { rows } = await db.query<{ id: number; map_key: string }>(
-      `INSERT INTO businesses (name, address, city, postcode, category, latitude, longitude)
+  it(
+    'keeps map_key and the cells current after it, runs again (as after a failure) without counting twice, and the later migrations follow',
+    { timeout: 120_000 },
+    async () => {
+      const { rows } = await db.query<{ id: number; map_key: string }>(
+        `INSERT INTO businesses (name, address, city, postcode, category, latitude, longitude)
        VALUES ('New', '1 Low St', 'York', 'YO1 1AA', 'Cafe', 53.96, -1.08) RETURNING id, map_key`,
-    );
-    expect(rows[0].map_key).not.toBeNull();
-    await db.query(`UPDATE businesses SET latitude = 51.5, longitude = -0.12, map_key = 1 WHERE id = $1`, [rows[0].id]);
-    const moved = await db.query(`SELECT map_key = map_key(51.5, -0.12) AS placed FROM businesses WHERE id = $1`, [rows[0].id]);
-    expect(moved.rows).toEqual([{ placed: true }]);
+      );
+      expect(rows[0].map_key).not.toBeNull();
+      await db.query(`UPDATE businesses SET latitude = 51.5, longitude = -0.12, map_key = 1 WHERE id = $1`, [rows[0].id]);
+      const moved = await db.query(`SELECT map_key = map_key(51.5, -0.12) AS placed FROM businesses WHERE id = $1`, [rows[0].id]);
+      expect(moved.rows).toEqual([{ placed: true }]);
 
-    await db.query(`DELETE FROM pgmigrations WHERE name = $1`, [MAP_TILES]);
-    await runMigrations(database.url, () => {}, 1);
-    for (const row of await cellsBesideBusinesses()) expect(row).toEqual(expect.objectContaining({ counted: row.direct, kept_cells: row.cells }));
+      await db.query(`DELETE FROM pgmigrations WHERE name = $1`, [MAP_TILES]);
+      await runMigrations(database.url, () => {}, 1);
+      for (const row of await cellsBesideBusinesses()) expect(row).toEqual(expect.objectContaining({ counted: row.direct, kept_cells: row.cells }));
 
-    await runMigrations(database.url);
-    const tiles = await db.query(`SELECT sum(count)::int AS count FROM map_cells WHERE level = 2`);
-    expect(tiles.rows).toEqual([{ count: BUSINESSES - Math.floor(BUSINESSES / 10) + 1 }]);
-  });
+      await runMigrations(database.url);
+      const tiles = await db.query(`SELECT sum(count)::int AS count FROM map_cells WHERE level = 2`);
+      expect(tiles.rows).toEqual([{ count: BUSINESSES - Math.floor(BUSINESSES / 10) + 1 }]);
+    },
+  );
 });

@@ -65,7 +65,12 @@ describe('migration 1700000000022: counts per name prefix on a table already fil
     await db.query(`UPDATE businesses SET description = 'votes and descriptions move nothing'`);
     const followed = await keptBesideCounted();
     expect(followed.kept).toEqual(followed.counted);
-    expect(followed.kept).toEqual(expect.arrayContaining([{ prefix: 'ce', businesses: 2 }, { prefix: 'go', businesses: 1 }]));
+    expect(followed.kept).toEqual(
+      expect.arrayContaining([
+        { prefix: 'ce', businesses: 2 },
+        { prefix: 'go', businesses: 1 },
+      ]),
+    );
 
     // Run again (as after a failure): nothing counted twice.
     await db.query(`DELETE FROM pgmigrations WHERE name = $1`, [NAME_PREFIXES]);
