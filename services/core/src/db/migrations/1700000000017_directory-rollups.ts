@@ -1,12 +1,24 @@
--- Up Migration
--- Issue #30 point 3: what /browse counts comes from rollups that the writing transaction keeps current, so the
--- summary, the city groups and the category and city lists are small indexed reads at any size and no write
--- recomputes anything whole. Statement-level triggers on businesses (and a row trigger on reports) keep them;
--- they are ENABLE ALWAYS, so a session in session_replication_role = replica (the scale seed) keeps them too.
+import type { MigrationBuilder } from 'node-pg-migrate';
 
+// Issue #30 point 3: what /browse counts comes from rollups that the writing transaction keeps current, so the
+// summary, the city groups and the category and city lists are small indexed reads at any size and no write
+// recomputes anything whole. Statement-level triggers on businesses (and a row trigger on reports) keep them;
+// they are ENABLE ALWAYS, so a session in session_replication_role = replica (the scale seed) keeps them too.
+//
+// Written for a big, busy businesses table (docs/decisions.md, "Migrations on big tables work without a long lock"):
+// outside a transaction, step by step, each step safe to run again after a failure. The column, tables, functions
+// and triggers come first, in one short transaction: from then on every write keeps the rollups. Then the rows
+// already there are counted one city group at a time, each in a transaction that first locks the rollups against
+// writers (a writer's trigger waits at most for one city's count, and no change is counted twice or lost), and last
+// the category spellings, in one such transaction.
+export const up = (pgm: MigrationBuilder): void => {
+  pgm.noTransaction();
+
+  // One query of several statements: Postgres runs it as one transaction.
+  pgm.sql(`
 -- A business whose report was approved is hidden at once (NOT_REMOVED in businesses.repository.ts). The reports
 -- trigger mirrors that onto the row, so the rollup triggers see it on the business itself.
-ALTER TABLE businesses ADD COLUMN removal_approved boolean NOT NULL DEFAULT false;
+ALTER TABLE businesses ADD COLUMN IF NOT EXISTS removal_approved boolean NOT NULL DEFAULT false;
 UPDATE businesses b SET removal_approved = true
  WHERE EXISTS (SELECT 1 FROM reports r WHERE r.business_id = b.id AND r.status = 'approved');
 
@@ -17,7 +29,7 @@ UPDATE businesses b SET removal_approved = true
 -- delete, a move, a lapse) does not shrink it, so a frame may be a little wide, never too narrow (decisions.md).
 -- Rows that fall to zero stay (readers skip them): there are at most groups x categories of them. No CHECK on the
 -- counts: a conflicting insert checks its proposed row (a negative delta) before it becomes an update.
-CREATE TABLE directory_rollup (
+CREATE TABLE IF NOT EXISTS directory_rollup (
   verified boolean NOT NULL,
   category_key text,
   city_key text NOT NULL,
@@ -32,12 +44,12 @@ CREATE TABLE directory_rollup (
 
 -- Each spelling of a city and of a category, with how many listed businesses use it: the city and category
 -- lists, and a group's display name (its first spelling A-Z).
-CREATE TABLE directory_city_spellings (
+CREATE TABLE IF NOT EXISTS directory_city_spellings (
   city text PRIMARY KEY,
   businesses integer NOT NULL
 );
-CREATE INDEX directory_city_spellings_group_idx ON directory_city_spellings (lower(city), city) WHERE businesses > 0;
-CREATE TABLE directory_category_spellings (
+CREATE INDEX IF NOT EXISTS directory_city_spellings_group_idx ON directory_city_spellings (lower(city), city) WHERE businesses > 0;
+CREATE TABLE IF NOT EXISTS directory_category_spellings (
   category text PRIMARY KEY,
   businesses integer NOT NULL
 );
@@ -46,27 +58,32 @@ CREATE TABLE directory_category_spellings (
 -- read subtracts those verified between this day and today's cut-off (an indexed range of businesses, a day's
 -- worth when the worker's statistics refresh moves the cut-off; directory_verification_advance). Exact always.
 -- Starts at TRUST_RULES.verificationValidMonths (12) ago; the first advance corrects any other value either way.
-CREATE TABLE directory_verification_cutoff (
+CREATE TABLE IF NOT EXISTS directory_verification_cutoff (
   id boolean PRIMARY KEY DEFAULT true CHECK (id),
   verified_after date NOT NULL
 );
-INSERT INTO directory_verification_cutoff (verified_after) VALUES ((current_date - interval '12 months')::date);
+INSERT INTO directory_verification_cutoff (verified_after) VALUES ((current_date - interval '12 months')::date)
+  ON CONFLICT DO NOTHING;
 
 -- One business's part in the rollups: sign +1 adds it, -1 takes it away.
-CREATE TYPE directory_contribution AS (
-  sign integer,
-  city text,
-  category text,
-  latitude double precision,
-  longitude double precision,
-  verified_on date
-);
+DO $$
+BEGIN
+  CREATE TYPE directory_contribution AS (
+    sign integer,
+    city text,
+    category text,
+    latitude double precision,
+    longitude double precision,
+    verified_on date
+  );
+EXCEPTION WHEN duplicate_object THEN NULL;
+END $$;
 
 -- Adds the contributions to the rollups (only the verified rows when verified_only). Rows are written in key
 -- order, so two writers never deadlock on them. Holds the cut-off row (key share) when it reads it, so an
 -- advance waits for the writes that counted by the old cut-off, and they for it. Runs as its owner: a role that
 -- may write businesses keeps the rollups without rights on them.
-CREATE FUNCTION directory_rollup_apply(changes directory_contribution[], verified_only boolean DEFAULT false)
+CREATE OR REPLACE FUNCTION directory_rollup_apply(changes directory_contribution[], verified_only boolean DEFAULT false)
 RETURNS void LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
 DECLARE
   cutoff date;
@@ -110,17 +127,17 @@ $$;
 
 -- The scale seed's parallel connections would wait on each other's rollup rows until their joint commit: it
 -- sets zaytoon.directory_rollup = 'deferred' in its transactions and adds its rows with directory_rollup_add.
-CREATE FUNCTION directory_rollup_deferred() RETURNS boolean LANGUAGE sql STABLE AS $$
+CREATE OR REPLACE FUNCTION directory_rollup_deferred() RETURNS boolean LANGUAGE sql STABLE AS $$
   SELECT coalesce(current_setting('zaytoon.directory_rollup', true), '') = 'deferred'
 $$;
 
-CREATE FUNCTION directory_rollup_add(ids integer[]) RETURNS void LANGUAGE sql AS $$
+CREATE OR REPLACE FUNCTION directory_rollup_add(ids integer[]) RETURNS void LANGUAGE sql AS $$
   SELECT directory_rollup_apply(ARRAY(
     SELECT ROW(1, b.city, b.category, b.latitude, b.longitude, b.verified_on)::directory_contribution
       FROM businesses b WHERE b.id = ANY(ids) AND NOT b.removal_approved))
 $$;
 
-CREATE FUNCTION businesses_rollup_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION businesses_rollup_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF directory_rollup_deferred() THEN RETURN NULL; END IF;
   PERFORM directory_rollup_apply(ARRAY(
@@ -130,7 +147,7 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION businesses_rollup_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION businesses_rollup_delete() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF directory_rollup_deferred() THEN RETURN NULL; END IF;
   PERFORM directory_rollup_apply(ARRAY(
@@ -143,7 +160,7 @@ $$;
 -- Only rows whose counted fields changed move (votes, hours and descriptions leave the rollups alone). EXCEPT ALL
 -- pairs the old and new rows by hashing or sorting: a join of two transition tables, which have no statistics,
 -- may be planned as a nested loop, quadratic in a bulk update.
-CREATE FUNCTION businesses_rollup_update() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION businesses_rollup_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF directory_rollup_deferred() THEN RETURN NULL; END IF;
   PERFORM directory_rollup_apply(ARRAY(
@@ -162,7 +179,7 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION businesses_rollup_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION businesses_rollup_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM directory_rollup;
   DELETE FROM directory_city_spellings;
@@ -171,19 +188,19 @@ BEGIN
 END
 $$;
 
-CREATE TRIGGER businesses_rollup_insert AFTER INSERT ON businesses
+CREATE OR REPLACE TRIGGER businesses_rollup_insert AFTER INSERT ON businesses
   REFERENCING NEW TABLE AS inserted_rows FOR EACH STATEMENT EXECUTE FUNCTION businesses_rollup_insert();
-CREATE TRIGGER businesses_rollup_update AFTER UPDATE ON businesses
+CREATE OR REPLACE TRIGGER businesses_rollup_update AFTER UPDATE ON businesses
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION businesses_rollup_update();
-CREATE TRIGGER businesses_rollup_delete AFTER DELETE ON businesses
+CREATE OR REPLACE TRIGGER businesses_rollup_delete AFTER DELETE ON businesses
   REFERENCING OLD TABLE AS deleted_rows FOR EACH STATEMENT EXECUTE FUNCTION businesses_rollup_delete();
-CREATE TRIGGER businesses_rollup_truncate AFTER TRUNCATE ON businesses
+CREATE OR REPLACE TRIGGER businesses_rollup_truncate AFTER TRUNCATE ON businesses
   FOR EACH STATEMENT EXECUTE FUNCTION businesses_rollup_truncate();
 
 -- A report becoming approved hides its business; the last approved one going (un-approved, moved by a merge,
 -- deleted) shows it again. The business row is locked first, so concurrent reports of one business take turns
 -- and each sees the others' outcome. A report deleted with its business finds no row and does nothing.
-CREATE FUNCTION reports_mark_removal() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION reports_mark_removal() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP <> 'INSERT' AND OLD.status = 'approved'
      AND (TG_OP = 'DELETE' OR NEW.status <> 'approved' OR NEW.business_id <> OLD.business_id) THEN
@@ -199,16 +216,16 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION reports_truncate_removals() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION reports_truncate_removals() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE businesses SET removal_approved = false WHERE removal_approved;
   RETURN NULL;
 END
 $$;
 
-CREATE TRIGGER reports_mark_removal AFTER INSERT OR DELETE OR UPDATE OF status, business_id ON reports
+CREATE OR REPLACE TRIGGER reports_mark_removal AFTER INSERT OR DELETE OR UPDATE OF status, business_id ON reports
   FOR EACH ROW EXECUTE FUNCTION reports_mark_removal();
-CREATE TRIGGER reports_truncate_removals AFTER TRUNCATE ON reports
+CREATE OR REPLACE TRIGGER reports_truncate_removals AFTER TRUNCATE ON reports
   FOR EACH STATEMENT EXECUTE FUNCTION reports_truncate_removals();
 
 ALTER TABLE businesses ENABLE ALWAYS TRIGGER businesses_rollup_insert;
@@ -218,9 +235,9 @@ ALTER TABLE businesses ENABLE ALWAYS TRIGGER businesses_rollup_truncate;
 ALTER TABLE reports ENABLE ALWAYS TRIGGER reports_mark_removal;
 ALTER TABLE reports ENABLE ALWAYS TRIGGER reports_truncate_removals;
 
--- Moves the cut-off to `new_after` (today's, from TRUST_RULES: DirectoryRollupRepository): the businesses
+-- Moves the cut-off to 'new_after' (today's, from TRUST_RULES: DirectoryRollupRepository): the businesses
 -- verified between the two days leave the verified rows (or join them, when the cut-off moves back).
-CREATE FUNCTION directory_verification_advance(new_after date) RETURNS void LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION directory_verification_advance(new_after date) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   old_after date;
 BEGIN
@@ -240,29 +257,52 @@ BEGIN
 END
 $$;
 
--- Backfill: every listed business, a range of ids at a time (the triggers above already count later writes,
--- and the migration's lock on businesses holds writers off until it commits).
-DO $$
-DECLARE
-  low integer := 0;
-  high integer := (SELECT coalesce(max(id), 0) FROM businesses);
+-- One city group's rollup rows and spellings anew from its businesses. directory_rollup_apply adds to the category
+-- spellings too: they are counted anew at the end (directory_category_spellings_recount).
+CREATE OR REPLACE FUNCTION directory_rollup_recount(group_key text) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  WHILE low < high LOOP
-    PERFORM directory_rollup_apply(ARRAY(
-      SELECT ROW(1, b.city, b.category, b.latitude, b.longitude, b.verified_on)::directory_contribution
-        FROM businesses b WHERE b.id > low AND b.id <= low + 50000 AND NOT b.removal_approved));
-    low := low + 50000;
-  END LOOP;
+  LOCK TABLE directory_rollup, directory_city_spellings IN SHARE ROW EXCLUSIVE MODE;
+  DELETE FROM directory_rollup WHERE city_key = group_key;
+  DELETE FROM directory_city_spellings WHERE lower(city) = group_key;
+  PERFORM directory_rollup_apply(ARRAY(
+    SELECT ROW(1, b.city, b.category, b.latitude, b.longitude, b.verified_on)::directory_contribution
+      FROM businesses b WHERE lower(b.city) = group_key AND NOT b.removal_approved));
 END
 $$;
 
--- Down Migration
+CREATE OR REPLACE FUNCTION directory_category_spellings_recount() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  LOCK TABLE directory_category_spellings IN SHARE ROW EXCLUSIVE MODE;
+  DELETE FROM directory_category_spellings;
+  INSERT INTO directory_category_spellings (category, businesses)
+  SELECT category, count(*) FROM businesses WHERE NOT removal_approved GROUP BY category;
+END
+$$;`);
+
+  pgm.sql(`
+DO $$
+DECLARE
+  group_key text;
+BEGIN
+  FOR group_key IN SELECT DISTINCT lower(city) FROM businesses LOOP
+    PERFORM directory_rollup_recount(group_key);
+    COMMIT;
+  END LOOP;
+  PERFORM directory_category_spellings_recount();
+END
+$$`);
+};
+
+export const down = (pgm: MigrationBuilder): void => {
+  pgm.sql(`
 DROP TRIGGER reports_mark_removal ON reports;
 DROP TRIGGER reports_truncate_removals ON reports;
 DROP TRIGGER businesses_rollup_insert ON businesses;
 DROP TRIGGER businesses_rollup_update ON businesses;
 DROP TRIGGER businesses_rollup_delete ON businesses;
 DROP TRIGGER businesses_rollup_truncate ON businesses;
+DROP FUNCTION directory_category_spellings_recount();
+DROP FUNCTION directory_rollup_recount(text);
 DROP FUNCTION directory_verification_advance(date);
 DROP FUNCTION reports_truncate_removals();
 DROP FUNCTION reports_mark_removal();
@@ -275,4 +315,5 @@ DROP FUNCTION directory_rollup_deferred();
 DROP FUNCTION directory_rollup_apply(directory_contribution[], boolean);
 DROP TYPE directory_contribution;
 DROP TABLE directory_verification_cutoff, directory_category_spellings, directory_city_spellings, directory_rollup;
-ALTER TABLE businesses DROP COLUMN removal_approved;
+ALTER TABLE businesses DROP COLUMN removal_approved;`);
+};
