@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, fakeHost, renderScreen } from '../../test/harness';
 import { summary } from '../../test/directoryFakes';
-import { CITY_OPTIONS_SHOWN } from './CityCombobox';
+import { CITY_OPTIONS_SHOWN, narrowCities } from './CityCombobox';
 import { DirectoryScreen } from './DirectoryScreen';
 
 const CITIES = Array.from({ length: 3000 }, (_, index) => `Town ${String(index).padStart(4, '0')}`);
@@ -50,7 +50,7 @@ describe('city filter with thousands of cities (issue #30)', () => {
     const box = screen.getByRole('combobox', { name: 'City' });
     await userEvent.type(box, 'le');
     await waitFor(() => expect(optionNames()).toEqual(['All Cities', 'Leeds', 'Leicester', 'Sleaford']));
-    expect(api.cities).toHaveBeenLastCalledWith({ search: 'le', limit: CITY_OPTIONS_SHOWN }, expect.anything());
+    await waitFor(() => expect(api.cities).toHaveBeenLastCalledWith({ search: 'le', limit: CITY_OPTIONS_SHOWN }, expect.anything()));
     expect(api.cities).not.toHaveBeenCalledWith({ search: 'l', limit: CITY_OPTIONS_SHOWN }, expect.anything());
 
     await userEvent.keyboard('{ArrowDown}{ArrowDown}');
@@ -88,5 +88,13 @@ describe('city filter with thousands of cities (issue #30)', () => {
     await userEvent.click(screen.getByTestId('chip-city'));
     expect((box as HTMLInputElement).value).toBe('');
     await waitFor(() => expect(urlSearch().get('city')).toBeNull());
+  });
+});
+
+describe('narrowCities', () => {
+  it('narrows the last answer at once, those starting with the text first', () => {
+    expect(narrowCities(['Aberdeen', 'Sleaford', 'Leeds', 'Leicester'], ' LE ')).toEqual(['Leeds', 'Leicester', 'Sleaford']);
+    expect(narrowCities(['Aberdeen', 'Leeds'], '')).toEqual(['Aberdeen', 'Leeds']);
+    expect(narrowCities(['Aberdeen', 'Leeds'], 'zzz')).toEqual([]);
   });
 });

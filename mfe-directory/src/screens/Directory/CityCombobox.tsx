@@ -10,6 +10,20 @@ export const CITY_SEARCH_DELAY_MS = 200;
 
 const ALL = 'all';
 
+/**
+ * The cities of `cities` holding `text`, those that start with it first, in the server's order otherwise: the last
+ * answer narrowed at once while the server is asked for the new text's cities.
+ */
+export function narrowCities(cities: string[], text: string): string[] {
+  const query = text.trim().toLocaleLowerCase();
+  if (!query) return cities;
+  const holding = cities.filter((city) => city.toLocaleLowerCase().includes(query));
+  return [
+    ...holding.filter((city) => city.toLocaleLowerCase().startsWith(query)),
+    ...holding.filter((city) => !city.toLocaleLowerCase().startsWith(query)),
+  ];
+}
+
 interface Props {
   label: string;
   /** SPEC's 'All Cities': the first option, and the placeholder while no city is chosen. */
@@ -42,7 +56,7 @@ export function CityCombobox({ label, allLabel, value, onChoose }: Props) {
 
   // While the visitor has not typed, the box shows the city in effect and the list starts from the top.
   const shownText = text ?? chosenText;
-  const options = useMemo(() => [ALL, ...cities], [cities]);
+  const options = useMemo(() => [ALL, ...narrowCities(cities, text ?? '')], [cities, text]);
 
   const openList = () => {
     setWanted(true);
