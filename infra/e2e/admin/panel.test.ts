@@ -278,8 +278,10 @@ describe('admin panel through the shell', () => {
     expect(await cards.count()).toBe(20);
     const more = page.getByRole('button', { name: 'Load more' });
     while ((await more.count()) > 0) {
+      // The next page is in once the cards grow: the button's going and the new cards come in the same render.
+      const before = await cards.count();
       await more.click();
-      await page.locator('[data-testid="reports-queue"][data-loading="false"]').waitFor();
+      await expect.poll(() => cards.count(), { timeout: 15_000 }).toBeGreaterThan(before);
     }
     const shown = await cards.evaluateAll((all) => all.map((card) => Number(card.getAttribute('data-report-id'))));
     expect(shown).toHaveLength(await pending());
