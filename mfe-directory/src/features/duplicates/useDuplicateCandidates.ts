@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { DuplicateCandidate } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
+import { useDebounced } from '../../lib/useDebounced';
 import { getDuplicateCandidatesQueryOptions } from './api/get-duplicate-candidates';
 
 /** The check waits for the member to pause typing this long. */
@@ -10,15 +10,6 @@ export const DUPLICATE_CHECK_DELAY_MS = 400;
 const MIN_NAME_LENGTH = 3;
 /** A UK postcode (SW1A 1AA) or its district (SW1A), spaces and case aside. */
 const POSTCODE = /^[A-Z]{1,2}[0-9][A-Z0-9]?(\s*[0-9][A-Z]{2})?$/i;
-
-function useDebounced<Value>(value: Value, delayMs: number): Value {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 /** Listed businesses the one being added may duplicate, once the name and a postcode are typed (empty otherwise). */
 export function useDuplicateCandidates(name: string, postcode: string, enabled: boolean): DuplicateCandidate[] {

@@ -1,5 +1,6 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useCityOptions } from '../../features/directory/api/get-filter-options';
+import { useDebounced } from '../../lib/useDebounced';
 import fieldStyles from '../../ui/Field.module.css';
 import combobox from './CityCombobox.module.css';
 
@@ -44,11 +45,7 @@ export function CityCombobox({ label, allLabel, value, onChoose }: Props) {
   const [wanted, setWanted] = useState(false);
   const chosenText = value === ALL ? '' : value;
   const [text, setText] = useState<string | null>(null);
-  const [search, setSearch] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch((text ?? '').trim()), CITY_SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const search = useDebounced((text ?? '').trim(), CITY_SEARCH_DELAY_MS);
   const cities = useCityOptions(search, CITY_OPTIONS_SHOWN, { enabled: wanted });
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { runner } from 'node-pg-migrate';
@@ -5,6 +6,11 @@ import { databaseSettingsFromEnv, type DatabaseSettings } from '../config/config
 
 // Beside this module: src/db/ from source, dist/ in a bundle (services/tsup.config.ts copies it there).
 const migrationsDir = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** How many migrations come before the one named (its file name without the extension): for tests of its data changes. */
+export function migrationsBefore(name: string): number {
+  return readdirSync(migrationsDir).filter((file) => /\.(sql|ts)$/.test(file) && file < name).length;
+}
 
 /**
  * Applies every pending versioned SQL migration (or the first `count` of them, for tests of a migration's data

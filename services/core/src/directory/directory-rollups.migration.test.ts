@@ -1,16 +1,13 @@
-import { readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BusinessesRepository } from '../businesses/businesses.repository';
-import { runMigrations } from '../db/migrate';
+import { migrationsBefore, runMigrations } from '../db/migrate';
 import { createMigratedDatabase, type ThrowawayDatabase } from '../db/throwaway-db';
 import { DirectoryRollupRepository } from './directory-rollup.repository';
 
 // Every migration before 1700000000017, which adds the rollups and fills them from the rows already there.
-const MIGRATIONS_BEFORE = readdirSync(fileURLToPath(new URL('../db/migrations', import.meta.url))).filter(
-  (file) => /\.(sql|ts)$/.test(file) && file < '1700000000017',
-).length;
+const ROLLUPS = '1700000000017_directory-rollups';
+const MIGRATIONS_BEFORE = migrationsBefore(ROLLUPS);
 
 let database: ThrowawayDatabase;
 let db: pg.Pool;
@@ -44,7 +41,7 @@ describe('migration 1700000000017: directory rollups', () => {
     await expectRollupsOf(rows);
 
     // Run again (as after a failure): nothing counted twice; then the later migrations follow.
-    await db.query(`DELETE FROM pgmigrations WHERE name = '1700000000017_directory-rollups'`);
+    await db.query(`DELETE FROM pgmigrations WHERE name = $1`, [ROLLUPS]);
     await runMigrations(database.url, () => {}, 1);
     await expectRollupsOf(rows);
     await runMigrations(database.url);

@@ -1,15 +1,11 @@
-import { readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMigrations } from '../db/migrate';
+import { migrationsBefore, runMigrations } from '../db/migrate';
 import { createMigratedDatabase, type ThrowawayDatabase } from '../db/throwaway-db';
 
 const MAP_TILES = '1700000000018_map-tiles';
 // Every migration before 1700000000018, which adds map_key, its indexes and map_cells to a table already filled.
-const MIGRATIONS_BEFORE = readdirSync(fileURLToPath(new URL('../db/migrations', import.meta.url))).filter(
-  (file) => /\.(sql|ts)$/.test(file) && file < MAP_TILES,
-).length;
+const MIGRATIONS_BEFORE = migrationsBefore(MAP_TILES);
 /** More than two of the migration's batches. */
 const BUSINESSES = 12_345;
 const CATEGORIES = ['Cafe', 'Bakery', 'Grocer'];

@@ -1,15 +1,11 @@
-import { readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMigrations } from '../db/migrate';
+import { migrationsBefore, runMigrations } from '../db/migrate';
 import { createMigratedDatabase, testServerUrl, type ThrowawayDatabase } from '../db/throwaway-db';
 
 const NAME_PREFIXES = '1700000000022_name-prefix-counts';
 // Every migration before 1700000000022, which counts the listed businesses per first one and two folded characters.
-const MIGRATIONS_BEFORE = readdirSync(fileURLToPath(new URL('../db/migrations', import.meta.url))).filter(
-  (file) => /\.(sql|ts)$/.test(file) && file < NAME_PREFIXES,
-).length;
+const MIGRATIONS_BEFORE = migrationsBefore(NAME_PREFIXES);
 
 let database: ThrowawayDatabase;
 let db: pg.Pool;
