@@ -83,10 +83,10 @@ describe('private answers (issue #31 item 9)', () => {
     expectPrivate(me, 'member: /api/auth/me');
   });
 
-  it("the alert mail's unsubscribe link (a redirect to the page) and a new alert's 201 are private", async () => {
+  it("the alert mail's unsubscribe link (a redirect to its page) and a new alert's 201 are private", async () => {
     const token = new AlertTokens(api.core.config).sign([999999999]);
     const redirect = await api.client().get(`/api/alerts/unsubscribe?token=${token}`);
-    expect(redirect.status).toBe(301);
+    expect([301, 302, 303]).toContain(redirect.status);
     expectPrivate(redirect, 'GET /api/alerts/unsubscribe');
     const created = await member.post('/api/alerts', { city: 'London' });
     expect([201, 403]).toContain(created.status);
