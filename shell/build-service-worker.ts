@@ -31,6 +31,11 @@ export function publicAnswerPaths(routes: Record<string, { path: string; cacheab
   return Object.values(routes).flatMap((route) => (route.cacheable ? [route.path] : []));
 }
 
+/** The calls that end a session (sign out, delete the account): the worker forgets what it kept when it sees one. */
+export function sessionEndingPaths(routes: { logout: { path: string }; deleteAccount: { path: string } }): string[] {
+  return [routes.logout.path, routes.deleteAccount.path];
+}
+
 /** `/businesses/:id` → `^/businesses/[0-9]+$` (ids are numbers: `/businesses/duplicates` is another route). */
 export function pathPattern(path: string): string {
   return `^${path
@@ -40,10 +45,11 @@ export function pathPattern(path: string): string {
 }
 
 /**
- * Writes dist/sw.js once the shell's build is on disk: workbox's modules bundled with the list of the build's files
- * and the paths of the API answers the worker may keep (`publicAnswerPaths`: the contract's cacheable routes).
+ * Writes dist/sw.js once the shell's build is on disk: workbox's modules bundled with the list of the build's files,
+ * the paths of the API answers the worker may keep (`publicAnswerPaths`: the contract's cacheable routes) and those
+ * of the calls after which it keeps none (`sessionEndingPaths`).
  */
-export function serviceWorker(publicAnswerPaths: string[]): Plugin {
+export function serviceWorker(publicAnswerPaths: string[], sessionEndingPaths: string[]): Plugin {
   let outDir = '';
   return {
     name: 'zaytoon-service-worker',
@@ -60,6 +66,7 @@ export function serviceWorker(publicAnswerPaths: string[]): Plugin {
         define: {
           __PRECACHE__: JSON.stringify(precacheEntries(outDir)),
           __PUBLIC_ANSWERS__: JSON.stringify(publicAnswerPaths.map(pathPattern)),
+          __SESSION_ENDING__: JSON.stringify(sessionEndingPaths),
           'process.env.NODE_ENV': JSON.stringify('production'),
         },
         build: {

@@ -15,7 +15,7 @@ import {
 import { API_ROUTES } from '../services/contract/src/routes';
 /* eslint-enable import-x/no-relative-packages */
 import { firstLoadHints } from './build-preloads';
-import { publicAnswerPaths, serviceWorker } from './build-service-worker';
+import { publicAnswerPaths, sessionEndingPaths, serviceWorker } from './build-service-worker';
 import { embedPagePlugin } from './server/embed-page';
 import mfConfig from './module-federation.config';
 import { apiProxy, runtimeConfigPlugin } from './server/runtime-config';
@@ -37,8 +37,8 @@ export default defineConfig({
     runtimeConfigPlugin(),
     embedPagePlugin(),
     firstLoadHints(),
-    // The answers the worker may keep offline: those the contract marks the same for every visitor.
-    serviceWorker(publicAnswerPaths(API_ROUTES)),
+    // The answers the worker may keep offline: those the contract marks the same for every visitor, until a sign-out.
+    serviceWorker(publicAnswerPaths(API_ROUTES), sessionEndingPaths(API_ROUTES)),
   ],
   server: { port, strictPort: true, proxy: apiProxy() },
   preview: { port, strictPort: true, proxy: apiProxy() },

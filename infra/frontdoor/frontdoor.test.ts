@@ -319,6 +319,10 @@ describe('front door: the API upstreams', () => {
     const comment = await fetch(`${base}/api/businesses/1/comments`, { method: 'POST', body: body() });
     expect(comment.status).toBe(413);
     expect(await comment.json()).toEqual({ detail: MESSAGES.bodyTooLarge, code: 'bodyTooLarge' });
+    // Issue #31 item 9: the door's own error answers are never stored, as the API's are not.
+    const merge = await fetch(`${base}/api/admin/businesses/1/merge`, { method: 'POST', body: body() });
+    expect(merge.status).toBe(413);
+    for (const answer of [picture, comment, merge]) expect(answer.headers.get('cache-control')).toBe(CACHE_CONTROL.privateAnswer);
     expect(upstreams.flatMap((upstream) => upstream.seen).length).toBe(before);
   });
 });

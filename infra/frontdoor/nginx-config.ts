@@ -1,7 +1,7 @@
 // nginx configurations for the front door (the shell's origin: the shell's build, /api and /ops
 // proxied to the API upstreams, /remotes/<name>/ to the remotes' servers) and for each remote's own
 // static server. One renderer for `npm start`, `npm test` and the container images.
-import { API_ROUTES, MESSAGES, SESSION_COOKIE, type PlainMessageCode } from '@zaytoon/contract';
+import { API_ROUTES, CACHE_CONTROL, MESSAGES, SESSION_COOKIE, type PlainMessageCode } from '@zaytoon/contract';
 import { APP_ROUTES } from '@zaytoon/contract/client';
 import { WEB_MANIFEST_PATH } from '@zaytoon/shell/runtime-config';
 
@@ -276,7 +276,16 @@ function staticLocation(path: string, cacheControl: string, extraHeaders: Header
 function jsonAnswerLocation(name: string, status: number, code: PlainMessageCode): string {
   const body = JSON.stringify({ detail: MESSAGES[code], code });
   if (body.includes("'")) throw new Error(`cannot quote ${body} for nginx`);
-  return block(`location ${name}`, ['      default_type application/json;', `      return ${status} '${body}';`], '    ');
+  // An error answer of the door's own, to any /api call (an admin's among them): never stored, as the API's (issue #31).
+  return block(
+    `location ${name}`,
+    [
+      '      default_type application/json;',
+      headers([['Cache-Control', CACHE_CONTROL.privateAnswer]], '      '),
+      `      return ${status} '${body}';`,
+    ],
+    '    ',
+  );
 }
 
 function realIp(trustedProxies: string[]): string[] {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { API_ROUTES } from '@zaytoon/contract';
-import { pathPattern, precacheEntries, publicAnswerPaths } from '../build-service-worker';
+import { pathPattern, precacheEntries, publicAnswerPaths, sessionEndingPaths } from '../build-service-worker';
 
 const withIds = (path: string) => path.replace(/:\w+/g, '12');
 
@@ -29,6 +29,10 @@ describe("the service worker's build (issue #16 point 3)", () => {
     expect(others.map((route) => route.path)).toEqual(expect.arrayContaining(['/auth/me', '/admin/statistics', '/businesses/duplicates']));
     expect(others.map((route) => withIds(route.path)).filter(kept)).toEqual([]);
     expect(kept('/businesses/duplicates')).toBe(false);
+  });
+
+  it('forgets what it kept after the calls that end a session (issue #31 item 1)', () => {
+    expect(sessionEndingPaths(API_ROUTES)).toEqual(['/auth/logout', '/auth/delete-account']);
   });
 
   it("lists the build's pages, scripts, styles and icons with their content's revision, not the pre-compressed copies, JSON or the worker", () => {

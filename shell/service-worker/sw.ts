@@ -1,27 +1,42 @@
 // The front door's service worker (issue #16 point 3), built by build-service-worker.ts into dist/sw.js. What it keeps
 // and why is in docs/decisions.md ("Offline: what the service worker keeps").
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
-import { ExpirationPlugin } from 'workbox-expiration';
+import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { SAVED_ANSWER_HEADER } from '../src/offline/saved-answer';
+import { isSharedAnswer, SAVED_ANSWER_HEADER } from '../src/offline/saved-answer';
 
 declare const self: ServiceWorkerGlobalScope;
 /** The shell's built files, listed at build time. */
 declare const __PRECACHE__: PrecacheEntry[];
 /** Paths (below /api) of the contract's cacheable routes, whose answers are the same for every visitor, as patterns. */
 declare const __PUBLIC_ANSWERS__: string[];
+/** Paths (below /api) of the calls that end a session: sign out, delete the account. */
+declare const __SESSION_ENDING__: string[];
 
 /** A network that has not answered by then counts as away: the page gets what was kept. */
 const NETWORK_TIMEOUT_SECONDS = 4;
 const DAY = 24 * 60 * 60;
 
+const PAGES_CACHE = 'zaytoon-pages';
+const ANSWERS_CACHE = 'zaytoon-public-answers';
+/** Where workers before issue #31 kept answers whatever their audience (an admin's among them): dropped on activation. */
+const RETIRED_ANSWERS_CACHE = 'zaytoon-directory-answers';
+
 const publicAnswers = __PUBLIC_ANSWERS__.map((pattern) => new RegExp(pattern));
 const okOnly = new CacheableResponsePlugin({ statuses: [200] });
+/** Only what the server marked the same for every visitor is kept (issue #31 item 1): never `private` or `no-store`. */
+const sharedOnly = { cacheWillUpdate: async ({ response }: { response: Response }) => (isSharedAnswer(response) ? response : null) };
+
+/** Deletes a cache and its entries' times (ExpirationPlugin's own delete knows only caches this worker's run has used). */
+async function forget(cacheName: string): Promise<void> {
+  await self.caches.delete(cacheName);
+  await new CacheExpiration(cacheName, { maxEntries: 1 }).delete();
+}
 
 self.addEventListener('install', () => void self.skipWaiting());
-self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+self.addEventListener('activate', (event) => event.waitUntil(Promise.all([self.clients.claim(), forget(RETIRED_ANSWERS_CACHE)])));
 
 cleanupOutdatedCaches();
 precacheAndRoute(__PRECACHE__);
@@ -30,7 +45,7 @@ precacheAndRoute(__PRECACHE__);
 registerRoute(
   new NavigationRoute(
     new NetworkFirst({
-      cacheName: 'zaytoon-pages',
+      cacheName: PAGES_CACHE,
       networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
       plugins: [okOnly, new ExpirationPlugin({ maxEntries: 30 }), { handlerDidError: async () => matchPrecache('/index.html') }],
     }),
@@ -59,14 +74,15 @@ registerRoute(
   }),
 );
 
-// The directory's public answers (never a member's or an admin's: those routes are not cacheable in the contract).
+// The directory's public answers: routes the contract marks cacheable, and of their answers only the public ones (a
+// signed-in member's or an admin's, with report data, is private).
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/api/') && publicAnswers.some((pattern) => pattern.test(url.pathname.slice(4))),
   new NetworkFirst({
-    cacheName: 'zaytoon-directory-answers',
+    cacheName: ANSWERS_CACHE,
     networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
     plugins: [
-      okOnly,
+      sharedOnly,
       new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
       {
         // Called only when the network failed or was too slow: the page is told it reads a saved answer.
@@ -79,4 +95,18 @@ registerRoute(
       },
     ],
   }),
+);
+
+// Signing out or deleting the account forgets every page and answer kept, once the server has answered or failed:
+// the next person on this machine reads none of them.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/api/') && __SESSION_ENDING__.includes(url.pathname.slice(4)),
+  async ({ request }) => {
+    try {
+      return await fetch(request);
+    } finally {
+      await Promise.all([forget(ANSWERS_CACHE), forget(PAGES_CACHE)]);
+    }
+  },
+  'POST',
 );

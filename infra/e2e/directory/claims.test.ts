@@ -1,7 +1,8 @@
 // Issue #14 point 4, Done-when 3, through the shell: a member claims a business ('I own this business'), the admin
 // approves the claim in the Claims tab, the reminder job (run by the stack's worker, the approval moved 6 months
-// back in SQL) mails the owner, and the mail's one-click link, opened from the dev mailbox in a signed-out
-// browser, records 'Everything is still accurate' on the business's page. The link then works no more.
+// back in SQL) mails the owner, and the mail's link, opened from the dev mailbox in a signed-out browser, records
+// 'Everything is still accurate' on the business's page when the owner clicks its button (never when the page opens).
+// The link then works no more.
 import type { Page } from 'playwright-core';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +20,7 @@ import {
   type CreatedBusiness,
   type Member,
 } from '../admin/helpers';
-import { useBrowser } from '../support/browser';
+import { useBrowser, waitForQuietNetwork } from '../support/browser';
 import { e2e } from '../support/env';
 import { waitForMail } from '../support/mailbox';
 
@@ -101,11 +102,20 @@ describe('owner claims and freshness reminders (issue #14 point 4)', () => {
     expect(url.pathname).toBe('/confirm-listing');
     expect(mail.text).toContain(`Edit the listing: ${e2e.baseUrl.replace(/\/$/, '')}/edit-business/${business.id}`);
 
+    // Issue #31 item 13: opening the link, scripts and all (as a mail scanner may), confirms nothing; the owner's click does.
     await page.context().clearCookies();
     await page.goto(url.pathname + url.search);
+    await page.getByTestId('listing-confirm-question').waitFor();
+    await waitForQuietNetwork(page);
+    const confirmed = () => db.query('SELECT user_id FROM owner_confirmations WHERE business_id = $1', [business.id]);
+    expect((await confirmed()).rows).toEqual([]);
+    await page.reload();
+    await page.getByTestId('listing-confirm-question').waitFor();
+    await waitForQuietNetwork(page);
+    expect((await confirmed()).rows).toEqual([]);
+    await page.getByRole('button', { name: 'Everything is still accurate' }).click();
     expect(await page.getByTestId('listing-confirmed').innerText()).toContain('Thank you — the listing is confirmed as accurate');
-    const confirmations = await db.query('SELECT user_id FROM owner_confirmations WHERE business_id = $1', [business.id]);
-    expect(confirmations.rows).toEqual([{ user_id: claimant.id }]);
+    expect((await confirmed()).rows).toEqual([{ user_id: claimant.id }]);
 
     const month = new Date().toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
     await eventually(async () => {
@@ -115,6 +125,7 @@ describe('owner claims and freshness reminders (issue #14 point 4)', () => {
 
     // Single use: the same link again says so, and records nothing more.
     await page.goto(url.pathname + url.search);
+    await page.getByRole('button', { name: 'Everything is still accurate' }).click();
     expect(await page.getByTestId('listing-not-confirmed').innerText()).toContain('This link has already been used');
     expect((await db.query('SELECT count(*)::int AS n FROM owner_confirmations WHERE business_id = $1', [business.id])).rows[0].n).toBe(1);
   });

@@ -14,13 +14,20 @@ export function MailedLinkWaiting({ label }: { label: string }) {
   );
 }
 
-/** A mailed link's page once it did what it says: the outcome, more words if any, and where to go next. */
-export function MailedLinkDone({ title, testId, text, links }: { title: string; testId: string; text?: string; links: ReactNode }) {
+interface MailedLinkCardProps {
+  title: string;
+  testId: string;
+  text?: string;
+  /** Links or buttons below the text. */
+  links: ReactNode;
+}
+
+function MailedLinkCard({ title, testId, text, links, role }: MailedLinkCardProps & { role?: 'status' }) {
   return (
     <>
       <NavBar />
       <main className={shared.page}>
-        <div className={`${shared.card} ${shared.empty}`} data-testid={testId} role="status">
+        <div className={`${shared.card} ${shared.empty}`} data-testid={testId} role={role}>
           <h1>{title}</h1>
           {text && <p>{text}</p>}
           <div className={forms.actions}>{links}</div>
@@ -29,3 +36,9 @@ export function MailedLinkDone({ title, testId, text, links }: { title: string; 
     </>
   );
 }
+
+/** A mailed link's page before it does anything: what the click will do, and the button that does it. */
+export const MailedLinkQuestion = (props: MailedLinkCardProps) => <MailedLinkCard {...props} />;
+
+/** A mailed link's page once it did what it says: the outcome, more words if any, and where to go next. */
+export const MailedLinkDone = (props: MailedLinkCardProps) => <MailedLinkCard {...props} role="status" />;

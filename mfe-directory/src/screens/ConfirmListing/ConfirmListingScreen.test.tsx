@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@zaytoon/contract/client';
 import { fakeApi, fakeHost, renderScreen } from '../../test/harness';
@@ -10,13 +10,21 @@ const openWith = (path: string, call: (...args: never[]) => unknown) => {
   return host;
 };
 
-describe("/confirm-listing: the freshness reminder's one-click link (issue #14 point 4)", () => {
-  it('posts the token once on open and thanks the owner, with the way to the listing and its edit form', async () => {
+const confirmButton = () => screen.findByRole('button', { name: 'Everything is still accurate' });
+
+describe("/confirm-listing: the freshness reminder's link (issue #14 point 4, issue #31 item 13)", () => {
+  it("sends nothing when the page opens; the owner's click posts the token once and thanks them, with the way to the listing and its edit form", async () => {
     const host = openWith('/confirm-listing?token=abc_DEF-123', async () => ({
       business_id: 5,
       confirmed_at: '2026-11-23T10:00:00.000Z',
       message: 'Thank you — the listing is confirmed as accurate',
     }));
+    const button = await confirmButton();
+    expect(screen.getByTestId('listing-confirm-question').textContent).toContain('Is your listing still accurate?');
+    expect(host.api.call).not.toHaveBeenCalled();
+
+    fireEvent.click(button);
+    fireEvent.click(button);
     const done = await screen.findByTestId('listing-confirmed');
     expect(done.textContent).toContain('Thank you — the listing is confirmed as accurate');
     expect(screen.getByRole('link', { name: 'View the listing' }).getAttribute('href')).toBe('/business/5');
@@ -27,12 +35,14 @@ describe("/confirm-listing: the freshness reminder's one-click link (issue #14 p
 
   it("says why a used or expired link did nothing, in the server's words", async () => {
     openWith('/confirm-listing?token=used', async () => Promise.reject(new ApiError(409, 'This link has already been used')));
+    fireEvent.click(await confirmButton());
     await waitFor(() => expect(screen.getByTestId('listing-not-confirmed').textContent).toContain('This link has already been used'));
   });
 
-  it('sends nothing without a token', async () => {
+  it('offers no button and sends nothing without a token', async () => {
     const host = openWith('/confirm-listing', async () => ({}));
     expect(screen.getByTestId('listing-not-confirmed').textContent).toContain('This link is incomplete: open it from the email again');
+    expect(screen.queryByRole('button', { name: 'Everything is still accurate' })).toBeNull();
     expect(host.api.call).not.toHaveBeenCalled();
   });
 });

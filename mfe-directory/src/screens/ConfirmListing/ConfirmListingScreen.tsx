@@ -1,30 +1,53 @@
-import { Link } from 'react-router-dom';
-import { MailedLinkDone, MailedLinkWaiting } from '../../features/mailed-links/MailedLinkPages';
-import { useTokenPostedOnOpen } from '../../features/mailed-links/use-token-posted-on-open';
+import { useRef } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { MailedLinkDone, MailedLinkQuestion, MailedLinkWaiting } from '../../features/mailed-links/MailedLinkPages';
 import { useConfirmListing } from '../../features/business/api/use-confirm-listing';
 import { useMessages } from '../../i18n/messages';
 import { EmptyPage } from '../EmptyPage';
 import { useContractMessages, useErrorText } from '@zaytoon/web-kit/contract-messages';
 
 /**
- * /confirm-listing?token=… (issue #14 point 4): the freshness reminder's 'Everything is still accurate'. The mail's
- * link opens this page, which confirms on open with a POST: a mail scanner fetching the link confirms nothing.
+ * /confirm-listing?token=… (issue #14 point 4): the freshness reminder's 'Everything is still accurate'. Opening the
+ * page confirms nothing, even with its scripts running (a mail scanner that opens links runs them too: issue #31
+ * item 13): the owner's click on the button posts the token.
  */
 export function ConfirmListingScreen() {
   const confirming = useConfirmListing();
-  const { token, waiting } = useTokenPostedOnOpen(confirming);
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  // Posted once: a second click before the answer would only be told the link was used.
+  const sent = useRef(false);
   const t = useMessages();
   const message = useContractMessages();
   const errorText = useErrorText();
 
-  if (waiting) return <MailedLinkWaiting label={t('listing.confirming')} />;
-  const confirmed = confirming.data;
-  if (!confirmed) {
+  if (!token || confirming.isError) {
     return (
       <EmptyPage
         title={message('listingConfirmFailed')}
         message={token ? errorText(confirming.error, 'listingConfirmFailed') : message('freshnessTokenRequired')}
         testId="listing-not-confirmed"
+      />
+    );
+  }
+  if (confirming.isPending) return <MailedLinkWaiting label={t('listing.confirming')} />;
+  const confirmed = confirming.data;
+  if (!confirmed) {
+    const confirm = () => {
+      if (sent.current) return;
+      sent.current = true;
+      confirming.mutate(token);
+    };
+    return (
+      <MailedLinkQuestion
+        title={t('listing.question')}
+        text={t('listing.check')}
+        testId="listing-confirm-question"
+        links={
+          <button type="button" className="btn btn--primary" onClick={confirm}>
+            {t('listing.confirm')}
+          </button>
+        }
       />
     );
   }

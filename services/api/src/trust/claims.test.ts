@@ -201,6 +201,19 @@ describe("POST /api/freshness/confirm ('Everything is still accurate')", () => {
     visitor.sendXsrf = false;
     expect((await visitor.post('/api/freshness/confirm', { token })).status).toBe(403);
   });
+
+  it('confirms on no GET or HEAD, of the API or of the page the mail links to (issue #31 item 13)', async () => {
+    const { business, token } = await claimedWithToken();
+    const visitor = api.client();
+    for (const method of ['GET', 'HEAD']) {
+      for (const path of [`/api/freshness/confirm?token=${token}`, `/confirm-listing?token=${token}`]) {
+        expect((await visitor.request(method, path)).status, `${method} ${path}`).toBe(404);
+      }
+    }
+    const { rows } = await api.core.db.query('SELECT count(*)::int AS n FROM owner_confirmations WHERE business_id = $1', [business.id]);
+    expect(rows[0].n).toBe(0);
+    expect((await visitor.post('/api/freshness/confirm', { token })).status).toBe(200);
+  });
 });
 
 // Last: its own API flushes the test Redis, which ends the sessions of the clients above.

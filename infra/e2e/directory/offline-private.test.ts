@@ -1,0 +1,114 @@
+// Issue #31 item 1: the service worker keeps only answers that are the same for every visitor, and signing out forgets
+// what it kept. An admin reads a reported business (its reporters and report texts are in the admin's answer) on a
+// shared machine and signs out; with the network down, the next person reads none of it, on screen or in Cache Storage.
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addBusiness, logInAsAdmin, newMember, report, tag, type CreatedBusiness, type Member } from '../admin/helpers';
+import { launchBrowser, waitForQuietNetwork } from '../support/browser';
+import { expectToast, waitForPath } from './helpers';
+
+const run = tag();
+const REPORT_TEXT = `Seen boarded up on Tuesday ${run}`;
+let context: BrowserContext;
+let close: () => Promise<void>;
+let reporter: Member;
+let business: CreatedBusiness;
+
+beforeAll(async () => {
+  ({ context, close } = await launchBrowser({ serviceWorkers: 'allow' }));
+  reporter = await newMember('reporter');
+  business = await addBusiness(reporter, `Kept Apart Kitchen ${run}`);
+  await report(reporter, business.id, 'Other', REPORT_TEXT);
+});
+
+afterAll(async () => {
+  await close?.();
+});
+
+interface KeptEntry {
+  cache: string;
+  url: string;
+  body: string;
+}
+
+/** Every entry of every cache of the worker, with its body as text. */
+function keptEntries(page: Page): Promise<KeptEntry[]> {
+  return page.evaluate(async () => {
+    const kept: KeptEntry[] = [];
+    for (const cache of await caches.keys()) {
+      const store = await caches.open(cache);
+      for (const request of await store.keys()) {
+        const body = (await (await store.match(request))?.text()) ?? '';
+        kept.push({ cache, url: new URL(request.url).pathname, body });
+      }
+    }
+    return kept;
+  });
+}
+
+const businessPath = () => `/api/businesses/${business.id}`;
+const keptOf = (entries: KeptEntry[], path: string) => entries.filter((entry) => entry.url === path).map((entry) => entry.cache);
+const mentioningTheReport = (entries: KeptEntry[]) =>
+  entries.filter((entry) => entry.body.includes(REPORT_TEXT) || entry.body.includes(reporter.username)).map((entry) => `${entry.cache} ${entry.url}`);
+
+async function openBusiness(page: Page): Promise<void> {
+  await page.goto(`/business/${business.id}`);
+  await page.locator(`[data-testid="business-detail"][data-business-id="${business.id}"], [data-testid="business-unavailable"]`).waitFor();
+}
+
+describe("the service worker and a signed-in admin's answers (issue #31 item 1)", () => {
+  it("keeps a visitor's answer, never the admin's, and forgets everything at sign-out; offline, the next visitor reads nothing of the admin's", async () => {
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+
+    // A visitor's read is public: kept for offline use.
+    await openBusiness(page);
+    await waitForQuietNetwork(page);
+    expect(keptOf(await keptEntries(page), businessPath())).toEqual(['zaytoon-public-answers']);
+
+    // The admin's read carries the report: shown, never kept (the visitor's copy stays as it was).
+    await logInAsAdmin(page);
+    await openBusiness(page);
+    await page.getByTestId('recent-reports').filter({ hasText: REPORT_TEXT }).waitFor();
+    expect(await page.getByTestId('recent-reports').innerText()).toContain(reporter.username);
+    await waitForQuietNetwork(page);
+    expect(mentioningTheReport(await keptEntries(page))).toEqual([]);
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expectToast(page, 'Successfully logged out!', 'success');
+    await waitForPath(page, '/');
+    await waitForQuietNetwork(page);
+    const afterLogout = await keptEntries(page);
+    expect(keptOf(afterLogout, businessPath()), 'the visitor copy is forgotten too').toEqual([]);
+    expect(keptOf(afterLogout, `/business/${business.id}`), 'and the pages read before').toEqual([]);
+
+    await context.setOffline(true);
+    try {
+      await openBusiness(page);
+      await page.getByTestId('business-unavailable').waitFor();
+      const shown = await page.locator('body').innerText();
+      expect(shown).not.toContain(REPORT_TEXT);
+      expect(shown).not.toContain(reporter.username);
+      expect(mentioningTheReport(await keptEntries(page))).toEqual([]);
+    } finally {
+      await context.setOffline(false);
+    }
+
+    // Back online, the next visitor's read is kept again, and offline it is what they see: without the report.
+    await openBusiness(page);
+    await waitForQuietNetwork(page);
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await page.locator(`[data-testid="business-detail"][data-business-id="${business.id}"]`).waitFor();
+      await page.getByTestId('offline-banner').waitFor();
+      const shown = await page.locator('body').innerText();
+      expect(shown).toContain(business.name);
+      expect(shown).not.toContain(REPORT_TEXT);
+    } finally {
+      await context.setOffline(false);
+    }
+    await page.close();
+  });
+});
