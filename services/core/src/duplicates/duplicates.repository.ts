@@ -79,6 +79,15 @@ export class DuplicatesRepository {
   }
 
   /**
+   * Of the ids a client says the form showed, those the check really warns about for this name and place: a planted
+   * pair would reach the admins as 'added despite the warning'. Read before the new business exists (it would match itself).
+   */
+  async warnedAmong(ids: readonly number[], name: string, place: TypedPlace): Promise<number[]> {
+    const warned = new Set((await this.candidates(name, place, DUPLICATE_RULES.maxCandidates)).map((candidate) => candidate.id));
+    return ids.filter((id) => warned.has(id));
+  }
+
+  /**
    * Records that `businessId` was added while the form showed `candidateIds`: each an open pair 'added despite the
    * warning', scored like the check (ids that name no business are skipped). Distances are from the typed place.
    */
