@@ -167,6 +167,33 @@ describe('hostile input never answers 500', () => {
     }
   });
 
+  it('in an impossible date or time in a paging cursor, of every cursor kind that carries one (issue #31 point 10)', async () => {
+    const cursor = (parts: unknown[]) => Buffer.from(JSON.stringify(parts)).toString('base64url');
+    const impossibleDates = ['2026-13-45', '2026-02-30', '2025-02-29', '2026-00-10', '0000-01-01', '9999-99-99'];
+    const impossibleTimes = [
+      '2026-13-45T10:00:00.000000Z',
+      '2026-04-31T10:00:00.000000Z',
+      '2026-01-01T25:00:00.000000Z',
+      '2026-01-01T10:60:00.000000Z',
+    ];
+    const forged = [
+      ...impossibleDates.flatMap((date) => ['members', 'due', 'never'].map((section) => ['/api/admin/rechecks', cursor([section, date, 1])])),
+      ['/api/admin/rechecks', cursor(['members', '2026-01-01 24:00:00+00', 1])],
+      ['/api/admin/rechecks', cursor(['never', '2026-01-01 10:00:00+16', 1])],
+      ['/api/admin/rechecks', cursor(['never', '2026-01-01 10:00:00+00:75', 1])],
+      ...impossibleTimes.flatMap((time) =>
+        [`/api/businesses/${businessId}/comments`, '/api/admin/reports/pending', '/api/admin/suggestions/pending'].map((path) => [
+          path,
+          cursor([time, 1]),
+        ]),
+      ),
+    ];
+    for (const [path, value] of forged) {
+      const answer = await admin.get(`${path}?cursor=${value}`);
+      expect(answer, `${path} ${Buffer.from(value, 'base64url').toString()}`).toMatchObject({ status: 400, body: { code: 'invalidCursor' } });
+    }
+  });
+
   it('in any query parameter, repeated or not', async () => {
     const failures: string[] = [];
     const queries: [RouteName, Record<string, string>, string?][] = [
