@@ -67,6 +67,8 @@ const validBodies = (): Partial<Record<RouteName, Record<string, unknown>>> => (
   createAlert: { city: 'Leeds', category: 'Cafe', search: 'olive' },
   // Merges into the sweep's business from one that does not exist: every variant is a 400 or a 404.
   mergeBusiness: { from: 999_999 },
+  // Issue #31 point 12: 'Still open and still supportive?', whose 'Yes' counts only from established members.
+  confirmBusiness: { answer: 'Yes' },
 });
 
 function pathOf(name: RouteName, id: string | number): string {
@@ -91,6 +93,7 @@ function withValue(body: Record<string, unknown>, path: string[], value: unknown
 
 /** Fields whose value is one of a list: any other string, control characters or not, gets the list's message. */
 const CHOICE_FIELDS = new Set(['vote.vote_type', 'addSuggestion.field_name', 'addReport.reason', 'setLanguage.language']);
+CHOICE_FIELDS.add('confirmBusiness.answer');
 /**
  * Known gap, outside this sweep's files: the per-account rate limit (middleware/rate-limit-rules.ts, byAccount)
  * looks the raw login up in Postgres before the handler validates it, so a NUL there still fails in SQL.
@@ -207,6 +210,7 @@ describe('hostile input never answers 500', () => {
       ['duplicateCheck', { name: 'Olive Tree', postcode: 'LS2 7HY' }],
       ['businessHistory', { limit: '5', cursor: 'abc' }],
       ['duplicatePairs', { limit: '5', cursor: 'abc' }],
+      ['rechecks', { limit: '5', cursor: Buffer.from('["members","2026-13-45",1]').toString('base64url') }],
     ];
     for (const [name, query, tilePath] of queries) {
       const definition = API_ROUTES[name];
