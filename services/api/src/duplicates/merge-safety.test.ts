@@ -3,7 +3,7 @@
 // merged (either side) before its cascade has run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@zaytoon/contract';
-import { adminClient, startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
+import { adminClient, allPages, startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
 import { createBusiness } from '../test/fixtures';
 
 let api: TestApi;
@@ -108,8 +108,14 @@ describe('ownership and merges (issue #31 point 2)', () => {
 });
 
 describe('a business whose removal is approved cannot be merged (issue #31 point 8)', () => {
-  it('answers 404 as either side while the cascade has not run, and moves nothing', async () => {
-    const [a, b] = [await createBusiness(lister), await createBusiness(lister)];
+  it('answers 404 as either side while the cascade has not run, and moves nothing; their pair leaves Possible duplicates', async () => {
+    const a = await createBusiness(lister, { name: 'Jaffa Orange Grocers', postcode: 'B1 1AA' });
+    const b = await createBusiness(lister, { name: 'Jaffa Orange Grocer', postcode: 'B1 1AA', duplicate_candidates: [a.id] });
+    const listedPairs = async () =>
+      (await allPages<{ first: { id: number }; second: { id: number } }>(admin, '/api/admin/duplicates')).items.filter(
+        (pair) => pair.first.id === a.id && pair.second.id === b.id,
+      );
+    expect(await listedPairs()).toHaveLength(1);
     const voter = await member();
     expect((await voter.client.post(`/api/businesses/${b.id}/vote`, { vote_type: 'upvote' })).status).toBe(200);
     expect((await voter.client.post(`/api/businesses/${a.id}/comments`, { comment_text: 'Still here, still lovely' })).status).toBe(201);
@@ -143,5 +149,6 @@ describe('a business whose removal is approved cannot be merged (issue #31 point
       expect(answer.body).toMatchObject({ detail: MESSAGES.businessNotFound, code: 'businessNotFound' });
     }
     expect(await snapshot()).toEqual(before);
+    expect(await listedPairs()).toEqual([]);
   });
 });

@@ -19,8 +19,12 @@ const METERS_PER_DEGREE = 111_320;
 const ISO_TIME = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 const PAIR_BUSINESS = (alias: string) =>
   `json_build_object('id', ${alias}.id, 'name', ${alias}.name, 'address', ${alias}.address, 'city', ${alias}.city, 'postcode', ${alias}.postcode)`;
-/** Open pairs whose businesses both still exist (a pair has no foreign keys: see the migration). */
-const OPEN_PAIRS = `duplicate_pairs p JOIN businesses f ON f.id = p.first_id JOIN businesses s ON s.id = p.second_id WHERE p.status = 'open'`;
+/**
+ * Open pairs whose businesses both still exist (a pair has no foreign keys: see the migration) and are listed: one
+ * whose removal is approved cannot be merged (issue #31 point 8), so its pairs wait for the cascade to prune them.
+ */
+const OPEN_PAIRS = `duplicate_pairs p JOIN businesses f ON f.id = p.first_id JOIN businesses s ON s.id = p.second_id
+  WHERE p.status = 'open' AND NOT f.removal_approved AND NOT s.removal_approved`;
 
 /** The postcode as the index on it reads it: no spaces, upper case. */
 export const compactPostcode = (postcode: string) => postcode.replace(/\s+/g, '').toUpperCase();
