@@ -50,8 +50,8 @@ export const TRUST_RULES = {
   confirmationWindowDays: 90,
   /** Negative answers from different members within the window that put a business in Re-checks. */
   negativeAnswersForRecheck: 3,
-  /** Younger accounts' answers are counted but never trigger a re-check (brigading). */
-  accountAgeForRecheckDays: 7,
+  /** Younger accounts' answers are kept but count for nothing: neither in 'Confirmed by' nor towards a re-check (brigading). */
+  accountAgeToCountDays: 7,
 } as const;
 
 /** Issue #14 point 4: owners' freshness reminders and their one-click 'Everything is still accurate' link. */

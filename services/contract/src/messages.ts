@@ -226,7 +226,7 @@ export const PARAMETERISED_MESSAGES = {
   businessesMerged: ({ from, into }: { from: string; into: string }) => `"${from}" merged into "${into}"`,
   mergeInto: ({ into }: { into: string }) => `Merge into ${into}`,
   confirmMerge: ({ from, into }: { from: string; into: string }) =>
-    `Merge "${from}" into "${into}"? Its votes, comments, suggestions, reports and sources move to "${into}", and "${from}" is removed.`,
+    `Merge "${from}" into "${into}"? Its votes, comments, suggestions, reports, sources, confirmations, verifications and history move to "${into}", and its details fill those "${into}" lacks. Ownership does not move: "${into}" keeps its owner, and "${from}"'s owner and claims are dropped. "${from}" is removed.`,
   tooManySources: ({ max }: { max: number }) => `A business can list at most ${max} sources`,
   /** SPEC is silent past the comment's limit; every too-long text says so in the comment's words (issue #12). */
   textTooLong: ({ field, max }: { field: string; max: number }) => `${field} must be at most ${max} characters`,

@@ -580,7 +580,7 @@ export const API_ROUTES = {
     access: 'admin',
     tag: 'admin',
     summary:
-      "Merge business `from` (B) into this one (A): votes (A's wins per member), comments, suggestions, reports, sources, confirmations and verifications move; B's fields fill A's empty ones; B is removed and its page and API answer lead to A",
+      "Merge business `from` (B) into this one (A): votes (A's wins per member), comments, suggestions, reports, sources, confirmations and verifications move; B's fields fill A's empty ones, never its owner (A keeps its own); B is removed and its page and API answer lead to A. A business whose removal is approved is not found (404), as either side",
     body: mergeInputSchema,
     response: mergeResultSchema,
   }),

@@ -33,6 +33,9 @@ describe('Possible duplicates tab (issue #14 point 2)', () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     await userEvent.click(screen.getByRole('button', { name: 'Merge into Olive Tree Bakers' }));
     expect(confirm).toHaveBeenCalledWith(expect.stringContaining('Merge "Olive Tree Bakery" into "Olive Tree Bakers"?'));
+    // What moves, and that ownership does not (issue #31 point 2).
+    expect(confirm).toHaveBeenCalledWith(expect.stringContaining('confirmations, verifications and history move to "Olive Tree Bakers"'));
+    expect(confirm).toHaveBeenCalledWith(expect.stringContaining('Ownership does not move: "Olive Tree Bakers" keeps its owner'));
     expect(server.api.call).toHaveBeenCalledWith('mergeBusiness', { id: 11, body: { from: 12 } });
     await waitFor(() => expect(host.toast.success).toHaveBeenCalledWith('"Olive Tree Bakery" merged into "Olive Tree Bakers"'));
     await waitFor(() => expect(screen.getByTestId('duplicates').textContent).toContain('No possible duplicates'));

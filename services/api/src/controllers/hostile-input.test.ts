@@ -67,6 +67,8 @@ const validBodies = (): Partial<Record<RouteName, Record<string, unknown>>> => (
   createAlert: { city: 'Leeds', category: 'Cafe', search: 'olive' },
   // Merges into the sweep's business from one that does not exist: every variant is a 400 or a 404.
   mergeBusiness: { from: 999_999 },
+  // Issue #31 point 12: 'Still open and still supportive?', whose 'Yes' counts only from established members.
+  confirmBusiness: { answer: 'Yes' },
 });
 
 function pathOf(name: RouteName, id: string | number): string {
@@ -91,6 +93,7 @@ function withValue(body: Record<string, unknown>, path: string[], value: unknown
 
 /** Fields whose value is one of a list: any other string, control characters or not, gets the list's message. */
 const CHOICE_FIELDS = new Set(['vote.vote_type', 'addSuggestion.field_name', 'addReport.reason', 'setLanguage.language']);
+CHOICE_FIELDS.add('confirmBusiness.answer');
 /**
  * Known gap, outside this sweep's files: the per-account rate limit (middleware/rate-limit-rules.ts, byAccount)
  * looks the raw login up in Postgres before the handler validates it, so a NUL there still fails in SQL.
@@ -167,6 +170,33 @@ describe('hostile input never answers 500', () => {
     }
   });
 
+  it('in an impossible date or time in a paging cursor, of every cursor kind that carries one (issue #31 point 10)', async () => {
+    const cursor = (parts: unknown[]) => Buffer.from(JSON.stringify(parts)).toString('base64url');
+    const impossibleDates = ['2026-13-45', '2026-02-30', '2025-02-29', '2026-00-10', '0000-01-01', '9999-99-99'];
+    const impossibleTimes = [
+      '2026-13-45T10:00:00.000000Z',
+      '2026-04-31T10:00:00.000000Z',
+      '2026-01-01T25:00:00.000000Z',
+      '2026-01-01T10:60:00.000000Z',
+    ];
+    const forged = [
+      ...impossibleDates.flatMap((date) => ['members', 'due', 'never'].map((section) => ['/api/admin/rechecks', cursor([section, date, 1])])),
+      ['/api/admin/rechecks', cursor(['members', '2026-01-01 24:00:00+00', 1])],
+      ['/api/admin/rechecks', cursor(['never', '2026-01-01 10:00:00+16', 1])],
+      ['/api/admin/rechecks', cursor(['never', '2026-01-01 10:00:00+00:75', 1])],
+      ...impossibleTimes.flatMap((time) =>
+        [`/api/businesses/${businessId}/comments`, '/api/admin/reports/pending', '/api/admin/suggestions/pending'].map((path) => [
+          path,
+          cursor([time, 1]),
+        ]),
+      ),
+    ];
+    for (const [path, value] of forged) {
+      const answer = await admin.get(`${path}?cursor=${value}`);
+      expect(answer, `${path} ${Buffer.from(value, 'base64url').toString()}`).toMatchObject({ status: 400, body: { code: 'invalidCursor' } });
+    }
+  });
+
   it('in any query parameter, repeated or not', async () => {
     const failures: string[] = [];
     const queries: [RouteName, Record<string, string>, string?][] = [
@@ -180,6 +210,7 @@ describe('hostile input never answers 500', () => {
       ['duplicateCheck', { name: 'Olive Tree', postcode: 'LS2 7HY' }],
       ['businessHistory', { limit: '5', cursor: 'abc' }],
       ['duplicatePairs', { limit: '5', cursor: 'abc' }],
+      ['rechecks', { limit: '5', cursor: Buffer.from('["members","2026-13-45",1]').toString('base64url') }],
     ];
     for (const [name, query, tilePath] of queries) {
       const definition = API_ROUTES[name];

@@ -177,6 +177,34 @@ describe('admin queues', () => {
     await checkRefusals(admin, '/api/admin/suggestions/pending');
   });
 
+  it('refuses a re-checks cursor holding an impossible date or time with 400 invalidCursor (issue #31 point 10)', async () => {
+    const recheckCursor = (section: string, since: string) => Buffer.from(JSON.stringify([section, since, 1])).toString('base64url');
+    const impossible: [string, string][] = [
+      ['members', '2026-13-45'],
+      ['due', '2026-02-30'],
+      ['due', '2025-02-29'],
+      ['never', '2026-04-31 10:00:00+00'],
+      ['never', '2026-01-01 25:00:00+00'],
+      ['members', '2026-01-01 10:61:00.5+00'],
+      ['members', '2026-01-01 10:00:00+99'],
+      ['never', '0000-01-01'],
+    ];
+    for (const [section, since] of impossible) {
+      expect(await admin.get(`/api/admin/rechecks?cursor=${recheckCursor(section, since)}`), `${section} ${since}`).toMatchObject({
+        status: 400,
+        body: { detail: MESSAGES.invalidCursor, code: 'invalidCursor' },
+      });
+    }
+    // Real ones, as the list writes them, still page.
+    for (const [section, since] of [
+      ['due', '2024-02-29'],
+      ['members', '2026-03-01 10:00:00.123456+00'],
+      ['never', '2026-03-01 10:00:00+05:30'],
+    ]) {
+      expect((await admin.get(`/api/admin/rechecks?cursor=${recheckCursor(section, since)}`)).status, `${section} ${since}`).toBe(200);
+    }
+  });
+
   it('refuses a bad limit or cursor in CONTRACT.md words on every queue', async () => {
     for (const path of ['/api/admin/rechecks', '/api/admin/links/broken', '/api/admin/claims', '/api/admin/duplicates']) {
       expect(await admin.get(`${path}?limit=0`), path).toMatchObject({ status: 400, body: { detail: MESSAGES.limitOutOfRange } });

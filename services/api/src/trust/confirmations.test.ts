@@ -99,6 +99,36 @@ describe('member confirmations', () => {
     expect((await recheckOf(business.id))?.member_answers).toHaveLength(5);
   });
 
+  it("a 'Yes' from the business's owner or from an account under 7 days old does not count in confirmed_by (issue #31 point 12)", async () => {
+    const lister = await member(30);
+    const business = await createBusiness(lister);
+    const confirmedBy = async () => (await api.client().get(`/api/businesses/${business.id}/confirmations`)).body;
+
+    const own = await confirm(lister, business.id, 'Yes');
+    expect(own.status).toBe(201);
+    expect(own.body).toMatchObject({ confirmed_by: 0, latest_confirmed_at: null, your_answer: { answer: 'Yes' } });
+    for (const ageDays of [0, 6]) expect((await confirm(await member(ageDays), business.id, 'Yes')).status).toBe(201);
+    expect(await confirmedBy()).toMatchObject({ confirmed_by: 0, latest_confirmed_at: null });
+
+    const established = await member(8);
+    const counted = await confirm(established, business.id, 'Yes');
+    expect(counted.body.confirmed_by).toBe(1);
+    expect(counted.body.latest_confirmed_at).toBe(counted.body.your_answer.answered_at);
+
+    // The owner is whoever owns it now: once a claim is approved, the claimant's 'Yes' stops counting and the lister's,
+    // no longer the owner's, counts.
+    const claimant = await member(30);
+    expect((await confirm(claimant, business.id, 'Yes')).body.confirmed_by).toBe(2);
+    const claim = await claimant.post(`/api/businesses/${business.id}/claims`, { evidence: 'I am the director; the shop phone is mine.' });
+    expect((await admin.post(`/api/admin/claims/${claim.body.id}/approve`)).status).toBe(200);
+    const { rows } = await api.core.db.query<{ user_id: number }>(
+      `SELECT c.user_id FROM confirmations c JOIN businesses b ON b.id = c.business_id WHERE c.business_id = $1 AND c.user_id = b.owner_id`,
+      [business.id],
+    );
+    expect(rows).toHaveLength(1);
+    expect((await confirmedBy()).confirmed_by).toBe(2);
+  });
+
   it('refuses visitors (401), unknown answers (400) and unknown businesses (404), and writes nothing', async () => {
     const business = await createBusiness(owner);
     expect((await confirm(api.client(), business.id, 'Yes')).status).toBe(401);

@@ -46,7 +46,10 @@ export const confirmationInputSchema = z.object({ answer: z.enum(CONFIRMATION_AN
 
 /** 'Confirmed by N members in the last 90 days', the latest such date, and the caller's own answer. */
 export const confirmationSummarySchema = z.object({
-  confirmed_by: z.number().int().describe("members who answered 'Yes' in the last 90 days"),
+  confirmed_by: z
+    .number()
+    .int()
+    .describe("members who answered 'Yes' in the last 90 days, with accounts at least 7 days old when they answered; never the business's owner"),
   latest_confirmed_at: isoDate.nullable(),
   your_answer: z
     .object({ answer: z.enum(CONFIRMATION_ANSWERS), answered_at: isoDate, next_answer_from: isoDate })

@@ -87,11 +87,13 @@ export class BusinessesService {
     // The row comes back from the writes themselves: a read after them could fail and answer 503 for a stored business.
     const { row, newLinks } = await inTransaction(this.db, async (client) => {
       await setRevisionContext(client, { kind: 'create', actorId: owner.id });
+      const duplicates = new DuplicatesRepository(client);
+      const place = typedPlace(data.postcode);
+      // Ids the check never warned about for this name and postcode are dropped, not refused: the form's warning may be for the name a moment before.
+      const warned = data.duplicate_candidates?.length ? await duplicates.warnedAmong(data.duplicate_candidates, data.name, place) : [];
       const inserted = await new BusinessesRepository(client).insert(data, owner.id, owner.is_admin);
       const { sources, newLinks } = await this.sources.replace(client, inserted.id, data, owner.id);
-      if (data.duplicate_candidates?.length) {
-        await new DuplicatesRepository(client).recordAddedDespiteWarning(inserted.id, data.duplicate_candidates, typedPlace(data.postcode));
-      }
+      if (warned.length) await duplicates.recordAddedDespiteWarning(inserted.id, warned, place);
       return { row: { ...toBusiness(inserted, owner.is_admin), proof_of_support: sourcesText(sources), sources }, newLinks };
     });
     if (data.latitude == null) {

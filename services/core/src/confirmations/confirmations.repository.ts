@@ -13,12 +13,24 @@ export interface OwnAnswer {
   answered_at: string;
 }
 
-/** What a re-check by members takes: this many different members, within the window, with accounts this old. */
-export interface RecheckThreshold {
-  answers: number;
+/** Which answers count: those of the last `windowDays`, from accounts at least `accountAgeDays` old when they answered. */
+export interface CountedAnswers {
   windowDays: number;
   accountAgeDays: number;
 }
+
+/** What a re-check by members takes: this many different members' counted answers. */
+export interface RecheckThreshold extends CountedAnswers {
+  answers: number;
+}
+
+/**
+ * The one rule of which answers count (brigading by new accounts), for 'Confirmed by' and for Re-checks alike: an
+ * answer `c` (joined to its member `u`) given within the window, from an account old enough when it answered. The
+ * arguments are the SQL parameters holding the window's and the age's days.
+ */
+const countedAnswer = (window: string, age: string) =>
+  `c.created_at > now() - make_interval(days => ${window}) AND c.created_at >= u.created_at + make_interval(days => ${age})`;
 
 /** Members' answers to 'Still open and still supportive?'. */
 export class ConfirmationsRepository {
@@ -52,9 +64,7 @@ export class ConfirmationsRepository {
       `UPDATE businesses b SET flagged_at = now()
         WHERE b.id = $1 AND b.flagged_at IS NULL
           AND (SELECT count(DISTINCT c.user_id) FROM confirmations c JOIN users u ON u.id = c.user_id
-                WHERE c.business_id = b.id AND c.answer <> 'Yes'
-                  AND c.created_at > now() - make_interval(days => $3)
-                  AND c.created_at >= u.created_at + make_interval(days => $4)
+                WHERE c.business_id = b.id AND c.answer <> 'Yes' AND ${countedAnswer('$3', '$4')}
                   AND c.created_at > coalesce((SELECT max(v.created_at) FROM verifications v WHERE v.business_id = b.id), '-infinity')
               ) >= $2`,
       [businessId, threshold.answers, threshold.windowDays, threshold.accountAgeDays],
@@ -62,11 +72,13 @@ export class ConfirmationsRepository {
     return rowCount === 1;
   }
 
-  async counts(businessId: number, windowDays: number): Promise<ConfirmationCounts> {
+  /** 'Confirmed by': the counted 'Yes' answers, never the business's owner's own. */
+  async counts(businessId: number, counted: CountedAnswers): Promise<ConfirmationCounts> {
     const { rows } = await this.db.query<ConfirmationCounts>(
-      `SELECT count(DISTINCT user_id)::int AS confirmed_by, ${ISO('max(created_at)')} AS latest_confirmed_at
-         FROM confirmations WHERE business_id = $1 AND answer = 'Yes' AND created_at > now() - make_interval(days => $2)`,
-      [businessId, windowDays],
+      `SELECT count(DISTINCT c.user_id)::int AS confirmed_by, ${ISO('max(c.created_at)')} AS latest_confirmed_at
+         FROM confirmations c JOIN users u ON u.id = c.user_id JOIN businesses b ON b.id = c.business_id
+        WHERE c.business_id = $1 AND c.answer = 'Yes' AND c.user_id IS DISTINCT FROM b.owner_id AND ${countedAnswer('$2', '$3')}`,
+      [businessId, counted.windowDays, counted.accountAgeDays],
     );
     return rows[0];
   }

@@ -5,10 +5,13 @@ import { conflict, notFound } from '../errors/domain-error';
 import { ConfirmationsRepository, type OwnAnswer } from './confirmations.repository';
 
 const DAY_MS = 86_400_000;
+/** The answers that count, in 'Confirmed by' and towards a re-check. */
+const COUNTED = { windowDays: TRUST_RULES.confirmationWindowDays, accountAgeDays: TRUST_RULES.accountAgeToCountDays };
 
 /**
  * 'Still open and still supportive?' (issue #13): one answer per member and business in 30 days; enough
- * 'Closed' or 'No longer supportive' answers from established members send the business to the admins' Re-checks.
+ * 'Closed' or 'No longer supportive' answers from established members send the business to the admins' Re-checks;
+ * 'Confirmed by' counts established members' 'Yes', never the owner's (issue #31).
  */
 export class ConfirmationsService {
   constructor(
@@ -19,7 +22,7 @@ export class ConfirmationsService {
   async summary(businessId: number, viewer: User | null): Promise<ConfirmationSummary> {
     if (!(await new BusinessesRepository(this.db).findOwner(businessId))) throw notFound('businessNotFound');
     const [counts, own] = await Promise.all([
-      this.confirmations.counts(businessId, TRUST_RULES.confirmationWindowDays),
+      this.confirmations.counts(businessId, COUNTED),
       viewer ? this.confirmations.latestAnswerOf(businessId, viewer.id, TRUST_RULES.confirmationEveryDays) : null,
     ]);
     return { ...counts, your_answer: own && withNextAnswer(own) };
@@ -33,11 +36,7 @@ export class ConfirmationsService {
       if (await confirmations.latestAnswerOf(businessId, member.id, TRUST_RULES.confirmationEveryDays)) throw conflict('alreadyConfirmed');
       await confirmations.insert(businessId, member.id, input.answer);
       if (input.answer !== 'Yes') {
-        await confirmations.flagIfThresholdMet(businessId, {
-          answers: TRUST_RULES.negativeAnswersForRecheck,
-          windowDays: TRUST_RULES.confirmationWindowDays,
-          accountAgeDays: TRUST_RULES.accountAgeForRecheckDays,
-        });
+        await confirmations.flagIfThresholdMet(businessId, { ...COUNTED, answers: TRUST_RULES.negativeAnswersForRecheck });
       }
     });
     return this.summary(businessId, member);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES, PAGING, idSchema, type pageQuerySchema, type Valid } from '@zaytoon/contract';
-import { decodeOpaqueCursor, encodeOpaqueCursor } from './opaque-cursor';
+import { cursorTime, decodeOpaqueCursor, encodeOpaqueCursor } from './opaque-cursor';
 
 /** One page of a list as CONTRACT.md pages lists: its items, the total of all of them, the next page's cursor. */
 export interface ListPage<Item> {
@@ -48,11 +48,7 @@ export function idPage<Item>(
 /** The key of a newest-first list: a row's exact time (UTC, to the microsecond, as `exactTimeSql` writes it) and id. */
 export type NewestFirstKey = readonly [time: string, id: number];
 
-const exactTime = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/)
-  // A well-formed but impossible date (month 13, 31 February) would fail in Postgres: refused here first.
-  .refine((time) => !Number.isNaN(Date.parse(time)) && new Date(time).toISOString().slice(0, 19) === time.slice(0, 19));
+const exactTime = cursorTime(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
 
 /**
  * Lists ordered newest first by a time column, ties broken by id (comments, pending reports and suggestions). The

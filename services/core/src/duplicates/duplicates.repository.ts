@@ -19,8 +19,12 @@ const METERS_PER_DEGREE = 111_320;
 const ISO_TIME = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 const PAIR_BUSINESS = (alias: string) =>
   `json_build_object('id', ${alias}.id, 'name', ${alias}.name, 'address', ${alias}.address, 'city', ${alias}.city, 'postcode', ${alias}.postcode)`;
-/** Open pairs whose businesses both still exist (a pair has no foreign keys: see the migration). */
-const OPEN_PAIRS = `duplicate_pairs p JOIN businesses f ON f.id = p.first_id JOIN businesses s ON s.id = p.second_id WHERE p.status = 'open'`;
+/**
+ * Open pairs whose businesses both still exist (a pair has no foreign keys: see the migration) and are listed: one
+ * whose removal is approved cannot be merged (issue #31 point 8), so its pairs wait for the cascade to prune them.
+ */
+const OPEN_PAIRS = `duplicate_pairs p JOIN businesses f ON f.id = p.first_id JOIN businesses s ON s.id = p.second_id
+  WHERE p.status = 'open' AND NOT f.removal_approved AND NOT s.removal_approved`;
 
 /** The postcode as the index on it reads it: no spaces, upper case. */
 export const compactPostcode = (postcode: string) => postcode.replace(/\s+/g, '').toUpperCase();
@@ -76,6 +80,15 @@ export class DuplicatesRepository {
       values: [name.toLowerCase(), place.compactPostcode, place.latitude, place.longitude, limit],
     });
     return rows.map(({ id, name, address, postcode, distance_m, same_postcode }) => ({ id, name, address, postcode, distance_m, same_postcode }));
+  }
+
+  /**
+   * Of the ids a client says the form showed, those the check really warns about for this name and place: a planted
+   * pair would reach the admins as 'added despite the warning'. Read before the new business exists (it would match itself).
+   */
+  async warnedAmong(ids: readonly number[], name: string, place: TypedPlace): Promise<number[]> {
+    const warned = new Set((await this.candidates(name, place, DUPLICATE_RULES.maxCandidates)).map((candidate) => candidate.id));
+    return ids.filter((id) => warned.has(id));
   }
 
   /**

@@ -71,8 +71,9 @@ export class DuplicatesService {
   /**
    * Merges B (`from`) into A in one transaction: both rows locked; B's votes move unless the member voted on A too
    * (A's vote wins), and its comments, suggestions, reports, sources, confirmations and verifications move; A's
-   * empty fields take B's; B leads to A from then on (and so does whatever led to B); B is deleted; the audit says
-   * what moved and what was filled.
+   * empty fields take B's, never its owner (A's stays, B's and B's claims go with B); B leads to A from then on (and
+   * so does whatever led to B); B is deleted; the audit says what moved and what was filled. A business whose removal
+   * is approved is not found (404), on either side, and nothing moves.
    */
   async merge(intoId: number, input: Valid<typeof mergeInputSchema>, admin: User): Promise<MergeResult> {
     const fromId = input.from;

@@ -15,18 +15,8 @@ export interface MergeMoves {
   verifications: number;
 }
 
-/** The fields of A that a merge fills from B when A's are empty. */
-export const FILLABLE_FIELDS = [
-  'category',
-  'description',
-  'phone',
-  'website',
-  'business_hours',
-  'social_media',
-  'position',
-  'owner',
-  'verification',
-] as const;
+/** The fields of A that a merge fills from B when A's are empty. Never the owner: a merge hands over no ownership (issue #31). */
+export const FILLABLE_FIELDS = ['category', 'description', 'phone', 'website', 'business_hours', 'social_media', 'position', 'verification'] as const;
 export type FillableField = (typeof FILLABLE_FIELDS)[number];
 
 const moved = async (db: Queryable, sql: string, params: unknown[]) => (await db.query(sql, params)).rowCount ?? 0;
@@ -35,13 +25,17 @@ const moved = async (db: Queryable, sql: string, params: unknown[]) => (await db
 export class MergesRepository {
   constructor(private readonly db: Queryable) {}
 
-  /** Locks both rows (in id order, so two merges of the same pair never deadlock); the names of those that exist. */
+  /**
+   * Locks both rows (in id order, so two merges of the same pair never deadlock); the names of those still listed.
+   * A business whose removal is approved is gone, even before its cascade has run: the flag is read from the locked
+   * row, so an approval committed while the merge waited for the lock counts too.
+   */
   async lockPair(intoId: number, fromId: number): Promise<Map<number, string>> {
-    const { rows } = await this.db.query<{ id: number; name: string }>(
-      'SELECT id, name FROM businesses WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE',
+    const { rows } = await this.db.query<{ id: number; name: string; removal_approved: boolean }>(
+      'SELECT id, name, removal_approved FROM businesses WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE',
       [[intoId, fromId]],
     );
-    return new Map(rows.map((row) => [row.id, row.name]));
+    return new Map(rows.filter((row) => !row.removal_approved).map((row) => [row.id, row.name]));
   }
 
   /** Everything of B's that belongs to A now. The votes trigger keeps both totals. */
@@ -91,7 +85,6 @@ export class MergesRepository {
               social_media = CASE WHEN f.social_media THEN b.social_media ELSE a.social_media END,
               latitude = CASE WHEN f.position THEN b.latitude ELSE a.latitude END,
               longitude = CASE WHEN f.position THEN b.longitude ELSE a.longitude END,
-              owner_id = CASE WHEN f.owner THEN b.owner_id ELSE a.owner_id END,
               verified_on = CASE WHEN f.verification THEN b.verified_on ELSE a.verified_on END,
               verification_method = CASE WHEN f.verification THEN b.verification_method ELSE a.verification_method END,
               updated_at = now()
@@ -103,11 +96,10 @@ export class MergesRepository {
                       o.business_hours = '{}'::jsonb AND n.business_hours <> '{}'::jsonb AS business_hours,
                       o.social_media = '{}'::jsonb AND n.social_media <> '{}'::jsonb AS social_media,
                       o.latitude IS NULL AND n.latitude IS NOT NULL AS position,
-                      o.owner_id IS NULL AND n.owner_id IS NOT NULL AS owner,
                       o.verified_on IS NULL AND n.verified_on IS NOT NULL AS verification
                  FROM businesses o, businesses n WHERE o.id = $1 AND n.id = $2) f
         WHERE a.id = $1 AND b.id = $2
-       RETURNING f.category, f.description, f.phone, f.website, f.business_hours, f.social_media, f.position, f.owner, f.verification`,
+       RETURNING f.category, f.description, f.phone, f.website, f.business_hours, f.social_media, f.position, f.verification`,
       [intoId, fromId],
     );
     const filled = rows[0];
