@@ -20,6 +20,34 @@ function QrCode({ url, label }: { url: string; label: string }) {
   return <canvas ref={canvas} role="img" aria-label={label} data-testid="totp-qr" />;
 }
 
+/** A code of the authenticator app (or a recovery code, where `label` says so). */
+function CodeField({ label, value, onChange, numeric }: { label: string; value: string; onChange: (value: string) => void; numeric?: boolean }) {
+  const message = useContractMessages();
+  return (
+    <TextField
+      label={label}
+      hint={message('totpCodeFormat')}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      autoComplete="one-time-code"
+      inputMode={numeric ? 'numeric' : undefined}
+      maxLength={LIMITS.secondFactorCodeMaxLength}
+      required
+    />
+  );
+}
+
+function SubmitButton({ pending, label, pendingLabel, kind }: { pending: boolean; label: string; pendingLabel: string; kind: 'primary' | 'danger' }) {
+  return (
+    <div className={forms.actions}>
+      <button type="submit" className={`btn btn--${kind}`} disabled={pending} aria-busy={pending}>
+        {pending && <InlineSpinner />}
+        {pending ? pendingLabel : label}
+      </button>
+    </div>
+  );
+}
+
 /**
  * Issue #31 point 16, on /account-settings: turning the second factor (TOTP) on (QR code and secret, confirmed with a
  * code, then the recovery codes once) and off (password and a code).
@@ -56,9 +84,7 @@ function useSetTotpEnabled() {
 
 function TurnOn({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   const { toast } = useHost();
-  const ids = useId();
   const t = useMessages();
-  const message = useContractMessages();
   const errorText = useErrorText();
   const setTotpEnabled = useSetTotpEnabled();
   const setup = useTotpSetup();
@@ -106,23 +132,8 @@ function TurnOn({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
       <p>
         {t('totp.secret')}: <code data-testid="totp-secret">{setup.data.secret}</code>
       </p>
-      <TextField
-        id={`${ids}code`}
-        label={t('totp.code')}
-        hint={message('totpCodeFormat')}
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        maxLength={LIMITS.secondFactorCodeMaxLength}
-        required
-      />
-      <div className={forms.actions}>
-        <button type="submit" className="btn btn--primary" disabled={enable.isPending} aria-busy={enable.isPending}>
-          {enable.isPending && <InlineSpinner />}
-          {enable.isPending ? t('totp.turningOn') : t('totp.turnOn')}
-        </button>
-      </div>
+      <CodeField label={t('totp.code')} value={code} onChange={setCode} numeric />
+      <SubmitButton pending={enable.isPending} label={t('totp.turnOn')} pendingLabel={t('totp.turningOn')} kind="primary" />
     </form>
   );
 }
@@ -189,22 +200,8 @@ function TurnOff() {
         maxLength={LIMITS.passwordMaxLength}
         required
       />
-      <TextField
-        id={`${ids}code`}
-        label={t('totp.offCode')}
-        hint={message('totpCodeFormat')}
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-        autoComplete="one-time-code"
-        maxLength={LIMITS.secondFactorCodeMaxLength}
-        required
-      />
-      <div className={forms.actions}>
-        <button type="submit" className="btn btn--danger" disabled={disable.isPending} aria-busy={disable.isPending}>
-          {disable.isPending && <InlineSpinner />}
-          {disable.isPending ? t('totp.turningOff') : t('totp.turnOff')}
-        </button>
-      </div>
+      <CodeField label={t('totp.offCode')} value={code} onChange={setCode} />
+      <SubmitButton pending={disable.isPending} label={t('totp.turnOff')} pendingLabel={t('totp.turningOff')} kind="danger" />
     </form>
   );
 }
