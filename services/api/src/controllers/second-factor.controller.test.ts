@@ -124,6 +124,13 @@ describe('TOTP (issue #31 point 16)', () => {
     expect(left.rowCount).toBe(0);
   });
 
+  it('a secret sealed under another key refuses app codes (no 500) while recovery codes still sign in', async () => {
+    const { user, secret, recoveryCodes } = await memberWithTotp(api);
+    await api.core.db.query("UPDATE user_totp SET secret_sealed = 'enc:v1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' WHERE user_id = $1", [user.id]);
+    expect(await login(api.client(), user, { totp_code: codeAt(secret, 1) })).toMatchObject({ status: 401, body: { code: 'totpInvalid' } });
+    expect((await login(api.client(), user, { totp_code: recoveryCodes[0] })).status).toBe(200);
+  });
+
   it("enabling ends the member's other sessions, and keeps this one", async () => {
     const other = api.client();
     const client = api.client();

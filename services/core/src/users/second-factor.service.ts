@@ -41,10 +41,21 @@ export class SecondFactorService {
     return createHmac('sha256', this.codeSecret).update(`totp-recovery:${userId}:${normalisedCode}`).digest('hex');
   }
 
+  /** The secret, or null when it was sealed under another key (a rotated JOB_DATA_KEY: recovery codes still serve). */
+  private openSecret(sealedSecret: string): Secret | null {
+    try {
+      return Secret.fromBase32(this.cipher.decrypt(sealedSecret));
+    } catch {
+      return null;
+    }
+  }
+
   /** The step of a code valid for `sealedSecret` now (within the window), or null. */
   private validStep(sealedSecret: string, code: string): number | null {
+    const secret = this.openSecret(sealedSecret);
+    if (!secret) return null;
     const timestamp = Date.now();
-    const delta = new TOTP({ secret: Secret.fromBase32(this.cipher.decrypt(sealedSecret)), period: TOTP_PERIOD_SECONDS }).validate({
+    const delta = new TOTP({ secret, period: TOTP_PERIOD_SECONDS }).validate({
       token: code,
       timestamp,
       window: TOTP_WINDOW_STEPS,
