@@ -17,6 +17,8 @@ async function logOut(page: Page) {
   await page.goto('/dashboard');
   await page.getByTestId('welcome').waitFor();
   await page.getByRole('button', { name: 'Logout' }).click();
+  // The toast comes once the API has ended the session; leaving the page before could cancel the call.
+  await expectToast(page, 'Successfully logged out!', 'success');
   await waitForPath(page, '/');
 }
 
