@@ -1,11 +1,12 @@
 import path from 'node:path';
 import express, { type Express, type RequestHandler } from 'express';
 import { API_ROUTES, type RouteName } from '@zaytoon/contract';
-import { componentLogger, withRequestId, type Core, type Logger } from '@zaytoon/core';
+import { adminSecondFactorRequired, componentLogger, withRequestId, type Core, type Logger } from '@zaytoon/core';
 import { authController } from './controllers/auth.controller';
 import { accountController, pictureUpload } from './controllers/account.controller';
 import { adminController } from './controllers/admin.controller';
 import { alertsController } from './controllers/alerts.controller';
+import { secondFactorController } from './controllers/second-factor.controller';
 import { businessesController } from './controllers/businesses.controller';
 import { communityController } from './controllers/community.controller';
 import { opsRouter } from './controllers/ops.controller';
@@ -14,7 +15,7 @@ import { privateByDefault } from './http/answer-caching';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { assignRequestId } from './http/request-id';
 import { buildApiRouter } from './http/route-table';
-import { requireAccess } from './middleware/access';
+import { requireAccess, requireAdminSecondFactor } from './middleware/access';
 import { csrfProtection, xsrfCookieIssuer } from './middleware/csrf';
 import { requestMetrics } from './middleware/metrics';
 import { RateLimiter } from './middleware/rate-limit';
@@ -47,6 +48,10 @@ export function createApp(core: Core, options: { logger?: Logger } = {}): Expres
     Object.entries(rateLimitsByRoute(core.config, core.repositories.users)).map(([name, rules]) => [name, [rateLimiter.middleware(...rules)]]),
   );
   middlewareByRoute.uploadProfilePicture = [...(middlewareByRoute.uploadProfilePicture ?? []), pictureUpload];
+  const secondFactorRequired = adminSecondFactorRequired(core.config);
+  for (const [name, { access }] of Object.entries(API_ROUTES) as [RouteName, (typeof API_ROUTES)[RouteName]][]) {
+    middlewareByRoute[name] = [requireAdminSecondFactor(secondFactorRequired, name, access), ...(middlewareByRoute[name] ?? [])];
+  }
 
   app.use(
     '/api/uploads/avatars',
@@ -61,7 +66,15 @@ export function createApp(core: Core, options: { logger?: Logger } = {}): Expres
   const csrf = csrfProtection({ allowedOrigins: [core.config.PUBLIC_ORIGIN], oneClickPaths: [API_ROUTES.unsubscribeAlert.path] });
   const xsrfCookie = xsrfCookieIssuer({ secureCookie, issuingPaths: [API_ROUTES.me.path, API_ROUTES.adminStatus.path] });
   // Every /ops route is for admins, and bull-board's own writes (retry, clean) carry the XSRF echo via axios.
-  app.use('/ops', privateByDefault, csrf, ...session, xsrfCookie, requireAccess('admin'));
+  app.use(
+    '/ops',
+    privateByDefault,
+    csrf,
+    ...session,
+    xsrfCookie,
+    requireAccess('admin'),
+    requireAdminSecondFactor(secondFactorRequired, 'ops', 'admin'),
+  );
   app.use(BULL_BOARD_PATH, bullBoardRouter(core));
   app.use(
     '/api',
@@ -79,6 +92,7 @@ export function createApp(core: Core, options: { logger?: Logger } = {}): Expres
         ...adminController(core),
         ...alertsController(core),
         ...openDataController(core),
+        ...secondFactorController(core),
       },
       middlewareByRoute,
     ),

@@ -39,6 +39,8 @@ export const LIMITS = {
   usernameMaxLength: 50,
   nameMaxLength: 100,
   passwordMaxLength: 200,
+  /** Issue #31 point 16: a TOTP code or a recovery code as typed (spaces and dashes included). */
+  secondFactorCodeMaxLength: 32,
 } as const;
 
 /** Issue #13: how long a verification stands, and when members' answers send a business back for a re-check. */

@@ -210,6 +210,15 @@ export const MESSAGES = {
   deleteAlertFailed: 'Failed to delete the alert',
   loadAlertsFailed: 'Failed to load your alerts',
   endAlertFailed: 'Failed to stop the alert',
+  /** Issue #31 point 16: a second factor, TOTP (RFC 6238), and its recovery codes. */
+  totpRequired: 'Enter the 6-digit code from your authenticator app, or a recovery code',
+  totpInvalid: 'Invalid or already used authentication code',
+  totpCodeFormat: 'The code is 6 digits, or a 10-character recovery code',
+  totpAlreadyEnabled: 'Two-factor authentication is already on',
+  totpNotEnabled: 'Two-factor authentication is not on',
+  totpSetupMissing: 'Start the two-factor setup first',
+  totpDisabled: 'Two-factor authentication is off',
+  secondFactorRequired: 'Admins must turn on two-factor authentication first (Account Settings)',
 } as const;
 
 /**

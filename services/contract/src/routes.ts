@@ -15,6 +15,10 @@ import {
   signupInputSchema,
   userSchema,
   languageInputSchema,
+  recoveryCodesSchema,
+  totpDisableInputSchema,
+  totpEnableInputSchema,
+  totpSetupSchema,
 } from './schemas/auth.schema';
 import { adminStatisticsSchema } from './schemas/admin.schema';
 import { businessDetailSchema, businessInputSchema, businessSchema, canEditSchema, categoriesSchema, citiesSchema } from './schemas/business.schema';
@@ -60,7 +64,7 @@ export type Access = 'public' | 'user' | 'admin';
 
 /** The groups the routes fall into, in reading order; OpenAPI lists them as its tags. */
 export const API_TAGS = {
-  auth: 'Accounts and sessions: sign up, sign in and out, the current user, passwords, profile picture, account deletion.',
+  auth: 'Accounts and sessions: sign up, sign in and out, the current user, passwords, the second factor (TOTP), profile picture, account deletion.',
   businesses: 'The directory: list, search and filters, totals, cities, the map, categories, business detail, adding and editing a business.',
   community:
     "What people add to a business: votes, comments, suggested edits, reports, members' answers to 'Still open and still supportive?', owner claims and owners' 'Everything is still accurate'.",
@@ -115,7 +119,14 @@ export const API_ROUTES = {
     body: languageInputSchema,
     response: userSchema,
   }),
-  login: route({ ...ROUTE_PATHS.login, access: 'public', tag: 'auth', summary: 'Sign in', body: loginInputSchema, response: userSchema }),
+  login: route({
+    ...ROUTE_PATHS.login,
+    access: 'public',
+    tag: 'auth',
+    summary: 'Sign in. Once TOTP is on, the right password without `totp_code` answers 401 with code `totpRequired` (issue #31)',
+    body: loginInputSchema,
+    response: userSchema,
+  }),
   signup: route({
     ...ROUTE_PATHS.signup,
     access: 'public',
@@ -165,6 +176,29 @@ export const API_ROUTES = {
     response: pictureResponseSchema,
   }),
   deleteAccount: route({ ...ROUTE_PATHS.deleteAccount, access: 'user', tag: 'auth', summary: 'Delete the own account', response: okResponse }),
+  totpSetup: route({
+    ...ROUTE_PATHS.totpSetup,
+    access: 'user',
+    tag: 'auth',
+    summary: 'Start turning on a second factor (TOTP, RFC 6238): a new secret, confirmed by totpEnable (issue #31); 409 when it is on',
+    response: totpSetupSchema,
+  }),
+  totpEnable: route({
+    ...ROUTE_PATHS.totpEnable,
+    access: 'user',
+    tag: 'auth',
+    summary: "Turn TOTP on with a current code of the setup's secret: answers ten single-use recovery codes, once; ends the member's other sessions",
+    body: totpEnableInputSchema,
+    response: recoveryCodesSchema,
+  }),
+  totpDisable: route({
+    ...ROUTE_PATHS.totpDisable,
+    access: 'user',
+    tag: 'auth',
+    summary: 'Turn TOTP off: needs the password and a current code (or a recovery code); the recovery codes go with it',
+    body: totpDisableInputSchema,
+    response: okResponse,
+  }),
 
   listBusinesses: route({
     ...ROUTE_PATHS.listBusinesses,

@@ -24,6 +24,8 @@ import { JobDataCipher } from './jobs/job-data-cipher';
 import { AccountService } from './users/account.service';
 import { ResetMailQuotaRepository } from './users/reset-mail-quota.repository';
 import { AuthService } from './users/auth.service';
+import { PasswordHasher } from './users/password';
+import { SecondFactorService } from './users/second-factor.service';
 import { ProfilePictureService } from './users/profile-picture.service';
 import { UsersRepository } from './users/users.repository';
 import { VotesService } from './votes/votes.service';
@@ -78,12 +80,31 @@ export function createCore(config: Config) {
   };
   const { users, businesses, directoryVersion } = repositories;
   const rollups = new DirectoryRollupRepository(db);
+  const passwords = new PasswordHasher({
+    memoryKib: config.PASSWORD_ARGON2_MEMORY_KIB,
+    iterations: config.PASSWORD_ARGON2_ITERATIONS,
+    parallelism: config.PASSWORD_ARGON2_PARALLELISM,
+  });
   const services = {
-    auth: new AuthService(users, jobs, config.SESSION_ABSOLUTE_LIFETIME_SECONDS),
-    account: new AccountService(db, users, repositories.sessionIndex, jobs, config.SESSION_SECRET, {
-      quota: new ResetMailQuotaRepository(redis),
-      cipher: new JobDataCipher(config),
-    }),
+    auth: new AuthService(users, jobs, config.SESSION_ABSOLUTE_LIFETIME_SECONDS, passwords),
+    account: new AccountService(
+      db,
+      users,
+      repositories.sessionIndex,
+      jobs,
+      config.SESSION_SECRET,
+      { quota: new ResetMailQuotaRepository(redis), cipher: new JobDataCipher(config) },
+      passwords,
+    ),
+    secondFactor: new SecondFactorService(
+      db,
+      users,
+      repositories.sessionIndex,
+      passwords,
+      new JobDataCipher(config),
+      config.SESSION_SECRET,
+      config.PRODUCT_NAME,
+    ),
     pictures: new ProfilePictureService(repositories.storage, jobs),
     statistics: new StatisticsService(repositories.statistics, jobs),
     businesses: new BusinessesService(db, businesses, new SourcesService(), jobs, rollups),

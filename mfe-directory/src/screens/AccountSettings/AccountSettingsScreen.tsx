@@ -8,6 +8,7 @@ import { LoginRequired } from '../../ui/LoginRequired';
 import { InlineSpinner } from '../../ui/Spinner';
 import { AccountPage } from '../AccountPage';
 import { AlertsSection } from './AlertsSection';
+import { SecondFactorSection } from './SecondFactorSection';
 import { ChangePasswordForm } from '../ChangePassword/ChangePasswordForm';
 import fieldStyles from '../../ui/Field.module.css';
 import forms from '../../ui/forms.module.css';
@@ -27,7 +28,7 @@ export function pictureProblem(file: { size: number; type: string }): 'pictureWr
   return null;
 }
 
-/** /account-settings (SPEC §2): profile picture, change password, alerts (issue #16 point 5), danger zone. */
+/** /account-settings (SPEC §2): profile picture, change password, two-factor authentication (issue #31), alerts (issue #16 point 5), danger zone. */
 export function AccountSettingsScreen({
   reload = () => window.location.reload(),
   reloadDelayMs = RELOAD_AFTER_PICTURE_MS,
@@ -49,6 +50,7 @@ export function AccountSettingsScreen({
         </h2>
         <ChangePasswordForm onChanged={() => {}} />
       </section>
+      <SecondFactorSection />
       <AlertsSection />
       <DangerZone />
     </AccountPage>

@@ -148,6 +148,30 @@ describe('auth screen (SPEC §2)', () => {
   });
 });
 
+describe('auth screen: the second factor (issue #31)', () => {
+  it('asks for the code when the API says totpRequired, then signs in with it', async () => {
+    const login = vi.fn(async (credentials: { totp_code?: string }) => {
+      if (!credentials.totp_code) throw new ApiError(401, MESSAGES.totpRequired, undefined, undefined, { code: 'totpRequired' });
+      return { id: 1, name: 'A', username: 'a', picture: null, is_admin: false };
+    });
+    const host = fakeHost({ session: fakeSession(null, { login }) });
+    renderScreen(<AuthScreen />, { path: '/login', host });
+    expect(screen.queryByLabelText('Authentication code')).toBeNull();
+    await userEvent.type(screen.getByLabelText('Email or Username'), 'sami');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    const code = await screen.findByLabelText('Authentication code');
+    await waitFor(() => expect(document.activeElement).toBe(code));
+    expect(document.getElementById(code.getAttribute('aria-describedby') ?? '')?.textContent).toBe(MESSAGES.totpRequired);
+    expect(host.toast.error).not.toHaveBeenCalled();
+    await userEvent.type(code, '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/dashboard'));
+    expect(login).toHaveBeenLastCalledWith({ login: 'sami', password: 'secret1', totp_code: '123456' });
+  });
+});
+
 describe('auth screen: rules shown before submitting (issue #12)', () => {
   it('sign-up shows the username and password rules under their fields; sign-in does not', async () => {
     renderScreen(<AuthScreen />, { path: '/login' });

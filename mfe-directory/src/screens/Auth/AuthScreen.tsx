@@ -1,6 +1,6 @@
-import { useId, useState, type ComponentProps, type FormEvent } from 'react';
+import { useEffect, useId, useState, type ComponentProps, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { LIMITS, returnTargetOf, type PlainMessageCode } from '@zaytoon/contract/client';
+import { LIMITS, isApiError, returnTargetOf, type PlainMessageCode } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
 import { useMessages, type DirectoryMessage } from '../../i18n/messages';
 import { TextField } from '../../ui/Field';
@@ -11,6 +11,9 @@ import shared from '../../ui/page.module.css';
 import { useContractMessages, useErrorText } from '@zaytoon/web-kit/contract-messages';
 
 type Mode = 'signin' | 'signup';
+
+/** Issue #31: the API asks for the second factor after a right password. */
+const asksForSecondFactor = (error: unknown) => isApiError(error) && error.status === 401 && error.code === 'totpRequired';
 
 const EMPTY = { login: '', password: '', name: '', username: '', email: '' };
 
@@ -59,7 +62,14 @@ export function AuthScreen() {
   const [mode, setMode] = useState<Mode>('signin');
   const [fields, setFields] = useState(EMPTY);
   const [pending, setPending] = useState(false);
+  // Set once the API said `totpRequired`: the form then asks for the code too.
+  const [totpCode, setTotpCode] = useState<string | null>(null);
   const signingUp = mode === 'signup';
+  const askingCode = totpCode !== null;
+
+  useEffect(() => {
+    if (askingCode) document.getElementById(`${ids}totp`)?.focus();
+  }, [askingCode, ids]);
 
   const set = (name: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [name]: event.target.value }));
@@ -67,6 +77,7 @@ export function AuthScreen() {
   const toggle = () => {
     setMode(signingUp ? 'signin' : 'signup');
     setFields(EMPTY);
+    setTotpCode(null);
   };
 
   const submit = async (event: FormEvent) => {
@@ -83,15 +94,20 @@ export function AuthScreen() {
         });
         toast.success(message('accountCreated'));
       } else {
-        await session.getState().login({ login: fields.login, password: fields.password });
+        const credentials = { login: fields.login, password: fields.password };
+        await session.getState().login(totpCode === null ? credentials : { ...credentials, totp_code: totpCode });
         toast.success(message('loggedIn'));
       }
       // Back to the page the visitor came from (the shell hands it over), else SPEC's /dashboard.
       navigate(returnTargetOf(location.state) ?? '/dashboard', { replace: true });
     } catch (error) {
+      setPending(false);
+      if (!signingUp && totpCode === null && asksForSecondFactor(error)) {
+        setTotpCode('');
+        return;
+      }
       console.error(signingUp ? 'signup failed' : 'login failed', error);
       toast.error(errorText(error, signingUp ? 'signupFailed' : 'loginFailed'));
-      setPending(false);
     }
   };
 
@@ -115,6 +131,18 @@ export function AuthScreen() {
               hint={field.hint && message(field.hint)}
             />
           ))}
+          {!signingUp && askingCode && (
+            <AuthField
+              id={`${ids}totp`}
+              name="totp_code"
+              value={totpCode}
+              onChange={(event) => setTotpCode(event.target.value)}
+              label={t('auth.totpCode')}
+              hint={message('totpRequired')}
+              autoComplete="one-time-code"
+              maxLength={LIMITS.secondFactorCodeMaxLength}
+            />
+          )}
           {!signingUp && (
             <p className={auth.forgot}>
               <Link to="/forgot-password">{t('auth.forgot')}</Link>

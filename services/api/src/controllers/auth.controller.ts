@@ -4,6 +4,7 @@ import { MESSAGES, type CodedMessage, type User } from '@zaytoon/contract';
 import { unauthenticated, type Core, type SessionClaim } from '@zaytoon/core';
 import type { RouteHandlers } from '../http/route-table';
 import { SESSION_COOKIE } from '../middleware/session';
+import { passSecondFactor } from './second-factor.controller';
 
 function logIn(req: Request, user: User): Promise<void> {
   return new Promise((resolve, reject) => req.logIn(user, (error) => (error ? reject(error) : resolve())));
@@ -31,8 +32,9 @@ export function authController(core: Core): Pick<RouteHandlers, 'me' | 'login' |
   return {
     me: ({ user }) => user,
 
-    login: async ({ req, res }) => {
+    login: async ({ req, res, body }) => {
       const user = await authenticateLocal(req, res);
+      await passSecondFactor(core, res, user.id, body.totp_code);
       return startSession(core, req, user, await core.services.auth.sessionClaim(user.id));
     },
 

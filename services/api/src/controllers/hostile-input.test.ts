@@ -35,7 +35,12 @@ let businessId: number;
 let admin: ApiTestClient;
 beforeAll(async () => {
   // The sweep sends hundreds of logins and resets for one account name; the limits are not what it tests.
-  api = await startTestApi({ RATE_LIMIT_LOGIN_PER_ACCOUNT: '100000', RATE_LIMIT_RESET_PER_ACCOUNT: '100000' });
+  api = await startTestApi({
+    RATE_LIMIT_LOGIN_PER_ACCOUNT: '100000',
+    RATE_LIMIT_RESET_PER_ACCOUNT: '100000',
+    RATE_LIMIT_SECOND_FACTOR_PER_ACCOUNT: '100000',
+    RATE_LIMIT_SECOND_FACTOR_PER_IP: '100000',
+  });
   admin = await adminClient(api);
   businessId = (await createBusiness(admin)).id;
 });
@@ -43,7 +48,7 @@ afterAll(async () => api?.stop());
 
 /** A valid body for each route that takes one; each field is then replaced by every absurd value in turn. */
 const validBodies = (): Partial<Record<RouteName, Record<string, unknown>>> => ({
-  login: { login: 'nobody', password: 'secret-pass' },
+  login: { login: 'nobody', password: 'secret-pass', totp_code: '123456' },
   signup: { email: 'hostile@example.com', username: 'hostile', name: 'Hostile', password: 'secret-pass' },
   forgotPassword: { email_or_username: 'nobody' },
   resetPassword: { email_or_username: 'nobody', verification_code: '123456', new_password: 'secret-pass' },
@@ -69,6 +74,9 @@ const validBodies = (): Partial<Record<RouteName, Record<string, unknown>>> => (
   mergeBusiness: { from: 999_999 },
   // Issue #31 point 12: 'Still open and still supportive?', whose 'Yes' counts only from established members.
   confirmBusiness: { answer: 'Yes' },
+  // Issue #31 point 16: the second factor's inputs (the member has no setup: a valid body answers 409).
+  totpEnable: { code: '123456' },
+  totpDisable: { password: 'secret-pass', code: 'abcde-fghij' },
 });
 
 function pathOf(name: RouteName, id: string | number): string {

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { type Access } from '@zaytoon/contract';
+import { type Access, type RouteName } from '@zaytoon/contract';
 import { forbidden, unauthenticated } from '@zaytoon/core';
 
 /** 401 without a session, 403 for a member where admins only may go. */
@@ -9,5 +9,22 @@ export const requireAccess =
     if (access === 'public') return next();
     if (!req.user) return next(unauthenticated('notAuthenticated'));
     if (access === 'admin' && !req.user.is_admin) return next(forbidden('adminOnly'));
+    next();
+  };
+
+/** What an admin without a second factor may still call: who they are (and that they are an admin), signing out, setting TOTP up. */
+const SECOND_FACTOR_SETUP_ROUTES = new Set<RouteName>(['me', 'adminStatus', 'logout', 'totpSetup', 'totpEnable']);
+
+/**
+ * Issue #31 point 16: where an admin must have a second factor (production), one without it may only set it up. Any
+ * other signed-in call answers 403 `secondFactorRequired`; a public one is answered as to a visitor, so that no
+ * admin-only field reaches a session that has not passed a second factor.
+ */
+export const requireAdminSecondFactor =
+  (required: boolean, route: RouteName | 'ops', access: Access): RequestHandler =>
+  (req, _res, next) => {
+    if (!required || !req.user?.is_admin || req.user.totp_enabled || (route !== 'ops' && SECOND_FACTOR_SETUP_ROUTES.has(route))) return next();
+    if (access !== 'public') return next(forbidden('secondFactorRequired'));
+    req.user = undefined;
     next();
   };

@@ -39,6 +39,41 @@ const byAccount = (users: UsersRepository, field: string) => async (req: Request
   return user ? `user:${user.id}` : `name:${login}`;
 };
 
+/**
+ * Issue #31 point 16: the second factor's own limits, per account and per network. At sign-in they count only
+ * refused codes after a right password (a request without totp_code is not counted); turning TOTP on or off
+ * counts every call.
+ */
+function secondFactorRules(config: Config, accountKey: (req: Request) => Promise<string | null>) {
+  const window = config.RATE_LIMIT_WINDOW_SECONDS;
+  const withCode = (key: (req: Request) => string | null | Promise<string | null>) => async (req: Request) =>
+    byBodyField('totp_code')(req) ? key(req) : null;
+  const signIn: RateLimitRule[] = [
+    {
+      name: 'totp-login-ip',
+      limit: config.RATE_LIMIT_SECOND_FACTOR_PER_IP,
+      windowSeconds: window,
+      failuresOnly: true,
+      failureOf: 'secondFactor',
+      perIp: true,
+      key: withCode(byIp),
+    },
+    {
+      name: 'totp-login-account',
+      limit: config.RATE_LIMIT_SECOND_FACTOR_PER_ACCOUNT,
+      windowSeconds: window,
+      failuresOnly: true,
+      failureOf: 'secondFactor',
+      key: withCode(accountKey),
+    },
+  ];
+  const accountChange = (name: string): RateLimitRule[] => [
+    { name: `${name}-ip`, limit: config.RATE_LIMIT_SECOND_FACTOR_PER_IP, windowSeconds: window, key: byIp, perIp: true },
+    { name: `${name}-user`, limit: config.RATE_LIMIT_SECOND_FACTOR_PER_ACCOUNT, windowSeconds: window, key: byUser },
+  ];
+  return { signIn, accountChange };
+}
+
 /** CONTRACT.md's limits: login and signup per IP and account, resets per account and IP, writes and duplicate checks per user; claims per user, owners' one-click confirmations per IP. */
 export function rateLimitsByRoute(config: Config, users: UsersRepository): Partial<Record<RouteName, RateLimitRule[]>> {
   const window = config.RATE_LIMIT_WINDOW_SECONDS;
@@ -61,8 +96,10 @@ export function rateLimitsByRoute(config: Config, users: UsersRepository): Parti
     { name: `${name}-ip`, limit: config.RATE_LIMIT_ACCOUNT_CHANGES_PER_IP, windowSeconds: window, key: byIp, perIp: true },
     { name: `${name}-user`, limit: config.RATE_LIMIT_ACCOUNT_CHANGES_PER_USER, windowSeconds: window, key: byUser },
   ];
+  const secondFactorLimits = secondFactorRules(config, accountKey);
   return {
     login: [
+      ...secondFactorLimits.signIn,
       { name: 'login-ip', limit: config.RATE_LIMIT_LOGIN_PER_IP, windowSeconds: window, key: byIp, perIp: true },
       // Only failures count. The strict limit is one account from one network; the looser per-account ceiling
       // refuses only networks that failed on this account recently, so the owner's correct password gets in.
@@ -91,6 +128,9 @@ export function rateLimitsByRoute(config: Config, users: UsersRepository): Parti
     ],
     changePassword: accountChangeRules('change-password'),
     deleteAccount: accountChangeRules('delete-account'),
+    totpSetup: [writes],
+    totpEnable: secondFactorLimits.accountChange('totp-enable'),
+    totpDisable: secondFactorLimits.accountChange('totp-disable'),
     forgotPassword: resetRules('forgot'),
     resetPassword: resetRules('reset'),
     vote: [writes],

@@ -14,6 +14,24 @@ export interface RateLimitRule {
   failuresOnly?: boolean;
   /** Applies only to a request whose own count under the named failuresOnly rule is above zero (it failed recently). */
   onlyAfterFailureOf?: string;
+  /**
+   * Which 401 a failuresOnly rule counts: a refused password (the default), or a refused second factor after a
+   * right password (issue #31 point 16).
+   */
+  failureOf?: 'password' | 'secondFactor';
+}
+
+const PASSWORD_ACCEPTED = 'zaytoonPasswordAccepted';
+
+/** Said by the sign-in once the password is right: a 401 after it is the second factor's, not the password's. */
+export const markPasswordAccepted = (res: Response): void => {
+  res.locals[PASSWORD_ACCEPTED] = true;
+};
+
+function countsAsFailure(rule: RateLimitRule, res: Response): boolean {
+  if (res.statusCode !== 401) return false;
+  const passwordAccepted = res.locals[PASSWORD_ACCEPTED] === true;
+  return rule.failureOf === 'secondFactor' ? passwordAccepted : !passwordAccepted;
 }
 
 /** Longest identity hashed into a key; anything longer is cut first (issue #11: bodies of 100 kB). */
@@ -50,7 +68,7 @@ export class RateLimiter {
 
   /**
    * Failure-counted rules. The call is counted before it runs (so parallel guesses count too) and uncounted when
-   * it answers anything but 401; a refused call is not counted. A rule with onlyAfterFailureOf counts every
+   * it answers anything but its kind of 401 (countsAsFailure); a refused call is not counted. A rule with onlyAfterFailureOf counts every
    * failure but refuses only requests whose named rule had failures before this one.
    */
   private async checkFailures(rule: RateLimitRule, req: Request, res: Response, failedBefore: Map<string, number>): Promise<void> {
@@ -71,7 +89,7 @@ export class RateLimiter {
       throw new DomainError('rate_limited', 'tooManyRequests', undefined, Math.max(1, ttl));
     }
     res.once('finish', () => {
-      if (res.statusCode !== 401) uncount();
+      if (!countsAsFailure(rule, res)) uncount();
     });
   }
 

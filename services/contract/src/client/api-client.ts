@@ -371,6 +371,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
       return call('uploadProfilePicture', { body: form });
     },
     deleteAccount: () => call('deleteAccount'),
+    // Issue #31 point 16: the second factor (TOTP).
+    totpSetup: () => call('totpSetup'),
+    totpEnable: (code: string) => call('totpEnable', { body: { code } satisfies RouteBody<'totpEnable'> }),
+    totpDisable: (input: RouteBody<'totpDisable'>) => call('totpDisable', { body: input }),
 
     // --- businesses ---
     async listBusinesses(query: BusinessListQuery = {}, options: RequestOptions = {}): Promise<BusinessPage> {

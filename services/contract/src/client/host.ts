@@ -17,6 +17,8 @@ export interface ReadableStore<T> {
 export interface LoginCredentials {
   login: string;
   password: string;
+  /** Issue #31: once the API answers 401 `totpRequired`, the code of the member's app or a recovery code. */
+  totp_code?: string;
 }
 
 export interface SignupDetails {

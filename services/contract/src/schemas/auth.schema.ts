@@ -16,6 +16,7 @@ export const userSchema = z.object({
     .nullable()
     .optional()
     .describe('only in answers about the user themself: the language they chose (issue #15), null when never chosen'),
+  totp_enabled: z.boolean().optional().describe('only in answers about the user themself: whether a second factor (TOTP) is on (issue #31)'),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -34,9 +35,42 @@ const passwordText = (message: string, label: string) =>
 /** A password the user already has: any length up to the limit. */
 const currentPasswordSchema = (label: string) => passwordText(issueMessage('fieldRequired'), label).min(1, issueMessage('fieldRequired'));
 
+/**
+ * Issue #31 point 16: a TOTP code (6 digits) or a recovery code (10 of base32's letters and digits, a dash, spaces
+ * and case ignored), normalised: digits as typed, a recovery code lowercased without separators.
+ */
+export const secondFactorCodeSchema = inputText({ error: issueMessage('totpCodeFormat') })
+  .max(LIMITS.secondFactorCodeMaxLength, issueMessage('totpCodeFormat'))
+  .transform((value) => value.replace(/[\s-]/g, '').toLowerCase())
+  .pipe(z.string().regex(/^(\d{6}|[a-z2-7]{10})$/, issueMessage('totpCodeFormat')));
+
+/** A code from the authenticator app alone (turning TOTP on proves the app has the secret). */
+const totpAppCodeSchema = inputText({ error: issueMessage('totpCodeFormat') })
+  .trim()
+  .regex(/^\d{6}$/, issueMessage('totpCodeFormat'));
+
 export const loginInputSchema = z.object({
   login: emailOrUsername(),
   password: currentPasswordSchema(INPUT_LABELS.password),
+  totp_code: secondFactorCodeSchema
+    .optional()
+    .describe('issue #31: once TOTP is on, a current code of the app or an unused recovery code (spent by this sign-in)'),
+});
+
+export const totpSetupSchema = z.object({
+  secret: z.string().describe('the new secret, base32 (RFC 4648), for typing into the app'),
+  otpauth_url: z.string().describe('otpauth://totp/… (Key Uri Format): what the QR code holds'),
+});
+
+export const totpEnableInputSchema = z.object({ code: totpAppCodeSchema });
+
+export const recoveryCodesSchema = z.object({
+  recovery_codes: z.array(z.string()).describe('ten single-use codes, shown once: only their hashes are kept'),
+});
+
+export const totpDisableInputSchema = z.object({
+  password: currentPasswordSchema(INPUT_LABELS.password),
+  code: secondFactorCodeSchema,
 });
 export type LoginInput = z.input<typeof loginInputSchema>;
 

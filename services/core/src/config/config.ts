@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOG_FORMATS, LOG_LEVELS } from '../logging/logger';
+import { OWASP_ARGON2ID } from '../users/password';
 
 const list = z
   .string()
@@ -125,12 +126,31 @@ const configSchema = databaseSettingsSchema.extend({
   GEOCODER_URL: z.string().optional(),
   /** Tests only: link checks may reach loopback and private addresses (a test's own HTTP server). Production refuses it. */
   LINK_CHECK_ALLOW_PRIVATE: z.preprocess((value) => (value === '' ? undefined : value), z.stringbool().default(false)),
+  /** Issue #31 point 15: argon2id's cost for new password hashes (OWASP's 19 MiB, 2 passes, 1 lane); tests lower it. */
+  PASSWORD_ARGON2_MEMORY_KIB: z.coerce.number().int().min(8).default(OWASP_ARGON2ID.memoryKib),
+  PASSWORD_ARGON2_ITERATIONS: z.coerce.number().int().min(1).default(OWASP_ARGON2ID.iterations),
+  PASSWORD_ARGON2_PARALLELISM: z.coerce.number().int().min(1).max(255).default(OWASP_ARGON2ID.parallelism),
+  /**
+   * Issue #31 point 16: an admin without a second factor (TOTP) may only set one up. Unset: on in production, off
+   * elsewhere (the dev admin and the tests sign in with a password alone).
+   */
+  ADMIN_SECOND_FACTOR_REQUIRED: z.preprocess((value) => (value === '' ? undefined : value), z.stringbool().optional()),
+  /** Sign-ins with a TOTP or recovery code, and the calls that turn TOTP on or off, per account and per network in a window. */
+  RATE_LIMIT_SECOND_FACTOR_PER_ACCOUNT: z.coerce.number().int().default(10),
+  RATE_LIMIT_SECOND_FACTOR_PER_IP: z.coerce.number().int().default(30),
 });
 
 export type Config = z.infer<typeof configSchema>;
 
 /** Production secrets sign every session cookie: 32 random characters at least (`openssl rand -base64 48` gives 64). */
 const PRODUCTION_SECRET_LENGTH = 32;
+
+/** OWASP's argon2id options run from m=47104 KiB t=1 to m=7168 KiB t=5: each has memory × passes of at least 35,840 KiB. */
+const meetsOwaspArgon2id = (config: { PASSWORD_ARGON2_MEMORY_KIB: number; PASSWORD_ARGON2_ITERATIONS: number }) =>
+  config.PASSWORD_ARGON2_MEMORY_KIB >= 7_168 && config.PASSWORD_ARGON2_MEMORY_KIB * config.PASSWORD_ARGON2_ITERATIONS >= 35_840;
+
+/** Whether an admin must have a second factor before anything but setting one up (on in production unless switched off). */
+export const adminSecondFactorRequired = (config: Config): boolean => config.ADMIN_SECOND_FACTOR_REQUIRED ?? config.NODE_ENV === 'production';
 
 /** Reads every setting from the environment once; a missing or malformed one stops the process with its name. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -144,6 +164,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (result.data.NODE_ENV === 'production' && result.data.SESSION_SECRET.length < PRODUCTION_SECRET_LENGTH) {
     throw new Error(`Invalid configuration: SESSION_SECRET must be at least ${PRODUCTION_SECRET_LENGTH} characters in production`);
+  }
+  if (result.data.NODE_ENV === 'production' && !meetsOwaspArgon2id(result.data)) {
+    throw new Error(
+      "Invalid configuration: PASSWORD_ARGON2_* is below OWASP's argon2id minimum (7 MiB, and memory × passes of 35 MiB) in production",
+    );
   }
   if (result.data.NODE_ENV === 'production' && result.data.LINK_CHECK_ALLOW_PRIVATE) {
     throw new Error('Invalid configuration: LINK_CHECK_ALLOW_PRIVATE must not be on in production (link checks would reach private addresses)');

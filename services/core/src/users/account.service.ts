@@ -17,7 +17,7 @@ import type { JobQueueRepository } from '../jobs/job-queue.repository';
 import type { SessionIndexRepository } from '../sessions/session-index.repository';
 import type { JobDataCipher } from '../jobs/job-data-cipher';
 import type { ResetMailQuotaRepository } from './reset-mail-quota.repository';
-import { hashPassword, verifyPassword } from './password';
+import { PasswordHasher } from './password';
 import { ResetCodesRepository } from './reset-codes.repository';
 import { UsersRepository, type UserRow } from './users.repository';
 import { toSelfUser } from './user.mapper';
@@ -34,6 +34,7 @@ export class AccountService {
     private readonly jobs: JobQueueRepository,
     private readonly codeSecret: string,
     private readonly resetMails?: { quota: ResetMailQuotaRepository; cipher: JobDataCipher },
+    private readonly passwords: PasswordHasher = new PasswordHasher(),
   ) {}
 
   private static readonly RESET_MAIL_WINDOWS = [
@@ -97,7 +98,7 @@ export class AccountService {
         return false;
       }
       await codes.markUsed(live.id);
-      await users.updatePasswordHash(user.id, await hashPassword(data.new_password));
+      await users.updatePasswordHash(user.id, await this.passwords.hash(data.new_password));
       await users.clearResetFailures(user.id);
       return true;
     });
@@ -115,10 +116,10 @@ export class AccountService {
   ): Promise<{ message: string }> {
     const user = await this.users.findById(actor.id);
     if (!user) throw unauthenticated('notAuthenticated');
-    if (!(await verifyPassword(data.current_password, user.password_hash))) {
+    if (!(await this.passwords.verify(data.current_password, user.password_hash))) {
       throw badRequest('currentPasswordWrong', { current_password: coded('currentPasswordWrong') });
     }
-    await this.users.updatePasswordHash(user.id, await hashPassword(data.new_password));
+    await this.users.updatePasswordHash(user.id, await this.passwords.hash(data.new_password));
     await this.sessions.endAll(user.id, currentSessionId);
     await this.jobs.enqueue('sendPasswordChanged', mailTo(user, language));
     return { message: MESSAGES.passwordChanged };

@@ -1,13 +1,10 @@
 import { type loginInputSchema, type signupInputSchema, type User, type Valid } from '@zaytoon/contract';
 import { conflict, unauthenticated } from '../errors/domain-error';
-import { hashPassword, verifyPassword } from './password';
+import { PasswordHasher } from './password';
 import { toSelfUser } from './user.mapper';
 import { afterCommit } from '../jobs/after-commit';
 import type { JobQueueRepository } from '../jobs/job-queue.repository';
 import type { UsersRepository } from './users.repository';
-
-// A real hash, so that an unknown login costs the same time as a wrong password.
-const dummyHash = hashPassword('not-a-real-password');
 
 /** What a session records at login: the user's session generation then, and when (ms since the epoch). */
 export interface SessionClaim {
@@ -27,7 +24,17 @@ export class AuthService {
     private readonly jobs: JobQueueRepository,
     /** A session ends this long after its login, however often it is used (the idle limit is the store's TTL). */
     private readonly sessionAbsoluteLifetimeSeconds: number = 30 * 24 * 60 * 60,
+    private readonly passwords: PasswordHasher = new PasswordHasher(),
   ) {}
+
+  // A real hash under today's policy, so that an unknown login costs the same time as a wrong password.
+  private dummyHash?: Promise<string>;
+
+  /** Issue #31 point 15: a right password whose hash is legacy scrypt or cheaper than today's argon2id is hashed again. */
+  private async upgradePasswordHash(userId: number, password: string, storedHash: string): Promise<void> {
+    if (!this.passwords.needsRehash(storedHash)) return;
+    await this.users.rehashPassword(userId, storedHash, await this.passwords.hash(password));
+  }
 
   /**
    * Undoes a signup whose session could not be started (Redis away): the caller answers 503, and a 503 must
@@ -60,7 +67,7 @@ export class AuthService {
     if (taken.email) throw conflict('emailTaken');
     if (taken.username) throw conflict('usernameTaken');
     try {
-      const row = await this.users.insert({ ...data, passwordHash: await hashPassword(data.password) });
+      const row = await this.users.insert({ ...data, passwordHash: await this.passwords.hash(data.password) });
       await afterCommit('statistics refresh after a signup', () => this.jobs.enqueue('refreshStatistics', { reason: 'signup' }));
       return { user: toSelfUser(row), claim: { generation: row.session_generation, loggedInAt: Date.now() } };
     } catch (error) {
@@ -75,8 +82,10 @@ export class AuthService {
   /** Returns the user for a correct login, else throws the one 401 of CONTRACT.md. */
   async verifyCredentials(data: Valid<typeof loginInputSchema>): Promise<User> {
     const row = await this.users.findByLogin(data.login);
-    const valid = await verifyPassword(data.password, row?.password_hash ?? (await dummyHash));
+    this.dummyHash ??= this.passwords.hash('not-a-real-password');
+    const valid = await this.passwords.verify(data.password, row?.password_hash ?? (await this.dummyHash));
     if (!row || !valid) throw unauthenticated('invalidCredentials');
+    await this.upgradePasswordHash(row.id, data.password, row.password_hash);
     return toSelfUser(row);
   }
 

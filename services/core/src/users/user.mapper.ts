@@ -11,5 +11,6 @@ export function toSelfUser(row: UserRow): User {
     picture: row.picture,
     is_admin: row.is_admin,
     language: row.language,
+    totp_enabled: row.totp_enabled,
   };
 }

@@ -15,10 +15,13 @@ export interface UserRow {
   /** Bumped by a password change or reset: sessions logged in under an older generation are over. */
   session_generation: number;
   language: Language | null;
+  /** Issue #31 point 16: whether a second factor (TOTP) is on. */
+  totp_enabled: boolean;
 }
 
 const USER_COLUMNS =
-  'id, email, username, name, password_hash, picture, is_admin, reset_failures_in_row, reset_locked_until, created_at, session_generation, language';
+  'id, email, username, name, password_hash, picture, is_admin, reset_failures_in_row, reset_locked_until, created_at, session_generation, language, ' +
+  'EXISTS (SELECT 1 FROM user_totp WHERE user_totp.user_id = users.id AND user_totp.enabled_at IS NOT NULL) AS totp_enabled';
 
 export class UsersRepository {
   constructor(private readonly db: Queryable) {}
@@ -71,6 +74,11 @@ export class UsersRepository {
       [id, passwordHash],
     );
     return rows[0]?.session_generation ?? 0;
+  }
+
+  /** Replaces a hash whose password was just verified (issue #31 point 15), unless it changed meanwhile; sessions stay. */
+  async rehashPassword(id: number, verifiedHash: string, passwordHash: string): Promise<void> {
+    await this.db.query('UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2', [id, verifiedHash, passwordHash]);
   }
 
   async updatePicture(id: number, picture: string | null): Promise<void> {

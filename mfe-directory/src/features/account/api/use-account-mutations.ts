@@ -31,3 +31,19 @@ export function useResetPassword() {
   const { api } = useHost();
   return useMutation({ mutationFn: (input: ResetPasswordInput) => api.resetPassword(input) });
 }
+
+/** Issue #31 point 16: the account page's second factor (TOTP): a new secret, turning it on with a code, turning it off. */
+export function useTotpSetup() {
+  const { api } = useHost();
+  return useMutation({ mutationFn: () => api.totpSetup() });
+}
+
+export function useTotpEnable() {
+  const { api } = useHost();
+  return useMutation({ mutationFn: (code: string) => api.totpEnable(code) });
+}
+
+export function useTotpDisable() {
+  const { api } = useHost();
+  return useMutation({ mutationFn: (input: { password: string; code: string }) => api.totpDisable(input) });
+}
