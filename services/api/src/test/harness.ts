@@ -50,6 +50,8 @@ export async function startTestApi(env: Record<string, string> = {}, reach: (dat
     RATE_LIMIT_WRITES_PER_USER: '1000',
     RATE_LIMIT_CLAIMS_PER_USER: '1000',
     RATE_LIMIT_ACCOUNT_CHANGES_PER_IP: '1000',
+    RATE_LIMIT_ADMIN_WRITES_PER_ADMIN: '1000',
+    RATE_LIMIT_ADMIN_MERGES_PER_ADMIN: '1000',
     ...env,
   });
   const core = await connectedCore(config);
