@@ -72,11 +72,12 @@ export const optionalText = (max: number, label?: string) => boundedText(max, la
 const LINE_BREAK_OR_CONTROL = /[\p{Cc}\u2028\u2029]/u;
 
 /**
- * A name (a business's, a member's, a username) is one line: names are written into other members' mails, where a
- * line break would start a line of the sender's choosing (issue #31 point 6). Every field that takes a name uses this.
+ * A name (a business's, a member's, a username) and a business's city are one line: they are written into other
+ * members' mails, where a line break would start a line of the sender's choosing (issue #31 point 6). Every field
+ * that takes one uses this.
  */
-export const oneLineName = <Schema extends z.ZodString>(schema: Schema, label: string) =>
-  schema.refine((value) => !LINE_BREAK_OR_CONTROL.test(value), issueMessage('nameOneLine', { field: label }));
+export const oneLineText = <Schema extends z.ZodString>(schema: Schema, label: string) =>
+  schema.refine((value) => !LINE_BREAK_OR_CONTROL.test(value), issueMessage('textOneLine', { field: label }));
 
 export function isHttpUrl(value: string): boolean {
   try {
