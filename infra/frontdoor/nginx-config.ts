@@ -66,8 +66,8 @@ export interface UncachedReadLimit {
   allowlist: string[];
 }
 
-/** A visitor's business page asks for two or three of these; a minute's steady browsing stays well below. */
-export const DEFAULT_UNCACHED_READ_LIMIT: UncachedReadLimit = { perMinute: 60, burst: 30, allowlist: [] };
+/** A business page asks for five of these at most (lookup, votes, comments, confirmations, can-edit): 24 pages a minute, 12 at once. */
+export const DEFAULT_UNCACHED_READ_LIMIT: UncachedReadLimit = { perMinute: 120, burst: 60, allowlist: [] };
 
 function wholeNumber(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
@@ -319,7 +319,27 @@ function jsonAnswerLocation(name: string, status: number, code: PlainMessageCode
  * Public reads the API answers from Postgres every time (private, so outside the micro-cache): limited per client
  * address here, before they reach an API process (issue #31 point 14). The front door's page lookup is one too.
  */
-export const UNCACHED_PUBLIC_READS = ['businessHistory', 'confirmationSummary', 'mergedBusinessPage'] as const satisfies readonly RouteName[];
+export const UNCACHED_PUBLIC_READS = [
+  'businessHistory',
+  'confirmationSummary',
+  'mergedBusinessPage',
+  'getVotes',
+  'listComments',
+  'listSuggestions',
+  'canEdit',
+] as const satisfies readonly RouteName[];
+
+/**
+ * The other public GETs outside the micro-cache, and why they are not limited here: the session's own answer (Redis,
+ * no query), the open data files (read from storage, answered 304 by their ETag), and the unsubscribe link, which the
+ * API limits per address itself.
+ */
+export const UNLIMITED_UNCACHED_READS = [
+  'adminStatus',
+  'exportBusinessesCsv',
+  'exportBusinessesGeoJson',
+  'unsubscribeAlertPage',
+] as const satisfies readonly RouteName[];
 
 const UNCACHED_READS_ZONE = 'zaytoon_uncached_reads';
 

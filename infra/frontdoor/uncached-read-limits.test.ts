@@ -5,9 +5,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ROUTES, CACHE_CONTROL, MESSAGES } from '@zaytoon/contract';
+import { API_ROUTES, CACHE_CONTROL, MESSAGES, type RouteName } from '@zaytoon/contract';
 import { renderContainerConfig } from './container';
-import { DEFAULT_UNCACHED_READ_LIMIT } from './nginx-config';
+import { DEFAULT_UNCACHED_READ_LIMIT, UNCACHED_PUBLIC_READS, UNLIMITED_UNCACHED_READS } from './nginx-config';
 import { startTestFrontDoor, type TestFrontDoor } from './test-front-door';
 
 // The loopback entries are those of `npm test`'s allowlist: nginx must accept each.
@@ -45,8 +45,7 @@ afterAll(async () => {
   await new Promise((resolve) => upstream?.close(resolve));
 });
 
-const api = (name: 'businessHistory' | 'confirmationSummary' | 'mergedBusinessPage', id = 5) =>
-  `/api${API_ROUTES[name].path.replace(':id', String(id))}`;
+const api = (name: RouteName, id = 5) => `/api${API_ROUTES[name].path.replace(':id', String(id))}`;
 const from = (client: string, path: string, init: RequestInit = {}) =>
   fetch(`${door.base}${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), 'x-forwarded-for': client } });
 const reached = (client: string) => seen.filter((request) => request.client === client);
@@ -60,14 +59,20 @@ async function expectRefused(response: Response) {
 }
 
 describe('per-IP limits on uncached public reads at the front door', () => {
-  it("refuses one client past the burst with CONTRACT's JSON 429 and Retry-After, on history, confirmations and the page lookup alike", async () => {
+  it('covers every public read of the contract that is neither cacheable nor named as left alone', () => {
+    const uncached = (Object.keys(API_ROUTES) as RouteName[]).filter(
+      (name) => API_ROUTES[name].method === 'get' && API_ROUTES[name].access === 'public' && !('cacheable' in API_ROUTES[name]),
+    );
+    expect(uncached.sort()).toEqual([...UNCACHED_PUBLIC_READS, ...UNLIMITED_UNCACHED_READS].sort());
+    expect(UNCACHED_PUBLIC_READS).toEqual(expect.arrayContaining(['businessHistory', 'confirmationSummary', 'mergedBusinessPage']));
+  });
+
+  it("refuses one client past the burst with CONTRACT's JSON 429 and Retry-After, on each of those reads alike", async () => {
     const client = '203.0.113.1';
     const statuses: number[] = [];
     for (let attempt = 0; attempt < ALLOWED; attempt++) statuses.push((await from(client, api('businessHistory'))).status);
     expect(statuses).toEqual(Array(ALLOWED).fill(200));
-    await expectRefused(await from(client, api('businessHistory')));
-    await expectRefused(await from(client, api('confirmationSummary', 6)));
-    await expectRefused(await from(client, api('mergedBusinessPage', 7)));
+    for (const name of UNCACHED_PUBLIC_READS) await expectRefused(await from(client, api(name, 6)));
     // Express would answer these spellings too.
     await expectRefused(await from(client, '/api/Businesses/5/HISTORY/'));
     expect(reached(client)).toHaveLength(ALLOWED);
