@@ -358,9 +358,10 @@ const ADDRESS_OR_CIDR = /^[0-9A-Fa-f:.]+(\/\d{1,3})?$/;
  * The counted key: the client's address for a GET or HEAD, empty (never counted) for an allowlisted client and for
  * writes, which the API limits per member. geo reads $remote_addr, the client's after real_ip.
  */
-function uncachedReadsZone({ perMinute, allowlist }: UncachedReadLimit): string[] {
+function uncachedReadsZone({ perMinute, burst, allowlist }: UncachedReadLimit): string[] {
   for (const address of allowlist) if (!ADDRESS_OR_CIDR.test(address)) throw new Error(`RATE_LIMIT_ALLOWLIST: ${address} is not an address`);
   if (!Number.isInteger(perMinute) || perMinute < 1) throw new Error(`uncached read limit ${perMinute} is not a whole number of requests a minute`);
+  if (!Number.isInteger(burst) || burst < 0) throw new Error(`uncached read burst ${burst} is not a whole number`);
   return [
     block('geo $zaytoon_rate_limit_exempt', ['    default 0;', ...allowlist.map((address) => `    ${address} 1;`)], '  '),
     block(
