@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { StackConfig } from './config';
 import { repoRoot } from './config';
 import { runtimeConfigFromEnv, webAppManifest } from '@zaytoon/shell/runtime-config';
-import type { RemoteName } from '../frontdoor/nginx-config';
+import { uncachedReadLimitFromEnv, type RemoteName } from '../frontdoor/nginx-config';
 import { log } from './log';
 import { loopbackListen, nginxProcessSettings, startFrontDoor, startRemoteServer, type NginxServer } from './nginx';
 import { assertPortFree, waitForHttp } from './net';
@@ -269,6 +269,7 @@ export async function startFrontDoorAndRemotes(config: StackConfig, start: Start
       hsts: false,
       trustedProxies: [],
       maxBodySize: FRONT_DOOR_MAX_BODY,
+      uncachedReadLimit: uncachedReadLimitFromEnv({ ...process.env, RATE_LIMIT_ALLOWLIST: config.rateLimitAllowlist }),
     },
     start,
     `http://localhost:${config.ports.shell}/`,

@@ -16,6 +16,7 @@ import {
   type NginxProcessSettings,
   type RemoteName,
   type TlsFiles,
+  uncachedReadLimitFromEnv,
 } from './nginx-config';
 
 type Env = Record<string, string | undefined>;
@@ -108,6 +109,7 @@ export function renderContainerConfig(role: string, env: Env): { config: string;
     trustedProxies: list(env.FRONTDOOR_TRUSTED_PROXIES),
     maxBodySize: env.MAX_BODY_SIZE || '8m',
     httpsRedirect: httpsRedirect(env, own),
+    uncachedReadLimit: uncachedReadLimitFromEnv(env),
   });
   return { config, runtimeConfig: JSON.stringify(runtime), webManifest: JSON.stringify(webAppManifest(runtime)) };
 }

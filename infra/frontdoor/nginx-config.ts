@@ -1,7 +1,7 @@
 // nginx configurations for the front door (the shell's origin: the shell's build, /api and /ops
 // proxied to the API upstreams, /remotes/<name>/ to the remotes' servers) and for each remote's own
 // static server. One renderer for `npm start`, `npm test` and the container images.
-import { API_ROUTES, CACHE_CONTROL, MESSAGES, SESSION_COOKIE, type PlainMessageCode } from '@zaytoon/contract';
+import { API_ROUTES, CACHE_CONTROL, MESSAGES, SESSION_COOKIE, type PlainMessageCode, type RouteName } from '@zaytoon/contract';
 import { APP_ROUTES } from '@zaytoon/contract/client';
 import { WEB_MANIFEST_PATH } from '@zaytoon/shell/runtime-config';
 
@@ -53,6 +53,38 @@ export interface FrontDoorSettings extends NginxProcessSettings {
   maxBodySize: string;
   /** With `tls`: plain-HTTP addresses that send every request to the same path on `origin` (the public https one). */
   httpsRedirect?: { listen: string[]; origin: string };
+  /** Per-IP limit on the public reads that reach the database uncached (issue #31); DEFAULT_UNCACHED_READ_LIMIT when left out. */
+  uncachedReadLimit?: UncachedReadLimit;
+}
+
+export interface UncachedReadLimit {
+  /** Sustained requests a minute from one client address. */
+  perMinute: number;
+  /** Requests past the rate answered at once before the 429s begin. */
+  burst: number;
+  /** Client addresses or CIDRs never limited (RATE_LIMIT_ALLOWLIST: load generators, health checkers). */
+  allowlist: string[];
+}
+
+/** A business page asks for five of these at most (lookup, votes, comments, confirmations, can-edit): 24 pages a minute, 12 at once. */
+export const DEFAULT_UNCACHED_READ_LIMIT: UncachedReadLimit = { perMinute: 120, burst: 60, allowlist: [] };
+
+function wholeNumber(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d{1,9}$/.test(value)) throw new Error(`${name}=${value} is not a whole number`);
+  return Number(value);
+}
+
+/** RATE_LIMIT_UNCACHED_READS_PER_MINUTE and _BURST, each with its default; RATE_LIMIT_ALLOWLIST as the API reads it. */
+export function uncachedReadLimitFromEnv(env: Record<string, string | undefined>): UncachedReadLimit {
+  return {
+    perMinute: wholeNumber('RATE_LIMIT_UNCACHED_READS_PER_MINUTE', env.RATE_LIMIT_UNCACHED_READS_PER_MINUTE, DEFAULT_UNCACHED_READ_LIMIT.perMinute),
+    burst: wholeNumber('RATE_LIMIT_UNCACHED_READS_BURST', env.RATE_LIMIT_UNCACHED_READS_BURST, DEFAULT_UNCACHED_READ_LIMIT.burst),
+    allowlist: (env.RATE_LIMIT_ALLOWLIST ?? '')
+      .split(',')
+      .map((address) => address.trim())
+      .filter(Boolean),
+  };
 }
 
 export interface RemoteServerSettings extends NginxProcessSettings {
@@ -273,7 +305,7 @@ function staticLocation(path: string, cacheControl: string, extraHeaders: Header
 }
 
 /** An answer nginx gives itself, in CONTRACT's error shape. */
-function jsonAnswerLocation(name: string, status: number, code: PlainMessageCode): string {
+function jsonAnswerLocation(name: string, status: number, code: PlainMessageCode, extraHeaders: Header[] = []): string {
   const body = JSON.stringify({ detail: MESSAGES[code], code });
   if (body.includes("'")) throw new Error(`cannot quote ${body} for nginx`);
   // An error answer of the door's own, to any /api call (an admin's among them): never stored, as the API's (issue #31).
@@ -281,12 +313,80 @@ function jsonAnswerLocation(name: string, status: number, code: PlainMessageCode
     `location ${name}`,
     [
       '      default_type application/json;',
-      headers([['Cache-Control', CACHE_CONTROL.privateAnswer]], '      '),
+      headers([['Cache-Control', CACHE_CONTROL.privateAnswer], ...extraHeaders], '      '),
       `      return ${status} '${body}';`,
     ],
     '    ',
   );
 }
+
+/**
+ * Public reads the API answers from Postgres every time (private, so outside the micro-cache): limited per client
+ * address here, before they reach an API process (issue #31 point 14). The front door's page lookup is one too.
+ */
+export const UNCACHED_PUBLIC_READS = [
+  'businessHistory',
+  'confirmationSummary',
+  'mergedBusinessPage',
+  'getVotes',
+  'listComments',
+  'listSuggestions',
+  'canEdit',
+] as const satisfies readonly RouteName[];
+
+/**
+ * The other public GETs outside the micro-cache, and why they are not limited here: the session's own answer (Redis,
+ * no query), the open data files (read from storage, answered 304 by their ETag), and the unsubscribe link, which the
+ * API limits per address itself.
+ */
+export const UNLIMITED_UNCACHED_READS = [
+  'adminStatus',
+  'exportBusinessesCsv',
+  'exportBusinessesGeoJson',
+  'unsubscribeAlertPage',
+] as const satisfies readonly RouteName[];
+
+const UNCACHED_READS_ZONE = 'zaytoon_uncached_reads';
+
+/**
+ * Express matches paths case-insensitively and with or without a trailing slash, so the location does too; the
+ * path's parameters match any segment (a malformed id still reaches the API, for its 400).
+ */
+function uncachedReadsLocation(): string {
+  const paths = UNCACHED_PUBLIC_READS.map((name) => API_ROUTES[name].path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+'));
+  return `~* ^/api(?:${paths.join('|')})/?$`;
+}
+
+const ADDRESS_OR_CIDR = /^[0-9A-Fa-f:.]+(\/\d{1,3})?$/;
+
+/**
+ * The counted key: the client's address for a GET or HEAD, empty (never counted) for an allowlisted client and for
+ * writes, which the API limits per member. geo reads $remote_addr, the client's after real_ip.
+ */
+function uncachedReadsZone({ perMinute, burst, allowlist }: UncachedReadLimit): string[] {
+  for (const address of allowlist) if (!ADDRESS_OR_CIDR.test(address)) throw new Error(`RATE_LIMIT_ALLOWLIST: ${address} is not an address`);
+  if (!Number.isInteger(perMinute) || perMinute < 1) throw new Error(`uncached read limit ${perMinute} is not a whole number of requests a minute`);
+  if (!Number.isInteger(burst) || burst < 0) throw new Error(`uncached read burst ${burst} is not a whole number`);
+  return [
+    block('geo $zaytoon_rate_limit_exempt', ['    default 0;', ...allowlist.map((address) => `    ${address} 1;`)], '  '),
+    block(
+      'map "$zaytoon_rate_limit_exempt:$request_method" $zaytoon_uncached_read_client',
+      ['    default "";', '    "0:GET" $binary_remote_addr;', '    "0:HEAD" $binary_remote_addr;'],
+      '  ',
+    ),
+    `  limit_req_zone $zaytoon_uncached_read_client zone=${UNCACHED_READS_ZONE}:10m rate=${perMinute}r/m;`,
+  ];
+}
+
+/** nginx refuses past the burst at once; a client that waits one request's share of the minute gets in again. */
+function uncachedReadsRefusal({ perMinute }: UncachedReadLimit): Header[] {
+  return [['Retry-After', String(Math.max(1, Math.ceil(60 / perMinute)))]];
+}
+
+const limitUncachedReads = ({ burst }: UncachedReadLimit) => [
+  `      limit_req zone=${UNCACHED_READS_ZONE} burst=${burst} nodelay;`,
+  '      limit_req_status 429;',
+];
 
 function realIp(trustedProxies: string[]): string[] {
   if (!trustedProxies.length) return [];
@@ -307,6 +407,7 @@ function appRouteLocation(path: string): string {
 
 export function frontDoorConfig(settings: FrontDoorSettings): string {
   if (!settings.apiUpstreams.length) throw new Error('the front door needs at least one API upstream');
+  const uncachedReads = settings.uncachedReadLimit ?? DEFAULT_UNCACHED_READ_LIMIT;
   const page = pageHeaders(settings);
   const nosniff: Header[] = [['X-Content-Type-Options', 'nosniff']];
   const upstreams = [
@@ -341,6 +442,13 @@ export function frontDoorConfig(settings: FrontDoorSettings): string {
       jsonAnswerLocation('@body_too_large', 413, 'bodyTooLarge'),
       jsonAnswerLocation('@picture_too_large', 413, 'pictureTooLarge'),
       proxyLocation('/api/', 'http://zaytoon_api', ['      error_page 413 @body_too_large;', ...microCache]),
+      jsonAnswerLocation('@too_many_requests', 429, 'tooManyRequests', uncachedReadsRefusal(uncachedReads)),
+      proxyLocation(uncachedReadsLocation(), 'http://zaytoon_api', [
+        ...limitUncachedReads(uncachedReads),
+        '      error_page 413 @body_too_large;',
+        '      error_page 429 @too_many_requests;',
+        ...microCache,
+      ]),
       // The open data files answer 304 themselves (ETag, Last-Modified): outside the micro-cache, whose proxy_cache
       // would drop the validators on their way to the API.
       proxyLocation('^~ /api/export/', 'http://zaytoon_api'),
@@ -393,6 +501,8 @@ export function frontDoorConfig(settings: FrontDoorSettings): string {
           '      proxy_set_header Cookie "";',
           '      proxy_next_upstream_timeout 1s;',
           '      proxy_intercept_errors on;',
+          // Past the limit the page is served without the lookup, as when the API is slow.
+          ...limitUncachedReads(uncachedReads),
           '      error_page 400 404 429 500 502 503 504 = @app_page;',
         ],
         // A slow API delays the page by a second or two at most: then the page is served as if the id were not merged.
@@ -408,6 +518,7 @@ export function frontDoorConfig(settings: FrontDoorSettings): string {
   return nginxMain(settings, [
     forwardedProto,
     sessionCookieMap(),
+    ...uncachedReadsZone(uncachedReads),
     apiAnswersCachePath(settings.prefix),
     ...upstreams,
     server,

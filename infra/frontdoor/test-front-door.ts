@@ -40,7 +40,9 @@ export interface TestFrontDoor {
 export interface TestFrontDoorOptions
   extends
     Pick<FrontDoorSettings, 'apiUpstreams'>,
-    Partial<Pick<FrontDoorSettings, 'remoteOrigins' | 'preconnectOrigins' | 'directoryManifest' | 'maxBodySize'>> {
+    Partial<
+      Pick<FrontDoorSettings, 'remoteOrigins' | 'preconnectOrigins' | 'directoryManifest' | 'maxBodySize' | 'trustedProxies' | 'uncachedReadLimit'>
+    > {
   shellFiles?: Record<string, string>;
   directoryFiles?: Record<string, string>;
   /** Serve HTTPS and HTTP/2 with a certificate made for loopback. */
@@ -96,8 +98,9 @@ export async function startTestFrontDoor(options: TestFrontDoorOptions): Promise
         preconnectOrigins: options.preconnectOrigins ?? [],
         directoryManifest: options.directoryManifest,
         hsts: false,
-        trustedProxies: [],
+        trustedProxies: options.trustedProxies ?? [],
         maxBodySize: options.maxBodySize ?? '1m',
+        uncachedReadLimit: options.uncachedReadLimit,
         httpsRedirect: redirectPort ? { listen: await loopbackListen(redirectPort), origin: base } : undefined,
       },
       start,

@@ -248,6 +248,8 @@ export const PARAMETERISED_MESSAGES = {
   sourceLine: ENGLISH_VALUE_WORDS.sourceLine,
   valueEntry: ENGLISH_VALUE_WORDS.valueEntry,
   tooManyAlerts: ({ max }: { max: number }) => `You can keep at most ${max} alerts: delete one first`,
+  /** Issue #31 point 6: names and cities go into other members' mails, so they are one line. */
+  textOneLine: ({ field }: { field: string }) => `${field} must be on one line, without line breaks or control characters`,
 } as const;
 
 const P = PARAMETERISED_MESSAGES;

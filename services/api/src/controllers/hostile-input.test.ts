@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ROUTES, MESSAGES, type RouteName } from '@zaytoon/contract';
+import { API_ROUTES, FIELD_LABELS, INPUT_LABELS, MESSAGES, PARAMETERISED_MESSAGES, type RouteName } from '@zaytoon/contract';
 import { adminClient, startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
 import { businessInput, createBusiness } from '../test/fixtures';
 
@@ -249,5 +249,54 @@ describe('hostile input never answers 500', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it('a line break or control character inside a name or a city is its field error wherever one enters (issue #31 point 6)', async () => {
+    const breaks = ['\n', '\r', '\r\n', '\v', '\f', '\t', '\u0085', '\u009b', '\u2028', '\u2029'];
+    const member = api.client();
+    await member.signup();
+    const failures: string[] = [];
+    for (const lineBreak of breaks) {
+      const name = `Line${lineBreak}Two`;
+      // Vertical tab and form feed were refused before as any text's control characters, and keep that message.
+      const expected = (label: string) =>
+        /^[\v\f]$/.test(lineBreak) ? MESSAGES.controlCharacters : PARAMETERISED_MESSAGES.textOneLine({ field: label });
+      const expectRefused = async (where: string, answer: Promise<{ status: number; body?: any }>, field: string, label: string) => {
+        const { status, body } = await answer;
+        if (status !== 400 || body?.errors?.[field] !== expected(label)) {
+          failures.push(`${where} with ${JSON.stringify(lineBreak)} → ${status} ${JSON.stringify(body).slice(0, 160)}`);
+        }
+      };
+      const signup = { email: `lb${breaks.indexOf(lineBreak)}@example.com`, username: 'line_break', name: 'Line Break', password: 'secret-pass' };
+      await expectRefused('signup name', api.client().post('/api/auth/signup', { ...signup, name }), 'name', INPUT_LABELS.fullName);
+      await expectRefused('signup username', api.client().post('/api/auth/signup', { ...signup, username: name }), 'username', INPUT_LABELS.username);
+      for (const [field, label] of [
+        ['name', FIELD_LABELS.name],
+        ['name_latin', FIELD_LABELS.name_latin],
+        ['city', FIELD_LABELS.city],
+      ] as const) {
+        await expectRefused(`createBusiness ${field}`, member.post('/api/businesses', businessInput({ [field]: name })), field, label);
+        await expectRefused(
+          `updateBusiness ${field}`,
+          admin.put(pathOf('updateBusiness', businessId), businessInput({ [field]: name })),
+          field,
+          label,
+        );
+      }
+      const suggestion = { field_name: 'name_latin', suggested_value: name };
+      await expectRefused(
+        'addSuggestion name_latin',
+        member.post(pathOf('addSuggestion', businessId), suggestion),
+        'suggested_value',
+        FIELD_LABELS.name_latin,
+      );
+      const query = new URLSearchParams({ name, postcode: 'LS2 7HY' });
+      await expectRefused('duplicateCheck name', member.get(`${pathOf('duplicateCheck', 0)}?${query}`), 'name', FIELD_LABELS.name);
+    }
+    expect(failures).toEqual([]);
+    const written = await api.core.db.query(
+      "SELECT (SELECT count(*) FROM users WHERE email LIKE 'lb%@example.com') AS users, (SELECT count(*) FROM businesses WHERE name LIKE 'Line%' OR name_latin LIKE 'Line%' OR city LIKE 'Line%') AS businesses, (SELECT count(*) FROM suggestions WHERE suggested_value LIKE 'Line%') AS suggestions",
+    );
+    expect(written.rows[0]).toEqual({ users: 0, businesses: 0, suggestions: 0 });
   });
 });

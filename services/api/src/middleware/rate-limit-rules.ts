@@ -75,6 +75,8 @@ function secondFactorRules(config: Config, accountKey: (req: Request) => Promise
 }
 
 /** CONTRACT.md's limits: login and signup per IP and account, resets per account and IP, writes and duplicate checks per user; claims per user, owners' one-click confirmations per IP. */
+
+/** CONTRACT.md's limits: login and signup per IP and account, resets per account and IP, writes and duplicate checks per user; claims per user, owners' one-click confirmations per IP; admin writes per admin. */
 export function rateLimitsByRoute(config: Config, users: UsersRepository): Partial<Record<RouteName, RateLimitRule[]>> {
   const window = config.RATE_LIMIT_WINDOW_SECONDS;
   const writes: RateLimitRule = { name: 'writes', limit: config.RATE_LIMIT_WRITES_PER_USER, windowSeconds: window, key: byUser };
@@ -97,6 +99,9 @@ export function rateLimitsByRoute(config: Config, users: UsersRepository): Parti
     { name: `${name}-user`, limit: config.RATE_LIMIT_ACCOUNT_CHANGES_PER_USER, windowSeconds: window, key: byUser },
   ];
   const secondFactorLimits = secondFactorRules(config, accountKey);
+  // Issue #31 point 14: a stolen admin session or a runaway script changes a bounded number of businesses.
+  const adminWrites: RateLimitRule = { name: 'admin-writes', limit: config.RATE_LIMIT_ADMIN_WRITES_PER_ADMIN, windowSeconds: window, key: byUser };
+  const adminMerges: RateLimitRule = { name: 'admin-merges', limit: config.RATE_LIMIT_ADMIN_MERGES_PER_ADMIN, windowSeconds: window, key: byUser };
   return {
     login: [
       ...secondFactorLimits.signIn,
@@ -152,5 +157,15 @@ export function rateLimitsByRoute(config: Config, users: UsersRepository): Parti
     updateBusiness: [writes],
     // Each keystroke pause on /add-business asks once: generous for a member typing, a wall for a scraper.
     duplicateCheck: [{ name: 'duplicate-checks', limit: config.RATE_LIMIT_DUPLICATE_CHECKS_PER_USER, windowSeconds: window, key: byUser }],
+    reviewReport: [adminWrites],
+    reviewSuggestion: [adminWrites],
+    deleteBusiness: [adminWrites],
+    approveClaim: [adminWrites],
+    rejectClaim: [adminWrites],
+    dismissDuplicate: [adminWrites],
+    verifyBusiness: [adminWrites],
+    unverifyBusiness: [adminWrites],
+    mergeBusiness: [adminWrites, adminMerges],
+    revertRevision: [adminWrites, adminMerges],
   };
 }

@@ -52,6 +52,8 @@ export async function startTestApi(env: Record<string, string> = {}, reach: (dat
     RATE_LIMIT_ACCOUNT_CHANGES_PER_IP: '1000',
     // Cheap argon2id for the hundreds of signups of the suites; production refuses less than OWASP's policy (password.ts).
     ...(env.NODE_ENV === 'production' ? {} : { PASSWORD_ARGON2_MEMORY_KIB: '1024', PASSWORD_ARGON2_ITERATIONS: '1' }),
+    RATE_LIMIT_ADMIN_WRITES_PER_ADMIN: '1000',
+    RATE_LIMIT_ADMIN_MERGES_PER_ADMIN: '1000',
     ...env,
   });
   const core = await connectedCore(config);

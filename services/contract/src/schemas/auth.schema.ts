@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INPUT_LABELS, LIMITS } from '../limits';
 import { issueMessage } from '../i18n/message-codes';
 import { LANGUAGE_CODES, type Language } from '../i18n/languages';
-import { inputText, requiredText } from './common.schema';
+import { inputText, oneLineText, requiredText } from './common.schema';
 
 export const userSchema = z.object({
   id: z.number().int(),
@@ -82,11 +82,11 @@ export const signupInputSchema = z.object({
     .toLowerCase()
     .max(LIMITS.emailMaxLength, issueMessage('textTooLong', { field: INPUT_LABELS.email, max: LIMITS.emailMaxLength }))
     .pipe(z.email(issueMessage('emailInvalid'))),
-  username: requiredText(issueMessage('fieldRequired'), LIMITS.usernameMaxLength, INPUT_LABELS.username).regex(
+  username: oneLineText(requiredText(issueMessage('fieldRequired'), LIMITS.usernameMaxLength, INPUT_LABELS.username), INPUT_LABELS.username).regex(
     /^[A-Za-z0-9_.-]+$/,
     issueMessage('usernameCharacters'),
   ),
-  name: requiredText(issueMessage('fieldRequired'), LIMITS.nameMaxLength, INPUT_LABELS.fullName),
+  name: oneLineText(requiredText(issueMessage('fieldRequired'), LIMITS.nameMaxLength, INPUT_LABELS.fullName), INPUT_LABELS.fullName),
   password: newPasswordSchema(issueMessage('passwordTooShort'), INPUT_LABELS.password),
 });
 export type SignupInput = z.input<typeof signupInputSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS, SOCIAL_NETWORK_HOSTS, SOCIAL_NETWORKS, WEEKDAYS, type SocialNetwork } from '../limits';
 import { issueMessage } from '../i18n/message-codes';
 import { FIELD_LABELS } from '../limits';
-import { boundedText, httpUrlOrEmpty, isHttpUrl, isoDate, optionalText, requiredText } from './common.schema';
+import { boundedText, httpUrlOrEmpty, isHttpUrl, isoDate, oneLineText, optionalText, requiredText } from './common.schema';
 import { sourceSchema, sourcesInputSchema } from './source.schema';
 import { verificationSchema } from './trust.schema';
 import { duplicateCandidateIdsSchema } from './duplicate.schema';
@@ -65,12 +65,13 @@ export const socialMediaSchema = z
   }) as unknown as z.ZodType<Partial<Record<SocialNetwork, string>>>;
 
 export const businessInputSchema = z.object({
-  name: requiredText(issueMessage('nameRequired'), LIMITS.shortFieldMaxLength, FIELD_LABELS.name),
-  name_latin: optionalText(LIMITS.nameLatinMaxLength, FIELD_LABELS.name_latin).describe(
-    'the name in English letters (a transliteration), for a name written in another script; empty for none',
-  ),
+  name: oneLineText(requiredText(issueMessage('nameRequired'), LIMITS.shortFieldMaxLength, FIELD_LABELS.name), FIELD_LABELS.name),
+  name_latin: oneLineText(boundedText(LIMITS.nameLatinMaxLength, FIELD_LABELS.name_latin), FIELD_LABELS.name_latin)
+    .optional()
+    .default('')
+    .describe('the name in English letters (a transliteration), for a name written in another script; empty for none'),
   address: requiredText(issueMessage('addressRequired'), LIMITS.shortFieldMaxLength, FIELD_LABELS.address),
-  city: requiredText(issueMessage('cityRequired'), LIMITS.cityMaxLength, FIELD_LABELS.city),
+  city: oneLineText(requiredText(issueMessage('cityRequired'), LIMITS.cityMaxLength, FIELD_LABELS.city), FIELD_LABELS.city),
   postcode: requiredText(issueMessage('postcodeRequired'), LIMITS.postcodeMaxLength, FIELD_LABELS.postcode),
   category: optionalText(LIMITS.categoryMaxLength, FIELD_LABELS.category),
   description: optionalText(LIMITS.textFieldMaxLength, FIELD_LABELS.description),

@@ -68,6 +68,17 @@ export const requiredText = (message: string, max = 300, label?: string) => boun
 
 export const optionalText = (max: number, label?: string) => boundedText(max, label).optional().default('');
 
+/** Any control character (C0, DEL, C1 with U+0085) or line and paragraph separator (U+2028, U+2029). */
+const LINE_BREAK_OR_CONTROL = /[\p{Cc}\u2028\u2029]/u;
+
+/**
+ * A name (a business's, a member's, a username) and a business's city are one line: they are written into other
+ * members' mails, where a line break would start a line of the sender's choosing (issue #31 point 6). Every field
+ * that takes one uses this.
+ */
+export const oneLineText = <Schema extends z.ZodString>(schema: Schema, label: string) =>
+  schema.refine((value) => !LINE_BREAK_OR_CONTROL.test(value), issueMessage('textOneLine', { field: label }));
+
 export function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);

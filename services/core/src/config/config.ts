@@ -110,6 +110,10 @@ const configSchema = databaseSettingsSchema.extend({
   RATE_LIMIT_ACCOUNT_CHANGES_PER_USER: z.coerce.number().int().default(5),
   RATE_LIMIT_ACCOUNT_CHANGES_PER_IP: z.coerce.number().int().default(5),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().default(900),
+  /** Every admin write (reviews, deletions, claim decisions, dismissals, verifications, merges, reverts) per admin in a window (issue #31). */
+  RATE_LIMIT_ADMIN_WRITES_PER_ADMIN: z.coerce.number().int().default(600),
+  /** Merges and reverts per admin in a window, besides the admin writes limit: each rewrites a business and moves or undoes its rows. */
+  RATE_LIMIT_ADMIN_MERGES_PER_ADMIN: z.coerce.number().int().default(60),
   /** Prometheus scrapes /metrics with `Authorization: Bearer <token>`; in production without one, /metrics is off. */
   METRICS_TOKEN: z
     .string()
