@@ -26,6 +26,15 @@ const routes: Record<string, (request: IncomingMessage, response: ServerResponse
   '/slow': () => {
     /* never answers */
   },
+  // Headers and the first bytes of a gzipped page, then nothing more (the connection stays open).
+  '/stalls-gzipped': (_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' });
+    response.write(gzipSync(STATEMENT_PAGE).subarray(0, 40));
+  },
+  '/stalls-plain': (_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html' });
+    response.write('<title>Half a page');
+  },
   '/to-private': (_request, response) => response.writeHead(302, { location: 'http://10.0.0.1/admin' }).end(),
   '/to-localhost': (_request, response) => response.writeHead(301, { location: `http://localhost:${port}/statement` }).end(),
   '/to-ftp': (_request, response) => response.writeHead(302, { location: 'ftp://example.com/file' }).end(),
@@ -59,6 +68,8 @@ afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });
+
+const fetchSettings = { timeoutMs: 2_000, maxRedirects: 5, maxBodyBytes: 1024, userAgent: 'zaytoon-test', isAllowedAddress: () => true };
 
 const testChecker = (options: { timeoutMs?: number } = {}) => new LinkChecker({ allowPrivateAddresses: true, userAgent: 'zaytoon-test', ...options });
 
@@ -119,6 +130,27 @@ describe('a link check against a local HTTP server (LINK_CHECK_ALLOW_PRIVATE on)
       problem: 'no answer within 0.3 s',
     });
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('gives up on a page that stalls after its headers, gzipped or not, within the timeout (issue #31 item 3)', async () => {
+    for (const path of ['/stalls-gzipped', '/stalls-plain']) {
+      const started = Date.now();
+      expect(await testChecker({ timeoutMs: 300 }).check(`${base}${path}`), path).toMatchObject({
+        ok: false,
+        httpStatus: null,
+        problem: 'no answer within 0.3 s',
+      });
+      expect(Date.now() - started, path).toBeLessThan(2_000);
+    }
+  }, 10_000);
+
+  it('stops when the job that asked is cancelled, before its own timeout', async () => {
+    const job = new AbortController();
+    setTimeout(() => job.abort(), 200);
+    const started = Date.now();
+    const failure = await fetchLink(`${base}/stalls-gzipped`, { ...fetchSettings, timeoutMs: 60_000 }, job.signal).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(LinkFetchError);
+    expect(Date.now() - started).toBeLessThan(2_000);
   });
 
   it('checks only http and https links', async () => {

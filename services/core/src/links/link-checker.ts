@@ -31,9 +31,10 @@ export class LinkChecker {
     };
   }
 
-  async check(url: string): Promise<LinkCheck> {
+  /** `jobSignal`: the job's own deadline or cancellation, which ends the check early too. */
+  async check(url: string, jobSignal?: AbortSignal): Promise<LinkCheck> {
     try {
-      const fetched = await fetchLink(url, this.settings);
+      const fetched = await fetchLink(url, this.settings, jobSignal);
       const ok = fetched.status >= 200 && fetched.status < 300;
       const archive = ok ? archiveOf(fetched.body, fetched.contentType) : { title: null, excerpt: null };
       return { ok, httpStatus: fetched.status, finalUrl: fetched.finalUrl, ...archive, problem: ok ? null : `answered ${fetched.status}` };
