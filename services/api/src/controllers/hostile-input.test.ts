@@ -212,3 +212,33 @@ describe('hostile input never answers 500', () => {
     expect(failures).toEqual([]);
   });
 });
+
+describe('issue #31 items 4 and 11: source link ports and CSV separators', () => {
+  it('a source link naming any port but 80 or 443 is a 400 in the contract words, never a 500', async () => {
+    const member = api.client();
+    await member.signup();
+    const source = { kind: 'Public statement', description: 'Our statement', date: '2025-11-02' };
+    for (const url of [
+      'http://olive.example:0/',
+      'http://olive.example:8080/',
+      'https://olive.example:65535/',
+      'http://[::1]:6379/',
+      'http://127.0.0.1:11211/',
+    ]) {
+      const answer = await member.post('/api/businesses', {
+        ...validBodies().createBusiness,
+        duplicate_candidates: [],
+        sources: [{ ...source, url }],
+      });
+      expect(answer, url).toMatchObject({ status: 400, body: { errors: { 'sources.0.url': MESSAGES.sourceUrlPortRefused } } });
+    }
+    for (const url of ['http://olive.example:99999/', 'http://olive.example:-1/', 'http://olive.example:8a/']) {
+      const answer = await member.post('/api/businesses', {
+        ...validBodies().createBusiness,
+        duplicate_candidates: [],
+        sources: [{ ...source, url }],
+      });
+      expect(answer, url).toMatchObject({ status: 400, body: { errors: { 'sources.0.url': MESSAGES.sourceUrlInvalid } } });
+    }
+  });
+});

@@ -74,7 +74,7 @@ export class BusinessesService {
 
   async get(id: number, viewer: User | null): Promise<BusinessDetail> {
     const forAdmin = viewer?.is_admin ?? false;
-    const [row, sources] = await Promise.all([this.businesses.findById(id, forAdmin), this.sources.list(this.db, id)]);
+    const [row, sources] = await Promise.all([this.businesses.findById(id, forAdmin), this.sources.list(this.db, id, forAdmin)]);
     if (!row) {
       // A business merged into another (issue #14) says where it went; the client follows it.
       const into = await new MergesRepository(this.db).mergedInto(id);
@@ -88,7 +88,8 @@ export class BusinessesService {
     const { row, newLinks } = await inTransaction(this.db, async (client) => {
       await setRevisionContext(client, { kind: 'create', actorId: owner.id });
       const inserted = await new BusinessesRepository(client).insert(data, owner.id, owner.is_admin);
-      const { sources, newLinks } = await this.sources.replace(client, inserted.id, data, owner.id);
+      const { newLinks } = await this.sources.replace(client, inserted.id, data, owner.id);
+      const sources = await this.sources.list(client, inserted.id, owner.is_admin);
       if (data.duplicate_candidates?.length) {
         await new DuplicatesRepository(client).recordAddedDespiteWarning(inserted.id, data.duplicate_candidates, typedPlace(data.postcode));
       }

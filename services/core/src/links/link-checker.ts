@@ -1,4 +1,4 @@
-import { LINK_CHECK_RULES } from '@zaytoon/contract';
+import { hasWebPort, LINK_CHECK_RULES } from '@zaytoon/contract';
 import { fetchLink, LinkFetchError, type LinkFetchSettings } from './link-fetch';
 import type { LinkCheckOutcome } from './links.repository';
 import { isPublicAddress } from './public-address';
@@ -27,6 +27,7 @@ export class LinkChecker {
       maxRedirects: LINK_CHECK_RULES.maxRedirects,
       maxBodyBytes: LINK_CHECK_RULES.maxBodyBytes,
       isAllowedAddress: settings.allowPrivateAddresses ? () => true : isPublicAddress,
+      isAllowedPort: settings.allowPrivateAddresses ? () => true : hasWebPort,
       userAgent: settings.userAgent,
     };
   }

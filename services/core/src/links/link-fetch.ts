@@ -12,6 +12,8 @@ export interface LinkFetchSettings {
   maxBodyBytes: number;
   /** Whether a hop may connect to this IP address: isPublicAddress, or anything under LINK_CHECK_ALLOW_PRIVATE. */
   isAllowedAddress: (address: string) => boolean;
+  /** Whether a hop's URL may name its port: the web's only (hasWebPort), unless private addresses are allowed. */
+  isAllowedPort: (url: string) => boolean;
   userAgent: string;
 }
 
@@ -74,6 +76,7 @@ function get(url: string, settings: LinkFetchSettings, signal: AbortSignal): Pro
     throw new LinkFetchError('not a URL', url);
   }
   if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new LinkFetchError(`${target.protocol} links are not checked`, url);
+  if (!settings.isAllowedPort(target.href)) throw new LinkFetchError(`refused: port ${target.port} is not a web port`, url);
   const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
   if (isIP(host) && !settings.isAllowedAddress(host)) throw refused(host, url);
 
