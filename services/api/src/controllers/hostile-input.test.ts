@@ -241,4 +241,13 @@ describe('issue #31 items 4 and 11: source link ports and CSV separators', () =>
       expect(answer, url).toMatchObject({ status: 400, body: { errors: { 'sources.0.url': MESSAGES.sourceUrlInvalid } } });
     }
   });
+
+  it('text that would be a formula after a separator of any locale is stored as written (the CSV guards it), never a 500', async () => {
+    const member = api.client();
+    await member.signup();
+    for (const text of ['Zq;=1+1;x', 'a,=cmd|x', 'a\t@SUM(1)', '-2+3;+4', '@x;@y', 'a\n=1', 'a\r\n+1']) {
+      const answer = await member.post('/api/businesses', { ...validBodies().createBusiness, duplicate_candidates: [], description: text });
+      expect(answer.status, JSON.stringify(text)).toBeLessThan(500);
+    }
+  });
 });

@@ -62,6 +62,7 @@ const parseCsv = (text: string): CsvRecord[] => parse(text, { columns: true, ski
 
 describe('open data (issue #16 point 1)', () => {
   let tricky: { id: number };
+  let separators: { id: number };
   let removed: { id: number };
   let deleted: { id: number };
 
@@ -87,6 +88,7 @@ describe('open data (issue #16 point 1)', () => {
       social_media: { instagram: '@zaytoon' },
     });
     await createBusiness(owner, { name: 'زيتون الخليل', city: 'Manchester' });
+    separators = await createBusiness(owner, { name: 'Zq;=1+1;x', description: 'Menu:\n-1 olive\n=SUM(A1)\t@cmd;+x,=y' });
     removed = await createBusiness(owner, { name: 'Removed by a report' });
     deleted = await createBusiness(owner, { name: 'Deleted by an admin' });
     const reporter = api.client();
@@ -117,6 +119,15 @@ describe('open data (issue #16 point 1)', () => {
     expect(row.instagram).toBe('https://instagram.com/zaytoon');
     expect(row.page_url).toBe(`http://localhost:8180/business/${tricky.id}`);
     expect(records.some((record) => record.name === 'زيتون الخليل')).toBe(true);
+    // Issue #31 item 4: a cell with any locale's separator is quoted, and no text after a separator starts a formula,
+    // so a ';'-locale spreadsheet (or a parser that ignores quotes) never sees one.
+    const guarded = records.find((record) => Number(record.id) === separators.id)!;
+    expect(guarded.name).toBe("Zq;'=1+1;x");
+    expect(guarded.description).toBe("Menu:\n'-1 olive\n'=SUM(A1)\t'@cmd;'+x,'=y");
+    expect(text).toContain(`,"Zq;'=1+1;x",`);
+    for (const line of text.split(/\r\n|\n|\r/))
+      for (const cell of line.split(/[,;\t]/).filter((cell) => !/^-?\d+(\.\d+)?$/.test(cell)))
+        expect(cell.replace(/^"/, ''), line).not.toMatch(/^[=+\-@]/);
 
     const geojson = await rawGet(GEOJSON);
     expect(geojson.status).toBe(200);
