@@ -25,7 +25,7 @@ export interface WorkerSettings {
   lockDurationMs: number;
   stalledIntervalMs: number;
   statisticsEveryMs: number;
-  /** How often the open data files are rebuilt when a business changed (issue #16: at most every 10 minutes). */
+  /** How often the open data files' changed segments are rebuilt (issue #31 item 7: a change is in them within 2 minutes). */
   openDataEveryMs: number;
   /** Honoured only when NODE_ENV=test: lets tests catch a job mid-flight. */
   testDelayMs: number;

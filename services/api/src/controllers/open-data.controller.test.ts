@@ -6,7 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPEN_DATA_LICENCE } from '@zaytoon/contract';
-import { JOBS, OPEN_DATA_CSV_COLUMNS } from '@zaytoon/core';
+import { JOBS, OPEN_DATA_CSV_COLUMNS, OPEN_DATA_REBUILD_EVERY_MS } from '@zaytoon/core';
 import { adminClient, startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
 import { createBusiness } from '../test/fixtures';
 
@@ -159,7 +159,7 @@ describe('open data (issue #16 point 1)', () => {
     }
   });
 
-  it('answers 304 to If-None-Match and If-Modified-Since, and reads no SQL per request', async () => {
+  it('answers 304 to If-None-Match and If-Modified-Since, and reads no business per request', async () => {
     const queries: string[] = [];
     const query = api.core.db.query.bind(api.core.db);
     api.core.db.query = ((...args: Parameters<typeof query>) => {
@@ -188,7 +188,8 @@ describe('open data (issue #16 point 1)', () => {
     } finally {
       api.core.db.query = query;
     }
-    expect(queries).toEqual([]);
+    // At most the small list of removals not yet rebuilt, once per 2 s (issue #31 item 7); never the businesses.
+    expect(queries.filter((sql) => !/FROM open_data_changes WHERE removed/.test(sql))).toEqual([]);
   });
 
   it('sends the gzip bytes built with the file when the client accepts gzip', async () => {
@@ -220,6 +221,56 @@ describe('open data (issue #16 point 1)', () => {
     expect(after.status).toBe(200);
     expect(after.headers.etag).not.toBe(before.headers.etag);
     expect(parseCsv(after.body.toString()).find((record) => Number(record.id) === tricky.id)!.name).toBe('Renamed 2');
+  });
+
+  it('a removed business is gone from both files within 10 s, with no build; a change is rebuilt in its own segment only (issue #31 item 7)', async () => {
+    const openData = api.core.services.openData;
+    const farAway = await api.core.db.query<{ id: number }>(
+      `INSERT INTO businesses (id, name, address, city, postcode, category) OVERRIDING SYSTEM VALUE
+       VALUES (5001, 'Far Segment Bakery', '1 High Street', 'Leeds', 'LS1 1AA', 'Bakery') RETURNING id`,
+    );
+    const doomed = await createBusiness(owner, { name: 'Soon Removed Grocer' });
+    expect(await openData.rebuildIfChanged()).toBe('built');
+    const built = (await openData.manifest())!;
+    expect(Object.keys(built.segments)).toEqual(['0', '5']);
+    await new Promise((resolve) => setTimeout(resolve, 2_100)); // the API's memo of the files it serves
+    expect(parseCsv(String((await api.client().get(CSV)).body)).map((record) => record.name)).toContain('Soon Removed Grocer');
+
+    // An approved report removes the business: both files leave it out at once, gzipped or not, before any build.
+    const reporter = api.client();
+    await reporter.signup();
+    const report = await reporter.post('/api/reports', { business_id: doomed.id, reason: 'Other', description: 'Closed for good' });
+    await api.core.db.query(`UPDATE reports SET status = 'approved' WHERE id = $1`, [report.body.id]);
+    const removedAt = Date.now();
+    await expect
+      .poll(async () => parseCsv(String((await api.client().get(CSV)).body)).some((record) => Number(record.id) === doomed.id), {
+        timeout: 10_000,
+        interval: 200,
+      })
+      .toBe(false);
+    expect(Date.now() - removedAt).toBeLessThan(10_000);
+    const gzipped = await rawGet(GEOJSON, { 'accept-encoding': 'gzip' });
+    const features = JSON.parse(gunzipSync(gzipped.body).toString()).features as { id: number }[];
+    expect(features.map((feature) => feature.id)).toEqual((await listedIds()).filter((id) => id <= 5001));
+    expect(features.map((feature) => feature.id)).not.toContain(doomed.id);
+    const plainCsv = parseCsv(String((await rawGet(CSV)).body));
+    expect(plainCsv.map((record) => Number(record.id))).toEqual(await listedIds());
+    expect((await openData.manifest())!.builtAt).toBe(built.builtAt);
+
+    // The next build rewrites the segment with the removal and the changed business; the far segment stays as it was.
+    expect((await owner.put(`/api/businesses/${tricky.id}`, { ...editable(tricky), name: 'Renamed Again' })).status).toBe(200);
+    expect(await openData.rebuildIfChanged()).toBe('built');
+    const rebuilt = (await openData.manifest())!;
+    expect(rebuilt.segments['5']).toEqual(built.segments['5']);
+    expect(rebuilt.segments['0'].csv.key).not.toBe(built.segments['0'].csv.key);
+    expect(await openData.rebuildIfChanged()).toBe('unchanged');
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    const after = parseCsv(String((await api.client().get(CSV)).body));
+    expect(after.find((record) => Number(record.id) === tricky.id)!.name).toBe('Renamed Again');
+    expect(after.map((record) => Number(record.id))).toContain(farAway.rows[0].id);
+    expect(after.map((record) => Number(record.id))).not.toContain(doomed.id);
+    // A change reaches the files at the next scheduled build: every 30 s, well within 2 minutes.
+    expect(OPEN_DATA_REBUILD_EVERY_MS).toBeLessThanOrEqual(60_000);
   });
 
   it('requests for a build coalesce while one waits', async () => {

@@ -144,7 +144,7 @@ export const JOBS = {
     // While one refresh waits, more requests add nothing; while one runs, one more is kept so no change is missed.
     options: { deduplication: { id: 'refresh-statistics', keepLastIfActive: true } },
   }),
-  /** Issue #16 point 1: the open data files, rebuilt when a business changed since the last build (every 10 minutes at most). */
+  /** Issue #16 point 1, issue #31 item 7: the open data files' segments whose businesses changed since the last build. */
   buildOpenData: defineJob({
     queue: QUEUES.statistics,
     name: 'build-open-data',
