@@ -52,7 +52,7 @@ async function openDataPage(page: Page): Promise<void> {
 describe('open data (issue #16 point 1)', () => {
   it('the page links the licence, the attribution and both files, which hold every listed business and nothing private', async () => {
     const { page } = browser;
-    // The stack's worker rebuilds every few seconds in the tests (10 minutes in production): wait for the business added above.
+    // The stack's worker rebuilds every few seconds in the tests (every 30 s in production): wait for the business added above.
     await eventually(
       async () => {
         const answer = await page.request.get('/api/export/businesses.csv');

@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
 import { openDataAttribution, type OpenDataFormat } from '@zaytoon/contract';
 import type { BusinessesRepository } from '../businesses/businesses.repository';
 import { toBusiness } from '../businesses/business.mapper';
 import { DomainError } from '../errors/domain-error';
 import type { JobQueueRepository } from '../jobs/job-queue.repository';
 import type { StorageRepository } from '../storage/storage.repository';
+import { crc32Combine, deflatePiece, GZIP_HEADER, GZIP_OVERHEAD, gzipTrailer, type DeflatePiece } from './gzip-parts';
 import type { OpenDataChangesRepository } from './open-data-changes.repository';
 import type { OpenDataLockRepository } from './open-data-lock.repository';
 import {
@@ -19,13 +19,14 @@ import {
   type OpenDataOrigin,
 } from './open-data-files';
 
-/** One stored piece of a file: its plain and gzipped bytes, and a hash of the plain ones. */
+/** One stored piece of a file: its plain bytes and their deflate piece (gzip-parts.ts), a hash and the CRC-32 of the plain ones. */
 export interface OpenDataPart {
   key: string;
-  gzipKey: string;
+  deflateKey: string;
   bytes: number;
-  gzipBytes: number;
+  deflateBytes: number;
   hash: string;
+  crc: number;
 }
 
 /** The businesses of one id range, in both formats. */
@@ -91,8 +92,7 @@ export const OPEN_DATA_RETRY_AFTER_SECONDS = 30;
 
 const EXTENSIONS: Record<OpenDataFormat, string> = { csv: 'csv', geojson: 'geojson' };
 const GEOJSON_SEPARATOR = ',\n';
-/** Constant pieces, each its own gzip member (a gzip file may hold several, RFC 1952). */
-const CONSTANT_GZIP = { separator: gzipSync(GEOJSON_SEPARATOR), closing: gzipSync(GEOJSON_CLOSING) };
+const CONSTANT_PIECES = { separator: deflatePiece(Buffer.from(GEOJSON_SEPARATOR)), closing: deflatePiece(Buffer.from(GEOJSON_CLOSING)) };
 
 const hashOf = (text: string | Buffer) => createHash('sha256').update(text).digest('base64url').slice(0, 27);
 const segmentOf = (id: number) => Math.floor(id / SEGMENT_SIZE);
@@ -152,24 +152,41 @@ export class OpenDataService {
     };
   }
 
+  /** The file's bytes; gzipped, one gzip member made of the parts' deflate pieces, its CRC-32 combined as they pass. */
   private async *chunks(manifest: OpenDataManifest, format: OpenDataFormat, gzip: boolean, live: Set<number>): AsyncGenerator<Buffer> {
-    yield* this.stored(manifest.heads[format], gzip);
+    let crc = 0;
+    let length = 0;
+    const count = (piece: Pick<DeflatePiece, 'crc' | 'length'>) => {
+      crc = crc32Combine(crc, piece.crc, piece.length);
+      length += piece.length;
+    };
+    const fresh = (plain: Buffer) => {
+      if (!gzip) return plain;
+      const piece = deflatePiece(plain);
+      count(piece);
+      return piece.deflate;
+    };
+    if (gzip) yield GZIP_HEADER;
+    yield* this.stored(manifest.heads[format], gzip, count);
     let first = true;
-    for (const segment of Object.keys(manifest.segments)
+    const segments = Object.keys(manifest.segments)
       .map(Number)
-      .sort((a, b) => a - b)) {
+      .sort((a, b) => a - b);
+    for (const segment of segments) {
       const rendered = live.has(segment) ? await this.renderSegment(segment) : null;
       if (rendered && !rendered[format]) continue;
-      if (format === 'geojson' && !first) yield gzip ? CONSTANT_GZIP.separator : Buffer.from(GEOJSON_SEPARATOR);
+      if (format === 'geojson' && !first) yield fresh(Buffer.from(GEOJSON_SEPARATOR));
       first = false;
-      if (rendered) yield gzip ? gzipSync(rendered[format]) : Buffer.from(rendered[format]);
-      else yield* this.stored(manifest.segments[segment][format], gzip);
+      if (rendered) yield fresh(Buffer.from(rendered[format]));
+      else yield* this.stored(manifest.segments[segment][format], gzip, count);
     }
-    if (format === 'geojson') yield gzip ? CONSTANT_GZIP.closing : Buffer.from(GEOJSON_CLOSING);
+    if (format === 'geojson') yield fresh(Buffer.from(GEOJSON_CLOSING));
+    if (gzip) yield gzipTrailer(crc, length);
   }
 
-  private async *stored(part: OpenDataPart, gzip: boolean): AsyncGenerator<Buffer> {
-    const stream = await this.storage.read(gzip ? part.gzipKey : part.key);
+  private async *stored(part: OpenDataPart, gzip: boolean, count: (piece: Pick<DeflatePiece, 'crc' | 'length'>) => void): AsyncGenerator<Buffer> {
+    if (gzip) count({ crc: part.crc, length: part.bytes });
+    const stream = await this.storage.read(gzip ? part.deflateKey : part.key);
     if (!stream) throw new Error(`open data part ${part.key} is missing from storage`);
     for await (const chunk of stream) yield chunk as Buffer;
   }
@@ -255,11 +272,11 @@ export class OpenDataService {
 
   private async writePart(name: string, text: string): Promise<OpenDataPart> {
     const plain = Buffer.from(text);
-    const gzipped = gzipSync(plain, { level: 9 });
+    const deflated = deflatePiece(plain);
     const key = `${FILE_PREFIX}${name}`;
     await this.storage.put(key, plain);
-    await this.storage.put(`${key}.gz`, gzipped);
-    return { key, gzipKey: `${key}.gz`, bytes: plain.length, gzipBytes: gzipped.length, hash: hashOf(plain) };
+    await this.storage.put(`${key}.deflate`, deflated.deflate);
+    return { key, deflateKey: `${key}.deflate`, bytes: plain.length, deflateBytes: deflated.deflate.length, hash: hashOf(plain), crc: deflated.crc };
   }
 
   private async removeOlderFiles(manifest: OpenDataManifest): Promise<void> {
@@ -271,7 +288,7 @@ export class OpenDataService {
 
 function partKeys(manifest: Pick<OpenDataManifest, 'heads' | 'segments'>): string[] {
   const parts = [...Object.values(manifest.heads), ...Object.values(manifest.segments).flatMap((segment) => [segment.csv, segment.geojson])];
-  return parts.flatMap((part) => [part.key, part.gzipKey]);
+  return parts.flatMap((part) => [part.key, part.deflateKey]);
 }
 
 /** A file's sizes and ETag, summed from its parts (the GeoJSON's separators and closing included). */
@@ -282,11 +299,11 @@ function fileOf(format: OpenDataFormat, heads: OpenDataManifest['heads'], segmen
     .map((segment) => segments[segment][format]);
   const parts = [heads[format], ...ordered];
   let bytes = parts.reduce((sum, part) => sum + part.bytes, 0);
-  let gzipBytes = parts.reduce((sum, part) => sum + part.gzipBytes, 0);
+  let gzipBytes = GZIP_OVERHEAD + parts.reduce((sum, part) => sum + part.deflateBytes, 0);
   if (format === 'geojson') {
     const separators = Math.max(0, ordered.length - 1);
     bytes += separators * GEOJSON_SEPARATOR.length + GEOJSON_CLOSING.length;
-    gzipBytes += separators * CONSTANT_GZIP.separator.length + CONSTANT_GZIP.closing.length;
+    gzipBytes += separators * CONSTANT_PIECES.separator.deflate.length + CONSTANT_PIECES.closing.deflate.length;
   }
   return { bytes, gzipBytes, etag: `W/"${hashOf(parts.map((part) => part.hash).join(' '))}"` };
 }
