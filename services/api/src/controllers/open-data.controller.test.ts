@@ -258,6 +258,8 @@ describe('open data (issue #16 point 1)', () => {
     const plainCsv = parseCsv(String((await rawGet(CSV)).body));
     expect(plainCsv.map((record) => Number(record.id))).toEqual(await listedIds());
     expect((await openData.manifest())!.builtAt).toBe(built.builtAt);
+    // A revalidation by date alone (a CDN) is not told the file is unchanged.
+    expect((await rawGet(CSV, { 'if-modified-since': new Date(built.builtAt).toUTCString() })).status).toBe(200);
 
     // The next build rewrites the segment with the removal and the changed business; the far segment stays as it was.
     expect((await owner.put(`/api/businesses/${tricky.id}`, { ...editable(tricky), name: 'Renamed Again' })).status).toBe(200);

@@ -104,7 +104,7 @@ const segmentOf = (id: number) => Math.floor(id / SEGMENT_SIZE);
  * rebuilding its segment from the database while the request runs, until the next build has rewritten it.
  */
 export class OpenDataService {
-  private memo: { manifest: OpenDataManifest | null; removed: number[]; until: number } | null = null;
+  private memo: { manifest: OpenDataManifest | null; removed: number[]; readAt: string; until: number } | null = null;
   private readonly origin: OpenDataOrigin;
 
   constructor(
@@ -121,9 +121,11 @@ export class OpenDataService {
     return this.origin.attribution;
   }
 
+  /** The last build's manifest; null before the first build, or when it is of the whole-file builds before segments (built again). */
   async manifest(): Promise<OpenDataManifest | null> {
     const bytes = await this.storage.get(MANIFEST_KEY);
-    return bytes ? (JSON.parse(bytes.toString('utf8')) as OpenDataManifest) : null;
+    const manifest = bytes ? (JSON.parse(bytes.toString('utf8')) as Partial<OpenDataManifest>) : null;
+    return manifest?.segments && manifest.heads ? (manifest as OpenDataManifest) : null;
   }
 
   /**
@@ -135,9 +137,10 @@ export class OpenDataService {
     const now = Date.now();
     if (!this.memo || this.memo.until <= now) {
       const removed = await this.builder.changes.removedIds(MAX_REMOVED_AT_READ);
-      this.memo = { removed, manifest: await this.manifest(), until: now + MANIFEST_MEMO_MS };
+      const readAt = new Date(Math.floor(now / 1000) * 1000).toISOString();
+      this.memo = { removed, manifest: await this.manifest(), readAt, until: now + MANIFEST_MEMO_MS };
     }
-    const { manifest, removed } = this.memo;
+    const { manifest, removed, readAt } = this.memo;
     if (!manifest) {
       await this.jobs.enqueue('buildOpenData', { reason: 'first-request' });
       throw new DomainError('unavailable', 'openDataNotReady', undefined, OPEN_DATA_RETRY_AFTER_SECONDS);
@@ -146,7 +149,8 @@ export class OpenDataService {
     const file = manifest.files[format];
     return {
       etag: live.size ? `W/"${hashOf(`${file.etag} ${removed.join(',')}`)}"` : file.etag,
-      builtAt: manifest.builtAt,
+      // With removals left out, the file changed when they were read: an If-Modified-Since of the build is not fresh.
+      builtAt: live.size ? readAt : manifest.builtAt,
       length: live.size ? null : gzip ? file.gzipBytes : file.bytes,
       chunks: () => this.chunks(manifest, format, gzip, live),
     };
