@@ -149,6 +149,8 @@ export const JOBS = {
     queue: QUEUES.statistics,
     name: 'build-open-data',
     payload: z.object({ reason: z.string().default('schedule') }),
+    // A run rebuilds at most 100 segments, but the first build writes them all (1,000 at 1,000,000 businesses).
+    timeoutMs: 30 * 60_000,
     options: { deduplication: { id: 'build-open-data', keepLastIfActive: true }, removeOnComplete: { count: 10 }, removeOnFail: { count: 100 } },
   }),
   geocodeBusiness: defineJob({
