@@ -263,6 +263,9 @@ describe('sources suggested by members', () => {
     const invalid = await suggest(created.id, JSON.stringify({ ...statement, url: 'ftp://olive.example' }));
     expect(invalid.status).toBe(400);
     expect(invalid.body.errors['suggested_value.url']).toBe(MESSAGES.sourceUrlInvalid);
+    const otherPort = await suggest(created.id, JSON.stringify({ ...statement, url: 'http://olive.example:2375/containers' }));
+    expect(otherPort.status).toBe(400);
+    expect(otherPort.body.errors['suggested_value.url']).toBe(MESSAGES.sourceUrlPortRefused);
     const suggestion = await suggest(created.id, JSON.stringify(statement));
     await owner.put(
       `/api/businesses/${created.id}`,
