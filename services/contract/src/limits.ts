@@ -82,6 +82,8 @@ export const LINK_CHECK_RULES = {
   titleMaxLength: 300,
   /** Failed checks in a row that make a link 'Link broken'. */
   failuresForBroken: 3,
+  /** The only ports a source link (and every hop of its check) may name: the web's (issue #31 item 11). */
+  webPorts: [80, 443],
 } as const;
 
 /** Issue #14: what makes a business a likely duplicate of another (the form's check and the nightly job alike). */

@@ -96,6 +96,7 @@ export const MESSAGES = {
   sourceKindRequired: 'Please choose what kind of source this is',
   sourceDescriptionRequired: 'Please add a short quote or description of the source',
   sourceUrlInvalid: 'Source link must start with http:// or https://',
+  sourceUrlPortRefused: 'Source link must use the standard web port (80 or 443)',
   sourceDateInvalid: 'Please enter the date of the source (not in the future)',
   /** Issue #14 point 4: owner claims and the owners' freshness reminders. */
   claimNotFound: 'Claim not found',

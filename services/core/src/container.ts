@@ -45,6 +45,7 @@ import { DuplicatesService } from './duplicates/duplicates.service';
 import { AlertTokens } from './alerts/alert-token';
 import { AlertsService } from './alerts/alerts.service';
 import { OpenDataService } from './open-data/open-data.service';
+import { OpenDataChangesRepository } from './open-data/open-data-changes.repository';
 
 /**
  * Wires repositories and services once; both edges (HTTP and jobs) build on it. Nothing waits for Postgres or
@@ -78,7 +79,7 @@ export function createCore(config: Config) {
     claims: new ClaimsRepository(db),
     duplicates: new DuplicatesRepository(db),
   };
-  const { users, businesses, directoryVersion } = repositories;
+  const { users, businesses } = repositories;
   const rollups = new DirectoryRollupRepository(db);
   const passwords = new PasswordHasher({
     memoryKib: config.PASSWORD_ARGON2_MEMORY_KIB,
@@ -127,7 +128,7 @@ export function createCore(config: Config) {
       repositories.storage,
       jobs,
       { productName: config.PRODUCT_NAME, publicOrigin: config.PUBLIC_ORIGIN },
-      { versions: directoryVersion },
+      { changes: new OpenDataChangesRepository(db) },
     ),
   };
 

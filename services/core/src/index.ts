@@ -49,4 +49,5 @@ export * from './alerts/alerts.service';
 export * from './open-data/open-data.service';
 export * from './open-data/open-data-files';
 export * from './open-data/open-data-lock.repository';
+export * from './open-data/open-data-changes.repository';
 export * from './directory/directory-rollup.repository';

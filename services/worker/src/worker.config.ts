@@ -11,6 +11,7 @@ const workerEnvSchema = z.object({
   STATISTICS_REFRESH_EVERY_MS: optionalInt(1_000),
   OPEN_DATA_REBUILD_EVERY_MS: optionalInt(1_000),
   WORKER_TEST_DELAY_MS: optionalInt(0),
+  WORKER_TEST_JOB_TIMEOUT_MS: optionalInt(1),
 });
 
 export interface WorkerSettings {
@@ -24,10 +25,12 @@ export interface WorkerSettings {
   lockDurationMs: number;
   stalledIntervalMs: number;
   statisticsEveryMs: number;
-  /** How often the open data files are rebuilt when a business changed (issue #16: at most every 10 minutes). */
+  /** How often the open data files' changed segments are rebuilt (issue #31 item 7: a change is in them within 2 minutes). */
   openDataEveryMs: number;
   /** Honoured only when NODE_ENV=test: lets tests catch a job mid-flight. */
   testDelayMs: number;
+  /** Honoured only when NODE_ENV=test: every job's deadline, so a test sees one pass. */
+  testJobTimeoutMs?: number;
 }
 
 export function loadWorkerSettings(config: Config, env: NodeJS.ProcessEnv = process.env): WorkerSettings {
@@ -45,5 +48,6 @@ export function loadWorkerSettings(config: Config, env: NodeJS.ProcessEnv = proc
     statisticsEveryMs: values.STATISTICS_REFRESH_EVERY_MS ?? STATISTICS_REFRESH_EVERY_MS,
     openDataEveryMs: values.OPEN_DATA_REBUILD_EVERY_MS ?? OPEN_DATA_REBUILD_EVERY_MS,
     testDelayMs: config.NODE_ENV === 'test' ? (values.WORKER_TEST_DELAY_MS ?? 0) : 0,
+    testJobTimeoutMs: config.NODE_ENV === 'test' ? values.WORKER_TEST_JOB_TIMEOUT_MS : undefined,
   };
 }

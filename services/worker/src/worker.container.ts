@@ -7,7 +7,7 @@ import {
   JobDataCipher,
   JobQueueRepository,
   createQueueConnection,
-  DirectoryVersionRepository,
+  OpenDataChangesRepository,
   ModerationService,
   StatisticsRepository,
   StatisticsService,
@@ -61,7 +61,7 @@ export function createWorkerContainer(config: Config) {
       storage,
       jobs,
       { productName: config.PRODUCT_NAME, publicOrigin: config.PUBLIC_ORIGIN },
-      { versions: new DirectoryVersionRepository(db), lock: new OpenDataLockRepository(redis) },
+      { changes: new OpenDataChangesRepository(db), lock: new OpenDataLockRepository(redis) },
     ),
     linkChecks: new LinkCheckService(
       links,

@@ -300,3 +300,42 @@ describe('hostile input never answers 500', () => {
     expect(written.rows[0]).toEqual({ users: 0, businesses: 0, suggestions: 0 });
   });
 });
+
+describe('issue #31 items 4 and 11: source link ports and CSV separators', () => {
+  it('a source link naming any port but 80 or 443 is a 400 in the contract words, never a 500', async () => {
+    const member = api.client();
+    await member.signup();
+    const source = { kind: 'Public statement', description: 'Our statement', date: '2025-11-02' };
+    for (const url of [
+      'http://olive.example:0/',
+      'http://olive.example:8080/',
+      'https://olive.example:65535/',
+      'http://[::1]:6379/',
+      'http://127.0.0.1:11211/',
+    ]) {
+      const answer = await member.post('/api/businesses', {
+        ...validBodies().createBusiness,
+        duplicate_candidates: [],
+        sources: [{ ...source, url }],
+      });
+      expect(answer, url).toMatchObject({ status: 400, body: { errors: { 'sources.0.url': MESSAGES.sourceUrlPortRefused } } });
+    }
+    for (const url of ['http://olive.example:99999/', 'http://olive.example:-1/', 'http://olive.example:8a/']) {
+      const answer = await member.post('/api/businesses', {
+        ...validBodies().createBusiness,
+        duplicate_candidates: [],
+        sources: [{ ...source, url }],
+      });
+      expect(answer, url).toMatchObject({ status: 400, body: { errors: { 'sources.0.url': MESSAGES.sourceUrlInvalid } } });
+    }
+  });
+
+  it('text that would be a formula after a separator of any locale is stored as written (the CSV guards it), never a 500', async () => {
+    const member = api.client();
+    await member.signup();
+    for (const text of ['Zq;=1+1;x', 'a,=cmd|x', 'a\t@SUM(1)', '-2+3;+4', '@x;@y', 'a\n=1', 'a\r\n+1']) {
+      const answer = await member.post('/api/businesses', { ...validBodies().createBusiness, duplicate_candidates: [], description: text });
+      expect(answer.status, JSON.stringify(text)).toBeLessThan(500);
+    }
+  });
+});

@@ -2,11 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, inflateRawSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPEN_DATA_LICENCE } from '@zaytoon/contract';
-import { JOBS, OPEN_DATA_CSV_COLUMNS } from '@zaytoon/core';
+import { JOBS, OPEN_DATA_CSV_COLUMNS, OPEN_DATA_REBUILD_EVERY_MS } from '@zaytoon/core';
 import { adminClient, startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
 import { createBusiness } from '../test/fixtures';
 
@@ -62,6 +62,7 @@ const parseCsv = (text: string): CsvRecord[] => parse(text, { columns: true, ski
 
 describe('open data (issue #16 point 1)', () => {
   let tricky: { id: number };
+  let separators: { id: number };
   let removed: { id: number };
   let deleted: { id: number };
 
@@ -87,6 +88,7 @@ describe('open data (issue #16 point 1)', () => {
       social_media: { instagram: '@zaytoon' },
     });
     await createBusiness(owner, { name: 'زيتون الخليل', city: 'Manchester' });
+    separators = await createBusiness(owner, { name: 'Zq;=1+1;x', description: 'Menu:\n-1 olive\n=SUM(A1)\t@cmd;+x,=y' });
     removed = await createBusiness(owner, { name: 'Removed by a report' });
     deleted = await createBusiness(owner, { name: 'Deleted by an admin' });
     const reporter = api.client();
@@ -117,6 +119,15 @@ describe('open data (issue #16 point 1)', () => {
     expect(row.instagram).toBe('https://instagram.com/zaytoon');
     expect(row.page_url).toBe(`http://localhost:8180/business/${tricky.id}`);
     expect(records.some((record) => record.name === 'زيتون الخليل')).toBe(true);
+    // Issue #31 item 4: a cell with any locale's separator is quoted, and no text after a separator starts a formula,
+    // so a ';'-locale spreadsheet (or a parser that ignores quotes) never sees one.
+    const guarded = records.find((record) => Number(record.id) === separators.id)!;
+    expect(guarded.name).toBe("Zq;'=1+1;x");
+    expect(guarded.description).toBe("Menu:\n'-1 olive\n'=SUM(A1)\t'@cmd;'+x,'=y");
+    expect(text).toContain(`,"Zq;'=1+1;x",`);
+    for (const line of text.split(/\r\n|\n|\r/))
+      for (const cell of line.split(/[,;\t]/).filter((cell) => !/^-?\d+(\.\d+)?$/.test(cell)))
+        expect(cell.replace(/^"/, ''), line).not.toMatch(/^[=+\-@]/);
 
     const geojson = await rawGet(GEOJSON);
     expect(geojson.status).toBe(200);
@@ -148,7 +159,7 @@ describe('open data (issue #16 point 1)', () => {
     }
   });
 
-  it('answers 304 to If-None-Match and If-Modified-Since, and reads no SQL per request', async () => {
+  it('answers 304 to If-None-Match and If-Modified-Since, and reads no business per request', async () => {
     const queries: string[] = [];
     const query = api.core.db.query.bind(api.core.db);
     api.core.db.query = ((...args: Parameters<typeof query>) => {
@@ -177,7 +188,8 @@ describe('open data (issue #16 point 1)', () => {
     } finally {
       api.core.db.query = query;
     }
-    expect(queries).toEqual([]);
+    // At most the small list of removals not yet rebuilt, once per 2 s (issue #31 item 7); never the businesses.
+    expect(queries.filter((sql) => !/FROM open_data_changes WHERE removed/.test(sql))).toEqual([]);
   });
 
   it('sends the gzip bytes built with the file when the client accepts gzip', async () => {
@@ -191,6 +203,8 @@ describe('open data (issue #16 point 1)', () => {
       expect(gzipped.body.length).toBeLessThan(plain.body.length);
       expect(gunzipSync(gzipped.body).equals(plain.body)).toBe(true);
       expect(gzipped.headers.etag).toBe(plain.headers.etag);
+      // One gzip member (browsers read only the first of several): header, one deflate stream, trailer.
+      expect(singleMember(gzipped.body).equals(plain.body)).toBe(true);
     }
   });
 
@@ -211,6 +225,58 @@ describe('open data (issue #16 point 1)', () => {
     expect(parseCsv(after.body.toString()).find((record) => Number(record.id) === tricky.id)!.name).toBe('Renamed 2');
   });
 
+  it('a removed business is gone from both files within 10 s, with no build; a change is rebuilt in its own segment only (issue #31 item 7)', async () => {
+    const openData = api.core.services.openData;
+    const farAway = await api.core.db.query<{ id: number }>(
+      `INSERT INTO businesses (id, name, address, city, postcode, category) OVERRIDING SYSTEM VALUE
+       VALUES (5001, 'Far Segment Bakery', '1 High Street', 'Leeds', 'LS1 1AA', 'Bakery') RETURNING id`,
+    );
+    const doomed = await createBusiness(owner, { name: 'Soon Removed Grocer' });
+    expect(await openData.rebuildIfChanged()).toBe('built');
+    const built = (await openData.manifest())!;
+    expect(Object.keys(built.segments)).toEqual(['0', '5']);
+    await new Promise((resolve) => setTimeout(resolve, 2_100)); // the API's memo of the files it serves
+    expect(parseCsv(String((await api.client().get(CSV)).body)).map((record) => record.name)).toContain('Soon Removed Grocer');
+
+    // An approved report removes the business: both files leave it out at once, gzipped or not, before any build.
+    const reporter = api.client();
+    await reporter.signup();
+    const report = await reporter.post('/api/reports', { business_id: doomed.id, reason: 'Other', description: 'Closed for good' });
+    await api.core.db.query(`UPDATE reports SET status = 'approved' WHERE id = $1`, [report.body.id]);
+    const removedAt = Date.now();
+    await expect
+      .poll(async () => parseCsv(String((await api.client().get(CSV)).body)).some((record) => Number(record.id) === doomed.id), {
+        timeout: 10_000,
+        interval: 200,
+      })
+      .toBe(false);
+    expect(Date.now() - removedAt).toBeLessThan(10_000);
+    const gzipped = await rawGet(GEOJSON, { 'accept-encoding': 'gzip' });
+    const features = JSON.parse(singleMember(gzipped.body).toString()).features as { id: number }[];
+    expect(features.map((feature) => feature.id)).toEqual((await listedIds()).filter((id) => id <= 5001));
+    expect(features.map((feature) => feature.id)).not.toContain(doomed.id);
+    const plainCsv = parseCsv(String((await rawGet(CSV)).body));
+    expect(plainCsv.map((record) => Number(record.id))).toEqual(await listedIds());
+    expect((await openData.manifest())!.builtAt).toBe(built.builtAt);
+    // A revalidation by date alone (a CDN) is not told the file is unchanged.
+    expect((await rawGet(CSV, { 'if-modified-since': new Date(built.builtAt).toUTCString() })).status).toBe(200);
+
+    // The next build rewrites the segment with the removal and the changed business; the far segment stays as it was.
+    expect((await owner.put(`/api/businesses/${tricky.id}`, { ...editable(tricky), name: 'Renamed Again' })).status).toBe(200);
+    expect(await openData.rebuildIfChanged()).toBe('built');
+    const rebuilt = (await openData.manifest())!;
+    expect(rebuilt.segments['5']).toEqual(built.segments['5']);
+    expect(rebuilt.segments['0'].csv.key).not.toBe(built.segments['0'].csv.key);
+    expect(await openData.rebuildIfChanged()).toBe('unchanged');
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    const after = parseCsv(String((await api.client().get(CSV)).body));
+    expect(after.find((record) => Number(record.id) === tricky.id)!.name).toBe('Renamed Again');
+    expect(after.map((record) => Number(record.id))).toContain(farAway.rows[0].id);
+    expect(after.map((record) => Number(record.id))).not.toContain(doomed.id);
+    // A change reaches the files at the next scheduled build: every 30 s, well within 2 minutes.
+    expect(OPEN_DATA_REBUILD_EVERY_MS).toBeLessThanOrEqual(60_000);
+  });
+
   it('requests for a build coalesce while one waits', async () => {
     const queue = api.core.jobs.queues[JOBS.buildOpenData.queue];
     await queue.obliterate({ force: true });
@@ -219,6 +285,13 @@ describe('open data (issue #16 point 1)', () => {
     expect(waiting.filter((job) => job.name === JOBS.buildOpenData.name)).toHaveLength(1);
   });
 });
+
+/** The plain bytes of a gzip stream that must be one member: its deflate stream ends exactly before the 8-byte trailer. */
+function singleMember(gzip: Buffer): Buffer {
+  const { buffer, engine } = inflateRawSync(gzip.subarray(10), { info: true }) as unknown as { buffer: Buffer; engine: { bytesWritten: number } };
+  expect(10 + engine.bytesWritten + 8).toBe(gzip.length);
+  return buffer;
+}
 
 /** The fields a member sends back to edit a business, from its answer. */
 function editable(business: Record<string, any>) {

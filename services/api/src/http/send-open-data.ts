@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import { OPEN_DATA_LICENCE, OPEN_DATA_MEDIA_TYPES, type OpenDataFormat } from '@zaytoon/contract';
@@ -11,11 +12,10 @@ const FILE_NAMES: Record<OpenDataFormat, string> = { csv: 'businesses.csv', geoj
  * ones otherwise. The licence travels in a Link header (the CSV has no place for it but its header row).
  */
 export async function sendOpenDataFile(req: Request, res: Response, openData: OpenDataService, format: OpenDataFormat): Promise<void> {
-  const manifest = await openData.current();
-  const file = manifest.files[format];
-  const lastModified = new Date(manifest.builtAt).toUTCString();
+  const gzip = req.acceptsEncodings('gzip', 'identity') === 'gzip';
+  const file = await openData.answer(format, gzip);
   res.setHeader('ETag', file.etag);
-  res.setHeader('Last-Modified', lastModified);
+  res.setHeader('Last-Modified', new Date(file.builtAt).toUTCString());
   res.setHeader('Cache-Control', 'public, no-cache');
   res.setHeader('Link', `<${OPEN_DATA_LICENCE.url}>; rel="license"; title="${OPEN_DATA_LICENCE.name}"`);
   res.vary('Accept-Encoding');
@@ -24,18 +24,14 @@ export async function sendOpenDataFile(req: Request, res: Response, openData: Op
     res.status(304).end();
     return;
   }
-  const gzip = req.acceptsEncodings('gzip', 'identity') === 'gzip';
-  const stream = await openData.open(gzip ? file.gzipKey : file.key);
-  if (!stream) throw new Error(`open data file ${file.key} is missing from storage`);
   res.setHeader('Content-Type', OPEN_DATA_MEDIA_TYPES[format]);
   res.setHeader('Content-Disposition', `attachment; filename="${FILE_NAMES[format]}"`);
-  res.setHeader('Content-Length', String(gzip ? file.gzipBytes : file.bytes));
+  if (file.length !== null) res.setHeader('Content-Length', String(file.length));
   if (gzip) res.setHeader('Content-Encoding', 'gzip');
   if (req.method === 'HEAD') {
-    stream.destroy();
     res.end();
     return;
   }
   // A client that leaves mid-download ends the pipeline with an error there is no one left to answer.
-  await pipeline(stream, res).catch(() => res.destroy());
+  await pipeline(Readable.from(file.chunks()), res).catch(() => res.destroy());
 }

@@ -1,7 +1,7 @@
 // Issue #13 point 3: proof of support as a list of sources, written by the business form and by approved
 // suggestions; proof_of_support stays as their text for clients that predate them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, SOURCE_RULES, textTooLongMessage, tooManySourcesMessage } from '@zaytoon/contract';
+import { API_ROUTES, MESSAGES, SOURCE_RULES, textTooLongMessage, tooManySourcesMessage } from '@zaytoon/contract';
 import { adminClient, startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
 import { businessInput, createBusiness } from '../test/fixtures';
 
@@ -40,7 +40,7 @@ describe('sources of proof of support', () => {
       {
         id: expect.any(Number),
         ...statement,
-        link: { status: 'unchecked', checked_at: null, final_url: null, http_status: null, archived_title: null, archived_excerpt: null },
+        link: { status: 'unchecked', archived_title: null },
       },
     ]);
     expect(detail.proof_of_support).toBe(
@@ -84,8 +84,9 @@ describe('sources of proof of support', () => {
     expect(keptStatement).toMatchObject({
       id: statementSource.id,
       description: 'Statement of solidarity, pinned on our site',
-      link: { status: 'ok', http_status: 200 },
+      link: { status: 'ok' },
     });
+    expect((await admin.get(`/api/businesses/${created.id}`)).body.sources[1]).toMatchObject({ id: statementSource.id, link: { http_status: 200 } });
     expect(newSign).toMatchObject({ kind: 'In-store sign', url: 'https://olive.example/sign.jpg', link: { status: 'unchecked' } });
     expect(newSign.id).not.toBe(signSource.id);
     expect(edited.body.sources).toHaveLength(2);
@@ -127,6 +128,8 @@ describe('sources of proof of support', () => {
     };
     await refused({ ...sign, kind: 'Rumour' }, MESSAGES.sourceKindRequired, 'sources.1.kind');
     await refused({ ...sign, url: 'javascript:alert(1)' }, MESSAGES.sourceUrlInvalid, 'sources.1.url');
+    for (const url of ['https://olive.example:8443/statement', 'http://olive.example:6379/', 'http://10.0.0.1:22/', 'https://olive.example:1/'])
+      await refused({ ...sign, url }, MESSAGES.sourceUrlPortRefused, 'sources.1.url');
     await refused(
       { ...sign, url: `https://olive.example/${'a'.repeat(SOURCE_RULES.urlMaxLength)}` },
       textTooLongMessage('Source link', SOURCE_RULES.urlMaxLength),
@@ -150,6 +153,48 @@ describe('sources of proof of support', () => {
     const longText = await owner.post('/api/businesses', businessInput({ proof_of_support: 'a'.repeat(SOURCE_RULES.descriptionMaxLength + 1) }));
     expect(longText.status).toBe(400);
     expect(longText.body.errors['proof_of_support.description']).toBe(textTooLongMessage('Source description', SOURCE_RULES.descriptionMaxLength));
+  });
+
+  it("takes the web's own ports: none, 80 or 443", async () => {
+    for (const url of ['https://olive.example/a', 'https://olive.example:443/a', 'http://olive.example:80/a', 'https://olive.example:80/a']) {
+      const answer = await owner.post('/api/businesses', businessInput({ sources: [{ ...sign, url }] }));
+      expect(answer.status, url).toBe(201);
+    }
+  });
+
+  it("what a link check fetched (status, final URL, the page's text, when) is for admins: every other answer shows the link's state and archived title only (issue #31 item 11)", async () => {
+    const created = await createBusiness(owner, { sources: [statement] });
+    const sourceId = created.sources[0].id;
+    await api.core.db.query(
+      `UPDATE business_sources SET link_status = 'broken', link_failures = 3, link_http_status = 418, link_checked_at = now(),
+              link_final_url = 'https://inside.example/FINAL-URL-MARKER', archived_title = 'Our statement',
+              archived_excerpt = 'EXCERPT-MARKER of the page the checker read'
+        WHERE id = $1`,
+      [sourceId],
+    );
+    const leaks = (body: unknown) => /MARKER|"http_status"|"final_url"|"archived_excerpt"/.test(JSON.stringify(body));
+    const answers: [string, unknown][] = [];
+    for (const [who, client] of [
+      ['visitor', api.client()],
+      ['member', member],
+      ['owner', owner],
+    ] as const) {
+      for (const [name, definition] of Object.entries(API_ROUTES)) {
+        if (definition.method !== 'get' || definition.access === 'admin') continue;
+        const answer = await client.get('/api' + definition.path.replace(/:\w+/, String(created.id)));
+        answers.push([`${who} ${name} ${answer.status}`, answer.body]);
+      }
+    }
+    expect(answers.filter(([, body]) => leaks(body)).map(([where]) => where)).toEqual([]);
+    expect((await detailOf(created.id)).sources[0].link).toEqual({ status: 'broken', archived_title: 'Our statement' });
+    expect((await admin.get(`/api/businesses/${created.id}`)).body.sources[0].link).toEqual({
+      status: 'broken',
+      archived_title: 'Our statement',
+      checked_at: expect.any(String),
+      final_url: 'https://inside.example/FINAL-URL-MARKER',
+      http_status: 418,
+      archived_excerpt: 'EXCERPT-MARKER of the page the checker read',
+    });
   });
 
   it('only the owner or an admin edits the sources (401, 403), as any edit', async () => {
@@ -218,6 +263,9 @@ describe('sources suggested by members', () => {
     const invalid = await suggest(created.id, JSON.stringify({ ...statement, url: 'ftp://olive.example' }));
     expect(invalid.status).toBe(400);
     expect(invalid.body.errors['suggested_value.url']).toBe(MESSAGES.sourceUrlInvalid);
+    const otherPort = await suggest(created.id, JSON.stringify({ ...statement, url: 'http://olive.example:2375/containers' }));
+    expect(otherPort.status).toBe(400);
+    expect(otherPort.body.errors['suggested_value.url']).toBe(MESSAGES.sourceUrlPortRefused);
     const suggestion = await suggest(created.id, JSON.stringify(statement));
     await owner.put(
       `/api/businesses/${created.id}`,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FIELD_LABELS, INPUT_LABELS, LIMITS, MAX_ID } from '../limits';
+import { FIELD_LABELS, INPUT_LABELS, LIMITS, LINK_CHECK_RULES, MAX_ID } from '../limits';
 import { issueMessage, MESSAGE_CODES, type MessageCode } from '../i18n/message-codes';
 
 /** A row id, in a path or a body: a whole number from 1 to Postgres's integer maximum. */
@@ -78,6 +78,16 @@ const LINE_BREAK_OR_CONTROL = /[\p{Cc}\u2028\u2029]/u;
  */
 export const oneLineText = <Schema extends z.ZodString>(schema: Schema, label: string) =>
   schema.refine((value) => !LINE_BREAK_OR_CONTROL.test(value), issueMessage('textOneLine', { field: label }));
+
+/** An http(s) URL whose port is its scheme's default, 80 or 443 (false for anything that is not a URL). */
+export function hasWebPort(value: string): boolean {
+  try {
+    const { port } = new URL(value);
+    return port === '' || (LINK_CHECK_RULES.webPorts as readonly number[]).includes(Number(port));
+  } catch {
+    return false;
+  }
+}
 
 export function isHttpUrl(value: string): boolean {
   try {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INPUT_LABELS, MAX_ID, SOURCE_KINDS, SOURCE_RULES } from '../limits';
 import { issueMessage } from '../i18n/message-codes';
-import { boundedText, isHttpUrl, isoDate, isoDay, pastIsoDay, requiredText } from './common.schema';
+import { boundedText, hasWebPort, isHttpUrl, isoDate, isoDay, pastIsoDay, requiredText } from './common.schema';
 import { linkStatusSchema } from './link-check.schema';
 
 /** One source of a business's proof of support, as a member writes it (issue #13 point 3). */
@@ -16,6 +16,7 @@ export const sourceInputSchema = z.object({
   kind: z.enum(SOURCE_KINDS, { error: issueMessage('sourceKindRequired') }),
   url: boundedText(SOURCE_RULES.urlMaxLength, INPUT_LABELS.sourceLink)
     .refine((value) => value === '' || isHttpUrl(value), issueMessage('sourceUrlInvalid'))
+    .refine((value) => value === '' || !isHttpUrl(value) || hasWebPort(value), issueMessage('sourceUrlPortRefused'))
     .optional()
     .default('')
     .describe('an http(s) link to the source; empty when there is none'),
@@ -31,13 +32,18 @@ export const sourcesInputSchema = z
   .array(sourceInputSchema)
   .max(SOURCE_RULES.maxPerBusiness, issueMessage('tooManySources', { max: SOURCE_RULES.maxPerBusiness }));
 
+/**
+ * A source's latest link check. Everyone sees whether the link works and the archived page's title; what the check
+ * fetched (status, where it ended, the page's text) is for admins only (issue #31 item 11): the public answer must not
+ * make the checker a way to read pages it reached.
+ */
 export const sourceLinkSchema = z.object({
   status: linkStatusSchema,
-  checked_at: isoDate.nullable(),
-  final_url: z.string().nullable().describe('where the link led after redirects'),
-  http_status: z.number().int().nullable(),
   archived_title: z.string().nullable().describe("the page's title when it was last reached"),
-  archived_excerpt: z.string().nullable(),
+  checked_at: isoDate.nullable().optional().describe('admins only'),
+  final_url: z.string().nullable().optional().describe('admins only: where the link led after redirects'),
+  http_status: z.number().int().nullable().optional().describe('admins only'),
+  archived_excerpt: z.string().nullable().optional().describe("admins only: the start of the page's text when it was last reached"),
 });
 
 export const sourceSchema = z.object({

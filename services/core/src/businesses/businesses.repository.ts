@@ -443,13 +443,18 @@ export class BusinessesRepository {
     return rows;
   }
 
-  /** Every listed business in id order, a page at a time after `afterId` (keyset): the open data files' rows. */
-  async listPublicAfter(afterId: number, limit: number): Promise<BusinessRow[]> {
+  /** The listed businesses with ids from `fromId` to `toId`, in id order (one part of the open data files). */
+  async listPublicBetween(fromId: number, toId: number): Promise<BusinessRow[]> {
     const { rows } = await this.db.query<BusinessRow>(
-      `SELECT ${columns(false)} FROM businesses b WHERE b.id > $1 AND ${NOT_REMOVED} ORDER BY b.id LIMIT $2`,
-      [afterId, limit],
+      `SELECT ${columns(false)} FROM businesses b WHERE b.id BETWEEN $1 AND $2 AND ${NOT_REMOVED} ORDER BY b.id`,
+      [fromId, toId],
     );
     return rows;
+  }
+
+  async maxId(): Promise<number> {
+    const { rows } = await this.db.query<{ max: number | null }>('SELECT max(id) AS max FROM businesses');
+    return rows[0].max ?? 0;
   }
 
   async findById(id: number, forAdmin: boolean): Promise<BusinessRow | null> {

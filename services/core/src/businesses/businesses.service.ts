@@ -74,7 +74,7 @@ export class BusinessesService {
 
   async get(id: number, viewer: User | null): Promise<BusinessDetail> {
     const forAdmin = viewer?.is_admin ?? false;
-    const [row, sources] = await Promise.all([this.businesses.findById(id, forAdmin), this.sources.list(this.db, id)]);
+    const [row, sources] = await Promise.all([this.businesses.findById(id, forAdmin), this.sources.list(this.db, id, forAdmin)]);
     if (!row) {
       // A business merged into another (issue #14) says where it went; the client follows it.
       const into = await new MergesRepository(this.db).mergedInto(id);
@@ -92,7 +92,8 @@ export class BusinessesService {
       // Ids the check never warned about for this name and postcode are dropped, not refused: the form's warning may be for the name a moment before.
       const warned = data.duplicate_candidates?.length ? await duplicates.warnedAmong(data.duplicate_candidates, data.name, place) : [];
       const inserted = await new BusinessesRepository(client).insert(data, owner.id, owner.is_admin);
-      const { sources, newLinks } = await this.sources.replace(client, inserted.id, data, owner.id);
+      const { newLinks } = await this.sources.replace(client, inserted.id, data, owner.id);
+      const sources = await this.sources.list(client, inserted.id, owner.is_admin);
       if (warned.length) await duplicates.recordAddedDespiteWarning(inserted.id, warned, place);
       return { row: { ...toBusiness(inserted, owner.is_admin), proof_of_support: sourcesText(sources), sources }, newLinks };
     });

@@ -23,9 +23,24 @@ export interface JobDefinition<P extends z.ZodType = z.ZodType> {
   deduplicationId?: (payload: z.output<P>) => string;
   /** Options every enqueue of this job gets (e.g. coalescing). */
   options?: JobsOptions;
+  /** How long one attempt may run before it fails (JOB_TIMEOUT_MS of its queue when not given). */
+  timeoutMs?: number;
   /** Payload fields encrypted at rest (JobDataCipher): sealed by the producer, opened by the worker before the schema check. */
   sealed?: readonly string[];
 }
+
+/**
+ * How long one attempt of a queue's job may run: BullMQ has no job timeout of its own, so the worker's processor
+ * aborts the handler's signal and fails the attempt at this deadline (issue #31 item 3), freeing the slot.
+ */
+export const JOB_TIMEOUT_MS: Record<QueueName, number> = {
+  emails: 60_000,
+  images: 120_000,
+  moderation: 5 * 60_000,
+  statistics: 10 * 60_000,
+  geocoding: 60_000,
+  links: 30_000,
+};
 
 const defineJob = <P extends z.ZodType>(definition: JobDefinition<P>) => definition;
 
@@ -129,11 +144,13 @@ export const JOBS = {
     // While one refresh waits, more requests add nothing; while one runs, one more is kept so no change is missed.
     options: { deduplication: { id: 'refresh-statistics', keepLastIfActive: true } },
   }),
-  /** Issue #16 point 1: the open data files, rebuilt when a business changed since the last build (every 10 minutes at most). */
+  /** Issue #16 point 1, issue #31 item 7: the open data files' segments whose businesses changed since the last build. */
   buildOpenData: defineJob({
     queue: QUEUES.statistics,
     name: 'build-open-data',
     payload: z.object({ reason: z.string().default('schedule') }),
+    // A run rebuilds at most 100 segments, but the first build writes them all (1,000 at 1,000,000 businesses).
+    timeoutMs: 30 * 60_000,
     options: { deduplication: { id: 'build-open-data', keepLastIfActive: true }, removeOnComplete: { count: 10 }, removeOnFail: { count: 100 } },
   }),
   geocodeBusiness: defineJob({
@@ -154,6 +171,8 @@ export const JOBS = {
     queue: QUEUES.links,
     name: 'check-all-source-links',
     payload: z.object({}),
+    // Queues a check of every source, a page at a time: longer than one check.
+    timeoutMs: 10 * 60_000,
     options: { deduplication: { id: 'check-all-source-links' } },
   }),
   /** Issue #14 point 2: nightly, the likely duplicate pairs for the admins' 'Possible duplicates'. */
@@ -161,6 +180,8 @@ export const JOBS = {
     queue: QUEUES.moderation,
     name: 'find-duplicate-pairs',
     payload: z.object({}),
+    // The whole table's pairs, nightly.
+    timeoutMs: 30 * 60_000,
     options: { deduplication: { id: 'find-duplicate-pairs' } },
   }),
 } as const;

@@ -11,10 +11,10 @@ export class LinkCheckService {
     private readonly checker: LinkChecker,
   ) {}
 
-  async checkSource(sourceId: number): Promise<LinkCheckResult> {
+  async checkSource(sourceId: number, jobSignal?: AbortSignal): Promise<LinkCheckResult> {
     const url = await this.links.sourceUrl(sourceId);
     if (!url) return { status: 'no-link' };
-    const check = await this.checker.check(url);
+    const check = await this.checker.check(url, jobSignal);
     const recorded = await this.links.record(sourceId, url, check);
     if (!recorded) return { status: 'no-link' };
     return { status: recorded.status, failures: recorded.failures, httpStatus: check.httpStatus, problem: check.problem };

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LINK_CHECK_RULES } from '@zaytoon/contract';
+import { hasWebPort, LINK_CHECK_RULES } from '@zaytoon/contract';
 import { LinkChecker } from './link-checker';
 import { fetchLink, LinkFetchError } from './link-fetch';
 import { cutToUtf8Bytes } from './page-archive';
@@ -26,8 +26,18 @@ const routes: Record<string, (request: IncomingMessage, response: ServerResponse
   '/slow': () => {
     /* never answers */
   },
+  // Headers and the first bytes of a gzipped page, then nothing more (the connection stays open).
+  '/stalls-gzipped': (_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' });
+    response.write(gzipSync(STATEMENT_PAGE).subarray(0, 40));
+  },
+  '/stalls-plain': (_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html' });
+    response.write('<title>Half a page');
+  },
   '/to-private': (_request, response) => response.writeHead(302, { location: 'http://10.0.0.1/admin' }).end(),
   '/to-localhost': (_request, response) => response.writeHead(301, { location: `http://localhost:${port}/statement` }).end(),
+  '/to-redis-port': (_request, response) => response.writeHead(302, { location: 'http://127.0.0.1:6379/' }).end(),
   '/to-ftp': (_request, response) => response.writeHead(302, { location: 'ftp://example.com/file' }).end(),
 };
 
@@ -59,6 +69,15 @@ afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });
+
+const fetchSettings = {
+  timeoutMs: 2_000,
+  maxRedirects: 5,
+  maxBodyBytes: 1024,
+  userAgent: 'zaytoon-test',
+  isAllowedAddress: () => true,
+  isAllowedPort: () => true,
+};
 
 const testChecker = (options: { timeoutMs?: number } = {}) => new LinkChecker({ allowPrivateAddresses: true, userAgent: 'zaytoon-test', ...options });
 
@@ -121,6 +140,27 @@ describe('a link check against a local HTTP server (LINK_CHECK_ALLOW_PRIVATE on)
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
+  it('gives up on a page that stalls after its headers, gzipped or not, within the timeout (issue #31 item 3)', async () => {
+    for (const path of ['/stalls-gzipped', '/stalls-plain']) {
+      const started = Date.now();
+      expect(await testChecker({ timeoutMs: 300 }).check(`${base}${path}`), path).toMatchObject({
+        ok: false,
+        httpStatus: null,
+        problem: 'no answer within 0.3 s',
+      });
+      expect(Date.now() - started, path).toBeLessThan(2_000);
+    }
+  }, 10_000);
+
+  it('stops when the job that asked is cancelled, before its own timeout', async () => {
+    const job = new AbortController();
+    setTimeout(() => job.abort(), 200);
+    const started = Date.now();
+    const failure = await fetchLink(`${base}/stalls-gzipped`, { ...fetchSettings, timeoutMs: 60_000 }, job.signal).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(LinkFetchError);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
   it('checks only http and https links', async () => {
     expect(await testChecker().check('ftp://example.com/statement')).toMatchObject({ ok: false, problem: 'ftp: links are not checked' });
     expect(await testChecker().check(`${base}/to-ftp`)).toMatchObject({ ok: false, finalUrl: 'ftp://example.com/file' });
@@ -135,19 +175,30 @@ describe('SSRF guard (LINK_CHECK_ALLOW_PRIVATE off, the default)', () => {
     let requests = 0;
     server.on('request', () => requests++);
     for (const url of [
-      `${base}/statement`,
-      `http://10.0.0.1:${port}/`,
-      `http://[::1]:${port}/statement`,
-      `http://[::ffff:127.0.0.1]:${port}/statement`,
-      `http://[::ffff:10.1.2.3]/`,
-      `http://localhost:${port}/statement`,
-      `http://0x7f.1:${port}/statement`,
+      'http://127.0.0.1/statement',
+      'http://10.0.0.1/',
+      'https://[::1]/statement',
+      'http://[::ffff:127.0.0.1]/statement',
+      'http://[::ffff:10.1.2.3]/',
+      'http://localhost/statement',
+      'http://0x7f.1/statement',
     ]) {
       const check = await guarded.check(url);
       expect(check, url).toMatchObject({ ok: false, httpStatus: null });
       expect(check.problem, url).toMatch(/^refused: .* is not a public address$/);
     }
     expect(requests).toBe(0);
+  });
+
+  it('refuses a port other than 80 or 443, at the first hop or after a redirect, before connecting (issue #31 item 11)', async () => {
+    for (const url of [`${base}/statement`, 'http://example.com:6379/', 'https://8.8.8.8:22/', 'http://example.com:8443/']) {
+      const check = await guarded.check(url);
+      expect(check, url).toMatchObject({ ok: false, httpStatus: null });
+      expect(check.problem, url).toMatch(/^refused: port \d+ is not a web port$/);
+    }
+    const firstHopAllowed = { ...fetchSettings, isAllowedPort: (url: string) => url.startsWith(base) || hasWebPort(url) };
+    const failure = await fetchLink(`${base}/to-redis-port`, firstHopAllowed).catch((error: unknown) => error);
+    expect((failure as LinkFetchError).message).toBe('refused: port 6379 is not a web port');
   });
 
   it('refuses a redirect to a private address or a name that resolves to loopback, at any hop', async () => {
@@ -162,6 +213,7 @@ describe('SSRF guard (LINK_CHECK_ALLOW_PRIVATE off, the default)', () => {
         maxRedirects: 5,
         maxBodyBytes: 1024,
         userAgent: 'zaytoon-test',
+        isAllowedPort: () => true,
         isAllowedAddress: (address: string) => (firstHop && address === '127.0.0.1' ? !(firstHop = false) : isPublicAddress(address)),
       };
       const failure = await fetchLink(`${base}${path}`, settings).catch((error: unknown) => error);

@@ -1,4 +1,4 @@
-import { LINK_CHECK_RULES } from '@zaytoon/contract';
+import { hasWebPort, LINK_CHECK_RULES } from '@zaytoon/contract';
 import { fetchLink, LinkFetchError, type LinkFetchSettings } from './link-fetch';
 import type { LinkCheckOutcome } from './links.repository';
 import { isPublicAddress } from './public-address';
@@ -27,13 +27,15 @@ export class LinkChecker {
       maxRedirects: LINK_CHECK_RULES.maxRedirects,
       maxBodyBytes: LINK_CHECK_RULES.maxBodyBytes,
       isAllowedAddress: settings.allowPrivateAddresses ? () => true : isPublicAddress,
+      isAllowedPort: settings.allowPrivateAddresses ? () => true : hasWebPort,
       userAgent: settings.userAgent,
     };
   }
 
-  async check(url: string): Promise<LinkCheck> {
+  /** `jobSignal`: the job's own deadline or cancellation, which ends the check early too. */
+  async check(url: string, jobSignal?: AbortSignal): Promise<LinkCheck> {
     try {
-      const fetched = await fetchLink(url, this.settings);
+      const fetched = await fetchLink(url, this.settings, jobSignal);
       const ok = fetched.status >= 200 && fetched.status < 300;
       const archive = ok ? archiveOf(fetched.body, fetched.contentType) : { title: null, excerpt: null };
       return { ok, httpStatus: fetched.status, finalUrl: fetched.finalUrl, ...archive, problem: ok ? null : `answered ${fetched.status}` };

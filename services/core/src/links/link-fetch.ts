@@ -2,7 +2,8 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import type { Readable } from 'node:stream';
+import type { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 
 export interface LinkFetchSettings {
@@ -11,6 +12,8 @@ export interface LinkFetchSettings {
   maxBodyBytes: number;
   /** Whether a hop may connect to this IP address: isPublicAddress, or anything under LINK_CHECK_ALLOW_PRIVATE. */
   isAllowedAddress: (address: string) => boolean;
+  /** Whether a hop's URL may name its port: the web's only (hasWebPort), unless private addresses are allowed. */
+  isAllowedPort: (url: string) => boolean;
   userAgent: string;
 }
 
@@ -42,8 +45,9 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
  * the address that was checked (no second lookup a rebinding DNS could answer differently); a host with one
  * address that is not allowed is refused.
  */
-export async function fetchLink(url: string, settings: LinkFetchSettings): Promise<FetchedLink> {
-  const signal = AbortSignal.timeout(settings.timeoutMs);
+export async function fetchLink(url: string, settings: LinkFetchSettings, jobSignal?: AbortSignal): Promise<FetchedLink> {
+  const timeout = AbortSignal.timeout(settings.timeoutMs);
+  const signal = jobSignal ? AbortSignal.any([timeout, jobSignal]) : timeout;
   let current = url;
   for (let redirects = 0; ; redirects++) {
     const response = await get(current, settings, signal);
@@ -59,7 +63,7 @@ export async function fetchLink(url: string, settings: LinkFetchSettings): Promi
     const status = response.statusCode ?? 0;
     const contentType = response.headers['content-type'] ?? '';
     const readable = status >= 200 && status < 300 && /^text\/|^application\/xhtml\+xml/i.test(contentType);
-    const body = readable ? await readBody(response, settings, current) : (response.resume(), Buffer.alloc(0));
+    const body = readable ? await readBody(response, settings, current, signal) : (response.resume(), Buffer.alloc(0));
     return { status, finalUrl: current, contentType, body };
   }
 }
@@ -72,6 +76,7 @@ function get(url: string, settings: LinkFetchSettings, signal: AbortSignal): Pro
     throw new LinkFetchError('not a URL', url);
   }
   if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new LinkFetchError(`${target.protocol} links are not checked`, url);
+  if (!settings.isAllowedPort(target.href)) throw new LinkFetchError(`refused: port ${target.port} is not a web port`, url);
   const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
   if (isIP(host) && !settings.isAllowedAddress(host)) throw refused(host, url);
 
@@ -118,36 +123,37 @@ function describeFailure(error: Error, url: string, timeoutMs: number): LinkFetc
   return new LinkFetchError(code ? `${code}: ${error.message}` : error.message, url);
 }
 
-async function readBody(response: IncomingMessage, settings: LinkFetchSettings, url: string): Promise<Buffer> {
+/**
+ * The body, decompressed, up to maxBodyBytes. One pipeline under the check's signal: an abort, or an error of the
+ * response or the decoder, ends every stage, so a page that stalls mid-body (compressed or not) ends the check.
+ */
+async function readBody(response: IncomingMessage, settings: LinkFetchSettings, url: string, signal: AbortSignal): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let length = 0;
-  const body = decoded(response);
-  try {
-    for await (const chunk of body) {
-      chunks.push(chunk as Buffer);
-      length += (chunk as Buffer).length;
-      if (length >= settings.maxBodyBytes) break;
+  const collect = async (source: AsyncIterable<Buffer>) => {
+    for await (const chunk of source) {
+      chunks.push(chunk);
+      length += chunk.length;
+      if (length >= settings.maxBodyBytes) return;
     }
+  };
+  const decoder = decoderOf(response);
+  try {
+    await (decoder ? pipeline(response, decoder, collect, { signal }) : pipeline(response, collect, { signal }));
   } catch (error) {
     throw describeFailure(error as Error, url, settings.timeoutMs);
   } finally {
-    body.destroy();
     response.destroy();
   }
   return Buffer.concat(chunks).subarray(0, settings.maxBodyBytes);
 }
 
-function decoded(response: IncomingMessage): Readable {
+function decoderOf(response: IncomingMessage): Transform | null {
   const encoding = String(response.headers['content-encoding'] ?? '')
     .trim()
     .toLowerCase();
-  const decoder =
-    encoding === 'gzip' || encoding === 'x-gzip'
-      ? createGunzip()
-      : encoding === 'deflate'
-        ? createInflate()
-        : encoding === 'br'
-          ? createBrotliDecompress()
-          : null;
-  return decoder ? response.pipe(decoder) : response;
+  if (encoding === 'gzip' || encoding === 'x-gzip') return createGunzip();
+  if (encoding === 'deflate') return createInflate();
+  if (encoding === 'br') return createBrotliDecompress();
+  return null;
 }

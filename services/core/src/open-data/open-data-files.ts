@@ -30,15 +30,24 @@ export interface OpenDataOrigin {
 
 const pageUrl = (origin: OpenDataOrigin, id: number) => `${origin.publicOrigin}/business/${id}`;
 
-// A spreadsheet runs a cell that starts with one of these as a formula (CSV injection): such text gets a leading apostrophe.
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Separators of any common spreadsheet locale: comma, semicolon (most of Europe), tab, and line breaks. A spreadsheet
+ * opened with another separator than the file's, or a parser that ignores quotes, starts a cell after any of them.
+ */
+const CSV_SEPARATORS = /[",;\t\r\n]/;
+// A spreadsheet runs a cell that starts with one of these as a formula (CSV injection), at the text's start or after
+// any separator: each gets a leading apostrophe (issue #31 item 4).
+const FORMULA_STARTS = /(?<=^|[,;\t\r\n])[=+\-@\t\r]/g;
 
-/** One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break; numbers and booleans as they are. */
+/**
+ * One CSV cell (RFC 4180): quoted when it holds a quote or any locale's separator; numbers and booleans as they are.
+ * csv-stringify (STACK) would do the quoting, but it is not installed in this tree (decisions.md, issue #31 item 4).
+ */
 export function csvCell(value: string | number | boolean | null): string {
   if (value === null) return '';
   if (typeof value !== 'string') return String(value);
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const text = value.replace(FORMULA_STARTS, "'$&");
+  return CSV_SEPARATORS.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 const csvLine = (cells: (string | number | boolean | null)[]) => cells.map(csvCell).join(',') + '\r\n';

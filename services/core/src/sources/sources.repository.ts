@@ -26,12 +26,13 @@ const NEWEST_FIRST = 's.source_date DESC, s.id DESC';
 export class SourcesRepository {
   constructor(private readonly db: Queryable) {}
 
-  async list(businessId: number): Promise<Source[]> {
+  /** `forAdmin`: with what the link checks fetched (status, final URL, excerpt), which only admins see. */
+  async list(businessId: number, forAdmin = false): Promise<Source[]> {
     const { rows } = await this.db.query<SourceRow>(
       `SELECT ${SOURCE_COLUMNS} FROM business_sources s WHERE s.business_id = $1 ORDER BY ${NEWEST_FIRST}`,
       [businessId],
     );
-    return rows.map(toSource);
+    return rows.map((row) => toSource(row, forAdmin));
   }
 
   /** Locks the business against other source writes and reads its proof-of-support text; null when it is gone. */
@@ -80,22 +81,16 @@ export class SourcesRepository {
   }
 }
 
-function toSource(row: SourceRow): Source {
+function toSource(row: SourceRow, forAdmin: boolean): Source {
+  const fetched = forAdmin
+    ? { checked_at: row.link_checked_at, final_url: row.link_final_url, http_status: row.link_http_status, archived_excerpt: row.archived_excerpt }
+    : {};
   return {
     id: row.id,
     kind: row.kind,
     url: row.url,
     description: row.description,
     date: row.date,
-    link: row.url
-      ? {
-          status: row.link_status,
-          checked_at: row.link_checked_at,
-          final_url: row.link_final_url,
-          http_status: row.link_http_status,
-          archived_title: row.archived_title,
-          archived_excerpt: row.archived_excerpt,
-        }
-      : null,
+    link: row.url ? { status: row.link_status, archived_title: row.archived_title, ...fetched } : null,
   };
 }

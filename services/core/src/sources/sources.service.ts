@@ -22,8 +22,8 @@ export function sourceFromText(text: string, field: 'proof_of_support' | 'sugges
  * stand and `newLinks`: the ids of the sources whose url was added or changed (their link has never been checked).
  */
 export class SourcesService {
-  list(db: Queryable, businessId: number): Promise<Source[]> {
-    return new SourcesRepository(db).list(businessId);
+  list(db: Queryable, businessId: number, forAdmin = false): Promise<Source[]> {
+    return new SourcesRepository(db).list(businessId, forAdmin);
   }
 
   /**

@@ -8,6 +8,8 @@ export interface JobContext {
   job: Job;
   /** Bound to the job (jobId, queue, job); the request id comes with every line, as the job runs in its context. */
   log: Logger;
+  /** Aborts at the job's deadline (JOB_TIMEOUT_MS) or when the job is cancelled: pass it to whatever waits on the network. */
+  signal: AbortSignal;
 }
 
 /** One handler per job definition; the payload reaching `handle` has passed the definition's schema. */

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { UnrecoverableError, type Job, type Processor } from 'bullmq';
 import { z } from 'zod';
 import type { WorkerServices } from '../worker.container';
-import { requestIdOfJob, type Logger, withRequestId } from '@zaytoon/core';
+import { JOB_TIMEOUT_MS, requestIdOfJob, type Logger, withRequestId } from '@zaytoon/core';
 import type { JobHandler } from './job-handler';
 
 /** Errors from core that say "retrying cannot help" carry `permanent: true` (e.g. ImageRejectedError). */
@@ -15,6 +15,28 @@ export interface ProcessorOptions {
   logger: Logger;
   /** Test hook only (NODE_ENV=test): hold every job this long before handling it. */
   testDelayMs?: number;
+  /** Test hook only (NODE_ENV=test): every job's deadline, in place of its definition's or its queue's. */
+  testJobTimeoutMs?: number;
+}
+
+/** A job's attempt ran past its deadline; BullMQ retries it as any failure. */
+export class JobTimeoutError extends Error {
+  override name = 'JobTimeoutError';
+}
+
+/**
+ * Settles with `work`, or rejects when `signal` aborts first: a handler that ignores its signal still frees the
+ * worker's slot at the deadline (the promise it left behind settles unobserved).
+ */
+function unlessAborted<T>(work: Promise<T>, signal: AbortSignal, failure: () => Error): Promise<T> {
+  if (signal.aborted) return Promise.reject(failure());
+  let onAbort: () => void = () => {};
+  const aborted = new Promise<never>((_resolve, reject) => {
+    onAbort = () => reject(failure());
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  work.catch(() => {});
+  return Promise.race([work, aborted]).finally(() => signal.removeEventListener('abort', onAbort));
 }
 
 /** A job's lines: which job, on which queue. Its request id is added by the context the job runs in. */
@@ -35,7 +57,7 @@ export function inJobContext<T>(job: Job | undefined, work: () => T): T {
  * unrecoverable, and logs each job's start and end (failures are logged by the runtime's failed event).
  */
 export function createQueueProcessor(queue: string, handlers: Map<string, JobHandler>, options: ProcessorOptions): Processor {
-  return (job: Job) =>
+  return (job: Job, _token?: string, cancelled?: AbortSignal) =>
     inJobContext(job, async () => {
       const log = jobLogger(options.logger, queue, job);
       log.info({ attempt: job.attemptsMade + 1 }, 'job started');
@@ -54,9 +76,13 @@ export function createQueueProcessor(queue: string, handlers: Map<string, JobHan
       const parsed = handler.definition.payload.safeParse(data);
       if (!parsed.success) throw new UnrecoverableError(`Invalid payload for ${job.name}: ${z.prettifyError(parsed.error)}`);
       if (options.testDelayMs) await sleep(options.testDelayMs);
+      const timeoutMs = options.testJobTimeoutMs ?? handler.definition.timeoutMs ?? JOB_TIMEOUT_MS[handler.definition.queue];
+      const deadline = AbortSignal.timeout(timeoutMs);
+      const signal = cancelled ? AbortSignal.any([deadline, cancelled]) : deadline;
+      const timedOut = () => new JobTimeoutError(deadline.aborted ? `job timed out after ${timeoutMs / 1000} s` : 'job cancelled');
       let result: unknown;
       try {
-        result = (await handler.handle(parsed.data, { services: options.services, job, log })) ?? null;
+        result = (await unlessAborted(handler.handle(parsed.data, { services: options.services, job, log, signal }), signal, timedOut)) ?? null;
       } catch (error) {
         if (isPermanent(error)) throw new UnrecoverableError((error as Error).message);
         throw error;

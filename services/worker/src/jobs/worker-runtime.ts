@@ -23,14 +23,18 @@ export async function startWorkers(options: {
   const { registry, connection, services, settings, logger } = options;
   const workers = new Map<QueueName, Worker>();
   for (const [queue, handlers] of registry) {
-    const worker = new Worker(queue, createQueueProcessor(queue, handlers, { services, logger, testDelayMs: settings.testDelayMs }), {
-      connection,
-      concurrency: queue === 'images' ? settings.imagesConcurrency : settings.concurrency,
-      lockDuration: settings.lockDurationMs,
-      stalledInterval: settings.stalledIntervalMs,
-      // A job whose worker died runs once more; dying again fails it, so a job that crashes workers stops there.
-      maxStalledCount: 1,
-    });
+    const worker = new Worker(
+      queue,
+      createQueueProcessor(queue, handlers, { services, logger, testDelayMs: settings.testDelayMs, testJobTimeoutMs: settings.testJobTimeoutMs }),
+      {
+        connection,
+        concurrency: queue === 'images' ? settings.imagesConcurrency : settings.concurrency,
+        lockDuration: settings.lockDurationMs,
+        stalledInterval: settings.stalledIntervalMs,
+        // A job whose worker died runs once more; dying again fails it, so a job that crashes workers stops there.
+        maxStalledCount: 1,
+      },
+    );
     // Also for jobs that never reached the processor (stalled too often), so failures are logged here.
     worker.on('failed', (job, error) =>
       inJobContext(job, () => {

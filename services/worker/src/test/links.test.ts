@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LINK_CHECK_RULES } from '@zaytoon/contract';
 import { DirectoryVersionRepository, loadConfig } from '@zaytoon/core';
 import type { RunningWorker } from '../worker';
 import { insertBusiness } from './fixtures';
@@ -15,6 +17,12 @@ const pages = new Map<string, { status: number; html: string }>();
 
 beforeAll(async () => {
   server = createServer((request, response) => {
+    if (request.url === '/stalls-gzipped') {
+      // A gzip header and the first bytes of the page, then nothing: the connection stays open.
+      response.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' });
+      response.write(gzipSync('<title>Never finished</title>'.repeat(50)).subarray(0, 30));
+      return;
+    }
     const page = pages.get(request.url!) ?? { status: 404, html: '<title>Not found</title>' };
     response.writeHead(page.status, { 'content-type': 'text/html; charset=utf-8' }).end(page.html);
   });
@@ -128,6 +136,34 @@ describe('check-all-source-links (the weekly sweep)', () => {
   it('is scheduled weekly on the links queue', async () => {
     const schedulers = await context.queues.links.getJobSchedulers();
     expect(schedulers).toEqual([expect.objectContaining({ name: 'check-all-source-links', pattern: '0 3 * * 1', tz: 'UTC' })]);
+  });
+});
+
+describe('a page that stalls (issue #31 item 3)', () => {
+  it("four gzipped pages that stop sending (the worker's concurrency) are failed checks within the check timeout: the queue goes on", async () => {
+    const stalled = await Promise.all([1, 2, 3, 4].map(() => insertSource(`${base}/stalls-gzipped`)));
+    pages.set('/after', { status: 200, html: '<title>After</title>' });
+    const after = await insertSource(`${base}/after`);
+    const started = Date.now();
+    const results = await Promise.all(stalled.map(check));
+    expect(results.map((result) => result.returnvalue)).toEqual(
+      stalled.map(() => ({ status: 'failing', failures: 1, httpStatus: null, problem: `no answer within ${LINK_CHECK_RULES.timeoutMs / 1000} s` })),
+    );
+    expect(Date.now() - started).toBeLessThan(LINK_CHECK_RULES.timeoutMs + 5_000);
+    expect(await check(after)).toMatchObject({ state: 'completed', returnvalue: { status: 'ok' } });
+  }, 30_000);
+
+  it('a job that outlives its deadline fails its attempt and frees its slot', async () => {
+    const timed = await startWorker(context, { LINK_CHECK_ALLOW_PRIVATE: 'true', WORKER_TEST_JOB_TIMEOUT_MS: '300' });
+    await worker.stop();
+    worker = timed;
+    const sourceId = await insertSource(`${base}/stalls-gzipped`);
+    const jobId = (await context.producer.enqueue('checkSourceLink', { sourceId }))!;
+    const started = Date.now();
+    await expect
+      .poll(async () => (await context.queues.links.getJob(jobId))?.failedReason, { timeout: 5_000, interval: 100 })
+      .toBe('job timed out after 0.3 s');
+    expect(Date.now() - started).toBeLessThan(LINK_CHECK_RULES.timeoutMs);
   });
 });
 

@@ -68,7 +68,7 @@ describe('statistics', () => {
       expect(schedulers).toEqual(
         expect.arrayContaining([
           expect.objectContaining({ key: STATISTICS_SCHEDULER_ID, name: 'refresh-statistics', every: 30_000 }),
-          expect.objectContaining({ key: OPEN_DATA_SCHEDULER_ID, name: 'build-open-data', every: 600_000 }),
+          expect.objectContaining({ key: OPEN_DATA_SCHEDULER_ID, name: 'build-open-data', every: 30_000 }),
         ]),
       );
     });
