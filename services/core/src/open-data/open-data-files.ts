@@ -1,3 +1,4 @@
+import { stringify } from 'csv-stringify/sync';
 import { businessSchema, OPEN_DATA_LICENCE, SOCIAL_NETWORKS, WEEKDAYS, type Business } from '@zaytoon/contract';
 
 /** The public business fields the open data leaves out: members' votes, and report data (admins' only anyway). */
@@ -32,25 +33,21 @@ const pageUrl = (origin: OpenDataOrigin, id: number) => `${origin.publicOrigin}/
 
 /**
  * Separators of any common spreadsheet locale: comma, semicolon (most of Europe), tab, and line breaks. A spreadsheet
- * opened with another separator than the file's, or a parser that ignores quotes, starts a cell after any of them.
+ * opened with another separator than the file's, or a parser that ignores quotes, starts a cell after any of them, so
+ * a cell holding one is quoted.
  */
 const CSV_SEPARATORS = /[",;\t\r\n]/;
 // A spreadsheet runs a cell that starts with one of these as a formula (CSV injection), at the text's start or after
-// any separator: each gets a leading apostrophe (issue #31 item 4).
+// any separator: each gets a leading apostrophe (issue #31 item 4). csv-stringify's escape_formulas sees the start only.
 const FORMULA_STARTS = /(?<=^|[,;\t\r\n])[=+\-@\t\r]/g;
 
-/**
- * One CSV cell (RFC 4180): quoted when it holds a quote or any locale's separator; numbers and booleans as they are.
- * csv-stringify (STACK) would do the quoting, but it is not installed in this tree (decisions.md, issue #31 item 4).
- */
-export function csvCell(value: string | number | boolean | null): string {
-  if (value === null) return '';
-  if (typeof value !== 'string') return String(value);
-  const text = value.replace(FORMULA_STARTS, "'$&");
-  return CSV_SEPARATORS.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-const csvLine = (cells: (string | number | boolean | null)[]) => cells.map(csvCell).join(',') + '\r\n';
+/** One CSV line (RFC 4180, CRLF): numbers and booleans as they are, null empty. */
+const csvLine = (cells: (string | number | boolean | null)[]) =>
+  stringify([cells], {
+    record_delimiter: 'windows',
+    quoted_match: CSV_SEPARATORS,
+    cast: { string: (text) => text.replace(FORMULA_STARTS, "'$&"), boolean: String },
+  });
 
 export const csvHeader = () => csvLine([...OPEN_DATA_CSV_COLUMNS]);
 
