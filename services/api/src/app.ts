@@ -6,6 +6,7 @@ import { authController } from './controllers/auth.controller';
 import { accountController, pictureUpload } from './controllers/account.controller';
 import { adminController } from './controllers/admin.controller';
 import { alertsController } from './controllers/alerts.controller';
+import { emailConfirmationController } from './controllers/email-confirmation.controller';
 import { businessesController } from './controllers/businesses.controller';
 import { communityController } from './controllers/community.controller';
 import { opsRouter } from './controllers/ops.controller';
@@ -78,6 +79,7 @@ export function createApp(core: Core, options: { logger?: Logger } = {}): Expres
         ...communityController(core),
         ...adminController(core),
         ...alertsController(core),
+        ...emailConfirmationController(core),
         ...openDataController(core),
       },
       middlewareByRoute,

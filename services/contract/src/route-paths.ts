@@ -18,6 +18,8 @@ export const ROUTE_PATHS = {
   changePassword: { method: 'post', path: '/auth/change-password' },
   uploadProfilePicture: { method: 'post', path: '/auth/upload-profile-picture' },
   deleteAccount: { method: 'post', path: '/auth/delete-account' },
+  confirmEmail: { method: 'post', path: '/auth/confirm-email' },
+  resendEmailConfirmation: { method: 'post', path: '/auth/confirm-email/resend' },
   listBusinesses: { method: 'get', path: '/businesses' },
   directorySummary: { method: 'get', path: '/businesses/summary' },
   cityGroups: { method: 'get', path: '/businesses/by-city' },

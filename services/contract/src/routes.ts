@@ -15,6 +15,7 @@ import {
   signupInputSchema,
   userSchema,
   languageInputSchema,
+  confirmEmailInputSchema,
 } from './schemas/auth.schema';
 import { adminStatisticsSchema } from './schemas/admin.schema';
 import { businessDetailSchema, businessInputSchema, businessSchema, canEditSchema, categoriesSchema, citiesSchema } from './schemas/business.schema';
@@ -60,7 +61,7 @@ export type Access = 'public' | 'user' | 'admin';
 
 /** The groups the routes fall into, in reading order; OpenAPI lists them as its tags. */
 export const API_TAGS = {
-  auth: 'Accounts and sessions: sign up, sign in and out, the current user, passwords, profile picture, account deletion.',
+  auth: 'Accounts and sessions: sign up, sign in and out, the current user, passwords, profile picture, account deletion, email confirmation.',
   businesses: 'The directory: list, search and filters, totals, cities, the map, categories, business detail, adding and editing a business.',
   community:
     "What people add to a business: votes, comments, suggested edits, reports, members' answers to 'Still open and still supportive?', owner claims and owners' 'Everything is still accurate'.",
@@ -165,6 +166,22 @@ export const API_ROUTES = {
     response: pictureResponseSchema,
   }),
   deleteAccount: route({ ...ROUTE_PATHS.deleteAccount, access: 'user', tag: 'auth', summary: 'Delete the own account', response: okResponse }),
+  confirmEmail: route({
+    ...ROUTE_PATHS.confirmEmail,
+    access: 'public',
+    tag: 'auth',
+    summary:
+      "Confirm a member's email address with the mailed link's token (single use, EMAIL_CONFIRMATION_RULES.linkValidHours): the token is the authority, no session. The link's page posts it on the member's click, so a mail scanner's GET confirms nothing",
+    body: confirmEmailInputSchema,
+    response: okResponse,
+  }),
+  resendEmailConfirmation: route({
+    ...ROUTE_PATHS.resendEmailConfirmation,
+    access: 'user',
+    tag: 'auth',
+    summary: 'Mail the signed-in member a new link that confirms their email address (it replaces the unused ones); 409 once it is confirmed',
+    response: okResponse,
+  }),
 
   listBusinesses: route({
     ...ROUTE_PATHS.listBusinesses,

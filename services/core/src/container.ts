@@ -43,6 +43,7 @@ import { DuplicatesService } from './duplicates/duplicates.service';
 import { AlertTokens } from './alerts/alert-token';
 import { AlertsService } from './alerts/alerts.service';
 import { OpenDataService } from './open-data/open-data.service';
+import { EmailConfirmationService } from './email-confirmation/email-confirmation.service';
 
 /**
  * Wires repositories and services once; both edges (HTTP and jobs) build on it. Nothing waits for Postgres or
@@ -85,6 +86,7 @@ export function createCore(config: Config) {
       cipher: new JobDataCipher(config),
     }),
     pictures: new ProfilePictureService(repositories.storage, jobs),
+    emailConfirmation: new EmailConfirmationService(db, users, jobs),
     statistics: new StatisticsService(repositories.statistics, jobs),
     businesses: new BusinessesService(db, businesses, new SourcesService(), jobs, rollups),
     directory: new DirectoryService(businesses, rollups),

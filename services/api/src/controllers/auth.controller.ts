@@ -4,6 +4,7 @@ import { MESSAGES, type CodedMessage, type User } from '@zaytoon/contract';
 import { unauthenticated, type Core, type SessionClaim } from '@zaytoon/core';
 import type { RouteHandlers } from '../http/route-table';
 import { SESSION_COOKIE } from '../middleware/session';
+import { languageOf } from '../http/request-language';
 
 function logIn(req: Request, user: User): Promise<void> {
   return new Promise((resolve, reject) => req.logIn(user, (error) => (error ? reject(error) : resolve())));
@@ -44,6 +45,7 @@ export function authController(core: Core): Pick<RouteHandlers, 'me' | 'login' |
         await core.services.auth.cancelSignup(user.id).catch(() => {});
         throw error;
       }
+      await core.services.emailConfirmation.sendLinkAfterSignup(user.id, languageOf(req));
       res.status(201);
       return user;
     },

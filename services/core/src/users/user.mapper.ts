@@ -11,5 +11,6 @@ export function toSelfUser(row: UserRow): User {
     picture: row.picture,
     is_admin: row.is_admin,
     language: row.language,
+    email_confirmed: row.email_confirmed_at !== null,
   };
 }

@@ -15,10 +15,12 @@ export interface UserRow {
   /** Bumped by a password change or reset: sessions logged in under an older generation are over. */
   session_generation: number;
   language: Language | null;
+  /** When the member confirmed their address with the mailed link (issue #31); null: not confirmed. */
+  email_confirmed_at: Date | null;
 }
 
 const USER_COLUMNS =
-  'id, email, username, name, password_hash, picture, is_admin, reset_failures_in_row, reset_locked_until, created_at, session_generation, language';
+  'id, email, username, name, password_hash, picture, is_admin, reset_failures_in_row, reset_locked_until, created_at, session_generation, language, email_confirmed_at';
 
 export class UsersRepository {
   constructor(private readonly db: Queryable) {}
