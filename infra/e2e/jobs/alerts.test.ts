@@ -8,6 +8,7 @@ import { createQueueConnection, JobQueueRepository, type JobName } from '@zaytoo
 import { listMail, waitForMail, type Mail } from '../support/mailbox';
 import { e2e } from '../support/env';
 import { ApiClient, businessInput, database, eventually, signUp, type Member } from './api-client';
+import { confirmMailedAddress } from '../support/email-confirmation';
 
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const city = `Alertford ${run}`;
@@ -26,6 +27,8 @@ beforeAll(async () => {
   jobs = new JobQueueRepository(connection);
   emails = new Queue('emails', { connection });
   member = await signUp('alerts');
+  // Alerts need a confirmed address (issue #31).
+  await confirmMailedAddress(member.email);
   lister = await signUp('lister');
 });
 
@@ -98,6 +101,7 @@ describe('alerts: saving, listing and deleting (API)', () => {
 
   it('keeps at most 20 alerts per member', async () => {
     const collector = await signUp('collector');
+    await confirmMailedAddress(collector.email);
     for (let index = 0; index < 20; index += 1) {
       expect((await collector.client.post('/api/alerts', { search: `olive ${index}` })).status).toBe(201);
     }
