@@ -21,6 +21,7 @@ describe('POST /api/auth/signup', () => {
       picture: null,
       is_admin: false,
       language: null,
+      email_confirmed: false,
     });
     expect(JSON.stringify(answer.body)).not.toMatch(/password|scrypt/);
     const me = await client.get('/api/auth/me');
