@@ -165,7 +165,7 @@ describe('alerts: the daily mail (worker)', () => {
 
     const quietDay = await db.query('SELECT alerts_mailed_on FROM users WHERE id = $1', [quiet.id]);
     expect(quietDay.rows[0].alerts_mailed_on).toBeNull();
-    expect(await listMail(quiet.email)).toEqual([]);
+    expect(await alertMails(quiet.email)).toEqual([]);
   });
 });
 
