@@ -13,8 +13,9 @@ export interface EmailConfirmationTokenRow {
 export class EmailConfirmationRepository {
   constructor(private readonly db: Queryable) {}
 
-  /** A new link replaces the member's unused ones: only the newest mail's link works. */
+  /** A new link replaces the member's unused ones: only the newest mail's link works (two at once wait on the member's row). */
   async replaceToken(tokenHash: string, userId: number, email: string, validHours: number): Promise<void> {
+    await this.db.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
     await this.db.query('DELETE FROM email_confirmation_tokens WHERE user_id = $1 AND used_at IS NULL', [userId]);
     await this.db.query(
       `INSERT INTO email_confirmation_tokens (token_hash, user_id, email, expires_at) VALUES ($1, $2, $3, now() + make_interval(hours => $4))`,
