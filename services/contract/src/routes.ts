@@ -3,6 +3,7 @@ import type { PlainMessageCode } from './i18n/message-codes';
 import { ROUTE_PATHS, type Method, type RouteName } from './route-paths';
 import { OPEN_DATA_MEDIA_TYPES } from './open-data';
 import { MAP_TILES } from './directory-limits';
+import { EMAIL_CONFIRMATION_RULES } from './limits';
 
 export type { Method, RouteName };
 import {
@@ -171,7 +172,8 @@ export const API_ROUTES = {
     access: 'public',
     tag: 'auth',
     summary:
-      "Confirm a member's email address with the mailed link's token (single use, EMAIL_CONFIRMATION_RULES.linkValidHours): the token is the authority, no session. The link's page posts it on the member's click, so a mail scanner's GET confirms nothing",
+      `Confirm a member's email address with the mailed link's token (single use, ${EMAIL_CONFIRMATION_RULES.linkValidHours} hours): the token is the ` +
+      "authority, no session. The link's page posts it on the member's click, so a mail scanner's GET confirms nothing",
     body: confirmEmailInputSchema,
     response: okResponse,
   }),
