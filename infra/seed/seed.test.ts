@@ -59,6 +59,15 @@ describe('seedDemoData (real Postgres)', () => {
     expect(await verifyPassword('admin-dev-password', rows[0].password_hash)).toBe(false);
   });
 
+  it('counts the dev admin and the demo members as confirmed, and confirms them when seeded before confirmation (issue #31)', async () => {
+    const unconfirmed = "SELECT count(*)::int AS n FROM users WHERE email LIKE '%@example.com' AND email_confirmed_at IS NULL";
+    expect((await client.query(unconfirmed)).rows[0].n).toBe(0);
+    await client.query("UPDATE users SET email_confirmed_at = NULL WHERE email LIKE '%@example.com'");
+    expect((await client.query(unconfirmed)).rows[0].n).toBe(41);
+    await seedDemoData(db.url, { adminPassword: ADMIN_PASSWORD });
+    expect((await client.query(unconfirmed)).rows[0].n).toBe(0);
+  });
+
   it('creates about 40 demo members who can sign in with the demo password', async () => {
     const { rows } = await client.query("SELECT email, is_admin, password_hash FROM users WHERE email LIKE '%@example.com' AND username <> 'admin'");
     expect(rows.length).toBe(40);

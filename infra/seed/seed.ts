@@ -51,8 +51,8 @@ const NO_ROWS: SeedCounts = { members: 0, businesses: 0, votes: 0, comments: 0, 
 
 /**
  * Seeds the dev admin and the demo data set, in one transaction. Idempotent:
- * - the admin is inserted only when no user is called `admin` / `admin@example.com` (an existing one is never
- *   touched, so its password is not reset);
+ * - the admin is inserted only when no user is called `admin` / `admin@example.com` (an existing one's address is
+ *   confirmed if it was not, issue #31; nothing else of it is touched, so its password is not reset);
  * - demo data is inserted only into a directory with no businesses and none of the demo members — after a first
  *   run both markers exist, so later runs insert, update and delete nothing.
  * A transaction-scoped advisory lock makes concurrent runs wait for each other instead of both seeding.
@@ -74,6 +74,7 @@ export async function seedDemoData(databaseUrl: string, opts: SeedOptions): Prom
 
       const data = generateDemoData(opts.now ?? new Date(), opts.seed ?? DEFAULT_SEED);
       const skippedReason = await demoDataPresent(client, data);
+      await confirmSeededAddresses(client, data);
       if (skippedReason) {
         log(`Demo data not added: ${skippedReason}`);
         return { adminCreated, demoDataCreated: false, skippedReason, inserted: NO_ROWS };
@@ -102,11 +103,23 @@ async function ensureDevAdmin(client: pg.PoolClient, password: string): Promise<
   if (existing.rowCount) return false;
   const passwordHash = await hashPassword(password);
   const result = await client.query(
-    `INSERT INTO users (email, username, name, password_hash, is_admin)
-     VALUES ($1, $2, $3, $4, true) ON CONFLICT DO NOTHING RETURNING id`,
+    `INSERT INTO users (email, username, name, password_hash, is_admin, email_confirmed_at)
+     VALUES ($1, $2, $3, $4, true, now()) ON CONFLICT DO NOTHING RETURNING id`,
     [DEV_ADMIN.email, DEV_ADMIN.username, DEV_ADMIN.name, passwordHash],
   );
   return (result.rowCount ?? 0) > 0;
+}
+
+/**
+ * Issue #31: the dev admin and the demo members count as confirmed (their example.com addresses get no mail anyway).
+ * Accounts seeded before email confirmation existed are confirmed here on the next run; later runs change nothing.
+ */
+async function confirmSeededAddresses(client: pg.PoolClient, data: DemoData): Promise<void> {
+  await client.query(
+    `UPDATE users SET email_confirmed_at = created_at
+      WHERE email_confirmed_at IS NULL AND (lower(username) = lower($1) OR lower(email) = lower($2) OR lower(email) = ANY($3::text[]))`,
+    [DEV_ADMIN.username, DEV_ADMIN.email, data.members.map((member) => member.email.toLowerCase())],
+  );
 }
 
 /** The demo markers: any business at all, or any demo member. Returns why seeding is skipped, or null. */
@@ -129,8 +142,8 @@ async function insertDemoData(client: pg.PoolClient, data: DemoData): Promise<Se
   await batchInsert(
     client,
     'users',
-    ['email', 'username', 'name', 'password_hash', 'created_at'],
-    data.members.map((m) => [m.email, m.username, m.name, memberHash, m.createdAt]),
+    ['email', 'username', 'name', 'password_hash', 'created_at', 'email_confirmed_at'],
+    data.members.map((m) => [m.email, m.username, m.name, memberHash, m.createdAt, m.createdAt]),
     { onConflict: 'ON CONFLICT DO NOTHING' },
   );
   const memberRows = await client.query<{ id: number; email: string }>(

@@ -23,6 +23,7 @@ const SCREENS: Partial<Record<ScreenId, ComponentType>> = {
   'account-settings': lazyNamed(() => import('./screens/AccountSettings/AccountSettingsScreen'), 'AccountSettingsScreen'),
   'confirm-listing': lazyNamed(() => import('./screens/ConfirmListing/ConfirmListingScreen'), 'ConfirmListingScreen'),
   'unsubscribe-alert': lazyNamed(() => import('./screens/UnsubscribeAlert/UnsubscribeAlertScreen'), 'UnsubscribeAlertScreen'),
+  'confirm-email': lazyNamed(() => import('./screens/ConfirmEmail/ConfirmEmailScreen'), 'ConfirmEmailScreen'),
   'open-data': lazyNamed(() => import('./screens/OpenData/OpenDataScreen'), 'OpenDataScreen'),
 };
 /** A screen of the route table this remote does not have (yet): rare, so it downloads only when shown. */

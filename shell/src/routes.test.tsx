@@ -17,6 +17,7 @@ const cases: Array<[path: string, remote: RemoteName, screen: string]> = [
   ['/business/5', 'directory', 'business-detail'],
   ['/confirm-listing', 'directory', 'confirm-listing'],
   ['/unsubscribe-alert', 'directory', 'unsubscribe-alert'],
+  ['/confirm-email', 'directory', 'confirm-email'],
   ['/open-data', 'directory', 'open-data'],
   ['/admin', 'admin', 'admin-panel'],
 ];

@@ -9,6 +9,7 @@ import { addBusiness, database, eventually, expectToast, logIn, newMember, tag, 
 import { useBrowser } from '../support/browser';
 import { e2e } from '../support/env';
 import { waitForMail } from '../support/mailbox';
+import { confirmMailedAddress } from '../support/email-confirmation';
 
 const browser = useBrowser();
 const run = tag();
@@ -23,6 +24,8 @@ let jobs: JobQueueRepository | undefined;
 beforeAll(async () => {
   db = database();
   member = await newMember('alerts');
+  // Alerts need a confirmed address (issue #31).
+  await confirmMailedAddress(member.email);
   lister = await newMember('alert-lister');
   await addBusiness(lister, `First Figs ${run}`, { city });
 });

@@ -23,6 +23,7 @@ import {
 import { useBrowser, waitForQuietNetwork } from '../support/browser';
 import { e2e } from '../support/env';
 import { waitForMail } from '../support/mailbox';
+import { confirmMailedAddress } from '../support/email-confirmation';
 
 const browser = useBrowser();
 const run = tag();
@@ -37,6 +38,8 @@ beforeAll(async () => {
   db = database();
   lister = await newMember('lister');
   claimant = await newMember('owner');
+  // Owners' reminders go only to a confirmed address (issue #31).
+  await confirmMailedAddress(claimant.email);
   business = await addBusiness(lister, `Owner's Olive Oil ${run}`);
 });
 

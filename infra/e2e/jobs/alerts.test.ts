@@ -8,6 +8,7 @@ import { createQueueConnection, JobQueueRepository, type JobName } from '@zaytoo
 import { listMail, waitForMail, type Mail } from '../support/mailbox';
 import { e2e } from '../support/env';
 import { ApiClient, businessInput, database, eventually, signUp, type Member } from './api-client';
+import { confirmMailedAddress } from '../support/email-confirmation';
 
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const city = `Alertford ${run}`;
@@ -25,9 +26,16 @@ beforeAll(async () => {
   connection = createQueueConnection(e2e.redisUrl, 'producer');
   jobs = new JobQueueRepository(connection);
   emails = new Queue('emails', { connection });
-  member = await signUp('alerts');
+  member = await confirmedMember('alerts');
   lister = await signUp('lister');
 });
+
+/** A new member whose address is confirmed through the mailed link: alerts need one (issue #31). */
+async function confirmedMember(prefix: string): Promise<Member> {
+  const confirmed = await signUp(prefix);
+  await confirmMailedAddress(confirmed.email);
+  return confirmed;
+}
 
 afterAll(async () => {
   await emails?.close();
@@ -97,7 +105,7 @@ describe('alerts: saving, listing and deleting (API)', () => {
   });
 
   it('keeps at most 20 alerts per member', async () => {
-    const collector = await signUp('collector');
+    const collector = await confirmedMember('collector');
     for (let index = 0; index < 20; index += 1) {
       expect((await collector.client.post('/api/alerts', { search: `olive ${index}` })).status).toBe(201);
     }
@@ -145,7 +153,7 @@ describe('alerts: the daily mail (worker)', () => {
   });
 
   it('the next day mails only what was added since the last mail; a member with nothing new gets nothing', async () => {
-    const quiet = await signUp('quiet');
+    const quiet = await confirmedMember('quiet');
     expect((await quiet.client.post('/api/alerts', { city: otherCity, category: 'Bookshop' })).status).toBe(201);
     await dayPasses(member.id);
     await addBusiness(`Next Day Dates ${run}`);
@@ -157,7 +165,7 @@ describe('alerts: the daily mail (worker)', () => {
 
     const quietDay = await db.query('SELECT alerts_mailed_on FROM users WHERE id = $1', [quiet.id]);
     expect(quietDay.rows[0].alerts_mailed_on).toBeNull();
-    expect(await listMail(quiet.email)).toEqual([]);
+    expect(await alertMails(quiet.email)).toEqual([]);
   });
 });
 
@@ -216,7 +224,7 @@ describe('alerts: unsubscribing', () => {
 
 describe('alerts: account deletion', () => {
   it("removes the member's alerts", async () => {
-    const leaving = await signUp('leaving');
+    const leaving = await confirmedMember('leaving');
     expect((await leaving.client.post('/api/alerts', { city })).status).toBe(201);
     expect((await leaving.client.post('/api/auth/delete-account')).status).toBe(200);
     expect((await db.query('SELECT count(*)::int AS n FROM alerts WHERE user_id = $1', [leaving.id])).rows[0].n).toBe(0);

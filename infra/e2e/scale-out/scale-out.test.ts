@@ -8,6 +8,7 @@ import { ApiClient, businessInput, signUp } from '../jobs/api-client';
 import { useBrowser } from '../support/browser';
 import { firstBusinessRow } from '../support/directory';
 import { listMail, waitForMail } from '../support/mailbox';
+import { CONFIRMATION_SUBJECT } from '../support/email-confirmation';
 import { SCALE_OUT_LOGIN_LIMIT_PER_ACCOUNT, startScaleOutStack, type ScaleOutStack } from '../support/scale-out-stack';
 
 let stack: ScaleOutStack;
@@ -72,16 +73,23 @@ describe('scale-out: two API processes and two workers behind the front door', {
     expect((await reader.get(listPath)).body.map((business: { name: string }) => business.name)).toContain(renamed);
   });
 
-  it('each background job runs once with two workers (one reset mail per request)', async () => {
+  it('each background job runs once with two workers (one reset mail per request, one confirmation mail per signup)', async () => {
     const members = await Promise.all(Array.from({ length: 8 }, () => signUp('scaleout-mail', clientOf(stack.baseUrl))));
     for (const member of members) {
       const answer = await clientOf(stack.baseUrl).post('/api/auth/forgot-password', { email_or_username: member.email });
       expect(answer.status).toBe(200);
     }
-    for (const member of members) await waitForMail(member.email, { timeoutMs: 30_000 });
+    const reset = /password reset code$/;
+    for (const member of members) await waitForMail(member.email, { subject: reset, timeoutMs: 30_000 });
+    for (const member of members) await waitForMail(member.email, { subject: CONFIRMATION_SUBJECT, timeoutMs: 30_000 });
     // Long enough for a second delivery of any job to have arrived.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    for (const member of members) expect(await listMail(member.email)).toHaveLength(1);
+    for (const member of members) {
+      const subjects = (await listMail(member.email)).map((mail) => mail.subject);
+      expect(subjects.filter((subject) => reset.test(subject))).toHaveLength(1);
+      expect(subjects.filter((subject) => CONFIRMATION_SUBJECT.test(subject))).toHaveLength(1);
+      expect(subjects).toHaveLength(2);
+    }
   });
 
   it('the directory still serves / and /browse when the admin remote server is stopped', async () => {

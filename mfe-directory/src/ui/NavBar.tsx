@@ -1,14 +1,18 @@
-import { useId } from 'react';
+import { Suspense, useId } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { LanguageMenu, useHost, useSession } from '@zaytoon/web-kit';
 import { useListMessages } from '../i18n/list-messages';
+import { lazyNamed } from '../lib/lazyNamed';
 import shared from './page.module.css';
 import nav from './NavBar.module.css';
+
+/** Only a member whose address is unconfirmed downloads it (issue #31 point 5): /browse's first load stays as it was. */
+const EmailConfirmationBanner = lazyNamed(() => import('../features/account/EmailConfirmationBanner'), 'EmailConfirmationBanner');
 
 /**
  * Directory top bar (SPEC §2). Logged out: Login button with its hint.
  * Logged in: Add Business, Admin Panel (admins), 'Welcome, {name}' (+ '(Admin)'), Settings, Logout.
- * The detail screen adds 'Back to Directory' and says 'Log In'.
+ * The detail screen adds 'Back to Directory' and says 'Log In'. An unconfirmed address adds its banner below (issue #31).
  */
 export function NavBar({ variant = 'directory' }: { variant?: 'directory' | 'detail' }) {
   const { productName, toast, session, language } = useHost();
@@ -28,59 +32,66 @@ export function NavBar({ variant = 'directory' }: { variant?: 'directory' | 'det
   };
 
   return (
-    <header className={nav.nav} data-testid="directory-nav">
-      <div>
+    <>
+      <header className={nav.nav} data-testid="directory-nav">
         <div>
-          {variant === 'detail' ? (
-            <Link to="/dashboard" className="btn btn--ghost" data-testid="back-to-directory">
-              <span className={shared.flip}>←</span> {t('common.backToDirectory')}
-            </Link>
-          ) : (
-            <Link to="/" className={nav.brand} aria-label={t('nav.home', { product: productName })}>
-              <span aria-hidden="true">●</span>
-              {productName}
-            </Link>
-          )}
-        </div>
-        <nav aria-label={t('nav.account')}>
-          <LanguageMenu label={t('language.label')} />
-          {status === 'loading' ? null : user ? (
-            <>
-              <Link to="/add-business" className="btn btn--primary">
-                {t('nav.addBusiness')}
+          <div>
+            {variant === 'detail' ? (
+              <Link to="/dashboard" className="btn btn--ghost" data-testid="back-to-directory">
+                <span className={shared.flip}>←</span> {t('common.backToDirectory')}
               </Link>
-              {user.is_admin && (
-                <Link to="/admin" className="btn btn--outline">
-                  {t('nav.admin')}
+            ) : (
+              <Link to="/" className={nav.brand} aria-label={t('nav.home', { product: productName })}>
+                <span aria-hidden="true">●</span>
+                {productName}
+              </Link>
+            )}
+          </div>
+          <nav aria-label={t('nav.account')}>
+            <LanguageMenu label={t('language.label')} />
+            {status === 'loading' ? null : user ? (
+              <>
+                <Link to="/add-business" className="btn btn--primary">
+                  {t('nav.addBusiness')}
                 </Link>
-              )}
-              <span className={nav.welcome} data-testid="welcome">
-                {t('nav.welcome', { name: user.name })}
-                {user.is_admin && <span> {t('nav.adminTag')}</span>}
-              </span>
-              <Link to="/account-settings" className="btn btn--ghost">
-                {t('nav.settings')}
+                {user.is_admin && (
+                  <Link to="/admin" className="btn btn--outline">
+                    {t('nav.admin')}
+                  </Link>
+                )}
+                <span className={nav.welcome} data-testid="welcome">
+                  {t('nav.welcome', { name: user.name })}
+                  {user.is_admin && <span> {t('nav.adminTag')}</span>}
+                </span>
+                <Link to="/account-settings" className="btn btn--ghost">
+                  {t('nav.settings')}
+                </Link>
+                <button type="button" className="btn btn--ghost" onClick={logout}>
+                  {t('nav.logout')}
+                </button>
+              </>
+            ) : variant === 'detail' ? (
+              <Link to="/login" className="btn btn--primary">
+                {t('nav.logIn')}
               </Link>
-              <button type="button" className="btn btn--ghost" onClick={logout}>
-                {t('nav.logout')}
-              </button>
-            </>
-          ) : variant === 'detail' ? (
-            <Link to="/login" className="btn btn--primary">
-              {t('nav.logIn')}
-            </Link>
-          ) : (
-            <>
-              <span className={nav.hint} id={loginHintId}>
-                {t('nav.loginHint')}
-              </span>
-              <Link to="/login" className="btn btn--primary" aria-describedby={loginHintId}>
-                {t('nav.login')}
-              </Link>
-            </>
-          )}
-        </nav>
-      </div>
-    </header>
+            ) : (
+              <>
+                <span className={nav.hint} id={loginHintId}>
+                  {t('nav.loginHint')}
+                </span>
+                <Link to="/login" className="btn btn--primary" aria-describedby={loginHintId}>
+                  {t('nav.login')}
+                </Link>
+              </>
+            )}
+          </nav>
+        </div>
+      </header>
+      {user?.email_confirmed === false && (
+        <Suspense fallback={null}>
+          <EmailConfirmationBanner />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -7,6 +7,8 @@ import { accountController, pictureUpload } from './controllers/account.controll
 import { adminController } from './controllers/admin.controller';
 import { alertsController } from './controllers/alerts.controller';
 import { secondFactorController } from './controllers/second-factor.controller';
+
+import { emailConfirmationController } from './controllers/email-confirmation.controller';
 import { businessesController } from './controllers/businesses.controller';
 import { communityController } from './controllers/community.controller';
 import { opsRouter } from './controllers/ops.controller';
@@ -91,6 +93,7 @@ export function createApp(core: Core, options: { logger?: Logger } = {}): Expres
         ...communityController(core),
         ...adminController(core),
         ...alertsController(core),
+        ...emailConfirmationController(core),
         ...openDataController(core),
         ...secondFactorController(core),
       },

@@ -65,6 +65,12 @@ export const OWNER_RULES = {
 } as const;
 
 /** Issue #16 point 5: members' alerts, 'Email me new businesses like these'. */
+/** Issue #31 point 5: the mailed link that confirms a member's email address. */
+export const EMAIL_CONFIRMATION_RULES = {
+  /** The link works once, for this many hours; a new one (signup, 'Resend') replaces the unused ones. */
+  linkValidHours: 48,
+} as const;
+
 export const ALERT_RULES = {
   maxPerMember: 20,
   /** Businesses listed per alert in a mail; the rest are 'and N more', with a link to /browse with the alert's filters. */

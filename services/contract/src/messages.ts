@@ -220,6 +220,18 @@ export const MESSAGES = {
   totpSetupMissing: 'Start the two-factor setup first',
   totpDisabled: 'Two-factor authentication is off',
   secondFactorRequired: 'Admins must turn on two-factor authentication first (Account Settings)',
+
+  /** Issue #31 point 5: email confirmation. */
+  emailNotConfirmed: 'Please confirm your email address first: open the link we emailed you, or choose Resend',
+  emailConfirmationRequired: 'This link is incomplete: open it from the email again',
+  emailConfirmationInvalid: 'This confirmation link is not valid',
+  emailConfirmationUsed: 'This confirmation link has already been used',
+  emailConfirmationExpired: 'This confirmation link has expired: sign in and choose Resend for a new one',
+  emailAlreadyConfirmed: 'Your email address is already confirmed',
+  emailConfirmationSent: 'We sent you a new confirmation link',
+  emailConfirmed: 'Thank you: your email address is confirmed',
+  emailConfirmFailed: 'Failed to confirm the email address',
+  emailConfirmationSendFailed: 'Failed to send the confirmation email',
 } as const;
 
 /**

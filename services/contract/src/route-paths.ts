@@ -21,6 +21,9 @@ export const ROUTE_PATHS = {
   totpSetup: { method: 'post', path: '/auth/totp/setup' },
   totpEnable: { method: 'post', path: '/auth/totp/enable' },
   totpDisable: { method: 'post', path: '/auth/totp/disable' },
+
+  confirmEmail: { method: 'post', path: '/auth/confirm-email' },
+  resendEmailConfirmation: { method: 'post', path: '/auth/confirm-email/resend' },
   listBusinesses: { method: 'get', path: '/businesses' },
   directorySummary: { method: 'get', path: '/businesses/summary' },
   cityGroups: { method: 'get', path: '/businesses/by-city' },

@@ -3,6 +3,7 @@ import type { PlainMessageCode } from './i18n/message-codes';
 import { ROUTE_PATHS, type Method, type RouteName } from './route-paths';
 import { OPEN_DATA_MEDIA_TYPES } from './open-data';
 import { MAP_TILES } from './directory-limits';
+import { EMAIL_CONFIRMATION_RULES } from './limits';
 
 export type { Method, RouteName };
 import {
@@ -19,6 +20,7 @@ import {
   totpDisableInputSchema,
   totpEnableInputSchema,
   totpSetupSchema,
+  confirmEmailInputSchema,
 } from './schemas/auth.schema';
 import { adminStatisticsSchema } from './schemas/admin.schema';
 import { businessDetailSchema, businessInputSchema, businessSchema, canEditSchema, categoriesSchema, citiesSchema } from './schemas/business.schema';
@@ -64,7 +66,7 @@ export type Access = 'public' | 'user' | 'admin';
 
 /** The groups the routes fall into, in reading order; OpenAPI lists them as its tags. */
 export const API_TAGS = {
-  auth: 'Accounts and sessions: sign up, sign in and out, the current user, passwords, the second factor (TOTP), profile picture, account deletion.',
+  auth: 'Accounts and sessions: sign up, sign in and out, the current user, passwords, the second factor (TOTP), profile picture, account deletion, email confirmation.',
   businesses: 'The directory: list, search and filters, totals, cities, the map, categories, business detail, adding and editing a business.',
   community:
     "What people add to a business: votes, comments, suggested edits, reports, members' answers to 'Still open and still supportive?', owner claims and owners' 'Everything is still accurate'.",
@@ -197,6 +199,23 @@ export const API_ROUTES = {
     tag: 'auth',
     summary: 'Turn TOTP off: needs the password and a current code (or a recovery code); the recovery codes go with it',
     body: totpDisableInputSchema,
+    response: okResponse,
+  }),
+  confirmEmail: route({
+    ...ROUTE_PATHS.confirmEmail,
+    access: 'public',
+    tag: 'auth',
+    summary:
+      `Confirm a member's email address with the mailed link's token (single use, ${EMAIL_CONFIRMATION_RULES.linkValidHours} hours): the token is the ` +
+      "authority, no session. The link's page posts it on the member's click, so a mail scanner's GET confirms nothing",
+    body: confirmEmailInputSchema,
+    response: okResponse,
+  }),
+  resendEmailConfirmation: route({
+    ...ROUTE_PATHS.resendEmailConfirmation,
+    access: 'user',
+    tag: 'auth',
+    summary: 'Mail the signed-in member a new link that confirms their email address (it replaces the unused ones); 409 once it is confirmed',
     response: okResponse,
   }),
 

@@ -47,6 +47,8 @@ import { AlertsService } from './alerts/alerts.service';
 import { OpenDataService } from './open-data/open-data.service';
 import { OpenDataChangesRepository } from './open-data/open-data-changes.repository';
 
+import { EmailConfirmationService } from './email-confirmation/email-confirmation.service';
+
 /**
  * Wires repositories and services once; both edges (HTTP and jobs) build on it. Nothing waits for Postgres or
  * Redis: the process starts while either is away (its /readyz says so) and uses them once they are there.
@@ -107,6 +109,7 @@ export function createCore(config: Config) {
       config.PRODUCT_NAME,
     ),
     pictures: new ProfilePictureService(repositories.storage, jobs),
+    emailConfirmation: new EmailConfirmationService(db, users, jobs),
     statistics: new StatisticsService(repositories.statistics, jobs),
     businesses: new BusinessesService(db, businesses, new SourcesService(), jobs, rollups),
     directory: new DirectoryService(businesses, rollups),

@@ -22,6 +22,8 @@ describe('POST /api/auth/signup', () => {
       is_admin: false,
       language: null,
       totp_enabled: false,
+
+      email_confirmed: false,
     });
     expect(JSON.stringify(answer.body)).not.toMatch(/password|scrypt/);
     const me = await client.get('/api/auth/me');

@@ -6,6 +6,8 @@ import type { RouteHandlers } from '../http/route-table';
 import { SESSION_COOKIE } from '../middleware/session';
 import { passSecondFactor } from './second-factor.controller';
 
+import { languageOf } from '../http/request-language';
+
 function logIn(req: Request, user: User): Promise<void> {
   return new Promise((resolve, reject) => req.logIn(user, (error) => (error ? reject(error) : resolve())));
 }
@@ -46,6 +48,7 @@ export function authController(core: Core): Pick<RouteHandlers, 'me' | 'login' |
         await core.services.auth.cancelSignup(user.id).catch(() => {});
         throw error;
       }
+      await core.services.emailConfirmation.sendLinkAfterSignup(user.id, languageOf(req));
       res.status(201);
       return user;
     },

@@ -147,6 +147,13 @@ export function rateLimitsByRoute(config: Config, users: UsersRepository): Parti
     claimBusiness: [writes, { name: 'claims', limit: config.RATE_LIMIT_CLAIMS_PER_USER, windowSeconds: window, key: byUser }],
     // No session: the mailed token is the authority, so guesses are limited per network as reset codes are.
     confirmListing: [{ name: 'confirm-listing-ip', limit: config.RATE_LIMIT_RESET_PER_IP, windowSeconds: window, key: byIp, perIp: true }],
+    // Issue #31: each Resend is a mail, so it is limited as forgot-password is, per account and per network; the mailed
+    // link's confirmation has no session, so guesses are limited per network as the owners' one-click links are.
+    resendEmailConfirmation: [
+      { name: 'confirmation-mail-ip', limit: config.RATE_LIMIT_RESET_PER_IP, windowSeconds: window, key: byIp, perIp: true },
+      { name: 'confirmation-mail-account', limit: config.RATE_LIMIT_CONFIRMATION_MAILS_PER_ACCOUNT, windowSeconds: window, key: byUser },
+    ],
+    confirmEmail: [{ name: 'confirm-email-ip', limit: config.RATE_LIMIT_RESET_PER_IP, windowSeconds: window, key: byIp, perIp: true }],
     createAlert: [writes],
     deleteAlert: [writes],
     unsubscribeAlert: [alertUnsubscribes],

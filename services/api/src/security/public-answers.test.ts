@@ -3,6 +3,7 @@ import { API_ROUTES, SESSION_COOKIE, type RouteName } from '@zaytoon/contract';
 import { startTestApi, type ApiAnswer, type ApiTestClient, type TestApi } from '../test/harness';
 import { createBusiness } from '../test/fixtures';
 import { lastMailedResetCode } from '../test/reset-codes';
+import { lastMailedConfirmationToken } from '../test/email-confirmation';
 
 // CONTRACT.md: public answers never carry emails, password hashes, reset data or session ids. A member (the
 // victim) leaves every kind of trace; then every public route of the contract is asked about it, by a visitor
@@ -13,6 +14,7 @@ let victim: ApiTestClient;
 let victimUser: { id: number; email: string; username: string; password: string };
 let businessId: number;
 let secrets: Record<string, string>;
+let confirmationToken: string;
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -27,6 +29,10 @@ beforeAll(async () => {
   await victim.post(`/api/businesses/${businessId}/claims`, { evidence: 'I bake the bread here every morning.' });
   await api.client().post('/api/auth/forgot-password', { email_or_username: victimUser.username });
   const resetCode = await lastMailedResetCode(api, victimUser.email);
+  confirmationToken = await lastMailedConfirmationToken(api, victimUser.email);
+  const {
+    rows: [confirmation],
+  } = await api.core.db.query<{ token_hash: string }>('SELECT token_hash FROM email_confirmation_tokens WHERE user_id = $1', [victimUser.id]);
   // The open data files (issue #16), with the victim's business in them.
   await api.core.services.openData.rebuildIfChanged();
 
@@ -50,6 +56,9 @@ beforeAll(async () => {
     'sealed reset code': reset.code_sealed,
     // Six digits can occur by chance in ids, times and ETags; the code is looked for as a JSON value only.
     'reset code': `"${resetCode}"`,
+    // Issue #31: the mailed link that confirms the victim's address.
+    'email confirmation token': confirmationToken,
+    'email confirmation token hash': confirmation.token_hash,
   };
 });
 afterAll(async () => api?.stop());
@@ -99,6 +108,10 @@ function publicRequests(): Record<string, PublicRequest[]> {
     confirmationSummary: [{ method: 'GET', path: `/api/businesses/${id}/confirmations` }],
     businessHistory: [{ method: 'GET', path: `/api/businesses/${id}/history` }],
     confirmListing: [{ method: 'POST', path: '/api/freshness/confirm', body: { token: 'a-token-nobody-was-mailed' } }],
+    confirmEmail: [
+      { method: 'POST', path: '/api/auth/confirm-email', body: { token: 'a-token-nobody-was-mailed' } },
+      { method: 'POST', path: '/api/auth/confirm-email', body: { token: confirmationToken } },
+    ],
     unsubscribeAlert: [{ method: 'POST', path: `/api/alerts/unsubscribe?token=1.${'A'.repeat(43)}` }],
     unsubscribeAlertPage: [{ method: 'GET', path: `/api/alerts/unsubscribe?token=1.${'A'.repeat(43)}` }],
     exportBusinessesCsv: [{ method: 'GET', path: '/api/export/businesses.csv' }],

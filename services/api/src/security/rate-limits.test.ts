@@ -22,6 +22,7 @@ beforeAll(async () => {
     RATE_LIMIT_RESET_PER_IP: String(LIMIT),
     RATE_LIMIT_RESET_PER_ACCOUNT: String(LIMIT),
     RATE_LIMIT_WRITES_PER_USER: String(LIMIT),
+    RATE_LIMIT_CONFIRMATION_MAILS_PER_ACCOUNT: String(LIMIT),
   });
   businessId = (await createBusiness(await adminClient(api))).id;
 });
@@ -119,7 +120,36 @@ const limitCases: LimitCase[] = [
         post('/api/auth/reset-password', { email_or_username: user.username, verification_code: '123456', new_password: 'new-password' }, address);
     },
   },
+  // Issue #31: the email confirmation's Resend as forgot-password, and the mailed link's confirmation as the owners' links.
+  {
+    name: 'email confirmation resend per IP',
+    scope: 'ip',
+    allowed: 200,
+    prepare: async () => (_attempt, address) => resendFromNewMember(address),
+  },
+  {
+    name: 'email confirmation resend per account',
+    scope: 'account',
+    allowed: 200,
+    prepare: async () => {
+      const member = api.client();
+      await member.signup();
+      return (_attempt, address) => member.request('POST', '/api/auth/confirm-email/resend', undefined, fromAddress(address));
+    },
+  },
+  {
+    name: 'email confirmation per IP',
+    scope: 'ip',
+    allowed: 404,
+    prepare: async () => (attempt, address) => post('/api/auth/confirm-email', { token: `unknown-token-${unique()}-${attempt}` }, address),
+  },
 ];
+
+async function resendFromNewMember(address: string): Promise<ApiAnswer> {
+  const member = api.client();
+  await member.signup();
+  return member.request('POST', '/api/auth/confirm-email/resend', undefined, fromAddress(address));
+}
 
 /** Writes per user: each kind of write, by one member, from one address. */
 const writeCases: { name: string; allowed: number; prepare: () => Promise<SendAttempt> }[] = [

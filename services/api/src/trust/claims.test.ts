@@ -5,6 +5,7 @@ import { MESSAGES } from '@zaytoon/contract';
 import { newFreshnessToken } from '@zaytoon/core';
 import { adminClient, allPages, startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
 import { createBusiness } from '../test/fixtures';
+import { confirmEmail } from '../test/email-confirmation';
 
 let api: TestApi;
 let admin: ApiTestClient;
@@ -22,9 +23,11 @@ const claim = (client: ApiTestClient, businessId: number, evidence = EVIDENCE) =
 type ListedClaim = { id: number; business: { id: number }; member: { username: string; email: string }; email_domain_matches: boolean };
 const pendingClaims = () => allPages<ListedClaim>(admin, '/api/admin/claims?limit=2');
 
+/** A member with a confirmed address (issue #31: the domain hint and reminders need one). */
 async function claimant(email?: string) {
   const client = api.client();
   const user = await client.signup(email ? { email } : {});
+  await confirmEmail(api, client, user.email);
   return { client, user };
 }
 

@@ -24,6 +24,7 @@ export type ScreenId =
   | 'business-detail'
   | 'confirm-listing'
   | 'unsubscribe-alert'
+  | 'confirm-email'
   | 'open-data'
   | 'admin-panel';
 
@@ -49,6 +50,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/confirm-listing', owner: 'directory', screen: 'confirm-listing', access: 'public' },
   // Alert mails link here with ?token= (issue #16 point 5): the page ends the alert on open, with a POST.
   { path: '/unsubscribe-alert', owner: 'directory', screen: 'unsubscribe-alert', access: 'public' },
+  // The email confirmation mail links here with ?token= (issue #31): the member's click confirms (a scanner's visit does not).
+  { path: '/confirm-email', owner: 'directory', screen: 'confirm-email', access: 'public' },
   // Issue #16 point 1: the open data files, their licence and the API's reference.
   { path: '/open-data', owner: 'directory', screen: 'open-data', access: 'public' },
   { path: '/admin', owner: 'admin', screen: 'admin-panel', access: 'admin' },

@@ -17,6 +17,11 @@ export const userSchema = z.object({
     .optional()
     .describe('only in answers about the user themself: the language they chose (issue #15), null when never chosen'),
   totp_enabled: z.boolean().optional().describe('only in answers about the user themself: whether a second factor (TOTP) is on (issue #31)'),
+
+  email_confirmed: z
+    .boolean()
+    .optional()
+    .describe('only in answers about the user themself: whether they confirmed their email address with the mailed link (issue #31)'),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -116,3 +121,12 @@ export const changePasswordInputSchema = z
   });
 
 export const pictureResponseSchema = z.object({ picture: z.string(), message: z.string() });
+
+/** The mailed link's token that confirms a member's email address (issue #31 point 5): no session needed. */
+export const confirmEmailInputSchema = z.object({
+  token: inputText({ error: issueMessage('emailConfirmationRequired') })
+    .min(1, issueMessage('emailConfirmationRequired'))
+    .max(200, issueMessage('emailConfirmationInvalid'))
+    .regex(/^[A-Za-z0-9_-]+$/, issueMessage('emailConfirmationInvalid')),
+});
+export type ConfirmEmailInput = z.input<typeof confirmEmailInputSchema>;

@@ -21,7 +21,9 @@ export const claimSchema = z.object({
   evidence: z.string(),
   email_domain_matches: z
     .boolean()
-    .describe("the member's email domain is the website's domain (or one of its subdomains), when the claim was made: a hint, not a proof"),
+    .describe(
+      "the member's email domain is the website's domain (or one of its subdomains), when the claim was made, and the member has confirmed the address (false until then): a hint, not a proof",
+    ),
   status: claimStatusSchema,
   created_at: isoDate,
 });

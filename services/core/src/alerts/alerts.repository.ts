@@ -24,6 +24,8 @@ export interface DueMember {
 const ALERT_COLUMNS = `id, city, category, search, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
 const TODAY = `(now() AT TIME ZONE 'UTC')::date`;
 const NOT_MAILED_TODAY = `(u.alerts_mailed_on IS NULL OR u.alerts_mailed_on < ${TODAY})`;
+/** Issue #31: an unconfirmed address gets no alert mail; its alerts wait, unchanged, until it is confirmed. */
+const DUE = `${NOT_MAILED_TODAY} AND u.email_confirmed_at IS NOT NULL`;
 
 /** Members' alerts and the day their last alert mail went (issue #16 point 5). */
 export class AlertsRepository {
@@ -34,9 +36,16 @@ export class AlertsRepository {
     return rows;
   }
 
-  /** Holds the member's row until the transaction ends, so two saves at once count each other's alerts. */
-  async lockMember(userId: number): Promise<void> {
-    await this.db.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
+  /**
+   * Holds the member's row until the transaction ends, so two saves at once count each other's alerts. Answers whether
+   * the member's email address is confirmed (issue #31: alerts are mailed only to a confirmed address).
+   */
+  async lockMember(userId: number): Promise<{ emailConfirmed: boolean }> {
+    const { rows } = await this.db.query<{ confirmed: boolean }>(
+      'SELECT email_confirmed_at IS NOT NULL AS confirmed FROM users WHERE id = $1 FOR UPDATE',
+      [userId],
+    );
+    return { emailConfirmed: rows[0]?.confirmed ?? false };
   }
 
   async countForMember(userId: number): Promise<number> {
@@ -63,11 +72,11 @@ export class AlertsRepository {
     return rowCount ?? 0;
   }
 
-  /** Up to `limit` members with alerts and no alert mail today, after `afterUserId`, by id (the daily job's pages). */
+  /** Up to `limit` members with a confirmed address, alerts and no alert mail today, after `afterUserId`, by id (the daily job's pages). */
   async membersDue(afterUserId: number, limit: number): Promise<number[]> {
     const { rows } = await this.db.query<{ id: number }>(
       `SELECT u.id FROM users u
-        WHERE u.id > $1 AND ${NOT_MAILED_TODAY} AND EXISTS (SELECT 1 FROM alerts a WHERE a.user_id = u.id)
+        WHERE u.id > $1 AND ${DUE} AND EXISTS (SELECT 1 FROM alerts a WHERE a.user_id = u.id)
         ORDER BY u.id LIMIT $2`,
       [afterUserId, limit],
     );
@@ -77,7 +86,7 @@ export class AlertsRepository {
   /** The member, locked, if no alert mail went to them today (another run holding them: null, SKIP LOCKED). */
   async takeMember(userId: number): Promise<DueMember | null> {
     const { rows } = await this.db.query<DueMember>(
-      `SELECT u.id, u.email, u.name, u.language, now() AS until FROM users u WHERE u.id = $1 AND ${NOT_MAILED_TODAY} FOR UPDATE SKIP LOCKED`,
+      `SELECT u.id, u.email, u.name, u.language, now() AS until FROM users u WHERE u.id = $1 AND ${DUE} FOR UPDATE SKIP LOCKED`,
       [userId],
     );
     return rows[0] ?? null;

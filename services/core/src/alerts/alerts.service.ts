@@ -1,7 +1,7 @@
 import { ALERT_RULES, DEFAULT_LANGUAGE, MESSAGES, coded, type Alert, type alertInputSchema, type User, type Valid } from '@zaytoon/contract';
 import { BusinessesRepository } from '../businesses/businesses.repository';
 import { inTransaction, type Database } from '../db/pool';
-import { badRequest, conflict, notFound } from '../errors/domain-error';
+import { badRequest, conflict, forbidden, notFound } from '../errors/domain-error';
 import type { JobPayload } from '../jobs/job-definitions';
 import type { JobQueueRepository } from '../jobs/job-queue.repository';
 import type { AlertTokens } from './alert-token';
@@ -45,7 +45,7 @@ export class AlertsService {
   create(input: Valid<typeof alertInputSchema>, member: User): Promise<Alert> {
     return inTransaction(this.db, async (client) => {
       const alerts = new AlertsRepository(client);
-      await alerts.lockMember(member.id);
+      if (!(await alerts.lockMember(member.id)).emailConfirmed) throw forbidden('emailNotConfirmed');
       if ((await alerts.countForMember(member.id)) >= ALERT_RULES.maxPerMember) {
         throw conflict(coded('tooManyAlerts', { max: ALERT_RULES.maxPerMember }));
       }

@@ -52,12 +52,12 @@ export class ClaimsRepository {
     );
   }
 
-  /** Pending claims after `afterId`, oldest first. */
+  /** Pending claims after `afterId`, oldest first. The domain hint holds only once the member's address is confirmed (issue #31). */
   async pending(afterId: number, limit: number): Promise<Claim[]> {
     const { rows } = await this.db.query<Claim>(
       `SELECT c.id, json_build_object('id', b.id, 'name', b.name, 'website', b.website) AS business,
               json_build_object('id', u.id, 'username', u.username, 'email', u.email) AS member,
-              c.evidence, c.email_domain_matches, c.status, ${ISO('c.created_at')} AS created_at
+              c.evidence, c.email_domain_matches AND u.email_confirmed_at IS NOT NULL AS email_domain_matches, c.status, ${ISO('c.created_at')} AS created_at
          FROM owner_claims c JOIN businesses b ON b.id = c.business_id JOIN users u ON u.id = c.user_id
         WHERE c.status = 'pending' AND c.id > $1
         ORDER BY c.id LIMIT $2`,

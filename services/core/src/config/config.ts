@@ -109,6 +109,8 @@ const configSchema = databaseSettingsSchema.extend({
   /** change-password and delete-account calls (each runs scrypt) per user and per network in a window. */
   RATE_LIMIT_ACCOUNT_CHANGES_PER_USER: z.coerce.number().int().default(5),
   RATE_LIMIT_ACCOUNT_CHANGES_PER_IP: z.coerce.number().int().default(5),
+  /** Issue #31: 'Resend' of the email confirmation link per account in a window (each is a mail); per network it is RATE_LIMIT_RESET_PER_IP. */
+  RATE_LIMIT_CONFIRMATION_MAILS_PER_ACCOUNT: z.coerce.number().int().default(3),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().default(900),
   /** Every admin write (reviews, deletions, claim decisions, dismissals, verifications, merges, reverts) per admin in a window (issue #31). */
   RATE_LIMIT_ADMIN_WRITES_PER_ADMIN: z.coerce.number().int().default(600),

@@ -26,14 +26,15 @@ export class FreshnessRepository {
   constructor(private readonly db: Queryable) {}
 
   /**
-   * Takes up to `limit` claimed owners whose approval or last reminder is at least `months` old, oldest first, and
-   * marks them reminded now, so that a re-run (or another worker: SKIP LOCKED) does not take them again.
+   * Takes up to `limit` claimed owners with a confirmed address (issue #31: an unconfirmed one stays due until it is
+   * confirmed) whose approval or last reminder is at least `months` old, oldest first, and marks them reminded now,
+   * so that a re-run (or another worker: SKIP LOCKED) does not take them again.
    */
   async takeDue(months: number, limit: number): Promise<DueOwner[]> {
     const { rows } = await this.db.query<DueOwner>(
       `WITH due AS (
-         SELECT b.id FROM businesses b
-          WHERE b.owner_claimed_at IS NOT NULL AND b.owner_id IS NOT NULL
+         SELECT b.id FROM businesses b JOIN users o ON o.id = b.owner_id
+          WHERE b.owner_claimed_at IS NOT NULL AND o.email_confirmed_at IS NOT NULL
             AND coalesce(b.owner_reminded_at, b.owner_claimed_at) <= now() - make_interval(months => $1)
             AND NOT EXISTS (SELECT 1 FROM reports r WHERE r.business_id = b.id AND r.status = 'approved')
           ORDER BY coalesce(b.owner_reminded_at, b.owner_claimed_at), b.id

@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { DEFAULT_LANGUAGE, MESSAGES, OWNER_RULES, type ConfirmListingResult, type confirmListingInputSchema, type Valid } from '@zaytoon/contract';
 import { inTransaction, type Database } from '../db/pool';
 import { conflict, notFound } from '../errors/domain-error';
 import type { JobQueueRepository } from '../jobs/job-queue.repository';
 import { FreshnessRepository } from './freshness.repository';
+import { hashMailedToken, newMailedToken } from '../mail/mailed-token';
 
 /** Every day at 09:00 UTC the due owners are mailed (a restart of the workers keeps the schedule). */
 export const FRESHNESS_REMINDER_SCHEDULE = { id: 'send-freshness-reminders-daily', pattern: '0 9 * * *', tz: 'UTC' } as const;
@@ -11,15 +11,7 @@ export const FRESHNESS_REMINDER_SCHEDULE = { id: 'send-freshness-reminders-daily
 /** Owners taken, tokened and queued per transaction: a run's memory and locks stay bounded at any number of owners. */
 const REMINDER_BATCH = 200;
 
-/** 256 random bits: unguessable as it is, so it is stored as a plain SHA-256 (a leaked table gives no live link). */
-export function newFreshnessToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, hash: hashFreshnessToken(token) };
-}
-
-export function hashFreshnessToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
+export { newMailedToken as newFreshnessToken, hashMailedToken as hashFreshnessToken };
 
 /**
  * Owners' freshness reminders (issue #14 point 4): every 6 months a claimed owner is mailed a one-click
@@ -42,7 +34,7 @@ export class FreshnessService {
         const repository = new FreshnessRepository(client);
         const due = await repository.takeDue(OWNER_RULES.reminderEveryMonths, batchSize);
         for (const owner of due) {
-          const { token, hash } = newFreshnessToken();
+          const { token, hash } = newMailedToken();
           await repository.insertToken(hash, owner.business_id, owner.user_id, OWNER_RULES.confirmLinkValidDays);
           await this.jobs.enqueue('sendFreshnessReminder', {
             to: owner.email,
@@ -64,7 +56,7 @@ export class FreshnessService {
   async confirm(input: Valid<typeof confirmListingInputSchema>): Promise<ConfirmListingResult> {
     return inTransaction(this.db, async (client) => {
       const repository = new FreshnessRepository(client);
-      const token = await repository.findToken(hashFreshnessToken(input.token));
+      const token = await repository.findToken(hashMailedToken(input.token));
       if (!token || !token.still_owner) throw notFound('freshnessTokenInvalid');
       if (token.used) throw conflict('freshnessTokenUsed');
       if (token.expired) throw conflict('freshnessTokenExpired');

@@ -111,6 +111,15 @@ export const JOBS = {
     }),
     jobId: (payload) => `alert-digest-${payload.userId}-${payload.day}`,
   }),
+  /** Issue #31 point 5: the link that confirms a member's email address (signup, 'Resend'). */
+  sendEmailConfirmation: defineJob({
+    queue: QUEUES.emails,
+    name: 'send-email-confirmation',
+    payload: z.object({ ...memberMail, token: z.string().min(1) }),
+    // The token confirms the address without logging in: never readable in Redis or bull-board, and gone once mailed.
+    sealed: ['token'],
+    options: { removeOnComplete: true },
+  }),
   /** Daily, and on demand: queues the alert mail of every member with new businesses for their alerts. */
   sendAlertMails: defineJob({
     queue: QUEUES.emails,

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { LIMITS, OWNER_RULES, directionOf, type Language } from '@zaytoon/contract';
+import { EMAIL_CONFIRMATION_RULES, LIMITS, OWNER_RULES, directionOf, type Language } from '@zaytoon/contract';
 import type { AlertDigest } from '../alerts/alerts.service';
 import type { MailMessage } from './mail.repository';
 import { mailTexts } from './mail-i18n';
@@ -120,6 +120,26 @@ export function freshnessReminderMail(
     t('freshness.subject', { business, product }),
     plainText(product, [...lines, ...links.map((link) => `${link.label}: ${link.url}`)]),
     layout(language, product, lines, undefined, links),
+  );
+}
+
+/** Issue #31 point 5: the link that confirms the member's email address; its page confirms on the member's click. */
+export function emailConfirmationMail(input: { product: string; name: string; email: string; confirmUrl: string } & MailLanguage): RenderedMail {
+  const { product, name, email, confirmUrl, language } = input;
+  const t = mailTexts(language);
+  const lines = [
+    greeting(t, name),
+    t('emailConfirmation.intro', { email, product }),
+    t('emailConfirmation.why', { product }),
+    t('emailConfirmation.expiry', { count: EMAIL_CONFIRMATION_RULES.linkValidHours }),
+    t('emailConfirmation.notYou', { product }),
+  ];
+  const link = { label: t('emailConfirmation.confirm'), url: confirmUrl };
+  return rendered(
+    language,
+    t('emailConfirmation.subject', { product }),
+    plainText(product, [...lines.slice(0, 3), `${link.label}: ${link.url}`, ...lines.slice(3)]),
+    layout(language, product, lines, undefined, [link]),
   );
 }
 

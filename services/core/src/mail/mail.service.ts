@@ -2,7 +2,14 @@ import type { Language } from '@zaytoon/contract';
 import type { MailRepository } from './mail.repository';
 import type { AlertTokens } from '../alerts/alert-token';
 import type { AlertDigest } from '../alerts/alerts.service';
-import { alertDigestMail, accountDeletedMail, freshnessReminderMail, passwordChangedMail, resetCodeMail } from './mail-templates';
+import {
+  alertDigestMail,
+  accountDeletedMail,
+  emailConfirmationMail,
+  freshnessReminderMail,
+  passwordChangedMail,
+  resetCodeMail,
+} from './mail-templates';
 
 /** Who a mail goes to, and in which language (the member's, else the request's: issue #15). */
 interface MemberMail {
@@ -41,6 +48,13 @@ export class MailService {
     const confirmUrl = `${origin}/confirm-listing?token=${encodeURIComponent(input.token)}`;
     const editUrl = `${origin}/edit-business/${input.businessId}`;
     const mail = freshnessReminderMail({ product: this.product, ...input, confirmUrl, editUrl });
+    return this.mail.send({ to: input.to, ...mail });
+  }
+
+  /** Issue #31 point 5: the link to the page that confirms the member's address (on their click, never on the GET). */
+  async sendEmailConfirmation(input: MemberMail & { token: string }) {
+    const confirmUrl = `${this.origin}/confirm-email?token=${encodeURIComponent(input.token)}`;
+    const mail = emailConfirmationMail({ product: this.product, ...input, email: input.to, confirmUrl });
     return this.mail.send({ to: input.to, ...mail });
   }
 

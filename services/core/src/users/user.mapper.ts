@@ -12,5 +12,7 @@ export function toSelfUser(row: UserRow): User {
     is_admin: row.is_admin,
     language: row.language,
     totp_enabled: row.totp_enabled,
+
+    email_confirmed: row.email_confirmed_at !== null,
   };
 }

@@ -17,10 +17,12 @@ export interface UserRow {
   language: Language | null;
   /** Issue #31 point 16: whether a second factor (TOTP) is on. */
   totp_enabled: boolean;
+  /** When the member confirmed their address with the mailed link (issue #31); null: not confirmed. */
+  email_confirmed_at: Date | null;
 }
 
 const USER_COLUMNS =
-  'id, email, username, name, password_hash, picture, is_admin, reset_failures_in_row, reset_locked_until, created_at, session_generation, language, ' +
+  'id, email, username, name, password_hash, picture, is_admin, reset_failures_in_row, reset_locked_until, created_at, session_generation, language, email_confirmed_at, ' +
   'EXISTS (SELECT 1 FROM user_totp WHERE user_totp.user_id = users.id AND user_totp.enabled_at IS NOT NULL) AS totp_enabled';
 
 export class UsersRepository {

@@ -11,6 +11,7 @@ import resizeAvatar from './resize-avatar.handler';
 import sendAccountDeleted from './send-account-deleted.handler';
 import sendAlertDigest from './send-alert-digest.handler';
 import sendAlertMails from './send-alert-mails.handler';
+import sendEmailConfirmation from './send-email-confirmation.handler';
 import sendFreshnessReminder from './send-freshness-reminder.handler';
 import sendFreshnessReminders from './send-freshness-reminders.handler';
 import sendPasswordChanged from './send-password-changed.handler';
@@ -33,6 +34,7 @@ export const HANDLERS = {
   sendAccountDeleted,
   sendAlertDigest,
   sendAlertMails,
+  sendEmailConfirmation,
   sendFreshnessReminder,
   sendFreshnessReminders,
   sendPasswordChanged,

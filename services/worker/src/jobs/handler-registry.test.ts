@@ -18,6 +18,7 @@ describe('handler registry', () => {
       'send-account-deleted',
       'send-alert-digest',
       'send-alert-mails',
+      'send-email-confirmation',
       'send-freshness-reminder',
       'send-freshness-reminders',
       'send-password-changed',

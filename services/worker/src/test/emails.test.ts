@@ -116,6 +116,24 @@ describe('email jobs deliver real mail over SMTP', () => {
     expect(mails.find((mail) => mail.subject.includes('password'))!.text).toContain('Hello Amal,');
   });
 
+  it("send-email-confirmation (issue #31): the link to the page that confirms, sealed at rest, in the member's words", async () => {
+    const to = address();
+    const token = 'tok_' + randomBytes(16).toString('base64url');
+    const jobId = await context.producer.enqueue('sendEmailConfirmation', { to, name: 'Amal', token }, { delay: 1000 });
+    const redis = new Redis(context.env.REDIS_URL);
+    const raw = await redis.hget(`bull:emails:${jobId}`, 'data');
+    redis.disconnect();
+    expect(raw).not.toContain(token);
+
+    const [mail] = await waitFor(async () => ((list) => list.length > 0 && list)(await context.mailsTo(to)), 15_000, 'confirmation mail');
+    expect(mail.subject).toBe('Confirm your email address on Zaytoon');
+    const link = `${context.config.PUBLIC_ORIGIN.replace(/\/+$/, '')}/confirm-email?token=${token}`;
+    expect(mail.text).toContain(`Please confirm that ${to} is your email address on Zaytoon.`);
+    expect(mail.text).toContain(`Confirm my email address: ${link}`);
+    expect(mail.text).toContain('The link works once, for 48 hours.');
+    expect(mail.html).toContain(`href="${link}"`);
+  });
+
   it('a payload that breaks the job schema fails at once, without retries', async () => {
     // Added straight to the queue: the producer would refuse it, an old or foreign producer might not.
     const job = await context.queues.emails.add('send-password-changed', { to: 'not-an-email', name: 'x' });

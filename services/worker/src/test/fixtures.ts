@@ -1,17 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 
-export async function insertUser(db: pg.Pool, overrides: Partial<{ name: string; email: string; isAdmin: boolean; picture: string }> = {}) {
+export async function insertUser(
+  db: pg.Pool,
+  overrides: Partial<{ name: string; email: string; isAdmin: boolean; picture: string; emailConfirmed: boolean }> = {},
+) {
   const suffix = randomBytes(4).toString('hex');
   const { rows } = await db.query<{ id: number; email: string; name: string }>(
-    `INSERT INTO users (email, username, name, password_hash, is_admin, picture)
-     VALUES ($1, $2, $3, 'not-a-real-hash', $4, $5) RETURNING id, email, name`,
+    `INSERT INTO users (email, username, name, password_hash, is_admin, picture, email_confirmed_at)
+     VALUES ($1, $2, $3, 'not-a-real-hash', $4, $5, CASE WHEN $6 THEN now() END) RETURNING id, email, name`,
     [
       overrides.email ?? `u${suffix}@example.com`,
       `user_${suffix}`,
       overrides.name ?? `User ${suffix}`,
       overrides.isAdmin ?? false,
       overrides.picture ?? null,
+      overrides.emailConfirmed ?? false,
     ],
   );
   return rows[0];

@@ -21,7 +21,8 @@ afterAll(async () => {
 
 /** A business whose ownership an admin approved `claimedAgo` ago (SQL interval), last reminded `remindedAgo` ago. */
 async function claimedBusiness(claimedAgo: string | null, remindedAgo: string | null = null) {
-  const owner = await insertUser(context.db, { name: 'Amal Haddad' });
+  // Reminders go only to a confirmed address (issue #31).
+  const owner = await insertUser(context.db, { name: 'Amal Haddad', emailConfirmed: true });
   const business = await insertBusiness(context.db, { ownerId: owner.id });
   await context.db.query(`UPDATE businesses SET owner_claimed_at = now() - $2::interval, owner_reminded_at = now() - $3::interval WHERE id = $1`, [
     business.id,

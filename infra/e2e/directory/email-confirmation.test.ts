@@ -1,0 +1,64 @@
+// Issue #31 point 5, through the shell: signup still lands on /dashboard signed in, now with a banner saying the
+// address is unconfirmed; 'Resend' mails a new link (to the dev mail catcher); the link's page confirms nothing when
+// it opens, only on the member's click, and the banner is then gone. Alerts wait for a confirmed address.
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser';
+import { CONFIRMATION_SUBJECT, mailedConfirmationLink } from '../support/email-confirmation';
+import { listMail } from '../support/mailbox';
+import { apiFetch, eventually, expectToast, newUser, signUp, waitForPath } from './helpers';
+
+const browser = useBrowser();
+const user = newUser('confirm');
+
+const confirmationMails = async () => (await listMail(user.email)).filter((mail) => CONFIRMATION_SUBJECT.test(mail.subject));
+const confirmed = async (page: Parameters<typeof apiFetch>[0]) =>
+  (await apiFetch<{ email_confirmed?: boolean }>(page, '/api/auth/me')).body.email_confirmed;
+
+describe('email confirmation (issue #31 point 5)', () => {
+  it('signup lands on /dashboard signed in, with the banner and a mailed link; Resend mails another', async () => {
+    const { page } = browser;
+    await signUp(page, user);
+    const banner = page.getByTestId('email-confirmation-banner');
+    await banner.waitFor();
+    expect(await banner.innerText()).toContain(`Please confirm your email address: we sent a link to ${user.email}.`);
+    await eventually(async () => expect(await confirmationMails()).toHaveLength(1));
+    expect(await confirmed(page)).toBe(false);
+
+    // Saving an alert needs a confirmed address: the server's 403 says why.
+    await page.goto('/browse?city=London');
+    await page.getByTestId('business-count').filter({ hasText: /found/ }).waitFor();
+    await page.getByRole('button', { name: 'Email me new businesses like these' }).click();
+    await expectToast(page, 'Please confirm your email address first: open the link we emailed you, or choose Resend', 'error');
+
+    await banner.getByRole('button', { name: 'Resend' }).click();
+    await expectToast(page, 'We sent you a new confirmation link', 'success');
+    await eventually(async () => expect(await confirmationMails()).toHaveLength(2));
+  });
+
+  it("the mailed link's page confirms only on the click, and the banner goes", async () => {
+    const { page } = browser;
+    const link = await mailedConfirmationLink(user.email);
+    await page.goto(link.pathname + link.search);
+    await page.getByTestId('confirm-email').waitFor();
+    // Opening the page (scripts and all, as a mail scanner may) confirmed nothing.
+    expect(await confirmed(page)).toBe(false);
+    await page.getByTestId('email-confirmation-banner').waitFor();
+
+    await page.getByRole('button', { name: 'Confirm my email address' }).click();
+    const done = page.getByTestId('email-confirmed');
+    await done.waitFor();
+    expect(await done.innerText()).toContain('Thank you: your email address is confirmed');
+    expect(await confirmed(page)).toBe(true);
+    await page.getByTestId('email-confirmation-banner').waitFor({ state: 'detached' });
+
+    await page.getByRole('link', { name: 'Back to Directory' }).click();
+    await waitForPath(page, '/dashboard');
+    await page.getByTestId('welcome').waitFor();
+    expect(await page.getByTestId('email-confirmation-banner').count()).toBe(0);
+
+    // The link worked once.
+    await page.goto(link.pathname + link.search);
+    await page.getByRole('button', { name: 'Confirm my email address' }).click();
+    expect(await page.getByTestId('email-not-confirmed').innerText()).toContain('This confirmation link has already been used');
+  });
+});
