@@ -1,10 +1,10 @@
 // Issue #13, trust that stays true, through the shell: an admin verifies a business from its page ('Visited in
 // person') and the badge shows; 13 months later (the dates moved in SQL) it reads 'Verification due' and is in
 // Re-checks; three members answering 'Closed' put another business in Re-checks, with their answers; a source whose
-// page (served here on 127.0.0.1: the stack runs with LINK_CHECK_ALLOW_PRIVATE) starts answering 404 is 'Link broken'
+// page (served here on a loopback address: the stack runs with LINK_CHECK_ALLOW_PRIVATE) starts answering 404 is 'Link broken'
 // after three checks by the real worker, its archived title still shown.
+import { randomInt } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -152,8 +152,10 @@ describe('trust that stays true (issue #13)', () => {
         response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<title>${title}</title><p>Every sale goes to Gaza.</p>`);
       else response.writeHead(404, { 'content-type': 'text/html' }).end('<title>Not found</title>');
     });
-    await new Promise<void>((resolve) => statementSite!.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(statementSite.address() as AddressInfo).port}/statement`;
+    // A source's URL names no port but the web's (issue #31): the page is on port 80 of a loopback address of its own.
+    const host = `127.${randomInt(1, 255)}.${randomInt(1, 255)}.${randomInt(2, 255)}`;
+    await new Promise<void>((resolve, reject) => statementSite!.once('error', reject).listen(80, host, resolve));
+    const url = `http://${host}/statement`;
     const business = await addBusiness(owner, `Pledged Pantry ${run}`, {
       sources: [{ kind: 'Public statement', url, description: 'Our pledge, on our site', date: '2026-01-10' }],
     });
