@@ -16,6 +16,8 @@ export * from './businesses/businesses.repository';
 export * from './container';
 export * from './directory/directory-version.repository';
 export * from './jobs/queue-metrics';
+export { jobTelemetry, flushTraces } from './telemetry/job-telemetry';
+export { tracingEnabled } from './telemetry/tracing';
 export * from './logging/logger';
 export * from './logging/request-context';
 export * from './jobs/job-data-cipher';
