@@ -18,6 +18,7 @@ export * from './directory/directory-version.repository';
 export * from './jobs/queue-metrics';
 export { jobTelemetry, flushTraces } from './telemetry/job-telemetry';
 export { tracingEnabled } from './telemetry/tracing';
+export * from './telemetry/metrics-access';
 export * from './logging/logger';
 export * from './logging/request-context';
 export * from './jobs/job-data-cipher';

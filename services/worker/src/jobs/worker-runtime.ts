@@ -19,6 +19,8 @@ export async function startWorkers(options: {
   services: WorkerServices;
   settings: WorkerSettings;
   logger: Logger;
+  /** Called with each queue's worker (the metrics watch their jobs). */
+  onWorker?: (queue: QueueName, worker: Worker) => void;
 }): Promise<WorkerRuntime> {
   const { registry, connection, services, settings, logger } = options;
   const workers = new Map<QueueName, Worker>();
@@ -47,6 +49,7 @@ export async function startWorkers(options: {
       }),
     );
     worker.on('error', (error) => logger.error({ err: error, queue }, `worker error: ${error.message}`));
+    options.onWorker?.(queue, worker);
     workers.set(queue, worker);
   }
   await Promise.all([...workers.values()].map((worker) => worker.waitUntilReady()));
