@@ -1,14 +1,16 @@
-// Issue #32 point 6: one request through the front door (real nginx) to the API process and into a BullMQ job on the
-// worker process is one trace. The API and the worker run from source as `npm start` runs them (tracing preloaded),
-// with OTEL_EXPORTER_OTLP_ENDPOINT pointing at the OTLP/HTTP receiver this test runs; a signup queues its mail.
+// Issue #32 point 6, against a real API and worker run from source as `npm start` runs them (tracing preloaded):
+// - one request through the front door (real nginx) to the API and into a BullMQ job on the worker is one trace,
+//   received by the OTLP/HTTP receiver this test runs (OTEL_EXPORTER_OTLP_ENDPOINT); a signup queues its mail;
+// - the alert rules and the dashboard shipped beside this file parse, and name only metrics the two processes export.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { createQueueConnection } from '@zaytoon/core';
 import { createMigratedDatabase } from '@zaytoon/core/testing';
 import { repoRoot } from '../dev/config';
@@ -87,6 +89,8 @@ let mail: MailCatcher;
 let frontDoor: TestFrontDoor;
 let database: Awaited<ReturnType<typeof createMigratedDatabase>>;
 let uploadDir: string;
+let apiMetricsUrl: string;
+let workerMetricsUrl: string;
 const processes: ManagedProcess[] = [];
 
 beforeAll(async () => {
@@ -97,7 +101,9 @@ beforeAll(async () => {
   mail = await startMailCatcher({ smtpPort: 0, httpPort: 0 });
   database = await createMigratedDatabase(databaseUrl, 'tracing_test');
   uploadDir = mkdtempSync(join(tmpdir(), 'zaytoon-tracing-uploads-'));
-  const apiPort = await freePort();
+  const [apiPort, workerMetricsPort] = [await freePort(), await freePort()];
+  apiMetricsUrl = `http://127.0.0.1:${apiPort}/metrics`;
+  workerMetricsUrl = `http://127.0.0.1:${workerMetricsPort}/metrics`;
   frontDoor = await startTestFrontDoor({ apiUpstreams: [`127.0.0.1:${apiPort}`] });
   const redis = withRedisDb(redisUrl, TRACING_REDIS_DB);
   const env: Record<string, string> = {
@@ -112,6 +118,7 @@ beforeAll(async () => {
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(mail.smtpPort),
     SMTP_SECURE: 'false',
+    WORKER_METRICS_PORT: String(workerMetricsPort),
     OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
     // Spans leave within a tenth of a second instead of the default five.
     OTEL_BSP_SCHEDULE_DELAY: '100',
@@ -193,5 +200,115 @@ describe('tracing (OTLP)', () => {
     );
     expect(serverSpan.service).toBe('zaytoon-api');
     expect(serverSpan.parentSpanId).toBe(requestId.slice(0, 16));
+  });
+});
+
+const FILES = new URL('./', import.meta.url);
+/** Series Prometheus records itself for each scrape target, which no /metrics exports. */
+const PROMETHEUS_SERIES = new Set(['up']);
+const PROMQL_WORDS = new Set([
+  'and',
+  'or',
+  'unless',
+  'by',
+  'without',
+  'on',
+  'ignoring',
+  'group_left',
+  'group_right',
+  'bool',
+  'offset',
+  'le',
+  'inf',
+  'nan',
+]);
+
+/** Metric names of a PromQL expression: identifiers that are not functions, label names, keywords, strings or durations. */
+export function metricNames(expr: string): string[] {
+  const bare = expr
+    .replace(/"(?:[^"\\]|\\.)*"/g, '""')
+    .replace(/\{[^}]*\}/g, '')
+    .replace(/\[[^\]]*\]/g, '')
+    .replace(/\b(by|without|on|ignoring|group_left|group_right)\s*\([^)]*\)/g, '')
+    .replace(/\$__\w+/g, '')
+    .replace(/(?<![\w:])\d[\d.]*(e[+-]?\d+)?/gi, '');
+  const names = [...bare.matchAll(/([a-zA-Z_:][a-zA-Z0-9_:]*)(\s*\()?/g)].filter(([, name, call]) => !call && !PROMQL_WORDS.has(name.toLowerCase()));
+  return [...new Set(names.map(([, name]) => name))];
+}
+
+/** Every series name a Prometheus text exposition offers: each family, with _bucket/_sum/_count for histograms and summaries. */
+function exportedNames(exposition: string): Set<string> {
+  const names = new Set<string>();
+  for (const [, name, type] of exposition.matchAll(/^# TYPE (\S+) (\S+)$/gm)) {
+    names.add(name);
+    if (type === 'histogram') ['_bucket', '_sum', '_count'].forEach((suffix) => names.add(name + suffix));
+    if (type === 'summary') ['_sum', '_count'].forEach((suffix) => names.add(name + suffix));
+  }
+  return names;
+}
+
+interface AlertRule {
+  alert: string;
+  expr: string;
+  for: string;
+  labels: { severity: string };
+  annotations: { summary: string; description: string };
+}
+
+describe('alert rules and dashboard', () => {
+  const rules = parseYaml(readFileSync(new URL('prometheus-alerts.yml', FILES), 'utf8')) as { groups: { name: string; rules: AlertRule[] }[] };
+  const alerts = rules.groups.flatMap((group) => group.rules);
+  const dashboard = JSON.parse(readFileSync(new URL('grafana-dashboard.json', FILES), 'utf8')) as {
+    uid: string;
+    title: string;
+    panels: { type: string; title: string; targets?: { expr: string }[] }[];
+  };
+  const dashboardExprs = dashboard.panels.flatMap((panel) => (panel.targets ?? []).map((target) => target.expr));
+  const scrapeJobs = (
+    parseYaml(readFileSync(new URL('prometheus.yml', FILES), 'utf8')) as { scrape_configs: { job_name: string }[] }
+  ).scrape_configs.map((config) => config.job_name);
+
+  it('the metric names of an expression are found', () => {
+    expect(metricNames('sum by (queue, le) (rate(worker_job_duration_seconds_bucket{outcome="completed"}[15m])) > 60')).toEqual([
+      'worker_job_duration_seconds_bucket',
+    ]);
+    expect(metricNames('max(bullmq_jobs{state="waiting"}) > 0 and max(bullmq_jobs{state="active"}) == 0')).toEqual(['bullmq_jobs']);
+    expect(metricNames('up{job="zaytoon-api"} == 0')).toEqual(['up']);
+    expect(metricNames('max by (job, instance) (process_resident_memory_bytes) > 700e6')).toEqual(['process_resident_memory_bytes']);
+  });
+
+  it('every alert rule has a name, an expression, a duration, a severity and its words', () => {
+    expect(alerts.length).toBeGreaterThan(5);
+    expect(new Set(alerts.map((rule) => rule.alert)).size).toBe(alerts.length);
+    for (const rule of alerts) {
+      expect(rule.alert, JSON.stringify(rule)).toMatch(/^Zaytoon[A-Z][A-Za-z]+$/);
+      expect(rule.expr.trim(), rule.alert).not.toBe('');
+      expect(metricNames(rule.expr).length, rule.alert).toBeGreaterThan(0);
+      expect(rule.for, rule.alert).toMatch(/^\d+[smh]$/);
+      expect(['critical', 'warning'], rule.alert).toContain(rule.labels.severity);
+      expect(rule.annotations.summary, rule.alert).toBeTruthy();
+      expect(rule.annotations.description, rule.alert).toBeTruthy();
+      for (const job of rule.expr.matchAll(/job="([^"]+)"/g)) expect(scrapeJobs, rule.alert).toContain(job[1]);
+    }
+  });
+
+  it('the dashboard is a Grafana dashboard whose every panel queries Prometheus', () => {
+    expect(dashboard.uid).toBe('zaytoon-overview');
+    const graphs = dashboard.panels.filter((panel) => panel.type !== 'row');
+    expect(graphs.length).toBeGreaterThan(5);
+    for (const panel of graphs) expect(panel.targets?.length, panel.title).toBeGreaterThan(0);
+  });
+
+  it('every metric the rules and the dashboard name is one the API or the worker exports', async () => {
+    const scrape = async (url: string) => {
+      const answer = await fetch(url);
+      expect(answer.status, url).toBe(200);
+      return answer.text();
+    };
+    const exported = new Set([...exportedNames(await scrape(apiMetricsUrl)), ...exportedNames(await scrape(workerMetricsUrl)), ...PROMETHEUS_SERIES]);
+    const named = [...alerts.map((rule) => rule.expr), ...dashboardExprs].flatMap(metricNames);
+    expect(named).toContain('worker_job_duration_seconds_bucket');
+    expect(named).toContain('http_request_duration_seconds_count');
+    expect(named.filter((name) => !exported.has(name))).toEqual([]);
   });
 });
