@@ -188,7 +188,7 @@ describe('tracing (OTLP)', () => {
     expect(serverSpan.traceId).toBe(requestId);
     expect(serverSpan.parentSpanId).toBe(requestId.slice(0, 16));
     expect(receiver.spans.filter((span) => span.traceId === requestId && span.kind === SPAN_KIND.server)).toEqual([serverSpan]);
-  });
+  }, 60_000);
 
   it('each request through the front door is its own trace, named by its request id', async () => {
     const answer = await new ApiClient(frontDoor.base, new URL(frontDoor.base).origin, 15_000).get('/api/auth/me');
