@@ -154,6 +154,14 @@ function tsxCommand(entry: string): { command: string; args: string[] } {
   return { command: process.execPath, args: ['--import', 'tsx', entry] };
 }
 
+/** Preloaded before the API's and the worker's main: starts tracing when OTEL_EXPORTER_OTLP_ENDPOINT is set, else nothing. */
+export const TRACING_PRELOAD = './services/core/src/telemetry/tracing.preload.ts';
+
+/** The API or the worker from source, as `npm start` runs them (tracing preloaded). */
+export function serverCommand(entry: string): { command: string; args: string[] } {
+  return { command: process.execPath, args: ['--import', 'tsx', '--import', TRACING_PRELOAD, entry] };
+}
+
 export function mailboxUrl(config: StackConfig): string {
   return `http://localhost:${config.ports.mailHttp}`;
 }
@@ -324,14 +332,19 @@ export async function startApplications(
   const numbered = (name: string, index: number, count: number) => (count > 1 ? `${name}-${index + 1}` : name);
   ports.forEach((port, index) => {
     const api = supervisor.start(
-      { name: numbered('api', index, apis), ...tsxCommand('services/api/src/main.ts'), cwd: repoRoot, env: { ...envs.api, API_PORT: String(port) } },
+      {
+        name: numbered('api', index, apis),
+        ...serverCommand('services/api/src/main.ts'),
+        cwd: repoRoot,
+        env: { ...envs.api, API_PORT: String(port) },
+      },
       { restart },
     );
     watch(api, `http://localhost:${port}/readyz`, (status) => status === 200);
   });
   for (let index = 0; index < workers; index++) {
     supervisor.start(
-      { name: numbered('worker', index, workers), ...tsxCommand('services/worker/src/main.ts'), cwd: repoRoot, env: envs.worker },
+      { name: numbered('worker', index, workers), ...serverCommand('services/worker/src/main.ts'), cwd: repoRoot, env: envs.worker },
       { restart },
     );
   }

@@ -56,7 +56,12 @@ ENV API_HOST=0.0.0.0
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.API_PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "services/api/dist/main.js"]
+# The tracing preload starts OpenTelemetry before the app loads, when OTEL_EXPORTER_OTLP_ENDPOINT is set (else nothing).
+CMD ["node", "--import", "./services/core/dist/tracing.js", "services/api/dist/main.js"]
 
 FROM runtime AS worker
-CMD ["node", "services/worker/dist/main.js"]
+# Prometheus scrapes the worker's own /metrics here (METRICS_TOKEN as the API's).
+ENV WORKER_METRICS_PORT=9464 \
+    WORKER_METRICS_HOST=0.0.0.0
+EXPOSE 9464
+CMD ["node", "--import", "./services/core/dist/tracing.js", "services/worker/dist/main.js"]

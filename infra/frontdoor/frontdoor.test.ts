@@ -265,6 +265,17 @@ describe('front door: the API upstreams', () => {
     expect(seen[0].headers.host).toBe(new URL(base).host);
   });
 
+  it("starts the trace context of each request itself: the trace id is the request id, a client's traceparent is not passed on", async () => {
+    const clientTrace = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+    const path = `/api/private/traced-${Date.now()}`;
+    const response = await fetch(`${base}${path}`, { headers: { traceparent: clientTrace, tracestate: 'vendor=chosen' } });
+    const [seen] = upstreams.flatMap((upstream) => upstream.seen).filter((request) => request.url === path);
+    const requestId = String(seen.headers['x-request-id']);
+    expect(response.headers.get('x-request-id')).toBe(requestId);
+    expect(seen.headers.traceparent).toBe(`00-${requestId}-${requestId.slice(0, 16)}-01`);
+    expect(seen.headers.tracestate).toBeUndefined();
+  });
+
   it('keeps connections to the API open (keep-alive) and spreads requests over every process', async () => {
     const before = upstreams.map((upstream) => upstream.seen.length);
     for (let i = 0; i < 40; i++) expect((await fetch(`${base}/api/businesses/${i}`)).status).toBe(200);

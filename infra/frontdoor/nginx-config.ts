@@ -250,6 +250,15 @@ function apiAnswersCachePath(prefix: string): string {
   return `  proxy_cache_path ${prefix}/temp/api-answers levels=1:2 keys_zone=${API_ANSWERS_CACHE}:10m max_size=256m inactive=60s use_temp_path=off;`;
 }
 
+/**
+ * The W3C trace context the front door starts for each request it proxies (issue #32 point 6; decisions.md): the
+ * trace id is the request id (`$request_id`, 32 hex digits), so the id in every log line finds the trace too, and
+ * the parent is a span id made from it. A client's own traceparent and tracestate are not forwarded: visitors do not
+ * choose trace ids or sampling. nginx 1.22 has no OpenTelemetry module, so this parent is never exported itself.
+ */
+const traceparentMap = () =>
+  block('map $request_id $frontdoor_traceparent', ['    "~^(?<span_id>[0-9a-f]{16})" "00-$request_id-$span_id-01";'], '  ');
+
 /** 1 when the request carries the session cookie (nginx's $cookie_ variables cannot name one with a dot). */
 const sessionCookieMap = () =>
   block('map $http_cookie $zaytoon_session_cookie', ['    default 0;', `    "~(^|;)\\s*${SESSION_COOKIE.replace(/\./g, '\\.')}=" 1;`], '  ');
@@ -288,6 +297,8 @@ function proxyLocation(path: string, upstream: string, extra: string[] = [], tim
       '      proxy_set_header X-Forwarded-Proto $forwarded_proto;',
       '      proxy_set_header X-Forwarded-Host $http_host;',
       '      proxy_set_header X-Request-Id $request_id;',
+      '      proxy_set_header traceparent $frontdoor_traceparent;',
+      '      proxy_set_header tracestate "";',
       // GET and HEAD go to the next upstream when one fails, also when a dying process cut its answer's header short;
       // writes are never sent twice (nginx's default).
       '      proxy_next_upstream error timeout invalid_header http_502 http_503 http_504;',
@@ -517,6 +528,7 @@ export function frontDoorConfig(settings: FrontDoorSettings): string {
   );
   return nginxMain(settings, [
     forwardedProto,
+    traceparentMap(),
     sessionCookieMap(),
     ...uncachedReadsZone(uncachedReads),
     apiAnswersCachePath(settings.prefix),

@@ -4,6 +4,7 @@ import {
   configGetReader,
   createCore,
   exitOnUnsafeRedis,
+  flushTraces,
   loadConfig,
   refuseUnsafeRedis,
   reportPostgresReachability,
@@ -63,6 +64,7 @@ async function shutdown(signal: string) {
   log.info(`${signal}: finishing the requests in flight, refusing new ones`);
   await server.drain(DRAIN_GRACE_MS);
   await Promise.race([core.close(), new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref())]);
+  await flushTraces();
   log.info('stopped');
   process.exit(0);
 }

@@ -1,4 +1,4 @@
-import { loadConfig, componentLogger, checksRedisSettings, exitOnUnsafeRedis } from '@zaytoon/core';
+import { loadConfig, componentLogger, checksRedisSettings, exitOnUnsafeRedis, flushTraces } from '@zaytoon/core';
 import { bootWorker, type RunningWorker } from './worker';
 import { loadWorkerSettings } from './worker.config';
 
@@ -25,6 +25,7 @@ async function shutdown(signal: string) {
   log.info(`${signal}: finishing the jobs in hand, then exiting`);
   try {
     await worker.stop();
+    await flushTraces();
     log.info('stopped');
     process.exit(0);
   } catch (error) {

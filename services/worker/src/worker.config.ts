@@ -12,6 +12,8 @@ const workerEnvSchema = z.object({
   OPEN_DATA_REBUILD_EVERY_MS: optionalInt(1_000),
   WORKER_TEST_DELAY_MS: optionalInt(0),
   WORKER_TEST_JOB_TIMEOUT_MS: optionalInt(1),
+  WORKER_METRICS_PORT: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).max(65535).optional()),
+  WORKER_METRICS_HOST: z.string().min(1).optional(),
 });
 
 export interface WorkerSettings {
@@ -31,6 +33,8 @@ export interface WorkerSettings {
   testDelayMs: number;
   /** Honoured only when NODE_ENV=test: every job's deadline, so a test sees one pass. */
   testJobTimeoutMs?: number;
+  /** Where the worker serves its Prometheus metrics (GET /metrics); none without WORKER_METRICS_PORT. */
+  metrics?: { host: string; port: number };
 }
 
 export function loadWorkerSettings(config: Config, env: NodeJS.ProcessEnv = process.env): WorkerSettings {
@@ -49,5 +53,7 @@ export function loadWorkerSettings(config: Config, env: NodeJS.ProcessEnv = proc
     openDataEveryMs: values.OPEN_DATA_REBUILD_EVERY_MS ?? OPEN_DATA_REBUILD_EVERY_MS,
     testDelayMs: config.NODE_ENV === 'test' ? (values.WORKER_TEST_DELAY_MS ?? 0) : 0,
     testJobTimeoutMs: config.NODE_ENV === 'test' ? values.WORKER_TEST_JOB_TIMEOUT_MS : undefined,
+    metrics:
+      values.WORKER_METRICS_PORT === undefined ? undefined : { host: values.WORKER_METRICS_HOST ?? '127.0.0.1', port: values.WORKER_METRICS_PORT },
   };
 }

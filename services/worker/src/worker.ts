@@ -3,10 +3,13 @@ import { HANDLERS } from './handlers/index';
 import { buildHandlerRegistry, type JobHandlers } from './jobs/handler-registry';
 import { registerSchedules } from './jobs/schedules';
 import { startWorkers } from './jobs/worker-runtime';
+import { createWorkerMetrics, serveWorkerMetrics } from './metrics/worker-metrics';
 import type { WorkerSettings } from './worker.config';
 import { createWorkerContainer } from './worker.container';
 
 export interface RunningWorker {
+  /** The port of GET /metrics, when WORKER_METRICS_PORT asked for one (0: any free port). */
+  metricsPort?: number;
   /** Graceful: jobs in hand finish, then every connection closes. Calling it again returns the same promise. */
   stop(): Promise<void>;
 }
@@ -35,8 +38,21 @@ export async function bootWorker(options: {
     );
   }
   reportPostgresReachability(container.db, options.config.DATABASE_URL, logger);
+  let metricsServer: Awaited<ReturnType<typeof serveWorkerMetrics>> | undefined;
   try {
-    const runtime = await startWorkers({ registry, connection: container.redis, services: container.services, settings: options.settings, logger });
+    const metrics = createWorkerMetrics(container.jobs.queues);
+    if (options.settings.metrics) {
+      metricsServer = await serveWorkerMetrics(metrics.registry, options.config, options.settings.metrics);
+      logger.info(`metrics on http://${options.settings.metrics.host}:${metricsServer.port}/metrics`);
+    }
+    const runtime = await startWorkers({
+      registry,
+      connection: container.redis,
+      services: container.services,
+      settings: options.settings,
+      logger,
+      onWorker: (queue, worker) => metrics.watch(queue, worker),
+    });
     await registerSchedules(container.jobs.queues, options.settings);
     // The open data files exist from the first boot on (a build only if none or a change since): decisions.md.
     await container.jobs.enqueue('buildOpenData', { reason: 'boot' });
@@ -45,12 +61,17 @@ export async function bootWorker(options: {
     );
     let stopping: Promise<void> | undefined;
     return {
+      metricsPort: metricsServer?.port,
       stop() {
-        stopping ??= runtime.close().then(() => container.close());
+        stopping ??= runtime
+          .close()
+          .then(() => metricsServer?.close())
+          .then(() => container.close());
         return stopping;
       },
     };
   } catch (error) {
+    await metricsServer?.close();
     await container.close().catch(() => {});
     throw error;
   }

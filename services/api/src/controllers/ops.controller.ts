@@ -1,25 +1,17 @@
-import { timingSafeEqual } from 'node:crypto';
 import { Router, type RequestHandler } from 'express';
 import { buildOpenApiDocument } from '@zaytoon/contract';
 import { sendError } from '../http/error-handler';
-import type { Core } from '@zaytoon/core';
+import { metricsAccess, type Core } from '@zaytoon/core';
 import { registerQueueMetrics } from '../middleware/metrics';
 import { metricsRegistry } from '../middleware/metrics';
 
-/**
- * /metrics is for the scraper, not the public: with METRICS_TOKEN set it needs that bearer token; without one
- * it is open outside production (npm start, npm test) and absent in production.
- */
-function metricsAccess(config: Core['config']): RequestHandler {
-  const expected = config.METRICS_TOKEN ? Buffer.from(`Bearer ${config.METRICS_TOKEN}`) : null;
+/** /metrics for the scraper only (core's metricsAccess): 404 in production without METRICS_TOKEN, 401 without the token. */
+function metricsGuard(config: Core['config']): RequestHandler {
+  const access = metricsAccess(config);
   return (req, res, next) => {
-    if (!expected) {
-      if (config.NODE_ENV === 'production') return sendError(res, 404, 'notFound');
-      return next();
-    }
-    const given = Buffer.from(req.headers.authorization ?? '');
-    if (given.length === expected.length && timingSafeEqual(given, expected)) return next();
-    sendError(res, 401, 'metricsTokenRequired');
+    const verdict = access(req.headers.authorization);
+    if (verdict === 'allowed') return next();
+    sendError(res, verdict === 'hidden' ? 404 : 401, verdict === 'hidden' ? 'notFound' : 'metricsTokenRequired');
   };
 }
 
@@ -47,7 +39,7 @@ export function opsRouter(core: Core): Router {
     res.status(postgres && redis ? 200 : 503).json({ status: postgres && redis ? 'ready' : 'unavailable', postgres, redis });
   });
 
-  router.get('/metrics', metricsAccess(core.config), async (_req, res) => {
+  router.get('/metrics', metricsGuard(core.config), async (_req, res) => {
     res.setHeader('Content-Type', metricsRegistry.contentType);
     res.send(await metricsRegistry.metrics());
   });

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import client from 'prom-client';
-import { readQueueCounts, type Core } from '@zaytoon/core';
+import { setQueueCounts, type Core } from '@zaytoon/core';
 
 export const metricsRegistry = new client.Registry();
 client.collectDefaultMetrics({ register: metricsRegistry });
@@ -41,10 +41,7 @@ export function registerQueueMetrics(core: Core): void {
     labelNames: ['queue', 'state'],
     registers: [metricsRegistry],
     async collect() {
-      const counts = await readQueueCounts(core.jobs.queues).catch(() => ({}));
-      for (const [queue, states] of Object.entries(counts)) {
-        for (const [state, value] of Object.entries(states)) this.set({ queue, state }, value);
-      }
+      await setQueueCounts(core.jobs.queues, (labels, value) => this.set(labels, value));
     },
   });
 }

@@ -1,6 +1,7 @@
 import { Queue, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { currentRequestId } from '../logging/request-context';
+import { jobTelemetry } from '../telemetry/job-telemetry';
 import type { JobDataCipher } from './job-data-cipher';
 import { JOBS, QUEUES, type JobName, type JobPayload, type JobTrace, type QueueName } from './job-definitions';
 
@@ -23,9 +24,10 @@ export class JobQueueRepository {
     /** Seals the fields a definition marks `sealed`; a producer without it refuses such jobs. */
     private readonly cipher?: JobDataCipher,
   ) {
+    const telemetry = jobTelemetry();
     this.queues = Object.fromEntries(
       Object.values(QUEUES).map((name) => {
-        const queue = new Queue(name, { connection, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+        const queue = new Queue(name, { connection, defaultJobOptions: DEFAULT_JOB_OPTIONS, telemetry });
         // The connection's outage is logged once where it is made (redis-connection.ts); without a listener
         // BullMQ prints every reconnect failure of every queue to stderr.
         queue.on('error', () => {});

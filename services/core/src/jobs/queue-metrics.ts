@@ -28,3 +28,14 @@ export async function readQueueCounts(queues: Record<string, Queue>): Promise<Re
   );
   return Object.fromEntries(entries);
 }
+
+/** The `bullmq_jobs` gauge of the API's and the worker's /metrics: one value per queue and state, read when scraped. */
+export async function setQueueCounts(
+  queues: Record<string, Queue>,
+  set: (labels: { queue: string; state: string }, value: number) => void,
+): Promise<void> {
+  const counts = await readQueueCounts(queues).catch(() => ({}));
+  for (const [queue, states] of Object.entries(counts)) {
+    for (const [state, value] of Object.entries(states)) set({ queue, state }, value);
+  }
+}

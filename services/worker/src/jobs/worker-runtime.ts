@@ -1,6 +1,6 @@
 import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { QueueName, Logger } from '@zaytoon/core';
+import { jobTelemetry, type QueueName, type Logger } from '@zaytoon/core';
 import type { WorkerSettings } from '../worker.config';
 import type { WorkerServices } from '../worker.container';
 import type { HandlerRegistry } from './handler-registry';
@@ -19,9 +19,12 @@ export async function startWorkers(options: {
   services: WorkerServices;
   settings: WorkerSettings;
   logger: Logger;
+  /** Called with each queue's worker (the metrics watch their jobs). */
+  onWorker?: (queue: QueueName, worker: Worker) => void;
 }): Promise<WorkerRuntime> {
   const { registry, connection, services, settings, logger } = options;
   const workers = new Map<QueueName, Worker>();
+  const telemetry = jobTelemetry();
   for (const [queue, handlers] of registry) {
     const worker = new Worker(
       queue,
@@ -33,6 +36,7 @@ export async function startWorkers(options: {
         stalledInterval: settings.stalledIntervalMs,
         // A job whose worker died runs once more; dying again fails it, so a job that crashes workers stops there.
         maxStalledCount: 1,
+        telemetry,
       },
     );
     // Also for jobs that never reached the processor (stalled too often), so failures are logged here.
@@ -45,6 +49,7 @@ export async function startWorkers(options: {
       }),
     );
     worker.on('error', (error) => logger.error({ err: error, queue }, `worker error: ${error.message}`));
+    options.onWorker?.(queue, worker);
     workers.set(queue, worker);
   }
   await Promise.all([...workers.values()].map((worker) => worker.waitUntilReady()));
