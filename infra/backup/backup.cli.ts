@@ -1,0 +1,22 @@
+// `npm run backup`: a pg_dump (custom format) of DATABASE_URL, UPLOAD_DIR and a manifest of sha256 checksums,
+// stored in BACKUP_DIR (or the bucket of BACKUP_S3_BUCKET); keeps the newest BACKUP_KEEP backups.
+import { createBackup } from './backup';
+import { backupSettings } from './backup-settings';
+
+async function main(): Promise<void> {
+  const settings = backupSettings();
+  const started = Date.now();
+  const { name, manifest } = await createBackup(settings);
+  const bytes = manifest.files.reduce((sum, file) => sum + file.bytes, 0);
+  console.log(`backup ${settings.store.describe(name)}: ${manifest.files.length} files, ${(bytes / 1e6).toFixed(1)} MB, ${Date.now() - started} ms`);
+  const names = await settings.store.list();
+  for (const old of names.slice(0, Math.max(0, names.length - settings.keep))) {
+    await settings.store.remove(old);
+    console.log(`removed the old backup ${settings.store.describe(old)} (BACKUP_KEEP=${settings.keep})`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`backup failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
