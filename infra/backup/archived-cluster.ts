@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import pg from 'pg';
 import { aptInstall, canInstallWithApt, ensureProgram } from '../dev/system-program';
-import { run } from './postgres-tools';
+import { run } from '@zaytoon/core/backup';
 
 export const STANZA = 'zaytoon';
 export const PITR_POSTGRES_MAJOR = 15;

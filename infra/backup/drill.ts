@@ -18,11 +18,20 @@ import { runMigrations } from '@zaytoon/core/migrate';
 import { seedScaleBusinesses } from '../seed/scale-seed';
 import { avatarKeys } from '@zaytoon/core';
 import { ArchivedCluster, ensurePitrPrograms } from './archived-cluster';
-import { DirectoryBackupStore } from './backup-store';
-import { createBackup, DamagedBackupError, filesBelow, restoreBackup, sha256File } from './backup';
-import { restoreUploadsUntil, syncUploadsArchive } from './uploads-archive';
+import {
+  createBackup,
+  DamagedBackupError,
+  DirectoryBackupStore,
+  filesBelow,
+  restoreBackup,
+  restoreUploadsUntil,
+  sha256File,
+  syncUploadsArchive,
+} from '@zaytoon/core/backup';
 
 const ARCHIVE_TIMEOUT_SECONDS = 10;
+/** The migrations keep a 5 s statement_timeout on the database; seeding and checking 100,000 rows take longer. */
+const NO_STATEMENT_TIMEOUT = '-c statement_timeout=0';
 
 interface State {
   counts: Map<string, number>;
@@ -58,7 +67,7 @@ async function addMembersWithAvatars(pool: pg.Pool, uploadDir: string, label: st
 }
 
 async function readState(databaseUrl: string, uploadDir: string): Promise<State> {
-  const client = new pg.Client({ connectionString: databaseUrl });
+  const client = new pg.Client({ connectionString: databaseUrl, options: NO_STATEMENT_TIMEOUT });
   await client.connect();
   try {
     const tables = await client.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1");
@@ -117,7 +126,7 @@ export async function runDrill(businesses: number): Promise<{ rpoSeconds: number
   await assertPortFree(port, 'the restore drill Postgres', 'POSTGRES_PORT');
   for (const dir of [uploadDir, uploadsArchive, store.root]) await rm(dir, { recursive: true, force: true });
   await cluster.init();
-  const pool = new pg.Pool({ connectionString: cluster.url(), max: 2 });
+  const pool = new pg.Pool({ connectionString: cluster.url(), max: 2, options: NO_STATEMENT_TIMEOUT });
   try {
     // 1. seed, and back up
     await runMigrations(cluster.url(), () => undefined);

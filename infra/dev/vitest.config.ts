@@ -10,7 +10,6 @@ export default defineConfig({
       'infra/docker/**/*.test.ts',
       'infra/k8s/**/*.test.ts',
       'infra/i18n/**/*.test.ts',
-      'infra/backup/**/*.test.ts',
     ],
     root: new URL('../..', import.meta.url).pathname,
     testTimeout: 30_000,

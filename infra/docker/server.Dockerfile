@@ -60,3 +60,12 @@ CMD ["node", "services/api/dist/main.js"]
 
 FROM runtime AS worker
 CMD ["node", "services/worker/dist/main.js"]
+
+# The backup CronJob / compose service: the backup and restore CLIs with pg_dump and pg_restore of the
+# server's major (Debian 12: PostgreSQL 15).
+FROM runtime AS backup
+USER root
+RUN apt-get update && apt-get install -y --no-install-recommends postgresql-client-15 && rm -rf /var/lib/apt/lists/*
+USER node
+ENV BACKUP_DIR=/backups
+CMD ["node", "services/core/dist/backup.js"]

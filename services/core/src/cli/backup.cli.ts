@@ -1,7 +1,7 @@
-// `npm run backup`: a pg_dump (custom format) of DATABASE_URL, UPLOAD_DIR and a manifest of sha256 checksums,
+// `npm run backup` (root script; `node services/core/dist/backup.js` in the image): a pg_dump (custom format) of DATABASE_URL, UPLOAD_DIR and a manifest of sha256 checksums,
 // stored in BACKUP_DIR (or the bucket of BACKUP_S3_BUCKET); keeps the newest BACKUP_KEEP backups.
-import { createBackup } from './backup';
-import { backupSettings } from './backup-settings';
+import { createBackup } from '../backup/backup';
+import { backupSettings } from '../backup/backup-settings';
 
 async function main(): Promise<void> {
   const settings = backupSettings();

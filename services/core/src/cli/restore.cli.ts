@@ -1,11 +1,11 @@
-// `npm run restore -- <backup>`: <backup> is a backup's folder or its name in BACKUP_DIR (or the bucket).
+// `npm run restore -- <backup>` (`node services/core/dist/restore.js <backup>` in the image): <backup> is a backup's folder or its name in BACKUP_DIR (or the bucket).
 // Checks every checksum first and refuses a damaged backup; then restores into DATABASE_URL, which must be
 // an empty database (a fresh deployment, before migrations), and copies the uploads into UPLOAD_DIR.
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import { DirectoryBackupStore } from './backup-store';
-import { DamagedBackupError, restoreBackup } from './backup';
-import { backupSettings } from './backup-settings';
+import { DirectoryBackupStore } from '../backup/backup-store';
+import { DamagedBackupError, restoreBackup } from '../backup/backup';
+import { backupSettings } from '../backup/backup-settings';
 
 async function main(): Promise<void> {
   const argument = process.argv[2];
