@@ -26,6 +26,7 @@ const PUBLIC_ENTRY_POINTS = [
   '@zaytoon/core/migrate',
   '@zaytoon/core/worker',
   '@zaytoon/core/testing',
+  '@zaytoon/core/backup',
   '@zaytoon/infra/mail-catcher',
   '@zaytoon/shell/runtime-config',
   '@zaytoon/web-kit/language-store',

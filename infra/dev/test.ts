@@ -4,6 +4,7 @@
 //  2. migrate; unit tests of infra (dev tooling, front door, Docker and Kubernetes files); every
 //     workspace's tests through turbo (one at a time); the compiled servers booted in production mode;
 //     the fault tests (infra/faults: Redis and Postgres killed, frozen, restarted; SIGTERM; boot checks);
+//     the restore drill (infra/backup/drill.ts: back up, write, destroy, restore to a noted time, check);
 //     a 2-minute soak (infra/load/soak.ts: mixed load, then every answered write checked in SQL)
 //  3. build the front-ends; migrate + seed the `zaytoon_e2e` database; start API, worker, the remotes'
 //     servers and the nginx front door on the test ports; browser tests (infra/e2e), among them the
@@ -141,6 +142,7 @@ async function main(): Promise<void> {
     );
     await step('production boot test', vitestCommand(['run', '--config', 'infra/production/vitest.config.ts']), testEnv);
     await step('fault tests', vitestCommand(['run', '--config', 'infra/faults/vitest.config.ts']), testEnv);
+    await step('restore drill', { command: process.execPath, args: ['--import', 'tsx', 'infra/backup/drill.ts', '--businesses', '2000'] }, testEnv);
     await step('soak (2 minutes)', { command: process.execPath, args: ['--import', 'tsx', 'infra/load/soak.ts'] }, { ...testEnv, SOAK_MINUTES: '2' });
   }
 

@@ -65,3 +65,12 @@ ENV WORKER_METRICS_PORT=9464 \
     WORKER_METRICS_HOST=0.0.0.0
 EXPOSE 9464
 CMD ["node", "--import", "./services/core/dist/tracing.js", "services/worker/dist/main.js"]
+
+# The backup CronJob / compose service: the backup and restore CLIs with pg_dump and pg_restore of the
+# server's major (Debian 12: PostgreSQL 15).
+FROM runtime AS backup
+USER root
+RUN apt-get update && apt-get install -y --no-install-recommends postgresql-client-15 && rm -rf /var/lib/apt/lists/*
+USER node
+ENV BACKUP_DIR=/backups
+CMD ["node", "services/core/dist/backup.js"]

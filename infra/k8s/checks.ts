@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { ScaledObject, TriggerAuthentication } from '@kubernetes-models/keda/keda.sh/v1alpha1';
 import { Deployment } from 'kubernetes-models/apps/v1';
+import { CronJob } from 'kubernetes-models/batch/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
@@ -39,6 +40,7 @@ const MODELS: Model[] = [
     Service,
     PersistentVolumeClaim,
     Deployment,
+    CronJob,
     HorizontalPodAutoscaler,
     PodDisruptionBudget,
     Ingress,
@@ -123,7 +125,10 @@ export function selects(selector: LabelSelector | undefined, labels: Record<stri
 
 const get = (value: unknown, ...keys: string[]): unknown => keys.reduce<unknown>((node, key) => (isPlain(node) ? node[key] : undefined), value);
 const list = (value: unknown): Plain[] => (Array.isArray(value) ? (value as Plain[]) : []);
-const podSpec = (deployment: K8sObject) => get(deployment, 'spec', 'template', 'spec') as Plain;
+/** A Deployment's pod template, or the one inside a CronJob's job template. */
+const podTemplate = (workload: K8sObject) =>
+  workload.kind === 'CronJob' ? get(workload, 'spec', 'jobTemplate', 'spec', 'template') : get(workload, 'spec', 'template');
+const podSpec = (workload: K8sObject) => get(podTemplate(workload), 'spec') as Plain;
 const podLabels = (deployment: K8sObject) => (get(deployment, 'spec', 'template', 'metadata', 'labels') ?? {}) as Record<string, string>;
 const declaresPort = (container: Plain, port: unknown) =>
   list(container.ports).some((declared) => declared.containerPort === port || (declared.name !== undefined && declared.name === port));
@@ -148,10 +153,10 @@ export function referenceProblems(objects: K8sObject[], secrets: K8sObject[] = [
     else if (!dataKeys(source).has(String(ref.key))) problems.push(`${where}: ${kind} ${String(ref.name)} has no key ${String(ref.key)}`);
   };
 
-  for (const deployment of deployments) {
+  for (const deployment of [...deployments, ...ofKind('CronJob')]) {
     const id = objectId(deployment);
     const spec = podSpec(deployment);
-    if (!selects(get(deployment, 'spec', 'selector') as LabelSelector, podLabels(deployment)))
+    if (deployment.kind === 'Deployment' && !selects(get(deployment, 'spec', 'selector') as LabelSelector, podLabels(deployment)))
       problems.push(`${id}: spec.selector does not select its own pods`);
     for (const constraint of list(spec.topologySpreadConstraints)) {
       if (!selects(constraint.labelSelector as LabelSelector, podLabels(deployment)))

@@ -99,7 +99,10 @@ function applyPatch(objects: K8sObject[], patch: Plain, file: string): K8sObject
 
 /** The containers and init containers of every pod template (Deployments are the only workloads here). */
 export function podContainers(object: K8sObject): Plain[] {
-  const template = (object.spec as Plain | undefined)?.template as Plain | undefined;
+  const spec = object.spec as Plain | undefined;
+  // A CronJob's pod is one level further down, in the Job it makes.
+  const jobSpec = (spec?.jobTemplate as Plain | undefined)?.spec as Plain | undefined;
+  const template = (spec?.template ?? jobSpec?.template) as Plain | undefined;
   const pod = template?.spec as Plain | undefined;
   return [...((pod?.initContainers as Plain[] | undefined) ?? []), ...((pod?.containers as Plain[] | undefined) ?? [])];
 }

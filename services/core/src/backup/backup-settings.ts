@@ -1,0 +1,27 @@
+// Settings of the backup and restore CLIs: DATABASE_URL, UPLOAD_DIR (.data/uploads, as the API's default),
+// BACKUP_DIR (.data/backups) or BACKUP_S3_BUCKET, BACKUP_KEEP (how many backups to keep, 7), and
+// BACKUP_UPLOADS_ARCHIVE_DIR (BACKUP_DIR/uploads-archive): every upload ever written, for restores to a moment.
+import { join, resolve } from 'node:path';
+import { backupStoreFromEnv, type BackupStore } from './backup-store';
+
+export interface BackupSettings {
+  databaseUrl: string;
+  uploadDir: string;
+  store: BackupStore;
+  keep: number;
+  uploadsArchiveDir: string;
+}
+
+export function backupSettings(env: NodeJS.ProcessEnv = process.env, needs: { database: boolean } = { database: true }): BackupSettings {
+  if (needs.database && !env.DATABASE_URL) throw new Error('DATABASE_URL is not set: name the database to back up or restore into');
+  const keep = Number(env.BACKUP_KEEP ?? 7);
+  if (!Number.isSafeInteger(keep) || keep < 1) throw new Error(`BACKUP_KEEP=${env.BACKUP_KEEP} must be a whole number of at least 1`);
+  const backupDir = resolve(env.BACKUP_DIR || '.data/backups');
+  return {
+    databaseUrl: env.DATABASE_URL ?? '',
+    uploadDir: env.UPLOAD_DIR || '.data/uploads',
+    store: backupStoreFromEnv(env, backupDir),
+    keep,
+    uploadsArchiveDir: resolve(env.BACKUP_UPLOADS_ARCHIVE_DIR || join(backupDir, 'uploads-archive')),
+  };
+}
