@@ -35,6 +35,7 @@ async function productionEnv(redisUrl: string): Promise<Record<string, string>> 
     REDIS_URL: redisUrl,
     API_PORT: String(apiPort),
     SESSION_SECRET: randomBytes(32).toString('base64url'),
+    JOB_DATA_KEY: randomBytes(32).toString('base64url'),
     PUBLIC_ORIGIN: 'https://zaytoon.test',
     UPLOAD_DIR: resolve(dataDir, 'uploads'),
     SMTP_REQUIRE_TLS: 'false',

@@ -80,7 +80,8 @@ describe.each(BUILDS)('kustomize build %s', (dir) => {
   });
 
   it('starts the API and the worker with settings their own config loader accepts, and shares the uploads', () => {
-    const filled = JSON.parse(JSON.stringify(secretTemplate).replaceAll('CHANGE_ME', 'x'.repeat(32))) as K8sObject[];
+    let placeholder = 0;
+    const filled = JSON.parse(JSON.stringify(secretTemplate).replace(/CHANGE_ME/g, () => `filled-${++placeholder}-`.padEnd(40, 'x'))) as K8sObject[];
     for (const name of ['api', 'worker']) {
       const spec = container(objects, name);
       const config = loadConfig(containerEnv(objects, spec, filled));
