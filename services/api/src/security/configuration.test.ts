@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@zaytoon/contract';
 import { loadConfig } from '@zaytoon/core';
@@ -74,5 +75,17 @@ describe('SESSION_SECRET rotation', () => {
     expect((await fresh.post('/api/auth/signup', second)).status).toBe(201);
     const newCookie = fresh.cookies.get(SESSION_COOKIE)!;
     expect(await whoIs(newOnly.baseUrl, newCookie)).toBe(second.username);
+  });
+
+  it('keeps the recovery codes made under the old secret (stored as HMACs keyed by it) after the rotation', async () => {
+    const client = api.client();
+    const user = await client.signup();
+    const setup = await client.post('/api/auth/totp/setup');
+    const code = TOTP.generate({ secret: Secret.fromBase32(setup.body.secret), timestamp: Date.now() });
+    const recoveryCodes = (await client.post('/api/auth/totp/enable', { code })).body.recovery_codes as string[];
+    const login = (server: TestApi, totpCode: string) =>
+      server.client().post('/api/auth/login', { login: user.username, password: user.password, totp_code: totpCode });
+    expect((await login(rotated!, recoveryCodes[0])).status).toBe(200);
+    expect((await login(newOnly!, recoveryCodes[1])).status).toBe(401);
   });
 });
