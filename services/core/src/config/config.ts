@@ -76,14 +76,14 @@ export const SECRET_SETTINGS = ['DATABASE_URL', 'REDIS_URL', 'SESSION_SECRET', '
  * `env` with each secret setting named by `<NAME>_FILE` read from that file (its final line break dropped). Both the
  * setting and its file, or a file that cannot be read, stop the process with the setting's name.
  */
-export function withSecretFiles(env: NodeJS.ProcessEnv, read: (path: string) => string = (path) => readFileSync(path, 'utf8')): NodeJS.ProcessEnv {
+export function withSecretFiles(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const resolved = { ...env };
   for (const name of SECRET_SETTINGS) {
     const file = env[`${name}_FILE`];
     if (!file) continue;
     if (env[name]) throw new Error(`Invalid configuration: ${name} and ${name}_FILE are both set; set one`);
     try {
-      resolved[name] = read(file).replace(/\r?\n$/, '');
+      resolved[name] = readFileSync(file, 'utf8').replace(/\r?\n$/, '');
     } catch (error) {
       throw new Error(
         `Invalid configuration: ${name}_FILE=${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
