@@ -90,6 +90,18 @@ describe('F7: production boot checks', () => {
     }
   });
 
+  it('refuses a PUBLIC_ORIGIN that is not an origin and a missing JOB_DATA_KEY, saying so (API and worker, issue #32)', async () => {
+    const env = await productionEnv(await redis('origin', { appendOnly: true }));
+    for (const kind of ['api', 'worker'] as const) {
+      const path = await run(kind, { ...env, PUBLIC_ORIGIN: 'https://zaytoon.test/app' });
+      expect(path.code, path.output).toBe(1);
+      expect(path.output).toContain('PUBLIC_ORIGIN must be an http(s) origin alone');
+      const withoutKey = await run(kind, { ...env, JOB_DATA_KEY: '' });
+      expect(withoutKey.code, withoutKey.output).toBe(1);
+      expect(withoutKey.output).toContain('JOB_DATA_KEY must be set in production');
+    }
+  });
+
   it('starts with a safe Redis and a long secret; REDIS_SETTINGS_CHECK=off lets an operator vouch for a hosted Redis', async () => {
     const safe = await productionEnv(await redis('safe', { appendOnly: true }));
     const api = await run('api', safe, 4_000);
