@@ -1,5 +1,7 @@
 import type { Plugin, ProxyOptions } from 'vite';
-import { DEFAULT_MAP_TILES, tileUrlProblem, type MapTileSource } from '@zaytoon/contract/client';
+/* eslint-disable import-x/no-relative-packages -- Vite's config loader (vite.config.ts imports this file) leaves package imports to Node, which cannot load the contract's .ts (docs/decisions.md) */
+import { DEFAULT_MAP_TILES, tileUrlProblem, type MapTileSource } from '../../services/contract/src/client/map-tiles';
+/* eslint-enable import-x/no-relative-packages */
 
 export interface ShellRuntimeConfig {
   productName: string;
