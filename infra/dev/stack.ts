@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { StackConfig } from './config';
 import { repoRoot } from './config';
+import { tileOrigin } from '@zaytoon/contract/client';
 import { runtimeConfigFromEnv, webAppManifest } from '@zaytoon/shell/runtime-config';
 import { uncachedReadLimitFromEnv, type RemoteName } from '../frontdoor/nginx-config';
 import { log } from './log';
@@ -114,6 +115,8 @@ export function childEnvironments(config: StackConfig, backing: Backing, secret:
     API_ORIGIN: config.apiOrigin,
     DIRECTORY_REMOTE_URL: config.directoryRemoteUrl,
     ADMIN_REMOTE_URL: config.adminRemoteUrl,
+    MAP_TILE_URL: process.env.MAP_TILE_URL ?? '',
+    MAP_TILE_ATTRIBUTION: process.env.MAP_TILE_ATTRIBUTION ?? '',
   };
   const backend = {
     ...shared,
@@ -272,6 +275,7 @@ export async function startFrontDoorAndRemotes(config: StackConfig, start: Start
       apiUpstreams: apiPortList.map((port) => `127.0.0.1:${port}`),
       remoteUpstreams,
       remoteOrigins: [config.directoryRemoteUrl, config.adminRemoteUrl].flatMap((url) => otherOrigin(config, url)),
+      mapTileOrigin: tileOrigin(runtimeConfig.mapTiles.url),
       preconnectOrigins: otherOrigin(config, config.directoryRemoteUrl),
       directoryManifest: runtimeConfig.remotes.directory || undefined,
       hsts: false,

@@ -48,6 +48,16 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it('requires every secret and gives none a default (issue #32 point 5)', () => {
+    const text = readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8');
+    const secrets = ['POSTGRES_PASSWORD', 'SESSION_SECRET', 'JOB_DATA_KEY', 'METRICS_TOKEN', 'SMTP_PASS', 'REDIS_PASSWORD'];
+    const uses = [...text.matchAll(/\$\{(\w+)(?::?([-?]))?([^}]*)\}/g)].filter((match) => secrets.includes(match[1]));
+    expect(uses.filter(([, , operator, word]) => operator === '-' && word !== '')).toEqual([]);
+    const required = new Set(uses.filter(([, , operator]) => operator === '?').map(([, name]) => name));
+    expect([...required].sort()).toEqual(['JOB_DATA_KEY', 'METRICS_TOKEN', 'POSTGRES_PASSWORD', 'SESSION_SECRET']);
+    expect(uses.filter(([, name, operator]) => required.has(name) && operator !== '?').map(([whole]) => whole)).toEqual([]);
+  });
+
   it('waits only on services that exist', () => {
     for (const [name, service] of Object.entries(services)) {
       for (const dependency of Object.keys(service.depends_on ?? {}))

@@ -35,6 +35,7 @@ async function productionEnv(redisUrl: string): Promise<Record<string, string>> 
     REDIS_URL: redisUrl,
     API_PORT: String(apiPort),
     SESSION_SECRET: randomBytes(32).toString('base64url'),
+    JOB_DATA_KEY: randomBytes(32).toString('base64url'),
     PUBLIC_ORIGIN: 'https://zaytoon.test',
     UPLOAD_DIR: resolve(dataDir, 'uploads'),
     SMTP_REQUIRE_TLS: 'false',
@@ -86,6 +87,18 @@ describe('F7: production boot checks', () => {
       const short = await run(kind, { ...env, SESSION_SECRET: 'only-twenty-chars-xx' });
       expect(short.code, short.output).toBe(1);
       expect(short.output).toContain('SESSION_SECRET must be at least 32 characters in production');
+    }
+  });
+
+  it('refuses a PUBLIC_ORIGIN that is not an origin and a missing JOB_DATA_KEY, saying so (API and worker, issue #32)', async () => {
+    const env = await productionEnv(await redis('origin', { appendOnly: true }));
+    for (const kind of ['api', 'worker'] as const) {
+      const path = await run(kind, { ...env, PUBLIC_ORIGIN: 'https://zaytoon.test/app' });
+      expect(path.code, path.output).toBe(1);
+      expect(path.output).toContain('PUBLIC_ORIGIN must be an http(s) origin alone');
+      const withoutKey = await run(kind, { ...env, JOB_DATA_KEY: '' });
+      expect(withoutKey.code, withoutKey.output).toBe(1);
+      expect(withoutKey.output).toContain('JOB_DATA_KEY must be set in production');
     }
   });
 

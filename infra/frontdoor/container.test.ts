@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_MAP_TILES } from '@zaytoon/contract/client';
 import { ensureNginx } from '../dev/nginx';
 import { renderContainerConfig } from './container';
 import { createLoopbackCertificate } from './loopback-certificate';
@@ -56,7 +57,26 @@ describe('front-end container configuration', () => {
     expect(JSON.parse(runtimeConfig ?? '')).toEqual({
       productName: 'Olive',
       remotes: { directory: production.DIRECTORY_REMOTE_URL, admin: production.ADMIN_REMOTE_URL },
+      mapTiles: DEFAULT_MAP_TILES,
     });
+    expect(csp).toContain("img-src 'self' data: blob: https://tile.openstreetmap.org;");
+  });
+
+  it("front door: the map tiles of MAP_TILE_URL, with their attribution, in the runtime config and the pages' img-src (issue #32)", () => {
+    const mapTiles = { MAP_TILE_URL: 'https://{s}.tiles.example.net/v1/{z}/{x}/{y}.png?key=k', MAP_TILE_ATTRIBUTION: '© Tiles Ltd, © OpenStreetMap' };
+    const { config, runtimeConfig } = renderContainerConfig('frontdoor', { ...production, ...mapTiles, NGINX_PREFIX: work });
+    expect(JSON.parse(runtimeConfig ?? '').mapTiles).toEqual({ url: mapTiles.MAP_TILE_URL, attribution: mapTiles.MAP_TILE_ATTRIBUTION });
+    const policies = [...config.matchAll(/Content-Security-Policy "([^"]+)"/g)].map((match) => match[1]);
+    const withTiles = policies.filter((each) => each.includes("img-src 'self' data: blob: "));
+    expect(withTiles.length).toBeGreaterThanOrEqual(2); // the shell's pages and the embeddable map
+    for (const policy of withTiles) expect(policy).toContain("img-src 'self' data: blob: https://*.tiles.example.net;");
+    expect(config).not.toContain('tile.openstreetmap.org');
+    expect(() => renderContainerConfig('frontdoor', { ...production, MAP_TILE_URL: mapTiles.MAP_TILE_URL })).toThrow(
+      /MAP_TILE_URL and MAP_TILE_ATTRIBUTION/,
+    );
+    expect(() => renderContainerConfig('frontdoor', { ...production, ...mapTiles, MAP_TILE_URL: 'https://tiles.example.net/{z}/{x}.png' })).toThrow(
+      /MAP_TILE_URL must contain \{y\}/,
+    );
   });
 
   it('front door: pages ask browsers to connect early to a directory remote on another origin, and to that one only; its pages ask for its manifest', () => {

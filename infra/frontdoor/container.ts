@@ -8,6 +8,7 @@
 //   node container.mjs remote      a remote's build (STATIC_ROOT) with CORS
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tileOrigin } from '@zaytoon/contract/client';
 import { runtimeConfigFromEnv, webAppManifest } from '@zaytoon/shell/runtime-config';
 import {
   frontDoorConfig,
@@ -103,6 +104,7 @@ export function renderContainerConfig(role: string, env: Env): { config: string;
     apiUpstreams,
     remoteUpstreams,
     remoteOrigins: Object.values(runtime.remotes).flatMap(otherOrigin),
+    mapTileOrigin: tileOrigin(runtime.mapTiles.url),
     preconnectOrigins: otherOrigin(runtime.remotes.directory),
     directoryManifest: runtime.remotes.directory || undefined,
     hsts: switchedOn('HSTS', env.HSTS),

@@ -2,7 +2,7 @@
 // proxied to the API upstreams, /remotes/<name>/ to the remotes' servers) and for each remote's own
 // static server. One renderer for `npm start`, `npm test` and the container images.
 import { API_ROUTES, CACHE_CONTROL, MESSAGES, SESSION_COOKIE, type PlainMessageCode, type RouteName } from '@zaytoon/contract';
-import { APP_ROUTES } from '@zaytoon/contract/client';
+import { APP_ROUTES, DEFAULT_MAP_TILES, tileOrigin } from '@zaytoon/contract/client';
 import { WEB_MANIFEST_PATH } from '@zaytoon/shell/runtime-config';
 
 export interface NginxProcessSettings {
@@ -38,6 +38,8 @@ export interface FrontDoorSettings extends NginxProcessSettings {
   remoteUpstreams: Partial<Record<RemoteName, string>>;
   /** Origins the browser loads remote code from (scripts, styles, manifests), named in the CSP. */
   remoteOrigins: string[];
+  /** Where the map's tiles come from (MAP_TILE_URL's origin): pages may load images from there. OpenStreetMap's when unset. */
+  mapTileOrigin?: string;
   /** Origins a directory page loads code from as it opens (the directory remote's): pages ask browsers to connect early. */
   preconnectOrigins: string[];
   /**
@@ -93,7 +95,6 @@ export interface RemoteServerSettings extends NginxProcessSettings {
 
 export type RemoteName = 'directory' | 'admin';
 
-export const MAP_TILE_ORIGIN = 'https://tile.openstreetmap.org';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
@@ -106,7 +107,11 @@ type Header = readonly [name: string, value: string];
 export type FrameAncestors = "'none'" | '*';
 
 /** What the shell page may load: itself, the remotes' code, and map tiles. */
-export function contentSecurityPolicy(remoteOrigins: string[], frameAncestors: FrameAncestors = "'none'"): string {
+export function contentSecurityPolicy(
+  remoteOrigins: string[],
+  frameAncestors: FrameAncestors = "'none'",
+  mapTileOrigin = tileOrigin(DEFAULT_MAP_TILES.url),
+): string {
   const remotes = [...new Set(remoteOrigins)].join(' ');
   const withRemotes = (sources: string) => (remotes ? `${sources} ${remotes}` : sources);
   return [
@@ -114,7 +119,7 @@ export function contentSecurityPolicy(remoteOrigins: string[], frameAncestors: F
     `script-src ${withRemotes("'self'")}`,
     // React and Leaflet position elements with style attributes.
     `style-src ${withRemotes("'self' 'unsafe-inline'")}`,
-    `img-src 'self' data: blob: ${MAP_TILE_ORIGIN}`,
+    `img-src 'self' data: blob: ${mapTileOrigin}`,
     "font-src 'self' data:",
     `connect-src ${withRemotes("'self'")}`,
     // The service worker (/sw.js) and the web app manifest are the front door's own (issue #16 point 3).
@@ -146,14 +151,14 @@ export const API_REFERENCE_CSP = [
 ].join('; ');
 
 export function pageHeaders(
-  settings: Pick<FrontDoorSettings, 'remoteOrigins' | 'preconnectOrigins' | 'directoryManifest' | 'hsts'>,
+  settings: Pick<FrontDoorSettings, 'remoteOrigins' | 'mapTileOrigin' | 'preconnectOrigins' | 'directoryManifest' | 'hsts'>,
   { directoryPage = true } = {},
 ): Header[] {
   const preconnect = [...new Set(settings.preconnectOrigins)].map((origin) => `<${origin}>; rel=preconnect; crossorigin`);
   // Same mode as the early script's fetch (CORS, no cookies to another origin), so the browser hands it this download.
   if (directoryPage && settings.directoryManifest) preconnect.push(`<${settings.directoryManifest}>; rel=preload; as=fetch; crossorigin`);
   return [
-    ['Content-Security-Policy', contentSecurityPolicy(settings.remoteOrigins)],
+    ['Content-Security-Policy', contentSecurityPolicy(settings.remoteOrigins, "'none'", settings.mapTileOrigin)],
     ['X-Content-Type-Options', 'nosniff'],
     ['X-Frame-Options', 'DENY'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
@@ -164,10 +169,13 @@ export function pageHeaders(
 }
 
 /** The embeddable map's page (issue #16): framed by any site, so no X-Frame-Options; nothing to preconnect to. */
-export function embedPageHeaders(settings: Pick<FrontDoorSettings, 'remoteOrigins' | 'hsts'>): Header[] {
+export function embedPageHeaders(settings: Pick<FrontDoorSettings, 'remoteOrigins' | 'mapTileOrigin' | 'hsts'>): Header[] {
   return pageHeaders({ ...settings, preconnectOrigins: [] }, { directoryPage: false })
     .filter(([name]) => name !== 'X-Frame-Options')
-    .map(([name, value]) => [name, name === 'Content-Security-Policy' ? contentSecurityPolicy(settings.remoteOrigins, '*') : value] as const);
+    .map(
+      ([name, value]) =>
+        [name, name === 'Content-Security-Policy' ? contentSecurityPolicy(settings.remoteOrigins, '*', settings.mapTileOrigin) : value] as const,
+    );
 }
 
 function quote(value: string): string {

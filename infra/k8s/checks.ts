@@ -2,12 +2,15 @@
 // against the models' types (the schemas accept unknown fields, so a misspelt `readinesProbe` would pass
 // them; the API server in strict mode would not), and the references between objects. Each check returns
 // the problems it found, one line each, so a test can show them all at once.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { ScaledObject, TriggerAuthentication } from '@kubernetes-models/keda/keda.sh/v1alpha1';
+import { formats, runValidateFunc } from '@kubernetes-models/validate';
+import { Ajv, type AnySchemaObject } from 'ajv';
 import { Deployment } from 'kubernetes-models/apps/v1';
-import { CronJob } from 'kubernetes-models/batch/v1';
+import { CronJob, Job } from 'kubernetes-models/batch/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
@@ -41,6 +44,7 @@ const MODELS: Model[] = [
     PersistentVolumeClaim,
     Deployment,
     CronJob,
+    Job,
     HorizontalPodAutoscaler,
     PodDisruptionBudget,
     Ingress,
@@ -51,9 +55,39 @@ const MODELS: Model[] = [
 
 const findModel = (object: K8sObject) => MODELS.find((candidate) => candidate.apiVersion === object.apiVersion && candidate.kind === object.kind);
 
+/**
+ * Gateway API kinds are CRDs, which kubernetes-models does not ship: their schemas are the upstream CRDs' own
+ * (gateway-api/*.schemas.json, the served v1 openAPIV3Schema), checked with the same ajv and formats as the models'.
+ * As the API server does for a structural schema, a field the schema does not declare is refused. Not checked: the
+ * CRDs' CEL rules (x-kubernetes-validations), which only an API server evaluates.
+ */
+const GATEWAY_API_SCHEMAS = (
+  JSON.parse(readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'gateway-api/gateway-api-v1.6.1.schemas.json'), 'utf8')) as {
+    schemas: Record<string, { apiVersion: string; schema: AnySchemaObject }>;
+  }
+).schemas;
+
+/** The schema with unknown fields refused wherever it declares properties and does not keep unknown fields. */
+function closed(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(closed);
+  if (!isPlain(schema)) return schema;
+  const copy = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, key === 'enum' || key === 'default' ? value : closed(value)]));
+  if (isPlain(copy.properties) && !copy['x-kubernetes-preserve-unknown-fields'] && copy.additionalProperties === undefined)
+    copy.additionalProperties = false;
+  return copy;
+}
+
+const crdValidator = new Ajv({ allErrors: true, strictSchema: true, strictTypes: false, strictTuples: false });
+crdValidator.addVocabulary(['x-kubernetes-list-type', 'x-kubernetes-list-map-keys', 'x-kubernetes-map-type', 'x-kubernetes-validations']);
+for (const [name, format] of Object.entries(formats)) crdValidator.addFormat(name, format);
+const CRD_MODELS: Omit<Model, 'typesPackage'>[] = Object.entries(GATEWAY_API_SCHEMAS).map(([kind, { apiVersion, schema }]) => {
+  const validate = crdValidator.compile(closed(schema) as AnySchemaObject);
+  return { apiVersion, kind, validate: (object) => runValidateFunc(validate, object) };
+});
+
 export function schemaProblems(objects: K8sObject[]): string[] {
   return objects.flatMap((object) => {
-    const found = findModel(object);
+    const found = findModel(object) ?? CRD_MODELS.find((candidate) => candidate.apiVersion === object.apiVersion && candidate.kind === object.kind);
     if (!found) return [`${objectId(object)}: no schema for ${object.apiVersion} ${object.kind}`];
     try {
       found.validate(object);
@@ -129,7 +163,7 @@ const list = (value: unknown): Plain[] => (Array.isArray(value) ? (value as Plai
 const podTemplate = (workload: K8sObject) =>
   workload.kind === 'CronJob' ? get(workload, 'spec', 'jobTemplate', 'spec', 'template') : get(workload, 'spec', 'template');
 const podSpec = (workload: K8sObject) => get(podTemplate(workload), 'spec') as Plain;
-const podLabels = (deployment: K8sObject) => (get(deployment, 'spec', 'template', 'metadata', 'labels') ?? {}) as Record<string, string>;
+const podLabels = (workload: K8sObject) => (get(podTemplate(workload), 'metadata', 'labels') ?? {}) as Record<string, string>;
 const declaresPort = (container: Plain, port: unknown) =>
   list(container.ports).some((declared) => declared.containerPort === port || (declared.name !== undefined && declared.name === port));
 const dataKeys = (object: K8sObject | undefined) =>
@@ -153,13 +187,14 @@ export function referenceProblems(objects: K8sObject[], secrets: K8sObject[] = [
     else if (!dataKeys(source).has(String(ref.key))) problems.push(`${where}: ${kind} ${String(ref.name)} has no key ${String(ref.key)}`);
   };
 
-  for (const deployment of [...deployments, ...ofKind('CronJob')]) {
-    const id = objectId(deployment);
-    const spec = podSpec(deployment);
-    if (deployment.kind === 'Deployment' && !selects(get(deployment, 'spec', 'selector') as LabelSelector, podLabels(deployment)))
+  for (const workload of [...deployments, ...ofKind('Job'), ...ofKind('CronJob')]) {
+    const id = objectId(workload);
+    const spec = podSpec(workload);
+    // A Job's (and a CronJob's) selector is made by the API server from its own pods.
+    if (workload.kind === 'Deployment' && !selects(get(workload, 'spec', 'selector') as LabelSelector, podLabels(workload)))
       problems.push(`${id}: spec.selector does not select its own pods`);
     for (const constraint of list(spec.topologySpreadConstraints)) {
-      if (!selects(constraint.labelSelector as LabelSelector, podLabels(deployment)))
+      if (!selects(constraint.labelSelector as LabelSelector, podLabels(workload)))
         problems.push(`${id}: a topologySpreadConstraint does not select its own pods`);
     }
     const volumes = list(spec.volumes);
@@ -169,7 +204,7 @@ export function referenceProblems(objects: K8sObject[], secrets: K8sObject[] = [
         problems.push(`${id}: PersistentVolumeClaim ${String(claim)} does not exist`);
     }
     const podSecurity = (spec.securityContext ?? {}) as Plain;
-    for (const container of podContainers(deployment)) {
+    for (const container of podContainers(workload)) {
       const where = `${id} container ${String(container.name)}`;
       if (typeof container.image !== 'string' || !container.image) problems.push(`${where}: no image`);
       for (const bound of ['requests', 'limits']) {
@@ -185,7 +220,7 @@ export function referenceProblems(objects: K8sObject[], secrets: K8sObject[] = [
       if (security.readOnlyRootFilesystem !== true) problems.push(`${where}: readOnlyRootFilesystem is not true`);
       if (!(get(security, 'capabilities', 'drop') as string[] | undefined)?.includes('ALL')) problems.push(`${where}: capabilities do not drop ALL`);
 
-      const isInit = list(spec.initContainers).includes(container);
+      const isInit = list(spec.initContainers).includes(container) || workload.kind === 'Job';
       if (!isInit && list(container.ports).length) {
         for (const probe of ['readinessProbe', 'livenessProbe']) {
           if (!container[probe]) problems.push(`${where}: serves a port but has no ${probe}`);
@@ -242,6 +277,34 @@ export function referenceProblems(objects: K8sObject[], secrets: K8sObject[] = [
       const name = get(backend, 'service', 'name');
       const port = get(backend, 'service', 'port', 'name') ?? get(backend, 'service', 'port', 'number');
       if (!servicePort(name, port)) problems.push(`${objectId(ingress)}: backend ${String(name)}:${String(port)} is not a Service port`);
+    }
+  }
+
+  // Gateway API: a route's parents are Gateways here and their listeners, its backends Service ports (by number).
+  for (const route of ofKind('HTTPRoute')) {
+    const hostnames = list(get(route, 'spec', 'hostnames')) as unknown as string[];
+    for (const parent of list(get(route, 'spec', 'parentRefs'))) {
+      if ((parent.kind ?? 'Gateway') !== 'Gateway' || parent.namespace !== undefined) continue;
+      const gateway = named('Gateway', parent.name);
+      if (!gateway) {
+        problems.push(`${objectId(route)}: parent Gateway ${String(parent.name)} does not exist`);
+        continue;
+      }
+      const listeners = list(get(gateway, 'spec', 'listeners')).filter(
+        (listener) => parent.sectionName === undefined || listener.name === parent.sectionName,
+      );
+      if (!listeners.length) problems.push(`${objectId(route)}: Gateway ${String(parent.name)} has no listener ${String(parent.sectionName)}`);
+      for (const listener of listeners) {
+        if (listener.hostname !== undefined && hostnames.length && !hostnames.includes(String(listener.hostname)))
+          problems.push(`${objectId(route)}: no hostname of it is listener ${String(listener.name)}'s ${String(listener.hostname)}`);
+      }
+    }
+    for (const rule of list(get(route, 'spec', 'rules'))) {
+      for (const backend of list(rule.backendRefs)) {
+        if ((backend.kind ?? 'Service') !== 'Service') continue;
+        if (!servicePort(backend.name, backend.port))
+          problems.push(`${objectId(route)}: backend ${String(backend.name)}:${String(backend.port)} is not a Service port`);
+      }
     }
   }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, QUEUES } from '@zaytoon/core';
+import { databaseSettingsFromEnv, loadConfig, QUEUES } from '@zaytoon/core';
 import { fieldProblems, referenceProblems, schemaProblems } from './checks';
 import { asObject, build, podContainers, readYamlFile, type K8sObject } from './kustomize';
 
@@ -19,8 +19,8 @@ const find = (objects: K8sObject[], kind: string, name: string) => {
   if (!object) throw new Error(`${kind}/${name} is not in the build`);
   return object;
 };
-const container = (objects: K8sObject[], deployment: string, name = deployment) =>
-  podContainers(find(objects, 'Deployment', deployment)).find((candidate) => candidate.name === name) as Plain;
+const container = (objects: K8sObject[], deployment: string, name = deployment, kind = 'Deployment') =>
+  podContainers(find(objects, kind, deployment)).find((candidate) => candidate.name === name) as Plain;
 
 /** The environment a container starts with, resolved as the kubelet does (envFrom first, then env with $(VAR)). */
 function containerEnv(objects: K8sObject[], spec: Plain, secrets: K8sObject[]): Record<string, string> {
@@ -80,7 +80,8 @@ describe.each(BUILDS)('kustomize build %s', (dir) => {
   });
 
   it('starts the API and the worker with settings their own config loader accepts, and shares the uploads', () => {
-    const filled = JSON.parse(JSON.stringify(secretTemplate).replaceAll('CHANGE_ME', 'x'.repeat(32))) as K8sObject[];
+    let placeholder = 0;
+    const filled = JSON.parse(JSON.stringify(secretTemplate).replace(/CHANGE_ME/g, () => `filled-${++placeholder}-`.padEnd(40, 'x'))) as K8sObject[];
     for (const name of ['api', 'worker']) {
       const spec = container(objects, name);
       const config = loadConfig(containerEnv(objects, spec, filled));
@@ -97,7 +98,7 @@ describe.each(BUILDS)('kustomize build %s', (dir) => {
 
   it('runs commands that the server builds produce', () => {
     const commands = objects
-      .filter((object) => object.kind === 'Deployment')
+      .filter((object) => object.kind === 'Deployment' || object.kind === 'Job')
       .flatMap(podContainers)
       .map((spec) => spec.command as string[] | undefined);
     for (const command of commands.filter((words) => words?.[0] === 'node')) {
@@ -109,6 +110,30 @@ describe.each(BUILDS)('kustomize build %s', (dir) => {
 
 describe('base', () => {
   const objects = built.base;
+
+  it('migrates in a Job, once a release, and every API pod waits for it without touching the schema', () => {
+    const job = container(objects, 'migrate', 'migrate', 'Job');
+    expect(job.command).toEqual(['node', 'services/core/dist/migrate.js']);
+    expect(databaseSettingsFromEnv(containerEnv(objects, job, secretTemplate))).toEqual({
+      statementTimeoutMs: 5_000,
+      idleInTransactionTimeoutMs: 10_000,
+    });
+    expect(containerEnv(objects, job, secretTemplate).DATABASE_URL).toMatch(/^postgres:\/\//);
+    expect((find(objects, 'Job', 'migrate').spec as { template: { spec: Plain } }).template.spec.restartPolicy).toBe('Never');
+    expect(container(objects, 'api', 'wait-for-migrations').command).toEqual(['node', 'services/core/dist/migrate.js', '--wait']);
+    const migrating = objects
+      .filter((object) => object.kind === 'Deployment')
+      .flatMap(podContainers)
+      .filter((spec) => JSON.stringify(spec.command ?? []).includes('migrate.js') && !(spec.command as string[]).includes('--wait'));
+    expect(migrating).toEqual([]);
+  });
+
+  it('routes everything to the front door through the Gateway API as through the Ingress', () => {
+    const route = find(objects, 'HTTPRoute', 'zaytoon').spec as { parentRefs: Plain[]; rules: { backendRefs: Plain[] }[] };
+    expect(route.parentRefs).toEqual([{ name: 'zaytoon', sectionName: 'http' }]);
+    expect(route.rules.flatMap((rule) => rule.backendRefs)).toEqual([{ name: 'frontdoor', port: 80 }]);
+    expect(find(objects, 'Ingress', 'zaytoon')).toBeTruthy();
+  });
 
   it('scales the workers on every BullMQ queue, and on no queue that does not exist', () => {
     const triggers = (find(objects, 'ScaledObject', 'worker').spec as { triggers: { type: string; metadata: Record<string, string> }[] }).triggers;
@@ -138,6 +163,18 @@ describe('production overlay', () => {
     const ingress = find(objects, 'Ingress', 'zaytoon').spec as { rules: { host: string }[]; tls: { hosts: string[] }[] };
     expect(ingress.rules.map((rule) => rule.host)).toEqual([origin.host]);
     expect(ingress.tls.flatMap((entry) => entry.hosts)).toEqual([origin.host]);
+    const gateway = find(objects, 'Gateway', 'zaytoon').spec as { listeners: { name: string; hostname?: string; tls?: unknown }[] };
+    expect(gateway.listeners.map((listener) => [listener.name, listener.hostname])).toEqual([
+      ['http', origin.host],
+      ['https', origin.host],
+    ]);
+    const route = (name: string) => find(objects, 'HTTPRoute', name).spec as { hostnames: string[]; parentRefs: Plain[]; rules: Plain[] };
+    expect(route('zaytoon').hostnames).toEqual([origin.host]);
+    expect(route('zaytoon').parentRefs).toEqual([{ name: 'zaytoon', sectionName: 'https' }]);
+    expect(route('zaytoon-http-redirect').parentRefs).toEqual([{ name: 'zaytoon', sectionName: 'http' }]);
+    expect(route('zaytoon-http-redirect').rules).toEqual([
+      { filters: [{ type: 'RequestRedirect', requestRedirect: { scheme: 'https', statusCode: 301 } }] },
+    ]);
     const env = containerEnv(objects, container(objects, 'frontdoor'), []);
     expect(env.DIRECTORY_REMOTE_URL).toBe(`${origin.origin}/remotes/directory/mf-manifest.json`);
     expect(env.ADMIN_REMOTE_URL).toBe(`${origin.origin}/remotes/admin/mf-manifest.json`);
@@ -156,10 +193,11 @@ describe('production overlay', () => {
     const api = container(objects, 'api');
     expect(api.resources).toEqual({ requests: { cpu: '500m', memory: '384Mi' }, limits: { cpu: '1500m', memory: '768Mi' } });
     expect(api.readinessProbe).toEqual(container(built.base, 'api').readinessProbe);
-    expect(container(objects, 'api', 'migrate')).toEqual({
-      ...container(built.base, 'api', 'migrate'),
+    expect(container(objects, 'api', 'wait-for-migrations')).toEqual({
+      ...container(built.base, 'api', 'wait-for-migrations'),
       image: 'registry.example.org/zaytoon/api:0.1.0',
     });
+    expect(container(objects, 'migrate', 'migrate', 'Job').image).toBe('registry.example.org/zaytoon/api:0.1.0');
     expect((find(objects, 'HorizontalPodAutoscaler', 'api').spec as Plain).minReplicas).toBe(3);
   });
 });
@@ -226,6 +264,43 @@ describe('the checks catch a broken manifest', () => {
     ],
   ])('%s', (_name, change, problem) => {
     expect(referenceProblems(broken(change), secretTemplate).join('\n')).toMatch(problem);
+  });
+
+  const httpRoute = (objects: K8sObject[]) =>
+    find(objects, 'HTTPRoute', 'zaytoon').spec as { parentRefs: Plain[]; rules: { backendRefs: Plain[] }[] };
+
+  it.each<[string, (objects: K8sObject[]) => void, RegExp]>([
+    [
+      'an HTTPRoute backend port that does not exist',
+      (objects) => (httpRoute(objects).rules[0].backendRefs[0].port = 8080),
+      /HTTPRoute\/zaytoon: backend frontdoor:8080/,
+    ],
+    [
+      'an HTTPRoute on a missing listener',
+      (objects) => (httpRoute(objects).parentRefs[0].sectionName = 'https'),
+      /Gateway zaytoon has no listener https/,
+    ],
+    ['an HTTPRoute on a missing Gateway', (objects) => (httpRoute(objects).parentRefs[0].name = 'public'), /parent Gateway public does not exist/],
+    [
+      'a Job container without limits',
+      (objects) => delete (container(objects, 'migrate', 'migrate', 'Job').resources as Plain).limits,
+      /Job\/migrate container migrate: no cpu in resources.limits/,
+    ],
+  ])('%s', (_name, change, problem) => {
+    expect(referenceProblems(broken(change), secretTemplate).join('\n')).toMatch(problem);
+  });
+
+  it('a Gateway API object against its CRD schema: a wrong type, a port out of range, a misspelt field', () => {
+    const objects = broken((copy) => {
+      httpRoute(copy).rules[0].backendRefs[0].port = '80';
+      (httpRoute(copy).rules[0] as Plain).matchs = (httpRoute(copy).rules[0] as Plain).matches;
+      (find(copy, 'Gateway', 'zaytoon').spec as { listeners: Plain[] }).listeners[0].port = 70_000;
+    });
+    const problems = schemaProblems(objects).join('\n');
+    expect(problems).toMatch(/HTTPRoute\/zaytoon: .*backendRefs\/0\/port must be integer/);
+    expect(problems).toMatch(/HTTPRoute\/zaytoon: .*must NOT have additional properties/);
+    expect(problems).toMatch(/Gateway\/zaytoon: .*listeners\/0\/port must be <= 65535/);
+    expect(schemaProblems(built['overlays/production'])).toEqual([]);
   });
 
   it('a value of the wrong type', () => {

@@ -151,6 +151,7 @@ beforeAll(async () => {
     REDIS_URL: redisUrl,
     API_PORT: String(port),
     SESSION_SECRET: randomBytes(48).toString('base64url'),
+    JOB_DATA_KEY: randomBytes(48).toString('base64url'),
     PUBLIC_ORIGIN,
     METRICS_TOKEN,
     UPLOAD_DIR: join(workDir, 'uploads'),

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_MAP_TILES } from '@zaytoon/contract/client';
 import { apiProxy, runtimeConfigFromEnv, runtimeConfigPlugin, THEME_COLOUR, webAppManifest } from './runtime-config';
 
 const shellFile = (path: string) => join(dirname(fileURLToPath(import.meta.url)), '..', path);
@@ -11,7 +12,21 @@ describe('runtime config', () => {
     expect(runtimeConfigFromEnv({})).toEqual({
       productName: 'Zaytoon',
       remotes: { directory: 'http://localhost:8081/mf-manifest.json', admin: 'http://localhost:8082/mf-manifest.json' },
+      mapTiles: DEFAULT_MAP_TILES,
     });
+  });
+
+  it('serves the map tiles of MAP_TILE_URL and MAP_TILE_ATTRIBUTION, set together (issue #32)', () => {
+    const tiles = {
+      MAP_TILE_URL: 'https://tiles.example.net/{z}/{x}/{y}{r}.png',
+      MAP_TILE_ATTRIBUTION: '<a href="https://tiles.example.net">Tiles Ltd</a>',
+    };
+    expect(runtimeConfigFromEnv(tiles).mapTiles).toEqual({ url: tiles.MAP_TILE_URL, attribution: tiles.MAP_TILE_ATTRIBUTION });
+    expect(() => runtimeConfigFromEnv({ MAP_TILE_URL: tiles.MAP_TILE_URL })).toThrow('MAP_TILE_URL and MAP_TILE_ATTRIBUTION are set together');
+    expect(() => runtimeConfigFromEnv({ MAP_TILE_ATTRIBUTION: 'x' })).toThrow('MAP_TILE_URL and MAP_TILE_ATTRIBUTION are set together');
+    expect(() => runtimeConfigFromEnv({ ...tiles, MAP_TILE_URL: 'tiles.example.net/{z}/{x}/{y}.png' })).toThrow(
+      /MAP_TILE_URL must be an http\(s\) URL/,
+    );
   });
 
   it('reads the environment', () => {
@@ -24,6 +39,7 @@ describe('runtime config', () => {
     ).toEqual({
       productName: 'Olive',
       remotes: { directory: 'https://d.example/mf-manifest.json', admin: 'http://localhost:8182/mf-manifest.json' },
+      mapTiles: DEFAULT_MAP_TILES,
     });
   });
 

@@ -1,11 +1,29 @@
 import type { Plugin, ProxyOptions } from 'vite';
+/* eslint-disable import-x/no-relative-packages -- Vite's config loader (vite.config.ts imports this file) leaves package imports to Node, which cannot load the contract's .ts (docs/decisions.md) */
+import { DEFAULT_MAP_TILES, tileUrlProblem, type MapTileSource } from '../../services/contract/src/client/map-tiles';
+/* eslint-enable import-x/no-relative-packages */
 
 export interface ShellRuntimeConfig {
   productName: string;
   remotes: { directory: string; admin: string };
+  mapTiles: MapTileSource;
 }
 
 type Env = Record<string, string | undefined>;
+
+/**
+ * MAP_TILE_URL and MAP_TILE_ATTRIBUTION (issue #32): both, or neither (OpenStreetMap's tiles, for light use only). A
+ * provider's tiles without its own attribution would break its terms, so a URL alone is refused, as is a malformed one.
+ */
+export function mapTilesFromEnv(env: Env): MapTileSource {
+  const url = env.MAP_TILE_URL?.trim();
+  const attribution = env.MAP_TILE_ATTRIBUTION?.trim();
+  if (!url && !attribution) return DEFAULT_MAP_TILES;
+  if (!url || !attribution) throw new Error('MAP_TILE_URL and MAP_TILE_ATTRIBUTION are set together (a tile provider requires its attribution)');
+  const problem = tileUrlProblem(url);
+  if (problem) throw new Error(`MAP_TILE_URL ${problem}, such as https://tiles.example/{z}/{x}/{y}.png: "${url}"`);
+  return { url, attribution };
+}
 
 /** Read once when the server starts: never baked into the build. */
 export function runtimeConfigFromEnv(env: Env = process.env): ShellRuntimeConfig {
@@ -17,6 +35,7 @@ export function runtimeConfigFromEnv(env: Env = process.env): ShellRuntimeConfig
       directory: env.DIRECTORY_REMOTE_URL || `http://localhost:${directoryPort}/mf-manifest.json`,
       admin: env.ADMIN_REMOTE_URL || `http://localhost:${adminPort}/mf-manifest.json`,
     },
+    mapTiles: mapTilesFromEnv(env),
   };
 }
 

@@ -44,7 +44,7 @@ async function boot() {
   const toasts = createToastStore();
   const language = createPageLanguage();
   followMemberLanguage(language, session, api);
-  const host: HostContext = { productName: config.productName, api, session, toast: toasts.toaster, language };
+  const host: HostContext = { productName: config.productName, mapTiles: config.mapTiles, api, session, toast: toasts.toaster, language };
   const messages = preloadMessages(language.getState().language);
   void session.getState().load();
 

@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import { createStore } from 'zustand/vanilla';
-import type { ApiClient, HostContext, Language, SessionState, User } from '@zaytoon/contract/client';
+import { DEFAULT_MAP_TILES, type ApiClient, type HostContext, type Language, type SessionState, type User } from '@zaytoon/contract/client';
 import { HostProvider } from '@zaytoon/web-kit';
 import { createLanguageStore } from '@zaytoon/web-kit/language-store';
 import { createQueryClient } from '../lib/queryClient';
@@ -28,6 +28,7 @@ export function fakeApi(overrides: Partial<Record<keyof ApiClient, (...args: nev
 export function fakeHost({ inLanguage = 'en', ...parts }: Partial<HostContext> & { inLanguage?: Language } = {}): HostContext {
   return {
     productName: 'Zaytoon',
+    mapTiles: DEFAULT_MAP_TILES,
     api: fakeApi(),
     session: createStore<SessionState>()(() => ({
       user: admin,

@@ -94,6 +94,13 @@ describe('map view (SPEC §2)', () => {
     expect(document.querySelector('.leaflet-container')).toBeTruthy();
   });
 
+  it("draws the deployment's tile source with its attribution (MAP_TILE_URL, MAP_TILE_ATTRIBUTION, issue #32)", async () => {
+    const mapTiles = { url: 'https://tiles.example.net/{z}/{x}/{y}.png', attribution: '© <a href="https://tiles.example.net">Tiles Ltd</a>' };
+    renderScreen(<MapView filter={{}} viewport={null} onViewportChange={noop} />, { path: '/browse', host: fakeHost({ api: mapApi(), mapTiles }) });
+    await waitFor(() => expect(document.querySelector('.leaflet-control-attribution')?.textContent).toContain('Tiles Ltd'));
+    expect(document.querySelector('.leaflet-control-attribution')?.textContent).not.toContain('OpenStreetMap');
+  });
+
   it('has no yellow box when every business is on the map', async () => {
     const api = mapApi({ listBusinesses: async () => page([], 0) });
     renderScreen(<MapView filter={{}} viewport={null} onViewportChange={noop} />, { path: '/browse', host: fakeHost({ api }) });

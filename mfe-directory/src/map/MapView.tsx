@@ -6,7 +6,7 @@ import { useMapTiles } from '../features/directory/api/get-map-tiles';
 import { useUnmappedBusinesses } from '../features/directory/api/get-unmapped-businesses';
 import { cityOf } from '../features/directory/filters';
 import type { Viewport } from '../features/directory/useDirectoryUrl';
-import { useSession } from '@zaytoon/web-kit';
+import { useHost, useSession } from '@zaytoon/web-kit';
 import { MapController } from './MapController';
 import { MapMarkers } from './MapMarkers';
 import { useMessages } from '../i18n/messages';
@@ -27,6 +27,7 @@ interface Props {
  */
 function MapView({ filter, viewport, onViewportChange }: Props) {
   const isAdmin = useSession((state) => state.user?.is_admin ?? false);
+  const { mapTiles } = useHost();
   const t = useMessages();
   const summary = useDirectorySummary(filter);
   const stats = summary.data;
@@ -48,11 +49,7 @@ function MapView({ filter, viewport, onViewportChange }: Props) {
       {embedding && <EmbedDialog filter={filter} onClose={closeEmbed} />}
       <div className={map.map} data-testid="map" dir="ltr" style={{ height: MAP_DEFAULTS.heightPx }}>
         <MapContainer center={[start.lat, start.lng]} zoom={start.zoom} style={{ height: '100%', width: '100%' }} scrollWheelZoom>
-          <TileLayer
-            url="https://tile.openstreetmap.org/{z}/{x}/{y}.png"
-            attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
-            maxZoom={19}
-          />
+          <TileLayer url={mapTiles.url} attribution={mapTiles.attribution} maxZoom={19} />
           <MapMarkers items={markers} isAdmin={isAdmin} />
           <MapController
             filter={filter}

@@ -4,7 +4,15 @@ import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import { createStore } from 'zustand/vanilla';
-import type { ApiClient, BusinessDetail, HostContext, Language, SessionState, User } from '@zaytoon/contract/client';
+import {
+  DEFAULT_MAP_TILES,
+  type ApiClient,
+  type BusinessDetail,
+  type HostContext,
+  type Language,
+  type SessionState,
+  type User,
+} from '@zaytoon/contract/client';
 import { HostProvider } from '@zaytoon/web-kit';
 import { createLanguageStore } from '@zaytoon/web-kit/language-store';
 import { createQueryClient } from '../lib/queryClient';
@@ -92,6 +100,7 @@ export function fakeSession(user: User | null = null, actions: Partial<SessionSt
 export function fakeHost(parts: Partial<HostContext> = {}): HostContext {
   return {
     productName: 'Zaytoon',
+    mapTiles: DEFAULT_MAP_TILES,
     api: fakeApi(),
     session: fakeSession(),
     toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() },

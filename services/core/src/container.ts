@@ -105,7 +105,7 @@ export function createCore(config: Config) {
       repositories.sessionIndex,
       passwords,
       new JobDataCipher(config),
-      config.SESSION_SECRET,
+      config.SESSION_SECRETS,
       config.PRODUCT_NAME,
     ),
     pictures: new ProfilePictureService(repositories.storage, jobs),

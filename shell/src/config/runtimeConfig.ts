@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '@zaytoon/contract/client';
+import { DEFAULT_MAP_TILES, mapTileSourceOf, type RuntimeConfig } from '@zaytoon/contract/client';
 
 export const DEFAULT_PRODUCT_NAME = 'Zaytoon';
 
@@ -19,10 +19,11 @@ export async function fetchRuntimeConfig(fetcher: typeof fetch = fetch): Promise
         directory: typeof data.remotes?.directory === 'string' ? data.remotes.directory : '',
         admin: typeof data.remotes?.admin === 'string' ? data.remotes.admin : '',
       },
+      mapTiles: mapTileSourceOf(data.mapTiles),
     };
   } catch (error) {
     console.error('[shell] could not read /runtime-config.json', error);
-    return { productName: DEFAULT_PRODUCT_NAME, remotes: { directory: '', admin: '' } };
+    return { productName: DEFAULT_PRODUCT_NAME, remotes: { directory: '', admin: '' }, mapTiles: DEFAULT_MAP_TILES };
   }
 }
 

@@ -1,5 +1,12 @@
 import './embed.css';
-import { createApiClient, type ApiClient, type DirectoryFilter } from '@zaytoon/contract/client';
+import {
+  createApiClient,
+  DEFAULT_MAP_TILES,
+  mapTileSourceOf,
+  type ApiClient,
+  type DirectoryFilter,
+  type MapTileSource,
+} from '@zaytoon/contract/client';
 import { readEmbedOptions, type EmbedOptions } from '@zaytoon/contract/embed';
 import { openingLanguage, showLanguage } from '../i18n/pageLanguage';
 import { countLine, h } from './dom';
@@ -15,14 +22,16 @@ export interface EmbedContext {
   options: EmbedOptions;
   filter: DirectoryFilter;
   productName: string;
+  mapTiles: MapTileSource;
 }
 
-async function productName(): Promise<string> {
+/** The product's name and the map's tiles from the shell's runtime config (the page's title and the defaults without it). */
+async function runtimeSettings(): Promise<Pick<EmbedContext, 'productName' | 'mapTiles'>> {
   try {
-    const config = (await (await fetch('/runtime-config.json')).json()) as { productName?: unknown };
-    return typeof config.productName === 'string' ? config.productName : document.title;
+    const config = (await (await fetch('/runtime-config.json')).json()) as { productName?: unknown; mapTiles?: unknown };
+    return { productName: typeof config.productName === 'string' ? config.productName : document.title, mapTiles: mapTileSourceOf(config.mapTiles) };
   } catch {
-    return document.title;
+    return { productName: document.title, mapTiles: DEFAULT_MAP_TILES };
   }
 }
 
@@ -60,11 +69,11 @@ async function boot(root: HTMLElement): Promise<void> {
   const language = openingLanguage();
   showLanguage(language);
   const options = readEmbedOptions(window.location.search);
-  const [t, name] = await Promise.all([loadMessages(language), productName()]);
-  document.title = name;
+  const [t, settings] = await Promise.all([loadMessages(language), runtimeSettings()]);
+  document.title = settings.productName;
   // Read-only and framed by other sites, where the browser sends no cookies: no session, no CSRF token.
   const api = createApiClient({ fetch: (input, init) => fetch(input, { ...init, credentials: 'omit' }) });
-  const context: EmbedContext = { api, t, options, filter: { city: options.city, category: options.category }, productName: name };
+  const context: EmbedContext = { api, t, options, filter: { city: options.city, category: options.category }, ...settings };
   const body = h(
     'main',
     { class: 'embed__body', 'data-testid': `embed-${options.view}` },

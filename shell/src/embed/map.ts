@@ -56,10 +56,12 @@ export async function showMap(into: HTMLElement, context: EmbedContext): Promise
   });
   into.replaceChildren(countLine(summary.total, t), container);
   const map = L.map(container, { scrollWheelZoom: false }).setView(MAP_DEFAULTS.center, MAP_DEFAULTS.zoom);
-  L.tileLayer('https://tile.openstreetmap.org/{z}/{x}/{y}.png', {
-    attribution: '&copy; <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener">OpenStreetMap</a> contributors',
-    maxZoom: 19,
-  }).addTo(map);
+  L.tileLayer(context.mapTiles.url, { attribution: context.mapTiles.attribution, maxZoom: 19 }).addTo(map);
+  // In a frame, the attribution's links open a tab of their own rather than replace the embedding page's frame.
+  for (const link of container.querySelectorAll<HTMLAnchorElement>('.leaflet-control-attribution a[href]')) {
+    link.target = '_blank';
+    link.rel = 'noopener';
+  }
   const markers = L.layerGroup().addTo(map);
   let request: AbortController | undefined;
   let settle: ReturnType<typeof setTimeout> | undefined;

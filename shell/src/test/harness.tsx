@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { ApiClient, HostContext, RemoteName, RemoteRootProps, User } from '@zaytoon/contract/client';
-import type { Language } from '@zaytoon/contract/client';
+import { DEFAULT_MAP_TILES, type Language } from '@zaytoon/contract/client';
 import { App } from '../App';
 import { createPageLanguage } from '../i18n/languageStore';
 import { createConnection, type Connection } from '../offline/connection';
@@ -57,6 +57,7 @@ export function renderShell(
   const toasts = createToastStore(0);
   const host: HostContext = {
     productName,
+    mapTiles: DEFAULT_MAP_TILES,
     api,
     session,
     toast: toasts.toaster,

@@ -96,7 +96,8 @@ export function sessionMiddleware(core: Core): RequestHandler[] {
   const sessions = session({
     name: SESSION_COOKIE,
     store: new RedisStore({ client: core.redis, prefix: SESSION_KEY_PREFIX, ttl: SESSION_TTL_SECONDS }),
-    secret: core.config.SESSION_SECRET,
+    // The first signs, every one verifies: a new secret put first rotates without signing anybody out.
+    secret: core.config.SESSION_SECRETS,
     resave: false,
     saveUninitialized: false,
     rolling: true,

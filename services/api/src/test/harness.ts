@@ -44,6 +44,7 @@ export async function startTestApi(env: Record<string, string> = {}, reach: (dat
     REDIS_URL: testRedisUrl(),
     PUBLIC_ORIGIN,
     SESSION_SECRET: 'test-session-secret-0123456789abcdef',
+    JOB_DATA_KEY: 'test-job-data-key-0123456789abcdef01',
     RATE_LIMIT_LOGIN_PER_IP: '1000',
     RATE_LIMIT_SIGNUP_PER_IP: '1000',
     RATE_LIMIT_RESET_PER_IP: '1000',
@@ -90,9 +91,9 @@ async function serve(core: Core, afterStop: () => Promise<void> = async () => {}
   };
 }
 
-/** Another API process over the same database and Redis (a second replica), for behaviour across processes. */
-export async function startReplica(api: TestApi, appOptions?: AppOptions): Promise<TestApi> {
-  return serve(await connectedCore(api.core.config), undefined, appOptions);
+/** Another API process over the same database and Redis (a second replica, or the next release with `config`), for behaviour across processes. */
+export async function startReplica(api: TestApi, appOptions?: AppOptions, config: Core['config'] = api.core.config): Promise<TestApi> {
+  return serve(await connectedCore(config), undefined, appOptions);
 }
 
 /** A core whose Redis has answered (the API itself serves before; tests start from a ready one). */

@@ -4,6 +4,7 @@
  */
 import type { ApiClient } from './api-client';
 import type { Language } from '../i18n/languages';
+import type { MapTileSource } from './map-tiles';
 import type { ScreenId } from './routes';
 import type { User } from './types';
 
@@ -61,6 +62,8 @@ export interface LanguageState {
 
 export interface HostContext {
   productName: string;
+  /** The map's background tiles and their attribution (the deployment's MAP_TILE_URL, MAP_TILE_ATTRIBUTION). */
+  mapTiles: MapTileSource;
   api: ApiClient;
   session: ReadableStore<SessionState>;
   toast: Toaster;
@@ -74,6 +77,7 @@ export interface RemoteRootProps {
 
 export interface RuntimeConfig {
   productName: string;
+  mapTiles: MapTileSource;
   remotes: Record<'directory' | 'admin', string>;
 }
 

@@ -42,3 +42,41 @@ export function tilesCovering(box: { west: number; south: number; east: number; 
   }
   return tiles;
 }
+
+/**
+ * The map's background: an XYZ tile URL template (`{z}`, `{x}`, `{y}`; `{s}` for subdomains, `{r}` for retina) and the
+ * attribution its provider requires (HTML, shown by Leaflet's attribution control). Settings of the deployment
+ * (MAP_TILE_URL, MAP_TILE_ATTRIBUTION), served in the shell's runtime config: OpenStreetMap's own tile servers allow
+ * light use only (docs/decisions.md, issue #32).
+ */
+export interface MapTileSource {
+  url: string;
+  attribution: string;
+}
+
+export const DEFAULT_MAP_TILES: MapTileSource = {
+  url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+};
+
+const TILE_URL = /^https?:\/\/[^/?#\s]+\/\S*$/;
+
+/** Why `url` is not a tile URL template, or null when it is one. */
+export function tileUrlProblem(url: string): string | null {
+  if (!TILE_URL.test(url)) return 'must be an http(s) URL';
+  const missing = ['{z}', '{x}', '{y}'].filter((part) => !url.includes(part));
+  return missing.length ? `must contain ${missing.join(', ')}` : null;
+}
+
+/** The origin the tiles come from, as a Content-Security-Policy source (`{s}` subdomains become `*`). */
+export function tileOrigin(url: string): string {
+  return (/^https?:\/\/[^/?#\s]+/.exec(url)?.[0] ?? '').replace(/\{s\}/g, '*');
+}
+
+/** The tile source of a runtime config as read by a browser: the default for anything missing or malformed. */
+export function mapTileSourceOf(value: unknown): MapTileSource {
+  const source = value as Partial<MapTileSource> | undefined;
+  return typeof source?.url === 'string' && tileUrlProblem(source.url) === null && typeof source.attribution === 'string'
+    ? { url: source.url, attribution: source.attribution }
+    : DEFAULT_MAP_TILES;
+}

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { LOG_FORMATS, LOG_LEVELS } from '../logging/logger';
 import { OWASP_ARGON2ID } from '../users/password';
@@ -43,6 +44,55 @@ export function databaseSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): D
   };
 }
 
+const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me';
+
+/**
+ * An origin as browsers send it in `Origin`: http or https, a host and maybe a port, nothing else. A trailing slash
+ * is dropped (`https://zaytoon.example/` names the same origin); a path, query, fragment or credentials are refused.
+ */
+const toOrigin = (name: string) => (value: string, context: z.RefinementCtx) => {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    context.addIssue({ code: 'custom', message: `${name} must be an origin such as https://zaytoon.example, not "${value}"` });
+    return z.NEVER;
+  }
+  const extra = url.pathname !== '/' || url.search || url.hash || url.username || url.password || /[?#]/.test(value);
+  if (!['http:', 'https:'].includes(url.protocol) || extra) {
+    context.addIssue({
+      code: 'custom',
+      message: `${name} must be an http(s) origin alone (scheme, host and port, no path, query or fragment), such as https://zaytoon.example, not "${value}"`,
+    });
+    return z.NEVER;
+  }
+  return url.origin;
+};
+
+/** The settings that hold secrets: each may instead be read from the file `<NAME>_FILE` names (Docker and Kubernetes secrets). */
+export const SECRET_SETTINGS = ['DATABASE_URL', 'REDIS_URL', 'SESSION_SECRET', 'JOB_DATA_KEY', 'METRICS_TOKEN', 'SMTP_PASS'] as const;
+
+/**
+ * `env` with each secret setting named by `<NAME>_FILE` read from that file (its final line break dropped). Both the
+ * setting and its file, or a file that cannot be read, stop the process with the setting's name.
+ */
+export function withSecretFiles(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const resolved = { ...env };
+  for (const name of SECRET_SETTINGS) {
+    const file = env[`${name}_FILE`];
+    if (!file) continue;
+    if (env[name]) throw new Error(`Invalid configuration: ${name} and ${name}_FILE are both set; set one`);
+    try {
+      resolved[name] = readFileSync(file, 'utf8').replace(/\r?\n$/, '');
+    } catch (error) {
+      throw new Error(
+        `Invalid configuration: ${name}_FILE=${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      );
+    }
+  }
+  return resolved;
+}
+
 const configSchema = databaseSettingsSchema.extend({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PRODUCT_NAME: z.string().default('Zaytoon'),
@@ -72,17 +122,17 @@ const configSchema = databaseSettingsSchema.extend({
   API_PORT: z.coerce.number().int().default(3000),
   /** Address the API binds; containers set 0.0.0.0 (server.Dockerfile, k8s config). */
   API_HOST: z.string().default('127.0.0.1'),
-  SESSION_SECRET: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.string().min(16, 'SESSION_SECRET must be at least 16 characters').default('dev-only-session-secret-change-me'),
-  ),
+  /** Comma-separated: the first signs new session cookies, every one verifies (rotation: put the new one first). */
+  SESSION_SECRET: list
+    .transform((secrets) => (secrets.length ? secrets : [DEV_SESSION_SECRET]))
+    .refine((secrets) => secrets.every((secret) => secret.length >= 16), 'SESSION_SECRET must be at least 16 characters (each of its list)'),
   /** A session ends this long after its login even if it is used every day (the idle limit is 14 days, rolling). */
   SESSION_ABSOLUTE_LIFETIME_SECONDS: z.coerce
     .number()
     .int()
     .positive()
     .default(30 * 24 * 60 * 60),
-  PUBLIC_ORIGIN: z.string().default('http://localhost:8080'),
+  PUBLIC_ORIGIN: z.string().default('http://localhost:8080').transform(toOrigin('PUBLIC_ORIGIN')),
   UPLOAD_DIR: z.string().default('.data/uploads'),
   SMTP_HOST: z.string().default('localhost'),
   SMTP_PORT: z.coerce.number().int().default(1025),
@@ -122,7 +172,7 @@ const configSchema = databaseSettingsSchema.extend({
     .optional()
     .transform((token) => token || undefined)
     .refine((token) => token === undefined || token.length >= 16, 'METRICS_TOKEN must be at least 16 characters'),
-  /** Key for job data sealed at rest (reset codes); unset, one is derived from SESSION_SECRET. API and worker must agree. */
+  /** Key for job data sealed at rest (reset codes, TOTP secrets); required in production; elsewhere, unset, derived from SESSION_SECRET. */
   JOB_DATA_KEY: z
     .string()
     .optional()
@@ -146,7 +196,10 @@ const configSchema = databaseSettingsSchema.extend({
   RATE_LIMIT_SECOND_FACTOR_PER_IP: z.coerce.number().int().default(30),
 });
 
-export type Config = z.infer<typeof configSchema>;
+type ParsedConfig = z.infer<typeof configSchema>;
+
+/** SESSION_SECRET is the one that signs (the list's first); SESSION_SECRETS all of them, which verify. */
+export type Config = Omit<ParsedConfig, 'SESSION_SECRET'> & { SESSION_SECRET: string; SESSION_SECRETS: string[] };
 
 /** Production secrets sign every session cookie: 32 random characters at least (`openssl rand -base64 48` gives 64). */
 const PRODUCTION_SECRET_LENGTH = 32;
@@ -158,26 +211,40 @@ const meetsOwaspArgon2id = (config: { PASSWORD_ARGON2_MEMORY_KIB: number; PASSWO
 /** Whether an admin must have a second factor before anything but setting one up (on in production unless switched off). */
 export const adminSecondFactorRequired = (config: Config): boolean => config.ADMIN_SECOND_FACTOR_REQUIRED ?? config.NODE_ENV === 'production';
 
-/** Reads every setting from the environment once; a missing or malformed one stops the process with its name. */
+/** Reads every setting from the environment once (or the files `<NAME>_FILE` names); a missing or malformed one stops the process with its name. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const result = configSchema.safeParse(env);
+  const result = configSchema.safeParse(withSecretFiles(env));
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
-  if (result.data.NODE_ENV === 'production' && result.data.SESSION_SECRET === 'dev-only-session-secret-change-me') {
+  const config: Config = { ...result.data, SESSION_SECRET: result.data.SESSION_SECRET[0], SESSION_SECRETS: result.data.SESSION_SECRET };
+  if (config.NODE_ENV === 'production') refuseUnsafeProduction(config);
+  return config;
+}
+
+/** Settings that run, but are unsafe in production, stop it there. */
+function refuseUnsafeProduction(config: Config): void {
+  if (config.SESSION_SECRETS.includes(DEV_SESSION_SECRET)) {
     throw new Error('Invalid configuration: SESSION_SECRET must be set in production');
   }
-  if (result.data.NODE_ENV === 'production' && result.data.SESSION_SECRET.length < PRODUCTION_SECRET_LENGTH) {
+  if (config.SESSION_SECRETS.some((secret) => secret.length < PRODUCTION_SECRET_LENGTH)) {
     throw new Error(`Invalid configuration: SESSION_SECRET must be at least ${PRODUCTION_SECRET_LENGTH} characters in production`);
   }
-  if (result.data.NODE_ENV === 'production' && !meetsOwaspArgon2id(result.data)) {
+  if (!config.JOB_DATA_KEY) {
+    throw new Error(
+      'Invalid configuration: JOB_DATA_KEY must be set in production (its own secret, 32+ characters, the same for the API and the worker)',
+    );
+  }
+  if (config.SESSION_SECRETS.includes(config.JOB_DATA_KEY)) {
+    throw new Error('Invalid configuration: JOB_DATA_KEY must not be one of the SESSION_SECRET values');
+  }
+  if (!meetsOwaspArgon2id(config)) {
     throw new Error(
       "Invalid configuration: PASSWORD_ARGON2_* is below OWASP's argon2id minimum (7 MiB, and memory × passes of 35 MiB) in production",
     );
   }
-  if (result.data.NODE_ENV === 'production' && result.data.LINK_CHECK_ALLOW_PRIVATE) {
+  if (config.LINK_CHECK_ALLOW_PRIVATE) {
     throw new Error('Invalid configuration: LINK_CHECK_ALLOW_PRIVATE must not be on in production (link checks would reach private addresses)');
   }
-  return result.data;
 }

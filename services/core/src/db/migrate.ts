@@ -12,6 +12,37 @@ export function migrationsBefore(name: string): number {
   return readdirSync(migrationsDir).filter((file) => /\.(sql|ts)$/.test(file) && file < name).length;
 }
 
+/** The migrations of this code that the database has not applied yet (file names without the extension), in order. */
+export async function pendingMigrations(databaseUrl: string): Promise<string[]> {
+  const files = readdirSync(migrationsDir)
+    .filter((file) => /\.(sql|ts)$/.test(file))
+    .map((file) => file.replace(/\.(sql|ts)$/, ''))
+    .sort();
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ table: string | null }>("SELECT to_regclass('pgmigrations')::text AS table");
+    if (!rows[0].table) return files;
+    const applied = new Set((await client.query<{ name: string }>('SELECT name FROM pgmigrations')).rows.map((row) => row.name));
+    return files.filter((name) => !applied.has(name));
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Resolves once the database has every migration of this code, checking every `everyMs`: an API pod's init container
+ * (`migrate.js --wait`) holds the pod back until the migrate Job has run, so no API serves a schema older than itself.
+ */
+export async function waitForMigrations(databaseUrl: string, log: (message: string) => void = () => {}, everyMs = 2_000): Promise<void> {
+  for (let round = 0; ; round++) {
+    const pending = await pendingMigrations(databaseUrl).catch((error: Error) => [`(Postgres: ${error.message})`]);
+    if (!pending.length) return;
+    if (round % 15 === 0) log(`waiting for ${pending.length} migration(s), first ${pending[0]}: the migrate Job applies them`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
 /**
  * Applies every pending versioned SQL migration (or the first `count` of them, for tests of a migration's data
  * changes), then the database's session settings; safe to call on each start (it takes an advisory lock, so it

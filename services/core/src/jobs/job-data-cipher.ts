@@ -5,7 +5,8 @@ const PREFIX = 'enc:v1:';
 /**
  * Seals chosen fields of a job's data (AES-256-GCM) so that what rests in Redis, and what bull-board
  * shows, is ciphertext. Only processes holding the key (the API, which enqueues, and the worker, which
- * opens) can read it: the key is JOB_DATA_KEY when set, else derived from SESSION_SECRET with HKDF.
+ * opens) can read it: the key is JOB_DATA_KEY (required in production), else, in development and tests, derived
+ * from the signing SESSION_SECRET with HKDF.
  */
 export class JobDataCipher {
   private readonly key: Buffer;

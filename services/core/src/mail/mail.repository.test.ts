@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/config';
 import { MailRepository, smtpTransportOptions } from './mail.repository';
 
-const base = { DATABASE_URL: 'postgres://x', REDIS_URL: 'redis://x', SMTP_HOST: 'smtp.example.com', SMTP_PORT: '587' };
+const base = { DATABASE_URL: 'postgres://x', REDIS_URL: 'redis://x', SMTP_HOST: 'smtp.example.com', SMTP_PORT: '587', JOB_DATA_KEY: 'k'.repeat(40) };
 
 describe('SMTP transport settings (issue #11, weakness 14)', () => {
   it('requires TLS (STARTTLS) in production', () => {

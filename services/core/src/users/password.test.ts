@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { adminSecondFactorRequired, loadConfig } from '../config/config';
 import { OWASP_ARGON2ID, PasswordHasher } from './password';
 
-const base = { DATABASE_URL: 'postgres://x', REDIS_URL: 'redis://x', SESSION_SECRET: 'a'.repeat(40) };
+const base = { DATABASE_URL: 'postgres://x', REDIS_URL: 'redis://x', SESSION_SECRET: 'a'.repeat(40), JOB_DATA_KEY: 'k'.repeat(40) };
 
 describe('password hashing settings (issue #31 point 15)', () => {
   it("default to OWASP's argon2id policy, and production refuses less than OWASP's table", () => {

@@ -52,13 +52,13 @@ export class SecondFactorRepository {
     await this.db.query('INSERT INTO totp_recovery_codes (user_id, code_hash) SELECT $1, unnest($2::text[])', [userId, codeHashes]);
   }
 
-  /** Spends an unused recovery code; false when it is unknown or spent. */
-  async spendRecoveryCode(userId: number, codeHash: string): Promise<boolean> {
+  /** Spends an unused recovery code, given its hash under each session secret; false when it is unknown or spent. */
+  async spendRecoveryCode(userId: number, codeHashes: readonly string[]): Promise<boolean> {
     const { rowCount } = await this.db.query(
-      'UPDATE totp_recovery_codes SET used_at = now() WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL',
-      [userId, codeHash],
+      'UPDATE totp_recovery_codes SET used_at = now() WHERE user_id = $1 AND code_hash = ANY($2::text[]) AND used_at IS NULL',
+      [userId, codeHashes],
     );
-    return rowCount === 1;
+    return (rowCount ?? 0) > 0;
   }
 
   async remove(userId: number): Promise<void> {

@@ -33,12 +33,13 @@ export class SecondFactorService {
     private readonly sessions: SessionIndexRepository,
     private readonly passwords: PasswordHasher,
     private readonly cipher: JobDataCipher,
-    private readonly codeSecret: string,
+    /** SESSION_SECRETS: new codes are hashed with the first; a code hashed with any of them is accepted (rotation). */
+    private readonly codeSecrets: readonly string[],
     private readonly issuer: string,
   ) {}
 
-  private recoveryCodeHash(userId: number, normalisedCode: string): string {
-    return createHmac('sha256', this.codeSecret).update(`totp-recovery:${userId}:${normalisedCode}`).digest('hex');
+  private recoveryCodeHash(userId: number, normalisedCode: string, secret = this.codeSecrets[0]): string {
+    return createHmac('sha256', secret).update(`totp-recovery:${userId}:${normalisedCode}`).digest('hex');
   }
 
   /** The secret, or null when it was sealed under another key (a rotated JOB_DATA_KEY: recovery codes still serve). */
@@ -66,7 +67,11 @@ export class SecondFactorService {
   /** A TOTP code of a step after the last one used, or an unused recovery code (then spent). `code` is schema-normalised. */
   private async acceptCode(userId: number, row: TotpRow, code: string): Promise<boolean> {
     const factors = new SecondFactorRepository(this.db);
-    if (!/^\d+$/.test(code)) return factors.spendRecoveryCode(userId, this.recoveryCodeHash(userId, code));
+    if (!/^\d+$/.test(code))
+      return factors.spendRecoveryCode(
+        userId,
+        this.codeSecrets.map((secret) => this.recoveryCodeHash(userId, code, secret)),
+      );
     const step = this.validStep(row.secret_sealed!, code);
     return step !== null && factors.useStep(userId, step);
   }

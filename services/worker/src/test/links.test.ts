@@ -169,7 +169,7 @@ describe('a page that stalls (issue #31 item 3)', () => {
 
 describe('the SSRF setting', () => {
   it('is off by default, and production refuses to start with it on', () => {
-    const base = { DATABASE_URL: 'postgres://x', REDIS_URL: 'redis://x', SESSION_SECRET: 'a'.repeat(40) };
+    const base = { DATABASE_URL: 'postgres://x', REDIS_URL: 'redis://x', SESSION_SECRET: 'a'.repeat(40), JOB_DATA_KEY: 'k'.repeat(40) };
     expect(loadConfig({ ...base, NODE_ENV: 'test' }).LINK_CHECK_ALLOW_PRIVATE).toBe(false);
     expect(loadConfig({ ...base, NODE_ENV: 'test', LINK_CHECK_ALLOW_PRIVATE: 'true' }).LINK_CHECK_ALLOW_PRIVATE).toBe(true);
     expect(() => loadConfig({ ...base, NODE_ENV: 'production', LINK_CHECK_ALLOW_PRIVATE: 'true' })).toThrow(
