@@ -60,6 +60,16 @@ export function MapController({ filter, summary, viewport, onViewportChange, onV
     callbacks.current.onViewChange(tilesInView(map));
     return () => clearTimeout(timer.current);
   }, [map]);
+  // A link in the map (a popup's 'View Full Details') leaves it: a write still pending from the last move (the popup's
+  // own autopan among them) would land while the next page loads and take the visitor back to the map.
+  useEffect(() => {
+    const container = map.getContainer();
+    const leaving = (event: MouseEvent) => {
+      if (event.target instanceof Element && event.target.closest('a[href]')) clearTimeout(timer.current);
+    };
+    container.addEventListener('click', leaving, true);
+    return () => container.removeEventListener('click', leaving, true);
+  }, [map]);
 
   // Back or Forward brought another viewport: go there.
   useEffect(() => {

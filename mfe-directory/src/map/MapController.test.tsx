@@ -1,0 +1,58 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useEffect } from 'react';
+import { MapContainer, useMap } from 'react-leaflet';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { MapController, MOVE_DEBOUNCE_MS } from './MapController';
+import type { L } from './leafletSetup';
+
+const sizes = {
+  clientWidth: Object.getOwnPropertyDescriptor(Element.prototype, 'clientWidth'),
+  clientHeight: Object.getOwnPropertyDescriptor(Element.prototype, 'clientHeight'),
+};
+beforeEach(() => {
+  Object.defineProperty(Element.prototype, 'clientWidth', { configurable: true, get: () => 800 });
+  Object.defineProperty(Element.prototype, 'clientHeight', { configurable: true, get: () => 500 });
+});
+afterEach(() => {
+  for (const [name, descriptor] of Object.entries(sizes)) if (descriptor) Object.defineProperty(Element.prototype, name, descriptor);
+});
+
+const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, MOVE_DEBOUNCE_MS + 50)));
+
+/** Hands the test the Leaflet map. */
+function MapProbe({ onMap }: { onMap: (map: L.Map) => void }) {
+  const map = useMap();
+  useEffect(() => {
+    onMap(map);
+  }, [map, onMap]);
+  return null;
+}
+
+it("a link clicked in the map drops the viewport write still pending from the last move (the next page's URL stays)", async () => {
+  const onViewportChange = vi.fn();
+  let map: L.Map | undefined;
+  render(
+    <MapContainer center={[51.5, -0.12]} zoom={10}>
+      <MapController filter={{}} summary={null} viewport={null} onViewportChange={onViewportChange} onViewChange={() => {}} />
+      <MapProbe onMap={(leaflet) => (map = leaflet)} />
+    </MapContainer>,
+  );
+  await settle();
+  const link = document.createElement('a');
+  link.href = '/business/9';
+  link.textContent = 'View Full Details';
+  link.addEventListener('click', (event) => event.preventDefault());
+  map!.getContainer().append(link);
+  onViewportChange.mockClear();
+
+  act(() => map!.setView([51.6, -0.1], 11));
+  fireEvent.click(screen.getByText('View Full Details'));
+  await settle();
+  expect(onViewportChange).not.toHaveBeenCalled();
+
+  // Without a click the move is written, as always.
+  act(() => map!.setView([51.7, -0.1], 12));
+  await settle();
+  expect(onViewportChange).toHaveBeenCalledTimes(1);
+  expect(onViewportChange).toHaveBeenCalledWith(expect.objectContaining({ zoom: 12 }));
+});
