@@ -1,21 +1,12 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { MapContainer, useMap } from 'react-leaflet';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { MapController, MOVE_DEBOUNCE_MS } from './MapController';
 import type { L } from './leafletSetup';
+import { withMapSize } from '../test/mapSize';
 
-const sizes = {
-  clientWidth: Object.getOwnPropertyDescriptor(Element.prototype, 'clientWidth'),
-  clientHeight: Object.getOwnPropertyDescriptor(Element.prototype, 'clientHeight'),
-};
-beforeEach(() => {
-  Object.defineProperty(Element.prototype, 'clientWidth', { configurable: true, get: () => 800 });
-  Object.defineProperty(Element.prototype, 'clientHeight', { configurable: true, get: () => 500 });
-});
-afterEach(() => {
-  for (const [name, descriptor] of Object.entries(sizes)) if (descriptor) Object.defineProperty(Element.prototype, name, descriptor);
-});
+withMapSize();
 
 const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, MOVE_DEBOUNCE_MS + 50)));
 

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { tilesCovering, type BusinessListQuery, type MapTileParams, type MapTileQuery, type RequestOptions } from '@zaytoon/contract/client';
 import { HostProvider } from '@zaytoon/web-kit';
 import { admin, business, fakeApi, fakeHost, fakeSession, renderScreen } from '../test/harness';
@@ -10,22 +10,12 @@ import { BusinessPopup } from './BusinessPopup';
 import { MOVE_DEBOUNCE_MS } from './MapController';
 import MapView from './MapView';
 import mapStyles from './MapView.module.css';
+import { withMapSize } from '../test/mapSize';
 
 /** The map's cluster markers: Leaflet's marker icon with the view's (scoped) cluster class. */
 const CLUSTER = `.leaflet-marker-icon.${mapStyles.cluster}`;
 
-// jsdom lays nothing out: give the map a size (800 x 500) so bounds, zooms and fitBounds mean something.
-const sizes = {
-  clientWidth: Object.getOwnPropertyDescriptor(Element.prototype, 'clientWidth'),
-  clientHeight: Object.getOwnPropertyDescriptor(Element.prototype, 'clientHeight'),
-};
-beforeEach(() => {
-  Object.defineProperty(Element.prototype, 'clientWidth', { configurable: true, get: () => 800 });
-  Object.defineProperty(Element.prototype, 'clientHeight', { configurable: true, get: () => 500 });
-});
-afterEach(() => {
-  for (const [name, descriptor] of Object.entries(sizes)) if (descriptor) Object.defineProperty(Element.prototype, name, descriptor);
-});
+withMapSize();
 
 const urlSearch = () => new URLSearchParams(screen.getByTestId('location-search').textContent ?? '');
 const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, MOVE_DEBOUNCE_MS + 50)));
