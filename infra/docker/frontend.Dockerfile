@@ -49,23 +49,27 @@ RUN set -eu; apt-get update; \
     groupadd -g 101 zaytoon; useradd -u 101 -g 101 -r -M -s /usr/sbin/nologin zaytoon
 # Renders the configuration at start (node only for that, then nginx takes the process over).
 COPY --from=deps /usr/local/bin/node /usr/local/bin/node
-COPY --from=entrypoint /out/container.js /app/container.js
-ENV NGINX_PREFIX=/tmp/nginx LISTEN_PORT=8080 STATIC_ROOT=/app/dist
+# container.js and the chunks tsup splits from it.
+COPY --from=entrypoint /out/ /app/
+# A remote serves no page at /: its health is its manifest.
+ENV NGINX_PREFIX=/tmp/nginx LISTEN_PORT=8080 STATIC_ROOT=/app/dist HEALTHCHECK_PATH=/
 USER 101
 EXPOSE 8080
 # SIGQUIT: finish the requests in flight, then exit.
 STOPSIGNAL SIGQUIT
 HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:'+process.env.LISTEN_PORT+'/').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+  CMD node -e "fetch('http://127.0.0.1:'+process.env.LISTEN_PORT+process.env.HEALTHCHECK_PATH).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 
 FROM nginx AS frontdoor
 COPY --from=build-shell /app/shell/dist /app/dist
 CMD ["sh", "-c", "node /app/container.js frontdoor && exec nginx -p \"$NGINX_PREFIX\" -c \"$NGINX_PREFIX/nginx.conf\" -e stderr -g 'daemon off;'"]
 
 FROM nginx AS directory
+ENV HEALTHCHECK_PATH=/mf-manifest.json
 COPY --from=build-directory /app/mfe-directory/dist /app/dist
 CMD ["sh", "-c", "node /app/container.js remote && exec nginx -p \"$NGINX_PREFIX\" -c \"$NGINX_PREFIX/nginx.conf\" -e stderr -g 'daemon off;'"]
 
 FROM nginx AS admin
+ENV HEALTHCHECK_PATH=/mf-manifest.json
 COPY --from=build-admin /app/mfe-admin/dist /app/dist
 CMD ["sh", "-c", "node /app/container.js remote && exec nginx -p \"$NGINX_PREFIX\" -c \"$NGINX_PREFIX/nginx.conf\" -e stderr -g 'daemon off;'"]
