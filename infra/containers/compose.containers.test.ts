@@ -49,10 +49,11 @@ const containersOf = (service: string) =>
 
 /** Whatever this test made and podman still holds: containers, volumes, networks, pods, images. */
 async function leftovers(): Promise<string[]> {
+  const volumes = await podmanLines('volume', 'ls', '--format', '{{.Name}}');
   const images = await podmanLines('images', '--format', '{{.Repository}}:{{.Tag}}');
   return [
     ...(await podmanLines('ps', '-a', '--format', '{{.Names}}')).filter((name) => name.startsWith(`${PROJECT}_`)),
-    ...(await podmanLines('volume', 'ls', '--format', '{{.Name}}')).filter((name) => name.startsWith(`${PROJECT}_`)),
+    ...volumes.filter((name) => name.startsWith(`${PROJECT}_`) || !volumesBefore.has(name)),
     ...(await podmanLines('network', 'ls', '--format', '{{.Name}}')).filter((name) => name.startsWith(`${PROJECT}_`)),
     ...(await podmanLines('pod', 'ps', '--format', '{{.Name}}')).filter((name) => name.includes(PROJECT)),
     ...images.filter((image) => image.startsWith(`${STANDIN}/`) || BUILT_IMAGES.some((built) => image.startsWith(`localhost/${built.name}:`))),
@@ -61,15 +62,18 @@ async function leftovers(): Promise<string[]> {
 
 /** CONTAINERS_KEEP_IMAGES=1 (while working on this test): images built by an earlier run are used and kept. */
 const keepImages = process.env.CONTAINERS_KEEP_IMAGES === '1';
+/** Volumes podman held before the test: any other one after the teardown is one the test left (an anonymous one). */
+let volumesBefore = new Set<string>();
 
 async function imageExists(name: string): Promise<boolean> {
   return (await run('podman', ['image', 'exists', name])).status === 0;
 }
 
 async function tearDown({ images = !keepImages } = {}): Promise<void> {
-  await run('podman-compose', ['-p', PROJECT, '-f', 'docker-compose.yml', 'down', '-v', '-t', '10'], composeEnv);
+  // -v: with the anonymous volumes of the images' VOLUME (the migrate container mounts none over /data/uploads).
   for (const name of (await podmanLines('ps', '-a', '--format', '{{.Names}}')).filter((name) => name.startsWith(`${PROJECT}_`)))
-    await run('podman', ['rm', '-f', name]);
+    await run('podman', ['rm', '-f', '-v', '-t', '10', name]);
+  await run('podman-compose', ['-p', PROJECT, '-f', 'docker-compose.yml', 'down', '-v', '-t', '10'], composeEnv);
   for (const volume of (await podmanLines('volume', 'ls', '--format', '{{.Name}}')).filter((name) => name.startsWith(`${PROJECT}_`)))
     await run('podman', ['volume', 'rm', '-f', volume]);
   for (const network of (await podmanLines('network', 'ls', '--format', '{{.Name}}')).filter((name) => name.startsWith(`${PROJECT}_`)))
@@ -159,6 +163,7 @@ beforeAll(async () => {
   const missing = missingPrograms();
   if (missing.length) throw new Error(`missing: ${missing.join(', ')} (Debian: apt-get install -y podman runc debootstrap podman-compose)`);
   await tearDown();
+  volumesBefore = new Set(await podmanLines('volume', 'ls', '--format', '{{.Name}}'));
   if (!(
     keepImages &&
     (await imageExists(standinImages.node)) &&
