@@ -2,7 +2,7 @@
 // (crun refuses the hybrid cgroups here), ulimits no higher than the machine's, host networking for builds (the
 // registries are reached through the host's proxy), the docker image format (HEALTHCHECK).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../dev/config';
@@ -11,6 +11,7 @@ export const REQUIRED_PROGRAMS = ['podman', 'runc', 'debootstrap', 'podman-compo
 
 const confDir = mkdtempSync(join(tmpdir(), 'zaytoon-containers-conf-'));
 const containersConf = join(confDir, 'containers.conf');
+process.once('exit', () => rmSync(confDir, { recursive: true, force: true }));
 writeFileSync(
   containersConf,
   ['[containers]', 'default_ulimits = ["nofile=1024:1024", "nproc=1024:1024"]', '', '[engine]', 'runtime = "runc"', ''].join('\n'),
