@@ -21,7 +21,7 @@ const PACKAGE_LOOKUP = 'createRequire(import.meta.url)';
 export default defineConfig({
   format: 'esm',
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   outDir: 'dist',
   clean: true,
   sourcemap: true,

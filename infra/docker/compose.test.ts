@@ -1,10 +1,11 @@
 // docker-compose.yml and the Dockerfiles, checked offline (there is no Docker engine here): the shape
 // issue #10 asks for, and references between them that would otherwise fail only at `docker compose up`.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../dev/config';
+import { BUILT_IMAGES } from '../containers/images';
 
 interface ComposeService {
   build?: { context: string; dockerfile: string; target?: string };
@@ -17,6 +18,16 @@ interface ComposeService {
 
 const compose = parse(readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, ComposeService> };
 const services = compose.services;
+
+/** A workspace's TypeScript and JavaScript sources (no dependencies, no builds). */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (['node_modules', 'dist', '.turbo', 'coverage', 'test-results'].includes(entry.name)) return [];
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx|mts|js|mjs)$/.test(entry.name) ? [path] : [];
+  });
+}
 
 function stages(dockerfile: string): string[] {
   const text = readFileSync(join(repoRoot, dockerfile), 'utf8');
@@ -58,6 +69,20 @@ describe('docker-compose.yml', () => {
     expect(uses.filter(([, name, operator]) => required.has(name) && operator !== '?').map(([whole]) => whole)).toEqual([]);
   });
 
+  it('runs only images it builds or pins by digest, and `npm run test:containers` builds every one it builds', () => {
+    const tested = new Map(BUILT_IMAGES.map((image) => [image.name, image]));
+    for (const [name, service] of Object.entries(services)) {
+      if (service.build) {
+        expect(tested.get(service.image ?? ''), `${name}: ${service.image}`).toMatchObject({
+          dockerfile: service.build.dockerfile,
+          target: service.build.target,
+        });
+      } else if (!tested.has(service.image ?? '')) {
+        expect(service.image, name).toMatch(/^\$\{\w+_IMAGE:-docker\.io\/library\/[a-z0-9-]+:[\w.-]+@sha256:[0-9a-f]{64}\}$/);
+      }
+    }
+  });
+
   it('waits only on services that exist', () => {
     for (const [name, service] of Object.entries(services)) {
       for (const dependency of Object.keys(service.depends_on ?? {}))
@@ -87,5 +112,142 @@ describe('Dockerfiles', () => {
     expect(stages('infra/docker/frontend.Dockerfile')).toEqual(expect.arrayContaining(['frontdoor', 'directory', 'admin']));
     expect(text).not.toMatch(/vite(\.js)?["']?\s+preview/);
     expect(text).toMatch(/node \/app\/container\.js frontdoor && exec nginx/);
+  });
+});
+
+describe('what the images build', () => {
+  const dockerfiles = ['infra/docker/server.Dockerfile', 'infra/docker/frontend.Dockerfile'];
+  const read = (path: string) => readFileSync(join(repoRoot, path), 'utf8');
+
+  it('installs with `npm ci` from the lock, never `npm install`', () => {
+    for (const dockerfile of dockerfiles) {
+      const text = read(dockerfile);
+      expect(text, dockerfile).toMatch(/\bnpm ci\b/);
+      expect(text.replace(/^#.*$/gm, ''), dockerfile).not.toMatch(/\bnpm (install|i)\b/);
+    }
+  });
+
+  it('copies from the build context only whole, and derives every workspace path from the root package.json', () => {
+    for (const dockerfile of dockerfiles) {
+      const copies = [...read(dockerfile).matchAll(/^COPY\s+(?!--from)(.+)$/gm)].map((match) => match[1].trim());
+      expect(copies, dockerfile).toEqual(['. .']);
+    }
+  });
+
+  it('names each base image by a build argument whose default is pinned by digest', () => {
+    for (const dockerfile of [...dockerfiles, 'infra/docker/postgres.Dockerfile']) {
+      const text = read(dockerfile);
+      const stages = [...text.matchAll(/^FROM\s+(\S+)\s+AS\s+(\S+)/gim)].map((match) => ({ from: match[1], name: match[2] }));
+      const names = new Set(stages.map((stage) => stage.name));
+      const args = Object.fromEntries([...text.matchAll(/^ARG\s+(\w+)=(\S+)$/gm)].map((match) => [match[1], match[2]]));
+      for (const { from } of stages) {
+        if (names.has(from)) continue;
+        const arg = /^\$\{(\w+)\}$/.exec(from)?.[1];
+        expect(arg, `${dockerfile}: FROM ${from}`).toBeDefined();
+        expect(args[arg!], `${dockerfile}: ARG ${arg}`).toMatch(/^docker\.io\/library\/[a-z0-9-]+:[\w.-]+@sha256:[0-9a-f]{64}$/);
+      }
+    }
+  });
+
+  it('runs Node 24 LTS', () => {
+    for (const dockerfile of dockerfiles) expect(read(dockerfile)).toMatch(/^ARG NODE_IMAGE=docker\.io\/library\/node:24-bookworm-slim@/m);
+  });
+});
+
+describe('infra/docker/workspaces.mjs (the Dockerfiles’ copy lists)', async () => {
+  // @ts-expect-error: a plain .mjs script run inside the image build
+  const script = (await import('./workspaces')) as {
+    closure: (names: string[], rootDir: string) => string[];
+    workspaceFolders: (rootDir: string) => Map<string, string>;
+  };
+  const closure = (names: string[]) => script.closure(names, repoRoot);
+  const workspaceFolders = () => script.workspaceFolders(repoRoot);
+
+  it('knows every workspace of the root package.json', () => {
+    const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { workspaces: string[] };
+    expect([...workspaceFolders().values()]).toEqual(manifest.workspaces);
+  });
+
+  it('the server image gets the servers and what they depend on in production, no front end', () => {
+    expect(closure(['@zaytoon/api', '@zaytoon/worker'])).toEqual(['@zaytoon/contract', '@zaytoon/core', '@zaytoon/api', '@zaytoon/worker']);
+  });
+
+  it('the front-end images get the shell, both remotes and the workspaces they import (web-kit included), no server', () => {
+    expect(closure(['@zaytoon/shell', '@zaytoon/mfe-directory', '@zaytoon/mfe-admin'])).toEqual([
+      '@zaytoon/contract',
+      '@zaytoon/web-kit',
+      '@zaytoon/shell',
+      '@zaytoon/mfe-directory',
+      '@zaytoon/mfe-admin',
+    ]);
+  });
+
+  it('every workspace a workspace’s code imports is among its dependencies, so the closure cannot miss one', () => {
+    const folders = workspaceFolders();
+    for (const [name, folder] of folders) {
+      const manifest = JSON.parse(readFileSync(join(repoRoot, folder, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+      const declared = new Set(Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies }));
+      const imported = new Set<string>();
+      for (const file of sourceFiles(join(repoRoot, folder)).filter((path) => !/\.test\.|\/(e2e|test|tests|faults|load)\//.test(path)))
+        for (const match of readFileSync(file, 'utf8').matchAll(/^\s*(?:import|export)\b[^'"\n]*?from\s+['"](@zaytoon\/[\w-]+)/gm))
+          imported.add(match[1]);
+      imported.delete(name);
+      expect(
+        [...imported].filter((dependency) => !declared.has(dependency)),
+        name,
+      ).toEqual([]);
+    }
+  });
+});
+
+describe('package-lock.json', () => {
+  // Found missing on 2026-11-29 (the lock was written on linux-x64, and npm dropped these); `npm install
+  // --package-lock-only` on a machine that reaches the registry adds them. This list may only shrink.
+  const KNOWN_MISSING = new Set([
+    'node_modules/msgpackr-extract -> @msgpackr-extract/msgpackr-extract-darwin-arm64',
+    'node_modules/msgpackr-extract -> @msgpackr-extract/msgpackr-extract-darwin-x64',
+    'node_modules/msgpackr-extract -> @msgpackr-extract/msgpackr-extract-linux-arm',
+    'node_modules/msgpackr-extract -> @msgpackr-extract/msgpackr-extract-win32-x64',
+  ]);
+  const lock = JSON.parse(readFileSync(join(repoRoot, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { optionalDependencies?: Record<string, string> }>;
+  };
+
+  /** Where node would find `dependency` from the package at `path`: its own node_modules, then each parent's. */
+  function locate(path: string, dependency: string): string | undefined {
+    for (let base = path; ;) {
+      const candidate = `${base ? `${base}/` : ''}node_modules/${dependency}`;
+      if (lock.packages[candidate]) return candidate;
+      if (!base) return undefined;
+      const parent = base.lastIndexOf('/node_modules/');
+      base = parent < 0 ? '' : base.slice(0, parent);
+    }
+  }
+
+  const missing = Object.entries(lock.packages).flatMap(([path, entry]) =>
+    Object.keys(entry.optionalDependencies ?? {})
+      .filter((dependency) => !locate(path, dependency))
+      .map((dependency) => `${path} -> ${dependency}`),
+  );
+
+  it('carries every platform’s optional packages (npm ci in an image installs from it alone)', () => {
+    expect(missing.filter((edge) => !KNOWN_MISSING.has(edge))).toEqual([]);
+  });
+
+  it('carries the linux-x64 binaries, glibc and musl, of the native packages the images run', () => {
+    for (const name of [
+      '@node-rs/argon2-linux-x64-gnu',
+      '@node-rs/argon2-linux-x64-musl',
+      '@rollup/rollup-linux-x64-gnu',
+      '@rollup/rollup-linux-x64-musl',
+      '@esbuild/linux-x64',
+      'lightningcss-linux-x64-gnu',
+      'lightningcss-linux-x64-musl',
+      '@img/sharp-linux-x64',
+      '@img/sharp-linuxmusl-x64',
+      '@msgpackr-extract/msgpackr-extract-linux-x64',
+      '@turbo/linux-64',
+    ])
+      expect(lock.packages[`node_modules/${name}`], name).toBeDefined();
   });
 });

@@ -3,7 +3,8 @@
 # PostgreSQL 15: the newest major that Debian 12's pgbackrest (2.45) supports, and the one the restore drill of
 # `npm test` runs (infra/backup). The same image runs the `pgbackrest` service, which takes the scheduled
 # backups beside the server (it shares the data, socket and repository volumes).
-ARG POSTGRES_IMAGE=postgres:15-bookworm
+# Pinned by digest (infra/docker/base-images.md); `npm run test:containers` builds on a local stand-in.
+ARG POSTGRES_IMAGE=docker.io/library/postgres:15-bookworm@sha256:539ceaaae49b3a7c8a04467cf00cc6788d8e3f1675df41860d86eebc4c40524f
 FROM ${POSTGRES_IMAGE} AS postgres
 RUN apt-get update \
  && apt-get install -y --no-install-recommends pgbackrest \

@@ -5,33 +5,32 @@
 # The image also carries the migration and admin CLIs:
 #   docker compose run --rm api node services/core/dist/migrate.js
 #   docker compose run --rm api node services/core/dist/admin.js promote <email-or-username>
+#
+# The base is a build argument, pinned by digest (infra/docker/base-images.md says how to refresh it);
+# `npm run test:containers` builds with a stand-in made on the machine instead.
+ARG NODE_IMAGE=docker.io/library/node:24-bookworm-slim@sha256:6f7b03f7c2c8e2e784dcf9295400527b9b1270fd37b7e9a7285cf83b6951452d
 
-# npm needs every workspace's package.json to read the lock; both stages install from these.
-FROM node:20-bookworm-slim AS manifests
-WORKDIR /app
-COPY package.json package-lock.json ./
-COPY services/contract/package.json services/contract/
-COPY services/core/package.json services/core/
-COPY services/api/package.json services/api/
-COPY services/worker/package.json services/worker/
-COPY shell/package.json shell/
-COPY mfe-directory/package.json mfe-directory/
-COPY mfe-admin/package.json mfe-admin/
-COPY infra/package.json infra/
+# The copy lists come from the root package.json's workspaces (infra/docker/workspaces.mjs): npm ci
+# needs every workspace's package.json to read the lock; the build gets the sources of the servers'
+# workspaces and of the workspaces they depend on, and nothing else.
+FROM ${NODE_IMAGE} AS context
+WORKDIR /context
+COPY . .
+RUN set -eu; servers="@zaytoon/api @zaytoon/worker"; \
+    node infra/docker/workspaces.mjs manifests /manifests; \
+    node infra/docker/workspaces.mjs sources /sources $servers --with services/tsup.config.ts; \
+    node infra/docker/workspaces.mjs flags $servers > /manifests/.workspace-flags
 
-FROM node:20-bookworm-slim AS build
+FROM ${NODE_IMAGE} AS build
 ENV npm_config_update_notifier=false
 WORKDIR /app
-COPY --from=manifests /app ./
-# Everything, devDependencies (tsup) included. `npm ci` rejects a lock that lacks other
-# platforms' optional binaries; `npm install` completes it.
-RUN set -eu; ws="-w @zaytoon/contract -w @zaytoon/core -w @zaytoon/api -w @zaytoon/worker --include-workspace-root"; \
-    npm ci $ws --no-audit --no-fund || npm install $ws --no-audit --no-fund
-COPY tsconfig.base.json ./
-COPY services services
+COPY --from=context /manifests ./
+# Everything, devDependencies (tsup) included, exactly as the lock says.
+RUN npm ci $(cat .workspace-flags) --include-workspace-root --no-audit --no-fund
+COPY --from=context /sources ./
 RUN npm run build:servers
 
-FROM node:20-bookworm-slim AS runtime
+FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     NODE_OPTIONS=--enable-source-maps \
     UPLOAD_DIR=/data/uploads \
@@ -39,11 +38,9 @@ ENV NODE_ENV=production \
 WORKDIR /app
 RUN mkdir -p /data/uploads && chown -R node:node /app /data
 USER node
-COPY --from=manifests --chown=node:node /app ./
+COPY --from=context --chown=node:node /manifests ./
 # Production dependencies only: the bundles import every npm package from node_modules.
-RUN set -eu; ws="-w @zaytoon/contract -w @zaytoon/core -w @zaytoon/api -w @zaytoon/worker"; \
-    npm ci $ws --omit=dev --no-audit --no-fund || npm install $ws --omit=dev --no-audit --no-fund; \
-    npm cache clean --force
+RUN npm ci $(cat .workspace-flags) --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build --chown=node:node /app/services/core/dist services/core/dist
 COPY --from=build --chown=node:node /app/services/api/dist services/api/dist
 COPY --from=build --chown=node:node /app/services/worker/dist services/worker/dist
@@ -70,7 +67,8 @@ CMD ["node", "--import", "./services/core/dist/tracing.js", "services/worker/dis
 # server's major (Debian 12: PostgreSQL 15).
 FROM runtime AS backup
 USER root
-RUN apt-get update && apt-get install -y --no-install-recommends postgresql-client-15 && rm -rf /var/lib/apt/lists/*
+RUN apt-get update && apt-get install -y --no-install-recommends postgresql-client-15 && rm -rf /var/lib/apt/lists/* \
+ && mkdir -p /backups && chown node:node /backups
 USER node
 ENV BACKUP_DIR=/backups
 CMD ["node", "services/core/dist/backup.js"]
