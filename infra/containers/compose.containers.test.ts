@@ -289,7 +289,11 @@ describe('docker-compose.yml on podman', () => {
       const result = await run('podman', ['exec', pgbackrest, 'pgbackrest', '--stanza=zaytoon', '--log-level-console=warn', '--output=json', 'info']);
       return result.status === 0 ? (JSON.parse(result.output) as { status: { code: number }; backup: { type: string }[] }[])[0] : null;
     };
-    const stanza = await eventually(async () => ((await pgbackrestInfo())?.backup.some((backup) => backup.type === 'full') ? pgbackrestInfo() : null), 180_000, 'the first full pgBackRest backup');
+    const stanza = await eventually(
+      async () => ((await pgbackrestInfo())?.backup.some((backup) => backup.type === 'full') ? pgbackrestInfo() : null),
+      180_000,
+      'the first full pgBackRest backup',
+    );
     expect(stanza?.status.code).toBe(0);
     // `check` switches to a new WAL segment and waits until the server's archive_command has pushed it.
     await must('podman', ['exec', pgbackrest, 'pgbackrest', '--stanza=zaytoon', '--log-level-console=warn', 'check']);

@@ -1,17 +1,10 @@
 // package.json's engines tell the truth: every dependency installed on this platform supports the lowest Node they
 // accept and the LTS that infra/dev/node-runtime.mjs fetches, so installs print no EBADENGINE.
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import semver from 'semver';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from './config';
-
-// npm's own range semantics (semver is installed with npm's tooling; no @types/semver here).
-const semver = createRequire(import.meta.url)('semver') as {
-  satisfies(version: string, range: string, options?: { includePrerelease?: boolean }): boolean;
-  minVersion(range: string): { version: string } | null;
-  major(version: string): number;
-};
 
 interface LockEntry {
   engines?: { node?: string };

@@ -201,14 +201,6 @@ describe('infra/docker/workspaces.mjs (the Dockerfiles’ copy lists)', async ()
 });
 
 describe('package-lock.json', () => {
-  // Found missing on 2026-11-29 (the lock was written on linux-x64, and npm dropped these); `npm install
-  // --package-lock-only` on a machine that reaches the registry adds them. This list may only shrink.
-  const KNOWN_MISSING = new Set([
-    'node_modules/msgpackr-extract -> @msgpackr-extract/msgpackr-extract-darwin-arm64',
-    'node_modules/msgpackr-extract -> @msgpackr-extract/msgpackr-extract-darwin-x64',
-    'node_modules/msgpackr-extract -> @msgpackr-extract/msgpackr-extract-linux-arm',
-    'node_modules/msgpackr-extract -> @msgpackr-extract/msgpackr-extract-win32-x64',
-  ]);
   const lock = JSON.parse(readFileSync(join(repoRoot, 'package-lock.json'), 'utf8')) as {
     packages: Record<string, { optionalDependencies?: Record<string, string> }>;
   };
@@ -231,7 +223,7 @@ describe('package-lock.json', () => {
   );
 
   it('carries every platform’s optional packages (npm ci in an image installs from it alone)', () => {
-    expect(missing.filter((edge) => !KNOWN_MISSING.has(edge))).toEqual([]);
+    expect(missing).toEqual([]);
   });
 
   it('carries the linux-x64 binaries, glibc and musl, of the native packages the images run', () => {
