@@ -311,7 +311,7 @@ describe('docker-compose.yml on podman', () => {
     expect(manifest.files.map((file) => file.path)).toEqual(expect.arrayContaining([expect.stringMatching(/\.dump$/)]));
     for (const file of manifest.files) expect(file.sha256, file.path).toMatch(/^[0-9a-f]{64}$/);
     expect(await podman('logs', containersOf('uploads-archive')[0])).toMatch(/uploads archive \/backups\/uploads-archive: \d+ new files/);
-  });
+  }, 300_000);
 
   it('loses no GET while an API replica is killed under steady load', async () => {
     const [victim] = containersOf('api');
