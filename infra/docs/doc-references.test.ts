@@ -85,6 +85,13 @@ describe('the check itself', () => {
     );
   });
 
+  it('refuses a link to a file that is gone', () => {
+    expect(check('README.md', 'where both are silent, in [docs/decisions.md](docs/decisions.md).')).toEqual([
+      'README.md:1 `docs/decisions.md`: the link leads to no file',
+    ]);
+    expect(check('infra/README.md', '[docs/environment.md](../docs/environment.md#the-servers), [site](https://example.org/x)')).toEqual([]);
+  });
+
   it('skips what code fences hold', () => {
     expect(check('README.md', '```sh\nnpm run no-such-script.ts\n```')).toEqual([]);
   });

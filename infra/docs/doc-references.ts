@@ -215,6 +215,15 @@ export function checkDoc(tree: Tree, doc: string, text: string): Problem[] {
         problems.push({ doc, line: index + 1, text: match[1], reason: 'declared nowhere in the code' });
       }
     }
+    for (const match of lineText.matchAll(/\]\(([^)\s]+)\)/g)) {
+      const target = match[1].split('#')[0];
+      if (!target || /^[a-z]+:/.test(target)) continue;
+      const full = path.posix.normalize(path.posix.join(path.posix.dirname(doc), target)).replace(/\/$/, '');
+      if (full.startsWith('../')) continue;
+      if (!tree.files.includes(full) && !tree.files.some((file) => file.startsWith(`${full}/`))) {
+        problems.push({ doc, line: index + 1, text: match[1], reason: 'the link leads to no file' });
+      }
+    }
     for (const match of lineText.matchAll(/`([^`\n]+)`/g)) {
       const span = match[1].trim();
       if (NOT_IN_THE_TREE.has(span) || NOT_IN_THE_TREE.has(path.posix.basename(span)) || isOutsideTheTree(span)) continue;
