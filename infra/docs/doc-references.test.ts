@@ -85,6 +85,14 @@ describe('the check itself', () => {
     );
   });
 
+  it('refuses a name placed in a file that does not hold it', () => {
+    expect(check('docs/architecture.md', 'aggregated by `cityStats` in `businesses.repository.ts`')).toEqual([]);
+    expect(check('docs/architecture.md', 'aggregated by `cityStats` in `users.repository.ts`')).toEqual([
+      'docs/architecture.md:1 `cityStats in users.repository.ts`: the file does not declare it',
+    ]);
+    expect(check('docs/architecture.md', 'limited by the front door (`nginx-config.ts` (`DIRECTORY_LIMITS`))')).toHaveLength(1);
+  });
+
   it('refuses a link to a file that is gone', () => {
     expect(check('README.md', 'where both are silent, in [docs/decisions.md](docs/decisions.md).')).toEqual([
       'README.md:1 `docs/decisions.md`: the link leads to no file',

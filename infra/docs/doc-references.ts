@@ -186,6 +186,29 @@ export function identifierExists(tree: Tree, text: string): boolean {
 /** Names of other programs' settings and APIs that the code reaches only through their libraries. */
 const OUTSIDE_NAMES = /^(OTEL_|PG|NODE_OPTIONS$|CONTAINERS_CONF$)/;
 
+/** Files a doc's path may mean: the path itself, or any file it ends (`businesses.repository.ts`). */
+const filesNamed = (tree: Tree, candidate: string) => tree.files.filter((file) => file === candidate || file.endsWith(`/${candidate}`));
+
+/**
+ * A doc that places a name in a file (`` `cityStats` in `businesses.repository.ts` `` or
+ * `` `nginx-config.ts` (`UNCACHED_PUBLIC_READS`) ``) is right only if one of the files of that name holds it.
+ */
+function placedNameProblems(tree: Tree, doc: string, lineText: string, line: number): Problem[] {
+  const pairs = [
+    ...[...lineText.matchAll(/`([^`]+)` in `([^`]+)`/g)].map((match) => ({ name: match[1], file: match[2] })),
+    ...[...lineText.matchAll(/`([^`]+)` \(`([^`]+)`/g)].map((match) => ({ name: match[2], file: match[1] })),
+  ];
+  return pairs
+    .filter(({ name, file }) => looksLikeIdentifier(name) && looksLikePath(file) && !file.endsWith('/'))
+    .flatMap(({ name, file }) => {
+      const files = filesNamed(tree, file);
+      const last = name.replace(/\(\)$/, '').split('.').pop() ?? name;
+      const word = new RegExp(`\\b${last.replace(/\$/g, '\\$')}\\b`);
+      const holds = files.some((candidate) => word.test(readFileSync(path.join(tree.root, candidate), 'utf8')));
+      return files.length && !holds ? [{ doc, line, text: `${name} in ${file}`, reason: 'the file does not declare it' }] : [];
+    });
+}
+
 /**
  * Paths of what runs or builds rather than of the repository: a build's output (`dist/…`), a folder under a setting
  * (`DATA_DIR/…`, `UPLOAD_DIR/avatars/`), a path beside the repository (`../shared/…`) or inside another package.
@@ -215,6 +238,7 @@ export function checkDoc(tree: Tree, doc: string, text: string): Problem[] {
         problems.push({ doc, line: index + 1, text: match[1], reason: 'declared nowhere in the code' });
       }
     }
+    problems.push(...placedNameProblems(tree, doc, lineText, index + 1));
     for (const match of lineText.matchAll(/\]\(([^)\s]+)\)/g)) {
       const target = match[1].split('#')[0];
       if (!target || /^[a-z]+:/.test(target)) continue;
