@@ -1,4 +1,4 @@
-// eslint-disable-next-line import-x/no-relative-packages -- Vite's config loader leaves package imports to Node, which cannot load the contract's .ts (docs/decisions.md)
+// eslint-disable-next-line import-x/no-relative-packages -- Vite's config loader leaves package imports to Node, which cannot load the contract's .ts (docs/decisions/0028-code-conventions.md)
 import { CONTRACT_CONSTANT_MODULES } from '../services/contract/src/federation';
 
 /**

@@ -1,6 +1,6 @@
 // The pieces `npm start` (start.ts) and `npm test` (test.ts) share: provision Postgres and
 // Redis, migrate and seed, build the front-ends, start the mail catcher, API, worker and the
-// three `vite preview` servers, and describe exactly which environment each one receives.
+// three front ends (nginx in front of their builds, or Vite's dev servers), and describe exactly which environment each one receives.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

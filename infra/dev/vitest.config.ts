@@ -1,4 +1,4 @@
-// Unit tests of the dev/test orchestration itself (mail catcher, MIME, config, supervisor) and of the seed.
+// Unit tests of the dev/test orchestration itself (mail catcher, MIME, config, supervisor), of the seed, and the docs check.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -11,6 +11,7 @@ export default defineConfig({
       'infra/k8s/**/*.test.ts',
       'infra/i18n/**/*.test.ts',
       'infra/observability/**/*.test.ts',
+      'infra/docs/**/*.test.ts',
     ],
     root: new URL('../..', import.meta.url).pathname,
     testTimeout: 30_000,

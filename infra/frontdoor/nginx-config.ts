@@ -259,7 +259,7 @@ function apiAnswersCachePath(prefix: string): string {
 }
 
 /**
- * The W3C trace context the front door starts for each request it proxies (issue #32 point 6; decisions.md): the
+ * The W3C trace context the front door starts for each request it proxies (docs/decisions/0030-logs-metrics-traces.md): the
  * trace id is the request id (`$request_id`, 32 hex digits), so the id in every log line finds the trace too, and
  * the parent is a span id made from it. A client's own traceparent and tracestate are not forwarded: visitors do not
  * choose trace ids or sampling. nginx 1.22 has no OpenTelemetry module, so this parent is never exported itself.

@@ -9,7 +9,7 @@ export const API_REFERENCE_PATH = '/api-reference/';
 
 /**
  * Redoc's standalone bundle, as the Redocly CLI the contract already uses for its OpenAPI checks ships it (the same
- * Redoc its `build-docs` inlines): no CDN, and no second copy of Redoc's dependencies in the lockfile (decisions.md).
+ * Redoc its `build-docs` inlines): no CDN, and no second copy of Redoc's dependencies in the lockfile (docs/decisions/0024-open-data.md).
  */
 function redocBundle(): string {
   const cli = dirname(createRequire(import.meta.url).resolve('@redocly/cli/package.json'));

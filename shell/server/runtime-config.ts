@@ -1,5 +1,5 @@
 import type { Plugin, ProxyOptions } from 'vite';
-/* eslint-disable import-x/no-relative-packages -- Vite's config loader (vite.config.ts imports this file) leaves package imports to Node, which cannot load the contract's .ts (docs/decisions.md) */
+/* eslint-disable import-x/no-relative-packages -- Vite's config loader (vite.config.ts imports this file) leaves package imports to Node, which cannot load the contract's .ts (docs/decisions/0028-code-conventions.md) */
 import { DEFAULT_MAP_TILES, tileUrlProblem, type MapTileSource } from '../../services/contract/src/client/map-tiles';
 /* eslint-enable import-x/no-relative-packages */
 

@@ -1,5 +1,5 @@
 // The front door's service worker (issue #16 point 3), built by build-service-worker.ts into dist/sw.js. What it keeps
-// and why is in docs/decisions.md ("Offline: what the service worker keeps").
+// and why is in docs/decisions/0021-offline.md.
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';

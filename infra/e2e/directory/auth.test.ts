@@ -120,7 +120,7 @@ describe('directory: sign up, log in, log out', () => {
   });
 });
 
-describe('directory: the session check on page load (signed-in hint cookie, docs/decisions.md)', () => {
+describe('directory: the session check on page load (signed-in hint cookie, docs/decisions/0003-accounts-and-sessions.md)', () => {
   const askedForMe = (page: Page) => {
     const asked: string[] = [];
     page.on('request', (request) => {

@@ -1,6 +1,6 @@
 // Issue #14 point 3, Done-when 2: the owner edits a business twice from 'Edit Business', an admin reverts the first
 // edit from the History section of its page, and the History shows three revisions (edit, edit, revert). The business
-// is added as the seeds add theirs (no 'create' revision, docs/decisions.md), so the three are exactly those.
+// is added as the seeds add theirs (no 'create' revision, docs/decisions/0016-revision-history.md), so the three are exactly those.
 import type { Page } from 'playwright-core';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

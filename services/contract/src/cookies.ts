@@ -1,5 +1,5 @@
 /**
- * The readable, non-secret "signed in" hint (docs/decisions.md): the API sets it beside the session cookie
+ * The readable, non-secret "signed in" hint (docs/decisions/0003-accounts-and-sessions.md): the API sets it beside the session cookie
  * and clears it when the session ends or is found missing, so the shell asks GET /api/auth/me only when a
  * session may exist and a visitor's pages log no 401. It grants nothing; access is decided by the session.
  */

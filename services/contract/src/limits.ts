@@ -235,7 +235,7 @@ export const REVISION_FIELD_LABELS: Record<RevisionField, string> = {
 };
 /** The tracked fields in the order a revision shows them: the labels' (the business form's), then verification. */
 export const REVISION_FIELDS = Object.keys(REVISION_FIELD_LABELS) as [RevisionField, ...RevisionField[]];
-/** What 'Revert to this version' restores: verification keeps its own records and decisions (decisions.md). */
+/** What 'Revert to this version' restores: verification keeps its own records and decisions (docs/decisions/0016-revision-history.md). */
 export const REVERTIBLE_FIELDS = REVISION_FIELDS.filter((field) => field !== 'verified_on' && field !== 'verification_method');
 export const REVISION_KIND_LABELS: Record<RevisionKind, string> = {
   create: 'Added',

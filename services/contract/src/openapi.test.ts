@@ -10,7 +10,7 @@ import { buildOpenApiDocument } from './openapi';
 
 const redoclyCli = join(dirname(createRequire(import.meta.url).resolve('@redocly/cli/package.json')), 'bin', 'cli.js');
 
-/** Warnings of the recommended rules that stay, each for a reason (docs/decisions.md). */
+/** Warnings of the recommended rules that stay, each for a reason (docs/decisions/0001-api-contract.md). */
 const ACCEPTED_WARNINGS = [
   'info-license', // the project publishes no licence, and the document does not invent one
 ];

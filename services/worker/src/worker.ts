@@ -54,7 +54,7 @@ export async function bootWorker(options: {
       onWorker: (queue, worker) => metrics.watch(queue, worker),
     });
     await registerSchedules(container.jobs.queues, options.settings);
-    // The open data files exist from the first boot on (a build only if none or a change since): decisions.md.
+    // The open data files exist from the first boot on (a build only if none or a change since): docs/decisions/0024-open-data.md.
     await container.jobs.enqueue('buildOpenData', { reason: 'boot' });
     logger.info(
       `ready: queues ${[...registry.keys()].join(', ')}; concurrency ${options.settings.concurrency} (images ${options.settings.imagesConcurrency})`,

@@ -30,7 +30,7 @@ async function foundIds(search: string): Promise<number[]> {
 }
 
 describe('search across scripts', () => {
-  it('runs on a database whose ctype gives Arabic letters trigrams (decisions.md: not LC_CTYPE=C)', async () => {
+  it('runs on a database whose ctype gives Arabic letters trigrams (docs/decisions/0010-search.md: not LC_CTYPE=C)', async () => {
     const { rows } = await api.core.db.query<{ trigrams: number }>("SELECT cardinality(show_trgm('زيتون')) AS trigrams");
     expect(rows[0].trigrams).toBeGreaterThan(0);
   });

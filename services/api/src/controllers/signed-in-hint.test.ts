@@ -4,7 +4,7 @@ import type { SetCookie } from 'cookie';
 import { cookieSetBy, startTestApi, type ApiAnswer, type TestApi } from '../test/harness';
 import { SESSION_COOKIE } from '../middleware/session';
 
-/** The signed-in hint (docs/decisions.md): a readable cookie that follows the session and grants nothing. */
+/** The signed-in hint (docs/decisions/0003-accounts-and-sessions.md): a readable cookie that follows the session and grants nothing. */
 let api: TestApi;
 beforeAll(async () => {
   api = await startTestApi();

@@ -17,7 +17,7 @@ function beforeHeaders(res: ServerResponse, listener: () => void): void {
 }
 
 /**
- * The readable signed-in hint (docs/decisions.md) follows the session. It is decided as the headers go out,
+ * The readable signed-in hint (docs/decisions/0003-accounts-and-sessions.md) follows the session. It is decided as the headers go out,
  * from who the request ends up with: login and signup (which log a user in) set it, and so does every
  * answer to a signed-in request, renewing it as the rolling session cookie is renewed (a session older
  * than the hint gets it on its next API call); logout, account deletion and a missing or stale session

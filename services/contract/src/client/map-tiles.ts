@@ -47,7 +47,7 @@ export function tilesCovering(box: { west: number; south: number; east: number; 
  * The map's background: an XYZ tile URL template (`{z}`, `{x}`, `{y}`; `{s}` for subdomains, `{r}` for retina) and the
  * attribution its provider requires (HTML, shown by Leaflet's attribution control). Settings of the deployment
  * (MAP_TILE_URL, MAP_TILE_ATTRIBUTION), served in the shell's runtime config: OpenStreetMap's own tile servers allow
- * light use only (docs/decisions.md, issue #32).
+ * light use only (docs/decisions/0012-map.md).
  */
 export interface MapTileSource {
   url: string;

@@ -32,7 +32,7 @@ export function coded(code: MessageCode, params?: unknown): CodedMessage {
 /**
  * What a zod schema says on failure: the message's code, with its params as JSON after a colon
  * ('nameRequired', 'textTooLong:{"field":"Name","max":100}'). Schemas name messages by code, so the HTTP edge renders
- * the English detail and hands the code on without reading English back (decisions.md, "Error codes").
+ * the English detail and hands the code on without reading English back (docs/decisions/0019-languages.md, "Error codes").
  */
 export function issueMessage<C extends PlainMessageCode>(code: C): string;
 export function issueMessage<C extends ParameterisedMessageCode>(code: C, params: MessageParams<C>): string;

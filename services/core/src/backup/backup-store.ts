@@ -59,7 +59,7 @@ export interface S3Settings {
 export function backupStoreFromEnv(env: NodeJS.ProcessEnv = process.env, fallbackDir?: string): BackupStore {
   if (env.BACKUP_S3_BUCKET) {
     throw new Error(
-      `BACKUP_S3_BUCKET=${env.BACKUP_S3_BUCKET} is set, but this build has no S3 client: add @aws-sdk/client-s3 to infra (see docs/decisions.md, issue #32 backups), or unset it and use BACKUP_DIR`,
+      `BACKUP_S3_BUCKET=${env.BACKUP_S3_BUCKET} is set, but this build has no S3 client: add @aws-sdk/client-s3 to infra (see docs/decisions/0036-backups.md), or unset it and use BACKUP_DIR`,
     );
   }
   const dir = env.BACKUP_DIR || fallbackDir;

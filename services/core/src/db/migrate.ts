@@ -47,7 +47,7 @@ export async function waitForMigrations(databaseUrl: string, log: (message: stri
  * Applies every pending versioned SQL migration (or the first `count` of them, for tests of a migration's data
  * changes), then the database's session settings; safe to call on each start (it takes an advisory lock, so it
  * needs Postgres directly or a session-mode pooler). Migrations run without a statement timeout: an index build on
- * a big table takes what it takes (docs/decisions.md: migrations on big tables never lock them for that long).
+ * a big table takes what it takes (docs/decisions/0040-postgres.md: migrations on big tables never lock them for that long).
  */
 export async function runMigrations(
   databaseUrl: string,

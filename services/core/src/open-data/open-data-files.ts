@@ -4,7 +4,7 @@ import { businessSchema, OPEN_DATA_LICENCE, SOCIAL_NETWORKS, WEEKDAYS, type Busi
 /** The public business fields the open data leaves out: members' votes, and report data (admins' only anyway). */
 const LEFT_OUT = ['vote_score', 'upvotes', 'downvotes', 'report_count', 'latest_reports'] as const;
 
-/** What a business is in the open data: the public detail's fields, without votes or report data (decisions.md). */
+/** What a business is in the open data: the public detail's fields, without votes or report data (docs/decisions/0024-open-data.md). */
 export type OpenDataBusiness = Omit<Business, (typeof LEFT_OUT)[number]>;
 
 /** Fields that are objects become a column per member in the CSV. */

@@ -5,7 +5,7 @@ import type { MigrationBuilder } from 'node-pg-migrate';
 // recomputes anything whole. Statement-level triggers on businesses (and a row trigger on reports) keep them;
 // they are ENABLE ALWAYS, so a session in session_replication_role = replica (the scale seed) keeps them too.
 //
-// Written for a big, busy businesses table (docs/decisions.md, "Migrations on big tables work without a long lock"):
+// Written for a big, busy businesses table (docs/decisions/0040-postgres.md, "Migrations on big tables work without a long lock"):
 // outside a transaction, step by step, each step safe to run again after a failure. The column, tables, functions
 // and triggers come first, in one short transaction: from then on every write keeps the rollups. Then the rows
 // already there are counted one city group at a time, each in a transaction that first locks the rollups against
@@ -26,7 +26,7 @@ UPDATE businesses b SET removal_approved = true
 -- all listed businesses (verified false) and of those whose verification is current (verified true: verified_on
 -- after directory_verification_cutoff.verified_after): how many, how many on the map, and the mapped extent.
 -- The extent grows with every point added and is cleared when a group has no point left; a point leaving (a
--- delete, a move, a lapse) does not shrink it, so a frame may be a little wide, never too narrow (decisions.md).
+-- delete, a move, a lapse) does not shrink it, so a frame may be a little wide, never too narrow (docs/decisions/0011-directory-at-scale.md).
 -- Rows that fall to zero stay (readers skip them): there are at most groups x categories of them. No CHECK on the
 -- counts: a conflicting insert checks its proposed row (a negative delta) before it becomes an update.
 CREATE TABLE IF NOT EXISTS directory_rollup (

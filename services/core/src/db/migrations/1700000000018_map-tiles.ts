@@ -14,7 +14,7 @@ import type { MigrationBuilder } from 'node-pg-migrate';
 // trigger bumps it before touching map_cells, so concurrent writers queue on that one row instead of deadlocking on
 // cells.
 //
-// Written for a big, busy businesses table (docs/decisions.md, "Migrations on big tables work without a long lock"):
+// Written for a big, busy businesses table (docs/decisions/0040-postgres.md, "Migrations on big tables work without a long lock"):
 // outside a transaction, step by step, each step safe to run again after a failure. map_key is a plain column kept
 // by a row trigger (a GENERATED ... STORED column rewrites the table), filled in committed batches by id; the indexes
 // are built CONCURRENTLY; map_cells is filled one category at a time.

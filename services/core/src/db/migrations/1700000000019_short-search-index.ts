@@ -6,7 +6,7 @@ import type { MigrationBuilder } from 'node-pg-migrate';
 // FOLDED_NAME; text_pattern_ops orders it byte by byte, whatever the database's collation.
 //
 // Built CONCURRENTLY, outside a transaction, so businesses stays writable however big it is (the rule of
-// docs/decisions.md). A build that failed halfway leaves an invalid index: it is dropped and built again on the next
+// docs/decisions/0040-postgres.md). A build that failed halfway leaves an invalid index: it is dropped and built again on the next
 // run, which only then records the migration.
 export const up = (pgm: MigrationBuilder): void => {
   pgm.noTransaction();

@@ -5,7 +5,7 @@ import type { MigrationBuilder } from 'node-pg-migrate';
 // hidden by an approved report) per first one and first two characters of the folded name (search_fold).
 // Statement-level triggers with transition tables keep it, ENABLE ALWAYS as 017's are.
 //
-// Written for a big, busy table (docs/decisions.md, "Migrations on big tables work without a long lock"): the table
+// Written for a big, busy table (docs/decisions/0040-postgres.md, "Migrations on big tables work without a long lock"): the table
 // and its triggers first, in one short transaction; then the counts, one first character at a time, each in a
 // transaction that first locks directory_name_prefixes against writers, so a writer's trigger waits at most for one
 // character's count, and no change is counted twice or lost. Every step is safe to run again.

@@ -43,7 +43,7 @@ BEGIN
   RETURN NULL;
 END $$;
 
--- Votes are not in the open data (decisions.md, issue #16): an update that only moves the counts marks nothing.
+-- Votes are not in the open data (docs/decisions/0024-open-data.md): an update that only moves the counts marks nothing.
 CREATE FUNCTION open_data_mark_updated_businesses() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
 BEGIN
   PERFORM open_data_mark(ARRAY(
