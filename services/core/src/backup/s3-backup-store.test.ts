@@ -68,7 +68,8 @@ async function keysOf(store: S3BackupStore, name: string): Promise<string[]> {
   return (Contents ?? []).map((object) => (object.Key ?? '').slice(prefix.length)).sort();
 }
 
-describe('S3BackupStore', () => {
+// Each test moves tens of MB through the emulator: more than vitest's default 5 s on a busy machine.
+describe('S3BackupStore', { timeout: 60_000 }, () => {
   it('stores a backup under <prefix>/<name>/, manifest included, and gives back the same bytes', async () => {
     const store = await freshStore();
     const writes: string[] = [];
@@ -144,6 +145,16 @@ describe('S3BackupStore', () => {
     const refusal = verifyBackup(loaded, store.describe('b'));
     await expect(refusal).rejects.toBeInstanceOf(DamagedBackupError);
     await expect(refusal).rejects.toThrow(/uploads\/avatars\/1-ab-64\.webp does not match its sha256/);
+  });
+
+  it('writes no object outside the folder it loads into', async () => {
+    const store = await freshStore();
+    await store.save(await localBackup('c'), 'c');
+    await store.client.send(new PutObjectCommand({ Bucket: store.settings.bucket, Key: 'zaytoon/nightly/c/../escaped', Body: 'x' }));
+    await expect(store.load('c', join(dir, 'loaded'))).rejects.toThrow(
+      /holds the object zaytoon\/nightly\/c\/\.\.\/escaped, which is no file of a backup/,
+    );
+    expect(await filesBelow(dir)).not.toContain('escaped');
   });
 
   it('names the bucket and the refusal when the bucket is missing', async () => {

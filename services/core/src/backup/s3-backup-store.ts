@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -189,7 +189,8 @@ export class S3BackupStore implements BackupStore {
     await this.inParallel(keys, async (key) => {
       const target = resolve(root, key.slice(folder.length));
       // A key is the bucket's to choose: one such as "../x" must not write outside the folder.
-      if (!key.startsWith(folder) || relative(root, target).startsWith(`..${sep}`) || target === root) {
+      const inside = relative(root, target);
+      if (!key.startsWith(folder) || !inside || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) {
         throw new Error(`${this.describe(name)} holds the object ${key}, which is no file of a backup`);
       }
       await mkdir(dirname(target), { recursive: true });
