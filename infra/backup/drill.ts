@@ -7,9 +7,11 @@
 //     after the noted time came back. Also restores the step-1 dump into a fresh database (`npm run restore`'s
 //     path) and checks that a damaged backup is refused. Prints RPO and RTO.
 import { randomBytes } from 'node:crypto';
-import { cp, mkdir, rm, writeFile, appendFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile, appendFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { startFauxqs, type FauxqsServer } from 'fauxqs';
 import pg from 'pg';
 import { loadConfig } from '../dev/config';
 import { postgresDataDir } from '../dev/postgres';
@@ -22,6 +24,10 @@ import {
   createBackup,
   DamagedBackupError,
   DirectoryBackupStore,
+  DUMP_FILE,
+  S3BackupStore,
+  s3SettingsFromEnv,
+  type BackupStore,
   filesBelow,
   restoreBackup,
   restoreUploadsUntil,
@@ -112,6 +118,46 @@ function differences(expected: State, actual: State): string[] {
   return problems;
 }
 
+/** An S3-compatible bucket on a loopback port (fauxqs, objects kept as files in `dir`), for `npm run backup`'s other store. */
+async function startDrillBucket(dir: string): Promise<{ server: FauxqsServer; store: S3BackupStore }> {
+  const server = await startFauxqs({ host: '127.0.0.1', port: 0, logger: false, s3StorageDir: dir });
+  const settings = s3SettingsFromEnv({
+    BACKUP_S3_BUCKET: 'zaytoon-drill',
+    BACKUP_S3_PREFIX: 'backups',
+    BACKUP_S3_ENDPOINT: server.address,
+    AWS_ACCESS_KEY_ID: 'drill',
+    AWS_SECRET_ACCESS_KEY: 'drill',
+  });
+  server.createBucket(settings.bucket);
+  return { server, store: new S3BackupStore(settings) };
+}
+
+/**
+ * Restores the step-1 dump from `backups` into a new database and uploads folder and compares them with the seeded
+ * state; then stores a copy with one changed byte and checks that restoring it is refused. Returns the problems.
+ */
+async function checkDumpRestore(cluster: ArchivedCluster, backups: BackupStore, uploads: string, database: string, seeded: State): Promise<string[]> {
+  const [name] = await backups.list();
+  const admin = await cluster.superuser();
+  await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(database)} OWNER zaytoon`).finally(() => admin.end());
+  await rm(uploads, { recursive: true, force: true });
+  await restoreBackup({ databaseUrl: cluster.url(database), uploadDir: uploads, store: backups, name });
+  const problems = differences(seeded, await readState(cluster.url(database), uploads)).map((p) => `restore from ${backups.describe(name)}: ${p}`);
+
+  const damaged = await mkdtemp(join(tmpdir(), 'drill-damaged-'));
+  await backups.load(name, damaged);
+  await appendFile(join(damaged, DUMP_FILE), 'x');
+  await backups.save(damaged, `${name}-damaged`);
+  await rm(damaged, { recursive: true, force: true });
+  const refusal = await restoreBackup({ databaseUrl: cluster.url(database), uploadDir: uploads, store: backups, name: `${name}-damaged` }).then(
+    () => null,
+    (error: unknown) => error,
+  );
+  if (!(refusal instanceof DamagedBackupError)) problems.push(`a damaged backup in ${backups.describe(name)} was not refused: ${String(refusal)}`);
+  else say(`restored ${backups.describe(name)}; a damaged copy is refused: ${refusal.message.split('\n').join(' ')}`);
+  return problems;
+}
+
 export async function runDrill(businesses: number): Promise<{ rpoSeconds: number; rtoSeconds: number }> {
   ensurePitrPrograms();
   const config = loadConfig(process.env.NODE_ENV === 'test' ? 'test' : 'development');
@@ -124,9 +170,10 @@ export async function runDrill(businesses: number): Promise<{ rpoSeconds: number
 
   await cluster.stop('immediate');
   await assertPortFree(port, 'the restore drill Postgres', 'POSTGRES_PORT');
-  for (const dir of [uploadDir, uploadsArchive, store.root]) await rm(dir, { recursive: true, force: true });
+  for (const dir of [uploadDir, uploadsArchive, store.root, join(root, 'bucket')]) await rm(dir, { recursive: true, force: true });
   await cluster.init();
   const pool = new pg.Pool({ connectionString: cluster.url(), max: 2, options: NO_STATEMENT_TIMEOUT });
+  const bucket = await startDrillBucket(join(root, 'bucket'));
   let passed = false;
   try {
     // 1. seed, and back up
@@ -135,10 +182,11 @@ export async function runDrill(businesses: number): Promise<{ rpoSeconds: number
     await addMembersWithAvatars(pool, uploadDir, 'seed', 20);
     const seeded = await readState(cluster.url(), uploadDir);
     const dump = await createBackup({ databaseUrl: cluster.url(), uploadDir, store });
+    await createBackup({ databaseUrl: cluster.url(), uploadDir, store: bucket.store, name: dump.name });
     await cluster.fullBackup();
     const backedUpAt = Date.now();
     await syncUploadsArchive(uploadDir, uploadsArchive);
-    say(`1. seeded ${businesses} businesses and 20 avatars; backed up (dump ${dump.name}, pgBackRest full backup)`);
+    say(`1. seeded ${businesses} businesses and 20 avatars; backed up (dump ${dump.name} to a folder and a bucket, pgBackRest full backup)`);
 
     // 2. write more
     await seedScaleBusinesses(pool, Math.max(10, Math.round(businesses / 100)), { seed: 33 });
@@ -198,21 +246,14 @@ export async function runDrill(businesses: number): Promise<{ rpoSeconds: number
       `6. ${restored.businesses.size} businesses, ${restored.avatars.size} avatar files, ${restored.counts.size} tables checked against the noted time`,
     );
 
-    // The dump's own path (`npm run restore`), into a fresh database, and a damaged copy refused.
-    const admin = await cluster.superuser();
-    await admin.query('CREATE DATABASE zaytoon_from_dump OWNER zaytoon').finally(() => admin.end());
-    const dumpUploads = join(root, 'uploads-from-dump');
-    await rm(dumpUploads, { recursive: true, force: true });
-    await restoreBackup({ databaseUrl: cluster.url('zaytoon_from_dump'), uploadDir: dumpUploads, store, name: dump.name });
-    problems.push(...differences(seeded, await readState(cluster.url('zaytoon_from_dump'), dumpUploads)).map((p) => `dump restore: ${p}`));
-    await cp(join(store.root, dump.name), join(store.root, 'damaged'), { recursive: true });
-    await appendFile(join(store.root, 'damaged', 'database.dump'), 'x');
-    const refusal = await restoreBackup({ databaseUrl: cluster.url('zaytoon_from_dump'), uploadDir: dumpUploads, store, name: 'damaged' }).then(
-      () => null,
-      (error: unknown) => error,
-    );
-    if (!(refusal instanceof DamagedBackupError)) problems.push(`a damaged backup was not refused: ${String(refusal)}`);
-    else say(`a damaged backup is refused: ${refusal.message.split('\n').join(' ')}`);
+    // The dump's own path (`npm run restore`), from the folder and from the bucket, each into a fresh database and
+    // uploads folder; and a damaged copy of each refused.
+    for (const [label, backups] of [
+      ['folder', store],
+      ['bucket', bucket.store],
+    ] as const) {
+      problems.push(...(await checkDumpRestore(cluster, backups, join(root, `uploads-from-${label}`), `zaytoon_from_${label}`, seeded)));
+    }
 
     if (problems.length) throw new Error(`restore drill FAILED:\n  ${problems.join('\n  ')}`);
     say(
@@ -223,6 +264,7 @@ export async function runDrill(businesses: number): Promise<{ rpoSeconds: number
   } finally {
     await pool.end().catch(() => undefined);
     await cluster.stop('fast');
+    await bucket.server.stop();
     // A failed drill leaves its cluster, repository and logs for a look; a passed one, nothing.
     if (passed) await rm(root, { recursive: true, force: true });
   }

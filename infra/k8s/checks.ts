@@ -182,6 +182,8 @@ export function referenceProblems(objects: K8sObject[], secrets: K8sObject[] = [
   const selected = (selector: LabelSelector | undefined) => deployments.filter((deployment) => selects(selector, podLabels(deployment)));
 
   const keyExists = (where: string, kind: 'ConfigMap' | 'Secret', ref: Plain) => {
+    // The kubelet starts a container without an optional reference's variable when the object or key is missing.
+    if (ref.optional === true) return;
     const source = named(kind, ref.name);
     if (!source) problems.push(`${where}: ${kind} ${String(ref.name)} does not exist`);
     else if (!dataKeys(source).has(String(ref.key))) problems.push(`${where}: ${kind} ${String(ref.name)} has no key ${String(ref.key)}`);

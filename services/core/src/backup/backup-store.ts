@@ -1,4 +1,5 @@
-// Where backups go: a folder (BACKUP_DIR) or, when BACKUP_S3_BUCKET is set, an S3-compatible bucket.
+// Where backups go: a folder (BACKUP_DIR) or, when BACKUP_S3_BUCKET is set, an S3-compatible bucket
+// (s3-backup-store.ts; backupStoreFromEnv in backup-settings.ts picks one).
 // A backup is a set of files under one name (e.g. 2026-11-29T13-00-00Z/) whose manifest.json is written
 // last, so a backup without its manifest is one that never finished.
 import { cp, mkdir, readdir, rename, rm } from 'node:fs/promises';
@@ -41,28 +42,4 @@ export class DirectoryBackupStore implements BackupStore {
   async remove(name: string): Promise<void> {
     await rm(join(this.root, name), { recursive: true, force: true });
   }
-}
-
-export interface S3Settings {
-  bucket: string;
-  prefix: string;
-  endpoint?: string;
-  region: string;
-}
-
-/**
- * BACKUP_S3_BUCKET (with BACKUP_S3_PREFIX, BACKUP_S3_ENDPOINT for MinIO, R2, B2 …, BACKUP_S3_REGION and the
- * AWS SDK's usual credentials) selects a bucket. No S3 client is installed in this repository yet: the store
- * is specified by BackupStore above and needs @aws-sdk/client-s3 (PutObject, GetObject, ListObjectsV2,
- * DeleteObjects) to be written; until then such a setting is refused rather than ignored.
- */
-export function backupStoreFromEnv(env: NodeJS.ProcessEnv = process.env, fallbackDir?: string): BackupStore {
-  if (env.BACKUP_S3_BUCKET) {
-    throw new Error(
-      `BACKUP_S3_BUCKET=${env.BACKUP_S3_BUCKET} is set, but this build has no S3 client: add @aws-sdk/client-s3 to infra (see docs/decisions/0036-backups.md), or unset it and use BACKUP_DIR`,
-    );
-  }
-  const dir = env.BACKUP_DIR || fallbackDir;
-  if (!dir) throw new Error('BACKUP_DIR is not set: name the folder that keeps the backups');
-  return new DirectoryBackupStore(resolve(dir));
 }

@@ -2,8 +2,10 @@ import { mkdtemp, mkdir, rm, utimes, writeFile, appendFile } from 'node:fs/promi
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MANIFEST, backupStoreFromEnv } from './backup-store';
-import { DamagedBackupError, DUMP_FILE, filesBelow, sha256File, verifyBackup, type Manifest } from './backup';
+import { DirectoryBackupStore, MANIFEST } from './backup-store';
+import { backupStoreFromEnv } from './backup-settings';
+import { DamagedBackupError, DUMP_FILE, filesBelow, verifyBackup, writeManifest } from './backup';
+import { S3BackupStore } from './s3-backup-store';
 import { restoreUploadsUntil, syncUploadsArchive } from './uploads-archive';
 
 let dir: string;
@@ -18,12 +20,7 @@ async function writeBackup(): Promise<void> {
   await writeFile(join(dir, DUMP_FILE), 'dump bytes');
   await mkdir(join(dir, 'uploads/avatars'), { recursive: true });
   await writeFile(join(dir, 'uploads/avatars/1-ab-256.webp'), 'avatar');
-  const files = [];
-  for (const path of [DUMP_FILE, 'uploads/avatars/1-ab-256.webp']) {
-    files.push({ path, bytes: Buffer.byteLength(path === DUMP_FILE ? 'dump bytes' : 'avatar'), sha256: await sha256File(join(dir, path)) });
-  }
-  const manifest: Manifest = { format: 1, createdAt: new Date().toISOString(), postgresMajor: 15, files };
-  await writeFile(join(dir, MANIFEST), JSON.stringify(manifest));
+  await writeManifest(dir, 15);
 }
 
 describe('verifyBackup', () => {
@@ -69,8 +66,9 @@ describe('uploads archive', () => {
 });
 
 describe('backupStoreFromEnv', () => {
-  it('refuses a bucket it has no client for rather than ignoring it', () => {
-    expect(() => backupStoreFromEnv({ BACKUP_S3_BUCKET: 'zaytoon-backups', BACKUP_DIR: dir })).toThrow(/no S3 client: add @aws-sdk\/client-s3/);
+  it('takes the bucket when one is named, else the folder', () => {
+    expect(backupStoreFromEnv({ BACKUP_S3_BUCKET: 'zaytoon-backups', BACKUP_S3_REGION: 'eu-west-2', BACKUP_DIR: dir })).toBeInstanceOf(S3BackupStore);
+    expect(backupStoreFromEnv({ BACKUP_S3_BUCKET: '', BACKUP_DIR: dir })).toBeInstanceOf(DirectoryBackupStore);
   });
   it('needs a folder', () => {
     expect(() => backupStoreFromEnv({})).toThrow(/BACKUP_DIR is not set/);

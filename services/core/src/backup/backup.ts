@@ -54,6 +54,18 @@ export function backupName(at = new Date()): string {
     .replace(/:/g, '-');
 }
 
+/** Writes `dir`/manifest.json, naming every file below `dir` with its size and sha256. */
+export async function writeManifest(dir: string, postgresMajor: number): Promise<Manifest> {
+  const files: ManifestEntry[] = [];
+  for (const path of (await filesBelow(dir)).filter((file) => file !== MANIFEST)) {
+    const full = join(dir, path);
+    files.push({ path, bytes: (await stat(full)).size, sha256: await sha256File(full) });
+  }
+  const manifest: Manifest = { format: 1, createdAt: new Date().toISOString(), postgresMajor, files };
+  await writeFile(join(dir, MANIFEST), JSON.stringify(manifest, null, 2) + '\n');
+  return manifest;
+}
+
 export interface BackupOptions {
   databaseUrl: string;
   uploadDir: string;
@@ -81,18 +93,20 @@ export async function createBackup(options: BackupOptions): Promise<{ name: stri
         filter: (source) => !source.endsWith('.tmp'),
       });
     }
-    const files: ManifestEntry[] = [];
-    for (const path of await filesBelow(staging)) {
-      const full = join(staging, path);
-      files.push({ path, bytes: (await stat(full)).size, sha256: await sha256File(full) });
-    }
-    const manifest: Manifest = { format: 1, createdAt: new Date().toISOString(), postgresMajor: major, files };
-    await writeFile(join(staging, MANIFEST), JSON.stringify(manifest, null, 2) + '\n');
+    const manifest = await writeManifest(staging, major);
     await options.store.save(staging, name);
     return { name, manifest };
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
+}
+
+/** Removes all but the newest `keep` finished backups; returns the names it removed. */
+export async function pruneBackups(store: BackupStore, keep: number): Promise<string[]> {
+  const names = await store.list();
+  const old = names.slice(0, Math.max(0, names.length - keep));
+  for (const name of old) await store.remove(name);
+  return old;
 }
 
 /** Checks every file of the manifest (present, same size, same sha256) and that nothing else is there. */

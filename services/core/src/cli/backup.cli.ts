@@ -3,7 +3,7 @@
 // BACKUP_S3_BUCKET); keeps the newest BACKUP_KEEP backups.
 // `npm run backup -- --uploads-archive`: copies the uploads written since its last run into the uploads archive
 // (run every few minutes: it bounds how much of UPLOAD_DIR a restore to a moment can lose).
-import { createBackup } from '../backup/backup';
+import { createBackup, pruneBackups } from '../backup/backup';
 import { backupSettings } from '../backup/backup-settings';
 import { syncUploadsArchive } from '../backup/uploads-archive';
 
@@ -19,9 +19,7 @@ async function main(): Promise<void> {
   const { name, manifest } = await createBackup(settings);
   const bytes = manifest.files.reduce((sum, file) => sum + file.bytes, 0);
   console.log(`backup ${settings.store.describe(name)}: ${manifest.files.length} files, ${(bytes / 1e6).toFixed(1)} MB, ${Date.now() - started} ms`);
-  const names = await settings.store.list();
-  for (const old of names.slice(0, Math.max(0, names.length - settings.keep))) {
-    await settings.store.remove(old);
+  for (const old of await pruneBackups(settings.store, settings.keep)) {
     console.log(`removed the old backup ${settings.store.describe(old)} (BACKUP_KEEP=${settings.keep})`);
   }
 }

@@ -73,12 +73,13 @@ const toOrigin = (name: string) => (value: string, context: z.RefinementCtx) => 
 export const SECRET_SETTINGS = ['DATABASE_URL', 'REDIS_URL', 'SESSION_SECRET', 'JOB_DATA_KEY', 'METRICS_TOKEN', 'SMTP_PASS'] as const;
 
 /**
- * `env` with each secret setting named by `<NAME>_FILE` read from that file (its final line break dropped). Both the
+ * `env` with each secret setting (`names`, SECRET_SETTINGS unless given) named by `<NAME>_FILE` read from that file
+ * (its final line break dropped). Both the
  * setting and its file, or a file that cannot be read, stop the process with the setting's name.
  */
-export function withSecretFiles(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+export function withSecretFiles(env: NodeJS.ProcessEnv, names: readonly string[] = SECRET_SETTINGS): NodeJS.ProcessEnv {
   const resolved = { ...env };
-  for (const name of SECRET_SETTINGS) {
+  for (const name of names) {
     const file = env[`${name}_FILE`];
     if (!file) continue;
     if (env[name]) throw new Error(`Invalid configuration: ${name} and ${name}_FILE are both set; set one`);
