@@ -4,7 +4,7 @@
 // process here never disturbs the other browser tests. The mail catcher is the stack's.
 import { join } from 'node:path';
 import pg from 'pg';
-import { createClient } from 'redis';
+import { Redis } from 'ioredis';
 import { runMigrations } from '@zaytoon/core/migrate';
 import { seedDemoData } from '../../seed/seed';
 import { loadConfig } from '../../dev/config';
@@ -46,8 +46,8 @@ export async function startScaleOutStack(): Promise<ScaleOutStack> {
   await seedDemoData(databaseUrl, { adminPassword: e2e.adminPassword });
   const redisUrl = withRedisDb(e2e.redisUrl, SCALE_OUT_REDIS_DB);
   // A fresh database reuses user ids: counters and sessions of an earlier run must not carry over.
-  const redis = await createClient({ url: redisUrl }).connect();
-  await redis.flushDb();
+  const redis = new Redis(redisUrl);
+  await redis.flushdb();
   await redis.quit();
 
   const [api1, api2, shell, directory, admin] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);

@@ -27,7 +27,7 @@ try {
   if (checksRedisSettings(config))
     refuseUnsafeRedis(
       core.redis,
-      configGetReader((name) => core.redis.configGet(name)),
+      configGetReader((name) => core.redis.config('GET', name)),
       exitOnUnsafeRedis(log),
     );
   parsePendingHoursOnce(core);

@@ -10,7 +10,7 @@ import { DirectoryRollupRepository } from './directory/directory-rollup.reposito
 import { createPool, type Database } from './db/pool';
 import { JobQueueRepository } from './jobs/job-queue.repository';
 import { createQueueConnection } from './jobs/redis-connection';
-import { connectInBackground, createRedisClient } from './redis/redis-client';
+import { createRedisClient, firstReady } from './redis/redis-client';
 import { ReportsRepository } from './reports/reports.repository';
 import { ReportsService } from './reports/reports.service';
 import { StatisticsRepository } from './statistics/statistics.repository';
@@ -60,7 +60,7 @@ export function createCore(config: Config) {
     connectTimeoutMs: Math.max(config.POSTGRES_CONNECT_TIMEOUT_MS, config.POSTGRES_STATEMENT_TIMEOUT_MS),
   });
   const redis = createRedisClient({ url: config.REDIS_URL, commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS });
-  const redisConnected = connectInBackground(redis);
+  const redisConnected = firstReady(redis);
   const queueConnection = createQueueConnection(config.REDIS_URL, 'producer', config.REDIS_COMMAND_TIMEOUT_MS);
   const jobs = new JobQueueRepository(queueConnection, new JobDataCipher(config));
 
@@ -148,7 +148,7 @@ export function createCore(config: Config) {
     async close() {
       await jobs.close().catch(() => {});
       queueConnection.disconnect();
-      await redis.quit().catch(() => {});
+      await redis.quit().catch(() => redis.disconnect());
       await Promise.all([db.end(), searchDb.end()]);
     },
   };

@@ -50,7 +50,7 @@ describe('reset mails (issue #11, weakness 5)', () => {
     expect(codes[1]).not.toBe(codes[0]);
     // Ten mails today: the eleventh request mails nothing, the answer unchanged.
     await api.core.redis.del(`reset-mail:window:${user.id}`);
-    await api.core.redis.set(`reset-mail:day:${user.id}`, '10', { EX: 3600 });
+    await api.core.redis.set(`reset-mail:day:${user.id}`, '10', 'EX', 3600);
     const late = await api.client().post('/api/auth/forgot-password', { email_or_username: user.email });
     expect(late).toMatchObject({ status: 200, body: { message: MESSAGES.resetCodeSent } });
     expect(await mailedCodes(user.email)).toHaveLength(2);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
-import type { RedisClientType } from 'redis';
-import { DomainError } from '@zaytoon/core';
+import type { Redis } from 'ioredis';
+import { DomainError, transactionReplies } from '@zaytoon/core';
 
 export interface RateLimitRule {
   name: string;
@@ -46,9 +46,14 @@ export function rateLimitKey(ruleName: string, identity: string): string {
 /** Fixed-window counters in Redis, so limits hold across API replicas. */
 export class RateLimiter {
   constructor(
-    private readonly redis: RedisClientType,
+    private readonly redis: Redis,
     private readonly allowlist: string[],
   ) {}
+
+  /** One more in the rule's window (which starts with its first count): [count, expire's answer, seconds left]. */
+  private async count(key: string, rule: RateLimitRule): Promise<[number, number, number]> {
+    return (await transactionReplies(this.redis.multi().incr(key).expire(key, rule.windowSeconds, 'NX').ttl(key).exec())) as [number, number, number];
+  }
 
   /** Counts one hit; throws 429 with Retry-After once the window's limit is passed. */
   async hit(rule: RateLimitRule, req: Request): Promise<void> {
@@ -56,11 +61,7 @@ export class RateLimiter {
     const identity = await rule.key(req);
     if (!identity) return;
     const key = rateLimitKey(rule.name, identity);
-    const [count, ttl] = (await this.redis.multi().incr(key).expire(key, rule.windowSeconds, 'NX').ttl(key).exec()) as unknown as [
-      number,
-      number,
-      number,
-    ];
+    const [count, , ttl] = await this.count(key, rule);
     if (count > rule.limit) {
       throw new DomainError('rate_limited', 'tooManyRequests', undefined, Math.max(1, ttl));
     }
@@ -76,11 +77,7 @@ export class RateLimiter {
     const identity = await rule.key(req);
     if (!identity) return;
     const key = rateLimitKey(rule.name, identity);
-    const [count, , ttl] = (await this.redis.multi().incr(key).expire(key, rule.windowSeconds, 'NX').ttl(key).exec()) as unknown as [
-      number,
-      number,
-      number,
-    ];
+    const [count, , ttl] = await this.count(key, rule);
     failedBefore.set(rule.name, count - 1);
     const applies = !rule.onlyAfterFailureOf || (failedBefore.get(rule.onlyAfterFailureOf) ?? 0) > 0;
     const uncount = () => void this.redis.decr(key).catch(() => {});

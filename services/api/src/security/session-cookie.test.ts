@@ -89,7 +89,8 @@ describe('the session id is regenerated at signup and login (CONTRACT.md)', () =
     await api.core.redis.set(
       SESSION_KEY_PREFIX + plantedId,
       JSON.stringify({ cookie: { originalMaxAge: 3_600_000, expires, httpOnly: true, path: '/' } }),
-      { EX: 3600 },
+      'EX',
+      3600,
     );
     const signature = createHmac('sha256', api.core.config.SESSION_SECRET).update(plantedId).digest('base64').replace(/=+$/, '');
     const plantedCookie = encodeURIComponent(`s:${plantedId}.${signature}`);

@@ -58,7 +58,7 @@ export async function startTestApi(env: Record<string, string> = {}, reach: (dat
     ...env,
   });
   const core = await connectedCore(config);
-  await core.redis.flushDb();
+  await core.redis.flushdb();
   return serve(core, () => database.drop());
 }
 

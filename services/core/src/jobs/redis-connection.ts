@@ -1,6 +1,5 @@
 import { Redis } from 'ioredis';
-import { componentLogger } from '../logging/logger';
-import { reconnectDelay } from '../redis/redis-client';
+import { failFastConnection, logOutages, reconnectDelay } from '../redis/redis-client';
 
 /**
  * Producers fail fast when Redis is down or frozen (the request answers 503); workers wait for it (BullMQ needs
@@ -10,18 +9,11 @@ export function createQueueConnection(redisUrl: string, role: 'producer' | 'work
   const connection =
     role === 'worker'
       ? new Redis(redisUrl, { maxRetriesPerRequest: null, retryStrategy: reconnectDelay })
-      : new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: commandTimeoutMs, retryStrategy: reconnectDelay });
-  const log = componentLogger('redis');
-  let down = false;
-  connection.on('error', (error) => {
-    // One line per outage, not one per reconnect attempt.
-    if (down) return;
-    down = true;
-    log.error({ role, err: error }, `queue connection (${role}): ${error.message}`);
-  });
-  connection.on('ready', () => {
-    if (down) log.info(`queue connection (${role}): Redis is back`);
-    down = false;
+      : failFastConnection({ url: redisUrl, commandTimeoutMs });
+  logOutages(connection, {
+    down: (error) => `queue connection (${role}): ${error.message}`,
+    back: `queue connection (${role}): Redis is back`,
+    fields: { role },
   });
   return connection;
 }

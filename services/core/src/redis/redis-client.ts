@@ -1,6 +1,5 @@
-import { createClient, type RedisClientType } from 'redis';
+import { Redis } from 'ioredis';
 import { componentLogger } from '../logging/logger';
-import { withReplyDeadline } from './reply-deadline';
 
 export interface RedisClientSettings {
   url: string;
@@ -12,40 +11,82 @@ export interface RedisClientSettings {
 export const reconnectDelay = (attempt: number) => Math.min(50 * 2 ** attempt, 1_000);
 
 /**
- * The API's node-redis client (sessions, answer cache, rate limits). While Redis is away, commands fail at once
- * instead of queueing (disableOfflineQueue): a request that needs Redis then answers 503 instead of waiting.
+ * A connection that fails fast, so that a request that needs Redis answers 503 instead of waiting for it:
+ * - `commandTimeout` counts from the moment a command is sent, so a frozen Redis (SIGSTOP, a stalled VM) fails
+ *   each command after `commandTimeoutMs`; a late reply is still read in order and dropped;
+ * - while Redis is away, commands fail at once instead of queueing (`enableOfflineQueue: false`);
+ * - a command in flight when the connection drops fails instead of being sent again after the reconnect
+ *   (`maxRetriesPerRequest: 0`), so that an INCR is never counted twice.
+ * It connects at once without being awaited: the process serves (/healthz, reads from Postgres) while Redis is
+ * away, and ioredis keeps trying until it is there.
  */
-export function createRedisClient(settings: RedisClientSettings): RedisClientType {
-  const client = createClient({
-    url: settings.url,
-    disableOfflineQueue: true,
-    socket: { connectTimeout: settings.commandTimeoutMs * 2, keepAlive: true, reconnectStrategy: reconnectDelay },
-  }) as RedisClientType;
+export function failFastConnection(settings: RedisClientSettings): Redis {
+  return new Redis(settings.url, {
+    commandTimeout: settings.commandTimeoutMs,
+    connectTimeout: settings.commandTimeoutMs * 2,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    retryStrategy: reconnectDelay,
+  });
+}
+
+/** The API's Redis client: sessions, rate limits and counters (the queues' producers have their own connection). */
+export function createRedisClient(settings: RedisClientSettings): Redis {
+  const client = failFastConnection(settings);
+  const where = `Redis at ${redactedUrl(settings.url)}`;
+  logOutages(client, {
+    down: (error) => `cannot reach ${where}: ${error.message}; calls that need it answer 503 until it is back`,
+    back: `${where} is back`,
+  });
+  return client;
+}
+
+interface OutageLines {
+  down: (error: Error) => string;
+  back: string;
+  fields?: Record<string, unknown>;
+}
+
+/** One error line per outage, not one per reconnect attempt, and one line when it is back. */
+export function logOutages(client: Redis, lines: OutageLines): void {
   const log = componentLogger('redis');
   let down = false;
   client.on('error', (error: Error) => {
-    // One line per outage, not one per reconnect attempt.
     if (down) return;
     down = true;
-    log.error({ err: error }, `cannot reach Redis at ${redactedUrl(settings.url)}: ${error.message}; calls that need it answer 503 until it is back`);
+    log.error({ ...lines.fields, err: error }, lines.down(error));
   });
   client.on('ready', () => {
-    if (down) log.info(`Redis at ${redactedUrl(settings.url)} is back`);
+    if (down) log.info(lines.fields ?? {}, lines.back);
     down = false;
   });
-  return withReplyDeadline(client, settings.commandTimeoutMs);
+}
+
+/** Resolves once the client is first ready, or once it is closed before that (shutdown during an outage). */
+export function firstReady(client: Redis): Promise<void> {
+  if (client.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const settle = () => {
+      client.off('ready', settle);
+      client.off('end', settle);
+      resolve();
+    };
+    client.on('ready', settle);
+    client.on('end', settle);
+  });
 }
 
 /**
- * Connects without waiting: the process serves (/healthz, reads from Postgres) while Redis is away, and
- * node-redis keeps trying until it is there.
+ * The replies of a transaction (`multi()…exec()`), in order. ioredis answers each command's [error, reply] pair;
+ * the first error is thrown, as is an aborted transaction (a WATCHed key changed).
  */
-export function connectInBackground(client: RedisClientType): Promise<void> {
-  return client.connect().then(
-    () => undefined,
-    // Only a client closed before it ever connected gets here (shutdown during an outage).
-    () => undefined,
-  );
+export async function transactionReplies(replies: Promise<[Error | null, unknown][] | null>): Promise<unknown[]> {
+  const answered = await replies;
+  if (!answered) throw new Error('Redis transaction aborted');
+  return answered.map(([error, reply]) => {
+    if (error) throw error;
+    return reply;
+  });
 }
 
 export function redactedUrl(url: string): string {

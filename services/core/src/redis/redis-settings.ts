@@ -24,7 +24,7 @@ export async function unsafeRedisSettings(read: ReadRedisSetting): Promise<strin
   return problems;
 }
 
-/** CONFIG GET through node-redis or ioredis: both answer a flat [name, value] list or a map. */
+/** CONFIG GET through ioredis: a flat [name, value] list (RESP2) or a map (RESP3). */
 export function configGetReader(configGet: (name: string) => Promise<unknown>): ReadRedisSetting {
   return async (name) => {
     const answer = await configGet(name);

@@ -1,14 +1,15 @@
-import type { RedisClientType } from 'redis';
+import type { Redis } from 'ioredis';
+import { transactionReplies } from '../redis/redis-client';
 
 const windowKey = (userId: number, window: string) => `reset-mail:${window}:${userId}`;
 
 /** Reset mails sent per account, in Redis counters that expire with their window (issue #11, weakness 5). */
 export class ResetMailQuotaRepository {
-  constructor(private readonly redis: RedisClientType) {}
+  constructor(private readonly redis: Redis) {}
 
   /** How many reset mails the user was sent in each window, by window name. */
   async counts(userId: number, windows: readonly { name: string }[]): Promise<number[]> {
-    const values = await this.redis.mGet(windows.map((window) => windowKey(userId, window.name)));
+    const values = await this.redis.mget(windows.map((window) => windowKey(userId, window.name)));
     return values.map((value) => Number(value ?? 0));
   }
 
@@ -18,6 +19,6 @@ export class ResetMailQuotaRepository {
       multi.incr(windowKey(userId, window.name));
       multi.expire(windowKey(userId, window.name), window.seconds, 'NX');
     }
-    await multi.exec();
+    await transactionReplies(multi.exec());
   }
 }
