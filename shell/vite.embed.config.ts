@@ -1,8 +1,6 @@
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-/* eslint-disable import-x/no-relative-packages -- Vite's config loader leaves package imports to Node, which cannot load the contract's .ts (docs/decisions.md) */
-import { compiledCatalogs, contractModuleSideEffects, PRECOMPRESS_OPTIONS } from '../services/contract/src/federation';
-/* eslint-enable import-x/no-relative-packages */
+import { compiledCatalogs, contractModuleSideEffects, PRECOMPRESS_OPTIONS } from '@zaytoon/build-kit';
 
 /** Where the embed build lists its files: the weight check follows the entry's static imports from it. */
 export const EMBED_MANIFEST = '.vite/embed-manifest.json';
