@@ -2,7 +2,7 @@ import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { compiledCatalogs, injectedCssModules, PRECOMPRESS_OPTIONS, productionReactRouter, remotePreloads } from '@zaytoon/build-kit';
+import { compiledCatalogs, injectedCssModules, PRECOMPRESS_OPTIONS, productionReactRouter } from '@zaytoon/build-kit';
 import { adminBuildDefines, adminBuildInfo, versionFilePlugin } from './build-info';
 import mfConfig from './module-federation.config';
 
@@ -22,7 +22,6 @@ export default defineConfig({
     injectedCssModules(),
     federation(mfConfig),
     compression(PRECOMPRESS_OPTIONS),
-    remotePreloads({ entry: mfConfig.filename!, rootModule: 'src/RemoteRoot.tsx' }),
     versionFilePlugin(buildInfo),
   ],
   // Released on its own: the version comes from this package, not from the shell.

@@ -128,11 +128,12 @@ describe('the early script', () => {
     }
   });
 
-  it("fetches nothing on the shell's own pages", async () => {
+  it("fetches nothing on the shell's own pages, nor on an admin page (the session decides whether its code loads)", async () => {
     const fetch = stubFetch();
     try {
       // The script decides as it loads: a page it serves a head start has asked for the runtime config by now.
       await openPage('/');
+      await openPage('/admin');
       expect(fetch).not.toHaveBeenCalled();
     } finally {
       cleanUp();

@@ -77,7 +77,8 @@ function startEarlyRead(url: string): void {
 async function headStart(pathname: string): Promise<void> {
   const opening = matchAppRoute(pathname);
   const owner = opening?.route.owner;
-  if (!opening || !owner || owner === 'shell') return;
+  // An admin page's code waits for the session to say admin: a visitor never asks the admin remote for anything.
+  if (!opening || !owner || owner === 'shell' || opening.route.access === 'admin') return;
   const config = await loadRuntimeConfig();
   if (!config.remotes[owner]) return;
   const manifestUrl = new URL(config.remotes[owner], window.location.href);
