@@ -19,8 +19,8 @@ const BROWSER_ONLY = 'Browser code imports no server code: only @zaytoon/contrac
 /** The public entry points of the workspace packages (their package.json `exports`); nothing deeper. */
 const PUBLIC_ENTRY_POINTS = [
   '@zaytoon/contract/client',
-  '@zaytoon/contract/federation',
-  '@zaytoon/contract/catalog-text',
+  '@zaytoon/build-kit/catalog-text',
+  '@zaytoon/build-kit/remote-preload',
   '@zaytoon/contract/embed',
   '@zaytoon/contract/open-data',
   '@zaytoon/core/migrate',
@@ -106,6 +106,11 @@ export default tseslint.config(
         })),
       ],
     },
+  },
+  {
+    // Node runs the build kit's files itself, stripping their types (the vite configs import them), and Node needs the extension.
+    files: ['build-kit/**/*.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     files: BROWSER_PACKAGES.flatMap(browserCode),

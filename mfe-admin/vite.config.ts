@@ -2,16 +2,7 @@ import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-/* eslint-disable import-x/no-relative-packages -- Vite's config loader leaves package imports to Node, which cannot load the contract's .ts (docs/decisions/0028-code-conventions.md) */
-import {
-  compiledCatalogs,
-  injectedCssModules,
-  noFederationDebugRead,
-  PRECOMPRESS_OPTIONS,
-  productionReactRouter,
-  sharedCacheHelpersOnce,
-} from '../services/contract/src/federation';
-/* eslint-enable import-x/no-relative-packages */
+import { compiledCatalogs, injectedCssModules, PRECOMPRESS_OPTIONS, productionReactRouter } from '@zaytoon/build-kit';
 import { adminBuildDefines, adminBuildInfo, versionFilePlugin } from './build-info';
 import mfConfig from './module-federation.config';
 
@@ -30,8 +21,6 @@ export default defineConfig({
     productionReactRouter(),
     injectedCssModules(),
     federation(mfConfig),
-    sharedCacheHelpersOnce(),
-    noFederationDebugRead(),
     compression(PRECOMPRESS_OPTIONS),
     versionFilePlugin(buildInfo),
   ],

@@ -1,7 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-// eslint-disable-next-line import-x/no-relative-packages -- Vite's config loader leaves package imports to Node, which cannot load the contract's .ts (docs/decisions/0028-code-conventions.md)
-import { compiledCatalogs, injectedCssModules } from '../services/contract/src/federation';
+import { compiledCatalogs, injectedCssModules } from '@zaytoon/build-kit';
 import { adminBuildDefines, adminBuildInfo } from './build-info';
 
 export default defineConfig({

@@ -1,6 +1,5 @@
 import { createModuleFederationConfig } from '@module-federation/vite';
-// eslint-disable-next-line import-x/no-relative-packages -- Vite's config loader leaves package imports to Node, which cannot load the contract's .ts (docs/decisions/0028-code-conventions.md)
-import { SHARED_SINGLETONS } from '../services/contract/src/federation';
+import { SHARED_SINGLETONS } from '@zaytoon/build-kit';
 
 /**
  * The shell is a pure host. Remotes are NOT listed here: their URLs come from

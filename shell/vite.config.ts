@@ -2,18 +2,9 @@ import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-/* eslint-disable import-x/no-relative-packages -- Vite's config loader leaves package imports to Node, which cannot load the contract's .ts (docs/decisions/0028-code-conventions.md) */
-import {
-  compiledCatalogs,
-  contractModuleSideEffects,
-  noFederationDebugRead,
-  PRECOMPRESS_OPTIONS,
-  productionReactRouter,
-  runtimeVersionOnly,
-  sharedCacheHelpersOnce,
-} from '../services/contract/src/federation';
+import { compiledCatalogs, contractModuleSideEffects, PRECOMPRESS_OPTIONS, productionReactRouter } from '@zaytoon/build-kit';
+// eslint-disable-next-line import-x/no-relative-packages -- Vite's config loader leaves package imports to Node, which cannot resolve the contract's extensionless imports (docs/decisions/0026-frontend-architecture.md)
 import { API_ROUTES } from '../services/contract/src/routes';
-/* eslint-enable import-x/no-relative-packages */
 import { firstLoadHints } from './build-preloads';
 import { publicAnswerPaths, sessionEndingPaths, serviceWorker } from './build-service-worker';
 import { embedPagePlugin } from './server/embed-page';
@@ -28,10 +19,7 @@ export default defineConfig({
     react(),
     compiledCatalogs(),
     productionReactRouter(),
-    runtimeVersionOnly(),
     federation(mfConfig),
-    sharedCacheHelpersOnce(),
-    noFederationDebugRead(),
     apiReferencePlugin(),
     compression(PRECOMPRESS_OPTIONS),
     runtimeConfigPlugin(),

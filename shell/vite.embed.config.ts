@@ -1,12 +1,10 @@
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-/* eslint-disable import-x/no-relative-packages -- Vite's config loader leaves package imports to Node, which cannot load the contract's .ts (docs/decisions/0028-code-conventions.md) */
-import { compiledCatalogs, contractModuleSideEffects, PRECOMPRESS_OPTIONS } from '../services/contract/src/federation';
-/* eslint-enable import-x/no-relative-packages */
+import { compiledCatalogs, contractModuleSideEffects, PRECOMPRESS_OPTIONS } from '@zaytoon/build-kit';
 
 /** Where the embed build lists its files: the weight check follows the entry's static imports from it. */
 export const EMBED_MANIFEST = '.vite/embed-manifest.json';
-/** Leaflet's chunk, which only the map view loads (outside the embed's weight budget, docs/decisions/0022-embeddable-map.md). */
+/** Leaflet's chunk, which only the map view loads (outside the embed's weight budget, docs/decisions/0027-frontend-weight.md). */
 export const LEAFLET_CHUNK = 'leaflet';
 
 /**

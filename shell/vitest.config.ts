@@ -1,8 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-// eslint-disable-next-line import-x/no-relative-packages -- Vite's config loader leaves package imports to Node, which cannot load the contract's .ts (docs/decisions/0028-code-conventions.md)
-import { compiledCatalogs } from '../services/contract/src/federation';
+import { compiledCatalogs } from '@zaytoon/build-kit';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 

@@ -172,9 +172,10 @@ describe('infra/docker/workspaces.mjs (the Dockerfiles’ copy lists)', async ()
     expect(closure(['@zaytoon/api', '@zaytoon/worker'])).toEqual(['@zaytoon/contract', '@zaytoon/core', '@zaytoon/api', '@zaytoon/worker']);
   });
 
-  it('the front-end images get the shell, both remotes and the workspaces they import (web-kit included), no server', () => {
+  it('the front-end images get the shell, both remotes and the workspaces they import (build-kit and web-kit included), no server', () => {
     expect(closure(['@zaytoon/shell', '@zaytoon/mfe-directory', '@zaytoon/mfe-admin'])).toEqual([
       '@zaytoon/contract',
+      '@zaytoon/build-kit',
       '@zaytoon/web-kit',
       '@zaytoon/shell',
       '@zaytoon/mfe-directory',

@@ -14,7 +14,7 @@ ARG DEBIAN_IMAGE=docker.io/library/debian:bookworm-slim@sha256:3783cc01769c7b2b1
 
 # The copy lists come from the root package.json's workspaces (infra/docker/workspaces.mjs): npm ci
 # needs every workspace's package.json to read the lock; the builds get the sources of the front ends'
-# workspaces and of the workspaces they depend on (contract, web-kit), and nothing else.
+# workspaces and of the workspaces they depend on (contract, build-kit, web-kit), and nothing else.
 FROM ${NODE_IMAGE} AS context
 WORKDIR /context
 COPY . .

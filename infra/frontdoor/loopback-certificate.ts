@@ -35,8 +35,3 @@ export function createLoopbackCertificate(dir: string): LoopbackCertificate {
   const spki = new X509Certificate(pem).publicKey.export({ type: 'spki', format: 'der' });
   return { certificateFile, keyFile, pem, spkiSha256: createHash('sha256').update(spki).digest('base64') };
 }
-
-/** Chromium's switch that accepts this certificate (and no other invalid one). */
-export function chromiumTrusting(certificate: LoopbackCertificate): string {
-  return `--ignore-certificate-errors-spki-list=${certificate.spkiSha256}`;
-}

@@ -1,22 +1,16 @@
-import { createApiClient, matchAppRoute } from '@zaytoon/contract/client';
+import { REMOTE_PRELOAD_FILE, type RemotePreload } from '@zaytoon/build-kit/remote-preload';
+import { matchAppRoute } from '@zaytoon/contract/client';
 import { loadRuntimeConfig } from './config/runtimeConfig';
 import { openingLanguage, showLanguage } from './i18n/pageLanguage';
 
 /**
- * The page's first script, run before the app's own have downloaded. On a directory route it reads the
- * runtime config (preloaded by the page; the app reuses this reading) and the directory remote's
- * manifest, and asks the browser for the remote's entry and root module files at once: they download
- * beside the shell's scripts instead of after them, and the federation runtime finds them ready.
- * On a business page it also asks the API for the business, its votes, comments, pending suggestions and members'
- * confirmations at once, so the screen's first reads are in flight while the scripts download (handed over by `earlyReadFetch`).
+ * The page's first script, run before the app's own have downloaded. On a remote's route it reads the runtime config
+ * (preloaded by the page; the app reuses this reading), downloads the remote's manifest for the federation runtime,
+ * and reads what the remote publishes for early fetching (`preload.json` beside its manifest): the browser then asks
+ * for the remote's first files, and the opening screen's files and first API reads, beside the shell's own scripts
+ * instead of after them. The shell knows neither the manifest's layout nor any remote's API calls.
  * Any failure only skips the head start.
  */
-const ROOT_MODULE = './App';
-
-export interface Manifest {
-  metaData: { publicPath: string; remoteEntry: { name: string; path: string } };
-  exposes: Array<{ path: string; assets: { js: { sync: string[]; async: string[] } } }>;
-}
 
 function modulepreload(url: string): void {
   const link = document.createElement('link');
@@ -27,22 +21,28 @@ function modulepreload(url: string): void {
 }
 
 /**
- * The files a page of the remote loads first: its entry, its root module's, its shared-module loader, and
- * the opening screen's when the remote lists them (an expose named `./screen/<screen id>`).
+ * What a page opening on `screen` fetches early from a remote's preload list: the module files (absolute, resolved
+ * against the list's own URL) and the API reads, their `{param}`s filled in from the route (a read whose param the
+ * route lacks is left out).
  */
-export function remoteFirstFiles(manifest: Manifest, manifestUrl: URL, screen?: string): string[] {
-  const base = manifest.metaData.publicPath === 'auto' ? new URL('.', manifestUrl) : new URL(manifest.metaData.publicPath, manifestUrl);
-  const root = manifest.exposes.find((expose) => expose.path === ROOT_MODULE);
-  const screenModule = screen ? manifest.exposes.find((expose) => expose.path === `./screen/${screen}`) : undefined;
-  const { remoteEntry } = manifest.metaData;
-  const files = [
-    `${remoteEntry.path ? `${remoteEntry.path}/` : ''}${remoteEntry.name}`,
-    ...(root?.assets.js.sync ?? []),
-    // Listed as async, yet every page of the remote loads it.
-    ...(root?.assets.js.async.filter((file) => file.includes('__loadShare__shared')) ?? []),
-    ...(screenModule?.assets.js.sync ?? []),
-  ];
-  return [...new Set(files)].map((file) => new URL(file, base).href);
+export function remotePreloadsFor(
+  preload: RemotePreload,
+  preloadUrl: URL,
+  screen: string | undefined,
+  params: Record<string, string | undefined> = {},
+): { files: string[]; reads: string[] } {
+  const opening = screen ? preload.screens?.[screen] : undefined;
+  const files = [...new Set([...(preload.files ?? []), ...(opening?.files ?? [])])].map((file) => new URL(file, preloadUrl).href);
+  const reads = (opening?.reads ?? []).flatMap((template) => {
+    let complete = true;
+    const url = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+      const value = params[name];
+      if (value === undefined) complete = false;
+      return encodeURIComponent(value ?? '');
+    });
+    return complete ? [new URL(url, window.location.href).href] : [];
+  });
+  return { files, reads };
 }
 
 let manifestDownload: { url: string; response: Promise<Response | undefined> } | undefined;
@@ -59,55 +59,42 @@ export function takeEarlyManifest(url: string): Promise<Response | undefined> | 
   return response;
 }
 
-async function headStart(): Promise<void> {
-  const opening = matchAppRoute(window.location.pathname)?.route;
-  if (opening?.owner !== 'directory') return;
-  const config = await loadRuntimeConfig();
-  if (!config.remotes.directory) return;
-  const manifestUrl = new URL(config.remotes.directory, window.location.href);
-  const download = fetch(manifestUrl);
-  manifestDownload = {
-    url: manifestUrl.href,
-    response: download.then(
-      (response) => response.clone(),
-      () => undefined,
-    ),
-  };
-  const manifest = (await (await download).json()) as Manifest;
-  remoteFirstFiles(manifest, manifestUrl, opening.screen).forEach(modulepreload);
-}
-
 /** How long an early read waits to be taken: the screen asks within a second or two of the page loading. */
 const EARLY_READ_LIFETIME_MS = 15_000;
 const earlyReads = new Map<string, Promise<Response>>();
 
-/** The screen's first reads of a page, started by this script before the app's scripts arrive. */
-export function startEarlyRead(pathname: string): void {
-  const matched = matchAppRoute(pathname);
-  if (matched?.route.screen !== 'business-detail' || !/^\d+$/.test(matched.params.id ?? '')) return;
-  const recording = createApiClient({
-    fetch: (input, init) => {
-      const response = globalThis.fetch(input, init);
-      const url = new URL(String(input), window.location.href).href;
-      earlyReads.set(
-        url,
-        response.then((answer) => answer.clone()),
-      );
-      setTimeout(() => earlyReads.delete(url), EARLY_READ_LIFETIME_MS);
-      return response;
-    },
-  });
-  const id = matched.params.id;
-  // All of the screen's reads at once: answered together, they also reach the screen in one render instead of four.
-  for (const read of [
-    recording.getBusiness(id),
-    recording.getVotes(id),
-    recording.listComments(id),
-    recording.listSuggestions(id),
-    recording.call('confirmationSummary', { id: Number(id) }),
-  ]) {
-    read.catch(() => undefined);
-  }
+/** A GET the opening screen will make, started now; `earlyReadFetch` hands its answer over once. */
+function startEarlyRead(url: string): void {
+  const response = globalThis.fetch(url, { method: 'GET', headers: { Accept: 'application/json' }, credentials: 'include' });
+  response.catch(() => undefined);
+  earlyReads.set(
+    url,
+    response.then((answer) => answer.clone()),
+  );
+  setTimeout(() => earlyReads.delete(url), EARLY_READ_LIFETIME_MS);
+}
+
+async function headStart(pathname: string): Promise<void> {
+  const opening = matchAppRoute(pathname);
+  const owner = opening?.route.owner;
+  // An admin page's code waits for the session to say admin: a visitor never asks the admin remote for anything.
+  if (!opening || !owner || owner === 'shell' || opening.route.access === 'admin') return;
+  const config = await loadRuntimeConfig();
+  if (!config.remotes[owner]) return;
+  const manifestUrl = new URL(config.remotes[owner], window.location.href);
+  manifestDownload = {
+    url: manifestUrl.href,
+    response: fetch(manifestUrl).then(
+      (response) => response.clone(),
+      () => undefined,
+    ),
+  };
+  const preloadUrl = new URL(REMOTE_PRELOAD_FILE, manifestUrl);
+  const answer = await fetch(preloadUrl);
+  if (!answer.ok) return;
+  const { files, reads } = remotePreloadsFor((await answer.json()) as RemotePreload, preloadUrl, opening.route.screen, opening.params);
+  reads.forEach(startEarlyRead);
+  files.forEach(modulepreload);
 }
 
 /**
@@ -128,5 +115,4 @@ export const earlyReadFetch: typeof fetch = (input, init) => {
 
 // Before anything paints: a right-to-left page never shows left-to-right first.
 showLanguage(openingLanguage());
-startEarlyRead(window.location.pathname);
-headStart().catch(() => undefined);
+headStart(window.location.pathname).catch(() => undefined);

@@ -1,18 +1,13 @@
-// Issue #10: a first visit to /browse downloads what the list needs and nothing kept for later. The map, the other
-// screens and the contract's messages and limits (`screens-contract`) have chunks of their own
-// (mfe-directory/build-chunks.ts); a static import of one of them from the first chunk would add its bytes to every
-// visit, which only bench:frontend's weight would otherwise show.
+// A first visit to /browse downloads what the list needs and nothing kept for later: the map, the other screens and the
+// contract's messages come through import() boundaries, in chunks of their own; a static import of one of them from
+// the list's code would add its bytes to every visit, which only bench:frontend's weight would otherwise show.
 import { describe, expect, it } from 'vitest';
 import { fromOrigin, launchBrowser, recordRequests, waitForQuietNetwork } from '../support/browser';
 import { runtimeConfig } from '../admin/helpers';
-import { e2e } from '../support/env';
 
-// The rows' opening status and its parser (`opening-hours`) are on the first screen since issue #30 (rows without a click).
+// The rows' opening status and its parser (`opening-hours`) are on the first screen (rows without a click).
 const LATER_CHUNKS =
-  /\/(screens-contract|screens-shared|MapView|BusinessDetailScreen|BusinessFormScreen|AuthScreen|AccountSettingsScreen|UnsubscribeAlertScreen|SaveAlertButton|logOut)-[\w-]+\.js$/;
-
-/** A string of the helper block that @module-federation/vite writes into its generated modules (sharedCacheHelpersOnce). */
-const SHARED_CACHE_HELPER = 'module-federation.shared-cache-listeners';
+  /\/(messages|contract-messages|weekdays|MapView|BusinessDetailScreen|BusinessFormScreen|AuthScreen|AccountSettingsScreen|UnsubscribeAlertScreen|SaveAlertButton|logOut|useMutation)-[\w-]+\.js$/;
 
 /** The scripts a visitor's first /browse fetched until its list showed and the network went quiet, by origin. */
 async function firstVisitScripts(): Promise<(origin: string) => string[]> {
@@ -31,21 +26,10 @@ async function firstVisitScripts(): Promise<(origin: string) => string[]> {
 }
 
 describe('first visit to /browse', () => {
-  it('downloads the first-load chunk and none of the chunks kept for the map and later screens', async () => {
+  it("downloads the list's code and none of the chunks kept for the map and later screens", async () => {
     const { directory } = (await runtimeConfig()).remotes;
     const scripts = (await firstVisitScripts())(directory);
-    expect(scripts.some((url) => /\/browse-[\w-]+\.js$/.test(url))).toBe(true);
+    expect(scripts.some((url) => /\/RemoteRoot-[\w-]+\.js$/.test(url))).toBe(true);
     expect(scripts.filter((url) => LATER_CHUNKS.test(url))).toEqual([]);
-  });
-
-  it("carries module federation's shared-cache helpers once per app, not once per shared-module loader", async () => {
-    const { directory } = (await runtimeConfig()).remotes;
-    const scriptsFrom = await firstVisitScripts();
-    const copiesFrom = async (origin: string) => {
-      const bodies = await Promise.all(scriptsFrom(origin).map(async (url) => (await fetch(url)).text()));
-      return bodies.join('\n').split(SHARED_CACHE_HELPER).length - 1;
-    };
-    expect(await copiesFrom(e2e.baseUrl)).toBe(1);
-    expect(await copiesFrom(directory)).toBe(1);
   });
 });

@@ -34,7 +34,7 @@ export function NavBar({ variant = 'directory' }: { variant?: 'directory' | 'det
   return (
     <>
       <header className={nav.nav} data-testid="directory-nav">
-        <div>
+        <div className={nav.inner}>
           <div>
             {variant === 'detail' ? (
               <Link to="/dashboard" className="btn btn--ghost" data-testid="back-to-directory">
@@ -42,12 +42,14 @@ export function NavBar({ variant = 'directory' }: { variant?: 'directory' | 'det
               </Link>
             ) : (
               <Link to="/" className={nav.brand} aria-label={t('nav.home', { product: productName })}>
-                <span aria-hidden="true">●</span>
+                <span className={nav.mark} aria-hidden="true">
+                  ●
+                </span>
                 {productName}
               </Link>
             )}
           </div>
-          <nav aria-label={t('nav.account')}>
+          <nav className={nav.links} aria-label={t('nav.account')}>
             <LanguageMenu label={t('language.label')} />
             {status === 'loading' ? null : user ? (
               <>
@@ -61,7 +63,7 @@ export function NavBar({ variant = 'directory' }: { variant?: 'directory' | 'det
                 )}
                 <span className={nav.welcome} data-testid="welcome">
                   {t('nav.welcome', { name: user.name })}
-                  {user.is_admin && <span> {t('nav.adminTag')}</span>}
+                  {user.is_admin && <span className={nav.adminTag}> {t('nav.adminTag')}</span>}
                 </span>
                 <Link to="/account-settings" className="btn btn--ghost">
                   {t('nav.settings')}

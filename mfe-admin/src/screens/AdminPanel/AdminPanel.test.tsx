@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { literalTexts } from '@zaytoon/contract/catalog-text';
+import { literalTexts } from '@zaytoon/build-kit/catalog-text';
 import { ApiError, contractLabelEntries, MESSAGES, type PageQuery } from '@zaytoon/contract/client';
 import { preloadContractMessages } from '@zaytoon/web-kit/contract-messages';
 import arabicCatalog from '../../i18n/locales/ar.json';

@@ -14,9 +14,11 @@ export function BusinessRow({ business, isAdmin }: { business: Business; isAdmin
   const count = useCount();
   return (
     <article className={row.row} data-testid="business-row" data-business-id={business.id}>
-      <div>
-        <h3 dir="auto">{business.name}</h3>
-        <div>
+      <div className={row.details}>
+        <h3 className={row.name} dir="auto">
+          {business.name}
+        </h3>
+        <div className={row.badges}>
           {business.category && (
             <span className={`${shared.badge} ${shared.badgeGreen}`} data-testid="business-category">
               {business.category}
@@ -31,10 +33,12 @@ export function BusinessRow({ business, isAdmin }: { business: Business; isAdmin
             </span>
           )}
         </div>
-        <p dir="auto">{[business.address, business.postcode].filter(Boolean).join(', ')}</p>
+        <p className={row.address} dir="auto">
+          {[business.address, business.postcode].filter(Boolean).join(', ')}
+        </p>
         <OpeningStatus hours={business.business_hours} />
         {business.description && <p>{truncate(business.description, DIRECTORY_LIMITS.listDescriptionLength)}</p>}
-        <p>
+        <p className={row.contact}>
           {business.phone && (
             <a href={`tel:${business.phone}`} dir="ltr">
               {business.phone}

@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { PRECOMPRESS_OPTIONS } from './precompress';
-import { ROUTER_EXPORTS, SHARED_SINGLETONS } from './shared-singletons';
+import { PRECOMPRESS_OPTIONS } from './precompress.ts';
+import { ROUTER_EXPORTS, SHARED_SINGLETONS } from './shared-singletons.ts';
 
-const repo = fileURLToPath(new URL('../../../../', import.meta.url));
+const repo = fileURLToPath(new URL('../../', import.meta.url));
 const APPS = ['shell/src', 'mfe-directory/src', 'mfe-admin/src'];
 
 /** The apps' code as built: tests and their helpers run without federation. */

@@ -3,7 +3,7 @@ import compileModule from '@messageformat/core/lib/compile-module.js';
 import * as cardinals from 'make-plural/cardinals';
 import * as categories from 'make-plural/pluralCategories';
 import type { Plugin } from 'vite';
-import { plainText } from './catalog-text';
+import { plainText } from './catalog-text.ts';
 
 /** A message catalog: `<app>/src/i18n/locales/<language>.json` (English maybe in parts, `en.<part>.json`), flat keys to ICU MessageFormat text. */
 export const CATALOG_FILE = /\/i18n\/locales\/([a-z]{2})(\.[a-z-]+)?\.json$/;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compiledCatalogs } from './compiled-catalogs';
+import { compiledCatalogs } from './compiled-catalogs.ts';
 
 type Message = string | ((values: object) => string);
 
