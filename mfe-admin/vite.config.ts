@@ -2,7 +2,7 @@ import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { compiledCatalogs, injectedCssModules, PRECOMPRESS_OPTIONS, productionReactRouter } from '@zaytoon/build-kit';
+import { compiledCatalogs, injectedCssModules, PRECOMPRESS_OPTIONS, productionReactRouter, THIRD_PARTY_LICENSES } from '@zaytoon/build-kit';
 import { adminBuildDefines, adminBuildInfo, versionFilePlugin } from './build-info';
 import mfConfig from './module-federation.config';
 
@@ -30,5 +30,5 @@ export default defineConfig({
   // no-cache: browsers revalidate mf-manifest.json and remoteEntry.js (ETag), so a new admin
   // build dropped into dist/ goes live at the next page load, with no shell rebuild or restart.
   preview: { port, strictPort: true, cors, headers: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' } },
-  build: { target: 'esnext' },
+  build: { target: 'esnext', license: THIRD_PARTY_LICENSES },
 });

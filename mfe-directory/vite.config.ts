@@ -9,6 +9,7 @@ import {
   PRECOMPRESS_OPTIONS,
   productionReactRouter,
   remotePreloads,
+  THIRD_PARTY_LICENSES,
 } from '@zaytoon/build-kit';
 import mfConfig from './module-federation.config';
 import { SCREEN_PRELOADS } from './src/preload';
@@ -35,6 +36,7 @@ export default defineConfig({
   preview: { port, strictPort: true, cors, headers: { 'Access-Control-Allow-Origin': '*' } },
   build: {
     target: 'esnext',
+    license: THIRD_PARTY_LICENSES,
     rolldownOptions: { treeshake: { moduleSideEffects: contractModuleSideEffects } },
   },
 });

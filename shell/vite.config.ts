@@ -2,7 +2,7 @@ import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { compiledCatalogs, contractModuleSideEffects, PRECOMPRESS_OPTIONS, productionReactRouter } from '@zaytoon/build-kit';
+import { compiledCatalogs, contractModuleSideEffects, PRECOMPRESS_OPTIONS, productionReactRouter, THIRD_PARTY_LICENSES } from '@zaytoon/build-kit';
 // eslint-disable-next-line import-x/no-relative-packages -- Vite's config loader leaves package imports to Node, which cannot resolve the contract's extensionless imports (docs/decisions/0026-frontend-architecture.md)
 import { API_ROUTES } from '../services/contract/src/routes';
 import { firstLoadHints } from './build-preloads';
@@ -39,6 +39,7 @@ export default defineConfig({
     target: 'esnext',
     cssCodeSplit: false,
     modulePreload: { polyfill: false },
+    license: THIRD_PARTY_LICENSES,
     rolldownOptions: { treeshake: { moduleSideEffects: contractModuleSideEffects } },
   },
 });

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { compiledCatalogs, contractModuleSideEffects, PRECOMPRESS_OPTIONS } from '@zaytoon/build-kit';
+import { compiledCatalogs, contractModuleSideEffects, EMBED_THIRD_PARTY_LICENSES, PRECOMPRESS_OPTIONS } from '@zaytoon/build-kit';
 
 /** Where the embed build lists its files: the weight check follows the entry's static imports from it. */
 export const EMBED_MANIFEST = '.vite/embed-manifest.json';
@@ -18,6 +18,7 @@ export default defineConfig({
     target: 'esnext',
     emptyOutDir: false,
     manifest: EMBED_MANIFEST,
+    license: EMBED_THIRD_PARTY_LICENSES,
     modulePreload: { polyfill: false },
     rolldownOptions: {
       input: 'embed.html',

@@ -12,3 +12,4 @@ export * from './contract-side-effects.ts';
 export * from './production-react-router.ts';
 export * from './remote-preloads.ts';
 export * from './remote-preload.ts';
+export * from './third-party-licenses.ts';
