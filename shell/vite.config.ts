@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { compiledCatalogs, contractModuleSideEffects, PRECOMPRESS_OPTIONS, productionReactRouter, THIRD_PARTY_LICENSES } from '@zaytoon/build-kit';
-// eslint-disable-next-line import-x/no-relative-packages -- Vite's config loader leaves package imports to Node, which cannot resolve the contract's extensionless imports (docs/decisions/0026-frontend-architecture.md)
+// eslint-disable-next-line import-x/no-relative-packages -- Vite's config loader leaves package imports to Node, which cannot resolve the contract's extensionless imports (docs/decisions/0028-code-conventions.md)
 import { API_ROUTES } from '../services/contract/src/routes';
 import { firstLoadHints } from './build-preloads';
 import { publicAnswerPaths, sessionEndingPaths, serviceWorker } from './build-service-worker';

@@ -21,6 +21,8 @@ export const NOT_IN_THE_TREE = new Set([
   'version.json',
   'runtime-config.json',
   'remoteEntry-<hash>.js',
+  // a remote's early-fetch list, written beside its manifest by build-kit's remotePreloads
+  'preload.json',
   // written at run time: a backup folder's files, the nginx and podman configurations npm start and the tests render
   'database.dump',
   'manifest.json',
@@ -31,13 +33,18 @@ export const NOT_IN_THE_TREE = new Set([
   'SPEC.md',
   'CONTRACT.md',
   // other programs' names: Node's request internals, a Gateway API kind, Chrome's trace events, Lighthouse's
-  // connection model, a module-federation/vite option
+  // connection model, a module-federation/vite option, the federation SDK's debug flag and the browser storage it is
+  // read from, the file-name prefix of module federation's shared-module loaders, a rolldown chunking option
   'req._dump()',
   'ClientSettingsPolicy',
   'EvaluateScript',
   'v8.evaluateModule',
   'ConnectionPool',
   'bundleAllCSS',
+  'FEDERATION_DEBUG',
+  'localStorage',
+  '__loadShare__',
+  'entriesAware',
 ]);
 
 export interface Problem {
