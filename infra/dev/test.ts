@@ -2,12 +2,12 @@
 // Wipe DATA_DIR (.data/test); fresh embedded Postgres, Redis without persistence, mail catcher; then four lanes at once,
 // each a series of steps (the lanes share no database, Redis database, port or file, so one's steps never wait on
 // another's, and the waits of one fill the other's idle time on a small machine):
-//  - checks: `npm run lint` (the i18n catalogs, ESLint, Prettier), then the typecheck of every workspace (tsc);
+//  - checks: `npm run lint` (the i18n catalogs, ESLint, Prettier), the typecheck of every workspace (tsc), then unit
+//    tests of infra (dev tooling, front door, Docker and Kubernetes files);
 //  - workspaces: every workspace's tests through turbo, two at a time; then the compiled servers booted in
 //    production mode;
-//  - systems: unit tests of infra (dev tooling, front door, Docker and Kubernetes files); the fault tests
-//    (infra/faults: Redis and Postgres killed, frozen, restarted; SIGTERM; boot checks); the restore drill
-//    (infra/backup/drill.ts: back up, write, destroy, restore to a noted time, check); a 2-minute soak
+//  - systems: the fault tests (infra/faults: Redis and Postgres killed, frozen, restarted; SIGTERM; boot checks); the
+//    restore drill (infra/backup/drill.ts: back up, write, destroy, restore to a noted time, check); a 2-minute soak
 //    (infra/load/soak.ts: mixed load, then every answered write checked in SQL);
 //  - browser: build the front-ends; migrate + seed the `zaytoon_e2e` database; start API, worker, the remotes'
 //    servers and the nginx front door on the test ports; browser tests (infra/e2e), among them the scale-out tests
@@ -171,6 +171,7 @@ async function main(): Promise<void> {
     await step('typecheck', niced(turboCommand(['run', 'typecheck', '--continue', '--concurrency=1', '--output-logs=errors-only'])), {
       TURBO_TELEMETRY_DISABLED: '1',
     });
+    await step('infra unit tests', niced(vitestCommand(['run', '--config', 'infra/dev/vitest.config.ts'])), testEnv);
   };
 
   const workspaces = async (): Promise<void> => {
@@ -182,9 +183,9 @@ async function main(): Promise<void> {
     await step('production boot test', niced(vitestCommand(['run', '--config', 'infra/production/vitest.config.ts'])), testEnv);
   };
 
-  // The drill's Postgres and the soak's take the same port: one after the other.
+  // The steps that judge timing, not niced, and first: nothing niced waits before them in their lane. The drill's
+  // Postgres and the soak's take the same port: one after the other.
   const systems = async (): Promise<void> => {
-    await step('infra unit tests', niced(vitestCommand(['run', '--config', 'infra/dev/vitest.config.ts'])), testEnv);
     await step('fault tests', vitestCommand(['run', '--config', 'infra/faults/vitest.config.ts']), testEnv);
     await step('restore drill', { command: process.execPath, args: ['--import', 'tsx', 'infra/backup/drill.ts', '--businesses', '2000'] }, testEnv);
     await step('soak (2 minutes)', { command: process.execPath, args: ['--import', 'tsx', 'infra/load/soak.ts'] }, { ...testEnv, SOAK_MINUTES: '2' });
