@@ -80,8 +80,9 @@ function record(name: string, ok: boolean, detail = '', digest?: string[], secon
 }
 
 /**
- * Steps off the browser lane run niced: the browser lane is the longest, so its processes get the processors first and
- * the other lanes take what it leaves while it waits on its pages. Steps that judge timing (faults, drill, soak) are not.
+ * Lint and the typecheck run niced: pure computation that no clock judges, they take the processors the test lanes
+ * leave while those wait. Test steps are never niced: a starved test process meets its own timeouts (Redis commands,
+ * statements, a link check's), and fails for the machine's sake, not the code's.
  */
 function niced(command: { command: string; args: string[] }): { command: string; args: string[] } {
   return process.platform === 'win32' ? command : { command: 'nice', args: ['-n', '10', command.command, ...command.args] };
@@ -171,20 +172,19 @@ async function main(): Promise<void> {
     await step('typecheck', niced(turboCommand(['run', 'typecheck', '--continue', '--concurrency=1', '--output-logs=errors-only'])), {
       TURBO_TELEMETRY_DISABLED: '1',
     });
-    await step('infra unit tests', niced(vitestCommand(['run', '--config', 'infra/dev/vitest.config.ts'])), testEnv);
+    await step('infra unit tests', vitestCommand(['run', '--config', 'infra/dev/vitest.config.ts']), testEnv);
   };
 
   const workspaces = async (): Promise<void> => {
     await step(
       'workspace tests',
-      niced(turboCommand(['run', 'test', '--concurrency=2', '--continue', '--env-mode=loose', '--filter=!@zaytoon/infra'])),
+      turboCommand(['run', 'test', '--concurrency=2', '--continue', '--env-mode=loose', '--filter=!@zaytoon/infra']),
       testEnv,
     );
-    await step('production boot test', niced(vitestCommand(['run', '--config', 'infra/production/vitest.config.ts'])), testEnv);
+    await step('production boot test', vitestCommand(['run', '--config', 'infra/production/vitest.config.ts']), testEnv);
   };
 
-  // The steps that judge timing, not niced, and first: nothing niced waits before them in their lane. The drill's
-  // Postgres and the soak's take the same port: one after the other.
+  // The drill's Postgres and the soak's take the same port: one after the other.
   const systems = async (): Promise<void> => {
     await step('fault tests', vitestCommand(['run', '--config', 'infra/faults/vitest.config.ts']), testEnv);
     await step('restore drill', { command: process.execPath, args: ['--import', 'tsx', 'infra/backup/drill.ts', '--businesses', '2000'] }, testEnv);
