@@ -1,17 +1,20 @@
 // `npm test`: every suite on its own ports and data (never the `npm start` data).
-//  0. `npm run lint`: ESLint (the import convention, typescript-eslint, react-hooks, jsx-a11y) and Prettier
-//  1. wipe DATA_DIR (.data/test); fresh embedded Postgres, Redis without persistence, mail catcher
-//  2. migrate; unit tests of infra (dev tooling, front door, Docker and Kubernetes files); every
-//     workspace's tests through turbo (one at a time); the compiled servers booted in production mode;
-//     the fault tests (infra/faults: Redis and Postgres killed, frozen, restarted; SIGTERM; boot checks);
-//     the restore drill (infra/backup/drill.ts: back up, write, destroy, restore to a noted time, check);
-//     a 2-minute soak (infra/load/soak.ts: mixed load, then every answered write checked in SQL)
-//  3. build the front-ends; migrate + seed the `zaytoon_e2e` database; start API, worker, the remotes'
-//     servers and the nginx front door on the test ports; browser tests (infra/e2e), among them the
-//     scale-out tests (2 API processes and 2 workers behind their own front door); then every benchmark's smoke
-//     run (infra/load/bench-smoke.ts: each bench tiny and fast, failing on anything it did not expect)
-//  4. stop everything; print a summary; exit non-zero if anything failed.
-// Flags: --skip-e2e (steps 0-2 only), --only-e2e (skip steps 0 and 2); other words are file filters for the
+// Wipe DATA_DIR (.data/test); fresh embedded Postgres, Redis without persistence, mail catcher; then four lanes, each a
+// series of steps, one after another or, with TEST_LANES=parallel, at once (the lanes share no database, Redis
+// database, port or file, so one's steps never wait on another's):
+//  - checks: `npm run lint` (the i18n catalogs, ESLint, Prettier), the typecheck of every workspace (tsc), then unit
+//    tests of infra (dev tooling, front door, Docker and Kubernetes files);
+//  - workspaces: every workspace's tests through turbo, two at a time; then the compiled servers booted in
+//    production mode;
+//  - systems: the fault tests (infra/faults: Redis and Postgres killed, frozen, restarted; SIGTERM; boot checks); the
+//    restore drill (infra/backup/drill.ts: back up, write, destroy, restore to a noted time, check); a 2-minute soak
+//    (infra/load/soak.ts: mixed load, then every answered write checked in SQL);
+//  - browser: build the front-ends; migrate + seed the `zaytoon_e2e` database; start API, worker, the remotes'
+//    servers and the nginx front door on the test ports; browser tests (infra/e2e), among them the scale-out tests
+//    (2 API processes and 2 workers behind their own front door); then every benchmark's smoke run
+//    (infra/load/bench-smoke.ts: each bench tiny and fast, failing on anything it did not expect).
+// Then stop everything; print a summary with each step's time; exit non-zero if anything failed.
+// Flags: --skip-e2e (no browser lane), --only-e2e (the browser lane alone); other words are file filters for the
 // browser tests (`npm test -- --only-e2e directory/auth` runs infra/e2e/directory/auth.test.ts alone, without the
 // bench smoke runs; `npm test -- --only-e2e bench-smoke` runs the bench smoke runs alone).
 import { existsSync, rmSync } from 'node:fs';
@@ -31,6 +34,7 @@ import {
   turboCommand,
   vitestCommand,
   withRedisDb,
+  type Backing,
 } from './stack';
 import { describeExit } from './supervisor';
 import { ensureProgram } from './system-program';
@@ -50,6 +54,8 @@ interface StepResult {
   name: string;
   ok: boolean;
   detail: string;
+  /** Wall-clock seconds, when the step ran as one command. */
+  seconds?: number;
   /** A failed step's own account of why, repeated in the summary: CI keeps only the end of the output. */
   digest?: string[];
 }
@@ -67,10 +73,19 @@ function countTests(line: string): void {
   }
 }
 
-function record(name: string, ok: boolean, detail = '', digest?: string[]): boolean {
-  steps.push({ name, ok, detail, digest: ok ? undefined : digest });
+function record(name: string, ok: boolean, detail = '', digest?: string[], seconds?: number): boolean {
+  steps.push({ name, ok, detail, seconds, digest: ok ? undefined : digest });
   if (!ok) log.error(`${name}: FAILED ${detail}`);
   return ok;
+}
+
+/**
+ * Lint and the typecheck run niced: pure computation that no clock judges, they take the processors the test lanes
+ * leave while those wait. Test steps are never niced: a starved test process meets its own timeouts (Redis commands,
+ * statements, a link check's), and fails for the machine's sake, not the code's.
+ */
+function niced(command: { command: string; args: string[] }): { command: string; args: string[] } {
+  return process.platform === 'win32' ? command : { command: 'nice', args: ['-n', '10', command.command, ...command.args] };
 }
 
 async function step(name: string, command: { command: string; args: string[] }, env: Record<string, string>): Promise<boolean> {
@@ -80,15 +95,21 @@ async function step(name: string, command: { command: string; args: string[] }, 
     countTests(line);
     digest.add(line);
   };
+  const stepStarted = Date.now();
   const exit = await supervisor.run({ name: name.split(' ')[0], ...command, cwd: repoRoot, env, onLine });
-  return record(name, exit.code === 0, exit.code === 0 ? '' : `(${describeExit(exit)})`, digest.lines());
+  const seconds = (Date.now() - stepStarted) / 1000;
+  log.info(bold(`── ${name}: ${exit.code === 0 ? 'ok' : 'FAILED'} in ${seconds.toFixed(0)} s`));
+  return record(name, exit.code === 0, exit.code === 0 ? '' : `(${describeExit(exit)})`, digest.lines(), seconds);
 }
 
 function printSummary(code: number): void {
   for (const failed of steps.filter((s) => s.digest?.length)) {
     log.error([bold(`── why ${failed.name} failed (its own output, shortened)`), ...failed.digest!.map((line) => `  ${line}`)].join('\n'));
   }
-  const lines = steps.map((s) => `  ${s.ok ? paint(32, 'ok  ') : paint(31, 'FAIL')} ${s.name} ${s.detail}`);
+  const lines = steps.map(
+    (s) =>
+      `  ${s.ok ? paint(32, 'ok  ') : paint(31, 'FAIL')} ${(s.seconds === undefined ? '' : `${s.seconds.toFixed(0)} s`).padStart(6)}  ${s.name} ${s.detail}`,
+  );
   log.info(['', bold('npm test summary') + ` (${((Date.now() - started) / 1000).toFixed(0)} s)`, ...lines].join('\n'));
   // The plain closing line CI reads.
   console.log(`\nTotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
@@ -125,56 +146,78 @@ function ensurePgbouncer(): string {
   });
 }
 
+/** The browser tests against the running stack: one call, whatever runs them. */
+function browserTests(env: Record<string, string>, backing: Backing): Promise<boolean> {
+  return step('browser tests', vitestCommand(['run', '--config', 'infra/e2e/vitest.config.ts', ...e2eFilters]), {
+    ...env,
+    E2E_BASE_URL: config.publicOrigin,
+    E2E_API_URL: config.apiOrigin,
+    E2E_MAILBOX_URL: mailboxUrl(config),
+    E2E_DATABASE_URL: backing.databaseUrl,
+    E2E_REDIS_URL: backing.redisUrl,
+    E2E_ADMIN_LOGIN: 'admin',
+    E2E_ADMIN_PASSWORD: config.seedAdminPassword,
+  });
+}
+
 async function main(): Promise<void> {
-  if (!onlyE2e) await step('lint', npmRun('lint'), {});
   await wipeDataDir();
   const { infra, secret } = await startInfra(config, supervisor);
 
   const envs = childEnvironments(config, infra, secret);
   const testEnv = { ...envs.backend, ...envs.frontend, ...envs.mailCatcher, TURBO_TELEMETRY_DISABLED: '1', PGBOUNCER_PATH: ensurePgbouncer() };
 
-  if (!onlyE2e) {
+  const checks = async (): Promise<void> => {
+    await step('lint', niced(npmRun('lint')), {});
+    await step('typecheck', niced(turboCommand(['run', 'typecheck', '--continue', '--concurrency=1', '--output-logs=errors-only'])), {
+      TURBO_TELEMETRY_DISABLED: '1',
+    });
     await step('infra unit tests', vitestCommand(['run', '--config', 'infra/dev/vitest.config.ts']), testEnv);
+  };
+
+  const workspaces = async (): Promise<void> => {
     await step(
       'workspace tests',
-      turboCommand(['run', 'test', '--concurrency=1', '--continue', '--env-mode=loose', '--filter=!@zaytoon/infra']),
+      turboCommand(['run', 'test', '--concurrency=2', '--continue', '--env-mode=loose', '--filter=!@zaytoon/infra']),
       testEnv,
     );
     await step('production boot test', vitestCommand(['run', '--config', 'infra/production/vitest.config.ts']), testEnv);
+  };
+
+  // The drill's Postgres and the soak's take the same port: one after the other.
+  const systems = async (): Promise<void> => {
     await step('fault tests', vitestCommand(['run', '--config', 'infra/faults/vitest.config.ts']), testEnv);
     await step('restore drill', { command: process.execPath, args: ['--import', 'tsx', 'infra/backup/drill.ts', '--businesses', '2000'] }, testEnv);
     await step('soak (2 minutes)', { command: process.execPath, args: ['--import', 'tsx', 'infra/load/soak.ts'] }, { ...testEnv, SOAK_MINUTES: '2' });
-  }
+  };
 
-  if (!skipE2e) {
+  const browser = async (): Promise<void> => {
     log.info(bold('── browser tests: build and start the stack'));
-    if (record('front-end build', await buildFrontends(config, supervisor))) {
-      const backing = { databaseUrl: withDatabase(infra.databaseUrl, 'zaytoon_e2e'), redisUrl: withRedisDb(infra.redisUrl, 1) };
-      await ensureDatabase(backing.databaseUrl);
-      await migrate(backing.databaseUrl);
-      await seed(backing.databaseUrl, config.seedAdminPassword);
-      await fetch(`${mailboxUrl(config)}/messages`, { method: 'DELETE' });
-      await startApplications(config, supervisor, backing, secret);
-      if (!benchSmokeOnly)
-        await step('browser tests', vitestCommand(['run', '--config', 'infra/e2e/vitest.config.ts', ...e2eFilters]), {
-          ...testEnv,
-          E2E_BASE_URL: config.publicOrigin,
-          E2E_API_URL: config.apiOrigin,
-          E2E_MAILBOX_URL: mailboxUrl(config),
-          E2E_DATABASE_URL: backing.databaseUrl,
-          E2E_REDIS_URL: backing.redisUrl,
-          E2E_ADMIN_LOGIN: 'admin',
-          E2E_ADMIN_PASSWORD: config.seedAdminPassword,
-        });
-      // bench:frontend measures this stack's front door; the others start their own processes beside it.
-      if (!e2eFilters.length || benchSmokeOnly)
-        await step(
-          'bench smoke runs',
-          { command: process.execPath, args: ['--import', 'tsx', 'infra/load/bench-smoke.ts'] },
-          { ...testEnv, BENCH_BASE_URL: config.publicOrigin },
-        );
-    }
-  }
+    const buildStarted = Date.now();
+    const built = await buildFrontends(config, supervisor);
+    if (!record('front-end build', built, '', undefined, (Date.now() - buildStarted) / 1000)) return;
+    const backing = { databaseUrl: withDatabase(infra.databaseUrl, 'zaytoon_e2e'), redisUrl: withRedisDb(infra.redisUrl, 1) };
+    await ensureDatabase(backing.databaseUrl);
+    await migrate(backing.databaseUrl);
+    await seed(backing.databaseUrl, config.seedAdminPassword);
+    // The mailbox is not emptied first: the other lanes' tests are reading it meanwhile; each test reads its own recipients' mail.
+    await startApplications(config, supervisor, backing, secret);
+    if (!benchSmokeOnly) await browserTests(testEnv, backing);
+    // bench:frontend measures this stack's front door; the others start their own processes beside it.
+    if (!e2eFilters.length || benchSmokeOnly)
+      await step(
+        'bench smoke runs',
+        { command: process.execPath, args: ['--import', 'tsx', 'infra/load/bench-smoke.ts'] },
+        { ...testEnv, BENCH_BASE_URL: config.publicOrigin },
+      );
+  };
+
+  // In each lane a step follows the one before it whether that passed or failed. The lanes run one after another
+  // unless TEST_LANES=parallel: side by side they starve each other's timed tests (Redis command and statement
+  // timeouts, the fault tests' windows, the soak) on a two-core machine.
+  const lanes = [...(onlyE2e ? [] : [checks, workspaces, systems]), ...(skipE2e ? [] : [browser])];
+  if (process.env.TEST_LANES === 'parallel') await Promise.all(lanes.map((lane) => lane()));
+  else for (const lane of lanes) await lane();
 }
 
 main()

@@ -56,9 +56,11 @@ export async function seedScaleBusinesses(
   log(`adding ${count.toLocaleString('en-GB')} businesses over ${districts.entries.length} postcode districts (seed ${seed})`);
 
   const ids = (
-    await pool.query<{ id: number }>(
-      "SELECT nextval(pg_get_serial_sequence('businesses', 'id'))::int AS id FROM generate_series(1, $1::int) ORDER BY 1",
-      [count],
+    await withoutStatementTimeout(pool, (client) =>
+      client.query<{ id: number }>(
+        "SELECT nextval(pg_get_serial_sequence('businesses', 'id'))::int AS id FROM generate_series(1, $1::int) ORDER BY 1",
+        [count],
+      ),
     )
   ).rows.map((row) => row.id);
   const workers = Math.max(1, Math.min(PARALLEL_WORKERS, pool.options.max ?? PARALLEL_WORKERS));
@@ -112,13 +114,15 @@ export async function seedScaleBusinesses(
   );
   const failure = outcomes.find((outcome) => outcome.status === 'rejected');
   if (failure) {
-    await pool.query('DELETE FROM businesses WHERE id = ANY($1::int[])', [ids]).catch(() => {});
+    await withoutStatementTimeout(pool, (client) => client.query('DELETE FROM businesses WHERE id = ANY($1::int[])', [ids])).catch(() => {});
     throw (failure as PromiseRejectedResult).reason;
   }
   log(`${inserted.toLocaleString('en-GB')} businesses inserted and committed (${elapsed(started)})`);
   // VACUUM sets the visibility map, so the directory's covering index answers without reading rows.
-  await pool.query('VACUUM (ANALYZE) businesses');
-  await pool.query('ANALYZE search_words');
+  await withoutStatementTimeout(pool, async (client) => {
+    await client.query('VACUUM (ANALYZE) businesses');
+    await client.query('ANALYZE search_words');
+  });
   const durationMs = Math.round(performance.now() - started);
   log(`VACUUM ANALYZE done; ${inserted.toLocaleString('en-GB')} businesses in ${(durationMs / 1000).toFixed(1)} s`);
   return { inserted, durationMs };
@@ -136,6 +140,18 @@ async function insertBatch(client: pg.PoolClient, params: unknown[]): Promise<vo
       await client.query('ROLLBACK').catch(() => {});
       if ((error as { code?: string }).code !== DEADLOCK_DETECTED || attempt >= 5) throw error;
     }
+  }
+}
+
+/** Runs `use` on one connection without the database's statement timeout, which is the API's: batch work outlasts it. */
+async function withoutStatementTimeout<T>(pool: pg.Pool, use: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('SET statement_timeout = 0');
+    return await use(client);
+  } finally {
+    await client.query('RESET statement_timeout').catch(() => {});
+    client.release();
   }
 }
 

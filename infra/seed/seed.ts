@@ -66,6 +66,9 @@ export async function seedDemoData(databaseUrl: string, opts: SeedOptions): Prom
   const pool = createPool(databaseUrl, 1);
   try {
     const summary = await inTransaction(pool, async (client) => {
+      // Batch work, like the migrations: the database's statement timeout is the API's, and a second seed waits here
+      // for the first one's whole transaction.
+      await client.query('SET LOCAL statement_timeout = 0');
       await client.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
       // Demo data has no history: revisions start with the first change made in the app (issue #14).
       await setRevisionContext(client, { kind: 'seed', actorId: null });

@@ -33,7 +33,15 @@ beforeAll(async () => {
   expect(otherSiteOrigin).not.toBe(origin);
 });
 
-afterAll(() => new Promise<void>((resolve) => (otherSite ? otherSite.close(() => resolve()) : resolve())));
+// The browser is still open here and keeps its connections to the other site alive: close() alone waits for them.
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      if (!otherSite) return resolve();
+      otherSite.close(() => resolve());
+      otherSite.closeAllConnections();
+    }),
+);
 
 beforeEach(async () => {
   await loggedOut(browser.context);

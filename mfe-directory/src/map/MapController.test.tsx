@@ -1,14 +1,15 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { MapContainer, useMap } from 'react-leaflet';
-import { expect, it, vi } from 'vitest';
+import { expect, it, onTestFinished, vi } from 'vitest';
 import { MapController, MOVE_DEBOUNCE_MS } from './MapController';
 import type { L } from './leafletSetup';
 import { withMapSize } from '../test/mapSize';
 
 withMapSize();
 
-const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, MOVE_DEBOUNCE_MS + 50)));
+/** The map rests for as long as the controller waits before writing a move (under fake timers). */
+const settle = () => act(async () => vi.advanceTimersByTime(MOVE_DEBOUNCE_MS));
 
 /** Hands the test the Leaflet map. */
 function MapProbe({ onMap }: { onMap: (map: L.Map) => void }) {
@@ -20,6 +21,10 @@ function MapProbe({ onMap }: { onMap: (map: L.Map) => void }) {
 }
 
 it("a link clicked in the map drops the viewport write still pending from the last move (the next page's URL stays)", async () => {
+  vi.useFakeTimers();
+  onTestFinished(() => {
+    vi.useRealTimers();
+  });
   const onViewportChange = vi.fn();
   let map: L.Map | undefined;
   render(

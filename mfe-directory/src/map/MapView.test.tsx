@@ -1,12 +1,13 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tilesCovering, type BusinessListQuery, type MapTileParams, type MapTileQuery, type RequestOptions } from '@zaytoon/contract/client';
 import { HostProvider } from '@zaytoon/web-kit';
 import { admin, business, fakeApi, fakeHost, fakeSession, renderScreen } from '../test/harness';
 import { page, summary } from '../test/directoryFakes';
 import { DirectoryScreen } from '../screens/Directory/DirectoryScreen';
 import { BusinessPopup } from './BusinessPopup';
+import { MAP_VERSION_FRESH_MS } from '../features/directory/api/get-map-tiles';
 import { MOVE_DEBOUNCE_MS } from './MapController';
 import MapView from './MapView';
 import mapStyles from './MapView.module.css';
@@ -18,7 +19,16 @@ const CLUSTER = `.leaflet-marker-icon.${mapStyles.cluster}`;
 withMapSize();
 
 const urlSearch = () => new URLSearchParams(screen.getByTestId('location-search').textContent ?? '');
-const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, MOVE_DEBOUNCE_MS + 50)));
+// Fake timers that also follow the real clock (the map's loads settle by themselves); settle() moves them on at once.
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** The map rests for as long as the controller waits before writing a move. */
+const settle = () => act(async () => vi.advanceTimersByTime(MOVE_DEBOUNCE_MS));
 
 /** Clicks the first cluster marker once the map has drawn one, then lets the move settle. */
 async function clickFirstCluster() {
@@ -210,7 +220,8 @@ describe('map view (SPEC §2)', () => {
     });
     expect(badge.textContent).toBe('30');
     version = VERSION + 1;
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 5_100)));
+    // The clock moves past the time the map trusts the version it read.
+    vi.setSystemTime(Date.now() + MAP_VERSION_FRESH_MS + 1);
     fireEvent.click(badge);
     await settle();
     expect(urlSearch().get('zoom')).toBe('7');

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { ApiClient, Business } from '@zaytoon/contract/client';
 import { renderShell } from '../test/harness';
 import { pageRemoteLoader } from '../test/pageRemote';
@@ -40,9 +40,13 @@ describe('page title (issue #12)', () => {
 
 describe('focus on navigation (issue #12)', () => {
   it('stays where it is on the first load', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     renderShell('/browse', { loader: pageRemoteLoader });
     await screen.findByRole('heading', { level: 1, name: 'directory heading' });
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    await act(() => vi.advanceTimersByTimeAsync(50));
     expect(document.activeElement).toBe(document.body);
   });
 

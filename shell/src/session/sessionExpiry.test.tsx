@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ApiError, FIRST_LOAD_MESSAGES, MESSAGES, type ApiClient } from '@zaytoon/contract/client';
 import { memberUser, renderShell } from '../test/harness';
 import { pageRemoteLoader } from '../test/pageRemote';
@@ -62,11 +62,15 @@ describe('an expired session (issue #12)', () => {
   });
 
   it('a 401 to logout is not an expiry (logging out ends the session anyway)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const api = answering(new ApiError(401, MESSAGES.notAuthenticated));
     const { toasts, session } = renderShell('/business/5', { user: memberUser, loader: pageRemoteLoader, api });
     await userEvent.click(await screen.findByRole('button', { name: 'log out' }));
     await waitFor(() => expect(api.logout).toHaveBeenCalled());
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    await act(() => vi.advanceTimersByTimeAsync(20));
     expect(toastTexts(toasts)).toEqual([]);
     expect(session.getState().user).toEqual(memberUser);
     expect(screen.getByTestId('location').textContent).toBe('/business/5');

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { literalTexts } from '@zaytoon/build-kit/catalog-text';
 import { ApiError, contractLabelEntries, MESSAGES, type PageQuery } from '@zaytoon/contract/client';
 import { preloadContractMessages } from '@zaytoon/web-kit/contract-messages';
@@ -197,8 +197,7 @@ describe('admin panel', () => {
     const [first] = await screen.findAllByTestId('report-card');
     await userEvent.click(within(first).getByRole('button', { name: 'Approve & Remove Business' }));
     await waitFor(() => expect(vi.mocked(hiding.pendingSuggestions).mock.calls.length).toBe(2));
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 50))); // the answer lands
-    expect(tabNames()[1]).toBe('Suggestions (1)');
+    await waitFor(() => expect(tabNames()[1]).toBe('Suggestions (1)'));
   });
 
   it('shows a decision before the server answers, and puts the panel back with a toast when it refuses', async () => {
@@ -249,6 +248,10 @@ describe('admin panel', () => {
   });
 
   it('re-reads the lists only once the last decision in flight has settled', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const server = seeded();
     const real = server.api;
     let answerFirst!: () => void;
@@ -272,7 +275,7 @@ describe('admin panel', () => {
     await userEvent.click(within(description).getByRole('button', { name: 'Reject' }));
     await waitFor(() => expect(host.toast.success).toHaveBeenCalledTimes(1));
     // the second is done, the first is not: a list read now would bring its card back
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    await act(() => vi.advanceTimersByTimeAsync(50));
     expect(api.pendingSuggestions).toHaveBeenCalledTimes(1);
     expect(screen.getByTestId('no-suggestions')).toBeTruthy();
 
@@ -284,6 +287,10 @@ describe('admin panel', () => {
   });
 
   it('keeps one cache per page load: back on /admin, the panel shows at once, and removed businesses stay gone', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     const server = seeded();
     const real = server.api;
@@ -306,7 +313,7 @@ describe('admin panel', () => {
     expect(tabNames()).toEqual(tabsCounting(1, 1, 1));
     expect(screen.queryByText('Loading...')).toBeNull();
     await waitFor(() => expect(api.pendingSuggestions).toHaveBeenCalledTimes(3));
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    await act(() => vi.advanceTimersByTimeAsync(50));
     expect(tabNames()).toEqual(tabsCounting(1, 1, 1));
   });
 

@@ -91,8 +91,7 @@ describe('account settings (SPEC §2)', () => {
     await userEvent.type(screen.getByLabelText('Please type DELETE to confirm'), 'DELETE');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm Delete' }));
     await waitFor(() => expect(host.session.getState().user).toBeNull());
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.getByTestId('location').textContent).toBe('/');
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
   });
 
   it("toasts 'Failed to delete account' and stays", async () => {

@@ -1,8 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, LIMITS, MESSAGES, SOURCE_RULES, tooManySourcesMessage } from '@zaytoon/contract/client';
 import { business, descriptions, fakeApi, fakeHost, fakeSession, member, renderScreen } from '../../test/harness';
+import { DUPLICATE_CHECK_DELAY_MS } from '../../features/duplicates/useDuplicateCandidates';
 import { BusinessFormScreen } from './BusinessFormScreen';
 import { toBusinessInput, EMPTY_FORM, valuesFromBusiness } from './businessFormModel';
 
@@ -329,6 +330,8 @@ describe('business form (SPEC §2)', () => {
     // Typed at once (fireEvent): the debounce, not the keystrokes, is what these tests are about.
     const fill = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
     const duplicateChecks = (api: ReturnType<typeof fakeApi>) => vi.mocked(api.call).mock.calls.filter(([name]) => name === 'duplicateCheck');
+    /** The member stops typing for as long as the check waits (under fake timers), and whatever it starts settles. */
+    const pauseTyping = () => act(async () => vi.advanceTimersByTime(DUPLICATE_CHECK_DELAY_MS));
 
     it('shows the candidates of the typed name and postcode, with address, distance and a link, and sends their ids when added anyway', async () => {
       const api = checkingApi();
@@ -357,18 +360,25 @@ describe('business form (SPEC §2)', () => {
     it('asks nothing before the name has 3 characters and the postcode looks like one, and sends no ids when nothing was shown', async () => {
       const api = checkingApi({ call: async () => [] });
       renderScreen(<BusinessFormScreen />, { path: '/add-business', host: fakeHost({ api, session: fakeSession(member) }) });
-      fill(/^Business Name/, 'Ol');
-      fill(/^Postcode/, 'E1 6AN');
-      fill(/^Street Address/, 'B');
-      fill(/^City/, 'C');
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      expect(duplicateChecks(api)).toEqual([]);
-      fill(/^Postcode/, 'not a postcode');
-      fill(/^Business Name/, 'Olive');
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      expect(duplicateChecks(api)).toEqual([]);
-      fill(/^Postcode/, 'E1');
-      await waitFor(() => expect(duplicateChecks(api).at(-1)?.[1]).toEqual({ query: { name: 'Olive', postcode: 'E1' } }));
+      vi.useFakeTimers();
+      try {
+        fill(/^Business Name/, 'Ol');
+        fill(/^Postcode/, 'E1 6AN');
+        fill(/^Street Address/, 'B');
+        fill(/^City/, 'C');
+        await pauseTyping();
+        expect(duplicateChecks(api)).toEqual([]);
+        fill(/^Postcode/, 'not a postcode');
+        fill(/^Business Name/, 'Olive');
+        await pauseTyping();
+        expect(duplicateChecks(api)).toEqual([]);
+        // The same pause asks once both are right: the silences above are the rules', not the clock's.
+        fill(/^Postcode/, 'E1');
+        await pauseTyping();
+        expect(duplicateChecks(api).at(-1)?.[1]).toEqual({ query: { name: 'Olive', postcode: 'E1' } });
+      } finally {
+        vi.useRealTimers();
+      }
       expect(screen.queryByText(MESSAGES.duplicateWarning)).toBeNull();
       await userEvent.click(screen.getByRole('button', { name: 'Add Business' }));
       expect(vi.mocked(api.createBusiness).mock.calls[0][0]).not.toHaveProperty('duplicate_candidates');
@@ -385,10 +395,15 @@ describe('business form (SPEC §2)', () => {
         host: fakeHost({ api, session: fakeSession(member) }),
       });
       await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Edit Business' })).toBeTruthy());
-      fill(/^Business Name/, 'Olive Tree Bakery');
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      expect(duplicateChecks(api)).toEqual([]);
-      expect(screen.queryByTestId('duplicate-warning')).toBeNull();
+      vi.useFakeTimers();
+      try {
+        fill(/^Business Name/, 'Olive Tree Bakery');
+        await pauseTyping();
+        expect(duplicateChecks(api)).toEqual([]);
+        expect(screen.queryByTestId('duplicate-warning')).toBeNull();
+      } finally {
+        vi.useRealTimers();
+      }
     }, 20_000);
   });
 });

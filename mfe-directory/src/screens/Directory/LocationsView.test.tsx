@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { BusinessListQuery } from '@zaytoon/contract/client';
 import { business, fakeApi, fakeHost, renderScreen } from '../../test/harness';
 import { page, summary } from '../../test/directoryFakes';
@@ -109,6 +109,11 @@ describe('Locations view at 1,000,000 businesses in 1,500 cities', () => {
   });
 
   it('scrolling through a city loads its next pages by the cursor, and only the rows in view are in the page', async () => {
+    // The list asks for a page once the scrolling has stopped for a moment: fake timers move that moment on at once.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const api = bigApi(() => false, 3);
     renderScreen(<DirectoryScreen />, { path: '/browse', host: fakeHost({ api }) });
     await screen.findAllByTestId('business-row');
@@ -117,7 +122,7 @@ describe('Locations view at 1,000,000 businesses in 1,500 cities', () => {
     for (let step = 0; step < 200 && !document.querySelector(lastRow); step++) {
       await scrollTo(scrollY + 4 * LINE_HEIGHT);
       // placeholders in view: their page is asked for once the scrolling stops
-      if (document.querySelector('[data-testid="business-placeholder"]')) await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+      if (document.querySelector('[data-testid="business-placeholder"]')) await act(() => vi.advanceTimersByTimeAsync(200));
     }
     expect(within(document.querySelector<HTMLElement>(lastRow)!).getByRole('heading').textContent).toBe(
       `${cityName(0)} business ${4 * CITY_PAGE_SIZE - 1}`,

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { pendingMigrations, runMigrations, waitForMigrations } from './migrate';
 import { createMigratedDatabase, createThrowawayDatabase, testServerUrl, type ThrowawayDatabase } from './throwaway-db';
 
@@ -26,9 +26,9 @@ describe('migrate.js --wait (the API pods wait for the Kubernetes migrate Job, i
     const log: string[] = [];
     let done = false;
     const waiting = waitForMigrations(behind.url, (line) => log.push(line), 50).then(() => (done = true));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Once it has found the migration pending, only a run that applies it can let it return.
+    await vi.waitFor(() => expect(log[0]).toContain(`waiting for 1 migration(s), first ${migrations.at(-1)}`));
     expect(done).toBe(false);
-    expect(log[0]).toContain(`waiting for 1 migration(s), first ${migrations.at(-1)}`);
     await runMigrations(behind.url);
     await waiting;
     expect(await pendingMigrations(behind.url)).toEqual([]);

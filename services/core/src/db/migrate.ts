@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { runner } from 'node-pg-migrate';
@@ -6,6 +7,14 @@ import { databaseSettingsFromEnv, type DatabaseSettings } from '../config/config
 
 // Beside this module: src/db/ from source, dist/ in a bundle (services/tsup.config.ts copies it there).
 const migrationsDir = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** The migration files of this code, in order, with their text. */
+export function migrationFiles(): { name: string; content: string }[] {
+  return readdirSync(migrationsDir)
+    .filter((file) => /\.(sql|ts)$/.test(file))
+    .sort()
+    .map((name) => ({ name, content: readFileSync(join(migrationsDir, name), 'utf8') }));
+}
 
 /** How many migrations come before the one named (its file name without the extension): for tests of its data changes. */
 export function migrationsBefore(name: string): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lookupOutcode, outcodeOf, outcodeTable, parseOutcodesCsv, splitCsvLine } from './outcodes';
+import { lookupOutcode, outcodeOf, outcodeTable, parseOutcodesCsv } from './outcodes';
 
 describe('outcodeOf', () => {
   it.each([
@@ -75,16 +75,25 @@ describe('lookupOutcode', () => {
 });
 
 describe('CSV parsing', () => {
-  it('splits quoted fields', () => {
-    expect(splitCsvLine('IM1,54.1,-4.4,"Douglas, Braddan",IOM,Isle of Man')).toEqual([
-      'IM1',
-      '54.1',
-      '-4.4',
-      'Douglas, Braddan',
-      'IOM',
-      'Isle of Man',
-    ]);
-    expect(splitCsvLine('a,"say ""hi""",')).toEqual(['a', 'say "hi"', '']);
+  it('reads quoted fields: commas and doubled quotes inside them', () => {
+    const map = parseOutcodesCsv(
+      'outcode,latitude,longitude,town,county,country\nIM1,54.1,-4.4,"Douglas, Braddan",IOM,Isle of Man\nZZ1,50,-1,"say ""hi""",,\n',
+    );
+    expect(map.get('IM1')).toEqual({
+      outcode: 'IM1',
+      latitude: 54.1,
+      longitude: -4.4,
+      town: 'Douglas, Braddan',
+      county: 'IOM',
+      country: 'Isle of Man',
+    });
+    expect(map.get('ZZ1')).toMatchObject({ town: 'say "hi"', county: '', country: '' });
+  });
+
+  it('finds its columns by name, in any order, and names a missing one', () => {
+    const map = parseOutcodesCsv('Country, Town,outcode,latitude,longitude,county\nWales,Cardiff,cf10,51.47,-3.17,Cardiff\n');
+    expect(map.get('CF10')).toEqual({ outcode: 'CF10', latitude: 51.47, longitude: -3.17, town: 'Cardiff', county: 'Cardiff', country: 'Wales' });
+    expect(() => parseOutcodesCsv('outcode,latitude,longitude,town,county\nAB1,57.1,-2.1,,\n')).toThrow('uk-outcodes.csv: missing column "country"');
   });
 
   it('parses CRLF files and skips bad rows', () => {

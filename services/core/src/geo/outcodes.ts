@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { parse } from 'csv-parse/sync';
 
 /**
  * Offline UK postcode district (outward code) lookup.
@@ -32,68 +33,35 @@ const INWARD_RE = /^[0-9][A-Z]{2}$/;
 
 let table: Map<string, OutcodeInfo> | null = null;
 
-/** Splits one CSV line, honouring double quotes ("Douglas, Braddan") and doubled quotes inside them. */
-export function splitCsvLine(line: string): string[] {
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') {
-        quoted = false;
-      } else {
-        field += ch;
-      }
-    } else if (ch === '"') {
-      quoted = true;
-    } else if (ch === ',') {
-      fields.push(field);
-      field = '';
-    } else {
-      field += ch;
-    }
-  }
-  fields.push(field);
-  return fields;
-}
+const COLUMNS = ['outcode', 'latitude', 'longitude', 'town', 'county', 'country'] as const;
+type OutcodeRow = Record<(typeof COLUMNS)[number], string>;
 
+/** The table of a CSV with the columns above (any order, more allowed): quoted fields may hold commas ("Douglas, Braddan"). */
 export function parseOutcodesCsv(text: string): Map<string, OutcodeInfo> {
+  const rows: OutcodeRow[] = parse(text, {
+    columns: (header: string[]) => {
+      const names = header.map((name) => name.trim().toLowerCase());
+      const missing = COLUMNS.find((name) => !names.includes(name));
+      if (missing) throw new Error(`uk-outcodes.csv: missing column "${missing}"`);
+      return names;
+    },
+    skip_empty_lines: true,
+    relax_column_count: true,
+  });
   const map = new Map<string, OutcodeInfo>();
-  const lines = text.split(/\r?\n/);
-  const header = splitCsvLine(lines[0] ?? '').map((h) => h.trim().toLowerCase());
-  const col = (name: string) => {
-    const index = header.indexOf(name);
-    if (index < 0) throw new Error(`uk-outcodes.csv: missing column "${name}"`);
-    return index;
-  };
-  const [iOutcode, iLat, iLon, iTown, iCounty, iCountry] = [
-    col('outcode'),
-    col('latitude'),
-    col('longitude'),
-    col('town'),
-    col('county'),
-    col('country'),
-  ];
-  for (let n = 1; n < lines.length; n++) {
-    const line = lines[n];
-    if (!line || !line.trim()) continue;
-    const fields = splitCsvLine(line);
-    const outcode = (fields[iOutcode] ?? '').trim().toUpperCase();
-    const latitude = Number(fields[iLat]);
-    const longitude = Number(fields[iLon]);
+  for (const row of rows) {
+    const outcode = (row.outcode ?? '').trim().toUpperCase();
+    const latitude = Number(row.latitude);
+    const longitude = Number(row.longitude);
     if (!outcode || !Number.isFinite(latitude) || !Number.isFinite(longitude)) continue;
     if (map.has(outcode)) continue;
     map.set(outcode, {
       outcode,
       latitude,
       longitude,
-      town: (fields[iTown] ?? '').trim(),
-      county: (fields[iCounty] ?? '').trim(),
-      country: (fields[iCountry] ?? '').trim(),
+      town: (row.town ?? '').trim(),
+      county: (row.county ?? '').trim(),
+      country: (row.country ?? '').trim(),
     });
   }
   return map;

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Job } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { JOBS, withRequestId } from '@zaytoon/core';
 import { captureLogs, type LogLine } from '@zaytoon/core/testing';
 import { defineHandler } from '../jobs/job-handler';
@@ -98,10 +98,9 @@ describe('job logs', () => {
     it('a failed job is logged with its request id and error', async () => {
       const jobId = await withRequestId('request-failing', () => context.producer.enqueue('geocodeBusiness', { businessId: 104, postcode: 'FAIL' }));
       expect((await waitForJob(context.queues.geocoding, jobId!)).state).toBe('failed');
-      await sleep(100); // the failed event is emitted after the job's state is written
-
+      // The failed event is emitted after the job's state is written.
+      await vi.waitFor(() => expect(linesOf(captured.lines, jobId!).map((line) => line.msg)).toEqual(['job started', 'job failed: no such place']));
       const lines = linesOf(captured.lines, jobId!);
-      expect(lines.map((line) => line.msg)).toEqual(['job started', 'job failed: no such place']);
       expect(lines[1]).toMatchObject({
         level: 50,
         requestId: 'request-failing',

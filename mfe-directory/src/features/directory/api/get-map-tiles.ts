@@ -13,7 +13,7 @@ import { useHost } from '@zaytoon/web-kit';
 import { directoryKeys } from './keys';
 
 /** How long the map trusts the version it read before asking again (on the next move or focus). */
-const MAP_VERSION_FRESH_MS = 5_000;
+export const MAP_VERSION_FRESH_MS = 5_000;
 
 /** The map's version: tile URLs carry it, so a tile read once at a version never needs asking again. */
 export function getMapVersionQueryOptions(api: ApiClient) {
