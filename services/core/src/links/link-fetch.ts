@@ -95,7 +95,7 @@ function get(url: string, settings: LinkFetchSettings, signal: AbortSignal): Pro
       },
       resolve,
     );
-    request.on('error', (error) => reject(describeFailure(error, url, settings.timeoutMs)));
+    request.on('error', (error) => reject(describeFailure(error, url, settings.timeoutMs, signal)));
   });
 }
 
@@ -116,8 +116,13 @@ function refused(host: string, url: string): LinkFetchError {
   return new LinkFetchError(`refused: ${host} is not a public address`, url);
 }
 
-function describeFailure(error: Error, url: string, timeoutMs: number): LinkFetchError {
+/**
+ * What went wrong, in the check's words. Once the check's signal has fired, its reason is the cause: the socket it
+ * tore down may report itself first (an 'aborted' ECONNRESET from a response in mid-body, on newer Node).
+ */
+function describeFailure(error: Error, url: string, timeoutMs: number, signal?: AbortSignal): LinkFetchError {
   if (error instanceof LinkFetchError) return error;
+  if (signal?.aborted && signal.reason instanceof Error) error = signal.reason;
   if (error.name === 'AbortError' || error.name === 'TimeoutError') return new LinkFetchError(`no answer within ${timeoutMs / 1000} s`, url);
   const code = (error as NodeJS.ErrnoException).code;
   return new LinkFetchError(code ? `${code}: ${error.message}` : error.message, url);
@@ -141,7 +146,7 @@ async function readBody(response: IncomingMessage, settings: LinkFetchSettings, 
   try {
     await (decoder ? pipeline(response, decoder, collect, { signal }) : pipeline(response, collect, { signal }));
   } catch (error) {
-    throw describeFailure(error as Error, url, settings.timeoutMs);
+    throw describeFailure(error as Error, url, settings.timeoutMs, signal);
   } finally {
     response.destroy();
   }
