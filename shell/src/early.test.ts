@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createApiClient, matchAppRoute } from '@zaytoon/contract/client';
+import { createApiClient, matchAppRoute, PAGING } from '@zaytoon/contract/client';
 import { remoteFirstFiles, type Manifest } from './early';
 
 const routeOwner = (path: string) => matchAppRoute(path)?.route.owner;
@@ -103,13 +103,15 @@ describe('the early script', () => {
       for (const path of Object.keys(answers)) expect(asked(path), path).toBe(1);
 
       const api = createApiClient({ fetch: early.earlyReadFetch });
-      expect(await api.getVotes(42)).toEqual(answers['/api/businesses/42/votes']);
+      expect(await api.call('getVotes', { id: 42 })).toEqual(answers['/api/businesses/42/votes']);
       // As the directory asks for the first page of comments: the same address as the early read's.
-      expect((await api.listComments(42, { cursor: undefined })).items).toEqual(answers['/api/businesses/42/comments']);
-      expect(await api.listSuggestions(42)).toEqual([]);
+      expect((await api.callPage('listComments', { id: 42, query: { limit: PAGING.commentsPage, cursor: undefined } })).items).toEqual(
+        answers['/api/businesses/42/comments'],
+      );
+      expect(await api.call('listSuggestions', { id: 42 })).toEqual([]);
       expect(await api.call('confirmationSummary', { id: 42 })).toEqual(answers['/api/businesses/42/confirmations']);
       for (const path of Object.keys(answers)) expect(asked(path), path).toBe(1);
-      await api.getVotes(42);
+      await api.call('getVotes', { id: 42 });
       expect(asked('/api/businesses/42/votes')).toBe(2);
     } finally {
       vi.unstubAllGlobals();
@@ -135,10 +137,10 @@ describe('the early script', () => {
       expect(asked()[0][1]).toMatchObject({ method: 'GET', credentials: 'include' });
 
       const api = createApiClient({ fetch: early.earlyReadFetch });
-      expect(await api.getBusiness(42)).toEqual(business);
+      expect(await api.call('getBusiness', { id: 42 })).toEqual(business);
       expect(asked()).toHaveLength(1);
       // A second read is a fresh one, as is any write.
-      expect(await api.getBusiness(42)).toEqual(business);
+      expect(await api.call('getBusiness', { id: 42 })).toEqual(business);
       expect(asked()).toHaveLength(2);
     } finally {
       vi.unstubAllGlobals();

@@ -1,4 +1,4 @@
-import { createApiClient, matchAppRoute } from '@zaytoon/contract/client';
+import { createApiClient, matchAppRoute, PAGING } from '@zaytoon/contract/client';
 import { loadRuntimeConfig } from './config/runtimeConfig';
 import { openingLanguage, showLanguage } from './i18n/pageLanguage';
 
@@ -100,11 +100,11 @@ export function startEarlyRead(pathname: string): void {
   const id = matched.params.id;
   // All of the screen's reads at once: answered together, they also reach the screen in one render instead of four.
   for (const read of [
-    recording.getBusiness(id),
-    recording.getVotes(id),
-    recording.listComments(id),
-    recording.listSuggestions(id),
-    recording.call('confirmationSummary', { id: Number(id) }),
+    recording.call('getBusiness', { id }),
+    recording.call('getVotes', { id }),
+    recording.callPage('listComments', { id, query: { limit: PAGING.commentsPage } }),
+    recording.call('listSuggestions', { id }),
+    recording.call('confirmationSummary', { id }),
   ]) {
     read.catch(() => undefined);
   }

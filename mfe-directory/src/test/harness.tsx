@@ -2,12 +2,15 @@ import type { ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { vi } from 'vitest';
+import { vi, type Mock } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import {
   DEFAULT_MAP_TILES,
   type ApiClient,
   type BusinessDetail,
+  type CallArgs,
+  type RequestOptions,
+  type RouteName,
   type HostContext,
   type Language,
   type SessionState,
@@ -53,30 +56,40 @@ export function business(overrides: Partial<BusinessDetail> = {}): BusinessDetai
 
 export const NO_CONFIRMATIONS = { confirmed_by: 0, latest_confirmed_at: null, your_answer: null };
 
-/** A fake API: every method is a vi.fn resolving to an empty answer unless overridden. */
-export function fakeApi(overrides: Partial<Record<keyof ApiClient, (...args: never[]) => unknown>> = {}): ApiClient {
-  const defaults: Partial<Record<keyof ApiClient, (...args: never[]) => unknown>> = {
-    listBusinesses: async () => ({ businesses: [], total: 0, nextCursor: null }),
-    listComments: async () => ({ items: [], total: 0, nextCursor: null }),
-    directorySummary: async () => summary(),
-    cityGroups: async () => ({ groups: [] }),
-    mapVersion: async () => ({ version: 1 }),
-    mapTile: async (tile: { z: number; x: number; y: number }) => ({ ...tile, version: 1, items: [] }),
-    categories: async () => [],
-    cities: async () => [],
-    call: async (name: string) => (name === 'confirmationSummary' ? NO_CONFIRMATIONS : name === 'listAlerts' ? [] : {}),
+/** A route's fake: what `call` or `callPage` answers for it, from the same input. */
+export type RouteFakes = { [Name in RouteName]?: (args: CallArgs<Name>, options?: RequestOptions) => unknown };
+
+const EMPTY_ANSWERS: RouteFakes = {
+  listBusinesses: async () => ({ items: [], total: 0, nextCursor: null }),
+  listComments: async () => ({ items: [], total: 0, nextCursor: null }),
+  directorySummary: async () => summary(),
+  cityGroups: async () => ({ groups: [] }),
+  mapVersion: async () => ({ version: 1 }),
+  mapTile: async ({ params }) => ({ ...params, version: 1, items: [] }),
+  categories: async () => ({ categories: [] }),
+  cities: async () => ({ cities: [] }),
+  confirmationSummary: async () => NO_CONFIRMATIONS,
+  listAlerts: async () => [],
+};
+
+const routeMocks = new WeakMap<ApiClient, (name: RouteName) => Mock>();
+
+/** A fake API: `call` and `callPage` (each a vi.fn) answer from the route's fake, else with an empty answer. */
+export function fakeApi(routes: RouteFakes = {}): ApiClient {
+  const mocks = new Map<RouteName, Mock>();
+  const mockOf = (name: RouteName): Mock => {
+    const answer = (routes[name] ?? EMPTY_ANSWERS[name] ?? (async () => ({}))) as (...args: unknown[]) => unknown;
+    if (!mocks.has(name)) mocks.set(name, vi.fn(answer));
+    return mocks.get(name)!;
   };
-  return new Proxy({} as ApiClient, {
-    get(target, key: string) {
-      const record = target as unknown as Record<string, unknown>;
-      if (!(key in record)) {
-        const impl = overrides[key as keyof ApiClient] ?? defaults[key as keyof ApiClient] ?? (async () => ({}));
-        record[key] = vi.fn(impl as (...args: unknown[]) => unknown);
-      }
-      return record[key];
-    },
-  });
+  const answer = async (name: RouteName, args: object = {}, ...options: RequestOptions[]) => mockOf(name)(args, ...options);
+  const api = { call: vi.fn(answer), callPage: vi.fn(answer), mayBeSignedIn: () => true } as unknown as ApiClient;
+  routeMocks.set(api, mockOf);
+  return api;
 }
+
+/** The vi.fn behind one route of a fake API: its calls are the route's inputs (and options). */
+export const routeFake = (api: ApiClient, name: RouteName): Mock => routeMocks.get(api)!(name);
 
 export function fakeSession(user: User | null = null, actions: Partial<SessionState> = {}) {
   return createStore<SessionState>()((set) => ({
