@@ -2,46 +2,17 @@ import { Suspense, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { vi, type Mock } from 'vitest';
+import { vi } from 'vitest';
 import { createStore } from 'zustand/vanilla';
-import {
-  DEFAULT_MAP_TILES,
-  type ApiClient,
-  type CallArgs,
-  type HostContext,
-  type Language,
-  type RequestOptions,
-  type RouteName,
-  type SessionState,
-  type User,
-} from '@zaytoon/contract/client';
+import { DEFAULT_MAP_TILES, type HostContext, type Language, type SessionState, type User } from '@zaytoon/contract/client';
 import { HostProvider } from '@zaytoon/web-kit';
+import { fakeApi } from '@zaytoon/web-kit/fake-api';
 import { createLanguageStore } from '@zaytoon/web-kit/language-store';
 import { createQueryClient } from '../lib/queryClient';
 
 export const admin: User = { id: 1, name: 'Amal', username: 'amal', picture: null, is_admin: true };
 
-/** A route's fake: what `call` or `callPage` answers for it, from the same input. */
-export type RouteFakes = { [Name in RouteName]?: (args: CallArgs<Name>, options?: RequestOptions) => unknown };
-
-const routeMocks = new WeakMap<ApiClient, (name: RouteName) => Mock>();
-
-/** A fake API: `call` and `callPage` (each a vi.fn) answer from the route's fake, else with an empty list. */
-export function fakeApi(routes: RouteFakes = {}): ApiClient {
-  const mocks = new Map<RouteName, Mock>();
-  const mockOf = (name: RouteName): Mock => {
-    if (!mocks.has(name)) mocks.set(name, vi.fn((routes[name] as ((...args: unknown[]) => unknown) | undefined) ?? (async () => [])));
-    return mocks.get(name)!;
-  };
-  const answer = async (name: RouteName, args: object = {}, ...options: RequestOptions[]) => mockOf(name)(args, ...options);
-  const api = { call: vi.fn(answer), callPage: vi.fn(answer), mayBeSignedIn: () => true } as unknown as ApiClient;
-  routeMocks.set(api, mockOf);
-  return api;
-}
-
-/** The vi.fn behind one route of a fake API: its calls are the route's inputs. */
-export const routeFake = (api: ApiClient, name: RouteName): Mock => routeMocks.get(api)!(name);
-
+export { fakeApi, routeFake, type RouteFakes } from '@zaytoon/web-kit/fake-api';
 /** The shell's host for a test; `inLanguage` is the page's language (its catalog loads on the first render). */
 export function fakeHost({ inLanguage = 'en', ...parts }: Partial<HostContext> & { inLanguage?: Language } = {}): HostContext {
   return {

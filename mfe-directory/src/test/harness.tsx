@@ -2,21 +2,11 @@ import type { ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { vi, type Mock } from 'vitest';
+import { vi } from 'vitest';
 import { createStore } from 'zustand/vanilla';
-import {
-  DEFAULT_MAP_TILES,
-  type ApiClient,
-  type BusinessDetail,
-  type CallArgs,
-  type RequestOptions,
-  type RouteName,
-  type HostContext,
-  type Language,
-  type SessionState,
-  type User,
-} from '@zaytoon/contract/client';
+import { DEFAULT_MAP_TILES, type BusinessDetail, type HostContext, type Language, type SessionState, type User } from '@zaytoon/contract/client';
 import { HostProvider } from '@zaytoon/web-kit';
+import { fakeApi as fakeRoutes, routeFake, type RouteFakes } from '@zaytoon/web-kit/fake-api';
 import { createLanguageStore } from '@zaytoon/web-kit/language-store';
 import { createQueryClient } from '../lib/queryClient';
 import { summary } from './directoryFakes';
@@ -56,9 +46,6 @@ export function business(overrides: Partial<BusinessDetail> = {}): BusinessDetai
 
 export const NO_CONFIRMATIONS = { confirmed_by: 0, latest_confirmed_at: null, your_answer: null };
 
-/** A route's fake: what `call` or `callPage` answers for it, from the same input. */
-export type RouteFakes = { [Name in RouteName]?: (args: CallArgs<Name>, options?: RequestOptions) => unknown };
-
 const EMPTY_ANSWERS: RouteFakes = {
   listBusinesses: async () => ({ items: [], total: 0, nextCursor: null }),
   listComments: async () => ({ items: [], total: 0, nextCursor: null }),
@@ -72,24 +59,9 @@ const EMPTY_ANSWERS: RouteFakes = {
   listAlerts: async () => [],
 };
 
-const routeMocks = new WeakMap<ApiClient, (name: RouteName) => Mock>();
-
-/** A fake API: `call` and `callPage` (each a vi.fn) answer from the route's fake, else with an empty answer. */
-export function fakeApi(routes: RouteFakes = {}): ApiClient {
-  const mocks = new Map<RouteName, Mock>();
-  const mockOf = (name: RouteName): Mock => {
-    const answer = (routes[name] ?? EMPTY_ANSWERS[name] ?? (async () => ({}))) as (...args: unknown[]) => unknown;
-    if (!mocks.has(name)) mocks.set(name, vi.fn(answer));
-    return mocks.get(name)!;
-  };
-  const answer = async (name: RouteName, args: object = {}, ...options: RequestOptions[]) => mockOf(name)(args, ...options);
-  const api = { call: vi.fn(answer), callPage: vi.fn(answer), mayBeSignedIn: () => true } as unknown as ApiClient;
-  routeMocks.set(api, mockOf);
-  return api;
-}
-
-/** The vi.fn behind one route of a fake API: its calls are the route's inputs (and options). */
-export const routeFake = (api: ApiClient, name: RouteName): Mock => routeMocks.get(api)!(name);
+/** A fake API: each route answers from its fake, else with an empty answer (see @zaytoon/web-kit/fake-api). */
+export const fakeApi = (routes: RouteFakes = {}) => fakeRoutes(routes, EMPTY_ANSWERS);
+export { routeFake, type RouteFakes };
 
 export function fakeSession(user: User | null = null, actions: Partial<SessionState> = {}) {
   return createStore<SessionState>()((set) => ({
