@@ -349,7 +349,6 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   return {
     call,
     callPage,
-    /** False when the API's signed-in hint cookie is absent: nobody is logged in, no need to ask for the session's user. */
     mayBeSignedIn: (): boolean => readCookie(readCookies(), SIGNED_IN_COOKIE) !== null,
   };
 }
