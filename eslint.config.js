@@ -31,6 +31,7 @@ const PUBLIC_ENTRY_POINTS = [
   '@zaytoon/shell/runtime-config',
   '@zaytoon/web-kit/language-store',
   '@zaytoon/web-kit/contract-messages',
+  '@zaytoon/web-kit/fake-api',
 ];
 
 /** One extension style: relative imports name no extension (.ts, .tsx, .js); Bundler resolution and tsx find the file. */

@@ -247,13 +247,13 @@ describe('docker-compose.yml on podman', () => {
   it('a visitor signs up, adds a business, and the worker places it on the map', async () => {
     const member = newMember('walk');
     const api = visitor();
-    expect((await api.signup(member)).username).toBe(member.username);
-    expect((await api.me())?.username).toBe(member.username);
+    expect((await api.call('signup', { body: member })).username).toBe(member.username);
+    expect((await api.call('me')).username).toBe(member.username);
     const name = `Containers Falafel ${member.username}`;
-    const created = await api.createBusiness(businessInput(name, { postcode: 'SW1A 1AA' }) as BusinessInput);
+    const created = await api.call('createBusiness', { body: businessInput(name, { postcode: 'SW1A 1AA' }) as BusinessInput });
     const placed = await eventually(
       async () => {
-        const business = await visitor().getBusiness(created.id);
+        const business = await visitor().call('getBusiness', { id: created.id });
         return business.latitude !== null && business.longitude !== null ? business : null;
       },
       60_000,
@@ -266,18 +266,18 @@ describe('docker-compose.yml on podman', () => {
       north: placed.latitude! + 0.0005,
     };
     const markers = [];
-    for (const tile of tilesCovering(around, 18)) markers.push(...(await visitor().mapTile(tile, { search: name })).items);
+    for (const tile of tilesCovering(around, 18)) markers.push(...(await visitor().call('mapTile', { params: tile, query: { search: name } })).items);
     expect(markers.filter((item) => item.kind === 'business').map((item) => (item as { id: number }).id)).toContain(created.id);
   });
 
   it('an admin made with the admin CLI reaches the admin panel', async () => {
     const member = newMember('admin');
     const api = visitor();
-    await api.signup(member);
+    await api.call('signup', { body: member });
     await must('podman', ['exec', containersOf('api')[0], 'node', 'services/core/dist/admin.js', 'promote', member.email]);
     const admin = visitor();
-    await admin.login({ login: member.username, password: member.password });
-    expect(await admin.adminStatus()).toEqual({ is_admin: true });
+    await admin.call('login', { body: { login: member.username, password: member.password } });
+    expect(await admin.call('adminStatus')).toEqual({ is_admin: true });
     const panel = await page('/admin');
     expect(panel.status).toBe(200);
     expect(panel.text).toMatch(/<div id="root">/);

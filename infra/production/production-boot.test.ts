@@ -243,27 +243,27 @@ describe('production smoke test over HTTP', () => {
   it('a member signs up and in, adds a business, finds it in the public list, and the worker places it on the map', async () => {
     const member = newMember('boot');
     const newcomer = visitor(apiUrl);
-    expect((await newcomer.api.signup(member)).username).toBe(member.username);
+    expect((await newcomer.api.call('signup', { body: member })).username).toBe(member.username);
     const sessionCookie = newcomer.setCookies.find((cookie) => cookie.startsWith('zaytoon.sid='));
     expect(sessionCookie, newcomer.setCookies.join('\n')).toMatch(/;\s*Secure/i);
     expect(sessionCookie).toMatch(/;\s*HttpOnly/i);
 
     const returning = visitor(apiUrl);
-    expect(await returning.api.me()).toBeNull();
-    await returning.api.login({ login: member.email, password: member.password });
-    expect((await returning.api.me())?.username).toBe(member.username);
+    await expect(returning.api.call('me')).rejects.toMatchObject({ status: 401 });
+    await returning.api.call('login', { body: { login: member.email, password: member.password } });
+    expect((await returning.api.call('me')).username).toBe(member.username);
 
     const name = `Production Boot Falafel ${member.username}`;
-    const created = await returning.api.createBusiness(businessInput(name, { postcode: 'SW1A 1AA' }) as BusinessInput);
+    const created = await returning.api.call('createBusiness', { body: businessInput(name, { postcode: 'SW1A 1AA' }) as BusinessInput });
     expect(created.latitude).toBeNull();
-    const page = await visitor(apiUrl).api.listBusinesses({ search: name });
-    expect(page.businesses.map((business) => business.id)).toEqual([created.id]);
+    const page = await visitor(apiUrl).api.callPage('listBusinesses', { query: { search: name } });
+    expect(page.items.map((business) => business.id)).toEqual([created.id]);
     expect(page.total).toBe(1);
 
     // geocode-business runs in the compiled worker, reading the outcode table copied into its dist/.
     const placed = await eventually(
       async () => {
-        const business = await visitor(apiUrl).api.getBusiness(created.id);
+        const business = await visitor(apiUrl).api.call('getBusiness', { id: created.id });
         return business.latitude !== null ? business : null;
       },
       15_000,
@@ -275,8 +275,8 @@ describe('production smoke test over HTTP', () => {
 
   it('the compiled worker mails a password reset code', async () => {
     const member = newMember('reset');
-    await visitor(apiUrl).api.signup(member);
-    await visitor(apiUrl).api.forgotPassword(member.username);
+    await visitor(apiUrl).api.call('signup', { body: member });
+    await visitor(apiUrl).api.call('forgotPassword', { body: { email_or_username: member.username } });
     const mail = await waitForMail(member.email, { subject: /password reset code$/, timeoutMs: 15_000 });
     expect(mail.text).toMatch(/\b\d{6}\b/);
   });
@@ -285,7 +285,7 @@ describe('production smoke test over HTTP', () => {
 describe('production CLIs', () => {
   it('the compiled admin CLI promotes a member to admin', async () => {
     const member = newMember('admin');
-    await visitor(apiUrl).api.signup(member);
+    await visitor(apiUrl).api.call('signup', { body: member });
     const promote = spawnSync(process.execPath, [ADMIN_ENTRY, 'promote', member.email], {
       cwd: workDir,
       env: environment,
@@ -294,8 +294,8 @@ describe('production CLIs', () => {
     });
     expect(promote.status, `${promote.stdout}\n${promote.stderr}`).toBe(0);
     const admin = visitor(apiUrl);
-    await admin.api.login({ login: member.username, password: member.password });
-    expect(await admin.api.adminStatus()).toEqual({ is_admin: true });
+    await admin.api.call('login', { body: { login: member.username, password: member.password } });
+    expect(await admin.api.call('adminStatus')).toEqual({ is_admin: true });
   });
 });
 

@@ -1,10 +1,10 @@
-import type { ApiClient, Business } from '@zaytoon/contract/client';
+import type { ApiClient, Business, RouteName } from '@zaytoon/contract/client';
 
 export interface ApiWatch {
   /** A business was read (its name titles its page). */
   businessRead(business: Business): void;
-  /** A call failed; the answer is what the caller sees (the same error, or a clearer one). */
-  failed(call: string, error: unknown): unknown;
+  /** A call of a route failed; the answer is what the caller sees (the same error, or a clearer one). */
+  failed(route: RouteName, error: unknown): unknown;
 }
 
 /**
@@ -12,25 +12,19 @@ export interface ApiWatch {
  * learns what it needs without the screens' help (a business's name, a session that ended on the server).
  */
 export function watchApi(api: ApiClient, watch: ApiWatch): ApiClient {
-  const watched: Record<string, unknown> = {};
-  for (const [call, member] of Object.entries(api)) {
-    if (typeof member !== 'function') {
-      watched[call] = member;
-      continue;
-    }
-    watched[call] = (...args: unknown[]) => {
-      const result: unknown = (member as (...callArgs: unknown[]) => unknown)(...args);
-      if (!(result instanceof Promise)) return result;
-      return result.then(
-        (answer: unknown) => {
-          if (call === 'getBusiness') watch.businessRead(answer as Business);
-          return answer;
-        },
-        (error: unknown) => {
-          throw watch.failed(call, error);
-        },
-      );
-    };
-  }
-  return watched as ApiClient;
+  const watched = <Answer>(route: RouteName, answer: Promise<Answer>): Promise<Answer> =>
+    answer.then(
+      (value) => {
+        if (route === 'getBusiness') watch.businessRead(value as Business);
+        return value;
+      },
+      (error: unknown) => {
+        throw watch.failed(route, error);
+      },
+    );
+  return {
+    ...api,
+    call: (route, ...args) => watched(route, api.call(route, ...args)),
+    callPage: (route, ...args) => watched(route, api.callPage(route, ...args)),
+  };
 }

@@ -6,14 +6,12 @@ import {
   type Business,
   type DuplicatePair,
   type ListPage,
-  type PageQuery,
   type Recheck,
   type Report,
-  type ReviewAction,
   type Suggestion,
   ApiError,
 } from '@zaytoon/contract/client';
-import { fakeApi } from './harness';
+import { fakeApi, type RouteFakes } from './harness';
 
 export const report = (id: number, extra: Partial<Report> = {}): Report => ({
   id,
@@ -124,9 +122,9 @@ export const duplicatePair = (id: number, extra: Partial<DuplicatePair> = {}): D
 });
 
 /** A list answered as the API pages it: at most `limit` items after the offset the cursor holds, and the total. */
-export function pageOf<Item extends object>(items: Item[], { limit, cursor }: PageQuery = {}): ListPage<Item> {
+export function pageOf<Item extends object>(items: Item[], { limit, cursor }: { limit?: number | string; cursor?: string } = {}): ListPage<Item> {
   const start = Number(cursor ?? 0);
-  const end = limit ? start + limit : items.length;
+  const end = limit ? start + Number(limit) : items.length;
   return { items: items.slice(start, end).map((item) => ({ ...item })), total: items.length, nextCursor: end < items.length ? String(end) : null };
 }
 
@@ -196,19 +194,42 @@ export function fakeAdminServer(seed: {
     return { message: 'ok' };
   };
 
-  const overrides = {
-    adminStatistics: async () => ({ ...rollup }),
-    pendingReports: async (page?: PageQuery) => pageOf(state.reports, page),
-    pendingSuggestions: async (page?: PageQuery) => pageOf(state.suggestions, page),
-    reportedBusinesses: async (page?: PageQuery) => pageOf(reported(), page),
-    reviewReport: async (id: number, action: ReviewAction) => {
+  const lists = (): Record<string, object[]> => ({
+    rechecks: state.rechecks,
+    brokenLinks: seed.brokenLinks ?? [],
+    pendingClaims: state.claims,
+    duplicatePairs: state.duplicates,
+  });
+  const listPage =
+    (name: string) =>
+    ({ query }: { query?: { limit?: number | string; cursor?: string } }) =>
+      pageOf(lists()[name], query);
+  // A verification settles a re-check: the business leaves the list.
+  const verification =
+    (name: 'verifyBusiness' | 'unverifyBusiness') =>
+    ({ id, body }: { id: number | string; body: object }) => {
+      state.rechecks = state.rechecks.filter((item) => item.business.id !== id);
+      return { id: 1, business_id: id, action: name === 'verifyBusiness' ? 'verified' : 'unverified', ...body };
+    };
+  // A merge or 'Not duplicates' settles the pair: it leaves the list.
+  const settlePair = (decided: (pair: DuplicatePair) => boolean) => {
+    state.duplicates = state.duplicates.filter((pair) => !decided(pair));
+    return { message: 'ok' };
+  };
+
+  const routes: RouteFakes = {
+    statistics: async () => ({ ...rollup }),
+    pendingReports: async ({ query }) => pageOf(state.reports, query),
+    pendingSuggestions: async ({ query }) => pageOf(state.suggestions, query),
+    reportedBusinesses: async ({ query }) => pageOf(reported(), query),
+    reviewReport: async ({ id, query: { action } }) => {
       const found = state.reports.find((r) => r.id === id);
       if (!found) throw new ApiError(404, 'Report not found');
       if (action === 'approve') removeBusiness(found.business_id);
       else state.reports = state.reports.filter((r) => r.id !== id);
       return { message: 'ok' };
     },
-    reviewSuggestion: async (id: number, action: ReviewAction) => {
+    reviewSuggestion: async ({ id, query: { action } }) => {
       const found = state.suggestions.find((s) => s.id === id);
       if (!found) throw new ApiError(404, 'Suggestion not found');
       if (action === 'approve') {
@@ -218,44 +239,32 @@ export function fakeAdminServer(seed: {
       state.suggestions = state.suggestions.filter((s) => s.id !== id);
       return { message: 'ok' };
     },
-    adminDeleteBusiness: async (id: number) => {
-      if (!state.businesses.has(id)) throw new ApiError(404, 'Business not found');
-      removeBusiness(id);
+    deleteBusiness: async ({ id }) => {
+      if (!state.businesses.has(Number(id))) throw new ApiError(404, 'Business not found');
+      removeBusiness(Number(id));
       return { message: 'ok' };
     },
-    getBusiness: async (id: number) => {
+    getBusiness: async ({ id }) => {
       const found = state.businesses.get(Number(id));
       if (!found) throw new ApiError(404, 'Business not found');
       return found;
     },
-    callPage: async (name: string, args?: { query?: PageQuery }) => {
-      const lists: Record<string, object[]> = {
-        rechecks: state.rechecks,
-        brokenLinks: seed.brokenLinks ?? [],
-        pendingClaims: state.claims,
-        duplicatePairs: state.duplicates,
-      };
-      const items = lists[name];
-      return items && pageOf(items, args?.query);
-    },
-    // A decision settles a re-check: the business leaves the list.
-    call: async (name: string, args: { id: number; body: Record<string, unknown> }) => {
-      if (name === 'approveClaim' || name === 'rejectClaim') return decideClaim(name, args.id);
-      // A merge or 'Not duplicates' settles the pair: it leaves the list.
-      if (name === 'mergeBusiness' || name === 'dismissDuplicate') {
-        const decided = (pair: DuplicatePair) =>
-          name === 'dismissDuplicate' ? pair.id === args.id : [pair.first.id, pair.second.id].includes(Number(args.body.from));
-        state.duplicates = state.duplicates.filter((pair) => !decided(pair));
-        return { message: 'ok' };
-      }
-      if (name !== 'verifyBusiness' && name !== 'unverifyBusiness') return undefined;
-      state.rechecks = state.rechecks.filter((item) => item.business.id !== args.id);
-      return { id: 1, business_id: args.id, action: name === 'verifyBusiness' ? 'verified' : 'unverified', ...args.body };
-    },
+    rechecks: async (args) => listPage('rechecks')(args),
+    brokenLinks: async (args) => listPage('brokenLinks')(args),
+    pendingClaims: async (args) => listPage('pendingClaims')(args),
+    duplicatePairs: async (args) => listPage('duplicatePairs')(args),
+    approveClaim: async ({ id }) => decideClaim('approveClaim', Number(id)),
+    rejectClaim: async ({ id }) => decideClaim('rejectClaim', Number(id)),
+    mergeBusiness: async ({ body }) => settlePair((pair) => [pair.first.id, pair.second.id].includes(Number(body.from))),
+    dismissDuplicate: async ({ id }) => settlePair((pair) => pair.id === id),
+    verifyBusiness: async (args) => verification('verifyBusiness')(args),
+    unverifyBusiness: async (args) => verification('unverifyBusiness')(args),
   };
-  const api: ApiClient = fakeApi(overrides as never);
+  const api: ApiClient = fakeApi(routes);
   return {
     api,
+    /** The fake of each route, to build another API from (one that answers some routes otherwise). */
+    routes,
     state,
     /** The worker's statistics job. */
     refreshRollup() {

@@ -4,26 +4,15 @@ import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import { createStore } from 'zustand/vanilla';
-import { DEFAULT_MAP_TILES, type ApiClient, type HostContext, type Language, type SessionState, type User } from '@zaytoon/contract/client';
+import { DEFAULT_MAP_TILES, type HostContext, type Language, type SessionState, type User } from '@zaytoon/contract/client';
 import { HostProvider } from '@zaytoon/web-kit';
+import { fakeApi } from '@zaytoon/web-kit/fake-api';
 import { createLanguageStore } from '@zaytoon/web-kit/language-store';
 import { createQueryClient } from '../lib/queryClient';
 
 export const admin: User = { id: 1, name: 'Amal', username: 'amal', picture: null, is_admin: true };
 
-export function fakeApi(overrides: Partial<Record<keyof ApiClient, (...args: never[]) => unknown>> = {}): ApiClient {
-  return new Proxy({} as ApiClient, {
-    get(target, key: string) {
-      const record = target as unknown as Record<string, unknown>;
-      if (!(key in record)) {
-        const impl = overrides[key as keyof ApiClient] ?? (async () => []);
-        record[key] = vi.fn(impl as (...args: unknown[]) => unknown);
-      }
-      return record[key];
-    },
-  });
-}
-
+export { fakeApi, routeFake, type RouteFakes } from '@zaytoon/web-kit/fake-api';
 /** The shell's host for a test; `inLanguage` is the page's language (its catalog loads on the first render). */
 export function fakeHost({ inLanguage = 'en', ...parts }: Partial<HostContext> & { inLanguage?: Language } = {}): HostContext {
   return {

@@ -49,8 +49,8 @@ const directoryHost = (total: number) =>
     api: fakeApi({
       directorySummary: async () => summary({ total, cities: 2, most_active: [{ city: 'Leeds', count: 2 }] }),
       cityGroups: async () => ({ groups: [{ city: 'Leeds', count: total }] }),
-      categories: async () => ['Cafe'],
-      cities: async () => ['Leeds'],
+      categories: async () => ({ categories: ['Cafe'] }),
+      cities: async () => ({ cities: ['Leeds'] }),
     }),
   });
 
@@ -153,7 +153,7 @@ describe("the contract's messages in Arabic (issue #15)", () => {
     const api = fakeApi({
       getBusiness: async () => managed,
       getVotes: async () => ({ vote_score: 0, upvotes: 0, downvotes: 0, user_vote: null }),
-      call: async (name: string) => (name === 'confirmationSummary' ? { confirmed_by: 2, latest_confirmed_at: null, your_answer: null } : {}),
+      confirmationSummary: async () => ({ confirmed_by: 2, latest_confirmed_at: null, your_answer: null }),
     });
     const host = fakeHost({ api, language: createLanguageStore('ar') });
     renderScreen(<BusinessDetailScreen />, { path: '/business/5', pattern: '/business/:id', host });

@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { tilesCovering, type BusinessListQuery, type MapTileParams, type MapTileQuery, type RequestOptions } from '@zaytoon/contract/client';
+import { tilesCovering, type RequestOptions } from '@zaytoon/contract/client';
 import { HostProvider } from '@zaytoon/web-kit';
-import { admin, business, fakeApi, fakeHost, fakeSession, renderScreen } from '../test/harness';
+import { admin, business, fakeApi, fakeHost, fakeSession, renderScreen, routeFake } from '../test/harness';
 import { page, summary } from '../test/directoryFakes';
 import { DirectoryScreen } from '../screens/Directory/DirectoryScreen';
 import { BusinessPopup } from './BusinessPopup';
@@ -49,15 +49,19 @@ const olive = { kind: 'business' as const, id: 9, lat: 51.5, lng: -0.12, name: '
 const VERSION = 3;
 
 /** Every tile answers the same items: the map draws each marker once whichever tiles carry it. */
-const tileAnswer = (tile: MapTileParams) => ({ ...tile, version: VERSION, items: tile.z < 11 ? [leedsCluster, olive] : [olive] });
+const tileAnswer = (tile: { z: number | string; x: number | string; y: number | string }) => ({
+  ...tile,
+  version: VERSION,
+  items: Number(tile.z) < 11 ? [leedsCluster, olive] : [olive],
+});
 /** The tile holding a point at a zoom. */
 const tileOf = (lat: number, lng: number, z: number) => tilesCovering({ west: lng, south: lat, east: lng, north: lat }, z)[0];
 
 function mapApi(overrides: Parameters<typeof fakeApi>[0] = {}) {
   return fakeApi({
     directorySummary: async () => summary({ total: 7, on_map: 3, not_on_map: 4, cities_on_map: 2, coverage: 43, bounds: [-1.6, 51.5, -0.1, 53.8] }),
-    listBusinesses: async (query: BusinessListQuery) =>
-      query.on_map === 'false'
+    listBusinesses: async ({ query }) =>
+      query?.on_map === 'false'
         ? page(
             [
               business({ id: 4, name: 'No Geo 1', city: 'York' }),
@@ -69,9 +73,9 @@ function mapApi(overrides: Parameters<typeof fakeApi>[0] = {}) {
           )
         : page([]),
     mapVersion: async () => ({ version: VERSION }),
-    mapTile: async (tile: MapTileParams) => tileAnswer(tile),
-    getBusiness: async (id: number) =>
-      business({ id, name: 'Olive', vote_score: 4, description: 'd'.repeat(90), address: '1 High St', city: 'London', postcode: 'E1' }),
+    mapTile: async ({ params }) => tileAnswer(params),
+    getBusiness: async ({ id }) =>
+      business({ id: Number(id), name: 'Olive', vote_score: 4, description: 'd'.repeat(90), address: '1 High St', city: 'London', postcode: 'E1' }),
     ...overrides,
   });
 }
@@ -89,7 +93,7 @@ describe('map view (SPEC §2)', () => {
     expect(box.textContent).toContain('Businesses Not on Map');
     expect([...box.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['No Geo 1 (York)', 'No Geo 2 (Unknown City)', 'No Geo 3 (Bath)']);
     expect(box.textContent).toContain('... and 1 more');
-    expect(api.listBusinesses).toHaveBeenCalledWith({ on_map: 'false', limit: 3 }, expect.anything());
+    expect(routeFake(api, 'listBusinesses')).toHaveBeenCalledWith({ query: { on_map: 'false', limit: 3 } }, expect.anything());
     expect(screen.getByTestId('map').style.height).toBe('500px');
     expect(document.querySelector('.leaflet-container')).toBeTruthy();
   });
@@ -105,7 +109,7 @@ describe('map view (SPEC §2)', () => {
     const api = mapApi({ listBusinesses: async () => page([], 0) });
     renderScreen(<MapView filter={{}} viewport={null} onViewportChange={noop} />, { path: '/browse', host: fakeHost({ api }) });
     await waitFor(() => expect(screen.getByTestId('stat-on-map').textContent).toBe('3'));
-    await waitFor(() => expect(api.listBusinesses).toHaveBeenCalled());
+    await waitFor(() => expect(routeFake(api, 'listBusinesses')).toHaveBeenCalled());
     expect(screen.queryByTestId('unmapped')).toBeNull();
   });
 
@@ -121,12 +125,12 @@ describe('map view (SPEC §2)', () => {
     expect(cluster.getAttribute('title')).toBe('50 businesses');
     expect(document.querySelector('img.leaflet-marker-icon[title="Olive"]')).toBeTruthy();
     // One request a tile in view, at the map's zoom and the current version: the centre's tile among them.
-    const calls = vi.mocked(api.mapTile).mock.calls;
-    expect(calls.every(([tile, query]) => tile.z === 6 && query.v === VERSION)).toBe(true);
-    expect(calls.map(([tile]) => tile)).toContainEqual(tileOf(54.7, -3.28, 6));
-    expect(new Set(calls.map(([tile]) => `${tile.x}/${tile.y}`)).size).toBe(calls.length);
+    const calls = routeFake(api, 'mapTile').mock.calls;
+    expect(calls.every(([{ params, query }]) => params.z === 6 && query.v === VERSION)).toBe(true);
+    expect(calls.map(([{ params }]) => params)).toContainEqual(tileOf(54.7, -3.28, 6));
+    expect(new Set(calls.map(([{ params }]) => `${params.x}/${params.y}`)).size).toBe(calls.length);
     expect(calls.length).toBeLessThanOrEqual(12);
-    expect((calls[0][2] as RequestOptions).signal).toBeInstanceOf(AbortSignal);
+    expect((calls[0][1] as RequestOptions).signal).toBeInstanceOf(AbortSignal);
     expect(document.querySelectorAll(CLUSTER)).toHaveLength(1);
     expect(document.querySelectorAll('img.leaflet-marker-icon[title="Olive"]')).toHaveLength(1);
   });
@@ -135,7 +139,7 @@ describe('map view (SPEC §2)', () => {
     const api = mapApi();
     renderScreen(<DirectoryScreen />, { path: '/browse?view=map', host: fakeHost({ api }) });
     await clickFirstCluster();
-    await waitFor(() => expect(vi.mocked(api.mapTile).mock.lastCall?.[0].z).toBe(11));
+    await waitFor(() => expect(routeFake(api, 'mapTile').mock.lastCall?.[0].params.z).toBe(11));
     expect(urlSearch().get('zoom')).toBe('11');
     expect(Number(urlSearch().get('lat'))).toBeCloseTo(53.8, 3);
     expect(Number(urlSearch().get('lng'))).toBeCloseTo(-1.55, 3);
@@ -148,14 +152,14 @@ describe('map view (SPEC §2)', () => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     const api = mapApi({
-      mapTile: async (tile: MapTileParams) => {
-        if (tile.z >= 11) await held;
-        return tileAnswer(tile);
+      mapTile: async ({ params }) => {
+        if (Number(params.z) >= 11) await held;
+        return tileAnswer(params);
       },
     });
     renderScreen(<DirectoryScreen />, { path: '/browse?view=map', host: fakeHost({ api }) });
     await clickFirstCluster();
-    await waitFor(() => expect(vi.mocked(api.mapTile).mock.lastCall?.[0].z).toBe(11));
+    await waitFor(() => expect(routeFake(api, 'mapTile').mock.lastCall?.[0].params.z).toBe(11));
     expect(document.querySelector(CLUSTER)).toBeTruthy();
     await act(async () => release());
     await waitFor(() => expect(document.querySelector(CLUSTER)).toBeNull());
@@ -169,10 +173,10 @@ describe('map view (SPEC §2)', () => {
       if (!element) throw new Error('no marker yet');
       return element;
     });
-    expect(api.getBusiness).not.toHaveBeenCalled();
+    expect(routeFake(api, 'getBusiness')).not.toHaveBeenCalled();
     fireEvent.click(marker);
     const popup = await screen.findByTestId('map-popup');
-    expect(api.getBusiness).toHaveBeenCalledWith(9, expect.anything());
+    expect(routeFake(api, 'getBusiness')).toHaveBeenCalledWith({ id: 9 }, expect.anything());
     expect(popup.textContent).toContain('+4');
     expect(popup.textContent).toContain('London E1');
     expect(popup.textContent).toContain('d'.repeat(80) + '...');
@@ -189,17 +193,17 @@ describe('map view (SPEC §2)', () => {
     await waitFor(() => expect(urlSearch().get('zoom')).toBe('13'));
     expect(Number(urlSearch().get('lat'))).toBeCloseTo(50.72, 2);
     expect(Number(urlSearch().get('lng'))).toBeCloseTo(-3.53, 2);
-    await waitFor(() => expect(vi.mocked(api.mapTile).mock.lastCall?.[0].z).toBe(13));
-    expect(vi.mocked(api.mapTile).mock.lastCall?.[1]).toEqual({ city: 'Exeter', v: VERSION });
+    await waitFor(() => expect(routeFake(api, 'mapTile').mock.lastCall?.[0].params.z).toBe(13));
+    expect(routeFake(api, 'mapTile').mock.lastCall?.[0].query).toEqual({ city: 'Exeter', v: VERSION });
   });
 
   it('a viewport in the URL wins over framing (a copied link shows the same view)', async () => {
     const api = mapApi();
     renderScreen(<DirectoryScreen />, { path: '/browse?view=map&city=Exeter&lat=51.5&lng=-0.12&zoom=9', host: fakeHost({ api }) });
     await screen.findByTestId('map-view', {}, { timeout: 10_000 });
-    await waitFor(() => expect(api.mapTile).toHaveBeenCalled());
+    await waitFor(() => expect(routeFake(api, 'mapTile')).toHaveBeenCalled());
     await settle();
-    const tiles = vi.mocked(api.mapTile).mock.calls.map(([tile]) => tile);
+    const tiles = routeFake(api, 'mapTile').mock.calls.map(([{ params }]) => params);
     expect(tiles.every((tile) => tile.z === 9)).toBe(true);
     expect(tiles).toContainEqual(tileOf(51.5, -0.12, 9));
     expect(urlSearch().get('zoom')).toBe('9');
@@ -210,7 +214,7 @@ describe('map view (SPEC §2)', () => {
     const more = { kind: 'more' as const, lat: 54.7, lng: -3.28, count: 30 };
     const api = mapApi({
       mapVersion: async () => ({ version }),
-      mapTile: async (tile: MapTileParams, query: MapTileQuery) => ({ ...tile, version: query.v!, items: tile.z === 6 ? [more] : [] }),
+      mapTile: async ({ params, query }) => ({ ...params, version: Number(query?.v), items: Number(params.z) === 6 ? [more] : [] }),
     });
     renderScreen(<DirectoryScreen />, { path: '/browse?view=map', host: fakeHost({ api }) });
     const badge = await waitFor(() => {
@@ -225,7 +229,7 @@ describe('map view (SPEC §2)', () => {
     fireEvent.click(badge);
     await settle();
     expect(urlSearch().get('zoom')).toBe('7');
-    await waitFor(() => expect(vi.mocked(api.mapTile).mock.lastCall?.[1].v).toBe(VERSION + 1));
+    await waitFor(() => expect(routeFake(api, 'mapTile').mock.lastCall?.[0].query.v).toBe(VERSION + 1));
   });
 });
 

@@ -92,7 +92,7 @@ function NotOnMap({ filter }: { filter: DirectoryFilter }) {
   const page = useUnmappedBusinesses(filter).data;
   const t = useMessages();
   if (!page || page.total === 0) return null;
-  const listed = page.businesses.slice(0, DIRECTORY_LIMITS.unmappedBusinessesListed);
+  const listed = page.items.slice(0, DIRECTORY_LIMITS.unmappedBusinessesListed);
   const more = page.total - listed.length;
   return (
     <div className={map.unmapped} data-testid="unmapped">

@@ -1,4 +1,4 @@
-import type { Business, BusinessPage, DirectorySummary, ListPage } from '@zaytoon/contract/client';
+import type { Business, DirectorySummary, ListPage } from '@zaytoon/contract/client';
 
 export function summary(overrides: Partial<DirectorySummary> = {}): DirectorySummary {
   return {
@@ -14,8 +14,8 @@ export function summary(overrides: Partial<DirectorySummary> = {}): DirectorySum
   };
 }
 
-export function page(businesses: Business[], total = businesses.length, nextCursor: string | null = null): BusinessPage {
-  return { businesses, total, nextCursor };
+export function page(businesses: Business[], total = businesses.length, nextCursor: string | null = null): ListPage<Business> {
+  return { items: businesses, total, nextCursor };
 }
 
 /** One page of another paged list (comments). */

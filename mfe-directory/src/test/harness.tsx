@@ -4,16 +4,9 @@ import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import { createStore } from 'zustand/vanilla';
-import {
-  DEFAULT_MAP_TILES,
-  type ApiClient,
-  type BusinessDetail,
-  type HostContext,
-  type Language,
-  type SessionState,
-  type User,
-} from '@zaytoon/contract/client';
+import { DEFAULT_MAP_TILES, type BusinessDetail, type HostContext, type Language, type SessionState, type User } from '@zaytoon/contract/client';
 import { HostProvider } from '@zaytoon/web-kit';
+import { fakeApi as fakeRoutes, routeFake, type RouteFakes } from '@zaytoon/web-kit/fake-api';
 import { createLanguageStore } from '@zaytoon/web-kit/language-store';
 import { createQueryClient } from '../lib/queryClient';
 import { summary } from './directoryFakes';
@@ -53,30 +46,22 @@ export function business(overrides: Partial<BusinessDetail> = {}): BusinessDetai
 
 export const NO_CONFIRMATIONS = { confirmed_by: 0, latest_confirmed_at: null, your_answer: null };
 
-/** A fake API: every method is a vi.fn resolving to an empty answer unless overridden. */
-export function fakeApi(overrides: Partial<Record<keyof ApiClient, (...args: never[]) => unknown>> = {}): ApiClient {
-  const defaults: Partial<Record<keyof ApiClient, (...args: never[]) => unknown>> = {
-    listBusinesses: async () => ({ businesses: [], total: 0, nextCursor: null }),
-    listComments: async () => ({ items: [], total: 0, nextCursor: null }),
-    directorySummary: async () => summary(),
-    cityGroups: async () => ({ groups: [] }),
-    mapVersion: async () => ({ version: 1 }),
-    mapTile: async (tile: { z: number; x: number; y: number }) => ({ ...tile, version: 1, items: [] }),
-    categories: async () => [],
-    cities: async () => [],
-    call: async (name: string) => (name === 'confirmationSummary' ? NO_CONFIRMATIONS : name === 'listAlerts' ? [] : {}),
-  };
-  return new Proxy({} as ApiClient, {
-    get(target, key: string) {
-      const record = target as unknown as Record<string, unknown>;
-      if (!(key in record)) {
-        const impl = overrides[key as keyof ApiClient] ?? defaults[key as keyof ApiClient] ?? (async () => ({}));
-        record[key] = vi.fn(impl as (...args: unknown[]) => unknown);
-      }
-      return record[key];
-    },
-  });
-}
+const EMPTY_ANSWERS: RouteFakes = {
+  listBusinesses: async () => ({ items: [], total: 0, nextCursor: null }),
+  listComments: async () => ({ items: [], total: 0, nextCursor: null }),
+  directorySummary: async () => summary(),
+  cityGroups: async () => ({ groups: [] }),
+  mapVersion: async () => ({ version: 1 }),
+  mapTile: async ({ params }) => ({ ...params, version: 1, items: [] }),
+  categories: async () => ({ categories: [] }),
+  cities: async () => ({ cities: [] }),
+  confirmationSummary: async () => NO_CONFIRMATIONS,
+  listAlerts: async () => [],
+};
+
+/** A fake API: each route answers from its fake, else with an empty answer (see @zaytoon/web-kit/fake-api). */
+export const fakeApi = (routes: RouteFakes = {}) => fakeRoutes(routes, EMPTY_ANSWERS);
+export { routeFake, type RouteFakes };
 
 export function fakeSession(user: User | null = null, actions: Partial<SessionState> = {}) {
   return createStore<SessionState>()((set) => ({

@@ -73,7 +73,13 @@ describe('OpenAPI document under redocly lint (recommended rules)', () => {
 });
 
 describe('OpenAPI access marks', () => {
-  type Operation = { operationId: string; security: Record<string, string[]>[]; description: string; tags: string[] };
+  type Operation = {
+    operationId: string;
+    security: Record<string, string[]>[];
+    description: string;
+    tags: string[];
+    responses: Record<string, object>;
+  };
   const document = buildOpenApiDocument('Zaytoon') as unknown as { paths: Record<string, Record<string, Operation>>; tags: { name: string }[] };
   const operations = Object.values(document.paths).flatMap((pathItem) => Object.values(pathItem));
   const routes = Object.entries(API_ROUTES) as [string, RouteDefinition][];
@@ -94,6 +100,19 @@ describe('OpenAPI access marks', () => {
       .filter((operation) => operation.description.startsWith('Admins only'))
       .map((operation) => operation.operationId);
     expect(describedAdminOnly).toEqual(adminOnly);
+  });
+
+  it("documents each route's success status as the contract declares it: 201 for the calls that create, 200 for the others", () => {
+    const successes = (operation: Operation) => Object.keys(operation.responses).filter((status) => status.startsWith('2'));
+    const answered = routes.filter(([, definition]) => !definition.redirect);
+    expect(answered.filter(([, definition]) => definition.status === 201).map(([name]) => name)).toEqual(
+      expect.arrayContaining(['signup', 'createBusiness', 'addComment', 'addReport', 'createAlert', 'verifyBusiness']),
+    );
+    const documented = Object.fromEntries(operations.map((operation) => [operation.operationId, successes(operation)]));
+    expect(Object.fromEntries(answered.map(([name]) => [name, documented[name]]))).toEqual(
+      Object.fromEntries(answered.map(([name, definition]) => [name, [String(definition.status ?? 200)]])),
+    );
+    expect(operations.find((operation) => operation.operationId === 'createBusiness')?.responses[201]).toMatchObject({ description: 'Created' });
   });
 
   it('tags every operation with a declared tag', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from './cookies';
-import { API_ROUTES, API_TAGS, type Access, type Method, type RouteDefinition } from './routes';
+import { API_ROUTES, API_TAGS, successStatus, type Access, type Method, type RouteDefinition } from './routes';
 import { errorResponse } from './schemas/common.schema';
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
@@ -74,8 +74,8 @@ function operation(name: string, definition: RouteDefinition) {
       : definition.download
         ? downloadResponses(definition.download, errors)
         : {
-            200: {
-              description: 'OK',
+            [successStatus(definition)]: {
+              description: successStatus(definition) === 201 ? 'Created' : 'OK',
               content: { 'application/json': { schema: jsonSchema(definition.response, 'output') } },
               ...(definition.responseHeaders || definition.cacheable
                 ? {

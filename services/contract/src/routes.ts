@@ -63,6 +63,10 @@ import { alertInputSchema, alertSchema, alertUnsubscribeQuerySchema } from './sc
 import { voteInputSchema, voteResultSchema, voteSummarySchema } from './schemas/vote.schema';
 
 export type Access = 'public' | 'user' | 'admin';
+export type SuccessStatus = 200 | 201;
+
+/** The status a route answers on success (its `status`, else 200). */
+export const successStatus = (definition: { status?: SuccessStatus }): SuccessStatus => definition.status ?? 200;
 
 /** The groups the routes fall into, in reading order; OpenAPI lists them as its tags. */
 export const API_TAGS = {
@@ -92,6 +96,8 @@ export interface RouteDefinition {
   params?: z.ZodType;
   multipart?: boolean;
   response: z.ZodType;
+  /** The status of a successful answer: 201 where the call creates something; 200 when left out. The route table sends it. */
+  status?: SuccessStatus;
   /** Headers the answer carries besides the body (OpenAPI says so). */
   responseHeaders?: Record<string, string>;
   /** Public reads whose answers are the same for every visitor: shared caches may keep them (CACHE_CONTROL.publicAnswer). */
@@ -131,6 +137,7 @@ export const API_ROUTES = {
   }),
   signup: route({
     ...ROUTE_PATHS.signup,
+    status: 201,
     access: 'public',
     tag: 'auth',
     summary: 'Create an account and sign in',
@@ -341,6 +348,7 @@ export const API_ROUTES = {
   }),
   createBusiness: route({
     ...ROUTE_PATHS.createBusiness,
+    status: 201,
     access: 'user',
     tag: 'businesses',
     summary: 'Add a business',
@@ -393,6 +401,7 @@ export const API_ROUTES = {
   addComment: route({
     notFound: 'businessNotFound',
     ...ROUTE_PATHS.addComment,
+    status: 201,
     access: 'user',
     tag: 'community',
     summary: 'Add a comment',
@@ -418,6 +427,7 @@ export const API_ROUTES = {
   addSuggestion: route({
     notFound: 'businessNotFound',
     ...ROUTE_PATHS.addSuggestion,
+    status: 201,
     access: 'user',
     tag: 'community',
     summary: 'Suggest an edit',
@@ -426,6 +436,7 @@ export const API_ROUTES = {
   }),
   addReport: route({
     ...ROUTE_PATHS.addReport,
+    status: 201,
     access: 'user',
     tag: 'community',
     summary: 'Report a business',
@@ -443,6 +454,7 @@ export const API_ROUTES = {
   confirmBusiness: route({
     notFound: 'businessNotFound',
     ...ROUTE_PATHS.confirmBusiness,
+    status: 201,
     access: 'user',
     tag: 'community',
     summary: "Answer 'Still open and still supportive?' (at most once per business in 30 days)",
@@ -461,6 +473,7 @@ export const API_ROUTES = {
   claimBusiness: route({
     notFound: 'businessNotFound',
     ...ROUTE_PATHS.claimBusiness,
+    status: 201,
     access: 'user',
     tag: 'community',
     summary: "'I own this business': claim it with how you can prove it; an admin approves or rejects (one pending claim per member and business)",
@@ -486,6 +499,7 @@ export const API_ROUTES = {
   }),
   createAlert: route({
     ...ROUTE_PATHS.createAlert,
+    status: 201,
     access: 'user',
     tag: 'alerts',
     summary:
@@ -648,6 +662,7 @@ export const API_ROUTES = {
   verifyBusiness: route({
     notFound: 'businessNotFound',
     ...ROUTE_PATHS.verifyBusiness,
+    status: 201,
     access: 'admin',
     tag: 'admin',
     summary: 'Record a verification: method, note, evidence link and date',
@@ -657,6 +672,7 @@ export const API_ROUTES = {
   unverifyBusiness: route({
     notFound: 'businessNotFound',
     ...ROUTE_PATHS.unverifyBusiness,
+    status: 201,
     access: 'admin',
     tag: 'admin',
     summary: 'Mark unverified: the business loses its badge until verified again (kept in the history)',
@@ -667,6 +683,7 @@ export const API_ROUTES = {
     notFound: 'businessNotFound',
     secondNotFound: 'revisionNotFound',
     ...ROUTE_PATHS.revertRevision,
+    status: 201,
     access: 'admin',
     tag: 'admin',
     summary:

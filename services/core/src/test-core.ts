@@ -35,7 +35,7 @@ export async function startTestCore(env: Record<string, string> = {}): Promise<T
   );
   try {
     await core.redisConnected;
-    await core.redis.flushDb();
+    await core.redis.flushdb();
   } catch (error) {
     await core.close();
     await database.drop();

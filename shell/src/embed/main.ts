@@ -46,8 +46,8 @@ function header({ options, t, productName }: EmbedContext): HTMLElement {
 }
 
 async function showList(into: HTMLElement, { api, t, options, filter, productName }: EmbedContext): Promise<void> {
-  const page = await api.listBusinesses({ ...filter, limit: LIST_PAGE_SIZE });
-  const rows = page.businesses.map((business) =>
+  const page = await api.callPage('listBusinesses', { query: { ...filter, limit: LIST_PAGE_SIZE } });
+  const rows = page.items.map((business) =>
     h(
       'li',
       { class: 'embed__row' },

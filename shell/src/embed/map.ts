@@ -46,7 +46,7 @@ export async function showMap(into: HTMLElement, context: EmbedContext): Promise
   const { api, t, filter } = context;
   const style = h('style', {}, leafletCss);
   document.head.append(style);
-  const summary = await api.directorySummary(filter);
+  const summary = await api.call('directorySummary', { query: filter });
   const container = h('div', {
     class: 'embed__map',
     role: 'region',
@@ -70,8 +70,10 @@ export async function showMap(into: HTMLElement, context: EmbedContext): Promise
     request?.abort();
     const current = (request = new AbortController());
     try {
-      const { version } = await api.mapVersion({ signal: current.signal });
-      const tiles = await Promise.all(tilesInView(map).map((tile) => api.mapTile(tile, { ...filter, v: version }, { signal: current.signal })));
+      const { version } = await api.call('mapVersion', undefined, { signal: current.signal });
+      const tiles = await Promise.all(
+        tilesInView(map).map((tile) => api.call('mapTile', { params: tile, query: { ...filter, v: version } }, { signal: current.signal })),
+      );
       if (current.signal.aborted) return;
       markers.clearLayers();
       for (const tile of tiles) for (const marker of markersOf(tile, map, context)) markers.addLayer(marker);

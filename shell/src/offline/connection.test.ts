@@ -40,15 +40,15 @@ describe('connection', () => {
     });
     const api = createApiClient({ fetch: fetcher, readCookies: () => '' });
     const failure = async () =>
-      api.categories().then(
+      api.call('categories').then(
         () => undefined,
         (error: unknown) => (isApiError(error) ? { status: error.status, code: error.code } : error),
       );
-    await api.categories();
+    await api.call('categories');
     network = 'down';
     expect(await failure()).toEqual({ status: 0, code: 'needsConnection' });
     network = 'up';
-    await api.categories();
+    await api.call('categories');
     network = 'down';
     expect(await failure()).toEqual({ status: 0, code: undefined });
   });

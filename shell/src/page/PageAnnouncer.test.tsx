@@ -6,7 +6,7 @@ import { renderShell } from '../test/harness';
 import { pageRemoteLoader } from '../test/pageRemote';
 
 const olive = { id: 5, name: 'Olive Tree Cafe' } as Business;
-const api = { getBusiness: async () => olive } as unknown as ApiClient;
+const api = { call: async (route: string) => (route === 'getBusiness' ? olive : {}) } as unknown as ApiClient;
 
 describe('page title (issue #12)', () => {
   it.each([

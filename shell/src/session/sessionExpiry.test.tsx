@@ -5,8 +5,7 @@ import { ApiError, FIRST_LOAD_MESSAGES, MESSAGES, type ApiClient } from '@zaytoo
 import { memberUser, renderShell } from '../test/harness';
 import { pageRemoteLoader } from '../test/pageRemote';
 
-const answering = (error: ApiError) =>
-  ({ vote: vi.fn(async () => Promise.reject(error)), logout: vi.fn(async () => Promise.reject(error)) }) as unknown as ApiClient;
+const answering = (error: ApiError) => ({ call: vi.fn(async () => Promise.reject(error)) }) as unknown as ApiClient;
 
 const toastTexts = (toasts: ReturnType<typeof renderShell>['toasts']) => toasts.getState().toasts.map((toast) => toast.message);
 
@@ -69,7 +68,7 @@ describe('an expired session (issue #12)', () => {
     const api = answering(new ApiError(401, MESSAGES.notAuthenticated));
     const { toasts, session } = renderShell('/business/5', { user: memberUser, loader: pageRemoteLoader, api });
     await userEvent.click(await screen.findByRole('button', { name: 'log out' }));
-    await waitFor(() => expect(api.logout).toHaveBeenCalled());
+    await waitFor(() => expect(api.call).toHaveBeenCalledWith('logout'));
     await act(() => vi.advanceTimersByTimeAsync(20));
     expect(toastTexts(toasts)).toEqual([]);
     expect(session.getState().user).toEqual(memberUser);

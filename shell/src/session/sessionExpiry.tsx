@@ -1,14 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { ApiError, isApiError, type HostContext, type LoginLocationState } from '@zaytoon/contract/client';
+import { ApiError, isApiError, type HostContext, type LoginLocationState, type RouteName } from '@zaytoon/contract/client';
 import { shellMessagesNow } from '../i18n/messages';
 
 /** Calls whose 401 means wrong credentials or a session already being ended, not one that expired. */
-const NOT_AN_EXPIRY = new Set(['me', 'login', 'signup', 'logout']);
+const NOT_AN_EXPIRY = new Set<RouteName>(['me', 'login', 'signup', 'logout']);
 
 export interface SessionExpiry {
   /** The API watch's `failed`: a 401 to a signed-in user's action ends the session here too. */
-  failed(call: string, error: unknown): unknown;
+  failed(route: RouteName, error: unknown): unknown;
   /** Told once per expiry, after the user is forgotten. */
   subscribe(listener: () => void): () => void;
 }
@@ -22,8 +22,8 @@ export function createSessionExpiry({ session, toast, language }: Pick<HostConte
   const t = shellMessagesNow(language);
   const listeners = new Set<() => void>();
   return {
-    failed(call, error) {
-      if (!isApiError(error) || error.status !== 401 || NOT_AN_EXPIRY.has(call)) return error;
+    failed(route, error) {
+      if (!isApiError(error) || error.status !== 401 || NOT_AN_EXPIRY.has(route)) return error;
       if (!session.getState().user) return error;
       session.getState().setUser(null);
       const expired = t('session.expired');

@@ -4,15 +4,18 @@ import { createSessionStore, type SessionApi } from './sessionStore';
 
 const user: User = { id: 3, name: 'Layla', username: 'layla', picture: null, is_admin: false };
 
-function api(overrides: Partial<SessionApi> = {}): SessionApi {
-  return {
-    mayBeSignedIn: () => true,
-    me: vi.fn(async () => user),
-    login: vi.fn(async () => user),
-    signup: vi.fn(async () => user),
-    logout: vi.fn(async () => ({ message: 'Successfully logged out!' })),
-    ...overrides,
+type SessionRoute = 'me' | 'login' | 'signup' | 'logout';
+
+/** The session's routes answered in memory; any of them may be given another answer. */
+function api(routes: Partial<Record<SessionRoute, () => Promise<unknown>>> = {}): SessionApi {
+  const answers: Record<SessionRoute, () => Promise<unknown>> = {
+    me: async () => user,
+    login: async () => user,
+    signup: async () => user,
+    logout: async () => ({ message: 'Successfully logged out!' }),
+    ...routes,
   };
+  return { mayBeSignedIn: () => true, call: (async (route: SessionRoute) => answers[route]()) as SessionApi['call'] };
 }
 
 describe('session store', () => {

@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ApiClient, SessionState } from '@zaytoon/contract/client';
 
-export type SessionApi = Pick<ApiClient, 'mayBeSignedIn' | 'me' | 'login' | 'signup' | 'logout'>;
+export type SessionApi = Pick<ApiClient, 'mayBeSignedIn' | 'call'>;
 export type SessionStore = StoreApi<SessionState>;
 
 /**
@@ -21,8 +21,9 @@ export function createSessionStore(api: SessionApi): SessionStore {
         set({ user: null, status: 'ready' });
         return Promise.resolve();
       }
+      // Any failure (a 401 for a session that ended, the API away) leaves nobody signed in.
       pendingLoad ??= api
-        .me()
+        .call('me')
         .then(
           (user) => set({ user, status: 'ready' }),
           () => set({ user: null, status: 'ready' }),
@@ -34,20 +35,20 @@ export function createSessionStore(api: SessionApi): SessionStore {
     },
 
     async login(credentials) {
-      const user = await api.login(credentials);
+      const user = await api.call('login', { body: credentials });
       set({ user, status: 'ready' });
       return user;
     },
 
     async signup(details) {
-      const user = await api.signup(details);
+      const user = await api.call('signup', { body: details });
       set({ user, status: 'ready' });
       return user;
     },
 
     async logout() {
       try {
-        await api.logout();
+        await api.call('logout');
       } finally {
         set({ user: null, status: 'ready' });
       }

@@ -23,13 +23,8 @@ export function stubRemote(name: RemoteName): ComponentType<RemoteRootProps> {
 export const stubLoader: RemoteLoader = async (name) => stubRemote(name);
 
 export function fakeSessionApi(user: User | null): SessionApi {
-  return {
-    mayBeSignedIn: () => user !== null,
-    me: async () => user,
-    login: async () => memberUser,
-    signup: async () => memberUser,
-    logout: async () => ({ message: 'Successfully logged out!' }),
-  };
+  const answers: Record<string, unknown> = { me: user, login: memberUser, signup: memberUser, logout: { message: 'Successfully logged out!' } };
+  return { mayBeSignedIn: () => user !== null, call: (async (route: string) => answers[route]) as SessionApi['call'] };
 }
 
 export function renderShell(

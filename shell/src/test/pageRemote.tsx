@@ -16,15 +16,19 @@ function PageRemote({ screen, host }: RemoteRootProps) {
       <Link to="/login">to login</Link>
       <Link to="/forgot-password">to forgot password</Link>
       <Link to="/">to home</Link>
-      <button type="button" onClick={() => void host.api.getBusiness(5).catch(() => {})}>
+      <button type="button" onClick={() => void host.api.call('getBusiness', { id: 5 }).catch(() => {})}>
         read business
       </button>
-      <button type="button" onClick={() => void host.api.logout().catch(() => {})}>
+      <button type="button" onClick={() => void host.api.call('logout').catch(() => {})}>
         log out
       </button>
       <button
         type="button"
-        onClick={() => void host.api.vote(5, 'upvote').catch((error) => host.toast.error(errorMessage(error, MESSAGES.voteFailed)))}
+        onClick={() =>
+          void host.api
+            .call('vote', { id: 5, body: { vote_type: 'upvote' } })
+            .catch((error) => host.toast.error(errorMessage(error, MESSAGES.voteFailed)))
+        }
       >
         vote
       </button>

@@ -2,11 +2,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { literalTexts } from '@zaytoon/build-kit/catalog-text';
-import { ApiError, contractLabelEntries, MESSAGES, type PageQuery } from '@zaytoon/contract/client';
+import { ApiError, contractLabelEntries, MESSAGES } from '@zaytoon/contract/client';
 import { preloadContractMessages } from '@zaytoon/web-kit/contract-messages';
 import arabicCatalog from '../../i18n/locales/ar.json';
 import { business, fakeAdminServer, pageOf, report, suggestion } from '../../test/fixtures';
-import { fakeApi, fakeHost, renderWithHost } from '../../test/harness';
+import { fakeApi, fakeHost, renderWithHost, routeFake } from '../../test/harness';
 import englishSource from '../../i18n/locales/en.json?raw';
 import { ADMIN_BUILD_LABEL, ADMIN_VERSION } from '../../version';
 import { AdminPanel } from './AdminPanel';
@@ -62,22 +62,15 @@ describe('admin panel', () => {
       reports: Array.from({ length: 25 }, (_, index) => report(index + 1, { business_id: 100 + index, business_name: `Shop ${index + 1}` })),
       suggestions: Array.from({ length: 23 }, (_, index) => suggestion(index + 1)),
     });
-    const real = server.api;
-    const api = fakeApi({
-      adminStatistics: () => real.adminStatistics(),
-      pendingReports: (page?: PageQuery) => real.pendingReports(page),
-      pendingSuggestions: (page?: PageQuery) => real.pendingSuggestions(page),
-      reportedBusinesses: (page?: PageQuery) => real.reportedBusinesses(page),
-    } as never);
-    const pendingReports = vi.mocked(api.pendingReports);
-    renderWithHost(<AdminPanel />, fakeHost({ api }));
+    const pendingReports = routeFake(server.api, 'pendingReports');
+    renderWithHost(<AdminPanel />, fakeHost({ api: server.api }));
     await waitFor(() => expect(screen.getAllByTestId('report-card')).toHaveLength(20));
     expect(tabNames()).toEqual(tabsCounting(25, 23, 25));
-    expect(pendingReports).toHaveBeenCalledWith({ limit: 20, cursor: undefined });
+    expect(pendingReports).toHaveBeenCalledWith({ query: { limit: 20, cursor: undefined } });
 
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(screen.getAllByTestId('report-card')).toHaveLength(25));
-    expect(pendingReports).toHaveBeenLastCalledWith({ limit: 20, cursor: '20' });
+    expect(pendingReports).toHaveBeenLastCalledWith({ query: { limit: 20, cursor: '20' } });
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
 
     await userEvent.click(screen.getByRole('tab', { name: 'Suggestions (23)' }));
@@ -141,7 +134,7 @@ describe('admin panel', () => {
     const [first] = await screen.findAllByTestId('report-card');
     await userEvent.click(within(first).getByRole('button', { name: 'Approve & Remove Business' }));
     expect(host.toast.success).toHaveBeenCalledWith('Report approved and business removed');
-    expect(host.api.reviewReport).toHaveBeenCalledWith(1, 'approve');
+    expect(host.api.call).toHaveBeenCalledWith('reviewReport', { id: 1, query: { action: 'approve' } });
     // both reports about business 7 are gone; the statistics rollup has not caught up, the panel has
     expect(screen.getAllByTestId('report-card').map((card) => card.dataset.reportId)).toEqual(['3']);
     expect(tabNames()).toEqual(tabsCounting(1, 1, 1));
@@ -149,7 +142,7 @@ describe('admin panel', () => {
     expect(screen.getByTestId('stat-businesses').dataset).toMatchObject({ total: '2', verified: '0' });
     // the server's stale rollup does not undo it; the worker's fresh one is taken
     server.refreshRollup();
-    await waitFor(() => expect(vi.mocked(host.api.adminStatistics).mock.calls.length).toBeGreaterThan(2), { timeout: 4000 });
+    await waitFor(() => expect(routeFake(host.api, 'statistics').mock.calls.length).toBeGreaterThan(2), { timeout: 4000 });
     expect(pending()).toMatchObject({ reports: '1', suggestions: '1' });
 
     view.unmount();
@@ -167,7 +160,7 @@ describe('admin panel', () => {
     expect(host.toast.success).toHaveBeenCalledWith('Report rejected');
     expect(pending().reports).toBe('2');
     // stale answers arrive (computed before the change): still 2
-    await waitFor(() => expect(vi.mocked(host.api.adminStatistics).mock.calls.length).toBeGreaterThanOrEqual(3), { timeout: 3000 });
+    await waitFor(() => expect(routeFake(host.api, 'statistics').mock.calls.length).toBeGreaterThanOrEqual(3), { timeout: 3000 });
     expect(pending().reports).toBe('2');
     // meanwhile another admin's change lands, and the worker recomputes: the fresh numbers win
     server.state.suggestions.push(suggestion(3, { business_id: 9 }));
@@ -180,23 +173,20 @@ describe('admin panel', () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     const server = seeded();
     // the real API hides reports at once but lists the business's suggestions until the worker deletes them
-    const real = server.api;
     const hiding = fakeApi({
-      adminStatistics: () => real.adminStatistics(),
-      pendingReports: () => real.pendingReports(),
-      reportedBusinesses: () => real.reportedBusinesses(),
+      ...server.routes,
       pendingSuggestions: async () => pageOf([suggestion(1), suggestion(2, { business_id: 9 })]),
-      reviewReport: async (id: number) => {
+      reviewReport: async ({ id }) => {
         const businessId = server.state.reports.find((r) => r.id === id)?.business_id;
         server.state.reports = server.state.reports.filter((r) => r.business_id !== businessId);
         return { message: 'ok' };
       },
-    } as never);
+    });
     const host = fakeHost({ api: hiding });
     renderWithHost(<AdminPanel />, host);
     const [first] = await screen.findAllByTestId('report-card');
     await userEvent.click(within(first).getByRole('button', { name: 'Approve & Remove Business' }));
-    await waitFor(() => expect(vi.mocked(hiding.pendingSuggestions).mock.calls.length).toBe(2));
+    await waitFor(() => expect(routeFake(hiding, 'pendingSuggestions').mock.calls.length).toBe(2));
     await waitFor(() => expect(tabNames()[1]).toBe('Suggestions (1)'));
   });
 
@@ -204,24 +194,24 @@ describe('admin panel', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     const server = seeded();
-    const real = server.api;
+    const { statistics, pendingReports, pendingSuggestions, reportedBusinesses } = server.routes;
     let refuse!: (error: unknown) => void;
     // after the decision, the server is slow to answer the re-reads: what shows is the panel put back
     let slow = false;
     const read =
-      <T,>(call: () => Promise<T>) =>
-      () =>
-        slow ? new Promise<T>(() => {}) : call();
+      <Args,>(answer: (args: Args) => unknown) =>
+      (args: Args) =>
+        slow ? new Promise(() => {}) : answer(args);
     const api = fakeApi({
-      adminStatistics: read(() => real.adminStatistics()),
-      pendingReports: read(() => real.pendingReports()),
-      pendingSuggestions: read(() => real.pendingSuggestions()),
-      reportedBusinesses: read(() => real.reportedBusinesses()),
+      statistics: read(statistics!),
+      pendingReports: read(pendingReports!),
+      pendingSuggestions: read(pendingSuggestions!),
+      reportedBusinesses: read(reportedBusinesses!),
       reviewReport: () =>
         new Promise((_, reject) => {
           refuse = reject;
         }),
-    } as never);
+    });
     const host = fakeHost({ api });
     renderWithHost(<AdminPanel />, host);
     const [first] = await screen.findAllByTestId('report-card');
@@ -243,8 +233,8 @@ describe('admin panel', () => {
     expect(screen.getByTestId('stat-businesses').dataset).toMatchObject({ total: '3', verified: '1' });
     expect(host.toast.success).not.toHaveBeenCalled();
     // and everything is read again (someone else may have decided first)
-    expect(api.pendingReports).toHaveBeenCalledTimes(2);
-    expect(api.adminStatistics).toHaveBeenCalledTimes(2);
+    expect(routeFake(api, 'pendingReports')).toHaveBeenCalledTimes(2);
+    expect(routeFake(api, 'statistics')).toHaveBeenCalledTimes(2);
   });
 
   it('re-reads the lists only once the last decision in flight has settled', async () => {
@@ -253,20 +243,17 @@ describe('admin panel', () => {
       vi.useRealTimers();
     });
     const server = seeded();
-    const real = server.api;
+    const reviewSuggestion = server.routes.reviewSuggestion!;
     let answerFirst!: () => void;
     const api = fakeApi({
-      adminStatistics: () => real.adminStatistics(),
-      pendingReports: () => real.pendingReports(),
-      pendingSuggestions: () => real.pendingSuggestions(),
-      reportedBusinesses: () => real.reportedBusinesses(),
-      reviewSuggestion: (id: number, action: 'approve' | 'reject') =>
-        id === 1
+      ...server.routes,
+      reviewSuggestion: (args) =>
+        args.id === 1
           ? new Promise((resolve) => {
-              answerFirst = () => resolve(real.reviewSuggestion(id, action));
+              answerFirst = () => resolve(reviewSuggestion(args));
             })
-          : real.reviewSuggestion(id, action),
-    } as never);
+          : reviewSuggestion(args),
+    });
     const host = fakeHost({ api });
     renderWithHost(<AdminPanel />, host);
     await userEvent.click(await screen.findByRole('tab', { name: 'Suggestions (2)' }));
@@ -276,11 +263,11 @@ describe('admin panel', () => {
     await waitFor(() => expect(host.toast.success).toHaveBeenCalledTimes(1));
     // the second is done, the first is not: a list read now would bring its card back
     await act(() => vi.advanceTimersByTimeAsync(50));
-    expect(api.pendingSuggestions).toHaveBeenCalledTimes(1);
+    expect(routeFake(api, 'pendingSuggestions')).toHaveBeenCalledTimes(1);
     expect(screen.getByTestId('no-suggestions')).toBeTruthy();
 
     await act(async () => answerFirst());
-    await waitFor(() => expect(api.pendingSuggestions).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(routeFake(api, 'pendingSuggestions')).toHaveBeenCalledTimes(2));
     expect(host.toast.success).toHaveBeenCalledTimes(2);
     expect(screen.getByTestId('no-suggestions')).toBeTruthy();
     expect(tabNames()[1]).toBe('Suggestions (0)');
@@ -293,26 +280,22 @@ describe('admin panel', () => {
     });
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     const server = seeded();
-    const real = server.api;
     // the real API lists a removed business's suggestions until the worker's cascade deletes them
     const api = fakeApi({
-      adminStatistics: () => real.adminStatistics(),
-      pendingReports: () => real.pendingReports(),
-      reportedBusinesses: () => real.reportedBusinesses(),
+      ...server.routes,
       pendingSuggestions: async () => pageOf([suggestion(1), suggestion(2, { business_id: 9 })]),
-      reviewReport: (id: number, action: 'approve' | 'reject') => real.reviewReport(id, action),
-    } as never);
+    });
     const host = fakeHost({ api });
     const first = renderWithHost(<AdminPanel />, host);
     const [card] = await screen.findAllByTestId('report-card');
     await userEvent.click(within(card).getByRole('button', { name: 'Approve & Remove Business' }));
-    await waitFor(() => expect(api.pendingSuggestions).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(routeFake(api, 'pendingSuggestions')).toHaveBeenCalledTimes(2));
     first.unmount();
 
     renderWithHost(<AdminPanel />, host, first.queryClient);
     expect(tabNames()).toEqual(tabsCounting(1, 1, 1));
     expect(screen.queryByText('Loading...')).toBeNull();
-    await waitFor(() => expect(api.pendingSuggestions).toHaveBeenCalledTimes(3));
+    await waitFor(() => expect(routeFake(api, 'pendingSuggestions')).toHaveBeenCalledTimes(3));
     await act(() => vi.advanceTimersByTimeAsync(50));
     expect(tabNames()).toEqual(tabsCounting(1, 1, 1));
   });
@@ -328,9 +311,9 @@ describe('admin panel', () => {
     expect(screen.getAllByTestId('suggestion-card')).toHaveLength(1);
     await userEvent.click(within(description).getByRole('button', { name: 'Approve & Update' }));
     expect(host.toast.success).toHaveBeenCalledWith('Suggestion approved and business updated');
-    expect(vi.mocked(host.api.reviewSuggestion).mock.calls).toEqual([
-      [1, 'reject'],
-      [2, 'approve'],
+    expect(routeFake(host.api, 'reviewSuggestion').mock.calls).toEqual([
+      [{ id: 1, query: { action: 'reject' } }],
+      [{ id: 2, query: { action: 'approve' } }],
     ]);
     expect(screen.getByTestId('no-suggestions')).toBeTruthy();
     expect(tabNames()[1]).toBe('Suggestions (0)');
@@ -354,14 +337,14 @@ describe('admin panel', () => {
   it.each([
     ['report', 'Approve & Remove Business', 'reviewReport', 'Failed to process report', 'Reports (1)'],
     ['suggestion', 'Approve & Update', 'reviewSuggestion', 'Failed to process suggestion', 'Suggestions (1)'],
-    ['business', 'Delete Business', 'adminDeleteBusiness', 'Failed to delete business', 'Businesses (1)'],
+    ['business', 'Delete Business', 'deleteBusiness', 'Failed to delete business', 'Businesses (1)'],
   ])('a failed %s decision toasts the server detail, else SPEC §8 fallback, and keeps the card', async (_what, button, call, fallback, tab) => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     let attempts = 0;
     const host = fakeHost({
       api: fakeApi({
-        adminStatistics: async () => ({
+        statistics: async () => ({
           users: { total: 1, admins: 1, regular: 0, recent_registrations: 0 },
           businesses: { total: 1, verified: 0, unverified: 1 },
           pending: { reports: 1, suggestions: 1 },
@@ -389,7 +372,7 @@ describe('admin panel', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const failing = async () => Promise.reject(new ApiError(500, null));
     const host = fakeHost({
-      api: fakeApi({ adminStatistics: failing, pendingReports: failing, pendingSuggestions: failing, reportedBusinesses: failing }),
+      api: fakeApi({ statistics: failing, pendingReports: failing, pendingSuggestions: failing, reportedBusinesses: failing }),
     });
     renderWithHost(<AdminPanel />, host);
     // the lists toast at once; the statistics try a server error once more (after 1 s) first
@@ -502,7 +485,7 @@ describe('admin panel in other languages (issue #15)', () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const server = seeded();
-    vi.mocked(server.api.reviewReport).mockRejectedValueOnce(new ApiError(409, MESSAGES.reportAlreadyReviewed, undefined, undefined, codes));
+    routeFake(server.api, 'reviewReport').mockRejectedValueOnce(new ApiError(409, MESSAGES.reportAlreadyReviewed, undefined, undefined, codes));
     const host = fakeHost({ api: server.api, inLanguage: 'ar' });
     renderWithHost(<AdminPanel />, host);
     const [first] = await screen.findAllByTestId('report-card');

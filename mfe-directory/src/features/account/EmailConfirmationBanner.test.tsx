@@ -5,8 +5,11 @@ import { ApiError } from '@zaytoon/contract/client';
 import { NavBar } from '../../ui/NavBar';
 import { fakeApi, fakeHost, fakeSession, member, renderScreen } from '../../test/harness';
 
-const withUser = (emailConfirmed: boolean | undefined, call: (...args: never[]) => unknown = async () => ({})) => {
-  const host = fakeHost({ api: fakeApi({ call }), session: fakeSession({ ...member, email: 'sami@example.com', email_confirmed: emailConfirmed }) });
+const withUser = (emailConfirmed: boolean | undefined, resend: () => unknown = async () => ({})) => {
+  const host = fakeHost({
+    api: fakeApi({ resendEmailConfirmation: resend }),
+    session: fakeSession({ ...member, email: 'sami@example.com', email_confirmed: emailConfirmed }),
+  });
   renderScreen(<NavBar />, { host });
   return host;
 };

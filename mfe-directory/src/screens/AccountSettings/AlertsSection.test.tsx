@@ -17,14 +17,14 @@ const alert = (id: number, filters: Partial<Alert>): Alert => ({
 describe("account settings' Alerts (issue #16 point 5)", () => {
   it('lists each alert in words and deletes one with its button', async () => {
     let alerts = [alert(1, { city: 'Leeds', category: 'Cafe' }), alert(2, { search: 'falafel' }), alert(3, {})];
-    const call = async (name: string, args?: { id: number }) => {
-      if (name === 'deleteAlert') {
-        alerts = alerts.filter((kept) => kept.id !== args!.id);
+    const api = fakeApi({
+      listAlerts: async () => alerts,
+      deleteAlert: async ({ id }) => {
+        alerts = alerts.filter((kept) => kept.id !== id);
         return { message: 'Alert deleted' };
-      }
-      return alerts;
-    };
-    const host = fakeHost({ session: fakeSession(member), api: fakeApi({ call }) });
+      },
+    });
+    const host = fakeHost({ session: fakeSession(member), api });
     renderScreen(<AlertsSection />, { path: '/account-settings', host });
 
     const rows = await screen.findAllByTestId('alert-row');

@@ -29,7 +29,7 @@ describe("account settings' two-factor authentication (issue #31 point 16)", () 
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(RECOVERY_CODES);
-    expect(api.totpEnable).toHaveBeenCalledWith('123456');
+    expect(api.call).toHaveBeenCalledWith('totpEnable', { body: { code: '123456' } });
     expect(host.toast.success).toHaveBeenCalledWith('Two-factor authentication is on');
     expect(host.session.getState().user?.totp_enabled).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'I have saved my recovery codes' }));
@@ -45,7 +45,7 @@ describe("account settings' two-factor authentication (issue #31 point 16)", () 
     await userEvent.type(screen.getByLabelText('Code from the app, or a recovery code'), 'abcde-fghij');
     await userEvent.click(screen.getByRole('button', { name: 'Turn Off Two-Factor Authentication' }));
     await waitFor(() => expect(host.toast.success).toHaveBeenCalledWith(MESSAGES.totpDisabled));
-    expect(api.totpDisable).toHaveBeenCalledWith({ password: 'secret1', code: 'abcde-fghij' });
+    expect(api.call).toHaveBeenCalledWith('totpDisable', { body: { password: 'secret1', code: 'abcde-fghij' } });
     expect(host.session.getState().user?.totp_enabled).toBe(false);
     expect(screen.getByRole('button', { name: 'Set up two-factor authentication' })).toBeTruthy();
   });

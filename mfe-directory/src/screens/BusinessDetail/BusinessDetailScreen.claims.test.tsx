@@ -2,14 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type BusinessDetail } from '@zaytoon/contract/client';
-import { business, fakeApi, fakeHost, fakeSession, member, renderScreen } from '../../test/harness';
+import { business, fakeApi, fakeHost, fakeSession, member, renderScreen, type RouteFakes } from '../../test/harness';
 import { BusinessDetailScreen } from './BusinessDetailScreen';
 import { listPage } from '../../test/directoryFakes';
 
 /** The dialog is a lazy chunk: the first import can outlast findBy's default second on a busy machine. */
 const LAZY_CHUNK = { timeout: 10_000 };
 
-function open(options: { detail?: Partial<BusinessDetail>; isOwner?: boolean; call?: (...args: never[]) => unknown; signedIn?: boolean } = {}) {
+function open(options: { detail?: Partial<BusinessDetail>; isOwner?: boolean; claim?: RouteFakes['claimBusiness']; signedIn?: boolean } = {}) {
   const host = fakeHost({
     api: fakeApi({
       getBusiness: async () => business({ id: 5, name: 'Olive Tree Cafe', ...options.detail }),
@@ -17,7 +17,8 @@ function open(options: { detail?: Partial<BusinessDetail>; isOwner?: boolean; ca
       canEdit: async () => ({ can_edit: !!options.isOwner, is_owner: !!options.isOwner }),
       listComments: async () => listPage([]),
       listSuggestions: async () => [],
-      call: options.call ?? (async () => ({ id: 1, business_id: 5, status: 'pending', message: 'Thank you: an admin will review your claim' })),
+      claimBusiness:
+        options.claim ?? (async () => ({ id: 1, business_id: 5, status: 'pending', message: 'Thank you: an admin will review your claim' })),
     }),
     ...(options.signedIn === false ? {} : { session: fakeSession(member) }),
   });
@@ -45,7 +46,7 @@ describe('owner claims on the business page (issue #14 point 4)', () => {
 
   it("a refused claim toasts the server's words and keeps the dialog open", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const host = open({ call: async () => Promise.reject(new ApiError(409, 'You have already claimed this business; an admin will review it')) });
+    const host = open({ claim: async () => Promise.reject(new ApiError(409, 'You have already claimed this business; an admin will review it')) });
     await userEvent.click(await screen.findByRole('button', { name: 'I own this business' }));
     const dialog = await screen.findByRole('dialog', { name: 'I own this business' }, LAZY_CHUNK);
     await userEvent.type(within(dialog).getByLabelText('How can you prove you own it?'), 'I hold the keys to the shop');

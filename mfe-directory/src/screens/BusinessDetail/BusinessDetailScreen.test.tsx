@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, MESSAGES, type Comment, type Report, type Suggestion } from '@zaytoon/contract/client';
-import { admin, business, descriptions, fakeApi, fakeHost, fakeSession, member, renderScreen } from '../../test/harness';
+import { ApiError, MESSAGES, PAGING, type Comment, type Report, type Suggestion } from '@zaytoon/contract/client';
+import { admin, business, descriptions, fakeApi, fakeHost, fakeSession, member, renderScreen, routeFake, type RouteFakes } from '../../test/harness';
 import { listPage } from '../../test/directoryFakes';
 import { BusinessDetailScreen } from './BusinessDetailScreen';
 import detailStyles from './BusinessDetailScreen.module.css';
@@ -59,7 +59,7 @@ const comment = (id: number, user_id: number, username: string): Comment => ({
   created_at: '2024-03-05T10:00:00Z',
 });
 
-function api(overrides = {}) {
+function api(overrides: RouteFakes = {}) {
   return fakeApi({
     getBusiness: async () => detailBusiness,
     getVotes: async () => ({ vote_score: 2, upvotes: 3, downvotes: 1, user_vote: 'upvote' }),
@@ -126,24 +126,25 @@ describe('business detail (SPEC §2)', () => {
       latest_confirmed_at: '2026-11-20T10:00:00.000Z',
       your_answer: { answer: 'Yes', answered_at: '2026-11-23T10:00:00.000Z', next_answer_from: '2026-12-23T10:00:00.000Z' },
     };
-    const call = vi.fn(async (name: string) =>
-      name === 'confirmBusiness' ? answered : { confirmed_by: 2, latest_confirmed_at: '2026-11-20T10:00:00.000Z', your_answer: null },
-    );
-    const visitor = fakeHost({ api: api({ call }) });
+    const confirmations: RouteFakes = {
+      confirmationSummary: async () => ({ confirmed_by: 2, latest_confirmed_at: '2026-11-20T10:00:00.000Z', your_answer: null }),
+      confirmBusiness: async () => answered,
+    };
+    const visitor = fakeHost({ api: api(confirmations) });
     const { unmount } = open(visitor);
     const section = await screen.findByTestId('member-confirmations');
     expect(within(section).getByRole('heading').textContent).toBe('Still open and still supportive?');
     expect((await within(section).findByTestId('confirmed-by')).textContent).toBe('Confirmed by 2 members in the last 90 days · latest 20/11/2026');
     await userEvent.click(within(section).getByRole('button', { name: 'Closed' }));
     expect(visitor.toast.error).toHaveBeenCalledWith('Please log in to answer');
-    expect(call).not.toHaveBeenCalledWith('confirmBusiness', expect.anything());
+    expect(visitor.api.call).not.toHaveBeenCalledWith('confirmBusiness', expect.anything());
     unmount();
 
-    const host = fakeHost({ api: api({ call }), session: fakeSession(member) });
+    const host = fakeHost({ api: api(confirmations), session: fakeSession(member) });
     open(host);
     const memberSection = await screen.findByTestId('member-confirmations');
     await userEvent.click(await within(memberSection).findByRole('button', { name: 'Yes' }));
-    expect(call).toHaveBeenCalledWith('confirmBusiness', { id: 5, body: { answer: 'Yes' } });
+    expect(host.api.call).toHaveBeenCalledWith('confirmBusiness', { id: 5, body: { answer: 'Yes' } });
     expect((await within(memberSection).findByTestId('own-answer')).textContent).toBe(
       'You answered ‘Yes’ on 23/11/2026. You can answer again from 23/12/2026.',
     );
@@ -173,7 +174,7 @@ describe('business detail (SPEC §2)', () => {
     await screen.findByTestId('business-detail');
     await userEvent.click(screen.getByTestId('downvote'));
     expect(host.toast.error).toHaveBeenCalledWith('Please log in to vote');
-    expect(host.api.vote).not.toHaveBeenCalled();
+    expect(routeFake(host.api, 'vote')).not.toHaveBeenCalled();
   });
 
   it('admins see the report badge, Edit Business and the 3 latest reports', async () => {
@@ -200,7 +201,7 @@ describe('business detail (SPEC §2)', () => {
     await waitFor(() => expect(screen.getAllByRole('button', { name: /Delete comment/ })).toHaveLength(1));
     await userEvent.click(screen.getByTestId('upvote'));
     await waitFor(() => expect(screen.getByTestId('net-score').textContent).toBe('+1'));
-    expect(host.api.vote).toHaveBeenCalledWith(5, 'upvote');
+    expect(routeFake(host.api, 'vote')).toHaveBeenCalledWith({ id: 5, body: { vote_type: 'upvote' } });
     expect(screen.getByTestId('upvote').getAttribute('aria-pressed')).toBe('false');
   });
 
@@ -219,7 +220,7 @@ describe('business detail (SPEC §2)', () => {
     await userEvent.type(box, 'great');
     await userEvent.click(post);
     await waitFor(() => expect(host.toast.success).toHaveBeenCalledWith('Comment added!'));
-    expect(host.api.addComment).toHaveBeenCalledWith(5, 'ok great');
+    expect(routeFake(host.api, 'addComment')).toHaveBeenCalledWith({ id: 5, body: { comment_text: 'ok great' } });
   });
 
   it('deletes a comment after confirming', async () => {
@@ -229,7 +230,7 @@ describe('business detail (SPEC §2)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Delete comment by sami' }));
     expect(window.confirm).toHaveBeenCalledWith('Are you sure you want to delete this comment?');
     await waitFor(() => expect(host.toast.success).toHaveBeenCalledWith('Comment deleted'));
-    expect(host.api.deleteComment).toHaveBeenCalledWith(1);
+    expect(routeFake(host.api, 'deleteComment')).toHaveBeenCalledWith({ id: 1 });
   });
 
   it('suggests an edit: submit disabled until field and value are set', async () => {
@@ -245,10 +246,9 @@ describe('business detail (SPEC §2)', () => {
     expect(submit.disabled).toBe(false);
     await userEvent.click(submit);
     await waitFor(() => expect(host.toast.success).toHaveBeenCalledWith('Suggestion submitted successfully! It will be reviewed by an admin.'));
-    expect(host.api.addSuggestion).toHaveBeenCalledWith(5, {
-      field_name: 'business_hours',
-      suggested_value: '{"sunday":"Closed"}',
-      reason: '',
+    expect(routeFake(host.api, 'addSuggestion')).toHaveBeenCalledWith({
+      id: 5,
+      body: { field_name: 'business_hours', suggested_value: '{"sunday":"Closed"}', reason: '' },
     });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -256,7 +256,7 @@ describe('business detail (SPEC §2)', () => {
   it('reports a business with a reason, and toasts the fallback on failure', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const host = fakeHost({
-      api: api({ createReport: async () => Promise.reject(new ApiError(500, null)) }),
+      api: api({ addReport: async () => Promise.reject(new ApiError(500, null)) }),
       session: fakeSession(member),
     });
     open(host);
@@ -283,7 +283,7 @@ describe('business detail (SPEC §2)', () => {
     expect(descriptions(details)).toEqual(['7/5000 characters']);
     await userEvent.click(submit);
     await waitFor(() => expect(host.toast.error).toHaveBeenCalledWith('Failed to submit report'));
-    expect(host.api.createReport).toHaveBeenCalledWith({ business_id: 5, reason: 'Other', description: 'Moved' });
+    expect(routeFake(host.api, 'addReport')).toHaveBeenCalledWith({ body: { business_id: 5, reason: 'Other', description: 'Moved' } });
     // A refused report leaves the dialog open; Cancel closes it.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -301,7 +301,7 @@ describe('business detail (SPEC §2)', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const host = fakeHost({
       api: api({
-        getBusiness: async (id: number) =>
+        getBusiness: async ({ id }) =>
           id === 5 ? Promise.reject(new ApiError(404, 'Business not found', undefined, 9)) : business({ id: 9, name: 'Olive Tree Bakers' }),
       }),
     });
@@ -318,7 +318,7 @@ describe('business detail (SPEC §2)', () => {
     expect(notFound.textContent).toContain('The business you are looking for does not exist or has been removed.');
     expect(within(notFound).getByRole('link', { name: 'Back to Directory' }).getAttribute('href')).toBe('/dashboard');
     expect(screen.getByTestId('back-to-directory')).toBeTruthy();
-    expect(host.api.getBusiness).not.toHaveBeenCalled();
+    expect(routeFake(host.api, 'getBusiness')).not.toHaveBeenCalled();
   });
 
   it.each([
@@ -337,14 +337,14 @@ describe('business detail (SPEC §2)', () => {
     expect(screen.getByTestId('location').textContent).toBe('/business/5');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Olive Tree Cafe' })).toBeTruthy();
-    expect(host.api.getBusiness).toHaveBeenCalledTimes(2);
+    expect(routeFake(host.api, 'getBusiness')).toHaveBeenCalledTimes(2);
   });
 
   it('reads the business with the host client first (the shell answers that read early)', async () => {
     const host = fakeHost({ api: api() });
     open(host);
     await screen.findByTestId('business-detail');
-    expect(vi.mocked(host.api.getBusiness).mock.calls[0][0]).toBe(5);
+    expect(routeFake(host.api, 'getBusiness').mock.calls[0][0]).toEqual({ id: 5 });
   });
 
   it('only the business is required: votes, can-edit, comments and suggestions fail quietly', async () => {
@@ -425,8 +425,8 @@ describe('business detail: changes show at once, and a refusal undoes them (issu
 describe('business detail: comments a page at a time (issue #30)', () => {
   /** Three comments in all: the first page holds two, 'Load more comments' reads the third. */
   function pagedComments() {
-    return vi.fn(async (_id: number | string, page: { cursor?: string } = {}) =>
-      page.cursor === 'after-2'
+    return vi.fn(async ({ query }: { query?: { cursor?: string } }) =>
+      query?.cursor === 'after-2'
         ? listPage([comment(3, member.id, 'sami')], 3)
         : listPage([comment(1, 99, 'other'), comment(2, 99, 'other')], 3, 'after-2'),
     );
@@ -437,10 +437,10 @@ describe('business detail: comments a page at a time (issue #30)', () => {
     open(fakeHost({ api: api({ listComments }) }));
     await screen.findByText('Comments (3)');
     expect(screen.getAllByTestId('comment')).toHaveLength(2);
-    expect(listComments).toHaveBeenCalledWith(5, { cursor: undefined }, expect.anything());
+    expect(listComments).toHaveBeenCalledWith({ id: 5, query: { limit: PAGING.commentsPage, cursor: undefined } }, expect.anything());
     await userEvent.click(screen.getByRole('button', { name: 'Load more comments' }));
     await waitFor(() => expect(screen.getAllByTestId('comment')).toHaveLength(3));
-    expect(listComments).toHaveBeenLastCalledWith(5, { cursor: 'after-2' }, expect.anything());
+    expect(listComments).toHaveBeenLastCalledWith({ id: 5, query: { limit: PAGING.commentsPage, cursor: 'after-2' } }, expect.anything());
     expect(screen.getAllByTestId('comment').map((each) => each.textContent)).toEqual([
       expect.stringContaining('comment 1'),
       expect.stringContaining('comment 2'),
@@ -485,7 +485,7 @@ describe("business detail: 'Please log in to ...' (SPEC §5)", () => {
 
   it('a report refused for want of a session says so', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const host = fakeHost({ api: api({ createReport: loggedOut }), session: fakeSession(member) });
+    const host = fakeHost({ api: api({ addReport: loggedOut }), session: fakeSession(member) });
     open(host);
     await userEvent.click(await screen.findByRole('button', { name: 'Report Business' }));
     const dialog = await screen.findByRole('dialog', { name: 'Report Business' }, LAZY_CHUNK);
@@ -505,7 +505,7 @@ describe("business detail: 'Please log in to ...' (SPEC §5)", () => {
     session.setState({ user: null }, false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit Report' }));
     expect(host.toast.error).toHaveBeenCalledWith('Please log in to report a business');
-    expect(host.api.createReport).not.toHaveBeenCalled();
+    expect(routeFake(host.api, 'addReport')).not.toHaveBeenCalled();
   });
 });
 
@@ -596,15 +596,18 @@ describe('business detail: sources of proof of support (issue #13)', () => {
     await waitFor(() => expect(within(dialog).getByText(MESSAGES.sourceUrlInvalid)).toBeTruthy());
     await userEvent.click(submit);
     await waitFor(() => expect(host.toast.success).toHaveBeenCalledWith(MESSAGES.suggestionSubmitted));
-    expect(addSuggestion).toHaveBeenLastCalledWith(5, {
-      field_name: 'proof_of_support',
-      suggested_value: JSON.stringify({
-        kind: 'Social media post',
-        url: 'https://olive.example/post',
-        description: 'Posted about their Gaza fundraiser',
-        date: '2026-02-01',
-      }),
-      reason: '',
+    expect(addSuggestion).toHaveBeenLastCalledWith({
+      id: 5,
+      body: {
+        field_name: 'proof_of_support',
+        suggested_value: JSON.stringify({
+          kind: 'Social media post',
+          url: 'https://olive.example/post',
+          description: 'Posted about their Gaza fundraiser',
+          date: '2026-02-01',
+        }),
+        reason: '',
+      },
     });
   });
 });

@@ -42,9 +42,12 @@ const SECOND_PAGE = {
 };
 
 function setUp(user = member) {
-  const callPage = vi.fn(async (_name: string, args: { query: { cursor?: string } }) => (args.query.cursor ? SECOND_PAGE : FIRST_PAGE));
-  const call = vi.fn(async () => revision(5, { kind: 'revert' }));
-  const host = fakeHost({ api: fakeApi({ callPage, call }), session: fakeSession(user) });
+  const api = fakeApi({
+    businessHistory: async ({ query }) => (query?.cursor ? SECOND_PAGE : FIRST_PAGE),
+    revertRevision: async () => revision(5, { kind: 'revert' }),
+  });
+  const [callPage, call] = [vi.mocked(api.callPage), vi.mocked(api.call)];
+  const host = fakeHost({ api, session: fakeSession(user) });
   renderScreen(<History businessId={5} />, { host });
   return { callPage, call, host };
 }
@@ -124,7 +127,7 @@ describe('History in Arabic (issue #15)', () => {
       total: 3,
       nextCursor: null,
     };
-    const host = fakeHost({ api: fakeApi({ callPage: vi.fn(async () => page) }), language: createLanguageStore('ar') });
+    const host = fakeHost({ api: fakeApi({ businessHistory: async () => page }), language: createLanguageStore('ar') });
     renderScreen(<History businessId={5} />, { host });
     fireEvent.click(await screen.findByRole('button', { name: 'السجلّ' }));
     const authors = await screen.findAllByTestId('revision-author');

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, LIMITS, MESSAGES, SOURCE_RULES, tooManySourcesMessage } from '@zaytoon/contract/client';
-import { business, descriptions, fakeApi, fakeHost, fakeSession, member, renderScreen } from '../../test/harness';
+import { business, descriptions, fakeApi, fakeHost, fakeSession, member, renderScreen, routeFake, type RouteFakes } from '../../test/harness';
 import { DUPLICATE_CHECK_DELAY_MS } from '../../features/duplicates/useDuplicateCandidates';
 import { BusinessFormScreen } from './BusinessFormScreen';
 import { toBusinessInput, EMPTY_FORM, valuesFromBusiness } from './businessFormModel';
@@ -50,7 +50,9 @@ describe('business form (SPEC §2)', () => {
     await userEvent.type(screen.getByLabelText(/^Postcode/), 'LS1 1AA');
     await userEvent.click(screen.getByRole('button', { name: 'Add Business' }));
     await waitFor(() =>
-      expect(api.createBusiness).toHaveBeenCalledWith(expect.objectContaining({ name: 'مطعم الزيتون', name_latin: 'Matam Al Zaytoun' })),
+      expect(routeFake(api, 'createBusiness')).toHaveBeenCalledWith({
+        body: expect.objectContaining({ name: 'مطعم الزيتون', name_latin: 'Matam Al Zaytoun' }),
+      }),
     );
   });
 
@@ -79,10 +81,10 @@ describe('business form (SPEC §2)', () => {
     await userEvent.type(screen.getByLabelText('Friday'), '9:00 AM - 6:00 PM');
     await userEvent.click(screen.getByRole('button', { name: 'Add Business' }));
     expect((screen.getByRole('button', { name: 'Adding Business...' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(api.createBusiness).toHaveBeenCalledWith(
-      expect.objectContaining({ name: 'Olive Tree Cafe', city: 'Leeds', business_hours: { friday: '9:00 AM - 6:00 PM' } }),
-    );
-    expect(vi.mocked(api.createBusiness).mock.calls[0][0]).not.toHaveProperty('social_media');
+    expect(routeFake(api, 'createBusiness')).toHaveBeenCalledWith({
+      body: expect.objectContaining({ name: 'Olive Tree Cafe', city: 'Leeds', business_hours: { friday: '9:00 AM - 6:00 PM' } }),
+    });
+    expect(routeFake(api, 'createBusiness').mock.calls[0][0].body).not.toHaveProperty('social_media');
     resolve(business({ id: 42 }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/business/42'));
     expect(host.toast.success).toHaveBeenCalledWith('Business added successfully!');
@@ -121,7 +123,7 @@ describe('business form (SPEC §2)', () => {
     expect(screen.getByTestId('form-note').textContent).toBe('Your changes will be saved and reflected on Zaytoon immediately.');
     await userEvent.click(screen.getByRole('button', { name: 'Update Business' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/business/7'));
-    expect(api.updateBusiness).toHaveBeenCalledWith(7, expect.objectContaining({ name: 'Jaffa Books' }));
+    expect(routeFake(api, 'updateBusiness')).toHaveBeenCalledWith({ id: 7, body: expect.objectContaining({ name: 'Jaffa Books' }) });
     expect(host.toast.success).toHaveBeenCalledWith('Business updated successfully!');
   });
 
@@ -134,7 +136,7 @@ describe('business form (SPEC §2)', () => {
   });
 
   it('offers categories from the server only', async () => {
-    const host = fakeHost({ api: fakeApi({ categories: async () => ['Zaatar Shop', 'Bookshop'] }) });
+    const host = fakeHost({ api: fakeApi({ categories: async () => ({ categories: ['Zaatar Shop', 'Bookshop'] }) }) });
     renderScreen(<BusinessFormScreen />, { path: '/add-business', host });
     const select = screen.getByLabelText('Category');
     await waitFor(() => expect(within(select).getByRole('option', { name: 'Zaatar Shop' })).toBeTruthy());
@@ -148,7 +150,7 @@ describe('business form (SPEC §2)', () => {
     const api = fakeApi({
       getBusiness: async () => business({ id: 7, category: 'Books' }),
       canEdit: async () => ({ can_edit: true, is_owner: true }),
-      categories: async () => ['Bookshop'],
+      categories: async () => ({ categories: ['Bookshop'] }),
     });
     renderScreen(<BusinessFormScreen />, {
       path: '/edit-business/7',
@@ -174,7 +176,7 @@ describe('business form (SPEC §2)', () => {
     expect(refusal.textContent).toContain('You can only edit businesses you own');
     expect(within(refusal).getByRole('link', { name: 'Back to Business' }).getAttribute('href')).toBe('/business/7');
     expect(screen.queryByTestId('business-form')).toBeNull();
-    expect(api.canEdit).toHaveBeenCalledWith(7);
+    expect(routeFake(api, 'canEdit')).toHaveBeenCalledWith({ id: 7 });
   });
 
   it('edit mode: a failed can-edit check means no form (SPEC §8: edit state defaults to false)', async () => {
@@ -277,8 +279,8 @@ describe('business form (SPEC §2)', () => {
       await userEvent.clear(within(added).getByLabelText('Date'));
       await userEvent.type(within(added).getByLabelText('Date'), '2025-12-01');
       await userEvent.click(screen.getByRole('button', { name: 'Update Business' }));
-      await waitFor(() => expect(api.updateBusiness).toHaveBeenCalled());
-      expect(vi.mocked(api.updateBusiness).mock.calls[0][1].sources).toEqual([
+      await waitFor(() => expect(routeFake(api, 'updateBusiness')).toHaveBeenCalled());
+      expect(routeFake(api, 'updateBusiness').mock.calls[0][0].body.sources).toEqual([
         { id: 11, kind: 'Public statement', url: statement.url, description: 'Our statement', date: '2025-11-02' },
         { kind: 'Donation or fundraiser', url: '', description: 'Fundraiser for Gaza', date: '2025-12-01' },
       ]);
@@ -295,7 +297,7 @@ describe('business form (SPEC §2)', () => {
       vi.spyOn(console, 'error').mockImplementation(() => {});
       const errors = { 'sources.1.url': MESSAGES.sourceUrlInvalid, 'sources.0.date': MESSAGES.sourceDateInvalid };
       const api = renderEdit();
-      vi.mocked(api.updateBusiness).mockImplementation(async () => Promise.reject(new ApiError(400, MESSAGES.sourceDateInvalid, errors)));
+      routeFake(api, 'updateBusiness').mockImplementation(async () => Promise.reject(new ApiError(400, MESSAGES.sourceDateInvalid, errors)));
       await screen.findAllByTestId('source-row');
       await userEvent.click(screen.getByRole('button', { name: 'Update Business' }));
       const rows = screen.getAllByTestId('source-row');
@@ -321,15 +323,15 @@ describe('business form (SPEC §2)', () => {
       { id: 11, name: 'Olive Tree Bakers', address: '3 Brick Lane', postcode: 'E1 6AN', distance_m: 0, same_postcode: true },
       { id: 12, name: 'Olive Tree Bakehouse', address: '9 Fournier Street', postcode: 'E1 6QE', distance_m: 120, same_postcode: false },
     ];
-    const checkingApi = (overrides = {}) =>
+    const checkingApi = (overrides: RouteFakes = {}) =>
       fakeApi({
-        call: async (name: string) => (name === 'duplicateCheck' ? candidates : {}),
+        duplicateCheck: async () => candidates,
         createBusiness: async () => business({ id: 42 }),
         ...overrides,
       });
     // Typed at once (fireEvent): the debounce, not the keystrokes, is what these tests are about.
     const fill = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
-    const duplicateChecks = (api: ReturnType<typeof fakeApi>) => vi.mocked(api.call).mock.calls.filter(([name]) => name === 'duplicateCheck');
+    const duplicateChecks = (api: ReturnType<typeof fakeApi>) => routeFake(api, 'duplicateCheck').mock.calls;
     /** The member stops typing for as long as the check waits (under fake timers), and whatever it starts settles. */
     const pauseTyping = () => act(async () => vi.advanceTimersByTime(DUPLICATE_CHECK_DELAY_MS));
 
@@ -344,7 +346,7 @@ describe('business form (SPEC §2)', () => {
       expect(warning.getAttribute('role')).toBe('status');
       expect(warning.getAttribute('aria-live')).toBe('polite');
       await waitFor(() => expect(within(warning).getByText(MESSAGES.duplicateWarning)).toBeTruthy());
-      expect(duplicateChecks(api).at(-1)?.[1]).toEqual({ query: { name: 'Olive Tree Bakery', postcode: 'E1 6AN' } });
+      expect(duplicateChecks(api).at(-1)?.[0]).toEqual({ query: { name: 'Olive Tree Bakery', postcode: 'E1 6AN' } });
       const items = within(warning).getAllByTestId('duplicate-candidate');
       expect(items.map((item) => item.textContent)).toEqual([
         'Olive Tree Bakers3 Brick Lane, E1 6AN · same postcode',
@@ -353,12 +355,14 @@ describe('business form (SPEC §2)', () => {
       expect(within(items[0]).getByRole('link', { name: 'Olive Tree Bakers' }).getAttribute('href')).toBe('/business/11');
 
       await userEvent.click(screen.getByRole('button', { name: 'Add Business' }));
-      expect(api.createBusiness).toHaveBeenCalledWith(expect.objectContaining({ name: 'Olive Tree Bakery', duplicate_candidates: [11, 12] }));
+      expect(routeFake(api, 'createBusiness')).toHaveBeenCalledWith({
+        body: expect.objectContaining({ name: 'Olive Tree Bakery', duplicate_candidates: [11, 12] }),
+      });
       await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/business/42'));
     }, 20_000);
 
     it('asks nothing before the name has 3 characters and the postcode looks like one, and sends no ids when nothing was shown', async () => {
-      const api = checkingApi({ call: async () => [] });
+      const api = checkingApi({ duplicateCheck: async () => [] });
       renderScreen(<BusinessFormScreen />, { path: '/add-business', host: fakeHost({ api, session: fakeSession(member) }) });
       vi.useFakeTimers();
       try {
@@ -375,13 +379,13 @@ describe('business form (SPEC §2)', () => {
         // The same pause asks once both are right: the silences above are the rules', not the clock's.
         fill(/^Postcode/, 'E1');
         await pauseTyping();
-        expect(duplicateChecks(api).at(-1)?.[1]).toEqual({ query: { name: 'Olive', postcode: 'E1' } });
+        expect(duplicateChecks(api).at(-1)?.[0]).toEqual({ query: { name: 'Olive', postcode: 'E1' } });
       } finally {
         vi.useRealTimers();
       }
       expect(screen.queryByText(MESSAGES.duplicateWarning)).toBeNull();
       await userEvent.click(screen.getByRole('button', { name: 'Add Business' }));
-      expect(vi.mocked(api.createBusiness).mock.calls[0][0]).not.toHaveProperty('duplicate_candidates');
+      expect(routeFake(api, 'createBusiness').mock.calls[0][0].body).not.toHaveProperty('duplicate_candidates');
     }, 20_000);
 
     it('never checks while editing', async () => {

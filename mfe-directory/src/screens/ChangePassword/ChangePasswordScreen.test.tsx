@@ -38,7 +38,7 @@ describe('change password (SPEC §2)', () => {
     renderScreen(<ChangePasswordScreen />, { path: '/change-password', host });
     await fill('samepass', 'samepass', 'samepass');
     expect(host.toast.error).toHaveBeenLastCalledWith('New password must be different from current password');
-    expect(host.api.changePassword).not.toHaveBeenCalled();
+    expect(host.api.call).not.toHaveBeenCalled();
   });
 
   it("says 'Password Changed', then goes to /dashboard after 2 seconds", async () => {
@@ -49,7 +49,7 @@ describe('change password (SPEC §2)', () => {
     await screen.findByText('Password Changed');
     expect(screen.getByText('Redirecting to dashboard...')).toBeTruthy();
     expect(host.toast.success).toHaveBeenCalledWith('Password changed successfully!');
-    expect(host.api.changePassword).toHaveBeenCalledWith({ current_password: 'oldpass', new_password: 'newpass1' });
+    expect(host.api.call).toHaveBeenCalledWith('changePassword', { body: { current_password: 'oldpass', new_password: 'newpass1' } });
     act(() => {
       vi.advanceTimersByTime(2000);
     });

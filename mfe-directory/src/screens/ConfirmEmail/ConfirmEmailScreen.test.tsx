@@ -5,9 +5,9 @@ import { ApiError } from '@zaytoon/contract/client';
 import { fakeApi, fakeHost, fakeSession, member, renderScreen } from '../../test/harness';
 import { ConfirmEmailScreen } from './ConfirmEmailScreen';
 
-const openWith = (path: string, call: (...args: never[]) => unknown) => {
+const openWith = (path: string, confirm: () => unknown) => {
   const load = vi.fn(async () => {});
-  const host = fakeHost({ api: fakeApi({ call }), session: fakeSession({ ...member, email_confirmed: false }, { load }) });
+  const host = fakeHost({ api: fakeApi({ confirmEmail: confirm }), session: fakeSession({ ...member, email_confirmed: false }, { load }) });
   renderScreen(<ConfirmEmailScreen />, { path, pattern: '/confirm-email', host });
   return { host, load };
 };

@@ -4,8 +4,8 @@ import { ApiError } from '@zaytoon/contract/client';
 import { fakeApi, fakeHost, renderScreen } from '../../test/harness';
 import { ConfirmListingScreen } from './ConfirmListingScreen';
 
-const openWith = (path: string, call: (...args: never[]) => unknown) => {
-  const host = fakeHost({ api: fakeApi({ call }) });
+const openWith = (path: string, confirm: () => unknown) => {
+  const host = fakeHost({ api: fakeApi({ confirmListing: confirm }) });
   renderScreen(<ConfirmListingScreen />, { path, pattern: '/confirm-listing', host });
   return host;
 };

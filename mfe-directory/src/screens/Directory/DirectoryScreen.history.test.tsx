@@ -3,9 +3,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import type { BusinessListQuery } from '@zaytoon/contract/client';
 import { HostProvider } from '@zaytoon/web-kit';
-import { business, fakeApi, fakeHost, testQueryClient } from '../../test/harness';
+import { business, fakeApi, fakeHost, routeFake, testQueryClient } from '../../test/harness';
 import { page, summary } from '../../test/directoryFakes';
 import { CITY_PAGE_SIZE } from '../../features/directory/api/get-city-businesses';
 import { DirectoryScreen } from './DirectoryScreen';
@@ -32,9 +31,8 @@ describe('directory history', () => {
     const api = fakeApi({
       directorySummary: async () => summary({ total: 2, cities: 1 }),
       cityGroups: async () => ({ groups: [{ city: 'Leeds', count: 2 }] }),
-      listBusinesses: async (query: BusinessListQuery) =>
-        page(query.city === 'Leeds' ? [business({ id: 10, name: 'Olive Grove', city: 'Leeds' })] : []),
-      categories: async () => ['Cafe'],
+      listBusinesses: async ({ query }) => page(query?.city === 'Leeds' ? [business({ id: 10, name: 'Olive Grove', city: 'Leeds' })] : []),
+      categories: async () => ({ categories: ['Cafe'] }),
     });
     render(
       <HostProvider value={fakeHost({ api })}>
@@ -59,14 +57,14 @@ describe('directory history', () => {
     await waitFor(() => expect(params().get('category')).toBe('Cafe'));
     // the rows of these filters (the last ones stay on screen until they are in)
     await waitFor(() =>
-      expect(api.listBusinesses).toHaveBeenLastCalledWith(
-        { search: 'olive', category: 'Cafe', city: 'Leeds', limit: CITY_PAGE_SIZE },
+      expect(routeFake(api, 'listBusinesses')).toHaveBeenLastCalledWith(
+        { query: { search: 'olive', category: 'Cafe', city: 'Leeds', limit: CITY_PAGE_SIZE } },
         expect.anything(),
       ),
     );
     await waitFor(() => expect(screen.getByTestId('locations-view').getAttribute('aria-busy')).toBe('false'));
     await userEvent.click(await screen.findByRole('link', { name: 'View Details' }));
-    const listCalls = (api.listBusinesses as unknown as { mock: { calls: unknown[] } }).mock.calls.length;
+    const listCalls = routeFake(api, 'listBusinesses').mock.calls.length;
 
     await screen.findByTestId('detail-stub');
     const back = () => userEvent.click(screen.getByTestId('history-back'));
@@ -77,7 +75,7 @@ describe('directory history', () => {
     expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe('Cafe');
     // the city's page comes from the cache: on screen at once, not fetched again
     expect(screen.getAllByTestId('business-row')).toHaveLength(1);
-    expect((api.listBusinesses as unknown as { mock: { calls: unknown[] } }).mock.calls.length).toBe(listCalls);
+    expect(routeFake(api, 'listBusinesses').mock.calls.length).toBe(listCalls);
 
     // Back again undoes one choice at a time: the category; then the search as typed is the first entry (each
     // keystroke replaced the entry instead of adding one).

@@ -1,7 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { DirectoryFilter } from '@zaytoon/contract/client';
-import { fakeApi, fakeHost, renderScreen } from '../../test/harness';
+import { fakeApi, fakeHost, renderScreen, routeFake } from '../../test/harness';
 import { summary } from '../../test/directoryFakes';
 import { DirectoryScreen } from './DirectoryScreen';
 
@@ -31,7 +30,7 @@ describe('directory while the user types', () => {
     await waitFor(() => expect(screen.getByTestId('business-count').textContent).toBe('2000 businesses found'));
     const rendersBefore = renders.locations;
     expect(rendersBefore).toBeGreaterThan(0);
-    const callsBefore = vi.mocked(api.directorySummary).mock.calls.length;
+    const callsBefore = routeFake(api, 'directorySummary').mock.calls.length;
 
     vi.useFakeTimers();
     try {
@@ -42,21 +41,20 @@ describe('directory while the user types', () => {
       }
       expect(screen.getByTestId('chip-search').textContent).toBe('Search: olive ×');
       expect(renders.locations).toBe(rendersBefore);
-      expect(vi.mocked(api.directorySummary).mock.calls.length).toBe(callsBefore);
-      expect(api.cityGroups).toHaveBeenCalledTimes(1);
+      expect(routeFake(api, 'directorySummary').mock.calls.length).toBe(callsBefore);
+      expect(routeFake(api, 'cityGroups')).toHaveBeenCalledTimes(1);
       await act(async () => vi.advanceTimersByTime(300));
     } finally {
       vi.useRealTimers();
     }
-    await waitFor(() => expect(vi.mocked(api.directorySummary).mock.calls.length).toBe(callsBefore + 1));
-    const searches = vi
-      .mocked(api.directorySummary)
+    await waitFor(() => expect(routeFake(api, 'directorySummary').mock.calls.length).toBe(callsBefore + 1));
+    const searches = routeFake(api, 'directorySummary')
       .mock.calls.slice(callsBefore)
-      .map(([filter]) => (filter as DirectoryFilter).search);
+      .map(([{ query }]) => query.search);
     expect(searches).toEqual(['olive']);
-    expect(api.cityGroups).toHaveBeenLastCalledWith({ search: 'olive' }, expect.anything());
+    expect(routeFake(api, 'cityGroups')).toHaveBeenLastCalledWith({ query: { search: 'olive' } }, expect.anything());
     // the rows in view were asked for the filters in effect only: nothing for 'o', 'ol', ...
-    const rowSearches = vi.mocked(api.listBusinesses).mock.calls.map(([query]) => (query as DirectoryFilter).search);
+    const rowSearches = routeFake(api, 'listBusinesses').mock.calls.map(([{ query }]) => query.search);
     expect(rowSearches.filter((search) => search !== undefined && search !== 'olive')).toEqual([]);
     expect(renders.locations).toBeGreaterThan(rendersBefore); // the counter does see the screen's renders
   });

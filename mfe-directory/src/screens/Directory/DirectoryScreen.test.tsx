@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, FIRST_LOAD_MESSAGES, MESSAGES, type BusinessListQuery, type DirectoryFilter, type RequestOptions } from '@zaytoon/contract/client';
-import { admin, business, fakeApi, fakeHost, fakeSession, member, renderScreen } from '../../test/harness';
+import { ApiError, FIRST_LOAD_MESSAGES, MESSAGES } from '@zaytoon/contract/client';
+import { admin, business, fakeApi, fakeHost, fakeSession, member, renderScreen, routeFake } from '../../test/harness';
 import { page, pendingUntilAborted, summary } from '../../test/directoryFakes';
 import { CITY_PAGE_SIZE } from '../../features/directory/api/get-city-businesses';
 import { DirectoryScreen } from './DirectoryScreen';
@@ -34,9 +34,9 @@ function directoryApi(overrides: Parameters<typeof fakeApi>[0] = {}) {
   return fakeApi({
     directorySummary: async () => fourInThreeCities,
     cityGroups: async () => ({ groups }),
-    listBusinesses: async (query: BusinessListQuery) => page(query.city === 'Leeds' ? leeds : [], 2),
-    categories: async () => ['Books', 'Cafe'],
-    cities: async () => ['Leeds', 'Manchester'],
+    listBusinesses: async ({ query }) => page(query?.city === 'Leeds' ? leeds : [], 2),
+    categories: async () => ({ categories: ['Books', 'Cafe'] }),
+    cities: async () => ({ cities: ['Leeds', 'Manchester'] }),
     ...overrides,
   });
 }
@@ -61,7 +61,7 @@ describe('directory screen (SPEC §2)', () => {
     expect(screen.getByRole('button', { name: 'Locations View' }).getAttribute('aria-pressed')).toBe('true');
     const rows = await screen.findAllByTestId('business-row');
     expect(rows.map((row) => within(row).getByRole('heading', { level: 3 }).textContent)).toEqual(['Olive Tree Cafe', 'Gaza Kitchen']);
-    for (const [query] of vi.mocked(api.listBusinesses).mock.calls)
+    for (const [{ query }] of routeFake(api, 'listBusinesses').mock.calls)
       expect(query).toEqual({ city: expect.any(String), limit: CITY_PAGE_SIZE, cursor: undefined });
   });
 
@@ -90,7 +90,7 @@ describe('directory screen (SPEC §2)', () => {
     const second = [business({ id: 20, name: 'Leeds last', city: 'Leeds' })];
     const api = directoryApi({
       cityGroups: async () => ({ groups: [{ city: 'Leeds', count: 4 }] }),
-      listBusinesses: async (query: BusinessListQuery) => (query.cursor === 'page-2' ? page(second, 4, null) : page(first, 4, 'page-2')),
+      listBusinesses: async ({ query }) => (query?.cursor === 'page-2' ? page(second, 4, null) : page(first, 4, 'page-2')),
     });
     renderScreen(<DirectoryScreen />, { path: '/browse', host: fakeHost({ api }) });
     const card = await cityCard('Leeds');
@@ -101,11 +101,11 @@ describe('directory screen (SPEC §2)', () => {
     const rows = screen.getAllByTestId('business-row');
     expect(rows.map((row) => within(row).getByRole('heading').textContent)).toEqual(['Leeds 0', 'Leeds 1', 'Leeds 2', 'Leeds last']);
     expect(screen.queryByTestId('business-placeholder')).toBeNull();
-    expect(vi.mocked(api.listBusinesses).mock.calls.map(([query]) => query)).toEqual([
+    expect(routeFake(api, 'listBusinesses').mock.calls.map(([{ query }]) => query)).toEqual([
       { city: 'Leeds', limit: CITY_PAGE_SIZE, cursor: undefined },
       { city: 'Leeds', limit: CITY_PAGE_SIZE, cursor: 'page-2' },
     ]);
-    expect(vi.mocked(api.listBusinesses).mock.calls[0][1]?.signal).toBeInstanceOf(AbortSignal);
+    expect(routeFake(api, 'listBusinesses').mock.calls[0][1]?.signal).toBeInstanceOf(AbortSignal);
     expect(within(rows[0]).getByText('+3')).toBeTruthy();
     expect(within(rows[1]).getByText('x'.repeat(120) + '...')).toBeTruthy();
     expect(within(rows[0]).getByRole('link', { name: 'View Details' }).getAttribute('href')).toBe('/business/10');
@@ -157,17 +157,19 @@ describe('directory screen (SPEC §2)', () => {
     await userEvent.selectOptions(screen.getByLabelText('Category'), 'Books');
     expect(screen.getByTestId('chip-search').textContent).toBe('Search: olive ×');
     expect(screen.getByTestId('chip-category').textContent).toBe('Category: Books ×');
-    await waitFor(() => expect(api.directorySummary).toHaveBeenLastCalledWith({ search: 'olive', category: 'Books' }, expect.anything()));
-    expect(api.cityGroups).toHaveBeenLastCalledWith({ search: 'olive', category: 'Books' }, expect.anything());
+    await waitFor(() =>
+      expect(routeFake(api, 'directorySummary')).toHaveBeenLastCalledWith({ query: { search: 'olive', category: 'Books' } }, expect.anything()),
+    );
+    expect(routeFake(api, 'cityGroups')).toHaveBeenLastCalledWith({ query: { search: 'olive', category: 'Books' } }, expect.anything());
     await waitFor(() => expect(urlSearch().get('search')).toBe('olive'));
     expect(urlSearch().get('category')).toBe('Books');
     // one request for the whole word: none for 'o', 'ol', ...
-    const searches = vi.mocked(api.directorySummary).mock.calls.map(([filter]) => (filter as DirectoryFilter).search);
+    const searches = routeFake(api, 'directorySummary').mock.calls.map(([{ query }]) => query.search);
     expect(searches.filter((search) => search && search !== 'olive')).toEqual([]);
 
     await userEvent.click(screen.getByTestId('chip-search'));
     expect(screen.queryByTestId('chip-search')).toBeNull();
-    await waitFor(() => expect(api.directorySummary).toHaveBeenLastCalledWith({ category: 'Books' }, expect.anything()));
+    await waitFor(() => expect(routeFake(api, 'directorySummary')).toHaveBeenLastCalledWith({ query: { category: 'Books' } }, expect.anything()));
     await waitFor(() => expect(urlSearch().get('search')).toBeNull());
     expect((screen.getByPlaceholderText('Search businesses...') as HTMLInputElement).value).toBe('');
   });
@@ -181,8 +183,8 @@ describe('directory screen (SPEC §2)', () => {
     await screen.findAllByTestId('city-group');
     await userEvent.click(screen.getByRole('checkbox', { name: label }));
     expect(screen.getByTestId(`chip-${chip}`).textContent).toBe(`Show: ${label} ×`);
-    await waitFor(() => expect(api.directorySummary).toHaveBeenLastCalledWith({ [parameter]: 'true' }, expect.anything()));
-    expect(api.cityGroups).toHaveBeenLastCalledWith({ [parameter]: 'true' }, expect.anything());
+    await waitFor(() => expect(routeFake(api, 'directorySummary')).toHaveBeenLastCalledWith({ query: { [parameter]: 'true' } }, expect.anything()));
+    expect(routeFake(api, 'cityGroups')).toHaveBeenLastCalledWith({ query: { [parameter]: 'true' } }, expect.anything());
     await waitFor(() => expect(urlSearch().get(parameter)).toBe('true'));
     await userEvent.click(screen.getByTestId(`chip-${chip}`));
     expect((screen.getByRole('checkbox', { name: label }) as HTMLInputElement).checked).toBe(false);
@@ -193,7 +195,7 @@ describe('directory screen (SPEC §2)', () => {
   it("'Open now' comes back from a copied link, with the open city", async () => {
     const api = directoryApi();
     renderScreen(<DirectoryScreen />, { path: '/browse?open_now=true&open=Leeds', host: fakeHost({ api }) });
-    await waitFor(() => expect(api.directorySummary).toHaveBeenLastCalledWith({ open_now: 'true' }, expect.anything()));
+    await waitFor(() => expect(routeFake(api, 'directorySummary')).toHaveBeenLastCalledWith({ query: { open_now: 'true' } }, expect.anything()));
     expect((screen.getByRole('checkbox', { name: 'Open now' }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByTestId('chip-openNow').textContent).toBe('Show: Open now ×');
   });
@@ -212,10 +214,13 @@ describe('directory screen (SPEC §2)', () => {
     const rows = await screen.findAllByTestId('business-row');
     expect(rows).toHaveLength(2);
     const filter = { search: 'olive', category: 'Cafe', city: 'Leeds' };
-    expect(api.directorySummary).toHaveBeenCalledWith(filter, expect.anything());
-    expect(api.listBusinesses).toHaveBeenCalledWith({ ...filter, limit: CITY_PAGE_SIZE, cursor: undefined }, expect.anything());
+    expect(routeFake(api, 'directorySummary')).toHaveBeenCalledWith({ query: filter }, expect.anything());
+    expect(routeFake(api, 'listBusinesses')).toHaveBeenCalledWith(
+      { query: { ...filter, limit: CITY_PAGE_SIZE, cursor: undefined } },
+      expect.anything(),
+    );
     // the first answer is already for these filters: nothing was fetched for an unfiltered directory
-    expect(vi.mocked(api.directorySummary).mock.calls.every(([f]) => JSON.stringify(f) === JSON.stringify(filter))).toBe(true);
+    expect(routeFake(api, 'directorySummary').mock.calls.every(([{ query }]) => JSON.stringify(query) === JSON.stringify(filter))).toBe(true);
   });
 
   it('restores the Map view from the URL', async () => {
@@ -224,9 +229,9 @@ describe('directory screen (SPEC §2)', () => {
     await screen.findByTestId('map-view', {}, { timeout: 10_000 }); // the map is a lazy chunk
     expect(screen.getByRole('button', { name: 'Map View' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.queryByTestId('locations-view')).toBeNull();
-    await waitFor(() => expect(api.mapTile).toHaveBeenCalled());
-    expect(vi.mocked(api.mapTile).mock.calls[0][0].z).toBe(6);
-    expect(vi.mocked(api.mapTile).mock.calls[0][1]).toMatchObject({ category: 'Cafe' });
+    await waitFor(() => expect(routeFake(api, 'mapTile')).toHaveBeenCalled());
+    expect(routeFake(api, 'mapTile').mock.calls[0][0].params.z).toBe(6);
+    expect(routeFake(api, 'mapTile').mock.calls[0][0].query).toMatchObject({ category: 'Cafe' });
 
     await userEvent.click(screen.getByRole('button', { name: 'Locations View' }));
     await screen.findByTestId('locations-view');
@@ -237,9 +242,9 @@ describe('directory screen (SPEC §2)', () => {
   it("aborts a superseded search's request", async () => {
     const seen: Array<{ search?: string; signal?: AbortSignal }> = [];
     const api = directoryApi({
-      directorySummary: (filter: DirectoryFilter, options?: RequestOptions) => {
-        seen.push({ search: filter.search, signal: options?.signal });
-        return filter.search === 'ol' ? pendingUntilAborted(options?.signal) : Promise.resolve(fourInThreeCities);
+      directorySummary: ({ query: filter }, options) => {
+        seen.push({ search: filter?.search, signal: options?.signal });
+        return filter?.search === 'ol' ? pendingUntilAborted(options?.signal) : Promise.resolve(fourInThreeCities);
       },
     });
     renderScreen(<DirectoryScreen />, { path: '/browse', host: fakeHost({ api }) });
@@ -324,8 +329,8 @@ describe("directory screen: 'could not load' is not 'nothing found' (issue #12)"
     await screen.findAllByTestId('city-group');
     await waitFor(() => expect(screen.getByTestId('business-count').textContent).toBe('4 businesses found'));
     expect(screen.queryByTestId('directory-load-failed')).toBeNull();
-    expect(api.cityGroups).toHaveBeenCalledTimes(2);
-    expect(api.directorySummary).toHaveBeenCalledTimes(2);
+    expect(routeFake(api, 'cityGroups')).toHaveBeenCalledTimes(2);
+    expect(routeFake(api, 'directorySummary')).toHaveBeenCalledTimes(2);
   });
 
   it("an empty answer keeps SPEC's 'No businesses found' and no Try again", async () => {
@@ -340,8 +345,8 @@ describe("directory screen: 'could not load' is not 'nothing found' (issue #12)"
     vi.spyOn(console, 'error').mockImplementation(() => {});
     let down = true;
     const api = directoryApi({
-      listBusinesses: async (query: BusinessListQuery) => {
-        if (query.city !== 'Leeds') return page([], 0);
+      listBusinesses: async ({ query }) => {
+        if (query?.city !== 'Leeds') return page([], 0);
         if (down) throw new ApiError(502, null);
         return page(leeds, 2);
       },

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { BusinessListQuery } from '@zaytoon/contract/client';
-import { business, fakeApi, fakeHost, renderScreen } from '../../test/harness';
+import { business, fakeApi, fakeHost, renderScreen, routeFake } from '../../test/harness';
 import { page, summary } from '../../test/directoryFakes';
 import { CITY_PAGE_SIZE } from '../../features/directory/api/get-city-businesses';
 import { DirectoryScreen } from './DirectoryScreen';
@@ -48,10 +48,10 @@ function bigApi(held: (city: string) => boolean = () => false, cityCount = CITIE
   return fakeApi({
     directorySummary: async () => summary({ total: cityCount * PER_CITY, cities: cityCount }),
     cityGroups: async () => ({ groups: groups.slice(0, cityCount) }),
-    listBusinesses: async (query: BusinessListQuery) => {
+    listBusinesses: async ({ query = {} }) => {
       if (held(query.city!)) return new Promise(() => {});
       const start = Number(query.cursor ?? 0);
-      const rows = Array.from({ length: Math.min(query.limit ?? 50, PER_CITY - start) }, (_, i) =>
+      const rows = Array.from({ length: Math.min(Number(query.limit ?? 50), PER_CITY - start) }, (_, i) =>
         business({ id: 1_000_000 + start + i, name: `${query.city} business ${start + i}`, city: query.city }),
       );
       const end = start + rows.length;
@@ -80,7 +80,7 @@ describe('Locations view at 1,000,000 businesses in 1,500 cities', () => {
     expect(first.length).toBeLessThan(30);
     expect(document.body.querySelectorAll('*').length).toBeLessThan(1500);
     // one request per city on the first screen (before the first city's rows filled it), none further
-    const firstAsked = vi.mocked(api.listBusinesses).mock.calls.map(([query]) => query!.city);
+    const firstAsked = routeFake(api, 'listBusinesses').mock.calls.map(([{ query }]) => query.city);
     expect(firstAsked.length).toBeLessThan(6);
     expect(firstAsked).toEqual(groups.slice(0, firstAsked.length).map((group) => group.city));
     // the list holds every city with a few lines each (loaded or not), so the page scrolls through every city
@@ -98,11 +98,10 @@ describe('Locations view at 1,000,000 businesses in 1,500 cities', () => {
     expect(placeholders.length).toBeGreaterThan(3);
     expect(placeholders.every((line) => line.getAttribute('aria-hidden') === 'true')).toBe(true);
     // once the scrolling stops, the pages of the cities in view are asked for, and only theirs
-    await waitFor(() => expect(vi.mocked(api.listBusinesses).mock.calls.length).toBeGreaterThan(firstAsked.length));
-    const asked = vi
-      .mocked(api.listBusinesses)
+    await waitFor(() => expect(routeFake(api, 'listBusinesses').mock.calls.length).toBeGreaterThan(firstAsked.length));
+    const asked = routeFake(api, 'listBusinesses')
       .mock.calls.slice(firstAsked.length)
-      .map(([query]) => query!.city!);
+      .map(([{ query }]) => query.city as string);
     expect(asked.every((city) => cities(screen.getAllByTestId('business-placeholder')).has(city))).toBe(true);
     expect(asked.length).toBeLessThan(8);
     expect(document.body.querySelectorAll('*').length).toBeLessThan(1500);
@@ -127,7 +126,7 @@ describe('Locations view at 1,000,000 businesses in 1,500 cities', () => {
     expect(within(document.querySelector<HTMLElement>(lastRow)!).getByRole('heading').textContent).toBe(
       `${cityName(0)} business ${4 * CITY_PAGE_SIZE - 1}`,
     );
-    const calls = vi.mocked(api.listBusinesses).mock.calls.map(([query]) => query!);
+    const calls: BusinessListQuery[] = routeFake(api, 'listBusinesses').mock.calls.map(([{ query }]) => query);
     expect(
       calls
         .filter((query) => query.city === cityName(0))
@@ -150,7 +149,7 @@ describe('Locations view at 1,000,000 businesses in 1,500 cities', () => {
           { city: 'Bath', count: 40 },
         ],
       }),
-      listBusinesses: (query: BusinessListQuery) => {
+      listBusinesses: ({ query = {} }) => {
         const rows = Array.from({ length: CITY_PAGE_SIZE }, (_, i) =>
           business({ id: (query.city === 'Aberdeen' ? 1000 : 2000) + i, name: `${query.city} ${i}` }),
         );

@@ -50,8 +50,7 @@ function buildLines(groups: CityCount[], pagesOf: (city: string) => ReturnType<t
     lines.push(header);
     const { pages, nextFailed } = pagesOf(city);
     let position = 0;
-    for (const page of pages)
-      for (const business of page.businesses) lines.push({ kind: 'business', business, city, position: position++, end: false });
+    for (const page of pages) for (const business of page.items) lines.push({ kind: 'business', business, city, position: position++, end: false });
     const more = pages.length === 0 ? group.count > 0 : pages[pages.length - 1].nextCursor !== null;
     if (more && nextFailed) {
       lines.push({ kind: 'failed', city, page: pages.length, end: false });

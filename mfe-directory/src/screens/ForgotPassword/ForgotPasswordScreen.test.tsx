@@ -18,7 +18,7 @@ describe('forgot password (SPEC §2)', () => {
     await userEvent.type(screen.getByLabelText('Email or Username'), 'sami');
     await userEvent.click(screen.getByRole('button', { name: 'Send Verification Code' }));
     await waitFor(() => expect(heading()).toBe('Enter Verification Code'));
-    expect(host.api.forgotPassword).toHaveBeenCalledWith('sami');
+    expect(host.api.call).toHaveBeenCalledWith('forgotPassword', { body: { email_or_username: 'sami' } });
     const code = screen.getByLabelText('Verification Code') as HTMLInputElement;
     expect(code.maxLength).toBe(6);
     expect(screen.getByText('Code expires in 15 minutes')).toBeTruthy();
@@ -38,10 +38,12 @@ describe('forgot password (SPEC §2)', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
     await waitFor(() => expect(heading()).toBe('Password Reset Successful'));
-    expect(host.api.resetPassword).toHaveBeenCalledWith({
-      email_or_username: 'sami',
-      verification_code: '123456',
-      new_password: 'abcdef',
+    expect(host.api.call).toHaveBeenCalledWith('resetPassword', {
+      body: {
+        email_or_username: 'sami',
+        verification_code: '123456',
+        new_password: 'abcdef',
+      },
     });
     expect(screen.queryByRole('link', { name: 'Back to Login' })).toBeNull();
     act(() => {

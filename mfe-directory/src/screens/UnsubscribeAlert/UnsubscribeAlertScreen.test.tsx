@@ -6,7 +6,7 @@ import { UnsubscribeAlertScreen } from './UnsubscribeAlertScreen';
 
 describe("/unsubscribe-alert: an alert mail's 'Stop this alert' (issue #16 point 5)", () => {
   it('ends the alert once on open, signed out, and says so', async () => {
-    const host = fakeHost({ api: fakeApi({ call: async () => ({ message: 'You will get no more emails for this alert' }) }) });
+    const host = fakeHost({ api: fakeApi({ unsubscribeAlert: async () => ({ message: 'You will get no more emails for this alert' }) }) });
     renderScreen(<UnsubscribeAlertScreen />, { path: '/unsubscribe-alert?token=4-9.sig', pattern: '/unsubscribe-alert', host });
     expect((await screen.findByTestId('alert-ended')).textContent).toContain('You will get no more emails for this alert');
     expect(screen.getByRole('link', { name: 'Alerts' }).getAttribute('href')).toBe('/account-settings');
@@ -19,7 +19,7 @@ describe("/unsubscribe-alert: an alert mail's 'Stop this alert' (issue #16 point
     renderScreen(<UnsubscribeAlertScreen />, {
       path: '/unsubscribe-alert?token=1.x',
       pattern: '/unsubscribe-alert',
-      host: fakeHost({ api: fakeApi({ call: refused }) }),
+      host: fakeHost({ api: fakeApi({ unsubscribeAlert: refused }) }),
     });
     await waitFor(() => expect(screen.getByTestId('alert-not-ended').textContent).toContain('This unsubscribe link is not valid'));
   });

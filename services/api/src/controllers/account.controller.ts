@@ -34,16 +34,16 @@ export function accountController(
     forgotPassword: ({ req, body }) => account.forgotPassword(body.email_or_username, languageOf(req)),
     resetPassword: ({ req, body }) => account.resetPassword(body, languageOf(req)),
     changePassword: async ({ req, body, user }) => {
-      const answer = await account.changePassword(body, user!, req.sessionID, languageOf(req));
+      const answer = await account.changePassword(body, user, req.sessionID, languageOf(req));
       // The change started a new session generation; this session moves to it, keeping its login time.
-      const { generation } = await core.services.auth.sessionClaim(user!.id);
+      const { generation } = await core.services.auth.sessionClaim(user.id);
       req.session.claim = { generation, loggedInAt: req.session.claim?.loggedInAt ?? Date.now() };
       return answer;
     },
-    uploadProfilePicture: ({ req, user }) => pictures.upload(req.file, user!),
-    setLanguage: ({ body, user }) => account.setLanguage(user!, body),
+    uploadProfilePicture: ({ req, user }) => pictures.upload(req.file, user),
+    setLanguage: ({ body, user }) => account.setLanguage(user, body),
     deleteAccount: async ({ req, res, user }) => {
-      const answer = await account.deleteAccount(user!, languageOf(req));
+      const answer = await account.deleteAccount(user, languageOf(req));
       await endOwnSession(req);
       res.clearCookie(SESSION_COOKIE, { path: '/' });
       return answer;

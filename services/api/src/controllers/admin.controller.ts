@@ -31,33 +31,21 @@ export function adminController(
     statistics: () => statistics.read(),
     pendingReports: pagedAnswer(({ query }) => reports.listPending(query)),
     reportedBusinesses: pagedAnswer(({ query }) => reports.reportedBusinesses(query)),
-    reviewReport: ({ query, id, user }) => adminReview.reviewReport(id, query.action, user!),
+    reviewReport: ({ query, id, user }) => adminReview.reviewReport(id, query.action, user),
     pendingSuggestions: pagedAnswer(({ query }) => suggestions.listPending(query)),
-    reviewSuggestion: ({ query, id, user }) => adminReview.reviewSuggestion(id, query.action, user!),
-    deleteBusiness: ({ id, user }) => adminReview.deleteBusiness(id, user!),
+    reviewSuggestion: ({ query, id, user }) => adminReview.reviewSuggestion(id, query.action, user),
+    deleteBusiness: ({ id, user }) => adminReview.deleteBusiness(id, user),
     rechecks: pagedAnswer(({ query }) => verification.rechecks(query)),
     brokenLinks: pagedAnswer(({ query }) => links.broken(query)),
     pendingClaims: pagedAnswer(({ query }) => claims.pending(query)),
-    approveClaim: ({ id, user }) => claims.approve(id, user!),
-    rejectClaim: ({ id, user }) => claims.reject(id, user!),
+    approveClaim: ({ id, user }) => claims.approve(id, user),
+    rejectClaim: ({ id, user }) => claims.reject(id, user),
     duplicatePairs: pagedAnswer(({ query }) => duplicates.pairs(query)),
-    dismissDuplicate: ({ id, user }) => duplicates.dismiss(id, user!),
-    mergeBusiness: ({ body, id, user }) => duplicates.merge(id, body, user!),
+    dismissDuplicate: ({ id, user }) => duplicates.dismiss(id, user),
+    mergeBusiness: ({ body, id, user }) => duplicates.merge(id, body, user),
     verificationHistory: ({ id }) => verification.history(id),
-    verifyBusiness: async ({ body, res, id, user }) => {
-      const record = await verification.verify(id, body, user!);
-      res.status(201);
-      return record;
-    },
-    unverifyBusiness: async ({ body, res, id, user }) => {
-      const record = await verification.unverify(id, body, user!);
-      res.status(201);
-      return record;
-    },
-    revertRevision: async ({ res, id, secondId, user }) => {
-      const revision = await revisions.revert(id, secondId, user!);
-      res.status(201);
-      return revision;
-    },
+    verifyBusiness: ({ body, id, user }) => verification.verify(id, body, user),
+    unverifyBusiness: ({ body, id, user }) => verification.unverify(id, body, user),
+    revertRevision: ({ id, secondId, user }) => revisions.revert(id, secondId, user),
   };
 }

@@ -10,13 +10,9 @@ export function alertsController(
 ): Pick<RouteHandlers, 'listAlerts' | 'createAlert' | 'deleteAlert' | 'unsubscribeAlert' | 'unsubscribeAlertPage'> {
   const { alerts } = core.services;
   return {
-    listAlerts: ({ user }) => alerts.list(user!),
-    createAlert: async ({ body, res, user }) => {
-      const alert = await alerts.create(body, user!);
-      res.status(201);
-      return alert;
-    },
-    deleteAlert: ({ id, user }) => alerts.delete(id, user!),
+    listAlerts: ({ user }) => alerts.list(user),
+    createAlert: ({ body, user }) => alerts.create(body, user),
+    deleteAlert: ({ id, user }) => alerts.delete(id, user),
     unsubscribeAlert: ({ query }) => alerts.unsubscribe(query.token),
     unsubscribeAlertPage: ({ query, res }) => {
       alerts.checkUnsubscribeToken(query.token);

@@ -40,7 +40,7 @@ export function authController(core: Core): Pick<RouteHandlers, 'me' | 'login' |
       return startSession(core, req, user, await core.services.auth.sessionClaim(user.id));
     },
 
-    signup: async ({ req, res, body }) => {
+    signup: async ({ req, body }) => {
       const { user, claim } = await core.services.auth.signup(body);
       try {
         await startSession(core, req, user, claim);
@@ -49,7 +49,6 @@ export function authController(core: Core): Pick<RouteHandlers, 'me' | 'login' |
         throw error;
       }
       await core.services.emailConfirmation.sendLinkAfterSignup(user.id, languageOf(req));
-      res.status(201);
       return user;
     },
 

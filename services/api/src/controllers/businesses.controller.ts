@@ -54,12 +54,8 @@ export function businessesController(
       res.redirect(301, await duplicates.survivorPage(id));
       return undefined;
     },
-    createBusiness: async ({ body, res, user }) => {
-      const created = await businesses.create(body, user!);
-      res.status(201);
-      return created;
-    },
-    updateBusiness: ({ body, id, user }) => businesses.update(id, body, user!),
+    createBusiness: ({ body, user }) => businesses.create(body, user),
+    updateBusiness: ({ body, id, user }) => businesses.update(id, body, user),
     canEdit: ({ id, user }) => businesses.canEdit(id, user),
     categories: () => businesses.categories(),
     cities: ({ query }) => businesses.cities(query),

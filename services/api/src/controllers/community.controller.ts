@@ -24,39 +24,19 @@ export function communityController(
   const { votes, comments, suggestions, reports, confirmations, claims, freshness } = core.services;
   return {
     getVotes: ({ id, user }) => votes.summary(id, user),
-    vote: ({ body, id, user }) => votes.vote(id, body, user!),
+    vote: ({ body, id, user }) => votes.vote(id, body, user),
     listComments: pagedAnswer(({ id, query }) => comments.list(id, query)),
-    addComment: async ({ body, res, id, user }) => {
-      const comment = await comments.add(id, body, user!);
-      res.status(201);
-      return comment;
-    },
+    addComment: ({ body, id, user }) => comments.add(id, body, user),
     deleteComment: async ({ id, user }) => {
-      await comments.delete(id, user!);
+      await comments.delete(id, user);
       return { message: MESSAGES.commentDeleted };
     },
     listSuggestions: ({ id }) => suggestions.listForBusiness(id),
-    addSuggestion: async ({ body, res, id, user }) => {
-      const suggestion = await suggestions.create(id, body, user!);
-      res.status(201);
-      return suggestion;
-    },
-    addReport: async ({ body, res, user }) => {
-      const report = await reports.create(body, user!);
-      res.status(201);
-      return report;
-    },
+    addSuggestion: ({ body, id, user }) => suggestions.create(id, body, user),
+    addReport: ({ body, user }) => reports.create(body, user),
     confirmationSummary: ({ id, user }) => confirmations.summary(id, user),
-    confirmBusiness: async ({ body, res, id, user }) => {
-      const summary = await confirmations.answer(id, body, user!);
-      res.status(201);
-      return summary;
-    },
-    claimBusiness: async ({ body, res, id, user }) => {
-      const receipt = await claims.claim(id, body, user!);
-      res.status(201);
-      return receipt;
-    },
+    confirmBusiness: ({ body, id, user }) => confirmations.answer(id, body, user),
+    claimBusiness: ({ body, id, user }) => claims.claim(id, body, user),
     confirmListing: ({ body }) => freshness.confirm(body),
   };
 }

@@ -7,6 +7,6 @@ export function emailConfirmationController(core: Core): Pick<RouteHandlers, 'co
   const { emailConfirmation } = core.services;
   return {
     confirmEmail: ({ body }) => emailConfirmation.confirm(body),
-    resendEmailConfirmation: ({ req, user }) => emailConfirmation.sendLink(user!.id, languageOf(req)),
+    resendEmailConfirmation: ({ req, user }) => emailConfirmation.sendLink(user.id, languageOf(req)),
   };
 }

@@ -16,8 +16,8 @@ export async function passSecondFactor(core: Core, res: Response, userId: number
 export function secondFactorController(core: Core): Pick<RouteHandlers, 'totpSetup' | 'totpEnable' | 'totpDisable'> {
   const { secondFactor } = core.services;
   return {
-    totpSetup: ({ user }) => secondFactor.setup(user!),
-    totpEnable: ({ req, body, user }) => secondFactor.enable(user!, body.code, req.sessionID),
-    totpDisable: ({ body, user }) => secondFactor.disable(user!, body),
+    totpSetup: ({ user }) => secondFactor.setup(user),
+    totpEnable: ({ req, body, user }) => secondFactor.enable(user, body.code, req.sessionID),
+    totpDisable: ({ body, user }) => secondFactor.disable(user, body),
   };
 }

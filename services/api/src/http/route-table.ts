@@ -10,18 +10,21 @@ import {
   type RouteDefinition,
   type RouteInput,
   type RouteName,
+  successStatus,
   type User,
 } from '@zaytoon/contract';
 import { notFound, parseInput } from '@zaytoon/core';
 import { requireAccess } from '../middleware/access';
 import { isPublicAnswer } from './answer-caching';
 
-/** A handler's request, validated with its route's schemas: `body`, `query` and the path's `id`, typed. */
+/** The caller a route's handler sees: always a user where its access is 'user' or 'admin' (the route table refused the others), else maybe nobody. */
+export type RouteUser<Name extends RouteName> = (typeof API_ROUTES)[Name]['access'] extends 'public' ? User | null : User;
+
+/** A handler's request, validated with its route's schemas: `body`, `query` and the path's `id`, typed; `user` typed by the route's access. */
 export type RouteContext<Name extends RouteName = RouteName> = RouteInput<Name> & {
   req: Request;
   res: Response;
-  /** Set for every route whose access is 'user' or 'admin'. */
-  user: User | null;
+  user: RouteUser<Name>;
 };
 
 /** Returns the JSON body of the answer; a handler that answers itself returns undefined. */
@@ -72,13 +75,14 @@ export function buildApiRouter(handlers: Partial<RouteHandlers>, middlewareByRou
     if (definition.cacheable) assertCacheable(name, definition);
     const answer: RequestHandler = async (req, res, next) => {
       try {
-        const body = await handler({ ...validatedInput(definition, req), req, res, user: req.user ?? null });
+        // requireAccess ran before: a route for members or admins has req.user here.
+        const body = await handler({ ...validatedInput(definition, req), req, res, user: req.user ?? null } as RouteContext);
         if (body === undefined || res.headersSent) return;
         // Signed-in answers stay private whatever the route says; a public one keeps a lifetime its route chose (a map
         // tile at its version: immutable), else the contract's.
         if (!isPublicAnswer(definition, req)) res.setHeader('Cache-Control', CACHE_CONTROL.privateAnswer);
         else if (res.getHeader('Cache-Control') === CACHE_CONTROL.privateAnswer) res.setHeader('Cache-Control', CACHE_CONTROL.publicAnswer);
-        res.json(body);
+        res.status(successStatus(definition)).json(body);
       } catch (error) {
         next(error);
       }

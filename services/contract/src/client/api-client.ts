@@ -7,11 +7,10 @@
  * - Errors become `ApiError` carrying the HTTP status and the body's `detail`, and its message codes (issue #15).
  */
 import type { z } from 'zod';
-import type { Business, BusinessListQuery, CityListQuery, DirectoryFilter, MapTileParams, MapTileQuery, ReviewAction, User, VoteType } from './types';
+import type { DirectoryFilter, User } from './types';
 import { SIGNED_IN_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../cookies';
 import { ROUTE_PATHS, type RouteName } from '../route-paths';
 import type { API_ROUTES } from '../routes';
-import { PAGING } from '../limits';
 import type { MessageParamValue } from '../i18n/message-codes';
 
 export type MessageParamValues = Record<string, MessageParamValue>;
@@ -144,7 +143,7 @@ export type CallArgs<Name extends RouteName> = (Route<Name> extends { params: in
     : { query?: never });
 
 /** `call(name, args?, options?)`: the args may be left out only when the route needs none. */
-type CallParameters<Name extends RouteName> =
+export type CallParameters<Name extends RouteName> =
   Partial<CallArgs<Name>> extends CallArgs<Name>
     ? [args?: CallArgs<Name>, options?: RequestOptions]
     : [args: CallArgs<Name>, options?: RequestOptions];
@@ -157,9 +156,6 @@ export interface ApiClientOptions {
   /** Returns `document.cookie`-style text. Injected in tests. */
   readCookies?: () => string;
 }
-
-export type ResetPasswordInput = RouteBody<'resetPassword'>;
-export type ChangePasswordInput = RouteBody<'changePassword'>;
 
 function browserCookies(): string {
   const doc = (globalThis as { document?: { cookie?: string } }).document;
@@ -227,19 +223,27 @@ export interface PageQuery {
   cursor?: string;
 }
 
-/** One page of GET /api/businesses with the paging headers read. */
-export interface BusinessPage {
-  businesses: Business[];
-  total: number;
-  nextCursor: string | null;
-}
-
 export interface RequestOptions {
   /** Aborts the request (TanStack Query passes one per query; a superseded search is cancelled). */
   signal?: AbortSignal;
 }
 
-export function createApiClient(options: ApiClientOptions = {}) {
+/** The routes whose answer is one page of a paged list (CONTRACT.md: `X-Total-Count` and `Link` headers). */
+export type PagedRouteName = { [Name in RouteName]: Route<Name> extends { responseHeaders: { 'X-Total-Count': string } } ? Name : never }[RouteName];
+
+/**
+ * The API, one way: `call(route, input?, options?)` for any route of the contract by name, typed from `API_ROUTES`
+ * (the path's `id`, the `body`, the `query`, the answer); `callPage` for a paged list, answering its items, total and
+ * next cursor.
+ */
+export interface ApiClient {
+  call<Name extends RouteName>(name: Name, ...args: CallParameters<Name>): Promise<RouteAnswer<Name>>;
+  callPage<Name extends PagedRouteName>(name: Name, ...args: CallParameters<Name>): Promise<ListPage<PageItem<Name>>>;
+  /** False when the API's signed-in hint cookie is absent: nobody is logged in, no need to ask for the session's user. */
+  mayBeSignedIn(): boolean;
+}
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const baseUrl = (options.baseUrl ?? '').replace(/\/$/, '');
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const readCookies = options.readCookies ?? browserCookies;
@@ -332,7 +336,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
   }
 
   /** One page of a paged list (CONTRACT.md): its items, the total of all matches, and the next page's cursor. */
-  async function callPage<Name extends RouteName>(name: Name, ...[args, options]: CallParameters<Name>): Promise<ListPage<PageItem<Name>>> {
+  async function callPage<Name extends PagedRouteName>(name: Name, ...[args, options]: CallParameters<Name>): Promise<ListPage<PageItem<Name>>> {
     const response = await request(name, args as RequestArgs | undefined, options);
     const items = await parse<unknown>(response);
     return {
@@ -343,77 +347,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
   }
 
   return {
-    /** Any route of the contract by name, for calls without a helper of their own below. */
     call,
     callPage,
-    // --- auth and account (SPEC §7) ---
-    /** False when the API's signed-in hint cookie is absent: nobody is logged in, no need to ask me(). */
     mayBeSignedIn: (): boolean => readCookie(readCookies(), SIGNED_IN_COOKIE) !== null,
-    /** Current user; null when logged out (a 401 answer). Other failures throw. */
-    async me(): Promise<User | null> {
-      try {
-        return normaliseUser(await call('me'));
-      } catch (error) {
-        if (isApiError(error) && (error.status === 401 || error.status === 403)) return null;
-        throw error;
-      }
-    },
-    login: async (input: RouteBody<'login'>): Promise<User> => normaliseUser(await call('login', { body: input })) as User,
-    signup: async (input: RouteBody<'signup'>): Promise<User> => normaliseUser(await call('signup', { body: input })) as User,
-    logout: () => call('logout'),
-    adminStatus: () => call('adminStatus'),
-    forgotPassword: (email_or_username: string) => call('forgotPassword', { body: { email_or_username } satisfies RouteBody<'forgotPassword'> }),
-    resetPassword: (input: ResetPasswordInput) => call('resetPassword', { body: input }),
-    changePassword: (input: ChangePasswordInput) => call('changePassword', { body: input }),
-    uploadProfilePicture(file: Blob, fileName = 'picture') {
-      const form = new FormData();
-      form.append('file', file, (file as { name?: string }).name ?? fileName);
-      return call('uploadProfilePicture', { body: form });
-    },
-    deleteAccount: () => call('deleteAccount'),
-    // Issue #31 point 16: the second factor (TOTP).
-    totpSetup: () => call('totpSetup'),
-    totpEnable: (code: string) => call('totpEnable', { body: { code } satisfies RouteBody<'totpEnable'> }),
-    totpDisable: (input: RouteBody<'totpDisable'>) => call('totpDisable', { body: input }),
-
-    // --- businesses ---
-    async listBusinesses(query: BusinessListQuery = {}, options: RequestOptions = {}): Promise<BusinessPage> {
-      const { items, ...page } = await callPage('listBusinesses', { query }, options);
-      return { businesses: items, ...page };
-    },
-    directorySummary: (filter: DirectoryFilter = {}, options?: RequestOptions) => call('directorySummary', { query: filter }, options),
-    cityGroups: (filter: DirectoryFilter = {}, options?: RequestOptions) => call('cityGroups', { query: filter }, options),
-    mapVersion: (options?: RequestOptions) => call('mapVersion', undefined, options),
-    mapTile: (tile: MapTileParams, query: MapTileQuery, options?: RequestOptions) => call('mapTile', { params: tile, query }, options),
-    categories: async (): Promise<string[]> => (await call('categories')).categories ?? [],
-    cities: async (query: CityListQuery = {}, options?: RequestOptions): Promise<string[]> => (await call('cities', { query }, options)).cities ?? [],
-    getBusiness: (businessId: number | string, options?: RequestOptions) => call('getBusiness', { id: businessId }, options),
-    createBusiness: (input: RouteBody<'createBusiness'>) => call('createBusiness', { body: input }),
-    updateBusiness: (businessId: number | string, input: RouteBody<'updateBusiness'>) => call('updateBusiness', { id: businessId, body: input }),
-    canEdit: (businessId: number | string) => call('canEdit', { id: businessId }),
-
-    // --- votes, comments, suggestions, reports ---
-    getVotes: (businessId: number | string) => call('getVotes', { id: businessId }),
-    vote: (businessId: number | string, vote_type: VoteType) => call('vote', { id: businessId, body: { vote_type } satisfies RouteBody<'vote'> }),
-    /** One page of a business's comments, newest first (the first without a cursor), PAGING.commentsPage at a time. */
-    listComments: (businessId: number | string, page: PageQuery = {}, options?: RequestOptions) =>
-      callPage('listComments', { id: businessId, query: { limit: PAGING.commentsPage, ...page } }, options),
-    addComment: (businessId: number | string, comment_text: string) =>
-      call('addComment', { id: businessId, body: { comment_text } satisfies RouteBody<'addComment'> }),
-    deleteComment: (commentId: number | string) => call('deleteComment', { id: commentId }),
-    listSuggestions: (businessId: number | string) => call('listSuggestions', { id: businessId }),
-    addSuggestion: (businessId: number | string, input: RouteBody<'addSuggestion'>) => call('addSuggestion', { id: businessId, body: input }),
-    createReport: (input: RouteBody<'addReport'>) => call('addReport', { body: input }),
-
-    // --- admin ---
-    adminStatistics: () => call('statistics'),
-    pendingReports: (page: PageQuery = {}, options?: RequestOptions) => callPage('pendingReports', { query: page }, options),
-    reportedBusinesses: (page: PageQuery = {}, options?: RequestOptions) => callPage('reportedBusinesses', { query: page }, options),
-    reviewReport: (reportId: number | string, action: ReviewAction) => call('reviewReport', { id: reportId, query: { action } }),
-    pendingSuggestions: (page: PageQuery = {}, options?: RequestOptions) => callPage('pendingSuggestions', { query: page }, options),
-    reviewSuggestion: (suggestionId: number | string, action: ReviewAction) => call('reviewSuggestion', { id: suggestionId, query: { action } }),
-    adminDeleteBusiness: (businessId: number | string) => call('deleteBusiness', { id: businessId }),
   };
 }
-
-export type ApiClient = ReturnType<typeof createApiClient>;

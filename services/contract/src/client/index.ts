@@ -1,5 +1,6 @@
 /** Front-end entry of the contract: typed API client, host bridge types, route table, copy. */
 export * from './api-client';
+export type { RouteName } from '../route-paths';
 export * from './host';
 export * from './routes';
 export * from '../format';

@@ -8,7 +8,7 @@ export function useDeleteBusiness() {
   const { api } = useHost();
   return useDecision<Business>({
     kind: 'delete-business',
-    send: (business) => api.adminDeleteBusiness(business.id),
+    send: (business) => api.call('deleteBusiness', { id: business.id }),
     change: (state, business) => afterBusinessDeleted(state, business),
     removes: (business) => business.id,
     success: (business, message) => message('businessDeleted', { name: business.name }),

@@ -11,7 +11,7 @@ export function getPendingReportsQueryOptions(api: ApiClient) {
     queryKey: adminKeys.reports(),
     failure: 'loadPendingReportsFailed',
     readPage: async (cursor, client) =>
-      pendingPage(await api.pendingReports({ limit: ADMIN_QUEUE_PAGE, cursor }), client, (report) => report.business_id),
+      pendingPage(await api.callPage('pendingReports', { query: { limit: ADMIN_QUEUE_PAGE, cursor } }), client, (report) => report.business_id),
   });
 }
 

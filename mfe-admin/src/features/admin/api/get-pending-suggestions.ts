@@ -11,7 +11,11 @@ export function getPendingSuggestionsQueryOptions(api: ApiClient) {
     queryKey: adminKeys.suggestions(),
     failure: 'loadPendingSuggestionsFailed',
     readPage: async (cursor, client) =>
-      pendingPage(await api.pendingSuggestions({ limit: ADMIN_QUEUE_PAGE, cursor }), client, (suggestion) => suggestion.business_id),
+      pendingPage(
+        await api.callPage('pendingSuggestions', { query: { limit: ADMIN_QUEUE_PAGE, cursor } }),
+        client,
+        (suggestion) => suggestion.business_id,
+      ),
   });
 }
 

@@ -11,7 +11,7 @@ export function getReportedBusinessesQueryOptions(api: ApiClient) {
     queryKey: adminKeys.businesses(),
     failure: 'loadReportedBusinessesFailed',
     readPage: async (cursor, client) =>
-      pendingPage(await api.reportedBusinesses({ limit: ADMIN_QUEUE_PAGE, cursor }), client, (business) => business.id),
+      pendingPage(await api.callPage('reportedBusinesses', { query: { limit: ADMIN_QUEUE_PAGE, cursor } }), client, (business) => business.id),
   });
 }
 

@@ -3,7 +3,7 @@ import { ApiError, type AdminStatistics } from '@zaytoon/contract/client';
 import { createLanguageStore } from '@zaytoon/web-kit/language-store';
 import { createQueryClient } from '../../../lib/queryClient';
 import { statistics } from '../../../test/fixtures';
-import { fakeApi } from '../../../test/harness';
+import { fakeApi, routeFake } from '../../../test/harness';
 import { getStatisticsQueryOptions, STATISTICS_PATIENCE_MS } from './get-statistics';
 import { adminVisit } from './visit';
 
@@ -19,23 +19,23 @@ describe('the statistics query', () => {
   });
 
   it('takes any answer before the first decision, and one computed after the last decision at once', async () => {
-    const api = fakeApi({ adminStatistics: async () => at(Date.now() - 60_000) });
+    const api = fakeApi({ statistics: async () => at(Date.now() - 60_000) });
     const client = createQueryClient({ toast: toast(), language: createLanguageStore('en') });
     await expect(client.fetchQuery(getStatisticsQueryOptions(api))).resolves.toMatchObject({ pending: { reports: 4 } });
 
     adminVisit(client).changedAt = Date.now() - 120_000;
     await expect(client.fetchQuery({ ...getStatisticsQueryOptions(api), staleTime: 0 })).resolves.toBeTruthy();
-    expect(api.adminStatistics).toHaveBeenCalledTimes(2);
+    expect(routeFake(api, 'statistics')).toHaveBeenCalledTimes(2);
   });
 
   it('reads an answer older than the last decision again after 400, 800, 1600 ms... until the worker refreshed it', async () => {
     let computed = Date.now() - 1000;
-    const api = fakeApi({ adminStatistics: async () => at(computed) });
+    const api = fakeApi({ statistics: async () => at(computed) });
     const host = toast();
     const client = createQueryClient({ toast: host, language: createLanguageStore('en') });
     adminVisit(client).changedAt = Date.now();
     const answer = client.fetchQuery(getStatisticsQueryOptions(api));
-    const calls = () => vi.mocked(api.adminStatistics).mock.calls.length;
+    const calls = () => routeFake(api, 'statistics').mock.calls.length;
 
     await vi.advanceTimersByTimeAsync(0);
     expect(calls()).toBe(1);
@@ -54,16 +54,16 @@ describe('the statistics query', () => {
 
   it("gives up waiting once the decision is 12 s old and shows the server's numbers (a late worker, or clocks apart)", async () => {
     const stale = at(Date.now() - 1000);
-    const api = fakeApi({ adminStatistics: async () => stale });
+    const api = fakeApi({ statistics: async () => stale });
     const host = toast();
     const client = createQueryClient({ toast: host, language: createLanguageStore('en') });
     adminVisit(client).changedAt = Date.now();
     const answer = client.fetchQuery(getStatisticsQueryOptions(api));
     await vi.advanceTimersByTimeAsync(STATISTICS_PATIENCE_MS);
-    expect(api.adminStatistics).toHaveBeenCalledTimes(5); // at 0, 0.4, 1.2, 2.8 and 6 s
+    expect(routeFake(api, 'statistics')).toHaveBeenCalledTimes(5); // at 0, 0.4, 1.2, 2.8 and 6 s
     await vi.advanceTimersByTimeAsync(400);
     await expect(answer).resolves.toEqual(stale); // at 12.4 s
-    expect(api.adminStatistics).toHaveBeenCalledTimes(6);
+    expect(routeFake(api, 'statistics')).toHaveBeenCalledTimes(6);
     expect(host.error).not.toHaveBeenCalled();
   });
 
@@ -71,7 +71,7 @@ describe('the statistics query', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const failures = [new ApiError(500, null), new ApiError(0, null)];
     const api = fakeApi({
-      adminStatistics: async () => {
+      statistics: async () => {
         throw failures.shift();
       },
     });
@@ -80,14 +80,14 @@ describe('the statistics query', () => {
     const first = client.fetchQuery(getStatisticsQueryOptions(api)).catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(1000);
     expect(await first).toMatchObject({ status: 0 });
-    expect(api.adminStatistics).toHaveBeenCalledTimes(2);
+    expect(routeFake(api, 'statistics')).toHaveBeenCalledTimes(2);
     expect(host.error).toHaveBeenCalledTimes(1);
     expect(host.error).toHaveBeenLastCalledWith('Failed to load statistics');
 
     // a 4xx answer will not change: no second try
     failures.push(new ApiError(403, 'Admin access required'));
     await expect(client.fetchQuery({ ...getStatisticsQueryOptions(api), staleTime: 0 })).rejects.toMatchObject({ status: 403 });
-    expect(api.adminStatistics).toHaveBeenCalledTimes(3);
+    expect(routeFake(api, 'statistics')).toHaveBeenCalledTimes(3);
     expect(host.error).toHaveBeenLastCalledWith('Admin access required');
   });
 });

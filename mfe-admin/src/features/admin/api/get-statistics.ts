@@ -25,7 +25,7 @@ export function getStatisticsQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: adminKeys.statistics(),
     queryFn: async ({ client }): Promise<AdminStatistics> => {
-      const stats = await api.adminStatistics();
+      const stats = await api.call('statistics');
       const { changedAt } = adminVisit(client);
       if (isFreshStatistics(stats, changedAt) || Date.now() - changedAt >= STATISTICS_PATIENCE_MS) return stats;
       throw new StaleAnswerError(stats);

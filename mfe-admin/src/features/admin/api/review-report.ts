@@ -13,7 +13,7 @@ export function useReviewReport() {
   const { api } = useHost();
   return useDecision<ReviewReportVariables>({
     kind: 'review-report',
-    send: ({ report, action }) => api.reviewReport(report.id, action),
+    send: ({ report, action }) => api.call('reviewReport', { id: report.id, query: { action } }),
     change: (state, { report, action }) => afterReportReviewed(state, report, action),
     removes: ({ report, action }) => (action === 'approve' ? report.business_id : undefined),
     success: ({ action }, message) => message(action === 'approve' ? 'reportApproved' : 'reportRejected'),

@@ -13,7 +13,7 @@ export function useReviewSuggestion() {
   const { api } = useHost();
   return useDecision<ReviewSuggestionVariables>({
     kind: 'review-suggestion',
-    send: ({ suggestion, action }) => api.reviewSuggestion(suggestion.id, action),
+    send: ({ suggestion, action }) => api.call('reviewSuggestion', { id: suggestion.id, query: { action } }),
     change: (state, { suggestion }) => afterSuggestionReviewed(state, suggestion),
     success: ({ action }, message) => message(action === 'approve' ? 'suggestionApproved' : 'suggestionRejected'),
     failure: 'processSuggestionFailed',

@@ -9,7 +9,7 @@ export function useBusinessToVerify(id: number | null) {
   const { api } = useHost();
   return useQuery({
     queryKey: adminKeys.business(id ?? 0),
-    queryFn: () => api.getBusiness(id!),
+    queryFn: () => api.call('getBusiness', { id: id! }),
     enabled: id !== null,
     meta: { failure: 'loadBusinessFailed' },
   });

@@ -8,6 +8,6 @@ export const CANNOT_EDIT: CanEdit = { can_edit: false, is_owner: false };
 export function getCanEditQueryOptions(api: ApiClient, id: number, viewer: number | null) {
   return queryOptions({
     queryKey: businessKeys.canEdit(id, viewer),
-    queryFn: () => api.canEdit(id),
+    queryFn: () => api.call('canEdit', { id }),
   });
 }

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
-import type { ApiClient, Comment, ListPage } from '@zaytoon/contract/client';
+import { PAGING, type ApiClient, type Comment, type ListPage } from '@zaytoon/contract/client';
 import { businessKeys } from './keys';
 
 /** The pages of a business's comments read so far, as the query cache holds them. */
@@ -12,7 +12,7 @@ export type CommentPages = InfiniteData<ListPage<Comment>>;
 export function getCommentsQueryOptions(api: ApiClient, id: number) {
   return infiniteQueryOptions({
     queryKey: businessKeys.comments(id),
-    queryFn: ({ pageParam, signal }) => api.listComments(id, { cursor: pageParam }, { signal }),
+    queryFn: ({ pageParam, signal }) => api.callPage('listComments', { id, query: { limit: PAGING.commentsPage, cursor: pageParam } }, { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor ?? undefined,
   });

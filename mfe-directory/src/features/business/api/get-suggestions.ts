@@ -7,7 +7,7 @@ export function getSuggestionsQueryOptions(api: ApiClient, id: number) {
   return queryOptions({
     queryKey: businessKeys.suggestions(id),
     queryFn: async (): Promise<Suggestion[]> => {
-      const list = await api.listSuggestions(id);
+      const list = await api.call('listSuggestions', { id });
       return Array.isArray(list) ? list : [];
     },
   });

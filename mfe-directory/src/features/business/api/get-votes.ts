@@ -8,6 +8,6 @@ export const NO_VOTES: VoteSummary = { vote_score: 0, upvotes: 0, downvotes: 0, 
 export function getVotesQueryOptions(api: ApiClient, id: number, viewer: number | null) {
   return queryOptions({
     queryKey: businessKeys.votes(id, viewer),
-    queryFn: () => api.getVotes(id),
+    queryFn: () => api.call('getVotes', { id }),
   });
 }

@@ -66,7 +66,7 @@ function changePages(pages: CommentPages, change: (items: Comment[], index: numb
 export function useAddComment(businessId: number) {
   const { api, session } = useHost();
   return useOptimisticComments(businessId, {
-    call: (text: string) => api.addComment(businessId, text),
+    call: (text: string) => api.call('addComment', { id: businessId, body: { comment_text: text } }),
     apply: (pages, text) => {
       const user = session.getState().user;
       const pending: Comment = {
@@ -90,7 +90,7 @@ export function useAddComment(businessId: number) {
 export function useDeleteComment(businessId: number) {
   const { api } = useHost();
   return useOptimisticComments(businessId, {
-    call: (comment: Comment) => api.deleteComment(comment.id),
+    call: (comment: Comment) => api.call('deleteComment', { id: comment.id }),
     apply: (pages, comment) => {
       const shown = pages.pages.some((page) => page.items.some((each) => each.id === comment.id));
       return changePages(pages, (items) => items.filter((each) => each.id !== comment.id), shown ? -1 : 0);

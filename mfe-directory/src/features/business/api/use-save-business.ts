@@ -13,7 +13,8 @@ export function useSaveBusiness(id: number | null) {
   const queryClient = useQueryClient();
   const viewer = useSession((state) => state.user?.id ?? null);
   return useMutation({
-    mutationFn: (input: BusinessInput): Promise<Business> => (id === null ? api.createBusiness(input) : api.updateBusiness(id, input)),
+    mutationFn: (input: BusinessInput): Promise<Business> =>
+      id === null ? api.call('createBusiness', { body: input }) : api.call('updateBusiness', { id, body: input }),
     onSuccess: (saved) => {
       const savedId = saved?.id ?? id;
       if (savedId === null) return;

@@ -12,7 +12,7 @@ export function useAddSuggestion(businessId: number) {
   const memberActionMessage = useMemberActionMessage();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SuggestionInput) => api.addSuggestion(businessId, input),
+    mutationFn: (input: SuggestionInput) => api.call('addSuggestion', { id: businessId, body: input }),
     onSuccess: () => {
       toast.success(t('suggestionSubmitted'));
       void queryClient.invalidateQueries({ queryKey: businessKeys.suggestions(businessId) });
@@ -32,7 +32,7 @@ export function useCreateReport(businessId: number) {
   const queryClient = useQueryClient();
   const viewer = useSession((state) => state.user?.id ?? null);
   return useMutation({
-    mutationFn: (input: Omit<ReportInput, 'business_id'>) => api.createReport({ business_id: businessId, ...input }),
+    mutationFn: (input: Omit<ReportInput, 'business_id'>) => api.call('addReport', { body: { business_id: businessId, ...input } }),
     onSuccess: () => {
       toast.success(t('reportSubmitted'));
       void queryClient.invalidateQueries({ queryKey: businessKeys.detail(businessId, viewer) });

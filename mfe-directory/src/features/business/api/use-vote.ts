@@ -27,7 +27,7 @@ export function useVote(businessId: number) {
   const key = getVotesQueryOptions(api, businessId, viewer).queryKey;
 
   return useMutation({
-    mutationFn: (type: VoteType) => api.vote(businessId, type),
+    mutationFn: (type: VoteType) => api.call('vote', { id: businessId, body: { vote_type: type } }),
     onMutate: async (type) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData(key);

@@ -7,7 +7,7 @@ import { directoryKeys } from './keys';
 export function getBusinessQueryOptions(api: ApiClient, id: number, viewer: number | null) {
   return queryOptions({
     queryKey: directoryKeys.business(id, viewer),
-    queryFn: ({ signal }) => api.getBusiness(id, { signal }),
+    queryFn: ({ signal }) => api.call('getBusiness', { id }, { signal }),
   });
 }
 

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useSyncExternalStore } from 'react';
 import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ApiClient, BusinessPage, DirectoryFilter } from '@zaytoon/contract/client';
+import type { ApiClient, Business, DirectoryFilter, ListPage } from '@zaytoon/contract/client';
 import { directoryKeys } from './keys';
 
 /** Rows per page of a city: also how many placeholders stand for a page not yet loaded. */
@@ -32,9 +32,9 @@ export function getCityPageQueryOptions(
       const cursor =
         page === 0
           ? undefined
-          : (queryClient.getQueryData<BusinessPage>(directoryKeys.cityPage(filter, city, page - 1, viewer))?.nextCursor ?? undefined);
-      if (page > 0 && cursor === undefined) return Promise.resolve<BusinessPage>({ businesses: [], total: 0, nextCursor: null });
-      return api.listBusinesses({ ...filter, city, limit: CITY_PAGE_SIZE, cursor }, { signal });
+          : (queryClient.getQueryData<ListPage<Business>>(directoryKeys.cityPage(filter, city, page - 1, viewer))?.nextCursor ?? undefined);
+      if (page > 0 && cursor === undefined) return Promise.resolve<ListPage<Business>>({ items: [], total: 0, nextCursor: null });
+      return api.callPage('listBusinesses', { query: { ...filter, city, limit: CITY_PAGE_SIZE, cursor } }, { signal });
     },
     gcTime: CITY_PAGE_GC_MS,
   });
@@ -42,15 +42,15 @@ export function getCityPageQueryOptions(
 
 /** What the cache holds of one city: its loaded pages (from the first, without gaps), then the state of the next one. */
 export interface CityPages {
-  pages: BusinessPage[];
+  pages: ListPage<Business>[];
   /** The next page failed (it is shown as 'Could not load', with Try again, until asked again). */
   nextFailed: boolean;
 }
 
 export function cityPagesInCache(queryClient: QueryClient, filter: DirectoryFilter, city: string, viewer: number | null): CityPages {
-  const pages: BusinessPage[] = [];
+  const pages: ListPage<Business>[] = [];
   for (;;) {
-    const state = queryClient.getQueryState<BusinessPage>(directoryKeys.cityPage(filter, city, pages.length, viewer));
+    const state = queryClient.getQueryState<ListPage<Business>>(directoryKeys.cityPage(filter, city, pages.length, viewer));
     if (state?.data === undefined) return { pages, nextFailed: state?.status === 'error' };
     pages.push(state.data);
     if (!state.data.nextCursor) return { pages, nextFailed: false };

@@ -7,7 +7,7 @@ import { directoryKeys } from './keys';
 export function getCityGroupsQueryOptions(api: ApiClient, filter: DirectoryFilter) {
   return queryOptions({
     queryKey: directoryKeys.cityGroups(filter),
-    queryFn: ({ signal }) => api.cityGroups(filter, { signal }),
+    queryFn: ({ signal }) => api.call('cityGroups', { query: filter }, { signal }),
     placeholderData: keepPreviousData,
   });
 }

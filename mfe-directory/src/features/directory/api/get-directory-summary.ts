@@ -7,7 +7,7 @@ import { directoryKeys } from './keys';
 export function getDirectorySummaryQueryOptions(api: ApiClient, filter: DirectoryFilter) {
   return queryOptions({
     queryKey: directoryKeys.summary(filter),
-    queryFn: ({ signal }) => api.directorySummary(filter, { signal }),
+    queryFn: ({ signal }) => api.call('directorySummary', { query: filter }, { signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -8,7 +8,11 @@ const NONE: string[] = [];
 
 /** The category dropdown (GET /api/categories). */
 export function getCategoriesQueryOptions(api: ApiClient) {
-  return queryOptions({ queryKey: directoryKeys.categories(), queryFn: () => api.categories(), staleTime: OPTIONS_STALE_MS });
+  return queryOptions({
+    queryKey: directoryKeys.categories(),
+    queryFn: async () => (await api.call('categories')).categories,
+    staleTime: OPTIONS_STALE_MS,
+  });
 }
 
 export function useCategories(): string[] {
@@ -20,7 +24,7 @@ export function useCategories(): string[] {
 export function getCityOptionsQueryOptions(api: ApiClient, search: string, limit: number) {
   return queryOptions({
     queryKey: directoryKeys.cityOptions(search, limit),
-    queryFn: ({ signal }) => api.cities({ search: search || undefined, limit }, { signal }),
+    queryFn: async ({ signal }) => (await api.call('cities', { query: { search: search || undefined, limit } }, { signal })).cities,
     staleTime: OPTIONS_STALE_MS,
   });
 }

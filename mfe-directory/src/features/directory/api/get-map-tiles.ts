@@ -19,7 +19,7 @@ export const MAP_VERSION_FRESH_MS = 5_000;
 export function getMapVersionQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: directoryKeys.mapVersion(),
-    queryFn: ({ signal }) => api.mapVersion({ signal }),
+    queryFn: ({ signal }) => api.call('mapVersion', undefined, { signal }),
     staleTime: MAP_VERSION_FRESH_MS,
   });
 }
@@ -28,7 +28,7 @@ export function getMapVersionQueryOptions(api: ApiClient) {
 export function getMapTileQueryOptions(api: ApiClient, filter: DirectoryFilter, tile: TileAddress, version: number) {
   return queryOptions({
     queryKey: directoryKeys.mapTile(filter, tile, version),
-    queryFn: ({ signal }) => api.mapTile(tile, { ...filter, v: version }, { signal }),
+    queryFn: ({ signal }) => api.call('mapTile', { params: tile, query: { ...filter, v: version } }, { signal }),
     staleTime: Infinity,
   });
 }

@@ -7,7 +7,8 @@ import { directoryKeys } from './keys';
 export function getUnmappedBusinessesQueryOptions(api: ApiClient, filter: DirectoryFilter) {
   return queryOptions({
     queryKey: directoryKeys.unmapped(filter),
-    queryFn: ({ signal }) => api.listBusinesses({ ...filter, on_map: 'false', limit: DIRECTORY_LIMITS.unmappedBusinessesListed }, { signal }),
+    queryFn: ({ signal }) =>
+      api.callPage('listBusinesses', { query: { ...filter, on_map: 'false', limit: DIRECTORY_LIMITS.unmappedBusinessesListed } }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
