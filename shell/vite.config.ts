@@ -34,7 +34,7 @@ export default defineConfig({
   // X.module.css rules go in it too, instead of a CSS file of their own that its chunk would load later.
   // No modulepreload polyfill: every browser of the esnext target follows <link rel="modulepreload">. The links
   // themselves stay: without them the page finds React, the shell's entry and the federation's files one import at a
-  // time (a business page's first paint came 1.3 s later under Lighthouse's mobile throttling).
+  // time (a business page's first paint came much later under Lighthouse's mobile throttling).
   build: {
     target: 'esnext',
     cssCodeSplit: false,

@@ -8,7 +8,7 @@ export const EMBED_MANIFEST = '.vite/embed-manifest.json';
 export const LEAFLET_CHUNK = 'leaflet';
 
 /**
- * The embeddable map (issue #16), a build of its own beside the shell's (`dist/embed.html`, its files in `dist/assets/`):
+ * The embeddable map, a build of its own beside the shell's (`dist/embed.html`, its files in `dist/assets/`):
  * plain DOM code, no React and no module federation, so a third-party page that frames it downloads a few kilobytes.
  * It runs after the shell's build, which empties dist/ first.
  */

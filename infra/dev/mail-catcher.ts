@@ -21,7 +21,7 @@ export interface CaughtMail {
   html: string;
   /** The Content-Language header ('' when none). */
   language: string;
-  /** The List-* headers (RFC 2369, RFC 8058), by lower-case name, unfolded as sent (issue #16 point 5). */
+  /** The List-* headers (RFC 2369, RFC 8058), by lower-case name, unfolded as sent. */
   listHeaders: Record<string, string>;
   date: string;
 }

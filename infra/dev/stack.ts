@@ -145,7 +145,7 @@ export function childEnvironments(config: StackConfig, backing: Backing, secret:
   };
   // Browser tests check links served by their own HTTP server on 127.0.0.1, which the SSRF guard refuses otherwise. Only
   // the stack's own processes get it: the test suites given `backend` start production processes, which refuse it.
-  // The open data files (issue #16 point 1) are rebuilt every 10 minutes after a change; the browser tests wait seconds.
+  // The open data files are rebuilt every 10 minutes after a change; the browser tests wait seconds.
   const stackProcess = config.mode === 'test' ? { ...backend, LINK_CHECK_ALLOW_PRIVATE: 'true', OPEN_DATA_REBUILD_EVERY_MS: '2000' } : backend;
   return { frontend, backend, mailCatcher, api: stackProcess, worker: stackProcess };
 }

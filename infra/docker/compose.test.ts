@@ -1,5 +1,5 @@
 // docker-compose.yml and the Dockerfiles, checked offline (there is no Docker engine here): the shape
-// issue #10 asks for, and references between them that would otherwise fail only at `docker compose up`.
+// the stack needs, and references between them that would otherwise fail only at `docker compose up`.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
@@ -59,7 +59,7 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('requires every secret and gives none a default (issue #32 point 5)', () => {
+  it('requires every secret and gives none a default', () => {
     const text = readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8');
     const secrets = ['POSTGRES_PASSWORD', 'SESSION_SECRET', 'JOB_DATA_KEY', 'METRICS_TOKEN', 'SMTP_PASS', 'REDIS_PASSWORD'];
     const uses = [...text.matchAll(/\$\{(\w+)(?::?([-?]))?([^}]*)\}/g)].filter((match) => secrets.includes(match[1]));

@@ -90,7 +90,7 @@ describe('F7: production boot checks', () => {
     }
   });
 
-  it('refuses a PUBLIC_ORIGIN that is not an origin and a missing JOB_DATA_KEY, saying so (API and worker, issue #32)', async () => {
+  it('refuses a PUBLIC_ORIGIN that is not an origin and a missing JOB_DATA_KEY, saying so (API and worker)', async () => {
     const env = await productionEnv(await redis('origin', { appendOnly: true }));
     for (const kind of ['api', 'worker'] as const) {
       const path = await run(kind, { ...env, PUBLIC_ORIGIN: 'https://zaytoon.test/app' });

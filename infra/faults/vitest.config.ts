@@ -1,4 +1,4 @@
-// The fault tests (issue #11, F1-F7): each file starts its own Postgres, Redis (with AOF), API and worker,
+// The fault tests: each file starts its own Postgres, Redis (with AOF), API and worker,
 // breaks one of them on purpose, and checks what clients see. `npm run test:faults`; npm test runs them too.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';

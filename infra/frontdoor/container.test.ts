@@ -62,7 +62,7 @@ describe('front-end container configuration', () => {
     expect(csp).toContain("img-src 'self' data: blob: https://tile.openstreetmap.org;");
   });
 
-  it("front door: the map tiles of MAP_TILE_URL, with their attribution, in the runtime config and the pages' img-src (issue #32)", () => {
+  it("front door: the map tiles of MAP_TILE_URL, with their attribution, in the runtime config and the pages' img-src", () => {
     const mapTiles = { MAP_TILE_URL: 'https://{s}.tiles.example.net/v1/{z}/{x}/{y}.png?key=k', MAP_TILE_ATTRIBUTION: '© Tiles Ltd, © OpenStreetMap' };
     const { config, runtimeConfig } = renderContainerConfig('frontdoor', { ...production, ...mapTiles, NGINX_PREFIX: work });
     expect(JSON.parse(runtimeConfig ?? '').mapTiles).toEqual({ url: mapTiles.MAP_TILE_URL, attribution: mapTiles.MAP_TILE_ATTRIBUTION });
@@ -84,7 +84,7 @@ describe('front-end container configuration', () => {
     const { config } = renderContainerConfig('frontdoor', { ...production, DIRECTORY_REMOTE_URL: cdn, NGINX_PREFIX: work });
     expect(nginxAccepts(config).ok).toBe(true);
     const preconnect = '<https://cdn.zaytoon.example>; rel=preconnect; crossorigin';
-    // '/' and '/admin' (not the directory's pages), then a business's page (issue #14: after its merge lookup), then every other page.
+    // '/' and '/admin' (not the directory's pages), then a business's page (after its merge lookup), then every other page.
     expect(config.match(/add_header Link "([^"]+)"/g)).toEqual([
       `add_header Link "${preconnect}"`,
       `add_header Link "${preconnect}"`,

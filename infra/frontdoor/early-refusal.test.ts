@@ -1,4 +1,4 @@
-// Issue #11, weakness 13: an upload the API refuses before reading its body must reach the client through
+// An upload the API refuses before reading its body must reach the client through
 // the front door as the API's status (403 here), never as nginx's 502.
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -34,13 +34,13 @@ class Upstream {
         this.seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, socket: req.socket });
         if (this.dropRequests) return req.socket.destroy();
         res.setHeader('Content-Type', 'application/json');
-        // The page lookup as the API answers it (issue #14): business 99 was merged into 7; any other id is not found.
+        // The page lookup as the API answers it: business 99 was merged into 7; any other id is not found.
         const page = /^\/api\/businesses\/(\d+)\/page$/.exec(req.url ?? '');
         if (page) {
           if (page[1] === String(MERGED.from)) return void res.writeHead(301, { Location: `/business/${MERGED.into}` }).end();
           return void res.writeHead(404).end(JSON.stringify({ detail: MESSAGES.businessNotFound }));
         }
-        // Answers as the API gives them (issue #30): /api/public/… is a public answer, /api/private/… a member's,
+        // Answers as the API gives them: /api/public/… is a public answer, /api/private/… a member's,
         // /api/cookie/… public but setting a cookie, /api/failing/… a public answer until `failing` is set.
         const kind = /^\/api\/(public|private|cookie|failing)\//.exec(req.url ?? '')?.[1];
         if (kind === 'failing' && this.failing) return void res.writeHead(503).end(JSON.stringify({ detail: MESSAGES.serviceUnavailable }));
@@ -134,7 +134,7 @@ describe('front door: pages and assets', () => {
     }
   });
 
-  it('lets any site frame the embeddable map, and no other page (issue #16)', async () => {
+  it('lets any site frame the embeddable map, and no other page', async () => {
     const embed = await fetch(`${base}/embed?city=London&category=Cafe&view=list`);
     expect(embed.status).toBe(200);
     expect(await embed.text()).toContain('<div id="embed">');
@@ -167,7 +167,7 @@ describe('front door: pages and assets', () => {
     expect((await fetch(`${base}/browse`)).status).toBe(200);
   });
 
-  it("answers a merged business's page with 301 to the survivor's, asking the API (issue #14)", async () => {
+  it("answers a merged business's page with 301 to the survivor's, asking the API", async () => {
     const before = upstreams.flatMap((upstream) => upstream.seen).length;
     const response = await fetch(`${base}/business/${MERGED.from}`, { redirect: 'manual' });
     expect(response.status).toBe(301);
@@ -330,7 +330,7 @@ describe('front door: the API upstreams', () => {
     const comment = await fetch(`${base}/api/businesses/1/comments`, { method: 'POST', body: body() });
     expect(comment.status).toBe(413);
     expect(await comment.json()).toEqual({ detail: MESSAGES.bodyTooLarge, code: 'bodyTooLarge' });
-    // Issue #31 item 9: the door's own error answers are never stored, as the API's are not.
+    // The door's own error answers are never stored, as the API's are not.
     const merge = await fetch(`${base}/api/admin/businesses/1/merge`, { method: 'POST', body: body() });
     expect(merge.status).toBe(413);
     for (const answer of [picture, comment, merge]) expect(answer.headers.get('cache-control')).toBe(CACHE_CONTROL.privateAnswer);
@@ -338,7 +338,7 @@ describe('front door: the API upstreams', () => {
   });
 });
 
-describe('front door: the micro-cache of public API answers (issue #30)', () => {
+describe('front door: the micro-cache of public API answers', () => {
   const reached = (path: string) => upstreams.flatMap((upstream) => upstream.seen).filter((request) => request.url === path).length;
   const get = async (path: string, headers: Record<string, string> = {}) => {
     const response = await fetch(`${base}${path}`, { headers });

@@ -55,7 +55,7 @@ export interface FrontDoorSettings extends NginxProcessSettings {
   maxBodySize: string;
   /** With `tls`: plain-HTTP addresses that send every request to the same path on `origin` (the public https one). */
   httpsRedirect?: { listen: string[]; origin: string };
-  /** Per-IP limit on the public reads that reach the database uncached (issue #31); DEFAULT_UNCACHED_READ_LIMIT when left out. */
+  /** Per-IP limit on the public reads that reach the database uncached; DEFAULT_UNCACHED_READ_LIMIT when left out. */
   uncachedReadLimit?: UncachedReadLimit;
 }
 
@@ -101,7 +101,7 @@ const REVALIDATE = 'no-cache';
 type Header = readonly [name: string, value: string];
 
 /**
- * Who may show a page in a frame: nobody, except for the embeddable map (issue #16), which any site may frame.
+ * Who may show a page in a frame: nobody, except for the embeddable map, which any site may frame.
  * `*` in frame-ancestors matches every http(s) origin.
  */
 export type FrameAncestors = "'none'" | '*';
@@ -122,7 +122,7 @@ export function contentSecurityPolicy(
     `img-src 'self' data: blob: ${mapTileOrigin}`,
     "font-src 'self' data:",
     `connect-src ${withRemotes("'self'")}`,
-    // The service worker (/sw.js) and the web app manifest are the front door's own (issue #16 point 3).
+    // The service worker (/sw.js) and the web app manifest are the front door's own.
     "worker-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",
@@ -133,7 +133,7 @@ export function contentSecurityPolicy(
 }
 
 /**
- * The rendered API reference (issue #16 point 1, Redoc from the shell's build): its own page, so its own policy.
+ * The rendered API reference (Redoc from the shell's build): its own page, so its own policy.
  * Redoc styles with inline style elements and may search in a worker made from a blob; it loads nothing from elsewhere.
  */
 export const API_REFERENCE_CSP = [
@@ -168,7 +168,7 @@ export function pageHeaders(
   ];
 }
 
-/** The embeddable map's page (issue #16): framed by any site, so no X-Frame-Options; nothing to preconnect to. */
+/** The embeddable map's page: framed by any site, so no X-Frame-Options; nothing to preconnect to. */
 export function embedPageHeaders(settings: Pick<FrontDoorSettings, 'remoteOrigins' | 'mapTileOrigin' | 'hsts'>): Header[] {
   return pageHeaders({ ...settings, preconnectOrigins: [] }, { directoryPage: false })
     .filter(([name]) => name !== 'X-Frame-Options')
@@ -272,7 +272,7 @@ const sessionCookieMap = () =>
   block('map $http_cookie $zaytoon_session_cookie', ['    default 0;', `    "~(^|;)\\s*${SESSION_COOKIE.replace(/\./g, '\\.')}=" 1;`], '  ');
 
 /**
- * The micro-cache of public API answers (issue #30): kept as long as the API's Cache-Control allows (public answers
+ * The micro-cache of public API answers: kept as long as the API's Cache-Control allows (public answers
  * only: private, no-store and answers that set a cookie are never stored), one request refreshes an entry while the
  * others wait or get the stale one, and an entry outlives a failing API. A request with a session is never answered
  * from it nor stored in it: its answers are the member's own.
@@ -327,7 +327,7 @@ function staticLocation(path: string, cacheControl: string, extraHeaders: Header
 function jsonAnswerLocation(name: string, status: number, code: PlainMessageCode, extraHeaders: Header[] = []): string {
   const body = JSON.stringify({ detail: MESSAGES[code], code });
   if (body.includes("'")) throw new Error(`cannot quote ${body} for nginx`);
-  // An error answer of the door's own, to any /api call (an admin's among them): never stored, as the API's (issue #31).
+  // An error answer of the door's own, to any /api call (an admin's among them): never stored, as the API's.
   return block(
     `location ${name}`,
     [
@@ -341,7 +341,7 @@ function jsonAnswerLocation(name: string, status: number, code: PlainMessageCode
 
 /**
  * Public reads the API answers from Postgres every time (private, so outside the micro-cache): limited per client
- * address here, before they reach an API process (issue #31 point 14). The front door's page lookup is one too.
+ * address here, before they reach an API process. The front door's page lookup is one too.
  */
 export const UNCACHED_PUBLIC_READS = [
   'businessHistory',
@@ -509,7 +509,7 @@ export function frontDoorConfig(settings: FrontDoorSettings): string {
       ...APP_ROUTES.filter((route) => route.owner !== 'directory').map((route) =>
         staticLocation(appRouteLocation(route.path), REVALIDATE, pageHeaders(settings, { directoryPage: false }), SHELL_PAGE),
       ),
-      // A merged business's page (issue #14): the API answers 301 to the survivor's, or 404 for any other id, on which
+      // A merged business's page: the API answers 301 to the survivor's, or 404 for any other id, on which
       // (and on any failure: the page never waits on the API being up) the page is served as every other page is.
       proxyLocation(
         `~ ^/business/(\\d+)$`,
@@ -527,7 +527,7 @@ export function frontDoorConfig(settings: FrontDoorSettings): string {
         // A slow API delays the page by a second or two at most: then the page is served as if the id were not merged.
         { connect: '1s', read: '1s' },
       ),
-      // The embeddable map (issue #16): its own small build, the one page other sites may frame.
+      // The embeddable map: its own small build, the one page other sites may frame.
       staticLocation(`= ${EMBED_PAGE.path}`, REVALIDATE, embedPageHeaders(settings), `${EMBED_PAGE.file} =404`),
       block('location @app_page', ['      try_files /index.html =404;', headers([['Cache-Control', REVALIDATE], ...page], '      ')], '    '),
       staticLocation('/', REVALIDATE, page, SHELL_PAGE),

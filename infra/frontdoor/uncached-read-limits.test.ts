@@ -1,4 +1,4 @@
-// Issue #31 point 14: the public reads that reach Postgres uncached (a business's history, its confirmations, the
+// The public reads that reach Postgres uncached (a business's history, its confirmations, the
 // merged-page lookup) are limited per client address by the front door's limit_req, as nginx really runs it, with
 // RATE_LIMIT_ALLOWLIST exempt. A stand-in API records what gets through; clients are named by X-Forwarded-For from
 // loopback, a trusted proxy here.

@@ -13,7 +13,7 @@ import { contractEnglishCatalog, LANGUAGE_CODES } from '@zaytoon/contract';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WORKSPACES = ['shell', 'mfe-directory', 'mfe-admin', 'services/contract', 'services/core', 'services/web-kit'];
-/** An app's catalogs, and the shell's embeddable map's (issue #16), a build of its own with words of its own. */
+/** An app's catalogs, and the shell's embeddable map's, a build of its own with words of its own. */
 const CATALOG_DIRS = ['src/i18n/locales', 'src/embed/i18n/locales'];
 /** Catalogs whose English is code, not a file: the contract's messages (messages.ts, which the API renders too). */
 const ENGLISH_IN_CODE: Record<string, () => Record<string, string>> = { 'services/contract': contractEnglishCatalog };

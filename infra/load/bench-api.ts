@@ -2,7 +2,7 @@
  * npm run bench:api — drives the real API (own Postgres database and Redis, 10,000 extra businesses)
  * with autocannon and prints requests/s and p50/p95/p99 per scenario, beside a bare node:http
  * hello-world measured in the same run as this machine's ceiling. Each scenario whose share of bare
- * matters (issue #9: healthz, a 404 under /api, detail, votes, categories) is measured right after a bare
+ * matters (healthz, a 404 under /api, detail, votes, categories) is measured right after a bare
  * run of its own, so that a busy machine moves both alike. A script, not a test: numbers vary.
  */
 import autocannon from 'autocannon';
@@ -99,7 +99,7 @@ function uncachedSearchTerm(n: number): string {
   return words.join(' ');
 }
 
-/** Detail must reach this share of bare node:http requests/s (issue #9, point 5). */
+/** Detail must reach this share of bare node:http requests/s. */
 const DETAIL_TARGET_SHARE = 0.35;
 
 interface Scenario {

@@ -1,6 +1,6 @@
 /**
  * npm run bench:frontdoor — the nginx front door against the API port it fronts, in the same run
- * (issue #10's "Done when"): GET /api/businesses/{id} at 20 connections straight to the API and through
+ * GET /api/businesses/{id} at 20 connections straight to the API and through
  * the front door, alternated over several rounds so a busy machine moves both alike; the front door's
  * p50 must stay within 1.5× of the API's. Also checks what the front door answers for a page and a
  * script (CSP with frame-ancestors, nosniff, compressed JS with immutable caching), and measures static
@@ -140,7 +140,7 @@ async function main(): Promise<void> {
 
     const scriptAnswer = await fetch(`${door}${script}`, { headers: { 'accept-encoding': 'br, gzip' } });
     const csp = page.headers.get('content-security-policy') ?? '';
-    console.log('\nDone when (issue #10)');
+    console.log('\nGoals');
     ok =
       mustHold(
         'no errors or non-2xx on the API port',

@@ -1,6 +1,6 @@
 /**
  * npm run bench:frontend [base URL] — the front-end's weight and Lighthouse scores, against a stack
- * that is already running (default http://localhost:8080, or BENCH_BASE_URL). Issue #10, point 8:
+ * that is already running (default http://localhost:8080, or BENCH_BASE_URL):
  *   (a) in a fresh Chromium context, the JS /browse fetches before its Locations list is shown
  *       (bytes on the wire, and the gzip size of each body), the biggest files; Leaflet is not fetched
  *       for the list and is fetched once the Map view opens; a visitor never asks the admin remote;
@@ -278,8 +278,8 @@ function medianRun(label: string, runs: Lhr[]): Lhr {
 
 /**
  * A run's simulated metrics beside what Chromium did unthrottled. The first frame's time explains most of the spread
- * between runs here (infra/load/README.md, "Eleventh session"): when headless Chromium paints late (about 1.2 or 2.2 s,
- * with every script in), Lantern counts all the JS before FCP and little TBT; when it paints at once, the boot's long
+ * between runs here (infra/load/README.md): when headless Chromium paints late (with every
+ * script in), Lantern counts all the JS before FCP and little TBT; when it paints at once, the boot's long
  * tasks fall after FCP and count as TBT.
  */
 function runLine(lhr: Lhr): string {

@@ -1,5 +1,5 @@
 /**
- * npm run bench:scale — issue #30, the directory at 1,000,000 businesses beside the demo data, in one run.
+ * npm run bench:scale — the directory at 1,000,000 businesses beside the demo data, in one run.
  * Provisions its own Postgres database (`zaytoon_bench_scale`, pg_stat_statements loaded) and Redis, seeds the
  * demo data, serves the built front-ends with two API processes and a worker behind the nginx front door
  * (infra/dev/stack.ts's startApplications, as the scale-out tests do), then at each size (the demo data, then grown
@@ -14,10 +14,10 @@
  *  - each API process's RSS after writes, each followed by map views at every zoom;
  *  - /browse in headless Chromium on a phone: time to 'N businesses found', rows with 'View Details' without a
  *    click, DOM nodes, JS heap, the first Map view, typing-to-results.
- * Ends with issue #30's "Done when" figures, each with its goal and PASS/FAIL (n/a where the interface is missing).
+ * Ends with the scale goals' figures, each with its goal and PASS/FAIL (n/a where the interface is missing).
  * A script, not a test: compare only figures printed by the same run.
  *
- *   npm run bench:scale -- --sizes demo,1000000  # the issue's run
+ *   npm run bench:scale -- --sizes demo,1000000  # the million-business run
  *   npm run bench:scale -- --sizes demo,10000    # smaller, for development
  *   npm run bench:scale -- --no-browser          # the API only
  *   npm run bench:scale -- --smoke               # tiny and fast (npm test): fails on anything unexpected
@@ -841,7 +841,7 @@ function printSize(figures: SizeFigures): void {
 
 type Verdict = boolean | null;
 
-/** Issue #30's "Done when", the largest size against the demo data of this run; n/a where a figure could not be taken. */
+/** The scale goals, the largest size against the demo data of this run; n/a where a figure could not be taken. */
 function printChecks(all: SizeFigures[]): void {
   const demo = all.find((figures) => figures.size === 'demo');
   const largest = [...all].sort((a, b) => b.total - a.total)[0];
@@ -946,7 +946,7 @@ function printChecks(all: SizeFigures[]): void {
     '≥ 50% of its req/s',
     `${cvs.cachedRps.toFixed(0)} vs ${cvs.staticRps.toFixed(0)} req/s (${((100 * cvs.cachedRps) / Math.max(1, cvs.staticRps)).toFixed(0)}%), ${cvs.path}, ${kB(cvs.bytes)}`,
   );
-  console.log(`\n=== issue #30 "Done when" (${at} vs demo, this run) ===`);
+  console.log(`\n=== scale goals (${at} vs demo, this run) ===`);
   for (const line of lines) console.log(line);
 }
 

@@ -1,5 +1,5 @@
 /**
- * npm run soak (issue #11): a mixed load at a steady, modest rate for SOAK_MINUTES (default 30, fractions
+ * npm run soak: a mixed load at a steady, modest rate for SOAK_MINUTES (default 30, fractions
  * allowed) against a stack of its own: Postgres and Redis (bench-stack.ts, DATA_DIR .data/soak[-<PORT_OFFSET>]),
  * migrated and seeded with the demo data, the API and a worker as their own processes, mail into a local
  * catcher. Only 127.0.0.1 is contacted.

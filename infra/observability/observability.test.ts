@@ -1,4 +1,4 @@
-// Issue #32 point 6, against a real API and worker run from source as `npm start` runs them (tracing preloaded):
+// Against a real API and worker run from source as `npm start` runs them (tracing preloaded):
 // - one request through the front door (real nginx) to the API and into a BullMQ job on the worker is one trace,
 //   received by the OTLP/HTTP receiver this test runs (OTEL_EXPORTER_OTLP_ENDPOINT); a signup queues its mail;
 // - the alert rules and the dashboard shipped beside this file parse, and name only metrics the two processes export.

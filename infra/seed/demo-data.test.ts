@@ -121,7 +121,7 @@ describe('generateDemoData', () => {
     expect(data.businesses.some((b) => b.owner === null)).toBe(true);
   });
 
-  it("gives hours the 'Open now' parser reads: every business with hours has open intervals (issue #16)", () => {
+  it("gives hours the 'Open now' parser reads: every business with hours has open intervals", () => {
     const withHours = data.businesses.filter((b) => Object.keys(b.businessHours).length > 0);
     expect(withHours.length).toBeGreaterThan(data.businesses.length * 0.8);
     for (const business of withHours)

@@ -395,7 +395,7 @@ function makeBusinesses(rng: Prng, now: Date, members: DemoMember[], outcodes: R
   return businesses;
 }
 
-/** Issue #15 point 5: names in Arabic and Urdu script, with their English letters. */
+/** Names in Arabic and Urdu script, with their English letters. */
 const SCRIPT_NAMED: { name: string; nameLatin: string; category: DemoCategory }[] = [
   { name: 'مطعم الزيتون', nameLatin: 'Matam Al Zaytoun', category: 'Restaurant' },
   { name: 'زیتون کیفے', nameLatin: 'Zaitoon Cafe', category: 'Cafe' },

@@ -271,7 +271,7 @@ describe('seedScaleBusinesses (real Postgres)', () => {
       expect(messages.some((message) => message.startsWith('1 connection'))).toBe(true);
       expect((await pool.query('SELECT count(*)::int AS n FROM businesses')).rows[0].n).toBe(before + 2_000);
       expect(await wordsMissingFromDictionary(pool)).toEqual([]);
-      // Seeded businesses (and their seeded verifications) have no history (issue #14).
+      // Seeded businesses (and their seeded verifications) have no history.
       expect((await pool.query('SELECT count(*)::int AS n FROM business_revisions')).rows[0].n).toBe(0);
     } finally {
       await single.end();
@@ -309,10 +309,10 @@ describe('seedScaleBusinesses as an ordinary role (real Postgres)', () => {
     await admin.query(`GRANT SELECT, INSERT, DELETE ON businesses, search_words TO ${role}`);
     // Ids are reserved up front, so they follow the generation order.
     await admin.query(`GRANT USAGE ON SEQUENCE businesses_id_seq TO ${role}`);
-    // The seeded verifications (issue #13): the businesses seeded as verified get their standing one.
+    // The seeded verifications: the businesses seeded as verified get their standing one.
     await admin.query(`GRANT UPDATE ON businesses TO ${role}`);
     await admin.query(`GRANT INSERT ON verifications TO ${role}`);
-    // Each business's sources (issue #13 point 3) go in with it.
+    // Each business's sources go in with it.
     await admin.query(`GRANT INSERT ON business_sources TO ${role}`);
     const url = new URL(databaseUrlFor(baseUrl, db.name));
     url.username = role;

@@ -59,7 +59,7 @@ describe('seedDemoData (real Postgres)', () => {
     expect(await verifyPassword('admin-dev-password', rows[0].password_hash)).toBe(false);
   });
 
-  it('counts the dev admin and the demo members as confirmed, and confirms them when seeded before confirmation (issue #31)', async () => {
+  it('counts the dev admin and the demo members as confirmed, and confirms them when seeded before confirmation', async () => {
     const unconfirmed = "SELECT count(*)::int AS n FROM users WHERE email LIKE '%@example.com' AND email_confirmed_at IS NULL";
     expect((await client.query(unconfirmed)).rows[0].n).toBe(0);
     await client.query("UPDATE users SET email_confirmed_at = NULL WHERE email LIKE '%@example.com'");
@@ -101,7 +101,7 @@ describe('seedDemoData (real Postgres)', () => {
     expect(s.out_of_range).toBe(0);
   });
 
-  it('gives each business seeded as verified a standing verification with its record: most current, some due (issue #13)', async () => {
+  it('gives each business seeded as verified a standing verification with its record: most current, some due', async () => {
     const { rows } = await client.query(`SELECT
         count(*) FILTER (WHERE verified)::int AS flagged,
         count(*) FILTER (WHERE verified_on > current_date - interval '12 months')::int AS current,
@@ -117,7 +117,7 @@ describe('seedDemoData (real Postgres)', () => {
     expect(s.current).toBeGreaterThan(s.due * 3);
   });
 
-  it('writes no revisions: demo businesses start with no history (issue #14)', async () => {
+  it('writes no revisions: demo businesses start with no history', async () => {
     expect((await client.query('SELECT count(*)::int AS n FROM business_revisions')).rows[0].n).toBe(0);
   });
 

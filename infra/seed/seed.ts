@@ -52,7 +52,7 @@ const NO_ROWS: SeedCounts = { members: 0, businesses: 0, votes: 0, comments: 0, 
 /**
  * Seeds the dev admin and the demo data set, in one transaction. Idempotent:
  * - the admin is inserted only when no user is called `admin` / `admin@example.com` (an existing one's address is
- *   confirmed if it was not, issue #31; nothing else of it is touched, so its password is not reset);
+ *   confirmed if it was not; nothing else of it is touched, so its password is not reset);
  * - demo data is inserted only into a directory with no businesses and none of the demo members — after a first
  *   run both markers exist, so later runs insert, update and delete nothing.
  * A transaction-scoped advisory lock makes concurrent runs wait for each other instead of both seeding.
@@ -70,7 +70,7 @@ export async function seedDemoData(databaseUrl: string, opts: SeedOptions): Prom
       // for the first one's whole transaction.
       await client.query('SET LOCAL statement_timeout = 0');
       await client.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
-      // Demo data has no history: revisions start with the first change made in the app (issue #14).
+      // Demo data has no history: revisions start with the first change made in the app.
       await setRevisionContext(client, { kind: 'seed', actorId: null });
       const adminCreated = await ensureDevAdmin(client, opts.adminPassword);
       log(adminCreated ? `Created dev admin "${DEV_ADMIN.username}"` : `Dev admin "${DEV_ADMIN.username}" already exists`);
@@ -84,7 +84,7 @@ export async function seedDemoData(databaseUrl: string, opts: SeedOptions): Prom
       }
       const inserted = await insertDemoData(client, data);
       await verifySeededBusinesses(client);
-      // Inserted by SQL, the hours wait for their open intervals ('Open now', issue #16).
+      // Inserted by SQL, the hours wait for their open intervals ('Open now').
       await new BusinessesRepository(client).parsePendingHours();
       log(
         `Demo data added: ${inserted.members} members, ${inserted.businesses} businesses, ${inserted.votes} votes, ` +
@@ -114,7 +114,7 @@ async function ensureDevAdmin(client: pg.PoolClient, password: string): Promise<
 }
 
 /**
- * Issue #31: the dev admin and the demo members count as confirmed (their example.com addresses get no mail anyway).
+ * The dev admin and the demo members count as confirmed (their example.com addresses get no mail anyway).
  * Accounts seeded before email confirmation existed are confirmed here on the next run; later runs change nothing.
  */
 async function confirmSeededAddresses(client: pg.PoolClient, data: DemoData): Promise<void> {

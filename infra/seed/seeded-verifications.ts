@@ -13,10 +13,10 @@ export function seededVerification(key: number): { daysAgo: number; method: stri
 }
 
 /**
- * The seeds write the old `verified` flag; this gives each such business a standing verification (issue #13):
+ * The seeds write the old `verified` flag; this gives each such business a standing verification:
  * most within the last 11 months, every seventh one 13 to 20 months ago (due), so the directory and the admins'
  * Re-checks show every state. Chosen by id, so a seed gives the same dates relative to the day it runs.
- * Runs in the caller's transaction; seeded data writes no revisions (issue #14), so its history starts empty.
+ * Runs in the caller's transaction; seeded data writes no revisions, so its history starts empty.
  */
 export async function verifySeededBusinesses(db: pg.PoolClient): Promise<number> {
   await setRevisionContext(db, { kind: 'seed', actorId: null });

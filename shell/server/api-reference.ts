@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
-/** Where the front door serves the rendered API reference (issue #16 point 1): the shell's build, under this folder. */
+/** Where the front door serves the rendered API reference: the shell's build, under this folder. */
 export const API_REFERENCE_PATH = '/api-reference/';
 
 /**

@@ -7,7 +7,7 @@ export const EMBED_HTML = 'embed.html';
 const isEmbedPage = (url = '') => ['/embed', '/embed/'].includes(url.split('?')[0]);
 
 /**
- * `/embed` in `npm run dev` and `vite preview`, as the front door serves it in production (issue #16). The preview
+ * `/embed` in `npm run dev` and `vite preview`, as the front door serves it in production. The preview
  * serves the embed build's file. The dev server serves the source page with Vite's client only: through Vite's own
  * HTML handling, module federation's plugin would make the embed's script wait for the shell's federation runtime,
  * which this page never starts.

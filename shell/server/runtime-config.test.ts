@@ -16,7 +16,7 @@ describe('runtime config', () => {
     });
   });
 
-  it('serves the map tiles of MAP_TILE_URL and MAP_TILE_ATTRIBUTION, set together (issue #32)', () => {
+  it('serves the map tiles of MAP_TILE_URL and MAP_TILE_ATTRIBUTION, set together', () => {
     const tiles = {
       MAP_TILE_URL: 'https://tiles.example.net/{z}/{x}/{y}{r}.png',
       MAP_TILE_ATTRIBUTION: '<a href="https://tiles.example.net">Tiles Ltd</a>',

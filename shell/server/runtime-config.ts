@@ -12,7 +12,7 @@ export interface ShellRuntimeConfig {
 type Env = Record<string, string | undefined>;
 
 /**
- * MAP_TILE_URL and MAP_TILE_ATTRIBUTION (issue #32): both, or neither (OpenStreetMap's tiles, for light use only). A
+ * MAP_TILE_URL and MAP_TILE_ATTRIBUTION: both, or neither (OpenStreetMap's tiles, for light use only). A
  * provider's tiles without its own attribution would break its terms, so a URL alone is refused, as is a malformed one.
  */
 export function mapTilesFromEnv(env: Env): MapTileSource {
@@ -44,7 +44,7 @@ export const THEME_COLOUR = '#14532d';
 export const WEB_MANIFEST_PATH = '/manifest.webmanifest';
 
 /**
- * The web app manifest (issue #16 point 3), written from the runtime config beside it, so the installed app carries the
+ * The web app manifest, written from the runtime config beside it, so the installed app carries the
  * deployment's PRODUCT_NAME like the page's title does. Its icons are the shell's build's (public/icons).
  */
 export function webAppManifest(config: Pick<ShellRuntimeConfig, 'productName'>) {

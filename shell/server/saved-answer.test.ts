@@ -6,7 +6,7 @@ import { isSharedAnswer } from '../src/offline/saved-answer';
 const answer = (cacheControl: string | null, status = 200) =>
   new Response('{}', { status, headers: cacheControl === null ? {} : { 'Cache-Control': cacheControl } });
 
-describe('the answers the service worker keeps (issue #31 item 1)', () => {
+describe('the answers the service worker keeps', () => {
   it("keeps a visitor's public answer, as the API and the open data files say it", () => {
     expect(isSharedAnswer(answer(CACHE_CONTROL.publicAnswer))).toBe(true);
     expect(isSharedAnswer(answer('public, max-age=31536000, immutable'))).toBe(true);

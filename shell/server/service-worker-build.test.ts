@@ -8,7 +8,7 @@ import { pathPattern, precacheEntries, publicAnswerPaths, sessionEndingPaths } f
 
 const withIds = (path: string) => path.replace(/:\w+/g, '12');
 
-describe("the service worker's build (issue #16 point 3)", () => {
+describe("the service worker's build", () => {
   it("keeps the directory's public answers and never a member's, an admin's or any other route's", () => {
     const patterns = publicAnswerPaths(API_ROUTES).map((path) => new RegExp(pathPattern(path)));
     const kept = (path: string) => patterns.some((pattern) => pattern.test(path));
@@ -31,7 +31,7 @@ describe("the service worker's build (issue #16 point 3)", () => {
     expect(kept('/businesses/duplicates')).toBe(false);
   });
 
-  it('forgets what it kept after the calls that end a session (issue #31 item 1)', () => {
+  it('forgets what it kept after the calls that end a session', () => {
     expect(sessionEndingPaths(API_ROUTES)).toEqual(['/auth/logout', '/auth/delete-account']);
   });
 

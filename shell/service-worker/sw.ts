@@ -1,4 +1,4 @@
-// The front door's service worker (issue #16 point 3), built by build-service-worker.ts into dist/sw.js. What it keeps
+// The front door's service worker, built by build-service-worker.ts into dist/sw.js. What it keeps
 // and why is in docs/decisions/0021-offline.md.
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
@@ -21,12 +21,12 @@ const DAY = 24 * 60 * 60;
 
 const PAGES_CACHE = 'zaytoon-pages';
 const ANSWERS_CACHE = 'zaytoon-public-answers';
-/** Where workers before issue #31 kept answers whatever their audience (an admin's among them): dropped on activation. */
+/** Where older workers kept answers whatever their audience (an admin's among them): dropped on activation. */
 const RETIRED_ANSWERS_CACHE = 'zaytoon-directory-answers';
 
 const publicAnswers = __PUBLIC_ANSWERS__.map((pattern) => new RegExp(pattern));
 const okOnly = new CacheableResponsePlugin({ statuses: [200] });
-/** Only what the server marked the same for every visitor is kept (issue #31 item 1): never `private` or `no-store`. */
+/** Only what the server marked the same for every visitor is kept: never `private` or `no-store`. */
 const sharedOnly = { cacheWillUpdate: async ({ response }: { response: Response }) => (isSharedAnswer(response) ? response : null) };
 
 /** Deletes a cache and its entries' times (ExpirationPlugin's own delete knows only caches this worker's run has used). */
@@ -49,7 +49,7 @@ registerRoute(
       networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
       plugins: [okOnly, new ExpirationPlugin({ maxEntries: 30 }), { handlerDidError: async () => matchPrecache('/index.html') }],
     }),
-    // The embeddable map (issue #16) is framed by other sites and always live: never the shell's page in its place.
+    // The embeddable map is framed by other sites and always live: never the shell's page in its place.
     { denylist: [/^\/(api|ops)\//, /^\/embed\/?$/] },
   ),
 );

@@ -59,7 +59,7 @@ describe('api client', () => {
     expect(errorMessage(error, 'Signup failed')).toBe('Email already registered');
   });
 
-  it("reads an error answer's message codes (issue #15): detail's code and params, and each field's", async () => {
+  it("reads an error answer's message codes: detail's code and params, and each field's", async () => {
     const answer = {
       detail: 'Validation failed',
       code: 'invalidRequest',

@@ -141,7 +141,7 @@ export async function verify(db: pg.Pool, ledger: Ledger, marker: string, upload
       [Number(businessId)],
     );
     suggestions.checked++;
-    // An approved source joins the business's sources (issue #13): the last one approved is the newest, its text the first line.
+    // An approved source joins the business's sources: the last one approved is the newest, its text the first line.
     const written = field === 'proof_of_support' ? rows[0]?.value.split('\n')[0] : rows[0]?.value;
     if (rows[0] && written !== value) suggestions.lost.push(`business #${businessId}.${field} is not the last approved value`);
   }

@@ -57,7 +57,7 @@ const directoryHost = (total: number) =>
 // The first download of a catalog compiles it under vitest: slower than findBy's wait on a busy machine.
 beforeAll(() => Promise.all([preloadMessages('ar'), preloadContractMessages('ar')]));
 
-describe('the directory in Arabic (issue #15)', () => {
+describe('the directory in Arabic', () => {
   it.each([
     [0, 'لم يُعثر على أي عمل تجاري'],
     [1, 'عُثر على عمل تجاري واحد'],
@@ -84,7 +84,7 @@ describe('the directory in Arabic (issue #15)', () => {
   });
 });
 
-describe('English (issue #15)', () => {
+describe('English', () => {
   it("keeps SPEC's count line, '1 businesses found' too, while other languages give each count its own form", async () => {
     const api = fakeApi({ directorySummary: async () => summary({ total: 1 }) });
     renderScreen(<DirectoryScreen />, { path: '/browse', host: fakeHost({ api }) });
@@ -92,7 +92,7 @@ describe('English (issue #15)', () => {
   });
 });
 
-describe('the business form in Arabic (issue #15)', () => {
+describe('the business form in Arabic', () => {
   it('labels every field in Arabic, with no English word of the catalog left', async () => {
     const host = fakeHost({ language: createLanguageStore('ar'), session: fakeSession(member) });
     renderScreen(<BusinessFormScreen />, { path: '/add-business', host });
@@ -117,7 +117,7 @@ describe('the business form in Arabic (issue #15)', () => {
   });
 });
 
-describe("the contract's messages in Arabic (issue #15)", () => {
+describe("the contract's messages in Arabic", () => {
   const signIn = async (failure: ApiError) => {
     const session = fakeSession(null, { login: vi.fn(async () => Promise.reject(failure)) });
     const host = fakeHost({ session, language: createLanguageStore('ar') });

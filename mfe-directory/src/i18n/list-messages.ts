@@ -22,7 +22,7 @@ export const useLocale = () => localeOf(useLanguage());
 /**
  * A count's values for a plural message: `count` picks the form, `n` is written in the page language's digits,
  * ungrouped, as SPEC's English is ('100000 businesses found'; ICU's `#` would group it). Latin digits skip Intl: the
- * page's first Intl object loads the browser's locale data, a long task (40-70 ms here, four times that on a phone) in
+ * page's first Intl object loads the browser's locale data, a long task in
  * /browse's first render, which needs nothing else from Intl.
  */
 export function useCount() {

@@ -8,7 +8,7 @@ import embed from './EmbedDialog.module.css';
 type CopyState = 'idle' | 'copied' | 'failed';
 
 /**
- * 'Embed this map' (issue #16): the HTML another site pastes to show the current filters' businesses in an iframe of
+ * 'Embed this map': the HTML another site pastes to show the current filters' businesses in an iframe of
  * /embed, on this page's origin (the front door's), as a map or a list. A native modal <dialog>: the browser keeps
  * focus inside, closes it on Escape and gives focus back to the button.
  */

@@ -98,7 +98,7 @@ describe('map view (SPEC §2)', () => {
     expect(document.querySelector('.leaflet-container')).toBeTruthy();
   });
 
-  it("draws the deployment's tile source with its attribution (MAP_TILE_URL, MAP_TILE_ATTRIBUTION, issue #32)", async () => {
+  it("draws the deployment's tile source with its attribution (MAP_TILE_URL, MAP_TILE_ATTRIBUTION)", async () => {
     const mapTiles = { url: 'https://tiles.example.net/{z}/{x}/{y}.png', attribution: '© <a href="https://tiles.example.net">Tiles Ltd</a>' };
     renderScreen(<MapView filter={{}} viewport={null} onViewportChange={noop} />, { path: '/browse', host: fakeHost({ api: mapApi(), mapTiles }) });
     await waitFor(() => expect(document.querySelector('.leaflet-control-attribution')?.textContent).toContain('Tiles Ltd'));

@@ -6,13 +6,13 @@ import { lazyNamed } from '../lib/lazyNamed';
 import shared from './page.module.css';
 import nav from './NavBar.module.css';
 
-/** Only a member whose address is unconfirmed downloads it (issue #31 point 5): /browse's first load stays as it was. */
+/** Only a member whose address is unconfirmed downloads it: /browse's first load stays as it was. */
 const EmailConfirmationBanner = lazyNamed(() => import('../features/account/EmailConfirmationBanner'), 'EmailConfirmationBanner');
 
 /**
  * Directory top bar (SPEC §2). Logged out: Login button with its hint.
  * Logged in: Add Business, Admin Panel (admins), 'Welcome, {name}' (+ '(Admin)'), Settings, Logout.
- * The detail screen adds 'Back to Directory' and says 'Log In'. An unconfirmed address adds its banner below (issue #31).
+ * The detail screen adds 'Back to Directory' and says 'Log In'. An unconfirmed address adds its banner below.
  */
 export function NavBar({ variant = 'directory' }: { variant?: 'directory' | 'detail' }) {
   const { productName, toast, session, language } = useHost();

@@ -22,7 +22,7 @@ function statusAt(iso: string, hours: Record<string, string> = HOURS, language?:
 
 beforeAll(() => preloadMessages('ar'));
 
-describe('OpeningStatus (issue #16 point 4)', () => {
+describe('OpeningStatus', () => {
   it.each([
     ['2026-01-12T08:59:00Z', 'Closed · opens 9 am'],
     ['2026-01-12T09:00:00Z', 'Open · closes 6 pm'],

@@ -14,7 +14,7 @@ function useClock(): number {
   return clock;
 }
 
-/** 'Open · closes 6 pm', 'Closed · opens Mon 9 am' (issue #16 point 4): nothing when the hours are not usable. */
+/** 'Open · closes 6 pm', 'Closed · opens Mon 9 am': nothing when the hours are not usable. */
 export function OpeningStatus({
   hours,
   now,

@@ -16,7 +16,7 @@ async function boundAddress(config: ReturnType<typeof loadConfig>): Promise<stri
   return address;
 }
 
-describe('the API bind address (issue #11, weakness 14)', () => {
+describe('the API bind address', () => {
   it('is 127.0.0.1 by default', async () => {
     expect(loadConfig(env).API_HOST).toBe('127.0.0.1');
     expect(await boundAddress(loadConfig(env))).toBe('127.0.0.1');

@@ -43,7 +43,7 @@ try {
 }
 
 /**
- * The one-off backfill of 'Open now' (issue #16 point 4; docs/decisions/0020-opening-hours.md): the hours of rows written before
+ * The one-off backfill of 'Open now' (docs/decisions/0020-opening-hours.md): the hours of rows written before
  * migration 014, or by SQL that bypasses the repository, get their open intervals. Cheap when none wait (a partial
  * index); retried while Postgres is away. Replicas that run it together write the same values.
  */

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBusiness } from './test/fixtures';
 import { startTestApi, type TestApi } from './test/harness';
 
-// Issue #30 point 8: the API works through PgBouncer in transaction mode, which passes no startup options on and
+// The API works through PgBouncer in transaction mode, which passes no startup options on and
 // hands each transaction any server connection. Debian's pgbouncer (.ci/run installs it): this test never skips.
 const PGBOUNCER = process.env.PGBOUNCER_PATH ?? '/usr/sbin/pgbouncer';
 /** Fewer server connections than the API's pools hold clients: transactions must share them. */

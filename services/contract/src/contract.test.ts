@@ -79,7 +79,7 @@ function requestSchemaNodes(): [string, any][] {
   return nodes;
 }
 
-describe('social links stay on their network (issue #11)', () => {
+describe('social links stay on their network', () => {
   const base = { name: 'Olive', address: '1 High St', city: 'Leeds', postcode: 'LS1 1AA' };
   const errorsOf = (social_media: Record<string, string>) =>
     businessInputSchema.safeParse({ ...base, social_media }).error?.issues.map((issue) => [issue.path.join('.'), issueText(issue.message)]);
@@ -109,7 +109,7 @@ describe('social links stay on their network (issue #11)', () => {
   });
 });
 
-describe('control characters (issue #11)', () => {
+describe('control characters', () => {
   const base = { name: 'Olive', address: '1 High St', city: 'Leeds', postcode: 'LS1 1AA' };
 
   it('refuses C0 controls but tab and newline, DEL and lone surrogates, with a field error', () => {
@@ -144,7 +144,7 @@ describe('control characters (issue #11)', () => {
   });
 });
 
-describe('ids in bodies (issue #11)', () => {
+describe('ids in bodies', () => {
   const POSTGRES_INTEGER_MAX = 2 ** 31 - 1;
   it('are whole numbers from 1 to the Postgres integer maximum', () => {
     expect(MAX_ID).toBe(POSTGRES_INTEGER_MAX);
@@ -221,7 +221,7 @@ describe('OpenAPI', () => {
     for (const path of ['/api/businesses/summary', '/api/businesses/by-city']) {
       expect(document.paths[path].get.responses[304], path).toBeDefined();
     }
-    // Issue #30: comments and every admin queue page as the list does.
+    // Comments and every admin queue page as the list does.
     for (const path of [
       '/api/businesses/{id}/comments',
       '/api/businesses/{id}/history',

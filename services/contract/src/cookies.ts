@@ -12,5 +12,5 @@ export const SESSION_COOKIE = 'zaytoon.sid';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
-/** The visitor's chosen language (issue #15): readable, set by the front ends, read by the API for mails. */
+/** The visitor's chosen language: readable, set by the front ends, read by the API for mails. */
 export const LANGUAGE_COOKIE = 'zaytoon.lang';

@@ -19,7 +19,7 @@ export const MAP_ZOOM = {
   clusterMaxZoom: 16,
 } as const;
 
-/** The map's XYZ tiles (issue #30): 256 px Web Mercator tiles, each split into a grid of cells that cluster. */
+/** The map's XYZ tiles: 256 px Web Mercator tiles, each split into a grid of cells that cluster. */
 export const MAP_TILES = {
   sizePx: 256,
   /** Cells per side of a tile's grid (a power of two): a cluster stands for one cell of 64 px. */

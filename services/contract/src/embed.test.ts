@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { embedSnippet, embedUrl, readEmbedOptions } from './embed';
 
-describe('the embeddable map URL (issue #16)', () => {
+describe('the embeddable map URL', () => {
   it('reads city, category and view, leaving out empty values and "all"; the view is the map unless list is asked for', () => {
     expect(readEmbedOptions('?city=%20London%20&category=all&view=list')).toEqual({ city: 'London', category: undefined, view: 'list' });
     expect(readEmbedOptions('?view=table')).toEqual({ city: undefined, category: undefined, view: 'map' });

@@ -1,5 +1,5 @@
 /**
- * The embeddable map (issue #16 point 2): `/embed?city=London&category=Cafe&view=map|list`, a page other sites show in
+ * The embeddable map: `/embed?city=London&category=Cafe&view=map|list`, a page other sites show in
  * an `<iframe>`. Its URL is read here by the embed page and written here by /browse's 'Embed this map' dialog.
  */
 export const EMBED_PATH = '/embed';

@@ -6,7 +6,7 @@ export const LIMITS = {
   resetCodeLength: 6,
   resetCodeTtlMinutes: 15,
   resetCodeMaxAttempts: 5,
-  /** Reset mails per account (issue #11): a repeat request past these is answered alike but mails nothing. */
+  /** Reset mails per account: a repeat request past these is answered alike but mails nothing. */
   resetMailsPerWindow: 3,
   resetMailWindowMinutes: 15,
   resetMailsPerDay: 10,
@@ -20,9 +20,9 @@ export const LIMITS = {
   recentRegistrationDays: 7,
   textFieldMaxLength: 5000,
   shortFieldMaxLength: 300,
-  /** 'Name in English letters' (issue #15 point 5): a transliteration of the name, as long as a name may be. */
+  /** 'Name in English letters': a transliteration of the name, as long as a name may be. */
   nameLatinMaxLength: 300,
-  /** The other business fields' lengths (issue #12: the form shows them as the inputs' maxLength). */
+  /** The other business fields' lengths (the form shows them as the inputs' maxLength). */
   cityMaxLength: 100,
   postcodeMaxLength: 12,
   categoryMaxLength: 100,
@@ -31,19 +31,19 @@ export const LIMITS = {
   businessHoursMaxLength: 100,
   socialLinkMaxLength: 300,
   verificationNoteMaxLength: 1000,
-  /** 'How can you prove it?' of an owner claim (issue #14 point 4). */
+  /** 'How can you prove it?' of an owner claim. */
   claimEvidenceMinLength: 10,
   claimEvidenceMaxLength: 2000,
-  /** Sign-up and sign-in fields (issue #12: the forms show them as the inputs' maxLength). */
+  /** Sign-up and sign-in fields (the forms show them as the inputs' maxLength). */
   emailMaxLength: 254,
   usernameMaxLength: 50,
   nameMaxLength: 100,
   passwordMaxLength: 200,
-  /** Issue #31 point 16: a TOTP code or a recovery code as typed (spaces and dashes included). */
+  /** A TOTP code or a recovery code as typed (spaces and dashes included). */
   secondFactorCodeMaxLength: 32,
 } as const;
 
-/** Issue #13: how long a verification stands, and when members' answers send a business back for a re-check. */
+/** How long a verification stands, and when members' answers send a business back for a re-check. */
 export const TRUST_RULES = {
   verificationValidMonths: 12,
   /** A member answers 'Still open and still supportive?' at most once per business in this many days. */
@@ -56,7 +56,7 @@ export const TRUST_RULES = {
   accountAgeToCountDays: 7,
 } as const;
 
-/** Issue #14 point 4: owners' freshness reminders and their one-click 'Everything is still accurate' link. */
+/** Owners' freshness reminders and their one-click 'Everything is still accurate' link. */
 export const OWNER_RULES = {
   /** A claimed owner is mailed a reminder this long after the approval or the last reminder. */
   reminderEveryMonths: 6,
@@ -64,8 +64,8 @@ export const OWNER_RULES = {
   confirmLinkValidDays: 30,
 } as const;
 
-/** Issue #16 point 5: members' alerts, 'Email me new businesses like these'. */
-/** Issue #31 point 5: the mailed link that confirms a member's email address. */
+/** Members' alerts, 'Email me new businesses like these'. */
+/** The mailed link that confirms a member's email address. */
 export const EMAIL_CONFIRMATION_RULES = {
   /** The link works once, for this many hours; a new one (signup, 'Resend') replaces the unused ones. */
   linkValidHours: 48,
@@ -77,7 +77,7 @@ export const ALERT_RULES = {
   businessesPerMail: 20,
 } as const;
 
-/** Issue #13 point 4: how the worker checks a source's link, and when a failing one counts as broken. */
+/** How the worker checks a source's link, and when a failing one counts as broken. */
 export const LINK_CHECK_RULES = {
   timeoutMs: 10_000,
   maxRedirects: 5,
@@ -88,11 +88,11 @@ export const LINK_CHECK_RULES = {
   titleMaxLength: 300,
   /** Failed checks in a row that make a link 'Link broken'. */
   failuresForBroken: 3,
-  /** The only ports a source link (and every hop of its check) may name: the web's (issue #31 item 11). */
+  /** The only ports a source link (and every hop of its check) may name: the web's. */
   webPorts: [80, 443],
 } as const;
 
-/** Issue #14: what makes a business a likely duplicate of another (the form's check and the nightly job alike). */
+/** What makes a business a likely duplicate of another (the form's check and the nightly job alike). */
 export const DUPLICATE_RULES = {
   /** pg_trgm similarity of the lowercased names at or above which they are 'similar' (or one name contains the other). */
   nameSimilarity: 0.45,
@@ -105,7 +105,7 @@ export const DUPLICATE_RULES = {
 export const VERIFICATION_METHODS = ['Visited in person', 'Confirmed with the owner', 'Public statement', 'Community confirmations'] as const;
 export type VerificationMethod = (typeof VERIFICATION_METHODS)[number];
 
-/** Issue #13 point 3: proof of support is a list of sources, each of one of these kinds. */
+/** Proof of support is a list of sources, each of one of these kinds. */
 export const SOURCE_KINDS = ['Public statement', 'Donation or fundraiser', 'In-store sign', 'Social media post', 'Other'] as const;
 export type SourceKind = (typeof SOURCE_KINDS)[number];
 
@@ -118,7 +118,7 @@ export const SOURCE_RULES = {
 export const CONFIRMATION_ANSWERS = ['Yes', 'Closed', 'No longer supportive'] as const;
 export type ConfirmationAnswer = (typeof CONFIRMATION_ANSWERS)[number];
 
-/** CONTRACT.md list paging, and the map answer's bounds (issue #9). */
+/** CONTRACT.md list paging, and the map answer's bounds. */
 export const PAGING = {
   defaultLimit: 100,
   maxLimit: 500,
@@ -127,7 +127,7 @@ export const PAGING = {
 } as const;
 
 /**
- * CONTRACT.md caching (issue #30): a public answer may be kept by a shared cache (the front door's micro-cache,
+ * CONTRACT.md caching: a public answer may be kept by a shared cache (the front door's micro-cache,
  * a CDN) for `sharedMaxAgeSeconds`, then served stale for `staleWhileRevalidateSeconds` while one request
  * refreshes it: together within CONTRACT's 5 seconds for a removed business. Browsers revalidate every time.
  */
@@ -154,7 +154,7 @@ export type Weekday = (typeof WEEKDAYS)[number];
 export const SOCIAL_NETWORKS = ['facebook', 'twitter', 'instagram'] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 
-/** A social link is on one of its network's hosts or their subdomains (issue #11: no look-alikes). */
+/** A social link is on one of its network's hosts or their subdomains (no look-alikes). */
 export const SOCIAL_NETWORK_HOSTS: Record<SocialNetwork, readonly string[]> = {
   facebook: ['facebook.com', 'fb.com'],
   twitter: ['twitter.com', 'x.com'],
@@ -203,7 +203,7 @@ export const FIELD_LABELS: Record<SuggestableField | 'name' | 'address' | 'city'
 
 /**
  * The other inputs a validation message names ('Email must be at most 254 characters'), beside FIELD_LABELS: a page
- * shows the label in its language in their place (issue #15).
+ * shows the label in its language in their place.
  */
 export const INPUT_LABELS = {
   email: 'Email',
@@ -224,7 +224,7 @@ export const INPUT_LABELS = {
   text: 'Text',
 } as const;
 
-/** Issue #14: the kinds of change a business's history records, and the fields it tracks, in the order shown. */
+/** The kinds of change a business's history records, and the fields it tracks, in the order shown. */
 export const REVISION_KINDS = ['create', 'edit', 'suggestion', 'verification', 'merge', 'revert'] as const;
 export type RevisionKind = (typeof REVISION_KINDS)[number];
 export type RevisionField = keyof typeof FIELD_LABELS | 'verified_on' | 'verification_method';

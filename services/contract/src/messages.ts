@@ -63,10 +63,10 @@ export const MESSAGES = {
   metricsTokenRequired: 'Metrics need the METRICS_TOKEN bearer token',
   bodyTooLarge: 'Request body is too large',
   invalidJson: 'Request body is not valid JSON',
-  /** Issue #15: a member's language must be one the site speaks. */
+  /** A member's language must be one the site speaks. */
   languageInvalid: 'Language must be one of en, ar, ur or cy',
   fileRequired: 'Please choose a file to upload',
-  /** Issue #16 point 1: the export files have not been built yet (the first build is under way). */
+  /** The export files have not been built yet (the first build is under way). */
   openDataNotReady: 'The open data files are being prepared. Please try again in a minute.',
 
   // domain
@@ -74,7 +74,7 @@ export const MESSAGES = {
   commentNotFound: 'Comment not found',
   reportNotFound: 'Report not found',
   suggestionNotFound: 'Suggestion not found',
-  /** Issue #14: revision history. */
+  /** Revision history. */
   revisionNotFound: 'Revision not found',
   revisionIsCurrent: 'The business already matches this version',
   revisionByAdmin: 'admin',
@@ -87,7 +87,7 @@ export const MESSAGES = {
   reportAlreadyReviewed: 'Report has already been reviewed',
   suggestionAlreadyReviewed: 'Suggestion has already been reviewed',
   alreadyReported: 'You have already reported this business',
-  /** Issue #13: trust that stays true. SPEC is silent; these are the product's words for it. */
+  /** Trust that stays true. SPEC is silent; these are the product's words for it. */
   verificationMethodRequired: 'Please choose how the business was verified',
   verificationDateInvalid: 'Please enter the date of the verification (not in the future)',
   evidenceUrlInvalid: 'Evidence must be a link starting with http:// or https://',
@@ -98,7 +98,7 @@ export const MESSAGES = {
   sourceUrlInvalid: 'Source link must start with http:// or https://',
   sourceUrlPortRefused: 'Source link must use the standard web port (80 or 443)',
   sourceDateInvalid: 'Please enter the date of the source (not in the future)',
-  /** Issue #14 point 4: owner claims and the owners' freshness reminders. */
+  /** Owner claims and the owners' freshness reminders. */
   claimNotFound: 'Claim not found',
   claimEvidenceRequired: 'Please describe how you can prove you own this business',
   claimEvidenceTooShort: 'Please tell us a little more (at least 10 characters)',
@@ -109,7 +109,7 @@ export const MESSAGES = {
   freshnessTokenInvalid: 'This link is not valid',
   freshnessTokenUsed: 'This link has already been used',
   freshnessTokenExpired: 'This link has expired',
-  /** Issue #14: the duplicate check and merges. */
+  /** The duplicate check and merges. */
   duplicateCandidatesInvalid: 'Duplicate candidates must be at most 3 business ids',
   duplicateWarning: 'This may already be listed',
   samePostcode: 'same postcode',
@@ -124,7 +124,7 @@ export const MESSAGES = {
   loginFailed: 'Login failed',
   signupFailed: 'Signup failed',
   loadBusinessFailed: 'Failed to load business data',
-  /** SPEC is silent: a detail page whose business could not be read (network, 5xx) says so, apart from 404 (issue #12). */
+  /** SPEC is silent: a detail page whose business could not be read (network, 5xx) says so, apart from 404. */
   businessUnavailable: 'Could not load this business',
   addBusinessFailed: 'Failed to add business',
   updateBusinessFailed: 'Failed to update business',
@@ -157,7 +157,7 @@ export const MESSAGES = {
   uploadPictureFailed: 'Failed to upload profile picture',
   deleteAccountFailed: 'Failed to delete account',
   networkError: 'Network error. Please try again.',
-  /** SPEC is silent (issue #16 point 3): an action that failed because the browser is offline, in every screen. */
+  /** SPEC is silent: an action that failed because the browser is offline, in every screen. */
   needsConnection: 'You are offline: this needs a connection.',
 
   loggedIn: 'Successfully logged in!',
@@ -192,15 +192,15 @@ export const MESSAGES = {
   listingStillAccurate: 'Everything is still accurate',
   listingConfirmed: 'Thank you — the listing is confirmed as accurate',
   verificationDue: 'Verification due',
-  /** A source whose link failed LINK_CHECK_RULES.failuresForBroken checks in a row (issue #13 point 4). */
+  /** A source whose link failed LINK_CHECK_RULES.failuresForBroken checks in a row. */
   linkBroken: 'Link broken',
   confirmationQuestion: 'Still open and still supportive?',
   confirmMarkUnverified: 'Mark this business unverified? It loses its Verified badge until an admin verifies it again.',
 
   confirmDeleteComment: 'Are you sure you want to delete this comment?',
-  /** Issue #16 point 4: the directory's 'Open now' filter takes only `true` (left out: no filter). */
+  /** The directory's 'Open now' filter takes only `true` (left out: no filter). */
   openNowInvalid: 'open_now must be true, or left out',
-  /** Issue #16 point 5: alerts, 'Email me new businesses like these'. */
+  /** Alerts, 'Email me new businesses like these'. */
   alertSaved: 'Alert saved: we will email you new businesses like these',
   alertExists: 'You already have an alert for these filters',
   alertNotFound: 'Alert not found',
@@ -211,7 +211,7 @@ export const MESSAGES = {
   deleteAlertFailed: 'Failed to delete the alert',
   loadAlertsFailed: 'Failed to load your alerts',
   endAlertFailed: 'Failed to stop the alert',
-  /** Issue #31 point 16: a second factor, TOTP (RFC 6238), and its recovery codes. */
+  /** A second factor, TOTP (RFC 6238), and its recovery codes. */
   totpRequired: 'Enter the 6-digit code from your authenticator app, or a recovery code',
   totpInvalid: 'Invalid or already used authentication code',
   totpCodeFormat: 'The code is 6 digits, or a 10-character recovery code',
@@ -221,7 +221,7 @@ export const MESSAGES = {
   totpDisabled: 'Two-factor authentication is off',
   secondFactorRequired: 'Admins must turn on two-factor authentication first (Account Settings)',
 
-  /** Issue #31 point 5: email confirmation. */
+  /** Email confirmation. */
   emailNotConfirmed: 'Please confirm your email address first: open the link we emailed you, or choose Resend',
   emailConfirmationRequired: 'This link is incomplete: open it from the email again',
   emailConfirmationInvalid: 'This confirmation link is not valid',
@@ -235,22 +235,22 @@ export const MESSAGES = {
 } as const;
 
 /**
- * The messages that carry values, by code (issue #15): an error answer names the code and its `params`, so a client
+ * The messages that carry values, by code: an error answer names the code and its `params`, so a client
  * renders it in another language; these render the English. The helpers below keep their callers' shape.
  */
 export const PARAMETERISED_MESSAGES = {
   socialLinkOffSite: ({ hosts }: { hosts: readonly string[] }) => `Link must be on ${hosts.join(' or ')}`,
   businessDeleted: ({ name }: { name: string }) => `Business "${name}" deleted successfully`,
   confirmDeleteBusiness: ({ name }: { name: string }) => `Are you sure you want to delete "${name}"? This action cannot be undone.`,
-  /** SPEC is silent; approving a report removes the business, so it asks as 'Delete Business' does (issue #12). */
+  /** SPEC is silent; approving a report removes the business, so it asks as 'Delete Business' does. */
   confirmApproveReport: ({ business }: { business: string }) => `Approve this report and remove "${business}"? This action cannot be undone.`,
-  /** Issue #14: the admin's merge of B into A, and its button. */
+  /** The admin's merge of B into A, and its button. */
   businessesMerged: ({ from, into }: { from: string; into: string }) => `"${from}" merged into "${into}"`,
   mergeInto: ({ into }: { into: string }) => `Merge into ${into}`,
   confirmMerge: ({ from, into }: { from: string; into: string }) =>
     `Merge "${from}" into "${into}"? Its votes, comments, suggestions, reports, sources, confirmations, verifications and history move to "${into}", and its details fill those "${into}" lacks. Ownership does not move: "${into}" keeps its owner, and "${from}"'s owner and claims are dropped. "${from}" is removed.`,
   tooManySources: ({ max }: { max: number }) => `A business can list at most ${max} sources`,
-  /** SPEC is silent past the comment's limit; every too-long text says so in the comment's words (issue #12). */
+  /** SPEC is silent past the comment's limit; every too-long text says so in the comment's words. */
   textTooLong: ({ field, max }: { field: string; max: number }) => `${field} must be at most ${max} characters`,
   /** A suggested value of an object field (hours, social links) that is not an object. */
   mustBeJsonObject: ({ field }: { field: string }) => `${field} must be a JSON object`,
@@ -261,7 +261,7 @@ export const PARAMETERISED_MESSAGES = {
   sourceLine: ENGLISH_VALUE_WORDS.sourceLine,
   valueEntry: ENGLISH_VALUE_WORDS.valueEntry,
   tooManyAlerts: ({ max }: { max: number }) => `You can keep at most ${max} alerts: delete one first`,
-  /** Issue #31 point 6: names and cities go into other members' mails, so they are one line. */
+  /** Names and cities go into other members' mails, so they are one line. */
   textOneLine: ({ field }: { field: string }) => `${field} must be on one line, without line breaks or control characters`,
 } as const;
 
@@ -276,7 +276,7 @@ export const confirmMergeMessage = (from: string, into: string) => P.confirmMerg
 export const tooManySourcesMessage = (max: number) => P.tooManySources({ max });
 export const textTooLongMessage = (label: string, max: number) => P.textTooLong({ field: label, max });
 
-/** The detail page's line under the badge, e.g. 'Verified in person · March 2026' (issue #13), by method; `other` for another. */
+/** The detail page's line under the badge, e.g. 'Verified in person · March 2026', by method; `other` for another. */
 export const VERIFICATION_LINE_START: Record<string, string> = {
   'Visited in person': 'Verified in person',
   'Confirmed with the owner': 'Confirmed with the owner',
@@ -286,7 +286,7 @@ export const VERIFICATION_LINE_START: Record<string, string> = {
 };
 export const verificationLine = (method: string, monthAndYear: string) =>
   `${VERIFICATION_LINE_START[Object.hasOwn(VERIFICATION_LINE_START, method) ? method : 'other']} · ${monthAndYear}`;
-/** What a source's page said when it was last reached: kept after the page dies (issue #13 point 4). */
+/** What a source's page said when it was last reached: kept after the page dies. */
 export const archivedTitleLine = (title: string) => P.archivedTitle({ title });
 /** The business page's line for the owner's last 'Everything is still accurate', e.g. 'Confirmed accurate by its owner · March 2026'. */
 export const ownerConfirmedLine = (monthAndYear: string) => P.ownerConfirmed({ date: monthAndYear });

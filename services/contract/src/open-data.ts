@@ -1,5 +1,5 @@
 /**
- * Issue #16 point 1: the directory's open data. The licence and attribution every file and the 'Open data' page
+ * The directory's open data. The licence and attribution every file and the 'Open data' page
  * state; no zod here, so the screens import it too, as `@zaytoon/contract/open-data` (in the client's barrel, the bundler
  * put it in /browse's first chunk).
  */

@@ -16,8 +16,8 @@ const ACCEPTED_WARNINGS = [
 ];
 /** Warnings that stay at one place only. */
 const ACCEPTED_AT: Record<string, string[]> = {
-  // The front door's page lookup (issue #14) answers a 301 or a 404, never a 2xx: nginx serves the page on a 404.
-  // An alert mail's List-Unsubscribe link opened in a browser (issue #16) answers a 301 to the site's page, or a 400.
+  // The front door's page lookup answers a 301 or a 404, never a 2xx: nginx serves the page on a 404.
+  // An alert mail's List-Unsubscribe link opened in a browser answers a 301 to the site's page, or a 400.
   'operation-2xx-response': ['#/paths/~1api~1businesses~1{id}~1page/get/responses', '#/paths/~1api~1alerts~1unsubscribe/get/responses'],
 };
 const accepted = (problem: LintProblem) =>

@@ -1,5 +1,5 @@
 /**
- * Opening hours (issue #16 point 4): the texts people type per weekday become weekly open intervals, in minutes
+ * Opening hours: the texts people type per weekday become weekly open intervals, in minutes
  * since Monday 00:00 London local time, and an instant becomes its minute of the London week. The server stores the
  * intervals (the 'Open now' filter); the browser computes the status line from the same parser. No dependencies
  * (Intl only): /browse's first load carries it.

@@ -77,7 +77,7 @@ export const API_TAGS = {
   alerts:
     "A member's alerts, 'Email me new businesses like these': saved /browse filters mailed daily with the businesses added since the last mail, and the mails' one-click unsubscribe.",
   openData:
-    "Open data (issue #16): every listed business's public fields as CSV and GeoJSON, under the Open Database License; rebuilt at most every 10 minutes after changes, answered with ETag and Last-Modified.",
+    "Open data: every listed business's public fields as CSV and GeoJSON, under the Open Database License; rebuilt at most every 10 minutes after changes, answered with ETag and Last-Modified.",
   admin:
     'Admins only: statistics, pending reports and suggestions and their review, deleting a business, verifications, re-checks, broken links, owner claims, possible duplicates and merges.',
 } as const;
@@ -123,7 +123,7 @@ export const API_ROUTES = {
     ...ROUTE_PATHS.setLanguage,
     access: 'user',
     tag: 'auth',
-    summary: "Choose the member's language for the site and its mails (issue #15)",
+    summary: "Choose the member's language for the site and its mails",
     body: languageInputSchema,
     response: userSchema,
   }),
@@ -131,7 +131,7 @@ export const API_ROUTES = {
     ...ROUTE_PATHS.login,
     access: 'public',
     tag: 'auth',
-    summary: 'Sign in. Once TOTP is on, the right password without `totp_code` answers 401 with code `totpRequired` (issue #31)',
+    summary: 'Sign in. Once TOTP is on, the right password without `totp_code` answers 401 with code `totpRequired`',
     body: loginInputSchema,
     response: userSchema,
   }),
@@ -189,7 +189,7 @@ export const API_ROUTES = {
     ...ROUTE_PATHS.totpSetup,
     access: 'user',
     tag: 'auth',
-    summary: 'Start turning on a second factor (TOTP, RFC 6238): a new secret, confirmed by totpEnable (issue #31); 409 when it is on',
+    summary: 'Start turning on a second factor (TOTP, RFC 6238): a new secret, confirmed by totpEnable; 409 when it is on',
     response: totpSetupSchema,
   }),
   totpEnable: route({
@@ -309,7 +309,7 @@ export const API_ROUTES = {
   getBusiness: route({
     notFound: 'businessNotFound',
     notFoundResponse: {
-      description: "Not found; a business merged into another (issue #14) also says which: `merged_into` is the survivor's id",
+      description: "Not found; a business merged into another also says which: `merged_into` is the survivor's id",
       schema: mergedBusinessErrorSchema,
     },
     ...ROUTE_PATHS.getBusiness,
@@ -325,7 +325,7 @@ export const API_ROUTES = {
     access: 'public',
     tag: 'businesses',
     summary:
-      "For the front door, which asks before serving /business/{id}: a business merged into another (issue #14) answers 301 to the survivor's page; any other id 404 (the page is the app's)",
+      "For the front door, which asks before serving /business/{id}: a business merged into another answers 301 to the survivor's page; any other id 404 (the page is the app's)",
     redirect: "Moved permanently: `Location` is the survivor's page, /business/{id}",
     response: okResponse,
   }),

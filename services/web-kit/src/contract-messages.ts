@@ -46,7 +46,7 @@ const englishFunctions = Object.fromEntries(
 type LabelKey = `${LabelTable}.${string}`;
 
 /**
- * The contract's messages and labels in the page's language (issue #15): English is messages.ts and limits.ts
+ * The contract's messages and labels in the page's language: English is messages.ts and limits.ts
  * themselves (SPEC's and CONTRACT's words, byte for byte), each translation the contract's catalog, downloaded when a
  * screen first shows one of them.
  */
@@ -88,7 +88,7 @@ function codedText(t: ContractTranslate, code: string | undefined, params: Param
 }
 
 /**
- * A call that got no answer while the browser is offline, or while the page shows saved answers (issue #16 point 3):
+ * A call that got no answer while the browser is offline, or while the page shows saved answers:
  * every screen says it needs a connection.
  */
 export const failedOffline = (error: unknown): boolean =>
@@ -123,7 +123,7 @@ export function useContractLabels(): (table: LabelTable, value: string) => strin
 }
 
 /**
- * `describe(value)`: a suggested or recorded value written out in the page's language (issue #15): a source's kind
+ * `describe(value)`: a suggested or recorded value written out in the page's language: a source's kind
  * and punctuation, the keys of hours and social links, the list of them. English stays describe-value.ts's, as stored.
  */
 export function useDescribeValue(): { value: (text: string | null | undefined) => string; text: (text: string) => string } {

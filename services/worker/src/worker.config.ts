@@ -27,7 +27,7 @@ export interface WorkerSettings {
   lockDurationMs: number;
   stalledIntervalMs: number;
   statisticsEveryMs: number;
-  /** How often the open data files' changed segments are rebuilt (issue #31 item 7: a change is in them within 2 minutes). */
+  /** How often the open data files' changed segments are rebuilt (a change is in them within 2 minutes). */
   openDataEveryMs: number;
   /** Honoured only when NODE_ENV=test: lets tests catch a job mid-flight. */
   testDelayMs: number;

@@ -44,12 +44,12 @@ export function createWorkerContainer(config: Config) {
     mail: new MailService(mail, config.PRODUCT_NAME, config.PUBLIC_ORIGIN),
     freshness: new FreshnessService(db, jobs),
     alerts: new AlertsService(db, jobs, alertTokens),
-    /** Signs the alert mails' unsubscribe links (issue #16 point 5). */
+    /** Signs the alert mails' unsubscribe links. */
     alertTokens,
     avatars: new AvatarService(new AvatarRepository(db), new ImageRepository(), storage),
     moderation: new ModerationService(db, statistics),
     statistics,
-    /** The directory's rollups (issue #30 point 3): the statistics refresh moves their verification cut-off. */
+    /** The directory's rollups: the statistics refresh moves their verification cut-off. */
     directoryRollups: new DirectoryRollupRepository(db),
     /** Opens the payload fields a job definition seals (the processor does, before the schema check). */
     jobData,

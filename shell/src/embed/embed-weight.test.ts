@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The embed's weight (issue #16): a page that other sites frame stays under 80 kB of gzipped JS in either view, Leaflet
+// The embed's weight: a page that other sites frame stays under 80 kB of gzipped JS in either view, Leaflet
 // aside. A size budget of the real build, not a timing: the embed's own Vite build, followed import by import.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -19,7 +19,7 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-describe("a member's language (issue #15)", () => {
+describe("a member's language", () => {
   it('becomes the page language when the member is found signed in', () => {
     const { session, language, call } = setUp(null);
     session.getState().setUser({ ...memberUser, language: 'ar' });

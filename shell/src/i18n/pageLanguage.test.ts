@@ -5,7 +5,7 @@ const sources = (search = '', cookies = '', browser: string[] = []) => ({ search
 
 afterEach(() => showLanguage('en'));
 
-describe('the language a page opens in (issue #15)', () => {
+describe('the language a page opens in', () => {
   it('follows ?lang= first, then the remembered choice, then the browser, then English', () => {
     expect(openingLanguage(sources('?lang=ar', 'zaytoon.lang=cy', ['ur']))).toBe('ar');
     expect(openingLanguage(sources('?lang=xx', 'zaytoon.lang=cy', ['ur']))).toBe('cy');

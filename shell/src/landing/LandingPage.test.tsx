@@ -48,7 +48,7 @@ describe('landing page (SPEC §2)', () => {
     expect(linkTo('Browse Directory', section)).toEqual(['/browse']);
   });
 
-  it('has the footer of SPEC §1, with the open data page (issue #16)', async () => {
+  it('has the footer of SPEC §1, with the open data page', async () => {
     await renderLanding();
     const footer = screen.getByTestId('site-footer');
     const platform = within(footer).getByRole('navigation', { name: 'Platform' });
@@ -72,7 +72,7 @@ describe('landing page (SPEC §2)', () => {
   });
 });
 
-describe('landing page in other languages (issue #15)', () => {
+describe('landing page in other languages', () => {
   afterEach(() => {
     showLanguage('en');
     rememberLanguage('en');

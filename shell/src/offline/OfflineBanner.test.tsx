@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderShell } from '../test/harness';
 import { createConnection } from './connection';
 
-describe('offline banner (issue #16 point 3)', () => {
+describe('offline banner', () => {
   it("shows 'Offline: showing saved results' as a status while the browser is offline, and nothing once it is back", async () => {
     const target = new EventTarget();
     const browser = { onLine: false };

@@ -1,5 +1,5 @@
 /**
- * The front door's service worker (issue #16 point 3), registered when the page has loaded and the browser is idle, so
+ * The front door's service worker, registered when the page has loaded and the browser is idle, so
  * its install (the shell's files, fetched to be kept) never competes with the page's own downloads. The federation's
  * bootstrap runs this module late, often after the load event.
  */

@@ -1,6 +1,6 @@
 /**
  * The header the service worker adds to a directory answer it gave from its cache because the network did not
- * answer in time: the page then says it shows saved results (issue #16 point 3).
+ * answer in time: the page then says it shows saved results.
  */
 export const SAVED_ANSWER_HEADER = 'X-Zaytoon-Saved-Answer';
 
@@ -15,7 +15,7 @@ function cacheDirectives(cacheControl: string | null): Set<string> {
 }
 
 /**
- * An answer the service worker may keep (issue #31 item 1): a 200 its server marked `public`, so the same for every
+ * An answer the service worker may keep: a 200 its server marked `public`, so the same for every
  * visitor. Never one marked `private` or `no-store` (a member's or an admin's), nor one that says nothing.
  */
 export function isSharedAnswer(response: Pick<Response, 'status' | 'headers'>): boolean {

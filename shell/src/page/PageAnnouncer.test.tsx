@@ -8,7 +8,7 @@ import { pageRemoteLoader } from '../test/pageRemote';
 const olive = { id: 5, name: 'Olive Tree Cafe' } as Business;
 const api = { call: async (route: string) => (route === 'getBusiness' ? olive : {}) } as unknown as ApiClient;
 
-describe('page title (issue #12)', () => {
+describe('page title', () => {
   it.each([
     ['/', 'Zaytoon'],
     ['/browse', 'Browse · Zaytoon'],
@@ -38,7 +38,7 @@ describe('page title (issue #12)', () => {
   });
 });
 
-describe('focus on navigation (issue #12)', () => {
+describe('focus on navigation', () => {
   it('stays where it is on the first load', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     onTestFinished(() => {

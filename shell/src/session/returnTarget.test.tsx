@@ -36,7 +36,7 @@ describe('login return target: only pages of this site (no open redirect)', () =
   });
 });
 
-describe('login returns to the page the visitor came from (issue #12)', () => {
+describe('login returns to the page the visitor came from', () => {
   it('a link to /login carries the page it was followed from', async () => {
     renderShell('/business/5', { loader: pageRemoteLoader });
     await userEvent.click(await screen.findByRole('link', { name: 'to login' }));

@@ -9,7 +9,7 @@ const answering = (error: ApiError) => ({ call: vi.fn(async () => Promise.reject
 
 const toastTexts = (toasts: ReturnType<typeof renderShell>['toasts']) => toasts.getState().toasts.map((toast) => toast.message);
 
-describe('an expired session (issue #12)', () => {
+describe('an expired session', () => {
   it("a 401 to a logged-in user's action: the user is forgotten, one toast, and /login remembers the page", async () => {
     const { session, toasts } = renderShell('/business/5?tab=comments', {
       user: memberUser,

@@ -443,7 +443,7 @@ function uiTexts(): string[] {
   return texts;
 }
 
-describe('admin panel in other languages (issue #15)', () => {
+describe('admin panel in other languages', () => {
   // As the remote's root does before the shell renders it: the contract's words (reasons, toasts) are in too.
   beforeAll(() => preloadContractMessages('ar'));
 

@@ -12,7 +12,7 @@ async function openBrokenLinks(links: ReturnType<typeof brokenLink>[]) {
   await screen.findByTestId('broken-links');
 }
 
-describe('Broken links tab (issue #13 point 4)', () => {
+describe('Broken links tab', () => {
   it('lists each broken link: its business, the URL and where it ended, status, failures, last check and archived title', async () => {
     await openBrokenLinks([
       brokenLink(3, { final_url: 'https://example.org/gone' }),

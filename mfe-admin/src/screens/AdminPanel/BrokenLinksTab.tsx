@@ -5,7 +5,7 @@ import card from './card.module.css';
 import { PagedList } from './PagedList';
 import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
 
-/** Sources whose link failed three checks in a row (issue #13 point 4), oldest first, with what their page said. */
+/** Sources whose link failed three checks in a row, oldest first, with what their page said. */
 export function BrokenLinksTab() {
   const t = useMessages();
   const links = useBrokenLinks();

@@ -15,7 +15,7 @@ async function openClaims(claims: ReturnType<typeof claim>[]) {
   return { server, host };
 }
 
-describe('Claims tab (issue #14 point 4)', () => {
+describe('Claims tab', () => {
   it("lists each claim: the business (linked), the member's username and email, the evidence and the domain hint", async () => {
     await openClaims([claim(1), claim(2, { business: { id: 9, name: 'Jaffa Books', website: '' }, email_domain_matches: false })]);
     const [first, second] = screen.getAllByTestId('claim-card');

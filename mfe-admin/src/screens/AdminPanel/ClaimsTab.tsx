@@ -8,7 +8,7 @@ import card from './card.module.css';
 import { PagedList } from './PagedList';
 import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
 
-/** Owner claims (issue #14 point 4), oldest first: approving makes the member the owner, who can then edit. */
+/** Owner claims, oldest first: approving makes the member the owner, who can then edit. */
 export function ClaimsTab() {
   const t = useMessages();
   const claims = useClaims();

@@ -15,7 +15,7 @@ async function openDuplicates(pairs: ReturnType<typeof duplicatePair>[]) {
   return { server, host };
 }
 
-describe('Possible duplicates tab (issue #14 point 2)', () => {
+describe('Possible duplicates tab', () => {
   it("shows both businesses with links, the score and distance, and 'Added despite the warning' when so", async () => {
     await openDuplicates([duplicatePair(1, { added_despite_warning: true }), duplicatePair(2, { distance_m: null })]);
     const [first, second] = screen.getAllByTestId('duplicate-pair');
@@ -33,7 +33,7 @@ describe('Possible duplicates tab (issue #14 point 2)', () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     await userEvent.click(screen.getByRole('button', { name: 'Merge into Olive Tree Bakers' }));
     expect(confirm).toHaveBeenCalledWith(expect.stringContaining('Merge "Olive Tree Bakery" into "Olive Tree Bakers"?'));
-    // What moves, and that ownership does not (issue #31 point 2).
+    // What moves, and that ownership does not.
     expect(confirm).toHaveBeenCalledWith(expect.stringContaining('confirmations, verifications and history move to "Olive Tree Bakers"'));
     expect(confirm).toHaveBeenCalledWith(expect.stringContaining('Ownership does not move: "Olive Tree Bakers" keeps its owner'));
     expect(server.api.call).toHaveBeenCalledWith('mergeBusiness', { id: 11, body: { from: 12 } });

@@ -5,7 +5,7 @@ import card from './card.module.css';
 import { PagedList } from './PagedList';
 import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
 
-/** Likely pairs found by the nightly search or added despite the warning (issue #14 point 2), oldest first. */
+/** Likely pairs found by the nightly search or added despite the warning, oldest first. */
 export function DuplicatesTab() {
   const t = useMessages();
   const pairs = useDuplicatePairs();

@@ -29,7 +29,7 @@ async function openRechecks(server = fakeAdminServer({ rechecks: [flagged, due] 
 
 const card = (id: number) => screen.getAllByTestId('recheck-card').find((element) => element.dataset.businessId === String(id))!;
 
-describe('Re-checks tab (issue #13)', () => {
+describe('Re-checks tab', () => {
   it("lists why each business needs a re-check: the members' answers, or the verification that fell due", async () => {
     await openRechecks();
     expect(screen.getAllByTestId('recheck-card').map((element) => element.dataset.reason)).toEqual(['members', 'due']);

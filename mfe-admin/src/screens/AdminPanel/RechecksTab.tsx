@@ -14,7 +14,7 @@ const BADGES: Record<Recheck['reason'], string> = {
   never: card.badgeGrey,
 };
 
-/** Re-checks (issue #13): what members flagged, then what fell due, then the never verified, oldest first in each. */
+/** Re-checks: what members flagged, then what fell due, then the never verified, oldest first in each. */
 export function RechecksTab() {
   const t = useMessages();
   const rechecks = useRechecks();

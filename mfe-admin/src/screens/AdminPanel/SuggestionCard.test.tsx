@@ -56,7 +56,7 @@ describe('suggestion card (SPEC §2 Suggestions tab)', () => {
     expect(screen.getByTestId('field-badge').textContent).toBe('Business Hours');
   });
 
-  it('shows a suggested source of proof of support as its kind, date, description and link (issue #13)', () => {
+  it('shows a suggested source of proof of support as its kind, date, description and link', () => {
     const source = { kind: 'Public statement', url: 'https://olive.example/statement', description: 'Statement of solidarity', date: '2025-11-02' };
     renderCard({ suggestion: suggestion(5, { field_name: 'proof_of_support', suggested_value: JSON.stringify(source) }), onReview: vi.fn() });
     expect(screen.getByTestId('suggested-value').textContent).toBe(

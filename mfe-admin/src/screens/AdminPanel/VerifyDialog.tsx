@@ -9,7 +9,7 @@ import styles from './VerifyDialog.module.css';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** 'Verify': how the business was verified, a note, an evidence link and the day of the check (issue #13). */
+/** 'Verify': how the business was verified, a note, an evidence link and the day of the check. */
 export function VerifyDialog({ business, onClose }: { business: { id: number; name: string }; onClose: () => void }) {
   const t = useMessages();
   const label = useContractLabels();

@@ -14,7 +14,7 @@ const withUser = (emailConfirmed: boolean | undefined, resend: () => unknown = a
   return host;
 };
 
-describe("the top bar's email confirmation banner (issue #31 point 5)", () => {
+describe("the top bar's email confirmation banner", () => {
   it('says the address is unconfirmed and resends the link, with the server’s answer', async () => {
     const host = withUser(false, async () => ({ message: 'We sent you a new confirmation link' }));
     const banner = await screen.findByTestId('email-confirmation-banner');

@@ -5,7 +5,7 @@ import { useResendEmailConfirmation } from './api/use-email-confirmation';
 import styles from './EmailConfirmationBanner.module.css';
 
 /**
- * Issue #31 point 5: while the signed-in member's address is unconfirmed, says so under the top bar and offers
+ * While the signed-in member's address is unconfirmed, says so under the top bar and offers
  * 'Resend' (the server limits it per account and per network, and says when to try again).
  */
 export function EmailConfirmationBanner() {

@@ -4,8 +4,8 @@ import type { DirectoryFilter } from '@zaytoon/contract/client';
 export const UNKNOWN_CITY = 'Unknown City';
 
 /**
- * What the filter controls hold: free text, 'all' for no category or city (SPEC §2), 'true' for 'Verified only' (issue #13)
- * and for 'Open now' (issue #16).
+ * What the filter controls hold: free text, 'all' for no category or city (SPEC §2), 'true' for 'Verified only'
+ * and for 'Open now'.
  */
 export interface FilterValues {
   search: string;

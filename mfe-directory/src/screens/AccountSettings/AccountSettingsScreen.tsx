@@ -28,7 +28,7 @@ export function pictureProblem(file: { size: number; type: string }): 'pictureWr
   return null;
 }
 
-/** /account-settings (SPEC §2): profile picture, change password, two-factor authentication (issue #31), alerts (issue #16 point 5), danger zone. */
+/** /account-settings (SPEC §2): profile picture, change password, two-factor authentication, alerts, danger zone. */
 export function AccountSettingsScreen({
   reload = () => window.location.reload(),
   reloadDelayMs = RELOAD_AFTER_PICTURE_MS,

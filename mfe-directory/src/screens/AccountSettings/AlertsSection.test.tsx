@@ -14,7 +14,7 @@ const alert = (id: number, filters: Partial<Alert>): Alert => ({
   ...filters,
 });
 
-describe("account settings' Alerts (issue #16 point 5)", () => {
+describe("account settings' Alerts", () => {
   it('lists each alert in words and deletes one with its button', async () => {
     let alerts = [alert(1, { city: 'Leeds', category: 'Cafe' }), alert(2, { search: 'falafel' }), alert(3, {})];
     const api = fakeApi({

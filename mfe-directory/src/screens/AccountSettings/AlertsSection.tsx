@@ -22,7 +22,7 @@ function useDescribeAlert() {
   };
 }
 
-/** Account settings' 'Alerts' (issue #16 point 5): the member's alerts, each in words with a Delete button. */
+/** Account settings' 'Alerts': the member's alerts, each in words with a Delete button. */
 export function AlertsSection() {
   const ids = useId();
   const t = useMessages();

@@ -7,7 +7,7 @@ import { SecondFactorSection } from './SecondFactorSection';
 
 const RECOVERY_CODES = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`.replace(/\d/g, (digit) => 'klmnopqrst'[Number(digit)]));
 
-describe("account settings' two-factor authentication (issue #31 point 16)", () => {
+describe("account settings' two-factor authentication", () => {
   it('sets it up: QR code and secret, a code to turn it on, then the recovery codes once', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const api = fakeApi({

@@ -49,7 +49,7 @@ function SubmitButton({ pending, label, pendingLabel, kind }: { pending: boolean
 }
 
 /**
- * Issue #31 point 16, on /account-settings: turning the second factor (TOTP) on (QR code and secret, confirmed with a
+ * On /account-settings: turning the second factor (TOTP) on (QR code and secret, confirmed with a
  * code, then the recovery codes once) and off (password and a code).
  */
 export function SecondFactorSection() {

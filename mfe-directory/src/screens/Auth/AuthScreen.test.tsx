@@ -107,7 +107,7 @@ describe('auth screen (SPEC §2)', () => {
     await waitFor(() => expect(host.toast.error).toHaveBeenCalledWith('Signup failed'));
   });
 
-  it("says an offline sign-in needs a connection (issue #16 point 3), and a call the server did not answer while online keeps 'Login failed'", async () => {
+  it("says an offline sign-in needs a connection, and a call the server did not answer while online keeps 'Login failed'", async () => {
     const session = fakeSession(null, { login: vi.fn(async () => Promise.reject(new ApiError(0, null))) });
     const host = fakeHost({ session });
     vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -148,7 +148,7 @@ describe('auth screen (SPEC §2)', () => {
   });
 });
 
-describe('auth screen: the second factor (issue #31)', () => {
+describe('auth screen: the second factor', () => {
   it('asks for the code when the API says totpRequired, then signs in with it', async () => {
     const login = vi.fn(async (credentials: { totp_code?: string }) => {
       if (!credentials.totp_code) throw new ApiError(401, MESSAGES.totpRequired, undefined, undefined, { code: 'totpRequired' });
@@ -172,7 +172,7 @@ describe('auth screen: the second factor (issue #31)', () => {
   });
 });
 
-describe('auth screen: rules shown before submitting (issue #12)', () => {
+describe('auth screen: rules shown before submitting', () => {
   it('sign-up shows the username and password rules under their fields; sign-in does not', async () => {
     renderScreen(<AuthScreen />, { path: '/login' });
     expect(screen.getByLabelText('Password').getAttribute('aria-describedby')).toBeNull();
@@ -188,7 +188,7 @@ describe('auth screen: rules shown before submitting (issue #12)', () => {
   });
 });
 
-describe('auth screen: back to the page the visitor came from (issue #12)', () => {
+describe('auth screen: back to the page the visitor came from', () => {
   function renderLogin(from: unknown) {
     const host = fakeHost();
     render(

@@ -12,7 +12,7 @@ import { useContractMessages, useErrorText } from '@zaytoon/web-kit/contract-mes
 
 type Mode = 'signin' | 'signup';
 
-/** Issue #31: the API asks for the second factor after a right password. */
+/** The API asks for the second factor after a right password. */
 const asksForSecondFactor = (error: unknown) => isApiError(error) && error.status === 401 && error.code === 'totpRequired';
 
 const EMPTY = { login: '', password: '', name: '', username: '', email: '' };

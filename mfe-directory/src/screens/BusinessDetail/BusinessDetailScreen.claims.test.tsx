@@ -26,7 +26,7 @@ function open(options: { detail?: Partial<BusinessDetail>; isOwner?: boolean; cl
   return host;
 }
 
-describe('owner claims on the business page (issue #14 point 4)', () => {
+describe('owner claims on the business page', () => {
   it("'I own this business' sends how the member can prove it, and toasts the answer", async () => {
     const host = open();
     await userEvent.click(await screen.findByRole('button', { name: 'I own this business' }));

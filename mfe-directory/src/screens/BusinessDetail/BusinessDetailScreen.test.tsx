@@ -297,7 +297,7 @@ describe('business detail (SPEC §2)', () => {
     expect(host.toast.error).toHaveBeenCalledWith('Business not found');
   });
 
-  it("a business merged into another replaces its address with the survivor's page, without a toast (issue #14)", async () => {
+  it("a business merged into another replaces its address with the survivor's page, without a toast", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const host = fakeHost({
       api: api({
@@ -365,7 +365,7 @@ describe('business detail (SPEC §2)', () => {
   });
 });
 
-describe('business detail: changes show at once, and a refusal undoes them (issue #12)', () => {
+describe('business detail: changes show at once, and a refusal undoes them', () => {
   it('a vote counts at once and is rolled back when refused', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     let refuse: (error: unknown) => void = () => {};
@@ -422,7 +422,7 @@ describe('business detail: changes show at once, and a refusal undoes them (issu
   });
 });
 
-describe('business detail: comments a page at a time (issue #30)', () => {
+describe('business detail: comments a page at a time', () => {
   /** Three comments in all: the first page holds two, 'Load more comments' reads the third. */
   function pagedComments() {
     return vi.fn(async ({ query }: { query?: { cursor?: string } }) =>
@@ -509,7 +509,7 @@ describe("business detail: 'Please log in to ...' (SPEC §5)", () => {
   });
 });
 
-describe('business detail: text limits (issue #12)', () => {
+describe('business detail: text limits', () => {
   it('the report details and suggestion fields stop at their limits and count long text', async () => {
     const host = fakeHost({ api: api(), session: fakeSession(member) });
     open(host);
@@ -542,7 +542,7 @@ describe('business detail: text limits (issue #12)', () => {
   });
 });
 
-describe('business detail: sources of proof of support (issue #13)', () => {
+describe('business detail: sources of proof of support', () => {
   const sources = [
     { id: 12, kind: 'In-store sign' as const, url: null, description: 'Sign in the window', date: '2026-01-15', link: null },
     {

@@ -140,7 +140,7 @@ function ActionRow({ business, canEdit, isOwner }: { business: BusinessDetail; c
   const message = useContractMessages();
   const count = useCount();
   const [dialog, setDialog] = useState<'suggest' | 'report' | 'claim' | null>(null);
-  // Anyone but the owner whose claim was approved may claim: the admins decide (issue #14 point 4).
+  // Anyone but the owner whose claim was approved may claim: the admins decide.
   const mayClaim = !(business.managed_by_owner && isOwner);
 
   return (

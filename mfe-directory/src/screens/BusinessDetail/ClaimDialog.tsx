@@ -6,7 +6,7 @@ import { TextAreaField } from '../../ui/Field';
 import { MemberDialogForm } from './MemberDialogForm';
 import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
 
-/** 'I own this business' (issue #14 point 4): how the member can prove it; an admin approves or rejects. */
+/** 'I own this business': how the member can prove it; an admin approves or rejects. */
 export function ClaimDialog({ businessId, onClose }: { businessId: number; onClose: () => void }) {
   const [evidence, setEvidence] = useState('');
   const claiming = useClaimBusiness(businessId);

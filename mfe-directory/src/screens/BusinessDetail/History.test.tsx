@@ -56,7 +56,7 @@ const toggle = () => screen.getByRole('button', { name: 'History' });
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('History section (issue #14)', () => {
+describe('History section', () => {
   it('is collapsed and reads nothing until opened; then lists each revision with its kind, who, when and field changes', async () => {
     const { callPage } = setUp();
     expect(toggle().getAttribute('aria-expanded')).toBe('false');
@@ -110,7 +110,7 @@ describe('History section (issue #14)', () => {
   });
 });
 
-describe('History in Arabic (issue #15)', () => {
+describe('History in Arabic', () => {
   it("names the author's role, not the server's English, and writes hours and sources out in Arabic", async () => {
     await Promise.all([preloadMessages('ar'), preloadContractMessages('ar')]);
     const source = { kind: 'In-store sign', date: '2025-06-01', description: 'Sign in the window' };

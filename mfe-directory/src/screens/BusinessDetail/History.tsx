@@ -9,7 +9,7 @@ import shared from '../../ui/page.module.css';
 // Most visitors never open the history: its code and its first page load when it is opened.
 const HistoryList = lazyNamed(() => import('./HistoryList'), 'HistoryList');
 
-/** The business's revision history (issue #14), collapsed until opened. */
+/** The business's revision history, collapsed until opened. */
 export function History({ businessId }: { businessId: number }) {
   const [open, setOpen] = useState(false);
   const ids = useId();

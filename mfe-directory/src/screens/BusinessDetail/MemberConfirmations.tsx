@@ -9,7 +9,7 @@ import forms from '../../ui/forms.module.css';
 import shared from '../../ui/page.module.css';
 import { useContractLabels, useContractMessages } from '@zaytoon/web-kit/contract-messages';
 
-/** 'Still open and still supportive?' (issue #13): members answer once a month; everyone sees the confirmations. */
+/** 'Still open and still supportive?': members answer once a month; everyone sees the confirmations. */
 export function MemberConfirmations({ businessId }: { businessId: number }) {
   const titleId = useId();
   const t = useMessages();

@@ -5,7 +5,7 @@ import shared from '../../ui/page.module.css';
 import classes from './BusinessDetailScreen.module.css';
 
 /**
- * 'Managed by its owner' once an admin approved the owner's claim (issue #14 point 4), with the owner's last
+ * 'Managed by its owner' once an admin approved the owner's claim, with the owner's last
  * 'Everything is still accurate'. Nothing for a business whose owner never claimed it.
  */
 export function Ownership({ business }: { business: BusinessDetail }) {

@@ -23,7 +23,7 @@ const source = (id: number, extra: Partial<Source>): Source => ({
   ...extra,
 });
 
-describe('Palestine Support: link checks (issue #13 point 4)', () => {
+describe('Palestine Support: link checks', () => {
   it("shows 'Link broken' and the archived title beside a source whose link is broken, and neither beside the others", () => {
     renderScreen(
       <PalestineSupport

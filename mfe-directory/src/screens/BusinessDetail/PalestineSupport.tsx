@@ -13,7 +13,7 @@ const hostOf = (url: string) => {
 };
 
 /**
- * The Palestine Support section's body: each source with its kind, date, description and link (issue #13 point 3).
+ * The Palestine Support section's body: each source with its kind, date, description and link.
  * A business listed before sources, whose text has no sources yet, shows its text.
  */
 export function PalestineSupport({ business }: { business: BusinessDetail }) {
@@ -35,7 +35,7 @@ export function PalestineSupport({ business }: { business: BusinessDetail }) {
 }
 
 function SourceItem({ source }: { source: Source }) {
-  // Its page failed three checks in a row (issue #13 point 4): what the page said is kept, so the source still means something.
+  // Its page failed three checks in a row: what the page said is kept, so the source still means something.
   const broken = source.link?.status === 'broken';
   const t = useMessages();
   const message = useContractMessages();

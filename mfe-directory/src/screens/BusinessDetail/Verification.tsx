@@ -6,7 +6,7 @@ import { useContractLabels, useContractMessages } from '@zaytoon/web-kit/contrac
 
 /**
  * SPEC's 'Verified' badge while the latest verification is under 12 months old, with how and when; 'Verification
- * due' once it is older (issue #13). Nothing for a business never verified.
+ * due' once it is older. Nothing for a business never verified.
  */
 export function Verification({ business }: { business: Business }) {
   const { status, method, date } = business.verification;

@@ -42,7 +42,7 @@ export function useBusinessDetail(idParam: string | undefined) {
   const suggestions = useQuery({ ...getSuggestionsQueryOptions(api, businessId), enabled: known });
 
   const notFound = isApiError(businessQuery.error) && businessQuery.error.status === 404;
-  // A business merged into another (issue #14): its old address leads to the survivor's page, as the front door's 301 does.
+  // A business merged into another: its old address leads to the survivor's page, as the front door's 301 does.
   const mergedInto = isApiError(businessQuery.error) ? businessQuery.error.mergedInto : undefined;
   useEffect(() => {
     if (!notFound) return;
@@ -52,7 +52,7 @@ export function useBusinessDetail(idParam: string | undefined) {
   }, [notFound, mergedInto, navigate, toast, message]);
 
   // The query cache hands data over through useSyncExternalStore, whose updates React renders in one task: the whole
-  // screen at once (130-170 ms here, four times that on a phone). Deferred, it is built in slices between frames.
+  // screen at once, a long task (longer still on a phone). Deferred, it is built in slices between frames.
   const business = useDeferredValue(businessQuery.data ?? null);
   const state: LoadState = !known || notFound ? 'missing' : business ? 'ready' : businessQuery.isError ? 'unavailable' : 'loading';
 

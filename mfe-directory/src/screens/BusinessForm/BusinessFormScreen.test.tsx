@@ -237,7 +237,7 @@ describe('business form (SPEC §2)', () => {
     expect(descriptions(screen.getByLabelText('Twitter/X'))).toEqual([errors['social_media.twitter']]);
   });
 
-  describe('sources of proof of support (issue #13)', () => {
+  describe('sources of proof of support', () => {
     const statement = {
       id: 11,
       kind: 'Public statement' as const,
@@ -318,7 +318,7 @@ describe('business form (SPEC §2)', () => {
     });
   });
 
-  describe("'This may already be listed' (issue #14)", () => {
+  describe("'This may already be listed'", () => {
     const candidates = [
       { id: 11, name: 'Olive Tree Bakers', address: '3 Brick Lane', postcode: 'E1 6AN', distance_m: 0, same_postcode: true },
       { id: 12, name: 'Olive Tree Bakehouse', address: '9 Fournier Street', postcode: 'E1 6QE', distance_m: 120, same_postcode: false },

@@ -6,7 +6,7 @@ import warning from './DuplicateWarning.module.css';
 const distanceLabel = (candidate: DuplicateCandidate, message: ContractTranslate) =>
   candidate.same_postcode ? message('samePostcode') : candidate.distance_m === null ? '' : `${candidate.distance_m} m`;
 
-/** 'This may already be listed' (issue #14): a polite live region, so a screen reader hears it without losing its place. */
+/** 'This may already be listed': a polite live region, so a screen reader hears it without losing its place. */
 export function DuplicateWarning({ candidates }: { candidates: DuplicateCandidate[] }) {
   const message = useContractMessages();
   return (

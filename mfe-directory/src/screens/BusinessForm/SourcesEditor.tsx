@@ -9,7 +9,7 @@ import classes from './SourcesEditor.module.css';
 
 const FIELDS = ['kind', 'url', 'description', 'date'] as const;
 
-/** The business's sources of proof of support: a row each, added and removed here (issue #13 point 3). */
+/** The business's sources of proof of support: a row each, added and removed here. */
 export function SourcesEditor({
   sources,
   onChange,

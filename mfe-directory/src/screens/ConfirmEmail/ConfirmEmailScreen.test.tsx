@@ -12,7 +12,7 @@ const openWith = (path: string, confirm: () => unknown) => {
   return { host, load };
 };
 
-describe("/confirm-email: the confirmation mail's link (issue #31 point 5)", () => {
+describe("/confirm-email: the confirmation mail's link", () => {
   it("confirms nothing when the page opens, only on the member's click, then reads the session again", async () => {
     const { host, load } = openWith('/confirm-email?token=abc_DEF-123', async () => ({ message: 'Thank you: your email address is confirmed' }));
     expect((await screen.findByTestId('confirm-email')).textContent).toContain('Confirm your email address');

@@ -9,7 +9,7 @@ import shared from '../../ui/page.module.css';
 import { EmptyPage } from '../EmptyPage';
 
 /**
- * /confirm-email?token=… (issue #31 point 5): the confirmation mail's link. Opening the page changes nothing (a mail
+ * /confirm-email?token=…: the confirmation mail's link. Opening the page changes nothing (a mail
  * scanner may open it, scripts and all); the member's click on the button posts the token.
  */
 export function ConfirmEmailScreen() {

@@ -12,7 +12,7 @@ const openWith = (path: string, confirm: () => unknown) => {
 
 const confirmButton = () => screen.findByRole('button', { name: 'Everything is still accurate' });
 
-describe("/confirm-listing: the freshness reminder's link (issue #14 point 4, issue #31 item 13)", () => {
+describe("/confirm-listing: the freshness reminder's link", () => {
   it("sends nothing when the page opens; the owner's click posts the token once and thanks them, with the way to the listing and its edit form", async () => {
     const host = openWith('/confirm-listing?token=abc_DEF-123', async () => ({
       business_id: 5,

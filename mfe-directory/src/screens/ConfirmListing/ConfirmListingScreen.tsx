@@ -7,9 +7,9 @@ import { EmptyPage } from '../EmptyPage';
 import { useContractMessages, useErrorText } from '@zaytoon/web-kit/contract-messages';
 
 /**
- * /confirm-listing?token=… (issue #14 point 4): the freshness reminder's 'Everything is still accurate'. Opening the
- * page confirms nothing, even with its scripts running (a mail scanner that opens links runs them too: issue #31
- * item 13): the owner's click on the button posts the token.
+ * /confirm-listing?token=…: the freshness reminder's 'Everything is still accurate'. Opening the
+ * page confirms nothing, even with its scripts running (a mail scanner that opens links runs them too):
+ * the owner's click on the button posts the token.
  */
 export function ConfirmListingScreen() {
   const confirming = useConfirmListing();

@@ -7,7 +7,7 @@ import row from './BusinessRow.module.css';
 
 /**
  * One business in a city card (SPEC §2): name, category, vote score, report count (admins), address and
- * postcode, opening status (issue #16), description cut to 120 characters, phone, website link, 'View Details'.
+ * postcode, opening status, description cut to 120 characters, phone, website link, 'View Details'.
  */
 export function BusinessRow({ business, isAdmin }: { business: Business; isAdmin: boolean }) {
   const t = useListMessages();

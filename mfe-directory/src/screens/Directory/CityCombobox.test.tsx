@@ -32,7 +32,7 @@ const optionNames = () =>
     .getAllByRole('option')
     .map((option) => option.textContent);
 
-describe('city filter with thousands of cities (issue #30)', () => {
+describe('city filter with thousands of cities', () => {
   it("lists 'All Cities' and the first matches only, asked for when first opened", async () => {
     const api = cityApi();
     renderScreen(<DirectoryScreen />, { path: '/browse', host: fakeHost({ api }) });

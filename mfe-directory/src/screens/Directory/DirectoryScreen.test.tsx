@@ -295,7 +295,7 @@ describe('directory screen (SPEC §2)', () => {
   });
 });
 
-describe("directory screen: 'could not load' is not 'nothing found' (issue #12)", () => {
+describe("directory screen: 'could not load' is not 'nothing found'", () => {
   /** Answers fail (`failing` times) until the server is back, then the directory answers. */
   function flakyApi(failing: { count: number }, error: ApiError) {
     const once =

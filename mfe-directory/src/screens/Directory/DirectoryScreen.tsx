@@ -14,7 +14,7 @@ import directory from './DirectoryScreen.module.css';
 import shared from '../../ui/page.module.css';
 
 const MapView = lazy(() => import('../../map/MapView'));
-// Members only: visitors' first load carries none of it (issue #16 point 5).
+// Members only: visitors' first load carries none of it.
 const SaveAlertButton = lazy(() => import('../../features/alerts/SaveAlertButton'));
 
 /**

@@ -76,7 +76,7 @@ export const Filters = memo(function Filters({ values, onCommit, view, onViewCha
   if (draft.search.trim()) chips.push({ key: 'search', label: t('filters.searchChip'), value: draft.search.trim(), reset: '' });
   if (draft.category !== 'all') chips.push({ key: 'category', label: t('filters.category'), value: draft.category, reset: 'all' });
   if (draft.city !== 'all') chips.push({ key: 'city', label: t('filters.city'), value: draft.city, reset: 'all' });
-  // 'Verified only' (issue #13) and 'Open now' (issue #16): checkboxes whose chip reads 'Show: ...'.
+  // 'Verified only' and 'Open now': checkboxes whose chip reads 'Show: ...'.
   const shows = [
     { key: 'verified', label: t('filters.verifiedOnly') },
     { key: 'openNow', label: t('filters.openNow') },
@@ -112,7 +112,7 @@ export const Filters = memo(function Filters({ values, onCommit, view, onViewCha
             </option>
           ))}
         </SelectField>
-        {/* Thousands of cities: a searchable list instead of a <select> of every one (issue #30). */}
+        {/* Thousands of cities: a searchable list instead of a <select> of every one. */}
         <CityCombobox
           label={t('filters.city')}
           allLabel={t('filters.allCities')}

@@ -8,7 +8,7 @@ import styles from './OpenDataScreen.module.css';
 const FILES = ['csv', 'geojson'] as const;
 
 /**
- * /open-data (issue #16 point 1): the directory's files, their licence and attribution, and the API's
+ * /open-data: the directory's files, their licence and attribution, and the API's
  * description (the OpenAPI document and its reference, which the front door serves).
  */
 export function OpenDataScreen() {

@@ -4,7 +4,7 @@ import { ApiError } from '@zaytoon/contract/client';
 import { fakeApi, fakeHost, renderScreen } from '../../test/harness';
 import { UnsubscribeAlertScreen } from './UnsubscribeAlertScreen';
 
-describe("/unsubscribe-alert: an alert mail's 'Stop this alert' (issue #16 point 5)", () => {
+describe("/unsubscribe-alert: an alert mail's 'Stop this alert'", () => {
   it('ends the alert once on open, signed out, and says so', async () => {
     const host = fakeHost({ api: fakeApi({ unsubscribeAlert: async () => ({ message: 'You will get no more emails for this alert' }) }) });
     renderScreen(<UnsubscribeAlertScreen />, { path: '/unsubscribe-alert?token=4-9.sig', pattern: '/unsubscribe-alert', host });

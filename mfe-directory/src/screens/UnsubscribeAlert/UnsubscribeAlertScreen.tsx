@@ -7,7 +7,7 @@ import { EmptyPage } from '../EmptyPage';
 import { useContractMessages, useErrorText } from '@zaytoon/web-kit/contract-messages';
 
 /**
- * /unsubscribe-alert?token=… (issue #16 point 5): an alert mail's 'Stop this alert'. The page ends the alert on open
+ * /unsubscribe-alert?token=…: an alert mail's 'Stop this alert'. The page ends the alert on open
  * with a POST, as /confirm-listing does: a mail scanner fetching the link ends nothing.
  */
 export function UnsubscribeAlertScreen() {

@@ -17,7 +17,7 @@ async function lastMailedCode(email: string): Promise<string> {
   const jobs = await api.core.jobs.queues.emails.getJobs(['waiting', 'delayed', 'active', 'completed']);
   const mine = jobs.filter((job) => job.name === 'send-reset-code' && job.data.to === email).sort((a, b) => b.timestamp - a.timestamp);
   if (!mine.length) throw new Error(`no reset mail for ${email}`);
-  // The code rests sealed (issue #11, weakness 4): the test holds the API's key, as the worker does.
+  // The code rests sealed: the test holds the API's key, as the worker does.
   return new JobDataCipher(api.core.config).decrypt(mine[0].data.code);
 }
 

@@ -1,6 +1,6 @@
 // Writes whose side effects fail after the row is stored (the job queue unreachable: statistics refresh,
 // geocoding, cache drops) still answer their success: a 503 for a stored row makes the member's retry a
-// duplicate or a 409 "email taken" (found by the soak, issue #11).
+// duplicate or a 409 "email taken" (found by the soak).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@zaytoon/contract';
 import { startTestApi, type ApiTestClient, type TestApi } from '../test/harness';

@@ -1,10 +1,10 @@
 import type { Core } from '@zaytoon/core';
 import type { RouteHandlers } from '../http/route-table';
 
-/** The page of the site that ends an alert from its mail (issue #16 point 5). */
+/** The page of the site that ends an alert from its mail. */
 const UNSUBSCRIBE_PAGE = '/unsubscribe-alert';
 
-/** Members' alerts, 'Email me new businesses like these' (issue #16 point 5), and their mails' one-click unsubscribe. */
+/** Members' alerts, 'Email me new businesses like these', and their mails' one-click unsubscribe. */
 export function alertsController(
   core: Core,
 ): Pick<RouteHandlers, 'listAlerts' | 'createAlert' | 'deleteAlert' | 'unsubscribeAlert' | 'unsubscribeAlertPage'> {

@@ -4,7 +4,7 @@ import { MESSAGES } from '@zaytoon/contract';
 import { createBusiness } from '../test/fixtures';
 import { startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
 
-// Issue #30 point 5: a search costs a bounded amount, counts once per filter set and cannot starve other requests.
+// A search costs a bounded amount, counts once per filter set and cannot starve other requests.
 let api: TestApi;
 let visitor: ApiTestClient;
 

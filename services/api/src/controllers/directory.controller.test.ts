@@ -175,7 +175,7 @@ describe('directory answers agree with the list', () => {
       ...Array.from({ length: 4 }, (_, i) => ({ name: `Sum Books ${i}`, city: 'Sumbridge', category: 'Bookshop', latitude: null, longitude: null })),
       ...Array.from({ length: 6 }, (_, i) => ({ name: `Sum Cafe ${i}`, city: 'Sumbury', latitude: 52 + i / 10, longitude: -1 - i / 10 })),
     ]);
-    // Verified: some current, one lapsed (the rollups read 'Verified only' by the calendar, issue #30 point 3).
+    // Verified: some current, one lapsed (the rollups read 'Verified only' by the calendar).
     await api.core.db.query(`UPDATE businesses SET verified_on = current_date - 3 WHERE name IN ('Sum Bakery 1', 'Sum Bakery 2', 'Sum Cafe 3')`);
     await api.core.db.query(`UPDATE businesses SET verified_on = current_date - 400 WHERE name = 'Sum Cafe 4'`);
     for (const filter of [
@@ -316,7 +316,7 @@ const WORLD = { west: -180, south: -85, east: 180, north: 85 };
 const CLUSTERHAM = { west: -5.5, south: 49.5, east: 0.5, north: 56.5 };
 const CLUSTERHAM_POINTS = Array.from({ length: 300 }, (_, i) => ({ lat: 50 + (i % 30) / 5, lng: -5 + Math.floor(i / 30) / 2 }));
 
-describe('GET /api/businesses/map/{z}/{x}/{y} (issue #30 point 4)', () => {
+describe('GET /api/businesses/map/{z}/{x}/{y}', () => {
   beforeAll(async () => {
     await insert(
       CLUSTERHAM_POINTS.map(({ lat, lng }, i) => ({
@@ -484,7 +484,7 @@ async function insertBusinesses() {
   return rows;
 }
 
-describe('GET the directory with open_now (issue #16 point 4)', () => {
+describe('GET the directory with open_now', () => {
   it('every directory answer counts only the businesses open now', async () => {
     const rows = await insertBusinesses();
     const always = rows.find((row) => row.name === 'Always Open')!.id;

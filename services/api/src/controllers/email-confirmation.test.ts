@@ -1,4 +1,4 @@
-// Issue #31 point 5: email confirmation. Signup still lands signed in; a mailed single-use, expiring link confirms the
+// Email confirmation. Signup still lands signed in; a mailed single-use, expiring link confirms the
 // address on a POST (the page's button), never on a GET; alerts, the claims' domain hint and the owners' reminders
 // and alert mails need a confirmed address.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -4,7 +4,7 @@ import { adminClient, startTestApi, type ApiTestClient, type TestApi } from '../
 import { businessInput, createBusiness } from '../test/fixtures';
 import { confirmEmail } from '../test/email-confirmation';
 
-// Whatever a client sends, the answer is never a 500 (issue #11): values of every JSON type, out-of-range
+// Whatever a client sends, the answer is never a 500: values of every JSON type, out-of-range
 // numbers, control characters, lone surrogates and long text, in each body field and query parameter.
 const ABSURD_VALUES: unknown[] = [
   null,
@@ -74,9 +74,9 @@ const validBodies = (): Partial<Record<RouteName, Record<string, unknown>>> => (
   confirmEmail: { token: 'a-token-nobody-was-mailed' },
   // Merges into the sweep's business from one that does not exist: every variant is a 400 or a 404.
   mergeBusiness: { from: 999_999 },
-  // Issue #31 point 12: 'Still open and still supportive?', whose 'Yes' counts only from established members.
+  // 'Still open and still supportive?', whose 'Yes' counts only from established members.
   confirmBusiness: { answer: 'Yes' },
-  // Issue #31 point 16: the second factor's inputs (the member has no setup: a valid body answers 409).
+  // The second factor's inputs (the member has no setup: a valid body answers 409).
   totpEnable: { code: '123456' },
   totpDisable: { password: 'secret-pass', code: 'abcde-fghij' },
 });
@@ -119,7 +119,7 @@ describe('hostile input never answers 500', () => {
       // admin owns the business that updateBusiness edits.
       const client = definition.access === 'admin' || name === 'updateBusiness' ? admin : api.client();
       const member = client !== admin && definition.access === 'user' ? await client.signup() : null;
-      // Issue #31: alerts need a confirmed address, so the sweep's values reach the alert's insert.
+      // Alerts need a confirmed address, so the sweep's values reach the alert's insert.
       if (member && name === 'createAlert') await confirmEmail(api, client, member.email);
       const path = pathOf(name, businessId);
       const send = (payload: unknown) => client.request(definition.method.toUpperCase(), path, payload);
@@ -148,7 +148,7 @@ describe('hostile input never answers 500', () => {
       }
     }
     expect(failures).toEqual([]);
-    // Thousands of requests, one route at a time: 15-22 s alone, more beside other suites on a 2-core machine.
+    // Thousands of requests, one route at a time: many seconds alone, more beside other suites on a 2-core machine.
   }, 120_000);
 
   it('in the login or reset account name (the per-account rate limit never looks up a name validation refuses)', async () => {
@@ -182,7 +182,7 @@ describe('hostile input never answers 500', () => {
     }
   });
 
-  it('in an impossible date or time in a paging cursor, of every cursor kind that carries one (issue #31 point 10)', async () => {
+  it('in an impossible date or time in a paging cursor, of every cursor kind that carries one', async () => {
     const cursor = (parts: unknown[]) => Buffer.from(JSON.stringify(parts)).toString('base64url');
     const impossibleDates = ['2026-13-45', '2026-02-30', '2025-02-29', '2026-00-10', '0000-01-01', '9999-99-99'];
     const impossibleTimes = [
@@ -255,7 +255,7 @@ describe('hostile input never answers 500', () => {
     expect(failures).toEqual([]);
   });
 
-  it('a line break or control character inside a name or a city is its field error wherever one enters (issue #31 point 6)', async () => {
+  it('a line break or control character inside a name or a city is its field error wherever one enters', async () => {
     const breaks = ['\n', '\r', '\r\n', '\v', '\f', '\t', '\u0085', '\u009b', '\u2028', '\u2029'];
     const member = api.client();
     await member.signup();
@@ -305,7 +305,7 @@ describe('hostile input never answers 500', () => {
   });
 });
 
-describe('issue #31 items 4 and 11: source link ports and CSV separators', () => {
+describe('source link ports and CSV separators', () => {
   it('a source link naming any port but 80 or 443 is a 400 in the contract words, never a 500', async () => {
     const member = api.client();
     await member.signup();

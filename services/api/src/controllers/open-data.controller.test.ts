@@ -60,7 +60,7 @@ const listedIds = async () =>
 type CsvRecord = Record<string, string>;
 const parseCsv = (text: string): CsvRecord[] => parse(text, { columns: true, skip_empty_lines: true });
 
-describe('open data (issue #16 point 1)', () => {
+describe('open data', () => {
   let tricky: { id: number };
   let separators: { id: number };
   let removed: { id: number };
@@ -119,7 +119,7 @@ describe('open data (issue #16 point 1)', () => {
     expect(row.instagram).toBe('https://instagram.com/zaytoon');
     expect(row.page_url).toBe(`http://localhost:8180/business/${tricky.id}`);
     expect(records.some((record) => record.name === 'زيتون الخليل')).toBe(true);
-    // Issue #31 item 4: a cell with any locale's separator is quoted, and no text after a separator starts a formula,
+    // A cell with any locale's separator is quoted, and no text after a separator starts a formula,
     // so a ';'-locale spreadsheet (or a parser that ignores quotes) never sees one.
     const guarded = records.find((record) => Number(record.id) === separators.id)!;
     expect(guarded.name).toBe("Zq;'=1+1;x");
@@ -188,7 +188,7 @@ describe('open data (issue #16 point 1)', () => {
     } finally {
       api.core.db.query = query;
     }
-    // At most the small list of removals not yet rebuilt, once per 2 s (issue #31 item 7); never the businesses.
+    // At most the small list of removals not yet rebuilt, once per 2 s; never the businesses.
     expect(queries.filter((sql) => !/FROM open_data_changes WHERE removed/.test(sql))).toEqual([]);
   });
 
@@ -225,7 +225,7 @@ describe('open data (issue #16 point 1)', () => {
     expect(parseCsv(after.body.toString()).find((record) => Number(record.id) === tricky.id)!.name).toBe('Renamed 2');
   });
 
-  it('a removed business is gone from both files within 10 s, with no build; a change is rebuilt in its own segment only (issue #31 item 7)', async () => {
+  it('a removed business is gone from both files within 10 s, with no build; a change is rebuilt in its own segment only', async () => {
     const openData = api.core.services.openData;
     const farAway = await api.core.db.query<{ id: number }>(
       `INSERT INTO businesses (id, name, address, city, postcode, category) OVERRIDING SYSTEM VALUE

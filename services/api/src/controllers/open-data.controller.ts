@@ -2,7 +2,7 @@ import type { Core } from '@zaytoon/core';
 import type { RouteHandlers } from '../http/route-table';
 import { sendOpenDataFile } from '../http/send-open-data';
 
-/** Issue #16 point 1: the open data files, served from storage. */
+/** The open data files, served from storage. */
 export function openDataController(core: Core): Pick<RouteHandlers, 'exportBusinessesCsv' | 'exportBusinessesGeoJson'> {
   const { openData } = core.services;
   return {

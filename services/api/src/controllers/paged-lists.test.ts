@@ -3,7 +3,7 @@ import { MESSAGES } from '@zaytoon/contract';
 import { adminClient, allPages, startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
 import { createBusiness } from '../test/fixtures';
 
-// Issue #30 point 6: comments and the admins' report and suggestion queues answer one page at a time (CONTRACT.md's
+// Comments and the admins' report and suggestion queues answer one page at a time (CONTRACT.md's
 // paging). Rows are written straight into Postgres, several at one instant, so the keyset's tie on id is exercised.
 
 let api: TestApi;
@@ -177,7 +177,7 @@ describe('admin queues', () => {
     await checkRefusals(admin, '/api/admin/suggestions/pending');
   });
 
-  it('refuses a re-checks cursor holding an impossible date or time with 400 invalidCursor (issue #31 point 10)', async () => {
+  it('refuses a re-checks cursor holding an impossible date or time with 400 invalidCursor', async () => {
     const recheckCursor = (section: string, since: string) => Buffer.from(JSON.stringify([section, since, 1])).toString('base64url');
     const impossible: [string, string][] = [
       ['members', '2026-13-45'],

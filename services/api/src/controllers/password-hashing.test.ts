@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@zaytoon/contract';
 import { startTestApi, type TestApi } from '../test/harness';
 
-/** A hash as the API stored them before issue #31: scrypt$<salt hex>$<key hex>. */
+/** A hash as the API stored them before argon2id: scrypt$<salt hex>$<key hex>. */
 function legacyScryptHash(password: string): string {
   const salt = randomBytes(16);
   return `scrypt$${salt.toString('hex')}$${scryptSync(password, salt, 64).toString('hex')}`;
@@ -25,7 +25,7 @@ async function memberWithHash(passwordHash: string) {
   return user;
 }
 
-describe('password hashes (issue #31 point 15)', () => {
+describe('password hashes', () => {
   it('are argon2id PHC strings with their parameters', async () => {
     const user = await api.client().signup();
     expect(await storedHash(user.id)).toMatch(/^\$argon2id\$v=19\$m=2048,t=2,p=1\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/);

@@ -19,7 +19,7 @@ async function mailedCodes(email: string): Promise<string[]> {
     .map((job) => cipher.decrypt(job.data.code));
 }
 
-describe('reset mails (issue #11, weakness 5)', () => {
+describe('reset mails', () => {
   it('at most 3 per account per 15 minutes, re-sending the live code, with the same generic answer', async () => {
     const user = await api.client().signup();
     const answers = [];

@@ -3,7 +3,7 @@ import { FIELD_LABELS, LIMITS, textTooLongMessage } from '@zaytoon/contract';
 import { adminClient, startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
 import { businessInput, createBusiness } from '../test/fixtures';
 
-// Issue #15 point 5: names in Arabic script, found by themselves, a word of them, their other spellings, and their
+// Names in Arabic script, found by themselves, a word of them, their other spellings, and their
 // English letters.
 let api: TestApi;
 let admin: ApiTestClient;

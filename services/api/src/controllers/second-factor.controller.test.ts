@@ -22,7 +22,7 @@ async function memberWithTotp(api: TestApi, client: ApiTestClient = api.client()
 const login = (client: ApiTestClient, user: { username: string; password: string }, extra: Record<string, unknown> = {}, headers = {}) =>
   client.request('POST', '/api/auth/login', { login: user.username, password: user.password, ...extra }, headers);
 
-describe('TOTP (issue #31 point 16)', () => {
+describe('TOTP', () => {
   let api: TestApi;
   beforeAll(async () => {
     api = await startTestApi();

@@ -4,7 +4,7 @@ import type { RouteHandlers } from '../http/route-table';
 import { markPasswordAccepted } from '../middleware/rate-limit';
 
 /**
- * The sign-in's second step (issue #31 point 16), run by login after a right password: passes when TOTP is off,
+ * The sign-in's second step, run by login after a right password: passes when TOTP is off,
  * else needs `totp_code`. The password is marked accepted first, so that the login limits do not count a missing or
  * wrong code as a wrong password (the second factor's own limits count it).
  */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../test/harness';
 
-/** Issue #11 weakness 1: a session ends with a password change even when the per-user index lost it, and 30 days after login. */
+/** A session ends with a password change even when the per-user index lost it, and 30 days after login. */
 describe('session generation', () => {
   let api: TestApi;
   beforeAll(async () => {

@@ -13,7 +13,7 @@ const SUGGESTIONS: Record<SuggestableField, { suggested: string; answered: unkno
   website: { suggested: 'https://olive-grove.example/menu', answered: 'https://olive-grove.example/menu' },
   business_hours: { suggested: '{"monday":"10:00 AM - 4:00 PM","sunday":"Closed"}', answered: { monday: '10:00 AM - 4:00 PM', sunday: 'Closed' } },
   social_media: { suggested: '{"instagram":"https://instagram.com/olivegrove"}', answered: { instagram: 'https://instagram.com/olivegrove' } },
-  // Issue #13 point 3: a suggested text joins the business's sources as an 'Other' source (tested in trust/sources.test.ts).
+  // A suggested text joins the business's sources as an 'Other' source (tested in trust/sources.test.ts).
   proof_of_support: {
     suggested: 'Sponsors a community kitchen in Gaza.',
     answered: 'Sponsors a community kitchen in Gaza.\nDonates 10% of profits to Gaza relief.',

@@ -1,4 +1,4 @@
-// Issue #14 point 1: while a member adds a business, 'This may already be listed' with up to 3 candidates, and a
+// While a member adds a business, 'This may already be listed' with up to 3 candidates, and a
 // business added despite the warning is recorded with the candidates it was shown.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@zaytoon/contract';

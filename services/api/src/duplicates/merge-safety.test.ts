@@ -1,4 +1,4 @@
-// Issue #31 points 2 and 8: a merge hands over no ownership, ownership marks go with the owner, the duplicate
+// A merge hands over no ownership, ownership marks go with the owner, the duplicate
 // candidates a member sends are checked against a real warning, and a business whose removal is approved cannot be
 // merged (either side) before its cascade has run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,7 +45,7 @@ async function claimedBusiness() {
   return { business, owner };
 }
 
-describe('ownership and merges (issue #31 point 2)', () => {
+describe('ownership and merges', () => {
   it("an owner removed (the account deleted) takes the claim's marks along: nobody inherits 'Managed by its owner'", async () => {
     const { business, owner } = await claimedBusiness();
     expect((await api.client().get(`/api/businesses/${business.id}`)).body.managed_by_owner).toBe(true);
@@ -107,7 +107,7 @@ describe('ownership and merges (issue #31 point 2)', () => {
   });
 });
 
-describe('a business whose removal is approved cannot be merged (issue #31 point 8)', () => {
+describe('a business whose removal is approved cannot be merged', () => {
   it('answers 404 as either side while the cascade has not run, and moves nothing; their pair leaves Possible duplicates', async () => {
     const a = await createBusiness(lister, { name: 'Jaffa Orange Grocers', postcode: 'B1 1AA' });
     const b = await createBusiness(lister, { name: 'Jaffa Orange Grocer', postcode: 'B1 1AA', duplicate_candidates: [a.id] });

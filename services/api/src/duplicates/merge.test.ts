@@ -1,4 +1,4 @@
-// Issue #14 point 2: the admins' 'Possible duplicates', 'Not duplicates', and merging B into A.
+// The admins' 'Possible duplicates', 'Not duplicates', and merging B into A.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@zaytoon/contract';
 import { adminClient, allPages, startTestApi, type ApiTestClient, type TestApi } from '../test/harness';

@@ -14,7 +14,7 @@ afterAll(async () => api?.stop());
 
 const ifNoneMatch = (client: ApiTestClient, path: string, etag: string) => client.request('GET', path, undefined, { 'if-none-match': etag });
 
-describe('public answers (CONTRACT.md caching, issue #30)', () => {
+describe('public answers (CONTRACT.md caching)', () => {
   it("a visitor's read of a cacheable route may be kept by shared caches, sets no cookie, and revalidates with its ETag", async () => {
     const business = await createBusiness(owner, { category: 'Bookshop' });
     for (const path of [

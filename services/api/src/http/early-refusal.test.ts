@@ -48,7 +48,7 @@ function upload(baseUrl: string, headers: Record<string, string>, pace: 'at-once
   });
 }
 
-describe('early refusals of uploads reach the client (issue #11, weakness 13)', () => {
+describe('early refusals of uploads reach the client', () => {
   for (const pace of ['at-once', 'slowly'] as const) {
     it(`a cross-site 2 MB upload sent ${pace} reads 403, 20 times out of 20`, async () => {
       const outcomes = [];

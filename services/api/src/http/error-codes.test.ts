@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(async () => api?.stop());
 
-/** Issue #15: every error answer names its message's code beside CONTRACT's English detail. */
+/** Every error answer names its message's code beside CONTRACT's English detail. */
 describe('error answers carry codes', () => {
   it("a field error: detail, code and params, and each field's code beside its message", async () => {
     const member = api.client();
@@ -65,7 +65,7 @@ describe('error answers carry codes', () => {
   });
 });
 
-describe("a member's language (issue #15)", () => {
+describe("a member's language", () => {
   it('is null until chosen, then in /me and the login answer', async () => {
     const member = api.client();
     const account = await member.signup();

@@ -14,7 +14,7 @@ const STATUS_BY_KIND: Record<ErrorKind, number> = {
   unavailable: 503,
 };
 
-/** CONTRACT's `{detail, errors}` with issue #15's codes beside them: `code`/`params` for detail, `codes` field by field. */
+/** CONTRACT's `{detail, errors}` with the message codes beside them: `code`/`params` for detail, `codes` field by field. */
 export function errorAnswer(message: CodedMessage, fieldErrors?: FieldErrors): ErrorResponse {
   const fields = Object.entries(fieldErrors ?? {});
   return {

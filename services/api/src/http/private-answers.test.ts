@@ -4,7 +4,7 @@ import { AlertTokens } from '@zaytoon/core';
 import { adminClient, startTestApi, type ApiAnswer, type ApiTestClient, type TestApi } from '../test/harness';
 import { createBusiness } from '../test/fixtures';
 
-// Issue #31 item 9: every signed-in and admin answer (/api/auth/me, every /api/admin/*, /api/alerts, every route for
+// Every signed-in and admin answer (/api/auth/me, every /api/admin/*, /api/alerts, every route for
 // members or admins) says `private, no-store`, whoever asks and however it ends: 200, 201, 304, 301, 400, 401, 403, 404.
 
 let api: TestApi;
@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => api?.stop());
 
-/** The issue's three, and every other route for members or admins: their answers are someone's own. */
+/** /auth/me, /admin/* and /alerts, and every other route for members or admins: their answers are someone's own. */
 const isPrivateRoute = (definition: RouteDefinition) =>
   definition.access !== 'public' ||
   definition.path.startsWith('/auth/me') ||
@@ -43,7 +43,7 @@ function expectPrivate(answer: ApiAnswer, what: string) {
   expect(answer.headers.get('cache-control'), `${what} answered ${answer.status}`).toBe(CACHE_CONTROL.privateAnswer);
 }
 
-describe('private answers (issue #31 item 9)', () => {
+describe('private answers', () => {
   it('covers /api/auth/me, every /api/admin/* and /api/alerts route of the contract, and every route for members or admins', () => {
     const paths = privateRoutes.map(([, definition]) => definition.path);
     expect(paths).toEqual(expect.arrayContaining(['/auth/me', '/alerts', '/alerts/:id', '/admin/statistics', '/admin/reports/pending']));

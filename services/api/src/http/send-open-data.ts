@@ -7,7 +7,7 @@ import type { OpenDataService } from '@zaytoon/core';
 const FILE_NAMES: Record<OpenDataFormat, string> = { csv: 'businesses.csv', geojson: 'businesses.geojson' };
 
 /**
- * An open data file (issue #16 point 1) from storage: no database read. 304 to a matching If-None-Match or a
+ * An open data file from storage: no database read. 304 to a matching If-None-Match or a
  * late enough If-Modified-Since; else the gzip bytes built with the file when the client accepts gzip, the plain
  * ones otherwise. The licence travels in a Link header (the CSV has no place for it but its header row).
  */

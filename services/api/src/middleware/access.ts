@@ -16,7 +16,7 @@ export const requireAccess =
 const SECOND_FACTOR_SETUP_ROUTES = new Set<RouteName>(['me', 'adminStatus', 'logout', 'totpSetup', 'totpEnable']);
 
 /**
- * Issue #31 point 16: where an admin must have a second factor (production), one without it may only set it up. Any
+ * Where an admin must have a second factor (production), one without it may only set it up. Any
  * other signed-in call answers 403 `secondFactorRequired`; a public one is answered as to a visitor, so that no
  * admin-only field reaches a session that has not passed a second factor.
  */

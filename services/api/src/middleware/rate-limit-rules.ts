@@ -40,7 +40,7 @@ const byAccount = (users: UsersRepository, field: string) => async (req: Request
 };
 
 /**
- * Issue #31 point 16: the second factor's own limits, per account and per network. At sign-in they count only
+ * The second factor's own limits, per account and per network. At sign-in they count only
  * refused codes after a right password (a request without totp_code is not counted); turning TOTP on or off
  * counts every call.
  */
@@ -93,13 +93,13 @@ export function rateLimitsByRoute(config: Config, users: UsersRepository): Parti
     key: byIp,
     perIp: true,
   };
-  // Each runs scrypt: a stolen cookie must not be an unlimited password oracle (issue #11, weakness 3).
+  // Each runs scrypt: a stolen cookie must not be an unlimited password oracle.
   const accountChangeRules = (name: string): RateLimitRule[] => [
     { name: `${name}-ip`, limit: config.RATE_LIMIT_ACCOUNT_CHANGES_PER_IP, windowSeconds: window, key: byIp, perIp: true },
     { name: `${name}-user`, limit: config.RATE_LIMIT_ACCOUNT_CHANGES_PER_USER, windowSeconds: window, key: byUser },
   ];
   const secondFactorLimits = secondFactorRules(config, accountKey);
-  // Issue #31 point 14: a stolen admin session or a runaway script changes a bounded number of businesses.
+  // A stolen admin session or a runaway script changes a bounded number of businesses.
   const adminWrites: RateLimitRule = { name: 'admin-writes', limit: config.RATE_LIMIT_ADMIN_WRITES_PER_ADMIN, windowSeconds: window, key: byUser };
   const adminMerges: RateLimitRule = { name: 'admin-merges', limit: config.RATE_LIMIT_ADMIN_MERGES_PER_ADMIN, windowSeconds: window, key: byUser };
   return {
@@ -143,11 +143,11 @@ export function rateLimitsByRoute(config: Config, users: UsersRepository): Parti
     addSuggestion: [writes],
     addReport: [writes],
     confirmBusiness: [writes],
-    // A claim is read by an admin: fewer of them than other writes (issue #14 point 5).
+    // A claim is read by an admin: fewer of them than other writes.
     claimBusiness: [writes, { name: 'claims', limit: config.RATE_LIMIT_CLAIMS_PER_USER, windowSeconds: window, key: byUser }],
     // No session: the mailed token is the authority, so guesses are limited per network as reset codes are.
     confirmListing: [{ name: 'confirm-listing-ip', limit: config.RATE_LIMIT_RESET_PER_IP, windowSeconds: window, key: byIp, perIp: true }],
-    // Issue #31: each Resend is a mail, so it is limited as forgot-password is, per account and per network; the mailed
+    // Each Resend is a mail, so it is limited as forgot-password is, per account and per network; the mailed
     // link's confirmation has no session, so guesses are limited per network as the owners' one-click links are.
     resendEmailConfirmation: [
       { name: 'confirmation-mail-ip', limit: config.RATE_LIMIT_RESET_PER_IP, windowSeconds: window, key: byIp, perIp: true },

@@ -16,7 +16,7 @@ export interface RateLimitRule {
   onlyAfterFailureOf?: string;
   /**
    * Which 401 a failuresOnly rule counts: a refused password (the default), or a refused second factor after a
-   * right password (issue #31 point 16).
+   * right password.
    */
   failureOf?: 'password' | 'secondFactor';
 }
@@ -34,7 +34,7 @@ function countsAsFailure(rule: RateLimitRule, res: Response): boolean {
   return rule.failureOf === 'secondFactor' ? passwordAccepted : !passwordAccepted;
 }
 
-/** Longest identity hashed into a key; anything longer is cut first (issue #11: bodies of 100 kB). */
+/** Longest identity hashed into a key; anything longer is cut first (bodies of 100 kB). */
 const MAX_IDENTITY_LENGTH = 1024;
 
 /** `rate:<rule>:<32 hex>`: the identity (lowercased, capped) is hashed, so no raw body text ever becomes a Redis key. */

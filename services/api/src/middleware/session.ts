@@ -22,7 +22,7 @@ export const needsSession = (req: { method: string; headers: { cookie?: string }
 
 declare module 'express-session' {
   interface SessionData {
-    /** The user's session generation at login and the login time: checked on every request (issue #11). */
+    /** The user's session generation at login and the login time: checked on every request. */
     claim?: SessionClaim;
   }
 }
@@ -55,7 +55,7 @@ let strategiesRegistered = false;
  * app each request came through, so two apps in one process (API tests with a second replica) never call a
  * closed app's database.
  */
-/** Passport's info for a refused login, carrying the refusal's code to the login route (issue #15). */
+/** Passport's info for a refused login, carrying the refusal's code to the login route. */
 const refusalInfo = (error: DomainError) => {
   const info = { message: error.message, refusal: error.asMessage() };
   return info;

@@ -1,4 +1,4 @@
-// Issue #31 point 14: admin writes are limited per admin (Redis, 429 with Retry-After), merges and reverts more tightly.
+// Admin writes are limited per admin (Redis, 429 with Retry-After), merges and reverts more tightly.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, MESSAGES, type RouteName } from '@zaytoon/contract';
 import { adminClient, startTestApi, type ApiAnswer, type ApiTestClient, type TestApi } from '../test/harness';

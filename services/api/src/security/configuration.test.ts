@@ -5,7 +5,7 @@ import { SESSION_COOKIE } from '@zaytoon/contract';
 import { loadConfig } from '@zaytoon/core';
 import { startReplica, startTestApi, type TestApi } from '../test/harness';
 
-// Issue #32 point 5: configuration that refuses mistakes, seen through the API.
+// Configuration that refuses mistakes, seen through the API.
 
 const newUser = () => {
   const suffix = randomBytes(4).toString('hex');

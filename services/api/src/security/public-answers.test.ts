@@ -33,7 +33,7 @@ beforeAll(async () => {
   const {
     rows: [confirmation],
   } = await api.core.db.query<{ token_hash: string }>('SELECT token_hash FROM email_confirmation_tokens WHERE user_id = $1', [victimUser.id]);
-  // The open data files (issue #16), with the victim's business in them.
+  // The open data files, with the victim's business in them.
   await api.core.services.openData.rebuildIfChanged();
 
   const {
@@ -56,7 +56,7 @@ beforeAll(async () => {
     'sealed reset code': reset.code_sealed,
     // Six digits can occur by chance in ids, times and ETags; the code is looked for as a JSON value only.
     'reset code': `"${resetCode}"`,
-    // Issue #31: the mailed link that confirms the victim's address.
+    // The mailed link that confirms the victim's address.
     'email confirmation token': confirmationToken,
     'email confirmation token hash': confirmation.token_hash,
   };

@@ -120,7 +120,7 @@ const limitCases: LimitCase[] = [
         post('/api/auth/reset-password', { email_or_username: user.username, verification_code: '123456', new_password: 'new-password' }, address);
     },
   },
-  // Issue #31: the email confirmation's Resend as forgot-password, and the mailed link's confirmation as the owners' links.
+  // The email confirmation's Resend as forgot-password, and the mailed link's confirmation as the owners' links.
   {
     name: 'email confirmation resend per IP',
     scope: 'ip',

@@ -1,7 +1,7 @@
 import type { ApiTestClient, TestApi } from './harness';
 import { lastMailedSecret } from './reset-codes';
 
-/** The token of the newest email confirmation link enqueued for `email` (issue #31). */
+/** The token of the newest email confirmation link enqueued for `email`. */
 export const lastMailedConfirmationToken = (api: TestApi, email: string) => lastMailedSecret(api, 'send-email-confirmation', email, 'token');
 
 /** Confirms the member's address with the link signup mailed them, as its page does. */

@@ -1,4 +1,4 @@
-// Issue #13 point 4: a source's link is queued for a check when it is added or changed, and the admins' list of
+// A source's link is queued for a check when it is added or changed, and the admins' list of
 // sources whose link is broken (the worker's checks write the link columns).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINK_CHECK_RULES, MESSAGES } from '@zaytoon/contract';

@@ -1,4 +1,4 @@
-// Issue #14 point 4: owner claims ('I own this business'), the admins' Claims list and decisions, and the owner's
+// Owner claims ('I own this business'), the admins' Claims list and decisions, and the owner's
 // one-click 'Everything is still accurate' from a freshness reminder.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@zaytoon/contract';
@@ -23,7 +23,7 @@ const claim = (client: ApiTestClient, businessId: number, evidence = EVIDENCE) =
 type ListedClaim = { id: number; business: { id: number }; member: { username: string; email: string }; email_domain_matches: boolean };
 const pendingClaims = () => allPages<ListedClaim>(admin, '/api/admin/claims?limit=2');
 
-/** A member with a confirmed address (issue #31: the domain hint and reminders need one). */
+/** A member with a confirmed address (the domain hint and reminders need one). */
 async function claimant(email?: string) {
   const client = api.client();
   const user = await client.signup(email ? { email } : {});
@@ -205,7 +205,7 @@ describe("POST /api/freshness/confirm ('Everything is still accurate')", () => {
     expect((await visitor.post('/api/freshness/confirm', { token })).status).toBe(403);
   });
 
-  it('confirms on no GET or HEAD, of the API or of the page the mail links to (issue #31 item 13)', async () => {
+  it('confirms on no GET or HEAD, of the API or of the page the mail links to', async () => {
     const { business, token } = await claimedWithToken();
     const visitor = api.client();
     for (const method of ['GET', 'HEAD']) {

@@ -1,4 +1,4 @@
-// Issue #13: 'Still open and still supportive?': once per member and business in 30 days; three 'Closed' or
+// 'Still open and still supportive?': once per member and business in 30 days; three 'Closed' or
 // 'No longer supportive' answers from established members put the business in Re-checks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@zaytoon/contract';
@@ -99,7 +99,7 @@ describe('member confirmations', () => {
     expect((await recheckOf(business.id))?.member_answers).toHaveLength(5);
   });
 
-  it("a 'Yes' from the business's owner or from an account under 7 days old does not count in confirmed_by (issue #31 point 12)", async () => {
+  it("a 'Yes' from the business's owner or from an account under 7 days old does not count in confirmed_by", async () => {
     const lister = await member(30);
     const business = await createBusiness(lister);
     const confirmedBy = async () => (await api.client().get(`/api/businesses/${business.id}/confirmations`)).body;

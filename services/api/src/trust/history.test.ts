@@ -1,4 +1,4 @@
-// Issue #14 point 3: public revision history, and the admins' 'Revert to this version'.
+// Public revision history, and the admins' 'Revert to this version'.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, REVISION_FIELDS, type Revision } from '@zaytoon/contract';
 import { adminClient, allPages, startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
@@ -101,7 +101,7 @@ describe('every change to a business is one revision', () => {
     ]);
   });
 
-  it("a member called 'admin' is a member, not an admin: the author's kind says which (issue #15)", async () => {
+  it("a member called 'admin' is a member, not an admin: the author's kind says which", async () => {
     const namedAdmin = api.client();
     await namedAdmin.signup({ username: MESSAGES.revisionByAdmin });
     const business = await createBusiness(namedAdmin);

@@ -1,4 +1,4 @@
-// Issue #13 point 3: proof of support as a list of sources, written by the business form and by approved
+// Proof of support as a list of sources, written by the business form and by approved
 // suggestions; proof_of_support stays as their text for clients that predate them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, MESSAGES, SOURCE_RULES, textTooLongMessage, tooManySourcesMessage } from '@zaytoon/contract';
@@ -162,7 +162,7 @@ describe('sources of proof of support', () => {
     }
   });
 
-  it("what a link check fetched (status, final URL, the page's text, when) is for admins: every other answer shows the link's state and archived title only (issue #31 item 11)", async () => {
+  it("what a link check fetched (status, final URL, the page's text, when) is for admins: every other answer shows the link's state and archived title only", async () => {
     const created = await createBusiness(owner, { sources: [statement] });
     const sourceId = created.sources[0].id;
     await api.core.db.query(

@@ -1,4 +1,4 @@
-// Issue #13: verification records that expire after 12 months, 'Mark unverified', the history and the Re-checks list.
+// Verification records that expire after 12 months, 'Mark unverified', the history and the Re-checks list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@zaytoon/contract';
 import { adminClient, allPages, startTestApi, type ApiTestClient, type TestApi } from '../test/harness';

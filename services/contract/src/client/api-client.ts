@@ -4,7 +4,7 @@
  * - CSRF double-submit (CONTRACT.md): every POST/PUT/DELETE echoes the readable
  *   `XSRF-TOKEN` cookie in the `X-XSRF-TOKEN` header; when the cookie is missing a
  *   `GET /api/auth/admin-status` is made first so the API sets it.
- * - Errors become `ApiError` carrying the HTTP status and the body's `detail`, and its message codes (issue #15).
+ * - Errors become `ApiError` carrying the HTTP status and the body's `detail`, and its message codes.
  */
 import type { z } from 'zod';
 import type { DirectoryFilter, User } from './types';
@@ -21,7 +21,7 @@ export interface CodedText {
   params?: MessageParamValues;
 }
 
-/** Issue #15's codes of an error answer: `code`/`params` for its `detail`, `codes` for its `errors`, field by field. */
+/** The message codes of an error answer: `code`/`params` for its `detail`, `codes` for its `errors`, field by field. */
 export interface ErrorCodes {
   code?: string;
   params?: MessageParamValues;
@@ -50,9 +50,9 @@ export class ApiError extends Error {
   /** The server's `detail`, or null when the answer had none (network failure, proxy page, ...). */
   readonly detail: string | null;
   readonly errors: Record<string, string> | undefined;
-  /** A business merged into another (issue #14): the survivor's id, from the 404's `merged_into`. */
+  /** A business merged into another: the survivor's id, from the 404's `merged_into`. */
   readonly mergedInto: number | undefined;
-  /** The code of `detail` (issue #15): a page shows its own text for it, else `detail`. */
+  /** The code of `detail`: a page shows its own text for it, else `detail`. */
   readonly code: string | undefined;
   readonly params: MessageParamValues | undefined;
   /** The codes of `errors`, field by field. */
@@ -164,7 +164,7 @@ function browserCookies(): string {
 
 /** One cookie of `document.cookie`-style text, decoded. */
 export function readCookie(cookies: string, name: string): string | null {
-  // Not the cookie package here: it would add 1.6 kB of gzip to every first visit to read one name.
+  // Not the cookie package here: it would add its weight to every first visit to read one name.
   for (const pair of cookies.split(';')) {
     const equals = pair.indexOf('=');
     if (equals < 0 || pair.slice(0, equals).trim() !== name) continue;

@@ -18,7 +18,7 @@ export interface ReadableStore<T> {
 export interface LoginCredentials {
   login: string;
   password: string;
-  /** Issue #31: once the API answers 401 `totpRequired`, the code of the member's app or a recovery code. */
+  /** Once the API answers 401 `totpRequired`, the code of the member's app or a recovery code. */
   totp_code?: string;
 }
 
@@ -53,7 +53,7 @@ export interface Toaster {
   info(message: string): void;
 }
 
-/** The page's language (issue #15): the shell owns it; every app reads it and renders its own catalog. */
+/** The page's language: the shell owns it; every app reads it and renders its own catalog. */
 export interface LanguageState {
   language: Language;
   /** The reader's choice: the page switches at once; the shell remembers it (cookie, and the member's account). */

@@ -48,11 +48,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/business/:id', owner: 'directory', screen: 'business-detail', access: 'public' },
   // The owners' freshness reminder links here with ?token=: the page confirms on open (a mail scanner's GET does not).
   { path: '/confirm-listing', owner: 'directory', screen: 'confirm-listing', access: 'public' },
-  // Alert mails link here with ?token= (issue #16 point 5): the page ends the alert on open, with a POST.
+  // Alert mails link here with ?token=: the page ends the alert on open, with a POST.
   { path: '/unsubscribe-alert', owner: 'directory', screen: 'unsubscribe-alert', access: 'public' },
-  // The email confirmation mail links here with ?token= (issue #31): the member's click confirms (a scanner's visit does not).
+  // The email confirmation mail links here with ?token=: the member's click confirms (a scanner's visit does not).
   { path: '/confirm-email', owner: 'directory', screen: 'confirm-email', access: 'public' },
-  // Issue #16 point 1: the open data files, their licence and the API's reference.
+  // The open data files, their licence and the API's reference.
   { path: '/open-data', owner: 'directory', screen: 'open-data', access: 'public' },
   { path: '/admin', owner: 'admin', screen: 'admin-panel', access: 'admin' },
 ];

@@ -11,7 +11,7 @@ const DATE_STYLES = {
 type DateStyle = keyof typeof DATE_STYLES;
 
 // One formatter per style and language, made when first needed. Making one is the page's slowest single call (the
-// first loads the language's calendar data: 40-75 ms on a business page here), where `format` takes microseconds;
+// first loads the language's calendar data), where `format` takes microseconds;
 // `toLocaleDateString(locale, options)` made a new one for every date on the screen.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

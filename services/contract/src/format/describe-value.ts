@@ -2,7 +2,7 @@ type SourceParts = { kind: string; date: string; description: string; url?: stri
 
 /**
  * How a written-out value puts its parts in words. English's are SPEC's, byte for byte, and what the server stores;
- * a page gives its language's (issue #15: the contract's catalog and Intl).
+ * a page gives its language's (the contract's catalog and Intl).
  */
 export interface ValueWords {
   /** A source kind's label; undefined for text that is not one of the kinds. */

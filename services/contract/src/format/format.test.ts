@@ -75,7 +75,7 @@ describe('text helpers', () => {
     expect(describeValue(JSON.stringify({ ...source, kind: 'Other' }))).toBe('Sign in the window');
   });
 
-  it("writes a value out in a page's words, reading stored source lines back; English's words change nothing (issue #15)", () => {
+  it("writes a value out in a page's words, reading stored source lines back; English's words change nothing", () => {
     const words: ValueWords = {
       sourceKind: (kind) => (kind === 'In-store sign' ? 'لافتة في المتجر' : undefined),
       sourceLine: ({ kind, date, text }) => `${kind}، ${date}: ${text}`,

@@ -3,7 +3,7 @@ import type { Language } from './languages';
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
 /**
- * What a catalog lacks against English's keys (issue #15): a plain key must be there; a counted key (English's
+ * What a catalog lacks against English's keys: a plain key must be there; a counted key (English's
  * `_one`/`_other`) needs every CLDR plural form of the catalog's language (Arabic and Welsh: all six). `_meta` must
  * list only keys the catalog has. Used by the mails' catalog tests (i18next syntax); the contract's ICU catalogs are checked with the apps' (infra/i18n/check-catalogs.ts).
  */

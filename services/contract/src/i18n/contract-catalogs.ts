@@ -1,5 +1,5 @@
 /**
- * The translations of the contract's messages (issue #15), ICU MessageFormat by code, a loader per language as
+ * The translations of the contract's messages, ICU MessageFormat by code, a loader per language as
  * `import.meta.glob` gives them (web-kit's `defineMessages`): a page downloads only its language's file, and only
  * when a screen shows a contract message. English is messages.ts.
  */

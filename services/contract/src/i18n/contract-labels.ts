@@ -15,7 +15,7 @@ import { VERIFICATION_LINE_START } from '../messages';
 const labelledBySelf = (values: readonly string[]): Record<string, string> => Object.fromEntries(values.map((value) => [value, value]));
 
 /**
- * The contract's label tables (limits.ts) by name (issue #15): the words a page shows for a field, a reason, a
+ * The contract's label tables (limits.ts) by name: the words a page shows for a field, a reason, a
  * method, a kind or an answer. The API keeps the English values; a page shows the label in its language, each the
  * catalog entry `<table>.<value>` (`field.name`, `reportReason.Other`) beside the messages' codes.
  */

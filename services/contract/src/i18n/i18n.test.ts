@@ -8,7 +8,7 @@ import { commentInputSchema } from '../schemas/comment.schema';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, directionOf, negotiateLanguage, requestLanguage } from './languages';
 import { MESSAGE_CODES, coded, issueMessage, readIssueMessage } from './message-codes';
 
-describe('languages (issue #15)', () => {
+describe('languages', () => {
   it('lists English, Arabic, Urdu and Welsh, each named in its own script, Arabic and Urdu right to left', () => {
     expect(LANGUAGES.map(({ code, name, dir }) => `${code} ${name} ${dir}`)).toEqual([
       'en English ltr',
@@ -48,7 +48,7 @@ describe('languages (issue #15)', () => {
   });
 });
 
-describe('message codes (issue #15)', () => {
+describe('message codes', () => {
   it('name every message once: the keys of MESSAGES and of PARAMETERISED_MESSAGES', () => {
     expect(MESSAGE_CODES).toEqual([...Object.keys(MESSAGES), ...Object.keys(PARAMETERISED_MESSAGES)]);
     expect(new Set(MESSAGE_CODES).size).toBe(MESSAGE_CODES.length);
@@ -81,7 +81,7 @@ describe('message codes (issue #15)', () => {
   });
 });
 
-describe("the input a validation message names, as the catalog's label (issue #15)", () => {
+describe("the input a validation message names, as the catalog's label", () => {
   it('finds the entry of a business field, by its English label or by the field itself, and of the other inputs', () => {
     expect(inputLabelKey(FIELD_LABELS.name)).toBe('field.name');
     expect(inputLabelKey(FIELD_LABELS.website)).toBe('field.website');

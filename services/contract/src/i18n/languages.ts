@@ -1,5 +1,5 @@
 /**
- * Issue #15: the languages Zaytoon speaks. React-free: the API, the worker's mails and the front ends share it.
+ * The languages Zaytoon speaks. React-free: the API, the worker's mails and the front ends share it.
  * `digits`: how a count is written. 'latin' is CLDR's default for the language (0-9), written without Intl; 'locale'
  * leaves it to the browser's Intl.NumberFormat (Arabic may come in Arabic-Indic digits).
  */

@@ -8,7 +8,7 @@ import cy from './locales/cy.json';
 import ur from './locales/ur.json';
 
 // Keys, ICU syntax, placeholders and plural forms: `npm run lint`'s catalog check (infra/i18n/check-catalogs.ts).
-describe('translations of the API messages (issue #15)', () => {
+describe('translations of the API messages', () => {
   it('English is messages.ts, each parameterised message with its params as ICU placeholders', () => {
     const english = contractEnglishCatalog();
     expect(english.loginToVote).toBe(MESSAGES.loginToVote);

@@ -3,7 +3,7 @@ import { MESSAGES, PARAMETERISED_MESSAGES } from '../messages';
 type Parameterised = typeof PARAMETERISED_MESSAGES;
 export type PlainMessageCode = keyof typeof MESSAGES;
 export type ParameterisedMessageCode = keyof Parameterised;
-/** Issue #15: every message's stable code is its key; one list (MESSAGES and PARAMETERISED_MESSAGES) names them all. */
+/** Every message's stable code is its key; one list (MESSAGES and PARAMETERISED_MESSAGES) names them all. */
 export type MessageCode = PlainMessageCode | ParameterisedMessageCode;
 export type MessageParams<C extends MessageCode> = C extends ParameterisedMessageCode ? Parameters<Parameterised[C]>[0] : undefined;
 export type MessageParamValue = string | number | readonly string[];

@@ -6,7 +6,7 @@ import { directoryFilterSchema } from './directory.schema';
 /** Empty or 'all' is no filter, as on /browse (CONTRACT.md); stored as null. */
 const alertFilter = (schema: z.ZodType<string | undefined>) => schema.transform((value) => (!value || value.toLowerCase() === 'all' ? null : value));
 
-/** 'Email me new businesses like these' (issue #16 point 5): /browse's city, category and search, as its list reads them. */
+/** 'Email me new businesses like these': /browse's city, category and search, as its list reads them. */
 export const alertInputSchema = z.object({
   city: alertFilter(directoryFilterSchema.shape.city),
   category: alertFilter(directoryFilterSchema.shape.category),

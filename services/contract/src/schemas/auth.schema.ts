@@ -15,13 +15,13 @@ export const userSchema = z.object({
     .enum(LANGUAGE_CODES as [Language, ...Language[]])
     .nullable()
     .optional()
-    .describe('only in answers about the user themself: the language they chose (issue #15), null when never chosen'),
-  totp_enabled: z.boolean().optional().describe('only in answers about the user themself: whether a second factor (TOTP) is on (issue #31)'),
+    .describe('only in answers about the user themself: the language they chose, null when never chosen'),
+  totp_enabled: z.boolean().optional().describe('only in answers about the user themself: whether a second factor (TOTP) is on'),
 
   email_confirmed: z
     .boolean()
     .optional()
-    .describe('only in answers about the user themself: whether they confirmed their email address with the mailed link (issue #31)'),
+    .describe('only in answers about the user themself: whether they confirmed their email address with the mailed link'),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -41,7 +41,7 @@ const passwordText = (message: string, label: string) =>
 const currentPasswordSchema = (label: string) => passwordText(issueMessage('fieldRequired'), label).min(1, issueMessage('fieldRequired'));
 
 /**
- * Issue #31 point 16: a TOTP code (6 digits) or a recovery code (10 of base32's letters and digits, a dash, spaces
+ * A TOTP code (6 digits) or a recovery code (10 of base32's letters and digits, a dash, spaces
  * and case ignored), normalised: digits as typed, a recovery code lowercased without separators.
  */
 export const secondFactorCodeSchema = inputText({ error: issueMessage('totpCodeFormat') })
@@ -59,7 +59,7 @@ export const loginInputSchema = z.object({
   password: currentPasswordSchema(INPUT_LABELS.password),
   totp_code: secondFactorCodeSchema
     .optional()
-    .describe('issue #31: once TOTP is on, a current code of the app or an unused recovery code (spent by this sign-in)'),
+    .describe('once TOTP is on, a current code of the app or an unused recovery code (spent by this sign-in)'),
 });
 
 export const totpSetupSchema = z.object({
@@ -122,7 +122,7 @@ export const changePasswordInputSchema = z
 
 export const pictureResponseSchema = z.object({ picture: z.string(), message: z.string() });
 
-/** The mailed link's token that confirms a member's email address (issue #31 point 5): no session needed. */
+/** The mailed link's token that confirms a member's email address: no session needed. */
 export const confirmEmailInputSchema = z.object({
   token: inputText({ error: issueMessage('emailConfirmationRequired') })
     .min(1, issueMessage('emailConfirmationRequired'))

@@ -3,7 +3,7 @@ import { INPUT_LABELS, LIMITS } from '../limits';
 import { issueMessage } from '../i18n/message-codes';
 import { boundedText, inputText, isoDate } from './common.schema';
 
-/** 'I own this business': how the member can prove it (issue #14 point 4). */
+/** 'I own this business': how the member can prove it. */
 export const claimInputSchema = z.object({
   evidence: boundedText(LIMITS.claimEvidenceMaxLength, INPUT_LABELS.evidence, { error: issueMessage('claimEvidenceRequired') })
     .min(1, issueMessage('claimEvidenceRequired'))

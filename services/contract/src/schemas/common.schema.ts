@@ -28,7 +28,7 @@ const messageParams = z
   .record(z.string(), z.union([z.string(), z.number(), z.array(z.string())]))
   .describe('the values a parameterised message carries, e.g. {"field":"Name","max":100}');
 
-/** CONTRACT's `{detail, errors}`, plus issue #15's codes: `code`/`params` for `detail`, `codes` beside `errors`, field by field. */
+/** CONTRACT's `{detail, errors}`, plus the message codes: `code`/`params` for `detail`, `codes` beside `errors`, field by field. */
 export const errorResponse = z.object({
   detail: z.string(),
   code: messageCode,
@@ -49,7 +49,7 @@ const CLEAN_TEXT = /^[^\u0000-\u0008\u000B-\u001F\u007F\uD800-\uDFFF]*$/u;
 
 /**
  * Every string of a request body or query except passwords starts here: line breaks become '\n', then
- * control characters are refused (issue #11).
+ * control characters are refused.
  */
 export const inputText = (params?: string | { error: string }) =>
   z
@@ -73,7 +73,7 @@ const LINE_BREAK_OR_CONTROL = /[\p{Cc}\u2028\u2029]/u;
 
 /**
  * A name (a business's, a member's, a username) and a business's city are one line: they are written into other
- * members' mails, where a line break would start a line of the sender's choosing (issue #31 point 6). Every field
+ * members' mails, where a line break would start a line of the sender's choosing. Every field
  * that takes one uses this.
  */
 export const oneLineText = <Schema extends z.ZodString>(schema: Schema, label: string) =>

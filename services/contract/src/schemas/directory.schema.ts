@@ -16,7 +16,7 @@ export const directoryFilterSchema = z.object({
   open_now: z
     .enum(['true'], { error: issueMessage('openNowInvalid') })
     .optional()
-    .describe("true: only businesses open at the moment of the request, London time ('Open now', issue #16)"),
+    .describe("true: only businesses open at the moment of the request, London time ('Open now')"),
 });
 export type DirectoryFilter = z.infer<typeof directoryFilterSchema>;
 

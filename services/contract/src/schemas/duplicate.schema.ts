@@ -3,7 +3,7 @@ import { DUPLICATE_RULES, FIELD_LABELS, LIMITS } from '../limits';
 import { issueMessage } from '../i18n/message-codes';
 import { idSchema, isoDate, oneLineText, requiredText } from './common.schema';
 
-/** Issue #14 point 1: what the member has typed so far on /add-business. */
+/** What the member has typed so far on /add-business. */
 export const duplicateCheckQuerySchema = z.object({
   name: oneLineText(requiredText(issueMessage('nameRequired'), LIMITS.shortFieldMaxLength, FIELD_LABELS.name), FIELD_LABELS.name),
   postcode: requiredText(issueMessage('postcodeRequired'), LIMITS.postcodeMaxLength, FIELD_LABELS.postcode),

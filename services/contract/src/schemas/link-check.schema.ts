@@ -5,7 +5,7 @@ import { isoDate } from './common.schema';
 export const linkStatusSchema = z.enum(['unchecked', 'ok', 'failing', 'broken']);
 export type LinkStatus = z.infer<typeof linkStatusSchema>;
 
-/** A source whose link is broken, for the admins (issue #13 point 4). */
+/** A source whose link is broken, for the admins. */
 export const brokenLinkSchema = z.object({
   source_id: z.number().int(),
   business: z.object({ id: z.number().int(), name: z.string() }),

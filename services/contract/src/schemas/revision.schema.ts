@@ -6,7 +6,7 @@ import { isoDate } from './common.schema';
 const revisionValue = z.union([z.string(), z.record(z.string(), z.string()), z.null()]);
 
 /**
- * Who made a revision, as a role a page can put in its own words (issue #15): a member by username, an admin, or a
+ * Who made a revision, as a role a page can put in its own words: a member by username, an admin, or a
  * member whose account is gone. A member may be called 'admin', so the kind, not the name, says which.
  */
 export const revisionAuthorSchema = z.discriminatedUnion('kind', [
@@ -16,7 +16,7 @@ export const revisionAuthorSchema = z.discriminatedUnion('kind', [
 ]);
 export type RevisionAuthor = z.infer<typeof revisionAuthorSchema>;
 
-/** Issue #14: one change to a business, with each field's value before and after it. */
+/** One change to a business, with each field's value before and after it. */
 export const revisionSchema = z.object({
   id: z.number().int(),
   business_id: z.number().int(),

@@ -4,7 +4,7 @@ import { issueMessage } from '../i18n/message-codes';
 import { boundedText, hasWebPort, isHttpUrl, isoDate, isoDay, pastIsoDay, requiredText } from './common.schema';
 import { linkStatusSchema } from './link-check.schema';
 
-/** One source of a business's proof of support, as a member writes it (issue #13 point 3). */
+/** One source of a business's proof of support, as a member writes it. */
 export const sourceInputSchema = z.object({
   id: z
     .number()
@@ -34,7 +34,7 @@ export const sourcesInputSchema = z
 
 /**
  * A source's latest link check. Everyone sees whether the link works and the archived page's title; what the check
- * fetched (status, where it ended, the page's text) is for admins only (issue #31 item 11): the public answer must not
+ * fetched (status, where it ended, the page's text) is for admins only: the public answer must not
  * make the checker a way to read pages it reached.
  */
 export const sourceLinkSchema = z.object({

@@ -21,11 +21,11 @@ function firstMessage(result: { error?: { issues: Array<{ message: string; path:
 function expectLimit(schema: z.ZodType, valid: Record<string, unknown>, field: string, label: string, max: number) {
   expect(schema.safeParse({ ...valid, [field]: 'x'.repeat(max) }).success).toBe(true);
   expect(firstMessage(schema.safeParse({ ...valid, [field]: tooLong(max) }))).toEqual({ path: field, message: textTooLongMessage(label, max) });
-  // A page names the field in its language (issue #15): the label has its catalog entry.
+  // A page names the field in its language: the label has its catalog entry.
   expect(inputLabelKey(label)).toBeDefined();
 }
 
-describe('too-long text is refused in words (issue #12), not in zod wording', () => {
+describe('too-long text is refused in words, not in zod wording', () => {
   it.each([
     ['name', 'Business Name', LIMITS.shortFieldMaxLength],
     ['address', 'Address', LIMITS.shortFieldMaxLength],

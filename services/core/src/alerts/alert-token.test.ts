@@ -4,7 +4,7 @@ import { AlertTokens } from './alert-token';
 const OLD = 'old-session-secret-0123456789abcdef';
 const NEW = 'new-session-secret-0123456789abcdef';
 
-describe('alert unsubscribe tokens across a SESSION_SECRET rotation (issue #32 point 5)', () => {
+describe('alert unsubscribe tokens across a SESSION_SECRET rotation', () => {
   it('signs with the first secret and accepts a token signed by any of the list', () => {
     const mailed = new AlertTokens({ SESSION_SECRET: OLD, SESSION_SECRETS: [OLD] }).sign([7, 9]);
     const rotated = new AlertTokens({ SESSION_SECRET: NEW, SESSION_SECRETS: [NEW, OLD] });

@@ -1,7 +1,7 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 
 /**
- * The signed token of an alert mail's unsubscribe links (issue #16 point 5): the alert ids it ends and an HMAC-SHA256
+ * The signed token of an alert mail's unsubscribe links: the alert ids it ends and an HMAC-SHA256
  * over them, keyed from SESSION_SECRET (HKDF, so the key is no other use's; signed with the first secret, checked with
  * each, so mailed links outlive a rotation). No row is needed to check it, so a
  * second click of an ended alert's link is answered alike; alert ids are never reused, so it never ends another alert.

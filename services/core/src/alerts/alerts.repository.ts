@@ -24,10 +24,10 @@ export interface DueMember {
 const ALERT_COLUMNS = `id, city, category, search, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
 const TODAY = `(now() AT TIME ZONE 'UTC')::date`;
 const NOT_MAILED_TODAY = `(u.alerts_mailed_on IS NULL OR u.alerts_mailed_on < ${TODAY})`;
-/** Issue #31: an unconfirmed address gets no alert mail; its alerts wait, unchanged, until it is confirmed. */
+/** An unconfirmed address gets no alert mail; its alerts wait, unchanged, until it is confirmed. */
 const DUE = `${NOT_MAILED_TODAY} AND u.email_confirmed_at IS NOT NULL`;
 
-/** Members' alerts and the day their last alert mail went (issue #16 point 5). */
+/** Members' alerts and the day their last alert mail went. */
 export class AlertsRepository {
   constructor(private readonly db: Queryable) {}
 
@@ -38,7 +38,7 @@ export class AlertsRepository {
 
   /**
    * Holds the member's row until the transaction ends, so two saves at once count each other's alerts. Answers whether
-   * the member's email address is confirmed (issue #31: alerts are mailed only to a confirmed address).
+   * the member's email address is confirmed (alerts are mailed only to a confirmed address).
    */
   async lockMember(userId: number): Promise<{ emailConfirmed: boolean }> {
     const { rows } = await this.db.query<{ confirmed: boolean }>(

@@ -23,7 +23,7 @@ export const alertDirectoryFilters = (alert: AlertFilters) => ({
 });
 
 /**
- * Members' alerts (issue #16 point 5), 'Email me new businesses like these': /browse's city, category and search,
+ * Members' alerts, 'Email me new businesses like these': /browse's city, category and search,
  * mailed daily with the businesses the directory lists for them that were added since the alert's last mail. A
  * member's alerts share one mail, at most one a day, and none when nothing is new.
  */

@@ -23,7 +23,7 @@ export interface DirectoryFilters {
   onMap?: boolean;
   /** true: only businesses whose verification is current; false: only the others. */
   verified?: boolean;
-  /** 'Open now' (issue #16 point 4): only businesses open at this minute of the London week. */
+  /** 'Open now': only businesses open at this minute of the London week. */
   openAt?: number;
 }
 
@@ -64,7 +64,7 @@ export interface MapTileBusinessRow extends MapPoint {
   longitude_sum: number;
 }
 
-/** A business an alert mails (issue #16 point 5), and how many the alert matched in all. */
+/** A business an alert mails, and how many the alert matched in all. */
 export interface AddedBusiness {
   id: number;
   name: string;
@@ -88,7 +88,7 @@ const PUBLIC_COLUMNS = `b.id, b.owner_id, b.name, nullif(b.name_latin, '') AS na
   b.proof_of_support, b.business_hours, b.social_media, b.latitude, b.longitude, b.vote_score, b.upvotes, b.downvotes,
   b.created_at, ${VERIFICATION_COLUMNS}`;
 
-/** The detail's 'Managed by its owner' and the owner's last 'Everything is still accurate' (issue #14 point 4). */
+/** The detail's 'Managed by its owner' and the owner's last 'Everything is still accurate'. */
 const OWNERSHIP_COLUMNS = `(b.owner_id IS NOT NULL AND b.owner_claimed_at IS NOT NULL) AS managed_by_owner,
   CASE WHEN b.owner_id IS NOT NULL AND b.owner_claimed_at IS NOT NULL
        THEN to_char(b.owner_confirmed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END AS owner_confirmed_at`;
@@ -429,7 +429,7 @@ export class BusinessesRepository {
 
   /**
    * The businesses the directory lists for these filters that were created in (since, until], A-Z as /browse lists them,
-   * at most `limit`, each row carrying the number of all of them (an alert's mail, issue #16 point 5).
+   * at most `limit`, each row carrying the number of all of them (an alert's mail).
    */
   async listAddedBetween(filters: DirectoryFilters, since: Date, until: Date, limit: number): Promise<AddedBusiness[]> {
     const params = new Params();
@@ -465,7 +465,7 @@ export class BusinessesRepository {
     return rows[0] ?? null;
   }
 
-  /** `owner_claimed`: an admin approved the owner's claim (issue #14 point 4), not merely who added the business. */
+  /** `owner_claimed`: an admin approved the owner's claim, not merely who added the business. */
   async findOwner(id: number): Promise<{ owner_id: number | null; owner_claimed: boolean; name: string; postcode: string; website: string } | null> {
     const { rows } = await this.db.query(
       `SELECT owner_id, (owner_id IS NOT NULL AND owner_claimed_at IS NOT NULL) AS owner_claimed, name, postcode, website

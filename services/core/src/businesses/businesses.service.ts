@@ -76,7 +76,7 @@ export class BusinessesService {
     const forAdmin = viewer?.is_admin ?? false;
     const [row, sources] = await Promise.all([this.businesses.findById(id, forAdmin), this.sources.list(this.db, id, forAdmin)]);
     if (!row) {
-      // A business merged into another (issue #14) says where it went; the client follows it.
+      // A business merged into another says where it went; the client follows it.
       const into = await new MergesRepository(this.db).mergedInto(id);
       throw notFound('businessNotFound', into === null ? undefined : { merged_into: into });
     }

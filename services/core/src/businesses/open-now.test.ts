@@ -52,7 +52,7 @@ async function openAt(iso: string): Promise<string[]> {
   return page;
 }
 
-describe("'Open now' in SQL (issue #16 point 4)", () => {
+describe("'Open now' in SQL", () => {
   beforeAll(async () => {
     await add('Always Open', ALWAYS);
     await add('Never Open', { monday: 'Closed', tuesday: 'Closed', sunday: 'Closed' });

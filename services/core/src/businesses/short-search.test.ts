@@ -6,7 +6,7 @@ import type { Queryable } from '../db/pool';
 import { BusinessesRepository, isShortSearch, type DirectoryFilters } from './businesses.repository';
 import { tileKeys } from '../directory/map-tiles';
 
-// Issue #30 point 5: one- and two-character searches read businesses through the name-prefix index (migration 019),
+// One- and two-character searches read businesses through the name-prefix index (migration 019),
 // never by a scan of the table, and the page, its total, the summary's figures and the map points agree.
 
 const BUSINESSES = 20_000;

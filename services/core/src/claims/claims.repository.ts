@@ -10,7 +10,7 @@ export interface ClaimRow {
   status: Claim['status'];
 }
 
-/** Members' claims to own a business (issue #14 point 4). */
+/** Members' claims to own a business. */
 export class ClaimsRepository {
   constructor(private readonly db: Queryable) {}
 
@@ -52,7 +52,7 @@ export class ClaimsRepository {
     );
   }
 
-  /** Pending claims after `afterId`, oldest first. The domain hint holds only once the member's address is confirmed (issue #31). */
+  /** Pending claims after `afterId`, oldest first. The domain hint holds only once the member's address is confirmed. */
   async pending(afterId: number, limit: number): Promise<Claim[]> {
     const { rows } = await this.db.query<Claim>(
       `SELECT c.id, json_build_object('id', b.id, 'name', b.name, 'website', b.website) AS business,

@@ -9,7 +9,7 @@ import { ClaimsRepository } from './claims.repository';
 import { emailDomainMatchesWebsite } from './email-domain';
 
 /**
- * Owner claims (issue #14 point 4): a member says 'I own this business' with how they can prove it; an admin
+ * Owner claims: a member says 'I own this business' with how they can prove it; an admin
  * approves (the member becomes the owner, 'Managed by its owner') or rejects. One pending claim per member and
  * business; a business with a claimed owner may still be claimed by someone else, and the admin decides.
  */

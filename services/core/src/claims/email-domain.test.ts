@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emailDomainMatchesWebsite } from './email-domain';
 
-describe("the claim's domain hint (issue #14 point 4)", () => {
+describe("the claim's domain hint", () => {
   it("matches the website's host, without www., in any case, and either side's subdomains", () => {
     expect(emailDomainMatchesWebsite('amal@olive-grove.co.uk', 'https://www.olive-grove.co.uk/menu')).toBe(true);
     expect(emailDomainMatchesWebsite('Amal@Olive-Grove.CO.UK', 'http://olive-grove.co.uk')).toBe(true);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsBefore, runMigrations } from '../db/migrate';
 import { createMigratedDatabase, testServerUrl, type ThrowawayDatabase } from '../db/throwaway-db';
 
-// Every migration before 1700000000025, which clears ownership marks wherever the owner is removed (issue #31 point 2).
+// Every migration before 1700000000025, which clears ownership marks wherever the owner is removed.
 const MIGRATIONS_BEFORE = migrationsBefore('1700000000025_owner-removed');
 
 let database: ThrowawayDatabase;

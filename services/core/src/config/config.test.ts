@@ -7,7 +7,7 @@ import { loadConfig, withSecretFiles } from './config';
 const required = { DATABASE_URL: 'postgres://x', REDIS_URL: 'redis://x' };
 const production = { ...required, NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), JOB_DATA_KEY: 'k'.repeat(40) };
 
-describe('PUBLIC_ORIGIN (issue #32 point 5)', () => {
+describe('PUBLIC_ORIGIN', () => {
   it('is normalised to the origin browsers send: a trailing slash, a default port or capitals name the same one', () => {
     expect(loadConfig({ ...required, PUBLIC_ORIGIN: 'https://zaytoon.example/' }).PUBLIC_ORIGIN).toBe('https://zaytoon.example');
     expect(loadConfig({ ...required, PUBLIC_ORIGIN: ' HTTPS://Zaytoon.Example:443 ' }).PUBLIC_ORIGIN).toBe('https://zaytoon.example');

@@ -148,22 +148,22 @@ const configSchema = databaseSettingsSchema.extend({
   TRUST_PROXY: list.transform((proxies) => (proxies.length ? proxies : ['loopback'])),
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().default(30),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().default(10),
-  /** Failed logins per account from all networks before networks that failed on it are refused (issue #11). */
+  /** Failed logins per account from all networks before networks that failed on it are refused. */
   RATE_LIMIT_LOGIN_ACCOUNT_CEILING: z.coerce.number().int().default(100),
   RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().default(20),
   RATE_LIMIT_RESET_PER_IP: z.coerce.number().int().default(20),
   RATE_LIMIT_RESET_PER_ACCOUNT: z.coerce.number().int().default(10),
   RATE_LIMIT_WRITES_PER_USER: z.coerce.number().int().default(120),
-  /** Owner claims ('I own this business') per member in a window, besides the writes limit (issue #14). */
+  /** Owner claims ('I own this business') per member in a window, besides the writes limit. */
   RATE_LIMIT_CLAIMS_PER_USER: z.coerce.number().int().default(10),
   RATE_LIMIT_DUPLICATE_CHECKS_PER_USER: z.coerce.number().int().default(300),
   /** change-password and delete-account calls (each runs scrypt) per user and per network in a window. */
   RATE_LIMIT_ACCOUNT_CHANGES_PER_USER: z.coerce.number().int().default(5),
   RATE_LIMIT_ACCOUNT_CHANGES_PER_IP: z.coerce.number().int().default(5),
-  /** Issue #31: 'Resend' of the email confirmation link per account in a window (each is a mail); per network it is RATE_LIMIT_RESET_PER_IP. */
+  /** 'Resend' of the email confirmation link per account in a window (each is a mail); per network it is RATE_LIMIT_RESET_PER_IP. */
   RATE_LIMIT_CONFIRMATION_MAILS_PER_ACCOUNT: z.coerce.number().int().default(3),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().default(900),
-  /** Every admin write (reviews, deletions, claim decisions, dismissals, verifications, merges, reverts) per admin in a window (issue #31). */
+  /** Every admin write (reviews, deletions, claim decisions, dismissals, verifications, merges, reverts) per admin in a window. */
   RATE_LIMIT_ADMIN_WRITES_PER_ADMIN: z.coerce.number().int().default(600),
   /** Merges and reverts per admin in a window, besides the admin writes limit: each rewrites a business and moves or undoes its rows. */
   RATE_LIMIT_ADMIN_MERGES_PER_ADMIN: z.coerce.number().int().default(60),
@@ -183,12 +183,12 @@ const configSchema = databaseSettingsSchema.extend({
   GEOCODER_URL: z.string().optional(),
   /** Tests only: link checks may reach loopback and private addresses (a test's own HTTP server). Production refuses it. */
   LINK_CHECK_ALLOW_PRIVATE: z.preprocess((value) => (value === '' ? undefined : value), z.stringbool().default(false)),
-  /** Issue #31 point 15: argon2id's cost for new password hashes (OWASP's 19 MiB, 2 passes, 1 lane); tests lower it. */
+  /** Argon2id's cost for new password hashes (OWASP's 19 MiB, 2 passes, 1 lane); tests lower it. */
   PASSWORD_ARGON2_MEMORY_KIB: z.coerce.number().int().min(8).default(OWASP_ARGON2ID.memoryKib),
   PASSWORD_ARGON2_ITERATIONS: z.coerce.number().int().min(1).default(OWASP_ARGON2ID.iterations),
   PASSWORD_ARGON2_PARALLELISM: z.coerce.number().int().min(1).max(255).default(OWASP_ARGON2ID.parallelism),
   /**
-   * Issue #31 point 16: an admin without a second factor (TOTP) may only set one up. Unset: on in production, off
+   * An admin without a second factor (TOTP) may only set one up. Unset: on in production, off
    * elsewhere (the dev admin and the tests sign in with a password alone).
    */
   ADMIN_SECOND_FACTOR_REQUIRED: z.preprocess((value) => (value === '' ? undefined : value), z.stringbool().optional()),

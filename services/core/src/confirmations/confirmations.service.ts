@@ -9,9 +9,9 @@ const DAY_MS = 86_400_000;
 const COUNTED = { windowDays: TRUST_RULES.confirmationWindowDays, accountAgeDays: TRUST_RULES.accountAgeToCountDays };
 
 /**
- * 'Still open and still supportive?' (issue #13): one answer per member and business in 30 days; enough
+ * 'Still open and still supportive?': one answer per member and business in 30 days; enough
  * 'Closed' or 'No longer supportive' answers from established members send the business to the admins' Re-checks;
- * 'Confirmed by' counts established members' 'Yes', never the owner's (issue #31).
+ * 'Confirmed by' counts established members' 'Yes', never the owner's.
  */
 export class ConfirmationsService {
   constructor(

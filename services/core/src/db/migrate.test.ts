@@ -9,7 +9,7 @@ const migrations = readdirSync(fileURLToPath(new URL('./migrations', import.meta
   .map((file) => file.replace(/\.(sql|ts)$/, ''))
   .sort();
 
-describe('migrate.js --wait (the API pods wait for the Kubernetes migrate Job, issue #32 point 7)', () => {
+describe('migrate.js --wait (the API pods wait for the Kubernetes migrate Job)', () => {
   const databases: ThrowawayDatabase[] = [];
   afterAll(async () => Promise.all(databases.map((database) => database.drop())));
 

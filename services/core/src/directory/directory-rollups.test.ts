@@ -140,7 +140,7 @@ async function cutoffDays(daysBefore: number): Promise<{ today: string; earlier:
 const verify = (id: number, date: string) =>
   new VerificationRepository(db).record(id, { action: 'verified', method: 'Visited in person', note: '', evidenceUrl: '', date }, adminId);
 
-describe('directory rollups (issue #30 point 3) agree with the businesses table', () => {
+describe('directory rollups agree with the businesses table', () => {
   it('after inserts, edits, geocoding, verifications lapsing, deletes, report approvals, merges and account deletions', async () => {
     await expectRollupsMatchTable('empty', true);
 

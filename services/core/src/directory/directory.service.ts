@@ -55,10 +55,10 @@ export function summarise(cities: readonly CityStats[]): DirectorySummary {
 }
 
 /**
- * The small answers the directory screen is built from (issue #9): no answer grows with the table.
- * Totals and city groups are read from the rollups the writes keep (issue #30 point 3), or, for a search or
+ * The small answers the directory screen is built from: no answer grows with the table.
+ * Totals and city groups are read from the rollups the writes keep, or, for a search or
  * 'Open now', aggregated over the matches in one statement; the map answers XYZ tiles, each a small indexed read
- * (issue #30: no process holds an index of the whole table).
+ * (no process holds an index of the whole table).
  */
 export class DirectoryService {
   private readonly cityStatsInFlight = new Map<string, Promise<CityStats[]>>();

@@ -6,7 +6,7 @@ export const DUPLICATE_SEARCH_SCHEDULE = { id: 'find-duplicate-pairs-nightly', p
 /** Businesses the nightly search reads per query: memory and each query's work stay bounded at any size. */
 const BATCH = 500;
 
-/** The nightly search for likely pairs (issue #14 point 2), by the same rule as the add form's check. */
+/** The nightly search for likely pairs, by the same rule as the add form's check. */
 export class DuplicateSearchService {
   constructor(private readonly duplicates: DuplicatesRepository) {}
 

@@ -21,7 +21,7 @@ const PAIR_BUSINESS = (alias: string) =>
   `json_build_object('id', ${alias}.id, 'name', ${alias}.name, 'address', ${alias}.address, 'city', ${alias}.city, 'postcode', ${alias}.postcode)`;
 /**
  * Open pairs whose businesses both still exist (a pair has no foreign keys: see the migration) and are listed: one
- * whose removal is approved cannot be merged (issue #31 point 8), so its pairs wait for the cascade to prune them.
+ * whose removal is approved cannot be merged, so its pairs wait for the cascade to prune them.
  */
 const OPEN_PAIRS = `duplicate_pairs p JOIN businesses f ON f.id = p.first_id JOIN businesses s ON s.id = p.second_id
   WHERE p.status = 'open' AND NOT f.removal_approved AND NOT s.removal_approved`;
@@ -68,7 +68,7 @@ function candidatesSql(place: { name: string; postcode: string; lat: string; lng
 
 const CANDIDATES_OF_TYPED = candidatesSql({ name: '$1::text', postcode: '$2::text', lat: '$3::float8', lng: '$4::float8' }, '', '$5');
 
-/** Likely duplicates (issue #14): the add form's check, the pairs it records, and the nightly job's search. */
+/** Likely duplicates: the add form's check, the pairs it records, and the nightly job's search. */
 export class DuplicatesRepository {
   constructor(private readonly db: Queryable) {}
 

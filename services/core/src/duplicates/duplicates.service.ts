@@ -30,7 +30,7 @@ export function typedPlace(postcode: string): TypedPlace {
   return { compactPostcode: compactPostcode(postcode), latitude: centre?.latitude ?? null, longitude: centre?.longitude ?? null };
 }
 
-/** Issue #14: 'This may already be listed' while a member adds a business, the admins' possible duplicates, and merges. */
+/** 'This may already be listed' while a member adds a business, the admins' possible duplicates, and merges. */
 export class DuplicatesService {
   constructor(
     private readonly db: Database,

@@ -15,13 +15,13 @@ export interface MergeMoves {
   verifications: number;
 }
 
-/** The fields of A that a merge fills from B when A's are empty. Never the owner: a merge hands over no ownership (issue #31). */
+/** The fields of A that a merge fills from B when A's are empty. Never the owner: a merge hands over no ownership. */
 export const FILLABLE_FIELDS = ['category', 'description', 'phone', 'website', 'business_hours', 'social_media', 'position', 'verification'] as const;
 export type FillableField = (typeof FILLABLE_FIELDS)[number];
 
 const moved = async (db: Queryable, sql: string, params: unknown[]) => (await db.query(sql, params)).rowCount ?? 0;
 
-/** Merging business B into A (issue #14 point 2): the moves, the fill, and where merged businesses went. Run in one transaction. */
+/** Merging business B into A: the moves, the fill, and where merged businesses went. Run in one transaction. */
 export class MergesRepository {
   constructor(private readonly db: Queryable) {}
 

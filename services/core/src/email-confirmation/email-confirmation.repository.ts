@@ -9,7 +9,7 @@ export interface EmailConfirmationTokenRow {
   same_email: boolean;
 }
 
-/** The links that confirm members' email addresses, and the confirmation they record (issue #31 point 5). */
+/** The links that confirm members' email addresses, and the confirmation they record. */
 export class EmailConfirmationRepository {
   constructor(private readonly db: Queryable) {}
 

@@ -8,7 +8,7 @@ import type { UsersRepository } from '../users/users.repository';
 import { EmailConfirmationRepository } from './email-confirmation.repository';
 
 /**
- * Email confirmation (issue #31 point 5). Signup mails a link (single use, EMAIL_CONFIRMATION_RULES.linkValidHours);
+ * Email confirmation. Signup mails a link (single use, EMAIL_CONFIRMATION_RULES.linkValidHours);
  * its page posts the token on the member's click, and the address counts as confirmed. Until then alerts, the claims'
  * domain hint and owners' reminders ignore the address. 'Resend' mails a new link that replaces the unused ones.
  */

@@ -10,7 +10,7 @@ export type FieldErrors = Record<string, CodedMessage>;
 
 export const toCoded = (message: RaisedMessage): CodedMessage => (typeof message === 'string' ? coded(message) : message);
 
-/** `message` is the English text (CONTRACT's `detail`); `code` and `params` travel with it to the answer (issue #15). */
+/** `message` is the English text (CONTRACT's `detail`); `code` and `params` travel with it to the answer. */
 export class DomainError extends Error {
   readonly code: MessageCode;
   readonly params?: Record<string, MessageParamValue>;

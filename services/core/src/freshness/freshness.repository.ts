@@ -21,12 +21,12 @@ export interface FreshnessTokenRow {
   still_owner: boolean;
 }
 
-/** Owners' freshness reminders, their one-click tokens and the confirmations they record (issue #14 point 4). */
+/** Owners' freshness reminders, their one-click tokens and the confirmations they record. */
 export class FreshnessRepository {
   constructor(private readonly db: Queryable) {}
 
   /**
-   * Takes up to `limit` claimed owners with a confirmed address (issue #31: an unconfirmed one stays due until it is
+   * Takes up to `limit` claimed owners with a confirmed address (an unconfirmed one stays due until it is
    * confirmed) whose approval or last reminder is at least `months` old, oldest first, and marks them reminded now,
    * so that a re-run (or another worker: SKIP LOCKED) does not take them again.
    */

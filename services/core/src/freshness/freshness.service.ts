@@ -14,7 +14,7 @@ const REMINDER_BATCH = 200;
 export { newMailedToken as newFreshnessToken, hashMailedToken as hashFreshnessToken };
 
 /**
- * Owners' freshness reminders (issue #14 point 4): every 6 months a claimed owner is mailed a one-click
+ * Owners' freshness reminders: every 6 months a claimed owner is mailed a one-click
  * 'Everything is still accurate' link (single use, 30 days) and a link to edit the listing.
  */
 export class FreshnessService {

@@ -31,7 +31,7 @@ export interface JobDefinition<P extends z.ZodType = z.ZodType> {
 
 /**
  * How long one attempt of a queue's job may run: BullMQ has no job timeout of its own, so the worker's processor
- * aborts the handler's signal and fails the attempt at this deadline (issue #31 item 3), freeing the slot.
+ * aborts the handler's signal and fails the attempt at this deadline, freeing the slot.
  */
 export const JOB_TIMEOUT_MS: Record<QueueName, number> = {
   emails: 60_000,
@@ -46,7 +46,7 @@ const defineJob = <P extends z.ZodType>(definition: JobDefinition<P>) => definit
 
 const id = z.number().int().positive();
 
-/** A member's mail: to whom, and in which language (issue #15; a job queued before languages existed reads as English). */
+/** A member's mail: to whom, and in which language (a job queued before languages existed reads as English). */
 const memberMail = {
   to: z.email(),
   name: z.string(),
@@ -72,7 +72,7 @@ export const JOBS = {
     name: 'send-account-deleted',
     payload: z.object(memberMail),
   }),
-  /** Issue #14 point 4: one owner's freshness reminder, with the one-click link's token. */
+  /** One owner's freshness reminder, with the one-click link's token. */
   sendFreshnessReminder: defineJob({
     queue: QUEUES.emails,
     name: 'send-freshness-reminder',
@@ -88,7 +88,7 @@ export const JOBS = {
     payload: z.object({}),
     options: { deduplication: { id: 'send-freshness-reminders' }, removeOnComplete: { count: 10 }, removeOnFail: { count: 100 } },
   }),
-  /** Issue #16 point 5: one member's daily alert mail, with each alert's businesses added since its last mail. */
+  /** One member's daily alert mail, with each alert's businesses added since its last mail. */
   sendAlertDigest: defineJob({
     queue: QUEUES.emails,
     name: 'send-alert-digest',
@@ -111,7 +111,7 @@ export const JOBS = {
     }),
     jobId: (payload) => `alert-digest-${payload.userId}-${payload.day}`,
   }),
-  /** Issue #31 point 5: the link that confirms a member's email address (signup, 'Resend'). */
+  /** The link that confirms a member's email address (signup, 'Resend'). */
   sendEmailConfirmation: defineJob({
     queue: QUEUES.emails,
     name: 'send-email-confirmation',
@@ -153,7 +153,7 @@ export const JOBS = {
     // While one refresh waits, more requests add nothing; while one runs, one more is kept so no change is missed.
     options: { deduplication: { id: 'refresh-statistics', keepLastIfActive: true } },
   }),
-  /** Issue #16 point 1, issue #31 item 7: the open data files' segments whose businesses changed since the last build. */
+  /** The open data files' segments whose businesses changed since the last build. */
   buildOpenData: defineJob({
     queue: QUEUES.statistics,
     name: 'build-open-data',
@@ -167,7 +167,7 @@ export const JOBS = {
     name: 'geocode-business',
     payload: z.object({ businessId: id, postcode: z.string() }),
   }),
-  /** Issue #13 point 4: GET the source's URL (SSRF-guarded), record the answer and archive the page. */
+  /** GET the source's URL (SSRF-guarded), record the answer and archive the page. */
   checkSourceLink: defineJob({
     queue: QUEUES.links,
     name: 'check-source-link',
@@ -184,7 +184,7 @@ export const JOBS = {
     timeoutMs: 10 * 60_000,
     options: { deduplication: { id: 'check-all-source-links' } },
   }),
-  /** Issue #14 point 2: nightly, the likely duplicate pairs for the admins' 'Possible duplicates'. */
+  /** Nightly, the likely duplicate pairs for the admins' 'Possible duplicates'. */
   findDuplicatePairs: defineJob({
     queue: QUEUES.moderation,
     name: 'find-duplicate-pairs',

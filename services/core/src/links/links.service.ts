@@ -14,7 +14,7 @@ export function queueLinkChecks(jobs: JobQueueRepository, sourceIds: readonly nu
   return Promise.all(sourceIds.map((sourceId) => jobs.enqueue('checkSourceLink', { sourceId })));
 }
 
-/** Link checks of sources (issue #13 point 4): what asks for them, and the admins' list of broken links. */
+/** Link checks of sources: what asks for them, and the admins' list of broken links. */
 export class LinksService {
   constructor(
     private readonly links: LinksRepository,

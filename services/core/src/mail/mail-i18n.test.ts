@@ -7,7 +7,7 @@ import { accountDeletedMail, freshnessReminderMail, passwordChangedMail, resetCo
 const product = 'Zaytoon';
 const english = { language: 'en' } as const;
 
-describe("mails in the member's language (issue #15)", () => {
+describe("mails in the member's language", () => {
   it('English stays what it was, byte for byte, but for the lang and dir its HTML now names', () => {
     const now = {
       resetCode: resetCodeMail({ product, name: ' Amal <&> ', code: '483920', ...english }),

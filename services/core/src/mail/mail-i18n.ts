@@ -6,7 +6,7 @@ import en from './locales/en.json';
 import ur from './locales/ur.json';
 
 /**
- * The mails' texts by language (issue #15). English is en.json; every other catalog lists in `_meta.reviewed` the keys
+ * The mails' texts by language. English is en.json; every other catalog lists in `_meta.reviewed` the keys
  * a native speaker has reviewed (the rest are machine quality). Counted texts use CLDR plural suffixes.
  */
 export const MAIL_CATALOGS: Record<Language, Record<string, unknown>> = { en, ar, ur, cy };

@@ -93,7 +93,7 @@ export function accountDeletedMail(input: { product: string; name: string } & Ma
   return rendered(language, t('accountDeleted.subject', { product }), plainText(product, lines), layout(language, product, lines));
 }
 
-/** Issue #14 point 4: every 6 months, the claimed owner checks the listing with one click or edits it. */
+/** Every 6 months, the claimed owner checks the listing with one click or edits it. */
 export function freshnessReminderMail(
   input: {
     product: string;
@@ -123,7 +123,7 @@ export function freshnessReminderMail(
   );
 }
 
-/** Issue #31 point 5: the link that confirms the member's email address; its page confirms on the member's click. */
+/** The link that confirms the member's email address; its page confirms on the member's click. */
 export function emailConfirmationMail(input: { product: string; name: string; email: string; confirmUrl: string } & MailLanguage): RenderedMail {
   const { product, name, email, confirmUrl, language } = input;
   const t = mailTexts(language);
@@ -162,7 +162,7 @@ export function describeAlert(t: TFunction, alert: Pick<AlertDigest, 'city' | 'c
 
 const textLink = (label: string, url: string) => `<a href="${escapeHtml(url)}" style="color:#166534">${escapeHtml(label)}</a>`;
 
-/** Issue #16 point 5: a member's daily alert mail, each alert with the businesses added since its last mail. */
+/** A member's daily alert mail, each alert with the businesses added since its last mail. */
 export function alertDigestMail(
   input: { product: string; name: string; alerts: AlertSection[]; settingsUrl: string; unsubscribeAllUrl: string } & MailLanguage,
 ): RenderedMail {

@@ -4,7 +4,7 @@ import { MailRepository, smtpTransportOptions } from './mail.repository';
 
 const base = { DATABASE_URL: 'postgres://x', REDIS_URL: 'redis://x', SMTP_HOST: 'smtp.example.com', SMTP_PORT: '587', JOB_DATA_KEY: 'k'.repeat(40) };
 
-describe('SMTP transport settings (issue #11, weakness 14)', () => {
+describe('SMTP transport settings', () => {
   it('requires TLS (STARTTLS) in production', () => {
     const config = loadConfig({ ...base, NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret-0123456789abcdef' });
     expect(smtpTransportOptions(config)).toMatchObject({ host: 'smtp.example.com', port: 587, secure: false, requireTLS: true });

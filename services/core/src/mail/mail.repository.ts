@@ -6,9 +6,9 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
-  /** Sent as Content-Language (issue #15); none: the header is left out. */
+  /** Sent as Content-Language; none: the header is left out. */
   language?: string;
-  /** More headers (an alert mail's List-Unsubscribe, issue #16 point 5). */
+  /** More headers (an alert mail's List-Unsubscribe). */
   headers?: Record<string, string>;
 }
 

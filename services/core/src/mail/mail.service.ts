@@ -11,7 +11,7 @@ import {
   resetCodeMail,
 } from './mail-templates';
 
-/** Who a mail goes to, and in which language (the member's, else the request's: issue #15). */
+/** Who a mail goes to, and in which language (the member's, else the request's). */
 interface MemberMail {
   to: string;
   name: string;
@@ -51,7 +51,7 @@ export class MailService {
     return this.mail.send({ to: input.to, ...mail });
   }
 
-  /** Issue #31 point 5: the link to the page that confirms the member's address (on their click, never on the GET). */
+  /** The link to the page that confirms the member's address (on their click, never on the GET). */
   async sendEmailConfirmation(input: MemberMail & { token: string }) {
     const confirmUrl = `${this.origin}/confirm-email?token=${encodeURIComponent(input.token)}`;
     const mail = emailConfirmationMail({ product: this.product, ...input, email: input.to, confirmUrl });
@@ -59,7 +59,7 @@ export class MailService {
   }
 
   /**
-   * Issue #16 point 5: the member's alert mail. Each alert links to its own unsubscribe page; the List-Unsubscribe
+   * The member's alert mail. Each alert links to its own unsubscribe page; the List-Unsubscribe
    * headers (RFC 8058 one-click POST) end every alert of the mail.
    */
   async sendAlertDigest(input: MemberMail & { alerts: AlertDigest[] }, tokens: AlertTokens) {

@@ -1,8 +1,8 @@
 import type { Queryable } from '../db/pool';
 
 /**
- * The businesses changed since the open data files last included them (open_data_changes, kept by triggers; issue #31
- * item 7). A build claims the rows of the parts it rebuilds and deletes them once its files are in place; a change
+ * The businesses changed since the open data files last included them (open_data_changes, kept by triggers).
+ * A build claims the rows of the parts it rebuilds and deletes them once its files are in place; a change
  * meanwhile clears the claim, so the next build takes it again.
  */
 export class OpenDataChangesRepository {

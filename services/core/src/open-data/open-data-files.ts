@@ -38,7 +38,7 @@ const pageUrl = (origin: OpenDataOrigin, id: number) => `${origin.publicOrigin}/
  */
 const CSV_SEPARATORS = /[",;\t\r\n]/;
 // A spreadsheet runs a cell that starts with one of these as a formula (CSV injection), at the text's start or after
-// any separator: each gets a leading apostrophe (issue #31 item 4). csv-stringify's escape_formulas sees the start only.
+// any separator: each gets a leading apostrophe. csv-stringify's escape_formulas sees the start only.
 const FORMULA_STARTS = /(?<=^|[,;\t\r\n])[=+\-@\t\r]/g;
 
 /** One CSV line (RFC 4180, CRLF): numbers and booleans as they are, null empty. */

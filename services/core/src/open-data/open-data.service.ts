@@ -68,7 +68,7 @@ export interface OpenDataAnswer {
   chunks: () => AsyncGenerator<Buffer>;
 }
 
-/** The worker's schedule: every 30 s, the segments that changed (issue #31 item 7: a change is in the files within 2 minutes). */
+/** The worker's schedule: every 30 s, the segments that changed (a change is in the files within 2 minutes). */
 export const OPEN_DATA_SCHEDULER_ID = 'build-open-data-every';
 export const OPEN_DATA_REBUILD_EVERY_MS = 30 * 1000;
 
@@ -98,7 +98,7 @@ const hashOf = (text: string | Buffer) => createHash('sha256').update(text).dige
 const segmentOf = (id: number) => Math.floor(id / SEGMENT_SIZE);
 
 /**
- * Issue #16 point 1, issue #31 item 7: the CSV and GeoJSON of every listed business, kept as segments of 1,000 ids.
+ * The CSV and GeoJSON of every listed business, kept as segments of 1,000 ids.
  * A build rewrites only the segments whose businesses changed (open_data_changes), at most 100 a run, so its cost does
  * not grow with the table; the API sends the stored pieces in order, and leaves a removed business out at once by
  * rebuilding its segment from the database while the request runs, until the next build has rewritten it.

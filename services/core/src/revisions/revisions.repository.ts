@@ -14,7 +14,7 @@ export interface RevisionRow {
 
 const COLUMNS = 'r.id, r.business_id, r.kind, r.actor_role, u.username, r.changes, r.created_at';
 
-/** Revisions of businesses (issue #14); the businesses_record_revision trigger writes them. */
+/** Revisions of businesses; the businesses_record_revision trigger writes them. */
 export class RevisionsRepository {
   constructor(private readonly db: Queryable) {}
 
@@ -97,7 +97,7 @@ export class RevisionsRepository {
   async restore(businessId: number, values: Record<string, unknown>): Promise<void> {
     const columns = REVERTIBLE_FIELDS.filter((field) => field !== 'proof_of_support' && field in values);
     if (columns.length === 0) return;
-    // Restored hours take their open intervals along (issue #16 point 4).
+    // Restored hours take their open intervals along.
     const hours = columns.includes('business_hours') ? ', open_minutes = $3::int4multirange, open_minutes_of = restored.business_hours' : '';
     await this.db.query(
       `UPDATE businesses b SET ${columns.map((column) => `${column} = restored.${column}`).join(', ')}${hours}, updated_at = now()

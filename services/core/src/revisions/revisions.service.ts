@@ -27,7 +27,7 @@ export interface RevisionPage {
   nextCursor: string | null;
 }
 
-/** Public revision history of a business (issue #14) and the admins' 'Revert to this version'. */
+/** Public revision history of a business and the admins' 'Revert to this version'. */
 export class RevisionsService {
   constructor(
     private readonly db: Database,

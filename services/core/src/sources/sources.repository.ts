@@ -22,7 +22,7 @@ const SOURCE_COLUMNS = `s.id, s.kind, s.url, s.description, to_char(s.source_dat
 /** The order a business's sources are shown and joined in: newest date first. */
 const NEWEST_FIRST = 's.source_date DESC, s.id DESC';
 
-/** The sources of proof of support of a business (issue #13 point 3), and the text they are joined into. */
+/** The sources of proof of support of a business, and the text they are joined into. */
 export class SourcesRepository {
   constructor(private readonly db: Queryable) {}
 

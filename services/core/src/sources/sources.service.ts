@@ -17,7 +17,7 @@ export function sourceFromText(text: string, field: 'proof_of_support' | 'sugges
 }
 
 /**
- * Sources of proof of support (issue #13 point 3). Every write runs in the caller's transaction, takes the business's
+ * Sources of proof of support. Every write runs in the caller's transaction, takes the business's
  * lock, and keeps businesses.proof_of_support equal to the sources' text. Each answers the sources as they now
  * stand and `newLinks`: the ids of the sources whose url was added or changed (their link has never been checked).
  */

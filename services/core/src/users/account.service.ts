@@ -23,7 +23,7 @@ import { UsersRepository, type UserRow } from './users.repository';
 import { toSelfUser } from './user.mapper';
 
 /** Password reset, change and account deletion. Each ends the user's other sessions. */
-/** A member's mail goes out in their chosen language, else in the language of the request that caused it (issue #15). */
+/** A member's mail goes out in their chosen language, else in the language of the request that caused it. */
 const mailTo = (user: UserRow, requestLanguage: Language) => ({ to: user.email, name: user.name, language: user.language ?? requestLanguage });
 
 export class AccountService {

@@ -30,7 +30,7 @@ export class AuthService {
   // A real hash under today's policy, so that an unknown login costs the same time as a wrong password.
   private dummyHash?: Promise<string>;
 
-  /** Issue #31 point 15: a right password whose hash is legacy scrypt or cheaper than today's argon2id is hashed again. */
+  /** A right password whose hash is legacy scrypt or cheaper than today's argon2id is hashed again. */
   private async upgradePasswordHash(userId: number, password: string, storedHash: string): Promise<void> {
     if (!this.passwords.needsRehash(storedHash)) return;
     await this.users.rehashPassword(userId, storedHash, await this.passwords.hash(password));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { databaseBeforeMigration } from '../db/migration-test-database';
 
-// Every migration before 1700000000027, which makes the names and cities stored before issue #31 point 6 one line.
+// Every migration before 1700000000027, which makes the names and cities stored before it one line.
 const migration = databaseBeforeMigration('1700000000027_one-line-names', 'one_line_names_migration');
 
 describe('migration 1700000000027: names and cities stored with line breaks', () => {

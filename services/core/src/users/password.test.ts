@@ -4,7 +4,7 @@ import { OWASP_ARGON2ID, PasswordHasher } from './password';
 
 const base = { DATABASE_URL: 'postgres://x', REDIS_URL: 'redis://x', SESSION_SECRET: 'a'.repeat(40), JOB_DATA_KEY: 'k'.repeat(40) };
 
-describe('password hashing settings (issue #31 point 15)', () => {
+describe('password hashing settings', () => {
   it("default to OWASP's argon2id policy, and production refuses less than OWASP's table", () => {
     const config = loadConfig({ ...base, NODE_ENV: 'production' });
     expect([config.PASSWORD_ARGON2_MEMORY_KIB, config.PASSWORD_ARGON2_ITERATIONS, config.PASSWORD_ARGON2_PARALLELISM]).toEqual([19_456, 2, 1]);
@@ -28,7 +28,7 @@ describe('password hashing settings (issue #31 point 15)', () => {
   });
 });
 
-describe('the admins’ second factor setting (issue #31 point 16)', () => {
+describe('the admins’ second factor setting', () => {
   it('is on in production and off elsewhere unless set', () => {
     expect(adminSecondFactorRequired(loadConfig({ ...base, NODE_ENV: 'production' }))).toBe(true);
     expect(adminSecondFactorRequired(loadConfig({ ...base, NODE_ENV: 'production', ADMIN_SECOND_FACTOR_REQUIRED: 'false' }))).toBe(false);

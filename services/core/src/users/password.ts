@@ -11,12 +11,12 @@ export interface PasswordHashPolicy {
   parallelism: number;
 }
 
-/** OWASP's Password Storage Cheat Sheet, argon2id: 19 MiB, 2 passes, 1 lane (about 40 ms on the 2-core dev machine). */
+/** OWASP's Password Storage Cheat Sheet, argon2id: 19 MiB, 2 passes, 1 lane. */
 export const OWASP_ARGON2ID: PasswordHashPolicy = { memoryKib: 19_456, iterations: 2, parallelism: 1 };
 
 const ARGON2ID_PREFIX = '$argon2id$';
 
-/** Before issue #31: scrypt$<salt hex>$<key hex> (N = 2^14); still verified, and replaced at the next sign-in. */
+/** Before argon2id: scrypt$<salt hex>$<key hex> (N = 2^14); still verified, and replaced at the next sign-in. */
 async function verifyLegacyScrypt(password: string, stored: string): Promise<boolean> {
   const [scheme, saltHex, keyHex] = stored.split('$');
   if (scheme !== 'scrypt' || !saltHex || !keyHex) return false;

@@ -3,7 +3,7 @@ import { transactionReplies } from '../redis/redis-client';
 
 const windowKey = (userId: number, window: string) => `reset-mail:${window}:${userId}`;
 
-/** Reset mails sent per account, in Redis counters that expire with their window (issue #11, weakness 5). */
+/** Reset mails sent per account, in Redis counters that expire with their window. */
 export class ResetMailQuotaRepository {
   constructor(private readonly redis: Redis) {}
 

@@ -7,7 +7,7 @@ export interface TotpRow {
   last_step: string | null;
 }
 
-/** A member's TOTP secret (sealed), its setup in progress, and the recovery codes' hashes (issue #31 point 16). */
+/** A member's TOTP secret (sealed), its setup in progress, and the recovery codes' hashes. */
 export class SecondFactorRepository {
   constructor(private readonly db: Queryable) {}
 

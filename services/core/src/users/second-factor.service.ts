@@ -25,7 +25,7 @@ function newRecoveryCode(): string {
   return `${characters.slice(0, 5).join('')}-${characters.slice(5).join('')}`;
 }
 
-/** A second factor, TOTP (RFC 6238), for any member: setup, enabling, the sign-in check and turning it off (issue #31 point 16). */
+/** A second factor, TOTP (RFC 6238), for any member: setup, enabling, the sign-in check and turning it off. */
 export class SecondFactorService {
   constructor(
     private readonly db: Database,

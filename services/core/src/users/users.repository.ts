@@ -15,9 +15,9 @@ export interface UserRow {
   /** Bumped by a password change or reset: sessions logged in under an older generation are over. */
   session_generation: number;
   language: Language | null;
-  /** Issue #31 point 16: whether a second factor (TOTP) is on. */
+  /** Whether a second factor (TOTP) is on. */
   totp_enabled: boolean;
-  /** When the member confirmed their address with the mailed link (issue #31); null: not confirmed. */
+  /** When the member confirmed their address with the mailed link; null: not confirmed. */
   email_confirmed_at: Date | null;
 }
 
@@ -78,7 +78,7 @@ export class UsersRepository {
     return rows[0]?.session_generation ?? 0;
   }
 
-  /** Replaces a hash whose password was just verified (issue #31 point 15), unless it changed meanwhile; sessions stay. */
+  /** Replaces a hash whose password was just verified, unless it changed meanwhile; sessions stay. */
   async rehashPassword(id: number, verifiedHash: string, passwordHash: string): Promise<void> {
     await this.db.query('UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2', [id, verifiedHash, passwordHash]);
   }

@@ -28,7 +28,7 @@ export interface RecheckPage {
   nextCursor: string | null;
 }
 
-/** Verification that expires (issue #13): admins' verifications and 'Mark unverified', and the Re-checks list. */
+/** Verification that expires: admins' verifications and 'Mark unverified', and the Re-checks list. */
 export class VerificationService {
   constructor(
     private readonly db: Database,

@@ -1,4 +1,4 @@
-// Issue #14 point 2: the nightly search for likely duplicate pairs, by the add form's rule, a batch of businesses at a time.
+// The nightly search for likely duplicate pairs, by the add form's rule, a batch of businesses at a time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DUPLICATE_SEARCH_SCHEDULE, lookupOutcode } from '@zaytoon/core';
 import type { RunningWorker } from '../worker';

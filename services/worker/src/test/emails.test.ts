@@ -20,7 +20,7 @@ afterAll(async () => {
 const address = () => `mail-${randomBytes(4).toString('hex')}@example.com`;
 
 describe('email jobs deliver real mail over SMTP', () => {
-  it("send-reset-code in the member's language: Arabic, right to left, and English as before (issue #15)", async () => {
+  it("send-reset-code in the member's language: Arabic, right to left, and English as before", async () => {
     const arabic = address();
     const english = address();
     await context.producer.enqueue('sendResetCode', { to: arabic, name: 'أمل', code: '483920', language: 'ar' });
@@ -116,7 +116,7 @@ describe('email jobs deliver real mail over SMTP', () => {
     expect(mails.find((mail) => mail.subject.includes('password'))!.text).toContain('Hello Amal,');
   });
 
-  it("send-email-confirmation (issue #31): the link to the page that confirms, sealed at rest, in the member's words", async () => {
+  it("send-email-confirmation: the link to the page that confirms, sealed at rest, in the member's words", async () => {
     const to = address();
     const token = 'tok_' + randomBytes(16).toString('base64url');
     const jobId = await context.producer.enqueue('sendEmailConfirmation', { to, name: 'Amal', token }, { delay: 1000 });

@@ -23,7 +23,7 @@ export async function insertUser(
 
 export async function insertBusiness(db: pg.Pool, overrides: Partial<{ name: string; postcode: string; ownerId: number; verified: boolean }> = {}) {
   const { rows } = await db.query<{ id: number; name: string }>(
-    // A verified business has a standing verification (issue #13): verified today, in person.
+    // A verified business has a standing verification: verified today, in person.
     `INSERT INTO businesses (name, address, city, postcode, category, owner_id, verified_on, verification_method)
      VALUES ($1, '1 High Street', 'London', $2, 'Cafe', $3, CASE WHEN $4 THEN current_date END, CASE WHEN $4 THEN 'Visited in person' END)
      RETURNING id, name`,

@@ -1,4 +1,4 @@
-// Issue #14 point 4: every 6 months each claimed owner is mailed a freshness reminder with a one-click
+// Every 6 months each claimed owner is mailed a freshness reminder with a one-click
 // 'Everything is still accurate' link (single use, 30 days) and a link to edit the listing.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ afterAll(async () => {
 
 /** A business whose ownership an admin approved `claimedAgo` ago (SQL interval), last reminded `remindedAgo` ago. */
 async function claimedBusiness(claimedAgo: string | null, remindedAgo: string | null = null) {
-  // Reminders go only to a confirmed address (issue #31).
+  // Reminders go only to a confirmed address.
   const owner = await insertUser(context.db, { name: 'Amal Haddad', emailConfirmed: true });
   const business = await insertBusiness(context.db, { ownerId: owner.id });
   await context.db.query(`UPDATE businesses SET owner_claimed_at = now() - $2::interval, owner_reminded_at = now() - $3::interval WHERE id = $1`, [
@@ -58,7 +58,7 @@ async function tokensOf(businessId: number): Promise<number> {
 describe('freshness reminders', () => {
   it('are scheduled daily at 09:00 UTC on the emails queue', async () => {
     const schedulers = await context.queues.emails.getJobSchedulers();
-    // The emails queue's other schedule is the alerts' daily mail (issue #16 point 5).
+    // The emails queue's other schedule is the alerts' daily mail.
     expect(schedulers.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
       expect.objectContaining({ name: 'send-alert-mails', pattern: '0 7 * * *', tz: 'UTC' }),
       expect.objectContaining({ name: 'send-freshness-reminders', pattern: '0 9 * * *', tz: 'UTC' }),

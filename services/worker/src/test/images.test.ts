@@ -100,7 +100,7 @@ describe('resize-avatar', () => {
     expect(await pictureOf(user.id)).toBe(current.url);
   });
 
-  // What a resize killed part-way (issue #11, F4) leaves, built by hand: the process test kills a real worker.
+  // What a resize killed part-way leaves, built by hand: the process test kills a real worker.
   it('a rerun after a run killed while writing leaves one avatar and no half-written file', async () => {
     const user = await insertUser(context.db);
     const originalKey = await upload(await photo());
@@ -211,7 +211,7 @@ describe('local storage', () => {
   });
 });
 
-describe('account deletion (issue #11, weakness 12)', () => {
+describe('account deletion', () => {
   it("deleting an account removes its avatar files (the API's static route then answers 404)", async () => {
     const { AccountService } = await import('@zaytoon/core');
     const { UsersRepository } = await import('@zaytoon/core');

@@ -139,7 +139,7 @@ describe('check-all-source-links (the weekly sweep)', () => {
   });
 });
 
-describe('a page that stalls (issue #31 item 3)', () => {
+describe('a page that stalls', () => {
   it("four gzipped pages that stop sending (the worker's concurrency) are failed checks within the check timeout: the queue goes on", async () => {
     const stalled = await Promise.all([1, 2, 3, 4].map(() => insertSource(`${base}/stalls-gzipped`)));
     pages.set('/after', { status: 200, html: '<title>After</title>' });

@@ -1,4 +1,4 @@
-// The worker's own /metrics (issue #32 point 6): queue depths and job durations, guarded like the API's.
+// The worker's own /metrics: queue depths and job durations, guarded like the API's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@zaytoon/contract';
 import type { RunningWorker } from '../worker';

@@ -19,7 +19,7 @@ afterAll(async () => {
   await context?.close();
 });
 
-describe('open data build (issue #16 point 1)', () => {
+describe('open data build', () => {
   it('builds at boot, then on its schedule only after businesses changed, all of the changes in one build', async () => {
     const storage = new LocalStorageRepository(context.uploadDir);
     const manifest = async () => {

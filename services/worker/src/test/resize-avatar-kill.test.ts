@@ -9,7 +9,7 @@ import { avatarKeys, LocalStorageRepository, ProfilePictureService } from '@zayt
 import { insertUser } from './fixtures';
 import { createTestContext, killWorkers, spawnWorker, waitFor, waitForJob, type TestContext, type WorkerChild } from './test-context';
 
-// Issue #11, F4: a worker SIGKILLed mid-resize. Every worker here runs with the production lock settings
+// A worker SIGKILLed mid-resize. Every worker here runs with the production lock settings
 // (no WORKER_LOCK_DURATION_MS / WORKER_STALLED_INTERVAL_MS), since how soon the job runs again is the point.
 
 let context: TestContext;
@@ -84,7 +84,7 @@ async function filesUnder(dir: string): Promise<string[]> {
   return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1));
 }
 
-describe('a worker SIGKILLed mid-resize (issue #11, F4)', () => {
+describe('a worker SIGKILLed mid-resize', () => {
   it('the job runs again once within 60 s and leaves one avatar, no original and no temporary files', { timeout: 120_000 }, async () => {
     const user = await insertUser(context.db);
     const doomed = worker();

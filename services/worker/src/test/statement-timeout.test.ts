@@ -3,7 +3,7 @@ import { loadConfig } from '@zaytoon/core';
 import { createWorkerContainer } from '../worker.container';
 import { createTestContext, type TestContext } from './test-context';
 
-// Issue #30 point 5: the database's statement timeout is the API's (5 s); the worker's batch jobs read whole tables
+// The database's statement timeout is the API's (5 s); the worker's batch jobs read whole tables
 // and run under their own, WORKER_STATEMENT_TIMEOUT_MS.
 let context: TestContext;
 

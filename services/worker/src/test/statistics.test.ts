@@ -86,7 +86,7 @@ describe('statistics', () => {
       expect(Date.parse(after.computed_at)).toBeGreaterThan(Date.parse(before.computed_at));
     });
 
-    it("a refresh-statistics job moves the directory rollups' verification cut-off to today's (issue #30 point 3)", async () => {
+    it("a refresh-statistics job moves the directory rollups' verification cut-off to today's", async () => {
       const cutoff = async () =>
         (
           await context.db.query<{ stored: string; today: string }>(

@@ -5,7 +5,7 @@ import { ADMIN_QUEUE_PAGE, adminListQueryOptions } from './admin-list';
 import { adminKeys } from './keys';
 import { useListDecision } from './verification';
 
-/** GET /api/admin/duplicates, page after page (issue #14 point 2). */
+/** GET /api/admin/duplicates, page after page. */
 export function getDuplicatePairsQueryOptions(api: ApiClient) {
   return adminListQueryOptions({
     queryKey: adminKeys.duplicates(),

@@ -4,7 +4,7 @@ import { useHost } from '@zaytoon/web-kit';
 import { ADMIN_QUEUE_PAGE, adminListQueryOptions } from './admin-list';
 import { adminKeys } from './keys';
 
-/** GET /api/admin/links/broken, page after page (issue #13 point 4). */
+/** GET /api/admin/links/broken, page after page. */
 export function getBrokenLinksQueryOptions(api: ApiClient) {
   return adminListQueryOptions({
     queryKey: adminKeys.brokenLinks(),

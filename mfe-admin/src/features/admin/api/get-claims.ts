@@ -4,7 +4,7 @@ import { useHost } from '@zaytoon/web-kit';
 import { ADMIN_QUEUE_PAGE, adminListQueryOptions } from './admin-list';
 import { adminKeys } from './keys';
 
-/** GET /api/admin/claims: pending owner claims, oldest first, page after page (issue #14 point 4). */
+/** GET /api/admin/claims: pending owner claims, oldest first, page after page. */
 export function getClaimsQueryOptions(api: ApiClient) {
   return adminListQueryOptions({
     queryKey: adminKeys.claims(),

@@ -39,7 +39,7 @@ export function useResetPassword() {
   return useMutation({ mutationFn: (input: RouteBody<'resetPassword'>) => api.call('resetPassword', { body: input }) });
 }
 
-/** Issue #31 point 16: the account page's second factor (TOTP): a new secret, turning it on with a code, turning it off. */
+/** The account page's second factor (TOTP): a new secret, turning it on with a code, turning it off. */
 export function useTotpSetup() {
   const { api } = useHost();
   return useMutation({ mutationFn: () => api.call('totpSetup') });

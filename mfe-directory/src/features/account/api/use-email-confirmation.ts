@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useHost } from '@zaytoon/web-kit';
 
-/** The banner's 'Resend' (issue #31 point 5): mails the signed-in member a new confirmation link. */
+/** The banner's 'Resend': mails the signed-in member a new confirmation link. */
 export function useResendEmailConfirmation() {
   const { api } = useHost();
   return useMutation({ mutationFn: () => api.call('resendEmailConfirmation') });

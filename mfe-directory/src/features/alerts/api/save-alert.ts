@@ -4,7 +4,7 @@ import { remoteQueryClient } from '../../../lib/queryClient';
 import { alertKeys } from './get-alerts';
 
 /**
- * 'Email me new businesses like these' on /browse (issue #16 point 5): saves the list's city, category and search as
+ * 'Email me new businesses like these' on /browse: saves the list's city, category and search as
  * an alert and says so, in the page's language.
  */
 export async function saveAlert({ api, toast, language }: Pick<HostContext, 'api' | 'toast' | 'language'>, filter: DirectoryFilter): Promise<void> {

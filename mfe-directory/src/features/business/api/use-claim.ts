@@ -5,7 +5,7 @@ import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
 import { businessKeys } from './keys';
 import { answerText, useMemberActionMessage } from './memberActionMessage';
 
-/** 'I own this business' (issue #14 point 4): the claim waits for an admin; the page's can-edit is read again after. */
+/** 'I own this business': the claim waits for an admin; the page's can-edit is read again after. */
 export function useClaimBusiness(businessId: number) {
   const { api, toast } = useHost();
   const t = useContractMessages();

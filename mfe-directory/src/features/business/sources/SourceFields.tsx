@@ -6,7 +6,7 @@ import { todayIso, type SourceDraft } from './sourceDraft';
 import classes from './SourceFields.module.css';
 
 /**
- * The kind, link, description and date of one source (issue #13 point 3), for the business form and the
+ * The kind, link, description and date of one source, for the business form and the
  * suggestion dialog. `errors` are the API's, keyed by field name.
  */
 export function SourceFields({

@@ -5,7 +5,7 @@ export const duplicateKeys = {
   candidates: (name: string, postcode: string) => ['duplicates', { name, postcode }] as const,
 };
 
-/** 'This may already be listed': up to 3 listed businesses the one being added may duplicate (issue #14). */
+/** 'This may already be listed': up to 3 listed businesses the one being added may duplicate. */
 export function getDuplicateCandidatesQueryOptions(api: ApiClient, name: string, postcode: string) {
   return queryOptions({
     queryKey: duplicateKeys.candidates(name, postcode),

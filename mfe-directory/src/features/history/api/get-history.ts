@@ -6,7 +6,7 @@ import { businessKeys } from '../../business/api/keys';
 /** Revisions read per page ('Load more' reads the next). */
 export const HISTORY_PAGE_SIZE = 20;
 
-/** A business's revisions, newest first, page after page (issue #14); the key sits under the business's own. */
+/** A business's revisions, newest first, page after page; the key sits under the business's own. */
 export function getHistoryQueryOptions(api: ApiClient, businessId: number) {
   return infiniteQueryOptions({
     queryKey: [...businessKeys.all(businessId), 'history'] as const,

@@ -1,5 +1,5 @@
 -- Up Migration
--- One pending report per member and business (issue #11). A member's earlier duplicates keep only their first
+-- One pending report per member and business. A member's earlier duplicates keep only their first
 -- pending report; reviewed reports and those of deleted accounts (reported_by NULL) are not concerned.
 DELETE FROM reports later USING reports first
  WHERE later.status = 'pending' AND first.status = 'pending'

@@ -1,5 +1,5 @@
 -- Up Migration
--- Issue #11, weakness 5: a repeat reset request within the code's life re-sends the live code, so the API must
+-- A repeat reset request within the code's life re-sends the live code, so the API must
 -- recover it: it is kept sealed (AES-256-GCM, key of the API and worker), never in plain text.
 ALTER TABLE reset_codes ADD COLUMN code_sealed text;
 

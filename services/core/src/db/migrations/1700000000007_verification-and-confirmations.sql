@@ -1,5 +1,5 @@
 -- Up Migration
--- Issue #13: verification that expires. Every verification (and every 'Mark unverified') is a record; the business
+-- Verification that expires. Every verification (and every 'Mark unverified') is a record; the business
 -- keeps the latest standing verification's date and method, from which `verified` and its status are read, so that
 -- a verification expires by the calendar alone. `verified` stays for old writers and is no longer read.
 CREATE TABLE verifications (

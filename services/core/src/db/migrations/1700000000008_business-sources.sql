@@ -1,5 +1,5 @@
 -- Up Migration
--- Issue #13 point 3: proof of support becomes a list of sources. businesses.proof_of_support stays as the sources'
+-- Proof of support becomes a list of sources. businesses.proof_of_support stays as the sources'
 -- text joined (kept by the sources service) so old clients, lists and search read one column.
 -- The id follows the other tables (an identity column); every other column is as agreed for link checks.
 CREATE TABLE business_sources (
@@ -11,7 +11,7 @@ CREATE TABLE business_sources (
   source_date date NOT NULL,
   added_by integer REFERENCES users (id) ON DELETE SET NULL,
   created_at timestamptz NOT NULL DEFAULT now(),
-  -- link checks (issue #13 point 4, filled by the worker)
+  -- link checks (filled by the worker)
   link_status text NOT NULL DEFAULT 'unchecked' CHECK (link_status IN ('unchecked', 'ok', 'failing', 'broken')),
   link_http_status integer,
   link_final_url text,

@@ -1,5 +1,5 @@
 -- Up Migration
--- Issue #14 point 3: public revision history. Every change to a business's user-visible fields is one revision with
+-- Public revision history. Every change to a business's user-visible fields is one revision with
 -- each field's value before and after, who made it and when. A trigger writes them, so no writer can forget: the
 -- writing service names the kind and the actor in transaction-local settings (setRevisionContext in core); a write
 -- that names neither is still recorded ('create' or 'edit', actor unknown). Writes of one transaction make one

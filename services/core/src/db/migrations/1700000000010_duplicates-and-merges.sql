@@ -1,5 +1,5 @@
 -- Up Migration
--- Issue #14 points 1 and 2: the duplicate check on /add-business, the nightly list of likely pairs, and merges.
+-- The duplicate check on /add-business, the nightly list of likely pairs, and merges.
 
 -- The check finds a business by where it is (a box around the typed postcode's district centre, or the same
 -- postcode however it was spaced or cased) and then compares names row by row: its cost is the neighbourhood's size.

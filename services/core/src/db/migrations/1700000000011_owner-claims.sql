@@ -1,5 +1,5 @@
 -- Up Migration
--- Issue #14 point 4: owner claims. A member claims a business with evidence; an admin approves (the claimant
+-- Owner claims. A member claims a business with evidence; an admin approves (the claimant
 -- becomes owner_id and the ownership is marked claimed) or rejects. owner_id alone stays 'who added it':
 -- 'Managed by its owner' reads owner_claimed_at.
 CREATE TABLE owner_claims (

@@ -1,5 +1,5 @@
 -- Up Migration
--- Issue #15: the language a member chose for the site and its mails (null: never chosen; mails then follow the
+-- The language a member chose for the site and its mails (null: never chosen; mails then follow the
 -- request that caused them).
 ALTER TABLE users ADD COLUMN language text CHECK (language IN ('en', 'ar', 'ur', 'cy'));
 

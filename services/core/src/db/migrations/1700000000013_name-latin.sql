@@ -1,5 +1,5 @@
 -- Up Migration
--- Issue #15 point 5: search across scripts. A business may carry its name in English letters (name_latin), and
+-- Search across scripts. A business may carry its name in English letters (name_latin), and
 -- search reads names folded one way on both sides (search_fold): compatibility-decomposed (NFKD), lower case,
 -- combining marks gone (Latin accents, Arabic harakat, tatweel), and the Arabic letters people type either way made
 -- one: أ إ آ ٱ ا, ى ی ي, ة ۃ ہ ه, ک ك. Built from normalize, lower, regexp_replace and translate only, so it is

@@ -1,5 +1,5 @@
 -- Up Migration
--- Issue #16 point 4, 'Open now': each business's weekly open intervals, in minutes since Monday 00:00 London local
+-- 'Open now': each business's weekly open intervals, in minutes since Monday 00:00 London local
 -- time, parsed from business_hours by the contract's parser (opening-hours.ts); NULL when the hours are not usable,
 -- empty when closed every day. open_minutes_of keeps the hours they were parsed from: a row whose hours differ
 -- (every row here, and any written by SQL that bypasses the repository: seeds, merges, reverts) waits for

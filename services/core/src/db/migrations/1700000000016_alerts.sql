@@ -1,5 +1,5 @@
 -- Up Migration
--- Issue #16 point 5: a member's alerts, 'Email me new businesses like these'. Each keeps /browse's filters (null:
+-- A member's alerts, 'Email me new businesses like these'. Each keeps /browse's filters (null:
 -- no filter) and `new_since`: businesses created after it are the alert's next mail. A member's alerts are mailed
 -- together, at most once a day: users.alerts_mailed_on is the UTC day of the last one. Alert ids are never reused,
 -- so the signed unsubscribe link of an ended alert never ends a later one with the same filters.

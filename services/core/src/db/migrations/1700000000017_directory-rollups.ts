@@ -1,6 +1,6 @@
 import type { MigrationBuilder } from 'node-pg-migrate';
 
-// Issue #30 point 3: what /browse counts comes from rollups that the writing transaction keeps current, so the
+// What /browse counts comes from rollups that the writing transaction keeps current, so the
 // summary, the city groups and the category and city lists are small indexed reads at any size and no write
 // recomputes anything whole. Statement-level triggers on businesses (and a row trigger on reports) keep them;
 // they are ENABLE ALWAYS, so a session in session_replication_role = replica (the scale seed) keeps them too.

@@ -1,6 +1,6 @@
 import type { MigrationBuilder } from 'node-pg-migrate';
 
-// Issue #30 point 4: the map by tiles. Each mapped business has map_key, its Web Mercator position as a Morton code
+// The map by tiles. Each mapped business has map_key, its Web Mercator position as a Morton code
 // (28 bits of x and 28 of y, interleaved; about 15 cm at the equator): the businesses of one XYZ tile, and of each
 // cell of a tile's grid, are then one contiguous range of keys, read through a B-tree index. The grid cell of zoom z
 // is map_key >> (2 * (28 - (z + 2))): 4 x 4 cells a tile.

@@ -1,6 +1,6 @@
 import type { MigrationBuilder } from 'node-pg-migrate';
 
-// Issue #30 point 5: one- and two-character searches match the start of the folded name (pg_trgm serves 3 characters
+// One- and two-character searches match the start of the folded name (pg_trgm serves 3 characters
 // or more) as a range of this index, instead of a scan of businesses. It also holds what the page, the total, the
 // summary and the map's tiles (map_key, migration 018) read of a match, so they read it alone (index-only). The expression is the repository's
 // FOLDED_NAME; text_pattern_ops orders it byte by byte, whatever the database's collation.

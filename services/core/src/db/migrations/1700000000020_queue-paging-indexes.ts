@@ -1,6 +1,6 @@
 import type { MigrationBuilder } from 'node-pg-migrate';
 
-// Keyset pages newest first (issue #30 point 6): a business's comments, and the admins' pending reports and
+// Keyset pages newest first: a business's comments, and the admins' pending reports and
 // suggestions, each read in (created_at DESC, id DESC) order from an index, whatever the page's depth.
 // These tables grow with the directory: the indexes are built CONCURRENTLY, outside a transaction, so they stay
 // writable (docs/decisions/0040-postgres.md, "Migrations on big tables work without a long lock"). A build that failed halfway

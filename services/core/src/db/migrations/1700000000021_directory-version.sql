@@ -1,5 +1,5 @@
 -- Up Migration
--- Issue #30: the version of what the directory publishes, kept by Postgres rather than by each API process. Every
+-- The version of what the directory publishes, kept by Postgres rather than by each API process. Every
 -- statement that changes a listed business, its sources or verifications, or a report's status (an approved report
 -- hides its business) moves it on. The open data build compares it with the one its files were built from.
 -- Statement-level triggers: one bump per statement, however many rows it writes (a seed or a batch is one bump).

@@ -1,6 +1,6 @@
 import type { MigrationBuilder } from 'node-pg-migrate';
 
-// Issue #30 point 5: the total of a one- or two-character search (the names whose folded form starts with it) is a
+// The total of a one- or two-character search (the names whose folded form starts with it) is a
 // rollup read, as the other totals are (migration 017): directory_name_prefixes counts the listed businesses (not
 // hidden by an approved report) per first one and first two characters of the folded name (search_fold).
 // Statement-level triggers with transition tables keep it, ENABLE ALWAYS as 017's are.

@@ -1,5 +1,5 @@
 -- Up Migration
--- Issue #31 point 5: a member's email address counts only once they have opened a mailed link and confirmed it.
+-- A member's email address counts only once they have opened a mailed link and confirmed it.
 -- Alerts, the claims' 'email domain matches' hint and owners' reminders need a confirmed address. Accounts made
 -- before this migration are unconfirmed (nobody proved their address); `npm run seed` confirms the dev admin and
 -- the demo members it makes.

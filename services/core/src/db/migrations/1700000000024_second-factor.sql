@@ -1,5 +1,5 @@
 -- Up Migration
--- Issue #31 point 16: a second factor, TOTP (RFC 6238), for any member. The secret is sealed (AES-256-GCM under the
+-- A second factor, TOTP (RFC 6238), for any member. The secret is sealed (AES-256-GCM under the
 -- job data key) so that a copy of the database alone gives no codes. `pending_secret_sealed` is the secret of a setup
 -- not yet confirmed with a code; `enabled_at` is set once it is. `last_step` is the 30-second step of the last code
 -- accepted: a code of that step or an earlier one is refused, so a code cannot be replayed within its window.

@@ -1,5 +1,5 @@
 -- Up Migration
--- Issue #31 point 2: ownership marks belong to the owner. Wherever owner_id becomes null (an account deleted, whose
+-- Ownership marks belong to the owner. Wherever owner_id becomes null (an account deleted, whose
 -- foreign key sets it null, or any writer), the claim's approval, the last reminder and the owner's last
 -- 'Everything is still accurate' go with it, so no later owner inherits 'Managed by its owner' or its dates.
 CREATE FUNCTION businesses_owner_removed() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -1,5 +1,5 @@
 -- Up Migration
--- Issue #31 item 7: which businesses changed since the open data files last included them. The build rebuilds only
+-- Which businesses changed since the open data files last included them. The build rebuilds only
 -- the parts (id ranges) these fall in; `removed` rows (no longer listed) are left out of the files at read time by
 -- the API until their part is rebuilt. One row per business, however often it changes; the build deletes the rows it
 -- took (claimed_by) once its files are in place, and a change meanwhile clears the claim so it is taken again.

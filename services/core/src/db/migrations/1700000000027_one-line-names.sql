@@ -1,5 +1,5 @@
 -- Up Migration
--- Issue #31 point 6: names and cities are one line (the contract refuses line breaks and control characters in them,
+-- Names and cities are one line (the contract refuses line breaks and control characters in them,
 -- as they are written into other members' mails). Those stored before are made one line: each run of such characters
 -- becomes one space, and the ends are trimmed. A business's change is recorded in its history as any edit is, by no
 -- one named. Usernames never held them (letters, digits, '.', '_' and '-' only).
