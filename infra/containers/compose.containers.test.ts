@@ -8,12 +8,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient, tilesCovering } from '@zaytoon/contract/client';
+import { tilesCovering } from '@zaytoon/contract/client';
 import type { BusinessInput } from '@zaytoon/contract';
 import { repoRoot } from '../dev/config';
 import { waitForHttp } from '../dev/net';
 import { businessInput, eventually } from '../e2e/jobs/api-client';
-import { CookieJar } from '../e2e/support/cookie-jar';
+import { balancerClient } from '../production/balancer-client';
 import { BUILD_FLAGS, missingPrograms, must, podman, podmanEnv, podmanLines, run } from './podman';
 import { BUILT_IMAGES, NODE_VERSION, NPM_VERSION, STANDIN, standinImages } from './images';
 
@@ -125,20 +125,8 @@ async function containerStates(): Promise<string> {
   return lines.join('\n');
 }
 
-/** A browser behind the balancer: the public Origin on writes, https told by X-Forwarded-Proto, its own cookies. */
-function visitor() {
-  const jar = new CookieJar();
-  const frontDoorFetch: typeof fetch = async (input, init = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set('x-forwarded-proto', 'https');
-    headers.set('origin', PUBLIC_ORIGIN);
-    if (jar.size) headers.set('cookie', jar.header());
-    const response = await fetch(input, { ...init, headers });
-    jar.keep(response);
-    return response;
-  };
-  return createApiClient({ baseUrl: FRONT_DOOR, fetch: frontDoorFetch, readCookies: () => jar.header() });
-}
+/** A browser behind the balancer (the test stands where it would). */
+const visitor = () => balancerClient(FRONT_DOOR, PUBLIC_ORIGIN).api;
 
 function newMember(prefix: string) {
   const suffix = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;

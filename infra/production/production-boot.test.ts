@@ -11,7 +11,6 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient } from '@zaytoon/contract/client';
 import type { BusinessInput } from '@zaytoon/contract';
 import { repoRoot } from '../dev/config';
 import { portInUse, waitForHttp } from '../dev/net';
@@ -19,8 +18,8 @@ import { dropDatabase, ensureDatabase, withDatabase } from '../dev/postgres';
 import { startRedisServer } from '../dev/redis';
 import { unsupervised, type ManagedProcess } from '../dev/supervisor';
 import { businessInput, eventually } from '../e2e/jobs/api-client';
-import { CookieJar } from '../e2e/support/cookie-jar';
 import { waitForMail } from '../e2e/support/mailbox';
+import { balancerClient } from './balancer-client';
 
 const SERVERS = { core: 'services/core', api: 'services/api', worker: 'services/worker' } as const;
 const API_ENTRY = join(repoRoot, SERVERS.api, 'dist/main.js');
@@ -72,21 +71,7 @@ async function stop(server: Server): Promise<number | null> {
 }
 
 /** A browser's session behind the front door, through the client every screen uses. */
-function visitor(apiUrl: string) {
-  const jar = new CookieJar();
-  const setCookies: string[] = [];
-  const frontDoorFetch: typeof fetch = async (input, init = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set('x-forwarded-proto', 'https');
-    headers.set('origin', PUBLIC_ORIGIN);
-    if (jar.size) headers.set('cookie', jar.header());
-    const response = await fetch(input, { ...init, headers });
-    setCookies.push(...response.headers.getSetCookie());
-    jar.keep(response);
-    return response;
-  };
-  return { api: createApiClient({ baseUrl: apiUrl, fetch: frontDoorFetch, readCookies: () => jar.header() }), setCookies };
-}
+const visitor = (apiUrl: string) => balancerClient(apiUrl, PUBLIC_ORIGIN);
 
 function newMember(prefix: string) {
   const suffix = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
