@@ -1,24 +1,22 @@
 // First smoke test: the shell serves the landing page, and /browse renders the directory remote.
-import { describe, expect, it } from 'vitest';
-import { useBrowser } from './support/browser';
+import { expect, test } from './support/test';
 import { firstBusinessRow } from './support/directory';
 
-const browser = useBrowser();
+// The tests of this file carry on from each other (one browser context: the member signed up stays signed in).
+test.describe.configure({ mode: 'serial' });
 
-describe('smoke', () => {
-  it('shows the landing page', async () => {
-    const { page } = browser;
+test.describe('smoke', () => {
+  test('shows the landing page', async ({ page }) => {
     await page.goto('/');
     await page.getByText('Find Pro-Palestinian Businesses').first().waitFor();
     expect(await page.title()).toBeTruthy();
   });
 
-  it('renders the directory remote on /browse', async () => {
-    const { page } = browser;
+  test('renders the directory remote on /browse', async ({ page, errors }) => {
     await page.goto('/browse');
     await page.locator('[data-remote="directory"][data-same-react="true"]').waitFor();
     await page.getByText('Discover and support pro-Palestinian businesses across the UK').first().waitFor();
     await firstBusinessRow(page);
-    expect(browser.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+    expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
   });
 });

@@ -2,13 +2,14 @@
 // 'This may already be listed' and adds it anyway; an admin merges the two from 'Possible duplicates', and the
 // survivor has the votes, comments and history of both, with the old URL leading there.
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '../support/test';
 import { e2e } from '../support/env';
-import { useBrowser } from '../support/browser';
 import { openHistory } from '../directory/helpers';
 import { addBusiness, database, expectToast, logIn, logInAsAdmin, newMember, tag, type CreatedBusiness, type Member } from './helpers';
 
-const browser = useBrowser();
+// The tests of this file carry on from each other (one browser context: the member signed up stays signed in).
+test.describe.configure({ mode: 'serial' });
+
 const run = tag();
 // A postcode of its own (the district is shared with other runs: their businesses may be candidates too).
 const postcode = `LS2 ${Math.floor(Math.random() * 10)}${'ABDEFGHJLNPQRSTUWXYZ'[Math.floor(Math.random() * 20)]}${'ABDEFGHJLNPQRSTUWXYZ'[Math.floor(Math.random() * 20)]}`;
@@ -18,20 +19,19 @@ let adder: Member;
 let existing: CreatedBusiness;
 let added: number;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   db = database();
   owner = await newMember('dupes');
   adder = await newMember('dupes2');
   existing = await addBusiness(owner, 'Olive Tree Bakers', { postcode, address: '3 Vicar Lane', city: 'Leeds' });
 });
 
-afterAll(async () => {
+test.afterAll(async () => {
   await db?.end();
 });
 
-describe('duplicates and merges (issue #14)', () => {
-  it("shows 'This may already be listed' while 'Olive Tree Bakery' is added at the same postcode, and adds it anyway", async () => {
-    const { page } = browser;
+test.describe('duplicates and merges (issue #14)', () => {
+  test("shows 'This may already be listed' while 'Olive Tree Bakery' is added at the same postcode, and adds it anyway", async ({ page }) => {
     await logIn(page, adder.username, adder.password);
     await page.goto('/add-business');
     await page.locator('[data-testid="business-form"][data-mode="add"]').waitFor();
@@ -51,8 +51,9 @@ describe('duplicates and merges (issue #14)', () => {
     await expectToast(page, 'Business added successfully!');
   });
 
-  it("merges the two from 'Possible duplicates'; the survivor has both businesses' votes, comments and history, and the old URL leads there", async () => {
-    const { page } = browser;
+  test("merges the two from 'Possible duplicates'; the survivor has both businesses' votes, comments and history, and the old URL leads there", async ({
+    page,
+  }) => {
     await owner.http.write(`/api/businesses/${existing.id}/vote`, { vote_type: 'upvote' });
     await owner.http.write(`/api/businesses/${existing.id}/comments`, { comment_text: `Fresh bread every morning ${run}` });
     await adder.http.write(`/api/businesses/${added}/vote`, { vote_type: 'upvote' });

@@ -5,7 +5,7 @@
 // Each admin file therefore signs the admin in once (one browser context per file) and makes at
 // most one or two members.
 import { randomBytes } from 'node:crypto';
-import type { Locator, Page } from 'playwright-core';
+import { expect, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
 import { ApiClient } from '../jobs/api-client';
 import { logIn } from '../directory/helpers';
@@ -123,17 +123,13 @@ export function database(): pg.Pool {
   return new pg.Pool({ connectionString: e2e.databaseUrl, max: 2 });
 }
 
-/** Polls until `check` stops throwing; rethrows its last error after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000, intervalMs = 100): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((r) => setTimeout(r, intervalMs));
-    }
-  }
+/** Retries `check` until it stops throwing (an auto-retrying assertion); fails with its last error after `timeoutMs`. */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000, intervalMs?: number): Promise<T> {
+  let result!: T;
+  await expect(async () => {
+    result = await check();
+  }).toPass({ timeout: timeoutMs, ...(intervalMs ? { intervals: [intervalMs] } : {}) });
+  return result;
 }
 
 /** A card in an admin panel tab's list (the tab loads more pages until the card is there, or has none left). */

@@ -2,9 +2,9 @@
 // report (the business leaves the directory within 5 s: the worker's cascade deletes it), rejects
 // a suggestion, approves another (the business shows the new value) and deletes a reported
 // business. Every effect shows at once and is still right after a reload.
+import type { Page } from '@playwright/test';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useBrowser } from '../support/browser';
+import { expect, test } from '../support/test';
 import {
   addBusiness,
   cardInTab,
@@ -24,7 +24,8 @@ import {
   type Member,
 } from './helpers';
 
-const browser = useBrowser();
+// The tests of this file carry on from each other (one browser context: the member signed up stays signed in).
+test.describe.configure({ mode: 'serial' });
 
 let member: Member;
 let doomed: CreatedBusiness; // reported, the report is approved
@@ -34,7 +35,7 @@ let db: pg.Pool;
 const run = tag();
 const ids: Record<string, number> = {};
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   db = database();
   member = await newMember('panel');
   doomed = await addBusiness(member, `Doomed Deli ${run}`);
@@ -49,18 +50,17 @@ beforeAll(async () => {
   ids.description = (await suggest(member, edited.id, 'description', `Fresh description ${run}`, `better ${run}`)).id;
 });
 
-afterAll(async () => {
+test.afterAll(async () => {
   await db?.end();
 });
 
-const reportCard = (id: number) => browser.page.locator(`[data-testid="report-card"][data-report-id="${id}"]`);
-const suggestionCard = (id: number) => browser.page.locator(`[data-testid="suggestion-card"][data-suggestion-id="${id}"]`);
+const reportCard = (page: Page, id: number) => page.locator(`[data-testid="report-card"][data-report-id="${id}"]`);
+const suggestionCard = (page: Page, id: number) => page.locator(`[data-testid="suggestion-card"][data-suggestion-id="${id}"]`);
 const reportedSelector = (businessId: number) => `[data-testid="reported-business-card"][data-business-id="${businessId}"]`;
-const reportedCard = (businessId: number) => browser.page.locator(reportedSelector(businessId));
+const reportedCard = (page: Page, businessId: number) => page.locator(reportedSelector(businessId));
 
-describe('admin panel through the shell', () => {
-  it('the dev admin signs in and sees real statistics and the three queues', async () => {
-    const { page } = browser;
+test.describe('admin panel through the shell', () => {
+  test('the dev admin signs in and sees real statistics and the three queues', async ({ page }) => {
     await logInAsAdmin(page);
     await page
       .getByRole('button', { name: 'Admin Panel' })
@@ -107,10 +107,9 @@ describe('admin panel through the shell', () => {
     expect(styles).toEqual({ numberWeight: '800', cardBorder: 'solid', tabColour: 'rgb(20, 83, 45)' });
   });
 
-  it('a report card shows SPEC §2 details', async () => {
-    const { page } = browser;
+  test('a report card shows SPEC §2 details', async ({ page }) => {
     await openAdmin(page);
-    const card = reportCard(ids.report);
+    const card = reportCard(page, ids.report);
     await card.waitFor();
     const text = await card.innerText();
     expect(text).toContain('Does not support Palestine');
@@ -125,10 +124,9 @@ describe('admin panel through the shell', () => {
     expect(await view.getAttribute('target')).toBe('_blank');
   });
 
-  it('approving a report asks first, removes the card at once, and the business leaves the directory', async () => {
-    const { page } = browser;
+  test('approving a report asks first, removes the card at once, and the business leaves the directory', async ({ page }) => {
     await openAdmin(page);
-    await reportCard(ids.report).waitFor();
+    await reportCard(page, ids.report).waitFor();
     const before = { tab: await tabCount(page, 'Reports'), stats: await statNumbers(page) };
 
     let asked = '';
@@ -136,10 +134,10 @@ describe('admin panel through the shell', () => {
       asked = dialog.message();
       void dialog.accept();
     });
-    await reportCard(ids.report).getByRole('button', { name: 'Approve & Remove Business' }).click();
+    await reportCard(page, ids.report).getByRole('button', { name: 'Approve & Remove Business' }).click();
     await expectToast(page, 'Report approved and business removed');
     expect(asked).toBe(`Approve this report and remove "${doomed.name}"? This action cannot be undone.`);
-    expect(await reportCard(ids.report).count()).toBe(0);
+    expect(await reportCard(page, ids.report).count()).toBe(0);
     expect(await tabCount(page, 'Reports')).toBe(before.tab - 1);
     expect((await statNumbers(page)).pendingReports).toBe(before.stats.pendingReports - 1);
 
@@ -162,7 +160,7 @@ describe('admin panel through the shell', () => {
 
     // still gone after a reload of the panel, and the statistics agree once the worker refreshed them
     await openAdmin(page);
-    expect(await reportCard(ids.report).count()).toBe(0);
+    expect(await reportCard(page, ids.report).count()).toBe(0);
     await eventually(
       async () => {
         await page.reload();
@@ -174,11 +172,10 @@ describe('admin panel through the shell', () => {
     );
   });
 
-  it('rejects one suggestion and approves another; the business shows the approved value', async () => {
-    const { page } = browser;
+  test('rejects one suggestion and approves another; the business shows the approved value', async ({ page }) => {
     await openAdmin(page);
     await tab(page, 'Suggestions').click();
-    const phone = suggestionCard(ids.phone);
+    const phone = suggestionCard(page, ids.phone);
     await phone.waitFor();
     const phoneText = await phone.innerText();
     expect(phoneText).toContain('Phone');
@@ -187,7 +184,7 @@ describe('admin panel through the shell', () => {
     expect(phoneText).toContain('0113 496 0000');
     expect(phoneText).toContain(`phone ${run}`);
     expect(phoneText).toContain(`Suggested by: ${member.username}`);
-    const description = suggestionCard(ids.description);
+    const description = suggestionCard(page, ids.description);
     const descriptionText = await description.innerText();
     expect(descriptionText).toContain('Description');
     expect(descriptionText).toContain('Edit Existing');
@@ -210,8 +207,8 @@ describe('admin panel through the shell', () => {
     // stays right after a reload
     await openAdmin(page);
     await tab(page, 'Suggestions').click();
-    expect(await suggestionCard(ids.phone).count()).toBe(0);
-    expect(await suggestionCard(ids.description).count()).toBe(0);
+    expect(await suggestionCard(page, ids.phone).count()).toBe(0);
+    expect(await suggestionCard(page, ids.description).count()).toBe(0);
 
     await page.goto(`/business/${edited.id}`);
     await page.getByTestId('business-detail').waitFor();
@@ -219,8 +216,7 @@ describe('admin panel through the shell', () => {
     expect(await page.getByTestId('business-detail').innerText()).not.toContain('0113 496 0000');
   });
 
-  it('deletes a reported business after the confirmation', async () => {
-    const { page } = browser;
+  test('deletes a reported business after the confirmation', async ({ page, errors }) => {
     await openAdmin(page);
     // The queue is read a page at a time (issue #30): 'Load more' until the card shows.
     const card = await cardInTab(page, /^Businesses \(\d+\)$/, 'businesses-queue', reportedSelector(deleted.id));
@@ -250,13 +246,12 @@ describe('admin panel through the shell', () => {
 
     await openAdmin(page);
     await tab(page, 'Businesses').click();
-    expect(await reportedCard(deleted.id).count()).toBe(0);
+    expect(await reportedCard(page, deleted.id).count()).toBe(0);
     expect(await page.evaluate(async (id) => (await fetch(`/api/businesses/${id}`)).status, deleted.id)).toBe(404);
-    expect(browser.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+    expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
   });
 
-  it("each queue tab counts the whole queue; the first page shows and 'Load more' reads the rest (issue #30)", async () => {
-    const { page } = browser;
+  test("each queue tab counts the whole queue; the first page shows and 'Load more' reads the rest (issue #30)", async ({ page }) => {
     // 25 pending reports about one business, written straight into the database (one per member otherwise).
     const crowded = await addBusiness(member, `Crowded Cafe ${run}`);
     await db.query(

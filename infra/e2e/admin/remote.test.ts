@@ -8,30 +8,35 @@
 // Release and outage tests run their own shell and remote preview servers (support/preview.ts)
 // on free ports, serving temporary copies of the builds: the stack under test, and any other stack
 // built from this checkout, never sees a changed or stopped server.
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, useBrowser, waitForQuietNetwork } from '../support/browser';
+import { contextOptions, expect, openContext, test } from '../support/test';
+import { waitForQuietNetwork } from '../support/browser';
 import { firstBusinessRow } from '../support/directory';
 import { e2e } from '../support/env';
 import { answers, buildRemote, copyBuild, deployBuild, removeDir, repoRoot, startFrontendServer, type FrontendServer } from '../support/preview';
 import { exact, fromOrigin, logInAsAdmin, openAdmin, recordRequests, runtimeConfig, tag } from './helpers';
 
-const browser = useBrowser();
 const adminPackage = JSON.parse(readFileSync(join(repoRoot, 'mfe-admin', 'package.json'), 'utf8')) as { version: string };
 let remotes: { directory: string; admin: string };
 
-beforeAll(async () => {
+/** The admin's signed-in cookies, which the file's shared context starts with. */
+const adminState = join(tmpdir(), `zaytoon-e2e-admin-${process.pid}.json`);
+test.use({ storageState: adminState });
+
+test.beforeAll(async ({ browser }) => {
   remotes = (await runtimeConfig()).remotes;
   // One admin sign-in for the whole file (the API allows 10 per account per 15 minutes).
-  const page = await browser.context.newPage();
-  await logInAsAdmin(page);
-  await page.close();
+  const context = await openContext(browser, contextOptions());
+  await logInAsAdmin(await context.newPage());
+  await context.storageState({ path: adminState });
+  await context.close();
 });
 
-describe('isolation: only admins download the admin remote', () => {
-  it('a visitor browsing every public screen (and trying /admin) never requests the admin origin', async () => {
-    const { context, close } = await launchBrowser();
+test.describe('isolation: only admins download the admin remote', () => {
+  test('a visitor browsing every public screen (and trying /admin) never requests the admin origin', async ({ newContext }) => {
+    const context = await newContext();
     try {
       const seen = recordRequests(context);
       const page = await context.newPage();
@@ -50,12 +55,12 @@ describe('isolation: only admins download the admin remote', () => {
       expect(fromOrigin(seen.urls, remotes.directory).length).toBeGreaterThan(0); // the watcher sees remotes
       expect(fromOrigin(seen.urls, remotes.admin)).toEqual([]);
     } finally {
-      await close();
+      await context.close();
     }
   });
 
-  it("a signed-in non-admin sees 'Not authorised' on /admin, downloads no admin code, and the API answers 403", async () => {
-    const { context, close } = await launchBrowser();
+  test("a signed-in non-admin sees 'Not authorised' on /admin, downloads no admin code, and the API answers 403", async ({ newContext }) => {
+    const context = await newContext();
     try {
       const seen = recordRequests(context);
       const page = await context.newPage();
@@ -103,14 +108,14 @@ describe('isolation: only admins download the admin remote', () => {
       expect(fromOrigin(seen.urls, remotes.directory).length).toBeGreaterThan(0);
       expect(fromOrigin(seen.urls, remotes.admin)).toEqual([]);
     } finally {
-      await close();
+      await context.close();
     }
   });
 
-  it('an admin opening /admin does download it (control for the two tests above)', async () => {
-    const seen = recordRequests(browser.context);
+  test('an admin opening /admin does download it (control for the two tests above)', async ({ page, context }) => {
+    const seen = recordRequests(context);
     try {
-      await openAdmin(browser.page);
+      await openAdmin(page);
       expect(fromOrigin(seen.urls, remotes.admin).some((url) => url.endsWith('/mf-manifest.json'))).toBe(true);
     } finally {
       seen.stop();
@@ -118,19 +123,18 @@ describe('isolation: only admins download the admin remote', () => {
   });
 });
 
-describe('released on its own', () => {
+test.describe('released on its own', () => {
   let served: string | undefined;
   let build: string | undefined;
   const servers: FrontendServer[] = [];
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     for (const server of servers) await server.stop();
     removeDir(served);
     removeDir(build);
   });
 
-  it('a new admin build goes live after a reload, without rebuilding or restarting the shell', async () => {
-    const { page } = browser;
+  test('a new admin build goes live after a reload, without rebuilding or restarting the shell', async ({ page, errors }) => {
     served = copyBuild('mfe-admin');
     const admin = await startFrontendServer('mfe-admin', { outDir: served });
     servers.push(admin);
@@ -163,21 +167,20 @@ describe('released on its own', () => {
     const stackVersion = await fetch(new URL('version.json', remotes.admin));
     expect(stackVersion.status).toBe(200);
     expect((await stackVersion.json()).label).not.toBe(label);
-    expect(browser.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+    expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
   });
 });
 
-describe('remote outages', () => {
+test.describe('remote outages', () => {
   const copies: string[] = [];
   const servers: FrontendServer[] = [];
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     for (const server of servers) await server.stop();
     for (const dir of copies) removeDir(dir);
   });
 
-  it('admin remote down: landing and directory work, /admin says unavailable; directory down: landing works', async () => {
-    const { page } = browser;
+  test('admin remote down: landing and directory work, /admin says unavailable; directory down: landing works', async ({ page, errors }) => {
     const adminDir = copyBuild('mfe-admin');
     const directoryDir = copyBuild('mfe-directory');
     copies.push(adminDir, directoryDir);
@@ -224,12 +227,13 @@ describe('remote outages', () => {
     await page.getByTestId('landing-page').waitFor();
     // and the admin panel, independent of the directory, works again without restarting the shell
     await openAdmin(page, shell.origin);
-    expect(browser.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+    expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
   });
 });
 
 // The stack under test is untouched by the tests above.
-afterAll(async () => {
+test.afterAll(async () => {
+  rmSync(adminState, { force: true });
   expect(await answers(remotes.admin)).toBe(true);
   expect(await answers(`${e2e.baseUrl}/`)).toBe(true);
 });

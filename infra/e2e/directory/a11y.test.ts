@@ -1,12 +1,13 @@
 // Issue #5 point 10: every directory screen works 360 px wide (no horizontal scroll), every input
 // has a label, and dialogs close on Escape, trap focus and give it back to the opener.
-import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { useBrowser } from '../support/browser';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { e2e } from '../support/env';
 import { apiFetch, directoryScreen, horizontalOverflow, loggedOut, newUser, signUp } from './helpers';
 
-const browser = useBrowser();
+// The tests of this file carry on from each other (one browser context: the member signed up stays signed in).
+test.describe.configure({ mode: 'serial' });
+
 const user = newUser('a11y');
 let businessId = 0;
 
@@ -47,13 +48,9 @@ async function expectFits(page: Page, what: string): Promise<void> {
   expect(await unlabelled(page), `${what} has inputs without labels`).toEqual([]);
 }
 
-describe('directory at 360 px: no horizontal scroll, labelled inputs', () => {
-  beforeAll(async () => {
-    await loggedOut(browser.context);
-  });
-
-  it('visitor screens: landing, sign in, sign up, forgot password, directory, map, detail', async () => {
-    const { page } = browser;
+test.describe('directory at 360 px: no horizontal scroll, labelled inputs', () => {
+  test('visitor screens: landing, sign in, sign up, forgot password, directory, map, detail', async ({ page, context }) => {
+    await loggedOut(context);
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/');
     await page.getByTestId('landing-page').waitFor();
@@ -103,8 +100,7 @@ describe('directory at 360 px: no horizontal scroll, labelled inputs', () => {
     await expectFits(page, 'business detail (visitor)');
   });
 
-  it('member screens: directory, detail, add business, account settings, change password', async () => {
-    const { page } = browser;
+  test('member screens: directory, detail, add business, account settings, change password', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await signUp(page, user);
     await expectFits(page, 'directory (member)');
@@ -138,10 +134,9 @@ describe('directory at 360 px: no horizontal scroll, labelled inputs', () => {
   });
 });
 
-describe('directory dialogs: Escape, focus trap, focus back to the opener', () => {
+test.describe('directory dialogs: Escape, focus trap, focus back to the opener', () => {
   for (const name of ['Suggest Edit', 'Report Business']) {
-    it(`'${name}' dialog`, async () => {
-      const { page } = browser;
+    test(`'${name}' dialog`, async ({ page }) => {
       await page.goto(`/business/${businessId}`);
       const opener = page.getByRole('button', { name });
       await opener.click();
@@ -177,13 +172,12 @@ describe('directory dialogs: Escape, focus trap, focus back to the opener', () =
   }
 });
 
-describe('page titles and focus on navigation (issue #12, point 7)', () => {
+test.describe('page titles and focus on navigation (issue #12, point 7)', () => {
   const focusedHeading = (page: Page) =>
     page.evaluate(() => (document.activeElement?.tagName === 'H1' ? document.activeElement.textContent?.trim() : null));
   const titled = (page: Page, title: string) => page.waitForFunction((expected) => document.title === expected, title);
 
-  it('each page names itself in the title; focus moves to the main heading on navigation, not on the first load', async () => {
-    const { page, context } = browser;
+  test('each page names itself in the title; focus moves to the main heading on navigation, not on the first load', async ({ page, context }) => {
     await loggedOut(context);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/browse');
@@ -216,8 +210,7 @@ describe('page titles and focus on navigation (issue #12, point 7)', () => {
     expect(await focusedHeading(page)).toBe(name);
   });
 
-  it('a page opened directly: the title, and focus left alone', async () => {
-    const { page } = browser;
+  test('a page opened directly: the title, and focus left alone', async ({ page }) => {
     await page.goto(`/business/${businessId}`);
     await page.getByTestId('business-detail').waitFor();
     const name = (await page.getByRole('heading', { level: 1 }).innerText()).trim();

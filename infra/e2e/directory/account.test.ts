@@ -1,15 +1,15 @@
 // Issue #5, SPEC §2 account screens: profile picture (resized by the worker), change password
 // (/change-password and the settings form), delete the account with the typed DELETE.
-import { describe, expect, it } from 'vitest';
-import { useBrowser } from '../support/browser';
+import { expect, test } from '../support/test';
 import { eventually, exact, expectNoPageErrors, expectToast, logIn, loggedOut, newUser, pathOf, signUp, tinyPng, waitForPath } from './helpers';
 
-const browser = useBrowser();
+// The tests of this file carry on from each other (one browser context: the member signed up stays signed in).
+test.describe.configure({ mode: 'serial' });
+
 const user = newUser('account');
 
-describe('directory: account settings', () => {
-  it('shows the first letter without a picture; refuses wrong types and big files before uploading', async () => {
-    const { page, context } = browser;
+test.describe('directory: account settings', () => {
+  test('shows the first letter without a picture; refuses wrong types and big files before uploading', async ({ page, context }) => {
     await loggedOut(context);
     await signUp(page, user);
     await page.getByRole('link', { name: 'Settings' }).click();
@@ -31,8 +31,7 @@ describe('directory: account settings', () => {
     expect(uploads).toBe(0);
   });
 
-  it("uploads a PNG: 'Profile picture updated!', the page reloads, and the resized avatar loads", async () => {
-    const { page } = browser;
+  test("uploads a PNG: 'Profile picture updated!', the page reloads, and the resized avatar loads", async ({ page, errors }) => {
     await page.goto('/account-settings');
     await page.getByTestId('account-settings').waitFor();
     const input = page.locator('input[type="file"]');
@@ -64,11 +63,10 @@ describe('directory: account settings', () => {
       { timeoutMs: 30_000, intervalMs: 500 },
     );
     expect(await page.getByTestId('avatar').locator('img').getAttribute('alt')).toContain(user.name);
-    expectNoPageErrors(browser.errors);
+    expectNoPageErrors(errors);
   });
 
-  it('changes the password on /change-password: client rules, server detail, success then /dashboard after 2 s', async () => {
-    const { page } = browser;
+  test('changes the password on /change-password: client rules, server detail, success then /dashboard after 2 s', async ({ page }) => {
     await page.goto('/change-password');
     const screen = page.getByTestId('change-password');
     await screen.waitFor();
@@ -106,8 +104,7 @@ describe('directory: account settings', () => {
     await logIn(page, user.username, user.password);
   });
 
-  it('changes the password from the settings form too', async () => {
-    const { page } = browser;
+  test('changes the password from the settings form too', async ({ page }) => {
     await page.goto('/account-settings');
     const section = page.getByRole('region', { name: 'Change Password' });
     await section.waitFor();
@@ -122,8 +119,7 @@ describe('directory: account settings', () => {
     user.password = next;
   });
 
-  it("deletes the account only after typing DELETE ('Please type DELETE to confirm')", async () => {
-    const { page, context } = browser;
+  test("deletes the account only after typing DELETE ('Please type DELETE to confirm')", async ({ page, context }) => {
     await page.goto('/account-settings');
     const zone = page.getByTestId('danger-zone');
     await zone.getByRole('heading', { name: 'Danger Zone' }).waitFor();

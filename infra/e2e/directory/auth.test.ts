@@ -1,18 +1,16 @@
 // Issue #5, SPEC §2 auth screen, route guards and forgot password, through the shell against the real API.
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { FIRST_LOAD_MESSAGES, LIMITS, MESSAGES, SIGNED_IN_COOKIE } from '@zaytoon/contract';
-import { useBrowser, waitForQuietNetwork } from '../support/browser';
+import { waitForQuietNetwork } from '../support/browser';
 import { e2e } from '../support/env';
-import { waitForMail } from '../support/mailbox';
+
 import { apiFetch, directoryScreen, eventually, expectNoPageErrors, expectToast, logIn, loggedOut, newUser, pathOf, waitForPath } from './helpers';
 
-const browser = useBrowser();
 const user = newUser('auth');
 
-describe('directory: sign up, log in, log out', () => {
-  it('creates an account from the Create Account card and lands on /dashboard', async () => {
-    const { page, context } = browser;
+test.describe('directory: sign up, log in, log out', () => {
+  test('creates an account from the Create Account card and lands on /dashboard', async ({ page, context, errors }) => {
     await loggedOut(context);
     await page.goto('/login');
     const card = page.getByTestId('auth-screen');
@@ -57,19 +55,17 @@ describe('directory: sign up, log in, log out', () => {
     expect(await page.getByTestId('welcome').innerText()).not.toContain('(Admin)');
     await page.getByRole('link', { name: 'Add Business' }).waitFor();
     expect(await page.getByRole('link', { name: 'Admin Panel' }).count()).toBe(0);
-    expectNoPageErrors(browser.errors);
+    expectNoPageErrors(errors);
   });
 
-  it('a logged-in user opening /login is sent to /dashboard', async () => {
-    const { page } = browser;
+  test('a logged-in user opening /login is sent to /dashboard', async ({ page }) => {
     await page.goto('/login');
     await waitForPath(page, '/dashboard');
     await directoryScreen(page, 'directory');
     expect(await page.getByTestId('auth-screen').count()).toBe(0);
   });
 
-  it("logs out to '/' with 'Successfully logged out!'", async () => {
-    const { page } = browser;
+  test("logs out to '/' with 'Successfully logged out!'", async ({ page }) => {
     await page.goto('/dashboard');
     await page.getByTestId('welcome').waitFor();
     await page.getByRole('button', { name: 'Logout' }).click();
@@ -81,8 +77,7 @@ describe('directory: sign up, log in, log out', () => {
     expect(await page.getByTestId('welcome').count()).toBe(0);
   });
 
-  it("a wrong password shows the server's detail in a toast; the right one logs in", async () => {
-    const { page, context } = browser;
+  test("a wrong password shows the server's detail in a toast; the right one logs in", async ({ page, context }) => {
     await loggedOut(context);
     await page.goto('/login');
     await page.getByLabel('Email or Username').fill(user.username);
@@ -102,8 +97,7 @@ describe('directory: sign up, log in, log out', () => {
       .waitFor();
   });
 
-  it('a duplicate username is refused with a toast', async () => {
-    const { page, context } = browser;
+  test('a duplicate username is refused with a toast', async ({ page, context }) => {
     await loggedOut(context);
     await page.goto('/login');
     await page.getByRole('button', { name: "Don't have an account? Sign Up" }).click();
@@ -120,7 +114,7 @@ describe('directory: sign up, log in, log out', () => {
   });
 });
 
-describe('directory: the session check on page load (signed-in hint cookie, docs/decisions.md)', () => {
+test.describe('directory: the session check on page load (signed-in hint cookie, docs/decisions.md)', () => {
   const askedForMe = (page: Page) => {
     const asked: string[] = [];
     page.on('request', (request) => {
@@ -129,19 +123,17 @@ describe('directory: the session check on page load (signed-in hint cookie, docs
     return asked;
   };
 
-  it("a visitor's /browse never asks /api/auth/me and logs no console error", async () => {
-    const { page, context } = browser;
+  test("a visitor's /browse never asks /api/auth/me and logs no console error", async ({ page, context, errors }) => {
     await loggedOut(context);
     const asked = askedForMe(page);
     await page.goto('/browse');
     await page.locator('[data-testid="city-group"], [data-testid="directory-empty"]').first().waitFor();
     await waitForQuietNetwork(page);
     expect(asked).toEqual([]);
-    expect(browser.errors).toEqual([]);
+    expect(errors).toEqual([]);
   });
 
-  it('a signed-in member is still recognised after a reload; after logout the next visit asks nothing', async () => {
-    const { page, context } = browser;
+  test('a signed-in member is still recognised after a reload; after logout the next visit asks nothing', async ({ page, context, errors }) => {
     await loggedOut(context);
     await logIn(page, user.username, user.password);
     const hint = (await context.cookies()).find((cookie) => cookie.name === SIGNED_IN_COOKIE);
@@ -161,14 +153,13 @@ describe('directory: the session check on page load (signed-in hint cookie, docs
     await page.goto('/dashboard');
     await page.getByText('Login to add businesses').waitFor();
     expect(asked).toEqual([]);
-    expectNoPageErrors(browser.errors);
+    expectNoPageErrors(errors);
   });
 });
 
-describe('directory: protected routes', () => {
+test.describe('directory: protected routes', () => {
   for (const path of ['/add-business', '/account-settings', '/change-password', '/edit-business/1']) {
-    it(`${path} shows a spinner while the session loads, then goes to /login`, async () => {
-      const { page, context } = browser;
+    test(`${path} shows a spinner while the session loads, then goes to /login`, async ({ page, context }) => {
       await loggedOut(context);
       // A hint left by an ended session: the shell asks, and waits for, the API's answer (401).
       await context.addCookies([{ name: SIGNED_IN_COOKIE, value: '1', url: e2e.baseUrl }]);
@@ -189,9 +180,8 @@ describe('directory: protected routes', () => {
   }
 });
 
-describe('directory: forgot password (4 steps) with the mailed code', () => {
-  it('resets the password with the 6-digit code, then logs in with the new one', async () => {
-    const { page, context } = browser;
+test.describe('directory: forgot password (4 steps) with the mailed code', () => {
+  test('resets the password with the 6-digit code, then logs in with the new one', async ({ page, context, errors, mailbox }) => {
     await loggedOut(context);
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot Password?' }).click();
@@ -211,7 +201,7 @@ describe('directory: forgot password (4 steps) with the mailed code', () => {
     expect(await codeInput.getAttribute('maxlength')).toBe('6');
     expect(await page.getByRole('link', { name: 'Back to Login' }).count()).toBe(1);
 
-    const first = await waitForMail(user.email, { subject: /password reset code/i });
+    const first = await mailbox.waitFor(user.email, { subject: /password reset code/i });
 
     // 'Back' returns to step 1; sending again mails a new code (the one to use).
     await page.getByRole('button', { name: 'Back', exact: true }).click();
@@ -221,7 +211,7 @@ describe('directory: forgot password (4 steps) with the mailed code', () => {
     await page.getByRole('heading', { name: 'Enter Verification Code' }).waitFor();
 
     const mail = await eventually(async () => {
-      const latest = await waitForMail(user.email, { subject: /password reset code/i });
+      const latest = await mailbox.waitFor(user.email, { subject: /password reset code/i });
       if (latest.id === first.id) throw new Error('the second code has not arrived yet');
       return latest;
     });
@@ -260,13 +250,12 @@ describe('directory: forgot password (4 steps) with the mailed code', () => {
       .filter({ hasText: `Welcome, ${user.name}` })
       .waitFor();
     user.password = newPassword;
-    expectNoPageErrors(browser.errors);
+    expectNoPageErrors(errors);
   });
 });
 
-describe('landing page and footer (SPEC §1)', () => {
-  it('shows the landing links and the footer: support link, social links, placeholders, © 2024', async () => {
-    const { page, context } = browser;
+test.describe('landing page and footer (SPEC §1)', () => {
+  test('shows the landing links and the footer: support link, social links, placeholders, © 2024', async ({ page, context }) => {
     await loggedOut(context);
     await page.goto('/');
     await page.getByTestId('landing-page').waitFor();
@@ -300,7 +289,7 @@ describe('landing page and footer (SPEC §1)', () => {
   });
 });
 
-describe('directory: login returns to where the visitor was (issue #12, point 7)', () => {
+test.describe('directory: login returns to where the visitor was (issue #12, point 7)', () => {
   const someBusiness = async (page: Page) => {
     const answer = await apiFetch<Array<{ id: number; name: string }>>(page, '/api/businesses?limit=1');
     return answer.body[0];
@@ -313,8 +302,7 @@ describe('directory: login returns to where the visitor was (issue #12, point 7)
     await expectToast(page, 'Successfully logged in!', 'success');
   };
 
-  it("a business page's 'Log In' comes back to the business", async () => {
-    const { page, context } = browser;
+  test("a business page's 'Log In' comes back to the business", async ({ page, context }) => {
     await loggedOut(context);
     await page.goto('/browse');
     const business = await someBusiness(page);
@@ -330,8 +318,7 @@ describe('directory: login returns to where the visitor was (issue #12, point 7)
       .waitFor();
   });
 
-  it('a protected page that sent the visitor to /login is where logging in leads', async () => {
-    const { page, context } = browser;
+  test('a protected page that sent the visitor to /login is where logging in leads', async ({ page, context }) => {
     await loggedOut(context);
     await page.goto('/add-business');
     await waitForPath(page, '/login');
@@ -340,8 +327,7 @@ describe('directory: login returns to where the visitor was (issue #12, point 7)
     await page.getByTestId('business-form').waitFor();
   });
 
-  it('a return target of another site is refused: /dashboard', async () => {
-    const { page, context } = browser;
+  test('a return target of another site is refused: /dashboard', async ({ page, context }) => {
     await loggedOut(context);
     await page.goto('/login');
     await page.getByTestId('auth-screen').waitFor();
@@ -353,8 +339,7 @@ describe('directory: login returns to where the visitor was (issue #12, point 7)
     expect(new URL(page.url()).host).toBe(new URL(e2e.baseUrl).host);
   });
 
-  it('an expired session: a toast, /login, and back to the page after logging in again', async () => {
-    const { page, context } = browser;
+  test('an expired session: a toast, /login, and back to the page after logging in again', async ({ page, context }) => {
     await loggedOut(context);
     await logIn(page, user.username, user.password);
     const business = await someBusiness(page);
@@ -371,9 +356,8 @@ describe('directory: login returns to where the visitor was (issue #12, point 7)
   });
 });
 
-describe('directory: sign-up tells its rules before submitting (issue #12, point 7)', () => {
-  it('the username and password rules are under their fields', async () => {
-    const { page, context } = browser;
+test.describe('directory: sign-up tells its rules before submitting (issue #12, point 7)', () => {
+  test('the username and password rules are under their fields', async ({ page, context }) => {
     await loggedOut(context);
     await page.goto('/login');
     await page.getByRole('button', { name: "Don't have an account? Sign Up" }).click();

@@ -1,10 +1,9 @@
 // Issue #5, SPEC §2 business form and detail: add a business (geocoded by the worker, never typed),
 // edit it, vote, comment, suggest an edit, report it; admins then see the report.
 import { randomBytes } from 'node:crypto';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { database } from '../admin/helpers';
-import { useBrowser } from '../support/browser';
 import {
   admin,
   apiFetch,
@@ -21,7 +20,9 @@ import {
   waitForPath,
 } from './helpers';
 
-const browser = useBrowser();
+// The tests of this file carry on from each other (one browser context: the member signed up stays signed in).
+test.describe.configure({ mode: 'serial' });
+
 const owner = newUser('owner');
 const tag = randomBytes(4).toString('hex');
 const place = {
@@ -51,9 +52,8 @@ async function colourOf(page: Page, testId: string): Promise<[number, number, nu
   return [r, g, b];
 }
 
-describe('directory: add a business and land on its page', () => {
-  it('fills the form (no coordinates), lands on /business/{id} with every section', async () => {
-    const { page, context } = browser;
+test.describe('directory: add a business and land on its page', () => {
+  test('fills the form (no coordinates), lands on /business/{id} with every section', async ({ page, context, errors }) => {
     await loggedOut(context);
     await signUp(page, owner);
     await page.getByRole('link', { name: 'Add Business' }).click();
@@ -113,11 +113,10 @@ describe('directory: add a business and land on its page', () => {
     expect(await detail.locator(`a[href^="tel:"]`).first().innerText()).toBe(place.phone);
     await page.getByRole('link', { name: 'Edit Business' }).waitFor();
     expect(await page.getByTestId('community-rating').isVisible()).toBe(true);
-    expectNoPageErrors(browser.errors);
+    expectNoPageErrors(errors);
   });
 
-  it('the worker geocodes the postcode; the business shows on the map view', async () => {
-    const { page } = browser;
+  test('the worker geocodes the postcode; the business shows on the map view', async ({ page }) => {
     await page.goto('/browse');
     await directoryScreen(page, 'directory');
     const located = await eventually(async () => {
@@ -158,8 +157,7 @@ describe('directory: add a business and land on its page', () => {
     await waitForPath(page, `/business/${businessId}`);
   });
 
-  it("edits the business from 'Edit Business' ('Update Business')", async () => {
-    const { page } = browser;
+  test("edits the business from 'Edit Business' ('Update Business')", async ({ page }) => {
     await openDetail(page);
     await page.getByRole('link', { name: 'Edit Business' }).click();
     await waitForPath(page, `/edit-business/${businessId}`);
@@ -178,9 +176,8 @@ describe('directory: add a business and land on its page', () => {
   });
 });
 
-describe('directory: community actions on the business page', () => {
-  it('votes: the current vote is highlighted, score green when >= 0 and red when negative', async () => {
-    const { page } = browser;
+test.describe('directory: community actions on the business page', () => {
+  test('votes: the current vote is highlighted, score green when >= 0 and red when negative', async ({ page }) => {
     await openDetail(page);
     const up = page.getByTestId('upvote');
     const down = page.getByTestId('downvote');
@@ -220,8 +217,7 @@ describe('directory: community actions on the business page', () => {
     expect(await down.getAttribute('aria-pressed')).toBe('false');
   });
 
-  it("comments: live 'n/1000 characters', 3-character rule, delete after the confirmation", async () => {
-    const { page } = browser;
+  test("comments: live 'n/1000 characters', 3-character rule, delete after the confirmation", async ({ page }) => {
     await openDetail(page);
     const comments = page.getByTestId('comments');
     const box = comments.getByLabel('Add a comment');
@@ -279,8 +275,7 @@ describe('directory: community actions on the business page', () => {
       .waitFor();
   });
 
-  it("suggests an edit: submit disabled until field and value are set; the success toast; 'Pending Suggestions (1)'", async () => {
-    const { page } = browser;
+  test("suggests an edit: submit disabled until field and value are set; the success toast; 'Pending Suggestions (1)'", async ({ page }) => {
     await openDetail(page);
     await page.getByRole('button', { name: 'Suggest Edit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Suggest Edit' });
@@ -308,8 +303,7 @@ describe('directory: community actions on the business page', () => {
     expect(text).toContain('Pending admin review');
   });
 
-  it('reports the business: reason required, six reasons, success toast', async () => {
-    const { page } = browser;
+  test('reports the business: reason required, six reasons, success toast', async ({ page }) => {
     await openDetail(page);
     await page.getByRole('button', { name: 'Report Business' }).click();
     const dialog = page.getByRole('dialog', { name: 'Report Business' });
@@ -335,8 +329,7 @@ describe('directory: community actions on the business page', () => {
     expect(await page.getByTestId('detail-report-count').count()).toBe(0);
   });
 
-  it('an admin sees the report badge, Recent Reports, Edit Business and may delete any comment', async () => {
-    const { page, context } = browser;
+  test('an admin sees the report badge, Recent Reports, Edit Business and may delete any comment', async ({ page, context }) => {
     await loggedOut(context);
     await logIn(page, admin.login, admin.password);
     expect(await page.getByTestId('welcome').innerText()).toContain('(Admin)');
@@ -357,8 +350,7 @@ describe('directory: community actions on the business page', () => {
     await theirs.getByRole('button', { name: /Delete/ }).waitFor();
   });
 
-  it("comments come a page at a time: the title counts them all, 'Load more comments' shows the rest (issue #30)", async () => {
-    const { page } = browser;
+  test("comments come a page at a time: the title counts them all, 'Load more comments' shows the rest (issue #30)", async ({ page }) => {
     const db = database();
     let total = 0;
     try {
@@ -384,8 +376,7 @@ describe('directory: community actions on the business page', () => {
     expect(await shown.last().innerText()).toContain(`Older note 25 ${tag}`);
   });
 
-  it("a visitor sees 'Login to Interact' and is asked to log in to vote", async () => {
-    const { page, context } = browser;
+  test("a visitor sees 'Login to Interact' and is asked to log in to vote", async ({ page, context }) => {
     await loggedOut(context);
     await openDetail(page);
     await page.getByText('Want to suggest edits or report this business?').waitFor();
@@ -398,19 +389,17 @@ describe('directory: community actions on the business page', () => {
     await waitForPath(page, '/login');
   });
 
-  it("an unknown id toasts 'Business not found' and goes to /dashboard", async () => {
-    const { page } = browser;
+  test("an unknown id toasts 'Business not found' and goes to /dashboard", async ({ page }) => {
     await page.goto('/business/987654321');
     await expectToast(page, 'Business not found', 'error');
     await waitForPath(page, '/dashboard');
   });
 });
 
-describe('directory: the business pages say what is going on (issue #12)', () => {
+test.describe('directory: the business pages say what is going on (issue #12)', () => {
   const other = newUser('other');
 
-  it("a business that could not be read says so, apart from 'not found', and 'Try again' reads it again", async () => {
-    const { page, context } = browser;
+  test("a business that could not be read says so, apart from 'not found', and 'Try again' reads it again", async ({ page, context }) => {
     await loggedOut(context);
     const detailPath = new RegExp(`/api/businesses/${businessId}$`);
     await page.route(detailPath, (route) => route.fulfill({ status: 503, body: '{"detail":"Service temporarily unavailable"}' }));
@@ -428,8 +417,7 @@ describe('directory: the business pages say what is going on (issue #12)', () =>
     await page.getByRole('heading', { level: 1, name: place.name }).waitFor();
   });
 
-  it("the form's categories are the server's, and nothing else", async () => {
-    const { page } = browser;
+  test("the form's categories are the server's, and nothing else", async ({ page }) => {
     await signUp(page, other);
     await page.goto('/add-business');
     await page.locator('[data-testid="business-form"][data-mode="add"]').waitFor();
@@ -441,8 +429,7 @@ describe('directory: the business pages say what is going on (issue #12)', () =>
     expect([...offered].sort()).toEqual([...server].sort());
   });
 
-  it("text fields stop at the contract's limits, long ones count, and a too-long text is refused in words", async () => {
-    const { page } = browser;
+  test("text fields stop at the contract's limits, long ones count, and a too-long text is refused in words", async ({ page }) => {
     await page.goto('/add-business');
     await page.locator('[data-testid="business-form"][data-mode="add"]').waitFor();
     expect(await page.getByLabel(/Business Name/).getAttribute('maxlength')).toBe('300');
@@ -467,8 +454,7 @@ describe('directory: the business pages say what is going on (issue #12)', () =>
     expect(refused.body.errors.name).toBe('Business Name must be at most 300 characters');
   });
 
-  it("/edit-business/{id} of someone else's business says so, with no form", async () => {
-    const { page } = browser;
+  test("/edit-business/{id} of someone else's business says so, with no form", async ({ page }) => {
     await page.goto(`/edit-business/${businessId}`);
     const refusal = page.getByTestId('edit-not-allowed');
     await refusal.waitFor();
@@ -478,8 +464,7 @@ describe('directory: the business pages say what is going on (issue #12)', () =>
     await waitForPath(page, `/business/${businessId}`);
   });
 
-  it('a member whose session has ended is asked to log in to suggest changes, and to report', async () => {
-    const { page, context } = browser;
+  test('a member whose session has ended is asked to log in to suggest changes, and to report', async ({ page, context }) => {
     await openDetail(page);
     await page.getByRole('button', { name: 'Suggest Edit' }).click();
     const suggest = page.getByRole('dialog', { name: 'Suggest Edit' });

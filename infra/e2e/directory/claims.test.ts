@@ -3,9 +3,9 @@
 // back in SQL) mails the owner, and the mail's link, opened from the dev mailbox in a signed-out browser, records
 // 'Everything is still accurate' on the business's page when the owner clicks its button (never when the page opens).
 // The link then works no more.
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '../support/test';
 import { createQueueConnection, JobQueueRepository } from '@zaytoon/core';
 import {
   addBusiness,
@@ -20,12 +20,11 @@ import {
   type CreatedBusiness,
   type Member,
 } from '../admin/helpers';
-import { useBrowser, waitForQuietNetwork } from '../support/browser';
+import { waitForQuietNetwork } from '../support/browser';
 import { e2e } from '../support/env';
-import { waitForMail } from '../support/mailbox';
+
 import { confirmMailedAddress } from '../support/email-confirmation';
 
-const browser = useBrowser();
 const run = tag();
 let db: pg.Pool;
 let lister: Member;
@@ -34,16 +33,16 @@ let business: CreatedBusiness;
 let queueConnection: ReturnType<typeof createQueueConnection> | undefined;
 let jobs: JobQueueRepository | undefined;
 
-beforeAll(async () => {
+test.beforeAll(async ({ mailbox }) => {
   db = database();
   lister = await newMember('lister');
   claimant = await newMember('owner');
   // Owners' reminders go only to a confirmed address (issue #31).
-  await confirmMailedAddress(claimant.email);
+  await confirmMailedAddress(mailbox, claimant.email);
   business = await addBusiness(lister, `Owner's Olive Oil ${run}`);
 });
 
-afterAll(async () => {
+test.afterAll(async () => {
   await db?.end();
   await jobs?.close();
   queueConnection?.disconnect();
@@ -56,9 +55,8 @@ async function openBusiness(page: Page, id: number) {
 
 const claimCard = (page: Page) => cardInTab(page, /^Claims \(\d+\)$/, 'claims', `[data-testid="claim-card"][data-business-id="${business.id}"]`);
 
-describe('owner claims and freshness reminders (issue #14 point 4)', () => {
-  it("a member claims the business with 'I own this business'", async () => {
-    const { page } = browser;
+test.describe('owner claims and freshness reminders (issue #14 point 4)', () => {
+  test("a member claims the business with 'I own this business'", async ({ page }) => {
     await logIn(page, claimant.username, claimant.password);
     await openBusiness(page, business.id);
     await page.getByRole('button', { name: 'I own this business' }).click();
@@ -70,8 +68,7 @@ describe('owner claims and freshness reminders (issue #14 point 4)', () => {
     expect(await page.getByTestId('managed-by-owner').count()).toBe(0);
   });
 
-  it("the admin approves it in the Claims tab, and the page shows 'Managed by its owner'", async () => {
-    const { page } = browser;
+  test("the admin approves it in the Claims tab, and the page shows 'Managed by its owner'", async ({ page }) => {
     await page.context().clearCookies();
     await logInAsAdmin(page);
     await page.goto('/admin');
@@ -89,14 +86,16 @@ describe('owner claims and freshness reminders (issue #14 point 4)', () => {
     expect(rows[0].owner_id).toBe(claimant.id);
   });
 
-  it('six months on, the reminder job mails the owner; the mailed link, opened signed out, records the confirmation once', async () => {
-    const { page } = browser;
+  test('six months on, the reminder job mails the owner; the mailed link, opened signed out, records the confirmation once', async ({
+    page,
+    mailbox,
+  }) => {
     await db.query(`UPDATE businesses SET owner_claimed_at = now() - interval '6 months 1 day' WHERE id = $1`, [business.id]);
     queueConnection = createQueueConnection(e2e.redisUrl, 'producer');
     jobs = new JobQueueRepository(queueConnection);
     await jobs.enqueue('sendFreshnessReminders', {});
 
-    const mail = await waitForMail(claimant.email, { subject: /still accurate/, timeoutMs: 30_000 });
+    const mail = await mailbox.waitFor(claimant.email, { subject: /still accurate/, timeoutMs: 30_000 });
     expect(mail.subject).toBe(`Is "${business.name}" still accurate on ${e2e.productName}?`);
     const link = /Everything is still accurate: (\S+)/.exec(mail.text)?.[1];
     expect(link, mail.text).toBeTruthy();

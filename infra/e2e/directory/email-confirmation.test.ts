@@ -1,22 +1,23 @@
 // Issue #31 point 5, through the shell: signup still lands on /dashboard signed in, now with a banner saying the
 // address is unconfirmed; 'Resend' mails a new link (to the dev mail catcher); the link's page confirms nothing when
 // it opens, only on the member's click, and the banner is then gone. Alerts wait for a confirmed address.
-import { describe, expect, it } from 'vitest';
-import { useBrowser } from '../support/browser';
+import { expect, Mailbox, test } from '../support/test';
 import { CONFIRMATION_SUBJECT, mailedConfirmationLink } from '../support/email-confirmation';
-import { listMail } from '../support/mailbox';
+
 import { apiFetch, eventually, expectToast, newUser, signUp, waitForPath } from './helpers';
 
-const browser = useBrowser();
-const user = newUser('confirm');
+// The tests of this file carry on from each other (one browser context: the member signed up stays signed in).
+test.describe.configure({ mode: 'serial' });
 
-const confirmationMails = async () => (await listMail(user.email)).filter((mail) => CONFIRMATION_SUBJECT.test(mail.subject));
+const user = newUser('confirm');
+const mailbox = new Mailbox();
+
+const confirmationMails = async () => (await mailbox.list(user.email)).filter((mail) => CONFIRMATION_SUBJECT.test(mail.subject));
 const confirmed = async (page: Parameters<typeof apiFetch>[0]) =>
   (await apiFetch<{ email_confirmed?: boolean }>(page, '/api/auth/me')).body.email_confirmed;
 
-describe('email confirmation (issue #31 point 5)', () => {
-  it('signup lands on /dashboard signed in, with the banner and a mailed link; Resend mails another', async () => {
-    const { page } = browser;
+test.describe('email confirmation (issue #31 point 5)', () => {
+  test('signup lands on /dashboard signed in, with the banner and a mailed link; Resend mails another', async ({ page }) => {
     await signUp(page, user);
     const banner = page.getByTestId('email-confirmation-banner');
     await banner.waitFor();
@@ -35,9 +36,8 @@ describe('email confirmation (issue #31 point 5)', () => {
     await eventually(async () => expect(await confirmationMails()).toHaveLength(2));
   });
 
-  it("the mailed link's page confirms only on the click, and the banner goes", async () => {
-    const { page } = browser;
-    const link = await mailedConfirmationLink(user.email);
+  test("the mailed link's page confirms only on the click, and the banner goes", async ({ page }) => {
+    const link = await mailedConfirmationLink(mailbox, user.email);
     await page.goto(link.pathname + link.search);
     await page.getByTestId('confirm-email').waitFor();
     // Opening the page (scripts and all, as a mail scanner may) confirmed nothing.

@@ -3,14 +3,15 @@
 // dialog writes the snippet that other site pastes.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ConsoleMessage, Frame, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ConsoleMessage, Frame, Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { addBusiness, newMember, tag, type CreatedBusiness } from '../admin/helpers';
-import { useBrowser } from '../support/browser';
 import { e2e } from '../support/env';
 import { eventually, loggedOut } from './helpers';
 
-const browser = useBrowser();
+// The tests of this file carry on from each other (one browser context: the member signed up stays signed in).
+test.describe.configure({ mode: 'serial' });
+
 const origin = new URL(e2e.baseUrl).origin;
 const city = `Embedbury ${tag()}`;
 let listed: CreatedBusiness[] = [];
@@ -20,7 +21,7 @@ let otherSite: Server;
 let otherSiteOrigin = '';
 let otherSitePage = '';
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   const lister = await newMember('embed');
   // One postcode: the worker geocodes both to the same point, which the map answers as one cluster.
   listed = [
@@ -33,10 +34,10 @@ beforeAll(async () => {
   expect(otherSiteOrigin).not.toBe(origin);
 });
 
-afterAll(() => new Promise<void>((resolve) => (otherSite ? otherSite.close(() => resolve()) : resolve())));
+test.afterAll(() => new Promise<void>((resolve) => (otherSite ? otherSite.close(() => resolve()) : resolve())));
 
-beforeEach(async () => {
-  await loggedOut(browser.context);
+test.beforeEach(async ({ context }) => {
+  await loggedOut(context);
 });
 
 const embedSrc = (query: string) => `${origin}/embed?city=${encodeURIComponent(city)}&${query}`;
@@ -75,9 +76,10 @@ async function expectListsTheCity(frame: Frame): Promise<void> {
   }
 }
 
-describe('the embeddable map (issue #16 point 2)', () => {
-  it("renders in another site's iframe, its links opening the full directory in a new tab, while /browse refuses to be framed", async () => {
-    const { page } = browser;
+test.describe('the embeddable map (issue #16 point 2)', () => {
+  test("renders in another site's iframe, its links opening the full directory in a new tab, while /browse refuses to be framed", async ({
+    page,
+  }) => {
     const refusals: string[] = [];
     const onConsole = (message: ConsoleMessage) => void (message.text().includes('frame-ancestors') && refusals.push(message.text()));
     page.on('console', onConsole);
@@ -103,8 +105,7 @@ describe('the embeddable map (issue #16 point 2)', () => {
     page.off('console', onConsole);
   });
 
-  it('follows ?lang= (Arabic: right to left)', async () => {
-    const { page } = browser;
+  test('follows ?lang= (Arabic: right to left)', async ({ page }) => {
     await openOtherSite(page, `<iframe title="Map" src="${embedSrc('view=list&lang=ar')}" width="600" height="600"></iframe>`);
     const embed = await frameAt(page, '/embed');
     await expectListsTheCity(embed);
@@ -112,9 +113,11 @@ describe('the embeddable map (issue #16 point 2)', () => {
     expect(await embed.getByTestId('embed-view-on').textContent()).toContain(`عرض على ${e2e.productName}`);
   });
 
-  it('view=map draws the server-clustered answer with Leaflet, without tiles, and a marker opens the business in a new tab', async () => {
-    const { page } = browser;
-    await browser.context.route('https://tile.openstreetmap.org/**', (route) => route.abort());
+  test('view=map draws the server-clustered answer with Leaflet, without tiles, and a marker opens the business in a new tab', async ({
+    page,
+    context,
+  }) => {
+    await context.route('https://tile.openstreetmap.org/**', (route) => route.abort());
     await eventually(
       async () => {
         const answers = await Promise.all(listed.map(async (business) => (await fetch(`${e2e.baseUrl}/api/businesses/${business.id}`)).json()));
@@ -138,9 +141,11 @@ describe('the embeddable map (issue #16 point 2)', () => {
     expect(listed.map((business) => `${origin}/business/${business.id}`)).toContain(await popupLink.getAttribute('href'));
   });
 
-  it("/browse's 'Embed this map' writes the snippet of the current filters, copies it, and the snippet works on another site", async () => {
-    const { page } = browser;
-    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+  test("/browse's 'Embed this map' writes the snippet of the current filters, copies it, and the snippet works on another site", async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
     await page.goto(`/browse?city=${encodeURIComponent(city)}&category=Cafe&view=map`);
     const open = page.getByRole('button', { name: 'Embed this map' });
     await open.click();

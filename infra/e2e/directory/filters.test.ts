@@ -4,13 +4,11 @@
 // The screen asks the API for small answers (summary, city groups, a city's pages, the markers in view);
 // these tests check what it shows against every business, read independently by following the list's
 // pages to the end. Where the visitor is (filters, view, open city, map viewport) lives in the URL.
-import type { Page, Request, Route } from 'playwright-core';
+import type { Page, Request, Route } from '@playwright/test';
 import { FIRST_LOAD_MESSAGES } from '@zaytoon/contract';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { useBrowser, waitForQuietNetwork } from '../support/browser';
+import { expect, test } from '../support/test';
+import { waitForQuietNetwork } from '../support/browser';
 import { allBusinesses, apiFetch, chooseCity, cityCards, cityRows, directoryScreen, exact, expectNoPageErrors, loggedOut } from './helpers';
-
-const browser = useBrowser();
 
 interface Row {
   id: number;
@@ -59,13 +57,15 @@ function watchApi(page: Page): string[] {
   return paths;
 }
 
-describe('directory filters (visitor)', () => {
-  beforeEach(async () => {
-    await loggedOut(browser.context);
+test.describe('directory filters (visitor)', () => {
+  test.beforeEach(async ({ context }) => {
+    await loggedOut(context);
   });
 
-  it("shows the top bar, heading, tagline and 'Loading...' before 'N businesses found'; rows without a click, never the whole list", async () => {
-    const { page } = browser;
+  test("shows the top bar, heading, tagline and 'Loading...' before 'N businesses found'; rows without a click, never the whole list", async ({
+    page,
+    errors,
+  }) => {
     const asked = watchApi(page);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -103,11 +103,10 @@ describe('directory filters (visitor)', () => {
     expect(rowPages.some((params) => params.get('city') === firstCity)).toBe(true);
     expect(fromPage.some((path) => path.startsWith('/api/businesses/summary'))).toBe(true);
     expect(fromPage.some((path) => path.startsWith('/api/businesses/by-city'))).toBe(true);
-    expectNoPageErrors(browser.errors);
+    expectNoPageErrors(errors);
   });
 
-  it("debounces the search by 300 ms, shows the 'Search: x ×' chip, keeps it in the URL, and the chip clears it", async () => {
-    const { page } = browser;
+  test("debounces the search by 300 ms, shows the 'Search: x ×' chip, keeps it in the URL, and the chip clears it", async ({ page }) => {
     await openDirectory(page);
     const all = await list(page);
     const target = all.find((row) => row.name.split(/\s+/).some((word) => /^[a-z]{6,}$/i.test(word)))!;
@@ -156,8 +155,7 @@ describe('directory filters (visitor)', () => {
     expect(urlParams(page).get('search')).toBeNull();
   });
 
-  it("filters by category and city from the server's lists, with removable chips", async () => {
-    const { page } = browser;
+  test("filters by category and city from the server's lists, with removable chips", async ({ page }) => {
     await openDirectory(page);
     const categories = (await apiFetch<{ categories: string[] }>(page, '/api/categories')).body.categories;
     const cities = (await apiFetch<{ cities: string[] }>(page, '/api/cities')).body.cities;
@@ -229,8 +227,7 @@ describe('directory filters (visitor)', () => {
     expect(urlParams(page).get('city')).toBeNull();
   });
 
-  it("shows the empty state: 'No businesses found'", async () => {
-    const { page } = browser;
+  test("shows the empty state: 'No businesses found'", async ({ page }) => {
     await openDirectory(page);
     await page.getByPlaceholder('Search businesses...').fill('qqqxxzzjj');
     await count(page)
@@ -250,8 +247,7 @@ describe('directory filters (visitor)', () => {
     ],
     ['the network fails', (route: Route) => route.abort('internetdisconnected')],
   ] as const) {
-    it(`when ${what}: 'Could not load businesses' and Try again, never 'No businesses found' (issue #12, point 7)`, async () => {
-      const { page } = browser;
+    test(`when ${what}: 'Could not load businesses' and Try again, never 'No businesses found' (issue #12, point 7)`, async ({ page, errors }) => {
       const down = (route: Route) => fail(route);
       await page.route('**/api/businesses/summary**', down);
       await page.route('**/api/businesses/by-city**', down);
@@ -273,12 +269,13 @@ describe('directory filters (visitor)', () => {
         .filter({ hasText: exact(`${all.length} businesses found`) })
         .waitFor();
       expect(await failed.count()).toBe(0);
-      expectNoPageErrors(browser.errors);
+      expectNoPageErrors(errors);
     });
   }
 
-  it("a card per city with 'N businesses' badges and a 'Location Summary'; each card lists its businesses; Back returns to them", async () => {
-    const { page } = browser;
+  test("a card per city with 'N businesses' badges and a 'Location Summary'; each card lists its businesses; Back returns to them", async ({
+    page,
+  }) => {
     await openDirectory(page);
     const all = await list(page);
     const counts = byCity(all);
@@ -327,8 +324,7 @@ describe('directory filters (visitor)', () => {
       .toBe(true);
   });
 
-  it('a copied link restores the filters and the view, and scrolls to the city it names', async () => {
-    const { page, context } = browser;
+  test('a copied link restores the filters and the view, and scrolls to the city it names', async ({ page, context }) => {
     await openDirectory(page);
     const inCity = await list(page, '?city=York');
     expect(inCity.length).toBeGreaterThan(0);
@@ -355,8 +351,11 @@ describe('directory filters (visitor)', () => {
     }
   });
 
-  it("Map view: 500px map, server clusters without tiles, stat tiles, 'Businesses Not on Map', viewport in the URL", async () => {
-    const { page, context } = browser;
+  test("Map view: 500px map, server clusters without tiles, stat tiles, 'Businesses Not on Map', viewport in the URL", async ({
+    page,
+    context,
+    errors,
+  }) => {
     // No network to the tile server in tests: tiles fail, markers must not depend on them.
     await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
     await openDirectory(page);
@@ -365,6 +364,12 @@ describe('directory filters (visitor)', () => {
     const unmapped = all.filter((row) => !mapped(row));
     expect(unmapped.length).toBeGreaterThan(3);
 
+    // The zoom of each map tile the page asks for, in order.
+    const tileZooms: number[] = [];
+    page.on('request', (request) => {
+      const tile = /^\/api\/businesses\/map\/(\d+)\/\d+\/\d+$/.exec(new URL(request.url()).pathname);
+      if (tile) tileZooms.push(Number(tile[1]));
+    });
     await page.getByRole('button', { name: 'Map View' }).click();
     // The map's code loads on this click; the view switches once it is in.
     const map = page.getByTestId('map');
@@ -409,12 +414,14 @@ describe('directory filters (visitor)', () => {
       .waitFor();
     await expect.poll(() => Number(urlParams(page).get('zoom') ?? 0)).toBeGreaterThan(6);
     for (let i = 0; i < 6 && (await page.locator('img.leaflet-marker-icon').count()) === 0; i++) {
+      const zoomBefore = Number(urlParams(page).get('zoom') ?? 0);
       await page
         .locator('.leaflet-marker-icon')
         .filter({ has: page.getByTestId('map-cluster') })
         .first()
         .click();
-      await page.waitForTimeout(800);
+      // The cluster's click zooms the map in (and the URL says so).
+      await expect.poll(() => Number(urlParams(page).get('zoom') ?? 0)).toBeGreaterThan(zoomBefore);
     }
     await page.waitForFunction(() => {
       const marker = document.querySelector<HTMLImageElement>('img.leaflet-marker-icon');
@@ -430,8 +437,9 @@ describe('directory filters (visitor)', () => {
     expect(await popup.innerText()).toContain('York');
     expect(await popup.getByRole('link', { name: 'View Full Details' }).getAttribute('href')).toMatch(/^\/business\/\d+$/);
 
-    // The viewport is in the URL: the same link in another tab shows the same place.
-    await page.waitForTimeout(400);
+    // The viewport is in the URL: the same link in another tab shows the same place. The URL has caught up with
+    // the map once it names the zoom of the tiles the map last asked for.
+    await expect.poll(() => Number(urlParams(page).get('zoom'))).toBe(tileZooms.at(-1));
     const params = urlParams(page);
     expect(params.get('city')).toBe('York');
     const zoom = Number(params.get('zoom'));
@@ -457,7 +465,7 @@ describe('directory filters (visitor)', () => {
     await page.getByRole('button', { name: 'Locations View' }).click();
     await page.getByTestId('location-summary').waitFor();
     expect(await page.getByTestId('map').count()).toBe(0);
-    expectNoPageErrors(browser.errors);
+    expectNoPageErrors(errors);
   });
 });
 

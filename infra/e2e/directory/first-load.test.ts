@@ -2,8 +2,8 @@
 // screens and the contract's messages and limits (`screens-contract`) have chunks of their own
 // (mfe-directory/build-chunks.ts); a static import of one of them from the first chunk would add its bytes to every
 // visit, which only bench:frontend's weight would otherwise show.
-import { describe, expect, it } from 'vitest';
-import { fromOrigin, launchBrowser, recordRequests, waitForQuietNetwork } from '../support/browser';
+import { expect, test, type NewContext } from '../support/test';
+import { fromOrigin, recordRequests, waitForQuietNetwork } from '../support/browser';
 import { runtimeConfig } from '../admin/helpers';
 import { e2e } from '../support/env';
 
@@ -15,8 +15,8 @@ const LATER_CHUNKS =
 const SHARED_CACHE_HELPER = 'module-federation.shared-cache-listeners';
 
 /** The scripts a visitor's first /browse fetched until its list showed and the network went quiet, by origin. */
-async function firstVisitScripts(): Promise<(origin: string) => string[]> {
-  const { context, close } = await launchBrowser();
+async function firstVisitScripts(newContext: NewContext): Promise<(origin: string) => string[]> {
+  const context = await newContext();
   try {
     const seen = recordRequests(context);
     const page = await context.newPage();
@@ -26,21 +26,21 @@ async function firstVisitScripts(): Promise<(origin: string) => string[]> {
     const urls = [...seen.urls];
     return (origin) => fromOrigin(urls, origin).filter((url) => url.endsWith('.js'));
   } finally {
-    await close();
+    await context.close();
   }
 }
 
-describe('first visit to /browse', () => {
-  it('downloads the first-load chunk and none of the chunks kept for the map and later screens', async () => {
+test.describe('first visit to /browse', () => {
+  test('downloads the first-load chunk and none of the chunks kept for the map and later screens', async ({ newContext }) => {
     const { directory } = (await runtimeConfig()).remotes;
-    const scripts = (await firstVisitScripts())(directory);
+    const scripts = (await firstVisitScripts(newContext))(directory);
     expect(scripts.some((url) => /\/browse-[\w-]+\.js$/.test(url))).toBe(true);
     expect(scripts.filter((url) => LATER_CHUNKS.test(url))).toEqual([]);
   });
 
-  it("carries module federation's shared-cache helpers once per app, not once per shared-module loader", async () => {
+  test("carries module federation's shared-cache helpers once per app, not once per shared-module loader", async ({ newContext }) => {
     const { directory } = (await runtimeConfig()).remotes;
-    const scriptsFrom = await firstVisitScripts();
+    const scriptsFrom = await firstVisitScripts(newContext);
     const copiesFrom = async (origin: string) => {
       const bodies = await Promise.all(scriptsFrom(origin).map(async (url) => (await fetch(url)).text()));
       return bodies.join('\n').split(SHARED_CACHE_HELPER).length - 1;

@@ -2,8 +2,8 @@
 // with random names, so files never depend on each other or on test order across files.
 import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { e2e } from '../support/env';
 
 export { cityCard, cityCards, cityRows } from '../support/directory';
@@ -27,19 +27,16 @@ export function newUser(label: string): TestUser {
 
 export const admin = { login: e2e.adminLogin, password: e2e.adminPassword };
 
-/** Polls `check` until it stops throwing (for things the worker does in the background). */
-export async function eventually<T>(check: () => Promise<T>, { timeoutMs = 20_000, intervalMs = 250 } = {}): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  while (Date.now() < deadline) {
-    try {
-      return await check();
-    } catch (error) {
-      last = error;
-      await new Promise((resolve) => setTimeout(resolve, intervalMs));
-    }
-  }
-  throw last instanceof Error ? last : new Error(String(last));
+/** Retries `check` until it stops throwing (for things the worker does in the background), as an auto-retrying assertion. */
+export async function eventually<T>(
+  check: () => Promise<T>,
+  { timeoutMs = 20_000, intervalMs }: { timeoutMs?: number; intervalMs?: number } = {},
+): Promise<T> {
+  let result!: T;
+  await expect(async () => {
+    result = await check();
+  }).toPass({ timeout: timeoutMs, ...(intervalMs ? { intervals: [intervalMs] } : {}) });
+  return result;
 }
 
 /** Waits for a toast with exactly this message (and kind, when given). */

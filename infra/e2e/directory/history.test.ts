@@ -1,14 +1,15 @@
 // Issue #14 point 3, Done-when 2: the owner edits a business twice from 'Edit Business', an admin reverts the first
 // edit from the History section of its page, and the History shows three revisions (edit, edit, revert). The business
 // is added as the seeds add theirs (no 'create' revision, docs/decisions.md), so the three are exactly those.
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useBrowser } from '../support/browser';
+import { expect, test } from '../support/test';
 import { database, newMember, tag, type Member } from '../admin/helpers';
 import { admin, expectToast, logIn, openHistory, waitForPath } from './helpers';
 
-const browser = useBrowser();
+// The tests of this file carry on from each other (one browser context: the member signed up stays signed in).
+test.describe.configure({ mode: 'serial' });
+
 const run = tag();
 const ORIGINAL = { phone: '0113 496 0100', description: `A family bakery in Leeds (${run}).` };
 const FIRST_EDIT = { phone: '0113 496 0101' };
@@ -18,7 +19,7 @@ let db: pg.Pool;
 let owner: Member;
 let businessId: number;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   db = database();
   owner = await newMember('history');
   const client = await db.connect();
@@ -37,7 +38,7 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => db?.end());
+test.afterAll(async () => db?.end());
 
 async function openDetail(page: Page) {
   await page.goto(`/business/${businessId}`);
@@ -64,9 +65,8 @@ const shownRevisions = async (page: Page) =>
     })),
   );
 
-describe('public revision history (issue #14 point 3)', () => {
-  it('the owner edits the business twice; the History section, collapsed until opened, lists both edits', async () => {
-    const { page } = browser;
+test.describe('public revision history (issue #14 point 3)', () => {
+  test('the owner edits the business twice; the History section, collapsed until opened, lists both edits', async ({ page }) => {
     await logIn(page, owner.username, owner.password);
     await openDetail(page);
     expect(await page.getByTestId('history').getByRole('button', { name: 'History' }).getAttribute('aria-expanded')).toBe('false');
@@ -86,8 +86,7 @@ describe('public revision history (issue #14 point 3)', () => {
     expect(await page.getByRole('button', { name: 'Revert to this version' }).count()).toBe(0);
   });
 
-  it('an admin reverts to the first edit: its fields come back, and the History shows three revisions', async () => {
-    const { page } = browser;
+  test('an admin reverts to the first edit: its fields come back, and the History shows three revisions', async ({ page }) => {
     await page.context().clearCookies();
     await logIn(page, admin.login, admin.password);
     await openDetail(page);

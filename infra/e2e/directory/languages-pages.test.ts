@@ -4,9 +4,9 @@
 // inputs' text aligned right. /browse counts businesses with
 // Arabic's six plural forms, on businesses this file adds.
 import { randomBytes } from 'node:crypto';
-import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, waitForQuietNetwork } from '../support/browser';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
+import { contextOptions, expect, openContext, test } from '../support/test';
+import { waitForQuietNetwork } from '../support/browser';
 import { BUSINESS_DATA, pageLanguage, productAndContractEnglish, shownTexts } from '../support/languages';
 import { database } from '../admin/helpers';
 import { admin, directoryScreen, logIn, newUser, signUp } from './helpers';
@@ -66,7 +66,7 @@ async function backToEnglish(page: Page): Promise<void> {
 
 let businessId = 0;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   const db = database();
   try {
     for (const [count, tag] of countTags) {
@@ -93,18 +93,20 @@ beforeAll(async () => {
   }
 });
 
-describe('the directory and the admin panel in each language (issue #15)', () => {
-  let session: Awaited<ReturnType<typeof launchBrowser>>;
+test.describe('the directory and the admin panel in each language (issue #15)', () => {
+  // One page for the whole walk through the languages.
+  test.describe.configure({ mode: 'serial' });
+  let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
-    session = await launchBrowser();
-    page = await session.context.newPage();
+  test.beforeAll(async ({ browser }) => {
+    context = await openContext(browser, contextOptions());
+    page = await context.newPage();
   });
-  afterAll(() => session.close());
+  test.afterAll(() => context.close());
 
   for (const language of LANGUAGES) {
-    it(`/browse and a business page in ${language.code}`, async () => {
+    test(`/browse and a business page in ${language.code}`, async () => {
       await page.goto(`/browse?lang=${language.code}`);
       await directoryScreen(page, 'directory');
       await page.getByTestId('city-group').first().waitFor();
@@ -120,7 +122,7 @@ describe('the directory and the admin panel in each language (issue #15)', () =>
     });
   }
 
-  it('/browse counts businesses with the Arabic plural forms', async () => {
+  test('/browse counts businesses with the Arabic plural forms', async () => {
     for (const [count, expected] of ARABIC_COUNTS) {
       await page.goto(`/browse?lang=ar&search=${countTags.get(count)}`);
       await page.getByTestId('business-count').filter({ hasText: expected }).waitFor();
@@ -128,7 +130,7 @@ describe('the directory and the admin panel in each language (issue #15)', () =>
     }
   });
 
-  it('the business form in each language, for a member', async () => {
+  test('the business form in each language, for a member', async () => {
     await backToEnglish(page);
     await signUp(page, newUser('languages'));
     for (const language of LANGUAGES) {
@@ -141,7 +143,7 @@ describe('the directory and the admin panel in each language (issue #15)', () =>
     }
   });
 
-  it('the admin panel in each language, and for the admin the business page and the panel mirror', async () => {
+  test('the admin panel in each language, and for the admin the business page and the panel mirror', async () => {
     await page.context().clearCookies();
     await backToEnglish(page);
     await logIn(page, admin.login, admin.password);

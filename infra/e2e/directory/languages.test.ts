@@ -5,25 +5,24 @@
 // follows the browser's languages. What the server writes in English is put in the page's words: a revision's author
 // by role, a source or hours written out, the field a validation message names. (The admin's name for a business
 // without one cannot be reached with real data, which refuses an empty name: mfe-admin's unit tests check it.)
-import { describe, expect, it } from 'vitest';
+import { expect, test } from '../support/test';
 import { LIMITS, MESSAGES } from '@zaytoon/contract';
-import { launchBrowser, useBrowser } from '../support/browser';
 import { firstBusinessRow } from '../support/directory';
 import { BUSINESS_DATA, englishWords, pageLanguage, productAndContractEnglish, shownTexts } from '../support/languages';
 import { addBusiness, newMember, tag } from '../admin/helpers';
 import { admin, apiFetch, logIn } from './helpers';
 
-const browser = useBrowser();
 const LANGUAGES = [
   { code: 'ar', dir: 'rtl', heading: 'اعثر على أعمال تجارية مناصرة لفلسطين' },
   { code: 'ur', dir: 'rtl', heading: 'فلسطین کے حامی کاروبار تلاش کریں' },
   { code: 'cy', dir: 'ltr', heading: "Dewch o Hyd i Fusnesau sy'n Cefnogi Palesteina" },
 ] as const;
 
-describe('languages (issue #15)', () => {
+test.describe('languages (issue #15)', () => {
   for (const language of LANGUAGES) {
-    it(`the landing page in ${language.code}: lang and dir, no English left, and the layout ${language.dir === 'rtl' ? 'mirrored' : 'left to right'}`, async () => {
-      const { page } = browser;
+    test(`the landing page in ${language.code}: lang and dir, no English left, and the layout ${language.dir === 'rtl' ? 'mirrored' : 'left to right'}`, async ({
+      page,
+    }) => {
       await page.goto(`/?lang=${language.code}`);
       await page.getByRole('heading', { level: 1, name: language.heading }).waitFor();
       expect(await pageLanguage(page)).toEqual([language.code, language.dir]);
@@ -39,9 +38,11 @@ describe('languages (issue #15)', () => {
   }
 
   for (const language of LANGUAGES) {
-    it(`in ${language.code}, /browse, a business page, the form and the admin panel show no English word of the apps or the contract`, async () => {
+    test(`in ${language.code}, /browse, a business page, the form and the admin panel show no English word of the apps or the contract`, async ({
+      newContext,
+    }) => {
       // A context of its own: signed in (in English) as the admin, who sees every part of these pages.
-      const { context, close } = await launchBrowser();
+      const context = await newContext();
       const page = await context.newPage();
       await logIn(page, admin.login, admin.password);
       const english = productAndContractEnglish();
@@ -67,14 +68,16 @@ describe('languages (issue #15)', () => {
       await page.locator('[data-testid="admin-stats"][data-loaded="true"]').waitFor();
       await page.getByTestId('report-card').first().waitFor();
       await lookAt('admin panel');
-      await close();
+      await context.close();
 
       expect(left).toEqual([]);
     });
   }
 
-  it("in Arabic, the server's English is put in the page's words: history's authors, a source and hours, a field's name", async () => {
-    const { context, close } = await launchBrowser();
+  test("in Arabic, the server's English is put in the page's words: history's authors, a source and hours, a field's name", async ({
+    newContext,
+  }) => {
+    const context = await newContext();
     const name = `Languages ${tag()}`;
     try {
       const leaving = await newMember('lang');
@@ -135,12 +138,11 @@ describe('languages (issue #15)', () => {
       expect(tooLong).toContain('اسم النشاط التجاري');
       expect(tooLong).not.toContain('Business Name');
     } finally {
-      await close();
+      await context.close();
     }
   });
 
-  it('the menu switches language at once, without a reload, and the choice is remembered', async () => {
-    const { page } = browser;
+  test('the menu switches language at once, without a reload, and the choice is remembered', async ({ page }) => {
     await page.goto('/?lang=ar');
     await page.getByRole('heading', { level: 1, name: LANGUAGES[0].heading }).waitFor();
     await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
@@ -155,15 +157,15 @@ describe('languages (issue #15)', () => {
     expect(await pageLanguage(page)).toEqual(['cy', 'ltr']);
   });
 
-  it("a first visit follows the browser's languages", async () => {
-    const { context, close } = await launchBrowser({ locale: 'ur-PK' });
+  test("a first visit follows the browser's languages", async ({ newContext }) => {
+    const context = await newContext({ locale: 'ur-PK' });
     try {
       const page = await context.newPage();
       await page.goto('/');
       await page.getByRole('heading', { level: 1, name: LANGUAGES[1].heading }).waitFor();
       expect(await pageLanguage(page)).toEqual(['ur', 'rtl']);
     } finally {
-      await close();
+      await context.close();
     }
   });
 });

@@ -1,12 +1,13 @@
 // Issue #15 point 5: a business named in Arabic script, with its name in English letters, added through the form
 // and found on /browse by either name, and by the Arabic one spelt another way.
 import { randomBytes } from 'node:crypto';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { useBrowser } from '../support/browser';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { directoryScreen, eventually, exact, expectNoPageErrors, expectToast, loggedOut, newUser, cityRows, signUp, waitForPath } from './helpers';
 
-const browser = useBrowser();
+// The tests of this file carry on from each other (one browser context: the member signed up stays signed in).
+test.describe.configure({ mode: 'serial' });
+
 const owner = newUser('arabic');
 const tag = randomBytes(4).toString('hex');
 // The run's tag in Arabic letters, so the name is this run's alone.
@@ -30,9 +31,8 @@ async function searchBrowse(page: Page, search: string): Promise<void> {
   expect(await heading.getAttribute('dir')).toBe('auto');
 }
 
-describe('directory: a business named in Arabic script', () => {
-  it('is added with its name in English letters, and its page shows both', async () => {
-    const { page, context } = browser;
+test.describe('directory: a business named in Arabic script', () => {
+  test('is added with its name in English letters, and its page shows both', async ({ page, context, errors }) => {
     await loggedOut(context);
     await signUp(page, owner);
     await page.goto('/add-business');
@@ -53,16 +53,15 @@ describe('directory: a business named in Arabic script', () => {
     expect(await heading.getAttribute('dir')).toBe('auto');
     expect(await heading.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
     expect(await page.getByTestId('business-name-latin').innerText()).toBe(place.nameLatin);
-    expectNoPageErrors(browser.errors);
+    expectNoPageErrors(errors);
   });
 
-  it('is found on /browse by its Arabic name, a word of it, another spelling, and its English letters', async () => {
-    const { page } = browser;
+  test('is found on /browse by its Arabic name, a word of it, another spelling, and its English letters', async ({ page, errors }) => {
     await searchBrowse(page, place.name);
     await searchBrowse(page, arabicTag);
     // Alef maqsura typed as ya, with a fatha: the same word.
     await searchBrowse(page, `مَقهي ${arabicTag}`);
     await searchBrowse(page, place.nameLatin.toLowerCase());
-    expectNoPageErrors(browser.errors);
+    expectNoPageErrors(errors);
   });
 });

@@ -1,13 +1,14 @@
 // Issue #31 point 16: a member turns on TOTP on the account page (QR code and secret), signs in with a code of their
 // authenticator app (computed here from the secret shown, with otpauth), then with a recovery code, and turns it off.
 import { Secret, TOTP } from 'otpauth';
-import { describe, expect, it } from 'vitest';
+import { expect, test } from '../support/test';
 import { MESSAGES } from '@zaytoon/contract';
-import { useBrowser } from '../support/browser';
 import { expectNoPageErrors, expectToast, loggedOut, newUser, signUp, waitForPath } from './helpers';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
-const browser = useBrowser();
+// The tests of this file carry on from each other (one browser context: the member signed up stays signed in).
+test.describe.configure({ mode: 'serial' });
+
 const user = newUser('totp');
 
 /** The code an authenticator app shows `steps` 30-second steps from now. */
@@ -40,12 +41,15 @@ async function signInWithCode(page: Page, code: string) {
   await page.getByTestId('welcome').waitFor();
 }
 
-describe('directory: two-factor authentication (TOTP)', () => {
+test.describe('directory: two-factor authentication (TOTP)', () => {
   let secret = '';
   let recoveryCodes: string[] = [];
 
-  it('is set up on the account page: QR code, the secret as text, a code to confirm, then the recovery codes once', async () => {
-    const { page, context } = browser;
+  test('is set up on the account page: QR code, the secret as text, a code to confirm, then the recovery codes once', async ({
+    page,
+    context,
+    errors,
+  }) => {
     await loggedOut(context);
     await signUp(page, user);
     await page.getByRole('link', { name: 'Settings' }).click();
@@ -77,18 +81,16 @@ describe('directory: two-factor authentication (TOTP)', () => {
     await section.getByRole('button', { name: 'I have saved my recovery codes' }).click();
     expect(await section.getByTestId('recovery-codes').count()).toBe(0);
     expect(await section.getAttribute('data-enabled')).toBe('true');
-    expectNoPageErrors(browser.errors);
+    expectNoPageErrors(errors);
   });
 
-  it('the sign-in screen asks for the code, and a code of the app signs in', async () => {
-    const { page } = browser;
+  test('the sign-in screen asks for the code, and a code of the app signs in', async ({ page }) => {
     await logOut(page);
     // The code that turned it on is spent: the app's next one (the ±1 step window takes it).
     await signInWithCode(page, codeAt(secret, 1));
   });
 
-  it('a recovery code signs in too, and turning it off needs the password and a code', async () => {
-    const { page } = browser;
+  test('a recovery code signs in too, and turning it off needs the password and a code', async ({ page, errors }) => {
     await logOut(page);
     await signInWithCode(page, recoveryCodes[0]);
 
@@ -102,6 +104,6 @@ describe('directory: two-factor authentication (TOTP)', () => {
     await section.getByRole('button', { name: 'Turn Off Two-Factor Authentication' }).click();
     await expectToast(page, MESSAGES.totpDisabled, 'success');
     await section.getByRole('button', { name: 'Set up two-factor authentication' }).waitFor();
-    expectNoPageErrors(browser.errors);
+    expectNoPageErrors(errors);
   });
 });

@@ -2,7 +2,7 @@
 // answer at once → the approve-report-cascade job in the worker process deletes the business and
 // everything hanging off it within 5 s, with an audit trail.
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '../support/test';
 import { ApiClient, businessInput, database, eventually, signInAdmin, signUp, type Member } from './api-client';
 
 let db: pg.Pool;
@@ -10,14 +10,14 @@ let admin: ApiClient;
 let adminId: number;
 let member: Member;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   db = database();
   admin = await signInAdmin();
   adminId = (await admin.get('/api/auth/me')).body.id;
   member = await signUp('mod');
 });
 
-afterAll(async () => {
+test.afterAll(async () => {
   await db?.end();
 });
 
@@ -31,8 +31,8 @@ async function created(client: ApiClient, path: string, body: unknown) {
   return answer.body;
 }
 
-describe('moderation queue (approve a report)', () => {
-  it('hides the business at once and removes it with its votes, comments, suggestions and reports within 5 s', async () => {
+test.describe('moderation queue (approve a report)', () => {
+  test('hides the business at once and removes it with its votes, comments, suggestions and reports within 5 s', async () => {
     const name = `Jobs E2E Doomed Cafe ${Date.now()}`;
     const business = await created(member.client, '/api/businesses', businessInput(name));
     const keptBusiness = await created(member.client, '/api/businesses', businessInput(`Jobs E2E Kept Cafe ${Date.now()}`));
