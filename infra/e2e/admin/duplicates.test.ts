@@ -34,14 +34,14 @@ test.describe('duplicates and merges (issue #14)', () => {
   test("shows 'This may already be listed' while 'Olive Tree Bakery' is added at the same postcode, and adds it anyway", async ({ page }) => {
     await logIn(page, adder.username, adder.password);
     await page.goto('/add-business');
-    await page.locator('[data-testid="business-form"][data-mode="add"]').waitFor();
+    await expect(page.locator('[data-testid="business-form"][data-mode="add"]')).toBeVisible();
     await page.getByLabel(/^Business Name/).fill('Olive Tree Bakery');
     await page.getByLabel(/^Street Address/).fill('5 Vicar Lane');
     await page.getByLabel(/^City/).fill('Leeds');
     await page.getByLabel(/^Postcode/).fill(postcode);
 
     const warning = page.getByTestId('duplicate-warning');
-    await warning.getByText('This may already be listed').waitFor();
+    await expect(warning.getByText('This may already be listed')).toBeVisible();
     const candidate = warning.getByTestId('duplicate-candidate').filter({ has: page.locator(`a[href="/business/${existing.id}"]`) });
     expect(await candidate.textContent()).toBe(`Olive Tree Bakers3 Vicar Lane, ${postcode} · same postcode`);
 
@@ -66,7 +66,7 @@ test.describe('duplicates and merges (issue #14)', () => {
     const card = page.locator(`[data-testid="duplicate-pair"][data-first-id="${existing.id}"][data-second-id="${added}"]`);
     const more = page.getByRole('button', { name: 'Load more' });
     for (;;) {
-      await page.locator('[data-testid="duplicates"][data-loading="false"]').waitFor();
+      await expect(page.locator('[data-testid="duplicates"][data-loading="false"]')).toBeVisible();
       if ((await card.count()) > 0 || (await more.count()) === 0) break;
       await more.click();
     }
@@ -74,19 +74,19 @@ test.describe('duplicates and merges (issue #14)', () => {
     page.once('dialog', (dialog) => void dialog.accept());
     await card.getByRole('button', { name: 'Merge into Olive Tree Bakers' }).click();
     await expectToast(page, '"Olive Tree Bakery" merged into "Olive Tree Bakers"');
-    await card.waitFor({ state: 'detached' });
+    await expect(card).not.toBeAttached();
 
     await page.goto(`/business/${existing.id}`);
-    await page.locator(`[data-testid="business-detail"][data-business-id="${existing.id}"]`).waitFor();
+    await expect(page.locator(`[data-testid="business-detail"][data-business-id="${existing.id}"]`)).toBeVisible();
     const comments = page.getByTestId('comments').getByTestId('comment');
-    await comments.first().waitFor();
+    await expect(comments.first()).toBeVisible();
     const texts = await comments.allInnerTexts();
     expect(texts.some((text) => text.includes(`Fresh bread every morning ${run}`))).toBe(true);
     expect(texts.some((text) => text.includes(`Best knafeh in Leeds ${run}`))).toBe(true);
     expect(await page.getByTestId('community-rating').getByTestId('upvote').innerText()).toContain('2');
     // The history of both: the merge by 'admin' on top, then each business's own 'create'.
     const revisions = await openHistory(page);
-    await revisions.nth(2).waitFor();
+    await expect(revisions.nth(2)).toBeVisible();
     const shown = await revisions.evaluateAll((items) =>
       items.map((item) => ({ kind: item.getAttribute('data-kind'), text: item.textContent ?? '' })),
     );
@@ -101,7 +101,7 @@ test.describe('duplicates and merges (issue #14)', () => {
     expect(answer.headers.get('location')).toBe(`/business/${existing.id}`);
     await page.goto(`/business/${added}`);
     await page.waitForURL((url) => url.pathname === `/business/${existing.id}`);
-    await page.locator(`[data-testid="business-detail"][data-business-id="${existing.id}"]`).waitFor();
+    await expect(page.locator(`[data-testid="business-detail"][data-business-id="${existing.id}"]`)).toBeVisible();
     const api = await fetch(`${e2e.baseUrl}/api/businesses/${added}`);
     expect(api.status).toBe(404);
     expect(await api.json()).toEqual({ detail: 'Business not found', code: 'businessNotFound', merged_into: existing.id });

@@ -72,8 +72,8 @@ export const logInAsAdmin = (page: Page) => logIn(page, e2e.adminLogin, e2e.admi
 /** Opens /admin (on `base`, default the stack's shell) and waits for the panel's data. */
 export async function openAdmin(page: Page, base = ''): Promise<void> {
   await page.goto(`${base}/admin`);
-  await page.locator('[data-testid="admin-root"][data-remote="admin"]').waitFor();
-  await page.locator('[data-testid="admin-stats"][data-loaded="true"]').waitFor();
+  await expect(page.locator('[data-testid="admin-root"][data-remote="admin"]')).toBeVisible();
+  await expect(page.locator('[data-testid="admin-stats"][data-loaded="true"]')).toBeVisible();
 }
 
 /** A RegExp matching exactly `text`. */
@@ -86,7 +86,7 @@ export async function expectToast(page: Page, message: string, kind: 'success' |
   const toast = page
     .locator(`[data-testid="toast"][data-kind="${kind}"]`)
     .filter({ has: page.locator('.toast__message', { hasText: exact(message) }) });
-  await toast.first().waitFor();
+  await expect(toast.first()).toBeVisible();
   return toast.first();
 }
 
@@ -138,7 +138,7 @@ export async function cardInTab(page: Page, tab: RegExp, list: string, cardSelec
   const card = page.locator(cardSelector);
   const more = page.getByRole('button', { name: 'Load more' });
   for (;;) {
-    await page.locator(`[data-testid="${list}"][data-loading="false"]`).waitFor();
+    await expect(page.locator(`[data-testid="${list}"][data-loading="false"]`)).toBeVisible();
     if ((await card.count()) > 0 || (await more.count()) === 0) return card;
     await more.click();
   }

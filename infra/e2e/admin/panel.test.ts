@@ -68,8 +68,8 @@ test.describe('admin panel through the shell', () => {
       .first()
       .click();
     await page.waitForURL((url) => url.pathname === '/admin');
-    await page.locator('[data-testid="admin-root"][data-same-react="true"]').waitFor();
-    await page.locator('[data-testid="admin-stats"][data-loaded="true"]').waitFor();
+    await expect(page.locator('[data-testid="admin-root"][data-same-react="true"]')).toBeVisible();
+    await expect(page.locator('[data-testid="admin-stats"][data-loaded="true"]')).toBeVisible();
 
     // GET /api/admin/statistics answers (no more 501) and the row shows its numbers
     const api = await page.evaluate(async () => {
@@ -90,7 +90,7 @@ test.describe('admin panel through the shell', () => {
 
     expect(await tabCount(page, 'Reports')).toBeGreaterThanOrEqual(5);
     expect(await tabCount(page, 'Suggestions')).toBeGreaterThanOrEqual(2);
-    expect(await page.getByRole('heading', { name: 'Admin Instructions' }).isVisible()).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Admin Instructions' })).toBeVisible();
     expect(await page.getByTestId('admin-version').innerText()).toMatch(/^Admin panel v\d+\.\d+\.\d+/);
 
     // The remote's CSS Modules and the kit's tokens reach the shell's page (another origin) through its JS.
@@ -110,7 +110,7 @@ test.describe('admin panel through the shell', () => {
   test('a report card shows SPEC §2 details', async ({ page }) => {
     await openAdmin(page);
     const card = reportCard(page, ids.report);
-    await card.waitFor();
+    await expect(card).toBeVisible();
     const text = await card.innerText();
     expect(text).toContain('Does not support Palestine');
     expect(text).toContain(`Business ID: ${doomed.id} (${doomed.name})`);
@@ -120,13 +120,13 @@ test.describe('admin panel through the shell', () => {
     expect(text).toContain(today);
     expect(text).toMatch(/\b\d{2}\/\d{2}\/\d{4}\b/);
     const view = card.getByRole('link', { name: 'View Business' });
-    expect(await view.getAttribute('href')).toBe(`/business/${doomed.id}`);
-    expect(await view.getAttribute('target')).toBe('_blank');
+    await expect(view).toHaveAttribute('href', `/business/${doomed.id}`);
+    await expect(view).toHaveAttribute('target', '_blank');
   });
 
   test('approving a report asks first, removes the card at once, and the business leaves the directory', async ({ page }) => {
     await openAdmin(page);
-    await reportCard(page, ids.report).waitFor();
+    await expect(reportCard(page, ids.report)).toBeVisible();
     const before = { tab: await tabCount(page, 'Reports'), stats: await statNumbers(page) };
 
     let asked = '';
@@ -152,10 +152,7 @@ test.describe('admin panel through the shell', () => {
     // and the directory no longer lists it
     await page.goto('/browse');
     await page.getByPlaceholder('Search businesses...').fill(doomed.name);
-    await page
-      .getByTestId('business-count')
-      .filter({ hasText: /^0 businesses found$/ })
-      .waitFor();
+    await expect(page.getByTestId('business-count').filter({ hasText: /^0 businesses found$/ })).toBeVisible();
     expect(await page.locator(`[data-testid="business-row"][data-business-id="${doomed.id}"]`).count()).toBe(0);
 
     // still gone after a reload of the panel, and the statistics agree once the worker refreshed them
@@ -164,7 +161,7 @@ test.describe('admin panel through the shell', () => {
     await eventually(
       async () => {
         await page.reload();
-        await page.locator('[data-testid="admin-stats"][data-loaded="true"]').waitFor();
+        await expect(page.locator('[data-testid="admin-stats"][data-loaded="true"]')).toBeVisible();
         expect((await statNumbers(page)).businesses).toBe(before.stats.businesses - 1);
       },
       15_000,
@@ -176,7 +173,7 @@ test.describe('admin panel through the shell', () => {
     await openAdmin(page);
     await tab(page, 'Suggestions').click();
     const phone = suggestionCard(page, ids.phone);
-    await phone.waitFor();
+    await expect(phone).toBeVisible();
     const phoneText = await phone.innerText();
     expect(phoneText).toContain('Phone');
     expect(phoneText).toContain('Add Missing');
@@ -211,8 +208,8 @@ test.describe('admin panel through the shell', () => {
     expect(await suggestionCard(page, ids.description).count()).toBe(0);
 
     await page.goto(`/business/${edited.id}`);
-    await page.getByTestId('business-detail').waitFor();
-    await page.getByText(`Fresh description ${run}`).first().waitFor();
+    await expect(page.getByTestId('business-detail')).toBeVisible();
+    await expect(page.getByText(`Fresh description ${run}`).first()).toBeVisible();
     expect(await page.getByTestId('business-detail').innerText()).not.toContain('0113 496 0000');
   });
 
@@ -220,15 +217,15 @@ test.describe('admin panel through the shell', () => {
     await openAdmin(page);
     // The queue is read a page at a time (issue #30): 'Load more' until the card shows.
     const card = await cardInTab(page, /^Businesses \(\d+\)$/, 'businesses-queue', reportedSelector(deleted.id));
-    await card.waitFor();
+    await expect(card).toBeVisible();
     const text = await card.innerText();
     expect(text).toContain('4 reports');
     expect(text).toContain(deleted.name);
     expect(text).toContain('Cafe');
     expect(text).toContain('12 Olive Grove, Leeds LS1 4AP');
-    expect(await card.getByTestId('latest-report').count()).toBe(3);
+    await expect(card.getByTestId('latest-report')).toHaveCount(3);
     expect(text).toContain('And 1 more reports...');
-    expect(await card.getByRole('link', { name: 'View' }).getAttribute('href')).toBe(`/business/${deleted.id}`);
+    await expect(card.getByRole('link', { name: 'View' })).toHaveAttribute('href', `/business/${deleted.id}`);
 
     const reports = await tabCount(page, 'Reports');
     const businesses = await tabCount(page, 'Businesses');
@@ -267,10 +264,10 @@ test.describe('admin panel through the shell', () => {
         ).rows[0].count,
       );
     await openAdmin(page);
-    await page.locator('[data-testid="reports-queue"][data-loading="false"]').waitFor();
+    await expect(page.locator('[data-testid="reports-queue"][data-loading="false"]')).toBeVisible();
     expect(await tabCount(page, 'Reports')).toBe(await pending());
     const cards = page.getByTestId('report-card');
-    expect(await cards.count()).toBe(20);
+    await expect(cards).toHaveCount(20);
     const more = page.getByRole('button', { name: 'Load more' });
     while ((await more.count()) > 0) {
       // The next page is in once the cards grow: the button's going and the new cards come in the same render.

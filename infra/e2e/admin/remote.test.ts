@@ -41,15 +41,15 @@ test.describe('isolation: only admins download the admin remote', () => {
       const seen = recordRequests(context);
       const page = await context.newPage();
       await page.goto('/');
-      await page.getByTestId('landing-page').waitFor();
+      await expect(page.getByTestId('landing-page')).toBeVisible();
       await page.goto('/browse');
       const row = await firstBusinessRow(page);
       const id = await row.getAttribute('data-business-id');
       await page.goto(`/business/${id}`);
-      await page.getByTestId('business-detail').waitFor();
+      await expect(page.getByTestId('business-detail')).toBeVisible();
       await page.goto('/admin');
       await page.waitForURL((url) => url.pathname === '/login');
-      await page.getByTestId('auth-screen').waitFor();
+      await expect(page.getByTestId('auth-screen')).toBeVisible();
       await waitForQuietNetwork(page);
 
       expect(fromOrigin(seen.urls, remotes.directory).length).toBeGreaterThan(0); // the watcher sees remotes
@@ -67,14 +67,14 @@ test.describe('isolation: only admins download the admin remote', () => {
       const t = tag();
       await page.goto('/login');
       await page.getByRole('button', { name: "Don't have an account? Sign Up" }).click();
-      await page.locator('[data-testid="auth-screen"][data-mode="signup"]').waitFor();
+      await expect(page.locator('[data-testid="auth-screen"][data-mode="signup"]')).toBeVisible();
       await page.getByLabel('Full Name').fill(`E2E Member ${t}`);
       await page.getByLabel('Username').fill(`e2e_member_${t}`);
       await page.getByLabel('Email', { exact: true }).fill(`e2e-member-${t}@example.com`);
       await page.getByLabel('Password').fill(`pw-${t}-secret`);
       await page.getByRole('button', { name: 'Create Account', exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/dashboard');
-      await page.getByTestId('welcome').waitFor();
+      await expect(page.getByTestId('welcome')).toBeVisible();
       expect(
         await page
           .getByRole('button', { name: 'Admin Panel' })
@@ -84,7 +84,7 @@ test.describe('isolation: only admins download the admin remote', () => {
 
       await page.goto('/admin');
       const refusal = page.getByTestId('admin-only');
-      await refusal.waitFor();
+      await expect(refusal).toBeVisible();
       expect(await refusal.getByRole('heading').innerText()).toBe('Not authorised');
       expect(await refusal.innerText()).toContain('only available to administrators');
       await waitForQuietNetwork(page);
@@ -156,9 +156,9 @@ test.describe('released on its own', () => {
     expect((await (await fetch(`${admin.origin}/version.json`)).json()).label).toBe(label);
 
     await page.reload();
-    await page.locator('[data-testid="admin-stats"][data-loaded="true"]').waitFor();
-    await footer.filter({ hasText: exact(`Admin panel v${adminPackage.version} (${label})`) }).waitFor();
-    expect(await footer.getAttribute('data-label')).toBe(label);
+    await expect(page.locator('[data-testid="admin-stats"][data-loaded="true"]')).toBeVisible();
+    await expect(footer.filter({ hasText: exact(`Admin panel v${adminPackage.version} (${label})`) })).toBeVisible();
+    await expect(footer).toHaveAttribute('data-label', label);
 
     // The shell was neither restarted (same process, still serving) nor rebuilt (same page).
     expect(() => process.kill(shell.pid, 0)).not.toThrow();
@@ -200,15 +200,15 @@ test.describe('remote outages', () => {
     expect(await answers(admin.manifestUrl)).toBe(false);
     await page.goto(`${shell.origin}/admin`);
     const adminDown = page.locator('[data-testid="remote-unavailable"][data-remote="admin"]');
-    await adminDown.waitFor();
+    await expect(adminDown).toBeVisible();
     expect(await adminDown.innerText()).toContain('The admin panel is unavailable right now.');
     await page.goto(`${shell.origin}/`);
-    await page.getByRole('heading', { name: 'Find Pro-Palestinian Businesses' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Find Pro-Palestinian Businesses' })).toBeVisible();
     await page.getByRole('link', { name: 'Explore Businesses' }).first().click();
     await page.waitForURL((url) => url.pathname === '/browse');
     const row = await firstBusinessRow(page);
     await row.getByRole('link', { name: 'View Details' }).click();
-    await page.getByTestId('business-detail').waitFor();
+    await expect(page.getByTestId('business-detail')).toBeVisible();
 
     // the admin remote comes back on its port and the directory remote goes down
     admin = await startFrontendServer('mfe-admin', { outDir: adminDir, port: admin.port });
@@ -216,15 +216,15 @@ test.describe('remote outages', () => {
     await directory.stop();
     expect(await answers(directory.manifestUrl)).toBe(false);
     await page.goto(`${shell.origin}/`);
-    await page.getByTestId('landing-page').waitFor();
-    await page.getByRole('heading', { name: 'Find Pro-Palestinian Businesses' }).waitFor();
-    expect(await page.getByTestId('site-footer').isVisible()).toBe(true);
+    await expect(page.getByTestId('landing-page')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Find Pro-Palestinian Businesses' })).toBeVisible();
+    await expect(page.getByTestId('site-footer')).toBeVisible();
     await page.goto(`${shell.origin}/browse`);
     const directoryDown = page.locator('[data-testid="remote-unavailable"][data-remote="directory"]');
-    await directoryDown.waitFor();
+    await expect(directoryDown).toBeVisible();
     expect(await directoryDown.innerText()).toContain('The directory is unavailable right now.');
     await directoryDown.getByRole('link', { name: 'Back to Home' }).click();
-    await page.getByTestId('landing-page').waitFor();
+    await expect(page.getByTestId('landing-page')).toBeVisible();
     // and the admin panel, independent of the directory, works again without restarting the shell
     await openAdmin(page, shell.origin);
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);

@@ -42,7 +42,7 @@ async function establishedMember(label: string): Promise<Member> {
 
 async function openBusiness(page: Page, id: number) {
   await page.goto(`/business/${id}`);
-  await page.locator(`[data-testid="business-detail"][data-business-id="${id}"]`).waitFor();
+  await expect(page.locator(`[data-testid="business-detail"][data-business-id="${id}"]`)).toBeVisible();
 }
 
 const recheckCard = (page: Page, businessId: number) =>
@@ -107,7 +107,7 @@ test.describe('trust that stays true (issue #13)', () => {
 
     await page.goto('/admin');
     const card = await recheckCard(page, verified.id);
-    expect(await card.getAttribute('data-reason')).toBe('due');
+    await expect(card).toHaveAttribute('data-reason', 'due');
     expect(await card.innerText()).toContain('Verification due');
   });
 
@@ -126,7 +126,7 @@ test.describe('trust that stays true (issue #13)', () => {
     await logInAsAdmin(page);
     await page.goto('/admin');
     const card = await recheckCard(page, closed.id);
-    expect(await card.getAttribute('data-reason')).toBe('members');
+    await expect(card).toHaveAttribute('data-reason', 'members');
     const text = await card.innerText();
     for (const member of members) expect(text).toContain(member.username);
     expect(text.match(/Closed/g)?.length).toBeGreaterThanOrEqual(3);

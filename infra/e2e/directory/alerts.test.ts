@@ -39,7 +39,7 @@ test.afterAll(async () => {
 
 async function saveAlertOn(page: Page, query: string) {
   await page.goto(`/browse?${query}`);
-  await page.getByTestId('business-count').filter({ hasText: /found/ }).waitFor();
+  await expect(page.getByTestId('business-count').filter({ hasText: /found/ })).toBeVisible();
   await page.getByRole('button', { name: 'Email me new businesses like these' }).click();
   await expectToast(page, 'Alert saved: we will email you new businesses like these');
 }
@@ -49,7 +49,7 @@ const alertRows = (page: Page) => page.getByTestId('alerts-section').getByTestId
 test.describe('alerts from /browse (issue #16 point 5)', () => {
   test('a visitor sees no alert button; a member saves the city and the search of the list', async ({ page }) => {
     await page.goto(`/browse?city=${encodeURIComponent(city)}`);
-    await page.getByTestId('business-count').filter({ hasText: /found/ }).waitFor();
+    await expect(page.getByTestId('business-count').filter({ hasText: /found/ })).toBeVisible();
     expect(await page.getByTestId('save-alert').count()).toBe(0);
 
     await logIn(page, member.username, member.password);
@@ -64,7 +64,7 @@ test.describe('alerts from /browse (issue #16 point 5)', () => {
 
   test('account settings list the alerts in words, and Delete removes one', async ({ page }) => {
     await page.goto('/account-settings');
-    await alertRows(page).nth(1).waitFor();
+    await expect(alertRows(page).nth(1)).toBeVisible();
     expect(await alertRows(page).locator('span').allInnerTexts()).toEqual([`In ${city}`, `Matching "${search}"`]);
 
     await page.getByRole('button', { name: `Delete the alert: Matching "${search}"` }).click();
@@ -102,6 +102,6 @@ test.describe('alerts from /browse (issue #16 point 5)', () => {
 
     await logIn(page, member.username, member.password);
     await page.goto('/account-settings');
-    await page.getByTestId('no-alerts').waitFor();
+    await expect(page.getByTestId('no-alerts')).toBeVisible();
   });
 });

@@ -14,20 +14,20 @@ test.describe('directory: sign up, log in, log out', () => {
     await loggedOut(context);
     await page.goto('/login');
     const card = page.getByTestId('auth-screen');
-    await card.waitFor();
-    expect(await card.getAttribute('data-mode')).toBe('signin');
-    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
-    expect(await page.getByLabel('Email or Username').isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Forgot Password?' }).getAttribute('href')).toBe('/forgot-password');
-    expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+    await expect(card).toBeVisible();
+    await expect(card).toHaveAttribute('data-mode', 'signin');
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    await expect(page.getByLabel('Email or Username')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Forgot Password?' })).toHaveAttribute('href', '/forgot-password');
+    await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
 
     await page.getByRole('button', { name: "Don't have an account? Sign Up" }).click();
-    expect(await card.getAttribute('data-mode')).toBe('signup');
-    await page.getByRole('heading', { name: 'Create Account' }).waitFor();
+    await expect(card).toHaveAttribute('data-mode', 'signup');
+    await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
     for (const label of ['Full Name', 'Username', 'Email', 'Password']) {
-      expect(await page.getByLabel(label, { exact: true }).getAttribute('required')).not.toBeNull();
+      await expect(page.getByLabel(label, { exact: true })).toHaveAttribute('required');
     }
-    expect(await page.getByLabel('Email', { exact: true }).getAttribute('type')).toBe('email');
+    await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('type', 'email');
     await page.getByLabel('Full Name').fill(user.name);
     await page.getByLabel('Username').fill(user.username);
     await page.getByLabel('Email', { exact: true }).fill(user.email);
@@ -42,18 +42,15 @@ test.describe('directory: sign up, log in, log out', () => {
     });
     await page.getByRole('button', { name: 'Create Account', exact: true }).click();
     const pending = page.getByRole('button', { name: 'Creating Account...' });
-    await pending.waitFor();
-    expect(await pending.isDisabled()).toBe(true);
+    await expect(pending).toBeVisible();
+    await expect(pending).toBeDisabled();
     release();
 
     await expectToast(page, 'Account created successfully!', 'success');
     await waitForPath(page, '/dashboard');
-    await page
-      .getByTestId('welcome')
-      .filter({ hasText: `Welcome, ${user.name}` })
-      .waitFor();
+    await expect(page.getByTestId('welcome').filter({ hasText: `Welcome, ${user.name}` })).toBeVisible();
     expect(await page.getByTestId('welcome').innerText()).not.toContain('(Admin)');
-    await page.getByRole('link', { name: 'Add Business' }).waitFor();
+    await expect(page.getByRole('link', { name: 'Add Business' })).toBeVisible();
     expect(await page.getByRole('link', { name: 'Admin Panel' }).count()).toBe(0);
     expectNoPageErrors(errors);
   });
@@ -67,13 +64,13 @@ test.describe('directory: sign up, log in, log out', () => {
 
   test("logs out to '/' with 'Successfully logged out!'", async ({ page }) => {
     await page.goto('/dashboard');
-    await page.getByTestId('welcome').waitFor();
+    await expect(page.getByTestId('welcome')).toBeVisible();
     await page.getByRole('button', { name: 'Logout' }).click();
     await expectToast(page, 'Successfully logged out!', 'success');
     await waitForPath(page, '/');
-    await page.getByTestId('landing-page').waitFor();
+    await expect(page.getByTestId('landing-page')).toBeVisible();
     await page.goto('/dashboard');
-    await page.getByText('Login to add businesses').waitFor();
+    await expect(page.getByText('Login to add businesses')).toBeVisible();
     expect(await page.getByTestId('welcome').count()).toBe(0);
   });
 
@@ -85,16 +82,13 @@ test.describe('directory: sign up, log in, log out', () => {
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expectToast(page, 'Invalid email/username or password', 'error');
     expect(await pathOf(page)).toBe('/login');
-    expect(await page.getByRole('button', { name: 'Sign In', exact: true }).isEnabled()).toBe(true);
+    await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeEnabled();
 
     await page.getByLabel('Password').fill(user.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expectToast(page, 'Successfully logged in!', 'success');
     await waitForPath(page, '/dashboard');
-    await page
-      .getByTestId('welcome')
-      .filter({ hasText: `Welcome, ${user.name}` })
-      .waitFor();
+    await expect(page.getByTestId('welcome').filter({ hasText: `Welcome, ${user.name}` })).toBeVisible();
   });
 
   test('a duplicate username is refused with a toast', async ({ page, context }) => {
@@ -110,7 +104,7 @@ test.describe('directory: sign up, log in, log out', () => {
     expect(await pathOf(page)).toBe('/login');
     // 'Already have an account? Sign In' switches back
     await page.getByRole('button', { name: 'Already have an account? Sign In' }).click();
-    expect(await page.getByTestId('auth-screen').getAttribute('data-mode')).toBe('signin');
+    await expect(page.getByTestId('auth-screen')).toHaveAttribute('data-mode', 'signin');
   });
 });
 
@@ -127,7 +121,7 @@ test.describe('directory: the session check on page load (signed-in hint cookie,
     await loggedOut(context);
     const asked = askedForMe(page);
     await page.goto('/browse');
-    await page.locator('[data-testid="city-group"], [data-testid="directory-empty"]').first().waitFor();
+    await expect(page.locator('[data-testid="city-group"], [data-testid="directory-empty"]').first()).toBeVisible();
     await waitForQuietNetwork(page);
     expect(asked).toEqual([]);
     expect(errors).toEqual([]);
@@ -140,10 +134,7 @@ test.describe('directory: the session check on page load (signed-in hint cookie,
     expect(hint).toMatchObject({ value: '1', httpOnly: false, path: '/' });
     const asked = askedForMe(page);
     await page.reload();
-    await page
-      .getByTestId('welcome')
-      .filter({ hasText: `Welcome, ${user.name}` })
-      .waitFor();
+    await expect(page.getByTestId('welcome').filter({ hasText: `Welcome, ${user.name}` })).toBeVisible();
     expect(asked.length).toBeGreaterThan(0);
 
     await page.getByRole('button', { name: 'Logout' }).click();
@@ -151,7 +142,7 @@ test.describe('directory: the session check on page load (signed-in hint cookie,
     expect((await context.cookies()).some((cookie) => cookie.name === SIGNED_IN_COOKIE)).toBe(false);
     asked.length = 0;
     await page.goto('/dashboard');
-    await page.getByText('Login to add businesses').waitFor();
+    await expect(page.getByText('Login to add businesses')).toBeVisible();
     expect(asked).toEqual([]);
     expectNoPageErrors(errors);
   });
@@ -170,11 +161,11 @@ test.describe('directory: protected routes', () => {
         await route.continue();
       });
       await page.goto(path);
-      await page.getByTestId('page-spinner').waitFor();
+      await expect(page.getByTestId('page-spinner')).toBeVisible();
       expect(await pathOf(page)).toBe(path);
       release();
       await waitForPath(page, '/login');
-      await page.getByTestId('auth-screen').waitFor();
+      await expect(page.getByTestId('auth-screen')).toBeVisible();
       expect((await context.cookies()).some((cookie) => cookie.name === SIGNED_IN_COOKIE)).toBe(false);
     });
   }
@@ -187,28 +178,28 @@ test.describe('directory: forgot password (4 steps) with the mailed code', () =>
     await page.getByRole('link', { name: 'Forgot Password?' }).click();
     await waitForPath(page, '/forgot-password');
     const screen = page.getByTestId('forgot-password');
-    await screen.waitFor();
-    expect(await screen.getAttribute('data-step')).toBe('1');
-    await page.getByRole('heading', { name: 'Forgot Password' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Back to Login' }).getAttribute('href')).toBe('/login');
+    await expect(screen).toBeVisible();
+    await expect(screen).toHaveAttribute('data-step', '1');
+    await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login');
 
     await page.getByLabel('Email or Username').fill(user.email);
     await page.getByRole('button', { name: 'Send Verification Code' }).click();
-    await page.getByRole('heading', { name: 'Enter Verification Code' }).waitFor();
-    expect(await screen.getAttribute('data-step')).toBe('2');
-    await page.getByText('Code expires in 15 minutes').waitFor();
+    await expect(page.getByRole('heading', { name: 'Enter Verification Code' })).toBeVisible();
+    await expect(screen).toHaveAttribute('data-step', '2');
+    await expect(page.getByText('Code expires in 15 minutes')).toBeVisible();
     const codeInput = page.getByLabel('Verification Code');
-    expect(await codeInput.getAttribute('maxlength')).toBe('6');
-    expect(await page.getByRole('link', { name: 'Back to Login' }).count()).toBe(1);
+    await expect(codeInput).toHaveAttribute('maxlength', '6');
+    await expect(page.getByRole('link', { name: 'Back to Login' })).toHaveCount(1);
 
     const first = await mailbox.waitFor(user.email, { subject: /password reset code/i });
 
     // 'Back' returns to step 1; sending again mails a new code (the one to use).
     await page.getByRole('button', { name: 'Back', exact: true }).click();
-    await page.getByRole('heading', { name: 'Forgot Password' }).waitFor();
-    expect(await screen.getAttribute('data-step')).toBe('1');
+    await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
+    await expect(screen).toHaveAttribute('data-step', '1');
     await page.getByRole('button', { name: 'Send Verification Code' }).click();
-    await page.getByRole('heading', { name: 'Enter Verification Code' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Enter Verification Code' })).toBeVisible();
 
     const mail = await eventually(async () => {
       const latest = await mailbox.waitFor(user.email, { subject: /password reset code/i });
@@ -232,8 +223,8 @@ test.describe('directory: forgot password (4 steps) with the mailed code', () =>
 
     await page.getByLabel('Confirm Password').fill(newPassword);
     await page.getByRole('button', { name: 'Reset Password' }).click();
-    await page.getByRole('heading', { name: 'Password Reset Successful' }).waitFor();
-    expect(await screen.getAttribute('data-step')).toBe('4');
+    await expect(page.getByRole('heading', { name: 'Password Reset Successful' })).toBeVisible();
+    await expect(screen).toHaveAttribute('data-step', '4');
     expect(await page.getByRole('link', { name: 'Back to Login' }).count()).toBe(0);
     const shownAt = Date.now();
     await waitForPath(page, '/login');
@@ -245,10 +236,7 @@ test.describe('directory: forgot password (4 steps) with the mailed code', () =>
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expectToast(page, 'Invalid email/username or password', 'error');
     await logIn(page, user.email, newPassword);
-    await page
-      .getByTestId('welcome')
-      .filter({ hasText: `Welcome, ${user.name}` })
-      .waitFor();
+    await expect(page.getByTestId('welcome').filter({ hasText: `Welcome, ${user.name}` })).toBeVisible();
     user.password = newPassword;
     expectNoPageErrors(errors);
   });
@@ -258,21 +246,21 @@ test.describe('landing page and footer (SPEC §1)', () => {
   test('shows the landing links and the footer: support link, social links, placeholders, © 2024', async ({ page, context }) => {
     await loggedOut(context);
     await page.goto('/');
-    await page.getByTestId('landing-page').waitFor();
-    await page.getByRole('heading', { name: 'Find Pro-Palestinian Businesses' }).waitFor();
+    await expect(page.getByTestId('landing-page')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Find Pro-Palestinian Businesses' })).toBeVisible();
     const hrefOf = async (name: string) => page.getByTestId('landing-page').getByRole('link', { name, exact: true }).first().getAttribute('href');
     expect(await hrefOf('Explore Businesses')).toBe('/browse');
     expect(await hrefOf('Add Your Business')).toBe('/login');
     expect(await hrefOf('Browse Directory')).toBe('/browse');
-    await page.getByRole('heading', { name: 'How It Works' }).waitFor();
-    await page.getByRole('heading', { name: 'Ready to Make a Difference?' }).waitFor();
-    for (const step of ['Discover', 'Connect', 'Verify']) await page.getByRole('heading', { name: step, exact: true }).waitFor();
+    await expect(page.getByRole('heading', { name: 'How It Works' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Ready to Make a Difference?' })).toBeVisible();
+    for (const step of ['Discover', 'Connect', 'Verify']) await expect(page.getByRole('heading', { name: step, exact: true })).toBeVisible();
 
     const footer = page.getByTestId('site-footer');
     await footer.scrollIntoViewIfNeeded();
     const support = page.getByTestId('support-link');
-    expect(await support.getAttribute('href')).toMatch(/^https:\/\/(?!localhost)/);
-    expect(await support.getAttribute('target')).toBe('_blank');
+    await expect(support).toHaveAttribute('href', /^https:\/\/(?!localhost)/);
+    await expect(support).toHaveAttribute('target', '_blank');
     const hrefs = await footer.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
     expect(hrefs.some((h) => /^https:\/\/(x|twitter)\.com\//.test(h))).toBe(true);
     expect(hrefs.some((h) => /^https:\/\/(www\.)?instagram\.com\//.test(h))).toBe(true);
@@ -280,7 +268,7 @@ test.describe('landing page and footer (SPEC §1)', () => {
     expect(hrefs).toContain('/login');
     for (const label of ['Guidelines', 'Support', 'Contact']) {
       const link = footer.getByRole('link', { name: label, exact: true });
-      expect(await link.getAttribute('href')).toBe('#');
+      await expect(link).toHaveAttribute('href', '#');
       await link.click();
       expect(await pathOf(page)).toBe('/');
     }
@@ -295,7 +283,7 @@ test.describe('directory: login returns to where the visitor was (issue #12, poi
     return answer.body[0];
   };
   const signIn = async (page: Page) => {
-    await page.locator('[data-testid="auth-screen"][data-mode="signin"]').waitFor();
+    await expect(page.locator('[data-testid="auth-screen"][data-mode="signin"]')).toBeVisible();
     await page.getByLabel('Email or Username').fill(user.username);
     await page.getByLabel('Password').fill(user.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -307,15 +295,12 @@ test.describe('directory: login returns to where the visitor was (issue #12, poi
     await page.goto('/browse');
     const business = await someBusiness(page);
     await page.goto(`/business/${business.id}`);
-    await page.getByTestId('business-detail').waitFor();
+    await expect(page.getByTestId('business-detail')).toBeVisible();
     await page.getByRole('link', { name: 'Log In' }).click();
     await waitForPath(page, '/login');
     await signIn(page);
     await waitForPath(page, `/business/${business.id}`);
-    await page
-      .getByTestId('welcome')
-      .filter({ hasText: `Welcome, ${user.name}` })
-      .waitFor();
+    await expect(page.getByTestId('welcome').filter({ hasText: `Welcome, ${user.name}` })).toBeVisible();
   });
 
   test('a protected page that sent the visitor to /login is where logging in leads', async ({ page, context }) => {
@@ -324,13 +309,13 @@ test.describe('directory: login returns to where the visitor was (issue #12, poi
     await waitForPath(page, '/login');
     await signIn(page);
     await waitForPath(page, '/add-business');
-    await page.getByTestId('business-form').waitFor();
+    await expect(page.getByTestId('business-form')).toBeVisible();
   });
 
   test('a return target of another site is refused: /dashboard', async ({ page, context }) => {
     await loggedOut(context);
     await page.goto('/login');
-    await page.getByTestId('auth-screen').waitFor();
+    await expect(page.getByTestId('auth-screen')).toBeVisible();
     // The router keeps its state in the history entry: forge one that points away, then reload.
     await page.evaluate(() => history.replaceState({ usr: { from: '//evil.example/business/1' }, key: 'forged', idx: 0 }, ''));
     await page.reload();
@@ -344,13 +329,13 @@ test.describe('directory: login returns to where the visitor was (issue #12, poi
     await logIn(page, user.username, user.password);
     const business = await someBusiness(page);
     await page.goto(`/business/${business.id}`);
-    await page.getByRole('button', { name: 'Suggest Edit' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Suggest Edit' })).toBeVisible();
     // The session ends on the server (another tab logged out); this page still thinks it is signed in.
     expect((await apiFetch(page, '/api/auth/logout', { method: 'POST' })).status).toBe(200);
     await page.getByTestId('upvote').click();
     await expectToast(page, FIRST_LOAD_MESSAGES.sessionExpired, 'error');
     await waitForPath(page, '/login');
-    expect(await page.getByTestId('toast').filter({ hasText: FIRST_LOAD_MESSAGES.sessionExpired }).count()).toBe(1);
+    await expect(page.getByTestId('toast').filter({ hasText: FIRST_LOAD_MESSAGES.sessionExpired })).toHaveCount(1);
     await signIn(page);
     await waitForPath(page, `/business/${business.id}`);
   });
@@ -370,7 +355,7 @@ test.describe('directory: sign-up tells its rules before submitting (issue #12, 
       );
     expect(await description('Username')).toBe(MESSAGES.usernameCharacters);
     expect(await description('Password')).toBe(MESSAGES.passwordTooShort);
-    await page.getByText(MESSAGES.passwordTooShort).waitFor();
-    expect(await page.getByLabel('Password').getAttribute('minlength')).toBe(String(LIMITS.passwordMinLength));
+    await expect(page.getByText(MESSAGES.passwordTooShort)).toBeVisible();
+    await expect(page.getByLabel('Password')).toHaveAttribute('minlength', String(LIMITS.passwordMinLength));
   });
 });

@@ -50,7 +50,7 @@ test.afterAll(async () => {
 
 async function openBusiness(page: Page, id: number) {
   await page.goto(`/business/${id}`);
-  await page.locator(`[data-testid="business-detail"][data-business-id="${id}"]`).waitFor();
+  await expect(page.locator(`[data-testid="business-detail"][data-business-id="${id}"]`)).toBeVisible();
 }
 
 const claimCard = (page: Page) => cardInTab(page, /^Claims \(\d+\)$/, 'claims', `[data-testid="claim-card"][data-business-id="${business.id}"]`);
@@ -64,7 +64,7 @@ test.describe('owner claims and freshness reminders (issue #14 point 4)', () => 
     await dialog.getByLabel('How can you prove you own it?').fill(`I pressed the oil myself; the invoices are in my name ${run}`);
     await dialog.getByRole('button', { name: 'Submit Claim' }).click();
     await expectToast(page, 'Thank you: an admin will review your claim');
-    await dialog.waitFor({ state: 'detached' });
+    await expect(dialog).not.toBeAttached();
     expect(await page.getByTestId('managed-by-owner').count()).toBe(0);
   });
 
@@ -78,7 +78,7 @@ test.describe('owner claims and freshness reminders (issue #14 point 4)', () => 
     expect(text).toContain(`the invoices are in my name ${run}`);
     await card.getByRole('button', { name: 'Approve' }).click();
     await expectToast(page, 'Claim approved: the member now manages the business');
-    await card.waitFor({ state: 'detached' });
+    await expect(card).not.toBeAttached();
 
     await openBusiness(page, business.id);
     expect(await page.getByTestId('managed-by-owner').innerText()).toContain('Managed by its owner');
@@ -107,12 +107,12 @@ test.describe('owner claims and freshness reminders (issue #14 point 4)', () => 
     // Issue #31 item 13: opening the link, scripts and all (as a mail scanner may), confirms nothing; the owner's click does.
     await page.context().clearCookies();
     await page.goto(url.pathname + url.search);
-    await page.getByTestId('listing-confirm-question').waitFor();
+    await expect(page.getByTestId('listing-confirm-question')).toBeVisible();
     await waitForQuietNetwork(page);
     const confirmed = () => db.query('SELECT user_id FROM owner_confirmations WHERE business_id = $1', [business.id]);
     expect((await confirmed()).rows).toEqual([]);
     await page.reload();
-    await page.getByTestId('listing-confirm-question').waitFor();
+    await expect(page.getByTestId('listing-confirm-question')).toBeVisible();
     await waitForQuietNetwork(page);
     expect((await confirmed()).rows).toEqual([]);
     await page.getByRole('button', { name: 'Everything is still accurate' }).click();

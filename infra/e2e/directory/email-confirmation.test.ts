@@ -20,14 +20,14 @@ test.describe('email confirmation (issue #31 point 5)', () => {
   test('signup lands on /dashboard signed in, with the banner and a mailed link; Resend mails another', async ({ page }) => {
     await signUp(page, user);
     const banner = page.getByTestId('email-confirmation-banner');
-    await banner.waitFor();
+    await expect(banner).toBeVisible();
     expect(await banner.innerText()).toContain(`Please confirm your email address: we sent a link to ${user.email}.`);
     await eventually(async () => expect(await confirmationMails()).toHaveLength(1));
     expect(await confirmed(page)).toBe(false);
 
     // Saving an alert needs a confirmed address: the server's 403 says why.
     await page.goto('/browse?city=London');
-    await page.getByTestId('business-count').filter({ hasText: /found/ }).waitFor();
+    await expect(page.getByTestId('business-count').filter({ hasText: /found/ })).toBeVisible();
     await page.getByRole('button', { name: 'Email me new businesses like these' }).click();
     await expectToast(page, 'Please confirm your email address first: open the link we emailed you, or choose Resend', 'error');
 
@@ -39,21 +39,21 @@ test.describe('email confirmation (issue #31 point 5)', () => {
   test("the mailed link's page confirms only on the click, and the banner goes", async ({ page }) => {
     const link = await mailedConfirmationLink(mailbox, user.email);
     await page.goto(link.pathname + link.search);
-    await page.getByTestId('confirm-email').waitFor();
+    await expect(page.getByTestId('confirm-email')).toBeVisible();
     // Opening the page (scripts and all, as a mail scanner may) confirmed nothing.
     expect(await confirmed(page)).toBe(false);
-    await page.getByTestId('email-confirmation-banner').waitFor();
+    await expect(page.getByTestId('email-confirmation-banner')).toBeVisible();
 
     await page.getByRole('button', { name: 'Confirm my email address' }).click();
     const done = page.getByTestId('email-confirmed');
-    await done.waitFor();
+    await expect(done).toBeVisible();
     expect(await done.innerText()).toContain('Thank you: your email address is confirmed');
     expect(await confirmed(page)).toBe(true);
-    await page.getByTestId('email-confirmation-banner').waitFor({ state: 'detached' });
+    await expect(page.getByTestId('email-confirmation-banner')).not.toBeAttached();
 
     await page.getByRole('link', { name: 'Back to Directory' }).click();
     await waitForPath(page, '/dashboard');
-    await page.getByTestId('welcome').waitFor();
+    await expect(page.getByTestId('welcome')).toBeVisible();
     expect(await page.getByTestId('email-confirmation-banner').count()).toBe(0);
 
     // The link worked once.

@@ -94,8 +94,8 @@ test.describe('the embeddable map (issue #16 point 2)', () => {
     expect(await embed.getByTestId('embed-count').textContent()).toBe('2 businesses');
     const viewOn = embed.getByTestId('embed-view-on');
     expect(await viewOn.textContent()).toContain(`View on ${e2e.productName}`);
-    expect(await viewOn.getAttribute('target')).toBe('_blank');
-    expect(await viewOn.getAttribute('href')).toBe(`${origin}/browse?city=${encodeURIComponent(city).replaceAll('%20', '+')}`);
+    await expect(viewOn).toHaveAttribute('target', '_blank');
+    await expect(viewOn).toHaveAttribute('href', `${origin}/browse?city=${encodeURIComponent(city).replaceAll('%20', '+')}`);
 
     // Chromium shows its error page in the frame instead: the app's page (its #root) never arrives there.
     const browse = page.frame({ name: 'browse' })!;
@@ -128,7 +128,7 @@ test.describe('the embeddable map (issue #16 point 2)', () => {
     await openOtherSite(page, `<iframe title="Map" src="${embedSrc('view=map')}" width="600" height="600"></iframe>`);
     const embed = await frameAt(page, '/embed');
     const cluster = embed.getByTestId('embed-cluster');
-    await cluster.waitFor();
+    await expect(cluster).toBeVisible();
     expect(await cluster.textContent()).toBe('2');
 
     await cluster.click();
@@ -136,8 +136,8 @@ test.describe('the embeddable map (issue #16 point 2)', () => {
     await eventually(async () => expect(await pins.count()).toBe(2));
     await pins.first().click();
     const popupLink = embed.locator('.leaflet-popup').getByTestId('embed-business');
-    await popupLink.waitFor();
-    expect(await popupLink.getAttribute('target')).toBe('_blank');
+    await expect(popupLink).toBeVisible();
+    await expect(popupLink).toHaveAttribute('target', '_blank');
     expect(listed.map((business) => `${origin}/business/${business.id}`)).toContain(await popupLink.getAttribute('href'));
   });
 
@@ -150,7 +150,7 @@ test.describe('the embeddable map (issue #16 point 2)', () => {
     const open = page.getByRole('button', { name: 'Embed this map' });
     await open.click();
     const dialog = page.getByRole('dialog', { name: 'Embed this map' });
-    await dialog.waitFor();
+    await expect(dialog).toBeVisible();
     const snippet = dialog.getByTestId('embed-snippet');
     const query = `city=${encodeURIComponent(city).replaceAll('%20', '+')}&amp;category=Cafe`;
     const frameTitle = `Businesses on ${e2e.productName}`;
@@ -162,11 +162,11 @@ test.describe('the embeddable map (issue #16 point 2)', () => {
     const html = await snippet.inputValue();
     expect(html).toContain(`src="${origin}/embed?${query}&amp;view=list"`);
     await dialog.getByRole('button', { name: 'Copy' }).click();
-    await dialog.getByText('Copied.').waitFor();
+    await expect(dialog.getByText('Copied.')).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(html);
 
     await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
+    await expect(dialog).toBeHidden();
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Embed this map');
 
     await openOtherSite(page, html);

@@ -42,14 +42,14 @@ test.afterAll(async () => db?.end());
 
 async function openDetail(page: Page) {
   await page.goto(`/business/${businessId}`);
-  await page.locator(`[data-testid="business-detail"][data-business-id="${businessId}"]`).waitFor();
+  await expect(page.locator(`[data-testid="business-detail"][data-business-id="${businessId}"]`)).toBeVisible();
 }
 
 async function editFromPage(page: Page, changes: { phone: string; description?: string }) {
   await openDetail(page);
   await page.getByRole('link', { name: 'Edit Business' }).click();
   await waitForPath(page, `/edit-business/${businessId}`);
-  await page.locator('[data-testid="business-form"][data-mode="edit"]').waitFor();
+  await expect(page.locator('[data-testid="business-form"][data-mode="edit"]')).toBeVisible();
   await page.getByLabel('Phone').fill(changes.phone);
   if (changes.description) await page.getByLabel('Description').fill(changes.description);
   await page.getByRole('button', { name: 'Update Business' }).click();
@@ -69,7 +69,7 @@ test.describe('public revision history (issue #14 point 3)', () => {
   test('the owner edits the business twice; the History section, collapsed until opened, lists both edits', async ({ page }) => {
     await logIn(page, owner.username, owner.password);
     await openDetail(page);
-    expect(await page.getByTestId('history').getByRole('button', { name: 'History' }).getAttribute('aria-expanded')).toBe('false');
+    await expect(page.getByTestId('history').getByRole('button', { name: 'History' })).toHaveAttribute('aria-expanded', 'false');
     expect(await page.getByTestId('revisions').count()).toBe(0);
 
     await editFromPage(page, FIRST_EDIT);
@@ -97,12 +97,12 @@ test.describe('public revision history (issue #14 point 3)', () => {
 
     // The page shows the business as it was right after the first edit.
     const detail = page.getByTestId('business-detail');
-    await detail.locator('a[href^="tel:"]', { hasText: FIRST_EDIT.phone }).waitFor();
+    await expect(detail.locator('a[href^="tel:"]', { hasText: FIRST_EDIT.phone })).toBeVisible();
     const about = await page.getByRole('region', { name: 'About' }).innerText();
     expect(about).toContain(ORIGINAL.description);
     expect(about).not.toContain(SECOND_EDIT.description);
 
-    await page.getByTestId('revision').nth(2).waitFor();
+    await expect(page.getByTestId('revision').nth(2)).toBeVisible();
     expect(await shownRevisions(page)).toEqual([
       {
         kind: 'revert',
@@ -119,6 +119,6 @@ test.describe('public revision history (issue #14 point 3)', () => {
     // After a reload (nothing kept from before the revert), the same.
     await openDetail(page);
     expect((await shownRevisions(page)).map((revision) => revision.kind)).toEqual(['revert', 'edit', 'edit']);
-    await detail.locator('a[href^="tel:"]', { hasText: FIRST_EDIT.phone }).waitFor();
+    await expect(detail.locator('a[href^="tel:"]', { hasText: FIRST_EDIT.phone })).toBeVisible();
   });
 });

@@ -109,14 +109,14 @@ test.describe('the directory and the admin panel in each language (issue #15)', 
     test(`/browse and a business page in ${language.code}`, async () => {
       await page.goto(`/browse?lang=${language.code}`);
       await directoryScreen(page, 'directory');
-      await page.getByTestId('city-group').first().waitFor();
+      await expect(page.getByTestId('city-group').first()).toBeVisible();
       await expectLanguage(page, language);
       const nav = page.getByTestId('directory-nav');
       await expectMirrored(page, language, nav.getByRole('link').first(), page.getByRole('searchbox'));
 
       await page.goto(`/business/${businessId}?lang=${language.code}`);
-      await page.getByRole('heading', { level: 1, name: `Plural ${countTags.get(1)} 1` }).waitFor();
-      await page.getByTestId('action-row').waitFor();
+      await expect(page.getByRole('heading', { level: 1, name: `Plural ${countTags.get(1)} 1` })).toBeVisible();
+      await expect(page.getByTestId('action-row')).toBeVisible();
       await waitForQuietNetwork(page);
       await expectLanguage(page, language);
     });
@@ -125,7 +125,7 @@ test.describe('the directory and the admin panel in each language (issue #15)', 
   test('/browse counts businesses with the Arabic plural forms', async () => {
     for (const [count, expected] of ARABIC_COUNTS) {
       await page.goto(`/browse?lang=ar&search=${countTags.get(count)}`);
-      await page.getByTestId('business-count').filter({ hasText: expected }).waitFor();
+      await expect(page.getByTestId('business-count').filter({ hasText: expected })).toBeVisible();
       expect(await page.getByTestId('business-count').innerText()).toBe(expected);
     }
   });
@@ -136,7 +136,7 @@ test.describe('the directory and the admin panel in each language (issue #15)', 
     for (const language of LANGUAGES) {
       await page.goto(`/add-business?lang=${language.code}`);
       const form = page.locator('[data-testid="business-form"][data-mode="add"]');
-      await form.waitFor();
+      await expect(form).toBeVisible();
       await waitForQuietNetwork(page);
       await expectLanguage(page, language);
       await expectMirrored(page, language, page.getByTestId('directory-nav').getByRole('link').first(), form.getByRole('textbox').first());
@@ -149,20 +149,20 @@ test.describe('the directory and the admin panel in each language (issue #15)', 
     await logIn(page, admin.login, admin.password);
     for (const language of LANGUAGES) {
       await page.goto(`/admin?lang=${language.code}`);
-      await page.locator('[data-testid="admin-stats"][data-loaded="true"]').waitFor();
+      await expect(page.locator('[data-testid="admin-stats"][data-loaded="true"]')).toBeVisible();
       await waitForQuietNetwork(page);
       await expectLanguage(page, language);
 
       // The panel's top bar starts with its way back; its verify dialog has the panel's inputs.
       await page.goto(`/admin?verify=${businessId}&lang=${language.code}`);
       const dialog = page.getByRole('dialog');
-      await dialog.waitFor();
+      await expect(dialog).toBeVisible();
       await expectMirrored(page, language, page.getByTestId('admin-panel').getByRole('link').first(), dialog.getByRole('combobox'));
 
       // Signed in, the business page has the comment box.
       await page.goto(`/business/${businessId}?lang=${language.code}`);
       const comment = page.getByTestId('comments').getByRole('textbox');
-      await comment.waitFor();
+      await expect(comment).toBeVisible();
       await expectMirrored(page, language, page.getByTestId('directory-nav').getByRole('link').first(), comment);
     }
   });

@@ -24,7 +24,7 @@ test.describe('languages (issue #15)', () => {
       page,
     }) => {
       await page.goto(`/?lang=${language.code}`);
-      await page.getByRole('heading', { level: 1, name: language.heading }).waitFor();
+      await expect(page.getByRole('heading', { level: 1, name: language.heading })).toBeVisible();
       expect(await pageLanguage(page)).toEqual([language.code, language.dir]);
 
       const english = englishWords();
@@ -56,17 +56,17 @@ test.describe('languages (issue #15)', () => {
       await lookAt('/browse');
 
       await page.goto(`/business/${id}`);
-      await page.getByTestId('business-detail').waitFor();
-      await page.getByTestId('member-confirmations').waitFor();
+      await expect(page.getByTestId('business-detail')).toBeVisible();
+      await expect(page.getByTestId('member-confirmations')).toBeVisible();
       await lookAt('business page');
 
       await page.goto('/add-business');
-      await page.getByTestId('business-form').waitFor();
+      await expect(page.getByTestId('business-form')).toBeVisible();
       await lookAt('the form');
 
       await page.goto('/admin');
-      await page.locator('[data-testid="admin-stats"][data-loaded="true"]').waitFor();
-      await page.getByTestId('report-card').first().waitFor();
+      await expect(page.locator('[data-testid="admin-stats"][data-loaded="true"]')).toBeVisible();
+      await expect(page.getByTestId('report-card').first()).toBeVisible();
       await lookAt('admin panel');
       await context.close();
 
@@ -102,11 +102,11 @@ test.describe('languages (issue #15)', () => {
       expect(written.map((answer) => answer.status < 300)).toEqual([true, true]);
 
       await page.goto(`/business/${business.id}?lang=ar`);
-      await page.getByTestId('business-detail').waitFor();
+      await expect(page.getByTestId('business-detail')).toBeVisible();
       const toggle = page.getByTestId('history').getByRole('button', { name: 'السجلّ' });
       await toggle.click();
       const authors = page.getByTestId('revision-author');
-      await authors.first().waitFor();
+      await expect(authors.first()).toBeVisible();
       expect(await authors.evaluateAll((items) => items.map((item) => item.getAttribute('data-author')))).toEqual(['admin', 'former_member']);
       const authorTexts = await authors.allInnerTexts();
       expect(authorTexts).toEqual(['بواسطة مشرف', 'بواسطة عضو سابق']);
@@ -124,7 +124,7 @@ test.describe('languages (issue #15)', () => {
       // A name past its limit, as an old client could send it: the message names the field in Arabic.
       await page.goto('/add-business?lang=ar');
       const form = page.locator('[data-testid="business-form"][data-mode="add"]');
-      await form.waitFor();
+      await expect(form).toBeVisible();
       const nameInput = form.locator('[name="name"]');
       await nameInput.evaluate((input) => input.removeAttribute('maxlength'));
       await nameInput.fill('ن'.repeat(LIMITS.shortFieldMaxLength + 1));
@@ -132,7 +132,7 @@ test.describe('languages (issue #15)', () => {
       await form.locator('[name="city"]').fill('Leeds');
       await form.locator('[name="postcode"]').fill('LS1 6BH');
       await form.locator('button[type="submit"]').click();
-      await form.locator('[name="name"][aria-invalid="true"]').waitFor();
+      await expect(form.locator('[name="name"][aria-invalid="true"]')).toBeVisible();
       const errorId = (await nameInput.getAttribute('aria-describedby'))!.split(' ').find((id) => id.endsWith('-error'))!;
       const tooLong = await page.locator(`[id="${errorId}"]`).innerText();
       expect(tooLong).toContain('اسم النشاط التجاري');
@@ -144,16 +144,16 @@ test.describe('languages (issue #15)', () => {
 
   test('the menu switches language at once, without a reload, and the choice is remembered', async ({ page }) => {
     await page.goto('/?lang=ar');
-    await page.getByRole('heading', { level: 1, name: LANGUAGES[0].heading }).waitFor();
+    await expect(page.getByRole('heading', { level: 1, name: LANGUAGES[0].heading })).toBeVisible();
     await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
 
     await page.getByRole('combobox', { name: 'اللغة' }).selectOption('cy');
-    await page.getByRole('heading', { level: 1, name: LANGUAGES[2].heading }).waitFor();
+    await expect(page.getByRole('heading', { level: 1, name: LANGUAGES[2].heading })).toBeVisible();
     expect(await pageLanguage(page)).toEqual(['cy', 'ltr']);
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 
     await page.goto('/');
-    await page.getByRole('heading', { level: 1, name: LANGUAGES[2].heading }).waitFor();
+    await expect(page.getByRole('heading', { level: 1, name: LANGUAGES[2].heading })).toBeVisible();
     expect(await pageLanguage(page)).toEqual(['cy', 'ltr']);
   });
 
@@ -162,7 +162,7 @@ test.describe('languages (issue #15)', () => {
     try {
       const page = await context.newPage();
       await page.goto('/');
-      await page.getByRole('heading', { level: 1, name: LANGUAGES[1].heading }).waitFor();
+      await expect(page.getByRole('heading', { level: 1, name: LANGUAGES[1].heading })).toBeVisible();
       expect(await pageLanguage(page)).toEqual(['ur', 'rtl']);
     } finally {
       await context.close();

@@ -51,7 +51,9 @@ const mentioningTheReport = (entries: KeptEntry[]) =>
 
 async function openBusiness(page: Page): Promise<void> {
   await page.goto(`/business/${business.id}`);
-  await page.locator(`[data-testid="business-detail"][data-business-id="${business.id}"], [data-testid="business-unavailable"]`).waitFor();
+  await expect(
+    page.locator(`[data-testid="business-detail"][data-business-id="${business.id}"], [data-testid="business-unavailable"]`),
+  ).toBeVisible();
 }
 
 test.describe("the service worker and a signed-in admin's answers (issue #31 item 1)", () => {
@@ -70,7 +72,7 @@ test.describe("the service worker and a signed-in admin's answers (issue #31 ite
     // The admin's read carries the report: shown, never kept (the visitor's copy stays as it was).
     await logInAsAdmin(page);
     await openBusiness(page);
-    await page.getByTestId('recent-reports').filter({ hasText: REPORT_TEXT }).waitFor();
+    await expect(page.getByTestId('recent-reports').filter({ hasText: REPORT_TEXT })).toBeVisible();
     expect(await page.getByTestId('recent-reports').innerText()).toContain(reporter.username);
     await waitForQuietNetwork(page);
     expect(mentioningTheReport(await keptEntries(page))).toEqual([]);
@@ -86,7 +88,7 @@ test.describe("the service worker and a signed-in admin's answers (issue #31 ite
     await context.setOffline(true);
     try {
       await openBusiness(page);
-      await page.getByTestId('business-unavailable').waitFor();
+      await expect(page.getByTestId('business-unavailable')).toBeVisible();
       const shown = await page.locator('body').innerText();
       expect(shown).not.toContain(REPORT_TEXT);
       expect(shown).not.toContain(reporter.username);
@@ -101,8 +103,8 @@ test.describe("the service worker and a signed-in admin's answers (issue #31 ite
     await context.setOffline(true);
     try {
       await page.reload();
-      await page.locator(`[data-testid="business-detail"][data-business-id="${business.id}"]`).waitFor();
-      await page.getByTestId('offline-banner').waitFor();
+      await expect(page.locator(`[data-testid="business-detail"][data-business-id="${business.id}"]`)).toBeVisible();
+      await expect(page.getByTestId('offline-banner')).toBeVisible();
       const shown = await page.locator('body').innerText();
       expect(shown).toContain(business.name);
       expect(shown).not.toContain(REPORT_TEXT);

@@ -24,7 +24,7 @@ async function controlledByServiceWorker(page: Page): Promise<void> {
 
 async function browseList(page: Page) {
   await directoryScreen(page, 'directory');
-  await page.getByTestId('city-group').first().waitFor();
+  await expect(page.getByTestId('city-group').first()).toBeVisible();
   return { count: await page.getByTestId('business-count').innerText(), cities: await cityCards(page) };
 }
 
@@ -61,7 +61,7 @@ test.describe('installable, offline-tolerant app (issue #16 point 3)', () => {
     await controlledByServiceWorker(page);
     // Under the worker: the sign-in screen's files are kept for later.
     await page.reload();
-    await page.getByTestId('auth-screen').waitFor();
+    await expect(page.getByTestId('auth-screen')).toBeVisible();
     await page.goto('/browse');
     const online = await browseList(page);
     await waitForQuietNetwork(page);
@@ -76,7 +76,7 @@ test.describe('installable, offline-tolerant app (issue #16 point 3)', () => {
       await page.reload();
       expect(await browseList(page)).toEqual(online);
       const banner = page.getByRole('status').filter({ hasText: OFFLINE_BANNER });
-      await banner.waitFor();
+      await expect(banner).toBeVisible();
       expect(served).toEqual(expect.arrayContaining(['/browse', '/runtime-config.json', '/api/businesses/summary', '/api/businesses/by-city']));
 
       // The worker's own fetches are offline too: an answer it never kept fails, a kept one says it is a saved answer.
@@ -93,7 +93,7 @@ test.describe('installable, offline-tolerant app (issue #16 point 3)', () => {
       expect(neverKept).toBe('failed');
 
       await page.locator('a[href="/login"]').first().click();
-      await page.getByTestId('auth-screen').waitFor();
+      await expect(page.getByTestId('auth-screen')).toBeVisible();
       await page.getByLabel('Email or Username').fill('someone');
       await page.getByLabel('Password').fill('any-password');
       await page.getByRole('button', { name: 'Sign In', exact: true }).click();

@@ -47,7 +47,7 @@ async function openDataPage(page: Page): Promise<void> {
   await page.goto('/');
   await page.getByTestId('footer-open-data').click();
   await directoryScreen(page, 'open-data');
-  await page.getByRole('heading', { name: 'Open data', level: 1 }).waitFor();
+  await expect(page.getByRole('heading', { name: 'Open data', level: 1 })).toBeVisible();
 }
 
 test.describe('open data (issue #16 point 1)', () => {
@@ -130,8 +130,8 @@ test.describe('open data (issue #16 point 1)', () => {
     });
     await page.getByTestId('open-data-api-reference').click();
     expect(new URL(page.url()).pathname).toBe('/api-reference/');
-    await page.getByText('Open data (issue #16)', { exact: false }).first().waitFor({ timeout: 30_000 });
-    await page.getByText('/api/export/businesses.csv').first().waitFor();
+    await expect(page.getByText('Open data (issue #16)', { exact: false }).first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('/api/export/businesses.csv').first()).toBeVisible();
     expect(outside).toEqual([]);
 
     await page.goBack();

@@ -38,30 +38,22 @@ test.describe("'Open now' (issue #16 point 4)", () => {
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`/browse?city=${encodeURIComponent(city)}`);
     await directoryScreen(page, 'directory');
-    await count(page)
-      .filter({ hasText: exact('3 businesses found') })
-      .waitFor();
+    await expect(count(page).filter({ hasText: exact('3 businesses found') })).toBeVisible();
 
     await openNow(page).check();
-    await page.getByTestId('chip-openNow').filter({ hasText: 'Show: Open now' }).waitFor();
-    await count(page)
-      .filter({ hasText: exact('1 businesses found') })
-      .waitFor();
+    await expect(page.getByTestId('chip-openNow').filter({ hasText: 'Show: Open now' })).toBeVisible();
+    await expect(count(page).filter({ hasText: exact('1 businesses found') })).toBeVisible();
     expect(new URL(page.url()).searchParams.get('open_now')).toBe('true');
     expect(await cityRows(page, city)).toEqual([always.id]);
     expect(await statusOfRow(page, always.id).innerText()).toBe('Open 24 hours');
 
     // A copied link comes back to the same filter.
     await page.reload();
-    await count(page)
-      .filter({ hasText: exact('1 businesses found') })
-      .waitFor();
+    await expect(count(page).filter({ hasText: exact('1 businesses found') })).toBeVisible();
     expect(await openNow(page).isChecked()).toBe(true);
 
     await page.getByTestId('chip-openNow').click();
-    await count(page)
-      .filter({ hasText: exact('3 businesses found') })
-      .waitFor();
+    await expect(count(page).filter({ hasText: exact('3 businesses found') })).toBeVisible();
     expect(new URL(page.url()).searchParams.get('open_now')).toBeNull();
     expect(await openNow(page).isChecked()).toBe(false);
     expectNoPageErrors(errors);
@@ -83,11 +75,11 @@ test.describe("'Open now' (issue #16 point 4)", () => {
     ] as const) {
       await page.goto(`/business/${business.id}`);
       const hours = page.getByTestId('business-hours');
-      await hours.waitFor();
+      await expect(hours).toBeVisible();
       expect(await page.getByTestId('opening-status').innerText()).toBe(expected);
     }
     await page.goto(`/business/${unreadable.id}`);
-    await page.getByTestId('business-hours').waitFor();
+    await expect(page.getByTestId('business-hours')).toBeVisible();
     expect(await page.getByTestId('opening-status').count()).toBe(0);
   });
 });

@@ -20,15 +20,12 @@ async function searchBrowse(page: Page, search: string): Promise<void> {
     await page.goto('/browse');
     await directoryScreen(page, 'directory');
     await page.getByPlaceholder('Search businesses...').fill(search);
-    await page
-      .getByTestId('business-count')
-      .filter({ hasText: exact('1 businesses found') })
-      .waitFor({ timeout: 5000 });
+    await expect(page.getByTestId('business-count').filter({ hasText: exact('1 businesses found') })).toBeVisible({ timeout: 5000 });
   });
   expect(await cityRows(page, place.city)).toEqual([businessId]);
   const heading = page.getByTestId('business-row').getByRole('heading', { level: 3 });
   expect(await heading.innerText()).toBe(place.name);
-  expect(await heading.getAttribute('dir')).toBe('auto');
+  await expect(heading).toHaveAttribute('dir', 'auto');
 }
 
 test.describe('directory: a business named in Arabic script', () => {
@@ -37,7 +34,7 @@ test.describe('directory: a business named in Arabic script', () => {
     await signUp(page, owner);
     await page.goto('/add-business');
     await waitForPath(page, '/add-business');
-    await page.locator('[data-testid="business-form"][data-mode="add"]').waitFor();
+    await expect(page.locator('[data-testid="business-form"][data-mode="add"]')).toBeVisible();
     await page.getByLabel(/Business Name/).fill(place.name);
     await page.getByLabel('Name in English letters').fill(place.nameLatin);
     await page.getByLabel(/Street Address/).fill(place.address);
@@ -49,8 +46,8 @@ test.describe('directory: a business named in Arabic script', () => {
     await page.waitForURL(/\/business\/\d+$/);
     businessId = Number(new URL(page.url()).pathname.split('/').pop());
     const heading = page.getByRole('heading', { level: 1, name: place.name });
-    await heading.waitFor();
-    expect(await heading.getAttribute('dir')).toBe('auto');
+    await expect(heading).toBeVisible();
+    await expect(heading).toHaveAttribute('dir', 'auto');
     expect(await heading.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
     expect(await page.getByTestId('business-name-latin').innerText()).toBe(place.nameLatin);
     expectNoPageErrors(errors);

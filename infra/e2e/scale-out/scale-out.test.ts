@@ -113,7 +113,7 @@ test.describe('scale-out: two API processes and two workers behind the front doo
     const adminManifest = fetch(`${stack.remotes.admin.url}/mf-manifest.json`);
     await expect(adminManifest).rejects.toThrow();
     await page.goto('/');
-    await page.getByRole('heading', { name: 'Find Pro-Palestinian Businesses' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Find Pro-Palestinian Businesses' })).toBeVisible();
     await page.goto('/browse');
     await expect((await firstBusinessRow(page)).isVisible()).resolves.toBe(true);
     expect(errors.filter((error) => /Content Security Policy/i.test(error))).toEqual([]);

@@ -64,7 +64,7 @@ export const countLine = (page: Page) => page.getByTestId('business-count');
 
 /** The number on the count line once it reads 'N businesses found' (not 'Loading...'). */
 export async function shownCount(page: Page, { timeoutMs = 30_000 } = {}): Promise<number> {
-  await countLine(page).filter({ hasText: COUNT_LINE }).waitFor({ timeout: timeoutMs });
+  await expect(countLine(page).filter({ hasText: COUNT_LINE })).toBeVisible({ timeout: timeoutMs });
   const count = parseCount(await countLine(page).innerText());
   if (count === null) throw new Error(`count line reads "${await countLine(page).innerText()}"`);
   return count;

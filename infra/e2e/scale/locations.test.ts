@@ -41,7 +41,7 @@ test.describe('directory at 5,000 businesses: Locations view on a phone', () => 
     expect(groups.reduce((sum, group) => sum + group.count, 0)).toBe(stack.total);
 
     await openBrowse(page);
-    await page.getByTestId('city-group').first().waitFor();
+    await expect(page.getByTestId('city-group').first()).toBeVisible();
     const shown = await cityCards(page);
     expect(shown.map((card) => card.city)).toEqual(groups.map((group) => group.city));
     const counts = shown.map((card) => badgeCount(card.badge));
@@ -70,11 +70,11 @@ test.describe('directory at 5,000 businesses: Locations view on a phone', () => 
 
     const bytes = await countBytes(context, page);
     await openBrowse(page);
-    await page.getByTestId('city-group').first().waitFor();
+    await expect(page.getByTestId('city-group').first()).toBeVisible();
     // Its card at the top of the screen: the list fetches a city's rows once their places are on screen.
     await (await cityCard(page, biggest.city)).evaluate((element) => element.scrollIntoView({ block: 'start' }));
     const rows = page.locator(`[data-city="${biggest.city.replace(/"/g, '\\"')}"] [data-testid="business-row"]`);
-    await rows.first().waitFor();
+    await expect(rows.first()).toBeVisible();
     const shownIds = await rows.evaluateAll((elements) => elements.map((element) => Number(element.getAttribute('data-business-id'))));
     expect(shownIds.length).toBeGreaterThan(0);
     expect(shownIds.length).toBeLessThanOrEqual(biggest.count);

@@ -53,8 +53,8 @@ async function markers(page: Page): Promise<{ clusters: number[]; singles: numbe
 async function openMap(page: Page): Promise<void> {
   await openBrowse(page);
   await page.getByRole('button', { name: /Map View/ }).click();
-  await page.getByTestId('map-view').waitFor();
-  await page.locator('.leaflet-marker-pane .leaflet-marker-icon').first().waitFor({ timeout: 30_000 });
+  await expect(page.getByTestId('map-view')).toBeVisible();
+  await expect(page.locator('.leaflet-marker-pane .leaflet-marker-icon').first()).toBeVisible({ timeout: 30_000 });
 }
 
 /** Waits until no map request is in flight and the markers stop changing (the same on two looks in a row). */
@@ -89,7 +89,7 @@ test.describe('directory at 5,000 businesses: Map view on a phone', () => {
     await settle(page);
     const before = bytes.mark();
     await page.getByRole('button', { name: /Map View/ }).click();
-    await page.locator('.leaflet-marker-pane .leaflet-marker-icon').first().waitFor({ timeout: 30_000 });
+    await expect(page.locator('.leaflet-marker-pane .leaflet-marker-icon').first()).toBeVisible({ timeout: 30_000 });
     await markersSettled(page);
     const fetched = bytes.since(before);
     expect(fetched.api, `API bytes fetched by the map view: ${fetched.api}`).toBeLessThan(BOUNDS.mapApiBytes);
@@ -168,8 +168,8 @@ test.describe('directory at 5,000 businesses: Map view on a phone', () => {
     expect(totals.not_on_map).toBeGreaterThan(3);
     await openMap(page);
     const box = page.getByTestId('unmapped');
-    await box.getByRole('heading', { name: 'Businesses Not on Map' }).waitFor();
-    expect(await box.locator('li').count()).toBe(3);
+    await expect(box.getByRole('heading', { name: 'Businesses Not on Map' })).toBeVisible();
+    await expect(box.locator('li')).toHaveCount(3);
     const more = (await box.innerText()).match(/\.\.\. and ([\d,]+) more/);
     expect(more, await box.innerText()).not.toBeNull();
     expect(Number(more![1].replace(/,/g, ''))).toBe(totals.not_on_map - 3);

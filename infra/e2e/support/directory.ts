@@ -3,7 +3,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 /** /browse lists each city's businesses under its card, without a click (issue #30): the first row shown. */
 export async function firstBusinessRow(page: Page): Promise<Locator> {
   const row = page.getByTestId('business-row').first();
-  await row.waitFor();
+  await expect(row).toBeVisible();
   return row;
 }
 
@@ -44,7 +44,7 @@ export async function cityCards(page: Page): Promise<{ city: string; badge: stri
 export async function cityCard(page: Page, city: string): Promise<Locator> {
   const card = page.locator(`[data-testid="city-group"][data-city="${city.replace(/"/g, '\\"')}"]`);
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.getByTestId('city-group').first().waitFor();
+  await expect(page.getByTestId('city-group').first()).toBeVisible();
   for (let step = 0; step < 10_000 && (await card.count()) === 0; step++) {
     const moved = await page.evaluate(async () => {
       const before = window.scrollY;
@@ -64,7 +64,7 @@ export async function cityCard(page: Page, city: string): Promise<Locator> {
  */
 export async function cityRows(page: Page, city: string): Promise<number[]> {
   // while new filters' cities load, the last filters' rows stay on screen (aria-busy): read the new ones
-  await page.locator('[data-testid="locations-view"][aria-busy="false"]').waitFor();
+  await expect(page.locator('[data-testid="locations-view"][aria-busy="false"]')).toBeVisible();
   await cityCard(page, city);
   const inCity = `[data-city="${city.replace(/"/g, '\\"')}"]`;
   const ids: number[] = [];
