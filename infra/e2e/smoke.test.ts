@@ -3,9 +3,6 @@ import { expect, test } from './support/test';
 import { firstBusinessRow } from './support/directory';
 import { e2e } from './support/env';
 
-// The tests of this file carry on from each other (one browser context: the member signed up stays signed in).
-test.describe.configure({ mode: 'serial' });
-
 test.describe('smoke', () => {
   test('shows the landing page', async ({ page }) => {
     await page.goto('/');

@@ -24,7 +24,7 @@ import {
   type Member,
 } from './helpers';
 
-// The tests of this file carry on from each other (one browser context: the member signed up stays signed in).
+// The tests of this file share one browser context and run in order, each carrying on from where the last one left it.
 test.describe.configure({ mode: 'serial' });
 
 let member: Member;

@@ -5,7 +5,7 @@ import { expect, test } from '../support/test';
 import { e2e } from '../support/env';
 import { apiFetch, directoryScreen, horizontalOverflow, loggedOut, newUser, signUp } from './helpers';
 
-// The tests of this file carry on from each other (one browser context: the member signed up stays signed in).
+// The tests of this file share one browser context and run in order, each carrying on from where the last one left it.
 test.describe.configure({ mode: 'serial' });
 
 const user = newUser('a11y');

@@ -10,7 +10,7 @@ import { e2e } from '../support/env';
 
 import { confirmMailedAddress } from '../support/email-confirmation';
 
-// The tests of this file carry on from each other (one browser context: the member signed up stays signed in).
+// The tests of this file share one browser context and run in order, each carrying on from where the last one left it.
 test.describe.configure({ mode: 'serial' });
 
 const run = tag();

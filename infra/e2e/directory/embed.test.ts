@@ -9,7 +9,7 @@ import { addBusiness, newMember, tag, type CreatedBusiness } from '../admin/help
 import { e2e } from '../support/env';
 import { eventually, loggedOut } from './helpers';
 
-// The tests of this file carry on from each other (one browser context: the member signed up stays signed in).
+// The tests of this file share one browser context and run in order, each carrying on from where the last one left it.
 test.describe.configure({ mode: 'serial' });
 
 const origin = new URL(e2e.baseUrl).origin;

@@ -7,7 +7,7 @@ import { expect, test } from '../support/test';
 import { database, newMember, tag, type Member } from '../admin/helpers';
 import { admin, expectToast, logIn, openHistory, waitForPath } from './helpers';
 
-// The tests of this file carry on from each other (one browser context: the member signed up stays signed in).
+// The tests of this file share one browser context and run in order, each carrying on from where the last one left it.
 test.describe.configure({ mode: 'serial' });
 
 const run = tag();

@@ -8,7 +8,7 @@ import { addBusiness, database, newMember, tag, type CreatedBusiness } from '../
 import { e2e } from '../support/env';
 import { directoryScreen, eventually, expectNoPageErrors, loggedOut } from './helpers';
 
-// The tests of this file carry on from each other (one browser context: the member signed up stays signed in).
+// The tests of this file share one browser context and run in order, each carrying on from where the last one left it.
 test.describe.configure({ mode: 'serial' });
 
 const db = database();

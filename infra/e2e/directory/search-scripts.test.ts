@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { directoryScreen, eventually, exact, expectNoPageErrors, expectToast, loggedOut, newUser, cityRows, signUp, waitForPath } from './helpers';
 
-// The tests of this file carry on from each other (one browser context: the member signed up stays signed in).
+// The tests of this file share one browser context and run in order, each carrying on from where the last one left it.
 test.describe.configure({ mode: 'serial' });
 
 const owner = newUser('arabic');

@@ -6,7 +6,7 @@ import { MESSAGES } from '@zaytoon/contract';
 import { expectNoPageErrors, expectToast, loggedOut, newUser, signUp, waitForPath } from './helpers';
 import type { Page } from '@playwright/test';
 
-// The tests of this file carry on from each other (one browser context: the member signed up stays signed in).
+// The tests of this file share one browser context and run in order, each carrying on from where the last one left it.
 test.describe.configure({ mode: 'serial' });
 
 const user = newUser('totp');

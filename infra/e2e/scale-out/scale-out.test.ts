@@ -11,7 +11,7 @@ import { firstBusinessRow } from '../support/directory';
 import { CONFIRMATION_SUBJECT } from '../support/email-confirmation';
 import { SCALE_OUT_LOGIN_LIMIT_PER_ACCOUNT, startScaleOutStack, type ScaleOutStack } from '../support/scale-out-stack';
 
-// The tests of this file carry on from each other (one browser context: the member signed up stays signed in).
+// The tests of this file share one browser context and run in order, each carrying on from where the last one left it.
 test.describe.configure({ mode: 'serial' });
 
 let stack: ScaleOutStack;
