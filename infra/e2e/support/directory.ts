@@ -70,12 +70,13 @@ export async function cityRows(page: Page, city: string): Promise<number[]> {
   const ids: number[] = [];
   for (let step = 0; step < 5_000; step++) {
     // Rows in view still loading (the list asks for their page once the scrolling stops, then shows it): wait for
-    // them, or for the city's 'could not load' line, before reading.
+    // them, for the city's last row, or for its 'could not load' line, before reading.
     await expect
       .poll(() =>
         page.evaluate(
           (inCity) =>
             document.querySelector(`${inCity} [data-testid="business-placeholder"]`) === null ||
+            document.querySelector(`${inCity}[data-end] [data-testid="business-row"]`) !== null ||
             document.querySelector(`[data-testid="city-load-failed"]${inCity}`) !== null,
           inCity,
         ),
