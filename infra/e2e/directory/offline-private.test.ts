@@ -18,8 +18,9 @@ test.beforeAll(async () => {
   await report(reporter, business.id, 'Other', REPORT_TEXT);
 });
 
-// The front door's service worker runs here: it is what these tests are about.
-test.use({ serviceWorkers: 'allow' });
+// The front door's service worker runs here, in a browser profile on disk as an installed app's: it is what these
+// tests are about.
+test.use({ serviceWorkers: 'allow', persistent: true });
 // The tests carry on from each other (the worker installed by the first, the admin's visit before the next visitor's).
 test.describe.configure({ mode: 'serial' });
 

@@ -12,8 +12,9 @@ import { directoryScreen, expectToast } from './helpers';
 const OFFLINE_BANNER = 'Offline: showing saved results';
 const NEEDS_CONNECTION = 'You are offline: this needs a connection.';
 
-// The front door's service worker runs here: it is what these tests are about.
-test.use({ serviceWorkers: 'allow' });
+// The front door's service worker runs here, in a browser profile on disk as an installed app's: it is what these
+// tests are about.
+test.use({ serviceWorkers: 'allow', persistent: true });
 // The tests carry on from each other (the worker installed by the first, the admin's visit before the next visitor's).
 test.describe.configure({ mode: 'serial' });
 

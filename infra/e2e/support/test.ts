@@ -1,6 +1,6 @@
 // The browser tests' `test`: Playwright Test with the house's fixtures.
 //  - `context`: one browser context per test file, shared by its tests in order (a file signs a member up once, then
-//    acts as them), made with the file's `test.use` options (phone, locale, serviceWorkers, storageState); each test
+//    acts as them), made with the file's `test.use` options (phone, locale, serviceWorkers, storageState, persistent); each test
 //    gets a fresh `page` in it, closed after the test.
 //  - `errors`: the uncaught page errors and console errors of the test's page, attached to a failed test's report.
 //  - `newContext`: another browser context with the same settings (a second visitor, another language), closed after
@@ -8,6 +8,9 @@
 //  - `mailbox`: the dev mail catcher of the stack under test.
 // Files whose tests build on each other run in serial mode (`test.describe.configure({ mode: 'serial' })`), so a
 // failure skips the rest of the file instead of running it without the state it needs.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test as base, expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import { PHONE } from './chromium';
 import { clearMail, listMail, type Mail } from './mailbox';
@@ -79,6 +82,11 @@ export class Mailbox {
 export type NewContext = (options?: Parameters<typeof contextOptions>[0]) => Promise<BrowserContext>;
 
 interface TestFixtures {
+  /**
+   * The file's context in a browser profile of its own on disk (`test.use({ persistent: true })`), as an installed
+   * browser has: Chromium refuses to call an app installable in an incognito context.
+   */
+  persistent: boolean;
   /** A phone (support/chromium.ts PHONE: 390×844, touch, mobile) instead of a 1280×900 desktop: `test.use({ phone: true })`. */
   phone: boolean;
   errors: string[];
@@ -88,7 +96,7 @@ interface TestFixtures {
 
 interface WorkerFixtures {
   /** The shared context of the test file that is running (at most one: a worker runs its files one after another). */
-  fileContext: { file?: string; context?: BrowserContext };
+  fileContext: { file?: string; context?: BrowserContext; close?: () => Promise<void> };
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -98,16 +106,36 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     async ({}, use) => {
       const current: WorkerFixtures['fileContext'] = {};
       await use(current);
-      await current.context?.close().catch(() => undefined);
+      await current.close?.();
     },
     { scope: 'worker' },
   ],
 
-  context: async ({ browser, baseURL, phone, locale, serviceWorkers, storageState, fileContext }, use, testInfo) => {
+  persistent: [false, { option: true }],
+
+  context: async (
+    { browser, playwright, launchOptions, persistent, baseURL, phone, locale, serviceWorkers, storageState, fileContext },
+    use,
+    testInfo,
+  ) => {
     if (fileContext.file !== testInfo.file) {
-      await fileContext.context?.close().catch(() => undefined);
+      await fileContext.close?.();
+      const options = contextOptions({ baseURL, phone, locale, serviceWorkers, storageState });
+      if (persistent) {
+        const userDataDir = mkdtempSync(join(tmpdir(), 'zaytoon-e2e-'));
+        const context = await playwright.chromium.launchPersistentContext(userDataDir, { ...launchOptions, ...options });
+        context.setDefaultTimeout(DEFAULT_TIMEOUT_MS);
+        fileContext.context = context;
+        fileContext.close = async () => {
+          await context.close().catch(() => undefined);
+          rmSync(userDataDir, { recursive: true, force: true });
+        };
+      } else {
+        const context = await openContext(browser, options);
+        fileContext.context = context;
+        fileContext.close = () => context.close().catch(() => undefined);
+      }
       fileContext.file = testInfo.file;
-      fileContext.context = await openContext(browser, contextOptions({ baseURL, phone, locale, serviceWorkers, storageState }));
     }
     await use(fileContext.context!);
   },
