@@ -21,9 +21,13 @@ test.afterAll(async () => {
   await db?.end();
 });
 
+// As text: the files of a worker share one `pg`, whose int8 parser @zaytoon/core turns to numbers once it is loaded.
 const count = async (table: string, businessId: number) =>
-  (await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table} WHERE ${table === 'businesses' ? 'id' : 'business_id'} = $1`, [businessId]))
-    .rows[0].n;
+  (
+    await db.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${table} WHERE ${table === 'businesses' ? 'id' : 'business_id'} = $1`, [
+      businessId,
+    ])
+  ).rows[0].n;
 
 async function created(client: ApiClient, path: string, body: unknown) {
   const answer = await client.post(path, body);

@@ -3,7 +3,7 @@
 // API process dies, and the directory still served when the admin remote's server is gone.
 import autocannon from 'autocannon';
 import { Queue } from 'bullmq';
-import { expect, test } from '../support/test';
+import { expect, test as browserTest } from '../support/test';
 import { SESSION_COOKIE } from '@zaytoon/contract';
 import { createQueueConnection } from '@zaytoon/core';
 import { ApiClient, businessInput, signUp } from '../jobs/api-client';
@@ -11,20 +11,24 @@ import { firstBusinessRow } from '../support/directory';
 import { CONFIRMATION_SUBJECT } from '../support/email-confirmation';
 import { SCALE_OUT_LOGIN_LIMIT_PER_ACCOUNT, startScaleOutStack, type ScaleOutStack } from '../support/scale-out-stack';
 
+let stack: ScaleOutStack;
+/** The file's own stack, started before its first test and stopped after its last; pages open on its front door. */
+const test = browserTest.extend<object, { scaleOutStack: ScaleOutStack }>({
+  scaleOutStack: [
+    async ({}, use) => {
+      stack = await startScaleOutStack();
+      await use(stack);
+      await stack.stop();
+    },
+    { scope: 'worker', auto: true, timeout: 180_000 },
+  ],
+  baseURL: async ({ scaleOutStack }, use) => {
+    await use(scaleOutStack.baseUrl);
+  },
+});
+
 // The tests of this file share one browser context and run in order, each carrying on from where the last one left it.
 test.describe.configure({ mode: 'serial' });
-
-let stack: ScaleOutStack;
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  stack = await startScaleOutStack();
-});
-test.afterAll(async () => {
-  test.setTimeout(60_000);
-  await stack?.stop();
-});
-// Pages open on this stack's front door (the file's context is made after beforeAll started it).
-test.use({ baseURL: async ({}, use) => use(stack.baseUrl) });
 
 /** A client of one API process (or of the front door), writing as pages of the front door's origin do. */
 const clientOf = (base: string) => new ApiClient(base, new URL(stack.baseUrl).origin);
