@@ -18,6 +18,9 @@ import { e2e } from '../support/env';
 import { answers, buildRemote, copyBuild, deployBuild, removeDir, repoRoot, startFrontendServer, type FrontendServer } from '../support/preview';
 import { exact, fromOrigin, logInAsAdmin, openAdmin, recordRequests, runtimeConfig, tag } from './helpers';
 
+// The tests of this file share one browser context and run in order, each carrying on from where the last one left it.
+test.describe.configure({ mode: 'serial' });
+
 const adminPackage = JSON.parse(readFileSync(join(repoRoot, 'mfe-admin', 'package.json'), 'utf8')) as { version: string };
 let remotes: { directory: string; admin: string };
 

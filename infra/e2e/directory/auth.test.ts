@@ -7,6 +7,9 @@ import { e2e } from '../support/env';
 
 import { apiFetch, directoryScreen, eventually, expectNoPageErrors, expectToast, logIn, loggedOut, newUser, pathOf, waitForPath } from './helpers';
 
+// The tests of this file share one browser context and run in order, each carrying on from where the last one left it.
+test.describe.configure({ mode: 'serial' });
+
 const user = newUser('auth');
 
 test.describe('directory: sign up, log in, log out', () => {

@@ -25,6 +25,9 @@ import { e2e } from '../support/env';
 
 import { confirmMailedAddress } from '../support/email-confirmation';
 
+// The tests of this file share one browser context and run in order, each carrying on from where the last one left it.
+test.describe.configure({ mode: 'serial' });
+
 const run = tag();
 let db: pg.Pool;
 let lister: Member;

@@ -10,6 +10,9 @@ import { expect, test } from '../support/test';
 import { waitForQuietNetwork } from '../support/browser';
 import { allBusinesses, apiFetch, chooseCity, cityCards, cityRows, directoryScreen, exact, expectNoPageErrors, loggedOut } from './helpers';
 
+// The tests of this file share one browser context and run in order, each carrying on from where the last one left it.
+test.describe.configure({ mode: 'serial' });
+
 interface Row {
   id: number;
   name: string;

@@ -12,6 +12,9 @@ import { BUSINESS_DATA, englishWords, pageLanguage, productAndContractEnglish, s
 import { addBusiness, newMember, tag } from '../admin/helpers';
 import { admin, apiFetch, logIn } from './helpers';
 
+// The tests of this file share one browser context and run in order, each carrying on from where the last one left it.
+test.describe.configure({ mode: 'serial' });
+
 const LANGUAGES = [
   { code: 'ar', dir: 'rtl', heading: 'اعثر على أعمال تجارية مناصرة لفلسطين' },
   { code: 'ur', dir: 'rtl', heading: 'فلسطین کے حامی کاروبار تلاش کریں' },
