@@ -161,5 +161,13 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
     },
   },
+  {
+    // Playwright Test reads a fixture's dependencies from its first parameter, which must be a destructuring
+    // pattern: a fixture that needs none is written `async ({}, use) => ...`.
+    files: ['infra/e2e/**/*.ts'],
+    rules: {
+      'no-empty-pattern': 'off',
+    },
+  },
   prettier,
 );

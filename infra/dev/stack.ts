@@ -193,6 +193,11 @@ export function vitestCommand(args: string[]): { command: string; args: string[]
   return { command: process.execPath, args: [join(packageDir('vitest'), 'vitest.mjs'), ...args] };
 }
 
+/** The Playwright Test runner (the browser tests, infra/e2e/playwright.config.ts). */
+export function playwrightCommand(args: string[]): { command: string; args: string[] } {
+  return { command: process.execPath, args: [join(packageDir('@playwright/test'), 'cli.js'), ...args] };
+}
+
 export function turboCommand(args: string[]): { command: string; args: string[] } {
   return { command: process.execPath, args: [join(packageDir('turbo'), 'bin', 'turbo'), ...args] };
 }

@@ -10,15 +10,15 @@
 //    restore drill (infra/backup/drill.ts: back up, write, destroy, restore to a noted time, check); a 2-minute soak
 //    (infra/load/soak.ts: mixed load, then every answered write checked in SQL);
 //  - browser: build the front-ends; migrate + seed the `zaytoon_e2e` database; start API, worker, the remotes'
-//    servers and the nginx front door on the test ports; browser tests (infra/e2e), among them the scale-out tests
+//    servers and the nginx front door on the test ports; browser tests (infra/e2e, Playwright Test), among them the scale-out tests
 //    (2 API processes and 2 workers behind their own front door); then every benchmark's smoke run
 //    (infra/load/bench-smoke.ts: each bench tiny and fast, failing on anything it did not expect).
 // Then stop everything; print a summary with each step's time; exit non-zero if anything failed.
 // Flags: --skip-e2e (no browser lane), --only-e2e (the browser lane alone); other words are file filters for the
 // browser tests (`npm test -- --only-e2e directory/auth` runs infra/e2e/directory/auth.test.ts alone, without the
 // bench smoke runs; `npm test -- --only-e2e bench-smoke` runs the bench smoke runs alone).
-import { existsSync, rmSync } from 'node:fs';
-import { relative, resolve, sep } from 'node:path';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 import { loadConfig, repoRoot } from './config';
 import { bold, log, paint } from './log';
 import { ensureDatabase, postgresDataDir, stopLeftoverPostgres, withDatabase } from './postgres';
@@ -29,6 +29,7 @@ import {
   createSupervisor,
   mailboxUrl,
   migrate,
+  playwrightCommand,
   seed,
   startApplications,
   turboCommand,
@@ -146,9 +147,14 @@ function ensurePgbouncer(): string {
   });
 }
 
-/** The browser tests against the running stack: one call, whatever runs them. */
-function browserTests(env: Record<string, string>, backing: Backing): Promise<boolean> {
-  return step('browser tests', vitestCommand(['run', '--config', 'infra/e2e/vitest.config.ts', ...e2eFilters]), {
+/**
+ * The browser tests (infra/e2e) against the running stack, through Playwright Test, each word of `e2eFilters` a file
+ * filter; its JSON report's counts join the summary's totals (its list reporter prints no vitest-style closing line).
+ */
+async function browserTests(env: Record<string, string>, backing: Backing): Promise<boolean> {
+  const report = join(config.dataDir, 'e2e-results.json');
+  rmSync(report, { force: true });
+  const ok = await step('browser tests', playwrightCommand(['test', '--config', 'infra/e2e/playwright.config.ts', ...e2eFilters]), {
     ...env,
     E2E_BASE_URL: config.publicOrigin,
     E2E_API_URL: config.apiOrigin,
@@ -157,7 +163,15 @@ function browserTests(env: Record<string, string>, backing: Backing): Promise<bo
     E2E_REDIS_URL: backing.redisUrl,
     E2E_ADMIN_LOGIN: 'admin',
     E2E_ADMIN_PASSWORD: config.seedAdminPassword,
+    PLAYWRIGHT_JSON_OUTPUT_FILE: report,
   });
+  if (existsSync(report)) {
+    const { stats } = JSON.parse(readFileSync(report, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+    totals.passed += stats.expected + stats.flaky;
+    totals.failed += stats.unexpected;
+    totals.skipped += stats.skipped;
+  }
+  return ok;
 }
 
 async function main(): Promise<void> {

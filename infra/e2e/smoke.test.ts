@@ -1,24 +1,21 @@
 // First smoke test: the shell serves the landing page, and /browse renders the directory remote.
-import { describe, expect, it } from 'vitest';
-import { useBrowser } from './support/browser';
+import { expect, test } from './support/test';
 import { firstBusinessRow } from './support/directory';
+import { e2e } from './support/env';
 
-const browser = useBrowser();
-
-describe('smoke', () => {
-  it('shows the landing page', async () => {
-    const { page } = browser;
+test.describe('smoke', () => {
+  test('shows the landing page, titled with the product name, without a page or console error', async ({ page, errors }) => {
     await page.goto('/');
-    await page.getByText('Find Pro-Palestinian Businesses').first().waitFor();
-    expect(browser.errors).toEqual([]);
+    await expect(page.getByText('Find Pro-Palestinian Businesses').first()).toBeVisible();
+    await expect(page).toHaveTitle(e2e.productName);
+    expect(errors).toEqual([]);
   });
 
-  it('renders the directory remote on /browse', async () => {
-    const { page } = browser;
+  test('renders the directory remote on /browse', async ({ page, errors }) => {
     await page.goto('/browse');
-    await page.locator('[data-remote="directory"][data-same-react="true"]').waitFor();
-    await page.getByText('Discover and support pro-Palestinian businesses across the UK').first().waitFor();
+    await expect(page.locator('[data-remote="directory"][data-same-react="true"]')).toBeVisible();
+    await expect(page.getByText('Discover and support pro-Palestinian businesses across the UK').first()).toBeVisible();
     await firstBusinessRow(page);
-    expect(browser.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+    expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
   });
 });

@@ -13,7 +13,7 @@ export default defineConfig({
     // The build, the migrations and two process boots.
     hookTimeout: 180_000,
     env: {
-      // waitForMail (infra/e2e/support/mailbox.ts) reads the catcher's address from here.
+      // listMail (infra/e2e/support/mailbox.ts) reads the catcher's address from here.
       E2E_MAILBOX_URL: `http://localhost:${process.env.MAIL_CATCHER_HTTP_PORT ?? 8025}`,
     },
   },

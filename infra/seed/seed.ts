@@ -63,7 +63,8 @@ export async function seedDemoData(databaseUrl: string, opts: SeedOptions): Prom
   }
   const log = opts.log ?? (() => {});
   const started = performance.now();
-  const pool = createPool(databaseUrl, 1);
+  // Batch work: the demo inserts may outlast the database's statement timeout on a busy machine.
+  const pool = createPool(databaseUrl, 1, { statementTimeoutMs: 0 });
   try {
     const summary = await inTransaction(pool, async (client) => {
       // Batch work, like the migrations: the database's statement timeout is the API's, and a second seed waits here

@@ -5,7 +5,7 @@
 // Each admin file therefore signs the admin in once (one browser context per file) and makes at
 // most one or two members.
 import { randomBytes } from 'node:crypto';
-import type { Locator, Page } from 'playwright-core';
+import { expect, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
 import { ApiClient } from '../jobs/api-client';
 import { logIn } from '../directory/helpers';
@@ -72,8 +72,8 @@ export const logInAsAdmin = (page: Page) => logIn(page, e2e.adminLogin, e2e.admi
 /** Opens /admin (on `base`, default the stack's shell) and waits for the panel's data. */
 export async function openAdmin(page: Page, base = ''): Promise<void> {
   await page.goto(`${base}/admin`);
-  await page.locator('[data-testid="admin-root"][data-remote="admin"]').waitFor();
-  await page.locator('[data-testid="admin-stats"][data-loaded="true"]').waitFor();
+  await expect(page.locator('[data-testid="admin-root"][data-remote="admin"]')).toBeVisible();
+  await expect(page.locator('[data-testid="admin-stats"][data-loaded="true"]')).toBeVisible();
 }
 
 /** A RegExp matching exactly `text`. */
@@ -86,7 +86,7 @@ export async function expectToast(page: Page, message: string, kind: 'success' |
   const toast = page
     .locator(`[data-testid="toast"][data-kind="${kind}"]`)
     .filter({ has: page.locator('.toast__message', { hasText: exact(message) }) });
-  await toast.first().waitFor();
+  await expect(toast.first()).toBeVisible();
   return toast.first();
 }
 
@@ -123,17 +123,13 @@ export function database(): pg.Pool {
   return new pg.Pool({ connectionString: e2e.databaseUrl, max: 2 });
 }
 
-/** Polls until `check` stops throwing; rethrows its last error after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000, intervalMs = 100): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((r) => setTimeout(r, intervalMs));
-    }
-  }
+/** Retries `check` until it stops throwing (an auto-retrying assertion); fails with its last error after `timeoutMs`. */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000, intervalMs?: number): Promise<T> {
+  let result!: T;
+  await expect(async () => {
+    result = await check();
+  }).toPass({ timeout: timeoutMs, ...(intervalMs ? { intervals: [intervalMs] } : {}) });
+  return result;
 }
 
 /** A card in an admin panel tab's list (the tab loads more pages until the card is there, or has none left). */
@@ -142,7 +138,7 @@ export async function cardInTab(page: Page, tab: RegExp, list: string, cardSelec
   const card = page.locator(cardSelector);
   const more = page.getByRole('button', { name: 'Load more' });
   for (;;) {
-    await page.locator(`[data-testid="${list}"][data-loading="false"]`).waitFor();
+    await expect(page.locator(`[data-testid="${list}"][data-loading="false"]`)).toBeVisible();
     if ((await card.count()) > 0 || (await more.count()) === 0) return card;
     await more.click();
   }

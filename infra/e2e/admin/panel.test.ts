@@ -2,9 +2,9 @@
 // report (the business leaves the directory within 5 s: the worker's cascade deletes it), rejects
 // a suggestion, approves another (the business shows the new value) and deletes a reported
 // business. Every effect shows at once and is still right after a reload.
+import type { Page } from '@playwright/test';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useBrowser } from '../support/browser';
+import { expect, test } from '../support/test';
 import {
   addBusiness,
   cardInTab,
@@ -24,7 +24,8 @@ import {
   type Member,
 } from './helpers';
 
-const browser = useBrowser();
+// The tests of this file share one browser context and run in order, each carrying on from where the last one left it.
+test.describe.configure({ mode: 'serial' });
 
 let member: Member;
 let doomed: CreatedBusiness; // reported, the report is approved
@@ -34,7 +35,7 @@ let db: pg.Pool;
 const run = tag();
 const ids: Record<string, number> = {};
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   db = database();
   member = await newMember('panel');
   doomed = await addBusiness(member, `Doomed Deli ${run}`);
@@ -49,18 +50,17 @@ beforeAll(async () => {
   ids.description = (await suggest(member, edited.id, 'description', `Fresh description ${run}`, `better ${run}`)).id;
 });
 
-afterAll(async () => {
+test.afterAll(async () => {
   await db?.end();
 });
 
-const reportCard = (id: number) => browser.page.locator(`[data-testid="report-card"][data-report-id="${id}"]`);
-const suggestionCard = (id: number) => browser.page.locator(`[data-testid="suggestion-card"][data-suggestion-id="${id}"]`);
+const reportCard = (page: Page, id: number) => page.locator(`[data-testid="report-card"][data-report-id="${id}"]`);
+const suggestionCard = (page: Page, id: number) => page.locator(`[data-testid="suggestion-card"][data-suggestion-id="${id}"]`);
 const reportedSelector = (businessId: number) => `[data-testid="reported-business-card"][data-business-id="${businessId}"]`;
-const reportedCard = (businessId: number) => browser.page.locator(reportedSelector(businessId));
+const reportedCard = (page: Page, businessId: number) => page.locator(reportedSelector(businessId));
 
-describe('admin panel through the shell', () => {
-  it('the dev admin signs in and sees real statistics and the three queues', async () => {
-    const { page } = browser;
+test.describe('admin panel through the shell', () => {
+  test('the dev admin signs in and sees real statistics and the three queues', async ({ page }) => {
     await logInAsAdmin(page);
     await page
       .getByRole('button', { name: 'Admin Panel' })
@@ -68,8 +68,8 @@ describe('admin panel through the shell', () => {
       .first()
       .click();
     await page.waitForURL((url) => url.pathname === '/admin');
-    await page.locator('[data-testid="admin-root"][data-same-react="true"]').waitFor();
-    await page.locator('[data-testid="admin-stats"][data-loaded="true"]').waitFor();
+    await expect(page.locator('[data-testid="admin-root"][data-same-react="true"]')).toBeVisible();
+    await expect(page.locator('[data-testid="admin-stats"][data-loaded="true"]')).toBeVisible();
 
     // GET /api/admin/statistics answers (no more 501) and the row shows its numbers
     const api = await page.evaluate(async () => {
@@ -90,7 +90,7 @@ describe('admin panel through the shell', () => {
 
     expect(await tabCount(page, 'Reports')).toBeGreaterThanOrEqual(5);
     expect(await tabCount(page, 'Suggestions')).toBeGreaterThanOrEqual(2);
-    expect(await page.getByRole('heading', { name: 'Admin Instructions' }).isVisible()).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Admin Instructions' })).toBeVisible();
     expect(await page.getByTestId('admin-version').innerText()).toMatch(/^Admin panel v\d+\.\d+\.\d+/);
 
     // The remote's CSS Modules and the kit's tokens reach the shell's page (another origin) through its JS.
@@ -107,11 +107,10 @@ describe('admin panel through the shell', () => {
     expect(styles).toEqual({ numberWeight: '800', cardBorder: 'solid', tabColour: 'rgb(20, 83, 45)' });
   });
 
-  it('a report card shows SPEC §2 details', async () => {
-    const { page } = browser;
+  test('a report card shows SPEC §2 details', async ({ page }) => {
     await openAdmin(page);
-    const card = reportCard(ids.report);
-    await card.waitFor();
+    const card = reportCard(page, ids.report);
+    await expect(card).toBeVisible();
     const text = await card.innerText();
     expect(text).toContain('Does not support Palestine');
     expect(text).toContain(`Business ID: ${doomed.id} (${doomed.name})`);
@@ -121,14 +120,13 @@ describe('admin panel through the shell', () => {
     expect(text).toContain(today);
     expect(text).toMatch(/\b\d{2}\/\d{2}\/\d{4}\b/);
     const view = card.getByRole('link', { name: 'View Business' });
-    expect(await view.getAttribute('href')).toBe(`/business/${doomed.id}`);
-    expect(await view.getAttribute('target')).toBe('_blank');
+    await expect(view).toHaveAttribute('href', `/business/${doomed.id}`);
+    await expect(view).toHaveAttribute('target', '_blank');
   });
 
-  it('approving a report asks first, removes the card at once, and the business leaves the directory', async () => {
-    const { page } = browser;
+  test('approving a report asks first, removes the card at once, and the business leaves the directory', async ({ page }) => {
     await openAdmin(page);
-    await reportCard(ids.report).waitFor();
+    await expect(reportCard(page, ids.report)).toBeVisible();
     const before = { tab: await tabCount(page, 'Reports'), stats: await statNumbers(page) };
 
     let asked = '';
@@ -136,10 +134,10 @@ describe('admin panel through the shell', () => {
       asked = dialog.message();
       void dialog.accept();
     });
-    await reportCard(ids.report).getByRole('button', { name: 'Approve & Remove Business' }).click();
+    await reportCard(page, ids.report).getByRole('button', { name: 'Approve & Remove Business' }).click();
     await expectToast(page, 'Report approved and business removed');
     expect(asked).toBe(`Approve this report and remove "${doomed.name}"? This action cannot be undone.`);
-    expect(await reportCard(ids.report).count()).toBe(0);
+    expect(await reportCard(page, ids.report).count()).toBe(0);
     expect(await tabCount(page, 'Reports')).toBe(before.tab - 1);
     expect((await statNumbers(page)).pendingReports).toBe(before.stats.pendingReports - 1);
 
@@ -154,19 +152,16 @@ describe('admin panel through the shell', () => {
     // and the directory no longer lists it
     await page.goto('/browse');
     await page.getByPlaceholder('Search businesses...').fill(doomed.name);
-    await page
-      .getByTestId('business-count')
-      .filter({ hasText: /^0 businesses found$/ })
-      .waitFor();
+    await expect(page.getByTestId('business-count').filter({ hasText: /^0 businesses found$/ })).toBeVisible();
     expect(await page.locator(`[data-testid="business-row"][data-business-id="${doomed.id}"]`).count()).toBe(0);
 
     // still gone after a reload of the panel, and the statistics agree once the worker refreshed them
     await openAdmin(page);
-    expect(await reportCard(ids.report).count()).toBe(0);
+    expect(await reportCard(page, ids.report).count()).toBe(0);
     await eventually(
       async () => {
         await page.reload();
-        await page.locator('[data-testid="admin-stats"][data-loaded="true"]').waitFor();
+        await expect(page.locator('[data-testid="admin-stats"][data-loaded="true"]')).toBeVisible();
         expect((await statNumbers(page)).businesses).toBe(before.stats.businesses - 1);
       },
       15_000,
@@ -174,12 +169,11 @@ describe('admin panel through the shell', () => {
     );
   });
 
-  it('rejects one suggestion and approves another; the business shows the approved value', async () => {
-    const { page } = browser;
+  test('rejects one suggestion and approves another; the business shows the approved value', async ({ page }) => {
     await openAdmin(page);
     await tab(page, 'Suggestions').click();
-    const phone = suggestionCard(ids.phone);
-    await phone.waitFor();
+    const phone = suggestionCard(page, ids.phone);
+    await expect(phone).toBeVisible();
     const phoneText = await phone.innerText();
     expect(phoneText).toContain('Phone');
     expect(phoneText).toContain('Add Missing');
@@ -187,7 +181,7 @@ describe('admin panel through the shell', () => {
     expect(phoneText).toContain('0113 496 0000');
     expect(phoneText).toContain(`phone ${run}`);
     expect(phoneText).toContain(`Suggested by: ${member.username}`);
-    const description = suggestionCard(ids.description);
+    const description = suggestionCard(page, ids.description);
     const descriptionText = await description.innerText();
     expect(descriptionText).toContain('Description');
     expect(descriptionText).toContain('Edit Existing');
@@ -210,29 +204,28 @@ describe('admin panel through the shell', () => {
     // stays right after a reload
     await openAdmin(page);
     await tab(page, 'Suggestions').click();
-    expect(await suggestionCard(ids.phone).count()).toBe(0);
-    expect(await suggestionCard(ids.description).count()).toBe(0);
+    expect(await suggestionCard(page, ids.phone).count()).toBe(0);
+    expect(await suggestionCard(page, ids.description).count()).toBe(0);
 
     await page.goto(`/business/${edited.id}`);
-    await page.getByTestId('business-detail').waitFor();
-    await page.getByText(`Fresh description ${run}`).first().waitFor();
+    await expect(page.getByTestId('business-detail')).toBeVisible();
+    await expect(page.getByText(`Fresh description ${run}`).first()).toBeVisible();
     expect(await page.getByTestId('business-detail').innerText()).not.toContain('0113 496 0000');
   });
 
-  it('deletes a reported business after the confirmation', async () => {
-    const { page } = browser;
+  test('deletes a reported business after the confirmation', async ({ page, errors }) => {
     await openAdmin(page);
     // The queue is read a page at a time (issue #30): 'Load more' until the card shows.
     const card = await cardInTab(page, /^Businesses \(\d+\)$/, 'businesses-queue', reportedSelector(deleted.id));
-    await card.waitFor();
+    await expect(card).toBeVisible();
     const text = await card.innerText();
     expect(text).toContain('4 reports');
     expect(text).toContain(deleted.name);
     expect(text).toContain('Cafe');
     expect(text).toContain('12 Olive Grove, Leeds LS1 4AP');
-    expect(await card.getByTestId('latest-report').count()).toBe(3);
+    await expect(card.getByTestId('latest-report')).toHaveCount(3);
     expect(text).toContain('And 1 more reports...');
-    expect(await card.getByRole('link', { name: 'View' }).getAttribute('href')).toBe(`/business/${deleted.id}`);
+    await expect(card.getByRole('link', { name: 'View' })).toHaveAttribute('href', `/business/${deleted.id}`);
 
     const reports = await tabCount(page, 'Reports');
     const businesses = await tabCount(page, 'Businesses');
@@ -250,13 +243,12 @@ describe('admin panel through the shell', () => {
 
     await openAdmin(page);
     await tab(page, 'Businesses').click();
-    expect(await reportedCard(deleted.id).count()).toBe(0);
+    expect(await reportedCard(page, deleted.id).count()).toBe(0);
     expect(await page.evaluate(async (id) => (await fetch(`/api/businesses/${id}`)).status, deleted.id)).toBe(404);
-    expect(browser.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+    expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
   });
 
-  it("each queue tab counts the whole queue; the first page shows and 'Load more' reads the rest (issue #30)", async () => {
-    const { page } = browser;
+  test("each queue tab counts the whole queue; the first page shows and 'Load more' reads the rest (issue #30)", async ({ page }) => {
     // 25 pending reports about one business, written straight into the database (one per member otherwise).
     const crowded = await addBusiness(member, `Crowded Cafe ${run}`);
     await db.query(
@@ -272,10 +264,10 @@ describe('admin panel through the shell', () => {
         ).rows[0].count,
       );
     await openAdmin(page);
-    await page.locator('[data-testid="reports-queue"][data-loading="false"]').waitFor();
+    await expect(page.locator('[data-testid="reports-queue"][data-loading="false"]')).toBeVisible();
     expect(await tabCount(page, 'Reports')).toBe(await pending());
     const cards = page.getByTestId('report-card');
-    expect(await cards.count()).toBe(20);
+    await expect(cards).toHaveCount(20);
     const more = page.getByRole('button', { name: 'Load more' });
     while ((await more.count()) > 0) {
       // The next page is in once the cards grow: the button's going and the new cards come in the same render.

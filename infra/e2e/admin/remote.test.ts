@@ -8,68 +8,76 @@
 // Release and outage tests run their own shell and remote preview servers (support/preview.ts)
 // on free ports, serving temporary copies of the builds: the stack under test, and any other stack
 // built from this checkout, never sees a changed or stopped server.
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, useBrowser, waitForQuietNetwork } from '../support/browser';
+import { contextOptions, expect, openContext, test } from '../support/test';
+import { waitForQuietNetwork } from '../support/browser';
 import { firstBusinessRow } from '../support/directory';
 import { e2e } from '../support/env';
 import { answers, buildRemote, copyBuild, deployBuild, removeDir, repoRoot, startFrontendServer, type FrontendServer } from '../support/preview';
 import { exact, fromOrigin, logInAsAdmin, openAdmin, recordRequests, runtimeConfig, tag } from './helpers';
 
-const browser = useBrowser();
+// The tests of this file share one browser context and run in order, each carrying on from where the last one left it.
+test.describe.configure({ mode: 'serial' });
+
 const adminPackage = JSON.parse(readFileSync(join(repoRoot, 'mfe-admin', 'package.json'), 'utf8')) as { version: string };
 let remotes: { directory: string; admin: string };
 
-beforeAll(async () => {
+/** The admin's signed-in cookies, which the file's shared context starts with. */
+const adminState = join(tmpdir(), `zaytoon-e2e-admin-${process.pid}.json`);
+test.use({ storageState: adminState });
+
+test.beforeAll(async ({ browser }) => {
   remotes = (await runtimeConfig()).remotes;
   // One admin sign-in for the whole file (the API allows 10 per account per 15 minutes).
-  const page = await browser.context.newPage();
-  await logInAsAdmin(page);
-  await page.close();
+  const context = await openContext(browser, contextOptions());
+  await logInAsAdmin(await context.newPage());
+  await context.storageState({ path: adminState });
+  await context.close();
 });
 
-describe('isolation: only admins download the admin remote', () => {
-  it('a visitor browsing every public screen (and trying /admin) never requests the admin origin', async () => {
-    const { context, close } = await launchBrowser();
+test.describe('isolation: only admins download the admin remote', () => {
+  test('a visitor browsing every public screen (and trying /admin) never requests the admin origin', async ({ newContext }) => {
+    const context = await newContext();
     try {
       const seen = recordRequests(context);
       const page = await context.newPage();
       await page.goto('/');
-      await page.getByTestId('landing-page').waitFor();
+      await expect(page.getByTestId('landing-page')).toBeVisible();
       await page.goto('/browse');
       const row = await firstBusinessRow(page);
       const id = await row.getAttribute('data-business-id');
       await page.goto(`/business/${id}`);
-      await page.getByTestId('business-detail').waitFor();
+      await expect(page.getByTestId('business-detail')).toBeVisible();
       await page.goto('/admin');
       await page.waitForURL((url) => url.pathname === '/login');
-      await page.getByTestId('auth-screen').waitFor();
+      await expect(page.getByTestId('auth-screen')).toBeVisible();
       await waitForQuietNetwork(page);
 
       expect(fromOrigin(seen.urls, remotes.directory).length).toBeGreaterThan(0); // the watcher sees remotes
       expect(fromOrigin(seen.urls, remotes.admin)).toEqual([]);
     } finally {
-      await close();
+      await context.close();
     }
   });
 
-  it("a signed-in non-admin sees 'Not authorised' on /admin, downloads no admin code, and the API answers 403", async () => {
-    const { context, close } = await launchBrowser();
+  test("a signed-in non-admin sees 'Not authorised' on /admin, downloads no admin code, and the API answers 403", async ({ newContext }) => {
+    const context = await newContext();
     try {
       const seen = recordRequests(context);
       const page = await context.newPage();
       const t = tag();
       await page.goto('/login');
       await page.getByRole('button', { name: "Don't have an account? Sign Up" }).click();
-      await page.locator('[data-testid="auth-screen"][data-mode="signup"]').waitFor();
+      await expect(page.locator('[data-testid="auth-screen"][data-mode="signup"]')).toBeVisible();
       await page.getByLabel('Full Name').fill(`E2E Member ${t}`);
       await page.getByLabel('Username').fill(`e2e_member_${t}`);
       await page.getByLabel('Email', { exact: true }).fill(`e2e-member-${t}@example.com`);
       await page.getByLabel('Password').fill(`pw-${t}-secret`);
       await page.getByRole('button', { name: 'Create Account', exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/dashboard');
-      await page.getByTestId('welcome').waitFor();
+      await expect(page.getByTestId('welcome')).toBeVisible();
       expect(
         await page
           .getByRole('button', { name: 'Admin Panel' })
@@ -79,7 +87,7 @@ describe('isolation: only admins download the admin remote', () => {
 
       await page.goto('/admin');
       const refusal = page.getByTestId('admin-only');
-      await refusal.waitFor();
+      await expect(refusal).toBeVisible();
       expect(await refusal.getByRole('heading').innerText()).toBe('Not authorised');
       expect(await refusal.innerText()).toContain('only available to administrators');
       await waitForQuietNetwork(page);
@@ -103,14 +111,14 @@ describe('isolation: only admins download the admin remote', () => {
       expect(fromOrigin(seen.urls, remotes.directory).length).toBeGreaterThan(0);
       expect(fromOrigin(seen.urls, remotes.admin)).toEqual([]);
     } finally {
-      await close();
+      await context.close();
     }
   });
 
-  it('an admin opening /admin does download it (control for the two tests above)', async () => {
-    const seen = recordRequests(browser.context);
+  test('an admin opening /admin does download it (control for the two tests above)', async ({ page, context }) => {
+    const seen = recordRequests(context);
     try {
-      await openAdmin(browser.page);
+      await openAdmin(page);
       expect(fromOrigin(seen.urls, remotes.admin).some((url) => url.endsWith('/mf-manifest.json'))).toBe(true);
     } finally {
       seen.stop();
@@ -118,19 +126,18 @@ describe('isolation: only admins download the admin remote', () => {
   });
 });
 
-describe('released on its own', () => {
+test.describe('released on its own', () => {
   let served: string | undefined;
   let build: string | undefined;
   const servers: FrontendServer[] = [];
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     for (const server of servers) await server.stop();
     removeDir(served);
     removeDir(build);
   });
 
-  it('a new admin build goes live after a reload, without rebuilding or restarting the shell', async () => {
-    const { page } = browser;
+  test('a new admin build goes live after a reload, without rebuilding or restarting the shell', async ({ page, errors }) => {
     served = copyBuild('mfe-admin');
     const admin = await startFrontendServer('mfe-admin', { outDir: served });
     servers.push(admin);
@@ -152,9 +159,9 @@ describe('released on its own', () => {
     expect((await (await fetch(`${admin.origin}/version.json`)).json()).label).toBe(label);
 
     await page.reload();
-    await page.locator('[data-testid="admin-stats"][data-loaded="true"]').waitFor();
-    await footer.filter({ hasText: exact(`Admin panel v${adminPackage.version} (${label})`) }).waitFor();
-    expect(await footer.getAttribute('data-label')).toBe(label);
+    await expect(page.locator('[data-testid="admin-stats"][data-loaded="true"]')).toBeVisible();
+    await expect(footer.filter({ hasText: exact(`Admin panel v${adminPackage.version} (${label})`) })).toBeVisible();
+    await expect(footer).toHaveAttribute('data-label', label);
 
     // The shell was neither restarted (same process, still serving) nor rebuilt (same page).
     expect(() => process.kill(shell.pid, 0)).not.toThrow();
@@ -163,21 +170,20 @@ describe('released on its own', () => {
     const stackVersion = await fetch(new URL('version.json', remotes.admin));
     expect(stackVersion.status).toBe(200);
     expect((await stackVersion.json()).label).not.toBe(label);
-    expect(browser.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+    expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
   });
 });
 
-describe('remote outages', () => {
+test.describe('remote outages', () => {
   const copies: string[] = [];
   const servers: FrontendServer[] = [];
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     for (const server of servers) await server.stop();
     for (const dir of copies) removeDir(dir);
   });
 
-  it('admin remote down: landing and directory work, /admin says unavailable; directory down: landing works', async () => {
-    const { page } = browser;
+  test('admin remote down: landing and directory work, /admin says unavailable; directory down: landing works', async ({ page, errors }) => {
     const adminDir = copyBuild('mfe-admin');
     const directoryDir = copyBuild('mfe-directory');
     copies.push(adminDir, directoryDir);
@@ -197,15 +203,15 @@ describe('remote outages', () => {
     expect(await answers(admin.manifestUrl)).toBe(false);
     await page.goto(`${shell.origin}/admin`);
     const adminDown = page.locator('[data-testid="remote-unavailable"][data-remote="admin"]');
-    await adminDown.waitFor();
+    await expect(adminDown).toBeVisible();
     expect(await adminDown.innerText()).toContain('The admin panel is unavailable right now.');
     await page.goto(`${shell.origin}/`);
-    await page.getByRole('heading', { name: 'Find Pro-Palestinian Businesses' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Find Pro-Palestinian Businesses' })).toBeVisible();
     await page.getByRole('link', { name: 'Explore Businesses' }).first().click();
     await page.waitForURL((url) => url.pathname === '/browse');
     const row = await firstBusinessRow(page);
     await row.getByRole('link', { name: 'View Details' }).click();
-    await page.getByTestId('business-detail').waitFor();
+    await expect(page.getByTestId('business-detail')).toBeVisible();
 
     // the admin remote comes back on its port and the directory remote goes down
     admin = await startFrontendServer('mfe-admin', { outDir: adminDir, port: admin.port });
@@ -213,23 +219,24 @@ describe('remote outages', () => {
     await directory.stop();
     expect(await answers(directory.manifestUrl)).toBe(false);
     await page.goto(`${shell.origin}/`);
-    await page.getByTestId('landing-page').waitFor();
-    await page.getByRole('heading', { name: 'Find Pro-Palestinian Businesses' }).waitFor();
-    expect(await page.getByTestId('site-footer').isVisible()).toBe(true);
+    await expect(page.getByTestId('landing-page')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Find Pro-Palestinian Businesses' })).toBeVisible();
+    await expect(page.getByTestId('site-footer')).toBeVisible();
     await page.goto(`${shell.origin}/browse`);
     const directoryDown = page.locator('[data-testid="remote-unavailable"][data-remote="directory"]');
-    await directoryDown.waitFor();
+    await expect(directoryDown).toBeVisible();
     expect(await directoryDown.innerText()).toContain('The directory is unavailable right now.');
     await directoryDown.getByRole('link', { name: 'Back to Home' }).click();
-    await page.getByTestId('landing-page').waitFor();
+    await expect(page.getByTestId('landing-page')).toBeVisible();
     // and the admin panel, independent of the directory, works again without restarting the shell
     await openAdmin(page, shell.origin);
-    expect(browser.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+    expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
   });
 });
 
 // The stack under test is untouched by the tests above.
-afterAll(async () => {
+test.afterAll(async () => {
+  rmSync(adminState, { force: true });
   expect(await answers(remotes.admin)).toBe(true);
   expect(await answers(`${e2e.baseUrl}/`)).toBe(true);
 });

@@ -5,12 +5,11 @@
 // after three checks by the real worker, its archived title still shown.
 import { randomInt } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '../support/test';
 import { createQueueConnection, JobQueueRepository } from '@zaytoon/core';
 import { e2e } from '../support/env';
-import { useBrowser } from '../support/browser';
 import {
   addBusiness,
   cardInTab,
@@ -25,7 +24,9 @@ import {
   type Member,
 } from './helpers';
 
-const browser = useBrowser();
+// The tests of this file share one browser context and run in order, each carrying on from where the last one left it.
+test.describe.configure({ mode: 'serial' });
+
 const run = tag();
 let db: pg.Pool;
 let owner: Member;
@@ -41,20 +42,20 @@ async function establishedMember(label: string): Promise<Member> {
 
 async function openBusiness(page: Page, id: number) {
   await page.goto(`/business/${id}`);
-  await page.locator(`[data-testid="business-detail"][data-business-id="${id}"]`).waitFor();
+  await expect(page.locator(`[data-testid="business-detail"][data-business-id="${id}"]`)).toBeVisible();
 }
 
 const recheckCard = (page: Page, businessId: number) =>
   cardInTab(page, /^Re-checks \(\d+\)$/, 'rechecks', `[data-testid="recheck-card"][data-business-id="${businessId}"]`);
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   db = database();
   owner = await newMember('trust');
   verified = await addBusiness(owner, `Verified Vegan ${run}`);
   closed = await addBusiness(owner, `Closed Cafe ${run}`);
 });
 
-afterAll(async () => {
+test.afterAll(async () => {
   await db?.end();
   await jobs?.close();
   queueConnection?.disconnect();
@@ -75,9 +76,8 @@ const linkOf = async (sourceId: number) =>
     ])
   ).rows[0];
 
-describe('trust that stays true (issue #13)', () => {
-  it("an admin verifies a business 'Visited in person' from its page, and the badge shows", async () => {
-    const { page } = browser;
+test.describe('trust that stays true (issue #13)', () => {
+  test("an admin verifies a business 'Visited in person' from its page, and the badge shows", async ({ page }) => {
     await logInAsAdmin(page);
     await openBusiness(page, verified.id);
     expect(await page.getByTestId('verified').count()).toBe(0);
@@ -95,8 +95,7 @@ describe('trust that stays true (issue #13)', () => {
     expect(await page.getByTestId('verification-line').innerText()).toBe(`Verified in person · ${month}`);
   });
 
-  it("13 months later the badge reads 'Verification due' and the business is in Re-checks", async () => {
-    const { page } = browser;
+  test("13 months later the badge reads 'Verification due' and the business is in Re-checks", async ({ page }) => {
     await db.query(`UPDATE verifications SET verified_on = verified_on - interval '13 months' WHERE business_id = $1`, [verified.id]);
     await db.query(`UPDATE businesses SET verified_on = verified_on - interval '13 months' WHERE id = $1`, [verified.id]);
     // Some activity on the business meanwhile, as thirteen months would bring.
@@ -108,12 +107,11 @@ describe('trust that stays true (issue #13)', () => {
 
     await page.goto('/admin');
     const card = await recheckCard(page, verified.id);
-    expect(await card.getAttribute('data-reason')).toBe('due');
+    await expect(card).toHaveAttribute('data-reason', 'due');
     expect(await card.innerText()).toContain('Verification due');
   });
 
-  it("three members answering 'Closed' put a business in Re-checks with their answers", async () => {
-    const { page } = browser;
+  test("three members answering 'Closed' put a business in Re-checks with their answers", async ({ page }) => {
     const members = [await establishedMember('closed1'), await establishedMember('closed2'), await establishedMember('closed3')];
     // The first answers on the page, the others through the API.
     await page.context().clearCookies();
@@ -128,7 +126,7 @@ describe('trust that stays true (issue #13)', () => {
     await logInAsAdmin(page);
     await page.goto('/admin');
     const card = await recheckCard(page, closed.id);
-    expect(await card.getAttribute('data-reason')).toBe('members');
+    await expect(card).toHaveAttribute('data-reason', 'members');
     const text = await card.innerText();
     for (const member of members) expect(text).toContain(member.username);
     expect(text.match(/Closed/g)?.length).toBeGreaterThanOrEqual(3);
@@ -142,8 +140,7 @@ describe('trust that stays true (issue #13)', () => {
     await expect.poll(() => card.count()).toBe(0);
   });
 
-  it("a source whose page starts answering 404 is 'Link broken' after three checks, its archived title still shown", async () => {
-    const { page } = browser;
+  test("a source whose page starts answering 404 is 'Link broken' after three checks, its archived title still shown", async ({ page }) => {
     // The source's page: a statement at first, gone (404) once `alive` is false.
     let alive = true;
     const title = `Our pledge to Palestine ${run}`;

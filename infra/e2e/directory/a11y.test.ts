@@ -1,12 +1,13 @@
 // Issue #5 point 10: every directory screen works 360 px wide (no horizontal scroll), every input
 // has a label, and dialogs close on Escape, trap focus and give it back to the opener.
-import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { useBrowser } from '../support/browser';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { e2e } from '../support/env';
 import { apiFetch, directoryScreen, horizontalOverflow, loggedOut, newUser, signUp } from './helpers';
 
-const browser = useBrowser();
+// The tests of this file share one browser context and run in order, each carrying on from where the last one left it.
+test.describe.configure({ mode: 'serial' });
+
 const user = newUser('a11y');
 let businessId = 0;
 
@@ -47,70 +48,65 @@ async function expectFits(page: Page, what: string): Promise<void> {
   expect(await unlabelled(page), `${what} has inputs without labels`).toEqual([]);
 }
 
-describe('directory at 360 px: no horizontal scroll, labelled inputs', () => {
-  beforeAll(async () => {
-    await loggedOut(browser.context);
-  });
-
-  it('visitor screens: landing, sign in, sign up, forgot password, directory, map, detail', async () => {
-    const { page } = browser;
+test.describe('directory at 360 px: no horizontal scroll, labelled inputs', () => {
+  test('visitor screens: landing, sign in, sign up, forgot password, directory, map, detail', async ({ page, context }) => {
+    await loggedOut(context);
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/');
-    await page.getByTestId('landing-page').waitFor();
+    await expect(page.getByTestId('landing-page')).toBeVisible();
     await expectFits(page, 'landing');
 
     await page.goto('/login');
-    await page.getByTestId('auth-screen').waitFor();
+    await expect(page.getByTestId('auth-screen')).toBeVisible();
     await expectFits(page, 'sign in');
     await page.getByRole('button', { name: "Don't have an account? Sign Up" }).click();
     await expectFits(page, 'sign up');
 
     await page.goto('/forgot-password');
-    await page.getByTestId('forgot-password').waitFor();
+    await expect(page.getByTestId('forgot-password')).toBeVisible();
     await expectFits(page, 'forgot password');
 
     await page.goto('/browse');
     await directoryScreen(page, 'directory');
     // the first city's business rows are measured too
-    await page.getByTestId('business-row').first().waitFor();
+    await expect(page.getByTestId('business-row').first()).toBeVisible();
     await expectFits(page, 'directory (locations, with rows)');
     await page.getByPlaceholder('Search businesses...').fill('London');
-    await page.getByTestId('chip-search').waitFor();
+    await expect(page.getByTestId('chip-search')).toBeVisible();
     await page.getByLabel('Category').selectOption({ index: 1 });
-    await page.getByTestId('chip-category').waitFor();
+    await expect(page.getByTestId('chip-category')).toBeVisible();
     await expectFits(page, 'directory (locations, with chips)');
     // the city filter by keyboard (issue #30): type to narrow, arrow keys, Enter
     const city = page.getByRole('combobox', { name: 'City' });
     await city.pressSequentially('Lond');
-    await page.getByRole('listbox', { name: 'City' }).getByRole('option', { name: 'London', exact: true }).waitFor();
+    await expect(page.getByRole('listbox', { name: 'City' }).getByRole('option', { name: 'London', exact: true })).toBeVisible();
     await expectFits(page, 'directory (city list open)');
     await city.press('ArrowDown');
     await city.press('ArrowDown');
     expect(await page.getByRole('listbox', { name: 'City' }).getByRole('option', { selected: true }).innerText()).toBe('London');
     await city.press('Enter');
     expect((await page.getByTestId('chip-city').innerText()).replace(/\s+/g, ' ').trim()).toBe('City: London ×');
-    expect(await city.getAttribute('aria-expanded')).toBe('false');
+    await expect(city).toHaveAttribute('aria-expanded', 'false');
     await page.getByRole('button', { name: 'Map View' }).click();
-    await page.getByTestId('map').waitFor();
+    await expect(page.getByTestId('map')).toBeVisible();
     await expectFits(page, 'directory (map)');
 
     const rows = await apiFetch<Array<{ id: number; website: string; description: string }>>(page, '/api/businesses');
     const rich = rows.body.find((row) => row.website && row.description.length > 100) ?? rows.body[0];
     businessId = rich.id;
     await page.goto(`/business/${businessId}`);
-    await page.getByTestId('business-detail').waitFor();
-    await page.getByTestId('comments').waitFor();
+    await expect(page.getByTestId('business-detail')).toBeVisible();
+    await expect(page.getByTestId('comments')).toBeVisible();
     await expectFits(page, 'business detail (visitor)');
   });
 
-  it('member screens: directory, detail, add business, account settings, change password', async () => {
-    const { page } = browser;
+  test('member screens: directory, detail, add business, account settings, change password', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await signUp(page, user);
     await expectFits(page, 'directory (member)');
 
     await page.goto(`/business/${businessId}`);
-    await page.getByRole('button', { name: 'Suggest Edit' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Suggest Edit' })).toBeVisible();
     await expectFits(page, 'business detail (member)');
 
     await page.getByRole('button', { name: 'Suggest Edit' }).click();
@@ -119,35 +115,34 @@ describe('directory at 360 px: no horizontal scroll, labelled inputs', () => {
     await expectFits(page, 'suggest edit dialog');
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Report Business' }).click();
-    await page.getByRole('dialog', { name: 'Report Business' }).waitFor();
+    await expect(page.getByRole('dialog', { name: 'Report Business' })).toBeVisible();
     await expectFits(page, 'report dialog');
     await page.keyboard.press('Escape');
 
     await page.goto('/add-business');
-    await page.getByTestId('business-form').waitFor();
+    await expect(page.getByTestId('business-form')).toBeVisible();
     await expectFits(page, 'add business');
 
     await page.goto('/account-settings');
-    await page.getByTestId('account-settings').waitFor();
+    await expect(page.getByTestId('account-settings')).toBeVisible();
     await page.getByRole('button', { name: 'Delete My Account' }).click();
     await expectFits(page, 'account settings');
 
     await page.goto('/change-password');
-    await page.getByTestId('change-password').waitFor();
+    await expect(page.getByTestId('change-password')).toBeVisible();
     await expectFits(page, 'change password');
   });
 });
 
-describe('directory dialogs: Escape, focus trap, focus back to the opener', () => {
+test.describe('directory dialogs: Escape, focus trap, focus back to the opener', () => {
   for (const name of ['Suggest Edit', 'Report Business']) {
-    it(`'${name}' dialog`, async () => {
-      const { page } = browser;
+    test(`'${name}' dialog`, async ({ page }) => {
       await page.goto(`/business/${businessId}`);
       const opener = page.getByRole('button', { name });
       await opener.click();
       const dialog = page.getByRole('dialog', { name });
-      await dialog.waitFor();
-      expect(await dialog.getAttribute('aria-modal')).toBe('true');
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toHaveAttribute('aria-modal', 'true');
       const focusInside = () => dialog.evaluate((el) => el.contains(document.activeElement));
       expect(await focusInside()).toBe(true);
 
@@ -163,43 +158,42 @@ describe('directory dialogs: Escape, focus trap, focus back to the opener', () =
       }
 
       await page.keyboard.press('Escape');
-      await dialog.waitFor({ state: 'detached' });
+      await expect(dialog).not.toBeAttached();
       expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
 
       // The close button and Cancel close it too.
       await opener.click();
       await dialog.getByRole('button', { name: 'Close' }).click();
-      await dialog.waitFor({ state: 'detached' });
+      await expect(dialog).not.toBeAttached();
       await opener.click();
       await dialog.getByRole('button', { name: 'Cancel' }).click();
-      await dialog.waitFor({ state: 'detached' });
+      await expect(dialog).not.toBeAttached();
     });
   }
 });
 
-describe('page titles and focus on navigation (issue #12, point 7)', () => {
+test.describe('page titles and focus on navigation (issue #12, point 7)', () => {
   const focusedHeading = (page: Page) =>
     page.evaluate(() => (document.activeElement?.tagName === 'H1' ? document.activeElement.textContent?.trim() : null));
-  const titled = (page: Page, title: string) => page.waitForFunction((expected) => document.title === expected, title);
+  const titled = (page: Page, title: string) => expect(page).toHaveTitle(title);
 
-  it('each page names itself in the title; focus moves to the main heading on navigation, not on the first load', async () => {
-    const { page, context } = browser;
+  test('each page names itself in the title; focus moves to the main heading on navigation, not on the first load', async ({ page, context }) => {
     await loggedOut(context);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/browse');
     await directoryScreen(page, 'directory');
-    await page.getByTestId('city-group').first().waitFor();
+    await expect(page.getByTestId('city-group').first()).toBeVisible();
     await titled(page, `Browse · ${e2e.productName}`);
     expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
 
     await page.getByRole('link', { name: 'Login', exact: true }).click();
-    await page.getByTestId('auth-screen').waitFor();
+    await expect(page.getByTestId('auth-screen')).toBeVisible();
     await titled(page, `Sign In · ${e2e.productName}`);
     await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
     expect(await focusedHeading(page)).toBe('Sign In');
 
     await page.getByRole('link', { name: 'Back to Home' }).click();
-    await page.getByTestId('landing-page').waitFor();
+    await expect(page.getByTestId('landing-page')).toBeVisible();
     await titled(page, e2e.productName);
     await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
     expect(await focusedHeading(page)).toBe('Find Pro-Palestinian Businesses');
@@ -207,19 +201,18 @@ describe('page titles and focus on navigation (issue #12, point 7)', () => {
     await page.getByRole('link', { name: 'Explore Businesses' }).first().click();
     await directoryScreen(page, 'directory');
     const row = page.getByTestId('business-row').first();
-    await row.waitFor();
+    await expect(row).toBeVisible();
     const name = (await row.getByRole('heading').innerText()).trim();
     await row.getByRole('link', { name: 'View Details' }).click();
-    await page.getByTestId('business-detail').waitFor();
+    await expect(page.getByTestId('business-detail')).toBeVisible();
     await titled(page, `${name} · ${e2e.productName}`);
     await page.waitForFunction((expected) => document.activeElement?.textContent?.trim() === expected, name);
     expect(await focusedHeading(page)).toBe(name);
   });
 
-  it('a page opened directly: the title, and focus left alone', async () => {
-    const { page } = browser;
+  test('a page opened directly: the title, and focus left alone', async ({ page }) => {
     await page.goto(`/business/${businessId}`);
-    await page.getByTestId('business-detail').waitFor();
+    await expect(page.getByTestId('business-detail')).toBeVisible();
     const name = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
     await titled(page, `${name} · ${e2e.productName}`);
     expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);

@@ -1,22 +1,22 @@
 // Issue #5, SPEC §2 account screens: profile picture (resized by the worker), change password
 // (/change-password and the settings form), delete the account with the typed DELETE.
-import { describe, expect, it } from 'vitest';
-import { useBrowser } from '../support/browser';
+import { expect, test } from '../support/test';
 import { eventually, exact, expectNoPageErrors, expectToast, logIn, loggedOut, newUser, pathOf, signUp, tinyPng, waitForPath } from './helpers';
 
-const browser = useBrowser();
+// The tests of this file share one browser context and run in order, each carrying on from where the last one left it.
+test.describe.configure({ mode: 'serial' });
+
 const user = newUser('account');
 
-describe('directory: account settings', () => {
-  it('shows the first letter without a picture; refuses wrong types and big files before uploading', async () => {
-    const { page, context } = browser;
+test.describe('directory: account settings', () => {
+  test('shows the first letter without a picture; refuses wrong types and big files before uploading', async ({ page, context }) => {
     await loggedOut(context);
     await signUp(page, user);
     await page.getByRole('link', { name: 'Settings' }).click();
     await waitForPath(page, '/account-settings');
-    await page.getByTestId('account-settings').waitFor();
-    await page.getByRole('heading', { name: 'Profile Picture' }).waitFor();
-    await page.getByText('JPEG, PNG, GIF, or WebP (max 2.5MB)').waitFor();
+    await expect(page.getByTestId('account-settings')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Profile Picture' })).toBeVisible();
+    await expect(page.getByText('JPEG, PNG, GIF, or WebP (max 2.5MB)')).toBeVisible();
     expect((await page.getByTestId('avatar').innerText()).trim()).toBe(user.name.charAt(0).toUpperCase());
 
     let uploads = 0;
@@ -31,21 +31,20 @@ describe('directory: account settings', () => {
     expect(uploads).toBe(0);
   });
 
-  it("uploads a PNG: 'Profile picture updated!', the page reloads, and the resized avatar loads", async () => {
-    const { page } = browser;
+  test("uploads a PNG: 'Profile picture updated!', the page reloads, and the resized avatar loads", async ({ page, errors }) => {
     await page.goto('/account-settings');
-    await page.getByTestId('account-settings').waitFor();
+    await expect(page.getByTestId('account-settings')).toBeVisible();
     const input = page.locator('input[type="file"]');
     const reloaded = page.waitForEvent('load');
     await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: tinyPng(64) });
     await expectToast(page, 'Profile picture updated!', 'success');
     await reloaded;
-    await page.getByTestId('account-settings').waitFor();
+    await expect(page.getByTestId('account-settings')).toBeVisible();
     // The worker resizes it; once done the <img> loads (reload until it does).
     await eventually(
       async () => {
         const img = page.getByTestId('avatar').locator('img');
-        await img.waitFor({ timeout: 3000 });
+        await expect(img).toBeVisible({ timeout: 3000 });
         const width = await img.evaluate(async (el: HTMLImageElement) => {
           if (!el.complete) {
             await new Promise((resolve) => {
@@ -57,22 +56,21 @@ describe('directory: account settings', () => {
         });
         if (!(width > 0)) {
           await page.reload();
-          await page.getByTestId('account-settings').waitFor();
+          await expect(page.getByTestId('account-settings')).toBeVisible();
           throw new Error('avatar not loaded yet');
         }
       },
       { timeoutMs: 30_000, intervalMs: 500 },
     );
     expect(await page.getByTestId('avatar').locator('img').getAttribute('alt')).toContain(user.name);
-    expectNoPageErrors(browser.errors);
+    expectNoPageErrors(errors);
   });
 
-  it('changes the password on /change-password: client rules, server detail, success then /dashboard after 2 s', async () => {
-    const { page } = browser;
+  test('changes the password on /change-password: client rules, server detail, success then /dashboard after 2 s', async ({ page }) => {
     await page.goto('/change-password');
     const screen = page.getByTestId('change-password');
-    await screen.waitFor();
-    await page.getByText('Must be at least 6 characters').waitFor();
+    await expect(screen).toBeVisible();
+    await expect(page.getByText('Must be at least 6 characters')).toBeVisible();
     const fill = async (current: string, next: string, confirm: string) => {
       await page.getByLabel('Current Password').fill(current);
       await page.getByLabel('New Password', { exact: true }).fill(next);
@@ -91,13 +89,13 @@ describe('directory: account settings', () => {
 
     await fill(user.password, next, next);
     await expectToast(page, 'Password changed successfully!', 'success');
-    await screen.getByRole('heading', { name: 'Password Changed' }).waitFor();
-    await screen.getByText('Redirecting to dashboard...').waitFor();
+    await expect(screen.getByRole('heading', { name: 'Password Changed' })).toBeVisible();
+    await expect(screen.getByText('Redirecting to dashboard...')).toBeVisible();
     const shownAt = Date.now();
     await waitForPath(page, '/dashboard');
     expect(Date.now() - shownAt).toBeGreaterThan(1500);
     // still logged in here; the new password works after logging out
-    await page.getByTestId('welcome').waitFor();
+    await expect(page.getByTestId('welcome')).toBeVisible();
     user.password = next;
     await page.getByRole('button', { name: 'Logout' }).click();
     // The nav leaves for / before the logout call ends; /login would still see the old session until it has.
@@ -106,11 +104,10 @@ describe('directory: account settings', () => {
     await logIn(page, user.username, user.password);
   });
 
-  it('changes the password from the settings form too', async () => {
-    const { page } = browser;
+  test('changes the password from the settings form too', async ({ page }) => {
     await page.goto('/account-settings');
     const section = page.getByRole('region', { name: 'Change Password' });
-    await section.waitFor();
+    await expect(section).toBeVisible();
     const next = `${user.password}-3`;
     await section.getByLabel('Current Password').fill(user.password);
     await section.getByLabel('New Password', { exact: true }).fill(next);
@@ -122,11 +119,10 @@ describe('directory: account settings', () => {
     user.password = next;
   });
 
-  it("deletes the account only after typing DELETE ('Please type DELETE to confirm')", async () => {
-    const { page, context } = browser;
+  test("deletes the account only after typing DELETE ('Please type DELETE to confirm')", async ({ page, context }) => {
     await page.goto('/account-settings');
     const zone = page.getByTestId('danger-zone');
-    await zone.getByRole('heading', { name: 'Danger Zone' }).waitFor();
+    await expect(zone.getByRole('heading', { name: 'Danger Zone' })).toBeVisible();
     const warnings = await zone.locator('li').allInnerTexts();
     expect(warnings.join(' ')).toMatch(/permanently deleted/i);
     expect(warnings.join(' ')).toMatch(/anonymous/i);
@@ -135,18 +131,18 @@ describe('directory: account settings', () => {
     await zone.getByRole('button', { name: 'Delete My Account' }).click();
     const typed = zone.getByLabel('Please type DELETE to confirm');
     const confirm = zone.getByRole('button', { name: 'Confirm Delete' });
-    expect(await confirm.isDisabled()).toBe(true);
+    await expect(confirm).toBeDisabled();
     await typed.fill('delete');
-    expect(await confirm.isDisabled()).toBe(true);
+    await expect(confirm).toBeDisabled();
     await typed.fill('DELETE ');
-    expect(await confirm.isDisabled()).toBe(true);
+    await expect(confirm).toBeDisabled();
     // Cancel leaves the confirm step and forgets what was typed.
     await zone.getByRole('button', { name: 'Cancel' }).click();
     expect(await typed.count()).toBe(0);
     await zone.getByRole('button', { name: 'Delete My Account' }).click();
     expect(await typed.inputValue()).toBe('');
     await typed.fill('DELETE');
-    expect(await confirm.isEnabled()).toBe(true);
+    await expect(confirm).toBeEnabled();
     await confirm.click();
     await expectToast(page, 'Account deleted successfully', 'success');
     await waitForPath(page, '/');
@@ -160,7 +156,7 @@ describe('directory: account settings', () => {
     await page.getByLabel('Password').fill(user.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expectToast(page, 'Invalid email/username or password', 'error');
-    expect(await page.getByTestId('auth-screen').getAttribute('data-mode')).toBe('signin');
+    await expect(page.getByTestId('auth-screen')).toHaveAttribute('data-mode', 'signin');
     expect(
       await page
         .getByTestId('toast')

@@ -1,17 +1,18 @@
 // Issue #16 point 5, through the shell: a member saves alerts from /browse ('Email me new businesses like these'),
 // sees them in words in account settings and deletes one there; the daily job (run by the stack's worker) mails the
 // other, and the mail's 'Stop this alert' link, opened signed out, ends it. A forged link ends nothing.
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '../support/test';
 import { createQueueConnection, JobQueueRepository } from '@zaytoon/core';
 import { addBusiness, database, eventually, expectToast, logIn, newMember, tag, type Member } from '../admin/helpers';
-import { useBrowser } from '../support/browser';
 import { e2e } from '../support/env';
-import { waitForMail } from '../support/mailbox';
+
 import { confirmMailedAddress } from '../support/email-confirmation';
 
-const browser = useBrowser();
+// The tests of this file share one browser context and run in order, each carrying on from where the last one left it.
+test.describe.configure({ mode: 'serial' });
+
 const run = tag();
 const city = `Alertbury ${run}`;
 const search = `halloumi ${run}`;
@@ -21,16 +22,16 @@ let lister: Member;
 let queueConnection: ReturnType<typeof createQueueConnection> | undefined;
 let jobs: JobQueueRepository | undefined;
 
-beforeAll(async () => {
+test.beforeAll(async ({ mailbox }) => {
   db = database();
   member = await newMember('alerts');
   // Alerts need a confirmed address (issue #31).
-  await confirmMailedAddress(member.email);
+  await confirmMailedAddress(mailbox, member.email);
   lister = await newMember('alert-lister');
   await addBusiness(lister, `First Figs ${run}`, { city });
 });
 
-afterAll(async () => {
+test.afterAll(async () => {
   await db?.end();
   await jobs?.close();
   queueConnection?.disconnect();
@@ -38,18 +39,17 @@ afterAll(async () => {
 
 async function saveAlertOn(page: Page, query: string) {
   await page.goto(`/browse?${query}`);
-  await page.getByTestId('business-count').filter({ hasText: /found/ }).waitFor();
+  await expect(page.getByTestId('business-count').filter({ hasText: /found/ })).toBeVisible();
   await page.getByRole('button', { name: 'Email me new businesses like these' }).click();
   await expectToast(page, 'Alert saved: we will email you new businesses like these');
 }
 
 const alertRows = (page: Page) => page.getByTestId('alerts-section').getByTestId('alert-row');
 
-describe('alerts from /browse (issue #16 point 5)', () => {
-  it('a visitor sees no alert button; a member saves the city and the search of the list', async () => {
-    const { page } = browser;
+test.describe('alerts from /browse (issue #16 point 5)', () => {
+  test('a visitor sees no alert button; a member saves the city and the search of the list', async ({ page }) => {
     await page.goto(`/browse?city=${encodeURIComponent(city)}`);
-    await page.getByTestId('business-count').filter({ hasText: /found/ }).waitFor();
+    await expect(page.getByTestId('business-count').filter({ hasText: /found/ })).toBeVisible();
     expect(await page.getByTestId('save-alert').count()).toBe(0);
 
     await logIn(page, member.username, member.password);
@@ -62,10 +62,9 @@ describe('alerts from /browse (issue #16 point 5)', () => {
     ]);
   });
 
-  it('account settings list the alerts in words, and Delete removes one', async () => {
-    const { page } = browser;
+  test('account settings list the alerts in words, and Delete removes one', async ({ page }) => {
     await page.goto('/account-settings');
-    await alertRows(page).nth(1).waitFor();
+    await expect(alertRows(page).nth(1)).toBeVisible();
     expect(await alertRows(page).locator('span').allInnerTexts()).toEqual([`In ${city}`, `Matching "${search}"`]);
 
     await page.getByRole('button', { name: `Delete the alert: Matching "${search}"` }).click();
@@ -75,14 +74,13 @@ describe('alerts from /browse (issue #16 point 5)', () => {
     expect(rows).toEqual([{ city }]);
   });
 
-  it("the alert's mail lists the new business; its 'Stop this alert' link, opened signed out, ends the alert", async () => {
-    const { page } = browser;
+  test("the alert's mail lists the new business; its 'Stop this alert' link, opened signed out, ends the alert", async ({ page, mailbox }) => {
     await addBusiness(lister, `New Nigella ${run}`, { city });
     queueConnection = createQueueConnection(e2e.redisUrl, 'producer');
     jobs = new JobQueueRepository(queueConnection);
     await jobs.enqueue('sendAlertMails', {});
 
-    const mail = await waitForMail(member.email, { subject: /for your alerts$/, timeoutMs: 30_000 });
+    const mail = await mailbox.waitFor(member.email, { subject: /for your alerts$/, timeoutMs: 30_000 });
     expect(mail.text).toContain(`New Nigella ${run} · ${city}`);
     expect(mail.text).not.toContain(`First Figs ${run}`);
     const stop = new URL(/^Stop this alert: (\S+)$/m.exec(mail.text)![1]);
@@ -104,6 +102,6 @@ describe('alerts from /browse (issue #16 point 5)', () => {
 
     await logIn(page, member.username, member.password);
     await page.goto('/account-settings');
-    await page.getByTestId('no-alerts').waitFor();
+    await expect(page.getByTestId('no-alerts')).toBeVisible();
   });
 });

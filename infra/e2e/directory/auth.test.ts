@@ -1,35 +1,36 @@
 // Issue #5, SPEC §2 auth screen, route guards and forgot password, through the shell against the real API.
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { FIRST_LOAD_MESSAGES, LIMITS, MESSAGES, SIGNED_IN_COOKIE } from '@zaytoon/contract';
-import { useBrowser, waitForQuietNetwork } from '../support/browser';
+import { waitForQuietNetwork } from '../support/browser';
 import { e2e } from '../support/env';
-import { waitForMail } from '../support/mailbox';
+
 import { apiFetch, directoryScreen, eventually, expectNoPageErrors, expectToast, logIn, loggedOut, newUser, pathOf, waitForPath } from './helpers';
 
-const browser = useBrowser();
+// The tests of this file share one browser context and run in order, each carrying on from where the last one left it.
+test.describe.configure({ mode: 'serial' });
+
 const user = newUser('auth');
 
-describe('directory: sign up, log in, log out', () => {
-  it('creates an account from the Create Account card and lands on /dashboard', async () => {
-    const { page, context } = browser;
+test.describe('directory: sign up, log in, log out', () => {
+  test('creates an account from the Create Account card and lands on /dashboard', async ({ page, context, errors }) => {
     await loggedOut(context);
     await page.goto('/login');
     const card = page.getByTestId('auth-screen');
-    await card.waitFor();
-    expect(await card.getAttribute('data-mode')).toBe('signin');
-    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
-    expect(await page.getByLabel('Email or Username').isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Forgot Password?' }).getAttribute('href')).toBe('/forgot-password');
-    expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+    await expect(card).toBeVisible();
+    await expect(card).toHaveAttribute('data-mode', 'signin');
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    await expect(page.getByLabel('Email or Username')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Forgot Password?' })).toHaveAttribute('href', '/forgot-password');
+    await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
 
     await page.getByRole('button', { name: "Don't have an account? Sign Up" }).click();
-    expect(await card.getAttribute('data-mode')).toBe('signup');
-    await page.getByRole('heading', { name: 'Create Account' }).waitFor();
+    await expect(card).toHaveAttribute('data-mode', 'signup');
+    await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
     for (const label of ['Full Name', 'Username', 'Email', 'Password']) {
-      expect(await page.getByLabel(label, { exact: true }).getAttribute('required')).not.toBeNull();
+      await expect(page.getByLabel(label, { exact: true })).toHaveAttribute('required');
     }
-    expect(await page.getByLabel('Email', { exact: true }).getAttribute('type')).toBe('email');
+    await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('type', 'email');
     await page.getByLabel('Full Name').fill(user.name);
     await page.getByLabel('Username').fill(user.username);
     await page.getByLabel('Email', { exact: true }).fill(user.email);
@@ -44,45 +45,39 @@ describe('directory: sign up, log in, log out', () => {
     });
     await page.getByRole('button', { name: 'Create Account', exact: true }).click();
     const pending = page.getByRole('button', { name: 'Creating Account...' });
-    await pending.waitFor();
-    expect(await pending.isDisabled()).toBe(true);
+    await expect(pending).toBeVisible();
+    await expect(pending).toBeDisabled();
     release();
 
     await expectToast(page, 'Account created successfully!', 'success');
     await waitForPath(page, '/dashboard');
-    await page
-      .getByTestId('welcome')
-      .filter({ hasText: `Welcome, ${user.name}` })
-      .waitFor();
+    await expect(page.getByTestId('welcome').filter({ hasText: `Welcome, ${user.name}` })).toBeVisible();
     expect(await page.getByTestId('welcome').innerText()).not.toContain('(Admin)');
-    await page.getByRole('link', { name: 'Add Business' }).waitFor();
+    await expect(page.getByRole('link', { name: 'Add Business' })).toBeVisible();
     expect(await page.getByRole('link', { name: 'Admin Panel' }).count()).toBe(0);
-    expectNoPageErrors(browser.errors);
+    expectNoPageErrors(errors);
   });
 
-  it('a logged-in user opening /login is sent to /dashboard', async () => {
-    const { page } = browser;
+  test('a logged-in user opening /login is sent to /dashboard', async ({ page }) => {
     await page.goto('/login');
     await waitForPath(page, '/dashboard');
     await directoryScreen(page, 'directory');
     expect(await page.getByTestId('auth-screen').count()).toBe(0);
   });
 
-  it("logs out to '/' with 'Successfully logged out!'", async () => {
-    const { page } = browser;
+  test("logs out to '/' with 'Successfully logged out!'", async ({ page }) => {
     await page.goto('/dashboard');
-    await page.getByTestId('welcome').waitFor();
+    await expect(page.getByTestId('welcome')).toBeVisible();
     await page.getByRole('button', { name: 'Logout' }).click();
     await expectToast(page, 'Successfully logged out!', 'success');
     await waitForPath(page, '/');
-    await page.getByTestId('landing-page').waitFor();
+    await expect(page.getByTestId('landing-page')).toBeVisible();
     await page.goto('/dashboard');
-    await page.getByText('Login to add businesses').waitFor();
+    await expect(page.getByText('Login to add businesses')).toBeVisible();
     expect(await page.getByTestId('welcome').count()).toBe(0);
   });
 
-  it("a wrong password shows the server's detail in a toast; the right one logs in", async () => {
-    const { page, context } = browser;
+  test("a wrong password shows the server's detail in a toast; the right one logs in", async ({ page, context }) => {
     await loggedOut(context);
     await page.goto('/login');
     await page.getByLabel('Email or Username').fill(user.username);
@@ -90,20 +85,16 @@ describe('directory: sign up, log in, log out', () => {
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expectToast(page, 'Invalid email/username or password', 'error');
     expect(await pathOf(page)).toBe('/login');
-    expect(await page.getByRole('button', { name: 'Sign In', exact: true }).isEnabled()).toBe(true);
+    await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeEnabled();
 
     await page.getByLabel('Password').fill(user.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expectToast(page, 'Successfully logged in!', 'success');
     await waitForPath(page, '/dashboard');
-    await page
-      .getByTestId('welcome')
-      .filter({ hasText: `Welcome, ${user.name}` })
-      .waitFor();
+    await expect(page.getByTestId('welcome').filter({ hasText: `Welcome, ${user.name}` })).toBeVisible();
   });
 
-  it('a duplicate username is refused with a toast', async () => {
-    const { page, context } = browser;
+  test('a duplicate username is refused with a toast', async ({ page, context }) => {
     await loggedOut(context);
     await page.goto('/login');
     await page.getByRole('button', { name: "Don't have an account? Sign Up" }).click();
@@ -116,11 +107,11 @@ describe('directory: sign up, log in, log out', () => {
     expect(await pathOf(page)).toBe('/login');
     // 'Already have an account? Sign In' switches back
     await page.getByRole('button', { name: 'Already have an account? Sign In' }).click();
-    expect(await page.getByTestId('auth-screen').getAttribute('data-mode')).toBe('signin');
+    await expect(page.getByTestId('auth-screen')).toHaveAttribute('data-mode', 'signin');
   });
 });
 
-describe('directory: the session check on page load (signed-in hint cookie, docs/decisions/0003-accounts-and-sessions.md)', () => {
+test.describe('directory: the session check on page load (signed-in hint cookie, docs/decisions/0003-accounts-and-sessions.md)', () => {
   const askedForMe = (page: Page) => {
     const asked: string[] = [];
     page.on('request', (request) => {
@@ -129,29 +120,24 @@ describe('directory: the session check on page load (signed-in hint cookie, docs
     return asked;
   };
 
-  it("a visitor's /browse never asks /api/auth/me and logs no console error", async () => {
-    const { page, context } = browser;
+  test("a visitor's /browse never asks /api/auth/me and logs no console error", async ({ page, context, errors }) => {
     await loggedOut(context);
     const asked = askedForMe(page);
     await page.goto('/browse');
-    await page.locator('[data-testid="city-group"], [data-testid="directory-empty"]').first().waitFor();
+    await expect(page.locator('[data-testid="city-group"], [data-testid="directory-empty"]').first()).toBeVisible();
     await waitForQuietNetwork(page);
     expect(asked).toEqual([]);
-    expect(browser.errors).toEqual([]);
+    expect(errors).toEqual([]);
   });
 
-  it('a signed-in member is still recognised after a reload; after logout the next visit asks nothing', async () => {
-    const { page, context } = browser;
+  test('a signed-in member is still recognised after a reload; after logout the next visit asks nothing', async ({ page, context, errors }) => {
     await loggedOut(context);
     await logIn(page, user.username, user.password);
     const hint = (await context.cookies()).find((cookie) => cookie.name === SIGNED_IN_COOKIE);
     expect(hint).toMatchObject({ value: '1', httpOnly: false, path: '/' });
     const asked = askedForMe(page);
     await page.reload();
-    await page
-      .getByTestId('welcome')
-      .filter({ hasText: `Welcome, ${user.name}` })
-      .waitFor();
+    await expect(page.getByTestId('welcome').filter({ hasText: `Welcome, ${user.name}` })).toBeVisible();
     expect(asked.length).toBeGreaterThan(0);
 
     await page.getByRole('button', { name: 'Logout' }).click();
@@ -159,16 +145,15 @@ describe('directory: the session check on page load (signed-in hint cookie, docs
     expect((await context.cookies()).some((cookie) => cookie.name === SIGNED_IN_COOKIE)).toBe(false);
     asked.length = 0;
     await page.goto('/dashboard');
-    await page.getByText('Login to add businesses').waitFor();
+    await expect(page.getByText('Login to add businesses')).toBeVisible();
     expect(asked).toEqual([]);
-    expectNoPageErrors(browser.errors);
+    expectNoPageErrors(errors);
   });
 });
 
-describe('directory: protected routes', () => {
+test.describe('directory: protected routes', () => {
   for (const path of ['/add-business', '/account-settings', '/change-password', '/edit-business/1']) {
-    it(`${path} shows a spinner while the session loads, then goes to /login`, async () => {
-      const { page, context } = browser;
+    test(`${path} shows a spinner while the session loads, then goes to /login`, async ({ page, context }) => {
       await loggedOut(context);
       // A hint left by an ended session: the shell asks, and waits for, the API's answer (401).
       await context.addCookies([{ name: SIGNED_IN_COOKIE, value: '1', url: e2e.baseUrl }]);
@@ -179,49 +164,48 @@ describe('directory: protected routes', () => {
         await route.continue();
       });
       await page.goto(path);
-      await page.getByTestId('page-spinner').waitFor();
+      await expect(page.getByTestId('page-spinner')).toBeVisible();
       expect(await pathOf(page)).toBe(path);
       release();
       await waitForPath(page, '/login');
-      await page.getByTestId('auth-screen').waitFor();
+      await expect(page.getByTestId('auth-screen')).toBeVisible();
       expect((await context.cookies()).some((cookie) => cookie.name === SIGNED_IN_COOKIE)).toBe(false);
     });
   }
 });
 
-describe('directory: forgot password (4 steps) with the mailed code', () => {
-  it('resets the password with the 6-digit code, then logs in with the new one', async () => {
-    const { page, context } = browser;
+test.describe('directory: forgot password (4 steps) with the mailed code', () => {
+  test('resets the password with the 6-digit code, then logs in with the new one', async ({ page, context, errors, mailbox }) => {
     await loggedOut(context);
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot Password?' }).click();
     await waitForPath(page, '/forgot-password');
     const screen = page.getByTestId('forgot-password');
-    await screen.waitFor();
-    expect(await screen.getAttribute('data-step')).toBe('1');
-    await page.getByRole('heading', { name: 'Forgot Password' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Back to Login' }).getAttribute('href')).toBe('/login');
+    await expect(screen).toBeVisible();
+    await expect(screen).toHaveAttribute('data-step', '1');
+    await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login');
 
     await page.getByLabel('Email or Username').fill(user.email);
     await page.getByRole('button', { name: 'Send Verification Code' }).click();
-    await page.getByRole('heading', { name: 'Enter Verification Code' }).waitFor();
-    expect(await screen.getAttribute('data-step')).toBe('2');
-    await page.getByText('Code expires in 15 minutes').waitFor();
+    await expect(page.getByRole('heading', { name: 'Enter Verification Code' })).toBeVisible();
+    await expect(screen).toHaveAttribute('data-step', '2');
+    await expect(page.getByText('Code expires in 15 minutes')).toBeVisible();
     const codeInput = page.getByLabel('Verification Code');
-    expect(await codeInput.getAttribute('maxlength')).toBe('6');
-    expect(await page.getByRole('link', { name: 'Back to Login' }).count()).toBe(1);
+    await expect(codeInput).toHaveAttribute('maxlength', '6');
+    await expect(page.getByRole('link', { name: 'Back to Login' })).toHaveCount(1);
 
-    const first = await waitForMail(user.email, { subject: /password reset code/i });
+    const first = await mailbox.waitFor(user.email, { subject: /password reset code/i });
 
     // 'Back' returns to step 1; sending again mails a new code (the one to use).
     await page.getByRole('button', { name: 'Back', exact: true }).click();
-    await page.getByRole('heading', { name: 'Forgot Password' }).waitFor();
-    expect(await screen.getAttribute('data-step')).toBe('1');
+    await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
+    await expect(screen).toHaveAttribute('data-step', '1');
     await page.getByRole('button', { name: 'Send Verification Code' }).click();
-    await page.getByRole('heading', { name: 'Enter Verification Code' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Enter Verification Code' })).toBeVisible();
 
     const mail = await eventually(async () => {
-      const latest = await waitForMail(user.email, { subject: /password reset code/i });
+      const latest = await mailbox.waitFor(user.email, { subject: /password reset code/i });
       if (latest.id === first.id) throw new Error('the second code has not arrived yet');
       return latest;
     });
@@ -242,8 +226,8 @@ describe('directory: forgot password (4 steps) with the mailed code', () => {
 
     await page.getByLabel('Confirm Password').fill(newPassword);
     await page.getByRole('button', { name: 'Reset Password' }).click();
-    await page.getByRole('heading', { name: 'Password Reset Successful' }).waitFor();
-    expect(await screen.getAttribute('data-step')).toBe('4');
+    await expect(page.getByRole('heading', { name: 'Password Reset Successful' })).toBeVisible();
+    await expect(screen).toHaveAttribute('data-step', '4');
     expect(await page.getByRole('link', { name: 'Back to Login' }).count()).toBe(0);
     const shownAt = Date.now();
     await waitForPath(page, '/login');
@@ -255,35 +239,31 @@ describe('directory: forgot password (4 steps) with the mailed code', () => {
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expectToast(page, 'Invalid email/username or password', 'error');
     await logIn(page, user.email, newPassword);
-    await page
-      .getByTestId('welcome')
-      .filter({ hasText: `Welcome, ${user.name}` })
-      .waitFor();
+    await expect(page.getByTestId('welcome').filter({ hasText: `Welcome, ${user.name}` })).toBeVisible();
     user.password = newPassword;
-    expectNoPageErrors(browser.errors);
+    expectNoPageErrors(errors);
   });
 });
 
-describe('landing page and footer (SPEC §1)', () => {
-  it('shows the landing links and the footer: support link, social links, placeholders, © 2024', async () => {
-    const { page, context } = browser;
+test.describe('landing page and footer (SPEC §1)', () => {
+  test('shows the landing links and the footer: support link, social links, placeholders, © 2024', async ({ page, context }) => {
     await loggedOut(context);
     await page.goto('/');
-    await page.getByTestId('landing-page').waitFor();
-    await page.getByRole('heading', { name: 'Find Pro-Palestinian Businesses' }).waitFor();
+    await expect(page.getByTestId('landing-page')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Find Pro-Palestinian Businesses' })).toBeVisible();
     const hrefOf = async (name: string) => page.getByTestId('landing-page').getByRole('link', { name, exact: true }).first().getAttribute('href');
     expect(await hrefOf('Explore Businesses')).toBe('/browse');
     expect(await hrefOf('Add Your Business')).toBe('/login');
     expect(await hrefOf('Browse Directory')).toBe('/browse');
-    await page.getByRole('heading', { name: 'How It Works' }).waitFor();
-    await page.getByRole('heading', { name: 'Ready to Make a Difference?' }).waitFor();
-    for (const step of ['Discover', 'Connect', 'Verify']) await page.getByRole('heading', { name: step, exact: true }).waitFor();
+    await expect(page.getByRole('heading', { name: 'How It Works' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Ready to Make a Difference?' })).toBeVisible();
+    for (const step of ['Discover', 'Connect', 'Verify']) await expect(page.getByRole('heading', { name: step, exact: true })).toBeVisible();
 
     const footer = page.getByTestId('site-footer');
     await footer.scrollIntoViewIfNeeded();
     const support = page.getByTestId('support-link');
-    expect(await support.getAttribute('href')).toMatch(/^https:\/\/(?!localhost)/);
-    expect(await support.getAttribute('target')).toBe('_blank');
+    await expect(support).toHaveAttribute('href', /^https:\/\/(?!localhost)/);
+    await expect(support).toHaveAttribute('target', '_blank');
     const hrefs = await footer.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
     expect(hrefs.some((h) => /^https:\/\/(x|twitter)\.com\//.test(h))).toBe(true);
     expect(hrefs.some((h) => /^https:\/\/(www\.)?instagram\.com\//.test(h))).toBe(true);
@@ -291,7 +271,7 @@ describe('landing page and footer (SPEC §1)', () => {
     expect(hrefs).toContain('/login');
     for (const label of ['Guidelines', 'Support', 'Contact']) {
       const link = footer.getByRole('link', { name: label, exact: true });
-      expect(await link.getAttribute('href')).toBe('#');
+      await expect(link).toHaveAttribute('href', '#');
       await link.click();
       expect(await pathOf(page)).toBe('/');
     }
@@ -300,51 +280,45 @@ describe('landing page and footer (SPEC §1)', () => {
   });
 });
 
-describe('directory: login returns to where the visitor was (issue #12, point 7)', () => {
+test.describe('directory: login returns to where the visitor was (issue #12, point 7)', () => {
   const someBusiness = async (page: Page) => {
     const answer = await apiFetch<Array<{ id: number; name: string }>>(page, '/api/businesses?limit=1');
     return answer.body[0];
   };
   const signIn = async (page: Page) => {
-    await page.locator('[data-testid="auth-screen"][data-mode="signin"]').waitFor();
+    await expect(page.locator('[data-testid="auth-screen"][data-mode="signin"]')).toBeVisible();
     await page.getByLabel('Email or Username').fill(user.username);
     await page.getByLabel('Password').fill(user.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expectToast(page, 'Successfully logged in!', 'success');
   };
 
-  it("a business page's 'Log In' comes back to the business", async () => {
-    const { page, context } = browser;
+  test("a business page's 'Log In' comes back to the business", async ({ page, context }) => {
     await loggedOut(context);
     await page.goto('/browse');
     const business = await someBusiness(page);
     await page.goto(`/business/${business.id}`);
-    await page.getByTestId('business-detail').waitFor();
+    await expect(page.getByTestId('business-detail')).toBeVisible();
     await page.getByRole('link', { name: 'Log In' }).click();
     await waitForPath(page, '/login');
     await signIn(page);
     await waitForPath(page, `/business/${business.id}`);
-    await page
-      .getByTestId('welcome')
-      .filter({ hasText: `Welcome, ${user.name}` })
-      .waitFor();
+    await expect(page.getByTestId('welcome').filter({ hasText: `Welcome, ${user.name}` })).toBeVisible();
   });
 
-  it('a protected page that sent the visitor to /login is where logging in leads', async () => {
-    const { page, context } = browser;
+  test('a protected page that sent the visitor to /login is where logging in leads', async ({ page, context }) => {
     await loggedOut(context);
     await page.goto('/add-business');
     await waitForPath(page, '/login');
     await signIn(page);
     await waitForPath(page, '/add-business');
-    await page.getByTestId('business-form').waitFor();
+    await expect(page.getByTestId('business-form')).toBeVisible();
   });
 
-  it('a return target of another site is refused: /dashboard', async () => {
-    const { page, context } = browser;
+  test('a return target of another site is refused: /dashboard', async ({ page, context }) => {
     await loggedOut(context);
     await page.goto('/login');
-    await page.getByTestId('auth-screen').waitFor();
+    await expect(page.getByTestId('auth-screen')).toBeVisible();
     // The router keeps its state in the history entry: forge one that points away, then reload.
     await page.evaluate(() => history.replaceState({ usr: { from: '//evil.example/business/1' }, key: 'forged', idx: 0 }, ''));
     await page.reload();
@@ -353,27 +327,25 @@ describe('directory: login returns to where the visitor was (issue #12, point 7)
     expect(new URL(page.url()).host).toBe(new URL(e2e.baseUrl).host);
   });
 
-  it('an expired session: a toast, /login, and back to the page after logging in again', async () => {
-    const { page, context } = browser;
+  test('an expired session: a toast, /login, and back to the page after logging in again', async ({ page, context }) => {
     await loggedOut(context);
     await logIn(page, user.username, user.password);
     const business = await someBusiness(page);
     await page.goto(`/business/${business.id}`);
-    await page.getByRole('button', { name: 'Suggest Edit' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Suggest Edit' })).toBeVisible();
     // The session ends on the server (another tab logged out); this page still thinks it is signed in.
     expect((await apiFetch(page, '/api/auth/logout', { method: 'POST' })).status).toBe(200);
     await page.getByTestId('upvote').click();
     await expectToast(page, FIRST_LOAD_MESSAGES.sessionExpired, 'error');
     await waitForPath(page, '/login');
-    expect(await page.getByTestId('toast').filter({ hasText: FIRST_LOAD_MESSAGES.sessionExpired }).count()).toBe(1);
+    await expect(page.getByTestId('toast').filter({ hasText: FIRST_LOAD_MESSAGES.sessionExpired })).toHaveCount(1);
     await signIn(page);
     await waitForPath(page, `/business/${business.id}`);
   });
 });
 
-describe('directory: sign-up tells its rules before submitting (issue #12, point 7)', () => {
-  it('the username and password rules are under their fields', async () => {
-    const { page, context } = browser;
+test.describe('directory: sign-up tells its rules before submitting (issue #12, point 7)', () => {
+  test('the username and password rules are under their fields', async ({ page, context }) => {
     await loggedOut(context);
     await page.goto('/login');
     await page.getByRole('button', { name: "Don't have an account? Sign Up" }).click();
@@ -386,7 +358,7 @@ describe('directory: sign-up tells its rules before submitting (issue #12, point
       );
     expect(await description('Username')).toBe(MESSAGES.usernameCharacters);
     expect(await description('Password')).toBe(MESSAGES.passwordTooShort);
-    await page.getByText(MESSAGES.passwordTooShort).waitFor();
-    expect(await page.getByLabel('Password').getAttribute('minlength')).toBe(String(LIMITS.passwordMinLength));
+    await expect(page.getByText(MESSAGES.passwordTooShort)).toBeVisible();
+    await expect(page.getByLabel('Password')).toHaveAttribute('minlength', String(LIMITS.passwordMinLength));
   });
 });

@@ -1,10 +1,9 @@
 // Issue #5, SPEC §2 business form and detail: add a business (geocoded by the worker, never typed),
 // edit it, vote, comment, suggest an edit, report it; admins then see the report.
 import { randomBytes } from 'node:crypto';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { database } from '../admin/helpers';
-import { useBrowser } from '../support/browser';
 import {
   admin,
   apiFetch,
@@ -21,7 +20,9 @@ import {
   waitForPath,
 } from './helpers';
 
-const browser = useBrowser();
+// The tests of this file share one browser context and run in order, each carrying on from where the last one left it.
+test.describe.configure({ mode: 'serial' });
+
 const owner = newUser('owner');
 const tag = randomBytes(4).toString('hex');
 const place = {
@@ -41,7 +42,7 @@ let businessId = 0;
 
 async function openDetail(page: Page): Promise<void> {
   await page.goto(`/business/${businessId}`);
-  await page.locator(`[data-testid="business-detail"][data-business-id="${businessId}"]`).waitFor();
+  await expect(page.locator(`[data-testid="business-detail"][data-business-id="${businessId}"]`)).toBeVisible();
 }
 
 /** rgb(...) of an element's text. */
@@ -51,24 +52,23 @@ async function colourOf(page: Page, testId: string): Promise<[number, number, nu
   return [r, g, b];
 }
 
-describe('directory: add a business and land on its page', () => {
-  it('fills the form (no coordinates), lands on /business/{id} with every section', async () => {
-    const { page, context } = browser;
+test.describe('directory: add a business and land on its page', () => {
+  test('fills the form (no coordinates), lands on /business/{id} with every section', async ({ page, context, errors }) => {
     await loggedOut(context);
     await signUp(page, owner);
     await page.getByRole('link', { name: 'Add Business' }).click();
     await waitForPath(page, '/add-business');
     const form = page.locator('[data-testid="business-form"][data-mode="add"]');
-    await form.waitFor();
-    await page.getByRole('heading', { name: 'Add Your Business' }).waitFor();
+    await expect(form).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Add Your Business' })).toBeVisible();
     for (const section of ['Basic Information', 'Location Information', 'Online Presence', 'Business Hours', 'Palestine Support']) {
-      await form.getByRole('heading', { name: section }).waitFor();
+      await expect(form.getByRole('heading', { name: section })).toBeVisible();
     }
     expect(await page.getByTestId('form-note').innerText()).toBe(
       'By adding your business, you confirm that it actively supports Palestinian rights and solidarity.',
     );
-    expect(await page.getByLabel('Website').getAttribute('type')).toBe('url');
-    expect(await page.getByLabel('Sunday').getAttribute('placeholder')).toBe('9:00 AM - 6:00 PM or Closed');
+    await expect(page.getByLabel('Website')).toHaveAttribute('type', 'url');
+    await expect(page.getByLabel('Sunday')).toHaveAttribute('placeholder', '9:00 AM - 6:00 PM or Closed');
     // no latitude/longitude inputs: the worker geocodes the postcode
     expect(await form.locator('input[name*="latitude" i], input[name*="longitude" i], input[name$="-lat" i], input[name$="-lon" i]').count()).toBe(0);
 
@@ -96,28 +96,25 @@ describe('directory: add a business and land on its page', () => {
     await page.waitForURL(/\/business\/\d+$/);
     businessId = Number(new URL(page.url()).pathname.split('/').pop());
     const detail = page.locator(`[data-testid="business-detail"][data-business-id="${businessId}"]`);
-    await detail.waitFor();
-    await detail.getByRole('heading', { level: 1, name: place.name }).waitFor();
+    await expect(detail).toBeVisible();
+    await expect(detail.getByRole('heading', { level: 1, name: place.name })).toBeVisible();
     expect(await detail.getByTestId('business-header').innerText()).toContain(`${place.address}, ${place.city} ${place.postcode}`);
     expect(await detail.getByTestId('business-header').innerText()).toContain(place.category);
     const source = detail.getByTestId('source');
-    await source.getByText(place.proof).waitFor();
+    await expect(source.getByText(place.proof)).toBeVisible();
     expect(await source.innerText()).toContain('Donation or fundraiser');
     const hours = await page.getByTestId('business-hours').innerText();
     expect(hours).toMatch(/Monday:\s*9:00 AM - 6:00 PM/);
     expect(hours).toMatch(/Sunday:\s*Closed/);
-    expect(await page.getByTestId('social-links').getByRole('link', { name: 'Twitter/X' }).getAttribute('href')).toBe(
-      'https://twitter.com/olivegrove',
-    );
-    expect(await detail.getByRole('link', { name: 'Visit Website' }).getAttribute('href')).toBe(place.website);
+    await expect(page.getByTestId('social-links').getByRole('link', { name: 'Twitter/X' })).toHaveAttribute('href', 'https://twitter.com/olivegrove');
+    await expect(detail.getByRole('link', { name: 'Visit Website' })).toHaveAttribute('href', place.website);
     expect(await detail.locator(`a[href^="tel:"]`).first().innerText()).toBe(place.phone);
-    await page.getByRole('link', { name: 'Edit Business' }).waitFor();
-    expect(await page.getByTestId('community-rating').isVisible()).toBe(true);
-    expectNoPageErrors(browser.errors);
+    await expect(page.getByRole('link', { name: 'Edit Business' })).toBeVisible();
+    await expect(page.getByTestId('community-rating')).toBeVisible();
+    expectNoPageErrors(errors);
   });
 
-  it('the worker geocodes the postcode; the business shows on the map view', async () => {
-    const { page } = browser;
+  test('the worker geocodes the postcode; the business shows on the map view', async ({ page }) => {
     await page.goto('/browse');
     await directoryScreen(page, 'directory');
     const located = await eventually(async () => {
@@ -133,12 +130,9 @@ describe('directory: add a business and land on its page', () => {
       async () => {
         await page.goto('/browse');
         await page.getByPlaceholder('Search businesses...').fill(tag);
-        await page
-          .getByTestId('business-count')
-          .filter({ hasText: exact('1 businesses found') })
-          .waitFor({ timeout: 5000 });
+        await expect(page.getByTestId('business-count').filter({ hasText: exact('1 businesses found') })).toBeVisible({ timeout: 5000 });
         await page.getByRole('button', { name: 'Map View' }).click();
-        await page.getByTestId('map-view').waitFor();
+        await expect(page.getByTestId('map-view')).toBeVisible();
         expect(await page.getByTestId('stat-on-map').innerText()).toBe('1');
       },
       { timeoutMs: 90_000, intervalMs: 2000 },
@@ -147,24 +141,23 @@ describe('directory: add a business and land on its page', () => {
     expect(await page.getByTestId('stat-coverage').innerText()).toBe('100%');
     expect(await page.getByTestId('unmapped').count()).toBe(0);
     const marker = page.locator(`.leaflet-marker-icon[title="${place.name}"]`);
-    await marker.waitFor();
+    await expect(marker).toBeVisible();
     await marker.click();
     const popup = page.getByTestId('map-popup');
-    await popup.waitFor();
-    expect(await popup.getByRole('heading', { name: place.name }).isVisible()).toBe(true);
+    await expect(popup).toBeVisible();
+    await expect(popup.getByRole('heading', { name: place.name })).toBeVisible();
     expect(await popup.innerText()).toContain(`${place.description.slice(0, 80)}...`);
     expect(await popup.innerText()).toContain(`${place.city} ${place.postcode}`);
     await popup.getByRole('link', { name: 'View Full Details' }).click();
     await waitForPath(page, `/business/${businessId}`);
   });
 
-  it("edits the business from 'Edit Business' ('Update Business')", async () => {
-    const { page } = browser;
+  test("edits the business from 'Edit Business' ('Update Business')", async ({ page }) => {
     await openDetail(page);
     await page.getByRole('link', { name: 'Edit Business' }).click();
     await waitForPath(page, `/edit-business/${businessId}`);
-    await page.locator('[data-testid="business-form"][data-mode="edit"]').waitFor();
-    await page.getByRole('heading', { name: 'Edit Business' }).waitFor();
+    await expect(page.locator('[data-testid="business-form"][data-mode="edit"]')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Edit Business' })).toBeVisible();
     expect(await page.getByLabel(/Business Name/).inputValue()).toBe(place.name);
     expect(await page.getByLabel('Category').inputValue()).toBe(place.category);
     expect(await page.getByLabel('Monday').inputValue()).toBe(place.monday);
@@ -174,27 +167,26 @@ describe('directory: add a business and land on its page', () => {
     await page.getByRole('button', { name: 'Update Business' }).click();
     await expectToast(page, 'Business updated successfully!', 'success');
     await waitForPath(page, `/business/${businessId}`);
-    await page.getByTestId('business-detail').locator(`a[href^="tel:"]`, { hasText: place.phone }).waitFor();
+    await expect(page.getByTestId('business-detail').locator(`a[href^="tel:"]`, { hasText: place.phone })).toBeVisible();
   });
 });
 
-describe('directory: community actions on the business page', () => {
-  it('votes: the current vote is highlighted, score green when >= 0 and red when negative', async () => {
-    const { page } = browser;
+test.describe('directory: community actions on the business page', () => {
+  test('votes: the current vote is highlighted, score green when >= 0 and red when negative', async ({ page }) => {
     await openDetail(page);
     const up = page.getByTestId('upvote');
     const down = page.getByTestId('downvote');
     const score = page.getByTestId('net-score');
-    await score.filter({ hasText: exact('0') }).waitFor();
-    expect(await up.getAttribute('aria-pressed')).toBe('false');
-    expect(await down.getAttribute('aria-pressed')).toBe('false');
+    await expect(score.filter({ hasText: exact('0') })).toBeVisible();
+    await expect(up).toHaveAttribute('aria-pressed', 'false');
+    await expect(down).toHaveAttribute('aria-pressed', 'false');
     const [r0, g0] = await colourOf(page, 'net-score');
     expect(g0).toBeGreaterThan(r0);
 
     await up.click();
-    await score.filter({ hasText: exact('+1') }).waitFor();
-    expect(await up.getAttribute('aria-pressed')).toBe('true');
-    expect(await down.getAttribute('aria-pressed')).toBe('false');
+    await expect(score.filter({ hasText: exact('+1') })).toBeVisible();
+    await expect(up).toHaveAttribute('aria-pressed', 'true');
+    await expect(down).toHaveAttribute('aria-pressed', 'false');
     expect(await up.innerText()).toContain('1');
     const [r1, g1] = await colourOf(page, 'net-score');
     expect(g1).toBeGreaterThan(r1);
@@ -203,36 +195,35 @@ describe('directory: community actions on the business page', () => {
     expect(upBackground).not.toBe(downBackground);
 
     await down.click();
-    await score.filter({ hasText: exact('-1') }).waitFor();
-    expect(await down.getAttribute('aria-pressed')).toBe('true');
-    expect(await up.getAttribute('aria-pressed')).toBe('false');
+    await expect(score.filter({ hasText: exact('-1') })).toBeVisible();
+    await expect(down).toHaveAttribute('aria-pressed', 'true');
+    await expect(up).toHaveAttribute('aria-pressed', 'false');
     const [r2, g2] = await colourOf(page, 'net-score');
     expect(r2).toBeGreaterThan(g2);
 
     // The vote survives a reload (it is the server's), and sending it again removes it (CONTRACT).
     await openDetail(page);
-    await score.filter({ hasText: exact('-1') }).waitFor();
+    await expect(score.filter({ hasText: exact('-1') })).toBeVisible();
     // The member's own vote is its own read (the score may show first): wait for it rather than race it.
-    await page.locator('[data-testid="downvote"][aria-pressed="true"]').waitFor();
-    expect(await up.getAttribute('aria-pressed')).toBe('false');
+    await expect(page.locator('[data-testid="downvote"][aria-pressed="true"]')).toBeVisible();
+    await expect(up).toHaveAttribute('aria-pressed', 'false');
     await down.click();
-    await score.filter({ hasText: exact('0') }).waitFor();
-    expect(await down.getAttribute('aria-pressed')).toBe('false');
+    await expect(score.filter({ hasText: exact('0') })).toBeVisible();
+    await expect(down).toHaveAttribute('aria-pressed', 'false');
   });
 
-  it("comments: live 'n/1000 characters', 3-character rule, delete after the confirmation", async () => {
-    const { page } = browser;
+  test("comments: live 'n/1000 characters', 3-character rule, delete after the confirmation", async ({ page }) => {
     await openDetail(page);
     const comments = page.getByTestId('comments');
     const box = comments.getByLabel('Add a comment');
     const counter = page.getByTestId('comment-counter');
     const post = comments.getByRole('button', { name: 'Post Comment' });
     expect(await counter.innerText()).toBe('0/1000 characters');
-    expect(await post.isDisabled()).toBe(true);
+    await expect(post).toBeDisabled();
 
     await box.pressSequentially('ok');
     expect(await counter.innerText()).toBe('2/1000 characters');
-    expect(await post.isEnabled()).toBe(true);
+    await expect(post).toBeEnabled();
     await post.click();
     await expectToast(page, 'Comment must be at least 3 characters', 'error');
 
@@ -246,7 +237,7 @@ describe('directory: community actions on the business page', () => {
     await post.click();
     await expectToast(page, 'Comment added!', 'success');
     const mine = page.getByTestId('comment').filter({ hasText: text });
-    await mine.waitFor();
+    await expect(mine).toBeVisible();
     expect(await mine.innerText()).toContain(owner.username);
     expect(await counter.innerText()).toBe('0/1000 characters');
 
@@ -258,7 +249,7 @@ describe('directory: community actions on the business page', () => {
     });
     await mine.getByRole('button', { name: /Delete/ }).click();
     expect(asked).toEqual(['Are you sure you want to delete this comment?']);
-    expect(await mine.count()).toBe(1);
+    await expect(mine).toHaveCount(1);
 
     page.once('dialog', (dialog) => {
       asked.push(dialog.message());
@@ -266,41 +257,37 @@ describe('directory: community actions on the business page', () => {
     });
     await mine.getByRole('button', { name: /Delete/ }).click();
     await expectToast(page, 'Comment deleted', 'success');
-    await mine.waitFor({ state: 'detached' });
+    await expect(mine).not.toBeAttached();
     expect(asked).toHaveLength(2);
 
     // Leave one comment for the admin check below.
     await box.fill(`Second visit ${tag}`);
     await post.click();
     await expectToast(page, 'Comment added!', 'success');
-    await page
-      .getByTestId('comment')
-      .filter({ hasText: `Second visit ${tag}` })
-      .waitFor();
+    await expect(page.getByTestId('comment').filter({ hasText: `Second visit ${tag}` })).toBeVisible();
   });
 
-  it("suggests an edit: submit disabled until field and value are set; the success toast; 'Pending Suggestions (1)'", async () => {
-    const { page } = browser;
+  test("suggests an edit: submit disabled until field and value are set; the success toast; 'Pending Suggestions (1)'", async ({ page }) => {
     await openDetail(page);
     await page.getByRole('button', { name: 'Suggest Edit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Suggest Edit' });
-    await dialog.waitFor();
+    await expect(dialog).toBeVisible();
     const submit = dialog.getByRole('button', { name: 'Submit Suggestion' });
-    expect(await submit.isDisabled()).toBe(true);
+    await expect(submit).toBeDisabled();
     await dialog.getByLabel('Field to update').selectOption('website');
-    expect(await submit.isDisabled()).toBe(true);
+    await expect(submit).toBeDisabled();
     expect(await page.getByTestId('current-value').innerText()).toContain(place.website);
     await dialog.getByLabel('Suggested value').fill('https://example.org/olive-grove');
-    expect(await submit.isEnabled()).toBe(true);
+    await expect(submit).toBeEnabled();
     await dialog.getByLabel('Suggested value').fill('   ');
-    expect(await submit.isDisabled()).toBe(true);
+    await expect(submit).toBeDisabled();
     await dialog.getByLabel('Suggested value').fill('https://example.org/olive-grove');
     await dialog.getByLabel('Reason (optional)').fill('They moved their site');
     await submit.click();
     await expectToast(page, 'Suggestion submitted successfully! It will be reviewed by an admin.', 'success');
-    await dialog.waitFor({ state: 'detached' });
+    await expect(dialog).not.toBeAttached();
     const pending = page.getByTestId('pending-suggestions');
-    await pending.getByRole('heading', { name: 'Pending Suggestions (1)' }).waitFor();
+    await expect(pending.getByRole('heading', { name: 'Pending Suggestions (1)' })).toBeVisible();
     const text = await pending.innerText();
     expect(text).toContain('https://example.org/olive-grove');
     expect(text).toContain('They moved their site');
@@ -308,12 +295,11 @@ describe('directory: community actions on the business page', () => {
     expect(text).toContain('Pending admin review');
   });
 
-  it('reports the business: reason required, six reasons, success toast', async () => {
-    const { page } = browser;
+  test('reports the business: reason required, six reasons, success toast', async ({ page }) => {
     await openDetail(page);
     await page.getByRole('button', { name: 'Report Business' }).click();
     const dialog = page.getByRole('dialog', { name: 'Report Business' });
-    await dialog.waitFor();
+    await expect(dialog).toBeVisible();
     const reasons = await dialog.getByLabel('Reason').locator('option').allInnerTexts();
     expect(reasons.slice(1)).toEqual([
       'Inaccurate information',
@@ -324,41 +310,36 @@ describe('directory: community actions on the business page', () => {
       'Other',
     ]);
     const submit = dialog.getByRole('button', { name: 'Submit Report' });
-    expect(await submit.isDisabled()).toBe(true);
+    await expect(submit).toBeDisabled();
     await dialog.getByLabel('Reason').selectOption('Business closed/moved');
     await dialog.getByLabel(/Details/).fill(`Shut last month ${tag}`);
     await submit.click();
     await expectToast(page, 'Report submitted successfully', 'success');
-    await dialog.waitFor({ state: 'detached' });
+    await expect(dialog).not.toBeAttached();
     // Members never see report counts.
     expect(await page.getByTestId('recent-reports').count()).toBe(0);
     expect(await page.getByTestId('detail-report-count').count()).toBe(0);
   });
 
-  it('an admin sees the report badge, Recent Reports, Edit Business and may delete any comment', async () => {
-    const { page, context } = browser;
+  test('an admin sees the report badge, Recent Reports, Edit Business and may delete any comment', async ({ page, context }) => {
     await loggedOut(context);
     await logIn(page, admin.login, admin.password);
     expect(await page.getByTestId('welcome').innerText()).toContain('(Admin)');
-    await page.getByRole('link', { name: 'Admin Panel' }).waitFor();
+    await expect(page.getByRole('link', { name: 'Admin Panel' })).toBeVisible();
     await openDetail(page);
-    await page
-      .getByTestId('detail-report-count')
-      .filter({ hasText: exact('1 report') })
-      .waitFor();
+    await expect(page.getByTestId('detail-report-count').filter({ hasText: exact('1 report') })).toBeVisible();
     const reports = page.getByTestId('recent-reports');
-    await reports.getByRole('heading', { name: 'Recent Reports (1)' }).waitFor();
+    await expect(reports.getByRole('heading', { name: 'Recent Reports (1)' })).toBeVisible();
     const text = await reports.innerText();
     expect(text).toContain('Business closed/moved');
     expect(text).toContain(`Shut last month ${tag}`);
     expect(text).toContain(owner.username);
-    await page.getByRole('link', { name: 'Edit Business' }).waitFor();
+    await expect(page.getByRole('link', { name: 'Edit Business' })).toBeVisible();
     const theirs = page.getByTestId('comment').filter({ hasText: `Second visit ${tag}` });
-    await theirs.getByRole('button', { name: /Delete/ }).waitFor();
+    await expect(theirs.getByRole('button', { name: /Delete/ })).toBeVisible();
   });
 
-  it("comments come a page at a time: the title counts them all, 'Load more comments' shows the rest (issue #30)", async () => {
-    const { page } = browser;
+  test("comments come a page at a time: the title counts them all, 'Load more comments' shows the rest (issue #30)", async ({ page }) => {
     const db = database();
     let total = 0;
     try {
@@ -374,7 +355,7 @@ describe('directory: community actions on the business page', () => {
     }
     await openDetail(page);
     const comments = page.getByTestId('comments');
-    await comments.getByRole('heading', { name: `Comments (${total})` }).waitFor();
+    await expect(comments.getByRole('heading', { name: `Comments (${total})` })).toBeVisible();
     const shown = page.getByTestId('comment');
     await eventually(async () => expect(await shown.count()).toBe(20));
     await comments.getByRole('button', { name: 'Load more comments' }).click();
@@ -384,69 +365,64 @@ describe('directory: community actions on the business page', () => {
     expect(await shown.last().innerText()).toContain(`Older note 25 ${tag}`);
   });
 
-  it("a visitor sees 'Login to Interact' and is asked to log in to vote", async () => {
-    const { page, context } = browser;
+  test("a visitor sees 'Login to Interact' and is asked to log in to vote", async ({ page, context }) => {
     await loggedOut(context);
     await openDetail(page);
-    await page.getByText('Want to suggest edits or report this business?').waitFor();
+    await expect(page.getByText('Want to suggest edits or report this business?')).toBeVisible();
     expect(await page.getByRole('button', { name: 'Suggest Edit' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Edit Business' }).count()).toBe(0);
     await page.getByTestId('upvote').click();
     await expectToast(page, 'Please log in to vote', 'error');
-    await page.getByRole('link', { name: 'Log In' }).waitFor();
+    await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible();
     await page.getByRole('button', { name: 'Login to Interact' }).click();
     await waitForPath(page, '/login');
   });
 
-  it("an unknown id toasts 'Business not found' and goes to /dashboard", async () => {
-    const { page } = browser;
+  test("an unknown id toasts 'Business not found' and goes to /dashboard", async ({ page }) => {
     await page.goto('/business/987654321');
     await expectToast(page, 'Business not found', 'error');
     await waitForPath(page, '/dashboard');
   });
 });
 
-describe('directory: the business pages say what is going on (issue #12)', () => {
+test.describe('directory: the business pages say what is going on (issue #12)', () => {
   const other = newUser('other');
 
-  it("a business that could not be read says so, apart from 'not found', and 'Try again' reads it again", async () => {
-    const { page, context } = browser;
+  test("a business that could not be read says so, apart from 'not found', and 'Try again' reads it again", async ({ page, context }) => {
     await loggedOut(context);
     const detailPath = new RegExp(`/api/businesses/${businessId}$`);
     await page.route(detailPath, (route) => route.fulfill({ status: 503, body: '{"detail":"Service temporarily unavailable"}' }));
     await page.goto(`/business/${businessId}`);
     const unavailable = page.getByTestId('business-unavailable');
-    await unavailable.waitFor();
-    await unavailable.getByRole('heading', { level: 1, name: 'Could not load this business' }).waitFor();
+    await expect(unavailable).toBeVisible();
+    await expect(unavailable.getByRole('heading', { level: 1, name: 'Could not load this business' })).toBeVisible();
     expect(await unavailable.innerText()).toContain('Please check your connection and try again.');
     expect(await page.getByTestId('business-not-found').count()).toBe(0);
     expect(await pathOf(page)).toBe(`/business/${businessId}`);
 
     await page.unroute(detailPath);
     await unavailable.getByRole('button', { name: 'Try again' }).click();
-    await page.locator(`[data-testid="business-detail"][data-business-id="${businessId}"]`).waitFor();
-    await page.getByRole('heading', { level: 1, name: place.name }).waitFor();
+    await expect(page.locator(`[data-testid="business-detail"][data-business-id="${businessId}"]`)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: place.name })).toBeVisible();
   });
 
-  it("the form's categories are the server's, and nothing else", async () => {
-    const { page } = browser;
+  test("the form's categories are the server's, and nothing else", async ({ page }) => {
     await signUp(page, other);
     await page.goto('/add-business');
-    await page.locator('[data-testid="business-form"][data-mode="add"]').waitFor();
+    await expect(page.locator('[data-testid="business-form"][data-mode="add"]')).toBeVisible();
     const server = (await apiFetch<{ categories: string[] }>(page, '/api/categories')).body.categories;
     expect(server).toContain('Bookshop');
     const select = page.getByLabel('Category');
-    await select.locator('option', { hasText: exact('Bookshop') }).waitFor({ state: 'attached' });
+    await expect(select.locator('option', { hasText: exact('Bookshop') })).toBeAttached();
     const offered = (await select.locator('option').allInnerTexts()).slice(1);
     expect([...offered].sort()).toEqual([...server].sort());
   });
 
-  it("text fields stop at the contract's limits, long ones count, and a too-long text is refused in words", async () => {
-    const { page } = browser;
+  test("text fields stop at the contract's limits, long ones count, and a too-long text is refused in words", async ({ page }) => {
     await page.goto('/add-business');
-    await page.locator('[data-testid="business-form"][data-mode="add"]').waitFor();
-    expect(await page.getByLabel(/Business Name/).getAttribute('maxlength')).toBe('300');
-    expect(await page.getByLabel(/^Postcode/).getAttribute('maxlength')).toBe('12');
+    await expect(page.locator('[data-testid="business-form"][data-mode="add"]')).toBeVisible();
+    await expect(page.getByLabel(/Business Name/)).toHaveAttribute('maxlength', '300');
+    await expect(page.getByLabel(/^Postcode/)).toHaveAttribute('maxlength', '12');
     const description = page.getByLabel('Description');
     // The counter is what the field's aria-describedby names (its id is React's, unique per field).
     const counterId = await description.getAttribute('aria-describedby');
@@ -467,19 +443,17 @@ describe('directory: the business pages say what is going on (issue #12)', () =>
     expect(refused.body.errors.name).toBe('Business Name must be at most 300 characters');
   });
 
-  it("/edit-business/{id} of someone else's business says so, with no form", async () => {
-    const { page } = browser;
+  test("/edit-business/{id} of someone else's business says so, with no form", async ({ page }) => {
     await page.goto(`/edit-business/${businessId}`);
     const refusal = page.getByTestId('edit-not-allowed');
-    await refusal.waitFor();
+    await expect(refusal).toBeVisible();
     expect(await refusal.innerText()).toContain('You can only edit businesses you own');
     expect(await page.getByTestId('business-form').count()).toBe(0);
     await refusal.getByRole('link', { name: 'Back to Business' }).click();
     await waitForPath(page, `/business/${businessId}`);
   });
 
-  it('a member whose session has ended is asked to log in to suggest changes, and to report', async () => {
-    const { page, context } = browser;
+  test('a member whose session has ended is asked to log in to suggest changes, and to report', async ({ page, context }) => {
     await openDetail(page);
     await page.getByRole('button', { name: 'Suggest Edit' }).click();
     const suggest = page.getByRole('dialog', { name: 'Suggest Edit' });
@@ -494,7 +468,7 @@ describe('directory: the business pages say what is going on (issue #12)', () =>
     await page.getByLabel('Email or Username').fill(other.username);
     await page.getByLabel('Password').fill(other.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.getByTestId('welcome').waitFor();
+    await expect(page.getByTestId('welcome')).toBeVisible();
     await openDetail(page);
     await page.getByRole('button', { name: 'Report Business' }).click();
     const report = page.getByRole('dialog', { name: 'Report Business' });

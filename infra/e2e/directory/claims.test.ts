@@ -3,9 +3,9 @@
 // back in SQL) mails the owner, and the mail's link, opened from the dev mailbox in a signed-out browser, records
 // 'Everything is still accurate' on the business's page when the owner clicks its button (never when the page opens).
 // The link then works no more.
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '../support/test';
 import { createQueueConnection, JobQueueRepository } from '@zaytoon/core';
 import {
   addBusiness,
@@ -20,12 +20,14 @@ import {
   type CreatedBusiness,
   type Member,
 } from '../admin/helpers';
-import { useBrowser, waitForQuietNetwork } from '../support/browser';
+import { waitForQuietNetwork } from '../support/browser';
 import { e2e } from '../support/env';
-import { waitForMail } from '../support/mailbox';
+
 import { confirmMailedAddress } from '../support/email-confirmation';
 
-const browser = useBrowser();
+// The tests of this file share one browser context and run in order, each carrying on from where the last one left it.
+test.describe.configure({ mode: 'serial' });
+
 const run = tag();
 let db: pg.Pool;
 let lister: Member;
@@ -34,16 +36,16 @@ let business: CreatedBusiness;
 let queueConnection: ReturnType<typeof createQueueConnection> | undefined;
 let jobs: JobQueueRepository | undefined;
 
-beforeAll(async () => {
+test.beforeAll(async ({ mailbox }) => {
   db = database();
   lister = await newMember('lister');
   claimant = await newMember('owner');
   // Owners' reminders go only to a confirmed address (issue #31).
-  await confirmMailedAddress(claimant.email);
+  await confirmMailedAddress(mailbox, claimant.email);
   business = await addBusiness(lister, `Owner's Olive Oil ${run}`);
 });
 
-afterAll(async () => {
+test.afterAll(async () => {
   await db?.end();
   await jobs?.close();
   queueConnection?.disconnect();
@@ -51,14 +53,13 @@ afterAll(async () => {
 
 async function openBusiness(page: Page, id: number) {
   await page.goto(`/business/${id}`);
-  await page.locator(`[data-testid="business-detail"][data-business-id="${id}"]`).waitFor();
+  await expect(page.locator(`[data-testid="business-detail"][data-business-id="${id}"]`)).toBeVisible();
 }
 
 const claimCard = (page: Page) => cardInTab(page, /^Claims \(\d+\)$/, 'claims', `[data-testid="claim-card"][data-business-id="${business.id}"]`);
 
-describe('owner claims and freshness reminders (issue #14 point 4)', () => {
-  it("a member claims the business with 'I own this business'", async () => {
-    const { page } = browser;
+test.describe('owner claims and freshness reminders (issue #14 point 4)', () => {
+  test("a member claims the business with 'I own this business'", async ({ page }) => {
     await logIn(page, claimant.username, claimant.password);
     await openBusiness(page, business.id);
     await page.getByRole('button', { name: 'I own this business' }).click();
@@ -66,12 +67,11 @@ describe('owner claims and freshness reminders (issue #14 point 4)', () => {
     await dialog.getByLabel('How can you prove you own it?').fill(`I pressed the oil myself; the invoices are in my name ${run}`);
     await dialog.getByRole('button', { name: 'Submit Claim' }).click();
     await expectToast(page, 'Thank you: an admin will review your claim');
-    await dialog.waitFor({ state: 'detached' });
+    await expect(dialog).not.toBeAttached();
     expect(await page.getByTestId('managed-by-owner').count()).toBe(0);
   });
 
-  it("the admin approves it in the Claims tab, and the page shows 'Managed by its owner'", async () => {
-    const { page } = browser;
+  test("the admin approves it in the Claims tab, and the page shows 'Managed by its owner'", async ({ page }) => {
     await page.context().clearCookies();
     await logInAsAdmin(page);
     await page.goto('/admin');
@@ -81,7 +81,7 @@ describe('owner claims and freshness reminders (issue #14 point 4)', () => {
     expect(text).toContain(`the invoices are in my name ${run}`);
     await card.getByRole('button', { name: 'Approve' }).click();
     await expectToast(page, 'Claim approved: the member now manages the business');
-    await card.waitFor({ state: 'detached' });
+    await expect(card).not.toBeAttached();
 
     await openBusiness(page, business.id);
     expect(await page.getByTestId('managed-by-owner').innerText()).toContain('Managed by its owner');
@@ -89,14 +89,16 @@ describe('owner claims and freshness reminders (issue #14 point 4)', () => {
     expect(rows[0].owner_id).toBe(claimant.id);
   });
 
-  it('six months on, the reminder job mails the owner; the mailed link, opened signed out, records the confirmation once', async () => {
-    const { page } = browser;
+  test('six months on, the reminder job mails the owner; the mailed link, opened signed out, records the confirmation once', async ({
+    page,
+    mailbox,
+  }) => {
     await db.query(`UPDATE businesses SET owner_claimed_at = now() - interval '6 months 1 day' WHERE id = $1`, [business.id]);
     queueConnection = createQueueConnection(e2e.redisUrl, 'producer');
     jobs = new JobQueueRepository(queueConnection);
     await jobs.enqueue('sendFreshnessReminders', {});
 
-    const mail = await waitForMail(claimant.email, { subject: /still accurate/, timeoutMs: 30_000 });
+    const mail = await mailbox.waitFor(claimant.email, { subject: /still accurate/, timeoutMs: 30_000 });
     expect(mail.subject).toBe(`Is "${business.name}" still accurate on ${e2e.productName}?`);
     const link = /Everything is still accurate: (\S+)/.exec(mail.text)?.[1];
     expect(link, mail.text).toBeTruthy();
@@ -108,12 +110,12 @@ describe('owner claims and freshness reminders (issue #14 point 4)', () => {
     // Issue #31 item 13: opening the link, scripts and all (as a mail scanner may), confirms nothing; the owner's click does.
     await page.context().clearCookies();
     await page.goto(url.pathname + url.search);
-    await page.getByTestId('listing-confirm-question').waitFor();
+    await expect(page.getByTestId('listing-confirm-question')).toBeVisible();
     await waitForQuietNetwork(page);
     const confirmed = () => db.query('SELECT user_id FROM owner_confirmations WHERE business_id = $1', [business.id]);
     expect((await confirmed()).rows).toEqual([]);
     await page.reload();
-    await page.getByTestId('listing-confirm-question').waitFor();
+    await expect(page.getByTestId('listing-confirm-question')).toBeVisible();
     await waitForQuietNetwork(page);
     expect((await confirmed()).rows).toEqual([]);
     await page.getByRole('button', { name: 'Everything is still accurate' }).click();

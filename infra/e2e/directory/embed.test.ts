@@ -3,14 +3,15 @@
 // dialog writes the snippet that other site pastes.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ConsoleMessage, Frame, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ConsoleMessage, Frame, Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { addBusiness, newMember, tag, type CreatedBusiness } from '../admin/helpers';
-import { useBrowser } from '../support/browser';
 import { e2e } from '../support/env';
 import { eventually, loggedOut } from './helpers';
 
-const browser = useBrowser();
+// The tests of this file share one browser context and run in order, each carrying on from where the last one left it.
+test.describe.configure({ mode: 'serial' });
+
 const origin = new URL(e2e.baseUrl).origin;
 const city = `Embedbury ${tag()}`;
 let listed: CreatedBusiness[] = [];
@@ -20,7 +21,7 @@ let otherSite: Server;
 let otherSiteOrigin = '';
 let otherSitePage = '';
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   const lister = await newMember('embed');
   // One postcode: the worker geocodes both to the same point, which the map answers as one cluster.
   listed = [
@@ -34,7 +35,7 @@ beforeAll(async () => {
 });
 
 // The browser is still open here and keeps its connections to the other site alive: close() alone waits for them.
-afterAll(
+test.afterAll(
   () =>
     new Promise<void>((resolve) => {
       if (!otherSite) return resolve();
@@ -43,8 +44,8 @@ afterAll(
     }),
 );
 
-beforeEach(async () => {
-  await loggedOut(browser.context);
+test.beforeEach(async ({ context }) => {
+  await loggedOut(context);
 });
 
 const embedSrc = (query: string) => `${origin}/embed?city=${encodeURIComponent(city)}&${query}`;
@@ -83,9 +84,10 @@ async function expectListsTheCity(frame: Frame): Promise<void> {
   }
 }
 
-describe('the embeddable map (issue #16 point 2)', () => {
-  it("renders in another site's iframe, its links opening the full directory in a new tab, while /browse refuses to be framed", async () => {
-    const { page } = browser;
+test.describe('the embeddable map (issue #16 point 2)', () => {
+  test("renders in another site's iframe, its links opening the full directory in a new tab, while /browse refuses to be framed", async ({
+    page,
+  }) => {
     const refusals: string[] = [];
     const onConsole = (message: ConsoleMessage) => void (message.text().includes('frame-ancestors') && refusals.push(message.text()));
     page.on('console', onConsole);
@@ -100,8 +102,8 @@ describe('the embeddable map (issue #16 point 2)', () => {
     expect(await embed.getByTestId('embed-count').textContent()).toBe('2 businesses');
     const viewOn = embed.getByTestId('embed-view-on');
     expect(await viewOn.textContent()).toContain(`View on ${e2e.productName}`);
-    expect(await viewOn.getAttribute('target')).toBe('_blank');
-    expect(await viewOn.getAttribute('href')).toBe(`${origin}/browse?city=${encodeURIComponent(city).replaceAll('%20', '+')}`);
+    await expect(viewOn).toHaveAttribute('target', '_blank');
+    await expect(viewOn).toHaveAttribute('href', `${origin}/browse?city=${encodeURIComponent(city).replaceAll('%20', '+')}`);
 
     // Chromium shows its error page in the frame instead: the app's page (its #root) never arrives there.
     const browse = page.frame({ name: 'browse' })!;
@@ -111,8 +113,7 @@ describe('the embeddable map (issue #16 point 2)', () => {
     page.off('console', onConsole);
   });
 
-  it('follows ?lang= (Arabic: right to left)', async () => {
-    const { page } = browser;
+  test('follows ?lang= (Arabic: right to left)', async ({ page }) => {
     await openOtherSite(page, `<iframe title="Map" src="${embedSrc('view=list&lang=ar')}" width="600" height="600"></iframe>`);
     const embed = await frameAt(page, '/embed');
     await expectListsTheCity(embed);
@@ -120,9 +121,11 @@ describe('the embeddable map (issue #16 point 2)', () => {
     expect(await embed.getByTestId('embed-view-on').textContent()).toContain(`عرض على ${e2e.productName}`);
   });
 
-  it('view=map draws the server-clustered answer with Leaflet, without tiles, and a marker opens the business in a new tab', async () => {
-    const { page } = browser;
-    await browser.context.route('https://tile.openstreetmap.org/**', (route) => route.abort());
+  test('view=map draws the server-clustered answer with Leaflet, without tiles, and a marker opens the business in a new tab', async ({
+    page,
+    context,
+  }) => {
+    await context.route('https://tile.openstreetmap.org/**', (route) => route.abort());
     await eventually(
       async () => {
         const answers = await Promise.all(listed.map(async (business) => (await fetch(`${e2e.baseUrl}/api/businesses/${business.id}`)).json()));
@@ -133,7 +136,7 @@ describe('the embeddable map (issue #16 point 2)', () => {
     await openOtherSite(page, `<iframe title="Map" src="${embedSrc('view=map')}" width="600" height="600"></iframe>`);
     const embed = await frameAt(page, '/embed');
     const cluster = embed.getByTestId('embed-cluster');
-    await cluster.waitFor();
+    await expect(cluster).toBeVisible();
     expect(await cluster.textContent()).toBe('2');
 
     await cluster.click();
@@ -141,19 +144,21 @@ describe('the embeddable map (issue #16 point 2)', () => {
     await eventually(async () => expect(await pins.count()).toBe(2));
     await pins.first().click();
     const popupLink = embed.locator('.leaflet-popup').getByTestId('embed-business');
-    await popupLink.waitFor();
-    expect(await popupLink.getAttribute('target')).toBe('_blank');
+    await expect(popupLink).toBeVisible();
+    await expect(popupLink).toHaveAttribute('target', '_blank');
     expect(listed.map((business) => `${origin}/business/${business.id}`)).toContain(await popupLink.getAttribute('href'));
   });
 
-  it("/browse's 'Embed this map' writes the snippet of the current filters, copies it, and the snippet works on another site", async () => {
-    const { page } = browser;
-    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+  test("/browse's 'Embed this map' writes the snippet of the current filters, copies it, and the snippet works on another site", async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
     await page.goto(`/browse?city=${encodeURIComponent(city)}&category=Cafe&view=map`);
     const open = page.getByRole('button', { name: 'Embed this map' });
     await open.click();
     const dialog = page.getByRole('dialog', { name: 'Embed this map' });
-    await dialog.waitFor();
+    await expect(dialog).toBeVisible();
     const snippet = dialog.getByTestId('embed-snippet');
     const query = `city=${encodeURIComponent(city).replaceAll('%20', '+')}&amp;category=Cafe`;
     const frameTitle = `Businesses on ${e2e.productName}`;
@@ -165,11 +170,11 @@ describe('the embeddable map (issue #16 point 2)', () => {
     const html = await snippet.inputValue();
     expect(html).toContain(`src="${origin}/embed?${query}&amp;view=list"`);
     await dialog.getByRole('button', { name: 'Copy' }).click();
-    await dialog.getByText('Copied.').waitFor();
+    await expect(dialog.getByText('Copied.')).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(html);
 
     await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
+    await expect(dialog).toBeHidden();
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Embed this map');
 
     await openOtherSite(page, html);

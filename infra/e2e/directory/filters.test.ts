@@ -4,13 +4,14 @@
 // The screen asks the API for small answers (summary, city groups, a city's pages, the markers in view);
 // these tests check what it shows against every business, read independently by following the list's
 // pages to the end. Where the visitor is (filters, view, open city, map viewport) lives in the URL.
-import type { Page, Request, Route } from 'playwright-core';
+import type { Page, Request, Route } from '@playwright/test';
 import { FIRST_LOAD_MESSAGES } from '@zaytoon/contract';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { useBrowser, waitForQuietNetwork } from '../support/browser';
+import { expect, test } from '../support/test';
+import { waitForQuietNetwork } from '../support/browser';
 import { allBusinesses, apiFetch, chooseCity, cityCards, cityRows, directoryScreen, exact, expectNoPageErrors, loggedOut } from './helpers';
 
-const browser = useBrowser();
+// The tests of this file share one browser context and run in order, each carrying on from where the last one left it.
+test.describe.configure({ mode: 'serial' });
 
 interface Row {
   id: number;
@@ -40,10 +41,7 @@ const byCity = (rows: Row[]) => {
 async function openDirectory(page: Page, path = '/browse'): Promise<void> {
   await page.goto(path);
   await directoryScreen(page, 'directory');
-  await page
-    .getByTestId('business-count')
-    .filter({ hasText: /businesses found$/ })
-    .waitFor();
+  await expect(page.getByTestId('business-count').filter({ hasText: /businesses found$/ })).toBeVisible();
 }
 
 const count = (page: Page) => page.getByTestId('business-count');
@@ -59,13 +57,15 @@ function watchApi(page: Page): string[] {
   return paths;
 }
 
-describe('directory filters (visitor)', () => {
-  beforeEach(async () => {
-    await loggedOut(browser.context);
+test.describe('directory filters (visitor)', () => {
+  test.beforeEach(async ({ context }) => {
+    await loggedOut(context);
   });
 
-  it("shows the top bar, heading, tagline and 'Loading...' before 'N businesses found'; rows without a click, never the whole list", async () => {
-    const { page } = browser;
+  test("shows the top bar, heading, tagline and 'Loading...' before 'N businesses found'; rows without a click, never the whole list", async ({
+    page,
+    errors,
+  }) => {
     const asked = watchApi(page);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -75,25 +75,21 @@ describe('directory filters (visitor)', () => {
     });
     await page.goto('/dashboard');
     await directoryScreen(page, 'directory');
-    await count(page)
-      .filter({ hasText: exact('Loading...') })
-      .waitFor();
+    await expect(count(page).filter({ hasText: exact('Loading...') })).toBeVisible();
     release();
     const all = await list(page);
-    await count(page)
-      .filter({ hasText: exact(`${all.length} businesses found`) })
-      .waitFor();
-    await page.getByRole('heading', { level: 1, name: 'Zaytoon' }).waitFor();
-    await page.getByText('Discover and support pro-Palestinian businesses across the UK').waitFor();
-    await page.getByText('Login to add businesses').waitFor();
-    expect(await page.getByRole('link', { name: 'Login', exact: true }).getAttribute('href')).toBe('/login');
+    await expect(count(page).filter({ hasText: exact(`${all.length} businesses found`) })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Zaytoon' })).toBeVisible();
+    await expect(page.getByText('Discover and support pro-Palestinian businesses across the UK')).toBeVisible();
+    await expect(page.getByText('Login to add businesses')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Login', exact: true })).toHaveAttribute('href', '/login');
     expect(await page.getByRole('link', { name: 'Add Business' }).count()).toBe(0);
     // default view: Locations, with a card per city and its business rows without a click (issue #30)
-    expect(await page.getByRole('button', { name: 'Locations View' }).getAttribute('aria-pressed')).toBe('true');
-    expect(await page.getByRole('button', { name: 'Map View' }).getAttribute('aria-pressed')).toBe('false');
+    await expect(page.getByRole('button', { name: 'Locations View' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'Map View' })).toHaveAttribute('aria-pressed', 'false');
     const firstCity = await page.getByTestId('city-group').first().getAttribute('data-city');
     const firstRow = page.locator(`[data-city="${firstCity}"] [data-testid="business-row"]`).first();
-    await firstRow.getByRole('link', { name: 'View Details' }).waitFor();
+    await expect(firstRow.getByRole('link', { name: 'View Details' })).toBeVisible();
     // the page asked for the summary, the city groups and a page of the cities on screen, never for the whole list
     await waitForQuietNetwork(page);
     const fromPage = asked.filter((path) => !path.includes('limit=500')); // list() above is the test's own reading
@@ -103,11 +99,10 @@ describe('directory filters (visitor)', () => {
     expect(rowPages.some((params) => params.get('city') === firstCity)).toBe(true);
     expect(fromPage.some((path) => path.startsWith('/api/businesses/summary'))).toBe(true);
     expect(fromPage.some((path) => path.startsWith('/api/businesses/by-city'))).toBe(true);
-    expectNoPageErrors(browser.errors);
+    expectNoPageErrors(errors);
   });
 
-  it("debounces the search by 300 ms, shows the 'Search: x ×' chip, keeps it in the URL, and the chip clears it", async () => {
-    const { page } = browser;
+  test("debounces the search by 300 ms, shows the 'Search: x ×' chip, keeps it in the URL, and the chip clears it", async ({ page }) => {
     await openDirectory(page);
     const all = await list(page);
     const target = all.find((row) => row.name.split(/\s+/).some((word) => /^[a-z]{6,}$/i.test(word)))!;
@@ -126,9 +121,7 @@ describe('directory filters (visitor)', () => {
     const box = page.getByPlaceholder('Search businesses...');
     await box.pressSequentially(word, { delay: 40 });
     const typedAt = Date.now();
-    await count(page)
-      .filter({ hasText: exact(`${expected.length} businesses found`) })
-      .waitFor();
+    await expect(count(page).filter({ hasText: exact(`${expected.length} businesses found`) })).toBeVisible();
     await waitForQuietNetwork(page);
     page.off('request', onRequest);
     // one round of requests for the whole word, none per keystroke, sent no sooner than 300 ms after the last key
@@ -148,16 +141,13 @@ describe('directory filters (visitor)', () => {
     await chip.scrollIntoViewIfNeeded();
     expect((await chip.innerText()).replace(/\s+/g, ' ').trim()).toBe(`Search: ${word} ×`);
     await chip.click();
-    await chip.waitFor({ state: 'detached' });
+    await expect(chip).not.toBeAttached();
     expect(await box.inputValue()).toBe('');
-    await count(page)
-      .filter({ hasText: exact(`${all.length} businesses found`) })
-      .waitFor();
+    await expect(count(page).filter({ hasText: exact(`${all.length} businesses found`) })).toBeVisible();
     expect(urlParams(page).get('search')).toBeNull();
   });
 
-  it("filters by category and city from the server's lists, with removable chips", async () => {
-    const { page } = browser;
+  test("filters by category and city from the server's lists, with removable chips", async ({ page }) => {
     await openDirectory(page);
     const categories = (await apiFetch<{ categories: string[] }>(page, '/api/categories')).body.categories;
     const cities = (await apiFetch<{ cities: string[] }>(page, '/api/cities')).body.cities;
@@ -180,9 +170,7 @@ describe('directory filters (visitor)', () => {
     expect(inBoth.length).toBeLessThan(inCategory.length);
 
     await categorySelect.selectOption(category);
-    await count(page)
-      .filter({ hasText: exact(`${inCategory.length} businesses found`) })
-      .waitFor();
+    await expect(count(page).filter({ hasText: exact(`${inCategory.length} businesses found`) })).toBeVisible();
     expect(urlParams(page).get('category')).toBe(category);
     // the category's cities, with its counts; every row of an opened city is in the category
     const cards = await cityCards(page);
@@ -195,12 +183,10 @@ describe('directory filters (visitor)', () => {
     expect(new Set(badges)).toEqual(new Set([category]));
 
     await chooseCity(page, city);
-    await count(page)
-      .filter({ hasText: exact(`${inBoth.length} businesses found`) })
-      .waitFor();
+    await expect(count(page).filter({ hasText: exact(`${inBoth.length} businesses found`) })).toBeVisible();
     const groups = page.getByTestId('city-group');
     await expect.poll(() => groups.count()).toBe(1);
-    expect(await groups.first().getAttribute('data-city')).toBe(city);
+    await expect(groups.first()).toHaveAttribute('data-city', city);
     expect(await groups.first().getByTestId('city-count').innerText()).toBe(plural(inBoth.length));
     const londonIds = await cityRows(page, city);
     expect(londonIds).toEqual(inBoth.map((row) => row.id));
@@ -213,32 +199,25 @@ describe('directory filters (visitor)', () => {
     expect((await cityChip.innerText()).replace(/\s+/g, ' ').trim()).toBe(`City: ${city} ×`);
 
     await categoryChip.click();
-    await count(page)
-      .filter({ hasText: exact(`${inCity.length} businesses found`) })
-      .waitFor();
+    await expect(count(page).filter({ hasText: exact(`${inCity.length} businesses found`) })).toBeVisible();
     expect(await categorySelect.inputValue()).toBe('all');
-    expect(await cityChip.isVisible()).toBe(true);
+    await expect(cityChip).toBeVisible();
     await cityChip.click();
     const all = await list(page);
-    await count(page)
-      .filter({ hasText: exact(`${all.length} businesses found`) })
-      .waitFor();
+    await expect(count(page).filter({ hasText: exact(`${all.length} businesses found`) })).toBeVisible();
     expect(await cityBox.inputValue()).toBe('');
     expect(await page.locator('[data-testid^="chip-"]').count()).toBe(0);
     expect(urlParams(page).get('category')).toBeNull();
     expect(urlParams(page).get('city')).toBeNull();
   });
 
-  it("shows the empty state: 'No businesses found'", async () => {
-    const { page } = browser;
+  test("shows the empty state: 'No businesses found'", async ({ page }) => {
     await openDirectory(page);
     await page.getByPlaceholder('Search businesses...').fill('qqqxxzzjj');
-    await count(page)
-      .filter({ hasText: exact('0 businesses found') })
-      .waitFor();
+    await expect(count(page).filter({ hasText: exact('0 businesses found') })).toBeVisible();
     const empty = page.getByTestId('directory-empty');
-    await empty.getByRole('heading', { name: 'No businesses found' }).waitFor();
-    await empty.getByText('Try adjusting your search filters to find businesses in different areas.').waitFor();
+    await expect(empty.getByRole('heading', { name: 'No businesses found' })).toBeVisible();
+    await expect(empty.getByText('Try adjusting your search filters to find businesses in different areas.')).toBeVisible();
     expect(await page.getByTestId('location-summary').count()).toBe(0);
     expect(await page.getByTestId('city-group').count()).toBe(0);
   });
@@ -250,16 +229,15 @@ describe('directory filters (visitor)', () => {
     ],
     ['the network fails', (route: Route) => route.abort('internetdisconnected')],
   ] as const) {
-    it(`when ${what}: 'Could not load businesses' and Try again, never 'No businesses found' (issue #12, point 7)`, async () => {
-      const { page } = browser;
+    test(`when ${what}: 'Could not load businesses' and Try again, never 'No businesses found' (issue #12, point 7)`, async ({ page, errors }) => {
       const down = (route: Route) => fail(route);
       await page.route('**/api/businesses/summary**', down);
       await page.route('**/api/businesses/by-city**', down);
       await page.goto('/browse');
       await directoryScreen(page, 'directory');
       const failed = page.getByTestId('directory-load-failed');
-      await failed.waitFor();
-      expect(await failed.getAttribute('role')).toBe('alert');
+      await expect(failed).toBeVisible();
+      await expect(failed).toHaveAttribute('role', 'alert');
       expect((await failed.innerText()).trim()).toContain(FIRST_LOAD_MESSAGES.directoryLoadFailed);
       expect(await page.getByTestId('directory-empty').count()).toBe(0);
       expect(await count(page).innerText()).not.toMatch(/businesses found/);
@@ -267,18 +245,17 @@ describe('directory filters (visitor)', () => {
       await page.unroute('**/api/businesses/summary**', down);
       await page.unroute('**/api/businesses/by-city**', down);
       await failed.getByRole('button', { name: 'Try again' }).click();
-      await page.getByTestId('city-group').first().waitFor();
+      await expect(page.getByTestId('city-group').first()).toBeVisible();
       const all = await list(page);
-      await count(page)
-        .filter({ hasText: exact(`${all.length} businesses found`) })
-        .waitFor();
+      await expect(count(page).filter({ hasText: exact(`${all.length} businesses found`) })).toBeVisible();
       expect(await failed.count()).toBe(0);
-      expectNoPageErrors(browser.errors);
+      expectNoPageErrors(errors);
     });
   }
 
-  it("a card per city with 'N businesses' badges and a 'Location Summary'; each card lists its businesses; Back returns to them", async () => {
-    const { page } = browser;
+  test("a card per city with 'N businesses' badges and a 'Location Summary'; each card lists its businesses; Back returns to them", async ({
+    page,
+  }) => {
     await openDirectory(page);
     const all = await list(page);
     const counts = byCity(all);
@@ -289,9 +266,9 @@ describe('directory filters (visitor)', () => {
 
     const summary = page.getByTestId('location-summary');
     await summary.scrollIntoViewIfNeeded();
-    await summary.getByRole('heading', { name: 'Location Summary' }).waitFor();
+    await expect(summary.getByRole('heading', { name: 'Location Summary' })).toBeVisible();
     expect(await summary.innerText()).toContain(`Showing ${all.length} businesses across ${counts.size} cities in the UK.`);
-    await summary.getByText('Most active cities').waitFor();
+    await expect(summary.getByText('Most active cities')).toBeVisible();
     const top = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0], 'en-GB')).slice(0, 3);
     const items = await summary.locator('li').allInnerTexts();
     expect(items).toHaveLength(3);
@@ -310,13 +287,13 @@ describe('directory filters (visitor)', () => {
     const rowId = await row.getAttribute('data-business-id');
     await row.getByRole('link', { name: 'View Details' }).click();
     await page.waitForURL(/\/business\/\d+$/);
-    await page.getByTestId('business-detail').waitFor();
+    await expect(page.getByTestId('business-detail')).toBeVisible();
 
     // Back: scrolled to the same row
     await page.goBack();
     await directoryScreen(page, 'directory');
     const again = page.locator(`[data-testid="business-row"][data-business-id="${rowId}"]`);
-    await again.waitFor();
+    await expect(again).toBeVisible();
     await expect
       .poll(() =>
         again.evaluate((element) => {
@@ -327,36 +304,33 @@ describe('directory filters (visitor)', () => {
       .toBe(true);
   });
 
-  it('a copied link restores the filters and the view, and scrolls to the city it names', async () => {
-    const { page, context } = browser;
+  test('a copied link restores the filters and the view, and scrolls to the city it names', async ({ page, context }) => {
     await openDirectory(page);
     const inCity = await list(page, '?city=York');
     expect(inCity.length).toBeGreaterThan(0);
     await page.goto('/browse?search=&category=all&city=York&open=York');
-    await count(page)
-      .filter({ hasText: exact(`${inCity.length} businesses found`) })
-      .waitFor();
+    await expect(count(page).filter({ hasText: exact(`${inCity.length} businesses found`) })).toBeVisible();
     expect(await page.getByRole('combobox', { name: 'City' }).inputValue()).toBe('York');
     expect((await page.getByTestId('chip-city').innerText()).replace(/\s+/g, ' ').trim()).toBe('City: York ×');
-    await page.locator('[data-testid="city-group"][data-city="York"]').waitFor();
-    await page.locator('[data-city="York"] [data-testid="business-row"]').first().waitFor();
+    await expect(page.locator('[data-testid="city-group"][data-city="York"]')).toBeVisible();
+    await expect(page.locator('[data-city="York"] [data-testid="business-row"]').first()).toBeVisible();
 
     const other = await context.newPage();
     try {
       await other.goto('/browse?city=York&view=map');
-      await other.getByTestId('map-view').waitFor();
-      expect(await other.getByRole('button', { name: 'Map View' }).getAttribute('aria-pressed')).toBe('true');
-      await other
-        .getByTestId('stat-on-map')
-        .filter({ hasText: exact(String(inCity.filter(mapped).length)) })
-        .waitFor();
+      await expect(other.getByTestId('map-view')).toBeVisible();
+      await expect(other.getByRole('button', { name: 'Map View' })).toHaveAttribute('aria-pressed', 'true');
+      await expect(other.getByTestId('stat-on-map').filter({ hasText: exact(String(inCity.filter(mapped).length)) })).toBeVisible();
     } finally {
       await other.close();
     }
   });
 
-  it("Map view: 500px map, server clusters without tiles, stat tiles, 'Businesses Not on Map', viewport in the URL", async () => {
-    const { page, context } = browser;
+  test("Map view: 500px map, server clusters without tiles, stat tiles, 'Businesses Not on Map', viewport in the URL", async ({
+    page,
+    context,
+    errors,
+  }) => {
     // No network to the tile server in tests: tiles fail, markers must not depend on them.
     await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
     await openDirectory(page);
@@ -365,24 +339,27 @@ describe('directory filters (visitor)', () => {
     const unmapped = all.filter((row) => !mapped(row));
     expect(unmapped.length).toBeGreaterThan(3);
 
+    // The zoom of each map tile the page asks for, in order.
+    const tileZooms: number[] = [];
+    page.on('request', (request) => {
+      const tile = /^\/api\/businesses\/map\/(\d+)\/\d+\/\d+$/.exec(new URL(request.url()).pathname);
+      if (tile) tileZooms.push(Number(tile[1]));
+    });
     await page.getByRole('button', { name: 'Map View' }).click();
     // The map's code loads on this click; the view switches once it is in.
     const map = page.getByTestId('map');
-    await map.waitFor();
-    expect(await page.getByRole('button', { name: 'Map View' }).getAttribute('aria-pressed')).toBe('true');
+    await expect(map).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Map View' })).toHaveAttribute('aria-pressed', 'true');
     expect(urlParams(page).get('view')).toBe('map');
     expect(Math.round((await map.boundingBox())!.height)).toBe(500);
     expect(await page.getByTestId('location-summary').count()).toBe(0);
 
-    await page
-      .getByTestId('stat-on-map')
-      .filter({ hasText: exact(String(onMap.length)) })
-      .waitFor();
+    await expect(page.getByTestId('stat-on-map').filter({ hasText: exact(String(onMap.length)) })).toBeVisible();
     expect(await page.getByTestId('stat-cities').innerText()).toBe(String(new Set(onMap.map(cityOf)).size));
     expect(await page.getByTestId('stat-coverage').innerText()).toBe(`${Math.round((onMap.length / all.length) * 100)}%`);
 
     const box = page.getByTestId('unmapped');
-    await box.getByRole('heading', { name: 'Businesses Not on Map' }).waitFor();
+    await expect(box.getByRole('heading', { name: 'Businesses Not on Map' })).toBeVisible();
     const listed = await box.locator('li').allInnerTexts();
     expect(listed).toEqual(unmapped.slice(0, 3).map((row) => `${row.name} (${cityOf(row)})`));
     expect(await box.innerText()).toContain(`... and ${unmapped.length - 3} more`);
@@ -390,7 +367,7 @@ describe('directory filters (visitor)', () => {
     // At zoom 6 the UK is clusters; their counts add up to the mapped businesses in view
     // (a 500px band around 54.70, -3.28: roughly latitudes 51.5 to 57.9).
     const clusters = page.locator('.leaflet-marker-icon').filter({ has: page.getByTestId('map-cluster') });
-    await clusters.first().waitFor();
+    await expect(clusters.first()).toBeVisible();
     await waitForQuietNetwork(page);
     const clustered = (await clusters.allInnerTexts()).reduce((sum, text) => sum + Number(text), 0);
     const single = await page.locator('img.leaflet-marker-icon').count();
@@ -403,18 +380,17 @@ describe('directory filters (visitor)', () => {
     await chooseCity(page, 'York');
     const york = (await list(page, '?city=York')).filter(mapped);
     expect(york.length).toBeGreaterThan(1);
-    await page
-      .getByTestId('stat-on-map')
-      .filter({ hasText: exact(String(york.length)) })
-      .waitFor();
+    await expect(page.getByTestId('stat-on-map').filter({ hasText: exact(String(york.length)) })).toBeVisible();
     await expect.poll(() => Number(urlParams(page).get('zoom') ?? 0)).toBeGreaterThan(6);
     for (let i = 0; i < 6 && (await page.locator('img.leaflet-marker-icon').count()) === 0; i++) {
+      const zoomBefore = Number(urlParams(page).get('zoom') ?? 0);
       await page
         .locator('.leaflet-marker-icon')
         .filter({ has: page.getByTestId('map-cluster') })
         .first()
         .click();
-      await page.waitForTimeout(800);
+      // The cluster's click zooms the map in (and the URL says so).
+      await expect.poll(() => Number(urlParams(page).get('zoom') ?? 0)).toBeGreaterThan(zoomBefore);
     }
     await page.waitForFunction(() => {
       const marker = document.querySelector<HTMLImageElement>('img.leaflet-marker-icon');
@@ -425,13 +401,14 @@ describe('directory filters (visitor)', () => {
     expect(york.map((row) => row.name)).toContain(title);
     await marker.click();
     const popup = page.getByTestId('map-popup');
-    await popup.waitFor();
+    await expect(popup).toBeVisible();
     expect(await popup.getByRole('heading').innerText()).toBe(title);
     expect(await popup.innerText()).toContain('York');
-    expect(await popup.getByRole('link', { name: 'View Full Details' }).getAttribute('href')).toMatch(/^\/business\/\d+$/);
+    await expect(popup.getByRole('link', { name: 'View Full Details' })).toHaveAttribute('href', /^\/business\/\d+$/);
 
-    // The viewport is in the URL: the same link in another tab shows the same place.
-    await page.waitForTimeout(400);
+    // The viewport is in the URL: the same link in another tab shows the same place. The URL has caught up with
+    // the map once it names the zoom of the tiles the map last asked for.
+    await expect.poll(() => Number(urlParams(page).get('zoom'))).toBe(tileZooms.at(-1));
     const params = urlParams(page);
     expect(params.get('city')).toBe('York');
     const zoom = Number(params.get('zoom'));
@@ -445,8 +422,8 @@ describe('directory filters (visitor)', () => {
         if (tile) seen.push(Number(tile[1]));
       });
       await other.goto(page.url());
-      await other.getByTestId('map-view').waitFor();
-      await other.locator('.leaflet-marker-icon').first().waitFor();
+      await expect(other.getByTestId('map-view')).toBeVisible();
+      await expect(other.locator('.leaflet-marker-icon').first()).toBeVisible();
       expect(seen[0]).toBe(zoom);
       expect(await other.locator('img.leaflet-marker-icon').count()).toBeGreaterThan(0);
     } finally {
@@ -455,9 +432,9 @@ describe('directory filters (visitor)', () => {
 
     // Back to Locations.
     await page.getByRole('button', { name: 'Locations View' }).click();
-    await page.getByTestId('location-summary').waitFor();
+    await expect(page.getByTestId('location-summary')).toBeVisible();
     expect(await page.getByTestId('map').count()).toBe(0);
-    expectNoPageErrors(browser.errors);
+    expectNoPageErrors(errors);
   });
 });
 

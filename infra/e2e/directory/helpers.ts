@@ -2,8 +2,8 @@
 // with random names, so files never depend on each other or on test order across files.
 import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { e2e } from '../support/env';
 
 export { cityCard, cityCards, cityRows } from '../support/directory';
@@ -27,26 +27,23 @@ export function newUser(label: string): TestUser {
 
 export const admin = { login: e2e.adminLogin, password: e2e.adminPassword };
 
-/** Polls `check` until it stops throwing (for things the worker does in the background). */
-export async function eventually<T>(check: () => Promise<T>, { timeoutMs = 20_000, intervalMs = 250 } = {}): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  while (Date.now() < deadline) {
-    try {
-      return await check();
-    } catch (error) {
-      last = error;
-      await new Promise((resolve) => setTimeout(resolve, intervalMs));
-    }
-  }
-  throw last instanceof Error ? last : new Error(String(last));
+/** Retries `check` until it stops throwing (for things the worker does in the background), as an auto-retrying assertion. */
+export async function eventually<T>(
+  check: () => Promise<T>,
+  { timeoutMs = 20_000, intervalMs }: { timeoutMs?: number; intervalMs?: number } = {},
+): Promise<T> {
+  let result!: T;
+  await expect(async () => {
+    result = await check();
+  }).toPass({ timeout: timeoutMs, ...(intervalMs ? { intervals: [intervalMs] } : {}) });
+  return result;
 }
 
 /** Waits for a toast with exactly this message (and kind, when given). */
 export async function expectToast(page: Page, message: string, kind?: 'success' | 'error' | 'info'): Promise<Locator> {
   const selector = kind ? `[data-testid="toast"][data-kind="${kind}"]` : '[data-testid="toast"]';
   const toast = page.locator(selector).filter({ has: page.locator('.toast__message', { hasText: exact(message) }) });
-  await toast.first().waitFor();
+  await expect(toast.first()).toBeVisible();
   return toast.first();
 }
 
@@ -69,36 +66,33 @@ export async function loggedOut(context: BrowserContext): Promise<void> {
 }
 
 export async function directoryScreen(page: Page, screen: string): Promise<void> {
-  await page.locator(`[data-testid="directory-root"][data-screen="${screen}"]`).waitFor();
+  await expect(page.locator(`[data-testid="directory-root"][data-screen="${screen}"]`)).toBeVisible();
 }
 
 /** Signs up through /login ('Create Account'); ends on /dashboard with the welcome line. */
 export async function signUp(page: Page, user: TestUser): Promise<void> {
   await page.goto('/login');
-  await page.getByTestId('auth-screen').waitFor();
+  await expect(page.getByTestId('auth-screen')).toBeVisible();
   await page.getByRole('button', { name: "Don't have an account? Sign Up" }).click();
-  await page.locator('[data-testid="auth-screen"][data-mode="signup"]').waitFor();
+  await expect(page.locator('[data-testid="auth-screen"][data-mode="signup"]')).toBeVisible();
   await page.getByLabel('Full Name').fill(user.name);
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Email', { exact: true }).fill(user.email);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Create Account', exact: true }).click();
   await waitForPath(page, '/dashboard');
-  await page
-    .getByTestId('welcome')
-    .filter({ hasText: `Welcome, ${user.name}` })
-    .waitFor();
+  await expect(page.getByTestId('welcome').filter({ hasText: `Welcome, ${user.name}` })).toBeVisible();
 }
 
 /** Signs in through /login; ends on /dashboard. */
 export async function logIn(page: Page, login: string, password: string): Promise<void> {
   await page.goto('/login');
-  await page.locator('[data-testid="auth-screen"][data-mode="signin"]').waitFor();
+  await expect(page.locator('[data-testid="auth-screen"][data-mode="signin"]')).toBeVisible();
   await page.getByLabel('Email or Username').fill(login);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await waitForPath(page, '/dashboard');
-  await page.getByTestId('welcome').waitFor();
+  await expect(page.getByTestId('welcome')).toBeVisible();
 }
 
 /** Calls the API from inside the page (same origin, session cookie and CSRF header like the app). */
@@ -163,7 +157,7 @@ export async function chooseCity(page: Page, city: string): Promise<void> {
   const box = page.getByRole('combobox', { name: 'City' });
   await box.fill(city);
   await page.getByRole('listbox', { name: 'City' }).getByRole('option', { name: city, exact: true }).click();
-  await page.getByTestId('chip-city').filter({ hasText: city }).waitFor();
+  await expect(page.getByTestId('chip-city').filter({ hasText: city })).toBeVisible();
 }
 
 /** Page's horizontal overflow in CSS pixels (0 means no horizontal scroll). */
@@ -214,6 +208,6 @@ export function tinyPng(size = 8): Buffer {
 export async function openHistory(page: Page) {
   const toggle = page.getByTestId('history').getByRole('button', { name: 'History' });
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-  await page.getByTestId('revisions').waitFor();
+  await expect(page.getByTestId('revisions')).toBeVisible();
   return page.getByTestId('revision');
 }

@@ -1,14 +1,15 @@
 // Issue #14 point 3, Done-when 2: the owner edits a business twice from 'Edit Business', an admin reverts the first
 // edit from the History section of its page, and the History shows three revisions (edit, edit, revert). The business
 // is added as the seeds add theirs (no 'create' revision, docs/decisions/0016-revision-history.md), so the three are exactly those.
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useBrowser } from '../support/browser';
+import { expect, test } from '../support/test';
 import { database, newMember, tag, type Member } from '../admin/helpers';
 import { admin, expectToast, logIn, openHistory, waitForPath } from './helpers';
 
-const browser = useBrowser();
+// The tests of this file share one browser context and run in order, each carrying on from where the last one left it.
+test.describe.configure({ mode: 'serial' });
+
 const run = tag();
 const ORIGINAL = { phone: '0113 496 0100', description: `A family bakery in Leeds (${run}).` };
 const FIRST_EDIT = { phone: '0113 496 0101' };
@@ -18,7 +19,7 @@ let db: pg.Pool;
 let owner: Member;
 let businessId: number;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   db = database();
   owner = await newMember('history');
   const client = await db.connect();
@@ -37,18 +38,18 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => db?.end());
+test.afterAll(async () => db?.end());
 
 async function openDetail(page: Page) {
   await page.goto(`/business/${businessId}`);
-  await page.locator(`[data-testid="business-detail"][data-business-id="${businessId}"]`).waitFor();
+  await expect(page.locator(`[data-testid="business-detail"][data-business-id="${businessId}"]`)).toBeVisible();
 }
 
 async function editFromPage(page: Page, changes: { phone: string; description?: string }) {
   await openDetail(page);
   await page.getByRole('link', { name: 'Edit Business' }).click();
   await waitForPath(page, `/edit-business/${businessId}`);
-  await page.locator('[data-testid="business-form"][data-mode="edit"]').waitFor();
+  await expect(page.locator('[data-testid="business-form"][data-mode="edit"]')).toBeVisible();
   await page.getByLabel('Phone').fill(changes.phone);
   if (changes.description) await page.getByLabel('Description').fill(changes.description);
   await page.getByRole('button', { name: 'Update Business' }).click();
@@ -64,12 +65,11 @@ const shownRevisions = async (page: Page) =>
     })),
   );
 
-describe('public revision history (issue #14 point 3)', () => {
-  it('the owner edits the business twice; the History section, collapsed until opened, lists both edits', async () => {
-    const { page } = browser;
+test.describe('public revision history (issue #14 point 3)', () => {
+  test('the owner edits the business twice; the History section, collapsed until opened, lists both edits', async ({ page }) => {
     await logIn(page, owner.username, owner.password);
     await openDetail(page);
-    expect(await page.getByTestId('history').getByRole('button', { name: 'History' }).getAttribute('aria-expanded')).toBe('false');
+    await expect(page.getByTestId('history').getByRole('button', { name: 'History' })).toHaveAttribute('aria-expanded', 'false');
     expect(await page.getByTestId('revisions').count()).toBe(0);
 
     await editFromPage(page, FIRST_EDIT);
@@ -86,8 +86,7 @@ describe('public revision history (issue #14 point 3)', () => {
     expect(await page.getByRole('button', { name: 'Revert to this version' }).count()).toBe(0);
   });
 
-  it('an admin reverts to the first edit: its fields come back, and the History shows three revisions', async () => {
-    const { page } = browser;
+  test('an admin reverts to the first edit: its fields come back, and the History shows three revisions', async ({ page }) => {
     await page.context().clearCookies();
     await logIn(page, admin.login, admin.password);
     await openDetail(page);
@@ -98,12 +97,12 @@ describe('public revision history (issue #14 point 3)', () => {
 
     // The page shows the business as it was right after the first edit.
     const detail = page.getByTestId('business-detail');
-    await detail.locator('a[href^="tel:"]', { hasText: FIRST_EDIT.phone }).waitFor();
+    await expect(detail.locator('a[href^="tel:"]', { hasText: FIRST_EDIT.phone })).toBeVisible();
     const about = await page.getByRole('region', { name: 'About' }).innerText();
     expect(about).toContain(ORIGINAL.description);
     expect(about).not.toContain(SECOND_EDIT.description);
 
-    await page.getByTestId('revision').nth(2).waitFor();
+    await expect(page.getByTestId('revision').nth(2)).toBeVisible();
     expect(await shownRevisions(page)).toEqual([
       {
         kind: 'revert',
@@ -120,6 +119,6 @@ describe('public revision history (issue #14 point 3)', () => {
     // After a reload (nothing kept from before the revert), the same.
     await openDetail(page);
     expect((await shownRevisions(page)).map((revision) => revision.kind)).toEqual(['revert', 'edit', 'edit']);
-    await detail.locator('a[href^="tel:"]', { hasText: FIRST_EDIT.phone }).waitFor();
+    await expect(detail.locator('a[href^="tel:"]', { hasText: FIRST_EDIT.phone })).toBeVisible();
   });
 });

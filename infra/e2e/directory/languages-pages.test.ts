@@ -4,9 +4,9 @@
 // inputs' text aligned right. /browse counts businesses with
 // Arabic's six plural forms, on businesses this file adds.
 import { randomBytes } from 'node:crypto';
-import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, waitForQuietNetwork } from '../support/browser';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
+import { contextOptions, expect, openContext, test } from '../support/test';
+import { waitForQuietNetwork } from '../support/browser';
 import { BUSINESS_DATA, pageLanguage, productAndContractEnglish, shownTexts } from '../support/languages';
 import { database } from '../admin/helpers';
 import { admin, directoryScreen, logIn, newUser, signUp } from './helpers';
@@ -66,7 +66,7 @@ async function backToEnglish(page: Page): Promise<void> {
 
 let businessId = 0;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   const db = database();
   try {
     for (const [count, tag] of countTags) {
@@ -93,74 +93,76 @@ beforeAll(async () => {
   }
 });
 
-describe('the directory and the admin panel in each language (issue #15)', () => {
-  let session: Awaited<ReturnType<typeof launchBrowser>>;
+test.describe('the directory and the admin panel in each language (issue #15)', () => {
+  // One page for the whole walk through the languages.
+  test.describe.configure({ mode: 'serial' });
+  let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
-    session = await launchBrowser();
-    page = await session.context.newPage();
+  test.beforeAll(async ({ browser }) => {
+    context = await openContext(browser, contextOptions());
+    page = await context.newPage();
   });
-  afterAll(() => session.close());
+  test.afterAll(() => context.close());
 
   for (const language of LANGUAGES) {
-    it(`/browse and a business page in ${language.code}`, async () => {
+    test(`/browse and a business page in ${language.code}`, async () => {
       await page.goto(`/browse?lang=${language.code}`);
       await directoryScreen(page, 'directory');
-      await page.getByTestId('city-group').first().waitFor();
+      await expect(page.getByTestId('city-group').first()).toBeVisible();
       await expectLanguage(page, language);
       const nav = page.getByTestId('directory-nav');
       await expectMirrored(page, language, nav.getByRole('link').first(), page.getByRole('searchbox'));
 
       await page.goto(`/business/${businessId}?lang=${language.code}`);
-      await page.getByRole('heading', { level: 1, name: `Plural ${countTags.get(1)} 1` }).waitFor();
-      await page.getByTestId('action-row').waitFor();
+      await expect(page.getByRole('heading', { level: 1, name: `Plural ${countTags.get(1)} 1` })).toBeVisible();
+      await expect(page.getByTestId('action-row')).toBeVisible();
       await waitForQuietNetwork(page);
       await expectLanguage(page, language);
     });
   }
 
-  it('/browse counts businesses with the Arabic plural forms', async () => {
+  test('/browse counts businesses with the Arabic plural forms', async () => {
     for (const [count, expected] of ARABIC_COUNTS) {
       await page.goto(`/browse?lang=ar&search=${countTags.get(count)}`);
-      await page.getByTestId('business-count').filter({ hasText: expected }).waitFor();
+      await expect(page.getByTestId('business-count').filter({ hasText: expected })).toBeVisible();
       expect(await page.getByTestId('business-count').innerText()).toBe(expected);
     }
   });
 
-  it('the business form in each language, for a member', async () => {
+  test('the business form in each language, for a member', async () => {
     await backToEnglish(page);
     await signUp(page, newUser('languages'));
     for (const language of LANGUAGES) {
       await page.goto(`/add-business?lang=${language.code}`);
       const form = page.locator('[data-testid="business-form"][data-mode="add"]');
-      await form.waitFor();
+      await expect(form).toBeVisible();
       await waitForQuietNetwork(page);
       await expectLanguage(page, language);
       await expectMirrored(page, language, page.getByTestId('directory-nav').getByRole('link').first(), form.getByRole('textbox').first());
     }
   });
 
-  it('the admin panel in each language, and for the admin the business page and the panel mirror', async () => {
+  test('the admin panel in each language, and for the admin the business page and the panel mirror', async () => {
     await page.context().clearCookies();
     await backToEnglish(page);
     await logIn(page, admin.login, admin.password);
     for (const language of LANGUAGES) {
       await page.goto(`/admin?lang=${language.code}`);
-      await page.locator('[data-testid="admin-stats"][data-loaded="true"]').waitFor();
+      await expect(page.locator('[data-testid="admin-stats"][data-loaded="true"]')).toBeVisible();
       await waitForQuietNetwork(page);
       await expectLanguage(page, language);
 
       // The panel's top bar starts with its way back; its verify dialog has the panel's inputs.
       await page.goto(`/admin?verify=${businessId}&lang=${language.code}`);
       const dialog = page.getByRole('dialog');
-      await dialog.waitFor();
+      await expect(dialog).toBeVisible();
       await expectMirrored(page, language, page.getByTestId('admin-panel').getByRole('link').first(), dialog.getByRole('combobox'));
 
       // Signed in, the business page has the comment box.
       await page.goto(`/business/${businessId}?lang=${language.code}`);
       const comment = page.getByTestId('comments').getByRole('textbox');
-      await comment.waitFor();
+      await expect(comment).toBeVisible();
       await expectMirrored(page, language, page.getByTestId('directory-nav').getByRole('link').first(), comment);
     }
   });

@@ -5,27 +5,29 @@
 // follows the browser's languages. What the server writes in English is put in the page's words: a revision's author
 // by role, a source or hours written out, the field a validation message names. (The admin's name for a business
 // without one cannot be reached with real data, which refuses an empty name: mfe-admin's unit tests check it.)
-import { describe, expect, it } from 'vitest';
+import { expect, test } from '../support/test';
 import { LIMITS, MESSAGES } from '@zaytoon/contract';
-import { launchBrowser, useBrowser } from '../support/browser';
 import { firstBusinessRow } from '../support/directory';
 import { BUSINESS_DATA, englishWords, pageLanguage, productAndContractEnglish, shownTexts } from '../support/languages';
 import { addBusiness, newMember, tag } from '../admin/helpers';
 import { admin, apiFetch, logIn } from './helpers';
 
-const browser = useBrowser();
+// The tests of this file share one browser context and run in order, each carrying on from where the last one left it.
+test.describe.configure({ mode: 'serial' });
+
 const LANGUAGES = [
   { code: 'ar', dir: 'rtl', heading: 'اعثر على أعمال تجارية مناصرة لفلسطين' },
   { code: 'ur', dir: 'rtl', heading: 'فلسطین کے حامی کاروبار تلاش کریں' },
   { code: 'cy', dir: 'ltr', heading: "Dewch o Hyd i Fusnesau sy'n Cefnogi Palesteina" },
 ] as const;
 
-describe('languages (issue #15)', () => {
+test.describe('languages (issue #15)', () => {
   for (const language of LANGUAGES) {
-    it(`the landing page in ${language.code}: lang and dir, no English left, and the layout ${language.dir === 'rtl' ? 'mirrored' : 'left to right'}`, async () => {
-      const { page } = browser;
+    test(`the landing page in ${language.code}: lang and dir, no English left, and the layout ${language.dir === 'rtl' ? 'mirrored' : 'left to right'}`, async ({
+      page,
+    }) => {
       await page.goto(`/?lang=${language.code}`);
-      await page.getByRole('heading', { level: 1, name: language.heading }).waitFor();
+      await expect(page.getByRole('heading', { level: 1, name: language.heading })).toBeVisible();
       expect(await pageLanguage(page)).toEqual([language.code, language.dir]);
 
       const english = englishWords();
@@ -39,9 +41,11 @@ describe('languages (issue #15)', () => {
   }
 
   for (const language of LANGUAGES) {
-    it(`in ${language.code}, /browse, a business page, the form and the admin panel show no English word of the apps or the contract`, async () => {
+    test(`in ${language.code}, /browse, a business page, the form and the admin panel show no English word of the apps or the contract`, async ({
+      newContext,
+    }) => {
       // A context of its own: signed in (in English) as the admin, who sees every part of these pages.
-      const { context, close } = await launchBrowser();
+      const context = await newContext();
       const page = await context.newPage();
       await logIn(page, admin.login, admin.password);
       const english = productAndContractEnglish();
@@ -55,26 +59,28 @@ describe('languages (issue #15)', () => {
       await lookAt('/browse');
 
       await page.goto(`/business/${id}`);
-      await page.getByTestId('business-detail').waitFor();
-      await page.getByTestId('member-confirmations').waitFor();
+      await expect(page.getByTestId('business-detail')).toBeVisible();
+      await expect(page.getByTestId('member-confirmations')).toBeVisible();
       await lookAt('business page');
 
       await page.goto('/add-business');
-      await page.getByTestId('business-form').waitFor();
+      await expect(page.getByTestId('business-form')).toBeVisible();
       await lookAt('the form');
 
       await page.goto('/admin');
-      await page.locator('[data-testid="admin-stats"][data-loaded="true"]').waitFor();
-      await page.getByTestId('report-card').first().waitFor();
+      await expect(page.locator('[data-testid="admin-stats"][data-loaded="true"]')).toBeVisible();
+      await expect(page.getByTestId('report-card').first()).toBeVisible();
       await lookAt('admin panel');
-      await close();
+      await context.close();
 
       expect(left).toEqual([]);
     });
   }
 
-  it("in Arabic, the server's English is put in the page's words: history's authors, a source and hours, a field's name", async () => {
-    const { context, close } = await launchBrowser();
+  test("in Arabic, the server's English is put in the page's words: history's authors, a source and hours, a field's name", async ({
+    newContext,
+  }) => {
+    const context = await newContext();
     const name = `Languages ${tag()}`;
     try {
       const leaving = await newMember('lang');
@@ -99,11 +105,11 @@ describe('languages (issue #15)', () => {
       expect(written.map((answer) => answer.status < 300)).toEqual([true, true]);
 
       await page.goto(`/business/${business.id}?lang=ar`);
-      await page.getByTestId('business-detail').waitFor();
+      await expect(page.getByTestId('business-detail')).toBeVisible();
       const toggle = page.getByTestId('history').getByRole('button', { name: 'السجلّ' });
       await toggle.click();
       const authors = page.getByTestId('revision-author');
-      await authors.first().waitFor();
+      await expect(authors.first()).toBeVisible();
       expect(await authors.evaluateAll((items) => items.map((item) => item.getAttribute('data-author')))).toEqual(['admin', 'former_member']);
       const authorTexts = await authors.allInnerTexts();
       expect(authorTexts).toEqual(['بواسطة مشرف', 'بواسطة عضو سابق']);
@@ -121,7 +127,7 @@ describe('languages (issue #15)', () => {
       // A name past its limit, as an old client could send it: the message names the field in Arabic.
       await page.goto('/add-business?lang=ar');
       const form = page.locator('[data-testid="business-form"][data-mode="add"]');
-      await form.waitFor();
+      await expect(form).toBeVisible();
       const nameInput = form.locator('[name="name"]');
       await nameInput.evaluate((input) => input.removeAttribute('maxlength'));
       await nameInput.fill('ن'.repeat(LIMITS.shortFieldMaxLength + 1));
@@ -129,41 +135,40 @@ describe('languages (issue #15)', () => {
       await form.locator('[name="city"]').fill('Leeds');
       await form.locator('[name="postcode"]').fill('LS1 6BH');
       await form.locator('button[type="submit"]').click();
-      await form.locator('[name="name"][aria-invalid="true"]').waitFor();
+      await expect(form.locator('[name="name"][aria-invalid="true"]')).toBeVisible();
       const errorId = (await nameInput.getAttribute('aria-describedby'))!.split(' ').find((id) => id.endsWith('-error'))!;
       const tooLong = await page.locator(`[id="${errorId}"]`).innerText();
       expect(tooLong).toContain('اسم النشاط التجاري');
       expect(tooLong).not.toContain('Business Name');
     } finally {
-      await close();
+      await context.close();
     }
   });
 
-  it('the menu switches language at once, without a reload, and the choice is remembered', async () => {
-    const { page } = browser;
+  test('the menu switches language at once, without a reload, and the choice is remembered', async ({ page }) => {
     await page.goto('/?lang=ar');
-    await page.getByRole('heading', { level: 1, name: LANGUAGES[0].heading }).waitFor();
+    await expect(page.getByRole('heading', { level: 1, name: LANGUAGES[0].heading })).toBeVisible();
     await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
 
     await page.getByRole('combobox', { name: 'اللغة' }).selectOption('cy');
-    await page.getByRole('heading', { level: 1, name: LANGUAGES[2].heading }).waitFor();
+    await expect(page.getByRole('heading', { level: 1, name: LANGUAGES[2].heading })).toBeVisible();
     expect(await pageLanguage(page)).toEqual(['cy', 'ltr']);
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 
     await page.goto('/');
-    await page.getByRole('heading', { level: 1, name: LANGUAGES[2].heading }).waitFor();
+    await expect(page.getByRole('heading', { level: 1, name: LANGUAGES[2].heading })).toBeVisible();
     expect(await pageLanguage(page)).toEqual(['cy', 'ltr']);
   });
 
-  it("a first visit follows the browser's languages", async () => {
-    const { context, close } = await launchBrowser({ locale: 'ur-PK' });
+  test("a first visit follows the browser's languages", async ({ newContext }) => {
+    const context = await newContext({ locale: 'ur-PK' });
     try {
       const page = await context.newPage();
       await page.goto('/');
-      await page.getByRole('heading', { level: 1, name: LANGUAGES[1].heading }).waitFor();
+      await expect(page.getByRole('heading', { level: 1, name: LANGUAGES[1].heading })).toBeVisible();
       expect(await pageLanguage(page)).toEqual(['ur', 'rtl']);
     } finally {
-      await close();
+      await context.close();
     }
   });
 });

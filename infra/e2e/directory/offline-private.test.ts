@@ -1,29 +1,28 @@
 // Issue #31 item 1: the service worker keeps only answers that are the same for every visitor, and signing out forgets
 // what it kept. An admin reads a reported business (its reporters and report texts are in the admin's answer) on a
 // shared machine and signs out; with the network down, the next person reads none of it, on screen or in Cache Storage.
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { addBusiness, logInAsAdmin, newMember, report, tag, type CreatedBusiness, type Member } from '../admin/helpers';
-import { launchBrowser, waitForQuietNetwork } from '../support/browser';
+import { waitForQuietNetwork } from '../support/browser';
 import { expectToast, waitForPath } from './helpers';
 
 const run = tag();
 const REPORT_TEXT = `Seen boarded up on Tuesday ${run}`;
-let context: BrowserContext;
-let close: () => Promise<void>;
 let reporter: Member;
 let business: CreatedBusiness;
 
-beforeAll(async () => {
-  ({ context, close } = await launchBrowser({ serviceWorkers: 'allow' }));
+test.beforeAll(async () => {
   reporter = await newMember('reporter');
   business = await addBusiness(reporter, `Kept Apart Kitchen ${run}`);
   await report(reporter, business.id, 'Other', REPORT_TEXT);
 });
 
-afterAll(async () => {
-  await close?.();
-});
+// The front door's service worker runs here, in a browser profile on disk as an installed app's: it is what these
+// tests are about.
+test.use({ serviceWorkers: 'allow', persistent: true });
+// The tests carry on from each other (the worker installed by the first, the admin's visit before the next visitor's).
+test.describe.configure({ mode: 'serial' });
 
 interface KeptEntry {
   cache: string;
@@ -53,11 +52,15 @@ const mentioningTheReport = (entries: KeptEntry[]) =>
 
 async function openBusiness(page: Page): Promise<void> {
   await page.goto(`/business/${business.id}`);
-  await page.locator(`[data-testid="business-detail"][data-business-id="${business.id}"], [data-testid="business-unavailable"]`).waitFor();
+  await expect(
+    page.locator(`[data-testid="business-detail"][data-business-id="${business.id}"], [data-testid="business-unavailable"]`),
+  ).toBeVisible();
 }
 
-describe("the service worker and a signed-in admin's answers (issue #31 item 1)", () => {
-  it("keeps a visitor's answer, never the admin's, and forgets everything at sign-out; offline, the next visitor reads nothing of the admin's", async () => {
+test.describe("the service worker and a signed-in admin's answers (issue #31 item 1)", () => {
+  test("keeps a visitor's answer, never the admin's, and forgets everything at sign-out; offline, the next visitor reads nothing of the admin's", async ({
+    context,
+  }) => {
     const page = await context.newPage();
     await page.goto('/');
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
@@ -70,7 +73,7 @@ describe("the service worker and a signed-in admin's answers (issue #31 item 1)"
     // The admin's read carries the report: shown, never kept (the visitor's copy stays as it was).
     await logInAsAdmin(page);
     await openBusiness(page);
-    await page.getByTestId('recent-reports').filter({ hasText: REPORT_TEXT }).waitFor();
+    await expect(page.getByTestId('recent-reports').filter({ hasText: REPORT_TEXT })).toBeVisible();
     expect(await page.getByTestId('recent-reports').innerText()).toContain(reporter.username);
     await waitForQuietNetwork(page);
     expect(mentioningTheReport(await keptEntries(page))).toEqual([]);
@@ -86,7 +89,7 @@ describe("the service worker and a signed-in admin's answers (issue #31 item 1)"
     await context.setOffline(true);
     try {
       await openBusiness(page);
-      await page.getByTestId('business-unavailable').waitFor();
+      await expect(page.getByTestId('business-unavailable')).toBeVisible();
       const shown = await page.locator('body').innerText();
       expect(shown).not.toContain(REPORT_TEXT);
       expect(shown).not.toContain(reporter.username);
@@ -101,8 +104,8 @@ describe("the service worker and a signed-in admin's answers (issue #31 item 1)"
     await context.setOffline(true);
     try {
       await page.reload();
-      await page.locator(`[data-testid="business-detail"][data-business-id="${business.id}"]`).waitFor();
-      await page.getByTestId('offline-banner').waitFor();
+      await expect(page.locator(`[data-testid="business-detail"][data-business-id="${business.id}"]`)).toBeVisible();
+      await expect(page.getByTestId('offline-banner')).toBeVisible();
       const shown = await page.locator('body').innerText();
       expect(shown).toContain(business.name);
       expect(shown).not.toContain(REPORT_TEXT);

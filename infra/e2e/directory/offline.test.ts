@@ -1,10 +1,10 @@
 // Issue #16 point 3: an installable app that keeps working offline. The front door's service worker (shell/service-worker)
 // controls the page after a first visit; offline (Chromium's network emulation, which also cuts the worker's own
 // fetches), /browse opens from what it kept, with the banner, and an action that needs the API says so.
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { THEME_COLOUR } from '@zaytoon/shell/runtime-config';
-import { launchBrowser, waitForQuietNetwork } from '../support/browser';
+import { waitForQuietNetwork } from '../support/browser';
 import { cityCards } from '../support/directory';
 import { e2e } from '../support/env';
 import { directoryScreen, expectToast } from './helpers';
@@ -12,16 +12,11 @@ import { directoryScreen, expectToast } from './helpers';
 const OFFLINE_BANNER = 'Offline: showing saved results';
 const NEEDS_CONNECTION = 'You are offline: this needs a connection.';
 
-let context: BrowserContext;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ context, close } = await launchBrowser({ serviceWorkers: 'allow' }));
-});
-
-afterAll(async () => {
-  await close?.();
-});
+// The front door's service worker runs here, in a browser profile on disk as an installed app's: it is what these
+// tests are about.
+test.use({ serviceWorkers: 'allow', persistent: true });
+// The tests carry on from each other (the worker installed by the first, the admin's visit before the next visitor's).
+test.describe.configure({ mode: 'serial' });
 
 /** The worker controls the page once it has installed (its build's files kept) and claimed it. */
 async function controlledByServiceWorker(page: Page): Promise<void> {
@@ -30,12 +25,14 @@ async function controlledByServiceWorker(page: Page): Promise<void> {
 
 async function browseList(page: Page) {
   await directoryScreen(page, 'directory');
-  await page.getByTestId('city-group').first().waitFor();
+  await expect(page.getByTestId('city-group').first()).toBeVisible();
   return { count: await page.getByTestId('business-count').innerText(), cities: await cityCards(page) };
 }
 
-describe('installable, offline-tolerant app (issue #16 point 3)', () => {
-  it("the manifest names the app after PRODUCT_NAME, in the design tokens' colour, and Chromium finds nothing missing to install it", async () => {
+test.describe('installable, offline-tolerant app (issue #16 point 3)', () => {
+  test("the manifest names the app after PRODUCT_NAME, in the design tokens' colour, and Chromium finds nothing missing to install it", async ({
+    context,
+  }) => {
     const page = await context.newPage();
     await page.goto('/');
     await controlledByServiceWorker(page);
@@ -59,13 +56,13 @@ describe('installable, offline-tolerant app (issue #16 point 3)', () => {
     await page.close();
   });
 
-  it('offline, the worker opens /browse with the last businesses and the banner; signing in says it needs a connection', async () => {
+  test('offline, the worker opens /browse with the last businesses and the banner; signing in says it needs a connection', async ({ context }) => {
     const page = await context.newPage();
     await page.goto('/login');
     await controlledByServiceWorker(page);
     // Under the worker: the sign-in screen's files are kept for later.
     await page.reload();
-    await page.getByTestId('auth-screen').waitFor();
+    await expect(page.getByTestId('auth-screen')).toBeVisible();
     await page.goto('/browse');
     const online = await browseList(page);
     await waitForQuietNetwork(page);
@@ -80,7 +77,7 @@ describe('installable, offline-tolerant app (issue #16 point 3)', () => {
       await page.reload();
       expect(await browseList(page)).toEqual(online);
       const banner = page.getByRole('status').filter({ hasText: OFFLINE_BANNER });
-      await banner.waitFor();
+      await expect(banner).toBeVisible();
       expect(served).toEqual(expect.arrayContaining(['/browse', '/runtime-config.json', '/api/businesses/summary', '/api/businesses/by-city']));
 
       // The worker's own fetches are offline too: an answer it never kept fails, a kept one says it is a saved answer.
@@ -97,7 +94,7 @@ describe('installable, offline-tolerant app (issue #16 point 3)', () => {
       expect(neverKept).toBe('failed');
 
       await page.locator('a[href="/login"]').first().click();
-      await page.getByTestId('auth-screen').waitFor();
+      await expect(page.getByTestId('auth-screen')).toBeVisible();
       await page.getByLabel('Email or Username').fill('someone');
       await page.getByLabel('Password').fill('any-password');
       await page.getByRole('button', { name: 'Sign In', exact: true }).click();

@@ -2,19 +2,20 @@
 // door (every listed business, no private field, 304 on a repeat, gzip), the OpenAPI document and the rendered reference.
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
-import type { Download, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Download, Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { addBusiness, database, newMember, tag, type CreatedBusiness } from '../admin/helpers';
-import { useBrowser } from '../support/browser';
 import { e2e } from '../support/env';
 import { directoryScreen, eventually, expectNoPageErrors, loggedOut } from './helpers';
 
-const browser = useBrowser();
+// The tests of this file share one browser context and run in order, each carrying on from where the last one left it.
+test.describe.configure({ mode: 'serial' });
+
 const db = database();
 let added: CreatedBusiness;
 let addedName: string;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   const lister = await newMember('opendata');
   addedName = `Open Data Bakery ${tag()}`;
   added = await addBusiness(lister, addedName, {
@@ -23,12 +24,12 @@ beforeAll(async () => {
     longitude: -1.55,
   });
 });
-afterAll(async () => {
+test.afterAll(async () => {
   await db.end();
 });
 
-beforeEach(async () => {
-  await loggedOut(browser.context);
+test.beforeEach(async ({ context }) => {
+  await loggedOut(context);
 });
 
 const listedIds = async () =>
@@ -46,12 +47,14 @@ async function openDataPage(page: Page): Promise<void> {
   await page.goto('/');
   await page.getByTestId('footer-open-data').click();
   await directoryScreen(page, 'open-data');
-  await page.getByRole('heading', { name: 'Open data', level: 1 }).waitFor();
+  await expect(page.getByRole('heading', { name: 'Open data', level: 1 })).toBeVisible();
 }
 
-describe('open data (issue #16 point 1)', () => {
-  it('the page links the licence, the attribution and both files, which hold every listed business and nothing private', async () => {
-    const { page } = browser;
+test.describe('open data (issue #16 point 1)', () => {
+  test('the page links the licence, the attribution and both files, which hold every listed business and nothing private', async ({
+    page,
+    errors,
+  }) => {
     // The stack's worker rebuilds every few seconds in the tests (every 30 s in production): wait for the business added above.
     await eventually(
       async () => {
@@ -83,11 +86,10 @@ describe('open data (issue #16 point 1)', () => {
     const feature = collection.features.find((one: { id: number }) => one.id === added.id);
     expect(feature.geometry).toEqual({ type: 'Point', coordinates: [-1.55, 53.8] });
     expect(Object.keys(feature.properties)).not.toContain('owner_id');
-    expectNoPageErrors(browser.errors);
+    expectNoPageErrors(errors);
   });
 
-  it('through the front door: the same ETag gzipped or not, 304 on a repeat, and the licence in a Link header', async () => {
-    const { page } = browser;
+  test('through the front door: the same ETag gzipped or not, 304 on a repeat, and the licence in a Link header', async ({ page }) => {
     for (const path of ['/api/export/businesses.csv', '/api/export/businesses.geojson']) {
       const url = new URL(path, e2e.baseUrl).toString();
       // fetch in the test (not the browser) to see the bytes as they travel.
@@ -117,8 +119,10 @@ describe('open data (issue #16 point 1)', () => {
     }
   });
 
-  it('links the OpenAPI document and the rendered API reference, served by the front door with nothing from elsewhere', async () => {
-    const { page } = browser;
+  test('links the OpenAPI document and the rendered API reference, served by the front door with nothing from elsewhere', async ({
+    page,
+    errors,
+  }) => {
     await openDataPage(page);
     const outside: string[] = [];
     page.on('request', (request) => {
@@ -126,8 +130,8 @@ describe('open data (issue #16 point 1)', () => {
     });
     await page.getByTestId('open-data-api-reference').click();
     expect(new URL(page.url()).pathname).toBe('/api-reference/');
-    await page.getByText('Open data (issue #16)', { exact: false }).first().waitFor({ timeout: 30_000 });
-    await page.getByText('/api/export/businesses.csv').first().waitFor();
+    await expect(page.getByText('Open data (issue #16)', { exact: false }).first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('/api/export/businesses.csv').first()).toBeVisible();
     expect(outside).toEqual([]);
 
     await page.goBack();
@@ -136,6 +140,6 @@ describe('open data (issue #16 point 1)', () => {
     const document = await page.request.get(href!);
     const openApi = await document.json();
     expect(Object.keys(openApi.paths)).toEqual(expect.arrayContaining(['/api/export/businesses.csv', '/api/export/businesses.geojson']));
-    expectNoPageErrors(browser.errors);
+    expectNoPageErrors(errors);
   });
 });

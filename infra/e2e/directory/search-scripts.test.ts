@@ -1,12 +1,13 @@
 // Issue #15 point 5: a business named in Arabic script, with its name in English letters, added through the form
 // and found on /browse by either name, and by the Arabic one spelt another way.
 import { randomBytes } from 'node:crypto';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { useBrowser } from '../support/browser';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { directoryScreen, eventually, exact, expectNoPageErrors, expectToast, loggedOut, newUser, cityRows, signUp, waitForPath } from './helpers';
 
-const browser = useBrowser();
+// The tests of this file share one browser context and run in order, each carrying on from where the last one left it.
+test.describe.configure({ mode: 'serial' });
+
 const owner = newUser('arabic');
 const tag = randomBytes(4).toString('hex');
 // The run's tag in Arabic letters, so the name is this run's alone.
@@ -19,25 +20,21 @@ async function searchBrowse(page: Page, search: string): Promise<void> {
     await page.goto('/browse');
     await directoryScreen(page, 'directory');
     await page.getByPlaceholder('Search businesses...').fill(search);
-    await page
-      .getByTestId('business-count')
-      .filter({ hasText: exact('1 businesses found') })
-      .waitFor({ timeout: 5000 });
+    await expect(page.getByTestId('business-count').filter({ hasText: exact('1 businesses found') })).toBeVisible({ timeout: 5000 });
   });
   expect(await cityRows(page, place.city)).toEqual([businessId]);
   const heading = page.getByTestId('business-row').getByRole('heading', { level: 3 });
   expect(await heading.innerText()).toBe(place.name);
-  expect(await heading.getAttribute('dir')).toBe('auto');
+  await expect(heading).toHaveAttribute('dir', 'auto');
 }
 
-describe('directory: a business named in Arabic script', () => {
-  it('is added with its name in English letters, and its page shows both', async () => {
-    const { page, context } = browser;
+test.describe('directory: a business named in Arabic script', () => {
+  test('is added with its name in English letters, and its page shows both', async ({ page, context, errors }) => {
     await loggedOut(context);
     await signUp(page, owner);
     await page.goto('/add-business');
     await waitForPath(page, '/add-business');
-    await page.locator('[data-testid="business-form"][data-mode="add"]').waitFor();
+    await expect(page.locator('[data-testid="business-form"][data-mode="add"]')).toBeVisible();
     await page.getByLabel(/Business Name/).fill(place.name);
     await page.getByLabel('Name in English letters').fill(place.nameLatin);
     await page.getByLabel(/Street Address/).fill(place.address);
@@ -49,20 +46,19 @@ describe('directory: a business named in Arabic script', () => {
     await page.waitForURL(/\/business\/\d+$/);
     businessId = Number(new URL(page.url()).pathname.split('/').pop());
     const heading = page.getByRole('heading', { level: 1, name: place.name });
-    await heading.waitFor();
-    expect(await heading.getAttribute('dir')).toBe('auto');
+    await expect(heading).toBeVisible();
+    await expect(heading).toHaveAttribute('dir', 'auto');
     expect(await heading.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
     expect(await page.getByTestId('business-name-latin').innerText()).toBe(place.nameLatin);
-    expectNoPageErrors(browser.errors);
+    expectNoPageErrors(errors);
   });
 
-  it('is found on /browse by its Arabic name, a word of it, another spelling, and its English letters', async () => {
-    const { page } = browser;
+  test('is found on /browse by its Arabic name, a word of it, another spelling, and its English letters', async ({ page, errors }) => {
     await searchBrowse(page, place.name);
     await searchBrowse(page, arabicTag);
     // Alef maqsura typed as ya, with a fatha: the same word.
     await searchBrowse(page, `مَقهي ${arabicTag}`);
     await searchBrowse(page, place.nameLatin.toLowerCase());
-    expectNoPageErrors(browser.errors);
+    expectNoPageErrors(errors);
   });
 });

@@ -3,9 +3,9 @@
 // nothing is new, with List-Unsubscribe headers whose one-click POST (and the mailed link) ends it.
 import { Queue } from 'bullmq';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, Mailbox, test } from '../support/test';
 import { createQueueConnection, JobQueueRepository, type JobName } from '@zaytoon/core';
-import { listMail, waitForMail, type Mail } from '../support/mailbox';
+import type { Mail } from '../support/mailbox';
 import { e2e } from '../support/env';
 import { ApiClient, businessInput, database, eventually, signUp, type Member } from './api-client';
 import { confirmMailedAddress } from '../support/email-confirmation';
@@ -14,6 +14,10 @@ const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}
 const city = `Alertford ${run}`;
 const otherCity = `Elsewhere ${run}`;
 
+// The tests carry on from each other's member, alerts and mails.
+test.describe.configure({ mode: 'serial' });
+
+const mailbox = new Mailbox();
 let db: pg.Pool;
 let connection: ReturnType<typeof createQueueConnection>;
 let jobs: JobQueueRepository;
@@ -21,7 +25,7 @@ let emails: Queue;
 let member: Member;
 let lister: Member;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   db = database();
   connection = createQueueConnection(e2e.redisUrl, 'producer');
   jobs = new JobQueueRepository(connection);
@@ -33,11 +37,11 @@ beforeAll(async () => {
 /** A new member whose address is confirmed through the mailed link: alerts need one (issue #31). */
 async function confirmedMember(prefix: string): Promise<Member> {
   const confirmed = await signUp(prefix);
-  await confirmMailedAddress(confirmed.email);
+  await confirmMailedAddress(mailbox, confirmed.email);
   return confirmed;
 }
 
-afterAll(async () => {
+test.afterAll(async () => {
   await emails?.close();
   await jobs?.close();
   connection?.disconnect();
@@ -69,7 +73,7 @@ async function dayPasses(userId: number) {
   await (await emails.getJob(`alert-digest-${userId}-${new Date().toISOString().slice(0, 10)}`))?.remove();
 }
 
-const alertMails = async (to: string) => (await listMail(to)).filter((mail) => /for your alerts$/.test(mail.subject));
+const alertMails = async (to: string) => (await mailbox.list(to)).filter((mail) => /for your alerts$/.test(mail.subject));
 
 /** Every mailed business name of the alert mail's text, in order. */
 const mailedNames = (mail: Mail) => [...mail.text.matchAll(/^- (.+) · .+: \S+\/business\/\d+$/gm)].map((match) => match[1]);
@@ -77,8 +81,8 @@ const mailedNames = (mail: Mail) => [...mail.text.matchAll(/^- (.+) · .+: \S+\/
 const mailedOn = async () =>
   (await db.query<{ day: string | null }>("SELECT to_char(alerts_mailed_on, 'YYYY-MM-DD') AS day FROM users WHERE id = $1", [member.id])).rows[0].day;
 
-describe('alerts: saving, listing and deleting (API)', () => {
-  it("saves the member's /browse filters, lists them, refuses bad input and others' deletes", async () => {
+test.describe('alerts: saving, listing and deleting (API)', () => {
+  test("saves the member's /browse filters, lists them, refuses bad input and others' deletes", async () => {
     const saved = await member.client.post('/api/alerts', { city, category: 'all', search: '' });
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);
     expect(saved.body).toMatchObject({ city, category: null, search: null });
@@ -104,7 +108,7 @@ describe('alerts: saving, listing and deleting (API)', () => {
     expect((await member.client.get('/api/alerts')).body).toHaveLength(1);
   });
 
-  it('keeps at most 20 alerts per member', async () => {
+  test('keeps at most 20 alerts per member', async () => {
     const collector = await confirmedMember('collector');
     for (let index = 0; index < 20; index += 1) {
       expect((await collector.client.post('/api/alerts', { search: `olive ${index}` })).status).toBe(201);
@@ -115,10 +119,10 @@ describe('alerts: saving, listing and deleting (API)', () => {
   });
 });
 
-describe('alerts: the daily mail (worker)', () => {
+test.describe('alerts: the daily mail (worker)', () => {
   let firstMail: Mail;
 
-  it('mails exactly the businesses of the city added since the alert was saved, with List-Unsubscribe headers', async () => {
+  test('mails exactly the businesses of the city added since the alert was saved, with List-Unsubscribe headers', async () => {
     const before = await addBusiness(`Before Bakery ${run}`);
     await db.query("UPDATE businesses SET created_at = now() - interval '1 hour' WHERE id = $1", [before]);
     await addBusiness(`Za'atar Corner ${run}`);
@@ -126,7 +130,7 @@ describe('alerts: the daily mail (worker)', () => {
     await addBusiness(`Far Away Falafel ${run}`, otherCity);
 
     await runJob('sendAlertMails');
-    firstMail = await waitForMail(member.email, { subject: /for your alerts$/, timeoutMs: 30_000 });
+    firstMail = await mailbox.waitFor(member.email, { subject: /for your alerts$/, timeoutMs: 30_000 });
     expect(firstMail.subject).toBe(`2 new businesses on ${e2e.productName} for your alerts`);
     expect(mailedNames(firstMail)).toEqual([`Olive Grove ${run}`, `Za'atar Corner ${run}`]);
     expect(firstMail.html).toContain(`In ${city}`);
@@ -140,7 +144,7 @@ describe('alerts: the daily mail (worker)', () => {
     expect(await mailedOn()).toBe(new Date().toISOString().slice(0, 10));
   });
 
-  it('a second run the same day mails nothing, even with a new business', async () => {
+  test('a second run the same day mails nothing, even with a new business', async () => {
     await addBusiness(`Same Day Sumac ${run}`);
     await runJob('sendAlertMails');
     const digest = await emails.getJob(`alert-digest-${member.id}-${new Date().toISOString().slice(0, 10)}`);
@@ -148,11 +152,12 @@ describe('alerts: the daily mail (worker)', () => {
       `Olive Grove ${run}`,
       `Za'atar Corner ${run}`,
     ]);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // Every mail job the run queued has been sent (the digest job would be one of them): only then is "no new mail" true.
+    await expect.poll(async () => await emails.getJobCounts('waiting', 'prioritized', 'active')).toEqual({ waiting: 0, prioritized: 0, active: 0 });
     expect(await alertMails(member.email)).toHaveLength(1);
   });
 
-  it('the next day mails only what was added since the last mail; a member with nothing new gets nothing', async () => {
+  test('the next day mails only what was added since the last mail; a member with nothing new gets nothing', async () => {
     const quiet = await confirmedMember('quiet');
     expect((await quiet.client.post('/api/alerts', { city: otherCity, category: 'Bookshop' })).status).toBe(201);
     await dayPasses(member.id);
@@ -169,10 +174,10 @@ describe('alerts: the daily mail (worker)', () => {
   });
 });
 
-describe('alerts: unsubscribing', () => {
+test.describe('alerts: unsubscribing', () => {
   const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;
 
-  it('refuses a forged token with 400 on both paths', async () => {
+  test('refuses a forged token with 400 on both paths', async () => {
     const forged = `1-2-3.${'A'.repeat(43)}`;
     for (const answer of [
       await new ApiClient(e2e.baseUrl).post(`/api/alerts/unsubscribe?token=${forged}`),
@@ -184,7 +189,7 @@ describe('alerts: unsubscribing', () => {
     }
   });
 
-  it("the header's URL opened in a browser leads to the site's page; its RFC 8058 one-click POST, sessionless, ends the alert", async () => {
+  test("the header's URL opened in a browser leads to the site's page; its RFC 8058 one-click POST, sessionless, ends the alert", async () => {
     const header = firstMailHeader(await alertMails(member.email));
     const opened = await new ApiClient(e2e.baseUrl).get(new URL(header).pathname + new URL(header).search);
     expect(opened.status).toBe(301);
@@ -205,7 +210,7 @@ describe('alerts: unsubscribing', () => {
     expect((await fetch(header, { method: 'POST' })).status).toBe(200);
   });
 
-  it("the mail's own 'Stop this alert' link ends that alert", async () => {
+  test("the mail's own 'Stop this alert' link ends that alert", async () => {
     expect((await member.client.post('/api/alerts', { category: 'Cafe', search: `Stop ${run}` })).status).toBe(201);
     await dayPasses(member.id);
     await addBusiness(`Stop ${run} Cafe`);
@@ -222,8 +227,8 @@ describe('alerts: unsubscribing', () => {
   });
 });
 
-describe('alerts: account deletion', () => {
-  it("removes the member's alerts", async () => {
+test.describe('alerts: account deletion', () => {
+  test("removes the member's alerts", async () => {
     const leaving = await confirmedMember('leaving');
     expect((await leaving.client.post('/api/alerts', { city })).status).toBe(201);
     expect((await leaving.client.post('/api/auth/delete-account')).status).toBe(200);

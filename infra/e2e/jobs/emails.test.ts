@@ -1,13 +1,13 @@
 // emails queue, end to end: API → BullMQ → worker process → SMTP → dev mail catcher.
-import { describe, expect, it } from 'vitest';
-import { waitForMail } from '../support/mailbox';
+import { expect, test } from '../support/test';
+
 import { e2e } from '../support/env';
 import { ApiClient, signUp } from './api-client';
 
 const product = e2e.productName;
 
-describe('emails queue (forgot password → mailed code → reset)', () => {
-  it('mails a 6-digit code that resets the password, then a password-changed notice', async () => {
+test.describe('emails queue (forgot password → mailed code → reset)', () => {
+  test('mails a 6-digit code that resets the password, then a password-changed notice', async ({ mailbox }) => {
     const member = await signUp('mail');
     expect((await member.client.get('/api/auth/me')).status).toBe(200);
 
@@ -15,7 +15,7 @@ describe('emails queue (forgot password → mailed code → reset)', () => {
     expect(asked.status).toBe(200);
     expect(asked.body.message).toBe('If an account exists, a verification code has been sent');
 
-    const mail = await waitForMail(member.email, { subject: new RegExp(`^${product} password reset code$`), timeoutMs: 15_000 });
+    const mail = await mailbox.waitFor(member.email, { subject: new RegExp(`^${product} password reset code$`), timeoutMs: 15_000 });
     expect(mail.to).toEqual([member.email]);
     expect(mail.text).toContain('Code expires in 15 minutes');
     expect(mail.html).toContain('Code expires in 15 minutes');
@@ -62,7 +62,7 @@ describe('emails queue (forgot password → mailed code → reset)', () => {
     expect(newPassword.body).toMatchObject({ id: member.id, username: member.username });
     expect((await fresh.get('/api/auth/me')).body).toMatchObject({ id: member.id });
 
-    const notice = await waitForMail(member.email, { subject: new RegExp(`^Your ${product} password was changed$`), timeoutMs: 15_000 });
+    const notice = await mailbox.waitFor(member.email, { subject: new RegExp(`^Your ${product} password was changed$`), timeoutMs: 15_000 });
     expect(notice.text).toContain('every other session was signed out');
     expect(notice.html).toContain('every other session was signed out');
   });

@@ -1,7 +1,7 @@
 // geocoding queue, end to end: a business added through the API without coordinates gets them
 // from its postcode (geocode-business job in the worker process), in its detail and on the map
 // (the map view answer, at the deepest zoom around the new point), within a few seconds.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '../support/test';
 import { tilesCovering } from '@zaytoon/contract/client';
 import { ApiClient, businessInput, eventually, signInAdmin, signUp, type Member } from './api-client';
 
@@ -15,7 +15,7 @@ let member: Member;
 let admin: ApiClient;
 const visitor = new ApiClient();
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   member = await signUp('geo');
   admin = await signInAdmin();
 });
@@ -53,8 +53,8 @@ async function geocodingJobBusinessIds(): Promise<number[]> {
   return (geocoding?.jobs ?? []).map((job) => job.data.businessId);
 }
 
-describe('geocoding queue (postcode → map position)', () => {
-  it("places a business added with postcode 'SW1A 1AA' and no coordinates, in its detail and in the list", async () => {
+test.describe('geocoding queue (postcode → map position)', () => {
+  test("places a business added with postcode 'SW1A 1AA' and no coordinates, in its detail and in the list", async () => {
     const name = `Jobs E2E Westminster Falafel ${Date.now()}`;
     const answer = await member.client.post('/api/businesses', businessInput(name, { postcode: 'SW1A 1AA' }));
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
@@ -70,7 +70,7 @@ describe('geocoding queue (postcode → map position)', () => {
     await located(id, () => onMapNear(id, 51.50265, -0.13111), 51.50265, 'a marker on the map at its postcode');
   });
 
-  it('moves the business when an edit changes its postcode, and leaves typed-in coordinates alone', async () => {
+  test('moves the business when an edit changes its postcode, and leaves typed-in coordinates alone', async () => {
     const name = `Jobs E2E Moving Bakery ${Date.now()}`;
     const answer = await member.client.post('/api/businesses', businessInput(name, { postcode: 'SW1A 1AA' }));
     expect(answer.status).toBe(201);

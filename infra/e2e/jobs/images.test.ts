@@ -3,13 +3,13 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '../support/test';
 import { e2e } from '../support/env';
 import { ApiClient, eventually, filesIn, signUp, uploadDir, type Member } from './api-client';
 
 let member: Member;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   member = await signUp('img');
 });
 
@@ -49,8 +49,8 @@ async function expectServedAvatar(picture: string, base = e2e.apiUrl) {
   return answer;
 }
 
-describe('images queue (profile picture)', () => {
-  it('turns an uploaded JPEG into a 256×256 WebP, sets the picture and deletes the original', async () => {
+test.describe('images queue (profile picture)', () => {
+  test('turns an uploaded JPEG into a 256×256 WebP, sets the picture and deletes the original', async () => {
     // A real camera-like JPEG: not square, with EXIF including a GPS position.
     const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 180, g: 40, b: 60 } } })
       .withExif({ IFD0: { Copyright: 'e2e', Make: 'Zaytoon Cam' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' } })
@@ -89,7 +89,7 @@ describe('images queue (profile picture)', () => {
     await eventually(async () => originalsBehind(picture).length === 0, 5_000, 'the original upload to be deleted');
   });
 
-  it('a second upload (PNG) replaces the avatar and deletes the previous one', async () => {
+  test('a second upload (PNG) replaces the avatar and deletes the previous one', async () => {
     const first = (await member.client.get('/api/auth/me')).body.picture as string | null;
     expect(first, 'the previous test set a picture').toBeTruthy();
 
@@ -108,7 +108,7 @@ describe('images queue (profile picture)', () => {
     await eventually(async () => originalsBehind(picture).length === 0, 5_000, 'the original upload to be deleted');
   });
 
-  it('refuses a file that is not an image by its bytes, whatever its name', async () => {
+  test('refuses a file that is not an image by its bytes, whatever its name', async () => {
     const before = filesIn(join(uploadDir, 'originals')).length;
     const answer = await upload(member.client, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'image/png', 'sneaky.png');
     expect(answer.status).toBe(415);

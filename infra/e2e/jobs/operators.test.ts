@@ -1,8 +1,8 @@
 // What operators see of the queues: bull-board at /ops/queues (admins only, also through the
 // shell's proxy) and the per-queue job counts in the API's Prometheus metrics.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '../support/test';
 import { e2e } from '../support/env';
-import { waitForMail } from '../support/mailbox';
+
 import { ApiClient, eventually, signInAdmin, signUp, type Member } from './api-client';
 
 const QUEUES = ['emails', 'images', 'moderation', 'statistics', 'geocoding', 'links'];
@@ -11,7 +11,7 @@ const STATES = ['waiting', 'active', 'delayed', 'completed', 'failed'];
 let admin: ApiClient;
 let member: Member;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   admin = await signInAdmin();
   member = await signUp('ops');
 });
@@ -23,8 +23,8 @@ function throughShell(client: ApiClient): ApiClient {
   return shell;
 }
 
-describe('bull-board at /ops/queues', () => {
-  it('answers 200 for the admin, on the API and through the shell, and lists the six queues', async () => {
+test.describe('bull-board at /ops/queues', () => {
+  test('answers 200 for the admin, on the API and through the shell, and lists the six queues', async () => {
     for (const client of [admin, throughShell(admin)]) {
       const page = await client.get('/ops/queues');
       expect(page.status, `${client.base}/ops/queues`).toBe(200);
@@ -37,7 +37,7 @@ describe('bull-board at /ops/queues', () => {
     expect(names).toEqual([...QUEUES].sort());
   });
 
-  it('answers 403 for a member and 401 without a session', async () => {
+  test('answers 403 for a member and 401 without a session', async () => {
     for (const client of [member.client, throughShell(member.client)]) {
       const page = await client.get('/ops/queues');
       expect(page.status, `${client.base}/ops/queues`).toBe(403);
@@ -49,7 +49,7 @@ describe('bull-board at /ops/queues', () => {
   });
 });
 
-describe('GET /metrics on the API', () => {
+test.describe('GET /metrics on the API', () => {
   /** `bullmq_jobs{queue="…",state="…"} N` lines, as numbers. */
   async function jobCounts(): Promise<Map<string, number>> {
     const answer = await fetch(`${e2e.apiUrl}/metrics`);
@@ -63,7 +63,7 @@ describe('GET /metrics on the API', () => {
     return counts;
   }
 
-  it('carries job counts per queue and state, and counts a completed mail job', async () => {
+  test('carries job counts per queue and state, and counts a completed mail job', async ({ mailbox }) => {
     const before = await jobCounts();
     for (const queue of QUEUES) for (const state of STATES) expect(before.has(`${queue}/${state}`), `${queue}/${state}`).toBe(true);
 
@@ -71,7 +71,7 @@ describe('GET /metrics on the API', () => {
     const changed = await member.client.post('/api/auth/change-password', { current_password: member.password, new_password: 'second-pass-456' });
     expect(changed.status).toBe(200);
     member.password = 'second-pass-456';
-    await waitForMail(member.email, { subject: /password (was|has been) changed/i });
+    await mailbox.waitFor(member.email, { subject: /password (was|has been) changed/i });
     // completed counts what BullMQ keeps (removeOnComplete keeps the last 1,000), so compare with a cap in mind.
     const emailsBefore = before.get('emails/completed')!;
     const after = await eventually(

@@ -1,7 +1,7 @@
 // statistics queue, end to end: /api/admin/statistics reads a rollup that the refresh-statistics
 // job keeps fresh (on events, coalesced, and every 30 s by a job scheduler in the worker).
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '../support/test';
 import { database, eventually, signInAdmin, signUp, type ApiClient } from './api-client';
 
 interface Statistics {
@@ -14,12 +14,12 @@ interface Statistics {
 let db: pg.Pool;
 let admin: ApiClient;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   db = database();
   admin = await signInAdmin();
 });
 
-afterAll(async () => {
+test.afterAll(async () => {
   await db?.end();
 });
 
@@ -29,8 +29,9 @@ async function statistics(): Promise<Statistics> {
   return answer.body;
 }
 
-describe('statistics queue (admin statistics rollup)', () => {
-  it('counts a new user within 60 s', { timeout: 90_000 }, async () => {
+test.describe('statistics queue (admin statistics rollup)', () => {
+  test('counts a new user within 60 s', async () => {
+    test.setTimeout(90_000);
     const before = await statistics();
     // CONTRACT: the rollup is at most 60 s old.
     expect(Date.now() - Date.parse(before.computed_at)).toBeLessThan(60_000);

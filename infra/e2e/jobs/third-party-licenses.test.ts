@@ -1,6 +1,6 @@
 // Every front end serves the licence and copyright notice of the packages it bundles beside its build (Vite's
 // build.license): the Hippocratic License of react-leaflet, like MIT and BSD, travels with the code it covers.
-import { describe, expect, it } from 'vitest';
+import { expect, test } from '../support/test';
 import { e2e } from '../support/env';
 
 async function text(url: string): Promise<{ status: number; type: string; body: string }> {
@@ -13,8 +13,8 @@ async function remoteFile(remote: 'directory' | 'admin', file: string): Promise<
   return new URL(file, config.remotes[remote]).href;
 }
 
-describe('third-party licence notices', () => {
-  it('the directory remote names react-leaflet with its Hippocratic License, and Leaflet with its BSD licence', async () => {
+test.describe('third-party licence notices', () => {
+  test('the directory remote names react-leaflet with its Hippocratic License, and Leaflet with its BSD licence', async () => {
     const notice = await text(await remoteFile('directory', 'third-party-licenses.txt'));
     expect(notice.status).toBe(200);
     expect(notice.type).toMatch(/^text\/plain/);
@@ -23,7 +23,7 @@ describe('third-party licence notices', () => {
     expect(notice.body).toMatch(/^## leaflet - [\d.]+ \(BSD-2-Clause\)$/m);
   });
 
-  it('the shell and the admin remote name React, the embed Leaflet', async () => {
+  test('the shell and the admin remote name React, the embed Leaflet', async () => {
     const expected: Array<[string, RegExp]> = [
       [`${e2e.baseUrl}/third-party-licenses.txt`, /^## react - [\d.]+ \(MIT\)$/m],
       [await remoteFile('admin', 'third-party-licenses.txt'), /^## react - [\d.]+ \(MIT\)$/m],

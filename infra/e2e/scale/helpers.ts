@@ -1,7 +1,6 @@
 // Steps shared by the scale browser tests (issue #9): the scale stack's API read directly, the
 // directory opened on a phone, and the count line read as a number.
-import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, type Page } from '@playwright/test';
 import { waitForQuietNetwork } from '../support/browser';
 import { COUNT_LINE, parseCount } from '../support/chromium';
 import type { ScaleStack } from '../support/scale-stack';
@@ -65,7 +64,7 @@ export const countLine = (page: Page) => page.getByTestId('business-count');
 
 /** The number on the count line once it reads 'N businesses found' (not 'Loading...'). */
 export async function shownCount(page: Page, { timeoutMs = 30_000 } = {}): Promise<number> {
-  await countLine(page).filter({ hasText: COUNT_LINE }).waitFor({ timeout: timeoutMs });
+  await expect(countLine(page).filter({ hasText: COUNT_LINE })).toBeVisible({ timeout: timeoutMs });
   const count = parseCount(await countLine(page).innerText());
   if (count === null) throw new Error(`count line reads "${await countLine(page).innerText()}"`);
   return count;
@@ -73,18 +72,12 @@ export async function shownCount(page: Page, { timeoutMs = 30_000 } = {}): Promi
 
 /** Waits until the count line reads exactly `expected` businesses found. */
 export async function expectCount(page: Page, expected: number, { timeoutMs = 30_000 } = {}): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last: number | null = null;
-  while (Date.now() < deadline) {
-    last = parseCount(
-      await countLine(page)
-        .innerText()
-        .catch(() => ''),
-    );
-    if (last === expected) return;
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`count line shows ${last ?? '(no count)'}, expected ${expected} businesses found`);
+  await expect
+    .poll(async () => parseCount(await countLine(page).innerText()), {
+      message: `the count line reads ${expected} businesses found`,
+      timeout: timeoutMs,
+    })
+    .toBe(expected);
 }
 
 /** 'N business' / 'N businesses' (N may have thousands separators) as a number. */

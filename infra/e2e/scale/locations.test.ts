@@ -3,25 +3,23 @@
 // count, the Locations view lists every city with counts that add up to it, each city's card lists
 // its businesses without a click (issue #30), search updates the count, and the page stays within the bounds
 // (DOM nodes, JS heap, bytes fetched).
-import { describe, expect, it } from 'vitest';
-import { useBrowser } from '../support/browser';
+import { expect } from '../support/test';
 import { countBytes, domNodeCount, jsHeapUsed } from '../support/chromium';
-import { useScaleStack } from '../support/scale-stack';
+import { test } from '../support/scale-stack';
 import { cityCard, cityCards } from '../support/directory';
 import { api, badgeCount, BOUNDS, expectCount, listTotal, openBrowse, settle, summary } from './helpers';
 
-const scale = useScaleStack({ businesses: 5_000 });
-const browser = useBrowser({ baseURL: () => scale.current.baseUrl, phone: true });
+test.describe.configure({ mode: 'serial' });
+test.use({ phone: true });
 
 interface CityCount {
   city: string;
   count: number;
 }
 
-describe('directory at 5,000 businesses: Locations view on a phone', { timeout: 180_000 }, () => {
-  it('/browse shows every business (demo data + 5,000) within the bounds', async () => {
-    const stack = scale.current;
-    const { page, context } = browser;
+test.describe('directory at 5,000 businesses: Locations view on a phone', () => {
+  test.describe.configure({ timeout: 180_000 });
+  test('/browse shows every business (demo data + 5,000) within the bounds', async ({ page, context, scaleStack: stack }) => {
     expect(stack.total).toBeGreaterThanOrEqual(5_000);
     expect((await summary(stack)).total).toBe(stack.total);
     expect(await listTotal(stack)).toBe(stack.total);
@@ -37,15 +35,13 @@ describe('directory at 5,000 businesses: Locations view on a phone', { timeout: 
     await bytes.stop();
   });
 
-  it('Locations view: a card per city whose counts add up to the total, and the Location Summary', async () => {
-    const stack = scale.current;
-    const { page } = browser;
+  test('Locations view: a card per city whose counts add up to the total, and the Location Summary', async ({ page, scaleStack: stack }) => {
     const { body } = await api<{ groups: CityCount[] }>(stack, '/api/businesses/by-city');
     const groups = body.groups;
     expect(groups.reduce((sum, group) => sum + group.count, 0)).toBe(stack.total);
 
     await openBrowse(page);
-    await page.getByTestId('city-group').first().waitFor();
+    await expect(page.getByTestId('city-group').first()).toBeVisible();
     const shown = await cityCards(page);
     expect(shown.map((card) => card.city)).toEqual(groups.map((group) => group.city));
     const counts = shown.map((card) => badgeCount(card.badge));
@@ -62,9 +58,11 @@ describe('directory at 5,000 businesses: Locations view on a phone', { timeout: 
     for (const top of totals.most_active) expect(text).toContain(top.city);
   });
 
-  it("a city's card lists that city's businesses once the list reaches it, and the page stays within the bounds", async () => {
-    const stack = scale.current;
-    const { page, context } = browser;
+  test("a city's card lists that city's businesses once the list reaches it, and the page stays within the bounds", async ({
+    page,
+    context,
+    scaleStack: stack,
+  }) => {
     const { body } = await api<{ groups: CityCount[] }>(stack, '/api/businesses/by-city');
     // The biggest city: the one a list of everything would drown in.
     const biggest = [...body.groups].sort((a, b) => b.count - a.count)[0];
@@ -72,11 +70,11 @@ describe('directory at 5,000 businesses: Locations view on a phone', { timeout: 
 
     const bytes = await countBytes(context, page);
     await openBrowse(page);
-    await page.getByTestId('city-group').first().waitFor();
+    await expect(page.getByTestId('city-group').first()).toBeVisible();
     // Its card at the top of the screen: the list fetches a city's rows once their places are on screen.
     await (await cityCard(page, biggest.city)).evaluate((element) => element.scrollIntoView({ block: 'start' }));
     const rows = page.locator(`[data-city="${biggest.city.replace(/"/g, '\\"')}"] [data-testid="business-row"]`);
-    await rows.first().waitFor();
+    await expect(rows.first()).toBeVisible();
     const shownIds = await rows.evaluateAll((elements) => elements.map((element) => Number(element.getAttribute('data-business-id'))));
     expect(shownIds.length).toBeGreaterThan(0);
     expect(shownIds.length).toBeLessThanOrEqual(biggest.count);
@@ -95,9 +93,7 @@ describe('directory at 5,000 businesses: Locations view on a phone', { timeout: 
     await bytes.stop();
   });
 
-  it('typing a seeded word into the search box updates the count to its matches', async () => {
-    const stack = scale.current;
-    const { page } = browser;
+  test('typing a seeded word into the search box updates the count to its matches', async ({ page, scaleStack: stack }) => {
     // A word from the names of the seeded businesses (not the demo ones) that matches some but not all.
     const { rows } = await stack.pool.query<{ name: string }>('SELECT name FROM businesses ORDER BY id DESC LIMIT 200');
     const words = [...new Set(rows.flatMap((row) => row.name.toLowerCase().split(/[^a-z]+/)).filter((word) => word.length >= 5))];

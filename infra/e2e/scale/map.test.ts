@@ -3,16 +3,15 @@
 // and the 'Businesses Not on Map' box agree with the summary, and switching to the map stays within
 // the bounds (bytes fetched, DOM nodes, JS heap). Map tiles never load here (no network): markers
 // must not depend on them.
-import type { Page, Request } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page, Request } from '@playwright/test';
+import { expect } from '../support/test';
 import { tilesCovering, type TileAddress } from '@zaytoon/contract/client';
-import { useBrowser } from '../support/browser';
 import { countBytes, domNodeCount, jsHeapUsed } from '../support/chromium';
-import { useScaleStack } from '../support/scale-stack';
+import { test } from '../support/scale-stack';
 import { BOUNDS, openBrowse, settle, summary, type MapItem } from './helpers';
 
-const scale = useScaleStack({ businesses: 5_000 });
-const browser = useBrowser({ baseURL: () => scale.current.baseUrl, phone: true });
+test.describe.configure({ mode: 'serial' });
+test.use({ phone: true });
 
 interface MapRequest extends TileAddress {
   path: string;
@@ -54,20 +53,24 @@ async function markers(page: Page): Promise<{ clusters: number[]; singles: numbe
 async function openMap(page: Page): Promise<void> {
   await openBrowse(page);
   await page.getByRole('button', { name: /Map View/ }).click();
-  await page.getByTestId('map-view').waitFor();
-  await page.locator('.leaflet-marker-pane .leaflet-marker-icon').first().waitFor({ timeout: 30_000 });
+  await expect(page.getByTestId('map-view')).toBeVisible();
+  await expect(page.locator('.leaflet-marker-pane .leaflet-marker-icon').first()).toBeVisible({ timeout: 30_000 });
 }
 
-/** Waits until no map request is in flight and the markers stop changing. */
+/** Waits until no map request is in flight and the markers stop changing (the same on two looks in a row). */
 async function markersSettled(page: Page): Promise<{ clusters: number[]; singles: number }> {
   await settle(page);
-  let last = JSON.stringify(await markers(page));
-  for (let i = 0; i < 20; i++) {
-    await page.waitForTimeout(250);
-    const now = JSON.stringify(await markers(page));
-    if (now === last) return JSON.parse(now);
-    last = now;
-  }
+  let last = '';
+  await expect
+    .poll(
+      async () => {
+        const previous = last;
+        last = JSON.stringify(await markers(page));
+        return last === previous;
+      },
+      { message: 'the markers stop changing', intervals: [250] },
+    )
+    .toBe(true);
   return JSON.parse(last);
 }
 
@@ -78,15 +81,15 @@ function covers(view: MapRequest[], [west, south, east, north]: number[]): boole
   return tilesCovering({ west, south, east, north }, view[0].z).every((tile) => asked.has(`${tile.x}/${tile.y}`));
 }
 
-describe('directory at 5,000 businesses: Map view on a phone', { timeout: 180_000 }, () => {
-  it('switching to the map fetches little and stays within the DOM and heap bounds', async () => {
-    const { page, context } = browser;
+test.describe('directory at 5,000 businesses: Map view on a phone', () => {
+  test.describe.configure({ timeout: 180_000 });
+  test('switching to the map fetches little and stays within the DOM and heap bounds', async ({ page, context }) => {
     const bytes = await countBytes(context, page);
     await openBrowse(page);
     await settle(page);
     const before = bytes.mark();
     await page.getByRole('button', { name: /Map View/ }).click();
-    await page.locator('.leaflet-marker-pane .leaflet-marker-icon').first().waitFor({ timeout: 30_000 });
+    await expect(page.locator('.leaflet-marker-pane .leaflet-marker-icon').first()).toBeVisible({ timeout: 30_000 });
     await markersSettled(page);
     const fetched = bytes.since(before);
     expect(fetched.api, `API bytes fetched by the map view: ${fetched.api}`).toBeLessThan(BOUNDS.mapApiBytes);
@@ -95,9 +98,7 @@ describe('directory at 5,000 businesses: Map view on a phone', { timeout: 180_00
     await bytes.stop();
   });
 
-  it('clusters are drawn, and with the whole UK in view their counts add up to the businesses on the map', async () => {
-    const stack = scale.current;
-    const { page } = browser;
+  test('clusters are drawn, and with the whole UK in view their counts add up to the businesses on the map', async ({ page, scaleStack: stack }) => {
     const totals = await summary(stack);
     expect(totals.total).toBe(stack.total);
     expect(totals.on_map).toBeGreaterThan(4_000);
@@ -109,8 +110,9 @@ describe('directory at 5,000 businesses: Map view on a phone', { timeout: 180_00
 
     // Zoom out until the map asks for tiles holding every mapped business.
     for (let i = 0; i < 4 && !covers(lastView(requests), totals.bounds!); i++) {
+      const zoom = requests.at(-1)!.z;
       await page.locator('.leaflet-control-zoom-out').click();
-      await page.waitForTimeout(400);
+      await expect.poll(() => requests.at(-1)!.z, { message: 'the map asks for the tiles of the zoom out' }).toBeLessThan(zoom);
       drawn = await markersSettled(page);
     }
     expect(covers(lastView(requests), totals.bounds!), `last map tiles ${JSON.stringify(lastView(requests))} vs bounds ${totals.bounds}`).toBe(true);
@@ -123,9 +125,7 @@ describe('directory at 5,000 businesses: Map view on a phone', { timeout: 180_00
     expect(await page.getByTestId('stat-coverage').innerText()).toBe(`${totals.coverage}%`);
   });
 
-  it('clicking a cluster zooms the map in to where it splits', async () => {
-    const stack = scale.current;
-    const { page } = browser;
+  test('clicking a cluster zooms the map in to where it splits', async ({ page, scaleStack: stack }) => {
     const requests = watchMapRequests(page);
     await openMap(page);
     await markersSettled(page);
@@ -163,15 +163,13 @@ describe('directory at 5,000 businesses: Map view on a phone', { timeout: 180_00
     expect(drawn.clusters.length + drawn.singles).toBeGreaterThan(0);
   });
 
-  it("'Businesses Not on Map' lists three, then '... and N more' with N from the summary", async () => {
-    const stack = scale.current;
-    const { page } = browser;
+  test("'Businesses Not on Map' lists three, then '... and N more' with N from the summary", async ({ page, scaleStack: stack }) => {
     const totals = await summary(stack);
     expect(totals.not_on_map).toBeGreaterThan(3);
     await openMap(page);
     const box = page.getByTestId('unmapped');
-    await box.getByRole('heading', { name: 'Businesses Not on Map' }).waitFor();
-    expect(await box.locator('li').count()).toBe(3);
+    await expect(box.getByRole('heading', { name: 'Businesses Not on Map' })).toBeVisible();
+    await expect(box.locator('li')).toHaveCount(3);
     const more = (await box.innerText()).match(/\.\.\. and ([\d,]+) more/);
     expect(more, await box.innerText()).not.toBeNull();
     expect(Number(more![1].replace(/,/g, ''))).toBe(totals.not_on_map - 3);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from './test';
 import { CookieJar } from './cookie-jar';
 
 const answerSetting = (...cookies: string[]) => {
@@ -7,15 +7,15 @@ const answerSetting = (...cookies: string[]) => {
   return new Response(null, { headers });
 };
 
-describe('the test clients’ cookie jar', () => {
-  it('keeps what an answer sets, as written, and sends it back', () => {
+test.describe('the test clients’ cookie jar', () => {
+  test('keeps what an answer sets, as written, and sends it back', () => {
     const jar = new CookieJar();
     jar.keep(answerSetting('XSRF-TOKEN=abc%3D1; Path=/; SameSite=Strict', 'zaytoon.sid=s%3Aone.two; Path=/; HttpOnly; Secure'));
     expect(jar.header()).toBe('XSRF-TOKEN=abc%3D1; zaytoon.sid=s%3Aone.two');
     expect(jar.decoded('XSRF-TOKEN')).toBe('abc=1');
   });
 
-  it('drops a cookie set empty, with Max-Age=0 or with a past Expires, and replaces one set again', () => {
+  test('drops a cookie set empty, with Max-Age=0 or with a past Expires, and replaces one set again', () => {
     const jar = new CookieJar();
     jar.keep(answerSetting('a=1', 'b=2', 'c=3', 'd=4'));
     jar.keep(

@@ -1,9 +1,9 @@
-import type { Locator, Page } from 'playwright-core';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** /browse lists each city's businesses under its card, without a click (issue #30): the first row shown. */
 export async function firstBusinessRow(page: Page): Promise<Locator> {
   const row = page.getByTestId('business-row').first();
-  await row.waitFor();
+  await expect(row).toBeVisible();
   return row;
 }
 
@@ -44,7 +44,7 @@ export async function cityCards(page: Page): Promise<{ city: string; badge: stri
 export async function cityCard(page: Page, city: string): Promise<Locator> {
   const card = page.locator(`[data-testid="city-group"][data-city="${city.replace(/"/g, '\\"')}"]`);
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.getByTestId('city-group').first().waitFor();
+  await expect(page.getByTestId('city-group').first()).toBeVisible();
   for (let step = 0; step < 10_000 && (await card.count()) === 0; step++) {
     const moved = await page.evaluate(async () => {
       const before = window.scrollY;
@@ -64,13 +64,24 @@ export async function cityCard(page: Page, city: string): Promise<Locator> {
  */
 export async function cityRows(page: Page, city: string): Promise<number[]> {
   // while new filters' cities load, the last filters' rows stay on screen (aria-busy): read the new ones
-  await page.locator('[data-testid="locations-view"][aria-busy="false"]').waitFor();
+  await expect(page.locator('[data-testid="locations-view"][aria-busy="false"]')).toBeVisible();
   await cityCard(page, city);
   const inCity = `[data-city="${city.replace(/"/g, '\\"')}"]`;
   const ids: number[] = [];
   for (let step = 0; step < 5_000; step++) {
-    // still scrolling: the list asks for a page once the scrolling stops, then shows it
-    await page.waitForTimeout(250);
+    // Rows in view still loading (the list asks for their page once the scrolling stops, then shows it): wait for
+    // them, for the city's last row, or for its 'could not load' line, before reading.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          (inCity) =>
+            document.querySelector(`${inCity} [data-testid="business-placeholder"]`) === null ||
+            document.querySelector(`${inCity}[data-end] [data-testid="business-row"]`) !== null ||
+            document.querySelector(`[data-testid="city-load-failed"]${inCity}`) !== null,
+          inCity,
+        ),
+      )
+      .toBe(true);
     const { shown, failed, done } = await page.evaluate((inCity) => {
       const shown = Array.from(document.querySelectorAll(`${inCity} [data-testid="business-row"]`)).map((row) =>
         Number(row.getAttribute('data-business-id')),
@@ -82,9 +93,6 @@ export async function cityRows(page: Page, city: string): Promise<number[]> {
     if (failed) throw new Error(`the rows of ${city} could not be loaded`);
     for (const id of shown) if (!ids.includes(id)) ids.push(id);
     if (done) return ids;
-    const placeholders = await page.locator(`${inCity} [data-testid="business-placeholder"]`).count();
-    // rows still loading in view: wait for them before moving on
-    if (placeholders > 0) continue;
     await page.evaluate(async () => {
       window.scrollBy(0, Math.round(window.innerHeight * 0.6));
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { contractEnglishCatalog } from '@zaytoon/contract';
 import { repoRoot } from './preview';
 

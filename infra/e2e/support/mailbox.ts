@@ -1,4 +1,5 @@
-// The dev mail catcher as seen by browser tests (forgot-password codes and the like).
+// The dev mail catcher of the stack under test (forgot-password codes, confirmation links, alert mails), read over
+// HTTP. Browser and stack tests use it through the `mailbox` fixture (support/test.ts), which waits for mail.
 import { e2e } from './env';
 
 export interface Mail {
@@ -13,24 +14,14 @@ export interface Mail {
   date: string;
 }
 
-export async function listMail(to?: string): Promise<Mail[]> {
+/** Every mail (to `to` when given), newest first. */
+export async function listMail(to?: string, mailboxUrl = e2e.mailboxUrl): Promise<Mail[]> {
   const query = to ? `?to=${encodeURIComponent(to)}` : '';
-  const response = await fetch(`${e2e.mailboxUrl}/messages.json${query}`);
+  const response = await fetch(`${mailboxUrl}/messages.json${query}`);
   if (!response.ok) throw new Error(`mailbox answered ${response.status}`);
   return (await response.json()) as Mail[];
 }
 
-export async function clearMail(): Promise<void> {
-  await fetch(`${e2e.mailboxUrl}/messages`, { method: 'DELETE' });
-}
-
-/** Polls until a mail to `to` (optionally matching `subject`) arrives; newest first. */
-export async function waitForMail(to: string, { subject, timeoutMs = 15_000 }: { subject?: RegExp; timeoutMs?: number } = {}): Promise<Mail> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const mail = (await listMail(to)).find((m) => !subject || subject.test(m.subject));
-    if (mail) return mail;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no mail to ${to}${subject ? ` matching ${subject}` : ''} within ${timeoutMs} ms`);
+export async function clearMail(mailboxUrl = e2e.mailboxUrl): Promise<void> {
+  await fetch(`${mailboxUrl}/messages`, { method: 'DELETE' });
 }

@@ -6,12 +6,11 @@
 //  - its own Redis database (4) on the e2e Redis server (E2E_REDIS_URL);
 //  - its own API process and shell preview on free ports; the shell loads the stack's directory and
 //    admin remotes (read from the stack's /runtime-config.json) and proxies /api to this API.
-// Stopped by the test file (afterAll), and killed on exit whatever happens.
+// Stopped with the Playwright worker that started it (the `scaleStack` fixture), and killed on exit whatever happens.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
 import { runMigrations } from '@zaytoon/core/migrate';
 import { seedScaleBusinesses } from '../../seed/scale-seed';
 import { seedDemoData } from '../../seed/seed';
@@ -22,6 +21,7 @@ import { childEnvironments, withRedisDb } from '../../dev/stack';
 import { e2e } from './env';
 import { freePort, repoRoot, startFrontendServer, type FrontendServer } from './preview';
 import { startServerProcess } from './server-process';
+import { test as base } from './test';
 
 export const SCALE_DATABASE = 'zaytoon_e2e_scale';
 const SCALE_REDIS_DB = 4;
@@ -150,21 +150,19 @@ export async function startScaleStack({ businesses = 5_000 } = {}): Promise<Scal
 }
 
 /**
- * Registers beforeAll/afterAll for a test file: the scale stack starts before the file's tests (call
- * this before useBrowser so the browser can point at it) and stops after them.
+ * The browser tests' `test` on the scale stack: `scaleStack` starts once per worker (the scale files share it) and
+ * stops with the worker; pages open on its shell.
  */
-export function useScaleStack(options: { businesses?: number } = {}): { readonly current: ScaleStack } {
-  let stack: ScaleStack | undefined;
-  beforeAll(async () => {
-    stack = await startScaleStack(options);
-  }, 300_000);
-  afterAll(async () => {
-    await stack?.stop();
-  }, 60_000);
-  return {
-    get current() {
-      if (!stack) throw new Error('the scale stack is not running (its beforeAll failed)');
-      return stack;
+export const test = base.extend<object, { scaleStack: ScaleStack }>({
+  scaleStack: [
+    async ({}, use) => {
+      const stack = await startScaleStack();
+      await use(stack);
+      await stack.stop();
     },
-  };
-}
+    { scope: 'worker', timeout: 300_000 },
+  ],
+  baseURL: async ({ scaleStack }, use) => {
+    await use(scaleStack.baseUrl);
+  },
+});
