@@ -34,7 +34,8 @@ export const NOT_IN_THE_TREE = new Set([
   'CONTRACT.md',
   // other programs' names: Node's request internals, a Gateway API kind, Chrome's trace events, Lighthouse's
   // connection model, a module-federation/vite option, the federation SDK's debug flag and the browser storage it is
-  // read from, the file-name prefix of module federation's shared-module loaders, a rolldown chunking option
+  // read from, the file-name prefix of module federation's shared-module loaders, a rolldown chunking option, and
+  // Playwright's page and assertion methods
   'req._dump()',
   'ClientSettingsPolicy',
   'EvaluateScript',
@@ -45,6 +46,8 @@ export const NOT_IN_THE_TREE = new Set([
   'localStorage',
   '__loadShare__',
   'entriesAware',
+  'waitForTimeout',
+  'toHaveURL()',
 ]);
 
 export interface Problem {
