@@ -1,4 +1,4 @@
-// Issue #14, Done when: a member adding 'Olive Tree Bakery' at the postcode of an existing 'Olive Tree Bakers' sees
+// Done when: a member adding 'Olive Tree Bakery' at the postcode of an existing 'Olive Tree Bakers' sees
 // 'This may already be listed' and adds it anyway; an admin merges the two from 'Possible duplicates', and the
 // survivor has the votes, comments and history of both, with the old URL leading there.
 import type pg from 'pg';
@@ -30,7 +30,7 @@ test.afterAll(async () => {
   await db?.end();
 });
 
-test.describe('duplicates and merges (issue #14)', () => {
+test.describe('duplicates and merges', () => {
   test("shows 'This may already be listed' while 'Olive Tree Bakery' is added at the same postcode, and adds it anyway", async ({ page }) => {
     await logIn(page, adder.username, adder.password);
     await page.goto('/add-business');

@@ -1,4 +1,4 @@
-// Steps shared by the admin browser tests (issue #6). Test data is made through the API by a
+// Steps shared by the admin browser tests. Test data is made through the API by a
 // fresh member with random names, so these files depend on nothing but the seeded admin.
 //
 // Rate limits of the stack under test (per 15 minutes): 10 logins per account, 20 signups per IP.

@@ -1,4 +1,4 @@
-// The admin panel through the shell (issue #6): the dev admin signs in, opens /admin, approves a
+// The admin panel through the shell: the dev admin signs in, opens /admin, approves a
 // report (the business leaves the directory within 5 s: the worker's cascade deletes it), rejects
 // a suggestion, approves another (the business shows the new value) and deletes a reported
 // business. Every effect shows at once and is still right after a reload.
@@ -215,7 +215,7 @@ test.describe('admin panel through the shell', () => {
 
   test('deletes a reported business after the confirmation', async ({ page, errors }) => {
     await openAdmin(page);
-    // The queue is read a page at a time (issue #30): 'Load more' until the card shows.
+    // The queue is read a page at a time: 'Load more' until the card shows.
     const card = await cardInTab(page, /^Businesses \(\d+\)$/, 'businesses-queue', reportedSelector(deleted.id));
     await expect(card).toBeVisible();
     const text = await card.innerText();
@@ -248,7 +248,7 @@ test.describe('admin panel through the shell', () => {
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
   });
 
-  test("each queue tab counts the whole queue; the first page shows and 'Load more' reads the rest (issue #30)", async ({ page }) => {
+  test("each queue tab counts the whole queue; the first page shows and 'Load more' reads the rest", async ({ page }) => {
     // 25 pending reports about one business, written straight into the database (one per member otherwise).
     const crowded = await addBusiness(member, `Crowded Cafe ${run}`);
     await db.query(

@@ -1,4 +1,4 @@
-// The admin remote as its own release (issue #6):
+// The admin remote as its own release:
 //  - isolation: visitors and non-admins never download a byte from the admin remote's origin;
 //    a non-admin on /admin sees 'Not authorised' and the API answers 403;
 //  - release: a new admin build, dropped into the directory its preview server serves, is live

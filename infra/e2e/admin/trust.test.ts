@@ -1,4 +1,4 @@
-// Issue #13, trust that stays true, through the shell: an admin verifies a business from its page ('Visited in
+// Trust that stays true, through the shell: an admin verifies a business from its page ('Visited in
 // person') and the badge shows; 13 months later (the dates moved in SQL) it reads 'Verification due' and is in
 // Re-checks; three members answering 'Closed' put another business in Re-checks, with their answers; a source whose
 // page (served here on a loopback address: the stack runs with LINK_CHECK_ALLOW_PRIVATE) starts answering 404 is 'Link broken'
@@ -76,7 +76,7 @@ const linkOf = async (sourceId: number) =>
     ])
   ).rows[0];
 
-test.describe('trust that stays true (issue #13)', () => {
+test.describe('trust that stays true', () => {
   test("an admin verifies a business 'Visited in person' from its page, and the badge shows", async ({ page }) => {
     await logInAsAdmin(page);
     await openBusiness(page, verified.id);
@@ -149,7 +149,7 @@ test.describe('trust that stays true (issue #13)', () => {
         response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<title>${title}</title><p>Every sale goes to Gaza.</p>`);
       else response.writeHead(404, { 'content-type': 'text/html' }).end('<title>Not found</title>');
     });
-    // A source's URL names no port but the web's (issue #31): the page is on port 80 of a loopback address of its own.
+    // A source's URL names no port but the web's: the page is on port 80 of a loopback address of its own.
     const host = `127.${randomInt(1, 255)}.${randomInt(1, 255)}.${randomInt(2, 255)}`;
     await new Promise<void>((resolve, reject) => statementSite!.once('error', reject).listen(80, host, resolve));
     const url = `http://${host}/statement`;

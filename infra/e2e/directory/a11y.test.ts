@@ -1,4 +1,4 @@
-// Issue #5 point 10: every directory screen works 360 px wide (no horizontal scroll), every input
+// Every directory screen works 360 px wide (no horizontal scroll), every input
 // has a label, and dialogs close on Escape, trap focus and give it back to the opener.
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
@@ -76,7 +76,7 @@ test.describe('directory at 360 px: no horizontal scroll, labelled inputs', () =
     await page.getByLabel('Category').selectOption({ index: 1 });
     await expect(page.getByTestId('chip-category')).toBeVisible();
     await expectFits(page, 'directory (locations, with chips)');
-    // the city filter by keyboard (issue #30): type to narrow, arrow keys, Enter
+    // the city filter by keyboard: type to narrow, arrow keys, Enter
     const city = page.getByRole('combobox', { name: 'City' });
     await city.pressSequentially('Lond');
     await expect(page.getByRole('listbox', { name: 'City' }).getByRole('option', { name: 'London', exact: true })).toBeVisible();
@@ -172,7 +172,7 @@ test.describe('directory dialogs: Escape, focus trap, focus back to the opener',
   }
 });
 
-test.describe('page titles and focus on navigation (issue #12, point 7)', () => {
+test.describe('page titles and focus on navigation', () => {
   const focusedHeading = (page: Page) =>
     page.evaluate(() => (document.activeElement?.tagName === 'H1' ? document.activeElement.textContent?.trim() : null));
   const titled = (page: Page, title: string) => expect(page).toHaveTitle(title);

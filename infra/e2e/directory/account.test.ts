@@ -1,4 +1,4 @@
-// Issue #5, SPEC §2 account screens: profile picture (resized by the worker), change password
+// SPEC §2 account screens: profile picture (resized by the worker), change password
 // (/change-password and the settings form), delete the account with the typed DELETE.
 import { expect, test } from '../support/test';
 import { eventually, exact, expectNoPageErrors, expectToast, logIn, loggedOut, newUser, pathOf, signUp, tinyPng, waitForPath } from './helpers';

@@ -1,4 +1,4 @@
-// Issue #16 point 5, through the shell: a member saves alerts from /browse ('Email me new businesses like these'),
+// Through the shell: a member saves alerts from /browse ('Email me new businesses like these'),
 // sees them in words in account settings and deletes one there; the daily job (run by the stack's worker) mails the
 // other, and the mail's 'Stop this alert' link, opened signed out, ends it. A forged link ends nothing.
 import type { Page } from '@playwright/test';
@@ -25,7 +25,7 @@ let jobs: JobQueueRepository | undefined;
 test.beforeAll(async ({ mailbox }) => {
   db = database();
   member = await newMember('alerts');
-  // Alerts need a confirmed address (issue #31).
+  // Alerts need a confirmed address.
   await confirmMailedAddress(mailbox, member.email);
   lister = await newMember('alert-lister');
   await addBusiness(lister, `First Figs ${run}`, { city });
@@ -46,7 +46,7 @@ async function saveAlertOn(page: Page, query: string) {
 
 const alertRows = (page: Page) => page.getByTestId('alerts-section').getByTestId('alert-row');
 
-test.describe('alerts from /browse (issue #16 point 5)', () => {
+test.describe('alerts from /browse', () => {
   test('a visitor sees no alert button; a member saves the city and the search of the list', async ({ page }) => {
     await page.goto(`/browse?city=${encodeURIComponent(city)}`);
     await expect(page.getByTestId('business-count').filter({ hasText: /found/ })).toBeVisible();

@@ -1,4 +1,4 @@
-// Issue #5, SPEC §2 auth screen, route guards and forgot password, through the shell against the real API.
+// SPEC §2 auth screen, route guards and forgot password, through the shell against the real API.
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { FIRST_LOAD_MESSAGES, LIMITS, MESSAGES, SIGNED_IN_COOKIE } from '@zaytoon/contract';
@@ -280,7 +280,7 @@ test.describe('landing page and footer (SPEC §1)', () => {
   });
 });
 
-test.describe('directory: login returns to where the visitor was (issue #12, point 7)', () => {
+test.describe('directory: login returns to where the visitor was', () => {
   const someBusiness = async (page: Page) => {
     const answer = await apiFetch<Array<{ id: number; name: string }>>(page, '/api/businesses?limit=1');
     return answer.body[0];
@@ -344,7 +344,7 @@ test.describe('directory: login returns to where the visitor was (issue #12, poi
   });
 });
 
-test.describe('directory: sign-up tells its rules before submitting (issue #12, point 7)', () => {
+test.describe('directory: sign-up tells its rules before submitting', () => {
   test('the username and password rules are under their fields', async ({ page, context }) => {
     await loggedOut(context);
     await page.goto('/login');

@@ -1,4 +1,4 @@
-// Issue #5, SPEC §2 business form and detail: add a business (geocoded by the worker, never typed),
+// SPEC §2 business form and detail: add a business (geocoded by the worker, never typed),
 // edit it, vote, comment, suggest an edit, report it; admins then see the report.
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
@@ -339,7 +339,7 @@ test.describe('directory: community actions on the business page', () => {
     await expect(theirs.getByRole('button', { name: /Delete/ })).toBeVisible();
   });
 
-  test("comments come a page at a time: the title counts them all, 'Load more comments' shows the rest (issue #30)", async ({ page }) => {
+  test("comments come a page at a time: the title counts them all, 'Load more comments' shows the rest", async ({ page }) => {
     const db = database();
     let total = 0;
     try {
@@ -385,7 +385,7 @@ test.describe('directory: community actions on the business page', () => {
   });
 });
 
-test.describe('directory: the business pages say what is going on (issue #12)', () => {
+test.describe('directory: the business pages say what is going on', () => {
   const other = newUser('other');
 
   test("a business that could not be read says so, apart from 'not found', and 'Try again' reads it again", async ({ page, context }) => {

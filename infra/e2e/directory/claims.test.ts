@@ -1,4 +1,4 @@
-// Issue #14 point 4, Done-when 3, through the shell: a member claims a business ('I own this business'), the admin
+// Done-when 3, through the shell: a member claims a business ('I own this business'), the admin
 // approves the claim in the Claims tab, the reminder job (run by the stack's worker, the approval moved 6 months
 // back in SQL) mails the owner, and the mail's link, opened from the dev mailbox in a signed-out browser, records
 // 'Everything is still accurate' on the business's page when the owner clicks its button (never when the page opens).
@@ -40,7 +40,7 @@ test.beforeAll(async ({ mailbox }) => {
   db = database();
   lister = await newMember('lister');
   claimant = await newMember('owner');
-  // Owners' reminders go only to a confirmed address (issue #31).
+  // Owners' reminders go only to a confirmed address.
   await confirmMailedAddress(mailbox, claimant.email);
   business = await addBusiness(lister, `Owner's Olive Oil ${run}`);
 });
@@ -58,7 +58,7 @@ async function openBusiness(page: Page, id: number) {
 
 const claimCard = (page: Page) => cardInTab(page, /^Claims \(\d+\)$/, 'claims', `[data-testid="claim-card"][data-business-id="${business.id}"]`);
 
-test.describe('owner claims and freshness reminders (issue #14 point 4)', () => {
+test.describe('owner claims and freshness reminders', () => {
   test("a member claims the business with 'I own this business'", async ({ page }) => {
     await logIn(page, claimant.username, claimant.password);
     await openBusiness(page, business.id);
@@ -107,7 +107,7 @@ test.describe('owner claims and freshness reminders (issue #14 point 4)', () => 
     expect(url.pathname).toBe('/confirm-listing');
     expect(mail.text).toContain(`Edit the listing: ${e2e.baseUrl.replace(/\/$/, '')}/edit-business/${business.id}`);
 
-    // Issue #31 item 13: opening the link, scripts and all (as a mail scanner may), confirms nothing; the owner's click does.
+    // Opening the link, scripts and all (as a mail scanner may), confirms nothing; the owner's click does.
     await page.context().clearCookies();
     await page.goto(url.pathname + url.search);
     await expect(page.getByTestId('listing-confirm-question')).toBeVisible();

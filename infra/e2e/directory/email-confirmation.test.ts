@@ -1,4 +1,4 @@
-// Issue #31 point 5, through the shell: signup still lands on /dashboard signed in, now with a banner saying the
+// Through the shell: signup still lands on /dashboard signed in, now with a banner saying the
 // address is unconfirmed; 'Resend' mails a new link (to the dev mail catcher); the link's page confirms nothing when
 // it opens, only on the member's click, and the banner is then gone. Alerts wait for a confirmed address.
 import { expect, Mailbox, test } from '../support/test';
@@ -16,7 +16,7 @@ const confirmationMails = async () => (await mailbox.list(user.email)).filter((m
 const confirmed = async (page: Parameters<typeof apiFetch>[0]) =>
   (await apiFetch<{ email_confirmed?: boolean }>(page, '/api/auth/me')).body.email_confirmed;
 
-test.describe('email confirmation (issue #31 point 5)', () => {
+test.describe('email confirmation', () => {
   test('signup lands on /dashboard signed in, with the banner and a mailed link; Resend mails another', async ({ page }) => {
     await signUp(page, user);
     const banner = page.getByTestId('email-confirmation-banner');

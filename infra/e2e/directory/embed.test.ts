@@ -1,4 +1,4 @@
-// Issue #16 point 2, the embeddable map: /embed renders in an iframe on another site (a node:http page on another
+// The embeddable map: /embed renders in an iframe on another site (a node:http page on another
 // origin), its links open the full directory in a new tab, /browse refuses to be framed, and /browse's 'Embed this map'
 // dialog writes the snippet that other site pastes.
 import { createServer, type Server } from 'node:http';
@@ -84,7 +84,7 @@ async function expectListsTheCity(frame: Frame): Promise<void> {
   }
 }
 
-test.describe('the embeddable map (issue #16 point 2)', () => {
+test.describe('the embeddable map', () => {
   test("renders in another site's iframe, its links opening the full directory in a new tab, while /browse refuses to be framed", async ({
     page,
   }) => {

@@ -1,4 +1,4 @@
-// Issue #5, #9 and #30, SPEC §2 directory (/browse, /dashboard) as a visitor: search with debounce, category
+// SPEC §2 directory (/browse, /dashboard) as a visitor: search with debounce, category
 // dropdown and city combobox, removable chips, 'N businesses found', Locations view (a card per city listing its
 // businesses, a page at a time as the list reaches them) and summary, Map view (server clusters, stat tiles, unmapped box).
 // The screen asks the API for small answers (summary, city groups, a city's pages, the markers in view);
@@ -84,7 +84,7 @@ test.describe('directory filters (visitor)', () => {
     await expect(page.getByText('Login to add businesses')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Login', exact: true })).toHaveAttribute('href', '/login');
     expect(await page.getByRole('link', { name: 'Add Business' }).count()).toBe(0);
-    // default view: Locations, with a card per city and its business rows without a click (issue #30)
+    // default view: Locations, with a card per city and its business rows without a click
     await expect(page.getByRole('button', { name: 'Locations View' })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByRole('button', { name: 'Map View' })).toHaveAttribute('aria-pressed', 'false');
     const firstCity = await page.getByTestId('city-group').first().getAttribute('data-city');
@@ -229,7 +229,7 @@ test.describe('directory filters (visitor)', () => {
     ],
     ['the network fails', (route: Route) => route.abort('internetdisconnected')],
   ] as const) {
-    test(`when ${what}: 'Could not load businesses' and Try again, never 'No businesses found' (issue #12, point 7)`, async ({ page, errors }) => {
+    test(`when ${what}: 'Could not load businesses' and Try again, never 'No businesses found'`, async ({ page, errors }) => {
       const down = (route: Route) => fail(route);
       await page.route('**/api/businesses/summary**', down);
       await page.route('**/api/businesses/by-city**', down);

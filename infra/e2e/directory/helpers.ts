@@ -1,4 +1,4 @@
-// Shared steps for the directory browser tests (issue #5). Each test file makes its own users
+// Shared steps for the directory browser tests. Each test file makes its own users
 // with random names, so files never depend on each other or on test order across files.
 import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
@@ -152,7 +152,7 @@ export async function allBusinesses<T = Record<string, unknown>>(page: Page, que
   }, query);
 }
 
-/** Chooses `city` in the city filter (a combobox, issue #30): types its name and picks it from the list. */
+/** Chooses `city` in the city filter (a combobox): types its name and picks it from the list. */
 export async function chooseCity(page: Page, city: string): Promise<void> {
   const box = page.getByRole('combobox', { name: 'City' });
   await box.fill(city);
@@ -204,7 +204,7 @@ export function tinyPng(size = 8): Buffer {
   ]);
 }
 
-/** Opens a business page's History section (issue #14) and answers its revisions' items. */
+/** Opens a business page's History section and answers its revisions' items. */
 export async function openHistory(page: Page) {
   const toggle = page.getByTestId('history').getByRole('button', { name: 'History' });
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();

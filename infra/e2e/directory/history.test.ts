@@ -1,4 +1,4 @@
-// Issue #14 point 3, Done-when 2: the owner edits a business twice from 'Edit Business', an admin reverts the first
+// Done-when 2: the owner edits a business twice from 'Edit Business', an admin reverts the first
 // edit from the History section of its page, and the History shows three revisions (edit, edit, revert). The business
 // is added as the seeds add theirs (no 'create' revision, docs/decisions/0016-revision-history.md), so the three are exactly those.
 import type { Page } from '@playwright/test';
@@ -65,7 +65,7 @@ const shownRevisions = async (page: Page) =>
     })),
   );
 
-test.describe('public revision history (issue #14 point 3)', () => {
+test.describe('public revision history', () => {
   test('the owner edits the business twice; the History section, collapsed until opened, lists both edits', async ({ page }) => {
     await logIn(page, owner.username, owner.password);
     await openDetail(page);

@@ -1,4 +1,4 @@
-// Issue #15, "Done when": the directory's and the admin's pages in Arabic, Urdu and Welsh. Each opens through
+// The directory's and the admin's pages in Arabic, Urdu and Welsh. Each opens through
 // `?lang=`, shows `<html lang dir>`, leaves no English message of the product on screen (business data aside), and in
 // Arabic and Urdu mirrors on /browse, the form, a business page and the admin panel: the top bar's brand on the right,
 // inputs' text aligned right. /browse counts businesses with
@@ -93,7 +93,7 @@ test.beforeAll(async () => {
   }
 });
 
-test.describe('the directory and the admin panel in each language (issue #15)', () => {
+test.describe('the directory and the admin panel in each language', () => {
   // One page for the whole walk through the languages.
   test.describe.configure({ mode: 'serial' });
   let context: BrowserContext;

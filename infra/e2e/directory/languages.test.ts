@@ -1,4 +1,4 @@
-// Issue #15: every language as a visitor sees it. Each page checked here opens in each language through `?lang=`,
+// Every language as a visitor sees it. Each page checked here opens in each language through `?lang=`,
 // shows `<html lang dir>`, leaves no English word of the product on screen (business data aside), and mirrors in
 // Arabic and Urdu; /browse, a business page, the form and the admin panel show none of the apps' English words nor the
 // contract's (its messages and labels); the menu switches at once without a reload and is remembered; a first visit
@@ -21,7 +21,7 @@ const LANGUAGES = [
   { code: 'cy', dir: 'ltr', heading: "Dewch o Hyd i Fusnesau sy'n Cefnogi Palesteina" },
 ] as const;
 
-test.describe('languages (issue #15)', () => {
+test.describe('languages', () => {
   for (const language of LANGUAGES) {
     test(`the landing page in ${language.code}: lang and dir, no English left, and the layout ${language.dir === 'rtl' ? 'mirrored' : 'left to right'}`, async ({
       page,

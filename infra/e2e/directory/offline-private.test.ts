@@ -1,4 +1,4 @@
-// Issue #31 item 1: the service worker keeps only answers that are the same for every visitor, and signing out forgets
+// The service worker keeps only answers that are the same for every visitor, and signing out forgets
 // what it kept. An admin reads a reported business (its reporters and report texts are in the admin's answer) on a
 // shared machine and signs out; with the network down, the next person reads none of it, on screen or in Cache Storage.
 import type { Page } from '@playwright/test';
@@ -57,7 +57,7 @@ async function openBusiness(page: Page): Promise<void> {
   ).toBeVisible();
 }
 
-test.describe("the service worker and a signed-in admin's answers (issue #31 item 1)", () => {
+test.describe("the service worker and a signed-in admin's answers", () => {
   test("keeps a visitor's answer, never the admin's, and forgets everything at sign-out; offline, the next visitor reads nothing of the admin's", async ({
     context,
   }) => {

@@ -1,4 +1,4 @@
-// Issue #16 point 3: an installable app that keeps working offline. The front door's service worker (shell/service-worker)
+// An installable app that keeps working offline. The front door's service worker (shell/service-worker)
 // controls the page after a first visit; offline (Chromium's network emulation, which also cuts the worker's own
 // fetches), /browse opens from what it kept, with the banner, and an action that needs the API says so.
 import type { Page } from '@playwright/test';
@@ -29,7 +29,7 @@ async function browseList(page: Page) {
   return { count: await page.getByTestId('business-count').innerText(), cities: await cityCards(page) };
 }
 
-test.describe('installable, offline-tolerant app (issue #16 point 3)', () => {
+test.describe('installable, offline-tolerant app', () => {
   test("the manifest names the app after PRODUCT_NAME, in the design tokens' colour, and Chromium finds nothing missing to install it", async ({
     context,
   }) => {

@@ -1,4 +1,4 @@
-// Issue #16 point 1, open data: the 'Open data' page (from the landing page's footer), its two files through the front
+// Open data: the 'Open data' page (from the landing page's footer), its two files through the front
 // door (every listed business, no private field, 304 on a repeat, gzip), the OpenAPI document and the rendered reference.
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
@@ -50,7 +50,7 @@ async function openDataPage(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Open data', level: 1 })).toBeVisible();
 }
 
-test.describe('open data (issue #16 point 1)', () => {
+test.describe('open data', () => {
   test('the page links the licence, the attribution and both files, which hold every listed business and nothing private', async ({
     page,
     errors,
@@ -130,7 +130,7 @@ test.describe('open data (issue #16 point 1)', () => {
     });
     await page.getByTestId('open-data-api-reference').click();
     expect(new URL(page.url()).pathname).toBe('/api-reference/');
-    await expect(page.getByText('Open data (issue #16)', { exact: false }).first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('Open data', { exact: false }).first()).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText('/api/export/businesses.csv').first()).toBeVisible();
     expect(outside).toEqual([]);
 

@@ -1,4 +1,4 @@
-// Issue #16 point 4, 'Open now': the chip and its URL parameter, the status line on list rows and on the business
+// 'Open now': the chip and its URL parameter, the status line on list rows and on the business
 // page. A browser test cannot set the server's clock, so the businesses here answer the same at any hour: open 24
 // hours every day (always in 'Open now'), closed every day (never), and hours nobody can read (never, and no status).
 import type { Page } from '@playwright/test';
@@ -32,7 +32,7 @@ const count = (page: Page) => page.getByTestId('business-count');
 const openNow = (page: Page) => page.getByRole('checkbox', { name: 'Open now' });
 const statusOfRow = (page: Page, id: number) => page.locator(`[data-testid="business-row"][data-business-id="${id}"] [data-testid="opening-status"]`);
 
-test.describe("'Open now' (issue #16 point 4)", () => {
+test.describe("'Open now'", () => {
   test('the chip asks the server for the businesses open now, goes into the URL, and its × takes it back out', async ({ page }) => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));

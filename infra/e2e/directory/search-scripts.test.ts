@@ -1,4 +1,4 @@
-// Issue #15 point 5: a business named in Arabic script, with its name in English letters, added through the form
+// A business named in Arabic script, with its name in English letters, added through the form
 // and found on /browse by either name, and by the Arabic one spelt another way.
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Issue #31 point 16: a member turns on TOTP on the account page (QR code and secret), signs in with a code of their
+// A member turns on TOTP on the account page (QR code and secret), signs in with a code of their
 // authenticator app (computed here from the secret shown, with otpauth), then with a recovery code, and turns it off.
 import { Secret, TOTP } from 'otpauth';
 import { expect, test } from '../support/test';

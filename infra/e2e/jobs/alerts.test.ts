@@ -1,4 +1,4 @@
-// Issue #16 point 5, end to end: API → Postgres → the daily alert job (BullMQ, the stack's worker) → SMTP → dev mail
+// End to end: API → Postgres → the daily alert job (BullMQ, the stack's worker) → SMTP → dev mail
 // catcher. An alert for a city mails exactly the businesses added since its last mail, once a day, nothing when
 // nothing is new, with List-Unsubscribe headers whose one-click POST (and the mailed link) ends it.
 import { Queue } from 'bullmq';
@@ -34,7 +34,7 @@ test.beforeAll(async () => {
   lister = await signUp('lister');
 });
 
-/** A new member whose address is confirmed through the mailed link: alerts need one (issue #31). */
+/** A new member whose address is confirmed through the mailed link: alerts need one. */
 async function confirmedMember(prefix: string): Promise<Member> {
   const confirmed = await signUp(prefix);
   await confirmMailedAddress(mailbox, confirmed.email);

@@ -1,4 +1,4 @@
-// Issue #10: two API processes and two workers behind the nginx front door (support/scale-out-stack.ts),
+// Two API processes and two workers behind the nginx front door (support/scale-out-stack.ts),
 // shown to act as one service: sessions, rate limits, fresh reads, jobs run once, no GET lost when an
 // API process dies, and the directory still served when the admin remote's server is gone.
 import autocannon from 'autocannon';

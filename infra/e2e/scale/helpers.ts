@@ -1,11 +1,11 @@
-// Steps shared by the scale browser tests (issue #9): the scale stack's API read directly, the
+// Steps shared by the scale browser tests: the scale stack's API read directly, the
 // directory opened on a phone, and the count line read as a number.
 import { expect, type Page } from '@playwright/test';
 import { waitForQuietNetwork } from '../support/browser';
 import { COUNT_LINE, parseCount } from '../support/chromium';
 import type { ScaleStack } from '../support/scale-stack';
 
-/** The bounds of issue #9 ("fast on a phone"). */
+/** The bounds of "fast on a phone". */
 export const BOUNDS = {
   domNodes: 5_000,
   heapBytes: 120 * 1024 * 1024,

@@ -1,7 +1,7 @@
-// Issue #9 on a phone, at 5,000 businesses (demo data + seedScaleBusinesses(5000) in its own
+// Fast on a phone, at 5,000 businesses (demo data + seedScaleBusinesses(5000) in its own
 // database, served by its own API and shell: support/scale-stack.ts). /browse shows the real
 // count, the Locations view lists every city with counts that add up to it, each city's card lists
-// its businesses without a click (issue #30), search updates the count, and the page stays within the bounds
+// its businesses without a click, search updates the count, and the page stays within the bounds
 // (DOM nodes, JS heap, bytes fetched).
 import { expect } from '../support/test';
 import { countBytes, domNodeCount, jsHeapUsed } from '../support/chromium';

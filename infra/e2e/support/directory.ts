@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** /browse lists each city's businesses under its card, without a click (issue #30): the first row shown. */
+/** /browse lists each city's businesses under its card, without a click: the first row shown. */
 export async function firstBusinessRow(page: Page): Promise<Locator> {
   const row = page.getByTestId('business-row').first();
   await expect(row).toBeVisible();

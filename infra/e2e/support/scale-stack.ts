@@ -1,4 +1,4 @@
-// A second, bigger directory for the scale browser tests (issue #9), beside the stack under test:
+// A second, bigger directory for the scale browser tests, beside the stack under test:
 //  - its own database `zaytoon_e2e_scale` on the e2e Postgres server (E2E_DATABASE_URL names the
 //    server; the demo database `zaytoon_e2e` is never touched), migrated, seeded with the demo data and
 //    then `seedScaleBusinesses(pool, 5000)`; kept between files and runs while the seed code, the
