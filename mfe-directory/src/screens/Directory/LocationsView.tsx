@@ -167,6 +167,9 @@ export const LocationsView = memo(function LocationsView({ filter, open, restore
   useEffect(() => {
     if (placed.current || lines.length === 0) return;
     placed.current = true;
+    // The anchor was taken at the top the shell scrolled to; kept, the next page to load would pull the list back
+    // there before the virtualiser has seen this scroll.
+    anchor.current = null;
     if (restoreScrollY !== null) {
       window.scrollTo(0, restoreScrollY);
     } else if (open !== null) {
