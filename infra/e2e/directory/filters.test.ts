@@ -66,6 +66,18 @@ test.describe('directory filters (visitor)', () => {
     page,
     errors,
   }) => {
+    // The front door keeps public answers a few seconds (its micro-cache): the files before this one added
+    // businesses, so wait until the summary and the list it serves agree before reading either.
+    await page.goto('/');
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const summary = (await (await fetch('/api/businesses/summary')).json()) as { total: number };
+          const listed = Number((await fetch('/api/businesses?limit=500')).headers.get('X-Total-Count'));
+          return summary.total === listed;
+        }),
+      )
+      .toBe(true);
     const asked = watchApi(page);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
