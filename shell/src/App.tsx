@@ -74,6 +74,11 @@ export function App({ host, toasts, connection, loadRemote }: AppProps) {
 
 function ScrollToTop() {
   const { pathname } = useLocation();
+  // The app places the page itself (the top on a new page, the list's own place on Back): the browser's own
+  // restoring on Back would race it.
+  useEffect(() => {
+    if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
+  }, []);
   useEffect(() => {
     if (typeof window.scrollTo === 'function') {
       try {
