@@ -2,3 +2,4 @@
 export * from './db/throwaway-db';
 export * from './logging/log-capture';
 export * from './test-core';
+export * from './geo/geocoded-position';

@@ -2,7 +2,7 @@
 // business added despite the warning is recorded with the candidates it was shown.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@zaytoon/contract';
-import { lookupOutcode } from '@zaytoon/core';
+import { geocodedPosition } from '@zaytoon/core/testing';
 import { startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
 import { createBusiness } from '../test/fixtures';
 
@@ -15,13 +15,9 @@ beforeAll(async () => {
 });
 afterAll(async () => api?.stop());
 
-const METERS_PER_DEGREE = 111_320;
-
 /** A business as the geocoding job leaves it: at its postcode's district centre, or `northMeters` north of another's. */
 async function listed(name: string, postcode: string, options: { at?: string; northMeters?: number; located?: boolean } = {}) {
-  const centre = lookupOutcode(options.at ?? postcode)!;
-  const position =
-    options.located === false ? {} : { latitude: centre.latitude + (options.northMeters ?? 0) / METERS_PER_DEGREE, longitude: centre.longitude };
+  const position = geocodedPosition(postcode, options);
   return createBusiness(member, { name, postcode, ...position });
 }
 

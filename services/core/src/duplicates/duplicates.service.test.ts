@@ -1,7 +1,7 @@
 // The duplicate check's rules ('This may already be listed'), called on the service as the API's route calls it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessInputSchema, DUPLICATE_RULES, signupInputSchema, type User } from '@zaytoon/contract';
-import { lookupOutcode } from '../geo/outcodes';
+import { geocodedPosition } from '../geo/geocoded-position';
 import { startTestCore, type TestCore } from '../test-core';
 
 let test: TestCore;
@@ -15,13 +15,9 @@ beforeAll(async () => {
 });
 afterAll(async () => test?.stop());
 
-const METERS_PER_DEGREE = 111_320;
-
 /** A business as the geocoding job leaves it: at its postcode's district centre, or `northMeters` north of another's. */
 async function listed(name: string, postcode: string, options: { at?: string; northMeters?: number; located?: boolean } = {}) {
-  const centre = lookupOutcode(options.at ?? postcode)!;
-  const position =
-    options.located === false ? {} : { latitude: centre.latitude + (options.northMeters ?? 0) / METERS_PER_DEGREE, longitude: centre.longitude };
+  const position = geocodedPosition(postcode, options);
   const input = businessInputSchema.parse({ name, address: '12 Whitechapel Road', city: 'London', postcode, category: 'Restaurant', ...position });
   return test.core.services.businesses.create(input, owner);
 }
