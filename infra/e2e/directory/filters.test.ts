@@ -294,21 +294,22 @@ test.describe('directory filters (visitor)', () => {
     const ids = await cityRows(page, busiest);
     expect(ids).toEqual(all.filter((row) => cityOf(row) === busiest).map((row) => row.id));
 
-    const row = page.locator(`[data-city="${busiest}"] [data-testid="business-row"]`).first();
+    // The row is pinned by its id: `.first()` of a virtualised list names whichever row is rendered first, which
+    // changes as the list scrolls the row into view.
+    const rowId = await page.locator(`[data-city="${busiest}"] [data-testid="business-row"]`).first().getAttribute('data-business-id');
+    const row = page.locator(`[data-testid="business-row"][data-business-id="${rowId}"]`);
     await row.scrollIntoViewIfNeeded();
-    const rowId = await row.getAttribute('data-business-id');
     await row.getByRole('link', { name: 'View Details' }).click();
-    await page.waitForURL(/\/business\/\d+$/);
+    await page.waitForURL(new RegExp(`/business/${rowId}$`));
     await expect(page.getByTestId('business-detail')).toBeVisible();
 
     // Back: scrolled to the same row
     await page.goBack();
     await directoryScreen(page, 'directory');
-    const again = page.locator(`[data-testid="business-row"][data-business-id="${rowId}"]`);
-    await expect(again).toBeVisible();
+    await expect(row).toBeVisible();
     await expect
       .poll(() =>
-        again.evaluate((element) => {
+        row.evaluate((element) => {
           const box = element.getBoundingClientRect();
           return box.bottom > 0 && box.top < window.innerHeight;
         }),
