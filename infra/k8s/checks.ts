@@ -15,7 +15,7 @@ import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ConfigMap, Namespace, PersistentVolumeClaim, Secret, Service } from 'kubernetes-models/v1';
-import { isPlain, objectId, podContainers, type K8sObject } from './kustomize';
+import { isPlain, objectId, podContainers, type K8sObject } from './build';
 
 type Plain = Record<string, unknown>;
 

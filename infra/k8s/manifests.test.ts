@@ -5,12 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { databaseSettingsFromEnv, loadConfig, QUEUES } from '@zaytoon/core';
 import { fieldProblems, referenceProblems, schemaProblems } from './checks';
-import { asObject, build, podContainers, readYamlFile, type K8sObject } from './kustomize';
+import { asObject, kustomizeBuild, podContainers, readYamlFile, type K8sObject } from './build';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
 const BUILDS = ['base', 'overlays/production', 'overlays/production-without-keda'] as const;
-const built = Object.fromEntries(BUILDS.map((dir) => [dir, build(path.join(here, dir))])) as Record<(typeof BUILDS)[number], K8sObject[]>;
+const builds = await Promise.all(BUILDS.map((dir) => kustomizeBuild(path.join(here, dir))));
+const built = Object.fromEntries(BUILDS.map((dir, index) => [dir, builds[index]])) as Record<(typeof BUILDS)[number], K8sObject[]>;
 const secretTemplate = readYamlFile(path.join(here, 'base/secret.template.yaml')).map((value) => asObject(value, 'secret.template.yaml'));
 
 type Plain = Record<string, unknown>;
@@ -318,16 +319,54 @@ describe('the checks catch a broken manifest', () => {
     expect(referenceProblems(objects, secretTemplate).join('\n')).toMatch(/no readinessProbe/);
   });
 
-  it('a patch whose target does not exist, or a kustomize feature the emulation lacks', () => {
+  /** A kustomization in a temporary directory on top of the base, with the given patch files. */
+  const overlay = (patches: Record<string, string>) => {
     const dir = mkdtempSync(path.join(tmpdir(), 'k8s-'));
-    const kustomization = (fields: string) =>
-      writeFileSync(path.join(dir, 'kustomization.yaml'), `kind: Kustomization\nresources: [${path.join(here, 'base')}]\n${fields}`);
-    writeFileSync(path.join(dir, 'patch.yaml'), 'apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: nothing }\n');
-    kustomization('patches: [{ path: patch.yaml }]');
-    expect(() => build(dir)).toThrow(/found 0 targets for Deployment\/nothing/);
-    kustomization('commonLabels: { team: zaytoon }');
-    expect(() => build(dir)).toThrow(/commonLabels not implemented/);
-    rmSync(dir, { recursive: true });
+    const entries = Object.keys(patches).map((file) => `{ path: ${file} }`);
+    // kustomize takes a directory resource only by a relative path.
+    const kustomization = `kind: Kustomization\nresources: [${path.relative(dir, path.join(here, 'base'))}]\npatches: [${entries.join(', ')}]\n`;
+    writeFileSync(path.join(dir, 'kustomization.yaml'), kustomization);
+    for (const [file, text] of Object.entries(patches)) writeFileSync(path.join(dir, file), text);
+    return dir;
+  };
+
+  it('an overlay patch with a misspelt field and a route to a missing Service, as kubectl builds them', async () => {
+    const dir = overlay({
+      'api.yaml': [
+        'apiVersion: apps/v1',
+        'kind: Deployment',
+        'metadata: { name: api }',
+        'spec: { template: { spec: { containers: [{ name: api, readinesProbe: { httpGet: { path: /ready, port: http } } }] } } }',
+      ].join('\n'),
+      'route.yaml': [
+        'apiVersion: gateway.networking.k8s.io/v1',
+        'kind: HTTPRoute',
+        'metadata: { name: zaytoon }',
+        'spec: { rules: [{ backendRefs: [{ name: frontdor, port: 80 }] }] }',
+      ].join('\n'),
+    });
+    try {
+      const objects = await kustomizeBuild(dir);
+      expect(fieldProblems(objects).join('\n')).toMatch(/Deployment\/api: .*'"readinesProbe"' does not exist/);
+      expect(referenceProblems(objects, secretTemplate).join('\n')).toMatch(/HTTPRoute\/zaytoon: backend frontdor:80 is not a Service port/);
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
+  });
+
+  it("a patch whose target does not exist stops the build with kubectl's own message", async () => {
+    const dir = overlay({ 'patch.yaml': 'apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: nothing }\n' });
+    try {
+      await expect(kustomizeBuild(dir)).rejects.toThrow(/kubectl kustomize .* failed: .*no resource matches strategic merge patch .*nothing/);
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
+  });
+
+  it('a machine without kubectl is told how to install it', async () => {
+    await expect(kustomizeBuild(path.join(here, 'base'), path.join(tmpdir(), 'no-such-dir', 'kubectl'))).rejects.toThrow(
+      /kubectl was not found\. kubectl 1\.27 or newer .* Install it from https:\/\/kubernetes\.io\//,
+    );
   });
 });
 
