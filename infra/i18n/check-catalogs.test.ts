@@ -1,8 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkCatalogDir, checkCatalogs } from './check-catalogs';
+
+const MAIL_LOCALES = 'services/core/src/mail/locales';
 
 const ARABIC_PLURAL = '{count, plural, zero {لا شيء} one {واحد} two {اثنان} few {# قليلة} many {# كثيرة} other {# أعمال}}';
 let dir: string;
@@ -16,9 +18,9 @@ function catalogs(files: Record<string, object>): string {
 const complete = { found: '{count, plural, one {# business found} other {# businesses found}}', hello: 'Hello {name}' };
 const others = (ar: object, extra: object = {}) => ({
   en: complete,
-  ar,
-  ur: { found: '{count, plural, one {# کاروبار} other {# کاروبار}}', hello: 'سلام {name}', ...extra },
-  cy: { found: '{count, plural, zero {#} one {#} two {#} few {#} many {#} other {#}}', hello: 'Helo {name}', ...extra },
+  ar: { _meta: { reviewed: [] }, ...ar },
+  ur: { _meta: { reviewed: [] }, found: '{count, plural, one {# کاروبار} other {# کاروبار}}', hello: 'سلام {name}', ...extra },
+  cy: { _meta: { reviewed: [] }, found: '{count, plural, zero {#} one {#} two {#} few {#} many {#} other {#}}', hello: 'Helo {name}', ...extra },
 });
 
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -33,6 +35,29 @@ describe('message catalog check', () => {
   it('fails a catalog that lacks a key English has, or has one English does not', () => {
     const report = checkCatalogDir(catalogs(others({ found: ARABIC_PLURAL, stale: 'قديم' })), 'x');
     expect(report.problems).toEqual(['x/ar.json lacks "hello"', 'x/ar.json has "stale", which English does not']);
+  });
+
+  it('fails a catalog without its list of reviewed keys, or one naming a key English does not have', () => {
+    const report = checkCatalogDir(
+      catalogs(others({ _meta: undefined, found: ARABIC_PLURAL, hello: 'مرحبًا {name}' }, { _meta: { reviewed: ['gone'] } })),
+      'x',
+    );
+    expect(report.problems).toEqual([
+      'x/ar.json: _meta.reviewed is missing',
+      'x/ur.json: _meta.reviewed names "gone", which English does not have',
+      'x/cy.json: _meta.reviewed names "gone", which English does not have',
+    ]);
+  });
+
+  it('fails a plural form the language does not have, as messageformat would when compiling it', () => {
+    const report = checkCatalogDir(
+      catalogs(others({ found: ARABIC_PLURAL, hello: 'مرحبًا {name}' }, { found: '{count, plural, one {#} few {#} other {#}}' })),
+      'x',
+    );
+    expect(report.problems).toEqual([
+      expect.stringMatching(/^x\/ur\.json: "found" is not valid ICU MessageFormat \(The plural case few is not valid in this locale/),
+      'x/cy.json: "found" lacks the plural forms zero, two, many',
+    ]);
   });
 
   it('fails an Arabic plural without its six forms, a placeholder English does not use, and broken syntax', () => {
@@ -71,6 +96,26 @@ describe('message catalog check', () => {
     const report = checkCatalogs();
     expect(report.problems).toEqual([]);
     expect(Object.keys(report.unreviewed)).toContain('services/contract/src/i18n/locales/ar.json');
+    expect(Object.keys(report.unreviewed)).toContain(`${MAIL_LOCALES}/cy.json`);
+  });
+
+  it("checks the mails' catalogs like the apps': a counted text without every Welsh form, or a placeholder English does not use, fails", () => {
+    const repo = path.resolve(import.meta.dirname, '../..');
+    dir = mkdtempSync(path.join(tmpdir(), 'repo-'));
+    const locales = path.join(dir, MAIL_LOCALES);
+    cpSync(path.join(repo, MAIL_LOCALES), locales, { recursive: true });
+    expect(checkCatalogs(dir).problems).toEqual([]);
+    const edit = (language: string, key: string, change: (text: string) => string) => {
+      const file = path.join(locales, `${language}.json`);
+      const catalog = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+      writeFileSync(file, JSON.stringify({ ...catalog, [key]: change(catalog[key]) }));
+    };
+    edit('cy', 'resetCode.expiry', (text) => text.replace(/ many \{[^}]*\}/, ''));
+    edit('ar', 'greeting', (text) => text.replace('{name}', '{email}'));
+    expect(checkCatalogs(dir).problems).toEqual([
+      `${MAIL_LOCALES}/ar.json: "greeting" uses {email}, which English does not`,
+      `${MAIL_LOCALES}/cy.json: "resetCode.expiry" lacks the plural forms many`,
+    ]);
   });
 
   it('checks translations against English given as code (the contract: messages.ts rendered with placeholders)', () => {

@@ -1,20 +1,22 @@
 /**
  * npm run i18n:check (part of `npm run lint`, so of `npm test`): every message catalog beside English
- * (`<app>/src/i18n/locales/<language>.json`) has every key English has and no other (English may be split by when a page
- * needs it: `en.json` and `en.<part>.json`, each key in one of them), each message is valid ICU
- * MessageFormat using only the placeholders English uses (the contract's English is messages.ts itself), and each plural gives every form its language needs
- * (Arabic six: zero, one, two, few, many, other). Prints how many messages still wait for a native speaker's review.
+ * (`<app>/src/i18n/locales/<language>.json`, and the mails' `services/core/src/mail/locales/<language>.json`) has every
+ * key English has and no other (English may be split by when a page needs it: `en.json` and `en.<part>.json`, each key in
+ * one of them) and its `_meta.reviewed` list, each message is valid ICU MessageFormat as messageformat reads it, using
+ * only the placeholders English uses (the contract's English is messages.ts itself), and each plural gives every form its
+ * language needs and no other (Arabic and Welsh six: zero, one, two, few, many, other). Prints how many messages still
+ * wait for a native speaker's review.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isPluralElement, isSelectElement, parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { parse, type Token } from '@messageformat/parser';
 import { contractEnglishCatalog, LANGUAGE_CODES } from '@zaytoon/contract';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WORKSPACES = ['shell', 'mfe-directory', 'mfe-admin', 'services/contract', 'services/core', 'services/web-kit'];
-/** An app's catalogs, and the shell's embeddable map's, a build of its own with words of its own. */
-const CATALOG_DIRS = ['src/i18n/locales', 'src/embed/i18n/locales'];
+/** An app's catalogs, the shell's embeddable map's (a build of its own with words of its own), and the mails'. */
+const CATALOG_DIRS = ['src/i18n/locales', 'src/embed/i18n/locales', 'src/mail/locales'];
 /** Catalogs whose English is code, not a file: the contract's messages (messages.ts, which the API renders too). */
 const ENGLISH_IN_CODE: Record<string, () => Record<string, string>> = { 'services/contract': contractEnglishCatalog };
 
@@ -31,21 +33,26 @@ export interface CatalogReport {
 }
 
 /** Placeholder names and, per plural, the forms it gives. */
-function shapeOf(elements: MessageFormatElement[], into = { names: new Set<string>(), plurals: [] as string[][] }) {
-  for (const element of elements) {
-    if (element.type === TYPE.literal || element.type === TYPE.pound) continue;
-    if ('value' in element && typeof element.value === 'string' && element.type !== TYPE.tag) into.names.add(element.value);
-    if (isPluralElement(element)) into.plurals.push(Object.keys(element.options));
-    if (isPluralElement(element) || isSelectElement(element)) for (const option of Object.values(element.options)) shapeOf(option.value, into);
-    if (element.type === TYPE.tag) shapeOf(element.children, into);
+function shapeOf(tokens: Token[], into = { names: new Set<string>(), plurals: [] as string[][] }) {
+  for (const token of tokens) {
+    if (token.type === 'content' || token.type === 'octothorpe') continue;
+    into.names.add(token.arg);
+    if (token.type === 'plural') into.plurals.push(token.cases.map((option) => option.key));
+    if (token.type === 'function') shapeOf(token.param ?? [], into);
+    else if (token.type !== 'argument') for (const option of token.cases) shapeOf(option.tokens, into);
   }
   return into;
 }
 
-function parsed(file: string, key: string, text: unknown, problems: string[]) {
+/** The plural forms a language has (CLDR's, as Intl knows them), in CLDR's order. */
+const pluralForms = (language: string) =>
+  [...new Intl.PluralRules(language).resolvedOptions().pluralCategories].sort((a, b) => CLDR_ORDER.indexOf(a) - CLDR_ORDER.indexOf(b));
+
+/** Parsed as messageformat compiles it for `language`: a plural form the language does not have is an error too. */
+function parsed(file: string, key: string, text: unknown, language: string, problems: string[]) {
   if (typeof text !== 'string') return void problems.push(`${file}: "${key}" is not a string`);
   try {
-    return shapeOf(parse(text));
+    return shapeOf(parse(text, { cardinal: pluralForms(language) }));
   } catch (error) {
     problems.push(`${file}: "${key}" is not valid ICU MessageFormat (${(error as Error).message})`);
     return undefined;
@@ -70,17 +77,15 @@ export function checkCatalogDir(dir: string, label = dir, englishInCode?: Record
       continue;
     }
     const { _meta, ...catalog } = read(language);
-    const forms = [...new Intl.PluralRules(language).resolvedOptions().pluralCategories].sort(
-      (a, b) => CLDR_ORDER.indexOf(a) - CLDR_ORDER.indexOf(b),
-    );
+    const forms = pluralForms(language);
     for (const key of Object.keys(english)) if (!(key in catalog)) problems.push(`${file} lacks "${key}"`);
     for (const [key, text] of Object.entries(catalog)) {
       if (!(key in english)) {
         problems.push(`${file} has "${key}", which English does not`);
         continue;
       }
-      const own = parsed(file, key, text, problems);
-      const source = parsed(`${label}/en.json`, key, english[key], problems);
+      const own = parsed(file, key, text, language, problems);
+      const source = parsed(`${label}/en.json`, key, english[key], 'en', problems);
       if (!own || !source) continue;
       for (const name of own.names) if (!source.names.has(name)) problems.push(`${file}: "${key}" uses {${name}}, which English does not`);
       for (const given of own.plurals) {
@@ -88,6 +93,7 @@ export function checkCatalogDir(dir: string, label = dir, englishInCode?: Record
         if (missing.length) problems.push(`${file}: "${key}" lacks the plural forms ${missing.join(', ')}`);
       }
     }
+    if (!Array.isArray(_meta?.reviewed)) problems.push(`${file}: _meta.reviewed is missing`);
     const reviewed = _meta?.reviewed ?? [];
     for (const key of reviewed) if (!(key in english)) problems.push(`${file}: _meta.reviewed names "${key}", which English does not have`);
     unreviewed[file] = Object.keys(english).filter((key) => !reviewed.includes(key)).length;

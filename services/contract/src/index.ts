@@ -27,5 +27,4 @@ export * from './schemas/alert.schema';
 export { sourceLine, sourcesText } from './format/describe-value';
 export { buildOpenApiDocument } from './openapi';
 export * from './i18n/message-codes';
-export * from './i18n/catalog-check';
 export { contractEnglishCatalog } from './i18n/contract-english';

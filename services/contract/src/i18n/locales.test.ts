@@ -1,4 +1,4 @@
-import { isPluralElement, parse } from '@formatjs/icu-messageformat-parser';
+import { parse } from '@messageformat/parser';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages';
 import { CONTRACT_CATALOG_LOADERS } from './contract-catalogs';
@@ -24,9 +24,9 @@ describe('translations of the API messages', () => {
     ['cy', cy],
   ])('%s counts the members who confirmed in its own plural forms', (language, catalog) => {
     const [counted] = parse(catalog.confirmedBy);
-    expect(counted && isPluralElement(counted) && counted.value).toBe('count');
-    if (counted && isPluralElement(counted))
-      expect(Object.keys(counted.options).sort()).toEqual([...new Intl.PluralRules(language).resolvedOptions().pluralCategories].sort());
+    expect(counted?.type === 'plural' && counted.arg).toBe('count');
+    if (counted?.type === 'plural')
+      expect(counted.cases.map((option) => option.key).sort()).toEqual([...new Intl.PluralRules(language).resolvedOptions().pluralCategories].sort());
   });
 
   it('loads each language from its own file', async () => {

@@ -1,8 +1,7 @@
-import type { TFunction } from 'i18next';
 import { EMAIL_CONFIRMATION_RULES, LIMITS, OWNER_RULES, directionOf, type Language } from '@zaytoon/contract';
 import type { AlertDigest } from '../alerts/alerts.service';
 import type { MailMessage } from './mail.repository';
-import { mailTexts } from './mail-i18n';
+import { mailTexts, type MailText } from './mail-i18n';
 
 export type RenderedMail = Omit<MailMessage, 'to'>;
 
@@ -55,7 +54,7 @@ ${body.join('\n')}
 </body></html>`;
 }
 
-const greeting = (t: TFunction, name: string) => (name.trim() ? t('greeting', { name: name.trim() }) : t('greetingWithoutName'));
+const greeting = (t: MailText, name: string) => (name.trim() ? t('greeting', { name: name.trim() }) : t('greetingWithoutName'));
 
 /** The text part: each line a paragraph, then the signature. */
 const plainText = (product: string, lines: string[]) => [...lines.flatMap((line) => [line, '']), `— ${product}`].join('\n');
@@ -151,7 +150,7 @@ export interface AlertSection extends AlertDigest {
 }
 
 /** An alert in words: 'In Manchester · Cafe · matching "falafel"'; 'All new businesses' without filters. */
-export function describeAlert(t: TFunction, alert: Pick<AlertDigest, 'city' | 'category' | 'search'>): string {
+export function describeAlert(t: MailText, alert: Pick<AlertDigest, 'city' | 'category' | 'search'>): string {
   const parts = [
     alert.city && t('alerts.inCity', { city: alert.city }),
     alert.category && t('alerts.inCategory', { category: alert.category }),
