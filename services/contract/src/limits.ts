@@ -31,6 +31,8 @@ export const LIMITS = {
   businessHoursMaxLength: 100,
   socialLinkMaxLength: 300,
   verificationNoteMaxLength: 1000,
+  /** Why an admin took a revision's values out of the history: shown in its place, 'Removed by an admin: <reason>'. */
+  redactionReasonMaxLength: 300,
   /** 'How can you prove it?' of an owner claim. */
   claimEvidenceMinLength: 10,
   claimEvidenceMaxLength: 2000,

@@ -82,6 +82,12 @@ export const MESSAGES = {
   confirmRevert: 'Revert the business to this version? Every later change is undone (and kept in the history).',
   revisionReverted: 'Reverted to this version',
   revertFailed: 'Could not revert. Please try again.',
+  /** Redaction: an admin takes a revision's values out of the public history. */
+  redactionReasonRequired: 'Please give a reason for removing this version',
+  revisionAlreadyRedacted: 'This version has already been removed from the history',
+  revisionRedactedCannotRevert: 'This version holds values removed by an admin, so the business cannot be reverted to it',
+  revisionRedacted: 'Removed from the history',
+  redactFailed: 'Could not remove this version. Please try again.',
   loadHistoryFailed: 'Could not load the history. Please try again.',
   noRevisions: 'No changes recorded yet.',
   reportAlreadyReviewed: 'Report has already been reviewed',

@@ -76,6 +76,7 @@ export const ROUTE_PATHS = {
   verifyBusiness: { method: 'post', path: '/admin/businesses/:id/verifications' },
   unverifyBusiness: { method: 'post', path: '/admin/businesses/:id/unverify' },
   revertRevision: { method: 'post', path: '/admin/businesses/:id/revisions/:revisionId/revert' },
+  redactRevision: { method: 'post', path: '/admin/businesses/:id/revisions/:revisionId/redact' },
 } as const satisfies Record<string, { method: Method; path: string }>;
 
 export type RouteName = keyof typeof ROUTE_PATHS;

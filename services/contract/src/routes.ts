@@ -39,7 +39,7 @@ import {
 } from './schemas/directory.schema';
 import { okResponse } from './schemas/common.schema';
 import { reportInputSchema, reportSchema, reviewActionSchema } from './schemas/report.schema';
-import { revisionSchema } from './schemas/revision.schema';
+import { redactRevisionInputSchema, revisionSchema } from './schemas/revision.schema';
 import { suggestionInputSchema, suggestionSchema } from './schemas/suggestion.schema';
 import {
   confirmationInputSchema,
@@ -688,6 +688,17 @@ export const API_ROUTES = {
     tag: 'admin',
     summary:
       "Revert to this version: every later change to the business's fields is undone, as one new 'revert' revision (409 when nothing would change)",
+    response: revisionSchema,
+  }),
+  redactRevision: route({
+    notFound: 'businessNotFound',
+    secondNotFound: 'revisionNotFound',
+    ...ROUTE_PATHS.redactRevision,
+    access: 'admin',
+    tag: 'admin',
+    summary:
+      "Redact: the revision's values are deleted from the public history (from it and from every other revision of the business that holds them), and it reads 'Removed by an admin: <reason>'; audited without the values. The business's current fields stay; 409 when already redacted",
+    body: redactRevisionInputSchema,
     response: revisionSchema,
   }),
 } as const satisfies { [Name in RouteName]: RouteDefinition };

@@ -14,6 +14,7 @@ const revision = (id: number, extra: Partial<Revision>): Revision => ({
   by: 'sami',
   author: { kind: 'member', username: 'sami' },
   created_at: '2026-11-20T10:00:00.000Z',
+  redaction: null,
   changes: [{ field: 'phone', before: '01', after: '02' }],
   ...extra,
 });
@@ -45,6 +46,7 @@ function setUp(user = member) {
   const api = fakeApi({
     businessHistory: async ({ query }) => (query?.cursor ? SECOND_PAGE : FIRST_PAGE),
     revertRevision: async () => revision(5, { kind: 'revert' }),
+    redactRevision: async () => revision(3, { changes: [], redaction: { reason: 'Home address', redacted_at: '2026-11-21T10:00:00.000Z' } }),
   });
   const [callPage, call] = [vi.mocked(api.callPage), vi.mocked(api.call)];
   const host = fakeHost({ api, session: fakeSession(user) });
@@ -107,6 +109,42 @@ describe('History section', () => {
     expect(confirm).toHaveBeenCalledTimes(2);
     await waitFor(() => expect(host.toast.success).toHaveBeenCalledWith('Reverted to this version'));
     await waitFor(() => expect(callPage.mock.calls.length).toBeGreaterThan(1));
+  });
+
+  it("an admin redacts a revision with a reason from its dialog; members see no 'Redact'", async () => {
+    const { call, callPage, host } = setUp(admin);
+    fireEvent.click(toggle());
+    const buttons = await screen.findAllByRole('button', { name: 'Redact' });
+    expect(buttons).toHaveLength(2);
+    fireEvent.click(buttons[1]);
+    const dialog = screen.getByRole('dialog', { name: 'Redact this version' });
+    const submit = within(dialog).getByRole('button', { name: 'Redact' });
+    expect((submit as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: '  Home address  ' } });
+    fireEvent.click(submit);
+    await waitFor(() => expect(call).toHaveBeenCalledWith('redactRevision', { id: 5, secondId: 3, body: { reason: 'Home address' } }));
+    await waitFor(() => expect(host.toast.success).toHaveBeenCalledWith('Removed from the history'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(callPage.mock.calls.length).toBeGreaterThan(1));
+  });
+
+  it("a redacted revision reads 'Removed by an admin: <reason>', and a removed value reads as removed", async () => {
+    const page = {
+      items: [
+        revision(4, { changes: [{ field: 'address', before: null, after: '1 Market Street', removed: ['before'] }] }),
+        revision(3, { changes: [], redaction: { reason: 'Home address', redacted_at: '2026-11-21T10:00:00.000Z' } }),
+      ],
+      total: 2,
+      nextCursor: null,
+    };
+    const host = fakeHost({ api: fakeApi({ businessHistory: async () => page }), session: fakeSession(admin) });
+    renderScreen(<History businessId={5} />, { host });
+    fireEvent.click(toggle());
+    expect((await screen.findByTestId('revision-redacted')).textContent).toBe('Removed by an admin: Home address');
+    expect(screen.getByTestId('revision-change').textContent).toBe('Address removed by an admin → 1 Market Street');
+    // Neither reverted to nor redacted again.
+    expect(screen.getAllByRole('button', { name: 'Revert to this version' })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Redact' })).toHaveLength(1);
   });
 });
 

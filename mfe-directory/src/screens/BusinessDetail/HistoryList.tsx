@@ -1,15 +1,18 @@
+import { useState } from 'react';
 import { formatDate, type Revision } from '@zaytoon/contract/client';
 import { useSession } from '@zaytoon/web-kit';
 import { useHistory } from '../../features/history/api/get-history';
 import { useRevert } from '../../features/history/api/use-revert';
 import { useLocale, useMessages } from '../../i18n/messages';
 import { InlineSpinner } from '../../ui/Spinner';
+import { RedactDialog } from './RedactDialog';
 import classes from './History.module.css';
 import comments from './Comments.module.css';
 import shared from '../../ui/page.module.css';
 import { useContractLabels, useContractMessages, useDescribeValue } from '@zaytoon/web-kit/contract-messages';
 
-type Value = Revision['changes'][number]['before'];
+type Change = Revision['changes'][number];
+type Value = Change['before'];
 
 /** A field's value as text in the page's language: sources' lines, hours and social links as 'key: value', nothing as a dash. */
 function useShownValue() {
@@ -36,7 +39,15 @@ function Author({ author }: { author: NonNullable<Revision['author']> }) {
   );
 }
 
-/** The revisions, newest first, each with its field changes; admins may revert to any of them. */
+/** One side of a change: its value, or that an admin removed it from the history. */
+function Side({ change, side }: { change: Change; side: 'before' | 'after' }) {
+  const t = useMessages();
+  const shown = useShownValue();
+  if (change.removed?.includes(side)) return <em data-testid="value-removed">{t('history.valueRemoved')}</em>;
+  return <>{shown(change[side])}</>;
+}
+
+/** The revisions, newest first, each with its field changes; admins may revert to any of them, or redact one. */
 export function HistoryList({ businessId }: { businessId: number }) {
   const history = useHistory(businessId);
   const isAdmin = useSession((state) => state.user?.is_admin ?? false);
@@ -45,7 +56,7 @@ export function HistoryList({ businessId }: { businessId: number }) {
   const message = useContractMessages();
   const label = useContractLabels();
   const locale = useLocale();
-  const shown = useShownValue();
+  const [redacting, setRedacting] = useState<number | null>(null);
 
   if (history.isPending) return <InlineSpinner />;
   if (history.isError) {
@@ -70,33 +81,45 @@ export function HistoryList({ businessId }: { businessId: number }) {
                 {formatDate(revision.created_at, locale)}
               </time>
             </p>
-            <ul className={classes.changes}>
-              {revision.changes.map((change) => (
-                <li key={change.field} data-testid="revision-change" data-field={change.field}>
-                  <span className={classes.field}>{label('field', change.field)}</span>{' '}
-                  <del className={classes.before} dir="auto">
-                    {shown(change.before)}
-                  </del>{' '}
-                  <span className={shared.flip}>→</span>{' '}
-                  <ins className={classes.after} dir="auto">
-                    {shown(change.after)}
-                  </ins>
-                </li>
-              ))}
-            </ul>
-            {isAdmin && (
-              <button
-                type="button"
-                className="btn btn--outline"
-                disabled={revert.isPending}
-                onClick={() => window.confirm(message('confirmRevert')) && revert.mutate(revision.id)}
-              >
-                {t('history.revert')}
-              </button>
+            {revision.redaction ? (
+              <p className={classes.removed} data-testid="revision-redacted" dir="auto">
+                {t('history.removed', { reason: revision.redaction.reason })}
+              </p>
+            ) : (
+              <ul className={classes.changes}>
+                {revision.changes.map((change) => (
+                  <li key={change.field} data-testid="revision-change" data-field={change.field}>
+                    <span className={classes.field}>{label('field', change.field)}</span>{' '}
+                    <del className={classes.before} dir="auto">
+                      <Side change={change} side="before" />
+                    </del>{' '}
+                    <span className={shared.flip}>→</span>{' '}
+                    <ins className={classes.after} dir="auto">
+                      <Side change={change} side="after" />
+                    </ins>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {isAdmin && !revision.redaction && (
+              <div className={classes.actions}>
+                <button
+                  type="button"
+                  className="btn btn--outline"
+                  disabled={revert.isPending}
+                  onClick={() => window.confirm(message('confirmRevert')) && revert.mutate(revision.id)}
+                >
+                  {t('history.revert')}
+                </button>
+                <button type="button" className="btn btn--outline" onClick={() => setRedacting(revision.id)}>
+                  {t('history.redact')}
+                </button>
+              </div>
             )}
           </li>
         ))}
       </ol>
+      {redacting !== null && <RedactDialog businessId={businessId} revisionId={redacting} onClose={() => setRedacting(null)} />}
       {history.hasNextPage && (
         <button
           type="button"

@@ -25,6 +25,7 @@ export function adminController(
   | 'verifyBusiness'
   | 'unverifyBusiness'
   | 'revertRevision'
+  | 'redactRevision'
 > {
   const { reports, suggestions, adminReview, statistics, verification, links, revisions, claims, duplicates } = core.services;
   return {
@@ -47,5 +48,6 @@ export function adminController(
     verifyBusiness: ({ body, id, user }) => verification.verify(id, body, user),
     unverifyBusiness: ({ body, id, user }) => verification.unverify(id, body, user),
     revertRevision: ({ id, secondId, user }) => revisions.revert(id, secondId, user),
+    redactRevision: ({ body, id, secondId, user }) => revisions.redact(id, secondId, body, user),
   };
 }

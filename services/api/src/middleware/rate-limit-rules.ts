@@ -174,5 +174,6 @@ export function rateLimitsByRoute(config: Config, users: UsersRepository): Parti
     unverifyBusiness: [adminWrites],
     mergeBusiness: [adminWrites, adminMerges],
     revertRevision: [adminWrites, adminMerges],
+    redactRevision: [adminWrites],
   };
 }

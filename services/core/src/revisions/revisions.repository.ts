@@ -8,11 +8,14 @@ export interface RevisionRow {
   actor_role: 'member' | 'admin' | 'unknown';
   /** The actor's username; null when nobody was named or the account is deleted. */
   username: string | null;
-  changes: Record<string, { before: unknown; after: unknown }>;
+  /** Each field's before and after; a side whose value an admin removed is null and named in `removed`. */
+  changes: Record<string, { before: unknown; after: unknown; removed?: ('before' | 'after')[] }>;
   created_at: Date;
+  redacted_at: Date | null;
+  redaction_reason: string | null;
 }
 
-const COLUMNS = 'r.id, r.business_id, r.kind, r.actor_role, u.username, r.changes, r.created_at';
+const COLUMNS = 'r.id, r.business_id, r.kind, r.actor_role, u.username, r.changes, r.created_at, r.redacted_at, r.redaction_reason';
 
 /** Revisions of businesses; the businesses_record_revision trigger writes them. */
 export class RevisionsRepository {
@@ -42,6 +45,29 @@ export class RevisionsRepository {
       [businessId, revisionId],
     );
     return rows[0] ?? null;
+  }
+
+  /**
+   * Takes the values revision `revisionId` set out of the business's history: every side of a change of the same
+   * field that holds one of them loses it (business_revision_without_values, migration 1700000000029), the
+   * revision's own afters included; then marks the revision with the reason. Fields it emptied hold no text and stay.
+   */
+  async redact(businessId: number, revisionId: number, reason: string): Promise<RevisionRow> {
+    await this.db.query(
+      `UPDATE business_revisions r SET changes = business_revision_without_values(r.changes, gone.vals)
+         FROM (SELECT coalesce(jsonb_object_agg(c.key, c.value -> 'after'), '{}'::jsonb) AS vals
+                 FROM business_revisions t CROSS JOIN LATERAL jsonb_each(t.changes) c
+                WHERE t.business_id = $1 AND t.id = $2 AND c.value -> 'after' NOT IN ('null'::jsonb, '""'::jsonb, '{}'::jsonb)) gone
+        WHERE r.business_id = $1 AND r.changes ?| ARRAY(SELECT jsonb_object_keys(gone.vals))`,
+      [businessId, revisionId],
+    );
+    const { rows } = await this.db.query<RevisionRow>(
+      `UPDATE business_revisions r SET redacted_at = now(), redaction_reason = $3 FROM business_revisions t LEFT JOIN users u ON u.id = t.actor_id
+        WHERE r.business_id = $1 AND r.id = $2 AND t.id = r.id
+        RETURNING ${COLUMNS}`,
+      [businessId, revisionId, reason],
+    );
+    return rows[0];
   }
 
   /**
@@ -76,21 +102,23 @@ export class RevisionsRepository {
 
   /**
    * The revertible fields that changed after revision `revisionId`, each with its value right after that revision
-   * (the before of the first later change), leaving out those that hold that value again now.
+   * (the before of the first later change), leaving out those that hold that value again now; `removed` when one of
+   * those values was taken out of the history by an admin (it cannot be restored).
    */
-  async valuesAfter(businessId: number, revisionId: number): Promise<Record<string, unknown>> {
-    const { rows } = await this.db.query<{ fields: Record<string, unknown> }>(
+  async valuesAfter(businessId: number, revisionId: number): Promise<{ values: Record<string, unknown>; removed: boolean }> {
+    const { rows } = await this.db.query<{ fields: Record<string, unknown>; removed: boolean }>(
       `WITH later AS (
-         SELECT DISTINCT ON (c.key) c.key, c.value -> 'before' AS value
+         SELECT DISTINCT ON (c.key) c.key, c.value -> 'before' AS value, coalesce(c.value -> 'removed', '[]'::jsonb) ? 'before' AS removed
            FROM business_revisions r CROSS JOIN LATERAL jsonb_each(r.changes) c
           WHERE r.business_id = $1 AND r.id > $2 AND c.key = ANY($3::text[])
           ORDER BY c.key, r.id)
-       SELECT coalesce(jsonb_object_agg(l.key, l.value), '{}'::jsonb) AS fields
+       SELECT coalesce(jsonb_object_agg(l.key, l.value) FILTER (WHERE NOT l.removed), '{}'::jsonb) AS fields,
+              coalesce(bool_or(l.removed), false) AS removed
          FROM later l JOIN businesses b ON b.id = $1
-        WHERE business_tracked_fields(b) -> l.key IS DISTINCT FROM l.value`,
+        WHERE l.removed OR business_tracked_fields(b) -> l.key IS DISTINCT FROM l.value`,
       [businessId, revisionId, REVERTIBLE_FIELDS],
     );
-    return rows[0].fields;
+    return { values: rows[0].fields, removed: rows[0].removed };
   }
 
   /** Writes the given revertible columns (not proof_of_support, which the sources keep) from their JSON values. */

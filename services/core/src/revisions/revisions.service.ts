@@ -3,6 +3,7 @@ import {
   PAGING,
   REVISION_FIELDS,
   type pageQuerySchema,
+  type redactRevisionInputSchema,
   type Revision,
   type RevisionAuthor,
   type User,
@@ -55,8 +56,11 @@ export class RevisionsService {
       await setRevisionContext(client, { kind: 'revert', actorId: admin.id });
       if (!(await new BusinessesRepository(client).lock(businessId))) throw notFound('businessNotFound');
       const revisions = new RevisionsRepository(client);
-      if (!(await revisions.find(businessId, revisionId))) throw notFound('revisionNotFound');
-      const restored = await revisions.valuesAfter(businessId, revisionId);
+      const target = await revisions.find(businessId, revisionId);
+      if (!target) throw notFound('revisionNotFound');
+      if (target.redacted_at) throw conflict('revisionRedactedCannotRevert');
+      const { values: restored, removed } = await revisions.valuesAfter(businessId, revisionId);
+      if (removed) throw conflict('revisionRedactedCannotRevert');
       if (Object.keys(restored).length === 0) throw conflict('revisionIsCurrent');
       await revisions.restore(businessId, restored);
       let newLinks: number[] = [];
@@ -83,6 +87,30 @@ export class RevisionsService {
     await afterCommit('link checks of restored sources', () => queueLinkChecks(this.jobs, newLinks));
     return toRevision(revision);
   }
+
+  /**
+   * Takes a revision's values out of the public history, in the transaction that audits it (who, when and why,
+   * never the values). The business's current fields are left as they are. 409 when it was already redacted.
+   */
+  async redact(businessId: number, revisionId: number, input: Valid<typeof redactRevisionInputSchema>, admin: User): Promise<Revision> {
+    const redacted = await inTransaction(this.db, async (client) => {
+      if (!(await new BusinessesRepository(client).lock(businessId))) throw notFound('businessNotFound');
+      const revisions = new RevisionsRepository(client);
+      const target = await revisions.find(businessId, revisionId);
+      if (!target) throw notFound('revisionNotFound');
+      if (target.redacted_at) throw conflict('revisionAlreadyRedacted');
+      const redacted = await revisions.redact(businessId, revisionId, input.reason);
+      await new AuditRepository(client).record({
+        actorId: admin.id,
+        action: 'business.revision_redacted',
+        targetType: 'business',
+        targetId: businessId,
+        details: { revision_id: revisionId, reason: input.reason, fields: Object.keys(target.changes) },
+      });
+      return redacted;
+    });
+    return toRevision(redacted);
+  }
 }
 
 function revisionAuthor(row: RevisionRow): RevisionAuthor | null {
@@ -98,6 +126,7 @@ function authorText(author: RevisionAuthor | null): string | null {
   return author.kind === 'admin' ? MESSAGES.revisionByAdmin : MESSAGES.revisionByFormerMember;
 }
 
+/** A redacted revision shows no change, only why it was removed; a side removed from another shows as removed. */
 function toRevision(row: RevisionRow): Revision {
   const author = revisionAuthor(row);
   return {
@@ -107,10 +136,17 @@ function toRevision(row: RevisionRow): Revision {
     by: authorText(author),
     author,
     created_at: row.created_at.toISOString(),
-    changes: REVISION_FIELDS.filter((field) => field in row.changes).map((field) => ({
-      field,
-      before: (row.changes[field].before ?? null) as Revision['changes'][number]['before'],
-      after: (row.changes[field].after ?? null) as Revision['changes'][number]['after'],
-    })),
+    redaction: row.redacted_at ? { reason: row.redaction_reason ?? '', redacted_at: row.redacted_at.toISOString() } : null,
+    changes: row.redacted_at
+      ? []
+      : REVISION_FIELDS.filter((field) => field in row.changes).map((field) => {
+          const { before, after, removed } = row.changes[field];
+          return {
+            field,
+            before: (before ?? null) as Revision['changes'][number]['before'],
+            after: (after ?? null) as Revision['changes'][number]['after'],
+            ...(removed?.length ? { removed } : {}),
+          };
+        }),
   };
 }
