@@ -1,5 +1,5 @@
-import { screen, within } from '@testing-library/react';
-import { renderWithHost } from '../../test/harness';
+import { screen, waitFor, within } from '@testing-library/react';
+import { fakeHost, renderWithHost } from '../../test/harness';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { REPORT_REASONS } from '@zaytoon/contract/client';
@@ -28,9 +28,43 @@ describe('report card (SPEC §2 Reports tab)', () => {
     expect(card.textContent).toContain('Reported by: layla (ID: 3)');
   });
 
-  it("says 'Unknown' for a reporter whose account is gone", () => {
-    renderCard({ report: report(2, { reporter_username: null, reported_by: null }), onReview: vi.fn() });
-    expect(screen.getByTestId('report-card').textContent).toContain('Reported by: Unknown (ID: n/a)');
+  it("says 'former member' for a reporter whose account is gone, with no record line", () => {
+    renderCard({ report: report(2, { reporter_username: null, reported_by: null, reporter: null }), onReview: vi.fn() });
+    expect(screen.getByTestId('report-card').textContent).toContain('Reported by: former member (ID: n/a)');
+    expect(screen.queryByTestId('reporter-record')).toBeNull();
+  });
+
+  const createdAgo = (days: number, hours = 0) => new Date(Date.now() - (days * 24 + hours) * 60 * 60 * 1000).toISOString();
+  const withRecord = (account_created_at: string, reports_upheld: number, reports_rejected: number) =>
+    report(3, { reporter: { username: 'layla', account_created_at, reports_upheld, reports_rejected } });
+
+  it("shows the reporter's record: the account's age and how their earlier reports ended", () => {
+    renderCard({ report: withRecord(createdAgo(2, 5), 0, 4), onReview: vi.fn() });
+    expect(screen.getByTestId('reporter-record').textContent).toBe('Account 2 days old · 0 upheld · 4 rejected');
+  });
+
+  it.each([
+    ['Account under a day old · 1 upheld · 0 rejected', createdAgo(0, 23), 1, 0],
+    ['Account 1 day old · 3 upheld · 1 rejected', createdAgo(1, 2), 3, 1],
+    ['Account 400 days old · 12 upheld · 0 rejected', createdAgo(400), 12, 0],
+  ])('reads %s', (line, createdAt, upheld, rejected) => {
+    renderCard({ report: withRecord(createdAt, upheld, rejected), onReview: vi.fn() });
+    expect(screen.getByTestId('reporter-record').textContent).toBe(line);
+  });
+
+  it.each([
+    ['cy', 1, 'Cyfrif 1 diwrnod oed · 2 wedi’u cadarnhau · 0 wedi’u gwrthod'],
+    ['ar', 2, 'حساب عمره يومان · بلاغان مؤيَّدان · لا بلاغات مرفوضة'],
+    ['ur', 0, 'اکاؤنٹ ایک دن سے کم پرانا · 2 برقرار · 0 مسترد'],
+  ] as const)('words the record in %s with its plural forms', async (inLanguage, days, line) => {
+    const report3 = withRecord(createdAgo(days, 1), 2, 0);
+    renderWithHost(
+      <ul>
+        <ReportCard report={report3} onReview={vi.fn()} />
+      </ul>,
+      fakeHost({ inLanguage }),
+    );
+    await waitFor(() => expect(screen.getByTestId('reporter-record').textContent).toBe(line));
   });
 
   it('colours each of the six reasons differently', () => {

@@ -1,4 +1,5 @@
 import { formatDate, NEW_TAB_REL, type Report, type ReviewAction } from '@zaytoon/contract/client';
+import { ReporterRecordLine, reporterName } from './ReporterRecord';
 import { useBusy } from './useBusy';
 import { rich } from '../../i18n/Rich';
 import { useMessages } from '../../i18n/messages';
@@ -56,10 +57,11 @@ export function ReportCard({ report, onReview }: { report: Report; onReview: (ac
       )}
       <p className={card.muted}>
         {rich(t, 'report.reportedBy', {
-          name: <bdi dir="auto">{report.reporter_username || t('common.unknown')}</bdi>,
+          name: <bdi dir="auto">{reporterName(report, t)}</bdi>,
           id: <bdi dir="ltr">{report.reported_by ?? t('report.noId')}</bdi>,
         })}
       </p>
+      <ReporterRecordLine reporter={report.reporter} />
       <div className={card.actions}>
         <button type="button" className="btn btn--outline" disabled={busy} onClick={() => run(() => onReview('reject'))}>
           {t('action.reject')}

@@ -17,7 +17,7 @@ const reported = business(7, {
   latest_reports: [
     report(5, { reason: 'Other', description: 'fifth' }),
     report(4, { reason: 'Spam or duplicate' }),
-    report(3, { reporter_username: null }),
+    report(3, { reporter_username: null, reporter: null }),
     report(2),
   ],
 });
@@ -38,8 +38,23 @@ describe('reported business card (SPEC §2 Businesses tab)', () => {
     expect(latest[0].textContent).toContain('Other');
     expect(latest[0].textContent).toContain('fifth');
     expect(latest[0].textContent).toContain('Reported by: layla');
-    expect(latest[2].textContent).toContain('Reported by: Unknown');
+    expect(latest[2].textContent).toContain('Reported by: former member');
     expect(card.textContent).toContain('And 2 more reports...');
+  });
+
+  it("shows each latest report's reporter record as the Reports tab does, none for a former member", () => {
+    const twoDaysAgo = new Date(Date.now() - 50 * 60 * 60 * 1000).toISOString();
+    const withRecord = business(7, {
+      report_count: 2,
+      latest_reports: [
+        report(5, { reporter: { username: 'layla', account_created_at: twoDaysAgo, reports_upheld: 0, reports_rejected: 4 } }),
+        report(3, { reporter_username: null, reporter: null }),
+      ],
+    });
+    renderCard({ business: withRecord, onDelete: vi.fn() });
+    const latest = screen.getAllByTestId('latest-report');
+    expect(within(latest[0]).getByTestId('reporter-record').textContent).toBe('Account 2 days old · 0 upheld · 4 rejected');
+    expect(within(latest[1]).queryByTestId('reporter-record')).toBeNull();
   });
 
   it('says "1 report" and no "more" line for a single report', () => {

@@ -1,5 +1,6 @@
 import { addressLine, formatDate, NEW_TAB_REL, LIMITS, type Business } from '@zaytoon/contract/client';
 import { ReasonBadge } from './ReportCard';
+import { ReporterRecordLine, reporterName } from './ReporterRecord';
 import { useBusy } from './useBusy';
 import { rich } from '../../i18n/Rich';
 import { useMessages } from '../../i18n/messages';
@@ -56,9 +57,8 @@ export function ReportedBusinessCard({ business, onDelete }: { business: Busines
                   {report.description}
                 </p>
               )}
-              <p className={card.muted}>
-                {rich(t, 'business.reportedBy', { name: <bdi dir="auto">{report.reporter_username || t('common.unknown')}</bdi> })}
-              </p>
+              <p className={card.muted}>{rich(t, 'business.reportedBy', { name: <bdi dir="auto">{reporterName(report, t)}</bdi> })}</p>
+              <ReporterRecordLine reporter={report.reporter} />
             </li>
           ))}
         </ul>

@@ -26,7 +26,7 @@ describe('suggestion card (SPEC §2 Suggestions tab)', () => {
     expect(card.textContent).toContain('Suggested by: sami');
   });
 
-  it("any other type reads 'Edit Existing'; a missing business name reads 'Unknown Business'", () => {
+  it("any other type reads 'Edit Existing'; a missing business name reads 'Unknown Business', a deleted suggester 'former member'", () => {
     renderCard({
       suggestion: suggestion(2, {
         suggestion_type: 'edit_existing',
@@ -44,7 +44,7 @@ describe('suggestion card (SPEC §2 Suggestions tab)', () => {
     expect(within(card).getByRole('heading').textContent).toBe('Unknown Business');
     expect(within(card).getByTestId('current-value').textContent).toBe('old link');
     expect(within(card).getByTestId('suggested-value').textContent).toBe('new link');
-    expect(card.textContent).toContain('Suggested by: Unknown');
+    expect(card.textContent).toContain('Suggested by: former member');
   });
 
   it('shows business hours and social media values as readable pairs', () => {

@@ -55,7 +55,9 @@ export function SuggestionCard({ suggestion, onReview }: { suggestion: Suggestio
           </div>
         )}
       </dl>
-      <p className={card.muted}>{rich(t, 'suggestion.by', { name: <bdi dir="auto">{suggestion.suggester_username || t('common.unknown')}</bdi> })}</p>
+      <p className={card.muted}>
+        {rich(t, 'suggestion.by', { name: <bdi dir="auto">{suggestion.suggester_username ?? t('common.formerMember')}</bdi> })}
+      </p>
       <div className={card.actions}>
         <button type="button" className="btn btn--outline" disabled={busy} onClick={() => run(() => onReview('reject'))}>
           {t('action.reject')}

@@ -22,6 +22,11 @@ describe('account settings (SPEC §2)', () => {
     expect(screen.getByRole('link', { name: '← Back to Directory' }).getAttribute('href')).toBe('/dashboard');
   });
 
+  it('tells the member that others see their username and picture, never their name', () => {
+    renderScreen(<AccountSettingsScreen />, { path: '/account-settings', host: fakeHost({ session: fakeSession(member) }) });
+    expect(screen.getByTestId('public-identity').textContent).toBe('Others see your username and picture, never your name.');
+  });
+
   it('checks pictures before upload', () => {
     const problem = (file: { size: number; type: string }) => {
       const code = pictureProblem(file);

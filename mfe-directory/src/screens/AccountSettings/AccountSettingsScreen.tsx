@@ -117,6 +117,9 @@ function ProfilePicture({ reload, reloadDelayMs }: { reload: () => void; reloadD
           <p className={shared.hint} id={`${ids}hint`}>
             {t('settings.pictureHint')}
           </p>
+          <p className={shared.hint} data-testid="public-identity">
+            {t('settings.publicIdentity')}
+          </p>
         </div>
       </div>
     </section>

@@ -11,7 +11,7 @@ import ratingStyles from './CommunityRating.module.css';
 /** The dialogs are a lazy chunk: the first import can outlast findBy's default second on a busy machine. */
 const LAZY_CHUNK = { timeout: 10_000 };
 
-const report = (id: number): Report => ({
+const report = (id: number, extra: Partial<Report> = {}): Report => ({
   id,
   business_id: 5,
   reason: 'Inaccurate information',
@@ -19,6 +19,7 @@ const report = (id: number): Report => ({
   reported_by: 2,
   reporter_username: 'sami',
   created_at: '2024-03-05T10:00:00Z',
+  ...extra,
 });
 
 const detailBusiness = business({
@@ -33,7 +34,7 @@ const detailBusiness = business({
   business_hours: { monday: '9:00 AM - 5:00 PM' },
   social_media: { twitter: '@olive', facebook: 'olivetree', instagram: 'https://instagram.com/olive' },
   report_count: 5,
-  latest_reports: [report(1), report(2), report(3)],
+  latest_reports: [report(1), report(2), report(3, { reported_by: null, reporter_username: null, reporter: null })],
 });
 
 const suggestion: Suggestion = {
@@ -164,7 +165,7 @@ describe('business detail (SPEC §2)', () => {
     expect(screen.queryByTestId('recent-reports')).toBeNull();
     const pending = await screen.findByTestId('pending-suggestions');
     expect(pending.textContent).toContain('Pending Suggestions (1)');
-    expect(pending.textContent).toContain('Suggested by Unknown');
+    expect(pending.textContent).toContain('Suggested by former member');
     expect(pending.textContent).toContain('Pending admin review');
   });
 
@@ -187,6 +188,7 @@ describe('business detail (SPEC §2)', () => {
     expect(reports.textContent).toContain('Recent Reports (5)');
     expect(within(reports).getAllByRole('listitem')).toHaveLength(3);
     expect(reports.textContent).toContain('And 2 more reports...');
+    expect(within(reports).getAllByRole('listitem')[2].textContent).toContain('Reported by former member');
     // admins may delete any comment
     await waitFor(() => expect(screen.getAllByRole('button', { name: /Delete comment/ })).toHaveLength(2));
   });

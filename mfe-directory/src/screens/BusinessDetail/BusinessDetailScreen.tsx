@@ -213,7 +213,7 @@ function PendingSuggestions({ suggestions }: { suggestions: Suggestion[] }) {
                 <strong>{t('detail.reason')}</strong> <bdi>{suggestion.reason}</bdi>
               </p>
             )}
-            <p className={shared.hint}>{t('detail.suggestedBy', { name: suggestion.suggester_username || t('common.unknown') })}</p>
+            <p className={shared.hint}>{t('detail.suggestedBy', { name: suggestion.suggester_username ?? t('common.formerMember') })}</p>
             <p className={classes.pendingNote}>{t('detail.pendingReview')}</p>
           </li>
         ))}
@@ -239,7 +239,7 @@ function RecentReports({ business }: { business: Business }) {
               <span className={shared.hint}>{formatDate(report.created_at, locale)}</span>
             </div>
             {report.description && <p dir="auto">{report.description}</p>}
-            <p className={shared.hint}>{t('detail.reportedBy', { name: report.reporter_username || t('common.unknown') })}</p>
+            <p className={shared.hint}>{t('detail.reportedBy', { name: report.reporter_username ?? t('common.formerMember') })}</p>
           </li>
         ))}
       </ul>

@@ -24,7 +24,7 @@ export type {
 export type { VoteSummary, VoteResult, VoteType } from '../schemas/vote.schema';
 export type { Comment } from '../schemas/comment.schema';
 export type { Suggestion, SuggestionInput } from '../schemas/suggestion.schema';
-export type { Report, ReportInput, ReviewAction } from '../schemas/report.schema';
+export type { Report, ReporterRecord, ReportInput, ReviewAction } from '../schemas/report.schema';
 export type { Revision } from '../schemas/revision.schema';
 export type { AdminStatistics } from '../schemas/admin.schema';
 export type { BrokenLink, LinkStatus } from '../schemas/link-check.schema';

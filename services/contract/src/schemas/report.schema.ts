@@ -3,6 +3,18 @@ import { INPUT_LABELS, LIMITS, REPORT_REASONS } from '../limits';
 import { issueMessage } from '../i18n/message-codes';
 import { boundedText, idSchema, isoDate } from './common.schema';
 
+/**
+ * What an admin weighs a report by: who made it, how old their account is, and how their earlier reports ended
+ * (upheld: the business was removed on review of its reports; rejected: an admin rejected the report).
+ */
+export const reporterRecordSchema = z.object({
+  username: z.string(),
+  account_created_at: isoDate,
+  reports_upheld: z.number().int().describe("the reporter's earlier reports pending on a business when an admin approved a report on it"),
+  reports_rejected: z.number().int().describe("the reporter's earlier reports an admin rejected"),
+});
+export type ReporterRecord = z.infer<typeof reporterRecordSchema>;
+
 export const reportSchema = z.object({
   id: z.number().int(),
   business_id: z.number().int(),
@@ -11,6 +23,10 @@ export const reportSchema = z.object({
   description: z.string(),
   reported_by: z.number().int().nullable(),
   reporter_username: z.string().nullable(),
+  reporter: reporterRecordSchema
+    .nullable()
+    .optional()
+    .describe("in admins' answers: the reporter's record; null once the reporter's account is deleted ('former member')"),
   created_at: isoDate,
 });
 export type Report = z.infer<typeof reportSchema>;

@@ -28,6 +28,7 @@ export class AdminReviewService {
       if (found.status !== 'pending') throw conflict('reportAlreadyReviewed');
       const status = action === 'approve' ? 'approved' : 'rejected';
       await reports.markReviewed(reportId, status, admin.id);
+      await reports.recordOutcome(reportId, found.business_id, status);
       await new AuditRepository(client).record({
         actorId: admin.id,
         action: `report.${status}`,

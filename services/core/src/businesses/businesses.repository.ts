@@ -2,6 +2,7 @@ import { openMinutesMultirange, type Business, type Report, type ValidBusinessIn
 import type { Queryable } from '../db/pool';
 import { splitZoomSql, type TileKeys } from '../directory/map-tiles';
 import { VERIFICATION_COLUMNS, VERIFICATION_CURRENT, type VerificationColumns } from '../verification/verification-sql';
+import { REPORTER_RECORD_SQL } from '../reports/reports.repository';
 
 export interface BusinessRow
   extends Omit<Business, 'created_at' | 'report_count' | 'latest_reports' | 'verified' | 'verification'>, VerificationColumns {
@@ -97,7 +98,7 @@ const ADMIN_COLUMNS = `,
   (SELECT count(*)::int FROM reports r WHERE r.business_id = b.id AND r.status = 'pending') AS report_count,
   (SELECT coalesce(json_agg(latest ORDER BY latest.created_at DESC), '[]'::json) FROM (
      SELECT r.id, r.business_id, r.reason, r.description, r.reported_by, u.username AS reporter_username,
-            to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
+            ${REPORTER_RECORD_SQL} AS reporter, to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
        FROM reports r LEFT JOIN users u ON u.id = r.reported_by
       WHERE r.business_id = b.id AND r.status = 'pending'
       ORDER BY r.created_at DESC, r.id DESC LIMIT 3) latest) AS latest_reports`;

@@ -2,6 +2,17 @@ import type { Report } from '@zaytoon/contract';
 import { newestFirst, type NewestFirstKey } from '../db/keyset-page';
 import type { Queryable } from '../db/pool';
 
+/**
+ * The reporter's record an admin weighs a report by (null once the account is deleted), for `u` joined on
+ * `r.reported_by`. One subquery per row of the page, answered from `report_outcomes_reporter_idx` alone.
+ */
+export const REPORTER_RECORD_SQL = `CASE WHEN u.id IS NOT NULL THEN (
+  SELECT json_build_object('username', u.username,
+           'account_created_at', to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+           'reports_upheld', count(*) FILTER (WHERE o.outcome = 'upheld'),
+           'reports_rejected', count(*) FILTER (WHERE o.outcome = 'rejected'))
+    FROM report_outcomes o WHERE o.reporter_id = u.id) END`;
+
 const REPORT_COLUMNS = `r.id, r.business_id, b.name AS business_name, r.reason, r.description, r.reported_by,
   u.username AS reporter_username, to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
 
@@ -27,7 +38,7 @@ export class ReportsRepository {
   /** Pending reports newest first, after the report of key `after` when given. */
   async pendingPage(after: NewestFirstKey | undefined, limit: number): Promise<(Report & { sort_key: string })[]> {
     const { rows } = await this.db.query<Report & { sort_key: string }>(
-      `SELECT ${REPORT_COLUMNS}, ${newestFirst.exactTimeSql('r.created_at')} AS sort_key
+      `SELECT ${REPORT_COLUMNS}, ${REPORTER_RECORD_SQL} AS reporter, ${newestFirst.exactTimeSql('r.created_at')} AS sort_key
          FROM reports r JOIN businesses b ON b.id = r.business_id LEFT JOIN users u ON u.id = r.reported_by
         WHERE ${PENDING} AND ${newestFirst.afterSql('r.created_at', 'r.id', 1)}
         ${newestFirst.orderSql('r.created_at', 'r.id')} LIMIT $3`,
@@ -49,5 +60,28 @@ export class ReportsRepository {
 
   async markReviewed(id: number, status: 'approved' | 'rejected', reviewerId: number): Promise<void> {
     await this.db.query('UPDATE reports SET status = $2, reviewed_by = $3, reviewed_at = now() WHERE id = $1', [id, status, reviewerId]);
+  }
+
+  /**
+   * Writes how the reviewed report ended on its reporter's record. An approval upholds every report then pending on
+   * the business as well: they leave with it, unreviewed, and their reporters were right.
+   */
+  async recordOutcome(reportId: number, businessId: number, status: 'approved' | 'rejected'): Promise<void> {
+    if (status === 'rejected') {
+      await this.db.query(
+        `INSERT INTO report_outcomes (report_id, reporter_id, outcome)
+         SELECT id, reported_by, 'rejected' FROM reports WHERE id = $1 AND reported_by IS NOT NULL
+         ON CONFLICT (report_id) DO NOTHING`,
+        [reportId],
+      );
+      return;
+    }
+    await this.db.query(
+      `INSERT INTO report_outcomes (report_id, reporter_id, outcome)
+       SELECT id, reported_by, 'upheld' FROM reports
+        WHERE business_id = $2 AND (id = $1 OR status = 'pending') AND reported_by IS NOT NULL
+       ON CONFLICT (report_id) DO NOTHING`,
+      [reportId, businessId],
+    );
   }
 }
