@@ -1,11 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-// Every suite runs against real Postgres, Redis and SMTP; the queues have fixed names, so one file at a time.
+// Every suite runs against real Postgres, Redis and SMTP: each file a database of its own, each test worker a Redis
+// database (the queues have fixed names: src/test/test-context.ts).
 export default defineConfig({
   test: {
     environment: 'node',
     include: ['src/**/*.test.ts'],
-    fileParallelism: false,
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

@@ -11,10 +11,15 @@ import { createApp } from '../app';
 
 const PUBLIC_ORIGIN = 'http://localhost:8180';
 
-/** API tests own Redis database 2 (the worker's tests use 3, the browser tests 1), which they flush. */
+/**
+ * Each test worker of the API's suite owns a Redis database, which its files flush: API_TEST_REDIS_DB (default 4) for
+ * the first, the next for the second (the browser tests use 1, the worker's tests 2 and 3). Files running side by side
+ * then share no sessions, rate limits or queues.
+ */
 function testRedisUrl(): string {
   const url = new URL(requireEnv('REDIS_URL'));
-  url.pathname = `/${process.env.API_TEST_REDIS_DB ?? '2'}`;
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  url.pathname = `/${Number(process.env.API_TEST_REDIS_DB ?? '4') + worker - 1}`;
   return url.toString();
 }
 

@@ -30,12 +30,14 @@ function requireEnv(name: string): string {
 }
 
 /**
- * The worker suites' Redis: the REDIS_URL server, logical database WORKER_TEST_REDIS_DB
- * (default 3), so they never meet the API suites' keys or queues.
+ * The worker suites' Redis: the REDIS_URL server, a logical database per test worker, WORKER_TEST_REDIS_DB (default 2)
+ * for the first and the next for the second, so that files running side by side never meet each other's queues (their
+ * names are fixed), nor the API suites' keys.
  */
 function testRedisUrl(): string {
   const url = new URL(requireEnv('REDIS_URL'));
-  url.pathname = `/${process.env.WORKER_TEST_REDIS_DB ?? '3'}`;
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  url.pathname = `/${Number(process.env.WORKER_TEST_REDIS_DB ?? '2') + worker - 1}`;
   return url.toString();
 }
 
