@@ -1,14 +1,15 @@
 // `npm test`: every suite on its own ports and data (never the `npm start` data).
-// Wipe DATA_DIR (.data/test); fresh embedded Postgres, Redis without persistence, mail catcher; then four lanes, each a
-// series of steps, one after another or, with TEST_LANES=parallel, at once (the lanes share no database, Redis
-// database, port or file, so one's steps never wait on another's):
+// Wipe DATA_DIR (.data/test); fresh embedded Postgres, Redis without persistence, mail catcher; then five lanes, each a
+// series of steps, in groups: checks beside faults, then workspaces, then recovery, then browser (or, with
+// TEST_LANES=parallel, all at once). The lanes share no database, Redis database, port or file, so one's steps never
+// wait on another's:
 //  - checks: `npm run lint` (the i18n catalogs, ESLint, Prettier), the typecheck of every workspace (tsc), then unit
 //    tests of infra (dev tooling, front door, Docker and Kubernetes files);
+//  - faults: the fault tests (infra/faults: Redis and Postgres killed, frozen, restarted; SIGTERM; boot checks);
 //  - workspaces: every workspace's tests through turbo, two at a time; then the compiled servers booted in
 //    production mode;
-//  - systems: the fault tests (infra/faults: Redis and Postgres killed, frozen, restarted; SIGTERM; boot checks); the
-//    restore drill (infra/backup/drill.ts: back up, write, destroy, restore to a noted time, check); a 2-minute soak
-//    (infra/load/soak.ts: mixed load, then every answered write checked in SQL);
+//  - recovery: the restore drill (infra/backup/drill.ts: back up, write, destroy, restore to a noted time, check); a
+//    2-minute soak (infra/load/soak.ts: mixed load, then every answered write checked in SQL);
 //  - browser: build the front-ends; migrate + seed the `zaytoon_e2e` database; start API, worker, the remotes'
 //    servers and the nginx front door on the test ports; browser tests (infra/e2e, Playwright Test), among them the scale-out tests
 //    (2 API processes and 2 workers behind their own front door); then every benchmark's smoke run
@@ -198,9 +199,12 @@ async function main(): Promise<void> {
     await step('production boot test', vitestCommand(['run', '--config', 'infra/production/vitest.config.ts']), testEnv);
   };
 
-  // The drill's Postgres and the soak's take the same port: one after the other.
-  const systems = async (): Promise<void> => {
+  const faults = async (): Promise<void> => {
     await step('fault tests', vitestCommand(['run', '--config', 'infra/faults/vitest.config.ts']), testEnv);
+  };
+
+  // The drill's Postgres and the soak's take the same port: one after the other.
+  const recovery = async (): Promise<void> => {
     await step('restore drill', { command: process.execPath, args: ['--import', 'tsx', 'infra/backup/drill.ts', '--businesses', '2000'] }, testEnv);
     await step('soak (2 minutes)', { command: process.execPath, args: ['--import', 'tsx', 'infra/load/soak.ts'] }, { ...testEnv, SOAK_MINUTES: '2' });
   };
@@ -226,12 +230,13 @@ async function main(): Promise<void> {
       );
   };
 
-  // In each lane a step follows the one before it whether that passed or failed. The lanes run one after another
-  // unless TEST_LANES=parallel: side by side they starve each other's timed tests (Redis command and statement
-  // timeouts, the fault tests' windows, the soak) on a two-core machine.
-  const lanes = [...(onlyE2e ? [] : [checks, workspaces, systems]), ...(skipE2e ? [] : [browser])];
-  if (process.env.TEST_LANES === 'parallel') await Promise.all(lanes.map((lane) => lane()));
-  else for (const lane of lanes) await lane();
+  // In each lane a step follows the one before it whether that passed or failed. The lanes of a group run side by
+  // side, the groups one after another: the fault tests mostly wait (for a process to die, a timeout to pass), so the
+  // niced checks use the processors meanwhile; other lanes side by side starve each other's timed tests (Redis command
+  // and statement timeouts, the soak) on a two-core machine. TEST_LANES=parallel runs every lane at once.
+  const groups = [...(onlyE2e ? [] : [[checks, faults], [workspaces], [recovery]]), ...(skipE2e ? [] : [[browser]])];
+  if (process.env.TEST_LANES === 'parallel') await Promise.all(groups.flat().map((lane) => lane()));
+  else for (const group of groups) await Promise.all(group.map((lane) => lane()));
 }
 
 main()

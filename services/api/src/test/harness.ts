@@ -12,14 +12,14 @@ import { createApp } from '../app';
 const PUBLIC_ORIGIN = 'http://localhost:8180';
 
 /**
- * Each test worker of the API's suite owns a Redis database, which its files flush: API_TEST_REDIS_DB (default 4) for
- * the first, the next for the second (the browser tests use 1, the worker's tests 2 and 3). Files running side by side
+ * Each test worker of the API's suite owns a Redis database, which its files flush: API_TEST_REDIS_DB (default 9) for
+ * the first, the next for the second (the browser tests use 1, the worker's tests 2 and 3, the other suites up to 8). Files running side by side
  * then share no sessions, rate limits or queues.
  */
 function testRedisUrl(): string {
   const url = new URL(requireEnv('REDIS_URL'));
   const worker = Number(process.env.VITEST_POOL_ID ?? '1');
-  url.pathname = `/${Number(process.env.API_TEST_REDIS_DB ?? '4') + worker - 1}`;
+  url.pathname = `/${Number(process.env.API_TEST_REDIS_DB ?? '9') + worker - 1}`;
   return url.toString();
 }
 
