@@ -37,6 +37,10 @@ DECLARE
   coordinates_written boolean := TG_OP = 'INSERT'
     OR (NEW.latitude, NEW.longitude) IS DISTINCT FROM (OLD.latitude, OLD.longitude);
 BEGIN
+  -- A stored row copied back in (a restore) holds both points already, and the centres may not be restored yet.
+  IF TG_OP = 'INSERT' AND NEW.exact_latitude IS NOT NULL THEN
+    RETURN NEW;
+  END IF;
   IF NEW.location_precision = 'area' THEN
     IF coordinates_written OR OLD.location_precision = 'exact' THEN
       NEW.exact_latitude := NEW.latitude;
