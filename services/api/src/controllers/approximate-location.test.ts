@@ -105,6 +105,21 @@ describe('approximate locations', () => {
       const text = await publicText(path);
       for (const hidden of HIDDEN) expect(text, `${path} holds ${hidden}`).not.toContain(hidden);
     }
+    // Nor does a search by its street or full postcode find it; by its name it does.
+    for (const search of [STREET, 'Wkjq', `E1 ${INWARD}`]) {
+      const found = JSON.parse(await publicText(`/api/businesses?search=${encodeURIComponent(search)}`)) as { id: number }[];
+      expect(
+        found.map((business) => business.id),
+        search,
+      ).not.toContain(id);
+    }
+    for (const search of [NAME, 'Xyq', 'Bakery']) {
+      const found = JSON.parse(await publicText(`/api/businesses?search=${encodeURIComponent(search)}`)) as { id: number }[];
+      expect(
+        found.map((business) => business.id),
+        search,
+      ).toContain(id);
+    }
     expect(await publicText(`/api/businesses/${id}`)).toContain(NAME);
     expect(await publicText('/api/export/businesses.csv')).toContain(NAME);
     expect(await publicText(`/api/businesses/map/${tileOf(centre.latitude, centre.longitude, 18)}`)).toContain(NAME);

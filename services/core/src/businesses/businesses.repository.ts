@@ -105,6 +105,8 @@ const ADMIN_COLUMNS = `,
 // A business whose report was approved is gone for everyone at once, even before the cascade job deletes it.
 const NOT_REMOVED = `NOT EXISTS (SELECT 1 FROM reports removed WHERE removed.business_id = b.id AND removed.status = 'approved')`;
 const MAPPED = 'b.latitude IS NOT NULL AND b.longitude IS NOT NULL';
+/** What an 'area' business is searched by: the search text (migration 013) without its street, its postcode's district only. */
+const AREA_SEARCH_TEXT = `search_fold(b.name || ' ' || b.name_latin || ' ' || b.description || ' ' || b.category || ' ' || b.city || ' ' || coalesce(postcode_outcode(b.postcode), ''))`;
 // A city is required, stored trimmed and never blank (schema check), so no business falls under SPEC's
 // 'Unknown City'. Groups are case-insensitive, as the city filter is, and show the first spelling A-Z.
 const CITY_GROUP = 'lower(b.city)';
@@ -194,6 +196,11 @@ function filterSql(filters: DirectoryFilters, search: ResolvedSearch | null, par
   const exact = `${params.add(search.exact)}::tsquery`;
   const fuzzy = `${params.add(search.fuzzy)}::tsquery`;
   conditions.push(`(b.search_text LIKE '%' || ${like} || '%' OR b.search_vector @@ ${exact} OR b.search_vector @@ ${fuzzy})`);
+  // The search columns hold every business's street and full postcode: an 'area' business must match without them.
+  conditions.push(
+    `(b.location_precision = 'exact' OR ${AREA_SEARCH_TEXT} LIKE '%' || ${like} || '%'
+      OR to_tsvector('simple', ${AREA_SEARCH_TEXT}) @@ ${exact} OR to_tsvector('simple', ${AREA_SEARCH_TEXT}) @@ ${fuzzy})`,
+  );
   return {
     where: conditions.join(' AND '),
     byPrefix: false,
