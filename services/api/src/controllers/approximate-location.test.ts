@@ -60,6 +60,8 @@ describe('approximate locations', () => {
     const answer = await api.client().get(`/api/businesses/${id}`);
     expect(answer.body).toMatchObject({ location_precision: 'exact', address: STREET, postcode: `E1 ${INWARD}`, ...EXACT });
     expect(await publicText(`/api/businesses/${id}/history`)).toContain(OLD_STREET);
+    // The open data's stored parts hold the street now.
+    expect(await api.core.services.openData.rebuildIfChanged()).toBe('built');
   });
 
   it('only the owner or an admin sets it: another member is refused, and a suggestion cannot name it', async () => {
@@ -82,7 +84,6 @@ describe('approximate locations', () => {
   });
 
   it('no public answer or export holds its street, full postcode or exact point', async () => {
-    await api.core.services.openData.rebuildIfChanged();
     const centre = lookupOutcode('E1')!;
     const paths = [
       `/api/businesses/${id}`,
@@ -122,6 +123,13 @@ describe('approximate locations', () => {
     }
     expect(await publicText(`/api/businesses/${id}`)).toContain(NAME);
     expect(await publicText('/api/export/businesses.csv')).toContain(NAME);
+    // Nor once its part of the open data is built again.
+    expect(await api.core.services.openData.rebuildIfChanged()).toBe('built');
+    for (const path of ['/api/export/businesses.csv', '/api/export/businesses.geojson']) {
+      const text = await publicText(path);
+      expect(text).toContain(NAME);
+      for (const hidden of HIDDEN) expect(text, `${path} holds ${hidden}`).not.toContain(hidden);
+    }
     expect(await publicText(`/api/businesses/map/${tileOf(centre.latitude, centre.longitude, 18)}`)).toContain(NAME);
   });
 

@@ -114,6 +114,19 @@ CREATE TRIGGER businesses_area_extent AFTER UPDATE OF location_precision ON busi
   FOR EACH ROW WHEN (OLD.location_precision = 'exact' AND NEW.location_precision = 'area' AND OLD.latitude IS NOT NULL)
   EXECUTE FUNCTION businesses_area_extent();
 
+-- The open data's stored parts hold a business as its last build saw it: a business turning 'area' would keep its street
+-- there until its part is rebuilt. Its changes count as removals do (migration 1700000000026): the API renders its part
+-- afresh at read time, and the build takes it first.
+CREATE OR REPLACE FUNCTION open_data_mark(ids integer[]) RETURNS void LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+  INSERT INTO open_data_changes (business_id, removed, changed_at, claimed_by)
+  SELECT changed.id,
+         NOT EXISTS (SELECT 1 FROM businesses b WHERE b.id = changed.id AND b.location_precision = 'exact'
+                        AND NOT EXISTS (SELECT 1 FROM reports r WHERE r.business_id = b.id AND r.status = 'approved')),
+         now(), NULL
+    FROM (SELECT DISTINCT id FROM unnest(ids) AS ids (id) WHERE id IS NOT NULL) AS changed
+  ON CONFLICT (business_id) DO UPDATE SET removed = EXCLUDED.removed, changed_at = EXCLUDED.changed_at, claimed_by = NULL
+$$;
+
 INSERT INTO outcode_centroids (outcode, latitude, longitude) VALUES
 ('AB10',57.13514,-2.11731),('AB11',57.13875,-2.09089),('AB12',57.101,-2.1106),('AB13',57.10801,-2.23776),('AB14',57.10076,-2.27073),('AB15',57.13868,-2.16525),('AB16',57.16115,-2.15543),('AB21',57.2096,-2.20033),
 ('AB22',57.18724,-2.11913),('AB23',57.21242,-2.08776),('AB25',57.15311,-2.11241),('AB30',56.84678,-2.47712),('AB31',57.07479,-2.52623),('AB32',57.15545,-2.31742),('AB33',57.22464,-2.74203),('AB34',57.09393,-2.81204),
@@ -473,6 +486,15 @@ INSERT INTO outcode_centroids (outcode, latitude, longitude) VALUES
 ('YO60',54.08237,-0.94057),('YO61',54.11579,-1.1937),('YO62',54.24282,-0.99325),('YO7',54.2237,-1.3496),('YO8',53.7813,-1.05745),('ZE1',60.15232,-1.16779),('ZE2',60.33047,-1.22484),('ZE3',59.88369,-1.30316);
 
 -- Down Migration
+CREATE OR REPLACE FUNCTION open_data_mark(ids integer[]) RETURNS void LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+  INSERT INTO open_data_changes (business_id, removed, changed_at, claimed_by)
+  SELECT changed.id,
+         NOT EXISTS (SELECT 1 FROM businesses b WHERE b.id = changed.id
+                        AND NOT EXISTS (SELECT 1 FROM reports r WHERE r.business_id = b.id AND r.status = 'approved')),
+         now(), NULL
+    FROM (SELECT DISTINCT id FROM unnest(ids) AS ids (id) WHERE id IS NOT NULL) AS changed
+  ON CONFLICT (business_id) DO UPDATE SET removed = EXCLUDED.removed, changed_at = EXCLUDED.changed_at, claimed_by = NULL
+$$;
 DROP TRIGGER businesses_area_extent ON businesses;
 DROP FUNCTION businesses_area_extent();
 DROP TRIGGER businesses_revisions_without_address ON businesses;
