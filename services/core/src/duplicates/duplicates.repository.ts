@@ -48,9 +48,9 @@ function candidatesSql(place: { name: string; postcode: string; lat: string; lng
   const lngSpan = `(${DUPLICATE_RULES.radiusMeters}::float8 / (${METERS_PER_DEGREE} * cos(radians(${lat}))))`;
   const distance = distanceSql(lat, lng, 'b.latitude', 'b.longitude');
   // An 'area' business is found by its district's point alone: a typed postcode never confirms its street.
-  const SAME_POSTCODE = `(${COMPACT_POSTCODE('b')} = ${postcode} AND b.location_precision = 'exact')`;
+  const samePostcode = `(${COMPACT_POSTCODE('b')} = ${postcode} AND b.location_precision = 'exact')`;
   return `
-    SELECT b.id, b.name, b.address, b.postcode, b.location_precision, ${SAME_POSTCODE} AS same_postcode,
+    SELECT b.id, b.name, b.address, b.postcode, b.location_precision, ${samePostcode} AS same_postcode,
            CASE WHEN ${lat} IS NULL OR b.latitude IS NULL THEN NULL ELSE round(${distance})::int END AS distance_m,
            similarity(lower(b.name), ${name}) AS score
       FROM businesses b
@@ -63,7 +63,7 @@ function candidatesSql(place: { name: string; postcode: string; lat: string; lng
              SELECT p.id FROM businesses p WHERE ${COMPACT_POSTCODE('p')} = ${postcode})
        AND (similarity(lower(b.name), ${name}) >= ${DUPLICATE_RULES.nameSimilarity}
             OR strpos(lower(b.name), ${name}) > 0 OR strpos(${name}, lower(b.name)) > 0)
-       AND (${SAME_POSTCODE} OR (${lat} IS NOT NULL AND b.latitude IS NOT NULL AND ${distance} <= ${DUPLICATE_RULES.radiusMeters}))
+       AND (${samePostcode} OR (${lat} IS NOT NULL AND b.latitude IS NOT NULL AND ${distance} <= ${DUPLICATE_RULES.radiusMeters}))
        ${extra}
      ORDER BY score DESC, same_postcode DESC, distance_m ASC NULLS LAST, b.id
      LIMIT ${limit}`;
