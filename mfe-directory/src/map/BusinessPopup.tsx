@@ -19,6 +19,7 @@ export function BusinessPopup({ business, isAdmin }: { business: Business; isAdm
       </p>
       {business.address && <p>{business.address}</p>}
       <p>{[business.city, business.postcode].filter(Boolean).join(' ')}</p>
+      {business.location_precision === 'area' && <p data-testid="approximate-location">{t('map.approximateLocation')}</p>}
       {business.description && <p>{truncate(business.description, DIRECTORY_LIMITS.popupDescriptionLength)}</p>}
       {business.phone && <p dir="ltr">{business.phone}</p>}
       {isAdmin && business.report_count > 0 && (

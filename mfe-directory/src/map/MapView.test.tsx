@@ -263,5 +263,17 @@ describe('marker popup', () => {
     document.body.innerHTML = '';
     show(false);
     expect(screen.getByTestId('map-popup').textContent).not.toContain('reports');
+    expect(screen.queryByTestId('approximate-location')).toBeNull();
+  });
+
+  it("an 'area' business's popup reads 'Approximate location'", () => {
+    render(
+      <HostProvider value={fakeHost({ session: fakeSession(null) })}>
+        <MemoryRouter>
+          <BusinessPopup business={business({ id: 9, location_precision: 'area', address: '', postcode: 'LS1' })} isAdmin={false} />
+        </MemoryRouter>
+      </HostProvider>,
+    );
+    expect(screen.getByTestId('approximate-location').textContent).toBe('Approximate location');
   });
 });

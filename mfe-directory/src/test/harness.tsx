@@ -31,6 +31,7 @@ export function business(overrides: Partial<BusinessDetail> = {}): BusinessDetai
     social_media: {},
     latitude: null,
     longitude: null,
+    location_precision: 'exact',
     vote_score: 0,
     upvotes: 0,
     downvotes: 0,

@@ -97,6 +97,11 @@ export function BusinessDetailScreen() {
           <p className={classes.address} dir="auto">
             {addressLine(business)}
           </p>
+          {business.location_precision === 'area' && (
+            <p className={shared.hint} data-testid="approximate-location">
+              {t('map.approximateLocation')}
+            </p>
+          )}
           <Ownership business={business} />
         </header>
 

@@ -61,6 +61,13 @@ describe('business form (SPEC §2)', () => {
     expect(valuesFromBusiness(business()).name_latin).toBe('');
   });
 
+  it("'Show only the area, not the street address' is the business's location precision, both ways", () => {
+    expect(valuesFromBusiness(business({ location_precision: 'area' })).areaOnly).toBe(true);
+    expect(valuesFromBusiness(business()).areaOnly).toBe(false);
+    expect(toBusinessInput({ ...EMPTY_FORM, areaOnly: true }).location_precision).toBe('area');
+    expect(toBusinessInput(EMPTY_FORM).location_precision).toBe('exact');
+  });
+
   it('drops empty hours and social entries, omitting empty objects', () => {
     expect(toBusinessInput({ ...EMPTY_FORM, name: ' A ', hours: { monday: ' ' } })).not.toHaveProperty('business_hours');
     const input = toBusinessInput({ ...EMPTY_FORM, name: 'A', hours: { monday: '9-5', tuesday: '' }, twitter: '@a' });

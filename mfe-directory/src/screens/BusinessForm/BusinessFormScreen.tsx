@@ -23,7 +23,7 @@ import forms from '../../ui/forms.module.css';
 import shared from '../../ui/page.module.css';
 import { useContractMessages, useErrorText, useFieldErrors } from '@zaytoon/web-kit/contract-messages';
 
-type TextField = Exclude<keyof BusinessFormValues, 'hours' | 'sources'>;
+type TextField = Exclude<keyof BusinessFormValues, 'hours' | 'sources' | 'areaOnly'>;
 
 const isSocialNetwork = (name: string): name is SocialNetwork => (SOCIAL_NETWORKS as readonly string[]).includes(name);
 
@@ -196,6 +196,15 @@ function BusinessForm({ businessId, initial }: { businessId: number | null; init
               {field('city', t('filters.city'), { required: true, autoComplete: 'address-level2' })}
               {field('postcode', t('form.postcode'), { required: true, autoComplete: 'postal-code', dir: 'ltr' })}
             </div>
+            <label className={businessForm.check}>
+              <input
+                type="checkbox"
+                name="area_only"
+                checked={values.areaOnly}
+                onChange={(event) => setValues((current) => ({ ...current, areaOnly: event.target.checked }))}
+              />{' '}
+              {t('form.areaOnly')}
+            </label>
             {!editing && <DuplicateWarning candidates={candidates} />}
           </Section>
 

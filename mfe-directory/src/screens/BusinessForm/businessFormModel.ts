@@ -16,6 +16,8 @@ export interface BusinessFormValues {
   instagram: string;
   sources: SourceDraft[];
   hours: Record<string, string>;
+  /** 'Show only the area, not the street address'. */
+  areaOnly: boolean;
 }
 
 export const EMPTY_FORM: BusinessFormValues = {
@@ -33,6 +35,7 @@ export const EMPTY_FORM: BusinessFormValues = {
   instagram: '',
   sources: [],
   hours: {},
+  areaOnly: false,
 };
 
 /**
@@ -69,6 +72,7 @@ export function valuesFromBusiness(business: BusinessDetail): BusinessFormValues
     instagram: social.instagram ?? '',
     sources: draftsOf(business),
     hours: { ...(business.business_hours ?? {}) },
+    areaOnly: business.location_precision === 'area',
   };
 }
 
@@ -87,6 +91,7 @@ export function toBusinessInput(values: BusinessFormValues): BusinessInput {
     phone: values.phone.trim(),
     website: values.website.trim(),
     sources: values.sources.map(sourceInputOf),
+    location_precision: values.areaOnly ? 'area' : 'exact',
   };
   if (Object.keys(hours).length) input.business_hours = hours;
   if (Object.keys(social).length) input.social_media = social;

@@ -64,6 +64,11 @@ export const socialMediaSchema = z
     return normalised;
   }) as unknown as z.ZodType<Partial<Record<SocialNetwork, string>>>;
 
+/** 'area': the business stands at its postcode district's centre, and its street is shown to its owner and admins only. */
+export const LOCATION_PRECISIONS = ['exact', 'area'] as const;
+export type LocationPrecision = (typeof LOCATION_PRECISIONS)[number];
+const locationPrecisionSchema = z.enum(LOCATION_PRECISIONS);
+
 export const businessInputSchema = z.object({
   name: oneLineText(requiredText(issueMessage('nameRequired'), LIMITS.shortFieldMaxLength, FIELD_LABELS.name), FIELD_LABELS.name),
   name_latin: oneLineText(boundedText(LIMITS.nameLatinMaxLength, FIELD_LABELS.name_latin), FIELD_LABELS.name_latin)
@@ -87,6 +92,11 @@ export const businessInputSchema = z.object({
   social_media: socialMediaSchema.optional(),
   latitude: z.number().min(-90).max(90).nullable().optional(),
   longitude: z.number().min(-180).max(180).nullable().optional(),
+  location_precision: locationPrecisionSchema
+    .optional()
+    .describe(
+      "'Show only the area, not the street address': 'area' shows the business at its postcode district's centre and its street to its owner and admins only; left out, it stays as it is ('exact' for a new business)",
+    ),
   duplicate_candidates: duplicateCandidateIdsSchema
     .optional()
     .describe("adding: the ids the form showed as 'This may already be listed'; recorded as likely pairs 'added despite the warning'"),
@@ -110,6 +120,9 @@ export const businessSchema = z.object({
   social_media: z.record(z.string(), z.string()),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  location_precision: locationPrecisionSchema.describe(
+    "'area': latitude and longitude are the postcode district's centre ('Approximate location'); to anyone but its owner and admins the address is empty and the postcode is the district",
+  ),
   vote_score: z.number().int(),
   upvotes: z.number().int(),
   downvotes: z.number().int(),

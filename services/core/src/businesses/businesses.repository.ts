@@ -86,7 +86,7 @@ export interface CityStats {
 }
 
 const PUBLIC_COLUMNS = `b.id, b.owner_id, b.name, nullif(b.name_latin, '') AS name_latin, b.address, b.city, b.postcode, b.category, b.description, b.phone, b.website,
-  b.proof_of_support, b.business_hours, b.social_media, b.latitude, b.longitude, b.vote_score, b.upvotes, b.downvotes,
+  b.proof_of_support, b.business_hours, b.social_media, b.latitude, b.longitude, b.location_precision, b.vote_score, b.upvotes, b.downvotes,
   b.created_at, ${VERIFICATION_COLUMNS}`;
 
 /** The detail's 'Managed by its owner' and the owner's last 'Everything is still accurate'. */
@@ -106,6 +106,8 @@ const ADMIN_COLUMNS = `,
 // A business whose report was approved is gone for everyone at once, even before the cascade job deletes it.
 const NOT_REMOVED = `NOT EXISTS (SELECT 1 FROM reports removed WHERE removed.business_id = b.id AND removed.status = 'approved')`;
 const MAPPED = 'b.latitude IS NOT NULL AND b.longitude IS NOT NULL';
+/** What an 'area' business is searched by: the search text (migration 013) without its street, its postcode's district only. */
+const AREA_SEARCH_TEXT = `search_fold(b.name || ' ' || b.name_latin || ' ' || b.description || ' ' || b.category || ' ' || b.city || ' ' || coalesce(postcode_outcode(b.postcode), ''))`;
 // A city is required, stored trimmed and never blank (schema check), so no business falls under SPEC's
 // 'Unknown City'. Groups are case-insensitive, as the city filter is, and show the first spelling A-Z.
 const CITY_GROUP = 'lower(b.city)';
@@ -195,6 +197,11 @@ function filterSql(filters: DirectoryFilters, search: ResolvedSearch | null, par
   const exact = `${params.add(search.exact)}::tsquery`;
   const fuzzy = `${params.add(search.fuzzy)}::tsquery`;
   conditions.push(`(b.search_text LIKE '%' || ${like} || '%' OR b.search_vector @@ ${exact} OR b.search_vector @@ ${fuzzy})`);
+  // The search columns hold every business's street and full postcode: an 'area' business must match without them.
+  conditions.push(
+    `(b.location_precision = 'exact' OR ${AREA_SEARCH_TEXT} LIKE '%' || ${like} || '%'
+      OR to_tsvector('simple', ${AREA_SEARCH_TEXT}) @@ ${exact} OR to_tsvector('simple', ${AREA_SEARCH_TEXT}) @@ ${fuzzy})`,
+  );
   return {
     where: conditions.join(' AND '),
     byPrefix: false,
@@ -485,16 +492,26 @@ export class BusinessesRepository {
   /** The new business as findById reads it, from the insert's own statement. */
   async insert(input: ValidBusinessInput, ownerId: number, forAdmin: boolean): Promise<BusinessRow> {
     const { rows } = await this.db.query<BusinessRow>(
-      `INSERT INTO businesses AS b (owner_id, ${WRITABLE_FIELDS.join(', ')}, latitude, longitude, open_minutes, open_minutes_of)
+      `INSERT INTO businesses AS b (owner_id, ${WRITABLE_FIELDS.join(', ')}, latitude, longitude, open_minutes, open_minutes_of, location_precision)
        VALUES ($1, ${WRITABLE_FIELDS.map((_, index) => `$${index + 2}`).join(', ')}, $${WRITABLE_FIELDS.length + 2}, $${WRITABLE_FIELDS.length + 3},
-               $${WRITABLE_FIELDS.length + 4}::int4multirange, $${HOURS_PLACEHOLDER}::jsonb)
+               $${WRITABLE_FIELDS.length + 4}::int4multirange, $${HOURS_PLACEHOLDER}::jsonb, coalesce($${WRITABLE_FIELDS.length + 5}, 'exact'))
        RETURNING ${columns(forAdmin)}`,
-      [ownerId, ...fieldValues(input), input.latitude ?? null, input.longitude ?? null, openMinutesMultirange(input.business_hours)],
+      [
+        ownerId,
+        ...fieldValues(input),
+        input.latitude ?? null,
+        input.longitude ?? null,
+        openMinutesMultirange(input.business_hours),
+        input.location_precision ?? null,
+      ],
     );
     return rows[0];
   }
 
-  /** Coordinates change only when the input carries them; otherwise geocoding owns them. */
+  /**
+   * Coordinates change only when the input carries them; otherwise geocoding owns them. The location's precision
+   * changes only when the input names it (the businesses_area_point trigger moves the public point).
+   */
   async update(id: number, input: ValidBusinessInput): Promise<void> {
     const hasCoordinates = input.latitude !== undefined && input.longitude !== undefined;
     await this.db.query(
@@ -502,9 +519,17 @@ export class BusinessesRepository {
               latitude = CASE WHEN $${WRITABLE_FIELDS.length + 2} THEN $${WRITABLE_FIELDS.length + 3}::double precision ELSE latitude END,
               longitude = CASE WHEN $${WRITABLE_FIELDS.length + 2} THEN $${WRITABLE_FIELDS.length + 4}::double precision ELSE longitude END,
               open_minutes = $${WRITABLE_FIELDS.length + 5}::int4multirange, open_minutes_of = $${HOURS_PLACEHOLDER}::jsonb,
-              updated_at = now()
+              location_precision = coalesce($${WRITABLE_FIELDS.length + 6}, location_precision), updated_at = now()
         WHERE id = $1`,
-      [id, ...fieldValues(input), hasCoordinates, input.latitude ?? null, input.longitude ?? null, openMinutesMultirange(input.business_hours)],
+      [
+        id,
+        ...fieldValues(input),
+        hasCoordinates,
+        input.latitude ?? null,
+        input.longitude ?? null,
+        openMinutesMultirange(input.business_hours),
+        input.location_precision ?? null,
+      ],
     );
   }
 

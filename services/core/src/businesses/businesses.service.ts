@@ -66,7 +66,7 @@ export class BusinessesService {
       continued?.total ?? (rollupsTotal(filters) ? this.rollups.total(filters) : this.businesses.count(filters)),
     ]);
     return {
-      body: rows.slice(0, limit).map((row) => toBusiness(row, forAdmin)),
+      body: rows.slice(0, limit).map((row) => toBusiness(row, forAdmin, viewer?.id ?? null)),
       total,
       nextCursor: rows.length > limit ? encodeCursor(pageKeyOf(rows[limit - 1], order), total) : null,
     };
@@ -80,7 +80,7 @@ export class BusinessesService {
       const into = await new MergesRepository(this.db).mergedInto(id);
       throw notFound('businessNotFound', into === null ? undefined : { merged_into: into });
     }
-    return { ...toBusiness(row, forAdmin), sources };
+    return { ...toBusiness(row, forAdmin, viewer?.id ?? null), sources };
   }
 
   async create(data: ValidBusinessInput, owner: User): Promise<BusinessDetail> {
@@ -95,7 +95,7 @@ export class BusinessesService {
       const { newLinks } = await this.sources.replace(client, inserted.id, data, owner.id);
       const sources = await this.sources.list(client, inserted.id, owner.is_admin);
       if (warned.length) await duplicates.recordAddedDespiteWarning(inserted.id, warned, place);
-      return { row: { ...toBusiness(inserted, owner.is_admin), proof_of_support: sourcesText(sources), sources }, newLinks };
+      return { row: { ...toBusiness(inserted, owner.is_admin, owner.id), proof_of_support: sourcesText(sources), sources }, newLinks };
     });
     if (data.latitude == null) {
       // Without its geocoding job the business would never reach the map: no job, no business (the 503 then

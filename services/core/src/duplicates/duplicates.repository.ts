@@ -1,4 +1,5 @@
-import { DUPLICATE_RULES, type DuplicateCandidate, type DuplicatePair } from '@zaytoon/contract';
+import { DUPLICATE_RULES, type DuplicateCandidate, type DuplicatePair, type LocationPrecision } from '@zaytoon/contract';
+import { areaOnly } from '../businesses/business.mapper';
 import type { Queryable } from '../db/pool';
 
 /** Where the typed postcode is: its compact form ('E11AA') and its district centre, when known. */
@@ -46,8 +47,10 @@ function candidatesSql(place: { name: string; postcode: string; lat: string; lng
   const latSpan = `(${DUPLICATE_RULES.radiusMeters}::float8 / ${METERS_PER_DEGREE})`;
   const lngSpan = `(${DUPLICATE_RULES.radiusMeters}::float8 / (${METERS_PER_DEGREE} * cos(radians(${lat}))))`;
   const distance = distanceSql(lat, lng, 'b.latitude', 'b.longitude');
+  // An 'area' business is found by its district's point alone: a typed postcode never confirms its street.
+  const samePostcode = `(${COMPACT_POSTCODE('b')} = ${postcode} AND b.location_precision = 'exact')`;
   return `
-    SELECT b.id, b.name, b.address, b.postcode, ${COMPACT_POSTCODE('b')} = ${postcode} AS same_postcode,
+    SELECT b.id, b.name, b.address, b.postcode, b.location_precision, ${samePostcode} AS same_postcode,
            CASE WHEN ${lat} IS NULL OR b.latitude IS NULL THEN NULL ELSE round(${distance})::int END AS distance_m,
            similarity(lower(b.name), ${name}) AS score
       FROM businesses b
@@ -60,7 +63,7 @@ function candidatesSql(place: { name: string; postcode: string; lat: string; lng
              SELECT p.id FROM businesses p WHERE ${COMPACT_POSTCODE('p')} = ${postcode})
        AND (similarity(lower(b.name), ${name}) >= ${DUPLICATE_RULES.nameSimilarity}
             OR strpos(lower(b.name), ${name}) > 0 OR strpos(${name}, lower(b.name)) > 0)
-       AND (${COMPACT_POSTCODE('b')} = ${postcode} OR (${lat} IS NOT NULL AND b.latitude IS NOT NULL AND ${distance} <= ${DUPLICATE_RULES.radiusMeters}))
+       AND (${samePostcode} OR (${lat} IS NOT NULL AND b.latitude IS NOT NULL AND ${distance} <= ${DUPLICATE_RULES.radiusMeters}))
        ${extra}
      ORDER BY score DESC, same_postcode DESC, distance_m ASC NULLS LAST, b.id
      LIMIT ${limit}`;
@@ -74,12 +77,15 @@ export class DuplicatesRepository {
 
   /** The likeliest listed businesses that the one being typed may duplicate (a named statement: planned once per connection). */
   async candidates(name: string, place: TypedPlace, limit: number): Promise<DuplicateCandidate[]> {
-    const { rows } = await this.db.query<DuplicateCandidate & { score: number }>({
+    const { rows } = await this.db.query<DuplicateCandidate & { score: number; location_precision: LocationPrecision }>({
       name: 'duplicate-candidates',
       text: CANDIDATES_OF_TYPED,
       values: [name.toLowerCase(), place.compactPostcode, place.latitude, place.longitude, limit],
     });
-    return rows.map(({ id, name, address, postcode, distance_m, same_postcode }) => ({ id, name, address, postcode, distance_m, same_postcode }));
+    return rows.map(({ id, name, address, postcode, distance_m, same_postcode, location_precision }) => {
+      const shown = location_precision === 'area' ? areaOnly({ address, postcode }) : { address, postcode };
+      return { id, name, ...shown, distance_m, same_postcode };
+    });
   }
 
   /**
