@@ -90,18 +90,22 @@ const throughBouncer = (directUrl: string) => {
   return url.toString();
 };
 
-/** A pgbouncer admin console answer (SHOW …), rows of our database only. */
-async function bouncerShow(what: 'STATS' | 'POOLS'): Promise<Record<string, unknown>[]> {
+/** A command of pgbouncer's admin console. */
+async function bouncerConsole(command: string): Promise<Record<string, unknown>[]> {
   const url = new URL(throughBouncer(process.env.DATABASE_URL!));
   url.pathname = '/pgbouncer';
   const admin = new pg.Client({ connectionString: url.toString() });
   await admin.connect();
   try {
-    const { rows } = await admin.query(`SHOW ${what}`);
-    return rows.filter((row) => row.database === databaseName);
+    return (await admin.query(command)).rows;
   } finally {
     await admin.end();
   }
+}
+
+/** A pgbouncer admin console answer (SHOW …), rows of our database only. */
+async function bouncerShow(what: 'STATS' | 'POOLS'): Promise<Record<string, unknown>[]> {
+  return (await bouncerConsole(`SHOW ${what}`)).filter((row) => row.database === databaseName);
 }
 
 beforeAll(async () => {
@@ -114,6 +118,9 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  // pgbouncer keeps its server connections after the API's pool has gone: closed first, they do not hold up the drop
+  // of the test database (which would wait for them, then force them out).
+  if (databaseName && bouncer?.exitCode === null) await bouncerConsole(`RECONNECT ${databaseName}`);
   await api?.stop();
   if (bouncer && bouncer.exitCode === null) {
     bouncer.kill('SIGTERM');

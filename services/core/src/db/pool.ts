@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { componentLogger } from '../logging/logger';
+import { componentLogger, type Logger } from '../logging/logger';
 
 // Postgres returns bigint counts as strings; every count here fits in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -16,6 +16,8 @@ export interface PoolOptions {
    * transaction mode refuses startup options). The API sends none: it runs on the database's settings.
    */
   statementTimeoutMs?: number;
+  /** Where the error of an idle connection goes (a server restart or an administrator ends it); by default the process's log. */
+  log?: Logger;
 }
 
 export function createPool(databaseUrl: string, max = 10, options: PoolOptions = {}): pg.Pool {
@@ -27,7 +29,12 @@ export function createPool(databaseUrl: string, max = 10, options: PoolOptions =
     // options: a transaction-mode pooler such as PgBouncer passes none on.
     ...(options.statementTimeoutMs === undefined ? {} : { options: `-c statement_timeout=${Math.max(0, Math.round(options.statementTimeoutMs))}` }),
   });
-  pool.on('error', (error) => componentLogger('pg').error({ err: error }, `idle client error: ${error.message}`));
+  // An idle connection the server ends (a restart, pg_terminate_backend) has already left the pool when this runs, and
+  // the next query opens another; without a listener the 'error' event would end the process. Only the code is kept:
+  // pg-pool hangs the whole client on the error, kilobytes of its internal state a line.
+  pool.on('error', (error: Error & { code?: string }) =>
+    (options.log ?? componentLogger('pg')).error({ code: error.code }, `idle client error: ${error.message}`),
+  );
   return pool;
 }
 

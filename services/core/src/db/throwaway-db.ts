@@ -28,7 +28,7 @@ export function databaseUrlFor(baseUrl: string, database: string): string {
 
 /**
  * Creates an empty database next to the one `baseUrl` points at (for tests that must own their data).
- * The connecting role needs CREATEDB. `drop()` removes it, disconnecting any session left behind.
+ * The connecting role needs CREATEDB. `drop()` removes it once its sessions have closed, disconnecting any left open.
  */
 export async function createThrowawayDatabase(baseUrl: string, prefix = 'zaytoon_test', template?: string): Promise<ThrowawayDatabase> {
   if (!/^[a-z_][a-z0-9_]*$/.test(prefix)) throw new Error(`bad database prefix ${prefix}`);
@@ -37,9 +37,32 @@ export async function createThrowawayDatabase(baseUrl: string, prefix = 'zaytoon
   return {
     name,
     url: databaseUrlFor(baseUrl, name),
-    drop: () => adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    drop: () => dropDatabase(baseUrl, name),
   };
 }
+
+/**
+ * pg's `Pool.end()` resolves once it has asked its connections to close, not once they have. A forced drop right after
+ * it terminates the backends that have not read the goodbye yet, and each of their clients then emits "terminating
+ * connection due to administrator command" (57P01) as an 'error' that its ended pool no longer handles. A plain DROP
+ * lets such sessions finish closing (Postgres waits a few seconds for them); only a session still open after that,
+ * one a test never closed, is forced out.
+ */
+async function dropDatabase(baseUrl: string, name: string): Promise<void> {
+  await withClient(baseUrl, async (admin) => {
+    // The database's own statement timeout would cancel that wait before Postgres gives up on it.
+    await admin.query('SET statement_timeout = 0');
+    try {
+      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    } catch (error) {
+      if ((error as { code?: string }).code !== OBJECT_IN_USE) throw error;
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
+  });
+}
+
+/** Postgres's SQLSTATE for "database … is being accessed by other users". */
+const OBJECT_IN_USE = '55006';
 
 async function adminQuery(baseUrl: string, sql: string): Promise<void> {
   await withClient(baseUrl, (client) => client.query(sql));
