@@ -110,11 +110,16 @@ export interface RouteDefinition {
   redirect?: string;
   /** A 404 whose body says more than CONTRACT's `{detail}` (OpenAPI documents it). */
   notFoundResponse?: { description: string; schema: z.ZodType };
+  /** When the route may answer 423 Locked: what locks it (OpenAPI documents it). */
+  locked?: string;
   /** A route that answers a stored file (its media type), not JSON: ETag, Last-Modified, 304, gzip when accepted. */
   download?: { mediaType: string; description: string };
 }
 
 const route = <const Definition extends RouteDefinition>(definition: Definition) => definition;
+
+const PAUSED_FOR_NEW_ACCOUNTS =
+  "The business is paused (`protection` in its detail) and the account is newer than the protection's age limit (7 days unless set otherwise): new accounts may not vote, comment or answer on it until an admin lifts it";
 
 /** Every call of SPEC §7. The API mounts a handler for each; OpenAPI and the admin-route test read this list. */
 export const API_ROUTES = {
@@ -383,6 +388,7 @@ export const API_ROUTES = {
   vote: route({
     notFound: 'businessNotFound',
     ...ROUTE_PATHS.vote,
+    locked: PAUSED_FOR_NEW_ACCOUNTS,
     access: 'user',
     tag: 'community',
     summary: 'Vote; the same vote again removes it',
@@ -402,6 +408,7 @@ export const API_ROUTES = {
     notFound: 'businessNotFound',
     ...ROUTE_PATHS.addComment,
     status: 201,
+    locked: PAUSED_FOR_NEW_ACCOUNTS,
     access: 'user',
     tag: 'community',
     summary: 'Add a comment',
@@ -455,6 +462,7 @@ export const API_ROUTES = {
     notFound: 'businessNotFound',
     ...ROUTE_PATHS.confirmBusiness,
     status: 201,
+    locked: PAUSED_FOR_NEW_ACCOUNTS,
     access: 'user',
     tag: 'community',
     summary: "Answer 'Still open and still supportive?' (at most once per business in 30 days)",

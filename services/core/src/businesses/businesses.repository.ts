@@ -1,4 +1,4 @@
-import { openMinutesMultirange, type Business, type Report, type ValidBusinessInput } from '@zaytoon/contract';
+import { openMinutesMultirange, type Business, type Protection, type Report, type ValidBusinessInput } from '@zaytoon/contract';
 import type { Queryable } from '../db/pool';
 import { splitZoomSql, type TileKeys } from '../directory/map-tiles';
 import { VERIFICATION_COLUMNS, VERIFICATION_CURRENT, type VerificationColumns } from '../verification/verification-sql';
@@ -12,6 +12,7 @@ export interface BusinessRow
   /** Read by findById only (the detail). */
   managed_by_owner?: boolean;
   owner_confirmed_at?: string | null;
+  protection?: Protection | null;
 }
 
 /** The directory's filters once parsed: undefined means no filter. */
@@ -92,6 +93,11 @@ const PUBLIC_COLUMNS = `b.id, b.owner_id, b.name, nullif(b.name_latin, '') AS na
 const OWNERSHIP_COLUMNS = `(b.owner_id IS NOT NULL AND b.owner_claimed_at IS NOT NULL) AS managed_by_owner,
   CASE WHEN b.owner_id IS NOT NULL AND b.owner_claimed_at IS NOT NULL
        THEN to_char(b.owner_confirmed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END AS owner_confirmed_at`;
+
+/** The detail's protection from bursts: the business's running pause, if any (one at most, a unique index). */
+const PROTECTION_COLUMN = `(SELECT json_build_object('state', 'paused', 'reason', p.reason,
+    'since', to_char(p.since AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+   FROM business_pauses p WHERE p.business_id = b.id AND p.lifted_at IS NULL) AS protection`;
 
 const ADMIN_COLUMNS = `,
   (SELECT count(*)::int FROM reports r WHERE r.business_id = b.id AND r.status = 'pending') AS report_count,
@@ -459,7 +465,7 @@ export class BusinessesRepository {
 
   async findById(id: number, forAdmin: boolean): Promise<BusinessRow | null> {
     const { rows } = await this.db.query<BusinessRow>(
-      `SELECT ${columns(forAdmin)}, ${OWNERSHIP_COLUMNS} FROM businesses b WHERE b.id = $1 AND ${NOT_REMOVED}`,
+      `SELECT ${columns(forAdmin)}, ${OWNERSHIP_COLUMNS}, ${PROTECTION_COLUMN} FROM businesses b WHERE b.id = $1 AND ${NOT_REMOVED}`,
       [id],
     );
     return rows[0] ?? null;
