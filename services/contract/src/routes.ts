@@ -61,6 +61,7 @@ import {
 } from './schemas/duplicate.schema';
 import { alertInputSchema, alertSchema, alertUnsubscribeQuerySchema } from './schemas/alert.schema';
 import { voteInputSchema, voteResultSchema, voteSummarySchema } from './schemas/vote.schema';
+import { pausedBusinessSchema, protectionDecisionSchema } from './schemas/protection.schema';
 
 export type Access = 'public' | 'user' | 'admin';
 export type SuccessStatus = 200 | 201;
@@ -79,7 +80,7 @@ export const API_TAGS = {
   openData:
     "Open data: every listed business's public fields as CSV and GeoJSON, under the Open Database License; rebuilt at most every 10 minutes after changes, answered with ETag and Last-Modified.",
   admin:
-    'Admins only: statistics, pending reports and suggestions and their review, deleting a business, verifications, re-checks, broken links, owner claims, possible duplicates and merges.',
+    'Admins only: statistics, pending reports and suggestions and their review, deleting a business, verifications, re-checks, broken links, owner claims, possible duplicates and merges, unusual activity (paused businesses).',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 
@@ -697,6 +698,40 @@ export const API_ROUTES = {
     summary:
       "Revert to this version: every later change to the business's fields is undone, as one new 'revert' revision (409 when nothing would change)",
     response: revisionSchema,
+  }),
+  pausedBusinesses: route({
+    ...ROUTE_PATHS.pausedBusinesses,
+    access: 'admin',
+    tag: 'admin',
+    summary:
+      "Unusual activity: paused businesses, newest pause first, each with the burst's accounts (their ages and what they did) and its votes set aside",
+    ...pagedList('all paused businesses'),
+    response: z.array(pausedBusinessSchema),
+  }),
+  keepBurstVotes: route({
+    notFound: 'businessNotFound',
+    ...ROUTE_PATHS.keepBurstVotes,
+    access: 'admin',
+    tag: 'admin',
+    summary: "'Keep the votes': the burst's set-aside votes count in vote_score again; the pause stays until lifted (409 when not paused)",
+    response: protectionDecisionSchema,
+  }),
+  discardBurstVotes: route({
+    notFound: 'businessNotFound',
+    ...ROUTE_PATHS.discardBurstVotes,
+    access: 'admin',
+    tag: 'admin',
+    summary: "'Discard the votes': the burst's set-aside votes are removed; the pause stays until lifted (409 when not paused)",
+    response: protectionDecisionSchema,
+  }),
+  liftProtection: route({
+    notFound: 'businessNotFound',
+    ...ROUTE_PATHS.liftProtection,
+    access: 'admin',
+    tag: 'admin',
+    summary:
+      "'Lift protection': new accounts may vote, comment and answer again; votes still set aside count again (discard them first to remove them); 409 when not paused",
+    response: protectionDecisionSchema,
   }),
 } as const satisfies { [Name in RouteName]: RouteDefinition };
 

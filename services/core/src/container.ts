@@ -32,6 +32,7 @@ import { VotesService } from './votes/votes.service';
 import { ConfirmationsRepository } from './confirmations/confirmations.repository';
 import { ConfirmationsService } from './confirmations/confirmations.service';
 import { BurstProtection, burstSettings } from './protection/burst-protection';
+import { ProtectionService } from './protection/protection.service';
 import { VerificationRepository } from './verification/verification.repository';
 import { VerificationService } from './verification/verification.service';
 import { RevisionsRepository } from './revisions/revisions.repository';
@@ -122,6 +123,7 @@ export function createCore(config: Config) {
     adminReview: new AdminReviewService(db, jobs),
     verification: new VerificationService(db, repositories.verifications, jobs),
     confirmations: new ConfirmationsService(db, repositories.confirmations, burstProtection),
+    protection: new ProtectionService(db),
     links: new LinksService(repositories.links, jobs),
     revisions: new RevisionsService(db, repositories.revisions, new SourcesService(), jobs),
     claims: new ClaimsService(db, repositories.claims),

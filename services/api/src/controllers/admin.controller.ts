@@ -25,8 +25,12 @@ export function adminController(
   | 'verifyBusiness'
   | 'unverifyBusiness'
   | 'revertRevision'
+  | 'pausedBusinesses'
+  | 'keepBurstVotes'
+  | 'discardBurstVotes'
+  | 'liftProtection'
 > {
-  const { reports, suggestions, adminReview, statistics, verification, links, revisions, claims, duplicates } = core.services;
+  const { reports, suggestions, adminReview, statistics, verification, links, revisions, claims, duplicates, protection } = core.services;
   return {
     statistics: () => statistics.read(),
     pendingReports: pagedAnswer(({ query }) => reports.listPending(query)),
@@ -47,5 +51,9 @@ export function adminController(
     verifyBusiness: ({ body, id, user }) => verification.verify(id, body, user),
     unverifyBusiness: ({ body, id, user }) => verification.unverify(id, body, user),
     revertRevision: ({ id, secondId, user }) => revisions.revert(id, secondId, user),
+    pausedBusinesses: pagedAnswer(({ query }) => protection.paused(query)),
+    keepBurstVotes: ({ id, user }) => protection.keepVotes(id, user),
+    discardBurstVotes: ({ id, user }) => protection.discardVotes(id, user),
+    liftProtection: ({ id, user }) => protection.lift(id, user),
   };
 }

@@ -174,5 +174,8 @@ export function rateLimitsByRoute(config: Config, users: UsersRepository): Parti
     unverifyBusiness: [adminWrites],
     mergeBusiness: [adminWrites, adminMerges],
     revertRevision: [adminWrites, adminMerges],
+    keepBurstVotes: [adminWrites],
+    discardBurstVotes: [adminWrites],
+    liftProtection: [adminWrites],
   };
 }

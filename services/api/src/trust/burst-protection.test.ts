@@ -155,6 +155,87 @@ describe('while a business is paused', () => {
       business.id,
     ]);
     expect(marked[0].marked).toBe(2);
-    void admin;
+  });
+});
+
+/** A business paused by a burst of six new accounts (an upvote, four downvotes, a report), with two established votes. */
+async function pausedBusiness() {
+  const business = await createBusiness(owner);
+  await expectStatus(upvote(await established(), business.id), 200);
+  await expectStatus(upvote(await established(), business.id), 200);
+  const burst = await newcomers(6);
+  await expectStatus(upvote(burst[0], business.id), 200);
+  for (const account of burst.slice(1, 5)) await expectStatus(downvote(account, business.id), 200);
+  await expectStatus(report(burst[5], business.id), 201);
+  expect(await detail(business.id)).toMatchObject({ upvotes: 2, downvotes: 0, vote_score: 2, protection: { state: 'paused' } });
+  return { business, burst };
+}
+
+async function auditOf(businessId: number) {
+  const { rows } = await api.core.db.query(
+    `SELECT action, actor_id, details FROM audit_log WHERE target_type = 'business' AND target_id = $1 AND action LIKE 'protection.%' ORDER BY id`,
+    [businessId],
+  );
+  return rows;
+}
+
+describe("the admins' decisions", () => {
+  it("lists the paused business with the burst's accounts, their ages and what they did; members may not", async () => {
+    const { business, burst } = await pausedBusiness();
+    const list = await admin.get('/api/admin/protection?limit=100');
+    expect(list.status).toBe(200);
+    expect(Number(list.headers.get('x-total-count'))).toBeGreaterThanOrEqual(1);
+    const entry = list.body.find((item: { business: { id: number } }) => item.business.id === business.id);
+    expect(entry).toMatchObject({ business: { id: business.id, name: business.name }, reason: 'burst', set_aside_votes: 5, votes_decision: null });
+    expect(entry.accounts.map((account: { username: string }) => account.username)).toEqual(burst.map((account) => account.username));
+    expect(entry.accounts[0]).toMatchObject({ account_age_days: 0, actions: [{ action: 'upvote', detail: null }] });
+    expect(entry.accounts[5].actions).toEqual([{ action: 'report', detail: 'Does not support Palestine', at: expect.any(String) }]);
+    const someone = await established();
+    expect((await someone.get('/api/admin/protection')).status).toBe(403);
+    expect((await someone.post(`/api/admin/businesses/${business.id}/protection/lift`)).status).toBe(403);
+  });
+
+  it("'Keep the votes' counts the set-aside votes again, and survives a recount of the totals", async () => {
+    const { business } = await pausedBusiness();
+    const kept = await expectStatus(admin.post(`/api/admin/businesses/${business.id}/protection/keep-votes`), 200);
+    expect(kept).toMatchObject({ votes: 5, protection: { state: 'paused' } });
+    expect(await detail(business.id)).toMatchObject({ upvotes: 3, downvotes: 4, vote_score: -1, protection: { state: 'paused' } });
+    expect(await auditOf(business.id)).toEqual([
+      { action: 'protection.keep_votes', actor_id: expect.any(Number), details: { pause_id: expect.any(Number), votes: 5 } },
+    ]);
+  });
+
+  it("'Discard the votes' removes them, and 'Lift protection' ends the pause: new accounts may vote again", async () => {
+    const { business, burst } = await pausedBusiness();
+    // A recount from the votes rows, as a repair would, agrees with the totals while the votes are set aside.
+    const recount = await api.core.db.query(
+      `SELECT count(*) FILTER (WHERE vote_type = 'upvote')::int AS up, count(*) FILTER (WHERE vote_type = 'downvote')::int AS down
+         FROM votes WHERE business_id = $1 AND set_aside_by IS NULL`,
+      [business.id],
+    );
+    expect(recount.rows[0]).toEqual({ up: 2, down: 0 });
+    const discarded = await expectStatus(admin.post(`/api/admin/businesses/${business.id}/protection/discard-votes`), 200);
+    expect(discarded.votes).toBe(5);
+    expect(await detail(business.id)).toMatchObject({ upvotes: 2, downvotes: 0, vote_score: 2 });
+    const { rows } = await api.core.db.query('SELECT count(*)::int AS votes FROM votes WHERE business_id = $1', [business.id]);
+    expect(rows[0].votes).toBe(2);
+    // Still refused until lifted.
+    await expectStatus(downvote(burst[1], business.id), 423);
+    const lifted = await expectStatus(admin.post(`/api/admin/businesses/${business.id}/protection/lift`), 200);
+    expect(lifted).toEqual({ votes: 0, protection: null });
+    expect((await detail(business.id)).protection).toBeNull();
+    await expectStatus(downvote(burst[1], business.id), 200);
+    await expectStatus(comment(burst[2], business.id), 201);
+    // The lifted burst's accounts do not pause it again by themselves.
+    expect((await detail(business.id)).protection).toBeNull();
+    expect((await auditOf(business.id)).map((entry) => entry.action)).toEqual(['protection.discard_votes', 'protection.lift']);
+    expect((await admin.post(`/api/admin/businesses/${business.id}/protection/lift`)).status).toBe(409);
+    expect((await admin.post('/api/admin/businesses/999999999/protection/lift')).status).toBe(404);
+  });
+
+  it("'Lift protection' with the votes undecided counts them again", async () => {
+    const { business } = await pausedBusiness();
+    expect(await expectStatus(admin.post(`/api/admin/businesses/${business.id}/protection/lift`), 200)).toEqual({ votes: 5, protection: null });
+    expect(await detail(business.id)).toMatchObject({ upvotes: 3, downvotes: 4, protection: null });
   });
 });

@@ -1,3 +1,5 @@
+import type { PausedBusiness } from '@zaytoon/contract';
+import { newestFirst, type NewestFirstKey } from '../db/keyset-page';
 import type { Queryable } from '../db/pool';
 
 const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -110,4 +112,63 @@ export class ProtectionRepository {
     );
     return rowCount ?? 0;
   }
+
+  /** One page of the running pauses, newest first, each with its burst's accounts (the first 50) and set-aside votes. */
+  async pausedPage(after: NewestFirstKey | undefined, limit: number): Promise<(PausedBusiness & { sort_key: string })[]> {
+    const { rows } = await this.db.query<PausedBusiness & { sort_key: string }>(
+      `SELECT p.id, json_build_object('id', b.id, 'name', b.name, 'city', b.city) AS business, ${ISO('p.since')} AS since, p.reason,
+              (SELECT count(*)::int FROM votes v WHERE v.set_aside_by = p.id) AS set_aside_votes, p.votes_decision,
+              (SELECT coalesce(json_agg(json_build_object('username', acc.username, 'account_created_at', acc.account_created_at,
+                                                          'account_age_days', acc.account_age_days, 'actions', acc.actions)
+                                        ORDER BY acc.first_at, acc.username), '[]'::json)
+                 FROM (SELECT u.username, ${ISO('u.created_at')} AS account_created_at,
+                              floor(extract(epoch FROM now() - u.created_at) / 86400)::int AS account_age_days, min(a.created_at) AS first_at,
+                              json_agg(json_build_object('action', a.action, 'detail', a.detail, 'at', ${ISO('a.created_at')}) ORDER BY a.created_at) AS actions
+                         FROM (${burstActions('p')}) a JOIN users u ON u.id = a.user_id
+                        WHERE ${byNewAccount('a', 'p.account_age_days')}
+                        GROUP BY u.id ORDER BY min(a.created_at), u.id LIMIT 50) acc) AS accounts,
+              ${newestFirst.exactTimeSql('p.since')} AS sort_key
+         FROM business_pauses p JOIN businesses b ON b.id = p.business_id
+        WHERE p.lifted_at IS NULL AND ${newestFirst.afterSql('p.since', 'p.id', 1)}
+        ${newestFirst.orderSql('p.since', 'p.id')} LIMIT $3`,
+      [...newestFirst.params(after), limit],
+    );
+    return rows;
+  }
+
+  async countPaused(): Promise<number> {
+    const { rows } = await this.db.query<{ count: number }>('SELECT count(*)::int AS count FROM business_pauses WHERE lifted_at IS NULL');
+    return rows[0].count;
+  }
+
+  /** The burst's set-aside votes count again (the trigger adds them back to the totals). */
+  async keepVotes(pauseId: number): Promise<number> {
+    const { rowCount } = await this.db.query('UPDATE votes SET set_aside_by = NULL WHERE set_aside_by = $1', [pauseId]);
+    return rowCount ?? 0;
+  }
+
+  /** The burst's set-aside votes are removed (they were never in the totals). */
+  async discardVotes(pauseId: number): Promise<number> {
+    const { rowCount } = await this.db.query('DELETE FROM votes WHERE set_aside_by = $1', [pauseId]);
+    return rowCount ?? 0;
+  }
+
+  async recordVotesDecision(pauseId: number, decision: 'kept' | 'discarded'): Promise<void> {
+    await this.db.query('UPDATE business_pauses SET votes_decision = $2 WHERE id = $1', [pauseId, decision]);
+  }
+
+  async lift(pauseId: number, adminId: number): Promise<void> {
+    await this.db.query('UPDATE business_pauses SET lifted_at = now(), lifted_by = $2 WHERE id = $1', [pauseId, adminId]);
+  }
 }
+
+/** Everything the accounts of pause `p` did to its business since its window began, as the admins see it. */
+const burstActions = (pause: string) => `
+  SELECT v.user_id, v.vote_type AS action, NULL AS detail, v.created_at FROM votes v
+   WHERE v.business_id = ${pause}.business_id AND v.created_at > ${pause}.window_start
+  UNION ALL
+  SELECT r.reported_by, 'report', r.reason, r.created_at FROM reports r
+   WHERE r.business_id = ${pause}.business_id AND r.created_at > ${pause}.window_start
+  UNION ALL
+  SELECT c.user_id, 'confirmation', c.answer, c.created_at FROM confirmations c
+   WHERE c.business_id = ${pause}.business_id AND c.answer <> 'Yes' AND c.created_at > ${pause}.window_start`;
