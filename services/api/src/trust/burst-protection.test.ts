@@ -239,3 +239,26 @@ describe("the admins' decisions", () => {
     expect(await detail(business.id)).toMatchObject({ upvotes: 3, downvotes: 4, protection: null });
   });
 });
+
+describe("the owner's mail", () => {
+  const pauseNotices = async (businessId: number) =>
+    (await api.core.jobs.queues.emails.getJobs(['waiting', 'delayed', 'active', 'completed'])).filter(
+      (job) => job.name === 'send-pause-notice' && job.data.businessId === businessId,
+    );
+
+  it('is queued once when a pause begins, to the owner in their language; an unconfirmed address gets none', async () => {
+    const welsh = await established();
+    await api.core.db.query(`UPDATE users SET language = 'cy', email_confirmed_at = now() WHERE id = $1`, [welsh.id]);
+    const business = await createBusiness(welsh);
+    const accounts = await newcomers(6);
+    for (const account of accounts) await downvote(account, business.id);
+    const notices = await pauseNotices(business.id);
+    expect(notices).toHaveLength(1);
+    expect(notices[0].data).toMatchObject({ language: 'cy', businessName: business.name, businessId: business.id });
+
+    const unconfirmed = await createBusiness(owner);
+    for (const account of await newcomers(5)) await downvote(account, unconfirmed.id);
+    expect((await detail(unconfirmed.id)).protection).toMatchObject({ state: 'paused' });
+    expect(await pauseNotices(unconfirmed.id)).toEqual([]);
+  });
+});

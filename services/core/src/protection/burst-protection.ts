@@ -1,14 +1,22 @@
+import { DEFAULT_LANGUAGE } from '@zaytoon/contract';
 import type { Config } from '../config/config';
+import { afterCommit } from '../jobs/after-commit';
 import type { Queryable } from '../db/pool';
 import { locked } from '../errors/domain-error';
 import type { JobQueueRepository } from '../jobs/job-queue.repository';
-import { ProtectionRepository, type ActivePause, type BurstSettings } from './protection.repository';
+import { ProtectionRepository, type ActivePause, type BurstSettings, type PauseOwner } from './protection.repository';
 
 export const burstSettings = (config: Config): BurstSettings => ({
   windowMinutes: config.BURST_WINDOW_MINUTES,
   accounts: config.BURST_ACCOUNTS,
   accountAgeDays: config.BURST_ACCOUNT_AGE_DAYS,
 });
+
+/** A pause a write started, and its business's owner to mail (null: no owner, or an unconfirmed address). */
+export interface StartedPause {
+  pause: ActivePause;
+  owner: PauseOwner | null;
+}
 
 /** Whom a write is from: a new account's writes on a business take its protection lock, others pass freely. */
 export interface WriterStanding {
@@ -26,9 +34,20 @@ export class BurstProtection {
     private readonly jobs: JobQueueRepository,
   ) {}
 
-  /** After the pause's transaction committed. */
-  async announce(pause: ActivePause | null): Promise<void> {
-    if (!pause) return;
+  /** After the pause's transaction committed: its owner is mailed, in their language (a lost mail never undoes the pause). */
+  async announce(started: StartedPause | null): Promise<void> {
+    const owner = started?.owner;
+    if (!started || !owner) return;
+    await afterCommit('the owner mail of a pause', () =>
+      this.jobs.enqueue('sendPauseNotice', {
+        to: owner.email,
+        name: owner.name,
+        language: owner.language ?? DEFAULT_LANGUAGE,
+        pauseId: started.pause.id,
+        businessId: started.pause.business_id,
+        businessName: owner.business_name,
+      }),
+    );
   }
 
   /** Before a vote, comment or answer: refuses a new account while the business is paused. */
@@ -49,9 +68,9 @@ export class BurstProtection {
   /**
    * After a new account's action against the business was written in the same transaction: starts a pause when the
    * burst reaches the threshold (its votes set aside, its reports marked), or adds a report to the running pause.
-   * The new pause, for its owner's mail after commit; null otherwise.
+   * The new pause and whom to mail of it after commit; null otherwise.
    */
-  async afterActionAgainst(client: Queryable, businessId: number, standing: WriterStanding): Promise<ActivePause | null> {
+  async afterActionAgainst(client: Queryable, businessId: number, standing: WriterStanding): Promise<StartedPause | null> {
     if (!standing.newAccount) return null;
     const protection = new ProtectionRepository(client);
     const running = await protection.active(businessId);
@@ -63,6 +82,6 @@ export class BurstProtection {
     if (!pause) return null;
     await protection.setAsideVotes(pause);
     await protection.markReports(pause);
-    return pause;
+    return { pause, owner: await protection.ownerToMail(businessId) };
   }
 }

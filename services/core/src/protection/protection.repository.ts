@@ -1,4 +1,4 @@
-import type { PausedBusiness } from '@zaytoon/contract';
+import type { Language, PausedBusiness } from '@zaytoon/contract';
 import { newestFirst, type NewestFirstKey } from '../db/keyset-page';
 import type { Queryable } from '../db/pool';
 
@@ -9,6 +9,13 @@ export interface BurstSettings {
   windowMinutes: number;
   accounts: number;
   accountAgeDays: number;
+}
+
+export interface PauseOwner {
+  email: string;
+  name: string;
+  language: Language | null;
+  business_name: string;
 }
 
 export interface ActivePause {
@@ -88,6 +95,16 @@ export class ProtectionRepository {
        ON CONFLICT (business_id) WHERE lifted_at IS NULL DO NOTHING
        RETURNING id, business_id, reason, ${ISO('since')} AS since, ${ISO('window_start')} AS window_start, account_age_days`,
       [businessId, settings.windowMinutes, settings.accountAgeDays, settings.accounts],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The business's owner, to be mailed of a pause: only an owner whose email address is confirmed gets owner mails. */
+  async ownerToMail(businessId: number): Promise<PauseOwner | null> {
+    const { rows } = await this.db.query<PauseOwner>(
+      `SELECT u.email, u.name, u.language, b.name AS business_name FROM businesses b JOIN users u ON u.id = b.owner_id
+        WHERE b.id = $1 AND u.email_confirmed_at IS NOT NULL`,
+      [businessId],
     );
     return rows[0] ?? null;
   }
