@@ -262,3 +262,15 @@ describe("the owner's mail", () => {
     expect(await pauseNotices(unconfirmed.id)).toEqual([]);
   });
 });
+
+describe('a merge', () => {
+  it('drops the votes a burst set aside on the merged business instead of counting them on the survivor', async () => {
+    const survivor = await createBusiness(owner);
+    const { business: merged } = await pausedBusiness();
+    const answer = await admin.post(`/api/admin/businesses/${survivor.id}/merge`, { from: merged.id });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(await detail(survivor.id)).toMatchObject({ upvotes: 2, downvotes: 0, vote_score: 2 });
+    const { rows } = await api.core.db.query('SELECT count(*)::int AS votes FROM votes WHERE business_id = $1', [survivor.id]);
+    expect(rows[0].votes).toBe(2);
+  });
+});
