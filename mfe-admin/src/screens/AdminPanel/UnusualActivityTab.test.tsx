@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { fakeAdminServer, pausedBusiness } from '../../test/fixtures';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeAdminServer, pausedBusiness, report } from '../../test/fixtures';
 import { fakeHost, renderWithHost } from '../../test/harness';
 import { AdminPanel } from './AdminPanel';
+import { ReportCard } from './ReportCard';
 
 async function openUnusualActivity(paused: ReturnType<typeof pausedBusiness>[]) {
   const server = fakeAdminServer({ paused });
@@ -43,5 +44,20 @@ describe("'Unusual activity' tab", () => {
   it('says when there is none', async () => {
     await openUnusualActivity([]);
     expect(screen.getByTestId('unusual-activity').textContent).toContain('No unusual activity');
+  });
+});
+
+describe('a report of a burst', () => {
+  it('is marked on its card in the Reports tab, and stays pending (its decisions are the usual ones)', () => {
+    renderWithHost(
+      <ul>
+        <ReportCard report={report(1, { part_of_burst: true })} onReview={vi.fn()} />
+        <ReportCard report={report(2, { part_of_burst: false })} onReview={vi.fn()} />
+      </ul>,
+    );
+    const [burst, other] = screen.getAllByTestId('report-card');
+    expect(within(burst).getByTestId('burst-badge').textContent).toBe('Part of unusual activity');
+    expect(within(burst).getByRole('button', { name: 'Reject' })).toBeTruthy();
+    expect(within(other).queryByTestId('burst-badge')).toBeNull();
   });
 });

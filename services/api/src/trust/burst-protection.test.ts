@@ -274,3 +274,15 @@ describe('a merge', () => {
     expect(rows[0].votes).toBe(2);
   });
 });
+
+describe("the admins' reports", () => {
+  it('say which pending reports are part of a burst, in the Reports list and the Businesses list', async () => {
+    const { business } = await pausedBusiness();
+    const oldReporter = await established();
+    await expectStatus(report(oldReporter, business.id), 201);
+    const pending = (await admin.get('/api/admin/reports/pending?limit=100')).body as { business_id: number; part_of_burst: boolean }[];
+    expect(pending.filter((item) => item.business_id === business.id).map((item) => item.part_of_burst)).toEqual([false, true]);
+    const { rows } = await api.core.db.query('SELECT reason FROM reports WHERE business_id = $1 AND burst_id IS NOT NULL', [business.id]);
+    expect(rows).toHaveLength(1);
+  });
+});

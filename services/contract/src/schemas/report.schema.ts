@@ -12,6 +12,10 @@ export const reportSchema = z.object({
   reported_by: z.number().int().nullable(),
   reporter_username: z.string().nullable(),
   created_at: isoDate,
+  part_of_burst: z
+    .boolean()
+    .optional()
+    .describe("admins: the report is part of a burst of new accounts that paused the business ('Unusual activity'); it stays pending"),
 });
 export type Report = z.infer<typeof reportSchema>;
 

@@ -103,7 +103,8 @@ const ADMIN_COLUMNS = `,
   (SELECT count(*)::int FROM reports r WHERE r.business_id = b.id AND r.status = 'pending') AS report_count,
   (SELECT coalesce(json_agg(latest ORDER BY latest.created_at DESC), '[]'::json) FROM (
      SELECT r.id, r.business_id, r.reason, r.description, r.reported_by, u.username AS reporter_username,
-            to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
+            to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+            r.burst_id IS NOT NULL AS part_of_burst
        FROM reports r LEFT JOIN users u ON u.id = r.reported_by
       WHERE r.business_id = b.id AND r.status = 'pending'
       ORDER BY r.created_at DESC, r.id DESC LIMIT 3) latest) AS latest_reports`;
