@@ -5,6 +5,7 @@ import {
   type Claim,
   type Business,
   type DuplicatePair,
+  type PausedBusiness,
   type ListPage,
   type Recheck,
   type Report,
@@ -136,6 +137,7 @@ export function fakeAdminServer(seed: {
   brokenLinks?: BrokenLink[];
   claims?: Claim[];
   duplicates?: DuplicatePair[];
+  paused?: PausedBusiness[];
   verified?: number;
 }) {
   const state = {
@@ -147,6 +149,9 @@ export function fakeAdminServer(seed: {
     /** The claim decisions the panel sent, in order. */
     claimDecisions: [] as string[],
     duplicates: [...(seed.duplicates ?? [])],
+    paused: [...(seed.paused ?? [])],
+    /** The protection decisions the panel sent, in order. */
+    protectionDecisions: [] as string[],
     users: { total: 12, admins: 2, regular: 10, recent_registrations: 3 },
   };
   for (const b of seed.businesses ?? []) state.businesses.set(b.id, b);
@@ -199,6 +204,7 @@ export function fakeAdminServer(seed: {
     brokenLinks: seed.brokenLinks ?? [],
     pendingClaims: state.claims,
     duplicatePairs: state.duplicates,
+    pausedBusinesses: state.paused,
   });
   const listPage =
     (name: string) =>
@@ -215,6 +221,23 @@ export function fakeAdminServer(seed: {
   const settlePair = (decided: (pair: DuplicatePair) => boolean) => {
     state.duplicates = state.duplicates.filter((pair) => !decided(pair));
     return { message: 'ok' };
+  };
+
+  // Keeping or discarding settles the votes; lifting ends the pause: the business leaves the list.
+  const decideProtection = (action: 'keep' | 'discard' | 'lift', businessId: number) => {
+    const found = state.paused.find((entry) => entry.business.id === businessId);
+    if (!found) throw new ApiError(409, 'This business is not paused');
+    state.protectionDecisions.push(`${action} #${businessId}`);
+    state.paused =
+      action === 'lift'
+        ? state.paused.filter((entry) => entry !== found)
+        : state.paused.map((entry) =>
+            entry === found ? { ...entry, set_aside_votes: 0, votes_decision: action === 'keep' ? 'kept' : 'discarded' } : entry,
+          );
+    return {
+      votes: found.set_aside_votes,
+      protection: action === 'lift' ? null : { state: 'paused' as const, since: found.since, reason: found.reason },
+    };
   };
 
   const routes: RouteFakes = {
@@ -259,6 +282,10 @@ export function fakeAdminServer(seed: {
     dismissDuplicate: async ({ id }) => settlePair((pair) => pair.id === id),
     verifyBusiness: async (args) => verification('verifyBusiness')(args),
     unverifyBusiness: async (args) => verification('unverifyBusiness')(args),
+    pausedBusinesses: async (args) => listPage('pausedBusinesses')(args),
+    keepBurstVotes: async ({ id }) => decideProtection('keep', Number(id)),
+    discardBurstVotes: async ({ id }) => decideProtection('discard', Number(id)),
+    liftProtection: async ({ id }) => decideProtection('lift', Number(id)),
   };
   const api: ApiClient = fakeApi(routes);
   return {
@@ -273,5 +300,32 @@ export function fakeAdminServer(seed: {
     get rollup() {
       return rollup;
     },
+  };
+}
+
+/** A business paused by a burst: two new accounts shown, three votes set aside. */
+export function pausedBusiness(businessId: number, overrides: Partial<PausedBusiness> = {}): PausedBusiness {
+  return {
+    id: businessId * 10,
+    business: { id: businessId, name: `Steady Bakery ${businessId}`, city: 'Leeds' },
+    since: '2026-11-29T18:00:00.000Z',
+    reason: 'burst',
+    set_aside_votes: 3,
+    votes_decision: null,
+    accounts: [
+      {
+        username: 'fresh1',
+        account_created_at: '2026-11-29T17:00:00.000Z',
+        account_age_days: 0,
+        actions: [{ action: 'downvote', detail: null, at: '2026-11-29T17:50:00.000Z' }],
+      },
+      {
+        username: 'fresh2',
+        account_created_at: '2026-11-27T17:00:00.000Z',
+        account_age_days: 2,
+        actions: [{ action: 'report', detail: 'Does not support Palestine', at: '2026-11-29T17:55:00.000Z' }],
+      },
+    ],
+    ...overrides,
   };
 }

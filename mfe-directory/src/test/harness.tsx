@@ -41,6 +41,7 @@ export function business(overrides: Partial<BusinessDetail> = {}): BusinessDetai
     report_count: 0,
     latest_reports: [],
     sources: [],
+    protection: null,
     ...overrides,
   };
 }

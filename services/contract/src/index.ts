@@ -23,6 +23,7 @@ export * from './schemas/link-check.schema';
 export * from './schemas/claim.schema';
 export * from './schemas/duplicate.schema';
 export * from './schemas/vote.schema';
+export * from './schemas/protection.schema';
 export * from './schemas/alert.schema';
 export { sourceLine, sourcesText } from './format/describe-value';
 export { buildOpenApiDocument } from './openapi';

@@ -99,6 +99,8 @@ export const MESSAGES = {
   evidenceUrlInvalid: 'Evidence must be a link starting with http:// or https://',
   confirmationAnswerRequired: 'Please answer Yes, Closed or No longer supportive',
   alreadyConfirmed: 'You have already answered for this business in the last 30 days',
+  businessPausedForNewAccounts: 'This business is receiving unusual activity, so new accounts cannot vote or comment on it for now.',
+  businessNotPaused: 'This business is not paused',
   sourceKindRequired: 'Please choose what kind of source this is',
   sourceDescriptionRequired: 'Please add a short quote or description of the source',
   sourceUrlInvalid: 'Source link must start with http:// or https://',

@@ -101,6 +101,7 @@ function operation(name: string, definition: RouteDefinition) {
                   content: { 'application/json': { schema: jsonSchema(definition.notFoundResponse.schema, 'output') } },
                 }
               : errors,
+            ...(definition.locked ? { 423: { ...errors, description: definition.locked } } : {}),
             429: errors,
           },
   };

@@ -77,6 +77,10 @@ export const ROUTE_PATHS = {
   unverifyBusiness: { method: 'post', path: '/admin/businesses/:id/unverify' },
   revertRevision: { method: 'post', path: '/admin/businesses/:id/revisions/:revisionId/revert' },
   redactRevision: { method: 'post', path: '/admin/businesses/:id/revisions/:revisionId/redact' },
+  pausedBusinesses: { method: 'get', path: '/admin/protection' },
+  keepBurstVotes: { method: 'post', path: '/admin/businesses/:id/protection/keep-votes' },
+  discardBurstVotes: { method: 'post', path: '/admin/businesses/:id/protection/discard-votes' },
+  liftProtection: { method: 'post', path: '/admin/businesses/:id/protection/lift' },
 } as const satisfies Record<string, { method: Method; path: string }>;
 
 export type RouteName = keyof typeof ROUTE_PATHS;

@@ -61,6 +61,7 @@ import {
 } from './schemas/duplicate.schema';
 import { alertInputSchema, alertSchema, alertUnsubscribeQuerySchema } from './schemas/alert.schema';
 import { voteInputSchema, voteResultSchema, voteSummarySchema } from './schemas/vote.schema';
+import { pausedBusinessSchema, protectionDecisionSchema } from './schemas/protection.schema';
 
 export type Access = 'public' | 'user' | 'admin';
 export type SuccessStatus = 200 | 201;
@@ -79,7 +80,7 @@ export const API_TAGS = {
   openData:
     "Open data: every listed business's public fields as CSV and GeoJSON, under the Open Database License; rebuilt at most every 10 minutes after changes, answered with ETag and Last-Modified.",
   admin:
-    'Admins only: statistics, pending reports and suggestions and their review, deleting a business, verifications, re-checks, broken links, owner claims, possible duplicates and merges.',
+    'Admins only: statistics, pending reports and suggestions and their review, deleting a business, verifications, re-checks, broken links, owner claims, possible duplicates and merges, unusual activity (paused businesses).',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 
@@ -110,11 +111,16 @@ export interface RouteDefinition {
   redirect?: string;
   /** A 404 whose body says more than CONTRACT's `{detail}` (OpenAPI documents it). */
   notFoundResponse?: { description: string; schema: z.ZodType };
+  /** When the route may answer 423 Locked: what locks it (OpenAPI documents it). */
+  locked?: string;
   /** A route that answers a stored file (its media type), not JSON: ETag, Last-Modified, 304, gzip when accepted. */
   download?: { mediaType: string; description: string };
 }
 
 const route = <const Definition extends RouteDefinition>(definition: Definition) => definition;
+
+const PAUSED_FOR_NEW_ACCOUNTS =
+  "The business is paused (`protection` in its detail) and the account is newer than the protection's age limit (7 days unless set otherwise): new accounts may not vote, comment or answer on it until an admin lifts it";
 
 /** Every call of SPEC §7. The API mounts a handler for each; OpenAPI and the admin-route test read this list. */
 export const API_ROUTES = {
@@ -383,6 +389,7 @@ export const API_ROUTES = {
   vote: route({
     notFound: 'businessNotFound',
     ...ROUTE_PATHS.vote,
+    locked: PAUSED_FOR_NEW_ACCOUNTS,
     access: 'user',
     tag: 'community',
     summary: 'Vote; the same vote again removes it',
@@ -402,6 +409,7 @@ export const API_ROUTES = {
     notFound: 'businessNotFound',
     ...ROUTE_PATHS.addComment,
     status: 201,
+    locked: PAUSED_FOR_NEW_ACCOUNTS,
     access: 'user',
     tag: 'community',
     summary: 'Add a comment',
@@ -455,6 +463,7 @@ export const API_ROUTES = {
     notFound: 'businessNotFound',
     ...ROUTE_PATHS.confirmBusiness,
     status: 201,
+    locked: PAUSED_FOR_NEW_ACCOUNTS,
     access: 'user',
     tag: 'community',
     summary: "Answer 'Still open and still supportive?' (at most once per business in 30 days)",
@@ -700,6 +709,40 @@ export const API_ROUTES = {
       "Redact: the revision's values are deleted from the public history (from it and from every other revision of the business that holds them), and it reads 'Removed by an admin: <reason>'; audited without the values. The business's current fields stay; 409 when already redacted",
     body: redactRevisionInputSchema,
     response: revisionSchema,
+  }),
+  pausedBusinesses: route({
+    ...ROUTE_PATHS.pausedBusinesses,
+    access: 'admin',
+    tag: 'admin',
+    summary:
+      "Unusual activity: paused businesses, newest pause first, each with the burst's accounts (their ages and what they did) and its votes set aside",
+    ...pagedList('all paused businesses'),
+    response: z.array(pausedBusinessSchema),
+  }),
+  keepBurstVotes: route({
+    notFound: 'businessNotFound',
+    ...ROUTE_PATHS.keepBurstVotes,
+    access: 'admin',
+    tag: 'admin',
+    summary: "'Keep the votes': the burst's set-aside votes count in vote_score again; the pause stays until lifted (409 when not paused)",
+    response: protectionDecisionSchema,
+  }),
+  discardBurstVotes: route({
+    notFound: 'businessNotFound',
+    ...ROUTE_PATHS.discardBurstVotes,
+    access: 'admin',
+    tag: 'admin',
+    summary: "'Discard the votes': the burst's set-aside votes are removed; the pause stays until lifted (409 when not paused)",
+    response: protectionDecisionSchema,
+  }),
+  liftProtection: route({
+    notFound: 'businessNotFound',
+    ...ROUTE_PATHS.liftProtection,
+    access: 'admin',
+    tag: 'admin',
+    summary:
+      "'Lift protection': new accounts may vote, comment and answer again; votes still set aside count again (discard them first to remove them); 409 when not paused",
+    response: protectionDecisionSchema,
   }),
 } as const satisfies { [Name in RouteName]: RouteDefinition };
 

@@ -31,6 +31,8 @@ import { UsersRepository } from './users/users.repository';
 import { VotesService } from './votes/votes.service';
 import { ConfirmationsRepository } from './confirmations/confirmations.repository';
 import { ConfirmationsService } from './confirmations/confirmations.service';
+import { BurstProtection, burstSettings } from './protection/burst-protection';
+import { ProtectionService } from './protection/protection.service';
 import { VerificationRepository } from './verification/verification.repository';
 import { VerificationService } from './verification/verification.service';
 import { RevisionsRepository } from './revisions/revisions.repository';
@@ -88,6 +90,7 @@ export function createCore(config: Config) {
     iterations: config.PASSWORD_ARGON2_ITERATIONS,
     parallelism: config.PASSWORD_ARGON2_PARALLELISM,
   });
+  const burstProtection = new BurstProtection(burstSettings(config), jobs);
   const services = {
     auth: new AuthService(users, jobs, config.SESSION_ABSOLUTE_LIFETIME_SECONDS, passwords),
     account: new AccountService(
@@ -113,13 +116,14 @@ export function createCore(config: Config) {
     statistics: new StatisticsService(repositories.statistics, jobs),
     businesses: new BusinessesService(db, businesses, new SourcesService(), jobs, rollups),
     directory: new DirectoryService(businesses, rollups),
-    votes: new VotesService(db, businesses),
-    comments: new CommentsService(repositories.comments, businesses),
+    votes: new VotesService(db, businesses, burstProtection),
+    comments: new CommentsService(repositories.comments, businesses, db, burstProtection),
     suggestions: new SuggestionsService(repositories.suggestions, businesses, jobs),
-    reports: new ReportsService(repositories.reports, businesses, jobs),
+    reports: new ReportsService(repositories.reports, businesses, jobs, db, burstProtection),
     adminReview: new AdminReviewService(db, jobs),
     verification: new VerificationService(db, repositories.verifications, jobs),
-    confirmations: new ConfirmationsService(db, repositories.confirmations),
+    confirmations: new ConfirmationsService(db, repositories.confirmations, burstProtection),
+    protection: new ProtectionService(db),
     links: new LinksService(repositories.links, jobs),
     revisions: new RevisionsService(db, repositories.revisions, new SourcesService(), jobs),
     claims: new ClaimsService(db, repositories.claims),

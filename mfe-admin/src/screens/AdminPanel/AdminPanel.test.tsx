@@ -42,6 +42,7 @@ const tabsCounting = (reports: number, suggestions: number, businesses: number) 
   'Broken links (0)',
   'Possible duplicates (0)',
   'Claims (0)',
+  'Unusual activity (0)',
 ];
 const pending = () => screen.getByTestId('stat-pending').dataset;
 
@@ -109,6 +110,8 @@ describe('admin panel', () => {
     expect(document.activeElement?.textContent).toBe('Suggestions (2)');
     expect(screen.getAllByTestId('suggestion-card')).toHaveLength(2);
     await userEvent.keyboard('{End}');
+    expect(screen.getByTestId('unusual-activity')).toBeTruthy();
+    await userEvent.keyboard('{ArrowLeft}');
     expect(screen.getByTestId('claims')).toBeTruthy();
     await userEvent.keyboard('{ArrowLeft}');
     expect(screen.getByTestId('duplicates')).toBeTruthy();
@@ -461,6 +464,7 @@ describe('admin panel in other languages', () => {
       'لا روابط معطّلة',
       'لا تكرارات محتملة',
       'لا مطالبات بالملكية',
+      'نشاط غير اعتيادي (0)',
     ]);
     const stats = within(screen.getByRole('region', { name: 'الإحصاءات' }));
     expect(stats.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([

@@ -4,6 +4,7 @@ import { useDeleteBusiness } from '../../features/admin/api/delete-business';
 import { useBrokenLinks } from '../../features/admin/api/get-broken-links';
 import { useDuplicatePairs } from '../../features/admin/api/duplicates';
 import { useClaims } from '../../features/admin/api/get-claims';
+import { useUnusualActivity } from '../../features/admin/api/unusual-activity';
 import { usePendingReports } from '../../features/admin/api/get-pending-reports';
 import { usePendingSuggestions } from '../../features/admin/api/get-pending-suggestions';
 import { useRechecks } from '../../features/admin/api/get-rechecks';
@@ -25,12 +26,13 @@ import { RechecksTab } from './RechecksTab';
 import { ReportsTab } from './ReportsTab';
 import { StatisticsRow } from './StatisticsRow';
 import { SuggestionsTab } from './SuggestionsTab';
+import { UnusualActivityTab } from './UnusualActivityTab';
 import { VerifyDialog } from './VerifyDialog';
 import card from './card.module.css';
 import panel from './AdminPanel.module.css';
 
-type Tab = 'reports' | 'suggestions' | 'businesses' | 'rechecks' | 'links' | 'duplicates' | 'claims';
-const TABS: Tab[] = ['reports', 'suggestions', 'businesses', 'rechecks', 'links', 'duplicates', 'claims'];
+type Tab = 'reports' | 'suggestions' | 'businesses' | 'rechecks' | 'links' | 'duplicates' | 'claims' | 'unusual';
+const TABS: Tab[] = ['reports', 'suggestions', 'businesses', 'rechecks', 'links', 'duplicates', 'claims', 'unusual'];
 
 /** What the panel reads of a queue's infinite query: the items read so far and the total of them all. */
 const itemsOf = <Item,>(query: { data?: { pages: { items: Item[] }[] } }): Item[] => query.data?.pages.flatMap((page) => page.items) ?? [];
@@ -65,6 +67,7 @@ export function AdminPanel() {
   const brokenLinks = useBrokenLinks();
   const duplicates = useDuplicatePairs();
   const claims = useClaims();
+  const unusual = useUnusualActivity();
   // 'Verify Business' on a business's page comes here with ?verify=<id>.
   const [searchParams, setSearchParams] = useSearchParams();
   const verifyId = /^\d+$/.test(searchParams.get('verify') ?? '') ? Number(searchParams.get('verify')) : null;
@@ -94,6 +97,7 @@ export function AdminPanel() {
     links: null,
     duplicates: null,
     claims: null,
+    unusual: null,
   });
 
   // Each tab counts its whole queue (the API's total), not the pages read so far.
@@ -105,6 +109,7 @@ export function AdminPanel() {
     links: totalOf(brokenLinks),
     duplicates: totalOf(duplicates),
     claims: totalOf(claims),
+    unusual: totalOf(unusual),
   };
   const label = (name: Tab) => t(`tab.${name}` satisfies AdminMessage, { count: counts[name] });
 
@@ -184,8 +189,10 @@ export function AdminPanel() {
           <BrokenLinksTab />
         ) : tab === 'duplicates' ? (
           <DuplicatesTab />
-        ) : (
+        ) : tab === 'claims' ? (
           <ClaimsTab />
+        ) : (
+          <UnusualActivityTab />
         )}
       </div>
       {toVerify.data && <VerifyDialog business={toVerify.data} onClose={closeVerify} />}

@@ -34,6 +34,11 @@ export function ReportCard({ report, onReview }: { report: Report; onReview: (ac
     <li className={`${card.card} ${card.item}`} data-testid="report-card" data-report-id={report.id} data-business-id={report.business_id}>
       <div className={card.itemHead}>
         <ReasonBadge reason={report.reason} />
+        {report.part_of_burst && (
+          <span className={`${card.badge} ${card.badgeSlate}`} data-testid="burst-badge">
+            {t('unusual.reportBadge')}
+          </span>
+        )}
         <time className={card.muted} dateTime={report.created_at}>
           {formatDate(report.created_at)}
         </time>

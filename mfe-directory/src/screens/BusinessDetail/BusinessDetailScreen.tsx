@@ -23,7 +23,7 @@ import { Comments } from './Comments';
 import { CommunityRating } from './CommunityRating';
 import { History } from './History';
 import { MemberConfirmations } from './MemberConfirmations';
-import { Ownership } from './Ownership';
+import { Ownership, UnusualActivity } from './Ownership';
 import { PalestineSupport } from './PalestineSupport';
 import { useBusinessDetail } from './useBusinessDetail';
 import { Verification } from './Verification';
@@ -103,6 +103,7 @@ export function BusinessDetailScreen() {
             </p>
           )}
           <Ownership business={business} />
+          <UnusualActivity business={business} />
         </header>
 
         <CommunityRating businessId={business.id} votes={detail.votes} />

@@ -23,3 +23,17 @@ export function Ownership({ business }: { business: BusinessDetail }) {
     </p>
   );
 }
+
+/**
+ * Protection from bursts: a neutral notice while the business is paused. It says what visitors meet (new accounts
+ * cannot vote or comment), never that anything is wrong with the business.
+ */
+export function UnusualActivity({ business }: { business: BusinessDetail }) {
+  const message = useContractMessages();
+  if (!business.protection) return null;
+  return (
+    <p className={classes.unusualActivity} role="status" data-testid="unusual-activity">
+      {message('businessPausedForNewAccounts')}
+    </p>
+  );
+}

@@ -26,8 +26,12 @@ export function adminController(
   | 'unverifyBusiness'
   | 'revertRevision'
   | 'redactRevision'
+  | 'pausedBusinesses'
+  | 'keepBurstVotes'
+  | 'discardBurstVotes'
+  | 'liftProtection'
 > {
-  const { reports, suggestions, adminReview, statistics, verification, links, revisions, claims, duplicates } = core.services;
+  const { reports, suggestions, adminReview, statistics, verification, links, revisions, claims, duplicates, protection } = core.services;
   return {
     statistics: () => statistics.read(),
     pendingReports: pagedAnswer(({ query }) => reports.listPending(query)),
@@ -49,5 +53,9 @@ export function adminController(
     unverifyBusiness: ({ body, id, user }) => verification.unverify(id, body, user),
     revertRevision: ({ id, secondId, user }) => revisions.revert(id, secondId, user),
     redactRevision: ({ body, id, secondId, user }) => revisions.redact(id, secondId, body, user),
+    pausedBusinesses: pagedAnswer(({ query }) => protection.paused(query)),
+    keepBurstVotes: ({ id, user }) => protection.keepVotes(id, user),
+    discardBurstVotes: ({ id, user }) => protection.discardVotes(id, user),
+    liftProtection: ({ id, user }) => protection.lift(id, user),
   };
 }

@@ -8,6 +8,7 @@ const STATUS_BY_KIND: Record<ErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  locked: 423,
   too_large: 413,
   unsupported_type: 415,
   rate_limited: 429,

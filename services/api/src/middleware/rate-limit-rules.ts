@@ -175,5 +175,8 @@ export function rateLimitsByRoute(config: Config, users: UsersRepository): Parti
     mergeBusiness: [adminWrites, adminMerges],
     revertRevision: [adminWrites, adminMerges],
     redactRevision: [adminWrites],
+    keepBurstVotes: [adminWrites],
+    discardBurstVotes: [adminWrites],
+    liftProtection: [adminWrites],
   };
 }

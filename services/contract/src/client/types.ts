@@ -4,7 +4,7 @@
  * TODO: switch to `import type { ... } from '@zaytoon/contract'` once src/index.ts re-exports them.
  */
 export type { User, LoginInput, SignupInput } from '../schemas/auth.schema';
-export type { Business, BusinessDetail, BusinessInput, CanEdit } from '../schemas/business.schema';
+export type { Business, BusinessDetail, BusinessInput, CanEdit, Protection } from '../schemas/business.schema';
 export type { Source, SourceInput } from '../schemas/source.schema';
 export type {
   BusinessListQuery,
@@ -31,5 +31,6 @@ export type { BrokenLink, LinkStatus } from '../schemas/link-check.schema';
 export type { Claim, ClaimInput, ClaimReceipt, ConfirmListingResult } from '../schemas/claim.schema';
 export type { Alert, AlertInput } from '../schemas/alert.schema';
 export type { DuplicateCandidate, DuplicatePair, MergeResult } from '../schemas/duplicate.schema';
+export type { PausedBusiness, ProtectionDecision } from '../schemas/protection.schema';
 export type { ConfirmationSummary, Recheck, Verification, VerificationRecord, VerificationStatus, VerifyInput } from '../schemas/trust.schema';
 export type { ErrorResponse, FieldCode } from '../schemas/common.schema';

@@ -134,11 +134,24 @@ export const businessSchema = z.object({
 });
 export type Business = z.infer<typeof businessSchema>;
 
+/** Protection from bursts: while paused, new accounts may not vote, comment or answer on the business. */
+export const protectionSchema = z
+  .object({
+    state: z.literal('paused'),
+    since: isoDate,
+    reason: z
+      .enum(['burst'])
+      .describe("'burst': many new accounts voted it down, reported it or answered 'Closed' or 'No longer supportive' within a short time"),
+  })
+  .describe("the business is receiving unusual activity: new accounts' votes, comments and answers are refused (423) until an admin lifts it");
+export type Protection = z.infer<typeof protectionSchema>;
+
 /** A business with its sources of proof of support, newest date first (the detail, and the answer of a write). */
 export const businessDetailSchema = businessSchema.extend({
   sources: z.array(sourceSchema),
   managed_by_owner: z.boolean().describe("an admin approved its owner's claim: 'Managed by its owner'").optional(),
   owner_confirmed_at: isoDate.nullable().describe("the claimed owner's last 'Everything is still accurate'").optional(),
+  protection: protectionSchema.nullable().describe('null unless the business is paused'),
 });
 export type BusinessDetail = z.infer<typeof businessDetailSchema>;
 

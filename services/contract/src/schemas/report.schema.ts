@@ -28,6 +28,10 @@ export const reportSchema = z.object({
     .optional()
     .describe("in admins' answers: the reporter's record; null once the reporter's account is deleted ('former member')"),
   created_at: isoDate,
+  part_of_burst: z
+    .boolean()
+    .optional()
+    .describe("admins: the report is part of a burst of new accounts that paused the business ('Unusual activity'); it stays pending"),
 });
 export type Report = z.infer<typeof reportSchema>;
 

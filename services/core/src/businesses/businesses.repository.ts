@@ -1,4 +1,4 @@
-import { openMinutesMultirange, type Business, type Report, type ValidBusinessInput } from '@zaytoon/contract';
+import { openMinutesMultirange, type Business, type Protection, type Report, type ValidBusinessInput } from '@zaytoon/contract';
 import type { Queryable } from '../db/pool';
 import { splitZoomSql, type TileKeys } from '../directory/map-tiles';
 import { VERIFICATION_COLUMNS, VERIFICATION_CURRENT, type VerificationColumns } from '../verification/verification-sql';
@@ -13,6 +13,7 @@ export interface BusinessRow
   /** Read by findById only (the detail). */
   managed_by_owner?: boolean;
   owner_confirmed_at?: string | null;
+  protection?: Protection | null;
 }
 
 /** The directory's filters once parsed: undefined means no filter. */
@@ -94,11 +95,17 @@ const OWNERSHIP_COLUMNS = `(b.owner_id IS NOT NULL AND b.owner_claimed_at IS NOT
   CASE WHEN b.owner_id IS NOT NULL AND b.owner_claimed_at IS NOT NULL
        THEN to_char(b.owner_confirmed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END AS owner_confirmed_at`;
 
+/** The detail's protection from bursts: the business's running pause, if any (one at most, a unique index). */
+const PROTECTION_COLUMN = `(SELECT json_build_object('state', 'paused', 'reason', p.reason,
+    'since', to_char(p.since AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+   FROM business_pauses p WHERE p.business_id = b.id AND p.lifted_at IS NULL) AS protection`;
+
 const ADMIN_COLUMNS = `,
   (SELECT count(*)::int FROM reports r WHERE r.business_id = b.id AND r.status = 'pending') AS report_count,
   (SELECT coalesce(json_agg(latest ORDER BY latest.created_at DESC), '[]'::json) FROM (
      SELECT r.id, r.business_id, r.reason, r.description, r.reported_by, u.username AS reporter_username,
-            ${REPORTER_RECORD_SQL} AS reporter, to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
+            ${REPORTER_RECORD_SQL} AS reporter, to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+            r.burst_id IS NOT NULL AS part_of_burst
        FROM reports r LEFT JOIN users u ON u.id = r.reported_by
       WHERE r.business_id = b.id AND r.status = 'pending'
       ORDER BY r.created_at DESC, r.id DESC LIMIT 3) latest) AS latest_reports`;
@@ -467,7 +474,7 @@ export class BusinessesRepository {
 
   async findById(id: number, forAdmin: boolean): Promise<BusinessRow | null> {
     const { rows } = await this.db.query<BusinessRow>(
-      `SELECT ${columns(forAdmin)}, ${OWNERSHIP_COLUMNS} FROM businesses b WHERE b.id = $1 AND ${NOT_REMOVED}`,
+      `SELECT ${columns(forAdmin)}, ${OWNERSHIP_COLUMNS}, ${PROTECTION_COLUMN} FROM businesses b WHERE b.id = $1 AND ${NOT_REMOVED}`,
       [id],
     );
     return rows[0] ?? null;

@@ -80,7 +80,7 @@ export class BusinessesService {
       const into = await new MergesRepository(this.db).mergedInto(id);
       throw notFound('businessNotFound', into === null ? undefined : { merged_into: into });
     }
-    return { ...toBusiness(row, forAdmin, viewer?.id ?? null), sources };
+    return { ...toBusiness(row, forAdmin, viewer?.id ?? null), sources, protection: row.protection ?? null };
   }
 
   async create(data: ValidBusinessInput, owner: User): Promise<BusinessDetail> {
@@ -95,7 +95,10 @@ export class BusinessesService {
       const { newLinks } = await this.sources.replace(client, inserted.id, data, owner.id);
       const sources = await this.sources.list(client, inserted.id, owner.is_admin);
       if (warned.length) await duplicates.recordAddedDespiteWarning(inserted.id, warned, place);
-      return { row: { ...toBusiness(inserted, owner.is_admin, owner.id), proof_of_support: sourcesText(sources), sources }, newLinks };
+      return {
+        row: { ...toBusiness(inserted, owner.is_admin, owner.id), proof_of_support: sourcesText(sources), sources, protection: null },
+        newLinks,
+      };
     });
     if (data.latitude == null) {
       // Without its geocoding job the business would never reach the map: no job, no business (the 503 then

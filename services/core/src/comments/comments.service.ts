@@ -2,12 +2,16 @@ import { type commentInputSchema, type Comment, type pageQuerySchema, type User,
 import type { BusinessesRepository } from '../businesses/businesses.repository';
 import { newestFirstPage, type ListPage } from '../db/keyset-page';
 import { forbidden, notFound } from '../errors/domain-error';
-import type { CommentsRepository } from './comments.repository';
+import { inTransaction, type Database } from '../db/pool';
+import type { BurstProtection } from '../protection/burst-protection';
+import { CommentsRepository } from './comments.repository';
 
 export class CommentsService {
   constructor(
     private readonly comments: CommentsRepository,
     private readonly businesses: BusinessesRepository,
+    private readonly db: Database,
+    private readonly protection: BurstProtection,
   ) {}
 
   /** One page of the business's comments, newest first. */
@@ -22,7 +26,10 @@ export class CommentsService {
 
   async add(businessId: number, { comment_text: text }: Valid<typeof commentInputSchema>, author: User): Promise<Comment> {
     await this.requireBusiness(businessId);
-    return this.comments.insert(businessId, author.id, text);
+    return inTransaction(this.db, async (client) => {
+      await this.protection.refuseWhilePaused(client, businessId, author.id);
+      return new CommentsRepository(client).insert(businessId, author.id, text);
+    });
   }
 
   /** The author or an admin may delete. */

@@ -91,3 +91,13 @@ describe('SESSION_SECRET as a list, and JOB_DATA_KEY as its own secret', () => {
     expect(loadConfig({ ...required, NODE_ENV: 'test' }).JOB_DATA_KEY).toBeUndefined();
   });
 });
+
+describe('protection from bursts', () => {
+  it('defaults to 5 accounts younger than 7 days within 60 minutes, and refuses a count below 2', () => {
+    const config = loadConfig(required);
+    expect([config.BURST_WINDOW_MINUTES, config.BURST_ACCOUNTS, config.BURST_ACCOUNT_AGE_DAYS]).toEqual([60, 5, 7]);
+    const tuned = loadConfig({ ...required, BURST_WINDOW_MINUTES: '30', BURST_ACCOUNTS: '8', BURST_ACCOUNT_AGE_DAYS: '14' });
+    expect([tuned.BURST_WINDOW_MINUTES, tuned.BURST_ACCOUNTS, tuned.BURST_ACCOUNT_AGE_DAYS]).toEqual([30, 8, 14]);
+    expect(() => loadConfig({ ...required, BURST_ACCOUNTS: '1' })).toThrow(/BURST_ACCOUNTS/);
+  });
+});

@@ -167,6 +167,13 @@ const configSchema = databaseSettingsSchema.extend({
   RATE_LIMIT_ADMIN_WRITES_PER_ADMIN: z.coerce.number().int().default(600),
   /** Merges and reverts per admin in a window, besides the admin writes limit: each rewrites a business and moves or undoes its rows. */
   RATE_LIMIT_ADMIN_MERGES_PER_ADMIN: z.coerce.number().int().default(60),
+  /**
+   * Protection from bursts: a business is paused when this many different accounts younger than
+   * BURST_ACCOUNT_AGE_DAYS vote it down, report it or answer 'Closed' or 'No longer supportive' within the window.
+   */
+  BURST_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
+  BURST_ACCOUNTS: z.coerce.number().int().min(2).default(5),
+  BURST_ACCOUNT_AGE_DAYS: z.coerce.number().int().min(1).default(7),
   /** Prometheus scrapes /metrics with `Authorization: Bearer <token>`; in production without one, /metrics is off. */
   METRICS_TOKEN: z
     .string()

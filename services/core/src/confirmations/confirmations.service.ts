@@ -2,6 +2,7 @@ import { TRUST_RULES, type ConfirmationSummary, type confirmationInputSchema, ty
 import { BusinessesRepository } from '../businesses/businesses.repository';
 import { inTransaction, type Database } from '../db/pool';
 import { conflict, notFound } from '../errors/domain-error';
+import type { BurstProtection } from '../protection/burst-protection';
 import { ConfirmationsRepository, type OwnAnswer } from './confirmations.repository';
 
 const DAY_MS = 86_400_000;
@@ -17,6 +18,7 @@ export class ConfirmationsService {
   constructor(
     private readonly db: Database,
     private readonly confirmations: ConfirmationsRepository,
+    private readonly protection: BurstProtection,
   ) {}
 
   async summary(businessId: number, viewer: User | null): Promise<ConfirmationSummary> {
@@ -29,16 +31,18 @@ export class ConfirmationsService {
   }
 
   async answer(businessId: number, input: Valid<typeof confirmationInputSchema>, member: User): Promise<ConfirmationSummary> {
-    await inTransaction(this.db, async (client) => {
+    const pause = await inTransaction(this.db, async (client) => {
       if (!(await new BusinessesRepository(client).findOwner(businessId))) throw notFound('businessNotFound');
       const confirmations = new ConfirmationsRepository(client);
       await confirmations.lockBusiness(businessId);
+      const standing = await this.protection.refuseWhilePaused(client, businessId, member.id);
       if (await confirmations.latestAnswerOf(businessId, member.id, TRUST_RULES.confirmationEveryDays)) throw conflict('alreadyConfirmed');
       await confirmations.insert(businessId, member.id, input.answer);
-      if (input.answer !== 'Yes') {
-        await confirmations.flagIfThresholdMet(businessId, { ...COUNTED, answers: TRUST_RULES.negativeAnswersForRecheck });
-      }
+      if (input.answer === 'Yes') return null;
+      await confirmations.flagIfThresholdMet(businessId, { ...COUNTED, answers: TRUST_RULES.negativeAnswersForRecheck });
+      return this.protection.afterActionAgainst(client, businessId, standing);
     });
+    await this.protection.announce(pause);
     return this.summary(businessId, member);
   }
 }

@@ -38,12 +38,15 @@ export class MergesRepository {
     return new Map(rows.filter((row) => !row.removal_approved).map((row) => [row.id, row.name]));
   }
 
-  /** Everything of B's that belongs to A now. The votes trigger keeps both totals. */
+  /**
+   * Everything of B's that belongs to A now. The votes trigger keeps both totals. Votes a burst set aside on B are
+   * dropped with B (its pause goes with it): they never counted, and moving them would count them on A.
+   */
   async moveAll(intoId: number, fromId: number): Promise<MergeMoves> {
     const params = [intoId, fromId];
     const votes = await moved(
       this.db,
-      `UPDATE votes v SET business_id = $1 WHERE v.business_id = $2
+      `UPDATE votes v SET business_id = $1 WHERE v.business_id = $2 AND v.set_aside_by IS NULL
           AND NOT EXISTS (SELECT 1 FROM votes a WHERE a.business_id = $1 AND a.user_id = v.user_id)`,
       params,
     );

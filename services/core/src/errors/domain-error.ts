@@ -2,7 +2,17 @@ import { coded, type CodedMessage, type MessageCode, type MessageParamValue, typ
 
 /** The HTTP kind of an error; the HTTP edge turns each into a status in one place. */
 export type ErrorKind =
-  'bad_request' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'too_large' | 'unsupported_type' | 'rate_limited' | 'unavailable';
+  | 'bad_request'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  /** The resource refuses this caller's writes for now (a paused business and a new account). */
+  | 'locked'
+  | 'too_large'
+  | 'unsupported_type'
+  | 'rate_limited'
+  | 'unavailable';
 
 /** A message as it is raised: a plain message's code, or a coded message (with params) from `coded()`. */
 export type RaisedMessage = PlainMessageCode | CodedMessage;
@@ -41,3 +51,4 @@ export const notFound = (message: RaisedMessage, extra?: Record<string, unknown>
 export const forbidden = (message: RaisedMessage) => new DomainError('forbidden', message);
 export const unauthenticated = (message: RaisedMessage) => new DomainError('unauthenticated', message);
 export const conflict = (message: RaisedMessage) => new DomainError('conflict', message);
+export const locked = (message: RaisedMessage) => new DomainError('locked', message);

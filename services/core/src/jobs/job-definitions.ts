@@ -81,6 +81,13 @@ export const JOBS = {
     sealed: ['token'],
     options: { removeOnComplete: true },
   }),
+  /** The owner's mail when their business is paused by a burst of new accounts: once per pause. */
+  sendPauseNotice: defineJob({
+    queue: QUEUES.emails,
+    name: 'send-pause-notice',
+    payload: z.object({ ...memberMail, pauseId: id, businessId: id, businessName: z.string() }),
+    jobId: (payload) => `pause-notice-${payload.pauseId}`,
+  }),
   /** Daily, and on demand: mails every claimed owner whose approval or last reminder is 6 months old. */
   sendFreshnessReminders: defineJob({
     queue: QUEUES.emails,

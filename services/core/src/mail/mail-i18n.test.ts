@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES } from '@zaytoon/contract';
 import golden from './english-mails.golden.json';
 import { MAIL_CATALOGS, mailTexts, type MailKey } from './mail-i18n';
-import { accountDeletedMail, alertDigestMail, freshnessReminderMail, passwordChangedMail, resetCodeMail, type AlertSection } from './mail-templates';
+import {
+  accountDeletedMail,
+  alertDigestMail,
+  freshnessReminderMail,
+  passwordChangedMail,
+  pauseNoticeMail,
+  resetCodeMail,
+  type AlertSection,
+} from './mail-templates';
 
 const product = 'Zaytoon';
 const english = { language: 'en' } as const;
@@ -39,6 +47,18 @@ describe("mails in the member's language", () => {
     expect(freshnessReminderMail({ product, name: '', businessName: 'B', confirmUrl: 'u', editUrl: 'e', language: 'cy' }).text).toContain(
       'am 30 diwrnod',
     );
+  });
+
+  it("a pause's notice names the business, says the listing stays, and links to it, in the owner's language", () => {
+    const input = { product, name: 'Amal', businessName: 'Olive <Grove>', businessUrl: 'https://z.example/business/7' };
+    const english = pauseNoticeMail({ ...input, language: 'en' });
+    expect(english.subject).toBe('Unusual activity on "Olive <Grove>" on Zaytoon');
+    expect(english.text).toContain('Your listing stays in the directory');
+    expect(english.html).toContain('Olive &lt;Grove&gt;');
+    expect(english.html).toContain('href="https://z.example/business/7"');
+    const welsh = pauseNoticeMail({ ...input, language: 'cy' });
+    expect(welsh.subject).toBe('Gweithgarwch anarferol ar "Olive <Grove>" ar Zaytoon');
+    expect(pauseNoticeMail({ ...input, language: 'ar' }).html).toContain('<html lang="ar" dir="rtl">');
   });
 
   it('an Arabic alert mail takes the plural form of its count: zero, one, two, few, many and other', () => {

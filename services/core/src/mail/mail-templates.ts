@@ -122,6 +122,20 @@ export function freshnessReminderMail(
   );
 }
 
+/** A burst of new accounts paused the owner's business: what it means, and that the listing stays. */
+export function pauseNoticeMail(input: { product: string; name: string; businessName: string; businessUrl: string } & MailLanguage): RenderedMail {
+  const { product, name, businessName: business, businessUrl, language } = input;
+  const t = mailTexts(language);
+  const lines = [greeting(t, name), t('pauseNotice.what', { business, product }), t('pauseNotice.meanwhile'), t('pauseNotice.stays')];
+  const links = [{ label: t('pauseNotice.view'), url: businessUrl }];
+  return rendered(
+    language,
+    t('pauseNotice.subject', { business, product }),
+    plainText(product, [...lines, ...links.map((link) => `${link.label}: ${link.url}`)]),
+    layout(language, product, lines, undefined, links),
+  );
+}
+
 /** The link that confirms the member's email address; its page confirms on the member's click. */
 export function emailConfirmationMail(input: { product: string; name: string; email: string; confirmUrl: string } & MailLanguage): RenderedMail {
   const { product, name, email, confirmUrl, language } = input;

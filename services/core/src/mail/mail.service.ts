@@ -7,6 +7,7 @@ import {
   accountDeletedMail,
   emailConfirmationMail,
   freshnessReminderMail,
+  pauseNoticeMail,
   passwordChangedMail,
   resetCodeMail,
 } from './mail-templates';
@@ -49,6 +50,11 @@ export class MailService {
     const editUrl = `${origin}/edit-business/${input.businessId}`;
     const mail = freshnessReminderMail({ product: this.product, ...input, confirmUrl, editUrl });
     return this.mail.send({ to: input.to, ...mail });
+  }
+
+  async sendPauseNotice(input: MemberMail & { businessId: number; businessName: string }) {
+    const businessUrl = `${this.origin}/business/${input.businessId}`;
+    return this.mail.send({ to: input.to, ...pauseNoticeMail({ product: this.product, ...input, businessUrl }) });
   }
 
   /** The link to the page that confirms the member's address (on their click, never on the GET). */

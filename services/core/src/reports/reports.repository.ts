@@ -14,7 +14,8 @@ export const REPORTER_RECORD_SQL = `CASE WHEN u.id IS NOT NULL THEN (
     FROM report_outcomes o WHERE o.reporter_id = u.id) END`;
 
 const REPORT_COLUMNS = `r.id, r.business_id, b.name AS business_name, r.reason, r.description, r.reported_by,
-  u.username AS reporter_username, to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
+  u.username AS reporter_username, to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+  r.burst_id IS NOT NULL AS part_of_burst`;
 
 // Reports about a business whose removal was approved are gone with it, even before the cascade job runs.
 const PENDING = `r.status = 'pending' AND NOT EXISTS (SELECT 1 FROM reports a WHERE a.business_id = r.business_id AND a.status = 'approved')`;

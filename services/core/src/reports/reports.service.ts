@@ -15,7 +15,9 @@ import { keysetPage, mapPage, newestFirstPage, type ListPage } from '../db/keyse
 import { conflict, notFound } from '../errors/domain-error';
 import { afterCommit } from '../jobs/after-commit';
 import type { JobQueueRepository } from '../jobs/job-queue.repository';
-import type { ReportsRepository } from './reports.repository';
+import { inTransaction, type Database } from '../db/pool';
+import type { BurstProtection } from '../protection/burst-protection';
+import { ReportsRepository } from './reports.repository';
 
 // A reported business's place in the queue: its pending reports, name and id. The name is a stored one, kept as it is
 // (a NUL would fail in Postgres).
@@ -26,14 +28,21 @@ export class ReportsService {
     private readonly reports: ReportsRepository,
     private readonly businesses: BusinessesRepository,
     private readonly jobs: JobQueueRepository,
+    private readonly db: Database,
+    private readonly protection: BurstProtection,
   ) {}
 
   async create(data: Valid<typeof reportInputSchema>, reporter: User): Promise<Report> {
     if (!(await this.businesses.findOwner(data.business_id))) throw notFound('businessNotFound');
     // One pending report per member and business, a reviewed one no longer counts: a partial unique index, so
     // that two simultaneous reports cannot both land; the insert that meets it writes nothing.
-    const report = await this.reports.insert(data.business_id, reporter.id, data.reason, data.description);
-    if (!report) throw conflict('alreadyReported');
+    const { report, pause } = await inTransaction(this.db, async (client) => {
+      const standing = await this.protection.standing(client, data.business_id, reporter.id);
+      const inserted = await new ReportsRepository(client).insert(data.business_id, reporter.id, data.reason, data.description);
+      if (!inserted) throw conflict('alreadyReported');
+      return { report: inserted, pause: await this.protection.afterActionAgainst(client, data.business_id, standing) };
+    });
+    await this.protection.announce(pause);
     await afterCommit('statistics refresh after a report', () => this.jobs.enqueue('refreshStatistics', { reason: 'report' }));
     return report;
   }

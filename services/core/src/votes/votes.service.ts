@@ -2,12 +2,14 @@ import { MESSAGES, type voteInputSchema, type User, type VoteResult, type VoteSu
 import type { BusinessesRepository } from '../businesses/businesses.repository';
 import { inTransaction, type Database } from '../db/pool';
 import { notFound } from '../errors/domain-error';
+import type { BurstProtection } from '../protection/burst-protection';
 import { VotesRepository } from './votes.repository';
 
 export class VotesService {
   constructor(
     private readonly db: Database,
     private readonly businesses: BusinessesRepository,
+    private readonly protection: BurstProtection,
   ) {}
 
   async summary(businessId: number, viewer: User | null): Promise<VoteSummary> {
@@ -21,9 +23,10 @@ export class VotesService {
    */
   async vote(businessId: number, { vote_type: voteType }: Valid<typeof voteInputSchema>, voter: User): Promise<VoteResult> {
     if (!(await this.businesses.findOwner(businessId))) throw notFound('businessNotFound');
-    return inTransaction(this.db, async (client) => {
+    const { result, pause } = await inTransaction(this.db, async (client) => {
       const votes = new VotesRepository(client);
       await votes.lockUserBusiness(voter.id, businessId);
+      const standing = await this.protection.refuseWhilePaused(client, businessId, voter.id);
       const current = await votes.current(businessId, voter.id);
       let message: string = MESSAGES.voteRecorded;
       if (current === voteType) {
@@ -35,9 +38,13 @@ export class VotesService {
       } else {
         await votes.insert(businessId, voter.id, voteType);
       }
+      const downvoted = voteType === 'downvote' && current !== voteType;
+      const pause = downvoted ? await this.protection.afterActionAgainst(client, businessId, standing) : null;
       const summary = await votes.summary(businessId, voter.id);
       if (!summary) throw notFound('businessNotFound');
-      return { ...summary, message };
+      return { result: { ...summary, message }, pause };
     });
+    await this.protection.announce(pause);
+    return result;
   }
 }

@@ -15,6 +15,7 @@ import sendEmailConfirmation from './send-email-confirmation.handler';
 import sendFreshnessReminder from './send-freshness-reminder.handler';
 import sendFreshnessReminders from './send-freshness-reminders.handler';
 import sendPasswordChanged from './send-password-changed.handler';
+import sendPauseNotice from './send-pause-notice.handler';
 import sendResetCode from './send-reset-code.handler';
 
 /**
@@ -38,5 +39,6 @@ export const HANDLERS = {
   sendFreshnessReminder,
   sendFreshnessReminders,
   sendPasswordChanged,
+  sendPauseNotice,
   sendResetCode,
 } satisfies JobHandlers;

@@ -22,6 +22,7 @@ describe('handler registry', () => {
       'send-freshness-reminder',
       'send-freshness-reminders',
       'send-password-changed',
+      'send-pause-notice',
       'send-reset-code',
     ]);
     expect(registry.get('geocoding')!.get('geocode-business')).toBe(HANDLERS.geocodeBusiness);

@@ -116,6 +116,22 @@ describe('email jobs deliver real mail over SMTP', () => {
     expect(mails.find((mail) => mail.subject.includes('password'))!.text).toContain('Hello Amal,');
   });
 
+  it('send-pause-notice: the owner of a paused business, in their language, with the link to its page', async () => {
+    const to = address();
+    const job = await context.producer.enqueue('sendPauseNotice', {
+      to,
+      name: 'Amal',
+      language: 'cy',
+      pauseId: 7,
+      businessId: 42,
+      businessName: 'Olive Grove',
+    });
+    expect((await waitForJob(context.queues.emails, job!)).state).toBe('completed');
+    const [mail] = await waitFor(async () => ((list) => list.length > 0 && list)(await context.mailsTo(to)), 15_000, 'pause notice');
+    expect(mail.subject).toBe('Gweithgarwch anarferol ar "Olive Grove" ar Zaytoon');
+    expect(mail.text).toContain(`${context.config.PUBLIC_ORIGIN.replace(/\/+$/, '')}/business/42`);
+  });
+
   it("send-email-confirmation: the link to the page that confirms, sealed at rest, in the member's words", async () => {
     const to = address();
     const token = 'tok_' + randomBytes(16).toString('base64url');

@@ -12,6 +12,7 @@ export const adminKeys = {
   brokenLinks: () => ['admin', 'links', 'broken'] as const,
   claims: () => ['admin', 'claims', 'pending'] as const,
   duplicates: () => ['admin', 'duplicates'] as const,
+  unusualActivity: () => ['admin', 'protection', 'paused'] as const,
   business: (id: number) => ['admin', 'business', id] as const,
   /** Every decision (review a report or a suggestion, delete a business) is a mutation under this key. */
   decisions: ['admin', 'decision'] as const,
@@ -24,6 +25,7 @@ export const adminKeys = {
       | 'mark-unverified'
       | 'review-claim'
       | 'merge-businesses'
-      | 'dismiss-duplicate',
+      | 'dismiss-duplicate'
+      | 'protection',
   ) => ['admin', 'decision', kind] as const,
 };

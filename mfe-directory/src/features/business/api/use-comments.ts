@@ -4,6 +4,7 @@ import { useHost } from '@zaytoon/web-kit';
 import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
 import { getCommentsQueryOptions, type CommentPages } from './get-comments';
 import { useMemberActionMessage } from './memberActionMessage';
+import { useProtectionRefresh } from './protection';
 
 /** A comment posted but not yet answered has no id of the server's. */
 export const isPendingComment = (comment: Comment) => comment.id < 0;
@@ -35,6 +36,7 @@ function useOptimisticComments<Variables>(
   const memberActionMessage = useMemberActionMessage();
   const queryClient = useQueryClient();
   const key = getCommentsQueryOptions(api, businessId).queryKey;
+  const refreshProtection = useProtectionRefresh(businessId);
 
   return useMutation({
     mutationFn: call,
@@ -50,7 +52,10 @@ function useOptimisticComments<Variables>(
       toast.error(memberActionMessage(error, 'loginToComment', failure));
     },
     onSuccess: () => toast.success(t(success)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+    onSettled: (_result, error) => {
+      refreshProtection(false, error);
+      return queryClient.invalidateQueries({ queryKey: key });
+    },
   });
 }
 

@@ -4,6 +4,7 @@ import { useHost, useSession } from '@zaytoon/web-kit';
 import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
 import { getConfirmationsQueryOptions } from './get-confirmations';
 import { useMemberActionMessage } from './memberActionMessage';
+import { useProtectionRefresh } from './protection';
 
 /** A member's answer to 'Still open and still supportive?'; the answer comes back with the new summary. */
 export function useConfirm(businessId: number) {
@@ -13,6 +14,7 @@ export function useConfirm(businessId: number) {
   const queryClient = useQueryClient();
   const viewer = useSession((state) => state.user?.id ?? null);
   const key = getConfirmationsQueryOptions(api, businessId, viewer).queryKey;
+  const refreshProtection = useProtectionRefresh(businessId);
 
   return useMutation({
     mutationFn: (answer: ConfirmationAnswer) => api.call('confirmBusiness', { id: businessId, body: { answer } }),
@@ -24,5 +26,6 @@ export function useConfirm(businessId: number) {
       console.error('confirmation failed', error);
       toast.error(memberActionMessage(error, 'loginToConfirm', 'internalError'));
     },
+    onSettled: (_summary, error, answer) => refreshProtection(answer !== 'Yes', error),
   });
 }

@@ -5,6 +5,7 @@ import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
 import { directoryKeys } from '../../directory/api/keys';
 import { getVotesQueryOptions, NO_VOTES } from './get-votes';
 import { answerText, useMemberActionMessage } from './memberActionMessage';
+import { useProtectionRefresh } from './protection';
 
 /** What the server will answer: the same vote again takes it back, the other one replaces it. */
 export function applyVote(summary: VoteSummary, type: VoteType): VoteSummary {
@@ -25,6 +26,7 @@ export function useVote(businessId: number) {
   const queryClient = useQueryClient();
   const viewer = useSession((state) => state.user?.id ?? null);
   const key = getVotesQueryOptions(api, businessId, viewer).queryKey;
+  const refreshProtection = useProtectionRefresh(businessId);
 
   return useMutation({
     mutationFn: (type: VoteType) => api.call('vote', { id: businessId, body: { vote_type: type } }),
@@ -45,6 +47,9 @@ export function useVote(businessId: number) {
       if (result.message) toast.success(answerText(t, result.message, ['voteRecorded', 'voteRemoved', 'voteChanged']));
     },
     // Scores shown elsewhere (lists, the map popup) are read again when next shown.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: directoryKeys.all, refetchType: 'none' }),
+    onSettled: (_result, error, type) => {
+      refreshProtection(type === 'downvote', error);
+      return queryClient.invalidateQueries({ queryKey: directoryKeys.all, refetchType: 'none' });
+    },
   });
 }
