@@ -122,6 +122,10 @@ export const duplicatePair = (id: number, extra: Partial<DuplicatePair> = {}): D
   ...extra,
 });
 
+/** The API's search of a queue: the business's name holds the text, any case. */
+const namedLike = (name: string | null | undefined, search: string | undefined) =>
+  !search || (name ?? '').toLowerCase().includes(search.toLowerCase());
+
 /** A list answered as the API pages it: at most `limit` items after the offset the cursor holds, and the total. */
 export function pageOf<Item extends object>(items: Item[], { limit, cursor }: { limit?: number | string; cursor?: string } = {}): ListPage<Item> {
   const start = Number(cursor ?? 0);
@@ -242,8 +246,16 @@ export function fakeAdminServer(seed: {
 
   const routes: RouteFakes = {
     statistics: async () => ({ ...rollup }),
-    pendingReports: async ({ query }) => pageOf(state.reports, query),
-    pendingSuggestions: async ({ query }) => pageOf(state.suggestions, query),
+    pendingReports: async ({ query = {} }) =>
+      pageOf(
+        state.reports.filter((r) => namedLike(r.business_name, query.search) && (!query.reason || r.reason === query.reason)),
+        query,
+      ),
+    pendingSuggestions: async ({ query = {} }) =>
+      pageOf(
+        state.suggestions.filter((s) => namedLike(s.business_name, query.search) && (!query.field || s.field_name === query.field)),
+        query,
+      ),
     reportedBusinesses: async ({ query }) => pageOf(reported(), query),
     reviewReport: async ({ id, query: { action } }) => {
       const found = state.reports.find((r) => r.id === id);

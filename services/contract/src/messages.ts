@@ -35,6 +35,10 @@ export const MESSAGES = {
   suggestionFieldInvalid: 'This field cannot be suggested',
   suggestionValueRequired: 'Suggested value is required',
   reviewActionInvalid: 'action must be approve or reject',
+  reportReasonFilterInvalid:
+    'reason must be one of: Inaccurate information, Does not support Palestine, Business closed/moved, Inappropriate content, Spam or duplicate, Other',
+  suggestionFieldFilterInvalid:
+    'field must be one of: description, phone, website, business_hours, social_media, proof_of_support, category, name_latin',
   invalidRequest: 'Invalid request',
   invalidCursor: 'Invalid cursor: follow the Link header of the previous page',
   limitOutOfRange: 'limit must be a whole number from 1 to 500',

@@ -38,9 +38,9 @@ import {
   pagedList,
 } from './schemas/directory.schema';
 import { okResponse } from './schemas/common.schema';
-import { reportInputSchema, reportSchema, reviewActionSchema } from './schemas/report.schema';
+import { pendingReportsQuerySchema, reportInputSchema, reportSchema, reviewActionSchema } from './schemas/report.schema';
 import { redactRevisionInputSchema, revisionSchema } from './schemas/revision.schema';
-import { suggestionInputSchema, suggestionSchema } from './schemas/suggestion.schema';
+import { pendingSuggestionsQuerySchema, suggestionInputSchema, suggestionSchema } from './schemas/suggestion.schema';
 import {
   confirmationInputSchema,
   confirmationSummarySchema,
@@ -548,8 +548,9 @@ export const API_ROUTES = {
     ...ROUTE_PATHS.pendingReports,
     access: 'admin',
     tag: 'admin',
-    summary: 'Pending reports, newest first, one page at a time',
-    ...pagedList('all pending reports'),
+    summary: 'Pending reports, newest first, one page at a time; searched by business name and filtered by reason',
+    ...pagedList('all pending reports matching the search and reason'),
+    query: pendingReportsQuerySchema,
     response: z.array(reportSchema),
   }),
   reportedBusinesses: route({
@@ -573,8 +574,9 @@ export const API_ROUTES = {
     ...ROUTE_PATHS.pendingSuggestions,
     access: 'admin',
     tag: 'admin',
-    summary: 'Pending suggestions, newest first, one page at a time',
-    ...pagedList('all pending suggestions'),
+    summary: 'Pending suggestions, newest first, one page at a time; searched by business name and filtered by field',
+    ...pagedList('all pending suggestions matching the search and field'),
+    query: pendingSuggestionsQuerySchema,
     response: z.array(suggestionSchema),
   }),
   reviewSuggestion: route({

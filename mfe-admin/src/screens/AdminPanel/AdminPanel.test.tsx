@@ -10,6 +10,7 @@ import { fakeApi, fakeHost, renderWithHost, routeFake } from '../../test/harness
 import englishSource from '../../i18n/locales/en.json?raw';
 import { ADMIN_BUILD_LABEL, ADMIN_VERSION } from '../../version';
 import { AdminPanel } from './AdminPanel';
+import { useLocation, useNavigate } from 'react-router-dom';
 
 function seeded() {
   return fakeAdminServer({
@@ -533,4 +534,84 @@ describe('admin panel in other languages', () => {
     await userEvent.keyboard(`{${previous}}{${previous}}`);
     expect(document.activeElement).toBe(tabs[tabs.length - 1]);
   });
+
+  it('opens the tab the URL names; choosing a tab puts it in the URL, and Back returns to the one before', async () => {
+    const server = seeded();
+    renderWithHost(
+      <>
+        <AdminPanel />
+        <LocationProbe />
+      </>,
+      fakeHost({ api: server.api }),
+      undefined,
+      '/admin?tab=suggestions',
+    );
+    expect(screen.getByRole('tab', { name: /^Suggestions/ }).getAttribute('aria-selected')).toBe('true');
+    await waitFor(() => expect(screen.getAllByTestId('suggestion-card')).toHaveLength(2));
+    await userEvent.click(screen.getByRole('tab', { name: /^Businesses/ }));
+    expect(screen.getByTestId('location').textContent).toBe('/admin?tab=businesses');
+    expect(screen.getAllByTestId('reported-business-card')).toHaveLength(2);
+    await userEvent.click(screen.getByRole('button', { name: 'history back' }));
+    expect(screen.getByRole('tab', { name: /^Suggestions/ }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByTestId('location').textContent).toBe('/admin?tab=suggestions');
+  });
+
+  it("keeps the queue's search and filter in the URL, and a tab opened afterwards starts without them", async () => {
+    renderWithHost(
+      <>
+        <AdminPanel />
+        <LocationProbe />
+      </>,
+      fakeHost({ api: seeded().api }),
+      undefined,
+      '/admin?tab=reports&q=jaffa&reason=Other',
+    );
+    expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search by business name' }).value).toBe('jaffa');
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Reason' }).value).toBe('Other');
+    await screen.findByTestId('no-reports');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Reason' }), 'Spam or duplicate');
+    await waitFor(() => expect(screen.getAllByTestId('report-card').map((card) => card.dataset.reportId)).toEqual(['3']));
+    expect(screen.getByTestId('location').textContent).toBe('/admin?tab=reports&q=jaffa&reason=Spam+or+duplicate');
+    await userEvent.click(screen.getByRole('tab', { name: /^Suggestions/ }));
+    expect(screen.getByTestId('location').textContent).toBe('/admin?tab=suggestions');
+  });
+
+  it('an unknown tab in the URL opens Reports', async () => {
+    renderWithHost(<AdminPanel />, fakeHost({ api: seeded().api }), undefined, '/admin?tab=nope');
+    expect(screen.getByRole('tab', { name: /^Reports/ }).getAttribute('aria-selected')).toBe('true');
+    await screen.findAllByTestId('report-card');
+  });
+
+  it("each tab loads on its own: a slow queue keeps only its tab on 'Loading...', a failed one says so in its tab alone", async () => {
+    const server = seeded();
+    const api = fakeApi({
+      ...server.routes,
+      pendingReports: () => new Promise(() => {}),
+      reportedBusinesses: async () => Promise.reject(new ApiError(503, null)),
+    });
+    renderWithHost(<AdminPanel />, fakeHost({ api }));
+    expect(within(screen.getByRole('tabpanel')).getByText('Loading...')).toBeTruthy();
+    await userEvent.click(screen.getByRole('tab', { name: /^Suggestions/ }));
+    await waitFor(() => expect(screen.getAllByTestId('suggestion-card')).toHaveLength(2));
+    await userEvent.click(screen.getByRole('tab', { name: /^Businesses/ }));
+    const failed = await within(screen.getByRole('tabpanel')).findByRole('alert');
+    expect(failed.textContent).toContain(MESSAGES.loadReportedBusinessesFailed);
+    expect(screen.queryByTestId('no-businesses')).toBeNull();
+    await userEvent.click(screen.getByRole('tab', { name: /^Reports/ }));
+    expect(within(screen.getByRole('tabpanel')).getByText('Loading...')).toBeTruthy();
+  });
 });
+
+/** Where the panel's router is, and the browser's Back. */
+function LocationProbe() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return (
+    <>
+      <output data-testid="location">{location.pathname + location.search}</output>
+      <button type="button" onClick={() => void navigate(-1)}>
+        history back
+      </button>
+    </>
+  );
+}

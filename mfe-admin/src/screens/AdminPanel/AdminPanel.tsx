@@ -1,6 +1,5 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useDeleteBusiness } from '../../features/admin/api/delete-business';
 import { useBrokenLinks } from '../../features/admin/api/get-broken-links';
 import { useDuplicatePairs } from '../../features/admin/api/duplicates';
 import { useClaims } from '../../features/admin/api/get-claims';
@@ -10,8 +9,6 @@ import { usePendingSuggestions } from '../../features/admin/api/get-pending-sugg
 import { useRechecks } from '../../features/admin/api/get-rechecks';
 import { useReportedBusinesses } from '../../features/admin/api/get-reported-businesses';
 import { useStatistics } from '../../features/admin/api/get-statistics';
-import { useReviewReport } from '../../features/admin/api/review-report';
-import { useReviewSuggestion } from '../../features/admin/api/review-suggestion';
 import { useBusinessToVerify } from '../../features/admin/api/verification';
 import { LanguageMenu, useHost, useLanguage } from '@zaytoon/web-kit';
 import { directionOf } from '@zaytoon/contract/client';
@@ -28,26 +25,21 @@ import { StatisticsRow } from './StatisticsRow';
 import { SuggestionsTab } from './SuggestionsTab';
 import { UnusualActivityTab } from './UnusualActivityTab';
 import { VerifyDialog } from './VerifyDialog';
+import { QUEUE_PARAMS } from './queueParams';
 import card from './card.module.css';
 import panel from './AdminPanel.module.css';
 
 type Tab = 'reports' | 'suggestions' | 'businesses' | 'rechecks' | 'links' | 'duplicates' | 'claims' | 'unusual';
 const TABS: Tab[] = ['reports', 'suggestions', 'businesses', 'rechecks', 'links', 'duplicates', 'claims', 'unusual'];
+const isTab = (name: string | null): name is Tab => TABS.includes(name as Tab);
 
-/** What the panel reads of a queue's infinite query: the items read so far and the total of them all. */
-const itemsOf = <Item,>(query: { data?: { pages: { items: Item[] }[] } }): Item[] => query.data?.pages.flatMap((page) => page.items) ?? [];
+/** What the panel reads of a queue's infinite query: the total of them all. */
 const totalOf = (query: { data?: { pages: { total: number }[] } }): number => query.data?.pages[0]?.total ?? 0;
 
-/** Resolves when the decision has settled (its card's buttons wait for it); a refusal was already toasted. */
-const settled = (decision: Promise<unknown>): Promise<boolean> =>
-  decision.then(
-    () => true,
-    () => false,
-  );
-
 /**
- * /admin (SPEC §2): statistics, three review tabs and the instructions. The answers and decisions are
- * TanStack queries and mutations (features/admin/api); a failed load leaves its list empty.
+ * /admin (SPEC §2): statistics, the review tabs and the instructions. The open tab is in the URL (`?tab=suggestions`),
+ * so a reload or a shared link opens it and Back and forward move between tabs. Each tab reads its own queue (TanStack
+ * queries and mutations, features/admin/api) and shows its own loading, failure and empty states.
  */
 export function AdminPanel() {
   const { productName } = useHost();
@@ -57,12 +49,10 @@ export function AdminPanel() {
   const tabId = (name: Tab) => `${ids}tab-${name}`;
   const panelId = (name: Tab) => `${ids}panel-${name}`;
   const statistics = useStatistics();
+  // The whole queues, for the tabs' counts; a tab narrowed by a search reads its own.
   const reportsQuery = usePendingReports();
   const suggestionsQuery = usePendingSuggestions();
   const businessesQuery = useReportedBusinesses();
-  const reviewReport = useReviewReport();
-  const reviewSuggestion = useReviewSuggestion();
-  const deleteBusiness = useDeleteBusiness();
   const rechecks = useRechecks();
   const brokenLinks = useBrokenLinks();
   const duplicates = useDuplicatePairs();
@@ -80,15 +70,17 @@ export function AdminPanel() {
       },
       { replace: true },
     );
-  const data = {
-    stats: statistics.data ?? null,
-    reports: itemsOf(reportsQuery),
-    suggestions: itemsOf(suggestionsQuery),
-    businesses: itemsOf(businessesQuery),
-    // 'Loading...' until each queue has its first answer (or has failed); the statistics row has its own.
-    loading: reportsQuery.isPending || suggestionsQuery.isPending || businessesQuery.isPending,
+  const requested = searchParams.get('tab');
+  const tab: Tab = isTab(requested) ? requested : 'reports';
+  // A new history entry, without the last tab's search and filter.
+  const setTab = (name: Tab) => {
+    if (name === tab) return;
+    setSearchParams((params) => {
+      for (const param of QUEUE_PARAMS) params.delete(param);
+      params.set('tab', name);
+      return params;
+    });
   };
-  const [tab, setTab] = useState<Tab>('reports');
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({
     reports: null,
     suggestions: null,
@@ -143,7 +135,7 @@ export function AdminPanel() {
         <p className={card.muted}>{rich(t, 'panel.lead', { product: <bdi dir="auto">{productName}</bdi> })}</p>
       </header>
 
-      <StatisticsRow stats={data.stats} />
+      <StatisticsRow stats={statistics.data ?? null} />
 
       <div className={panel.tabs} role="tablist" aria-label={t('panel.queues')}>
         {TABS.map((name) => (
@@ -167,22 +159,12 @@ export function AdminPanel() {
         ))}
       </div>
       <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} className={panel.panel} tabIndex={0}>
-        {data.loading ? (
-          <p className={card.muted}>{t('panel.loading')}</p>
-        ) : tab === 'reports' ? (
-          <ReportsTab
-            reports={data.reports}
-            more={reportsQuery}
-            onReview={(report, action) => settled(reviewReport.mutateAsync({ report, action }))}
-          />
+        {tab === 'reports' ? (
+          <ReportsTab />
         ) : tab === 'suggestions' ? (
-          <SuggestionsTab
-            suggestions={data.suggestions}
-            more={suggestionsQuery}
-            onReview={(suggestion, action) => settled(reviewSuggestion.mutateAsync({ suggestion, action }))}
-          />
+          <SuggestionsTab />
         ) : tab === 'businesses' ? (
-          <BusinessesTab businesses={data.businesses} more={businessesQuery} onDelete={(business) => settled(deleteBusiness.mutateAsync(business))} />
+          <BusinessesTab />
         ) : tab === 'rechecks' ? (
           <RechecksTab />
         ) : tab === 'links' ? (

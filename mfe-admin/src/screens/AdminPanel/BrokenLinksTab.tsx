@@ -13,6 +13,7 @@ export function BrokenLinksTab() {
     <PagedList
       testId="broken-links"
       query={links}
+      failure="loadBrokenLinksFailed"
       empty={t('links.empty')}
       renderItem={(item) => <BrokenLinkCard key={item.source_id} item={item} />}
     />

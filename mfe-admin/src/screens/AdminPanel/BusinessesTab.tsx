@@ -1,24 +1,20 @@
-import type { Business } from '@zaytoon/contract/client';
+import { useDeleteBusiness } from '../../features/admin/api/delete-business';
+import { useReportedBusinesses } from '../../features/admin/api/get-reported-businesses';
 import { ReportedBusinessCard } from './ReportedBusinessCard';
-import type { MorePages } from './LoadMore';
-import { QueueTab } from './QueueTab';
+import { QueueTab, settled } from './QueueTab';
 
-/** Reported businesses, most reported first; `more` reads the queue's next page. */
-export function BusinessesTab({
-  businesses,
-  onDelete,
-  more,
-}: {
-  businesses: Business[];
-  onDelete: (business: Business) => Promise<unknown>;
-  more?: MorePages;
-}) {
+/** Reported businesses, most reported first. */
+export function BusinessesTab() {
+  const query = useReportedBusinesses({ refetchOnMount: false });
+  const deleteBusiness = useDeleteBusiness();
   return (
     <QueueTab
       name="businesses"
-      items={businesses}
-      more={more}
-      renderItem={(business) => <ReportedBusinessCard key={business.id} business={business} onDelete={() => onDelete(business)} />}
+      query={query}
+      failure="loadReportedBusinessesFailed"
+      renderItem={(business, decide) => (
+        <ReportedBusinessCard key={business.id} business={business} onDelete={() => decide(() => settled(deleteBusiness.mutateAsync(business)))} />
+      )}
     />
   );
 }

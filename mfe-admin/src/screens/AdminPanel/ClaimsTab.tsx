@@ -17,6 +17,7 @@ export function ClaimsTab() {
     <PagedList
       testId="claims"
       query={claims}
+      failure="loadClaimsFailed"
       empty={t('claims.empty')}
       renderItem={(claim) => (
         <ClaimCard

@@ -13,6 +13,7 @@ export function DuplicatesTab() {
     <PagedList
       testId="duplicates"
       query={pairs}
+      failure="loadDuplicatesFailed"
       empty={t('duplicates.empty')}
       renderItem={(pair) => <DuplicatePairCard key={pair.id} pair={pair} />}
     />

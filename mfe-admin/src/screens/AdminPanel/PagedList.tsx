@@ -1,18 +1,26 @@
 import type { ReactNode } from 'react';
+import type { PlainMessageCode } from '@zaytoon/contract/client';
 import { useMessages } from '../../i18n/messages';
 import card from './card.module.css';
+import { LoadFailed, type FailedQuery } from './LoadFailed';
 import { LoadMore, type MorePages } from './LoadMore';
 
 /** What PagedList reads of a TanStack infinite query of an admin list. */
-interface PagedQuery<Item> extends MorePages {
+interface PagedQuery<Item> extends MorePages, FailedQuery {
   data?: { pages: { items: Item[] }[] };
   isPending: boolean;
+  isError: boolean;
 }
 
-/** An admin list read page by page: 'Loading...', its empty text, the cards, and 'Load more' while pages remain. */
+/**
+ * An admin list read page by page: 'Loading...', its own failure with 'Try again' (never mistaken for an empty list),
+ * its empty text, the cards, and 'Load more' while pages remain.
+ */
 export function PagedList<Item>(props: {
   testId: string;
   query: PagedQuery<Item>;
+  /** The failure's words when the server names none (SPEC §8). */
+  failure: PlainMessageCode;
   empty: string;
   renderItem: (item: Item) => ReactNode;
   children?: ReactNode;
@@ -25,6 +33,8 @@ export function PagedList<Item>(props: {
     <section data-testid={props.testId} data-loading={loading}>
       {query.isPending ? (
         <p className={card.muted}>{t('panel.loading')}</p>
+      ) : query.isError && !query.data ? (
+        <LoadFailed query={query} failure={props.failure} />
       ) : items.length === 0 ? (
         <p className={card.empty}>{props.empty}</p>
       ) : (

@@ -24,6 +24,7 @@ export function RechecksTab() {
     <PagedList
       testId="rechecks"
       query={rechecks}
+      failure="loadRechecksFailed"
       empty={t('rechecks.empty')}
       renderItem={(item) => <RecheckCard key={item.business.id} item={item} onVerify={() => setVerifying(item.business)} />}
     >

@@ -31,7 +31,13 @@ export function ReportCard({ report, onReview }: { report: Report; onReview: (ac
   const message = useContractMessages();
   const [busy, run] = useBusy();
   return (
-    <li className={`${card.card} ${card.item}`} data-testid="report-card" data-report-id={report.id} data-business-id={report.business_id}>
+    <li
+      tabIndex={-1}
+      className={`${card.card} ${card.item}`}
+      data-testid="report-card"
+      data-report-id={report.id}
+      data-business-id={report.business_id}
+    >
       <div className={card.itemHead}>
         <ReasonBadge reason={report.reason} />
         {report.part_of_burst && (

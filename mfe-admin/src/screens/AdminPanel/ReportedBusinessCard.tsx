@@ -19,7 +19,7 @@ export function ReportedBusinessCard({ business, onDelete }: { business: Busines
     void run(onDelete);
   };
   return (
-    <li className={`${card.card} ${card.item}`} data-testid="reported-business-card" data-business-id={business.id}>
+    <li tabIndex={-1} className={`${card.card} ${card.item}`} data-testid="reported-business-card" data-business-id={business.id}>
       <div className={card.itemHead}>
         <span className={`${card.badge} ${card.badgeRed}`} data-testid="report-count-badge">
           {t('business.reportCount', { count: business.report_count })}

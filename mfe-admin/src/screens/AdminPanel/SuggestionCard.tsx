@@ -1,4 +1,4 @@
-import { formatDate, type ReviewAction, type Suggestion } from '@zaytoon/contract/client';
+import { formatDate, NEW_TAB_REL, type ReviewAction, type Suggestion } from '@zaytoon/contract/client';
 import { useContractLabels, useDescribeValue } from '@zaytoon/web-kit/contract-messages';
 import { useBusy } from './useBusy';
 import { rich } from '../../i18n/Rich';
@@ -13,6 +13,7 @@ export function SuggestionCard({ suggestion, onReview }: { suggestion: Suggestio
   const describe = useDescribeValue();
   return (
     <li
+      tabIndex={-1}
       className={`${card.card} ${card.item}`}
       data-testid="suggestion-card"
       data-suggestion-id={suggestion.id}
@@ -33,7 +34,9 @@ export function SuggestionCard({ suggestion, onReview }: { suggestion: Suggestio
         </time>
       </div>
       <h3 className={card.itemTitle} dir="auto">
-        {suggestion.business_name || t('suggestion.unknownBusiness')}
+        <a href={`/business/${suggestion.business_id}`} target="_blank" rel={NEW_TAB_REL}>
+          {suggestion.business_name || t('suggestion.unknownBusiness')}
+        </a>
       </h3>
       <dl className={card.values}>
         <div>

@@ -14,6 +14,7 @@ export function UnusualActivityTab() {
     <PagedList
       testId="unusual-activity"
       query={paused}
+      failure="internalError"
       empty={t('unusual.empty')}
       renderItem={(entry) => (
         <PausedCard

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { INPUT_LABELS, LIMITS, REPORT_REASONS } from '../limits';
 import { issueMessage } from '../i18n/message-codes';
-import { boundedText, idSchema, isoDate } from './common.schema';
+import { boundedText, idSchema, inputText, isoDate } from './common.schema';
+import { pageQuerySchema } from './directory.schema';
 
 /**
  * What an admin weighs a report by: who made it, how old their account is, and how their earlier reports ended
@@ -46,3 +47,21 @@ export const reviewActionSchema = z.object({
   action: z.enum(['approve', 'reject'], { error: issueMessage('reviewActionInvalid') }),
 });
 export type ReviewAction = z.infer<typeof reviewActionSchema>['action'];
+
+const QUEUE_SEARCH_MAX_LENGTH = 200;
+
+/** A business name to look for in an admin queue: its part, any case. */
+export const queueSearchSchema = inputText()
+  .trim()
+  .max(QUEUE_SEARCH_MAX_LENGTH, issueMessage('textTooLong', { field: 'search', max: QUEUE_SEARCH_MAX_LENGTH }))
+  .optional()
+  .describe('only items about a business whose name holds this text (any case)');
+
+/** The pending reports queue's page, searched by business name and filtered by reason. */
+export const pendingReportsQuerySchema = pageQuerySchema.extend({
+  search: queueSearchSchema,
+  reason: z
+    .enum(REPORT_REASONS, { error: issueMessage('reportReasonFilterInvalid') })
+    .optional()
+    .describe('only reports giving this reason'),
+});

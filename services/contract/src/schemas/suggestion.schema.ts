@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { INPUT_LABELS, LIMITS, SUGGESTABLE_FIELDS } from '../limits';
 import { issueMessage } from '../i18n/message-codes';
 import { boundedText, inputText, isoDate } from './common.schema';
+import { pageQuerySchema } from './directory.schema';
+import { queueSearchSchema } from './report.schema';
 
 export const suggestionTypeSchema = z.enum(['add_missing', 'edit_existing']);
 
@@ -28,3 +30,12 @@ export const suggestionInputSchema = z.object({
   reason: boundedText(LIMITS.textFieldMaxLength, INPUT_LABELS.reason).optional().default(''),
 });
 export type SuggestionInput = z.input<typeof suggestionInputSchema>;
+
+/** The pending suggestions queue's page, searched by business name and filtered by the field suggested. */
+export const pendingSuggestionsQuerySchema = pageQuerySchema.extend({
+  search: queueSearchSchema,
+  field: z
+    .enum(SUGGESTABLE_FIELDS, { error: issueMessage('suggestionFieldFilterInvalid') })
+    .optional()
+    .describe('only suggestions for this field'),
+});

@@ -1,5 +1,6 @@
 import { openMinutesMultirange, type Business, type Protection, type Report, type ValidBusinessInput } from '@zaytoon/contract';
 import type { Queryable } from '../db/pool';
+import { escapeLike } from '../db/like-pattern';
 import { splitZoomSql, type TileKeys } from '../directory/map-tiles';
 import { VERIFICATION_COLUMNS, VERIFICATION_CURRENT, type VerificationColumns } from '../verification/verification-sql';
 import { REPORTER_RECORD_SQL } from '../reports/reports.repository';
@@ -645,7 +646,3 @@ function fieldValues(input: ValidBusinessInput): unknown[] {
 
 /** The columns a business's input writes and their values in that order, for the seed's bulk insert. */
 export { WRITABLE_FIELDS as BUSINESS_WRITABLE_FIELDS, fieldValues as businessFieldValues };
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (character) => '\\' + character);
-}

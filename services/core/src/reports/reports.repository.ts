@@ -1,4 +1,5 @@
 import type { Report } from '@zaytoon/contract';
+import { escapeLike } from '../db/like-pattern';
 import { newestFirst, type NewestFirstKey } from '../db/keyset-page';
 import type { Queryable } from '../db/pool';
 
@@ -20,6 +21,19 @@ const REPORT_COLUMNS = `r.id, r.business_id, b.name AS business_name, r.reason, 
 // Reports about a business whose removal was approved are gone with it, even before the cascade job runs.
 const PENDING = `r.status = 'pending' AND NOT EXISTS (SELECT 1 FROM reports a WHERE a.business_id = r.business_id AND a.status = 'approved')`;
 
+/** What an admin narrows the pending reports to: a part of the business's name (any case), a reason. */
+export interface PendingReportsFilter {
+  search?: string;
+  reason?: string;
+}
+
+// $1 a lowered name part as a LIKE pattern's middle, $2 a reason; null matches all.
+const MATCHING = `($1::text IS NULL OR lower(b.name) LIKE '%' || $1 || '%') AND ($2::text IS NULL OR r.reason = $2)`;
+const filterParams = ({ search, reason }: PendingReportsFilter): [string | null, string | null] => [
+  search ? escapeLike(search.toLowerCase()) : null,
+  reason ?? null,
+];
+
 export class ReportsRepository {
   constructor(private readonly db: Queryable) {}
 
@@ -36,20 +50,23 @@ export class ReportsRepository {
     return rows[0] ?? null;
   }
 
-  /** Pending reports newest first, after the report of key `after` when given. */
-  async pendingPage(after: NewestFirstKey | undefined, limit: number): Promise<(Report & { sort_key: string })[]> {
+  /** Pending reports newest first, matching `filter`, after the report of key `after` when given. */
+  async pendingPage(after: NewestFirstKey | undefined, limit: number, filter: PendingReportsFilter = {}): Promise<(Report & { sort_key: string })[]> {
     const { rows } = await this.db.query<Report & { sort_key: string }>(
       `SELECT ${REPORT_COLUMNS}, ${REPORTER_RECORD_SQL} AS reporter, ${newestFirst.exactTimeSql('r.created_at')} AS sort_key
          FROM reports r JOIN businesses b ON b.id = r.business_id LEFT JOIN users u ON u.id = r.reported_by
-        WHERE ${PENDING} AND ${newestFirst.afterSql('r.created_at', 'r.id', 1)}
-        ${newestFirst.orderSql('r.created_at', 'r.id')} LIMIT $3`,
-      [...newestFirst.params(after), limit],
+        WHERE ${PENDING} AND ${MATCHING} AND ${newestFirst.afterSql('r.created_at', 'r.id', 3)}
+        ${newestFirst.orderSql('r.created_at', 'r.id')} LIMIT $5`,
+      [...filterParams(filter), ...newestFirst.params(after), limit],
     );
     return rows;
   }
 
-  async countPending(): Promise<number> {
-    const { rows } = await this.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM reports r WHERE ${PENDING}`);
+  async countPending(filter: PendingReportsFilter = {}): Promise<number> {
+    const { rows } = await this.db.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM reports r JOIN businesses b ON b.id = r.business_id WHERE ${PENDING} AND ${MATCHING}`,
+      filterParams(filter),
+    );
     return rows[0].count;
   }
 

@@ -3,6 +3,7 @@ import {
   idSchema,
   MESSAGES,
   type pageQuerySchema,
+  type pendingReportsQuerySchema,
   type reportInputSchema,
   type Business,
   type Report,
@@ -47,12 +48,13 @@ export class ReportsService {
     return report;
   }
 
-  /** One page of every pending report, newest first (the admins' queue). */
-  listPending(query: Valid<typeof pageQuerySchema>): Promise<ListPage<Report>> {
+  /** One page of the pending reports, newest first, searched by business name and filtered by reason (the admins' queue). */
+  listPending(query: Valid<typeof pendingReportsQuerySchema>): Promise<ListPage<Report>> {
+    const filter = { search: query.search || undefined, reason: query.reason };
     return newestFirstPage(
       query,
-      (after, limit) => this.reports.pendingPage(after, limit),
-      () => this.reports.countPending(),
+      (after, limit) => this.reports.pendingPage(after, limit, filter),
+      () => this.reports.countPending(filter),
     );
   }
 

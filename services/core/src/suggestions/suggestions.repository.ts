@@ -1,4 +1,5 @@
 import type { Suggestion } from '@zaytoon/contract';
+import { escapeLike } from '../db/like-pattern';
 import { newestFirst, type NewestFirstKey } from '../db/keyset-page';
 import type { Queryable } from '../db/pool';
 
@@ -10,6 +11,19 @@ const WITH_NAMES = 'LEFT JOIN businesses b ON b.id = s.business_id LEFT JOIN use
 const FROM_PENDING = `FROM suggestions s ${WITH_NAMES}
   WHERE s.status = 'pending'
     AND NOT EXISTS (SELECT 1 FROM reports removed WHERE removed.business_id = s.business_id AND removed.status = 'approved')`;
+
+/** What an admin narrows the pending suggestions to: a part of the business's name (any case), the field suggested. */
+export interface PendingSuggestionsFilter {
+  search?: string;
+  field?: string;
+}
+
+// $1 a lowered name part as a LIKE pattern's middle, $2 a field; null matches all.
+const MATCHING = `($1::text IS NULL OR lower(b.name) LIKE '%' || $1 || '%') AND ($2::text IS NULL OR s.field_name = $2)`;
+const filterParams = ({ search, field }: PendingSuggestionsFilter): [string | null, string | null] => [
+  search ? escapeLike(search.toLowerCase()) : null,
+  field ?? null,
+];
 
 export interface NewSuggestion {
   businessId: number;
@@ -33,18 +47,22 @@ export class SuggestionsRepository {
   }
 
   /** Pending suggestions newest first, after the suggestion of key `after` when given. */
-  async pendingPage(after: NewestFirstKey | undefined, limit: number): Promise<(Suggestion & { sort_key: string })[]> {
+  async pendingPage(
+    after: NewestFirstKey | undefined,
+    limit: number,
+    filter: PendingSuggestionsFilter = {},
+  ): Promise<(Suggestion & { sort_key: string })[]> {
     const { rows } = await this.db.query<Suggestion & { sort_key: string }>(
       `SELECT ${SUGGESTION_COLUMNS}, ${newestFirst.exactTimeSql('s.created_at')} AS sort_key ${FROM_PENDING}
-          AND ${newestFirst.afterSql('s.created_at', 's.id', 1)}
-        ${newestFirst.orderSql('s.created_at', 's.id')} LIMIT $3`,
-      [...newestFirst.params(after), limit],
+          AND ${MATCHING} AND ${newestFirst.afterSql('s.created_at', 's.id', 3)}
+        ${newestFirst.orderSql('s.created_at', 's.id')} LIMIT $5`,
+      [...filterParams(filter), ...newestFirst.params(after), limit],
     );
     return rows;
   }
 
-  async countPending(): Promise<number> {
-    const { rows } = await this.db.query<{ count: number }>(`SELECT count(*)::int AS count ${FROM_PENDING}`);
+  async countPending(filter: PendingSuggestionsFilter = {}): Promise<number> {
+    const { rows } = await this.db.query<{ count: number }>(`SELECT count(*)::int AS count ${FROM_PENDING} AND ${MATCHING}`, filterParams(filter));
     return rows[0].count;
   }
 

@@ -1,4 +1,4 @@
-import { type pageQuerySchema, type suggestionInputSchema, type Suggestion, type User, type Valid } from '@zaytoon/contract';
+import { type pendingSuggestionsQuerySchema, type suggestionInputSchema, type Suggestion, type User, type Valid } from '@zaytoon/contract';
 import type { BusinessesRepository } from '../businesses/businesses.repository';
 import { newestFirstPage, type ListPage } from '../db/keyset-page';
 import { notFound } from '../errors/domain-error';
@@ -19,12 +19,13 @@ export class SuggestionsService {
     return this.suggestions.listPendingForBusiness(businessId);
   }
 
-  /** One page of every pending suggestion, newest first (the admins' queue). */
-  listPending(query: Valid<typeof pageQuerySchema>): Promise<ListPage<Suggestion>> {
+  /** One page of the pending suggestions, newest first, searched by business name and filtered by field (the admins' queue). */
+  listPending(query: Valid<typeof pendingSuggestionsQuerySchema>): Promise<ListPage<Suggestion>> {
+    const filter = { search: query.search || undefined, field: query.field };
     return newestFirstPage(
       query,
-      (after, limit) => this.suggestions.pendingPage(after, limit),
-      () => this.suggestions.countPending(),
+      (after, limit) => this.suggestions.pendingPage(after, limit, filter),
+      () => this.suggestions.countPending(filter),
     );
   }
 

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { AdminStatistics, Business, ListPage, PlainMessageCode, Report, Suggestion } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
 import { useContractMessages, useErrorText, type ContractTranslate } from '@zaytoon/web-kit/contract-messages';
@@ -15,6 +15,35 @@ export interface PanelSnapshot {
   reports: QueuePages<Report> | undefined;
   suggestions: QueuePages<Suggestion> | undefined;
   businesses: QueuePages<Business> | undefined;
+  /** The queues narrowed by a search or a filter. */
+  narrowed?: NarrowedQueue[];
+}
+
+type Queue = 'reports' | 'suggestions' | 'businesses';
+
+/** A queue narrowed by a search or a filter (a key under the whole queue's) as the cache holds it. */
+interface NarrowedQueue {
+  queue: Queue;
+  key: QueryKey;
+  pages: QueuePages<{ id: number }>;
+}
+
+function readNarrowed(client: QueryClient): NarrowedQueue[] {
+  return (['reports', 'suggestions', 'businesses'] as const).flatMap((queue) => {
+    const whole = adminKeys[queue]();
+    return client
+      .getQueriesData<QueuePages<{ id: number }>>({ queryKey: whole, predicate: (query) => query.queryKey.length > whole.length })
+      .flatMap(([key, pages]) => (pages ? [{ queue, key, pages }] : []));
+  });
+}
+
+/** Each narrowed queue with what the decision left of its items. */
+function changeNarrowed(client: QueryClient, narrowed: NarrowedQueue[], change: (state: AdminState) => AdminState): void {
+  for (const { queue, key, pages } of narrowed) {
+    const state: AdminState = { stats: null, reports: [], suggestions: [], businesses: [], [queue]: itemsOf(pages) };
+    const after = change(state)[queue] as { id: number }[];
+    client.setQueryData(key, keepOnPages(pages, after));
+  }
 }
 
 function readPanel(client: QueryClient): PanelSnapshot {
@@ -52,6 +81,7 @@ function writePanel(client: QueryClient, panel: PanelSnapshot): void {
   if (panel.reports) client.setQueryData(adminKeys.reports(), panel.reports);
   if (panel.suggestions) client.setQueryData(adminKeys.suggestions(), panel.suggestions);
   if (panel.businesses) client.setQueryData(adminKeys.businesses(), panel.businesses);
+  for (const { key, pages } of panel.narrowed ?? []) client.setQueryData(key, pages);
 }
 
 /**
@@ -73,7 +103,9 @@ async function showDecision(client: QueryClient, change: (state: AdminState) => 
     suggestions: keepOnPages(before.suggestions, after.suggestions),
     businesses: keepOnPages(before.businesses, after.businesses),
   });
-  return before;
+  const narrowed = readNarrowed(client);
+  changeNarrowed(client, narrowed, change);
+  return { ...before, narrowed };
 }
 
 /**

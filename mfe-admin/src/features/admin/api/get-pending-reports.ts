@@ -1,21 +1,31 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { type ApiClient } from '@zaytoon/contract/client';
+import { type ApiClient, type ReportReason } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
-import { ADMIN_QUEUE_PAGE, adminListQueryOptions } from './admin-list';
+import { ADMIN_QUEUE_PAGE, adminListQueryOptions, queueKey, setParts, type QueueReadOptions } from './admin-list';
 import { adminKeys } from './keys';
 import { pendingPage } from './visit';
 
+/** What an admin narrows the pending reports to: a part of the business's name, a reason. */
+export interface ReportsFilter {
+  search?: string;
+  reason?: ReportReason;
+}
+
 /** GET /api/admin/reports/pending, page after page (without what is about a business removed during this visit). */
-export function getPendingReportsQueryOptions(api: ApiClient) {
+export function getPendingReportsQueryOptions(api: ApiClient, filter: ReportsFilter = {}) {
   return adminListQueryOptions({
-    queryKey: adminKeys.reports(),
+    queryKey: queueKey(adminKeys.reports(), filter),
     failure: 'loadPendingReportsFailed',
     readPage: async (cursor, client) =>
-      pendingPage(await api.callPage('pendingReports', { query: { limit: ADMIN_QUEUE_PAGE, cursor } }), client, (report) => report.business_id),
+      pendingPage(
+        await api.callPage('pendingReports', { query: { limit: ADMIN_QUEUE_PAGE, cursor, ...setParts(filter) } }),
+        client,
+        (report) => report.business_id,
+      ),
   });
 }
 
-export function usePendingReports() {
+export function usePendingReports(filter: ReportsFilter = {}, options: QueueReadOptions = {}) {
   const { api } = useHost();
-  return useInfiniteQuery(getPendingReportsQueryOptions(api));
+  return useInfiniteQuery({ ...getPendingReportsQueryOptions(api, filter), ...options });
 }

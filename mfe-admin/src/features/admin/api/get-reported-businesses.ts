@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type ApiClient } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
-import { ADMIN_QUEUE_PAGE, adminListQueryOptions } from './admin-list';
+import { ADMIN_QUEUE_PAGE, adminListQueryOptions, type QueueReadOptions } from './admin-list';
 import { adminKeys } from './keys';
 import { pendingPage } from './visit';
 
@@ -15,7 +15,7 @@ export function getReportedBusinessesQueryOptions(api: ApiClient) {
   });
 }
 
-export function useReportedBusinesses() {
+export function useReportedBusinesses(options: QueueReadOptions = {}) {
   const { api } = useHost();
-  return useInfiniteQuery(getReportedBusinessesQueryOptions(api));
+  return useInfiniteQuery({ ...getReportedBusinessesQueryOptions(api), ...options });
 }
