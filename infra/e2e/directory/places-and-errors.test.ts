@@ -54,7 +54,7 @@ test("'Back to Directory' from a business returns to the same filters, view and 
   const { category, count } = await busiestCategory(page);
   expect(count).toBeGreaterThan(3);
 
-  await page.getByLabel('Category').selectOption(category);
+  await page.getByLabel('Category', { exact: true }).selectOption(category);
   await expect(page.getByTestId('business-count')).toHaveText(`${count} businesses found`);
   const directoryUrl = page.url();
   expect(new URL(directoryUrl).searchParams.get('category')).toBe(category);
@@ -77,7 +77,7 @@ test("'Back to Directory' from a business returns to the same filters, view and 
 
   await directoryScreen(page, 'directory');
   expect(page.url()).toBe(directoryUrl);
-  await expect(page.getByLabel('Category')).toHaveValue(category);
+  await expect(page.getByLabel('Category', { exact: true })).toHaveValue(category);
   await expect(page.getByTestId('business-count')).toHaveText(`${count} businesses found`);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
   expect(await inViewport(page, row)).toBe(true);
