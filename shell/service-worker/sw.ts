@@ -15,8 +15,9 @@ declare const __PUBLIC_ANSWERS__: string[];
 /** Paths (below /api) of the calls that end a session: sign out, delete the account. */
 declare const __SESSION_ENDING__: string[];
 
-/** A network that has not answered by then counts as away: the page gets what was kept. */
-const NETWORK_TIMEOUT_SECONDS = 4;
+// NetworkFirst routes have no networkTimeoutSeconds: what was kept answers only when the network fails, never
+// because it is slow (a slow answer is still the server's, and the page would otherwise say 'Offline' to a visitor
+// who is online).
 const DAY = 24 * 60 * 60;
 
 const PAGES_CACHE = 'zaytoon-pages';
@@ -46,7 +47,6 @@ registerRoute(
   new NavigationRoute(
     new NetworkFirst({
       cacheName: PAGES_CACHE,
-      networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
       plugins: [okOnly, new ExpirationPlugin({ maxEntries: 30 }), { handlerDidError: async () => matchPrecache('/index.html') }],
     }),
     // The embeddable map is framed by other sites and always live: never the shell's page in its place.
@@ -57,7 +57,7 @@ registerRoute(
 // The runtime config and the remotes' manifests and unhashed entries: a new release is read as soon as the network answers.
 registerRoute(
   ({ url }) => url.pathname === '/runtime-config.json' || /\/(mf-manifest\.json|remoteEntry\.js)$/.test(url.pathname),
-  new NetworkFirst({ cacheName: 'zaytoon-entries', networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS, plugins: [okOnly] }),
+  new NetworkFirst({ cacheName: 'zaytoon-entries', plugins: [okOnly] }),
 );
 
 registerRoute(
@@ -80,12 +80,11 @@ registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/api/') && publicAnswers.some((pattern) => pattern.test(url.pathname.slice(4))),
   new NetworkFirst({
     cacheName: ANSWERS_CACHE,
-    networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
     plugins: [
       sharedOnly,
       new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
       {
-        // Called only when the network failed or was too slow: the page is told it reads a saved answer.
+        // Called only when the network failed: the page is told it reads a saved answer.
         cachedResponseWillBeUsed: async ({ cachedResponse }) => {
           if (!cachedResponse) return cachedResponse;
           const headers = new Headers(cachedResponse.headers);

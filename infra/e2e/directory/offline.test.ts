@@ -1,7 +1,8 @@
 // An installable app that keeps working offline. The front door's service worker (shell/service-worker)
 // controls the page after a first visit; offline (Chromium's network emulation, which also cuts the worker's own
-// fetches), /browse opens from what it kept, with the banner, and an action that needs the API says so.
-import type { Page } from '@playwright/test';
+// fetches), /browse opens from what it kept, with the banner, and an action that needs the API says so. A slow API is
+// waited for: the worker answers from what it kept only when the network fails, so a visitor online never reads 'Offline'.
+import type { Page, Route } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { THEME_COLOUR } from '@zaytoon/shell/runtime-config';
 import { waitForQuietNetwork } from '../support/browser';
@@ -106,6 +107,46 @@ test.describe('installable, offline-tolerant app', () => {
     await browseList(page);
     await waitForQuietNetwork(page);
     expect(await page.getByTestId('offline-banner').count()).toBe(0);
+    await page.close();
+  });
+
+  test("a slow API (answers delayed 6 s) is waited for: the network's answers, never the 'Offline' banner", async ({ context }) => {
+    const page = await context.newPage();
+    await page.goto('/browse');
+    await controlledByServiceWorker(page);
+    const online = await browseList(page);
+    await waitForQuietNetwork(page);
+
+    // Whether the banner shows at any moment of the next visit.
+    await page.addInitScript(() => {
+      const look = () => {
+        if (document.querySelector('[data-testid="offline-banner"]')) (window as unknown as { offlineBannerSeen: boolean }).offlineBannerSeen = true;
+      };
+      new MutationObserver(look).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    // The worker's own requests to the API, held back: the server answers, but late.
+    const delayed: string[] = [];
+    const slow = async (route: Route) => {
+      delayed.push(new URL(route.request().url()).pathname);
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      await route.continue().catch(() => undefined);
+    };
+    await context.route('**/api/businesses/**', slow);
+    try {
+      const fromNetwork: string[] = [];
+      page.on('response', (response) => {
+        if (!response.headers()['x-zaytoon-saved-answer']) fromNetwork.push(new URL(response.url()).pathname);
+      });
+      await page.reload();
+      expect(await browseList(page)).toEqual(online);
+      expect(delayed).toEqual(expect.arrayContaining(['/api/businesses/summary']));
+      expect(fromNetwork).toEqual(expect.arrayContaining(['/api/businesses/summary', '/api/businesses/by-city']));
+      await waitForQuietNetwork(page);
+      expect(await page.getByTestId('offline-banner').count()).toBe(0);
+      expect(await page.evaluate(() => (window as unknown as { offlineBannerSeen?: boolean }).offlineBannerSeen ?? false)).toBe(false);
+    } finally {
+      await context.unroute('**/api/businesses/**', slow);
+    }
     await page.close();
   });
 });

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { DIRECTORY_LIMITS, formatScore, truncate, type Business } from '@zaytoon/contract/client';
+import { useFromDirectoryState } from '../features/directory/backToDirectory';
 import { useCount, useMessages } from '../i18n/messages';
 import map from './MapView.module.css';
 import shared from '../ui/page.module.css';
@@ -8,6 +9,7 @@ import shared from '../ui/page.module.css';
 export function BusinessPopup({ business, isAdmin }: { business: Business; isAdmin: boolean }) {
   const t = useMessages();
   const count = useCount();
+  const fromDirectory = useFromDirectoryState();
   return (
     <div className={map.popup} data-testid="map-popup">
       <h3 dir="auto">{business.name}</h3>
@@ -28,7 +30,9 @@ export function BusinessPopup({ business, isAdmin }: { business: Business; isAdm
         </p>
       )}
       <p>
-        <Link to={`/business/${business.id}`}>{t('map.fullDetails')}</Link>
+        <Link to={`/business/${business.id}`} state={fromDirectory}>
+          {t('map.fullDetails')}
+        </Link>
       </p>
     </div>
   );
@@ -37,12 +41,15 @@ export function BusinessPopup({ business, isAdmin }: { business: Business; isAdm
 /** What a popup shows until the business's fields arrive (or when they cannot be fetched). */
 export function BusinessPopupPending({ id, name, failed }: { id: number; name: string; failed: boolean }) {
   const t = useMessages();
+  const fromDirectory = useFromDirectoryState();
   return (
     <div className={map.popup} data-testid="map-popup-pending">
       <h3 dir="auto">{name}</h3>
       {failed ? (
         <p>
-          <Link to={`/business/${id}`}>{t('map.fullDetails')}</Link>
+          <Link to={`/business/${id}`} state={fromDirectory}>
+            {t('map.fullDetails')}
+          </Link>
         </p>
       ) : (
         <p role="status">{t('common.loading')}</p>

@@ -1,7 +1,8 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { tilesCovering, type RequestOptions } from '@zaytoon/contract/client';
+import { ApiError, tilesCovering, type RequestOptions } from '@zaytoon/contract/client';
 import { HostProvider } from '@zaytoon/web-kit';
 import { admin, business, fakeApi, fakeHost, fakeSession, renderScreen, routeFake } from '../test/harness';
 import { page, summary } from '../test/directoryFakes';
@@ -275,5 +276,36 @@ describe('marker popup', () => {
       </HostProvider>,
     );
     expect(screen.getByTestId('approximate-location').textContent).toBe('Approximate location');
+  });
+});
+
+describe("map view: 'could not load' with Try again, as the Locations view", () => {
+  it.each([
+    ['the summary', 'directorySummary'],
+    ["the map's version", 'mapVersion'],
+    ['a tile', 'mapTile'],
+  ] as const)("%s failing says 'Could not load businesses'; Try again asks again and draws the map", async (_, failing) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let down = true;
+    const healthy = mapApi();
+    const api = mapApi({
+      [failing]: async (...args: unknown[]) => {
+        if (down) throw new ApiError(0, null);
+        return (routeFake(healthy, failing) as unknown as (...a: unknown[]) => unknown)(...args);
+      },
+    });
+    renderScreen(<DirectoryScreen />, { path: '/browse?view=map', host: fakeHost({ api }) });
+    const alert = await screen.findByTestId('directory-load-failed', undefined, { timeout: 10_000 });
+    expect(within(screen.getByTestId('map-view')).getByText('Could not load businesses')).toBeTruthy();
+    expect(screen.queryByTestId('map-stats')).toBeNull();
+
+    down = false;
+    const tryAgain = within(alert).getByRole('button', { name: 'Try again' });
+    await waitFor(() => expect(tryAgain.hasAttribute('disabled')).toBe(false));
+    await userEvent.click(tryAgain);
+    await waitFor(() => expect(screen.getByTestId('stat-on-map').textContent).toBe('3'), { timeout: 10_000 });
+    await waitFor(() => expect(document.querySelector('img.leaflet-marker-icon[title="Olive"]')).toBeTruthy(), { timeout: 10_000 });
+    expect(screen.queryByTestId('directory-load-failed')).toBeNull();
+    expect(screen.getByTestId('business-count').textContent).toBe('7 businesses found');
   });
 });

@@ -1,8 +1,10 @@
 import { memo, useCallback, useState } from 'react';
+import { useIsFetching } from '@tanstack/react-query';
 import { MapContainer, TileLayer } from 'react-leaflet';
 import { DIRECTORY_LIMITS, MAP_DEFAULTS, type DirectoryFilter, type TileAddress } from '@zaytoon/contract/client';
 import { useDirectorySummary } from '../features/directory/api/get-directory-summary';
 import { useMapTiles } from '../features/directory/api/get-map-tiles';
+import { directoryKeys } from '../features/directory/api/keys';
 import { useUnmappedBusinesses } from '../features/directory/api/get-unmapped-businesses';
 import { cityOf } from '../features/directory/filters';
 import type { Viewport } from '../features/directory/useDirectoryUrl';
@@ -11,6 +13,7 @@ import { MapController } from './MapController';
 import { MapMarkers } from './MapMarkers';
 import { useMessages } from '../i18n/messages';
 import { EmbedDialog } from './EmbedDialog';
+import { LoadFailed, useRetryFailedDirectoryReads } from '../screens/Directory/LoadFailed';
 import map from './MapView.module.css';
 import shared from '../ui/page.module.css';
 
@@ -34,10 +37,21 @@ function MapView({ filter, viewport, onViewportChange }: Props) {
   const [start] = useState(() => viewport ?? { lat: MAP_DEFAULTS.center[0], lng: MAP_DEFAULTS.center[1], zoom: MAP_DEFAULTS.zoom });
   // The map tiles in view; MapController reads them from the map once the map exists.
   const [tiles, setTiles] = useState<TileAddress[] | null>(null);
-  const markers = useMapTiles(filter, tiles);
+  const { markers, failed: markersFailed } = useMapTiles(filter, tiles);
   const [embedding, setEmbedding] = useState(false);
   // Stable: the dialog moves focus inside when it opens, and again whenever its onClose changes.
   const closeEmbed = useCallback(() => setEmbedding(false), []);
+  const retryFailed = useRetryFailedDirectoryReads();
+  const retrying = useIsFetching({ queryKey: directoryKeys.all }) > 0;
+
+  // Said as the Locations view says it: an empty map and stat tiles waiting forever would look like a slow answer.
+  if ((summary.isError && summary.data === undefined) || markersFailed) {
+    return (
+      <section aria-label={t('map.label')} data-testid="map-view">
+        <LoadFailed onRetry={retryFailed} retrying={retrying} />
+      </section>
+    );
+  }
 
   return (
     <section className={shared.card} aria-label={t('map.label')} data-testid="map-view">

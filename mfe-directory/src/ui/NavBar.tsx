@@ -2,6 +2,7 @@ import { Suspense, useId } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { LanguageMenu, useHost, useSession } from '@zaytoon/web-kit';
 import { useListMessages } from '../i18n/list-messages';
+import { useBackToDirectory } from '../features/directory/backToDirectory';
 import { lazyNamed } from '../lib/lazyNamed';
 import shared from './page.module.css';
 import nav from './NavBar.module.css';
@@ -21,6 +22,7 @@ export function NavBar({ variant = 'directory' }: { variant?: 'directory' | 'det
   const user = useSession((state) => state.user);
   const status = useSession((state) => state.status);
   const navigate = useNavigate();
+  const back = useBackToDirectory();
 
   // Leave first: forgetting the user on a protected page would let the shell's guard send them to /login.
   const logout = () => {
@@ -37,7 +39,7 @@ export function NavBar({ variant = 'directory' }: { variant?: 'directory' | 'det
         <div className={nav.inner}>
           <div>
             {variant === 'detail' ? (
-              <Link to="/dashboard" className="btn btn--ghost" data-testid="back-to-directory">
+              <Link to={back.to} onClick={back.onClick} className="btn btn--ghost" data-testid="back-to-directory">
                 <span className={shared.flip}>←</span> {t('common.backToDirectory')}
               </Link>
             ) : (

@@ -1,7 +1,7 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // aliased to src/test/fake-federation-runtime.ts in vitest.config.ts
 import * as fake from '@module-federation/runtime';
-import { loadRemoteRoot, prefetchRemoteRoot, registerRuntimeRemotes } from './federation';
+import { fetchManifest, loadRemoteRoot, prefetchRemoteRoot, registerRuntimeRemotes, REMOTE_ANSWER_TIMEOUT_MS } from './federation';
 
 const runtime = fake as unknown as typeof import('../test/fake-federation-runtime');
 
@@ -57,5 +57,52 @@ describe('runtime remotes', () => {
     const Root = () => null;
     runtime.__setFakeRemoteModule('zaytoon_directory/App', { default: Root });
     expect(await loadRemoteRoot('directory')).toBe(Root);
+  });
+
+  describe('a remote that does not answer', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    });
+
+    it('fails its load once REMOTE_ANSWER_TIMEOUT_MS have passed, as a remote that is down; Try again loads afresh', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      registerRuntimeRemotes({ admin: 'http://a.test/mf-manifest.json' });
+      runtime.__setFakeRemoteModule('zaytoon_admin/App', new Promise(() => {}));
+      let outcome = 'pending';
+      loadRemoteRoot('admin').then(
+        () => (outcome = 'loaded'),
+        (error: Error) => (outcome = error.message),
+      );
+      await vi.advanceTimersByTimeAsync(REMOTE_ANSWER_TIMEOUT_MS - 1);
+      expect(outcome).toBe('pending');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(outcome).toBe(`The admin remote did not answer within ${REMOTE_ANSWER_TIMEOUT_MS} ms`);
+
+      const Root = () => null;
+      runtime.__setFakeRemoteModule('zaytoon_admin/App', { default: Root });
+      expect(await loadRemoteRoot('admin')).toBe(Root);
+    });
+
+    it('gives up on a manifest the server does not send, aborting the request (the runtime then forgets it)', async () => {
+      const signals: AbortSignal[] = [];
+      vi.stubGlobal(
+        'fetch',
+        (_url: string, init: RequestInit) =>
+          new Promise((_, reject) => {
+            signals.push(init.signal!);
+            init.signal!.addEventListener('abort', () => reject(init.signal!.reason));
+          }),
+      );
+      await expect(fetchManifest('http://a.test/mf-manifest.json', 20)).rejects.toMatchObject({ name: 'TimeoutError' });
+      expect(signals).toHaveLength(1);
+      expect(signals[0].aborted).toBe(true);
+    });
+
+    it('hands over a manifest that answers in time', async () => {
+      const answer = new Response('{}');
+      vi.stubGlobal('fetch', async () => answer);
+      expect(await fetchManifest('http://a.test/mf-manifest.json')).toBe(answer);
+    });
   });
 });

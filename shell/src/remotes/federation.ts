@@ -12,11 +12,36 @@ import { trackSettlement, type TrackedPromise } from '@zaytoon/web-kit';
 
 export const SHELL_CONTAINER = 'zaytoon_shell';
 
-/** The runtime's first reading of a remote's manifest takes the early script's download of it (early.ts). */
-const EARLY_MANIFEST_PLUGIN = {
-  name: 'zaytoon-early-manifest',
-  fetch: (url: string) => takeEarlyManifest(url) as Promise<Response> | undefined,
-};
+/**
+ * A remote that has not answered by then gets the screen of a remote that is down, with Try again: a frozen server
+ * would otherwise leave the route on its spinner for as long as the browser keeps the request open.
+ */
+export const REMOTE_ANSWER_TIMEOUT_MS = 10_000;
+
+/** Rejects with `signal`'s reason once it aborts, whatever `promise` is still waiting for. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const abandon = () => reject(signal.reason);
+    if (signal.aborted) return abandon();
+    signal.addEventListener('abort', abandon, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abandon));
+  });
+}
+
+/**
+ * A remote's manifest, read for the federation runtime: the early script's download of it when there is one
+ * (early.ts), else the network's, given up after REMOTE_ANSWER_TIMEOUT_MS. Given up, the runtime forgets the
+ * manifest it was waiting for, so Try again asks the server afresh instead of waiting on the same request.
+ */
+export async function fetchManifest(url: string, timeoutMs = REMOTE_ANSWER_TIMEOUT_MS): Promise<Response> {
+  // Also bounds the reading of the body, which the runtime does after this returns.
+  const signal = AbortSignal.timeout(timeoutMs);
+  const early = takeEarlyManifest(url);
+  const response = early && (await untilAborted(early, signal));
+  return response ?? fetch(url, { signal });
+}
+
+const MANIFEST_PLUGIN = { name: 'zaytoon-remote-manifest', fetch: (url: string) => fetchManifest(url) };
 
 type Instance = NonNullable<ReturnType<typeof getInstance>>;
 
@@ -38,7 +63,7 @@ export function registerRuntimeRemotes(remotes: Partial<RuntimeConfig['remotes']
   if (list.length === 0) return;
   const instance = getInstance() ?? getInstance((candidate) => candidate.name === SHELL_CONTAINER);
   if (instance) {
-    instance.registerPlugins([EARLY_MANIFEST_PLUGIN]);
+    instance.registerPlugins([MANIFEST_PLUGIN]);
     instance.registerRemotes(list, { force: true });
   } else registerRemotes(list, { force: true });
 }
@@ -56,7 +81,8 @@ export function prefetchRemoteRoot(name: RemoteName): Promise<unknown> {
 }
 
 /**
- * Downloads (once) the remote's root component. Rejects when the remote is unreachable. A prefetched download is
+ * Downloads (once) the remote's root component. Rejects when the remote is unreachable, or has not delivered its root
+ * within REMOTE_ANSWER_TIMEOUT_MS (a frozen server, or one that froze after its manifest). A prefetched download is
  * handed over as it is, settled or not, so that a root already in renders without suspending (lazyComponent).
  */
 export function loadRemoteRoot(name: RemoteName): TrackedPromise<ComponentType<RemoteRootProps>> {
@@ -69,7 +95,19 @@ export function loadRemoteRoot(name: RemoteName): TrackedPromise<ComponentType<R
   return downloadRemoteRoot(name);
 }
 
-async function downloadRemoteRoot(name: RemoteName): Promise<ComponentType<RemoteRootProps>> {
+function downloadRemoteRoot(name: RemoteName): Promise<ComponentType<RemoteRootProps>> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`The ${name} remote did not answer within ${REMOTE_ANSWER_TIMEOUT_MS} ms`)),
+      REMOTE_ANSWER_TIMEOUT_MS,
+    );
+    loadRootModule(name)
+      .then(resolve, reject)
+      .finally(() => clearTimeout(timer));
+  });
+}
+
+async function loadRootModule(name: RemoteName): Promise<ComponentType<RemoteRootProps>> {
   if (!configured.has(name)) throw new Error(`No URL configured for the ${name} remote`);
   const id = `${REMOTE_CONTAINERS[name]}/${REMOTE_EXPOSED_ROOT.replace(/^\.\//, '')}`;
   const module = await federation().loadRemote<{ default?: ComponentType<RemoteRootProps> }>(id);

@@ -16,6 +16,7 @@ import { useSession } from '@zaytoon/web-kit';
 import { SOCIAL_LABELS, useCount, useLocale, useMessages } from '../../i18n/messages';
 import { useWeekdayName } from '../../i18n/weekdays';
 import { lazyNamed } from '../../lib/lazyNamed';
+import { useBackToDirectory } from '../../features/directory/backToDirectory';
 import { NavBar } from '../../ui/NavBar';
 import { InlineSpinner, PageSpinner } from '../../ui/Spinner';
 import { EmptyPage } from '../EmptyPage';
@@ -45,6 +46,7 @@ export function BusinessDetailScreen() {
   const { business } = detail;
   const t = useMessages();
   const message = useContractMessages();
+  const back = useBackToDirectory();
 
   if (detail.state === 'loading') {
     return (
@@ -67,7 +69,7 @@ export function BusinessDetailScreen() {
                 {detail.retrying && <InlineSpinner />}
                 {detail.retrying ? t('common.loading') : t('common.tryAgain')}
               </button>
-              <Link to="/dashboard" className="btn btn--outline">
+              <Link to={back.to} onClick={back.onClick} className="btn btn--outline">
                 {t('common.backToDirectory')}
               </Link>
             </div>

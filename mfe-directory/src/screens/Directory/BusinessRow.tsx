@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { DIRECTORY_LIMITS, formatScore, isHttpUrl, truncate, USER_LINK_REL, type Business } from '@zaytoon/contract/client';
+import { useFromDirectoryState } from '../../features/directory/backToDirectory';
 import shared from '../../ui/page.module.css';
 import { useCount, useListMessages } from '../../i18n/list-messages';
 import { OpeningStatus } from '../../ui/OpeningStatus';
@@ -12,6 +13,7 @@ import row from './BusinessRow.module.css';
 export function BusinessRow({ business, isAdmin }: { business: Business; isAdmin: boolean }) {
   const t = useListMessages();
   const count = useCount();
+  const fromDirectory = useFromDirectoryState();
   return (
     <article className={row.row} data-testid="business-row" data-business-id={business.id}>
       <div className={row.details}>
@@ -51,7 +53,7 @@ export function BusinessRow({ business, isAdmin }: { business: Business; isAdmin
           )}
         </p>
       </div>
-      <Link className="btn btn--outline" to={`/business/${business.id}`}>
+      <Link className="btn btn--outline" to={`/business/${business.id}`} state={fromDirectory}>
         {t('row.details')}
       </Link>
     </article>

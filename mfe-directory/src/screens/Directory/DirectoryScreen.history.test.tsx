@@ -7,6 +7,7 @@ import { HostProvider } from '@zaytoon/web-kit';
 import { business, fakeApi, fakeHost, routeFake, testQueryClient } from '../../test/harness';
 import { page, summary } from '../../test/directoryFakes';
 import { CITY_PAGE_SIZE } from '../../features/directory/api/get-city-businesses';
+import { NavBar } from '../../ui/NavBar';
 import { DirectoryScreen } from './DirectoryScreen';
 
 function DetailStub() {
@@ -22,6 +23,7 @@ function Browser() {
       <button type="button" data-testid="history-back" onClick={() => navigate(-1)} />
       <output data-testid="path">{location.pathname}</output>
       <output data-testid="search">{location.search}</output>
+      <output data-testid="entry">{location.key}</output>
     </>
   );
 }
@@ -87,4 +89,63 @@ describe('directory history', () => {
     await back(); // nothing before the first entry: the search stays
     expect(params().get('search')).toBe('olive');
   }, 20_000);
+
+  function renderApp(entry: string) {
+    const api = fakeApi({
+      directorySummary: async () => summary({ total: 1, cities: 1 }),
+      cityGroups: async () => ({ groups: [{ city: 'Leeds', count: 1 }] }),
+      listBusinesses: async ({ query }) => page(query?.city === 'Leeds' ? [business({ id: 10, name: 'Olive Grove', city: 'Leeds' })] : []),
+      categories: async () => ({ categories: ['Cafe'] }),
+    });
+    render(
+      <HostProvider value={fakeHost({ api })}>
+        <QueryClientProvider client={testQueryClient()}>
+          <MemoryRouter initialEntries={[entry]}>
+            <Routes>
+              <Route path="/browse" element={<DirectoryScreen />} />
+              <Route path="/dashboard" element={<DirectoryScreen />} />
+              <Route
+                path="/business/:id"
+                element={
+                  <>
+                    <NavBar variant="detail" />
+                    <DetailStub />
+                  </>
+                }
+              />
+            </Routes>
+            <Browser />
+          </MemoryRouter>
+        </QueryClientProvider>
+      </HostProvider>,
+    );
+  }
+
+  it("'Back to Directory' from a business opened in the directory is the browser's Back: the same entry, filters and view", async () => {
+    renderApp('/browse?search=olive&category=Cafe&view=locations');
+    await screen.findAllByTestId('city-group');
+    const directoryEntry = screen.getByTestId('entry').textContent;
+    const search = screen.getByTestId('search').textContent;
+    await userEvent.click(await screen.findByRole('link', { name: 'View Details' }));
+    await screen.findByTestId('detail-stub');
+
+    const link = screen.getByTestId('back-to-directory');
+    expect(link.getAttribute('href')).toBe(`/browse${search}`);
+    await userEvent.click(link);
+    await screen.findAllByTestId('city-group');
+    expect(screen.getByTestId('path').textContent).toBe('/browse');
+    expect(screen.getByTestId('search').textContent).toBe(search);
+    // The very history entry the visitor left (its scroll position is remembered by its key), not a new one.
+    expect(screen.getByTestId('entry').textContent).toBe(directoryEntry);
+    expect((screen.getByPlaceholderText('Search businesses...') as HTMLInputElement).value).toBe('olive');
+  });
+
+  it("'Back to Directory' on a business the visitor opened directly is the plain directory", async () => {
+    renderApp('/business/10');
+    const link = await screen.findByTestId('back-to-directory');
+    expect(link.getAttribute('href')).toBe('/dashboard');
+    await userEvent.click(link);
+    expect(screen.getByTestId('path').textContent).toBe('/dashboard');
+    expect(screen.getByTestId('search').textContent).toBe('');
+  });
 });

@@ -1,3 +1,6 @@
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { directoryKeys } from '../../features/directory/api/keys';
 import { useListMessages } from '../../i18n/list-messages';
 import shared from '../../ui/page.module.css';
 
@@ -16,5 +19,14 @@ export function LoadFailed({ onRetry, retrying, compact = false }: { onRetry: ()
         {retrying ? t('common.loading') : t('common.tryAgain')}
       </button>
     </div>
+  );
+}
+
+/** Try again: every failed read of the directory is asked again (a view's failure is rarely its only one). */
+export function useRetryFailedDirectoryReads(): () => void {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () => void queryClient.refetchQueries({ queryKey: directoryKeys.all, predicate: (query) => query.state.status === 'error' }),
+    [queryClient],
   );
 }

@@ -10,7 +10,7 @@ import { directoryKeys } from '../../features/directory/api/keys';
 import { PageSpinner } from '../../ui/Spinner';
 import { useCount, useListMessages } from '../../i18n/list-messages';
 import { BusinessRow } from './BusinessRow';
-import { LoadFailed } from './LoadFailed';
+import { LoadFailed, useRetryFailedDirectoryReads } from './LoadFailed';
 import { LocationSummary } from './LocationSummary';
 import locations from './LocationsView.module.css';
 import shared from '../../ui/page.module.css';
@@ -101,6 +101,7 @@ export const LocationsView = memo(function LocationsView({ filter, open, restore
   const groupsQuery = useCityGroups(filter);
   const summary = useDirectorySummary(filter).data;
   const groups = groupsQuery.data?.groups;
+  const retryFailed = useRetryFailedDirectoryReads();
 
   // While the next filters' groups load, the last ones stay on screen with their own rows.
   const [shownFilter, setShownFilter] = useState(filter);
@@ -197,7 +198,6 @@ export const LocationsView = memo(function LocationsView({ filter, open, restore
 
   if (!groups && groupsQuery.isError) {
     // The count line's summary failed too, most likely: every failed answer of the directory is asked again.
-    const retryFailed = () => void queryClient.refetchQueries({ queryKey: directoryKeys.all, predicate: (query) => query.state.status === 'error' });
     return <LoadFailed onRetry={retryFailed} retrying={groupsQuery.isFetching} />;
   }
 

@@ -55,24 +55,32 @@ function mergeTiles(tiles: ReadonlyArray<MapTile | undefined>): MapMarker[] {
 // Module-level, so useQueries keeps its result (the same object) while no tile's answer changes.
 const combineTiles = (results: ReadonlyArray<UseQueryResult<MapTile>>) => ({
   loading: results.some((result) => result.isPending),
+  failed: results.some((result) => result.isError),
   markers: mergeTiles(results.map((result) => result.data)),
 });
 
+export interface MapTilesState {
+  markers: MapMarker[];
+  /** The map's version or a tile in view could not be read: the map would miss markers without saying so. */
+  failed: boolean;
+}
+
 /** The markers of the tiles in view (null before the map knows its view), for the filters. */
-export function useMapTiles(filter: DirectoryFilter, tiles: readonly TileAddress[] | null): MapMarker[] {
+export function useMapTiles(filter: DirectoryFilter, tiles: readonly TileAddress[] | null): MapTilesState {
   const { api } = useHost();
   const queryClient = useQueryClient();
-  const version = useQuery({ ...getMapVersionQueryOptions(api), enabled: tiles !== null }).data?.version;
+  const versionQuery = useQuery({ ...getMapVersionQueryOptions(api), enabled: tiles !== null });
+  const version = versionQuery.data?.version;
   // A move asks for the version again once it is a few seconds old, so a change reaches an open map.
   useEffect(() => {
     if (tiles) void queryClient.prefetchQuery(getMapVersionQueryOptions(api));
   }, [api, queryClient, tiles]);
-  const { loading, markers } = useQueries({
+  const { loading, failed, markers } = useQueries({
     queries: (version === undefined ? [] : (tiles ?? [])).map((tile) => getMapTileQueryOptions(api, filter, tile, version!)),
     combine: combineTiles,
   });
   // The markers of the last view stay on the map until every tile of the next one has come.
   const [shown, setShown] = useState(markers);
   if (!loading && shown !== markers) setShown(markers);
-  return loading ? shown : markers;
+  return { markers: loading ? shown : markers, failed: failed || (versionQuery.isError && version === undefined) };
 }
