@@ -10,6 +10,8 @@ import { NavBar } from '../../ui/NavBar';
 import { PageSpinner } from '../../ui/Spinner';
 import { Filters } from './Filters';
 import { LocationsView } from './LocationsView';
+import { NearMe } from '../../features/near-me/NearMe';
+import { NearbyList } from '../../features/near-me/NearbyList';
 import directory from './DirectoryScreen.module.css';
 import shared from '../../ui/page.module.css';
 
@@ -43,6 +45,7 @@ export function DirectoryScreen() {
         </header>
 
         <Filters values={url.filters} onCommit={commitFilters} view={url.view} onViewChange={url.setView} />
+        <NearMe near={url.near} onNear={url.setNear} />
 
         <CountLine filter={filter} />
         {member && (
@@ -55,6 +58,8 @@ export function DirectoryScreen() {
           <Suspense fallback={<PageSpinner label={t('directory.loadingMap')} />}>
             <MapView filter={filter} viewport={url.viewport} onViewportChange={url.setViewport} />
           </Suspense>
+        ) : url.near ? (
+          <NearbyList filter={filter} near={url.near} />
         ) : (
           <LocationsView filter={filter} open={url.open} restoreScrollY={restoreScrollY} />
         )}
