@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { useErrorText } from '@zaytoon/web-kit/contract-messages';
+import { isApiError } from '@zaytoon/contract/client';
+import { useHost } from '@zaytoon/web-kit';
 import { useListMessages } from '../../i18n/list-messages';
-import { usePostcodeCentre } from './api/near-me-queries';
 import { roundNear, type NearPoint } from './near-point';
 import styles from './NearMe.module.css';
 
@@ -11,9 +11,9 @@ import styles from './NearMe.module.css';
  */
 export function NearMe({ near, onNear }: { near: NearPoint | null; onNear: (point: NearPoint | null) => void }) {
   const t = useListMessages();
-  const errorText = useErrorText();
-  const centre = usePostcodeCentre();
+  const { api } = useHost();
   const [postcode, setPostcode] = useState('');
+  const [placing, setPlacing] = useState(false);
   const [locating, setLocating] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -34,14 +34,21 @@ export function NearMe({ near, onNear }: { near: NearPoint | null; onNear: (poin
     );
   };
 
-  const submit = (event: FormEvent) => {
+  // A plain call, not a mutation or the contract's messages: this bar is on /browse's first load, which carries neither.
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);
     if (!postcode.trim()) return;
-    centre.mutate(postcode.trim(), {
-      onSuccess: (place) => onNear(roundNear({ lat: place.latitude, lng: place.longitude })),
-      onError: (error) => setProblem(errorText(error, 'postcodeUnknown')),
-    });
+    setPlacing(true);
+    try {
+      const place = await api.call('postcodeCentre', { query: { postcode: postcode.trim() } });
+      onNear(roundNear({ lat: place.latitude, lng: place.longitude }));
+    } catch (error) {
+      const unknown = isApiError(error) && (error.status === 404 || error.status === 400);
+      setProblem(unknown ? t('nearMe.postcodeUnknown') : t('common.checkConnection'));
+    } finally {
+      setPlacing(false);
+    }
   };
 
   return (
@@ -49,7 +56,7 @@ export function NearMe({ near, onNear }: { near: NearPoint | null; onNear: (poin
       <button type="button" className="btn btn--outline" onClick={locate} disabled={locating} aria-pressed={near !== null}>
         {locating ? t('nearMe.locating') : t('nearMe.button')}
       </button>
-      <form className={styles.postcode} onSubmit={submit}>
+      <form className={styles.postcode} onSubmit={(event) => void submit(event)}>
         <label htmlFor="near-postcode">{t('nearMe.postcode')}</label>
         <input
           id="near-postcode"
@@ -59,7 +66,7 @@ export function NearMe({ near, onNear }: { near: NearPoint | null; onNear: (poin
           maxLength={10}
           dir="ltr"
         />
-        <button type="submit" className="btn btn--outline" disabled={centre.isPending}>
+        <button type="submit" className="btn btn--outline" disabled={placing}>
           {t('nearMe.sort')}
         </button>
       </form>

@@ -10,7 +10,7 @@ import type { NearPoint } from './near-point';
 import styles from './NearMe.module.css';
 
 /** The Locations view near a point: the filters' mapped businesses nearest first, each with its distance, page after page. */
-export function NearbyList({ filter, near }: { filter: DirectoryFilter; near: NearPoint }) {
+export default function NearbyList({ filter, near }: { filter: DirectoryFilter; near: NearPoint }) {
   const t = useListMessages();
   const isAdmin = useSession((state) => state.user?.is_admin ?? false);
   const nearby = useNearbyBusinesses(filter, near);

@@ -11,11 +11,12 @@ import { PageSpinner } from '../../ui/Spinner';
 import { Filters } from './Filters';
 import { LocationsView } from './LocationsView';
 import { NearMe } from '../../features/near-me/NearMe';
-import { NearbyList } from '../../features/near-me/NearbyList';
 import directory from './DirectoryScreen.module.css';
 import shared from '../../ui/page.module.css';
 
 const MapView = lazy(() => import('../../map/MapView'));
+// Only once a visitor asks for 'Near me'.
+const NearbyList = lazy(() => import('../../features/near-me/NearbyList'));
 // Members only: visitors' first load carries none of it.
 const SaveAlertButton = lazy(() => import('../../features/alerts/SaveAlertButton'));
 
@@ -59,7 +60,9 @@ export function DirectoryScreen() {
             <MapView filter={filter} viewport={url.viewport} onViewportChange={url.setViewport} />
           </Suspense>
         ) : url.near ? (
-          <NearbyList filter={filter} near={url.near} />
+          <Suspense fallback={<PageSpinner label={t('directory.loadingBusinesses')} />}>
+            <NearbyList filter={filter} near={url.near} />
+          </Suspense>
         ) : (
           <LocationsView filter={filter} open={url.open} restoreScrollY={restoreScrollY} />
         )}

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { DirectoryFilter } from '@zaytoon/contract/client';
 import { useHost, useSession } from '@zaytoon/web-kit';
 import { nearParam, type NearPoint } from '../near-point';
@@ -18,13 +18,5 @@ export function useNearbyBusinesses(filter: DirectoryFilter, near: NearPoint) {
       api.callPage('listBusinesses', { query: { ...filter, near: point, limit: NEARBY_PAGE_SIZE, cursor: pageParam } }, { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor ?? undefined,
-  });
-}
-
-/** A typed postcode placed by the server (its district's centre, GET /api/postcode-centre). */
-export function usePostcodeCentre() {
-  const { api } = useHost();
-  return useMutation({
-    mutationFn: (postcode: string) => api.call('postcodeCentre', { query: { postcode } }),
   });
 }
