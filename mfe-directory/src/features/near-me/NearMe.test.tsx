@@ -1,6 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { business, renderScreen } from '../../test/harness';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@zaytoon/contract/client';
+import { business, fakeApi, fakeHost, renderScreen } from '../../test/harness';
+import { NearMe } from './NearMe';
 import { BusinessRow } from '../../screens/Directory/BusinessRow';
 import { BusinessPopup } from '../../map/BusinessPopup';
 import { DirectionsLinks } from './DirectionsLinks';
@@ -79,5 +82,54 @@ describe('the point in the URL', () => {
   it('measures great-circle miles', () => {
     // London to Leeds: about 170 miles.
     expect(milesBetween({ lat: 51.5074, lng: -0.1278 }, { lat: 53.8008, lng: -1.5491 })).toBeCloseTo(169.5, 0);
+  });
+});
+
+describe("the 'Near me' bar", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("sorts from the browser's location, rounded to two decimals before it goes anywhere", async () => {
+    const getCurrentPosition = vi.fn((success: PositionCallback) =>
+      success({ coords: { latitude: 51.523456, longitude: -0.071234 } } as GeolocationPosition),
+    );
+    vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
+    const onNear = vi.fn();
+    renderScreen(<NearMe near={null} onNear={onNear} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Near me' }));
+    expect(onNear).toHaveBeenCalledWith({ lat: 51.52, lng: -0.07 });
+  });
+
+  it('says so when the location cannot be had', async () => {
+    vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition: (_: unknown, failure: () => void) => failure() } });
+    const onNear = vi.fn();
+    renderScreen(<NearMe near={null} onNear={onNear} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Near me' }));
+    expect(screen.getByTestId('near-me-problem').textContent).toBe('Could not find your location: enter a postcode instead');
+    expect(onNear).not.toHaveBeenCalled();
+  });
+
+  it("sorts from a typed postcode's district centre, and says when the server does not know it", async () => {
+    const postcodeCentre = vi.fn(async ({ query }: { query: { postcode: string } }) => {
+      if (query.postcode === 'LS1 4AP') return { outcode: 'LS1', latitude: 53.79674, longitude: -1.54754 };
+      throw new ApiError(404, 'Postcode not found: please enter a UK postcode such as SW1A 1AA');
+    });
+    const onNear = vi.fn();
+    renderScreen(<NearMe near={null} onNear={onNear} />, { host: fakeHost({ api: fakeApi({ postcodeCentre }) }) });
+    await userEvent.type(screen.getByLabelText('Postcode'), 'LS1 4AP');
+    await userEvent.click(screen.getByRole('button', { name: 'Sort by distance' }));
+    expect(onNear).toHaveBeenCalledWith({ lat: 53.8, lng: -1.55 });
+
+    await userEvent.clear(screen.getByLabelText('Postcode'));
+    await userEvent.type(screen.getByLabelText('Postcode'), 'QQ99 9QQ');
+    await userEvent.click(screen.getByRole('button', { name: 'Sort by distance' }));
+    expect((await screen.findByTestId('near-me-problem')).textContent).toBe('Postcode not found: please enter a UK postcode such as SW1A 1AA');
+    expect(onNear).toHaveBeenCalledTimes(1);
+  });
+
+  it("offers 'Clear' once sorted", async () => {
+    const onNear = vi.fn();
+    renderScreen(<NearMe near={{ lat: 53.8, lng: -1.55 }} onNear={onNear} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(onNear).toHaveBeenCalledWith(null);
   });
 });
