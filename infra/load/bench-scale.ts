@@ -450,6 +450,14 @@ class Bench {
       if (!next) break;
       deep = next;
     }
+    // 'Near me': nearest first from points across Great Britain (the GiST index's KNN walk), and a deep page of one point.
+    const nearAnywhere = () => `/api/businesses?near=${(50.5 + Math.random() * 5).toFixed(2)},${(-4 + Math.random() * 4.5).toFixed(2)}`;
+    let deepNear = '/api/businesses?near=52.48,-1.9';
+    for (let page = 0; page < followed; page++) {
+      const next = nextPath((await getOk(port, deepNear)).headers.link);
+      if (!next) break;
+      deepNear = next;
+    }
     const { rows } = await this.pool.query<{ id: number }>(
       `SELECT id FROM businesses b WHERE NOT EXISTS (SELECT 1 FROM reports r WHERE r.business_id = b.id AND r.status = 'approved')
         ORDER BY random() LIMIT 500`,
@@ -460,6 +468,8 @@ class Bench {
       { name: 'list: first page', path: '/api/businesses' },
       { name: `list: page ${followed + 1} (cursor)`, path: deep },
       { name: `list: search=${SEARCH_TERM}`, path: `/api/businesses?search=${SEARCH_TERM}` },
+      { name: 'list: near=lat,lng (first page)', path: nearAnywhere },
+      { name: `list: near, page ${followed + 1} (cursor)`, path: deepNear },
       { name: 'summary', path: '/api/businesses/summary' },
       { name: 'by-city', path: '/api/businesses/by-city' },
       // The baseline right before the detail, so the share compares two moments of the same load.

@@ -4,12 +4,18 @@ import { useFromDirectoryState } from '../features/directory/backToDirectory';
 import { useCount, useMessages } from '../i18n/messages';
 import map from './MapView.module.css';
 import shared from '../ui/page.module.css';
+import { useNearPoint } from '../features/directory/useDirectoryUrl';
+import { Distance } from '../features/near-me/Distance';
+import { DirectionsLinks } from '../features/near-me/DirectionsLinks';
+import { milesBetween } from '../features/near-me/near-point';
 
 /** SPEC §2 marker popup. */
 export function BusinessPopup({ business, isAdmin }: { business: Business; isAdmin: boolean }) {
   const t = useMessages();
   const count = useCount();
   const fromDirectory = useFromDirectoryState();
+  const near = useNearPoint();
+  const located = business.latitude !== null && business.longitude !== null;
   return (
     <div className={map.popup} data-testid="map-popup">
       <h3 dir="auto">{business.name}</h3>
@@ -22,6 +28,11 @@ export function BusinessPopup({ business, isAdmin }: { business: Business; isAdm
       {business.address && <p>{business.address}</p>}
       <p>{[business.city, business.postcode].filter(Boolean).join(' ')}</p>
       {business.location_precision === 'area' && <p data-testid="approximate-location">{t('map.approximateLocation')}</p>}
+      {near && located && (
+        <p>
+          <Distance miles={milesBetween(near, { lat: business.latitude!, lng: business.longitude! })} />
+        </p>
+      )}
       {business.description && <p>{truncate(business.description, DIRECTORY_LIMITS.popupDescriptionLength)}</p>}
       {business.phone && <p dir="ltr">{business.phone}</p>}
       {isAdmin && business.report_count > 0 && (
@@ -29,6 +40,7 @@ export function BusinessPopup({ business, isAdmin }: { business: Business; isAdm
           <span className={`${shared.badge} ${shared.badgeRed}`}>{t('row.reports', count(business.report_count))}</span>
         </p>
       )}
+      <DirectionsLinks latitude={business.latitude} longitude={business.longitude} />
       <p>
         <Link to={`/business/${business.id}`} state={fromDirectory}>
           {t('map.fullDetails')}

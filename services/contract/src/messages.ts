@@ -212,6 +212,9 @@ export const MESSAGES = {
   confirmDeleteComment: 'Are you sure you want to delete this comment?',
   /** The directory's 'Open now' filter takes only `true` (left out: no filter). */
   openNowInvalid: 'open_now must be true, or left out',
+  /** 'Near me': the list's `near` point, and the typed postcode the server places. */
+  nearInvalid: 'near must be latitude,longitude in degrees, for example 51.51,-0.13',
+  postcodeUnknown: 'Postcode not found: please enter a UK postcode such as SW1A 1AA',
   /** Alerts, 'Email me new businesses like these'. */
   alertSaved: 'Alert saved: we will email you new businesses like these',
   alertExists: 'You already have an alert for these filters',

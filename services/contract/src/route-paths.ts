@@ -32,6 +32,7 @@ export const ROUTE_PATHS = {
   duplicateCheck: { method: 'get', path: '/businesses/duplicates' },
   categories: { method: 'get', path: '/categories' },
   cities: { method: 'get', path: '/cities' },
+  postcodeCentre: { method: 'get', path: '/postcode-centre' },
   getBusiness: { method: 'get', path: '/businesses/:id' },
   mergedBusinessPage: { method: 'get', path: '/businesses/:id/page' },
   exportBusinessesCsv: { method: 'get', path: OPEN_DATA_PATHS.csv },

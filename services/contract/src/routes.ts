@@ -28,6 +28,8 @@ import { commentInputSchema, commentSchema } from './schemas/comment.schema';
 import {
   businessListQuerySchema,
   cityListQuerySchema,
+  postcodeCentreQuerySchema,
+  postcodeCentreSchema,
   cityGroupsSchema,
   directoryFilterSchema,
   directorySummarySchema,
@@ -311,6 +313,15 @@ export const API_ROUTES = {
     summary: 'Cities in use, A-Z; with search or limit, the first matches (the city filter asks for a few at a time)',
     query: cityListQuerySchema,
     response: citiesSchema,
+  }),
+  postcodeCentre: route({
+    ...ROUTE_PATHS.postcodeCentre,
+    access: 'public',
+    tag: 'businesses',
+    cacheable: true,
+    summary: "'Near me' from a typed postcode: the centre of its district (offline outcode table); 404 when the district is unknown",
+    query: postcodeCentreQuerySchema,
+    response: postcodeCentreSchema,
   }),
   getBusiness: route({
     notFound: 'businessNotFound',

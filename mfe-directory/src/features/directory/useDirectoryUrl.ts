@@ -2,6 +2,7 @@ import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { MAP_ZOOM } from '@zaytoon/contract/client';
 import { NO_FILTERS, type FilterValues } from './filters';
+import { nearParam, parseNear, type NearPoint } from '../near-me/near-point';
 
 export type DirectoryView = 'locations' | 'map';
 
@@ -19,6 +20,8 @@ export interface DirectoryUrlState {
   open: string | null;
   /** The map's centre and zoom, once the visitor moved it (or it framed the results). */
   viewport: Viewport | null;
+  /** 'Near me': the rounded point the list is sorted from. */
+  near: NearPoint | null;
 }
 
 /** Query parameter names: /browse?search=olive&category=Cafe&city=Leeds&view=map&open=Leeds&lat=..&lng=..&zoom=.. */
@@ -33,6 +36,7 @@ export const URL_PARAMS = {
   lat: 'lat',
   lng: 'lng',
   zoom: 'zoom',
+  near: 'near',
 } as const;
 
 function numberParam(params: URLSearchParams, name: string): number | null {
@@ -59,6 +63,7 @@ export function readDirectoryUrl(params: URLSearchParams): DirectoryUrlState {
     view: params.get(URL_PARAMS.view) === 'map' ? 'map' : 'locations',
     open: params.get(URL_PARAMS.open) || null,
     viewport: validViewport ? { lat, lng, zoom: Math.round(zoom) } : null,
+    near: parseNear(params.get(URL_PARAMS.near)),
   };
 }
 
@@ -113,6 +118,8 @@ export function useDirectoryUrl() {
     [write],
   );
 
+  const setNear = useCallback((near: NearPoint | null) => write((params) => setOrDelete(params, URL_PARAMS.near, near && nearParam(near))), [write]);
+
   const setView = useCallback((view: DirectoryView) => write((params) => setOrDelete(params, URL_PARAMS.view, view, 'locations')), [write]);
 
   const setViewport = useCallback(
@@ -128,5 +135,12 @@ export function useDirectoryUrl() {
     [write],
   );
 
-  return { ...state, setFilters, setView, setViewport };
+  return { ...state, setFilters, setView, setViewport, setNear };
+}
+
+/** 'Near me' as the URL keeps it, for parts of the page below the directory's screen (the map's popups). */
+export function useNearPoint(): NearPoint | null {
+  const [searchParams] = useSearchParams();
+  const near = searchParams.get(URL_PARAMS.near);
+  return useMemo(() => parseNear(near), [near]);
 }

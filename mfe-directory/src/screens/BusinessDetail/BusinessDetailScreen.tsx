@@ -33,6 +33,7 @@ import forms from '../../ui/forms.module.css';
 import { OpeningStatus } from '../../ui/OpeningStatus';
 import shared from '../../ui/page.module.css';
 import { useContractLabels, useContractMessages, useDescribeValue } from '@zaytoon/web-kit/contract-messages';
+import { DirectionsLinks } from '../../features/near-me/DirectionsLinks';
 
 // Only members who open them need the dialogs' code.
 const SuggestEditDialog = lazyNamed(() => import('./SuggestEditDialog'), 'SuggestEditDialog');
@@ -104,6 +105,7 @@ export function BusinessDetailScreen() {
               {t('map.approximateLocation')}
             </p>
           )}
+          <DirectionsLinks latitude={business.latitude} longitude={business.longitude} />
           <Ownership business={business} />
           <UnusualActivity business={business} />
         </header>

@@ -4,11 +4,12 @@ import { useFromDirectoryState } from '../../features/directory/backToDirectory'
 import shared from '../../ui/page.module.css';
 import { useCount, useListMessages } from '../../i18n/list-messages';
 import { OpeningStatus } from '../../ui/OpeningStatus';
+import { Distance } from '../../features/near-me/Distance';
 import row from './BusinessRow.module.css';
 
 /**
  * One business in a city card (SPEC §2): name, category, vote score, report count (admins), address and
- * postcode, opening status, description cut to 120 characters, phone, website link, 'View Details'.
+ * postcode, the distance when sorted 'Near me', opening status, description cut to 120 characters, phone, website link, 'View Details'.
  */
 export function BusinessRow({ business, isAdmin }: { business: Business; isAdmin: boolean }) {
   const t = useListMessages();
@@ -38,6 +39,11 @@ export function BusinessRow({ business, isAdmin }: { business: Business; isAdmin
         <p className={row.address} dir="auto">
           {[business.address, business.postcode].filter(Boolean).join(', ')}
         </p>
+        {business.distance_miles !== undefined && (
+          <p className={row.distance}>
+            <Distance miles={business.distance_miles} />
+          </p>
+        )}
         <OpeningStatus hours={business.business_hours} />
         {business.description && <p>{truncate(business.description, DIRECTORY_LIMITS.listDescriptionLength)}</p>}
         <p className={row.contact}>

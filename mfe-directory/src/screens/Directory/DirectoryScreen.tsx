@@ -10,10 +10,13 @@ import { NavBar } from '../../ui/NavBar';
 import { PageSpinner } from '../../ui/Spinner';
 import { Filters } from './Filters';
 import { LocationsView } from './LocationsView';
+import { NearMe } from '../../features/near-me/NearMe';
 import directory from './DirectoryScreen.module.css';
 import shared from '../../ui/page.module.css';
 
 const MapView = lazy(() => import('../../map/MapView'));
+// Only once a visitor asks for 'Near me'.
+const NearbyList = lazy(() => import('../../features/near-me/NearbyList'));
 // Members only: visitors' first load carries none of it.
 const SaveAlertButton = lazy(() => import('../../features/alerts/SaveAlertButton'));
 
@@ -43,6 +46,7 @@ export function DirectoryScreen() {
         </header>
 
         <Filters values={url.filters} onCommit={commitFilters} view={url.view} onViewChange={url.setView} />
+        <NearMe near={url.near} onNear={url.setNear} />
 
         <CountLine filter={filter} />
         {member && (
@@ -54,6 +58,10 @@ export function DirectoryScreen() {
         {url.view === 'map' ? (
           <Suspense fallback={<PageSpinner label={t('directory.loadingMap')} />}>
             <MapView filter={filter} viewport={url.viewport} onViewportChange={url.setViewport} />
+          </Suspense>
+        ) : url.near ? (
+          <Suspense fallback={<PageSpinner label={t('directory.loadingBusinesses')} />}>
+            <NearbyList filter={filter} near={url.near} />
           </Suspense>
         ) : (
           <LocationsView filter={filter} open={url.open} restoreScrollY={restoreScrollY} />

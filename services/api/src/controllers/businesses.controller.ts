@@ -31,6 +31,7 @@ export function businessesController(
   | 'canEdit'
   | 'categories'
   | 'cities'
+  | 'postcodeCentre'
   | 'businessHistory'
 > {
   const { businesses, directory, revisions, duplicates } = core.services;
@@ -59,6 +60,7 @@ export function businessesController(
     canEdit: ({ id, user }) => businesses.canEdit(id, user),
     categories: () => businesses.categories(),
     cities: ({ query }) => businesses.cities(query),
+    postcodeCentre: ({ query }) => businesses.postcodeCentre(query),
     businessHistory: pagedAnswer(({ id, query }) => revisions.history(id, query)),
   };
 }

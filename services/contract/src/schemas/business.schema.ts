@@ -126,6 +126,10 @@ export const businessSchema = z.object({
   vote_score: z.number().int(),
   upvotes: z.number().int(),
   downvotes: z.number().int(),
+  distance_miles: z
+    .number()
+    .optional()
+    .describe("only in a list asked with `near`: miles from that point to the business's public point (great circle)"),
   verified: z.boolean().describe('the latest verification is under 12 months old (verification.status is current)'),
   verification: verificationSchema,
   created_at: isoDate,

@@ -20,7 +20,24 @@ export const directoryFilterSchema = z.object({
 });
 export type DirectoryFilter = z.infer<typeof directoryFilterSchema>;
 
+/** 'Near me': a point as `latitude,longitude` in degrees, up to 6 decimals each. */
+const NEAR_POINT = /^(-?\d{1,2}(?:\.\d{1,6})?),(-?\d{1,3}(?:\.\d{1,6})?)$/;
+export const nearPointSchema = inputText({ error: issueMessage('nearInvalid') })
+  .trim()
+  .regex(NEAR_POINT, issueMessage('nearInvalid'))
+  .transform((text) => {
+    const [latitude, longitude] = text.split(',').map(Number);
+    return { latitude, longitude };
+  })
+  .refine(({ latitude, longitude }) => Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180, issueMessage('nearInvalid'));
+export type NearPoint = z.output<typeof nearPointSchema>;
+
 export const businessListQuerySchema = directoryFilterSchema.extend({
+  near: nearPointSchema
+    .optional()
+    .describe(
+      "'Near me': latitude,longitude in degrees (e.g. 51.51,-0.13). The page lists mapped businesses nearest first (then by id), each with distance_miles; the other filters still apply",
+    ),
   on_map: z.enum(['true', 'false']).optional().describe('true: only businesses with coordinates; false: only those without'),
   limit: inputText({ error: issueMessage('limitOutOfRange') })
     .regex(/^\d{1,3}$/, issueMessage('limitOutOfRange'))
@@ -30,7 +47,7 @@ export const businessListQuerySchema = directoryFilterSchema.extend({
     .describe(`page size, default ${PAGING.defaultLimit}, at most ${PAGING.maxLimit}`),
   cursor: inputText().max(2000, issueMessage('invalidCursor')).optional().describe('opaque; taken from the Link header of the previous page'),
 });
-export type BusinessListQuery = DirectoryFilter & { on_map?: 'true' | 'false'; limit?: number; cursor?: string };
+export type BusinessListQuery = DirectoryFilter & { on_map?: 'true' | 'false'; near?: string; limit?: number; cursor?: string };
 
 /**
  * The cities in use (GET /api/cities): all of them as SPEC has it, or, for the city filter's list, the first `limit`
@@ -43,6 +60,19 @@ export type CityListQuery = { search?: string; limit?: number };
 
 /** Any other paged list (CONTRACT.md's paging): `limit` and an opaque `cursor`. */
 export const pageQuerySchema = businessListQuerySchema.pick({ limit: true, cursor: true });
+
+/** 'Near me' from a typed postcode: the centre of its district, from the offline outcode table. */
+export const postcodeCentreQuerySchema = z.object({
+  postcode: inputText({ error: issueMessage('postcodeUnknown') })
+    .trim()
+    .max(10, issueMessage('postcodeUnknown')),
+});
+export const postcodeCentreSchema = z.object({
+  outcode: z.string().describe('the postcode district (outward code)'),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+export type PostcodeCentre = z.infer<typeof postcodeCentreSchema>;
 
 /** Headers of a list page (CONTRACT.md). */
 export const LIST_PAGE_HEADERS = {

@@ -29,6 +29,8 @@ export function toBusiness(row: PageRow, forAdmin: boolean, viewerId: number | n
     rank_bucket: _bucket,
     rank_score: _score,
     folded_name: _folded,
+    near_key: _nearKey,
+    distance_miles: _miles,
     report_count,
     latest_reports,
     created_at,

@@ -6,6 +6,7 @@ import {
   type BusinessDetail,
   type CanEdit,
   type CityListQuery,
+  type PostcodeCentre,
   type User,
   type Valid,
   type ValidBusinessInput,
@@ -25,6 +26,7 @@ import { MergesRepository } from '../duplicates/merges.repository';
 import { typedPlace } from '../duplicates/duplicates.service';
 import { decodeCursor, encodeCursor, pageKeyOf } from './page-cursor';
 import { setRevisionContext } from '../revisions/revision-context';
+import { lookupOutcode, outcodeOf } from '../geo/outcodes';
 
 /** After a business write has committed: the statistics are refreshed. */
 export async function afterBusinessWrite(jobs: JobQueueRepository): Promise<void> {
@@ -37,6 +39,11 @@ export interface BusinessPageAnswer {
   total: number;
   /** The cursor of the next page; null on the last one. */
   nextCursor: string | null;
+}
+
+/** Miles to two decimals: the client shows one, and finer says more about the asker's point than it helps. */
+function withDistance(business: Business, miles: number | undefined): Business {
+  return miles === undefined ? business : { ...business, distance_miles: Math.round(miles * 100) / 100 };
 }
 
 export class BusinessesService {
@@ -53,20 +60,24 @@ export class BusinessesService {
    * One more row than the page is read to know whether a next page exists.
    */
   async listPage(parsed: Valid<typeof businessListQuerySchema>, viewer: User | null): Promise<BusinessPageAnswer> {
-    const filters = { ...toDirectoryFilters(parsed), onMap: parsed.on_map === undefined ? undefined : parsed.on_map === 'true' };
-    // Ranked by relevance (its cursor says so); a one- or two-letter search lists A-Z by the folded name, no search by name.
-    const order = !filters.search ? 'name' : isShortSearch(filters.search) ? 'prefix' : 'relevance';
+    const near = parsed.near;
+    // 'Near me' lists only businesses with a point: the total counts those.
+    const onMap = near ? true : parsed.on_map === undefined ? undefined : parsed.on_map === 'true';
+    const filters = { ...toDirectoryFilters(parsed), onMap };
+    // Near a point: nearest first. Else ranked by relevance (its cursor says so); a one- or two-letter search lists A-Z
+    // by the folded name, no search by name.
+    const order = near ? 'near' : !filters.search ? 'name' : isShortSearch(filters.search) ? 'prefix' : 'relevance';
     // Only the first page counts (from the rollups when they hold these filters); later ones carry its total in their cursor.
     const continued = parsed.cursor ? decodeCursor(parsed.cursor, order) : undefined;
     const after = continued?.key;
     const limit = parsed.limit ?? PAGING.defaultLimit;
     const forAdmin = viewer?.is_admin ?? false;
     const [rows, total] = await Promise.all([
-      this.businesses.listPage(filters, { limit: limit + 1, after, forAdmin }),
+      this.businesses.listPage(filters, { limit: limit + 1, after, forAdmin, near }),
       continued?.total ?? (rollupsTotal(filters) ? this.rollups.total(filters) : this.businesses.count(filters)),
     ]);
     return {
-      body: rows.slice(0, limit).map((row) => toBusiness(row, forAdmin, viewer?.id ?? null)),
+      body: rows.slice(0, limit).map((row) => withDistance(toBusiness(row, forAdmin, viewer?.id ?? null), row.distance_miles)),
       total,
       nextCursor: rows.length > limit ? encodeCursor(pageKeyOf(rows[limit - 1], order), total) : null,
     };
@@ -135,6 +146,14 @@ export class BusinessesService {
     const business = await this.businesses.findOwner(id);
     const isOwner = !!business && business.owner_id === viewer.id;
     return { can_edit: !!business && (isOwner || viewer.is_admin), is_owner: isOwner };
+  }
+
+  /** 'Near me' from a typed postcode: its district's centre, from the offline outcode table (no request leaves the server). */
+  postcodeCentre(query: { postcode: string }): PostcodeCentre {
+    const outcode = outcodeOf(query.postcode);
+    const centre = outcode ? lookupOutcode(outcode) : null;
+    if (!outcode || !centre) throw notFound('postcodeUnknown');
+    return { outcode, latitude: centre.latitude, longitude: centre.longitude };
   }
 
   async categories(): Promise<{ categories: string[] }> {

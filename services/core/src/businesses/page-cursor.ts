@@ -14,13 +14,16 @@ export function encodeCursor(key: PageKey, total: number): string {
       ? ['n', key.name, key.id]
       : key.mode === 'prefix'
         ? ['p', key.folded, key.id]
-        : ['r', key.bucket, key.score, key.name, key.id];
+        : key.mode === 'near'
+          ? ['d', key.distance, key.id]
+          : ['r', key.bucket, key.score, key.name, key.id];
   return encodeOpaqueCursor([...parts, total]);
 }
 
 export function pageKeyOf(row: PageRow, mode: PageKey['mode']): PageKey {
   if (mode === 'relevance') return { mode, bucket: row.rank_bucket ?? 0, score: row.rank_score ?? 0, name: row.name, id: row.id };
   if (mode === 'prefix') return { mode, folded: row.folded_name ?? '', id: row.id };
+  if (mode === 'near') return { mode, distance: row.near_key ?? 0, id: row.id };
   return { mode, name: row.name, id: row.id };
 }
 
@@ -34,6 +37,7 @@ const total = z
   .max(2 ** 31 - 1);
 const nameCursor = z.tuple([z.literal('n'), storedName, id, total]);
 const prefixCursor = z.tuple([z.literal('p'), storedName, id, total]);
+const nearCursor = z.tuple([z.literal('d'), z.number().min(0), id, total]);
 const relevanceCursor = z.tuple([z.literal('r'), z.int32(), z.number(), storedName, id, total]);
 
 /** A cursor made by encodeCursor for the same order of query, else 400. */
@@ -45,6 +49,10 @@ export function decodeCursor(cursor: string, mode: PageKey['mode']): { key: Page
   if (mode === 'prefix') {
     const [, folded, id, total] = decodeOpaqueCursor(cursor, prefixCursor);
     return { key: { mode, folded, id }, total };
+  }
+  if (mode === 'near') {
+    const [, distance, id, total] = decodeOpaqueCursor(cursor, nearCursor);
+    return { key: { mode, distance, id }, total };
   }
   const [, bucket, score, name, id, total] = decodeOpaqueCursor(cursor, relevanceCursor);
   return { key: { mode: 'relevance', bucket, score, name, id }, total };

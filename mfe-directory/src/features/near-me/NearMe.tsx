@@ -1,0 +1,88 @@
+import { useState, type FormEvent } from 'react';
+import { isApiError } from '@zaytoon/contract/client';
+import { useHost } from '@zaytoon/web-kit';
+import { useListMessages } from '../../i18n/list-messages';
+import { roundNear, type NearPoint } from './near-point';
+import styles from './NearMe.module.css';
+
+/**
+ * 'Near me' on /browse: the browser's location, or a postcode the server places at its district's centre. Either way
+ * only the rounded point goes on (to the URL and the API).
+ */
+export function NearMe({ near, onNear }: { near: NearPoint | null; onNear: (point: NearPoint | null) => void }) {
+  const t = useListMessages();
+  const { api } = useHost();
+  const [postcode, setPostcode] = useState('');
+  const [placing, setPlacing] = useState(false);
+  const [locating, setLocating] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const locate = () => {
+    setProblem(null);
+    if (!('geolocation' in navigator)) return setProblem(t('nearMe.locationFailed'));
+    setLocating(true);
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setLocating(false);
+        onNear(roundNear({ lat: position.coords.latitude, lng: position.coords.longitude }));
+      },
+      () => {
+        setLocating(false);
+        setProblem(t('nearMe.locationFailed'));
+      },
+      { maximumAge: 10 * 60_000, timeout: 15_000 },
+    );
+  };
+
+  // A plain call, not a mutation or the contract's messages: this bar is on /browse's first load, which carries neither.
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    if (!postcode.trim()) return;
+    setPlacing(true);
+    try {
+      const place = await api.call('postcodeCentre', { query: { postcode: postcode.trim() } });
+      onNear(roundNear({ lat: place.latitude, lng: place.longitude }));
+    } catch (error) {
+      const unknown = isApiError(error) && (error.status === 404 || error.status === 400);
+      setProblem(unknown ? t('nearMe.postcodeUnknown') : t('common.checkConnection'));
+    } finally {
+      setPlacing(false);
+    }
+  };
+
+  return (
+    <div className={styles.bar} data-testid="near-me">
+      <button type="button" className="btn btn--outline" onClick={locate} disabled={locating} aria-pressed={near !== null}>
+        {locating ? t('nearMe.locating') : t('nearMe.button')}
+      </button>
+      <form className={styles.postcode} onSubmit={(event) => void submit(event)}>
+        <label htmlFor="near-postcode">{t('nearMe.postcode')}</label>
+        <input
+          id="near-postcode"
+          value={postcode}
+          onChange={(event) => setPostcode(event.target.value)}
+          autoComplete="postal-code"
+          maxLength={10}
+          dir="ltr"
+        />
+        <button type="submit" className="btn btn--outline" disabled={placing}>
+          {t('nearMe.sort')}
+        </button>
+      </form>
+      {near && (
+        <>
+          <span role="status">{t('nearMe.sorted')}</span>
+          <button type="button" className="btn btn--outline" onClick={() => onNear(null)}>
+            {t('nearMe.clear')}
+          </button>
+        </>
+      )}
+      {problem && (
+        <p role="alert" data-testid="near-me-problem">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}
