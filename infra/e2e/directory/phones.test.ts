@@ -52,6 +52,8 @@ test.describe('phones: the top bar folds into one menu button', () => {
 
   test('at 375 px a business page shows Contact Information and Business Hours before About', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/browse');
+    await directoryScreen(page, 'directory');
     const rows = await apiFetch<Array<{ id: number }>>(page, '/api/businesses');
     await page.goto(`/business/${rows.body[0].id}`);
     await expect(page.getByTestId('business-detail')).toBeVisible();

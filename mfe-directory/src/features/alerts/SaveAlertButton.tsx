@@ -6,8 +6,8 @@ import { saveAlert } from './api/save-alert';
 import styles from './SaveAlertButton.module.css';
 
 /**
- * 'Email me new businesses like these' under /browse's count line: saves the list's city, category
- * and search as an alert. A chunk of its own, loaded for members only: a visitor's first /browse carries none of it.
+ * 'Email me new businesses like these' under /browse's count line: saves every filter of the list as an alert. A
+ * chunk of its own, loaded for members only: a visitor's first /browse carries none of it.
  */
 export default function SaveAlertButton({ filter }: { filter: DirectoryFilter }) {
   const host = useHost();

@@ -200,6 +200,30 @@ describe('directory screen (SPEC §2)', () => {
     expect(screen.getByTestId('chip-openNow').textContent).toBe('Show: Open now ×');
   });
 
+  it("'Email me new businesses like these' saves every filter of the list, 'Verified only' and 'Open now' among them", async () => {
+    const api = directoryApi({
+      createAlert: async () => ({
+        id: 1,
+        city: 'Leeds',
+        category: null,
+        search: 'cafe',
+        verified: true,
+        open_now: true,
+        created_at: '2026-11-29T00:00:00.000Z',
+      }),
+    });
+    renderScreen(<DirectoryScreen />, {
+      path: '/browse?search=cafe&city=Leeds&verified=true&open_now=true',
+      host: fakeHost({ api, session: fakeSession(member) }),
+    });
+    await userEvent.click(await screen.findByTestId('save-alert', {}, { timeout: 10_000 }));
+    await waitFor(() =>
+      expect(routeFake(api, 'createAlert')).toHaveBeenCalledWith({
+        body: { city: 'Leeds', category: undefined, search: 'cafe', verified: 'true', open_now: 'true' },
+      }),
+    );
+  });
+
   it('restores filters, view and the open city from the URL (a copied link)', async () => {
     const api = directoryApi();
     renderScreen(<DirectoryScreen />, {

@@ -70,7 +70,7 @@ const validBodies = (): Partial<Record<RouteName, Record<string, unknown>>> => (
   addReport: { business_id: 0, reason: 'Other', description: 'Closed down' },
   claimBusiness: { evidence: 'I am the owner: the phone number is mine.' },
   confirmListing: { token: 'a-token-nobody-was-mailed' },
-  createAlert: { city: 'Leeds', category: 'Cafe', search: 'olive' },
+  createAlert: { city: 'Leeds', category: 'Cafe', search: 'olive', verified: 'true', open_now: 'true' },
   confirmEmail: { token: 'a-token-nobody-was-mailed' },
   // Merges into the sweep's business from one that does not exist: every variant is a 400 or a 404.
   mergeBusiness: { from: 999_999 },
