@@ -104,6 +104,7 @@ function withValue(body: Record<string, unknown>, path: string[], value: unknown
 /** Fields whose value is one of a list: any other string, control characters or not, gets the list's message. */
 const CHOICE_FIELDS = new Set(['vote.vote_type', 'addSuggestion.field_name', 'addReport.reason', 'setLanguage.language']);
 CHOICE_FIELDS.add('confirmBusiness.answer');
+CHOICE_FIELDS.add('createAlert.verified').add('createAlert.open_now');
 /**
  * Known gap, outside this sweep's files: the per-account rate limit (middleware/rate-limit-rules.ts, byAccount)
  * looks the raw login up in Postgres before the handler validates it, so a NUL there still fails in SQL.
