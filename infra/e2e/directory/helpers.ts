@@ -69,6 +69,12 @@ export async function directoryScreen(page: Page, screen: string): Promise<void>
   await expect(page.locator(`[data-testid="directory-root"][data-screen="${screen}"]`)).toBeVisible();
 }
 
+/** On a phone the top bar's controls sit behind its menu button: opens it (nothing to do on a wider screen). */
+export async function unfoldTopBar(page: Page): Promise<void> {
+  const menu = page.getByTestId('nav-menu-button');
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) === 'false') await menu.click();
+}
+
 /** Signs up through /login ('Create Account'); ends on /dashboard with the welcome line. */
 export async function signUp(page: Page, user: TestUser): Promise<void> {
   await page.goto('/login');
@@ -81,6 +87,8 @@ export async function signUp(page: Page, user: TestUser): Promise<void> {
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Create Account', exact: true }).click();
   await waitForPath(page, '/dashboard');
+  await expect(page.getByTestId('directory-nav')).toBeVisible();
+  await unfoldTopBar(page);
   await expect(page.getByTestId('welcome').filter({ hasText: `Welcome, ${user.name}` })).toBeVisible();
 }
 
@@ -92,6 +100,8 @@ export async function logIn(page: Page, login: string, password: string): Promis
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await waitForPath(page, '/dashboard');
+  await expect(page.getByTestId('directory-nav')).toBeVisible();
+  await unfoldTopBar(page);
   await expect(page.getByTestId('welcome')).toBeVisible();
 }
 

@@ -1,5 +1,5 @@
-import { Suspense, useId } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Suspense, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { LanguageMenu, useHost, useSession } from '@zaytoon/web-kit';
 import { useListMessages } from '../i18n/list-messages';
 import { useBackToDirectory } from '../features/directory/backToDirectory';
@@ -9,6 +9,20 @@ import nav from './NavBar.module.css';
 
 /** Only a member whose address is unconfirmed downloads it: /browse's first load stays as it was. */
 const EmailConfirmationBanner = lazyNamed(() => import('../features/account/EmailConfirmationBanner'), 'EmailConfirmationBanner');
+
+/** Under this width the bar's controls would wrap onto several rows: they fold into one menu button. */
+export const NARROW_BAR_QUERY = '(max-width: 479.98px)';
+
+function useNarrowBar(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia?.(NARROW_BAR_QUERY);
+      query?.addEventListener('change', onChange);
+      return () => query?.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia?.(NARROW_BAR_QUERY).matches ?? false,
+  );
+}
 
 /**
  * Directory top bar (SPEC §2). Logged out: Login button with its hint.
@@ -23,6 +37,30 @@ export function NavBar({ variant = 'directory' }: { variant?: 'directory' | 'det
   const status = useSession((state) => state.status);
   const navigate = useNavigate();
   const back = useBackToDirectory();
+  const narrow = useNarrowBar();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const folded = narrow && !menuOpen;
+
+  // A link followed from the open menu closes it: the next page starts with the bar folded.
+  const { key: locationKey } = useLocation();
+  const [menuLocation, setMenuLocation] = useState(locationKey);
+  if (menuLocation !== locationKey) {
+    setMenuLocation(locationKey);
+    setMenuOpen(false);
+  }
+
+  useEffect(() => {
+    if (!narrow || !menuOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [narrow, menuOpen]);
 
   // Leave first: forgetting the user on a protected page would let the shell's guard send them to /login.
   const logout = () => {
@@ -51,7 +89,20 @@ export function NavBar({ variant = 'directory' }: { variant?: 'directory' | 'det
               </Link>
             )}
           </div>
-          <nav className={nav.links} aria-label={t('nav.account')}>
+          {narrow && (
+            <button
+              type="button"
+              ref={menuButton}
+              className={`btn btn--outline ${nav.menuButton}`}
+              aria-expanded={menuOpen}
+              aria-controls={menuId}
+              onClick={() => setMenuOpen((open) => !open)}
+              data-testid="nav-menu-button"
+            >
+              <span aria-hidden="true">☰</span> {t('nav.menu')}
+            </button>
+          )}
+          <nav id={menuId} className={narrow ? `${nav.links} ${nav.menu}` : nav.links} aria-label={t('nav.account')} hidden={folded}>
             <LanguageMenu label={t('language.label')} />
             {status === 'loading' ? null : user ? (
               <>

@@ -10,13 +10,20 @@ const alert = (id: number, filters: Partial<Alert>): Alert => ({
   city: null,
   category: null,
   search: null,
+  verified: null,
+  open_now: false,
   created_at: '2026-11-24T00:00:00.000Z',
   ...filters,
 });
 
 describe("account settings' Alerts", () => {
   it('lists each alert in words and deletes one with its button', async () => {
-    let alerts = [alert(1, { city: 'Leeds', category: 'Cafe' }), alert(2, { search: 'falafel' }), alert(3, {})];
+    let alerts = [
+      alert(1, { city: 'Leeds', category: 'Cafe' }),
+      alert(2, { search: 'falafel' }),
+      alert(3, {}),
+      alert(4, { city: 'York', verified: true, open_now: true }),
+    ];
     const api = fakeApi({
       listAlerts: async () => alerts,
       deleteAlert: async ({ id }) => {
@@ -32,11 +39,12 @@ describe("account settings' Alerts", () => {
       'In Leeds · Cafe',
       'Matching "falafel"',
       'All new businesses',
+      'In York · Verified only · With opening hours',
     ]);
     await userEvent.click(screen.getByRole('button', { name: 'Delete the alert: Matching "falafel"' }));
     await waitFor(() => expect(host.toast.success).toHaveBeenCalledWith('Alert deleted'));
     expect(host.api.call).toHaveBeenCalledWith('deleteAlert', { id: 2 });
-    await waitFor(() => expect(screen.getAllByTestId('alert-row')).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByTestId('alert-row')).toHaveLength(3));
   });
 
   it('says how to make one when there are none', async () => {

@@ -17,6 +17,9 @@ function useDescribeAlert() {
       alert.city && t('alerts.inCity', { city: alert.city }),
       alert.category,
       alert.search && t('alerts.matching', { search: alert.search }),
+      alert.verified === true && t('alerts.verifiedOnly'),
+      alert.verified === false && t('alerts.notVerified'),
+      alert.open_now && t('alerts.withHours'),
     ].filter((part): part is string => Boolean(part));
     return parts.length ? parts.join(' · ') : t('alerts.everything');
   };

@@ -96,6 +96,14 @@ describe('business detail (SPEC §2)', () => {
     expect(screen.getByRole('link', { name: 'Visit Website' })).toBeTruthy();
   });
 
+  it('reads Contact Information and Business Hours right after the header, before About and Palestine Support', async () => {
+    open();
+    await screen.findByTestId('business-detail');
+    const order = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    // The rating's short row belongs to the header's block; the page's sections start with the contact details.
+    expect(order.slice(0, 5)).toEqual(['Community Rating', 'Contact Information', 'Business Hours', 'About', 'Palestine Support']);
+  });
+
   it('shows a name in Arabic script as the heading and its English letters beneath it, each reading in its own direction', async () => {
     const arabic = { ...detailBusiness, name: 'مطعم الزيتون', name_latin: 'Matam Al Zaytoun' };
     open(fakeHost({ api: api({ getBusiness: async () => arabic }) }));
@@ -286,8 +294,10 @@ describe('business detail (SPEC §2)', () => {
     await userEvent.click(submit);
     await waitFor(() => expect(host.toast.error).toHaveBeenCalledWith('Failed to submit report'));
     expect(routeFake(host.api, 'addReport')).toHaveBeenCalledWith({ body: { business_id: 5, reason: 'Other', description: 'Moved' } });
-    // A refused report leaves the dialog open; Cancel closes it.
+    // A refused report leaves the dialog open, its details kept; Cancel asks before they are lost, Discard closes it.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('alertdialog', { name: 'Discard what you wrote?' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Discard' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

@@ -115,6 +115,11 @@ export function BusinessDetailScreen() {
         <ActionRow business={business} canEdit={detail.canEdit.can_edit} isOwner={detail.canEdit.is_owner} />
 
         <div className={classes.columns}>
+          {/* First in reading order at every width: on a phone they come right after the header, before About. */}
+          <div className={classes.essentials} data-testid="business-essentials">
+            <ContactInformation business={business} />
+            <BusinessHours business={business} />
+          </div>
           <div className={classes.main}>
             <Card title={t('detail.about')}>
               <p className={classes.prewrap} dir="auto">
@@ -130,8 +135,6 @@ export function BusinessDetailScreen() {
           </div>
 
           <aside className={classes.side}>
-            <ContactInformation business={business} />
-            <BusinessHours business={business} />
             <SocialMedia business={business} />
             <BusinessInfo business={business} />
             <MemberConfirmations businessId={business.id} />

@@ -3,13 +3,13 @@ import { LIMITS } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
 import { useMessages } from '../../i18n/messages';
 import { TextAreaField } from '../../ui/Field';
-import { Modal } from '../../ui/Modal';
+import { Modal, ModalCancelButton } from '../../ui/Modal';
 import forms from '../../ui/forms.module.css';
 
 /**
  * Form of the business page's member dialogs ('Suggest Edit', 'Report Business'). Submit stays disabled until
  * `input` is complete, sends it only for a logged-in member (others get `loginMessage`), and closes the dialog
- * once the request succeeds; Cancel closes it.
+ * once the request succeeds; Cancel closes it (asking first if something typed would be lost).
  */
 export function MemberDialogForm<Input>({
   title,
@@ -52,9 +52,7 @@ export function MemberDialogForm<Input>({
       <form className={forms.form} onSubmit={submit} data-testid={testId}>
         {children}
         <div className={forms.actions}>
-          <button type="button" className="btn btn--outline" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
+          <ModalCancelButton>{t('common.cancel')}</ModalCancelButton>
           <button type="submit" className={submitClassName} disabled={input === null || busy}>
             {busy ? t('dialog.submitting') : submitLabel}
           </button>

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, FIRST_LOAD_MESSAGES, MESSAGES } from '@zaytoon/contract/client';
-import { admin, business, fakeApi, fakeHost, fakeSession, member, renderScreen, routeFake } from '../../test/harness';
+import { admin, business, descriptions, fakeApi, fakeHost, fakeSession, member, renderScreen, routeFake } from '../../test/harness';
 import { page, pendingUntilAborted, summary } from '../../test/directoryFakes';
 import { CITY_PAGE_SIZE } from '../../features/directory/api/get-city-businesses';
 import { DirectoryScreen } from './DirectoryScreen';
@@ -198,6 +198,33 @@ describe('directory screen (SPEC §2)', () => {
     await waitFor(() => expect(routeFake(api, 'directorySummary')).toHaveBeenLastCalledWith({ query: { open_now: 'true' } }, expect.anything()));
     expect((screen.getByRole('checkbox', { name: 'Open now' }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByTestId('chip-openNow').textContent).toBe('Show: Open now ×');
+  });
+
+  it("'Email me new businesses like these' saves every filter of the list, 'Verified only' and 'Open now' among them", async () => {
+    const api = directoryApi({
+      createAlert: async () => ({
+        id: 1,
+        city: 'Leeds',
+        category: null,
+        search: 'cafe',
+        verified: true,
+        open_now: true,
+        created_at: '2026-11-29T00:00:00.000Z',
+      }),
+    });
+    renderScreen(<DirectoryScreen />, {
+      path: '/browse?search=cafe&city=Leeds&verified=true&open_now=true',
+      host: fakeHost({ api, session: fakeSession(member) }),
+    });
+    const button = await screen.findByTestId('save-alert', {}, { timeout: 10_000 });
+    // A daily mail has no 'now': the button says what 'Open now' means in one.
+    expect(descriptions(button)).toEqual(["In an alert's daily email, 'Open now' means businesses whose hours say when they open."]);
+    await userEvent.click(button);
+    await waitFor(() =>
+      expect(routeFake(api, 'createAlert')).toHaveBeenCalledWith({
+        body: { city: 'Leeds', category: undefined, search: 'cafe', verified: 'true', open_now: 'true' },
+      }),
+    );
   });
 
   it('restores filters, view and the open city from the URL (a copied link)', async () => {

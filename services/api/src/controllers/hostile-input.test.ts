@@ -70,7 +70,7 @@ const validBodies = (): Partial<Record<RouteName, Record<string, unknown>>> => (
   addReport: { business_id: 0, reason: 'Other', description: 'Closed down' },
   claimBusiness: { evidence: 'I am the owner: the phone number is mine.' },
   confirmListing: { token: 'a-token-nobody-was-mailed' },
-  createAlert: { city: 'Leeds', category: 'Cafe', search: 'olive' },
+  createAlert: { city: 'Leeds', category: 'Cafe', search: 'olive', verified: 'true', open_now: 'true' },
   confirmEmail: { token: 'a-token-nobody-was-mailed' },
   // Merges into the sweep's business from one that does not exist: every variant is a 400 or a 404.
   mergeBusiness: { from: 999_999 },
@@ -104,6 +104,7 @@ function withValue(body: Record<string, unknown>, path: string[], value: unknown
 /** Fields whose value is one of a list: any other string, control characters or not, gets the list's message. */
 const CHOICE_FIELDS = new Set(['vote.vote_type', 'addSuggestion.field_name', 'addReport.reason', 'setLanguage.language']);
 CHOICE_FIELDS.add('confirmBusiness.answer');
+CHOICE_FIELDS.add('createAlert.verified').add('createAlert.open_now');
 /**
  * Known gap, outside this sweep's files: the per-account rate limit (middleware/rate-limit-rules.ts, byAccount)
  * looks the raw login up in Postgres before the handler validates it, so a NUL there still fails in SQL.

@@ -6,11 +6,17 @@ import { directoryFilterSchema } from './directory.schema';
 /** Empty or 'all' is no filter, as on /browse (CONTRACT.md); stored as null. */
 const alertFilter = (schema: z.ZodType<string | undefined>) => schema.transform((value) => (!value || value.toLowerCase() === 'all' ? null : value));
 
-/** 'Email me new businesses like these': /browse's city, category and search, as its list reads them. */
+/** 'Email me new businesses like these': every filter of /browse, as its list reads them. */
 export const alertInputSchema = z.object({
   city: alertFilter(directoryFilterSchema.shape.city),
   category: alertFilter(directoryFilterSchema.shape.category),
   search: alertFilter(directoryFilterSchema.shape.search),
+  verified: directoryFilterSchema.shape.verified
+    .transform((value) => (value === undefined ? null : value === 'true'))
+    .describe("/browse's 'Verified only': true, only businesses whose verification is current; false, only the others"),
+  open_now: directoryFilterSchema.shape.open_now
+    .transform((value) => value === 'true')
+    .describe("/browse's 'Open now': a daily mail has no 'now', so it lists the new businesses whose hours say when they open"),
 });
 export type AlertInput = z.input<typeof alertInputSchema>;
 
@@ -19,6 +25,8 @@ export const alertSchema = z.object({
   city: z.string().nullable().describe('null: every city'),
   category: z.string().nullable().describe('null: every category'),
   search: z.string().nullable().describe('null: no search'),
+  verified: z.boolean().nullable().describe("true: only verified businesses ('Verified only'); false: only the others; null: either"),
+  open_now: z.boolean().describe("'Open now' on /browse: only businesses whose hours say when they open"),
   created_at: isoDate,
 });
 export type Alert = z.infer<typeof alertSchema>;

@@ -5,6 +5,8 @@ export interface AlertFilters {
   city: string | null;
   category: string | null;
   search: string | null;
+  verified: boolean | null;
+  open_now: boolean;
 }
 
 export interface AlertRow extends AlertFilters {
@@ -21,7 +23,7 @@ export interface DueMember {
   until: Date;
 }
 
-const ALERT_COLUMNS = `id, city, category, search, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
+const ALERT_COLUMNS = `id, city, category, search, verified, open_now, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
 const TODAY = `(now() AT TIME ZONE 'UTC')::date`;
 const NOT_MAILED_TODAY = `(u.alerts_mailed_on IS NULL OR u.alerts_mailed_on < ${TODAY})`;
 /** An unconfirmed address gets no alert mail; its alerts wait, unchanged, until it is confirmed. */
@@ -56,8 +58,9 @@ export class AlertsRepository {
   /** The new alert; null when the member already has one for these filters. */
   async insert(userId: number, filters: AlertFilters): Promise<Alert | null> {
     const { rows } = await this.db.query<Alert>(
-      `INSERT INTO alerts (user_id, city, category, search) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING ${ALERT_COLUMNS}`,
-      [userId, filters.city, filters.category, filters.search],
+      `INSERT INTO alerts (user_id, city, category, search, verified, open_now) VALUES ($1, $2, $3, $4, $5, $6)
+        ON CONFLICT DO NOTHING RETURNING ${ALERT_COLUMNS}`,
+      [userId, filters.city, filters.category, filters.search, filters.verified, filters.open_now],
     );
     return rows[0] ?? null;
   }
@@ -93,9 +96,10 @@ export class AlertsRepository {
   }
 
   async alertsOf(userId: number): Promise<AlertRow[]> {
-    const { rows } = await this.db.query<AlertRow>('SELECT id, city, category, search, new_since FROM alerts WHERE user_id = $1 ORDER BY id', [
-      userId,
-    ]);
+    const { rows } = await this.db.query<AlertRow>(
+      'SELECT id, city, category, search, verified, open_now, new_since FROM alerts WHERE user_id = $1 ORDER BY id',
+      [userId],
+    );
     return rows;
   }
 

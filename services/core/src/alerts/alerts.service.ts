@@ -1,5 +1,5 @@
 import { ALERT_RULES, DEFAULT_LANGUAGE, MESSAGES, coded, type Alert, type alertInputSchema, type User, type Valid } from '@zaytoon/contract';
-import { BusinessesRepository } from '../businesses/businesses.repository';
+import { BusinessesRepository, type DirectoryFilters } from '../businesses/businesses.repository';
 import { inTransaction, type Database } from '../db/pool';
 import { badRequest, conflict, forbidden, notFound } from '../errors/domain-error';
 import type { JobPayload } from '../jobs/job-definitions';
@@ -15,16 +15,20 @@ const MEMBERS_PER_PAGE = 200;
 
 export type AlertDigest = JobPayload<'sendAlertDigest'>['alerts'][number];
 
-/** The directory's filters of an alert (null: none), as /browse sends them. */
-export const alertDirectoryFilters = (alert: AlertFilters) => ({
+/**
+ * The directory's filters of an alert (null: none), as /browse sends them. A mail has no 'now': its 'Open now' lists
+ * the businesses whose hours say when they open (docs/decisions/0023-alerts.md).
+ */
+export const alertDirectoryFilters = (alert: AlertFilters): DirectoryFilters => ({
   city: alert.city ?? undefined,
   category: alert.category ?? undefined,
   search: alert.search ?? undefined,
+  verified: alert.verified ?? undefined,
+  opensInTheWeek: alert.open_now || undefined,
 });
 
 /**
- * Members' alerts, 'Email me new businesses like these': /browse's city, category and search,
- * mailed daily with the businesses the directory lists for them that were added since the alert's last mail. A
+ * Members' alerts, 'Email me new businesses like these': every filter of /browse, mailed daily with the businesses the directory lists for them that were added since the alert's last mail. A
  * member's alerts share one mail, at most one a day, and none when nothing is new.
  */
 export class AlertsService {
@@ -104,6 +108,8 @@ export class AlertsService {
           city: alert.city,
           category: alert.category,
           search: alert.search,
+          verified: alert.verified,
+          open_now: alert.open_now,
           total: added[0].total,
           businesses: added.map(({ id, name, city }) => ({ id, name, city })),
         });

@@ -28,6 +28,8 @@ export interface DirectoryFilters {
   verified?: boolean;
   /** 'Open now': only businesses open at this minute of the London week. */
   openAt?: number;
+  /** An alert's 'Open now': only businesses whose hours say they open at some time of the week. */
+  opensInTheWeek?: boolean;
 }
 
 /** Where a page starts: after this business in the page's order (keyset paging). */
@@ -205,6 +207,7 @@ function filterSql(filters: DirectoryFilters, search: ResolvedSearch | null, par
   if (filters.verified === false) conditions.push(`(${VERIFICATION_CURRENT}) IS NOT TRUE`);
   // Intervals parsed from other hours than the row's (written by SQL that bypasses the repository) never count.
   if (filters.openAt !== undefined) conditions.push(`b.open_minutes @> ${params.add(filters.openAt)}::int4 AND b.open_minutes_of = b.business_hours`);
+  if (filters.opensInTheWeek) conditions.push(`NOT isempty(b.open_minutes) AND b.open_minutes_of = b.business_hours`);
   if (!search) return { where: conditions.join(' AND '), rank: null, byPrefix: false };
 
   if (isShortSearch(search.text)) {

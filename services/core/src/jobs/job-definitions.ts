@@ -110,6 +110,9 @@ export const JOBS = {
           city: z.string().nullable(),
           category: z.string().nullable(),
           search: z.string().nullable(),
+          /** Absent from jobs queued before alerts kept 'Verified only' and 'Open now': no such filter. */
+          verified: z.boolean().nullable().default(null),
+          open_now: z.boolean().default(false),
           /** All the alert's new businesses; `businesses` lists the first ALERT_RULES.businessesPerMail. */
           total: z.number().int().positive(),
           businesses: z.array(z.object({ id, name: z.string(), city: z.string() })).min(1),

@@ -163,12 +163,15 @@ export interface AlertSection extends AlertDigest {
   businessUrl: (id: number) => string;
 }
 
-/** An alert in words: 'In Manchester · Cafe · matching "falafel"'; 'All new businesses' without filters. */
-export function describeAlert(t: MailText, alert: Pick<AlertDigest, 'city' | 'category' | 'search'>): string {
+/** An alert in words: 'In Manchester · Cafe · matching "falafel" · Verified only'; 'All new businesses' without filters. */
+export function describeAlert(t: MailText, alert: Pick<AlertDigest, 'city' | 'category' | 'search' | 'verified' | 'open_now'>): string {
   const parts = [
     alert.city && t('alerts.inCity', { city: alert.city }),
     alert.category && t('alerts.inCategory', { category: alert.category }),
     alert.search && t('alerts.matching', { search: alert.search }),
+    alert.verified === true && t('alerts.verifiedOnly'),
+    alert.verified === false && t('alerts.notVerified'),
+    alert.open_now && t('alerts.withHours'),
   ].filter((part): part is string => Boolean(part));
   return parts.length ? parts.join(' · ') : t('alerts.everything');
 }

@@ -74,6 +74,8 @@ export class MailService {
     const alerts = input.alerts.map((alert) => {
       const filters = new URLSearchParams();
       for (const key of ['search', 'category', 'city'] as const) if (alert[key]) filters.set(key, alert[key]!);
+      if (alert.verified !== null && alert.verified !== undefined) filters.set('verified', String(alert.verified));
+      if (alert.open_now) filters.set('open_now', 'true');
       return {
         ...alert,
         browseUrl: `${origin}/browse${filters.size ? `?${filters}` : ''}`,

@@ -4,13 +4,14 @@ import { remoteQueryClient } from '../../../lib/queryClient';
 import { alertKeys } from './get-alerts';
 
 /**
- * 'Email me new businesses like these' on /browse: saves the list's city, category and search as
- * an alert and says so, in the page's language.
+ * 'Email me new businesses like these' on /browse: saves every filter of the list as an alert and says so, in the
+ * page's language.
  */
 export async function saveAlert({ api, toast, language }: Pick<HostContext, 'api' | 'toast' | 'language'>, filter: DirectoryFilter): Promise<void> {
   const messages = contractMessagesNow(language);
   try {
-    await api.call('createAlert', { body: { city: filter.city, category: filter.category, search: filter.search } });
+    const { city, category, search, verified, open_now } = filter;
+    await api.call('createAlert', { body: { city, category, search, verified, open_now } });
     toast.success((await messages).t('alertSaved'));
     await remoteQueryClient().invalidateQueries({ queryKey: alertKeys.mine });
   } catch (error) {
