@@ -176,6 +176,10 @@ export const REPORT_REASONS = [
 ] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
+/** Why a business is on the admins' re-checks: members flagged it, its verification fell due, it was never verified. */
+export const RECHECK_REASONS = ['members', 'due', 'never'] as const;
+export type RecheckReason = (typeof RECHECK_REASONS)[number];
+
 export const SUGGESTABLE_FIELDS = [
   'description',
   'phone',

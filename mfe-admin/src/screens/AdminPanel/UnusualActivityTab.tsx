@@ -3,12 +3,16 @@ import { useProtectionDecision, useUnusualActivity, type ProtectionAction } from
 import { useMessages } from '../../i18n/messages';
 import card from './card.module.css';
 import { PagedList } from './PagedList';
+import { useQueueFilters } from './QueueFilters';
+import { narrows } from '../../features/admin/api/admin-list';
 import { useBusy } from './useBusy';
 
-/** Businesses paused by a burst of new accounts, newest first: who acted, how new they are, and the three decisions. */
+/** Businesses paused by a burst of new accounts, newest first, searched by business name: who acted, how new they are, and the three decisions. */
 export function UnusualActivityTab() {
   const t = useMessages();
-  const paused = useUnusualActivity();
+  const queue = useQueueFilters();
+  const filter = { search: queue.search };
+  const paused = useUnusualActivity(filter, { refetchOnMount: narrows(filter) });
   const decide = useProtectionDecision();
   return (
     <PagedList
@@ -16,6 +20,7 @@ export function UnusualActivityTab() {
       query={paused}
       failure="internalError"
       empty={t('unusual.empty')}
+      filters={queue.form}
       renderItem={(entry) => (
         <PausedCard
           key={entry.id}

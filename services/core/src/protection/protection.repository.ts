@@ -1,6 +1,7 @@
 import type { Language, PausedBusiness } from '@zaytoon/contract';
 import { newestFirst, type NewestFirstKey } from '../db/keyset-page';
 import type { Queryable } from '../db/pool';
+import { nameHoldsSql, nameSearchParam } from '../db/name-search';
 
 const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -131,7 +132,7 @@ export class ProtectionRepository {
   }
 
   /** One page of the running pauses, newest first, each with its burst's accounts (the first 50) and set-aside votes. */
-  async pausedPage(after: NewestFirstKey | undefined, limit: number): Promise<(PausedBusiness & { sort_key: string })[]> {
+  async pausedPage(after: NewestFirstKey | undefined, limit: number, search?: string): Promise<(PausedBusiness & { sort_key: string })[]> {
     const { rows } = await this.db.query<PausedBusiness & { sort_key: string }>(
       `SELECT p.id, json_build_object('id', b.id, 'name', b.name, 'city', b.city) AS business, ${ISO('p.since')} AS since, p.reason,
               (SELECT count(*)::int FROM votes v WHERE v.set_aside_by = p.id) AS set_aside_votes, p.votes_decision,
@@ -146,15 +147,19 @@ export class ProtectionRepository {
                         GROUP BY u.id ORDER BY min(a.created_at), u.id LIMIT 50) acc) AS accounts,
               ${newestFirst.exactTimeSql('p.since')} AS sort_key
          FROM business_pauses p JOIN businesses b ON b.id = p.business_id
-        WHERE p.lifted_at IS NULL AND ${newestFirst.afterSql('p.since', 'p.id', 1)}
+        WHERE p.lifted_at IS NULL AND ${newestFirst.afterSql('p.since', 'p.id', 1)} AND ${nameHoldsSql('b', '$4')}
         ${newestFirst.orderSql('p.since', 'p.id')} LIMIT $3`,
-      [...newestFirst.params(after), limit],
+      [...newestFirst.params(after), limit, nameSearchParam(search)],
     );
     return rows;
   }
 
-  async countPaused(): Promise<number> {
-    const { rows } = await this.db.query<{ count: number }>('SELECT count(*)::int AS count FROM business_pauses WHERE lifted_at IS NULL');
+  async countPaused(search?: string): Promise<number> {
+    const { rows } = await this.db.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM business_pauses p JOIN businesses b ON b.id = p.business_id
+        WHERE p.lifted_at IS NULL AND ${nameHoldsSql('b', '$1')}`,
+      [nameSearchParam(search)],
+    );
     return rows[0].count;
   }
 

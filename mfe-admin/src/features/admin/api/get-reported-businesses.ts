@@ -1,21 +1,26 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { type ApiClient } from '@zaytoon/contract/client';
+import { type ApiClient, type ReportReason } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
-import { ADMIN_QUEUE_PAGE, adminListQueryOptions, type QueueReadOptions } from './admin-list';
+import { queueQueryOptions, type QueueReadOptions, type QueueSearch } from './admin-list';
 import { adminKeys } from './keys';
 import { pendingPage } from './visit';
 
+/** What an admin narrows the reported businesses to: a part of the name, the reason of one of its pending reports. */
+export interface ReportedBusinessesFilter extends QueueSearch {
+  reason?: ReportReason;
+}
+
 /** GET /api/admin/businesses/reported, page after page (without a business removed during this visit). */
-export function getReportedBusinessesQueryOptions(api: ApiClient) {
-  return adminListQueryOptions({
-    queryKey: adminKeys.businesses(),
+export function getReportedBusinessesQueryOptions(api: ApiClient, filter: ReportedBusinessesFilter = {}) {
+  return queueQueryOptions({
+    base: adminKeys.businesses(),
+    filter,
     failure: 'loadReportedBusinessesFailed',
-    readPage: async (cursor, client) =>
-      pendingPage(await api.callPage('reportedBusinesses', { query: { limit: ADMIN_QUEUE_PAGE, cursor } }), client, (business) => business.id),
+    readPage: async (query, client) => pendingPage(await api.callPage('reportedBusinesses', { query }), client, (business) => business.id),
   });
 }
 
-export function useReportedBusinesses(options: QueueReadOptions = {}) {
+export function useReportedBusinesses(filter: ReportedBusinessesFilter = {}, options: QueueReadOptions = {}) {
   const { api } = useHost();
-  return useInfiniteQuery({ ...getReportedBusinessesQueryOptions(api), ...options });
+  return useInfiniteQuery({ ...getReportedBusinessesQueryOptions(api, filter), ...options });
 }
