@@ -343,6 +343,7 @@ export function pausedBusiness(businessId: number, overrides: Partial<PausedBusi
     reason: 'burst',
     set_aside_votes: 3,
     votes_decision: null,
+    more_actions: false,
     accounts: [
       {
         username: 'fresh1',

@@ -126,6 +126,8 @@ export const PAGING = {
   maxLimit: 500,
   /** Comments a business page reads at a time ('Load more comments' reads the next ones). */
   commentsPage: 20,
+  /** Of each kind of action (votes, reports, answers) since a pause's window began, the earliest the admins' list reads. */
+  burstActionsRead: 100,
 } as const;
 
 /**

@@ -1,4 +1,4 @@
-import { formatDate, NEW_TAB_REL, type PausedBusiness } from '@zaytoon/contract/client';
+import { formatDate, NEW_TAB_REL, PAGING, type PausedBusiness } from '@zaytoon/contract/client';
 import { useProtectionDecision, useUnusualActivity, type ProtectionAction } from '../../features/admin/api/unusual-activity';
 import { useMessages } from '../../i18n/messages';
 import card from './card.module.css';
@@ -62,6 +62,11 @@ function PausedCard({ entry, onDecide }: { entry: PausedBusiness; onDecide: (act
       <p className={card.muted} data-testid="set-aside-votes">
         {t('unusual.setAside', { count: entry.set_aside_votes })}
       </p>
+      {entry.more_actions && (
+        <p className={card.muted} data-testid="more-actions">
+          {t('unusual.moreActions', { count: PAGING.burstActionsRead })}
+        </p>
+      )}
       <ul data-testid="burst-accounts">
         {entry.accounts.map((account) => (
           <li key={account.username} data-testid="burst-account">
