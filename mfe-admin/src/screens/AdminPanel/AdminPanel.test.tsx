@@ -644,6 +644,35 @@ describe('admin panel in other languages', () => {
     expect(list).toHaveBeenCalledWith({ query: { limit: 20, cursor: undefined, search: 'Jaffa' } });
   });
 
+  it.each([
+    {
+      tab: 'businesses',
+      route: 'reportedBusinesses' as const,
+      card: 'reported-business-card',
+      option: 'Spam or duplicate',
+      reason: 'Spam or duplicate',
+      seed: { reports: [report(1), report(2, { business_id: 8, business_name: 'Jaffa Books', reason: 'Spam or duplicate' })] },
+    },
+    {
+      tab: 'rechecks',
+      route: 'rechecks' as const,
+      card: 'recheck-card',
+      option: 'Verification due',
+      reason: 'due',
+      seed: { rechecks: [recheck(7), recheck(8, { reason: 'due' })] },
+    },
+  ])('the $tab tab filters by reason through the API, and keeps the reason in the URL', async ({ tab, route, card, option, reason, seed }) => {
+    const server = fakeAdminServer(seed);
+    const list = routeFake(server.api, route);
+    renderWithProbe(server.api, `/admin?tab=${tab}`);
+    const panel = screen.getByRole('tabpanel');
+    await waitFor(() => expect(within(panel).getAllByTestId(card).map(businessOf)).toEqual(['7', '8']));
+    await userEvent.selectOptions(within(panel).getByRole('combobox', { name: 'Reason' }), option);
+    await waitFor(() => expect(within(panel).getAllByTestId(card).map(businessOf)).toEqual(['8']));
+    expect(list).toHaveBeenLastCalledWith({ query: { limit: 20, cursor: undefined, reason } });
+    expect(screen.getByTestId('location').textContent).toBe(`/admin?tab=${tab}&reason=${encodeURIComponent(reason).replaceAll('%20', '+')}`);
+  });
+
   it('an unknown tab in the URL opens Reports', async () => {
     renderWithHost(<AdminPanel />, fakeHost({ api: seeded().api }), undefined, '/admin?tab=nope');
     expect(screen.getByRole('tab', { name: /^Reports/ }).getAttribute('aria-selected')).toBe('true');

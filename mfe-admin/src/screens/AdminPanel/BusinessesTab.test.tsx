@@ -37,24 +37,4 @@ describe('Businesses tab', () => {
     await waitFor(() => expect(ids()).not.toContain(first));
     await waitFor(() => expect((document.activeElement as HTMLElement).dataset.businessId).toBe(second));
   });
-
-  it('searches by business name and filters by the reason of a pending report through the API', async () => {
-    const server = fakeAdminServer({
-      reports: [
-        report(1, { business_name: 'Olive Tree Cafe', reason: 'Other' }),
-        report(2, { business_id: 8, business_name: 'Jaffa Books', reason: 'Spam or duplicate' }),
-        report(3, { business_id: 9, business_name: 'Jaffa Bakery', reason: 'Other' }),
-      ],
-    });
-    const reportedBusinesses = routeFake(server.api, 'reportedBusinesses');
-    renderWithHost(<BusinessesTab />, fakeHost({ api: server.api }));
-    const ids = () => screen.queryAllByTestId('reported-business-card').map((card) => card.dataset.businessId);
-    await waitFor(() => expect(ids()).toHaveLength(3));
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search by business name' }), 'jaffa{Enter}');
-    await waitFor(() => expect(ids()?.sort()).toEqual(['8', '9']));
-    expect(reportedBusinesses).toHaveBeenLastCalledWith({ query: { limit: 20, cursor: undefined, search: 'jaffa' } });
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Reason' }), 'Spam or duplicate');
-    await waitFor(() => expect(ids()).toEqual(['8']));
-    expect(reportedBusinesses).toHaveBeenLastCalledWith({ query: { limit: 20, cursor: undefined, search: 'jaffa', reason: 'Spam or duplicate' } });
-  });
 });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { business, fakeAdminServer, recheck } from '../../test/fixtures';
-import { fakeHost, renderWithHost, routeFake, testQueryClient } from '../../test/harness';
+import { fakeHost, renderWithHost, testQueryClient } from '../../test/harness';
 import { AdminPanel } from './AdminPanel';
 
 const flagged = recheck(7, {
@@ -81,13 +81,5 @@ describe('Re-checks tab', () => {
     expect(document.activeElement).toBe(within(dialog).getByLabelText('Method'));
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
-  });
-
-  it('filters by reason through the API, the reason kept in the URL', async () => {
-    const { server } = await openRechecks();
-    const rechecks = routeFake(server.api, 'rechecks');
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Reason' }), 'Verification due');
-    await waitFor(() => expect(screen.getAllByTestId('recheck-card').map((element) => element.dataset.businessId)).toEqual(['8']));
-    expect(rechecks).toHaveBeenLastCalledWith({ query: { limit: 20, cursor: undefined, reason: 'due' } });
   });
 });

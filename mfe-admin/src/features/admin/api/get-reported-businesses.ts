@@ -1,17 +1,16 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { type ApiClient, type ReportReason } from '@zaytoon/contract/client';
+import { type ApiClient } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
-import { queueQueryOptions, type QueueReadOptions, type QueueSearch } from './admin-list';
+import { queueQueryOptions, type QueueReadOptions } from './admin-list';
+import type { ReportsFilter } from './get-pending-reports';
 import { adminKeys } from './keys';
 import { pendingPage } from './visit';
 
-/** What an admin narrows the reported businesses to: a part of the name, the reason of one of its pending reports. */
-export interface ReportedBusinessesFilter extends QueueSearch {
-  reason?: ReportReason;
-}
-
-/** GET /api/admin/businesses/reported, page after page (without a business removed during this visit). */
-export function getReportedBusinessesQueryOptions(api: ApiClient, filter: ReportedBusinessesFilter = {}) {
+/**
+ * GET /api/admin/businesses/reported, page after page (without a business removed during this visit): narrowed to a part
+ * of the name and the reason of one of its pending reports.
+ */
+export function getReportedBusinessesQueryOptions(api: ApiClient, filter: ReportsFilter = {}) {
   return queueQueryOptions({
     base: adminKeys.businesses(),
     filter,
@@ -20,7 +19,7 @@ export function getReportedBusinessesQueryOptions(api: ApiClient, filter: Report
   });
 }
 
-export function useReportedBusinesses(filter: ReportedBusinessesFilter = {}, options: QueueReadOptions = {}) {
+export function useReportedBusinesses(filter: ReportsFilter = {}, options: QueueReadOptions = {}) {
   const { api } = useHost();
   return useInfiniteQuery({ ...getReportedBusinessesQueryOptions(api, filter), ...options });
 }
