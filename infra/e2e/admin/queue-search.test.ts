@@ -59,7 +59,7 @@ test.describe('admin queues: search and filter', () => {
   });
 
   test('the Re-checks tab searches by business name and filters by reason on the server, and keeps both in the URL', async ({ page }) => {
-    await logInAsAdmin(page);
+    // Signed in by the test before (the file's tests share one browser context).
     await page.goto('/admin?tab=rechecks');
     await expect(page.getByRole('tab', { name: /^Re-checks \(\d+\)$/ })).toHaveAttribute('aria-selected', 'true');
     const queue = page.getByTestId('rechecks');
