@@ -1,6 +1,7 @@
 // The admin's Suggestions tab opened by its URL (/admin?tab=suggestions): a search by business name
 // and a filter by field narrow the queue on the server, the URL keeps them over a reload, Back
-// returns from another tab, and a suggestion's card links to its business.
+// returns from another tab, and a suggestion's card links to its business. The Re-checks tab, which spans the
+// directory (every business never verified), is searched and filtered by reason the same way.
 import { expect, test } from '../support/test';
 import { addBusiness, logInAsAdmin, newMember, suggest, tag, type CreatedBusiness } from './helpers';
 
@@ -55,5 +56,34 @@ test.describe('admin queues: search and filter', () => {
     const [business] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
     await expect(business).toHaveURL(new RegExp(`/business/${cafe.id}$`));
     await expect(business.getByRole('heading', { level: 1, name: cafe.name })).toBeVisible();
+  });
+
+  test('the Re-checks tab searches by business name and filters by reason on the server, and keeps both in the URL', async ({ page }) => {
+    // Signed in by the test before (the file's tests share one browser context).
+    await page.goto('/admin?tab=rechecks');
+    await expect(page.getByRole('tab', { name: /^Re-checks \(\d+\)$/ })).toHaveAttribute('aria-selected', 'true');
+    const queue = page.getByTestId('rechecks');
+    const cards = queue.getByTestId('recheck-card');
+
+    const search = queue.getByRole('searchbox', { name: 'Search by business name' });
+    await search.fill(`olive cafe ${run}`);
+    await search.press('Enter');
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toHaveAttribute('data-business-id', String(cafe.id));
+    await expect(cards.first()).toHaveAttribute('data-reason', 'never');
+    await expect(page).toHaveURL(new RegExp(`[?&]tab=rechecks&q=olive\\+cafe\\+${run}$`));
+
+    await queue.getByRole('combobox', { name: 'Reason' }).selectOption('due');
+    await expect(cards).toHaveCount(0);
+    await expect(queue.getByText('No businesses to re-check')).toBeVisible();
+    await queue.getByRole('combobox', { name: 'Reason' }).selectOption('never');
+    await expect(cards).toHaveCount(1);
+    await expect(page).toHaveURL(/[?&]reason=never$/);
+
+    await page.reload();
+    await expect(queue.getByRole('searchbox', { name: 'Search by business name' })).toHaveValue(`olive cafe ${run}`);
+    await expect(queue.getByRole('combobox', { name: 'Reason' })).toHaveValue('never');
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toHaveAttribute('data-business-id', String(cafe.id));
   });
 });

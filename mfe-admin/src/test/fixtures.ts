@@ -122,6 +122,10 @@ export const duplicatePair = (id: number, extra: Partial<DuplicatePair> = {}): D
   ...extra,
 });
 
+interface Named {
+  name: string;
+}
+
 /** The API's search of a queue: the business's name holds the text, any case. */
 const namedLike = (name: string | null | undefined, search: string | undefined) =>
   !search || (name ?? '').toLowerCase().includes(search.toLowerCase());
@@ -210,10 +214,19 @@ export function fakeAdminServer(seed: {
     duplicatePairs: state.duplicates,
     pausedBusinesses: state.paused,
   });
+  // The API's search (any business of the item, a pair has two) and filter (the item's reason) of these lists.
   const listPage =
     (name: string) =>
-    ({ query }: { query?: { limit?: number | string; cursor?: string } }) =>
-      pageOf(lists()[name], query);
+    ({ query = {} }: { query?: { limit?: number | string; cursor?: string; search?: string; reason?: string } }) =>
+      pageOf(
+        lists()[name].filter((item) => {
+          const { business, first, second, reason } = item as { business?: Named; first?: Named; second?: Named; reason?: string };
+          return (
+            [business, first, second].some((named) => named && namedLike(named.name, query.search)) && (!query.reason || reason === query.reason)
+          );
+        }),
+        query,
+      );
   // A verification settles a re-check: the business leaves the list.
   const verification =
     (name: 'verifyBusiness' | 'unverifyBusiness') =>
@@ -256,7 +269,13 @@ export function fakeAdminServer(seed: {
         state.suggestions.filter((s) => namedLike(s.business_name, query.search) && (!query.field || s.field_name === query.field)),
         query,
       ),
-    reportedBusinesses: async ({ query }) => pageOf(reported(), query),
+    reportedBusinesses: async ({ query = {} }) =>
+      pageOf(
+        reported().filter(
+          (b) => namedLike(b.name, query.search) && (!query.reason || state.reports.some((r) => r.business_id === b.id && r.reason === query.reason)),
+        ),
+        query,
+      ),
     reviewReport: async ({ id, query: { action } }) => {
       const found = state.reports.find((r) => r.id === id);
       if (!found) throw new ApiError(404, 'Report not found');
@@ -324,6 +343,7 @@ export function pausedBusiness(businessId: number, overrides: Partial<PausedBusi
     reason: 'burst',
     set_aside_votes: 3,
     votes_decision: null,
+    more_actions: false,
     accounts: [
       {
         username: 'fresh1',

@@ -126,6 +126,8 @@ export const PAGING = {
   maxLimit: 500,
   /** Comments a business page reads at a time ('Load more comments' reads the next ones). */
   commentsPage: 20,
+  /** Of each kind of action (votes, reports, answers) since a pause's window began, the earliest the admins' list reads. */
+  burstActionsRead: 100,
 } as const;
 
 /**
@@ -175,6 +177,10 @@ export const REPORT_REASONS = [
   'Other',
 ] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/** Why a business is on the admins' re-checks: members flagged it, its verification fell due, it was never verified. */
+export const RECHECK_REASONS = ['members', 'due', 'never'] as const;
+export type RecheckReason = (typeof RECHECK_REASONS)[number];
 
 export const SUGGESTABLE_FIELDS = [
   'description',

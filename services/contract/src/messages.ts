@@ -39,6 +39,7 @@ export const MESSAGES = {
     'reason must be one of: Inaccurate information, Does not support Palestine, Business closed/moved, Inappropriate content, Spam or duplicate, Other',
   suggestionFieldFilterInvalid:
     'field must be one of: description, phone, website, business_hours, social_media, proof_of_support, category, name_latin',
+  recheckReasonFilterInvalid: 'reason must be one of: members, due, never',
   invalidRequest: 'Invalid request',
   invalidCursor: 'Invalid cursor: follow the Link header of the previous page',
   limitOutOfRange: 'limit must be a whole number from 1 to 500',

@@ -40,13 +40,21 @@ import {
   pagedList,
 } from './schemas/directory.schema';
 import { okResponse } from './schemas/common.schema';
-import { pendingReportsQuerySchema, reportInputSchema, reportSchema, reviewActionSchema } from './schemas/report.schema';
+import {
+  pendingReportsQuerySchema,
+  reportedBusinessesQuerySchema,
+  reportInputSchema,
+  reportSchema,
+  reviewActionSchema,
+  searchedQueueQuerySchema,
+} from './schemas/report.schema';
 import { redactRevisionInputSchema, revisionSchema } from './schemas/revision.schema';
 import { pendingSuggestionsQuerySchema, suggestionInputSchema, suggestionSchema } from './schemas/suggestion.schema';
 import {
   confirmationInputSchema,
   confirmationSummarySchema,
   recheckSchema,
+  rechecksQuerySchema,
   unverifyInputSchema,
   verificationRecordSchema,
   verifyInputSchema,
@@ -568,8 +576,10 @@ export const API_ROUTES = {
     ...ROUTE_PATHS.reportedBusinesses,
     access: 'admin',
     tag: 'admin',
-    summary: 'Businesses with pending reports, most reported first, then by name, one page at a time',
-    ...pagedList('all businesses with pending reports'),
+    summary:
+      'Businesses with pending reports, most reported first, then by name, one page at a time; searched by business name and filtered by the reason of a pending report',
+    ...pagedList('all businesses with pending reports matching the search and reason'),
+    query: reportedBusinessesQuerySchema,
     response: z.array(businessSchema),
   }),
   reviewReport: route({
@@ -611,24 +621,29 @@ export const API_ROUTES = {
     ...ROUTE_PATHS.rechecks,
     access: 'admin',
     tag: 'admin',
-    summary: 'Re-checks: businesses members flagged, then those whose verification is due, then the never verified; oldest first in each',
-    ...pagedList('all businesses to re-check'),
+    summary:
+      'Re-checks: businesses members flagged, then those whose verification is due, then the never verified; oldest first in each; searched by business name and filtered by reason',
+    ...pagedList('all businesses to re-check matching the search and reason'),
+    query: rechecksQuerySchema,
     response: z.array(recheckSchema),
   }),
   brokenLinks: route({
     ...ROUTE_PATHS.brokenLinks,
     access: 'admin',
     tag: 'admin',
-    summary: "Sources whose link failed three checks in a row ('Link broken'), oldest first, with each page's archived title",
-    ...pagedList('all broken links'),
+    summary:
+      "Sources whose link failed three checks in a row ('Link broken'), oldest first, with each page's archived title; searched by business name",
+    ...pagedList('all broken links of businesses matching the search'),
+    query: searchedQueueQuerySchema,
     response: z.array(brokenLinkSchema),
   }),
   pendingClaims: route({
     ...ROUTE_PATHS.pendingClaims,
     access: 'admin',
     tag: 'admin',
-    summary: "Pending owner claims, oldest first, with the member's email and whether its domain matches the website",
-    ...pagedList('all pending claims'),
+    summary: "Pending owner claims, oldest first, with the member's email and whether its domain matches the website; searched by business name",
+    ...pagedList('all pending claims matching the search'),
+    query: searchedQueueQuerySchema,
     response: z.array(claimSchema),
   }),
   approveClaim: route({
@@ -651,8 +666,9 @@ export const API_ROUTES = {
     ...ROUTE_PATHS.duplicatePairs,
     access: 'admin',
     tag: 'admin',
-    summary: 'Possible duplicates: open pairs found by the nightly job or added despite the warning, oldest first',
-    ...pagedList('all open pairs'),
+    summary: 'Possible duplicates: open pairs found by the nightly job or added despite the warning, oldest first; searched by either business name',
+    ...pagedList('all open pairs matching the search'),
+    query: searchedQueueQuerySchema,
     response: z.array(duplicatePairSchema),
   }),
   dismissDuplicate: route({
@@ -728,8 +744,9 @@ export const API_ROUTES = {
     access: 'admin',
     tag: 'admin',
     summary:
-      "Unusual activity: paused businesses, newest pause first, each with the burst's accounts (their ages and what they did) and its votes set aside",
-    ...pagedList('all paused businesses'),
+      "Unusual activity: paused businesses, newest pause first, each with the burst's accounts (their ages and what they did) and its votes set aside; searched by business name",
+    ...pagedList('all paused businesses matching the search'),
+    query: searchedQueueQuerySchema,
     response: z.array(pausedBusinessSchema),
   }),
   keepBurstVotes: route({

@@ -28,17 +28,22 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
+/** A URL as the runtime and the early script may each write it: absolute. */
+const absolute = (url: string) => new URL(url, globalThis.location?.href).href;
+
+/** The deadline of each remote's load in progress, by its manifest's URL (see downloadRemoteRoot). */
+const deadlines = new Map<string, AbortSignal>();
+
 /**
  * A remote's manifest, read for the federation runtime: the early script's download of it when there is one
- * (early.ts), else the network's, given up after REMOTE_ANSWER_TIMEOUT_MS. Given up, the runtime forgets the
- * manifest it was waiting for, so Try again asks the server afresh instead of waiting on the same request.
+ * (early.ts), else the network's, given up at the deadline of the load that asked for it. Given up, the runtime forgets
+ * the manifest it was waiting for, so Try again asks the server afresh instead of waiting on the same request.
  */
-export async function fetchManifest(url: string, timeoutMs = REMOTE_ANSWER_TIMEOUT_MS): Promise<Response> {
-  // Also bounds the reading of the body, which the runtime does after this returns.
-  const signal = AbortSignal.timeout(timeoutMs);
+export async function fetchManifest(url: string, deadline = deadlines.get(absolute(url))): Promise<Response> {
   const early = takeEarlyManifest(url);
-  const response = early && (await untilAborted(early, signal));
-  return response ?? fetch(url, { signal });
+  const response = early && (await (deadline ? untilAborted(early, deadline) : early));
+  // The deadline also bounds the reading of the body, which the runtime does after this returns.
+  return response ?? fetch(url, { signal: deadline });
 }
 
 const MANIFEST_PLUGIN = { name: 'zaytoon-remote-manifest', fetch: (url: string) => fetchManifest(url) };
@@ -52,12 +57,15 @@ function federation(): Instance {
 }
 
 const configured = new Set<RemoteName>();
+/** Each configured remote's manifest URL, absolute. */
+const entries = new Map<RemoteName, string>();
 
 export function registerRuntimeRemotes(remotes: Partial<RuntimeConfig['remotes']>): void {
   const list = (Object.keys(REMOTE_CONTAINERS) as RemoteName[])
     .filter((name) => typeof remotes[name] === 'string' && remotes[name])
     .map((name) => {
       configured.add(name);
+      entries.set(name, absolute(remotes[name] as string));
       return { name: REMOTE_CONTAINERS[name], alias: name, entry: remotes[name] as string, type: 'module' as const };
     });
   if (list.length === 0) return;
@@ -95,15 +103,21 @@ export function loadRemoteRoot(name: RemoteName): TrackedPromise<ComponentType<R
   return downloadRemoteRoot(name);
 }
 
+/**
+ * The one bound on a remote's load: a deadline REMOTE_ANSWER_TIMEOUT_MS away that fails the load whatever stage it is
+ * at, and aborts the request for the remote's manifest when that is what it waits for.
+ */
 function downloadRemoteRoot(name: RemoteName): Promise<ComponentType<RemoteRootProps>> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`The ${name} remote did not answer within ${REMOTE_ANSWER_TIMEOUT_MS} ms`)),
-      REMOTE_ANSWER_TIMEOUT_MS,
-    );
-    loadRootModule(name)
-      .then(resolve, reject)
-      .finally(() => clearTimeout(timer));
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new Error(`The ${name} remote did not answer within ${REMOTE_ANSWER_TIMEOUT_MS} ms`)),
+    REMOTE_ANSWER_TIMEOUT_MS,
+  );
+  const manifest = entries.get(name);
+  if (manifest) deadlines.set(manifest, controller.signal);
+  return untilAborted(loadRootModule(name), controller.signal).finally(() => {
+    clearTimeout(timer);
+    if (manifest && deadlines.get(manifest) === controller.signal) deadlines.delete(manifest);
   });
 }
 

@@ -5,7 +5,18 @@ import { literalTexts } from '@zaytoon/build-kit/catalog-text';
 import { ApiError, contractLabelEntries, MESSAGES } from '@zaytoon/contract/client';
 import { preloadContractMessages } from '@zaytoon/web-kit/contract-messages';
 import arabicCatalog from '../../i18n/locales/ar.json';
-import { business, fakeAdminServer, pageOf, report, suggestion } from '../../test/fixtures';
+import {
+  brokenLink,
+  business,
+  claim,
+  duplicatePair,
+  fakeAdminServer,
+  pageOf,
+  pausedBusiness,
+  recheck,
+  report,
+  suggestion,
+} from '../../test/fixtures';
 import { fakeApi, fakeHost, renderWithHost, routeFake } from '../../test/harness';
 import englishSource from '../../i18n/locales/en.json?raw';
 import { ADMIN_BUILD_LABEL, ADMIN_VERSION } from '../../version';
@@ -537,15 +548,7 @@ describe('admin panel in other languages', () => {
 
   it('opens the tab the URL names; choosing a tab puts it in the URL, and Back returns to the one before', async () => {
     const server = seeded();
-    renderWithHost(
-      <>
-        <AdminPanel />
-        <LocationProbe />
-      </>,
-      fakeHost({ api: server.api }),
-      undefined,
-      '/admin?tab=suggestions',
-    );
+    renderWithProbe(server.api, '/admin?tab=suggestions');
     expect(screen.getByRole('tab', { name: /^Suggestions/ }).getAttribute('aria-selected')).toBe('true');
     await waitFor(() => expect(screen.getAllByTestId('suggestion-card')).toHaveLength(2));
     await userEvent.click(screen.getByRole('tab', { name: /^Businesses/ }));
@@ -557,15 +560,7 @@ describe('admin panel in other languages', () => {
   });
 
   it("keeps the queue's search and filter in the URL, and a tab opened afterwards starts without them", async () => {
-    renderWithHost(
-      <>
-        <AdminPanel />
-        <LocationProbe />
-      </>,
-      fakeHost({ api: seeded().api }),
-      undefined,
-      '/admin?tab=reports&q=jaffa&reason=Other',
-    );
+    renderWithProbe(seeded().api, '/admin?tab=reports&q=jaffa&reason=Other');
     expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search by business name' }).value).toBe('jaffa');
     expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Reason' }).value).toBe('Other');
     await screen.findByTestId('no-reports');
@@ -574,6 +569,108 @@ describe('admin panel in other languages', () => {
     expect(screen.getByTestId('location').textContent).toBe('/admin?tab=reports&q=jaffa&reason=Spam+or+duplicate');
     await userEvent.click(screen.getByRole('tab', { name: /^Suggestions/ }));
     expect(screen.getByTestId('location').textContent).toBe('/admin?tab=suggestions');
+  });
+
+  // Each queue tab, its route, its cards and the business a card is about; 'Jaffa' names the second business in each.
+  const searchedTabs: { tab: string; route: Parameters<typeof routeFake>[1]; card: string; seed: Parameters<typeof fakeAdminServer>[0] }[] = [
+    {
+      tab: 'businesses',
+      route: 'reportedBusinesses',
+      card: 'reported-business-card',
+      seed: { reports: [report(1), report(2, { business_id: 8, business_name: 'Jaffa Books' })] },
+    },
+    {
+      tab: 'rechecks',
+      route: 'rechecks',
+      card: 'recheck-card',
+      seed: { rechecks: [recheck(7), recheck(8, { business: { ...recheck(8).business, name: 'Jaffa Books' } })] },
+    },
+    {
+      tab: 'links',
+      route: 'brokenLinks',
+      card: 'broken-link-card',
+      seed: {
+        brokenLinks: [brokenLink(1, { business: { id: 7, name: 'Olive Tree Cafe' } }), brokenLink(2, { business: { id: 8, name: 'Jaffa Books' } })],
+      },
+    },
+    {
+      tab: 'duplicates',
+      route: 'duplicatePairs',
+      card: 'duplicate-pair',
+      seed: {
+        duplicates: [
+          duplicatePair(1, { first: { ...duplicatePair(1).first, id: 7 } }),
+          duplicatePair(2, { first: { ...duplicatePair(2).first, id: 8, name: 'Jaffa Books' } }),
+        ],
+      },
+    },
+    {
+      tab: 'claims',
+      route: 'pendingClaims',
+      card: 'claim-card',
+      seed: { claims: [claim(1), claim(2, { business: { id: 8, name: 'Jaffa Books', website: '' } })] },
+    },
+    {
+      tab: 'unusual',
+      route: 'pausedBusinesses',
+      card: 'paused-card',
+      seed: { paused: [pausedBusiness(7), pausedBusiness(8, { business: { id: 8, name: 'Jaffa Books', city: 'York' } })] },
+    },
+  ];
+  const businessOf = (card: HTMLElement) => card.dataset.businessId ?? card.dataset.firstId;
+
+  it.each(searchedTabs)(
+    'the $tab tab searches by business name through the API, and keeps the search in the URL',
+    async ({ tab, route, card, seed }) => {
+      const server = fakeAdminServer(seed);
+      const list = routeFake(server.api, route);
+      renderWithProbe(server.api, `/admin?tab=${tab}`);
+      const panel = screen.getByRole('tabpanel');
+      await waitFor(() => expect(within(panel).getAllByTestId(card).map(businessOf)).toEqual(['7', '8']));
+      await userEvent.type(within(panel).getByRole('searchbox', { name: 'Search by business name' }), 'jaffa{Enter}');
+      await waitFor(() => expect(within(panel).getAllByTestId(card).map(businessOf)).toEqual(['8']));
+      expect(list).toHaveBeenLastCalledWith({ query: { limit: 20, cursor: undefined, search: 'jaffa' } });
+      expect(screen.getByTestId('location').textContent).toBe(`/admin?tab=${tab}&q=jaffa`);
+    },
+  );
+
+  it.each(searchedTabs)('the $tab tab opened by a URL with a search reads only what matches', async ({ tab, route, card, seed }) => {
+    const server = fakeAdminServer(seed);
+    const list = routeFake(server.api, route);
+    renderWithHost(<AdminPanel />, fakeHost({ api: server.api }), undefined, `/admin?tab=${tab}&q=Jaffa`);
+    const panel = screen.getByRole('tabpanel');
+    expect(within(panel).getByRole<HTMLInputElement>('searchbox', { name: 'Search by business name' }).value).toBe('Jaffa');
+    await waitFor(() => expect(within(panel).getAllByTestId(card).map(businessOf)).toEqual(['8']));
+    expect(list).toHaveBeenCalledWith({ query: { limit: 20, cursor: undefined, search: 'Jaffa' } });
+  });
+
+  it.each([
+    {
+      tab: 'businesses',
+      route: 'reportedBusinesses' as const,
+      card: 'reported-business-card',
+      option: 'Spam or duplicate',
+      reason: 'Spam or duplicate',
+      seed: { reports: [report(1), report(2, { business_id: 8, business_name: 'Jaffa Books', reason: 'Spam or duplicate' })] },
+    },
+    {
+      tab: 'rechecks',
+      route: 'rechecks' as const,
+      card: 'recheck-card',
+      option: 'Verification due',
+      reason: 'due',
+      seed: { rechecks: [recheck(7), recheck(8, { reason: 'due' })] },
+    },
+  ])('the $tab tab filters by reason through the API, and keeps the reason in the URL', async ({ tab, route, card, option, reason, seed }) => {
+    const server = fakeAdminServer(seed);
+    const list = routeFake(server.api, route);
+    renderWithProbe(server.api, `/admin?tab=${tab}`);
+    const panel = screen.getByRole('tabpanel');
+    await waitFor(() => expect(within(panel).getAllByTestId(card).map(businessOf)).toEqual(['7', '8']));
+    await userEvent.selectOptions(within(panel).getByRole('combobox', { name: 'Reason' }), option);
+    await waitFor(() => expect(within(panel).getAllByTestId(card).map(businessOf)).toEqual(['8']));
+    expect(list).toHaveBeenLastCalledWith({ query: { limit: 20, cursor: undefined, reason } });
+    expect(screen.getByTestId('location').textContent).toBe(`/admin?tab=${tab}&reason=${encodeURIComponent(reason).replaceAll('%20', '+')}`);
   });
 
   it('an unknown tab in the URL opens Reports', async () => {
@@ -601,6 +698,19 @@ describe('admin panel in other languages', () => {
     expect(within(screen.getByRole('tabpanel')).getByText('Loading...')).toBeTruthy();
   });
 });
+
+/** The panel at `path`, beside where its router is and the browser's Back. */
+function renderWithProbe(api: ReturnType<typeof fakeAdminServer>['api'], path: string) {
+  return renderWithHost(
+    <>
+      <AdminPanel />
+      <LocationProbe />
+    </>,
+    fakeHost({ api }),
+    undefined,
+    path,
+  );
+}
 
 /** Where the panel's router is, and the browser's Back. */
 function LocationProbe() {

@@ -3,18 +3,23 @@ import { useBrokenLinks } from '../../features/admin/api/get-broken-links';
 import { useMessages } from '../../i18n/messages';
 import card from './card.module.css';
 import { PagedList } from './PagedList';
+import { useQueueFilters } from './QueueFilters';
+import { narrows } from '../../features/admin/api/admin-list';
 import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
 
-/** Sources whose link failed three checks in a row, oldest first, with what their page said. */
+/** Sources whose link failed three checks in a row, oldest first, with what their page said; searched by business name. */
 export function BrokenLinksTab() {
   const t = useMessages();
-  const links = useBrokenLinks();
+  const queue = useQueueFilters();
+  const filter = { search: queue.search };
+  const links = useBrokenLinks(filter, { refetchOnMount: narrows(filter) });
   return (
     <PagedList
       testId="broken-links"
       query={links}
       failure="loadBrokenLinksFailed"
       empty={t('links.empty')}
+      filters={queue.form}
       renderItem={(item) => <BrokenLinkCard key={item.source_id} item={item} />}
     />
   );

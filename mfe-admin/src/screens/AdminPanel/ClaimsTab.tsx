@@ -6,12 +6,16 @@ import { rich } from '../../i18n/Rich';
 import { useMessages } from '../../i18n/messages';
 import card from './card.module.css';
 import { PagedList } from './PagedList';
+import { useQueueFilters } from './QueueFilters';
+import { narrows } from '../../features/admin/api/admin-list';
 import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
 
-/** Owner claims, oldest first: approving makes the member the owner, who can then edit. */
+/** Owner claims, oldest first, searched by business name: approving makes the member the owner, who can then edit. */
 export function ClaimsTab() {
   const t = useMessages();
-  const claims = useClaims();
+  const queue = useQueueFilters();
+  const filter = { search: queue.search };
+  const claims = useClaims(filter, { refetchOnMount: narrows(filter) });
   const review = useReviewClaim();
   return (
     <PagedList
@@ -19,6 +23,7 @@ export function ClaimsTab() {
       query={claims}
       failure="loadClaimsFailed"
       empty={t('claims.empty')}
+      filters={queue.form}
       renderItem={(claim) => (
         <ClaimCard
           key={claim.id}

@@ -3,18 +3,23 @@ import { useDismissDuplicate, useDuplicatePairs, useMergeBusinesses } from '../.
 import { useMessages } from '../../i18n/messages';
 import card from './card.module.css';
 import { PagedList } from './PagedList';
+import { useQueueFilters } from './QueueFilters';
+import { narrows } from '../../features/admin/api/admin-list';
 import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
 
-/** Likely pairs found by the nightly search or added despite the warning, oldest first. */
+/** Likely pairs found by the nightly search or added despite the warning, oldest first; searched by either business's name. */
 export function DuplicatesTab() {
   const t = useMessages();
-  const pairs = useDuplicatePairs();
+  const queue = useQueueFilters();
+  const filter = { search: queue.search };
+  const pairs = useDuplicatePairs(filter, { refetchOnMount: narrows(filter) });
   return (
     <PagedList
       testId="duplicates"
       query={pairs}
       failure="loadDuplicatesFailed"
       empty={t('duplicates.empty')}
+      filters={queue.form}
       renderItem={(pair) => <DuplicatePairCard key={pair.id} pair={pair} />}
     />
   );

@@ -13,7 +13,7 @@ interface PagedQuery<Item> extends MorePages, FailedQuery {
 }
 
 /**
- * An admin list read page by page: 'Loading...', its own failure with 'Try again' (never mistaken for an empty list),
+ * An admin list read page by page: its search and filter, 'Loading...', its own failure with 'Try again' (never mistaken for an empty list),
  * its empty text, the cards, and 'Load more' while pages remain.
  */
 export function PagedList<Item>(props: {
@@ -23,6 +23,8 @@ export function PagedList<Item>(props: {
   failure: PlainMessageCode;
   empty: string;
   renderItem: (item: Item) => ReactNode;
+  /** The list's search and filter, above it. */
+  filters?: ReactNode;
   children?: ReactNode;
 }) {
   const t = useMessages();
@@ -31,6 +33,7 @@ export function PagedList<Item>(props: {
   const loading = query.isPending || query.isFetchingNextPage;
   return (
     <section data-testid={props.testId} data-loading={loading}>
+      {props.filters}
       {query.isPending ? (
         <p className={card.muted}>{t('panel.loading')}</p>
       ) : query.isError && !query.data ? (

@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { formatDate, NEW_TAB_REL, type Recheck } from '@zaytoon/contract/client';
+import { formatDate, NEW_TAB_REL, RECHECK_REASONS, type Recheck } from '@zaytoon/contract/client';
 import { useRechecks } from '../../features/admin/api/get-rechecks';
 import { useMarkUnverified } from '../../features/admin/api/verification';
 import { useMessages } from '../../i18n/messages';
 import card from './card.module.css';
 import { PagedList } from './PagedList';
+import { useReasonFilters } from './QueueFilters';
+import { narrows } from '../../features/admin/api/admin-list';
 import { VerifyDialog } from './VerifyDialog';
 import { useContractLabels, useContractMessages } from '@zaytoon/web-kit/contract-messages';
 
@@ -14,10 +16,12 @@ const BADGES: Record<Recheck['reason'], string> = {
   never: card.badgeGrey,
 };
 
-/** Re-checks: what members flagged, then what fell due, then the never verified, oldest first in each. */
+/** Re-checks: what members flagged, then what fell due, then the never verified, oldest first in each; searched by business name, filtered by reason. */
 export function RechecksTab() {
   const t = useMessages();
-  const rechecks = useRechecks();
+  const queue = useReasonFilters(RECHECK_REASONS, (reason) => t(`rechecks.${reason}`));
+  const filter = { search: queue.search, reason: queue.value };
+  const rechecks = useRechecks(filter, { refetchOnMount: narrows(filter) });
   const [verifying, setVerifying] = useState<Recheck['business'] | null>(null);
 
   return (
@@ -26,6 +30,7 @@ export function RechecksTab() {
       query={rechecks}
       failure="loadRechecksFailed"
       empty={t('rechecks.empty')}
+      filters={queue.form}
       renderItem={(item) => <RecheckCard key={item.business.id} item={item} onVerify={() => setVerifying(item.business)} />}
     >
       {verifying && <VerifyDialog business={verifying} onClose={() => setVerifying(null)} />}

@@ -28,6 +28,15 @@ describe("'Unusual activity' tab", () => {
     ).toEqual(['fresh1 · account age in days: 0: Voted it down', 'fresh2 · account age in days: 2: Reported it: Does not support Palestine']);
   });
 
+  it('says when the window held more than the list reads, and only then', async () => {
+    await openUnusualActivity([pausedBusiness(7, { more_actions: true }), pausedBusiness(8)]);
+    const [busy, quiet] = screen.getAllByTestId('paused-card');
+    expect(within(busy).getByTestId('more-actions').textContent).toBe(
+      'Only the first 100 votes, reports and answers since the window began are listed.',
+    );
+    expect(within(quiet).queryByTestId('more-actions')).toBeNull();
+  });
+
   it("'Keep the votes' and 'Discard the votes' decide the votes; 'Lift protection' takes the business out of the list", async () => {
     const { server, host } = await openUnusualActivity([pausedBusiness(7), pausedBusiness(8)]);
     const [first, second] = screen.getAllByTestId('paused-card');

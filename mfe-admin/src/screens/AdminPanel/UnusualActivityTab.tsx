@@ -1,14 +1,18 @@
-import { formatDate, NEW_TAB_REL, type PausedBusiness } from '@zaytoon/contract/client';
+import { formatDate, NEW_TAB_REL, PAGING, type PausedBusiness } from '@zaytoon/contract/client';
 import { useProtectionDecision, useUnusualActivity, type ProtectionAction } from '../../features/admin/api/unusual-activity';
 import { useMessages } from '../../i18n/messages';
 import card from './card.module.css';
 import { PagedList } from './PagedList';
+import { useQueueFilters } from './QueueFilters';
+import { narrows } from '../../features/admin/api/admin-list';
 import { useBusy } from './useBusy';
 
-/** Businesses paused by a burst of new accounts, newest first: who acted, how new they are, and the three decisions. */
+/** Businesses paused by a burst of new accounts, newest first, searched by business name: who acted, how new they are, and the three decisions. */
 export function UnusualActivityTab() {
   const t = useMessages();
-  const paused = useUnusualActivity();
+  const queue = useQueueFilters();
+  const filter = { search: queue.search };
+  const paused = useUnusualActivity(filter, { refetchOnMount: narrows(filter) });
   const decide = useProtectionDecision();
   return (
     <PagedList
@@ -16,6 +20,7 @@ export function UnusualActivityTab() {
       query={paused}
       failure="internalError"
       empty={t('unusual.empty')}
+      filters={queue.form}
       renderItem={(entry) => (
         <PausedCard
           key={entry.id}
@@ -57,6 +62,11 @@ function PausedCard({ entry, onDecide }: { entry: PausedBusiness; onDecide: (act
       <p className={card.muted} data-testid="set-aside-votes">
         {t('unusual.setAside', { count: entry.set_aside_votes })}
       </p>
+      {entry.more_actions && (
+        <p className={card.muted} data-testid="more-actions">
+          {t('unusual.moreActions', { count: PAGING.burstActionsRead })}
+        </p>
+      )}
       <ul data-testid="burst-accounts">
         {entry.accounts.map((account) => (
           <li key={account.username} data-testid="burst-account">

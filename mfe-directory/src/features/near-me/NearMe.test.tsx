@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@zaytoon/contract/client';
+import { ApiError, MESSAGES } from '@zaytoon/contract/client';
 import { business, fakeApi, fakeHost, renderScreen } from '../../test/harness';
 import { NearMe } from './NearMe';
 import { BusinessRow } from '../../screens/Directory/BusinessRow';
@@ -111,7 +111,7 @@ describe("the 'Near me' bar", () => {
   it("sorts from a typed postcode's district centre, and says when the server does not know it", async () => {
     const postcodeCentre = vi.fn(async ({ query }: { query: { postcode: string } }) => {
       if (query.postcode === 'LS1 4AP') return { outcode: 'LS1', latitude: 53.79674, longitude: -1.54754 };
-      throw new ApiError(404, 'Postcode not found: please enter a UK postcode such as SW1A 1AA');
+      throw new ApiError(404, null, undefined, undefined, { code: 'postcodeUnknown' });
     });
     const onNear = vi.fn();
     renderScreen(<NearMe near={null} onNear={onNear} />, { host: fakeHost({ api: fakeApi({ postcodeCentre }) }) });
@@ -122,7 +122,8 @@ describe("the 'Near me' bar", () => {
     await userEvent.clear(screen.getByLabelText('Postcode'));
     await userEvent.type(screen.getByLabelText('Postcode'), 'QQ99 9QQ');
     await userEvent.click(screen.getByRole('button', { name: 'Sort by distance' }));
-    expect((await screen.findByTestId('near-me-problem')).textContent).toBe('Postcode not found: please enter a UK postcode such as SW1A 1AA');
+    // The contract's message for the server's code: the one source of these words.
+    expect(await screen.findByText(MESSAGES.postcodeUnknown)).toBe(screen.getByTestId('near-me-problem'));
     expect(onNear).toHaveBeenCalledTimes(1);
   });
 

@@ -1,9 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { isApiError } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
 import { useListMessages } from '../../i18n/list-messages';
+import { lazyNamed } from '../../lib/lazyNamed';
 import { roundNear, type NearPoint } from './near-point';
 import styles from './NearMe.module.css';
+
+const PostcodeProblem = lazyNamed(() => import('./PostcodeProblem'), 'PostcodeProblem');
 
 /**
  * 'Near me' on /browse: the browser's location, or a postcode the server places at its district's centre. Either way
@@ -15,7 +18,7 @@ export function NearMe({ near, onNear }: { near: NearPoint | null; onNear: (poin
   const [postcode, setPostcode] = useState('');
   const [placing, setPlacing] = useState(false);
   const [locating, setLocating] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<ReactNode>(null);
 
   const locate = () => {
     setProblem(null);
@@ -34,7 +37,8 @@ export function NearMe({ near, onNear }: { near: NearPoint | null; onNear: (poin
     );
   };
 
-  // A plain call, not a mutation or the contract's messages: this bar is on /browse's first load, which carries neither.
+  // A plain call, not a mutation: this bar is on /browse's first load. A refused postcode is said in the server's words,
+  // whose messages download only then.
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);
@@ -44,8 +48,16 @@ export function NearMe({ near, onNear }: { near: NearPoint | null; onNear: (poin
       const place = await api.call('postcodeCentre', { query: { postcode: postcode.trim() } });
       onNear(roundNear({ lat: place.latitude, lng: place.longitude }));
     } catch (error) {
-      const unknown = isApiError(error) && (error.status === 404 || error.status === 400);
-      setProblem(unknown ? t('nearMe.postcodeUnknown') : t('common.checkConnection'));
+      const refused = isApiError(error) && (error.status === 404 || error.status === 400);
+      setProblem(
+        refused ? (
+          <Suspense fallback={null}>
+            <PostcodeProblem error={error} />
+          </Suspense>
+        ) : (
+          t('common.checkConnection')
+        ),
+      );
     } finally {
       setPlacing(false);
     }

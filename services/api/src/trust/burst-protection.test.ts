@@ -1,7 +1,7 @@
 // Protection from bursts: enough new accounts acting against a business within the window pause it; while paused,
 // new accounts may not vote, comment or answer on it, and their votes from the window are set aside from vote_score.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@zaytoon/contract';
+import { MESSAGES, PAGING } from '@zaytoon/contract';
 import { adminClient, startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
 import { createBusiness } from '../test/fixtures';
 
@@ -193,6 +193,39 @@ describe("the admins' decisions", () => {
     const someone = await established();
     expect((await someone.get('/api/admin/protection')).status).toBe(403);
     expect((await someone.post(`/api/admin/businesses/${business.id}/protection/lift`)).status).toBe(403);
+  });
+
+  it('reads the first votes, reports and answers of each kind since the window began, and says when there were more', async () => {
+    const business = await createBusiness(owner, { name: `Busy Bakery ${Date.now()}` });
+    await api.core.db.query(
+      `INSERT INTO business_pauses (business_id, reason, window_start, account_age_days) VALUES ($1, 'burst', now() - interval '1 hour', 7)`,
+      [business.id],
+    );
+    // A busy window: more new accounts' votes than the list reads, one a minute from its start.
+    const voters = await api.core.db.query<{ id: number; username: string }>(
+      `INSERT INTO users (email, username, name, password_hash, created_at)
+       SELECT 'busy' || n || '-' || $2 || '@example.org', 'busy' || n || '-' || $2, 'Busy voter', 'x', now() - interval '2 hours'
+         FROM generate_series(1, $1::int) n ORDER BY n RETURNING id, username`,
+      [PAGING.burstActionsRead + 1, business.id],
+    );
+    await api.core.db.query(
+      `INSERT INTO votes (business_id, user_id, vote_type, created_at)
+       SELECT $1, voter, 'upvote', now() - interval '59 minutes' + make_interval(secs => i) FROM unnest($2::int[]) WITH ORDINALITY AS v(voter, i)`,
+      [business.id, voters.rows.map((voter) => voter.id)],
+    );
+    const entryOf = async () =>
+      (await admin.get(`/api/admin/protection?search=${encodeURIComponent(business.name)}`)).body as {
+        more_actions: boolean;
+        accounts: { username: string }[];
+      }[];
+    const [busy] = await entryOf();
+    expect(busy.more_actions).toBe(true);
+    expect(busy.accounts[0].username).toBe(voters.rows[0].username);
+
+    await api.core.db.query('DELETE FROM votes WHERE business_id = $1 AND user_id = $2', [business.id, voters.rows.at(-1)!.id]);
+    const [read] = await entryOf();
+    expect(read.more_actions).toBe(false);
+    expect(read.accounts.map((account) => account.username)).toEqual(voters.rows.slice(0, 50).map((voter) => voter.username));
   });
 
   it("'Keep the votes' counts the set-aside votes again, and survives a recount of the totals", async () => {

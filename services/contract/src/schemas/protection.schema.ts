@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGING } from '../limits';
 import { isoDate } from './common.schema';
 import { protectionSchema } from './business.schema';
 
@@ -26,6 +27,11 @@ export const pausedBusinessSchema = z.object({
   set_aside_votes: z.number().int().describe('votes of the burst not counted in vote_score until an admin keeps or discards them'),
   votes_decision: z.enum(['kept', 'discarded']).nullable().describe("the admins' last decision on the set-aside votes; null before one"),
   accounts: z.array(burstAccountSchema).describe('the first 50 accounts of the burst, earliest first'),
+  more_actions: z
+    .boolean()
+    .describe(
+      `true when more was done since the window began than is read: the first ${PAGING.burstActionsRead} votes, reports and answers of each kind`,
+    ),
 });
 export type PausedBusiness = z.infer<typeof pausedBusinessSchema>;
 

@@ -57,11 +57,21 @@ export const queueSearchSchema = inputText()
   .optional()
   .describe('only items about a business whose name holds this text (any case)');
 
-/** The pending reports queue's page, searched by business name and filtered by reason. */
-export const pendingReportsQuerySchema = pageQuerySchema.extend({
-  search: queueSearchSchema,
-  reason: z
+/** An admin queue's page, searched by business name. */
+export const searchedQueueQuerySchema = pageQuerySchema.extend({ search: queueSearchSchema });
+
+const reportReasonFilter = (description: string) =>
+  z
     .enum(REPORT_REASONS, { error: issueMessage('reportReasonFilterInvalid') })
     .optional()
-    .describe('only reports giving this reason'),
+    .describe(description);
+
+/** The pending reports queue's page, searched by business name and filtered by reason. */
+export const pendingReportsQuerySchema = searchedQueueQuerySchema.extend({
+  reason: reportReasonFilter('only reports giving this reason'),
+});
+
+/** The reported businesses queue's page, searched by business name and filtered by the reason of a pending report. */
+export const reportedBusinessesQuerySchema = searchedQueueQuerySchema.extend({
+  reason: reportReasonFilter('only businesses with a pending report giving this reason'),
 });

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { INPUT_LABELS, LIMITS, SUGGESTABLE_FIELDS } from '../limits';
 import { issueMessage } from '../i18n/message-codes';
 import { boundedText, inputText, isoDate } from './common.schema';
-import { pageQuerySchema } from './directory.schema';
-import { queueSearchSchema } from './report.schema';
+import { searchedQueueQuerySchema } from './report.schema';
 
 export const suggestionTypeSchema = z.enum(['add_missing', 'edit_existing']);
 
@@ -32,8 +31,7 @@ export const suggestionInputSchema = z.object({
 export type SuggestionInput = z.input<typeof suggestionInputSchema>;
 
 /** The pending suggestions queue's page, searched by business name and filtered by the field suggested. */
-export const pendingSuggestionsQuerySchema = pageQuerySchema.extend({
-  search: queueSearchSchema,
+export const pendingSuggestionsQuerySchema = searchedQueueQuerySchema.extend({
   field: z
     .enum(SUGGESTABLE_FIELDS, { error: issueMessage('suggestionFieldFilterInvalid') })
     .optional()

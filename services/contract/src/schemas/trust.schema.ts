@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { CONFIRMATION_ANSWERS, INPUT_LABELS, LIMITS, VERIFICATION_METHODS } from '../limits';
+import { CONFIRMATION_ANSWERS, INPUT_LABELS, LIMITS, RECHECK_REASONS, VERIFICATION_METHODS } from '../limits';
 import { issueMessage } from '../i18n/message-codes';
 import { boundedText, isHttpUrl, isoDate, isoDay, optionalText, pastIsoDay } from './common.schema';
+import { searchedQueueQuerySchema } from './report.schema';
 
 /** Where a business's verification stands: 'due' once the latest is older than TRUST_RULES.verificationValidMonths. */
 export const verificationStatusSchema = z.enum(['current', 'due', 'never']);
@@ -58,7 +59,15 @@ export const confirmationSummarySchema = z.object({
 });
 export type ConfirmationSummary = z.infer<typeof confirmationSummarySchema>;
 
-export const recheckReasonSchema = z.enum(['members', 'due', 'never']);
+export const recheckReasonSchema = z.enum(RECHECK_REASONS);
+
+/** The re-checks queue's page, searched by business name and filtered by why the business is there. */
+export const rechecksQuerySchema = searchedQueueQuerySchema.extend({
+  reason: z
+    .enum(RECHECK_REASONS, { error: issueMessage('recheckReasonFilterInvalid') })
+    .optional()
+    .describe('only businesses members flagged, whose verification is due, or never verified'),
+});
 
 /** A business the admins should check again: members said it closed or stopped, its verification is due, or it never had one. */
 export const recheckSchema = z.object({

@@ -1,6 +1,7 @@
 import { openMinutesMultirange, type Business, type Protection, type Report, type ValidBusinessInput } from '@zaytoon/contract';
 import type { Queryable } from '../db/pool';
 import { escapeLike } from '../db/like-pattern';
+import { nameHoldsSql, nameSearchParam } from '../db/name-search';
 import { splitZoomSql, type TileKeys } from '../directory/map-tiles';
 import { VERIFICATION_COLUMNS, VERIFICATION_CURRENT, type VerificationColumns } from '../verification/verification-sql';
 import { REPORTER_RECORD_SQL } from '../reports/reports.repository';
@@ -131,6 +132,18 @@ const AREA_SEARCH_TEXT = `search_fold(b.name || ' ' || b.name_latin || ' ' || b.
 // A city is required, stored trimmed and never blank (schema check), so no business falls under SPEC's
 // 'Unknown City'. Groups are case-insensitive, as the city filter is, and show the first spelling A-Z.
 const CITY_GROUP = 'lower(b.city)';
+
+/** What an admin narrows the reported businesses to: a part of the name, the reason of one of its pending reports. */
+export interface ReportedBusinessesFilter {
+  search?: string;
+  reason?: string;
+}
+
+// The businesses with pending reports and how many; with $2, only those one of whose pending reports gives that reason.
+const REPORTED_MATCHING = `WITH reported AS (
+  SELECT business_id, count(*)::int AS pending FROM reports WHERE status = 'pending'
+   GROUP BY business_id HAVING $2::text IS NULL OR bool_or(reason = $2))`;
+const reportedParams = ({ search, reason }: ReportedBusinessesFilter): [string | null, string | null] => [nameSearchParam(search), reason ?? null];
 
 /** Positional parameters collected while a statement is written. */
 class Params {
@@ -652,25 +665,30 @@ export class BusinessesRepository {
 
   /**
    * Businesses with pending reports, most reported first, then by name and id; after the business of key `after`
-   * when given. The work grows with the pending reports, never with the whole table.
+   * when given; narrowed by `filter`. The work grows with the pending reports, never with the whole table.
    */
-  async reportedPage(after: { reportCount: number; name: string; id: number } | undefined, limit: number): Promise<BusinessRow[]> {
+  async reportedPage(
+    after: { reportCount: number; name: string; id: number } | undefined,
+    limit: number,
+    filter: ReportedBusinessesFilter = {},
+  ): Promise<BusinessRow[]> {
     const { rows } = await this.db.query<BusinessRow>(
-      `WITH reported AS (SELECT business_id, count(*)::int AS pending FROM reports WHERE status = 'pending' GROUP BY business_id)
+      `${REPORTED_MATCHING}
        SELECT ${columns(true)} FROM reported JOIN businesses b ON b.id = reported.business_id
-        WHERE ${NOT_REMOVED}
-          AND ($1::int IS NULL OR reported.pending < $1 OR (reported.pending = $1 AND (b.name, b.id) > ($2::text, $3::int)))
-        ORDER BY reported.pending DESC, b.name ASC, b.id ASC LIMIT $4`,
-      [after?.reportCount ?? null, after?.name ?? null, after?.id ?? null, limit],
+        WHERE ${NOT_REMOVED} AND ${nameHoldsSql('b', '$1')}
+          AND ($3::int IS NULL OR reported.pending < $3 OR (reported.pending = $3 AND (b.name, b.id) > ($4::text, $5::int)))
+        ORDER BY reported.pending DESC, b.name ASC, b.id ASC LIMIT $6`,
+      [...reportedParams(filter), after?.reportCount ?? null, after?.name ?? null, after?.id ?? null, limit],
     );
     return rows;
   }
 
-  async countReported(): Promise<number> {
+  async countReported(filter: ReportedBusinessesFilter = {}): Promise<number> {
     const { rows } = await this.db.query<{ count: number }>(
-      `SELECT count(DISTINCT r.business_id)::int AS count FROM reports r
-        WHERE r.status = 'pending'
-          AND NOT EXISTS (SELECT 1 FROM reports removed WHERE removed.business_id = r.business_id AND removed.status = 'approved')`,
+      `${REPORTED_MATCHING}
+       SELECT count(*)::int AS count FROM reported JOIN businesses b ON b.id = reported.business_id
+        WHERE ${NOT_REMOVED} AND ${nameHoldsSql('b', '$1')}`,
+      reportedParams(filter),
     );
     return rows[0].count;
   }

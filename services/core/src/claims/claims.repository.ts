@@ -1,5 +1,6 @@
 import type { Claim } from '@zaytoon/contract';
 import type { Queryable } from '../db/pool';
+import { nameHoldsSql, nameSearchParam } from '../db/name-search';
 
 const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -52,22 +53,29 @@ export class ClaimsRepository {
     );
   }
 
-  /** Pending claims after `afterId`, oldest first. The domain hint holds only once the member's address is confirmed. */
-  async pending(afterId: number, limit: number): Promise<Claim[]> {
+  /**
+   * Pending claims after `afterId`, oldest first, of businesses whose name holds `search` when given. The domain hint
+   * holds only once the member's address is confirmed.
+   */
+  async pending(afterId: number, limit: number, search?: string): Promise<Claim[]> {
     const { rows } = await this.db.query<Claim>(
       `SELECT c.id, json_build_object('id', b.id, 'name', b.name, 'website', b.website) AS business,
               json_build_object('id', u.id, 'username', u.username, 'email', u.email) AS member,
               c.evidence, c.email_domain_matches AND u.email_confirmed_at IS NOT NULL AS email_domain_matches, c.status, ${ISO('c.created_at')} AS created_at
          FROM owner_claims c JOIN businesses b ON b.id = c.business_id JOIN users u ON u.id = c.user_id
-        WHERE c.status = 'pending' AND c.id > $1
+        WHERE c.status = 'pending' AND c.id > $1 AND ${nameHoldsSql('b', '$3')}
         ORDER BY c.id LIMIT $2`,
-      [afterId, limit],
+      [afterId, limit, nameSearchParam(search)],
     );
     return rows;
   }
 
-  async countPending(): Promise<number> {
-    const { rows } = await this.db.query<{ count: number }>("SELECT count(*)::int AS count FROM owner_claims WHERE status = 'pending'");
+  async countPending(search?: string): Promise<number> {
+    const { rows } = await this.db.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM owner_claims c JOIN businesses b ON b.id = c.business_id
+        WHERE c.status = 'pending' AND ${nameHoldsSql('b', '$1')}`,
+      [nameSearchParam(search)],
+    );
     return rows[0].count;
   }
 }

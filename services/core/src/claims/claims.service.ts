@@ -1,4 +1,12 @@
-import { MESSAGES, type Claim, type ClaimReceipt, type claimInputSchema, type pageQuerySchema, type User, type Valid } from '@zaytoon/contract';
+import {
+  MESSAGES,
+  type Claim,
+  type ClaimReceipt,
+  type claimInputSchema,
+  type searchedQueueQuerySchema,
+  type User,
+  type Valid,
+} from '@zaytoon/contract';
 import { AuditRepository } from '../audit/audit.repository';
 import { BusinessesRepository } from '../businesses/businesses.repository';
 import { idPage, type ListPage } from '../db/keyset-page';
@@ -30,11 +38,12 @@ export class ClaimsService {
     return { id, business_id: businessId, status: 'pending', message: MESSAGES.claimSubmitted };
   }
 
-  pending(query: Valid<typeof pageQuerySchema>): Promise<ListPage<Claim>> {
+  /** One page of the pending claims, oldest first, searched by business name. */
+  pending(query: Valid<typeof searchedQueueQuerySchema>): Promise<ListPage<Claim>> {
     return idPage(
       query,
-      (afterId, limit) => this.claims.pending(afterId, limit),
-      () => this.claims.countPending(),
+      (afterId, limit) => this.claims.pending(afterId, limit, query.search),
+      () => this.claims.countPending(query.search),
       (claim) => claim.id,
     );
   }

@@ -1,6 +1,7 @@
 import { DUPLICATE_RULES, type DuplicateCandidate, type DuplicatePair, type LocationPrecision } from '@zaytoon/contract';
 import { areaOnly } from '../businesses/business.mapper';
 import type { Queryable } from '../db/pool';
+import { nameHoldsSql, nameSearchParam } from '../db/name-search';
 
 /** Where the typed postcode is: its compact form ('E11AA') and its district centre, when known. */
 export interface TypedPlace {
@@ -26,6 +27,7 @@ const PAIR_BUSINESS = (alias: string) =>
  */
 const OPEN_PAIRS = `duplicate_pairs p JOIN businesses f ON f.id = p.first_id JOIN businesses s ON s.id = p.second_id
   WHERE p.status = 'open' AND NOT f.removal_approved AND NOT s.removal_approved`;
+const EITHER_NAME_HOLDS = (placeholder: string) => `(${nameHoldsSql('f', placeholder)} OR ${nameHoldsSql('s', placeholder)})`;
 
 /** The postcode as the index on it reads it: no spaces, upper case. */
 export const compactPostcode = (postcode: string) => postcode.replace(/\s+/g, '').toUpperCase();
@@ -156,19 +158,22 @@ export class DuplicatesRepository {
   }
 
   /** Open pairs after the pair `afterId`, oldest first (the admins' 'Possible duplicates'). */
-  async openPairs(afterId: number, limit: number): Promise<DuplicatePair[]> {
+  /** Open pairs after `afterId`, oldest first, either of whose names holds `search` when given. */
+  async openPairs(afterId: number, limit: number, search?: string): Promise<DuplicatePair[]> {
     const { rows } = await this.db.query<DuplicatePair>(
       `SELECT p.id, ${PAIR_BUSINESS('f')} AS first, ${PAIR_BUSINESS('s')} AS second, round(p.score::numeric, 2)::float8 AS score,
               p.distance_m, p.added_despite_warning, to_char(p.found_at AT TIME ZONE 'UTC', ${ISO_TIME}) AS found_at
-         FROM ${OPEN_PAIRS} AND p.id > $1
+         FROM ${OPEN_PAIRS} AND p.id > $1 AND ${EITHER_NAME_HOLDS('$3')}
         ORDER BY p.id LIMIT $2`,
-      [afterId, limit],
+      [afterId, limit, nameSearchParam(search)],
     );
     return rows;
   }
 
-  async countOpen(): Promise<number> {
-    const { rows } = await this.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${OPEN_PAIRS}`);
+  async countOpen(search?: string): Promise<number> {
+    const { rows } = await this.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${OPEN_PAIRS} AND ${EITHER_NAME_HOLDS('$1')}`, [
+      nameSearchParam(search),
+    ]);
     return rows[0].count;
   }
 

@@ -7,7 +7,7 @@ import {
   type DuplicatePair,
   type mergeInputSchema,
   type MergeResult,
-  type pageQuerySchema,
+  type searchedQueueQuerySchema,
   type User,
   type Valid,
 } from '@zaytoon/contract';
@@ -43,11 +43,12 @@ export class DuplicatesService {
     return this.duplicates.candidates(query.name, typedPlace(query.postcode), DUPLICATE_RULES.maxCandidates);
   }
 
-  pairs(query: Valid<typeof pageQuerySchema>): Promise<ListPage<DuplicatePair>> {
+  /** One page of the open pairs, oldest first, searched by either business's name. */
+  pairs(query: Valid<typeof searchedQueueQuerySchema>): Promise<ListPage<DuplicatePair>> {
     return idPage(
       query,
-      (afterId, limit) => this.duplicates.openPairs(afterId, limit),
-      () => this.duplicates.countOpen(),
+      (afterId, limit) => this.duplicates.openPairs(afterId, limit, query.search),
+      () => this.duplicates.countOpen(query.search),
       (pair) => pair.id,
     );
   }

@@ -1,5 +1,6 @@
 import { LINK_CHECK_RULES, type BrokenLink } from '@zaytoon/contract';
 import type { Queryable } from '../db/pool';
+import { nameHoldsSql, nameSearchParam } from '../db/name-search';
 
 /** What a check found, to record on the source. */
 export interface LinkCheckOutcome {
@@ -63,22 +64,26 @@ export class LinksRepository {
     return rows.map((row) => row.id);
   }
 
-  /** Broken links, oldest source first, after the source `afterId`. */
-  async broken(afterId: number, limit: number): Promise<BrokenLink[]> {
+  /** Broken links, oldest source first, after the source `afterId`, of businesses whose name holds `search` when given. */
+  async broken(afterId: number, limit: number, search?: string): Promise<BrokenLink[]> {
     const { rows } = await this.db.query<BrokenLink>(
       `SELECT s.id AS source_id, json_build_object('id', b.id, 'name', b.name) AS business, s.url, s.link_status AS status,
               s.link_http_status AS http_status, s.link_final_url AS final_url, s.link_failures AS failures,
               to_char(s.link_checked_at AT TIME ZONE 'UTC', ${ISO_TIME}) AS checked_at, s.archived_title
          FROM business_sources s JOIN businesses b ON b.id = s.business_id
-        WHERE s.link_status = 'broken' AND s.id > $1
+        WHERE s.link_status = 'broken' AND s.id > $1 AND ${nameHoldsSql('b', '$3')}
         ORDER BY s.id LIMIT $2`,
-      [afterId, limit],
+      [afterId, limit, nameSearchParam(search)],
     );
     return rows;
   }
 
-  async countBroken(): Promise<number> {
-    const { rows } = await this.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM business_sources WHERE link_status = 'broken'`);
+  async countBroken(search?: string): Promise<number> {
+    const { rows } = await this.db.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM business_sources s JOIN businesses b ON b.id = s.business_id
+        WHERE s.link_status = 'broken' AND ${nameHoldsSql('b', '$1')}`,
+      [nameSearchParam(search)],
+    );
     return rows[0].count;
   }
 }

@@ -1,4 +1,4 @@
-import type { BrokenLink, pageQuerySchema, Valid } from '@zaytoon/contract';
+import type { BrokenLink, searchedQueueQuerySchema, Valid } from '@zaytoon/contract';
 import { idPage, type ListPage } from '../db/keyset-page';
 import type { JobQueueRepository } from '../jobs/job-queue.repository';
 import type { LinksRepository } from './links.repository';
@@ -33,11 +33,12 @@ export class LinksService {
     }
   }
 
-  broken(query: Valid<typeof pageQuerySchema>): Promise<ListPage<BrokenLink>> {
+  /** One page of the broken links, oldest first, searched by business name. */
+  broken(query: Valid<typeof searchedQueueQuerySchema>): Promise<ListPage<BrokenLink>> {
     return idPage(
       query,
-      (afterId, limit) => this.links.broken(afterId, limit),
-      () => this.links.countBroken(),
+      (afterId, limit) => this.links.broken(afterId, limit, query.search),
+      () => this.links.countBroken(query.search),
       (link) => link.source_id,
     );
   }

@@ -1,6 +1,7 @@
-import type { Language, PausedBusiness } from '@zaytoon/contract';
+import { PAGING, type Language, type PausedBusiness } from '@zaytoon/contract';
 import { newestFirst, type NewestFirstKey } from '../db/keyset-page';
 import type { Queryable } from '../db/pool';
+import { nameHoldsSql, nameSearchParam } from '../db/name-search';
 
 const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -131,7 +132,7 @@ export class ProtectionRepository {
   }
 
   /** One page of the running pauses, newest first, each with its burst's accounts (the first 50) and set-aside votes. */
-  async pausedPage(after: NewestFirstKey | undefined, limit: number): Promise<(PausedBusiness & { sort_key: string })[]> {
+  async pausedPage(after: NewestFirstKey | undefined, limit: number, search?: string): Promise<(PausedBusiness & { sort_key: string })[]> {
     const { rows } = await this.db.query<PausedBusiness & { sort_key: string }>(
       `SELECT p.id, json_build_object('id', b.id, 'name', b.name, 'city', b.city) AS business, ${ISO('p.since')} AS since, p.reason,
               (SELECT count(*)::int FROM votes v WHERE v.set_aside_by = p.id) AS set_aside_votes, p.votes_decision,
@@ -142,19 +143,24 @@ export class ProtectionRepository {
                               floor(extract(epoch FROM now() - u.created_at) / 86400)::int AS account_age_days, min(a.created_at) AS first_at,
                               json_agg(json_build_object('action', a.action, 'detail', a.detail, 'at', ${ISO('a.created_at')}) ORDER BY a.created_at) AS actions
                          FROM (${burstActions('p')}) a JOIN users u ON u.id = a.user_id
-                        WHERE ${byNewAccount('a', 'p.account_age_days')}
+                        WHERE a.n <= ${BURST_ACTIONS_READ} AND ${byNewAccount('a', 'p.account_age_days')}
                         GROUP BY u.id ORDER BY min(a.created_at), u.id LIMIT 50) acc) AS accounts,
+              EXISTS (SELECT 1 FROM (${burstActions('p')}) a WHERE a.n > ${BURST_ACTIONS_READ}) AS more_actions,
               ${newestFirst.exactTimeSql('p.since')} AS sort_key
          FROM business_pauses p JOIN businesses b ON b.id = p.business_id
-        WHERE p.lifted_at IS NULL AND ${newestFirst.afterSql('p.since', 'p.id', 1)}
+        WHERE p.lifted_at IS NULL AND ${newestFirst.afterSql('p.since', 'p.id', 1)} AND ${nameHoldsSql('b', '$4')}
         ${newestFirst.orderSql('p.since', 'p.id')} LIMIT $3`,
-      [...newestFirst.params(after), limit],
+      [...newestFirst.params(after), limit, nameSearchParam(search)],
     );
     return rows;
   }
 
-  async countPaused(): Promise<number> {
-    const { rows } = await this.db.query<{ count: number }>('SELECT count(*)::int AS count FROM business_pauses WHERE lifted_at IS NULL');
+  async countPaused(search?: string): Promise<number> {
+    const { rows } = await this.db.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM business_pauses p JOIN businesses b ON b.id = p.business_id
+        WHERE p.lifted_at IS NULL AND ${nameHoldsSql('b', '$1')}`,
+      [nameSearchParam(search)],
+    );
     return rows[0].count;
   }
 
@@ -179,13 +185,27 @@ export class ProtectionRepository {
   }
 }
 
-/** Everything the accounts of pause `p` did to its business since its window began, as the admins see it. */
-const burstActions = (pause: string) => `
-  SELECT v.user_id, v.vote_type AS action, NULL AS detail, v.created_at FROM votes v
-   WHERE v.business_id = ${pause}.business_id AND v.created_at > ${pause}.window_start
+/**
+ * The admins read this many of each kind of action (votes, reports, answers) since a pause's window began, the
+ * earliest first: the burst that paused it is among them, and a busy business's later actions cost nothing.
+ */
+const BURST_ACTIONS_READ = PAGING.burstActionsRead;
+
+/**
+ * What was done to pause `p`'s business since its window began, as the admins see it: the first BURST_ACTIONS_READ + 1
+ * of each kind, each numbered (`n`) within its kind, from the kind's index on (business_id, created_at). Only those
+ * numbered up to BURST_ACTIONS_READ are shown; one more says the list was cut.
+ */
+const burstActions = (pause: string) => {
+  const firstOfKind = (select: string, from: string) =>
+    `SELECT kind.*, row_number() OVER (ORDER BY kind.created_at) AS n FROM (
+       SELECT ${select} FROM ${from} WHERE x.business_id = ${pause}.business_id AND x.created_at > ${pause}.window_start
+        ORDER BY x.created_at LIMIT ${BURST_ACTIONS_READ + 1}) kind`;
+  return `
+  ${firstOfKind('x.user_id, x.vote_type AS action, NULL AS detail, x.created_at', 'votes x')}
   UNION ALL
-  SELECT r.reported_by, 'report', r.reason, r.created_at FROM reports r
-   WHERE r.business_id = ${pause}.business_id AND r.created_at > ${pause}.window_start
+  ${firstOfKind(`x.reported_by AS user_id, 'report' AS action, x.reason AS detail, x.created_at`, 'reports x')}
   UNION ALL
-  SELECT c.user_id, 'confirmation', c.answer, c.created_at FROM confirmations c
-   WHERE c.business_id = ${pause}.business_id AND c.answer <> 'Yes' AND c.created_at > ${pause}.window_start`;
+  SELECT * FROM (${firstOfKind(`x.user_id, 'confirmation' AS action, x.answer AS detail, x.created_at`, 'confirmations x')}) answers
+   WHERE answers.detail <> 'Yes'`;
+};

@@ -1,4 +1,4 @@
-import type { PausedBusiness, ProtectionDecision, User, Valid, pageQuerySchema } from '@zaytoon/contract';
+import type { PausedBusiness, ProtectionDecision, User, Valid, searchedQueueQuerySchema } from '@zaytoon/contract';
 import { AuditRepository } from '../audit/audit.repository';
 import { BusinessesRepository } from '../businesses/businesses.repository';
 import { newestFirstPage, type ListPage } from '../db/keyset-page';
@@ -15,12 +15,13 @@ type Decision = 'keep_votes' | 'discard_votes' | 'lift';
 export class ProtectionService {
   constructor(private readonly db: Database) {}
 
-  paused(query: Valid<typeof pageQuerySchema>): Promise<ListPage<PausedBusiness>> {
+  /** One page of the paused businesses, newest pause first, searched by business name. */
+  paused(query: Valid<typeof searchedQueueQuerySchema>): Promise<ListPage<PausedBusiness>> {
     const protection = new ProtectionRepository(this.db);
     return newestFirstPage(
       query,
-      (after, limit) => protection.pausedPage(after, limit),
-      () => protection.countPaused(),
+      (after, limit) => protection.pausedPage(after, limit, query.search),
+      () => protection.countPaused(query.search),
     );
   }
 

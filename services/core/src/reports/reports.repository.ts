@@ -1,5 +1,5 @@
 import type { Report } from '@zaytoon/contract';
-import { escapeLike } from '../db/like-pattern';
+import { nameHoldsSql, nameSearchParam } from '../db/name-search';
 import { newestFirst, type NewestFirstKey } from '../db/keyset-page';
 import type { Queryable } from '../db/pool';
 
@@ -27,12 +27,9 @@ export interface PendingReportsFilter {
   reason?: string;
 }
 
-// $1 a lowered name part as a LIKE pattern's middle, $2 a reason; null matches all.
-const MATCHING = `($1::text IS NULL OR lower(b.name) LIKE '%' || $1 || '%') AND ($2::text IS NULL OR r.reason = $2)`;
-const filterParams = ({ search, reason }: PendingReportsFilter): [string | null, string | null] => [
-  search ? escapeLike(search.toLowerCase()) : null,
-  reason ?? null,
-];
+// $1 a part of the business's name, $2 a reason; null matches all.
+const MATCHING = `${nameHoldsSql('b', '$1')} AND ($2::text IS NULL OR r.reason = $2)`;
+const filterParams = ({ search, reason }: PendingReportsFilter): [string | null, string | null] => [nameSearchParam(search), reason ?? null];
 
 export class ReportsRepository {
   constructor(private readonly db: Queryable) {}

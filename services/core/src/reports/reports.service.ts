@@ -2,8 +2,8 @@ import { z } from 'zod';
 import {
   idSchema,
   MESSAGES,
-  type pageQuerySchema,
   type pendingReportsQuerySchema,
+  type reportedBusinessesQuerySchema,
   type reportInputSchema,
   type Business,
   type Report,
@@ -58,12 +58,13 @@ export class ReportsService {
     );
   }
 
-  /** One page of the businesses with pending reports, most reported first, then by name. */
-  async reportedBusinesses(query: Valid<typeof pageQuerySchema>): Promise<ListPage<Business>> {
+  /** One page of the businesses with pending reports, most reported first, then by name; searched by name, filtered by a report's reason. */
+  async reportedBusinesses(query: Valid<typeof reportedBusinessesQuerySchema>): Promise<ListPage<Business>> {
+    const filter = { search: query.search, reason: query.reason };
     const page = await keysetPage(query, {
       key: reportedCursor,
-      read: (after, limit) => this.businesses.reportedPage(after && { reportCount: after[0], name: after[1], id: after[2] }, limit),
-      count: () => this.businesses.countReported(),
+      read: (after, limit) => this.businesses.reportedPage(after && { reportCount: after[0], name: after[1], id: after[2] }, limit, filter),
+      count: () => this.businesses.countReported(filter),
       keyOf: (row): [number, string, number] => [row.report_count ?? 0, row.name, row.id],
     });
     return mapPage(page, (row) => toBusiness(row, true));

@@ -1,5 +1,5 @@
 import type { Suggestion } from '@zaytoon/contract';
-import { escapeLike } from '../db/like-pattern';
+import { nameHoldsSql, nameSearchParam } from '../db/name-search';
 import { newestFirst, type NewestFirstKey } from '../db/keyset-page';
 import type { Queryable } from '../db/pool';
 
@@ -18,12 +18,9 @@ export interface PendingSuggestionsFilter {
   field?: string;
 }
 
-// $1 a lowered name part as a LIKE pattern's middle, $2 a field; null matches all.
-const MATCHING = `($1::text IS NULL OR lower(b.name) LIKE '%' || $1 || '%') AND ($2::text IS NULL OR s.field_name = $2)`;
-const filterParams = ({ search, field }: PendingSuggestionsFilter): [string | null, string | null] => [
-  search ? escapeLike(search.toLowerCase()) : null,
-  field ?? null,
-];
+// $1 a part of the business's name, $2 a field; null matches all.
+const MATCHING = `${nameHoldsSql('b', '$1')} AND ($2::text IS NULL OR s.field_name = $2)`;
+const filterParams = ({ search, field }: PendingSuggestionsFilter): [string | null, string | null] => [nameSearchParam(search), field ?? null];
 
 export interface NewSuggestion {
   businessId: number;

@@ -1,6 +1,7 @@
 import type { ConfirmationAnswer, VerificationMethod, VerificationRecord } from '@zaytoon/contract';
 import type { Queryable } from '../db/pool';
 import { VERIFICATION_COLUMNS, VERIFICATION_DUE, type VerificationColumns } from './verification-sql';
+import { nameHoldsSql, nameSearchParam } from '../db/name-search';
 
 export interface VerificationEntry {
   action: 'verified' | 'unverified';
@@ -82,11 +83,20 @@ export class VerificationRepository {
     return rows;
   }
 
-  /** Up to `limit` re-checks of one section after `after` (keyset on the section's sort column and id). */
-  async listSection(section: RecheckSection, limit: number, after: RecheckKey | undefined, answersSince: string): Promise<RecheckRow[]> {
+  /**
+   * Up to `limit` re-checks of one section after `after` (keyset on the section's sort column and id), of businesses
+   * whose name holds `search` when given.
+   */
+  async listSection(
+    section: RecheckSection,
+    limit: number,
+    after: RecheckKey | undefined,
+    answersSince: string,
+    search?: string,
+  ): Promise<RecheckRow[]> {
     const sql = SECTION_SQL[section];
-    const params: unknown[] = [limit, answersSince];
-    const keyset = after?.section === section ? ` AND (${sql.sortKey}, b.id) > ($3, $4::int)` : '';
+    const params: unknown[] = [limit, answersSince, nameSearchParam(search)];
+    const keyset = after?.section === section ? ` AND (${sql.sortKey}, b.id) > ($4, $5::int)` : '';
     if (keyset) params.push(after!.since, after!.id);
     const { rows } = await this.db.query<RecheckRow>(
       `SELECT b.id, b.name, b.city, b.postcode, b.category, ${VERIFICATION_COLUMNS}, ${sql.since}::timestamptz AS since,
@@ -97,7 +107,7 @@ export class VerificationRepository {
                   WHERE b.flagged_at IS NOT NULL AND c.business_id = b.id AND c.answer <> 'Yes' AND c.created_at > $2::timestamptz
                   ORDER BY c.created_at DESC LIMIT ${MEMBER_ANSWERS_SHOWN}) shown) AS member_answers
          FROM businesses b
-        WHERE ${sql.where} AND ${NOT_REMOVED}${keyset}
+        WHERE ${sql.where} AND ${NOT_REMOVED} AND ${nameHoldsSql('b', '$3')}${keyset}
         ORDER BY ${sql.sortKey}, b.id
         LIMIT $1`,
       params,
@@ -105,10 +115,12 @@ export class VerificationRepository {
     return rows;
   }
 
-  async countRechecks(): Promise<number> {
+  /** The re-checks of the sections given whose name holds `search` when given. */
+  async countRechecks(sections: readonly RecheckSection[], search?: string): Promise<number> {
     const { rows } = await this.db.query<{ total: number }>(
       `SELECT count(*)::int AS total FROM businesses b
-        WHERE (b.flagged_at IS NOT NULL OR b.verified_on IS NULL OR ${VERIFICATION_DUE}) AND ${NOT_REMOVED}`,
+        WHERE (${sections.map((section) => SECTION_SQL[section].where).join(' OR ')}) AND ${NOT_REMOVED} AND ${nameHoldsSql('b', '$1')}`,
+      [nameSearchParam(search)],
     );
     return rows[0].total;
   }

@@ -1,8 +1,8 @@
 import {
   PAGING,
   TRUST_RULES,
-  type pageQuerySchema,
   type Recheck,
+  type rechecksQuerySchema,
   type unverifyInputSchema,
   type User,
   type Valid,
@@ -51,20 +51,24 @@ export class VerificationService {
     return this.verifications.history(businessId, HISTORY_SHOWN);
   }
 
-  /** One page of re-checks, section after section, each oldest first (keyset paging within a section). */
-  async rechecks(query: Valid<typeof pageQuerySchema>): Promise<RecheckPage> {
+  /**
+   * One page of re-checks, section after section, each oldest first (keyset paging within a section); searched by
+   * business name, and only the section of `reason` when given.
+   */
+  async rechecks(query: Valid<typeof rechecksQuerySchema>): Promise<RecheckPage> {
     const limit = query.limit ?? PAGING.defaultLimit;
     const after = query.cursor ? decodeRecheckCursor(query.cursor) : undefined;
     const answersSince = new Date(Date.now() - TRUST_RULES.confirmationWindowDays * DAY_MS).toISOString();
     const rows: RecheckRow[] = [];
-    const sections = RECHECK_SECTIONS.slice(after ? RECHECK_SECTIONS.indexOf(after.section) : 0);
+    const wantedSections = query.reason ? [query.reason] : RECHECK_SECTIONS;
+    const sections = wantedSections.slice(after ? Math.max(0, wantedSections.indexOf(after.section)) : 0);
     for (const section of sections) {
       const wanted = limit + 1 - rows.length;
       if (wanted <= 0) break;
-      const found = await this.verifications.listSection(section, wanted, after, answersSince);
+      const found = await this.verifications.listSection(section, wanted, after, answersSince, query.search);
       rows.push(...found.map((row) => Object.assign(row, { section })));
     }
-    const total = await this.verifications.countRechecks();
+    const total = await this.verifications.countRechecks(wantedSections, query.search);
     const page = rows.slice(0, limit) as (RecheckRow & { section: (typeof RECHECK_SECTIONS)[number] })[];
     const last = page.at(-1);
     return {

@@ -40,3 +40,25 @@ export function queueKey<Base extends readonly string[], Filter extends object>(
   const set = setParts(filter);
   return Object.keys(set).length === 0 ? base : [...base, set];
 }
+
+/** What every admin queue can be narrowed to: a part of a business's name. */
+export interface QueueSearch {
+  search?: string;
+}
+
+/**
+ * A queue's query options narrowed by `filter`: its key under the whole queue's, and each page read with the filter's
+ * set parts as query parameters beside the page's limit and cursor.
+ */
+export function queueQueryOptions<Filter extends object, Page extends { nextCursor: string | null }>(options: {
+  base: readonly string[];
+  filter: Filter;
+  failure: PlainMessageCode;
+  readPage: (query: { limit: number; cursor: string | undefined } & Partial<Filter>, client: QueryClient) => Promise<Page>;
+}) {
+  return adminListQueryOptions({
+    queryKey: queueKey(options.base, options.filter),
+    failure: options.failure,
+    readPage: (cursor, client) => options.readPage({ limit: ADMIN_QUEUE_PAGE, cursor, ...setParts(options.filter) }, client),
+  });
+}

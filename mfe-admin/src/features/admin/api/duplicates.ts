@@ -1,22 +1,23 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ApiClient } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
-import { ADMIN_QUEUE_PAGE, adminListQueryOptions } from './admin-list';
+import { queueQueryOptions, type QueueReadOptions, type QueueSearch } from './admin-list';
 import { adminKeys } from './keys';
 import { useListDecision } from './verification';
 
 /** GET /api/admin/duplicates, page after page. */
-export function getDuplicatePairsQueryOptions(api: ApiClient) {
-  return adminListQueryOptions({
-    queryKey: adminKeys.duplicates(),
+export function getDuplicatePairsQueryOptions(api: ApiClient, filter: QueueSearch = {}) {
+  return queueQueryOptions({
+    base: adminKeys.duplicates(),
+    filter,
     failure: 'loadDuplicatesFailed',
-    readPage: (cursor) => api.callPage('duplicatePairs', { query: { limit: ADMIN_QUEUE_PAGE, cursor } }),
+    readPage: (query) => api.callPage('duplicatePairs', { query }),
   });
 }
 
-export function useDuplicatePairs() {
+export function useDuplicatePairs(filter: QueueSearch = {}, options: QueueReadOptions = {}) {
   const { api } = useHost();
-  return useInfiniteQuery(getDuplicatePairsQueryOptions(api));
+  return useInfiniteQuery({ ...getDuplicatePairsQueryOptions(api, filter), ...options });
 }
 
 interface Named {

@@ -1,19 +1,20 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type ApiClient } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
-import { ADMIN_QUEUE_PAGE, adminListQueryOptions } from './admin-list';
+import { queueQueryOptions, type QueueReadOptions, type QueueSearch } from './admin-list';
 import { adminKeys } from './keys';
 
 /** GET /api/admin/claims: pending owner claims, oldest first, page after page. */
-export function getClaimsQueryOptions(api: ApiClient) {
-  return adminListQueryOptions({
-    queryKey: adminKeys.claims(),
+export function getClaimsQueryOptions(api: ApiClient, filter: QueueSearch = {}) {
+  return queueQueryOptions({
+    base: adminKeys.claims(),
+    filter,
     failure: 'loadClaimsFailed',
-    readPage: (cursor) => api.callPage('pendingClaims', { query: { limit: ADMIN_QUEUE_PAGE, cursor } }),
+    readPage: (query) => api.callPage('pendingClaims', { query }),
   });
 }
 
-export function useClaims() {
+export function useClaims(filter: QueueSearch = {}, options: QueueReadOptions = {}) {
   const { api } = useHost();
-  return useInfiniteQuery(getClaimsQueryOptions(api));
+  return useInfiniteQuery({ ...getClaimsQueryOptions(api, filter), ...options });
 }

@@ -1,21 +1,25 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type ApiClient } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
-import { ADMIN_QUEUE_PAGE, adminListQueryOptions, type QueueReadOptions } from './admin-list';
+import { queueQueryOptions, type QueueReadOptions } from './admin-list';
+import type { ReportsFilter } from './get-pending-reports';
 import { adminKeys } from './keys';
 import { pendingPage } from './visit';
 
-/** GET /api/admin/businesses/reported, page after page (without a business removed during this visit). */
-export function getReportedBusinessesQueryOptions(api: ApiClient) {
-  return adminListQueryOptions({
-    queryKey: adminKeys.businesses(),
+/**
+ * GET /api/admin/businesses/reported, page after page (without a business removed during this visit): narrowed to a part
+ * of the name and the reason of one of its pending reports.
+ */
+export function getReportedBusinessesQueryOptions(api: ApiClient, filter: ReportsFilter = {}) {
+  return queueQueryOptions({
+    base: adminKeys.businesses(),
+    filter,
     failure: 'loadReportedBusinessesFailed',
-    readPage: async (cursor, client) =>
-      pendingPage(await api.callPage('reportedBusinesses', { query: { limit: ADMIN_QUEUE_PAGE, cursor } }), client, (business) => business.id),
+    readPage: async (query, client) => pendingPage(await api.callPage('reportedBusinesses', { query }), client, (business) => business.id),
   });
 }
 
-export function useReportedBusinesses(options: QueueReadOptions = {}) {
+export function useReportedBusinesses(filter: ReportsFilter = {}, options: QueueReadOptions = {}) {
   const { api } = useHost();
-  return useInfiniteQuery({ ...getReportedBusinessesQueryOptions(api), ...options });
+  return useInfiniteQuery({ ...getReportedBusinessesQueryOptions(api, filter), ...options });
 }

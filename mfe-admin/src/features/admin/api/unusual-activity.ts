@@ -3,21 +3,22 @@ import type { ApiClient, PausedBusiness } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
 import { useErrorText } from '@zaytoon/web-kit/contract-messages';
 import { useMessages } from '../../../i18n/messages';
-import { ADMIN_QUEUE_PAGE, adminListQueryOptions } from './admin-list';
+import { queueQueryOptions, type QueueReadOptions, type QueueSearch } from './admin-list';
 import { adminKeys } from './keys';
 
 /** GET /api/admin/protection: paused businesses, newest pause first, each with its burst's accounts. */
-export function getUnusualActivityQueryOptions(api: ApiClient) {
-  return adminListQueryOptions({
-    queryKey: adminKeys.unusualActivity(),
+export function getUnusualActivityQueryOptions(api: ApiClient, filter: QueueSearch = {}) {
+  return queueQueryOptions({
+    base: adminKeys.unusualActivity(),
+    filter,
     failure: 'internalError',
-    readPage: (cursor) => api.callPage('pausedBusinesses', { query: { limit: ADMIN_QUEUE_PAGE, cursor } }),
+    readPage: (query) => api.callPage('pausedBusinesses', { query }),
   });
 }
 
-export function useUnusualActivity() {
+export function useUnusualActivity(filter: QueueSearch = {}, options: QueueReadOptions = {}) {
   const { api } = useHost();
-  return useInfiniteQuery(getUnusualActivityQueryOptions(api));
+  return useInfiniteQuery({ ...getUnusualActivityQueryOptions(api, filter), ...options });
 }
 
 export type ProtectionAction = 'keep' | 'discard' | 'lift';
