@@ -13,6 +13,7 @@ import { businessesController } from './controllers/businesses.controller';
 import { communityController } from './controllers/community.controller';
 import { opsRouter } from './controllers/ops.controller';
 import { openDataController } from './controllers/open-data.controller';
+import { partnersController } from './controllers/partners.controller';
 import { privateByDefault } from './http/answer-caching';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { assignRequestId } from './http/request-id';
@@ -95,6 +96,7 @@ export function createApp(core: Core, options: { logger?: Logger } = {}): Expres
         ...alertsController(core),
         ...emailConfirmationController(core),
         ...openDataController(core),
+        ...partnersController(core),
         ...secondFactorController(core),
       },
       middlewareByRoute,

@@ -128,6 +128,11 @@ export const PAGING = {
   commentsPage: 20,
 } as const;
 
+/** The partner feed (GET /api/v1/changes): changes per page at most, also the default. */
+export const PARTNER_FEED = {
+  maxLimit: 500,
+} as const;
+
 /**
  * CONTRACT.md caching: a public answer may be kept by a shared cache (the front door's micro-cache,
  * a CDN) for `sharedMaxAgeSeconds`, then served stale for `staleWhileRevalidateSeconds` while one request

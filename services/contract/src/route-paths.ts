@@ -37,6 +37,7 @@ export const ROUTE_PATHS = {
   mergedBusinessPage: { method: 'get', path: '/businesses/:id/page' },
   exportBusinessesCsv: { method: 'get', path: OPEN_DATA_PATHS.csv },
   exportBusinessesGeoJson: { method: 'get', path: OPEN_DATA_PATHS.geojson },
+  partnerChanges: { method: 'get', path: '/v1/changes' },
   createBusiness: { method: 'post', path: '/businesses' },
   updateBusiness: { method: 'put', path: '/businesses/:id' },
   canEdit: { method: 'get', path: '/businesses/:id/can-edit' },

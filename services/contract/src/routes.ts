@@ -64,6 +64,7 @@ import {
 import { alertInputSchema, alertSchema, alertUnsubscribeQuerySchema } from './schemas/alert.schema';
 import { voteInputSchema, voteResultSchema, voteSummarySchema } from './schemas/vote.schema';
 import { pausedBusinessSchema, protectionDecisionSchema } from './schemas/protection.schema';
+import { changesPageSchema, changesQuerySchema } from './schemas/partner.schema';
 
 export type Access = 'public' | 'user' | 'admin';
 export type SuccessStatus = 200 | 201;
@@ -81,6 +82,7 @@ export const API_TAGS = {
     "A member's alerts, 'Email me new businesses like these': saved /browse filters mailed daily with the businesses added since the last mail, and the mails' one-click unsubscribe.",
   openData:
     "Open data: every listed business's public fields as CSV and GeoJSON, under the Open Database License; rebuilt at most every 10 minutes after changes, answered with ETag and Last-Modified.",
+  partners: 'For partner apps, under /api/v1 (a promise: fields are only ever added): change-only sync of the listed businesses.',
   admin:
     'Admins only: statistics, pending reports and suggestions and their review, deleting a business, verifications, re-checks, broken links, owner claims, possible duplicates and merges, unusual activity (paused businesses).',
 } as const;
@@ -362,6 +364,18 @@ export const API_ROUTES = {
       "Every listed business's public fields as a GeoJSON FeatureCollection ([longitude, latitude]; a business without coordinates has a null geometry), with the licence and attribution as top-level members",
     download: { mediaType: OPEN_DATA_MEDIA_TYPES.geojson, description: 'the GeoJSON FeatureCollection' },
     response: z.string(),
+  }),
+  partnerChanges: route({
+    ...ROUTE_PATHS.partnerChanges,
+    access: 'public',
+    tag: 'partners',
+    summary:
+      'Change-only sync: the businesses created, updated and deleted since the cursor, oldest change first, each at its latest change, ' +
+      'a tombstone for each deletion. Public fields only: an approximate (area) business has no street. Resume with next_cursor: ' +
+      'no change is skipped or repeated, even while writes commit out of order',
+    query: changesQuerySchema,
+    response: changesPageSchema,
+    responseHeaders: { Link: '<url>; rel="next" while more changes are ready now' },
   }),
   createBusiness: route({
     ...ROUTE_PATHS.createBusiness,

@@ -47,6 +47,8 @@ import { DuplicatesService } from './duplicates/duplicates.service';
 import { AlertTokens } from './alerts/alert-token';
 import { AlertsService } from './alerts/alerts.service';
 import { OpenDataService } from './open-data/open-data.service';
+import { BusinessChangesRepository } from './partners/business-changes.repository';
+import { PartnerFeedService } from './partners/partner-feed.service';
 import { OpenDataChangesRepository } from './open-data/open-data-changes.repository';
 
 import { EmailConfirmationService } from './email-confirmation/email-confirmation.service';
@@ -130,6 +132,7 @@ export function createCore(config: Config) {
     freshness: new FreshnessService(db, jobs),
     duplicates: new DuplicatesService(db, repositories.duplicates, new SourcesService(), jobs),
     alerts: new AlertsService(db, jobs, new AlertTokens(config)),
+    partnerFeed: new PartnerFeedService(new BusinessChangesRepository(db), businesses),
     openData: new OpenDataService(
       businesses,
       repositories.storage,
