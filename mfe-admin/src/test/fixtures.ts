@@ -6,6 +6,7 @@ import {
   type Business,
   type DuplicatePair,
   type PausedBusiness,
+  type PartnerKey,
   type ListPage,
   type Recheck,
   type Report,
@@ -142,6 +143,7 @@ export function fakeAdminServer(seed: {
   claims?: Claim[];
   duplicates?: DuplicatePair[];
   paused?: PausedBusiness[];
+  partnerKeys?: PartnerKey[];
   verified?: number;
 }) {
   const state = {
@@ -156,6 +158,7 @@ export function fakeAdminServer(seed: {
     paused: [...(seed.paused ?? [])],
     /** The protection decisions the panel sent, in order. */
     protectionDecisions: [] as string[],
+    partnerKeys: [...(seed.partnerKeys ?? [])],
     users: { total: 12, admins: 2, regular: 10, recent_registrations: 3 },
   };
   for (const b of seed.businesses ?? []) state.businesses.set(b.id, b);
@@ -209,6 +212,7 @@ export function fakeAdminServer(seed: {
     pendingClaims: state.claims,
     duplicatePairs: state.duplicates,
     pausedBusinesses: state.paused,
+    partnerKeys: state.partnerKeys,
   });
   const listPage =
     (name: string) =>
@@ -298,6 +302,20 @@ export function fakeAdminServer(seed: {
     keepBurstVotes: async ({ id }) => decideProtection('keep', Number(id)),
     discardBurstVotes: async ({ id }) => decideProtection('discard', Number(id)),
     liftProtection: async ({ id }) => decideProtection('lift', Number(id)),
+    partnerKeys: async (args) => listPage('partnerKeys')(args),
+    issuePartnerKey: async ({ body }) => {
+      const key = `zk_${'k'.repeat(40)}${state.partnerKeys.length + 1}`.slice(0, 46);
+      const issued = partnerKey(state.partnerKeys.length + 1, { partner_name: body.partner_name, requests_per_minute: body.requests_per_minute });
+      state.partnerKeys = [...state.partnerKeys, issued];
+      return { key, partner: issued };
+    },
+    revokePartnerKey: async ({ id }) => {
+      const found = state.partnerKeys.find((item) => item.id === Number(id));
+      if (!found) throw new ApiError(404, 'API key not found');
+      const revoked = { ...found, revoked_at: found.revoked_at ?? '2026-11-29T20:00:00.000Z' };
+      state.partnerKeys = state.partnerKeys.map((item) => (item === found ? revoked : item));
+      return revoked;
+    },
   };
   const api: ApiClient = fakeApi(routes);
   return {
@@ -338,6 +356,20 @@ export function pausedBusiness(businessId: number, overrides: Partial<PausedBusi
         actions: [{ action: 'report', detail: 'Does not support Palestine', at: '2026-11-29T17:55:00.000Z' }],
       },
     ],
+    ...overrides,
+  };
+}
+
+/** A partner's API key as the admins' list shows it. */
+export function partnerKey(id: number, overrides: Partial<PartnerKey> = {}): PartnerKey {
+  return {
+    id,
+    partner_name: `Example Wallet ${id}`,
+    key_prefix: `zk_abcdef${id}`.slice(0, 10),
+    requests_per_minute: 60,
+    requests: 0,
+    created_at: '2026-11-29T19:00:00.000Z',
+    revoked_at: null,
     ...overrides,
   };
 }

@@ -20,6 +20,7 @@ import { assignRequestId } from './http/request-id';
 import { buildApiRouter } from './http/route-table';
 import { requireAccess, requireAdminSecondFactor } from './middleware/access';
 import { csrfProtection, xsrfCookieIssuer } from './middleware/csrf';
+import { partnerKeys } from './middleware/partner-key';
 import { requestMetrics } from './middleware/metrics';
 import { RateLimiter } from './middleware/rate-limit';
 import { rateLimitsByRoute } from './middleware/rate-limit-rules';
@@ -86,6 +87,7 @@ export function createApp(core: Core, options: { logger?: Logger } = {}): Expres
     express.json({ limit: '100kb' }),
     ...session,
     xsrfCookie,
+    partnerKeys(core, rateLimiter),
     buildApiRouter(
       {
         ...authController(core),

@@ -38,6 +38,7 @@ export const ROUTE_PATHS = {
   exportBusinessesCsv: { method: 'get', path: OPEN_DATA_PATHS.csv },
   exportBusinessesGeoJson: { method: 'get', path: OPEN_DATA_PATHS.geojson },
   partnerChanges: { method: 'get', path: '/v1/changes' },
+  partnerKeyStatus: { method: 'get', path: '/v1/key' },
   createBusiness: { method: 'post', path: '/businesses' },
   updateBusiness: { method: 'put', path: '/businesses/:id' },
   canEdit: { method: 'get', path: '/businesses/:id/can-edit' },
@@ -83,6 +84,9 @@ export const ROUTE_PATHS = {
   keepBurstVotes: { method: 'post', path: '/admin/businesses/:id/protection/keep-votes' },
   discardBurstVotes: { method: 'post', path: '/admin/businesses/:id/protection/discard-votes' },
   liftProtection: { method: 'post', path: '/admin/businesses/:id/protection/lift' },
+  partnerKeys: { method: 'get', path: '/admin/partners' },
+  issuePartnerKey: { method: 'post', path: '/admin/partners' },
+  revokePartnerKey: { method: 'post', path: '/admin/partners/:id/revoke' },
 } as const satisfies Record<string, { method: Method; path: string }>;
 
 export type RouteName = keyof typeof ROUTE_PATHS;

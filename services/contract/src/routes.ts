@@ -64,9 +64,16 @@ import {
 import { alertInputSchema, alertSchema, alertUnsubscribeQuerySchema } from './schemas/alert.schema';
 import { voteInputSchema, voteResultSchema, voteSummarySchema } from './schemas/vote.schema';
 import { pausedBusinessSchema, protectionDecisionSchema } from './schemas/protection.schema';
-import { changesPageSchema, changesQuerySchema } from './schemas/partner.schema';
+import {
+  changesPageSchema,
+  changesQuerySchema,
+  issuedPartnerKeySchema,
+  issuePartnerKeyInputSchema,
+  partnerKeySchema,
+  partnerKeyStatusSchema,
+} from './schemas/partner.schema';
 
-export type Access = 'public' | 'user' | 'admin';
+export type Access = 'public' | 'user' | 'admin' | 'partner';
 export type SuccessStatus = 200 | 201;
 
 /** The status a route answers on success (its `status`, else 200). */
@@ -376,6 +383,13 @@ export const API_ROUTES = {
     query: changesQuerySchema,
     response: changesPageSchema,
     responseHeaders: { Link: '<url>; rel="next" while more changes are ready now' },
+  }),
+  partnerKeyStatus: route({
+    ...ROUTE_PATHS.partnerKeyStatus,
+    access: 'partner',
+    tag: 'partners',
+    summary: "The calling key's partner name, its limit of calls a minute and the calls made with it so far",
+    response: partnerKeyStatusSchema,
   }),
   createBusiness: route({
     ...ROUTE_PATHS.createBusiness,
@@ -770,6 +784,31 @@ export const API_ROUTES = {
     summary:
       "'Lift protection': new accounts may vote, comment and answer again; votes still set aside count again (discard them first to remove them); 409 when not paused",
     response: protectionDecisionSchema,
+  }),
+  partnerKeys: route({
+    ...ROUTE_PATHS.partnerKeys,
+    access: 'admin',
+    tag: 'admin',
+    summary: "Partners' API keys in the order they were issued, revoked ones included, with the calls made with each",
+    ...pagedList('all keys'),
+    response: z.array(partnerKeySchema),
+  }),
+  issuePartnerKey: route({
+    ...ROUTE_PATHS.issuePartnerKey,
+    status: 201,
+    access: 'admin',
+    tag: 'admin',
+    summary: 'Issue a partner an API key: the answer holds the key, this once (only its hash is kept)',
+    body: issuePartnerKeyInputSchema,
+    response: issuedPartnerKeySchema,
+  }),
+  revokePartnerKey: route({
+    notFound: 'partnerKeyNotFound',
+    ...ROUTE_PATHS.revokePartnerKey,
+    access: 'admin',
+    tag: 'admin',
+    summary: "Revoke a partner's API key: from now on it answers 401",
+    response: partnerKeySchema,
   }),
 } as const satisfies { [Name in RouteName]: RouteDefinition };
 

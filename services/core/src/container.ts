@@ -49,6 +49,8 @@ import { AlertsService } from './alerts/alerts.service';
 import { OpenDataService } from './open-data/open-data.service';
 import { BusinessChangesRepository } from './partners/business-changes.repository';
 import { PartnerFeedService } from './partners/partner-feed.service';
+import { PartnerKeysService } from './partners/partner-keys.service';
+import { PartnerUsageRepository } from './partners/partner-usage.repository';
 import { OpenDataChangesRepository } from './open-data/open-data-changes.repository';
 
 import { EmailConfirmationService } from './email-confirmation/email-confirmation.service';
@@ -133,6 +135,7 @@ export function createCore(config: Config) {
     duplicates: new DuplicatesService(db, repositories.duplicates, new SourcesService(), jobs),
     alerts: new AlertsService(db, jobs, new AlertTokens(config)),
     partnerFeed: new PartnerFeedService(new BusinessChangesRepository(db), businesses),
+    partnerKeys: new PartnerKeysService(db, new PartnerUsageRepository(redis)),
     openData: new OpenDataService(
       businesses,
       repositories.storage,

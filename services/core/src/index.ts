@@ -55,4 +55,5 @@ export * from './open-data/open-data-lock.repository';
 export * from './open-data/open-data-changes.repository';
 export * from './partners/partner-feed.service';
 export * from './partners/business-changes.repository';
+export * from './partners/partner-keys.service';
 export * from './directory/directory-rollup.repository';

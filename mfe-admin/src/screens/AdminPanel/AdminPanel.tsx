@@ -4,6 +4,7 @@ import { useBrokenLinks } from '../../features/admin/api/get-broken-links';
 import { useDuplicatePairs } from '../../features/admin/api/duplicates';
 import { useClaims } from '../../features/admin/api/get-claims';
 import { useUnusualActivity } from '../../features/admin/api/unusual-activity';
+import { usePartnerKeys } from '../../features/admin/api/partner-keys';
 import { usePendingReports } from '../../features/admin/api/get-pending-reports';
 import { usePendingSuggestions } from '../../features/admin/api/get-pending-suggestions';
 import { useRechecks } from '../../features/admin/api/get-rechecks';
@@ -24,13 +25,14 @@ import { ReportsTab } from './ReportsTab';
 import { StatisticsRow } from './StatisticsRow';
 import { SuggestionsTab } from './SuggestionsTab';
 import { UnusualActivityTab } from './UnusualActivityTab';
+import { PartnersTab } from './PartnersTab';
 import { VerifyDialog } from './VerifyDialog';
 import { QUEUE_PARAMS } from './queueParams';
 import card from './card.module.css';
 import panel from './AdminPanel.module.css';
 
-type Tab = 'reports' | 'suggestions' | 'businesses' | 'rechecks' | 'links' | 'duplicates' | 'claims' | 'unusual';
-const TABS: Tab[] = ['reports', 'suggestions', 'businesses', 'rechecks', 'links', 'duplicates', 'claims', 'unusual'];
+type Tab = 'reports' | 'suggestions' | 'businesses' | 'rechecks' | 'links' | 'duplicates' | 'claims' | 'unusual' | 'partners';
+const TABS: Tab[] = ['reports', 'suggestions', 'businesses', 'rechecks', 'links', 'duplicates', 'claims', 'unusual', 'partners'];
 const isTab = (name: string | null): name is Tab => TABS.includes(name as Tab);
 
 /** What the panel reads of a queue's infinite query: the total of them all. */
@@ -58,6 +60,7 @@ export function AdminPanel() {
   const duplicates = useDuplicatePairs();
   const claims = useClaims();
   const unusual = useUnusualActivity();
+  const partnerKeys = usePartnerKeys();
   // 'Verify Business' on a business's page comes here with ?verify=<id>.
   const [searchParams, setSearchParams] = useSearchParams();
   const verifyId = /^\d+$/.test(searchParams.get('verify') ?? '') ? Number(searchParams.get('verify')) : null;
@@ -90,6 +93,7 @@ export function AdminPanel() {
     duplicates: null,
     claims: null,
     unusual: null,
+    partners: null,
   });
 
   // Each tab counts its whole queue (the API's total), not the pages read so far.
@@ -102,6 +106,7 @@ export function AdminPanel() {
     duplicates: totalOf(duplicates),
     claims: totalOf(claims),
     unusual: totalOf(unusual),
+    partners: totalOf(partnerKeys),
   };
   const label = (name: Tab) => t(`tab.${name}` satisfies AdminMessage, { count: counts[name] });
 
@@ -173,6 +178,8 @@ export function AdminPanel() {
           <DuplicatesTab />
         ) : tab === 'claims' ? (
           <ClaimsTab />
+        ) : tab === 'partners' ? (
+          <PartnersTab />
         ) : (
           <UnusualActivityTab />
         )}

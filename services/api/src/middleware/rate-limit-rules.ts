@@ -178,5 +178,7 @@ export function rateLimitsByRoute(config: Config, users: UsersRepository): Parti
     keepBurstVotes: [adminWrites],
     discardBurstVotes: [adminWrites],
     liftProtection: [adminWrites],
+    issuePartnerKey: [adminWrites],
+    revokePartnerKey: [adminWrites],
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PARTNER_FEED } from '../limits';
+import { PARTNER_FEED, PARTNER_KEYS } from '../limits';
 import { issueMessage } from '../i18n/message-codes';
 import { inputText, isoDate } from './common.schema';
 import { businessSchema } from './business.schema';
@@ -49,3 +49,40 @@ export const changesPageSchema = z.object({
   has_more: z.boolean().describe('true: more changes are ready now; false: poll again later with next_cursor'),
 });
 export type ChangesPage = z.infer<typeof changesPageSchema>;
+
+/** An admin issues a partner a key: who it is for and how many calls a minute it may make. */
+export const issuePartnerKeyInputSchema = z.object({
+  partner_name: inputText({ error: issueMessage('partnerNameRequired') })
+    .trim()
+    .min(1, issueMessage('partnerNameRequired'))
+    .max(PARTNER_KEYS.maxNameLength, issueMessage('partnerNameTooLong')),
+  requests_per_minute: z
+    .number({ error: issueMessage('partnerRateInvalid') })
+    .int(issueMessage('partnerRateInvalid'))
+    .min(1, issueMessage('partnerRateInvalid'))
+    .max(PARTNER_KEYS.maxRequestsPerMinute, issueMessage('partnerRateInvalid'))
+    .describe(`calls a minute the key may make, 1 to ${PARTNER_KEYS.maxRequestsPerMinute}`),
+});
+export type IssuePartnerKeyInput = z.infer<typeof issuePartnerKeyInputSchema>;
+
+/** A partner's key as admins see it: never the key itself, only its first characters. */
+export const partnerKeySchema = z.object({
+  id: z.number().int(),
+  partner_name: z.string(),
+  key_prefix: z.string().describe("the key's first characters, to tell keys apart"),
+  requests_per_minute: z.number().int(),
+  requests: z.number().int().describe('calls made with the key so far'),
+  created_at: isoDate,
+  revoked_at: isoDate.nullable(),
+});
+export type PartnerKey = z.infer<typeof partnerKeySchema>;
+
+export const issuedPartnerKeySchema = z.object({
+  key: z.string().describe('the key, shown this once: only its hash is kept'),
+  partner: partnerKeySchema,
+});
+export type IssuedPartnerKey = z.infer<typeof issuedPartnerKeySchema>;
+
+/** GET /api/v1/key: the calling key's partner, limit and use. */
+export const partnerKeyStatusSchema = partnerKeySchema.pick({ partner_name: true, requests_per_minute: true, requests: true });
+export type PartnerKeyStatus = z.infer<typeof partnerKeyStatusSchema>;

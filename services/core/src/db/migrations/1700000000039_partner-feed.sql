@@ -28,7 +28,21 @@ END $$;
 CREATE TRIGGER open_data_changes_feed AFTER INSERT OR UPDATE OF changed_at ON open_data_changes
   FOR EACH ROW EXECUTE FUNCTION business_changes_follow();
 
+-- Partners' API keys (docs/decisions/0061-partner-keys.md): only the key's SHA-256 is kept (a key is 32 random bytes, so
+-- a fast hash is enough); its first characters tell the admins which key is which. A revoked key stays, for the record.
+CREATE TABLE partner_keys (
+  id serial PRIMARY KEY,
+  partner_name text NOT NULL,
+  key_hash bytea NOT NULL UNIQUE,
+  key_prefix text NOT NULL,
+  requests_per_minute integer NOT NULL CHECK (requests_per_minute > 0),
+  created_by integer REFERENCES users (id) ON DELETE SET NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  revoked_at timestamptz
+);
+
 -- Down Migration
+DROP TABLE partner_keys;
 DROP TRIGGER open_data_changes_feed ON open_data_changes;
 DROP FUNCTION business_changes_follow();
 DROP TABLE business_changes;
