@@ -20,7 +20,7 @@ import { assignRequestId } from './http/request-id';
 import { buildApiRouter } from './http/route-table';
 import { requireAccess, requireAdminSecondFactor } from './middleware/access';
 import { csrfProtection, xsrfCookieIssuer } from './middleware/csrf';
-import { partnerKeys } from './middleware/partner-key';
+import { PARTNER_PATHS, partnerKeys } from './middleware/partner-key';
 import { requestMetrics } from './middleware/metrics';
 import { RateLimiter } from './middleware/rate-limit';
 import { rateLimitsByRoute } from './middleware/rate-limit-rules';
@@ -67,7 +67,11 @@ export function createApp(core: Core, options: { logger?: Logger } = {}): Expres
     }),
   );
   const secureCookie = core.config.NODE_ENV === 'production';
-  const csrf = csrfProtection({ allowedOrigins: [core.config.PUBLIC_ORIGIN], oneClickPaths: [API_ROUTES.unsubscribeAlert.path] });
+  const csrf = csrfProtection({
+    allowedOrigins: [core.config.PUBLIC_ORIGIN],
+    oneClickPaths: [API_ROUTES.unsubscribeAlert.path],
+    partnerPaths: PARTNER_PATHS,
+  });
   const xsrfCookie = xsrfCookieIssuer({ secureCookie, issuingPaths: [API_ROUTES.me.path, API_ROUTES.adminStatus.path] });
   // Every /ops route is for admins, and bull-board's own writes (retry, clean) carry the XSRF echo via axios.
   app.use(

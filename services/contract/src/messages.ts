@@ -118,6 +118,8 @@ export const MESSAGES = {
   /** Owner claims and the owners' freshness reminders. */
   claimNotFound: 'Claim not found',
   partnerKeyNotFound: 'API key not found',
+  submissionNotFound: 'Submission not found',
+  submissionAlreadyReviewed: 'Submission has already been reviewed',
   claimEvidenceRequired: 'Please describe how you can prove you own this business',
   claimEvidenceTooShort: 'Please tell us a little more (at least 10 characters)',
   alreadyClaimed: 'You have already claimed this business; an admin will review it',
@@ -205,6 +207,8 @@ export const MESSAGES = {
   claimSubmitted: 'Thank you: an admin will review your claim',
   claimApproved: 'Claim approved: the member now manages the business',
   claimRejected: 'Claim rejected',
+  submissionApproved: 'Submission approved: the business is listed',
+  submissionRejected: 'Submission rejected',
   managedByOwner: 'Managed by its owner',
   emailDomainMatches: 'Email domain matches the website',
   listingStillAccurate: 'Everything is still accurate',

@@ -39,6 +39,8 @@ export const ROUTE_PATHS = {
   exportBusinessesGeoJson: { method: 'get', path: OPEN_DATA_PATHS.geojson },
   partnerChanges: { method: 'get', path: '/v1/changes' },
   partnerKeyStatus: { method: 'get', path: '/v1/key' },
+  submitBusiness: { method: 'post', path: '/v1/submissions' },
+  partnerSubmission: { method: 'get', path: '/v1/submissions/:id' },
   createBusiness: { method: 'post', path: '/businesses' },
   updateBusiness: { method: 'put', path: '/businesses/:id' },
   canEdit: { method: 'get', path: '/businesses/:id/can-edit' },
@@ -87,6 +89,9 @@ export const ROUTE_PATHS = {
   partnerKeys: { method: 'get', path: '/admin/partners' },
   issuePartnerKey: { method: 'post', path: '/admin/partners' },
   revokePartnerKey: { method: 'post', path: '/admin/partners/:id/revoke' },
+  pendingSubmissions: { method: 'get', path: '/admin/submissions' },
+  approveSubmission: { method: 'post', path: '/admin/submissions/:id/approve' },
+  rejectSubmission: { method: 'post', path: '/admin/submissions/:id/reject' },
 } as const satisfies Record<string, { method: Method; path: string }>;
 
 export type RouteName = keyof typeof ROUTE_PATHS;

@@ -71,6 +71,7 @@ import {
   issuePartnerKeyInputSchema,
   partnerKeySchema,
   partnerKeyStatusSchema,
+  partnerSubmissionSchema,
 } from './schemas/partner.schema';
 
 export type Access = 'public' | 'user' | 'admin' | 'partner';
@@ -390,6 +391,24 @@ export const API_ROUTES = {
     tag: 'partners',
     summary: "The calling key's partner name, its limit of calls a minute and the calls made with it so far",
     response: partnerKeyStatusSchema,
+  }),
+  submitBusiness: route({
+    ...ROUTE_PATHS.submitBusiness,
+    status: 201,
+    access: 'partner',
+    tag: 'partners',
+    summary:
+      "Submit a business, checked as a member's new business is: it waits in the admins' queue, tagged with the partner's name, and is listed only once an admin approves it",
+    body: businessInputSchema,
+    response: partnerSubmissionSchema,
+  }),
+  partnerSubmission: route({
+    notFound: 'submissionNotFound',
+    ...ROUTE_PATHS.partnerSubmission,
+    access: 'partner',
+    tag: 'partners',
+    summary: "One of the partner's own submissions: pending, approved (with the listed business's id) or rejected",
+    response: partnerSubmissionSchema,
   }),
   createBusiness: route({
     ...ROUTE_PATHS.createBusiness,
@@ -809,6 +828,30 @@ export const API_ROUTES = {
     tag: 'admin',
     summary: "Revoke a partner's API key: from now on it answers 401",
     response: partnerKeySchema,
+  }),
+  pendingSubmissions: route({
+    ...ROUTE_PATHS.pendingSubmissions,
+    access: 'admin',
+    tag: 'admin',
+    summary: "Businesses partners submitted, waiting for a decision, oldest first, each tagged with its partner's name",
+    ...pagedList('all pending submissions'),
+    response: z.array(partnerSubmissionSchema),
+  }),
+  approveSubmission: route({
+    notFound: 'submissionNotFound',
+    ...ROUTE_PATHS.approveSubmission,
+    access: 'admin',
+    tag: 'admin',
+    summary: "Approve a partner's submission: the business is listed (409 once decided)",
+    response: partnerSubmissionSchema,
+  }),
+  rejectSubmission: route({
+    notFound: 'submissionNotFound',
+    ...ROUTE_PATHS.rejectSubmission,
+    access: 'admin',
+    tag: 'admin',
+    summary: "Reject a partner's submission: nothing is listed (409 once decided)",
+    response: partnerSubmissionSchema,
   }),
 } as const satisfies { [Name in RouteName]: RouteDefinition };
 

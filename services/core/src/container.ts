@@ -50,6 +50,7 @@ import { OpenDataService } from './open-data/open-data.service';
 import { BusinessChangesRepository } from './partners/business-changes.repository';
 import { PartnerFeedService } from './partners/partner-feed.service';
 import { PartnerKeysService } from './partners/partner-keys.service';
+import { PartnerSubmissionsService } from './partners/partner-submissions.service';
 import { PartnerUsageRepository } from './partners/partner-usage.repository';
 import { OpenDataChangesRepository } from './open-data/open-data-changes.repository';
 
@@ -145,6 +146,9 @@ export function createCore(config: Config) {
     ),
   };
 
+  // Approving a partner's submission adds the business as the businesses service adds any.
+  const partnerSubmissions = new PartnerSubmissionsService(db, services.businesses);
+
   return {
     config,
     db,
@@ -152,7 +156,7 @@ export function createCore(config: Config) {
     redis,
     jobs,
     repositories,
-    services,
+    services: { ...services, partnerSubmissions },
     /** Resolves once Redis has answered for the first time (tests wait for it; the API serves before). */
     redisConnected,
     async close() {

@@ -56,4 +56,5 @@ export * from './open-data/open-data-changes.repository';
 export * from './partners/partner-feed.service';
 export * from './partners/business-changes.repository';
 export * from './partners/partner-keys.service';
+export * from './partners/partner-submissions.service';
 export * from './directory/directory-rollup.repository';

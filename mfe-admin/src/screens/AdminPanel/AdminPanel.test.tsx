@@ -44,6 +44,7 @@ const tabsCounting = (reports: number, suggestions: number, businesses: number) 
   'Possible duplicates (0)',
   'Claims (0)',
   'Unusual activity (0)',
+  'Partner submissions (0)',
   'Partners (0)',
 ];
 const pending = () => screen.getByTestId('stat-pending').dataset;
@@ -113,6 +114,8 @@ describe('admin panel', () => {
     expect(screen.getAllByTestId('suggestion-card')).toHaveLength(2);
     await userEvent.keyboard('{End}');
     expect(screen.getByTestId('partners')).toBeTruthy();
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(screen.getByTestId('submissions')).toBeTruthy();
     await userEvent.keyboard('{ArrowLeft}');
     expect(screen.getByTestId('unusual-activity')).toBeTruthy();
     await userEvent.keyboard('{ArrowLeft}');
@@ -469,6 +472,7 @@ describe('admin panel in other languages', () => {
       'لا تكرارات محتملة',
       'لا مطالبات بالملكية',
       'نشاط غير اعتيادي (0)',
+      'إرسالات الشركاء (0)',
       'الشركاء (0)',
     ]);
     const stats = within(screen.getByRole('region', { name: 'الإحصاءات' }));

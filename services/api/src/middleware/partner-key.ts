@@ -13,7 +13,7 @@ declare global {
 }
 
 /** Where partners' keys are read: the calls for partner apps (docs/decisions/0060-partner-feed.md), below the /api mount. */
-const PARTNER_PATHS = /^\/v1\//i;
+export const PARTNER_PATHS = /^\/v1\//i;
 const BEARER = /^Bearer ([^\s]+)$/i;
 /** A key's limit counts calls a minute. */
 const KEY_WINDOW_SECONDS = 60;

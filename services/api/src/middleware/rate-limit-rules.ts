@@ -180,5 +180,7 @@ export function rateLimitsByRoute(config: Config, users: UsersRepository): Parti
     liftProtection: [adminWrites],
     issuePartnerKey: [adminWrites],
     revokePartnerKey: [adminWrites],
+    approveSubmission: [adminWrites],
+    rejectSubmission: [adminWrites],
   };
 }

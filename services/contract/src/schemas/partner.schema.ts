@@ -86,3 +86,25 @@ export type IssuedPartnerKey = z.infer<typeof issuedPartnerKeySchema>;
 /** GET /api/v1/key: the calling key's partner, limit and use. */
 export const partnerKeyStatusSchema = partnerKeySchema.pick({ partner_name: true, requests_per_minute: true, requests: true });
 export type PartnerKeyStatus = z.infer<typeof partnerKeyStatusSchema>;
+
+export const SUBMISSION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+/** A partner's submission: the business as submitted, waiting for an admin, then approved (listed) or rejected. */
+export const partnerSubmissionSchema = z.object({
+  id: z.number().int(),
+  partner_name: z.string().describe("the name of the key's partner, as admins gave it"),
+  status: z.enum(SUBMISSION_STATUSES).describe('pending until an admin decides; approved: listed as business_id'),
+  business_id: z.number().int().nullable().describe('the listed business once approved'),
+  business: z.object({
+    name: z.string(),
+    address: z.string(),
+    city: z.string(),
+    postcode: z.string(),
+    category: z.string(),
+    description: z.string(),
+    phone: z.string(),
+    website: z.string(),
+  }),
+  created_at: isoDate,
+});
+export type PartnerSubmission = z.infer<typeof partnerSubmissionSchema>;

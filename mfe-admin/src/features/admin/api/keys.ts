@@ -14,6 +14,7 @@ export const adminKeys = {
   duplicates: () => ['admin', 'duplicates'] as const,
   unusualActivity: () => ['admin', 'protection', 'paused'] as const,
   partnerKeys: () => ['admin', 'partners'] as const,
+  submissions: () => ['admin', 'submissions', 'pending'] as const,
   business: (id: number) => ['admin', 'business', id] as const,
   /** Every decision (review a report or a suggestion, delete a business) is a mutation under this key. */
   decisions: ['admin', 'decision'] as const,
@@ -29,6 +30,7 @@ export const adminKeys = {
       | 'dismiss-duplicate'
       | 'protection'
       | 'issue-partner-key'
-      | 'revoke-partner-key',
+      | 'revoke-partner-key'
+      | 'review-submission',
   ) => ['admin', 'decision', kind] as const,
 };

@@ -41,7 +41,23 @@ CREATE TABLE partner_keys (
   revoked_at timestamptz
 );
 
+-- What partners submit with their key (POST /api/v1/submissions): the business as validated, waiting for an admin.
+-- Approval adds the business (business_id); a rejected one stays, so the partner can read its outcome.
+CREATE TABLE partner_submissions (
+  id serial PRIMARY KEY,
+  partner_key_id integer NOT NULL REFERENCES partner_keys (id),
+  partner_name text NOT NULL,
+  input jsonb NOT NULL,
+  status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'approved', 'rejected')),
+  business_id integer REFERENCES businesses (id) ON DELETE SET NULL,
+  decided_by integer REFERENCES users (id) ON DELETE SET NULL,
+  decided_at timestamptz,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX partner_submissions_pending ON partner_submissions (id) WHERE status = 'pending';
+
 -- Down Migration
+DROP TABLE partner_submissions;
 DROP TABLE partner_keys;
 DROP TRIGGER open_data_changes_feed ON open_data_changes;
 DROP FUNCTION business_changes_follow();
