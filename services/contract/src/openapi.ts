@@ -155,7 +155,7 @@ export function buildOpenApiDocument(productName: string) {
     info: {
       title: `${productName} API`,
       version: '1.0.0',
-      description: `The HTTP contract of ${productName}: JSON in and out, on the same origin as the web app. x-access on each operation says who may call it (public, user, admin, partner).`,
+      description: `The HTTP contract of ${productName}: JSON in and out, on the same origin as the web app. x-access on each operation says who may call it (public, user, admin, partner). Building a partner app? Read [For partners](/api-reference/partners.html).`,
     },
     // Relative: the API answers on whatever origin serves this document, in every deployment.
     servers: [{ url: '/', description: 'the origin that serves this document' }],

@@ -82,4 +82,14 @@ describe("partners' submissions", () => {
     expect((await partnerCall('GET', `/api/v1/submissions/${submission.id}`, other.key)).status).toBe(404);
     expect((await admin.post('/api/admin/submissions/999999/approve')).status).toBe(404);
   });
+
+  it('the OpenAPI document carries every partner call with its bearer key, and the For partners page', async () => {
+    const document = (await api.client().get('/api/openapi.json')).body;
+    expect(document.paths['/api/v1/changes'].get.tags).toEqual(['partners']);
+    expect(document.paths['/api/v1/submissions'].post.security).toEqual([{ partnerKey: [] }]);
+    expect(document.paths['/api/v1/submissions/{id}'].get.security).toEqual([{ partnerKey: [] }]);
+    expect(document.paths['/api/admin/submissions'].get['x-access']).toBe('admin');
+    expect(document.components.securitySchemes.partnerKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.info.description).toContain('(/api-reference/partners.html)');
+  });
 });
