@@ -351,6 +351,7 @@ export const UNCACHED_PUBLIC_READS = [
   'listComments',
   'listSuggestions',
   'canEdit',
+  'partnerChanges',
 ] as const satisfies readonly RouteName[];
 
 /**

@@ -9,6 +9,8 @@
  *    the SQL they ran (pg_stat_statements);
  *  - summary and tile p95 through the front door without and with a writer: a signed-in member adding a business
  *    a second through the API; search p50 with the writer beside the SQL it runs;
+ *  - the partner feed (GET /api/v1/changes): pages of 500 changes from the first change and from the middle of the
+ *    log, each beside the SQL it ran;
  *  - 20 concurrent one- and two-letter searches, and a detail read meanwhile;
  *  - a cached public read through the front door beside nginx serving a static file of the same size;
  *  - each API process's RSS after writes, each followed by map views at every zoom;
@@ -77,6 +79,9 @@ const RSS_WRITES = full(100, 3);
 /** Zooms of the tiles asked for (the Map view's range), 3×3 tiles around London at each. */
 const TILE_ZOOMS = Array.from({ length: 16 }, (_, index) => index + 3);
 const SEARCH_SAMPLES = full(SEARCH_TERMS.length, 3);
+/** Pages of the partner feed read in a row from each starting point (its first change, the middle of the log). */
+const FEED_PAGES = full(10, 3);
+const FEED_PAGE_SIZE = 500;
 /** Seconds between the writer's businesses. */
 const WRITER_INTERVAL_MS = 1000;
 const API_PROCESSES = 2;
@@ -307,6 +312,8 @@ interface SizeFigures {
   withoutWriter: { summaryP95: number; tileP95: number };
   withWriter: { summaryP95: number; tileP95: number; written: number };
   search: { apiP50WithWriter: number; sqlP50: number };
+  /** GET /api/v1/changes pages of 500, one at a time: the API's time and the SQL each ran. */
+  partnerFeed: { pages: number; changes: number; apiP50: number; sqlP50: number };
   shortSearches: { p50: number; max: number; serverErrors: number; requests: number; detailP50: number; detailFailures: number };
   cachedVsStatic: { path: string; bytes: number; cachedRps: number; staticRps: number };
   rssBytes: number[];
@@ -429,6 +436,7 @@ class Bench {
       withoutWriter,
       withWriter: { ...withWriter, written: this.writer.written - writtenBefore },
       search: { apiP50WithWriter: median(searchWithWriter.api), sqlP50: median(searchSql.sql) },
+      partnerFeed: await this.partnerFeed(size),
       shortSearches: await this.shortSearches(size),
       cachedVsStatic: await this.cachedVsStatic(size),
       rssBytes: await this.rssAfterWrites(size),
@@ -599,6 +607,39 @@ class Bench {
       sql.push(sqlMs);
     }
     return { api, sql };
+  }
+
+  /**
+   * The partner feed, one page of 500 changes at a time straight from an API process, beside the SQL it ran: pages in
+   * a row from the first change, then from the middle of the change log (a partner that synced half of it).
+   */
+  private async partnerFeed(size: Size): Promise<SizeFigures['partnerFeed']> {
+    log(`${sizeName(size)}: the partner feed, pages of ${FEED_PAGE_SIZE} from the start and from the middle`);
+    const { rows } = await this.pool.query<{ xid: string; id: number }>(
+      `SELECT change_xid::text AS xid, business_id AS id FROM business_changes ORDER BY change_xid, business_id
+        OFFSET (SELECT count(*) / 2 FROM business_changes) LIMIT 1`,
+    );
+    // The cursor as the feed writes it (services/core/src/db/opaque-cursor.ts): a position in the log.
+    const middle = rows[0] ? Buffer.from(JSON.stringify([rows[0].xid, rows[0].id])).toString('base64url') : undefined;
+    // The route's first call in this process (its code paths still cold) is left out, as a partner polls all day.
+    await getOk(this.apiPortList[0], `/api/v1/changes?limit=${FEED_PAGE_SIZE}`);
+    const api: number[] = [];
+    const sql: number[] = [];
+    let changes = 0;
+    for (const start of [undefined, middle]) {
+      let since = start;
+      for (let page = 0; page < FEED_PAGES; page++) {
+        const path = `/api/v1/changes?limit=${FEED_PAGE_SIZE}${since ? `&since=${since}` : ''}`;
+        const { result, sqlMs } = await this.withSqlTime(() => getOk(this.apiPortList[0], path));
+        api.push(result.ms);
+        sql.push(sqlMs);
+        const answer = JSON.parse(result.body) as { changes: unknown[]; next_cursor: string; has_more: boolean };
+        changes += answer.changes.length;
+        since = answer.next_cursor;
+        if (!answer.has_more) break;
+      }
+    }
+    return { pages: api.length, changes, apiP50: median(api), sqlP50: median(sql) };
   }
 
   /** 20 loops of one- and two-letter searches over both API processes, and a detail read after another meanwhile. */
@@ -820,6 +861,10 @@ function printSize(figures: SizeFigures): void {
       `summary ${ms(off.summaryP95)} / ${ms(on.summaryP95)}, tiles ${ms(off.tileP95)} / ${ms(on.tileP95)}`,
   );
   console.log(`search p50 with the writer ${ms(figures.search.apiP50WithWriter)}; its SQL alone p50 ${ms(figures.search.sqlP50)}`);
+  const feed = figures.partnerFeed;
+  console.log(
+    `partner feed: ${feed.pages} pages of up to ${FEED_PAGE_SIZE} (${feed.changes} changes), p50 ${ms(feed.apiP50)}; their SQL p50 ${ms(feed.sqlP50)}`,
+  );
   const short = figures.shortSearches;
   console.log(
     `${CONNECTIONS} concurrent 1-2 letter searches: ${short.requests} requests, p50 ${ms(short.p50)}, max ${ms(short.max)}, ${short.serverErrors} 5xx; ` +
@@ -928,6 +973,13 @@ function printChecks(all: SizeFigures[]): void {
     'search p50 with the writer against its raw SQL',
     '≤ 2×',
     `${ms(largest.search.apiP50WithWriter)} vs SQL ${ms(largest.search.sqlP50)} at ${at}`,
+  );
+  const feed = largest.partnerFeed;
+  check(
+    known(feed.sqlP50) ? feed.apiP50 <= 2 * feed.sqlP50 : null,
+    `a partner feed page of ${FEED_PAGE_SIZE} changes against its raw SQL`,
+    '≤ 2×',
+    `p50 ${ms(feed.apiP50)} vs SQL ${ms(feed.sqlP50)} over ${feed.pages} pages (${feed.changes} changes) at ${at}`,
   );
   const short = largest.shortSearches;
   check(

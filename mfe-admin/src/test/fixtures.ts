@@ -6,6 +6,8 @@ import {
   type Business,
   type DuplicatePair,
   type PausedBusiness,
+  type PartnerKey,
+  type PartnerSubmission,
   type ListPage,
   type Recheck,
   type Report,
@@ -146,6 +148,8 @@ export function fakeAdminServer(seed: {
   claims?: Claim[];
   duplicates?: DuplicatePair[];
   paused?: PausedBusiness[];
+  partnerKeys?: PartnerKey[];
+  submissions?: PartnerSubmission[];
   verified?: number;
 }) {
   const state = {
@@ -160,6 +164,10 @@ export function fakeAdminServer(seed: {
     paused: [...(seed.paused ?? [])],
     /** The protection decisions the panel sent, in order. */
     protectionDecisions: [] as string[],
+    partnerKeys: [...(seed.partnerKeys ?? [])],
+    submissions: [...(seed.submissions ?? [])],
+    /** The submission decisions the panel sent, in order. */
+    submissionDecisions: [] as string[],
     users: { total: 12, admins: 2, regular: 10, recent_registrations: 3 },
   };
   for (const b of seed.businesses ?? []) state.businesses.set(b.id, b);
@@ -207,12 +215,23 @@ export function fakeAdminServer(seed: {
     return { message: 'ok' };
   };
 
+  // A decision takes the submission out of the queue.
+  const decideSubmission = (action: 'approve' | 'reject', id: number) => {
+    const found = state.submissions.find((item) => item.id === id);
+    if (!found) throw new ApiError(404, 'Submission not found');
+    state.submissionDecisions.push(`${action} #${id}`);
+    state.submissions = state.submissions.filter((item) => item !== found);
+    return { ...found, status: action === 'approve' ? ('approved' as const) : ('rejected' as const), business_id: action === 'approve' ? 99 : null };
+  };
+
   const lists = (): Record<string, object[]> => ({
     rechecks: state.rechecks,
     brokenLinks: seed.brokenLinks ?? [],
     pendingClaims: state.claims,
     duplicatePairs: state.duplicates,
     pausedBusinesses: state.paused,
+    partnerKeys: state.partnerKeys,
+    pendingSubmissions: state.submissions,
   });
   // The API's search (any business of the item, a pair has two) and filter (the item's reason) of these lists.
   const listPage =
@@ -317,6 +336,23 @@ export function fakeAdminServer(seed: {
     keepBurstVotes: async ({ id }) => decideProtection('keep', Number(id)),
     discardBurstVotes: async ({ id }) => decideProtection('discard', Number(id)),
     liftProtection: async ({ id }) => decideProtection('lift', Number(id)),
+    partnerKeys: async (args) => listPage('partnerKeys')(args),
+    pendingSubmissions: async (args) => listPage('pendingSubmissions')(args),
+    approveSubmission: async ({ id }) => decideSubmission('approve', Number(id)),
+    rejectSubmission: async ({ id }) => decideSubmission('reject', Number(id)),
+    issuePartnerKey: async ({ body }) => {
+      const key = `zk_${'k'.repeat(40)}${state.partnerKeys.length + 1}`.slice(0, 46);
+      const issued = partnerKey(state.partnerKeys.length + 1, { partner_name: body.partner_name, requests_per_minute: body.requests_per_minute });
+      state.partnerKeys = [...state.partnerKeys, issued];
+      return { key, partner: issued };
+    },
+    revokePartnerKey: async ({ id }) => {
+      const found = state.partnerKeys.find((item) => item.id === Number(id));
+      if (!found) throw new ApiError(404, 'API key not found');
+      const revoked = { ...found, revoked_at: found.revoked_at ?? '2026-11-29T20:00:00.000Z' };
+      state.partnerKeys = state.partnerKeys.map((item) => (item === found ? revoked : item));
+      return revoked;
+    },
   };
   const api: ApiClient = fakeApi(routes);
   return {
@@ -358,6 +394,42 @@ export function pausedBusiness(businessId: number, overrides: Partial<PausedBusi
         actions: [{ action: 'report', detail: 'Does not support Palestine', at: '2026-11-29T17:55:00.000Z' }],
       },
     ],
+    ...overrides,
+  };
+}
+
+/** A partner's API key as the admins' list shows it. */
+export function partnerKey(id: number, overrides: Partial<PartnerKey> = {}): PartnerKey {
+  return {
+    id,
+    partner_name: `Example Wallet ${id}`,
+    key_prefix: `zk_abcdef${id}`.slice(0, 10),
+    requests_per_minute: 60,
+    requests: 0,
+    created_at: '2026-11-29T19:00:00.000Z',
+    revoked_at: null,
+    ...overrides,
+  };
+}
+
+/** A business a partner submitted, waiting in the queue. */
+export function partnerSubmission(id: number, overrides: Partial<PartnerSubmission> = {}): PartnerSubmission {
+  return {
+    id,
+    partner_name: 'Example Wallet',
+    status: 'pending',
+    business_id: null,
+    business: {
+      name: `Jaffa Deli ${id}`,
+      address: '3 Market Row',
+      city: 'Bristol',
+      postcode: 'BS1 1AA',
+      category: 'Grocery',
+      description: "Olive oil and za'atar from the West Bank.",
+      phone: '',
+      website: 'https://jaffa-deli.example',
+    },
+    created_at: '2026-11-29T18:30:00.000Z',
     ...overrides,
   };
 }

@@ -13,12 +13,14 @@ import { businessesController } from './controllers/businesses.controller';
 import { communityController } from './controllers/community.controller';
 import { opsRouter } from './controllers/ops.controller';
 import { openDataController } from './controllers/open-data.controller';
+import { partnersController } from './controllers/partners.controller';
 import { privateByDefault } from './http/answer-caching';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { assignRequestId } from './http/request-id';
 import { buildApiRouter } from './http/route-table';
 import { requireAccess, requireAdminSecondFactor } from './middleware/access';
 import { csrfProtection, xsrfCookieIssuer } from './middleware/csrf';
+import { PARTNER_PATHS, partnerKeys } from './middleware/partner-key';
 import { requestMetrics } from './middleware/metrics';
 import { RateLimiter } from './middleware/rate-limit';
 import { rateLimitsByRoute } from './middleware/rate-limit-rules';
@@ -65,7 +67,11 @@ export function createApp(core: Core, options: { logger?: Logger } = {}): Expres
     }),
   );
   const secureCookie = core.config.NODE_ENV === 'production';
-  const csrf = csrfProtection({ allowedOrigins: [core.config.PUBLIC_ORIGIN], oneClickPaths: [API_ROUTES.unsubscribeAlert.path] });
+  const csrf = csrfProtection({
+    allowedOrigins: [core.config.PUBLIC_ORIGIN],
+    oneClickPaths: [API_ROUTES.unsubscribeAlert.path],
+    partnerPaths: PARTNER_PATHS,
+  });
   const xsrfCookie = xsrfCookieIssuer({ secureCookie, issuingPaths: [API_ROUTES.me.path, API_ROUTES.adminStatus.path] });
   // Every /ops route is for admins, and bull-board's own writes (retry, clean) carry the XSRF echo via axios.
   app.use(
@@ -85,6 +91,7 @@ export function createApp(core: Core, options: { logger?: Logger } = {}): Expres
     express.json({ limit: '100kb' }),
     ...session,
     xsrfCookie,
+    partnerKeys(core, rateLimiter),
     buildApiRouter(
       {
         ...authController(core),
@@ -95,6 +102,7 @@ export function createApp(core: Core, options: { logger?: Logger } = {}): Expres
         ...alertsController(core),
         ...emailConfirmationController(core),
         ...openDataController(core),
+        ...partnersController(core),
         ...secondFactorController(core),
       },
       middlewareByRoute,

@@ -130,6 +130,17 @@ export const PAGING = {
   burstActionsRead: 100,
 } as const;
 
+/** The partner feed (GET /api/v1/changes): changes per page at most, also the default. */
+export const PARTNER_FEED = {
+  maxLimit: 500,
+} as const;
+
+/** Partners' API keys: the name an admin gives, and the most calls a minute a key may be given. */
+export const PARTNER_KEYS = {
+  maxNameLength: 100,
+  maxRequestsPerMinute: 10_000,
+} as const;
+
 /**
  * CONTRACT.md caching: a public answer may be kept by a shared cache (the front door's micro-cache,
  * a CDN) for `sharedMaxAgeSeconds`, then served stale for `staleWhileRevalidateSeconds` while one request

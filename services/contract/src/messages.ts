@@ -46,6 +46,9 @@ export const MESSAGES = {
   invalidZoom: 'zoom must be a whole number from 0 to 20',
   invalidTile: 'x and y must be whole numbers from 0 to 2^z - 1 (the tiles of zoom z)',
   invalidMapVersion: 'v must be a map version (GET /api/businesses/map/version)',
+  partnerNameRequired: 'Partner name is required',
+  partnerNameTooLong: 'Partner name must be at most 100 characters',
+  partnerRateInvalid: 'requests_per_minute must be a whole number from 1 to 10000',
 
   // auth and accounts (CONTRACT.md)
   invalidCredentials: 'Invalid email/username or password',
@@ -53,6 +56,8 @@ export const MESSAGES = {
   usernameTaken: 'Username already taken',
   notAuthenticated: 'Not authenticated',
   adminOnly: 'Admin access required',
+  partnerKeyRequired: 'An API key is required: send it as Authorization: Bearer <key>',
+  partnerKeyInvalid: 'Invalid or revoked API key',
   notAllowedToEdit: 'You can only edit businesses you own',
   notAllowedToDeleteComment: 'You can only delete your own comments',
   currentPasswordWrong: 'Current password is incorrect',
@@ -113,6 +118,9 @@ export const MESSAGES = {
   sourceDateInvalid: 'Please enter the date of the source (not in the future)',
   /** Owner claims and the owners' freshness reminders. */
   claimNotFound: 'Claim not found',
+  partnerKeyNotFound: 'API key not found',
+  submissionNotFound: 'Submission not found',
+  submissionAlreadyReviewed: 'Submission has already been reviewed',
   claimEvidenceRequired: 'Please describe how you can prove you own this business',
   claimEvidenceTooShort: 'Please tell us a little more (at least 10 characters)',
   alreadyClaimed: 'You have already claimed this business; an admin will review it',
@@ -200,6 +208,8 @@ export const MESSAGES = {
   claimSubmitted: 'Thank you: an admin will review your claim',
   claimApproved: 'Claim approved: the member now manages the business',
   claimRejected: 'Claim rejected',
+  submissionApproved: 'Submission approved: the business is listed',
+  submissionRejected: 'Submission rejected',
   managedByOwner: 'Managed by its owner',
   emailDomainMatches: 'Email domain matches the website',
   listingStillAccurate: 'Everything is still accurate',

@@ -84,11 +84,11 @@ describe('OpenAPI access marks', () => {
   const operations = Object.values(document.paths).flatMap((pathItem) => Object.values(pathItem));
   const routes = Object.entries(API_ROUTES) as [string, RouteDefinition][];
 
-  it('asks for the session cookie on member and admin calls, and for the XSRF header on every write', () => {
+  it("asks for the session cookie on member and admin calls, for the XSRF header on every write, and for a partner's key alone on partners' calls", () => {
     const schemesOf = (operation: Operation) => operation.security.flatMap((requirement) => Object.keys(requirement));
     const expected = routes.map(([name, { access, method }]) => [
       name,
-      [...(access === 'public' ? [] : ['cookieAuth']), ...(method === 'get' ? [] : ['xsrfHeader'])],
+      access === 'partner' ? ['partnerKey'] : [...(access === 'public' ? [] : ['cookieAuth']), ...(method === 'get' ? [] : ['xsrfHeader'])],
     ]);
     expect(operations.map((operation) => [operation.operationId, schemesOf(operation)])).toEqual(expect.arrayContaining(expected));
     expect(operations).toHaveLength(routes.length);

@@ -11,12 +11,15 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
 /** Security scheme names, declared in components.securitySchemes. */
 const SESSION_SCHEME = 'cookieAuth';
 const XSRF_SCHEME = 'xsrfHeader';
+const PARTNER_SCHEME = 'partnerKey';
 
 /**
  * What a call must carry (CONTRACT.md): the session cookie when it is for members or admins, and on every write,
  * public ones included, the XSRF-TOKEN cookie's value echoed in the X-XSRF-TOKEN header. A public read needs nothing.
  */
 function securityRequirements(access: Access, method: Method) {
+  // A partner's key is the authority of its calls: no cookie goes with them, so there is nothing to forge.
+  if (access === 'partner') return [{ [PARTNER_SCHEME]: [] }];
   const requirement = {
     ...(access !== 'public' ? { [SESSION_SCHEME]: [] } : {}),
     ...(method !== 'get' ? { [XSRF_SCHEME]: [] } : {}),
@@ -28,6 +31,8 @@ const ACCESS_DESCRIPTIONS: Record<Access, string> = {
   public: 'Open to everyone, signed in or not.',
   user: 'Signed-in members only: 401 without a session.',
   admin: 'Admins only: 401 without a session, 403 for a member who is not an admin.',
+  partner:
+    "Partners only: an API key an admin issued, as Authorization: Bearer <key>; 401 without one or with a revoked one, 429 past the key's limit.",
 };
 
 function operation(name: string, definition: RouteDefinition) {
@@ -150,7 +155,7 @@ export function buildOpenApiDocument(productName: string) {
     info: {
       title: `${productName} API`,
       version: '1.0.0',
-      description: `The HTTP contract of ${productName}: JSON in and out, on the same origin as the web app. x-access on each operation says who may call it (public, user, admin).`,
+      description: `The HTTP contract of ${productName}: JSON in and out, on the same origin as the web app. x-access on each operation says who may call it (public, user, admin, partner). Building a partner app? Read [For partners](/api-reference/partners.html).`,
     },
     // Relative: the API answers on whatever origin serves this document, in every deployment.
     servers: [{ url: '/', description: 'the origin that serves this document' }],
@@ -170,6 +175,11 @@ export function buildOpenApiDocument(productName: string) {
           in: 'header',
           name: XSRF_HEADER,
           description: `Every write echoes the value of the readable ${XSRF_COOKIE} cookie, which the API sets on any answer to a client that lacks it; without it the write is refused with 403.`,
+        },
+        [PARTNER_SCHEME]: {
+          type: 'http',
+          scheme: 'bearer',
+          description: "A partner's API key, issued by an admin on the admin panel's Partners tab.",
         },
       },
     },

@@ -37,6 +37,10 @@ export const ROUTE_PATHS = {
   mergedBusinessPage: { method: 'get', path: '/businesses/:id/page' },
   exportBusinessesCsv: { method: 'get', path: OPEN_DATA_PATHS.csv },
   exportBusinessesGeoJson: { method: 'get', path: OPEN_DATA_PATHS.geojson },
+  partnerChanges: { method: 'get', path: '/v1/changes' },
+  partnerKeyStatus: { method: 'get', path: '/v1/key' },
+  submitBusiness: { method: 'post', path: '/v1/submissions' },
+  partnerSubmission: { method: 'get', path: '/v1/submissions/:id' },
   createBusiness: { method: 'post', path: '/businesses' },
   updateBusiness: { method: 'put', path: '/businesses/:id' },
   canEdit: { method: 'get', path: '/businesses/:id/can-edit' },
@@ -82,6 +86,12 @@ export const ROUTE_PATHS = {
   keepBurstVotes: { method: 'post', path: '/admin/businesses/:id/protection/keep-votes' },
   discardBurstVotes: { method: 'post', path: '/admin/businesses/:id/protection/discard-votes' },
   liftProtection: { method: 'post', path: '/admin/businesses/:id/protection/lift' },
+  partnerKeys: { method: 'get', path: '/admin/partners' },
+  issuePartnerKey: { method: 'post', path: '/admin/partners' },
+  revokePartnerKey: { method: 'post', path: '/admin/partners/:id/revoke' },
+  pendingSubmissions: { method: 'get', path: '/admin/submissions' },
+  approveSubmission: { method: 'post', path: '/admin/submissions/:id/approve' },
+  rejectSubmission: { method: 'post', path: '/admin/submissions/:id/reject' },
 } as const satisfies Record<string, { method: Method; path: string }>;
 
 export type RouteName = keyof typeof ROUTE_PATHS;

@@ -72,8 +72,17 @@ import {
 import { alertInputSchema, alertSchema, alertUnsubscribeQuerySchema } from './schemas/alert.schema';
 import { voteInputSchema, voteResultSchema, voteSummarySchema } from './schemas/vote.schema';
 import { pausedBusinessSchema, protectionDecisionSchema } from './schemas/protection.schema';
+import {
+  changesPageSchema,
+  changesQuerySchema,
+  issuedPartnerKeySchema,
+  issuePartnerKeyInputSchema,
+  partnerKeySchema,
+  partnerKeyStatusSchema,
+  partnerSubmissionSchema,
+} from './schemas/partner.schema';
 
-export type Access = 'public' | 'user' | 'admin';
+export type Access = 'public' | 'user' | 'admin' | 'partner';
 export type SuccessStatus = 200 | 201;
 
 /** The status a route answers on success (its `status`, else 200). */
@@ -89,6 +98,7 @@ export const API_TAGS = {
     "A member's alerts, 'Email me new businesses like these': saved /browse filters mailed daily with the businesses added since the last mail, and the mails' one-click unsubscribe.",
   openData:
     "Open data: every listed business's public fields as CSV and GeoJSON, under the Open Database License; rebuilt at most every 10 minutes after changes, answered with ETag and Last-Modified.",
+  partners: 'For partner apps, under /api/v1 (a promise: fields are only ever added): change-only sync of the listed businesses.',
   admin:
     'Admins only: statistics, pending reports and suggestions and their review, deleting a business, verifications, re-checks, broken links, owner claims, possible duplicates and merges, unusual activity (paused businesses).',
 } as const;
@@ -370,6 +380,43 @@ export const API_ROUTES = {
       "Every listed business's public fields as a GeoJSON FeatureCollection ([longitude, latitude]; a business without coordinates has a null geometry), with the licence and attribution as top-level members",
     download: { mediaType: OPEN_DATA_MEDIA_TYPES.geojson, description: 'the GeoJSON FeatureCollection' },
     response: z.string(),
+  }),
+  partnerChanges: route({
+    ...ROUTE_PATHS.partnerChanges,
+    access: 'public',
+    tag: 'partners',
+    summary:
+      'Change-only sync: the businesses created, updated and deleted since the cursor, oldest change first, each at its latest change, ' +
+      'a tombstone for each deletion. Public fields only: an approximate (area) business has no street. Resume with next_cursor: ' +
+      'no change is skipped or repeated, even while writes commit out of order',
+    query: changesQuerySchema,
+    response: changesPageSchema,
+    responseHeaders: { Link: '<url>; rel="next" while more changes are ready now' },
+  }),
+  partnerKeyStatus: route({
+    ...ROUTE_PATHS.partnerKeyStatus,
+    access: 'partner',
+    tag: 'partners',
+    summary: "The calling key's partner name, its limit of calls a minute and the calls made with it so far",
+    response: partnerKeyStatusSchema,
+  }),
+  submitBusiness: route({
+    ...ROUTE_PATHS.submitBusiness,
+    status: 201,
+    access: 'partner',
+    tag: 'partners',
+    summary:
+      "Submit a business, checked as a member's new business is: it waits in the admins' queue, tagged with the partner's name, and is listed only once an admin approves it",
+    body: businessInputSchema,
+    response: partnerSubmissionSchema,
+  }),
+  partnerSubmission: route({
+    notFound: 'submissionNotFound',
+    ...ROUTE_PATHS.partnerSubmission,
+    access: 'partner',
+    tag: 'partners',
+    summary: "One of the partner's own submissions: pending, approved (with the listed business's id) or rejected",
+    response: partnerSubmissionSchema,
   }),
   createBusiness: route({
     ...ROUTE_PATHS.createBusiness,
@@ -773,6 +820,55 @@ export const API_ROUTES = {
     summary:
       "'Lift protection': new accounts may vote, comment and answer again; votes still set aside count again (discard them first to remove them); 409 when not paused",
     response: protectionDecisionSchema,
+  }),
+  partnerKeys: route({
+    ...ROUTE_PATHS.partnerKeys,
+    access: 'admin',
+    tag: 'admin',
+    summary: "Partners' API keys in the order they were issued, revoked ones included, with the calls made with each",
+    ...pagedList('all keys'),
+    response: z.array(partnerKeySchema),
+  }),
+  issuePartnerKey: route({
+    ...ROUTE_PATHS.issuePartnerKey,
+    status: 201,
+    access: 'admin',
+    tag: 'admin',
+    summary: 'Issue a partner an API key: the answer holds the key, this once (only its hash is kept)',
+    body: issuePartnerKeyInputSchema,
+    response: issuedPartnerKeySchema,
+  }),
+  revokePartnerKey: route({
+    notFound: 'partnerKeyNotFound',
+    ...ROUTE_PATHS.revokePartnerKey,
+    access: 'admin',
+    tag: 'admin',
+    summary: "Revoke a partner's API key: from now on it answers 401",
+    response: partnerKeySchema,
+  }),
+  pendingSubmissions: route({
+    ...ROUTE_PATHS.pendingSubmissions,
+    access: 'admin',
+    tag: 'admin',
+    summary: "Businesses partners submitted, waiting for a decision, oldest first, each tagged with its partner's name",
+    ...pagedList('all pending submissions'),
+    response: z.array(partnerSubmissionSchema),
+  }),
+  approveSubmission: route({
+    notFound: 'submissionNotFound',
+    ...ROUTE_PATHS.approveSubmission,
+    access: 'admin',
+    tag: 'admin',
+    summary: "Approve a partner's submission: the business is listed (409 once decided)",
+    response: partnerSubmissionSchema,
+  }),
+  rejectSubmission: route({
+    notFound: 'submissionNotFound',
+    ...ROUTE_PATHS.rejectSubmission,
+    access: 'admin',
+    tag: 'admin',
+    summary: "Reject a partner's submission: nothing is listed (409 once decided)",
+    response: partnerSubmissionSchema,
   }),
 } as const satisfies { [Name in RouteName]: RouteDefinition };
 

@@ -47,6 +47,11 @@ import { DuplicatesService } from './duplicates/duplicates.service';
 import { AlertTokens } from './alerts/alert-token';
 import { AlertsService } from './alerts/alerts.service';
 import { OpenDataService } from './open-data/open-data.service';
+import { BusinessChangesRepository } from './partners/business-changes.repository';
+import { PartnerFeedService } from './partners/partner-feed.service';
+import { PartnerKeysService } from './partners/partner-keys.service';
+import { PartnerSubmissionsService } from './partners/partner-submissions.service';
+import { PartnerUsageRepository } from './partners/partner-usage.repository';
 import { OpenDataChangesRepository } from './open-data/open-data-changes.repository';
 
 import { EmailConfirmationService } from './email-confirmation/email-confirmation.service';
@@ -130,6 +135,8 @@ export function createCore(config: Config) {
     freshness: new FreshnessService(db, jobs),
     duplicates: new DuplicatesService(db, repositories.duplicates, new SourcesService(), jobs),
     alerts: new AlertsService(db, jobs, new AlertTokens(config)),
+    partnerFeed: new PartnerFeedService(new BusinessChangesRepository(db), businesses),
+    partnerKeys: new PartnerKeysService(db, new PartnerUsageRepository(redis)),
     openData: new OpenDataService(
       businesses,
       repositories.storage,
@@ -139,6 +146,9 @@ export function createCore(config: Config) {
     ),
   };
 
+  // Approving a partner's submission adds the business as the businesses service adds any.
+  const partnerSubmissions = new PartnerSubmissionsService(db, services.businesses);
+
   return {
     config,
     db,
@@ -146,7 +156,7 @@ export function createCore(config: Config) {
     redis,
     jobs,
     repositories,
-    services,
+    services: { ...services, partnerSubmissions },
     /** Resolves once Redis has answered for the first time (tests wait for it; the API serves before). */
     redisConnected,
     async close() {

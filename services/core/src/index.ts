@@ -53,4 +53,8 @@ export * from './open-data/open-data.service';
 export * from './open-data/open-data-files';
 export * from './open-data/open-data-lock.repository';
 export * from './open-data/open-data-changes.repository';
+export * from './partners/partner-feed.service';
+export * from './partners/business-changes.repository';
+export * from './partners/partner-keys.service';
+export * from './partners/partner-submissions.service';
 export * from './directory/directory-rollup.repository';

@@ -55,6 +55,8 @@ const tabsCounting = (reports: number, suggestions: number, businesses: number) 
   'Possible duplicates (0)',
   'Claims (0)',
   'Unusual activity (0)',
+  'Partner submissions (0)',
+  'Partners (0)',
 ];
 const pending = () => screen.getByTestId('stat-pending').dataset;
 
@@ -122,6 +124,10 @@ describe('admin panel', () => {
     expect(document.activeElement?.textContent).toBe('Suggestions (2)');
     expect(screen.getAllByTestId('suggestion-card')).toHaveLength(2);
     await userEvent.keyboard('{End}');
+    expect(screen.getByTestId('partners')).toBeTruthy();
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(screen.getByTestId('submissions')).toBeTruthy();
+    await userEvent.keyboard('{ArrowLeft}');
     expect(screen.getByTestId('unusual-activity')).toBeTruthy();
     await userEvent.keyboard('{ArrowLeft}');
     expect(screen.getByTestId('claims')).toBeTruthy();
@@ -477,6 +483,8 @@ describe('admin panel in other languages', () => {
       'لا تكرارات محتملة',
       'لا مطالبات بالملكية',
       'نشاط غير اعتيادي (0)',
+      'إرسالات الشركاء (0)',
+      'الشركاء (0)',
     ]);
     const stats = within(screen.getByRole('region', { name: 'الإحصاءات' }));
     expect(stats.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([

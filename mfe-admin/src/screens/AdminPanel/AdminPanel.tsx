@@ -4,6 +4,8 @@ import { useBrokenLinks } from '../../features/admin/api/get-broken-links';
 import { useDuplicatePairs } from '../../features/admin/api/duplicates';
 import { useClaims } from '../../features/admin/api/get-claims';
 import { useUnusualActivity } from '../../features/admin/api/unusual-activity';
+import { usePartnerKeys } from '../../features/admin/api/partner-keys';
+import { usePendingSubmissions } from '../../features/admin/api/partner-submissions';
 import { usePendingReports } from '../../features/admin/api/get-pending-reports';
 import { usePendingSuggestions } from '../../features/admin/api/get-pending-suggestions';
 import { useRechecks } from '../../features/admin/api/get-rechecks';
@@ -24,13 +26,15 @@ import { ReportsTab } from './ReportsTab';
 import { StatisticsRow } from './StatisticsRow';
 import { SuggestionsTab } from './SuggestionsTab';
 import { UnusualActivityTab } from './UnusualActivityTab';
+import { PartnersTab } from './PartnersTab';
+import { SubmissionsTab } from './SubmissionsTab';
 import { VerifyDialog } from './VerifyDialog';
 import { QUEUE_PARAMS } from './queueParams';
 import card from './card.module.css';
 import panel from './AdminPanel.module.css';
 
-type Tab = 'reports' | 'suggestions' | 'businesses' | 'rechecks' | 'links' | 'duplicates' | 'claims' | 'unusual';
-const TABS: Tab[] = ['reports', 'suggestions', 'businesses', 'rechecks', 'links', 'duplicates', 'claims', 'unusual'];
+type Tab = 'reports' | 'suggestions' | 'businesses' | 'rechecks' | 'links' | 'duplicates' | 'claims' | 'unusual' | 'submissions' | 'partners';
+const TABS: Tab[] = ['reports', 'suggestions', 'businesses', 'rechecks', 'links', 'duplicates', 'claims', 'unusual', 'submissions', 'partners'];
 const isTab = (name: string | null): name is Tab => TABS.includes(name as Tab);
 
 /** What the panel reads of a queue's infinite query: the total of them all. */
@@ -58,6 +62,8 @@ export function AdminPanel() {
   const duplicates = useDuplicatePairs();
   const claims = useClaims();
   const unusual = useUnusualActivity();
+  const submissions = usePendingSubmissions();
+  const partnerKeys = usePartnerKeys();
   // 'Verify Business' on a business's page comes here with ?verify=<id>.
   const [searchParams, setSearchParams] = useSearchParams();
   const verifyId = /^\d+$/.test(searchParams.get('verify') ?? '') ? Number(searchParams.get('verify')) : null;
@@ -90,6 +96,8 @@ export function AdminPanel() {
     duplicates: null,
     claims: null,
     unusual: null,
+    submissions: null,
+    partners: null,
   });
 
   // Each tab counts its whole queue (the API's total), not the pages read so far.
@@ -102,6 +110,8 @@ export function AdminPanel() {
     duplicates: totalOf(duplicates),
     claims: totalOf(claims),
     unusual: totalOf(unusual),
+    submissions: totalOf(submissions),
+    partners: totalOf(partnerKeys),
   };
   const label = (name: Tab) => t(`tab.${name}` satisfies AdminMessage, { count: counts[name] });
 
@@ -173,6 +183,10 @@ export function AdminPanel() {
           <DuplicatesTab />
         ) : tab === 'claims' ? (
           <ClaimsTab />
+        ) : tab === 'submissions' ? (
+          <SubmissionsTab />
+        ) : tab === 'partners' ? (
+          <PartnersTab />
         ) : (
           <UnusualActivityTab />
         )}

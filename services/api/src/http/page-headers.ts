@@ -3,9 +3,9 @@ import { LIST_PAGE_HEADERS, type RouteName } from '@zaytoon/contract';
 import type { RouteContext, RouteHandler } from './route-table';
 
 /** The same request with another cursor: the `Link: <…>; rel="next"` target (relative, so it holds behind any proxy). */
-function nextPageUrl(req: Request, cursor: string): string {
+export function nextPageUrl(req: Request, cursor: string, cursorParam = 'cursor'): string {
   const url = new URL(req.originalUrl, 'http://relative.invalid');
-  url.searchParams.set('cursor', cursor);
+  url.searchParams.set(cursorParam, cursor);
   return url.pathname + url.search;
 }
 

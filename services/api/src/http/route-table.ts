@@ -18,7 +18,7 @@ import { requireAccess } from '../middleware/access';
 import { isPublicAnswer } from './answer-caching';
 
 /** The caller a route's handler sees: always a user where its access is 'user' or 'admin' (the route table refused the others), else maybe nobody. */
-export type RouteUser<Name extends RouteName> = (typeof API_ROUTES)[Name]['access'] extends 'public' ? User | null : User;
+export type RouteUser<Name extends RouteName> = (typeof API_ROUTES)[Name]['access'] extends 'public' | 'partner' ? User | null : User;
 
 /** A handler's request, validated with its route's schemas: `body`, `query` and the path's `id`, typed; `user` typed by the route's access. */
 export type RouteContext<Name extends RouteName = RouteName> = RouteInput<Name> & {

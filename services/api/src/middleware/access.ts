@@ -2,11 +2,12 @@ import type { RequestHandler } from 'express';
 import { type Access, type RouteName } from '@zaytoon/contract';
 import { forbidden, unauthenticated } from '@zaytoon/core';
 
-/** 401 without a session, 403 for a member where admins only may go. */
+/** 401 without a session (or, for partners' calls, without a partner's key), 403 for a member where admins only may go. */
 export const requireAccess =
   (access: Access): RequestHandler =>
   (req, _res, next) => {
     if (access === 'public') return next();
+    if (access === 'partner') return next(req.partner ? undefined : unauthenticated('partnerKeyRequired'));
     if (!req.user) return next(unauthenticated('notAuthenticated'));
     if (access === 'admin' && !req.user.is_admin) return next(forbidden('adminOnly'));
     next();
@@ -24,7 +25,7 @@ export const requireAdminSecondFactor =
   (required: boolean, route: RouteName | 'ops', access: Access): RequestHandler =>
   (req, _res, next) => {
     if (!required || !req.user?.is_admin || req.user.totp_enabled || (route !== 'ops' && SECOND_FACTOR_SETUP_ROUTES.has(route))) return next();
-    if (access !== 'public') return next(forbidden('secondFactorRequired'));
+    if (access === 'user' || access === 'admin') return next(forbidden('secondFactorRequired'));
     req.user = undefined;
     next();
   };

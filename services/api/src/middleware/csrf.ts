@@ -37,14 +37,17 @@ function sameToken(a: string, b: string): boolean {
  * CONTRACT.md: writes from another origin are refused. Origin/Sec-Fetch-Site catch browsers;
  * the double-submit token (readable cookie echoed in a header) catches the rest. `oneClickPaths` (below the mount)
  * are RFC 8058 one-click POSTs, sent by mail providers without our cookies: their signed token is the authority and
- * they act on no session, so a forged cross-site POST can do nothing the token's holder could not.
+ * they act on no session, so a forged cross-site POST can do nothing the token's holder could not. `partnerPaths` are
+ * partners' calls, authorised by their key only (never by a session).
  */
-export function csrfProtection(options: { allowedOrigins: string[]; oneClickPaths?: string[] }): RequestHandler {
+export function csrfProtection(options: { allowedOrigins: string[]; oneClickPaths?: string[]; partnerPaths?: RegExp }): RequestHandler {
   const allowed = new Set(options.allowedOrigins);
   const oneClick = new Set(options.oneClickPaths ?? []);
   return (req, _res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
     if (req.method === 'POST' && oneClick.has(req.path)) return next();
+    // Partners' calls act on their bearer key alone, which a browser never adds to a cross-site request.
+    if (options.partnerPaths?.test(req.path)) return next();
 
     const origin = req.headers.origin;
     const fetchSite = req.headers['sec-fetch-site'];

@@ -178,5 +178,9 @@ export function rateLimitsByRoute(config: Config, users: UsersRepository): Parti
     keepBurstVotes: [adminWrites],
     discardBurstVotes: [adminWrites],
     liftProtection: [adminWrites],
+    issuePartnerKey: [adminWrites],
+    revokePartnerKey: [adminWrites],
+    approveSubmission: [adminWrites],
+    rejectSubmission: [adminWrites],
   };
 }

@@ -30,6 +30,7 @@ export {
 export {
   LIMITS,
   PAGING,
+  PARTNER_KEYS,
   MAP_DEFAULTS,
   WEEKDAYS,
   SOCIAL_NETWORKS,

@@ -32,5 +32,6 @@ export type { Claim, ClaimInput, ClaimReceipt, ConfirmListingResult } from '../s
 export type { Alert, AlertInput } from '../schemas/alert.schema';
 export type { DuplicateCandidate, DuplicatePair, MergeResult } from '../schemas/duplicate.schema';
 export type { PausedBusiness, ProtectionDecision } from '../schemas/protection.schema';
+export type { IssuedPartnerKey, IssuePartnerKeyInput, PartnerKey, PartnerSubmission } from '../schemas/partner.schema';
 export type { ConfirmationSummary, Recheck, Verification, VerificationRecord, VerificationStatus, VerifyInput } from '../schemas/trust.schema';
 export type { ErrorResponse, FieldCode } from '../schemas/common.schema';

@@ -523,6 +523,15 @@ export class BusinessesRepository {
     return rows;
   }
 
+  /** The listed businesses among `ids` (any order): a business gone or removed after a report is not among them. */
+  async listPublicByIds(ids: readonly number[]): Promise<BusinessRow[]> {
+    if (!ids.length) return [];
+    const { rows } = await this.db.query<BusinessRow>(`SELECT ${columns(false)} FROM businesses b WHERE b.id = ANY($1::int[]) AND ${NOT_REMOVED}`, [
+      ids,
+    ]);
+    return rows;
+  }
+
   async maxId(): Promise<number> {
     const { rows } = await this.db.query<{ max: number | null }>('SELECT max(id) AS max FROM businesses');
     return rows[0].max ?? 0;

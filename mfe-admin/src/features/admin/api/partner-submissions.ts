@@ -1,0 +1,44 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ApiClient, PartnerSubmission } from '@zaytoon/contract/client';
+import { useHost } from '@zaytoon/web-kit';
+import { useContractMessages, useErrorText } from '@zaytoon/web-kit/contract-messages';
+import { ADMIN_QUEUE_PAGE, adminListQueryOptions } from './admin-list';
+import { adminKeys } from './keys';
+
+/** GET /api/admin/submissions: businesses partners submitted, oldest first, each with its partner's name. */
+export function getPendingSubmissionsQueryOptions(api: ApiClient) {
+  return adminListQueryOptions({
+    queryKey: adminKeys.submissions(),
+    failure: 'internalError',
+    readPage: (cursor) => api.callPage('pendingSubmissions', { query: { limit: ADMIN_QUEUE_PAGE, cursor } }),
+  });
+}
+
+export function usePendingSubmissions() {
+  const { api } = useHost();
+  return useInfiniteQuery(getPendingSubmissionsQueryOptions(api));
+}
+
+export type SubmissionAction = 'approve' | 'reject';
+
+/** Approve (the business is listed) or reject a partner's submission; the lists are read again once it settles. */
+export function useReviewSubmission() {
+  const { api, toast } = useHost();
+  const message = useContractMessages();
+  const errorText = useErrorText();
+  const client = useQueryClient();
+  return useMutation({
+    mutationKey: adminKeys.decision('review-submission'),
+    mutationFn: ({ submission, action }: { submission: PartnerSubmission; action: SubmissionAction }) =>
+      api.call(action === 'approve' ? 'approveSubmission' : 'rejectSubmission', { id: submission.id }),
+    onSuccess: (_answer, { action }) => toast.success(message(action === 'approve' ? 'submissionApproved' : 'submissionRejected')),
+    onError: (error) => {
+      console.error('review submission failed', error);
+      toast.error(errorText(error, 'internalError'));
+    },
+    onSettled: () => {
+      if (client.isMutating({ mutationKey: adminKeys.decisions }) > 1) return;
+      void client.invalidateQueries({ queryKey: adminKeys.all });
+    },
+  });
+}
