@@ -29,6 +29,10 @@ export const LIMITS = {
   phoneMaxLength: 50,
   urlMaxLength: 2000,
   businessHoursMaxLength: 100,
+  /** Special hours: entries a business lists, the length of each one's label, and the dates one entry may cover. */
+  specialHoursMaxEntries: 20,
+  specialHoursLabelMaxLength: 60,
+  specialHoursMaxDays: 366,
   socialLinkMaxLength: 300,
   verificationNoteMaxLength: 1000,
   /** Why an admin took a revision's values out of the history: shown in its place, 'Removed by an admin: <reason>'. */
@@ -185,6 +189,7 @@ export const SUGGESTABLE_FIELDS = [
   'proof_of_support',
   'category',
   'name_latin',
+  'special_hours',
 ] as const;
 export type SuggestableField = (typeof SUGGESTABLE_FIELDS)[number];
 
@@ -198,6 +203,7 @@ export const FIELD_LABELS: Record<SuggestableField | 'name' | 'address' | 'city'
   phone: 'Phone',
   website: 'Website',
   business_hours: 'Business Hours',
+  special_hours: 'Special Hours',
   social_media: 'Social Media',
   proof_of_support: 'Palestine Support',
   category: 'Category',
@@ -223,6 +229,7 @@ export const INPUT_LABELS = {
   sourceLink: 'Source link',
   sourceDescription: 'Source description',
   note: 'Note',
+  specialHoursLabel: 'Label',
   text: 'Text',
 } as const;
 

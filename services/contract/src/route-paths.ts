@@ -39,6 +39,7 @@ export const ROUTE_PATHS = {
   exportBusinessesGeoJson: { method: 'get', path: OPEN_DATA_PATHS.geojson },
   createBusiness: { method: 'post', path: '/businesses' },
   updateBusiness: { method: 'put', path: '/businesses/:id' },
+  setSpecialHours: { method: 'put', path: '/businesses/:id/special-hours' },
   canEdit: { method: 'get', path: '/businesses/:id/can-edit' },
   getVotes: { method: 'get', path: '/businesses/:id/votes' },
   vote: { method: 'post', path: '/businesses/:id/vote' },

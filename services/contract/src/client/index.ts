@@ -12,6 +12,16 @@ export * from './map-tiles';
 export { FIRST_LOAD_MESSAGES } from '../first-load-messages';
 export { londonWeekMinute, openingStatus, weeklyOpenIntervals, DAY_MINUTES, type OpeningStatus } from '../opening-hours';
 export {
+  dateOfDay,
+  dayNumber,
+  londonDateAndMinute,
+  openingStatusAt,
+  specialEntriesOn,
+  weekdayOfDay,
+  type OpeningStatusAt,
+  type SpecialHoursEntry,
+} from '../opening-hours';
+export {
   MESSAGES,
   PARAMETERISED_MESSAGES,
   businessDeletedMessage,
