@@ -15,6 +15,7 @@ export {
   dateOfDay,
   dayNumber,
   londonDateAndMinute,
+  minutesOfTime,
   openingStatusAt,
   specialEntriesOn,
   weekdayOfDay,

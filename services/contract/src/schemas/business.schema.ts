@@ -125,6 +125,7 @@ export const specialHoursSchema = z
 export const specialHoursInputSchema = z.object({
   special_hours: specialHoursSchema.describe("the business's whole list (it replaces the old one)"),
 });
+export type SpecialHoursInput = z.input<typeof specialHoursInputSchema>;
 
 const specialHoursEntryOutput = z.object({
   label: z.string(),
