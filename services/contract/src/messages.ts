@@ -219,6 +219,8 @@ export const MESSAGES = {
   specialHoursTimesRequired: 'Give the opening and closing times, or mark the day closed',
   specialHoursLastBeforeFirst: 'The last date must be on or after the first date',
   specialHoursSameTimes: 'The closing time must differ from the opening time',
+  /** A suggested entry of special hours closed on its dates, as the admins' queue writes it out. */
+  specialHoursClosed: 'Closed',
   /** 'Near me': the list's `near` point, and the typed postcode the server places. */
   nearInvalid: 'near must be latitude,longitude in degrees, for example 51.51,-0.13',
   postcodeUnknown: 'Postcode not found: please enter a UK postcode such as SW1A 1AA',
