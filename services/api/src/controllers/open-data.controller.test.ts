@@ -272,6 +272,14 @@ describe('open data', () => {
     expect(rebuilt.segments['5']).toEqual(built.segments['5']);
     expect(rebuilt.segments['0'].csv.key).not.toBe(built.segments['0'].csv.key);
     expect(await openData.rebuildIfChanged()).toBe('unchanged');
+    // Files built with other columns (before a field was added): the next build rewrites every segment.
+    const { storage } = api.core.repositories;
+    const stored = JSON.parse((await storage.get('open-data/manifest.json'))!.toString('utf8'));
+    stored.heads.csv.hash = 'a header of other columns';
+    await storage.put('open-data/manifest.json', Buffer.from(JSON.stringify(stored)));
+    expect(await openData.rebuildIfChanged()).toBe('built');
+    expect((await openData.manifest())!.segments['5'].csv.key).not.toBe(rebuilt.segments['5'].csv.key);
+    expect(await openData.rebuildIfChanged()).toBe('unchanged');
     await new Promise((resolve) => setTimeout(resolve, 2_100));
     const after = parseCsv(String((await api.client().get(CSV)).body));
     expect(after.find((record) => Number(record.id) === tricky.id)!.name).toBe('Renamed Again');
