@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, MESSAGES, type SpecialHoursEntry } from '@zaytoon/contract/client';
@@ -18,7 +18,7 @@ function open(canEdit: boolean, overrides: Parameters<typeof fakeApi>[0] = {}) {
       listSuggestions: async () => [],
       ...overrides,
     }),
-    ...(canEdit ? { session: fakeSession(member) } : {}),
+    session: canEdit || overrides.addSuggestion ? fakeSession(member) : fakeSession(),
   });
   renderScreen(<BusinessDetailScreen />, { path: '/business/5', pattern: '/business/:id', host });
   return host;
@@ -77,5 +77,26 @@ describe('special hours on the business page', () => {
       },
     });
     expect(await screen.findByRole('button', { name: 'Edit special hours' })).toBeTruthy();
+  });
+
+  it("a member suggests them as the whole list, starting from the business's own", async () => {
+    const host = open(false, { addSuggestion: vi.fn().mockResolvedValue({ id: 1 }) });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(await screen.findByRole('button', { name: 'Suggest Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Suggest Edit' }, { timeout: 10_000 });
+    await user.selectOptions(within(dialog).getByLabelText('Field to update'), 'special_hours');
+    expect(within(dialog).getByTestId('current-value').textContent).toContain('Eid al-Fitr (2026-03-20)');
+    const [eid] = within(dialog).getAllByTestId('special-hours-entry');
+    await user.click(within(eid).getByLabelText('Closed all day'));
+    await user.type(within(eid).getByLabelText('Opens'), '14:00');
+    await user.type(within(eid).getByLabelText('Closes'), '22:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Suggestion' }));
+    await waitFor(() => expect(routeFake(host.api, 'addSuggestion')).toHaveBeenCalled());
+    const body = routeFake(host.api, 'addSuggestion').mock.calls[0][0].body;
+    expect(body.field_name).toBe('special_hours');
+    expect(JSON.parse(body.suggested_value)).toEqual([
+      { label: 'Eid al-Fitr', first_date: '2026-03-20', last_date: '2026-03-20', closed: false, opens: '14:00', closes: '22:00' },
+      { label: 'Old holiday', first_date: '2026-01-01', last_date: '2026-01-01', closed: true },
+    ]);
   });
 });
