@@ -242,8 +242,11 @@ export const REVISION_FIELD_LABELS: Record<RevisionField, string> = {
   verified_on: 'Verified on',
   verification_method: 'Verification method',
 };
-/** The tracked fields in the order a revision shows them: the labels' (the business form's), then verification. */
-export const REVISION_FIELDS = Object.keys(REVISION_FIELD_LABELS) as [RevisionField, ...RevisionField[]];
+/**
+ * The tracked fields in the order a revision shows them: the labels' (the business form's), then verification. Special
+ * hours keep no history: their own call replaces them (docs/decisions/0056-special-hours.md).
+ */
+export const REVISION_FIELDS = Object.keys(REVISION_FIELD_LABELS).filter((field) => field !== 'special_hours') as [RevisionField, ...RevisionField[]];
 /** What 'Revert to this version' restores: verification keeps its own records and decisions (docs/decisions/0016-revision-history.md). */
 export const REVERTIBLE_FIELDS = REVISION_FIELDS.filter((field) => field !== 'verified_on' && field !== 'verification_method');
 export const REVISION_KIND_LABELS: Record<RevisionKind, string> = {
