@@ -7,7 +7,7 @@ export const JSON_FIELDS: ReadonlySet<SuggestableField> = new Set(['business_hou
 export function currentValue(business: Business, field: SuggestableField): string {
   const value = business[field];
   if (field === 'special_hours') {
-    return business.special_hours
+    return (business.special_hours ?? [])
       .map((entry) => `${entry.label} (${entry.first_date === entry.last_date ? entry.first_date : `${entry.first_date} – ${entry.last_date}`})`)
       .join(', ');
   }
