@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { addBusiness, newMember, tag, type CreatedBusiness, type Member } from '../admin/helpers';
+import { BUSINESS_DATA, pageLanguage, productAndContractEnglish, shownTexts } from '../support/languages';
 import { directoryScreen, exact, expectToast, logIn, loggedOut, cityRows } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
@@ -91,5 +92,23 @@ test.describe('special hours', () => {
     await page.clock.setFixedTime(new Date('2030-03-28T11:00:00Z'));
     await page.reload();
     await expect(page.getByTestId('opening-status')).toHaveText('Closed · opens 6 pm · Ramadan');
+  });
+
+  test('in Arabic, on a phone, the special hours and their editor speak its words right to left, with no sideways scroll', async ({ newContext }) => {
+    // A context of its own: this one's HTTP cache may still hold the page's answer from before the save.
+    const page = await (await newContext()).newPage();
+    await page.setViewportSize({ width: 360, height: 800 });
+    await logIn(page, owner.username, owner.password);
+    await page.goto(`/business/${eidClosed.id}?lang=ar`);
+    await expect(page.getByTestId('special-hours-item')).toHaveCount(1);
+    expect(await pageLanguage(page)).toEqual(['ar', 'rtl']);
+    await page.getByRole('button', { name: 'تعديل الساعات الخاصة' }).click();
+    const form = page.getByTestId('special-hours-form');
+    await form.getByRole('button', { name: 'إضافة ساعات خاصة' }).click();
+    await form.getByLabel('مغلق طوال اليوم').last().uncheck();
+    await expect(form.getByLabel('يغلق').last()).toBeVisible();
+    const english = productAndContractEnglish();
+    expect((await shownTexts(page, BUSINESS_DATA)).filter((text) => english.has(text))).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   });
 });

@@ -29,7 +29,7 @@ export function SpecialHoursFields({
       {errors[errorPrefix] && <p className={shared.error}>{errors[errorPrefix]}</p>}
       {drafts.map((draft, index) => (
         <fieldset key={index} className={styles.entry} data-testid="special-hours-entry">
-          <legend>{draft.label.trim() || t('specialHours.entry', { n: index + 1 })}</legend>
+          <legend dir={draft.label.trim() ? 'auto' : undefined}>{draft.label.trim() || t('specialHours.entry', { n: index + 1 })}</legend>
           <TextField
             label={t('specialHours.label')}
             value={draft.label}
