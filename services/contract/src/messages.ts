@@ -280,6 +280,8 @@ export const PARAMETERISED_MESSAGES = {
   textTooLong: ({ field, max }: { field: string; max: number }) => `${field} must be at most ${max} characters`,
   /** A suggested value of an object field (hours, social links) that is not an object. */
   mustBeJsonObject: ({ field }: { field: string }) => `${field} must be a JSON object`,
+  /** A suggested value of special hours that is not a list. */
+  mustBeJsonList: ({ field }: { field: string }) => `${field} must be a JSON list`,
   archivedTitle: ({ title }: { title: string }) => `Archived: ${title}`,
   ownerConfirmed: ({ date }: { date: string }) => `Confirmed accurate by its owner · ${date}`,
   confirmedBy: ({ count }: { count: number }) => `Confirmed by ${count} ${count === 1 ? 'member' : 'members'} in the last 90 days`,

@@ -62,6 +62,11 @@ describe('who sets special hours', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual({ 'suggested_value.0.last_date': MESSAGES.specialHoursLastBeforeFirst });
+    for (const text of ['Closed for Eid', JSON.stringify(EID)]) {
+      const notAList = await member.post(`/api/businesses/${business.id}/suggestions`, { field_name: 'special_hours', suggested_value: text });
+      expect(notAList.status).toBe(400);
+      expect(notAList.body.detail).toBe('special_hours must be a JSON list');
+    }
   });
 });
 

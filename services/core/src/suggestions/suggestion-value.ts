@@ -37,9 +37,17 @@ export function parseSuggestedValue(field: SuggestableField, text: string): unkn
     try {
       suggested = JSON.parse(text);
     } catch {
-      const notAnObject = coded('mustBeJsonObject', { field });
-      throw badRequest(notAnObject, { suggested_value: notAnObject });
+      suggested = undefined;
+      if (field !== 'special_hours') {
+        const notAnObject = coded('mustBeJsonObject', { field });
+        throw badRequest(notAnObject, { suggested_value: notAnObject });
+      }
     }
+  }
+  // Special hours are a list; text that is not one says so, rather than how a list's schema failed.
+  if (field === 'special_hours' && !Array.isArray(suggested)) {
+    const notAList = coded('mustBeJsonList', { field });
+    throw badRequest(notAList, { suggested_value: notAList });
   }
   // Special hours are not a field of the business form: they have their own schema (and their own call).
   const schema = field === 'special_hours' ? specialHoursSchema : businessInputSchema.shape[field];
