@@ -248,7 +248,7 @@ function filterSql(filters: DirectoryFilters, search: ResolvedSearch | null, par
 
 /**
  * 'Open now' with special hours (migration 035): open by a special entry, or by the weekly hours outside special dates.
- * Each half is read through its own GiST index, so the filter stays index-served at any size.
+ * Each half has its own GiST index, which Postgres reads together (a BitmapOr) when few businesses are open.
  */
 function openAtSql(openAt: NonNullable<DirectoryFilters['openAt']>, params: Params): string {
   const instant = `${params.add(openAt.instant)}::timestamptz`;
