@@ -508,6 +508,8 @@ function currentValueText(business: DemoBusiness, field: SuggestableField): stri
       return sourcesText(business.sources);
     case 'name_latin':
       return business.nameLatin ?? '';
+    case 'special_hours':
+      return '';
     default:
       return business[field];
   }
@@ -543,11 +545,13 @@ function suggestedValueFor(rng: Prng, business: DemoBusiness, field: Suggestable
       return NEIGHBOUR_CATEGORY[business.category];
     case 'name_latin':
       return business.nameLatin ?? '';
+    case 'special_hours':
+      return JSON.stringify([{ label: 'Eid al-Fitr', first_date: '2027-03-10', last_date: '2027-03-10', closed: true }]);
   }
 }
 
-/** The fields random suggestions are drawn from: the list before name_latin joined it, so the draws stay as they were. */
-const GENERATED_SUGGESTION_FIELDS = SUGGESTABLE_FIELDS.filter((field) => field !== 'name_latin');
+/** The fields random suggestions are drawn from: the list before name_latin and special_hours joined it, so the draws stay as they were. */
+const GENERATED_SUGGESTION_FIELDS = SUGGESTABLE_FIELDS.filter((field) => field !== 'name_latin' && field !== 'special_hours');
 
 function makeSuggestions(rng: Prng, now: Date, members: DemoMember[], businesses: DemoBusiness[]): DemoSuggestion[] {
   const suggestions: DemoSuggestion[] = [];

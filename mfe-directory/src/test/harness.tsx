@@ -28,6 +28,7 @@ export function business(overrides: Partial<BusinessDetail> = {}): BusinessDetai
     website: 'https://olive.example',
     proof_of_support: 'Donates to MAP',
     business_hours: {},
+    special_hours: [],
     social_media: {},
     latitude: null,
     longitude: null,

@@ -29,6 +29,10 @@ export const LIMITS = {
   phoneMaxLength: 50,
   urlMaxLength: 2000,
   businessHoursMaxLength: 100,
+  /** Special hours: entries a business lists, the length of each one's label, and the dates one entry may cover. */
+  specialHoursMaxEntries: 20,
+  specialHoursLabelMaxLength: 60,
+  specialHoursMaxDays: 366,
   socialLinkMaxLength: 300,
   verificationNoteMaxLength: 1000,
   /** Why an admin took a revision's values out of the history: shown in its place, 'Removed by an admin: <reason>'. */
@@ -202,6 +206,7 @@ export const SUGGESTABLE_FIELDS = [
   'proof_of_support',
   'category',
   'name_latin',
+  'special_hours',
 ] as const;
 export type SuggestableField = (typeof SUGGESTABLE_FIELDS)[number];
 
@@ -215,6 +220,7 @@ export const FIELD_LABELS: Record<SuggestableField | 'name' | 'address' | 'city'
   phone: 'Phone',
   website: 'Website',
   business_hours: 'Business Hours',
+  special_hours: 'Special Hours',
   social_media: 'Social Media',
   proof_of_support: 'Palestine Support',
   category: 'Category',
@@ -240,6 +246,7 @@ export const INPUT_LABELS = {
   sourceLink: 'Source link',
   sourceDescription: 'Source description',
   note: 'Note',
+  specialHoursLabel: 'Label',
   text: 'Text',
 } as const;
 
@@ -252,8 +259,11 @@ export const REVISION_FIELD_LABELS: Record<RevisionField, string> = {
   verified_on: 'Verified on',
   verification_method: 'Verification method',
 };
-/** The tracked fields in the order a revision shows them: the labels' (the business form's), then verification. */
-export const REVISION_FIELDS = Object.keys(REVISION_FIELD_LABELS) as [RevisionField, ...RevisionField[]];
+/**
+ * The tracked fields in the order a revision shows them: the labels' (the business form's), then verification. Special
+ * hours keep no history: their own call replaces them (docs/decisions/0056-special-hours.md).
+ */
+export const REVISION_FIELDS = Object.keys(REVISION_FIELD_LABELS).filter((field) => field !== 'special_hours') as [RevisionField, ...RevisionField[]];
 /** What 'Revert to this version' restores: verification keeps its own records and decisions (docs/decisions/0016-revision-history.md). */
 export const REVERTIBLE_FIELDS = REVISION_FIELDS.filter((field) => field !== 'verified_on' && field !== 'verification_method');
 export const REVISION_KIND_LABELS: Record<RevisionKind, string> = {

@@ -38,7 +38,7 @@ export const MESSAGES = {
   reportReasonFilterInvalid:
     'reason must be one of: Inaccurate information, Does not support Palestine, Business closed/moved, Inappropriate content, Spam or duplicate, Other',
   suggestionFieldFilterInvalid:
-    'field must be one of: description, phone, website, business_hours, social_media, proof_of_support, category, name_latin',
+    'field must be one of: description, phone, website, business_hours, social_media, proof_of_support, category, name_latin, special_hours',
   recheckReasonFilterInvalid: 'reason must be one of: members, due, never',
   invalidRequest: 'Invalid request',
   invalidCursor: 'Invalid cursor: follow the Link header of the previous page',
@@ -223,6 +223,15 @@ export const MESSAGES = {
   confirmDeleteComment: 'Are you sure you want to delete this comment?',
   /** The directory's 'Open now' filter takes only `true` (left out: no filter). */
   openNowInvalid: 'open_now must be true, or left out',
+  /** Special hours: an entry's label, dates and times. */
+  specialHoursLabelRequired: 'Label is required',
+  specialHoursDateInvalid: 'Dates must be real calendar days, YYYY-MM-DD',
+  specialHoursTimeInvalid: 'Times must be HH:MM on a 24-hour clock, for example 18:00',
+  specialHoursTimesRequired: 'Give the opening and closing times, or mark the day closed',
+  specialHoursLastBeforeFirst: 'The last date must be on or after the first date',
+  specialHoursSameTimes: 'The closing time must differ from the opening time',
+  /** A suggested entry of special hours closed on its dates, as the admins' queue writes it out. */
+  specialHoursClosed: 'Closed',
   /** 'Near me': the list's `near` point, and the typed postcode the server places. */
   nearInvalid: 'near must be latitude,longitude in degrees, for example 51.51,-0.13',
   postcodeUnknown: 'Postcode not found: please enter a UK postcode such as SW1A 1AA',
@@ -276,10 +285,14 @@ export const PARAMETERISED_MESSAGES = {
   confirmMerge: ({ from, into }: { from: string; into: string }) =>
     `Merge "${from}" into "${into}"? Its votes, comments, suggestions, reports, sources, confirmations, verifications and history move to "${into}", and its details fill those "${into}" lacks. Ownership does not move: "${into}" keeps its owner, and "${from}"'s owner and claims are dropped. "${from}" is removed.`,
   tooManySources: ({ max }: { max: number }) => `A business can list at most ${max} sources`,
+  tooManySpecialHours: ({ max }: { max: number }) => `A business can list at most ${max} special hours`,
+  specialHoursTooLong: ({ max }: { max: number }) => `Special hours can cover at most ${max} days`,
   /** SPEC is silent past the comment's limit; every too-long text says so in the comment's words. */
   textTooLong: ({ field, max }: { field: string; max: number }) => `${field} must be at most ${max} characters`,
   /** A suggested value of an object field (hours, social links) that is not an object. */
   mustBeJsonObject: ({ field }: { field: string }) => `${field} must be a JSON object`,
+  /** A suggested value of special hours that is not a list. */
+  mustBeJsonList: ({ field }: { field: string }) => `${field} must be a JSON list`,
   archivedTitle: ({ title }: { title: string }) => `Archived: ${title}`,
   ownerConfirmed: ({ date }: { date: string }) => `Confirmed accurate by its owner · ${date}`,
   confirmedBy: ({ count }: { count: number }) => `Confirmed by ${count} ${count === 1 ? 'member' : 'members'} in the last 90 days`,

@@ -5,9 +5,11 @@ import {
   londonWeekMinute,
   openMinutesMultirange,
   openingStatus,
+  openingStatusAt,
   parseDayHours,
   weeklyOpenIntervals,
   type MinuteRange,
+  type SpecialHoursEntry,
 } from './opening-hours';
 
 const at = (hour: number, minute = 0) => hour * 60 + minute;
@@ -155,5 +157,97 @@ describe('openingStatus', () => {
     expect(statusAt('2026-01-18T23:00:00Z', weeklyOpenIntervals({ sunday: '6 pm - 2 am' }))).toEqual({ open: true, closes: at(2) });
     expect(statusAt(monday, weeklyOpenIntervals({ monday: 'Closed' }))).toEqual({ open: false, opens: null, today: false });
     expect(statusAt(monday, weeklyOpenIntervals({}))).toBeNull();
+  });
+});
+
+describe('openingStatusAt: special hours over the weekly ones', () => {
+  const RAMADAN: SpecialHoursEntry = {
+    label: 'Ramadan',
+    first_date: '2026-03-28',
+    last_date: '2026-04-02',
+    closed: false,
+    opens: '18:00',
+    closes: '02:00',
+  };
+  const EID: SpecialHoursEntry = { label: 'Eid al-Fitr', first_date: '2026-03-20', last_date: '2026-03-20', closed: true, opens: null, closes: null };
+  const ALWAYS = Object.fromEntries(HOURS_WEEKDAYS.map((day) => [day, '24 hours']));
+  const FRIDAY = 4 * DAY;
+  const SATURDAY = 5 * DAY;
+
+  it('a special closed day overrides the weekly hours, that date only', () => {
+    // Friday 20 March 2026, noon GMT: a shop open around the clock is closed for Eid, and opens at Saturday's midnight.
+    expect(openingStatusAt(ALWAYS, [EID], new Date('2026-03-20T12:00:00Z'))).toEqual({
+      open: false,
+      opens: SATURDAY,
+      today: false,
+      special: ['Eid al-Fitr'],
+    });
+    expect(openingStatusAt(ALWAYS, [EID], new Date('2026-03-19T23:59:00Z'))).toMatchObject({ open: true, closes: FRIDAY, closingSoon: true });
+    expect(openingStatusAt(ALWAYS, [EID], new Date('2026-03-21T00:00:00Z'))).toEqual({ open: true, closes: null, closingSoon: false, special: [] });
+  });
+
+  it('special open hours replace the weekly ones on their dates (28 March - 2 April, across the month)', () => {
+    // Monday 30 March 2026 (BST), 12:00 London: the weekly 9-18 is replaced; it opens at 18:00.
+    expect(openingStatusAt(WEEKDAYS_9_TO_6, [RAMADAN], new Date('2026-03-30T11:00:00Z'))).toEqual({
+      open: false,
+      opens: at(18),
+      today: true,
+      special: ['Ramadan'],
+    });
+    // Wednesday 1 April, 19:00 London: open until 2 am Thursday.
+    expect(openingStatusAt(WEEKDAYS_9_TO_6, [RAMADAN], new Date('2026-04-01T18:00:00Z'))).toMatchObject({ open: true, closes: 3 * DAY + at(2) });
+    // Friday 3 April is past the range: the weekly hours again, 9 am.
+    expect(openingStatusAt(WEEKDAYS_9_TO_6, [RAMADAN], new Date('2026-04-03T08:30:00Z'))).toMatchObject({ open: true, closes: FRIDAY + at(18) });
+  });
+
+  it('a 6 PM - 2 AM day is still open at 1 AM the next date, even past the range and across the clock change', () => {
+    // Saturday 3 April 01:00 BST (00:00 GMT), the night after the range's last date (2 April).
+    expect(openingStatusAt(WEEKDAYS_9_TO_6, [RAMADAN], new Date('2026-04-03T00:00:00Z'))).toEqual({
+      open: true,
+      closes: FRIDAY + at(2),
+      closingSoon: false,
+      special: [],
+    });
+    expect(openingStatusAt(WEEKDAYS_9_TO_6, [RAMADAN], new Date('2026-04-03T01:00:00Z'))).toMatchObject({
+      open: false,
+      today: true,
+      opens: FRIDAY + at(9),
+    });
+    // Sunday 29 March 00:30 GMT, before the clocks go forward: Saturday 28 March's night goes on.
+    expect(openingStatusAt(WEEKDAYS_9_TO_6, [RAMADAN], new Date('2026-03-29T00:30:00Z'))).toMatchObject({ open: true });
+  });
+
+  it("'Closing soon' within 30 minutes of closing", () => {
+    expect(openingStatusAt(WEEKDAYS_9_TO_6, [RAMADAN], new Date('2026-04-03T00:40:00Z'))).toMatchObject({ open: true, closingSoon: true });
+    expect(openingStatusAt(WEEKDAYS_9_TO_6, [RAMADAN], new Date('2026-04-03T00:29:00Z'))).toMatchObject({ open: true, closingSoon: false });
+    // Monday 12 January 2026, 17:40 GMT: 20 minutes before a weekly 6 pm.
+    expect(openingStatusAt(WEEKDAYS_9_TO_6, [], new Date('2026-01-12T17:40:00Z'))).toMatchObject({ open: true, closes: at(18), closingSoon: true });
+    expect(openingStatusAt(WEEKDAYS_9_TO_6, [], new Date('2026-01-12T17:29:00Z'))).toMatchObject({ open: true, closingSoon: false });
+  });
+
+  it('the weekly hours spilling past midnight stop at a special date; several entries on a date add up', () => {
+    const lateBar = { thursday: '6 pm - 2 am' };
+    expect(openingStatusAt(lateBar, [], new Date('2026-03-20T01:00:00Z'))).toMatchObject({ open: true });
+    expect(openingStatusAt(lateBar, [EID], new Date('2026-03-20T01:00:00Z'))).toMatchObject({ open: false, special: ['Eid al-Fitr'] });
+    const split: SpecialHoursEntry[] = [
+      { label: 'Eid lunch', first_date: '2026-03-20', last_date: '2026-03-20', closed: false, opens: '12:00', closes: '15:00' },
+      { label: 'Eid dinner', first_date: '2026-03-20', last_date: '2026-03-20', closed: false, opens: '18:00', closes: '23:00' },
+    ];
+    expect(openingStatusAt({}, split, new Date('2026-03-20T16:00:00Z'))).toEqual({
+      open: false,
+      opens: FRIDAY + at(18),
+      today: true,
+      special: ['Eid lunch', 'Eid dinner'],
+    });
+  });
+
+  it('without usable weekly hours: a status on special dates only', () => {
+    expect(openingStatusAt({ monday: 'By appointment' }, [EID], new Date('2026-03-20T12:00:00Z'))).toEqual({
+      open: false,
+      opens: null,
+      today: false,
+      special: ['Eid al-Fitr'],
+    });
+    expect(openingStatusAt({ monday: 'By appointment' }, [EID], new Date('2026-03-21T12:00:00Z'))).toBeNull();
   });
 });

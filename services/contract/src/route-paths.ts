@@ -43,6 +43,7 @@ export const ROUTE_PATHS = {
   partnerSubmission: { method: 'get', path: '/v1/submissions/:id' },
   createBusiness: { method: 'post', path: '/businesses' },
   updateBusiness: { method: 'put', path: '/businesses/:id' },
+  setSpecialHours: { method: 'put', path: '/businesses/:id/special-hours' },
   canEdit: { method: 'get', path: '/businesses/:id/can-edit' },
   getVotes: { method: 'get', path: '/businesses/:id/votes' },
   vote: { method: 'post', path: '/businesses/:id/vote' },

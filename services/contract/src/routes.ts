@@ -23,7 +23,15 @@ import {
   confirmEmailInputSchema,
 } from './schemas/auth.schema';
 import { adminStatisticsSchema } from './schemas/admin.schema';
-import { businessDetailSchema, businessInputSchema, businessSchema, canEditSchema, categoriesSchema, citiesSchema } from './schemas/business.schema';
+import {
+  businessDetailSchema,
+  businessInputSchema,
+  businessSchema,
+  canEditSchema,
+  categoriesSchema,
+  citiesSchema,
+  specialHoursInputSchema,
+} from './schemas/business.schema';
 import { commentInputSchema, commentSchema } from './schemas/comment.schema';
 import {
   businessListQuerySchema,
@@ -368,7 +376,8 @@ export const API_ROUTES = {
     ...ROUTE_PATHS.exportBusinessesCsv,
     access: 'public',
     tag: 'openData',
-    summary: "Every listed business's public fields as CSV (RFC 4180, UTF-8, a header row; one column per link and per day's hours)",
+    summary:
+      "Every listed business's public fields as CSV (RFC 4180, UTF-8, a header row; one column per link and per day's hours; special_hours as JSON, empty when none)",
     download: { mediaType: OPEN_DATA_MEDIA_TYPES.csv, description: 'the CSV file' },
     response: z.string(),
   }),
@@ -434,6 +443,15 @@ export const API_ROUTES = {
     tag: 'businesses',
     summary: 'Edit a business (owner or admin)',
     body: businessInputSchema,
+    response: businessDetailSchema,
+  }),
+  setSpecialHours: route({
+    notFound: 'businessNotFound',
+    ...ROUTE_PATHS.setSpecialHours,
+    access: 'user',
+    tag: 'businesses',
+    summary: "Replace a business's special hours (owner or admin; a member suggests them instead: field special_hours)",
+    body: specialHoursInputSchema,
     response: businessDetailSchema,
   }),
   canEdit: route({

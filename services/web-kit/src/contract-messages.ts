@@ -137,6 +137,7 @@ export function useDescribeValue(): { value: (text: string | null | undefined) =
       sourceLine: (parts) => t('sourceLine', parts),
       valueEntry: ({ key, value }) => t('valueEntry', { key: label('valueKey', key), value }),
       list: (items) => entries.format(items),
+      closed: t('specialHoursClosed'),
     };
     return { value: (text) => describeValue(text, words), text: (text) => describeText(text, words) };
   }, [t, label, language]);

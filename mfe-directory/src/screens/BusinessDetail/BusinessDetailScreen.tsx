@@ -30,7 +30,8 @@ import { useBusinessDetail } from './useBusinessDetail';
 import { Verification } from './Verification';
 import classes from './BusinessDetailScreen.module.css';
 import forms from '../../ui/forms.module.css';
-import { OpeningStatus } from '../../ui/OpeningStatus';
+import { OpeningStatus, useClock } from '../../ui/OpeningStatus';
+import { SpecialHoursSection, useComingSpecialDays, useSpecialHoursText } from '../../features/special-hours/SpecialHoursSection';
 import shared from '../../ui/page.module.css';
 import { useContractLabels, useContractMessages, useDescribeValue } from '@zaytoon/web-kit/contract-messages';
 import { DirectionsLinks } from '../../features/near-me/DirectionsLinks';
@@ -118,7 +119,7 @@ export function BusinessDetailScreen() {
           {/* First in reading order at every width: on a phone they come right after the header, before About. */}
           <div className={classes.essentials} data-testid="business-essentials">
             <ContactInformation business={business} />
-            <BusinessHours business={business} />
+            <BusinessHours business={business} canEdit={detail.canEdit.can_edit} />
           </div>
           <div className={classes.main}>
             <Card title={t('detail.about')}>
@@ -286,21 +287,37 @@ function ContactInformation({ business }: { business: Business }) {
   );
 }
 
-function BusinessHours({ business }: { business: Business }) {
+function BusinessHours({ business, canEdit }: { business: Business; canEdit: boolean }) {
   const hours = business.business_hours ?? {};
+  const special = business.special_hours ?? [];
   const t = useMessages();
   const weekdayName = useWeekdayName();
+  const now = useClock();
+  const specialDays = useComingSpecialDays(special, now);
+  const specialText = useSpecialHoursText();
   return (
     <Card title={t('form.hours')}>
-      <OpeningStatus hours={hours} className={classes.openingStatus} />
+      <OpeningStatus hours={hours} special={special} now={now} className={classes.openingStatus} />
       <dl className={classes.hours} data-testid="business-hours">
         {WEEKDAYS.map((day) => (
-          <div key={day} className={classes.hoursRow}>
+          <div key={day} className={classes.hoursRow} data-special={specialDays[day] ? true : undefined}>
             <dt>{weekdayName(day)}:</dt>
-            <dd dir="auto">{hours[day]?.trim() || t('detail.closed')}</dd>
+            {specialDays[day] ? (
+              <dd>
+                {specialDays[day].map((entry, index) => (
+                  <span key={index}>
+                    {index > 0 && ', '}
+                    <span dir="auto">{entry.label}</span>: {specialText(entry)}
+                  </span>
+                ))}
+              </dd>
+            ) : (
+              <dd dir="auto">{hours[day]?.trim() || t('detail.closed')}</dd>
+            )}
           </div>
         ))}
       </dl>
+      <SpecialHoursSection businessId={business.id} special={special} canEdit={canEdit} now={now} />
     </Card>
   );
 }

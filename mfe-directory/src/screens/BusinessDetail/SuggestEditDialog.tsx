@@ -16,6 +16,8 @@ import { SOCIAL_LABELS, useMessages } from '../../i18n/messages';
 import { useWeekdayName } from '../../i18n/weekdays';
 import { Field, SelectField, TextField } from '../../ui/Field';
 import { DialogNoteField, MemberDialogForm } from './MemberDialogForm';
+import { SpecialHoursFields } from '../../features/special-hours/SpecialHoursFields';
+import { draftOf, entryOf } from '../../features/special-hours/special-hours-draft';
 import { currentValue, encodeObjectValue, encodeSourceValue, JSON_FIELDS } from './suggestionValue';
 import shared from '../../ui/page.module.css';
 import suggest from './SuggestEditDialog.module.css';
@@ -27,6 +29,8 @@ export function SuggestEditDialog({ business, onClose }: { business: Business; o
   const [value, setValue] = useState('');
   const [entries, setEntries] = useState<Record<string, string>>({});
   const [source, setSource] = useState(emptySourceDraft);
+  // Special hours are suggested as the whole list: the business's own entries to change, remove or add to.
+  const [specialDrafts, setSpecialDrafts] = useState(() => (business.special_hours ?? []).map(draftOf));
   const [reason, setReason] = useState('');
   const suggesting = useAddSuggestion(business.id);
   const t = useMessages();
@@ -37,9 +41,13 @@ export function SuggestEditDialog({ business, onClose }: { business: Business; o
   const suggested =
     field === 'proof_of_support'
       ? encodeSourceValue(source)
-      : field && JSON_FIELDS.has(field)
-        ? encodeObjectValue(field as 'business_hours' | 'social_media', entries)
-        : value.trim();
+      : field === 'special_hours'
+        ? specialDrafts.length
+          ? JSON.stringify(specialDrafts.map(entryOf))
+          : ''
+        : field && JSON_FIELDS.has(field)
+          ? encodeObjectValue(field as 'business_hours' | 'social_media', entries)
+          : value.trim();
   const fieldErrors = useFieldErrors(suggesting.error);
   const sourceErrors = field === 'proof_of_support' ? suggestedSourceErrors(fieldErrors) : undefined;
 
@@ -81,7 +89,12 @@ export function SuggestEditDialog({ business, onClose }: { business: Business; o
           {t('suggest.current', { value: currentValue(business, field) || t('suggest.notSet') })}
         </p>
       )}
-      {field === 'proof_of_support' ? (
+      {field === 'special_hours' ? (
+        <fieldset className={suggest.fieldset}>
+          <legend>{label('field', field)}</legend>
+          <SpecialHoursFields drafts={specialDrafts} onChange={setSpecialDrafts} errors={fieldErrors} errorPrefix="suggested_value" />
+        </fieldset>
+      ) : field === 'proof_of_support' ? (
         <fieldset className={suggest.fieldset}>
           <legend>{t('suggest.source')}</legend>
           <SourceFields source={source} onChange={setSource} errors={sourceErrors} />

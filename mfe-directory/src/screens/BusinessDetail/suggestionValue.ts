@@ -6,6 +6,11 @@ export const JSON_FIELDS: ReadonlySet<SuggestableField> = new Set(['business_hou
 /** The business's current value of a field, as text. */
 export function currentValue(business: Business, field: SuggestableField): string {
   const value = business[field];
+  if (field === 'special_hours') {
+    return (business.special_hours ?? [])
+      .map((entry) => `${entry.label} (${entry.first_date === entry.last_date ? entry.first_date : `${entry.first_date} – ${entry.last_date}`})`)
+      .join(', ');
+  }
   if (value && typeof value === 'object') {
     return Object.entries(value)
       .filter(([, text]) => typeof text === 'string' && text)

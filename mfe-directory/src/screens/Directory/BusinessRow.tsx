@@ -44,7 +44,7 @@ export function BusinessRow({ business, isAdmin }: { business: Business; isAdmin
             <Distance miles={business.distance_miles} />
           </p>
         )}
-        <OpeningStatus hours={business.business_hours} />
+        <OpeningStatus hours={business.business_hours} special={business.special_hours} />
         {business.description && <p>{truncate(business.description, DIRECTORY_LIMITS.listDescriptionLength)}</p>}
         <p className={row.contact}>
           {business.phone && (

@@ -28,6 +28,7 @@ export function businessesController(
   | 'mergedBusinessPage'
   | 'createBusiness'
   | 'updateBusiness'
+  | 'setSpecialHours'
   | 'canEdit'
   | 'categories'
   | 'cities'
@@ -57,6 +58,7 @@ export function businessesController(
     },
     createBusiness: ({ body, user }) => businesses.create(body, user),
     updateBusiness: ({ body, id, user }) => businesses.update(id, body, user),
+    setSpecialHours: ({ body, id, user }) => businesses.setSpecialHours(id, body, user),
     canEdit: ({ id, user }) => businesses.canEdit(id, user),
     categories: () => businesses.categories(),
     cities: ({ query }) => businesses.cities(query),

@@ -64,6 +64,9 @@ const validBodies = (): Partial<Record<RouteName, Record<string, unknown>>> => (
     longitude: -0.1,
   },
   updateBusiness: { ...businessInput(), business_hours: { monday: '9-5' }, social_media: { twitter: '@x' }, latitude: 51.5, longitude: -0.1 },
+  setSpecialHours: {
+    special_hours: [{ label: 'Eid al-Fitr', first_date: '2027-03-10', last_date: '2027-03-10', closed: false, opens: '10:00', closes: '14:00' }],
+  },
   vote: { vote_type: 'upvote' },
   addComment: { comment_text: 'A fine place.' },
   addSuggestion: { field_name: 'phone', suggested_value: '0113 496 0000', reason: 'Called them' },
@@ -117,8 +120,8 @@ describe('hostile input never answers 500', () => {
       if (name === 'addReport') body.business_id = businessId;
       const definition = API_ROUTES[name];
       // A fresh member per route, so that no write limit and no changed password leaks into the next one; the
-      // admin owns the business that updateBusiness edits.
-      const client = definition.access === 'admin' || name === 'updateBusiness' ? admin : api.client();
+      // admin owns the business that updateBusiness and setSpecialHours edit.
+      const client = definition.access === 'admin' || name === 'updateBusiness' || name === 'setSpecialHours' ? admin : api.client();
       const member = client !== admin && definition.access === 'user' ? await client.signup() : null;
       // Alerts need a confirmed address, so the sweep's values reach the alert's insert.
       if (member && name === 'createAlert') await confirmEmail(api, client, member.email);

@@ -87,6 +87,8 @@ describe('open data', () => {
       business_hours: { monday: '9am-5pm' },
       social_media: { instagram: '@zaytoon' },
     });
+    const eid = { label: 'Eid al-Fitr', first_date: '2027-03-10', last_date: '2027-03-10', closed: true, opens: null, closes: null };
+    expect((await owner.put(`/api/businesses/${tricky.id}/special-hours`, { special_hours: [eid] })).status).toBe(200);
     await createBusiness(owner, { name: 'زيتون الخليل', city: 'Manchester' });
     separators = await createBusiness(owner, { name: 'Zq;=1+1;x', description: 'Menu:\n-1 olive\n=SUM(A1)\t@cmd;+x,=y' });
     removed = await createBusiness(owner, { name: 'Removed by a report' });
@@ -116,6 +118,8 @@ describe('open data', () => {
     expect(row.phone).toBe("'+44 20 7946 0002");
     expect([row.latitude, row.longitude]).toEqual(['51.5155', '-0.0722']);
     expect(row.hours_monday).toBe('9am-5pm');
+    expect(JSON.parse(row.special_hours)).toEqual([eid]);
+    expect(records.find((record) => record.name === 'زيتون الخليل')!.special_hours).toBe('');
     expect(row.instagram).toBe('https://instagram.com/zaytoon');
     expect(row.page_url).toBe(`http://localhost:8180/business/${tricky.id}`);
     expect(records.some((record) => record.name === 'زيتون الخليل')).toBe(true);
@@ -137,7 +141,7 @@ describe('open data', () => {
     expect(collection.features.map((feature: { id: number }) => feature.id)).toEqual(await listedIds());
     const feature = collection.features.find((one: { id: number }) => one.id === tricky.id);
     expect(feature.geometry).toEqual({ type: 'Point', coordinates: [-0.0722, 51.5155] });
-    expect(feature.properties).toMatchObject({ name: 'Café "Zaytoon", Upstairs', business_hours: { monday: '9am-5pm' } });
+    expect(feature.properties).toMatchObject({ name: 'Café "Zaytoon", Upstairs', business_hours: { monday: '9am-5pm' }, special_hours: [eid] });
     expect(collection.features.find((one: { id: number }) => one.id !== tricky.id).geometry).toBeNull();
 
     for (const body of [text, String(geojson.body)]) {
@@ -267,6 +271,14 @@ describe('open data', () => {
     const rebuilt = (await openData.manifest())!;
     expect(rebuilt.segments['5']).toEqual(built.segments['5']);
     expect(rebuilt.segments['0'].csv.key).not.toBe(built.segments['0'].csv.key);
+    expect(await openData.rebuildIfChanged()).toBe('unchanged');
+    // Files built with other columns (before a field was added): the next build rewrites every segment.
+    const { storage } = api.core.repositories;
+    const stored = JSON.parse((await storage.get('open-data/manifest.json'))!.toString('utf8'));
+    stored.heads.csv.hash = 'a header of other columns';
+    await storage.put('open-data/manifest.json', Buffer.from(JSON.stringify(stored)));
+    expect(await openData.rebuildIfChanged()).toBe('built');
+    expect((await openData.manifest())!.segments['5'].csv.key).not.toBe(rebuilt.segments['5'].csv.key);
     expect(await openData.rebuildIfChanged()).toBe('unchanged');
     await new Promise((resolve) => setTimeout(resolve, 2_100));
     const after = parseCsv(String((await api.client().get(CSV)).body));

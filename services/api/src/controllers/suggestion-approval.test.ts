@@ -20,6 +20,10 @@ const SUGGESTIONS: Record<SuggestableField, { suggested: string; answered: unkno
   },
   category: { suggested: 'Bakery', answered: 'Bakery' },
   name_latin: { suggested: 'Bustan Al Zaytoun', answered: 'Bustan Al Zaytoun' },
+  special_hours: {
+    suggested: '[{"label":"Eid al-Fitr","first_date":"2027-03-10","last_date":"2027-03-10","closed":true}]',
+    answered: [{ label: 'Eid al-Fitr', first_date: '2027-03-10', last_date: '2027-03-10', closed: true, opens: null, closes: null }],
+  },
 };
 
 let api: TestApi;

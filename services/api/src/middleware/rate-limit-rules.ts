@@ -162,6 +162,7 @@ export function rateLimitsByRoute(config: Config, users: UsersRepository): Parti
     setLanguage: [writes],
     createBusiness: [writes],
     updateBusiness: [writes],
+    setSpecialHours: [writes],
     // Each keystroke pause on /add-business asks once: generous for a member typing, a wall for a scraper.
     duplicateCheck: [{ name: 'duplicate-checks', limit: config.RATE_LIMIT_DUPLICATE_CHECKS_PER_USER, windowSeconds: window, key: byUser }],
     reviewReport: [adminWrites],

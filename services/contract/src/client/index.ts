@@ -12,6 +12,17 @@ export * from './map-tiles';
 export { FIRST_LOAD_MESSAGES } from '../first-load-messages';
 export { londonWeekMinute, openingStatus, weeklyOpenIntervals, DAY_MINUTES, type OpeningStatus } from '../opening-hours';
 export {
+  dateOfDay,
+  dayNumber,
+  londonDateAndMinute,
+  minutesOfTime,
+  openingStatusAt,
+  specialEntriesOn,
+  weekdayOfDay,
+  type OpeningStatusAt,
+  type SpecialHoursEntry,
+} from '../opening-hours';
+export {
   MESSAGES,
   PARAMETERISED_MESSAGES,
   businessDeletedMessage,

@@ -5,6 +5,7 @@
  */
 export type { User, LoginInput, SignupInput } from '../schemas/auth.schema';
 export type { Business, BusinessDetail, BusinessInput, CanEdit, Protection } from '../schemas/business.schema';
+export type { SpecialHoursInput } from '../schemas/business.schema';
 export type { Source, SourceInput } from '../schemas/source.schema';
 export type {
   BusinessListQuery,

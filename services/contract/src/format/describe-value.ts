@@ -12,6 +12,8 @@ export interface ValueWords {
   /** One key of an object value: 'monday: 9-5'. */
   valueEntry(parts: { key: string; value: string }): string;
   list(entries: string[]): string;
+  /** A special hours entry closed on its dates. */
+  closed: string;
 }
 
 export const ENGLISH_VALUE_WORDS: ValueWords = {
@@ -20,7 +22,30 @@ export const ENGLISH_VALUE_WORDS: ValueWords = {
   sourceLine: ({ kind, date, text }) => `${kind}, ${date}: ${text}`,
   valueEntry: ({ key, value }) => `${key}: ${value}`,
   list: (entries) => entries.join(', '),
+  closed: 'Closed',
 };
+
+interface SpecialHoursParts {
+  label: string;
+  first_date: string;
+  last_date: string;
+  closed: boolean;
+  opens?: string | null;
+  closes?: string | null;
+}
+
+const isSpecialHoursEntry = (value: unknown): value is SpecialHoursParts =>
+  !!value &&
+  typeof value === 'object' &&
+  typeof (value as SpecialHoursParts).label === 'string' &&
+  typeof (value as SpecialHoursParts).first_date === 'string';
+
+/** Special hours: 'Eid al-Fitr: 2027-03-10, Closed', 'Ramadan: 2027-02-08 – 2027-03-09, 18:00 – 02:00'. */
+function specialHoursLine(entry: SpecialHoursParts, words: ValueWords): string {
+  const dates = entry.first_date === entry.last_date ? entry.first_date : `${entry.first_date} – ${entry.last_date}`;
+  const hours = entry.closed ? words.closed : `${entry.opens} – ${entry.closes}`;
+  return words.valueEntry({ key: entry.label, value: `${dates}, ${hours}` });
+}
 
 /**
  * A source of proof of support as one line of text, e.g. 'Public statement, 2024-03-05: Statement on Gaza (https://…)'.
@@ -53,9 +78,17 @@ export function describeText(text: string, words = ENGLISH_VALUE_WORDS): string 
     .join('\n');
 }
 
-/** Suggested values for business_hours / social_media are JSON objects: show them as 'key: value'; a suggested source as its line. */
+/** Suggested values for business_hours / social_media are JSON objects: show them as 'key: value'; a suggested source as its line; special hours as their entries. */
 export function describeValue(text: string | null | undefined, words = ENGLISH_VALUE_WORDS): string {
   if (!text) return '';
+  if (text.trim().startsWith('[')) {
+    try {
+      const entries = JSON.parse(text) as unknown[];
+      if (Array.isArray(entries) && entries.every(isSpecialHoursEntry)) return words.list(entries.map((entry) => specialHoursLine(entry, words)));
+    } catch {
+      return text;
+    }
+  }
   if (text.trim().startsWith('{')) {
     try {
       const value = JSON.parse(text) as Record<string, unknown>;

@@ -81,6 +81,7 @@ describe('text helpers', () => {
       sourceLine: ({ kind, date, text }) => `${kind}، ${date}: ${text}`,
       valueEntry: ({ key, value }) => `[${key}] ${value}`,
       list: (entries) => entries.join(' / '),
+      closed: 'مغلق',
     };
     const stored = sourcesText([
       { kind: 'In-store sign', date: '2025-06-01', description: 'Sign in the window' },
@@ -91,6 +92,12 @@ describe('text helpers', () => {
     expect(describeValue('{"monday":"9-5","friday":"10-4"}', words)).toBe('[monday] 9-5 / [friday] 10-4');
     const source = { kind: 'In-store sign', url: 'https://olive.example/sign', description: 'Sign', date: '2025-06-01' };
     expect(describeValue(JSON.stringify(source), words)).toBe('لافتة في المتجر، 2025-06-01: Sign (https://olive.example/sign)');
+    const special = [
+      { label: 'Eid al-Fitr', first_date: '2027-03-10', last_date: '2027-03-10', closed: true, opens: null, closes: null },
+      { label: 'Ramadan', first_date: '2027-02-08', last_date: '2027-03-09', closed: false, opens: '18:00', closes: '02:00' },
+    ];
+    expect(describeValue(JSON.stringify(special))).toBe('Eid al-Fitr: 2027-03-10, Closed, Ramadan: 2027-02-08 – 2027-03-09, 18:00 – 02:00');
+    expect(describeValue(JSON.stringify(special), words)).toBe('[Eid al-Fitr] 2027-03-10, مغلق / [Ramadan] 2027-02-08 – 2027-03-09, 18:00 – 02:00');
   });
 });
 

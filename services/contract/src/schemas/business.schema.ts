@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, SOCIAL_NETWORK_HOSTS, SOCIAL_NETWORKS, WEEKDAYS, type SocialNetwork } from '../limits';
+import { INPUT_LABELS, LIMITS, SOCIAL_NETWORK_HOSTS, SOCIAL_NETWORKS, WEEKDAYS, type SocialNetwork } from '../limits';
 import { issueMessage } from '../i18n/message-codes';
 import { FIELD_LABELS } from '../limits';
 import { boundedText, httpUrlOrEmpty, isHttpUrl, isoDate, oneLineText, optionalText, requiredText } from './common.schema';
@@ -64,6 +64,78 @@ export const socialMediaSchema = z
     return normalised;
   }) as unknown as z.ZodType<Partial<Record<SocialNetwork, string>>>;
 
+// Spelled here rather than imported from opening-hours.ts, which /browse's first load carries apart from the forms' schemas.
+const TIME_24H = /^([01]\d|2[0-3]):[0-5]\d$/;
+const DAY_MS = 86_400_000;
+const calendarDate = z
+  .string({ error: issueMessage('specialHoursDateInvalid') })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, issueMessage('specialHoursDateInvalid'))
+  .refine((value) => !Number.isNaN(Date.parse(value)) && new Date(value).toISOString().startsWith(value), issueMessage('specialHoursDateInvalid'))
+  .describe('a London date, YYYY-MM-DD');
+const timeOfDay = z
+  .string({ error: issueMessage('specialHoursTimeInvalid') })
+  .regex(TIME_24H, issueMessage('specialHoursTimeInvalid'))
+  .nullable()
+  .optional()
+  .describe('HH:MM on a 24-hour clock, London time; a closing time before the opening one is past midnight');
+
+/** One entry of special hours: 'Eid al-Fitr: Closed', 'Ramadan: 18:00 - 02:00' from its first to its last date. */
+export const specialHoursEntrySchema = z
+  .object({
+    label: oneLineText(
+      requiredText(issueMessage('specialHoursLabelRequired'), LIMITS.specialHoursLabelMaxLength, INPUT_LABELS.specialHoursLabel),
+      INPUT_LABELS.specialHoursLabel,
+    ),
+    first_date: calendarDate,
+    last_date: calendarDate,
+    closed: z.boolean().describe('closed on these dates; opens and closes are then ignored'),
+    opens: timeOfDay,
+    closes: timeOfDay,
+  })
+  .strict()
+  .superRefine((entry, ctx) => {
+    if (entry.last_date < entry.first_date) {
+      ctx.addIssue({ code: 'custom', message: issueMessage('specialHoursLastBeforeFirst'), path: ['last_date'] });
+    } else if ((Date.parse(entry.last_date) - Date.parse(entry.first_date)) / DAY_MS + 1 > LIMITS.specialHoursMaxDays) {
+      ctx.addIssue({ code: 'custom', message: issueMessage('specialHoursTooLong', { max: LIMITS.specialHoursMaxDays }), path: ['last_date'] });
+    }
+    if (entry.closed) return;
+    if (!entry.opens || !entry.closes) {
+      ctx.addIssue({ code: 'custom', message: issueMessage('specialHoursTimesRequired'), path: [entry.opens ? 'closes' : 'opens'] });
+    } else if (entry.opens === entry.closes) {
+      ctx.addIssue({ code: 'custom', message: issueMessage('specialHoursSameTimes'), path: ['closes'] });
+    }
+  })
+  .transform((entry) => ({
+    label: entry.label,
+    first_date: entry.first_date,
+    last_date: entry.last_date,
+    closed: entry.closed,
+    opens: entry.closed ? null : (entry.opens ?? null),
+    closes: entry.closed ? null : (entry.closes ?? null),
+  }));
+
+export const specialHoursSchema = z
+  .array(specialHoursEntrySchema)
+  .max(LIMITS.specialHoursMaxEntries, issueMessage('tooManySpecialHours', { max: LIMITS.specialHoursMaxEntries }))
+  .describe(
+    "the business's hours for special dates: inside one of its dates (midnight to midnight, London time) only its entries count, a closing time before the opening one running into the next date; several entries on one date add up",
+  );
+
+export const specialHoursInputSchema = z.object({
+  special_hours: specialHoursSchema.describe("the business's whole list (it replaces the old one)"),
+});
+export type SpecialHoursInput = z.input<typeof specialHoursInputSchema>;
+
+const specialHoursEntryOutput = z.object({
+  label: z.string(),
+  first_date: z.string().describe('YYYY-MM-DD'),
+  last_date: z.string().describe('YYYY-MM-DD'),
+  closed: z.boolean(),
+  opens: z.string().nullable().describe('HH:MM, null when closed'),
+  closes: z.string().nullable().describe('HH:MM, null when closed; before opens when it closes after midnight'),
+});
+
 /** 'area': the business stands at its postcode district's centre, and its street is shown to its owner and admins only. */
 export const LOCATION_PRECISIONS = ['exact', 'area'] as const;
 export type LocationPrecision = (typeof LOCATION_PRECISIONS)[number];
@@ -117,6 +189,7 @@ export const businessSchema = z.object({
   website: z.string(),
   proof_of_support: z.string().describe('the sources as text, one a line, newest first (for clients that predate sources)'),
   business_hours: z.record(z.string(), z.string()),
+  special_hours: z.array(specialHoursEntryOutput).describe("hours for special dates ('Eid al-Fitr: Closed'), which 'Open now' honours"),
   social_media: z.record(z.string(), z.string()),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),

@@ -1,4 +1,12 @@
-import { MESSAGES, businessDeletedMessage, type ReviewAction, type SuggestableField, type User, type ValidSourceInput } from '@zaytoon/contract';
+import {
+  MESSAGES,
+  businessDeletedMessage,
+  type ReviewAction,
+  type SpecialHoursEntry,
+  type SuggestableField,
+  type User,
+  type ValidSourceInput,
+} from '@zaytoon/contract';
 import { AuditRepository } from '../audit/audit.repository';
 import { BusinessesRepository } from '../businesses/businesses.repository';
 import { afterCommit } from '../jobs/after-commit';
@@ -61,6 +69,7 @@ export class AdminReviewService {
         const value = parseSuggestedValue(found.field_name as SuggestableField, found.suggested_value);
         if (found.field_name === 'proof_of_support')
           ({ newLinks: added } = await new SourcesService().append(client, found.business_id, value as ValidSourceInput, found.user_id));
+        else if (found.field_name === 'special_hours') await businesses.setSpecialHours(found.business_id, value as SpecialHoursEntry[]);
         else await businesses.updateField(found.business_id, found.field_name, value);
       }
       const status = action === 'approve' ? 'approved' : 'rejected';

@@ -1,4 +1,11 @@
-import { openMinutesMultirange, type Business, type Protection, type Report, type ValidBusinessInput } from '@zaytoon/contract';
+import {
+  openMinutesMultirange,
+  type SpecialHoursEntry,
+  type Business,
+  type Protection,
+  type Report,
+  type ValidBusinessInput,
+} from '@zaytoon/contract';
 import type { Queryable } from '../db/pool';
 import { escapeLike } from '../db/like-pattern';
 import { nameHoldsSql, nameSearchParam } from '../db/name-search';
@@ -27,9 +34,9 @@ export interface DirectoryFilters {
   onMap?: boolean;
   /** true: only businesses whose verification is current; false: only the others. */
   verified?: boolean;
-  /** 'Open now': only businesses open at this minute of the London week. */
-  openAt?: number;
-  /** An alert's 'Open now': only businesses whose hours say they open at some time of the week. */
+  /** 'Open now': only businesses open at this instant (an ISO minute), its minute of the London week given beside it. */
+  openAt?: { weekMinute: number; instant: string };
+  /** An alert's 'Open now': only businesses whose hours (or special hours) say they open at some time. */
   opensInTheWeek?: boolean;
 }
 
@@ -101,7 +108,7 @@ export interface CityStats {
 }
 
 const PUBLIC_COLUMNS = `b.id, b.owner_id, b.name, nullif(b.name_latin, '') AS name_latin, b.address, b.city, b.postcode, b.category, b.description, b.phone, b.website,
-  b.proof_of_support, b.business_hours, b.social_media, b.latitude, b.longitude, b.location_precision, b.vote_score, b.upvotes, b.downvotes,
+  b.proof_of_support, b.business_hours, b.special_hours, b.social_media, b.latitude, b.longitude, b.location_precision, b.vote_score, b.upvotes, b.downvotes,
   b.created_at, ${VERIFICATION_COLUMNS}`;
 
 /** The detail's 'Managed by its owner' and the owner's last 'Everything is still accurate'. */
@@ -219,8 +226,9 @@ function filterSql(filters: DirectoryFilters, search: ResolvedSearch | null, par
   if (filters.verified === true) conditions.push(`(${VERIFICATION_CURRENT})`);
   if (filters.verified === false) conditions.push(`(${VERIFICATION_CURRENT}) IS NOT TRUE`);
   // Intervals parsed from other hours than the row's (written by SQL that bypasses the repository) never count.
-  if (filters.openAt !== undefined) conditions.push(`b.open_minutes @> ${params.add(filters.openAt)}::int4 AND b.open_minutes_of = b.business_hours`);
-  if (filters.opensInTheWeek) conditions.push(`NOT isempty(b.open_minutes) AND b.open_minutes_of = b.business_hours`);
+  if (filters.openAt !== undefined) conditions.push(openAtSql(filters.openAt, params));
+  if (filters.opensInTheWeek)
+    conditions.push(`((NOT isempty(b.open_minutes) AND b.open_minutes_of = b.business_hours) OR b.special_open IS NOT NULL)`);
   if (!search) return { where: conditions.join(' AND '), rank: null, byPrefix: false };
 
   if (isShortSearch(search.text)) {
@@ -249,6 +257,23 @@ function filterSql(filters: DirectoryFilters, search: ResolvedSearch | null, par
       score: `ts_rank(b.search_vector, coalesce(${fuzzy}, ${exact}))::float8`,
     }),
   };
+}
+
+/**
+ * 'Open now' with special hours (migration 035): open by a special entry, or by the weekly hours outside special dates.
+ * Each half has its own GiST index, which Postgres reads together (a BitmapOr) when few businesses are open.
+ */
+function openAtSql(openAt: NonNullable<DirectoryFilters['openAt']>, params: Params): string {
+  const instant = `${params.add(openAt.instant)}::timestamptz`;
+  return `((b.open_minutes @> ${params.add(openAt.weekMinute)}::int4 AND b.open_minutes_of = b.business_hours
+            AND (b.special_dates IS NULL OR NOT b.special_dates @> ${instant}))
+           OR b.special_open @> ${instant})`;
+}
+
+/** The 'Open now' condition alone, with its values: what the index test explains. */
+export function openAtCondition(openAt: NonNullable<DirectoryFilters['openAt']>): { sql: string; values: unknown[] } {
+  const params = new Params();
+  return { sql: openAtSql(openAt, params), values: params.values };
 }
 
 /**
@@ -615,6 +640,15 @@ export class BusinessesRepository {
       isJson ? JSON.stringify(value) : value,
       ...(hours ? [openMinutesMultirange(value as Record<string, string>)] : []),
     ]);
+  }
+
+  /** Replaces the business's special hours, with the ranges 'Open now' reads derived from them in the same statement. */
+  async setSpecialHours(id: number, entries: SpecialHoursEntry[]): Promise<void> {
+    await this.db.query(
+      `UPDATE businesses b SET special_hours = $2::jsonb, special_dates = r.dates, special_open = r.open_at, updated_at = now()
+         FROM special_hours_ranges($2::jsonb) AS r WHERE b.id = $1`,
+      [id, JSON.stringify(entries)],
+    );
   }
 
   /**

@@ -7,6 +7,7 @@ import {
   type CanEdit,
   type CityListQuery,
   type PostcodeCentre,
+  type specialHoursInputSchema,
   type User,
   type Valid,
   type ValidBusinessInput,
@@ -138,6 +139,14 @@ export class BusinessesService {
     if (postcodeChanged && data.latitude == null) await this.queueGeocoding(id, data.postcode);
     await this.afterWrite();
     await afterCommit('link checks of new sources', () => queueLinkChecks(this.jobs, newLinks));
+    return this.get(id, editor);
+  }
+
+  /** Special hours are the owner's or an admin's to set; a member suggests them (field special_hours). */
+  async setSpecialHours(id: number, data: Valid<typeof specialHoursInputSchema>, editor: User): Promise<BusinessDetail> {
+    await this.requireEditable(id, editor);
+    await this.businesses.setSpecialHours(id, data.special_hours);
+    await this.afterWrite();
     return this.get(id, editor);
   }
 

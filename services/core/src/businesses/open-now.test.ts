@@ -1,12 +1,12 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessInputSchema, londonWeekMinute } from '@zaytoon/contract';
+import { businessInputSchema, londonWeekMinute, openingStatusAt, type SpecialHoursEntry } from '@zaytoon/contract';
 import { createMigratedDatabase, type ThrowawayDatabase } from '../db/throwaway-db';
 import { toDirectoryFilters } from '../directory/directory-filters';
 import { tileKeys } from '../directory/map-tiles';
 import { MergesRepository } from '../duplicates/merges.repository';
 import { RevisionsRepository } from '../revisions/revisions.repository';
-import { BusinessesRepository, type DirectoryFilters } from './businesses.repository';
+import { BusinessesRepository, openAtCondition, type DirectoryFilters } from './businesses.repository';
 
 let database: ThrowawayDatabase;
 let db: pg.Pool;
@@ -33,16 +33,16 @@ const CITY = 'Opentown';
 const WEEKDAYS_9_TO_6 = { monday: '9:00 AM - 6:00 PM', tuesday: '9-18', wednesday: '9-18', thursday: '9-18', friday: '9-18' };
 const ALWAYS = Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [day, '24 hours']));
 
-const add = (name: string, business_hours: Record<string, string>) =>
+const add = (name: string, business_hours: Record<string, string>, city = CITY) =>
   businesses.insert(
-    businessInputSchema.parse({ name, address: '1 High St', city: CITY, postcode: 'LS1 1AA', business_hours, latitude: 53.8, longitude: -1.5 }),
+    businessInputSchema.parse({ name, address: '1 High St', city, postcode: 'LS1 1AA', business_hours, latitude: 53.8, longitude: -1.5 }),
     ownerId,
     false,
   );
 
 /** The names every directory answer gives for 'Open now' at `iso`, checked to agree with each other. */
-async function openAt(iso: string): Promise<string[]> {
-  const filters: DirectoryFilters = { ...toDirectoryFilters({ city: CITY, open_now: 'true' }, new Date(iso)) };
+async function openAt(iso: string, city = CITY): Promise<string[]> {
+  const filters: DirectoryFilters = { ...toDirectoryFilters({ city, open_now: 'true' }, new Date(iso)) };
   const page = (await businesses.listPage(filters, { limit: 50, forAdmin: false })).map((row) => row.name);
   expect(await businesses.count(filters)).toBe(page.length);
   expect((await businesses.cityStats(filters)).reduce((sum, city) => sum + city.count, 0)).toBe(page.length);
@@ -132,8 +132,78 @@ describe("'Open now' in SQL", () => {
       const minute = londonWeekMinute(new Date('2026-01-12T12:00:00Z'));
       const { rows } = await client.query(`EXPLAIN SELECT id FROM businesses b WHERE b.open_minutes @> $1::int4`, [minute]);
       expect(rows.map((row) => row['QUERY PLAN']).join('\n')).toContain('businesses_open_minutes');
+      // With special hours: a BitmapOr of the weekly minutes' index and the special hours' one.
+      const openNow = openAtCondition(toDirectoryFilters({ open_now: 'true' }, new Date('2026-01-12T12:00:00Z')).openAt!);
+      const plan = (await client.query(`EXPLAIN SELECT id FROM businesses b WHERE ${openNow.sql}`, openNow.values)).rows
+        .map((row) => row['QUERY PLAN'])
+        .join('\n');
+      expect(plan).toContain('BitmapOr');
+      expect(plan).toContain('businesses_open_minutes');
+      expect(plan).toContain('businesses_special_open');
     } finally {
       client.release();
     }
+  });
+});
+
+describe("'Open now' with special hours in SQL", () => {
+  const SPECIAL_CITY = 'Specialtown';
+  const RAMADAN: SpecialHoursEntry = {
+    label: 'Ramadan',
+    first_date: '2026-03-28',
+    last_date: '2026-04-02',
+    closed: false,
+    opens: '18:00',
+    closes: '02:00',
+  };
+  const EID: SpecialHoursEntry = { label: 'Eid al-Fitr', first_date: '2026-03-20', last_date: '2026-03-20', closed: true, opens: null, closes: null };
+  const SHOPS: { name: string; hours: Record<string, string>; special: SpecialHoursEntry[] }[] = [
+    { name: 'Always But Eid', hours: ALWAYS, special: [EID] },
+    { name: 'Ramadan Evenings', hours: WEEKDAYS_9_TO_6, special: [RAMADAN] },
+    { name: 'Late Bar But Eid', hours: { thursday: '6 pm - 2 am' }, special: [EID] },
+    { name: 'Special Only', hours: { monday: 'By appointment' }, special: [RAMADAN] },
+    { name: 'No Special', hours: WEEKDAYS_9_TO_6, special: [] },
+  ];
+  beforeAll(async () => {
+    for (const shop of SHOPS) {
+      const row = await add(shop.name, shop.hours, SPECIAL_CITY);
+      await businesses.setSpecialHours(row.id, shop.special);
+    }
+  });
+  const openIn = (iso: string) => openAt(iso, SPECIAL_CITY);
+
+  it('a special closed day overrides the weekly hours on that date only', async () => {
+    expect(await openIn('2026-03-20T12:00:00Z')).toEqual(['No Special', 'Ramadan Evenings']);
+    expect(await openIn('2026-03-21T12:00:00Z')).toEqual(['Always But Eid']);
+    // The night before Eid goes on until its midnight; the weekly hours past midnight stop there.
+    expect(await openIn('2026-03-19T23:59:00Z')).toEqual(['Always But Eid', 'Late Bar But Eid']);
+    expect(await openIn('2026-03-20T01:00:00Z')).toEqual([]);
+  });
+
+  it('a range across months whose hours cross midnight: still open at 1 AM the next date, also past the range', async () => {
+    // Monday 30 March, 12:00 BST: the weekly 9-18 is replaced by 18:00-02:00.
+    expect(await openIn('2026-03-30T11:00:00Z')).toEqual(['Always But Eid', 'No Special']);
+    expect(await openIn('2026-04-01T18:00:00Z')).toEqual(['Always But Eid', 'Ramadan Evenings', 'Special Only']);
+    // Friday 3 April 01:00 BST, after the last date: the night of 2 April goes on; 02:00 it has closed.
+    expect(await openIn('2026-04-03T00:00:00Z')).toEqual(['Always But Eid', 'Late Bar But Eid', 'Ramadan Evenings', 'Special Only']);
+    expect(await openIn('2026-04-03T01:00:00Z')).toEqual(['Always But Eid']);
+    // Sunday 29 March 00:30 GMT, before the clocks go forward.
+    expect(await openIn('2026-03-29T00:30:00Z')).toEqual(['Always But Eid', 'Ramadan Evenings', 'Special Only']);
+  });
+
+  it("agrees with the browser's status line every half hour from 18 March to 4 April", async () => {
+    for (let time = Date.parse('2026-03-18T00:00:00Z'); time < Date.parse('2026-04-04T00:00:00Z'); time += 30 * 60_000) {
+      const filters = toDirectoryFilters({ city: SPECIAL_CITY, open_now: 'true' }, time);
+      const inSql = (await businesses.listPage(filters, { limit: 50, forAdmin: false })).map((row) => row.name).sort();
+      const inBrowser = SHOPS.filter((shop) => openingStatusAt(shop.hours, shop.special, time)?.open)
+        .map((shop) => shop.name)
+        .sort();
+      expect({ at: new Date(time).toISOString(), open: inSql }).toEqual({ at: new Date(time).toISOString(), open: inBrowser });
+    }
+  });
+
+  it("an alert's 'Open now' counts a business that opens on special dates only", async () => {
+    const names = (await businesses.listPage({ city: SPECIAL_CITY, opensInTheWeek: true }, { limit: 50, forAdmin: false })).map((row) => row.name);
+    expect(names).toContain('Special Only');
   });
 });

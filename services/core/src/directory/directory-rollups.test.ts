@@ -322,7 +322,7 @@ describe('directory rollups agree with the businesses table', () => {
 
   it('a search, open now or verified=false is not answered by the rollups', () => {
     expect(rollupsAnswer({ search: 'olive' })).toBe(false);
-    expect(rollupsAnswer({ openAt: 600 })).toBe(false);
+    expect(rollupsAnswer({ openAt: { weekMinute: 600, instant: '2026-01-12T10:00:00.000Z' } })).toBe(false);
     expect(rollupsAnswer({ verified: false })).toBe(false);
     expect(rollupsAnswer({ category: 'Cafe', city: 'Leeds', verified: true })).toBe(true);
   });

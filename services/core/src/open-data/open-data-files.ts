@@ -63,9 +63,10 @@ export function toOpenDataBusiness(business: Business): OpenDataBusiness {
 }
 
 export function csvRecord(business: OpenDataBusiness, origin: OpenDataOrigin): string {
-  const { business_hours: hours, social_media: links, verification, ...fields } = business;
+  const { business_hours: hours, social_media: links, verification, special_hours: special, ...fields } = business;
   const cells: Record<string, string | number | boolean | null> = {
     ...fields,
+    special_hours: special.length ? JSON.stringify(special) : '',
     ...Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, links[network] ?? ''])),
     ...Object.fromEntries(WEEKDAYS.map((day) => [`hours_${day}`, hours[day] ?? ''])),
     name_latin: business.name_latin ?? '',

@@ -218,8 +218,10 @@ export class OpenDataService {
     const claim = randomUUID();
     try {
       const previous = await this.manifest();
+      // Files built with other columns (before a field was added) are built again whole: every CSV row matches its header.
+      const sameColumns = previous?.heads.csv.hash === hashOf(csvHeader());
       let segments: number[];
-      if (previous) {
+      if (previous && sameColumns) {
         segments = await changes.claimParts(claim, SEGMENT_SIZE, MAX_SEGMENTS_PER_BUILD);
         const stale = Object.entries(previous.segments)
           .filter(([segment, built]) => !segments.includes(Number(segment)) && Date.now() - Date.parse(built.builtAt) >= MAX_AGE_MS)

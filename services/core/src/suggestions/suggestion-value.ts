@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { coded, businessInputSchema, sourceInputSchema, type SuggestableField } from '@zaytoon/contract';
+import { coded, businessInputSchema, sourceInputSchema, specialHoursSchema, type SuggestableField } from '@zaytoon/contract';
 import { badRequest } from '../errors/domain-error';
 import { parseInput } from '../errors/validate';
 import { sourceFromText } from '../sources/sources.service';
 
-const JSON_FIELDS = new Set<SuggestableField>(['business_hours', 'social_media']);
+const JSON_FIELDS = new Set<SuggestableField>(['business_hours', 'social_media', 'special_hours']);
 
 /** The business's current value as text, as a suggestion shows it (JSON for the object fields). */
 export function currentValueText(field: SuggestableField, value: unknown): string {
@@ -37,11 +37,21 @@ export function parseSuggestedValue(field: SuggestableField, text: string): unkn
     try {
       suggested = JSON.parse(text);
     } catch {
-      const notAnObject = coded('mustBeJsonObject', { field });
-      throw badRequest(notAnObject, { suggested_value: notAnObject });
+      suggested = undefined;
+      if (field !== 'special_hours') {
+        const notAnObject = coded('mustBeJsonObject', { field });
+        throw badRequest(notAnObject, { suggested_value: notAnObject });
+      }
     }
   }
-  const { suggested_value: value } = parseInput(z.object({ suggested_value: businessInputSchema.shape[field] }), { suggested_value: suggested });
+  // Special hours are a list; text that is not one says so, rather than how a list's schema failed.
+  if (field === 'special_hours' && !Array.isArray(suggested)) {
+    const notAList = coded('mustBeJsonList', { field });
+    throw badRequest(notAList, { suggested_value: notAList });
+  }
+  // Special hours are not a field of the business form: they have their own schema (and their own call).
+  const schema = field === 'special_hours' ? specialHoursSchema : businessInputSchema.shape[field];
+  const { suggested_value: value } = parseInput(z.object({ suggested_value: schema }), { suggested_value: suggested });
   if (JSON_FIELDS.has(field) && !Object.keys(value ?? {}).length) throw badRequest('suggestionValueRequired');
   return value;
 }
