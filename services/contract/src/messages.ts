@@ -13,6 +13,10 @@ export const MESSAGES = {
   resetCodeLength: 'Verification code must be 6 digits',
   pictureTooLarge: 'File size must be less than 2.5MB',
   pictureWrongType: 'Only JPEG, PNG, GIF, and WebP images are allowed',
+  photoTooLarge: 'File size must be less than 10MB',
+  photoWrongType: 'Only JPEG, PNG and WebP images are allowed',
+  photoAltTextRequired: 'Alt text is required',
+  photoLicenceRequired: 'Uploading a photo grants the CC BY-SA 4.0 licence: licence must be CC BY-SA 4.0',
   typeDeleteToConfirm: 'Please type DELETE to confirm',
   loginToVote: 'Please log in to vote',
   loginToComment: 'Please log in to comment',
@@ -54,6 +58,7 @@ export const MESSAGES = {
   adminOnly: 'Admin access required',
   notAllowedToEdit: 'You can only edit businesses you own',
   notAllowedToDeleteComment: 'You can only delete your own comments',
+  notAllowedToDeletePhoto: 'You can only delete your own photos',
   currentPasswordWrong: 'Current password is incorrect',
   resetCodeSent: 'If an account exists, a verification code has been sent',
   resetCodeInvalid: 'Invalid or expired verification code',
@@ -76,6 +81,7 @@ export const MESSAGES = {
   // domain
   businessNotFound: 'Business not found',
   commentNotFound: 'Comment not found',
+  photoNotFound: 'Photo not found',
   reportNotFound: 'Report not found',
   suggestionNotFound: 'Suggestion not found',
   /** Revision history. */
@@ -181,6 +187,7 @@ export const MESSAGES = {
   reportSubmitted: 'Report submitted successfully',
   commentAdded: 'Comment added!',
   commentDeleted: 'Comment deleted',
+  photoDeleted: 'Photo deleted',
   reportApproved: 'Report approved and business removed',
   reportRejected: 'Report rejected',
   suggestionApproved: 'Suggestion approved and business updated',
@@ -276,6 +283,7 @@ export const PARAMETERISED_MESSAGES = {
   sourceLine: ENGLISH_VALUE_WORDS.sourceLine,
   valueEntry: ENGLISH_VALUE_WORDS.valueEntry,
   tooManyAlerts: ({ max }: { max: number }) => `You can keep at most ${max} alerts: delete one first`,
+  tooManyPhotos: ({ max }: { max: number }) => `You can add at most ${max} photos to one business`,
   /** Names and cities go into other members' mails, so they are one line. */
   textOneLine: ({ field }: { field: string }) => `${field} must be on one line, without line breaks or control characters`,
 } as const;

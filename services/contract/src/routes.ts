@@ -25,6 +25,7 @@ import {
 import { adminStatisticsSchema } from './schemas/admin.schema';
 import { businessDetailSchema, businessInputSchema, businessSchema, canEditSchema, categoriesSchema, citiesSchema } from './schemas/business.schema';
 import { commentInputSchema, commentSchema } from './schemas/comment.schema';
+import { photoInputSchema, photoSchema } from './schemas/photo.schema';
 import {
   businessListQuerySchema,
   cityListQuerySchema,
@@ -433,6 +434,35 @@ export const API_ROUTES = {
     access: 'user',
     tag: 'community',
     summary: 'Delete a comment (author or admin)',
+    response: okResponse,
+  }),
+  listPhotos: route({
+    notFound: 'businessNotFound',
+    ...ROUTE_PATHS.listPhotos,
+    access: 'public',
+    tag: 'community',
+    summary: "The business's photos whose sizes exist and that are neither hidden nor removed, newest first",
+    ...pagedList("all the business's listed photos"),
+    response: z.array(photoSchema),
+  }),
+  uploadPhoto: route({
+    notFound: 'businessNotFound',
+    ...ROUTE_PATHS.uploadPhoto,
+    status: 201,
+    access: 'user',
+    tag: 'community',
+    summary:
+      'Add a photo (multipart field `file`: JPEG, PNG or WebP by content, at most 10 MB), with its alt text and the licence it grants. It is listed once the worker has made its WebP sizes. Limits per member: PHOTOS_PER_MEMBER_PER_BUSINESS (409) and RATE_LIMIT_PHOTOS_PER_USER_PER_DAY (429)',
+    multipart: true,
+    body: photoInputSchema,
+    response: photoSchema,
+  }),
+  deletePhoto: route({
+    notFound: 'photoNotFound',
+    ...ROUTE_PATHS.deletePhoto,
+    access: 'user',
+    tag: 'community',
+    summary: 'Delete a photo and its files (uploader or admin)',
     response: okResponse,
   }),
   listSuggestions: route({

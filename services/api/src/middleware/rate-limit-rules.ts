@@ -159,6 +159,9 @@ export function rateLimitsByRoute(config: Config, users: UsersRepository): Parti
     unsubscribeAlert: [alertUnsubscribes],
     unsubscribeAlertPage: [alertUnsubscribes],
     uploadProfilePicture: [writes],
+    // Counted before the file is read, so a member past the day's uploads sends no more megabytes.
+    uploadPhoto: [writes, { name: 'photo-uploads', limit: config.RATE_LIMIT_PHOTOS_PER_USER_PER_DAY, windowSeconds: 24 * 60 * 60, key: byUser }],
+    deletePhoto: [writes],
     setLanguage: [writes],
     createBusiness: [writes],
     updateBusiness: [writes],

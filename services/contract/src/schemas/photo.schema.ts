@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { INPUT_LABELS, PHOTO_RULES } from '../limits';
+import { issueMessage } from '../i18n/message-codes';
+import { isoDate, requiredText } from './common.schema';
+
+export const PHOTO_STATES = ['pending', 'ready', 'hidden', 'removed'] as const;
+export type PhotoState = (typeof PHOTO_STATES)[number];
+
+export const photoSizeSchema = z.object({
+  width: z.number().int(),
+  height: z.number().int(),
+  url: z.string().describe('WebP, without metadata; the file never changes, so it is served as immutable'),
+});
+export type PhotoSize = z.infer<typeof photoSizeSchema>;
+
+export const photoSchema = z.object({
+  id: z.number().int(),
+  business_id: z.number().int(),
+  uploader_id: z.number().int(),
+  username: z.string().describe("the uploader's username, the photo's credit"),
+  from_owner: z.boolean().describe("uploaded by the business's owner ('From the owner'), else 'From the community'"),
+  alt_text: z.string(),
+  licence: z.string().describe(`the licence the upload granted (${PHOTO_RULES.licence})`),
+  state: z.enum(PHOTO_STATES).describe('pending until the worker has made its sizes; only ready photos are listed'),
+  sizes: z.array(photoSizeSchema).describe('narrowest first; empty while pending'),
+  created_at: isoDate,
+});
+export type Photo = z.infer<typeof photoSchema>;
+
+/** The multipart fields beside `file`: what the photo shows, and the licence the uploader grants. */
+export const photoInputSchema = z.object({
+  alt_text: requiredText(issueMessage('photoAltTextRequired'), PHOTO_RULES.altTextMaxLength, INPUT_LABELS.text).describe(
+    'what the photo shows, for people who cannot see it',
+  ),
+  licence: z.literal(PHOTO_RULES.licence, issueMessage('photoLicenceRequired')).describe('the licence the upload grants, which the dialog shows'),
+});
+export type PhotoInput = z.input<typeof photoInputSchema>;

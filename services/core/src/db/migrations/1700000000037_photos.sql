@@ -1,0 +1,24 @@
+-- Up Migration
+-- Members' photos of a business (docs/decisions/0057-photos.md). A row is 'pending' until the worker has stored its
+-- WebP sizes under storage_stem and listed them in sizes; only 'ready' photos are shown. A member's photos go with
+-- the account; the files under photos/<uploader_id>/ are removed by a job.
+CREATE TABLE photos (
+  id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  business_id integer NOT NULL REFERENCES businesses (id) ON DELETE CASCADE,
+  uploader_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  alt_text text NOT NULL,
+  licence text NOT NULL,
+  state text NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'ready', 'hidden', 'removed')),
+  report_count integer NOT NULL DEFAULT 0,
+  -- Every file of the photo is `<storage_stem>-<width>.webp`.
+  storage_stem text NOT NULL UNIQUE,
+  -- [{width, height}], narrowest first: what exists under storage_stem once the photo is ready.
+  sizes jsonb NOT NULL DEFAULT '[]'::jsonb,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  CHECK (state = 'pending' OR jsonb_array_length(sizes) > 0)
+);
+CREATE INDEX photos_business_ready_idx ON photos (business_id, created_at DESC, id DESC) WHERE state = 'ready';
+CREATE INDEX photos_uploader_business_idx ON photos (uploader_id, business_id);
+
+-- Down Migration
+DROP TABLE photos;
