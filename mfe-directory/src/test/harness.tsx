@@ -51,6 +51,7 @@ export const NO_CONFIRMATIONS = { confirmed_by: 0, latest_confirmed_at: null, yo
 const EMPTY_ANSWERS: RouteFakes = {
   listBusinesses: async () => ({ items: [], total: 0, nextCursor: null }),
   listComments: async () => ({ items: [], total: 0, nextCursor: null }),
+  listPhotos: async () => ({ items: [], total: 0, nextCursor: null }),
   directorySummary: async () => summary(),
   cityGroups: async () => ({ groups: [] }),
   mapVersion: async () => ({ version: 1 }),
