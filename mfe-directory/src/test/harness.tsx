@@ -40,6 +40,7 @@ export function business(overrides: Partial<BusinessDetail> = {}): BusinessDetai
     created_at: '2024-03-05T10:00:00Z',
     report_count: 0,
     latest_reports: [],
+    cover: null,
     sources: [],
     protection: null,
     ...overrides,

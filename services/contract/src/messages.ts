@@ -60,6 +60,7 @@ export const MESSAGES = {
   notAllowedToEdit: 'You can only edit businesses you own',
   notAllowedToDeleteComment: 'You can only delete your own comments',
   notAllowedToDeletePhoto: 'You can only delete your own photos',
+  notAllowedToSetCover: 'Only the owner or an admin can choose the cover photo',
   currentPasswordWrong: 'Current password is incorrect',
   resetCodeSent: 'If an account exists, a verification code has been sent',
   resetCodeInvalid: 'Invalid or expired verification code',
@@ -176,6 +177,7 @@ export const MESSAGES = {
   uploadPictureFailed: 'Failed to upload profile picture',
   uploadPhotoFailed: 'Failed to upload the photo',
   deletePhotoFailed: 'Failed to delete the photo',
+  setCoverFailed: 'Failed to choose the cover photo',
   deleteAccountFailed: 'Failed to delete account',
   networkError: 'Network error. Please try again.',
   /** SPEC is silent: an action that failed because the browser is offline, in every screen. */
@@ -192,6 +194,7 @@ export const MESSAGES = {
   commentDeleted: 'Comment deleted',
   photoDeleted: 'Photo deleted',
   photoUploaded: 'Photo uploaded: it shows here once it is processed',
+  coverPhotoSet: 'Cover photo chosen',
   reportApproved: 'Report approved and business removed',
   reportRejected: 'Report rejected',
   suggestionApproved: 'Suggestion approved and business updated',

@@ -48,6 +48,7 @@ export const ROUTE_PATHS = {
   listPhotos: { method: 'get', path: '/businesses/:id/photos' },
   uploadPhoto: { method: 'post', path: '/businesses/:id/photos' },
   deletePhoto: { method: 'delete', path: '/photos/:photoId' },
+  setCoverPhoto: { method: 'put', path: '/photos/:photoId/cover' },
   listSuggestions: { method: 'get', path: '/businesses/:id/suggestions' },
   addSuggestion: { method: 'post', path: '/businesses/:id/suggestions' },
   addReport: { method: 'post', path: '/reports' },

@@ -465,6 +465,14 @@ export const API_ROUTES = {
     summary: 'Delete a photo and its files (uploader or admin)',
     response: okResponse,
   }),
+  setCoverPhoto: route({
+    notFound: 'photoNotFound',
+    ...ROUTE_PATHS.setCoverPhoto,
+    access: 'user',
+    tag: 'community',
+    summary: "Make a listed photo the business's cover, shown in the list row, the map popup and the embed (the business's owner or an admin)",
+    response: okResponse,
+  }),
   listSuggestions: route({
     notFound: 'businessNotFound',
     ...ROUTE_PATHS.listSuggestions,

@@ -130,7 +130,7 @@ export function BusinessDetailScreen() {
             <Card title={t('form.support')} className={classes.support}>
               <PalestineSupport business={business} />
             </Card>
-            <Photos businessId={business.id} />
+            <Photos businessId={business.id} isOwner={detail.canEdit.is_owner} />
             {detail.suggestions.length > 0 && <PendingSuggestions suggestions={detail.suggestions} />}
             <RecentReports business={business} />
             <History businessId={business.id} />

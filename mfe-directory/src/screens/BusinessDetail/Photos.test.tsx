@@ -17,6 +17,7 @@ const photo = (id: number, extra: Partial<Photo> = {}): Photo => ({
   licence: 'CC BY-SA 4.0',
   state: 'ready',
   sizes: [320, 800, 1600].map((width) => ({ width, height: (width * 3) / 4, url: `/api/uploads/photos/9/p${id}-${width}.webp` })),
+  is_cover: false,
   created_at: '2026-11-20T10:00:00.000Z',
   ...extra,
 });
@@ -24,18 +25,19 @@ const photo = (id: number, extra: Partial<Photo> = {}): Photo => ({
 const FIRST_PAGE = { items: [photo(3), photo(2, { from_owner: true, username: 'owner', uploader_id: member.id })], total: 3, nextCursor: 'next' };
 const SECOND_PAGE = { items: [photo(1)], total: 3, nextCursor: null };
 
-function setUp(options: { user?: typeof member | null; language?: 'ar' } = {}) {
+function setUp(options: { user?: typeof member | null; language?: 'ar'; isOwner?: boolean } = {}) {
   const api = fakeApi({
     listPhotos: async ({ query }) => (query?.cursor ? SECOND_PAGE : FIRST_PAGE),
     deletePhoto: async () => ({ message: 'Photo deleted' }),
     uploadPhoto: async () => photo(4, { state: 'pending', sizes: [] }),
+    setCoverPhoto: async () => ({ message: 'Cover photo chosen' }),
   });
   const host = fakeHost({
     api,
     session: fakeSession(options.user === undefined ? member : options.user),
     ...(options.language ? { language: createLanguageStore(options.language) } : {}),
   });
-  renderScreen(<Photos businessId={5} />, { host });
+  renderScreen(<Photos businessId={5} isOwner={options.isOwner ?? false} />, { host });
   return { api, host, callPage: vi.mocked(api.callPage), call: vi.mocked(api.call) };
 }
 
@@ -106,6 +108,21 @@ describe('the photo gallery', () => {
     expect(sent.body.get('alt_text')).toBe('Green shop front with a flag');
     expect(sent.body.get('licence')).toBe('CC BY-SA 4.0');
     expect((sent.body.get('file') as File).name).toBe('front.jpg');
+  });
+
+  it("offers 'Make cover' to the business's owner only, and marks the cover", async () => {
+    const { call } = setUp({ isOwner: true });
+    const items = await screen.findAllByTestId('photo');
+    fireEvent.click(within(items[0]).getByRole('button', { name: 'Make cover: Photo 3' }));
+    await waitFor(() => expect(call).toHaveBeenCalledWith('setCoverPhoto', { id: 3 }));
+  });
+
+  it('a member who is not the owner gets no cover choice; the cover is marked', async () => {
+    const api = fakeApi({ listPhotos: async () => ({ items: [photo(3, { is_cover: true }), photo(2)], total: 2, nextCursor: null }) });
+    renderScreen(<Photos businessId={5} isOwner={false} />, { host: fakeHost({ api, session: fakeSession(member) }) });
+    const items = await screen.findAllByTestId('photo');
+    expect(within(items[0]).getByTestId('photo-cover').textContent).toBe('Cover photo');
+    expect(screen.queryByRole('button', { name: /Make cover/ })).toBeNull();
   });
 
   it('asks a visitor to log in before adding a photo', async () => {

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { type Photo, type PhotoSize } from '@zaytoon/contract/client';
 import { useHost, useSession } from '@zaytoon/web-kit';
 import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
-import { useDeletePhoto, usePhotos } from '../../features/photos/api/photos';
+import { useDeletePhoto, usePhotos, useSetCoverPhoto } from '../../features/photos/api/photos';
 import { lazyNamed } from '../../lib/lazyNamed';
 import { useMessages } from '../../i18n/messages';
 import { Modal } from '../../ui/Modal';
@@ -20,7 +20,7 @@ const srcSetOf = (sizes: readonly PhotoSize[]) => sizes.map((size) => `${size.ur
  * The business's photos: thumbnails paged newest first, each labelled 'From the owner' or 'From the community' and
  * credited to its uploader; a full-size view stepped with the arrow keys; members add photos, and delete their own.
  */
-export function Photos({ businessId }: { businessId: number }) {
+export function Photos({ businessId, isOwner }: { businessId: number; isOwner: boolean }) {
   const ids = useId();
   const t = useMessages();
   const message = useContractMessages();
@@ -28,6 +28,8 @@ export function Photos({ businessId }: { businessId: number }) {
   const user = useSession((state) => state.user);
   const photos = usePhotos(businessId);
   const deleting = useDeletePhoto(businessId);
+  const choosingCover = useSetCoverPhoto(businessId);
+  const mayChooseCover = isOwner || Boolean(user?.is_admin);
   const [viewing, setViewing] = useState<number | null>(null);
   const [uploading, setUploading] = useState(false);
 
@@ -73,6 +75,23 @@ export function Photos({ businessId }: { businessId: number }) {
                 />
               </button>
               <PhotoCaption photo={photo} />
+              {photo.is_cover ? (
+                <span className={classes.coverBadge} data-testid="photo-cover">
+                  {t('photos.cover')}
+                </span>
+              ) : (
+                mayChooseCover && (
+                  <button
+                    type="button"
+                    className={forms.linkButton}
+                    onClick={() => choosingCover.mutate(photo)}
+                    disabled={choosingCover.isPending}
+                    aria-label={t('photos.makeCoverLabel', { alt: photo.alt_text })}
+                  >
+                    {t('photos.makeCover')}
+                  </button>
+                )
+              )}
               {user && (user.is_admin || user.id === photo.uploader_id) && (
                 <button
                   type="button"

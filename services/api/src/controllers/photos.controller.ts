@@ -7,7 +7,7 @@ import { singleFileUpload } from './account.controller';
 export const photoUpload = singleFileUpload(PHOTO_RULES.maxBytes, 'photoTooLarge');
 
 /** Members' photos of a business: the gallery's pages, uploads, deletion. */
-export function photosController(core: Core): Pick<RouteHandlers, 'listPhotos' | 'uploadPhoto' | 'deletePhoto'> {
+export function photosController(core: Core): Pick<RouteHandlers, 'listPhotos' | 'uploadPhoto' | 'deletePhoto' | 'setCoverPhoto'> {
   const { photos } = core.services;
   return {
     listPhotos: pagedAnswer(({ id, query }) => photos.list(id, query)),
@@ -15,6 +15,10 @@ export function photosController(core: Core): Pick<RouteHandlers, 'listPhotos' |
     deletePhoto: async ({ id, user }) => {
       await photos.delete(id, user);
       return { message: MESSAGES.photoDeleted };
+    },
+    setCoverPhoto: async ({ id, user }) => {
+      await photos.makeCover(id, user);
+      return { message: MESSAGES.coverPhotoSet };
     },
   };
 }

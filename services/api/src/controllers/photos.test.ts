@@ -188,6 +188,54 @@ describe('the gallery list', () => {
   });
 });
 
+describe('the cover photo', () => {
+  it("the business's owner or an admin picks one listed photo as the cover, which the business's answers carry at its smallest size", async () => {
+    const { member: owner, business } = await memberWithBusiness();
+    const visitor = api.client();
+    const visitorUser = await visitor.signup();
+    const first = (await upload(visitor, business.id, photoForm(IMAGES.jpeg, { alt_text: 'Shop front', licence: PHOTO_RULES.licence }))).body;
+    const second = (await upload(visitor, business.id)).body;
+    const pending = (await upload(visitor, business.id)).body;
+    await markReady(first.id);
+    await markReady(second.id);
+    expect((await api.client().get(`/api/businesses/${business.id}`)).body.cover).toBeNull();
+
+    expect(await visitor.put(`/api/photos/${first.id}/cover`)).toMatchObject({ status: 403, body: { detail: MESSAGES.notAllowedToSetCover } });
+    expect(await owner.put(`/api/photos/${pending.id}/cover`)).toMatchObject({ status: 404, body: { detail: MESSAGES.photoNotFound } });
+    expect(await owner.put(`/api/photos/${first.id}/cover`)).toMatchObject({ status: 200, body: { message: MESSAGES.coverPhotoSet } });
+    const cover = {
+      photo_id: first.id,
+      url: expect.stringMatching(new RegExp(`^/api/uploads/photos/${visitorUser.id}/[0-9a-f]{20}-320\\.webp$`)),
+      width: 320,
+      height: 240,
+      alt_text: 'Shop front',
+      username: visitorUser.username,
+      licence: 'CC BY-SA 4.0',
+    };
+    expect((await api.client().get(`/api/businesses/${business.id}`)).body.cover).toEqual(cover);
+    const listed = await api.client().get(`/api/businesses?search=${encodeURIComponent(business.name)}`);
+    expect(listed.body.find((row: { id: number }) => row.id === business.id).cover).toEqual(cover);
+    const [firstListed] = (await api.client().get(`/api/businesses/${business.id}/photos?limit=100`)).body.filter(
+      (p: { id: number }) => p.id === first.id,
+    );
+    expect(firstListed.is_cover).toBe(true);
+
+    // An admin's choice replaces the owner's: one cover per business.
+    expect((await (await adminClient(api)).put(`/api/photos/${second.id}/cover`)).status).toBe(200);
+    expect((await api.client().get(`/api/businesses/${business.id}`)).body.cover.photo_id).toBe(second.id);
+    const { rows } = await api.core.db.query('SELECT count(*)::int AS count FROM photos WHERE business_id = $1 AND is_cover', [business.id]);
+    expect(rows[0].count).toBe(1);
+    const audit = await api.core.db.query("SELECT target_id FROM audit_log WHERE action = 'photo-cover-set' AND target_id = ANY($1)", [
+      [first.id, second.id],
+    ]);
+    expect(audit.rows).toHaveLength(2);
+
+    // Deleting the cover leaves the business without one.
+    expect((await visitor.delete(`/api/photos/${second.id}`)).status).toBe(200);
+    expect((await api.client().get(`/api/businesses/${business.id}`)).body.cover).toBeNull();
+  });
+});
+
 describe('deleting photos', () => {
   it('the uploader or an admin deletes a photo and its files; others may not', async () => {
     const { member, business } = await memberWithBusiness();

@@ -162,6 +162,7 @@ export function rateLimitsByRoute(config: Config, users: UsersRepository): Parti
     // Counted before the file is read, so a member past the day's uploads sends no more megabytes.
     uploadPhoto: [writes, { name: 'photo-uploads', limit: config.RATE_LIMIT_PHOTOS_PER_USER_PER_DAY, windowSeconds: 24 * 60 * 60, key: byUser }],
     deletePhoto: [writes],
+    setCoverPhoto: [writes],
     setLanguage: [writes],
     createBusiness: [writes],
     updateBusiness: [writes],

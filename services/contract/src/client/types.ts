@@ -4,7 +4,7 @@
  * TODO: switch to `import type { ... } from '@zaytoon/contract'` once src/index.ts re-exports them.
  */
 export type { User, LoginInput, SignupInput } from '../schemas/auth.schema';
-export type { Business, BusinessDetail, BusinessInput, CanEdit, Protection } from '../schemas/business.schema';
+export type { Business, BusinessDetail, BusinessInput, CanEdit, CoverPhoto, Protection } from '../schemas/business.schema';
 export type { Source, SourceInput } from '../schemas/source.schema';
 export type {
   BusinessListQuery,

@@ -23,6 +23,7 @@ export const photoSchema = z.object({
   licence: z.string().describe(`the licence the upload granted (${PHOTO_RULES.licence})`),
   state: z.enum(PHOTO_STATES).describe('pending until the worker has made its sizes; only ready photos are listed'),
   sizes: z.array(photoSizeSchema).describe('narrowest first; empty while pending'),
+  is_cover: z.boolean().describe("the business's cover photo"),
   created_at: isoDate,
 });
 export type Photo = z.infer<typeof photoSchema>;

@@ -6,7 +6,7 @@ import { businessSchema, OPEN_DATA_LICENCE, SOCIAL_NETWORKS, WEEKDAYS, type Busi
  * location's precision (files built before it would lack the column; an 'area' business's row already holds only its
  * district's postcode and centre).
  */
-const LEFT_OUT = ['vote_score', 'upvotes', 'downvotes', 'report_count', 'latest_reports', 'location_precision'] as const;
+const LEFT_OUT = ['vote_score', 'upvotes', 'downvotes', 'report_count', 'latest_reports', 'location_precision', 'cover'] as const;
 
 /** What a business is in the open data: the public detail's fields, without votes or report data (docs/decisions/0024-open-data.md). */
 export type OpenDataBusiness = Omit<Business, (typeof LEFT_OUT)[number]>;

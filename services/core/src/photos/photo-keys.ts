@@ -17,6 +17,9 @@ export function photoStem(uploaderId: number, originalKey: string): string {
 
 export const photoFileKey = (stem: string, width: number): string => `${stem}-${width}.webp`;
 
+/** photoFileKey's public URL in SQL, for rows that carry a photo's size (a business's cover). */
+export const photoUrlSql = (stem: string, width: string): string => `'${UPLOADS_PUBLIC_PATH}' || ${stem} || '-' || ${width} || '.webp'`;
+
 /** The stored sizes as the API lists them: each with the public URL of its file. */
 export const photoSizesWithUrls = (stem: string, sizes: readonly { width: number; height: number }[]): PhotoSize[] =>
   sizes.map(({ width, height }) => ({ width, height, url: UPLOADS_PUBLIC_PATH + photoFileKey(stem, width) }));

@@ -23,7 +23,7 @@ interface PhotoRow extends Omit<Photo, 'sizes'> {
 }
 
 const PHOTO_COLUMNS = `p.id, p.business_id, p.uploader_id, u.username, (b.owner_id IS NOT DISTINCT FROM p.uploader_id) AS from_owner,
-  p.alt_text, p.licence, p.state, p.storage_stem, p.sizes, p.created_at`;
+  p.alt_text, p.licence, p.state, p.storage_stem, p.sizes, p.is_cover, p.created_at`;
 const photoJoins = (photos = 'photos') => `FROM ${photos} p JOIN users u ON u.id = p.uploader_id JOIN businesses b ON b.id = p.business_id`;
 
 const toPhoto = ({ storage_stem: stem, sizes, ...row }: PhotoRow): Photo => ({ ...row, sizes: photoSizesWithUrls(stem, sizes) });
@@ -83,6 +83,15 @@ export class PhotosRepository {
       photoId,
       JSON.stringify(sizes),
     ]);
+    return (rowCount ?? 0) > 0;
+  }
+
+  /** Makes the ready photo its business's only cover; false when it is not ready. */
+  async makeCover(photo: { id: number; business_id: number }): Promise<boolean> {
+    // The business's row lock keeps two choices at once from both unsetting the other's.
+    await this.db.query('SELECT 1 FROM businesses WHERE id = $1 FOR UPDATE', [photo.business_id]);
+    await this.db.query('UPDATE photos SET is_cover = false WHERE business_id = $1 AND is_cover AND id <> $2', [photo.business_id, photo.id]);
+    const { rowCount } = await this.db.query("UPDATE photos SET is_cover = true WHERE id = $1 AND state = 'ready'", [photo.id]);
     return (rowCount ?? 0) > 0;
   }
 

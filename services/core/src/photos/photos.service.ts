@@ -106,6 +106,25 @@ export class PhotosService {
     await removePhotoFiles(this.storage, photo.storage_stem);
   }
 
+  /** The business's owner or an admin makes a listed photo the cover (one per business), audited. */
+  async makeCover(photoId: number, actor: User): Promise<void> {
+    const photo = await this.photos.findFiles(photoId);
+    if (!photo || photo.state !== 'ready') throw notFound('photoNotFound');
+    const business = await this.businesses.findOwner(photo.business_id);
+    if (!business) throw notFound('photoNotFound');
+    if (business.owner_id !== actor.id && !actor.is_admin) throw forbidden('notAllowedToSetCover');
+    await inTransaction(this.db, async (client) => {
+      if (!(await new PhotosRepository(client).makeCover(photo))) throw notFound('photoNotFound');
+      await new AuditRepository(client).record({
+        actorId: actor.id,
+        action: 'photo-cover-set',
+        targetType: 'photo',
+        targetId: photoId,
+        details: { business_id: photo.business_id },
+      });
+    });
+  }
+
   private async requireBusiness(businessId: number): Promise<void> {
     if (!(await this.businesses.findOwner(businessId))) throw notFound('businessNotFound');
   }

@@ -53,6 +53,20 @@ export function useUploadPhoto(businessId: number) {
   });
 }
 
+/** The owner's or an admin's choice of cover: the gallery and the business's answers read again. */
+export function useSetCoverPhoto(businessId: number) {
+  const { api, toast } = useHost();
+  const t = useContractMessages();
+  const failureText = useMemberActionMessage();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (photo: Photo) => api.call('setCoverPhoto', { id: photo.id }),
+    onSuccess: () => toast.success(t('coverPhotoSet')),
+    onError: (error) => toast.error(failureText(error, 'loginToAddPhoto', 'setCoverFailed')),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: businessKeys.all(businessId) }),
+  });
+}
+
 export function useDeletePhoto(businessId: number) {
   const { api, toast } = useHost();
   const t = useContractMessages();

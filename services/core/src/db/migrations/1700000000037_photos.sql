@@ -10,13 +10,17 @@ CREATE TABLE photos (
   licence text NOT NULL,
   state text NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'ready', 'hidden', 'removed')),
   report_count integer NOT NULL DEFAULT 0,
+  -- The business's cover, which its owner or an admin picks: shown in the list row, the map popup and the embed.
+  is_cover boolean NOT NULL DEFAULT false,
   -- Every file of the photo is `<storage_stem>-<width>.webp`.
   storage_stem text NOT NULL UNIQUE,
   -- [{width, height}], narrowest first: what exists under storage_stem once the photo is ready.
   sizes jsonb NOT NULL DEFAULT '[]'::jsonb,
   created_at timestamptz NOT NULL DEFAULT now(),
-  CHECK (state = 'pending' OR jsonb_array_length(sizes) > 0)
+  CHECK (state = 'pending' OR jsonb_array_length(sizes) > 0),
+  CHECK (NOT is_cover OR state = 'ready')
 );
+CREATE UNIQUE INDEX photos_one_cover_idx ON photos (business_id) WHERE is_cover;
 CREATE INDEX photos_business_ready_idx ON photos (business_id, created_at DESC, id DESC) WHERE state = 'ready';
 CREATE INDEX photos_uploader_business_idx ON photos (uploader_id, business_id);
 
