@@ -87,6 +87,9 @@ export const PHOTO_RULES = {
   /** The WebP widths made of each photo (never wider than the upload); the smallest is the thumbnail. */
   widths: [320, 800, 1600],
   altTextMaxLength: 300,
+  reportReasonMaxLength: 500,
+  /** Reports by this many members hide a photo until an admin keeps or removes it. */
+  reportsToHide: 3,
   licence: 'CC BY-SA 4.0',
   licenceUrl: 'https://creativecommons.org/licenses/by-sa/4.0/',
 } as const;

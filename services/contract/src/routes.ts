@@ -25,7 +25,7 @@ import {
 import { adminStatisticsSchema } from './schemas/admin.schema';
 import { businessDetailSchema, businessInputSchema, businessSchema, canEditSchema, categoriesSchema, citiesSchema } from './schemas/business.schema';
 import { commentInputSchema, commentSchema } from './schemas/comment.schema';
-import { photoInputSchema, photoSchema } from './schemas/photo.schema';
+import { adminPhotoSchema, photoInputSchema, photoReportInputSchema, photoSchema } from './schemas/photo.schema';
 import {
   businessListQuerySchema,
   cityListQuerySchema,
@@ -473,6 +473,16 @@ export const API_ROUTES = {
     summary: "Make a listed photo the business's cover, shown in the list row, the map popup and the embed (the business's owner or an admin)",
     response: okResponse,
   }),
+  reportPhoto: route({
+    notFound: 'photoNotFound',
+    ...ROUTE_PATHS.reportPhoto,
+    status: 201,
+    access: 'user',
+    tag: 'community',
+    summary: 'Report a listed photo with a reason, once per member; reports by 3 members hide it until an admin keeps or removes it',
+    body: photoReportInputSchema,
+    response: okResponse,
+  }),
   listSuggestions: route({
     notFound: 'businessNotFound',
     ...ROUTE_PATHS.listSuggestions,
@@ -643,6 +653,30 @@ export const API_ROUTES = {
     access: 'admin',
     tag: 'admin',
     summary: 'Delete a business',
+    response: okResponse,
+  }),
+  adminPhotos: route({
+    ...ROUTE_PATHS.adminPhotos,
+    access: 'admin',
+    tag: 'admin',
+    summary: "Recent photo uploads (listed and hidden), newest first, one page at a time, with their reports and the uploader's record",
+    ...pagedList('all listed and hidden photos'),
+    response: z.array(adminPhotoSchema),
+  }),
+  removePhoto: route({
+    notFound: 'photoNotFound',
+    ...ROUTE_PATHS.removePhoto,
+    access: 'admin',
+    tag: 'admin',
+    summary: "Remove a photo: it is no longer listed and its files are deleted; the row stays for the uploader's record",
+    response: okResponse,
+  }),
+  keepPhoto: route({
+    notFound: 'photoNotFound',
+    ...ROUTE_PATHS.keepPhoto,
+    access: 'admin',
+    tag: 'admin',
+    summary: 'Keep a photo its reports hid: it is listed again and its reports are cleared',
     response: okResponse,
   }),
   rechecks: route({

@@ -7,7 +7,9 @@ import { singleFileUpload } from './account.controller';
 export const photoUpload = singleFileUpload(PHOTO_RULES.maxBytes, 'photoTooLarge');
 
 /** Members' photos of a business: the gallery's pages, uploads, deletion. */
-export function photosController(core: Core): Pick<RouteHandlers, 'listPhotos' | 'uploadPhoto' | 'deletePhoto' | 'setCoverPhoto'> {
+export function photosController(
+  core: Core,
+): Pick<RouteHandlers, 'listPhotos' | 'uploadPhoto' | 'deletePhoto' | 'setCoverPhoto' | 'reportPhoto' | 'adminPhotos' | 'removePhoto' | 'keepPhoto'> {
   const { photos } = core.services;
   return {
     listPhotos: pagedAnswer(({ id, query }) => photos.list(id, query)),
@@ -19,6 +21,19 @@ export function photosController(core: Core): Pick<RouteHandlers, 'listPhotos' |
     setCoverPhoto: async ({ id, user }) => {
       await photos.makeCover(id, user);
       return { message: MESSAGES.coverPhotoSet };
+    },
+    reportPhoto: async ({ id, body, user }) => {
+      await photos.report(id, body, user);
+      return { message: MESSAGES.reportSubmitted };
+    },
+    adminPhotos: pagedAnswer(({ query }) => photos.adminList(query)),
+    removePhoto: async ({ id, user }) => {
+      await photos.remove(id, user);
+      return { message: MESSAGES.photoRemoved };
+    },
+    keepPhoto: async ({ id, user }) => {
+      await photos.keep(id, user);
+      return { message: MESSAGES.photoKept };
     },
   };
 }

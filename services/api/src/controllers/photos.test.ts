@@ -236,6 +236,100 @@ describe('the cover photo', () => {
   });
 });
 
+describe('moderation', () => {
+  async function member() {
+    const client = api.client();
+    await client.signup();
+    return client;
+  }
+
+  it('members report a photo once with a reason; three reports hide it (and its cover) until an admin keeps it; all audited', async () => {
+    const { member: owner, business } = await memberWithBusiness();
+    const photo = (await upload(owner, business.id)).body;
+    await markReady(photo.id);
+    expect((await owner.put(`/api/photos/${photo.id}/cover`)).status).toBe(200);
+    const [first, second, third] = [await member(), await member(), await member()];
+
+    expect(await first.post(`/api/photos/${photo.id}/reports`, { reason: '  ' })).toMatchObject({
+      status: 400,
+      body: { errors: { reason: MESSAGES.photoReportReasonRequired } },
+    });
+    expect(await first.post(`/api/photos/${photo.id}/reports`, { reason: 'Not this shop' })).toMatchObject({
+      status: 201,
+      body: { message: MESSAGES.reportSubmitted },
+    });
+    expect(await first.post(`/api/photos/${photo.id}/reports`, { reason: 'Again' })).toMatchObject({
+      status: 409,
+      body: { detail: MESSAGES.alreadyReportedPhoto },
+    });
+    expect((await api.client().post(`/api/photos/${photo.id}/reports`, { reason: 'x' })).status).toBe(401);
+    expect((await second.post(`/api/photos/${photo.id}/reports`, { reason: 'A face in the window' })).status).toBe(201);
+    expect((await api.client().get(`/api/businesses/${business.id}/photos`)).body).toHaveLength(1);
+    expect((await third.post(`/api/photos/${photo.id}/reports`, { reason: 'Spam' })).status).toBe(201);
+
+    // Hidden: out of the gallery and no longer the cover; hidden photos cannot be reported further.
+    expect((await api.client().get(`/api/businesses/${business.id}/photos`)).body).toEqual([]);
+    expect((await api.client().get(`/api/businesses/${business.id}`)).body.cover).toBeNull();
+    expect((await (await member()).post(`/api/photos/${photo.id}/reports`, { reason: 'Late' })).status).toBe(404);
+
+    const admin = await adminClient(api);
+    const feed = await admin.get('/api/admin/photos?limit=100');
+    const listed = feed.body.find((item: { id: number }) => item.id === photo.id);
+    expect(listed).toMatchObject({
+      state: 'hidden',
+      report_count: 3,
+      reasons: ['Spam', 'A face in the window', 'Not this shop'],
+      uploader: { photos: 1, photos_removed: 0 },
+    });
+    expect((await owner.get('/api/admin/photos')).status).toBe(403);
+
+    expect(await admin.post(`/api/admin/photos/${photo.id}/keep`)).toMatchObject({ status: 200, body: { message: MESSAGES.photoKept } });
+    expect((await api.client().get(`/api/businesses/${business.id}/photos`)).body).toHaveLength(1);
+    expect((await first.post(`/api/photos/${photo.id}/reports`, { reason: 'Still not this shop' })).status).toBe(201);
+
+    const { rows } = await api.core.db.query('SELECT action, actor_id FROM audit_log WHERE target_type = $1 AND target_id = $2 ORDER BY id', [
+      'photo',
+      photo.id,
+    ]);
+    expect(rows.map((row) => row.action)).toEqual([
+      'photo-cover-set',
+      'photo-reported',
+      'photo-reported',
+      'photo-reported',
+      'photo-hidden',
+      'photo-kept',
+      'photo-reported',
+    ]);
+  });
+
+  it("the admins' feed lists recent uploads newest first, paged; Remove deletes the files and keeps the uploader's record", async () => {
+    const { member: uploader, business } = await memberWithBusiness();
+    const older = (await upload(uploader, business.id)).body;
+    const newer = (await upload(uploader, business.id)).body;
+    await markReady(older.id);
+    await markReady(newer.id);
+    const admin = await adminClient(api);
+    const page = await admin.get('/api/admin/photos?limit=1');
+    expect(page.body.map((item: { id: number }) => item.id)).toEqual([newer.id]);
+    expect(Number(page.headers.get('x-total-count'))).toBeGreaterThanOrEqual(2);
+    const next = /<([^>]+)>; rel="next"/.exec(page.headers.get('link')!)![1];
+    expect((await admin.get(next)).body[0].id).toBe(older.id);
+
+    const [listed] = (await api.client().get(`/api/businesses/${business.id}/photos?limit=1`)).body;
+    const file = join(uploadDir, listed.sizes[0].url.replace('/api/uploads/', ''));
+    await mkdir(join(file, '..'), { recursive: true });
+    await writeFile(file, IMAGES.webp);
+    expect(await admin.post(`/api/admin/photos/${newer.id}/remove`)).toMatchObject({ status: 200, body: { message: MESSAGES.photoRemoved } });
+    expect((await api.client().get(listed.sizes[0].url)).status).toBe(404);
+    expect((await api.client().get(`/api/businesses/${business.id}/photos`)).body.map((item: { id: number }) => item.id)).toEqual([older.id]);
+    expect(await admin.post(`/api/admin/photos/${newer.id}/remove`)).toMatchObject({ status: 404, body: { detail: MESSAGES.photoNotFound } });
+    const [record] = (await admin.get('/api/admin/photos?limit=100')).body.filter((item: { id: number }) => item.id === older.id);
+    expect(record.uploader).toMatchObject({ photos: 2, photos_removed: 1 });
+    const { rows } = await api.core.db.query("SELECT 1 FROM audit_log WHERE action = 'photo-removed' AND target_id = $1", [newer.id]);
+    expect(rows).toHaveLength(1);
+  });
+});
+
 describe('deleting photos', () => {
   it('the uploader or an admin deletes a photo and its files; others may not', async () => {
     const { member, business } = await memberWithBusiness();

@@ -163,6 +163,7 @@ export function rateLimitsByRoute(config: Config, users: UsersRepository): Parti
     uploadPhoto: [writes, { name: 'photo-uploads', limit: config.RATE_LIMIT_PHOTOS_PER_USER_PER_DAY, windowSeconds: 24 * 60 * 60, key: byUser }],
     deletePhoto: [writes],
     setCoverPhoto: [writes],
+    reportPhoto: [writes],
     setLanguage: [writes],
     createBusiness: [writes],
     updateBusiness: [writes],
@@ -182,5 +183,7 @@ export function rateLimitsByRoute(config: Config, users: UsersRepository): Parti
     keepBurstVotes: [adminWrites],
     discardBurstVotes: [adminWrites],
     liftProtection: [adminWrites],
+    removePhoto: [adminWrites],
+    keepPhoto: [adminWrites],
   };
 }

@@ -23,7 +23,7 @@ export type {
 } from '../schemas/directory.schema';
 export type { VoteSummary, VoteResult, VoteType } from '../schemas/vote.schema';
 export type { Comment } from '../schemas/comment.schema';
-export type { Photo, PhotoSize } from '../schemas/photo.schema';
+export type { AdminPhoto, Photo, PhotoSize } from '../schemas/photo.schema';
 export type { Suggestion, SuggestionInput } from '../schemas/suggestion.schema';
 export type { Report, ReporterRecord, ReportInput, ReviewAction } from '../schemas/report.schema';
 export type { Revision } from '../schemas/revision.schema';

@@ -36,3 +36,22 @@ export const photoInputSchema = z.object({
   licence: z.literal(PHOTO_RULES.licence, issueMessage('photoLicenceRequired')).describe('the licence the upload grants, which the dialog shows'),
 });
 export type PhotoInput = z.input<typeof photoInputSchema>;
+
+export const photoReportInputSchema = z.object({
+  reason: requiredText(issueMessage('photoReportReasonRequired'), PHOTO_RULES.reportReasonMaxLength, INPUT_LABELS.reason).describe(
+    'what is wrong with the photo; reports by PHOTO_RULES.reportsToHide members hide it until an admin reviews it',
+  ),
+});
+export type PhotoReportInput = z.input<typeof photoReportInputSchema>;
+
+/** A photo as the admins' 'Photos' tab lists it: with its reports and its uploader's record. */
+export const adminPhotoSchema = photoSchema.extend({
+  report_count: z.number().int(),
+  reasons: z.array(z.string()).describe("the latest reports' reasons, newest first (at most 3)"),
+  uploader: z.object({
+    account_created_at: isoDate,
+    photos: z.number().int().describe('photos the uploader has added and not deleted, removed ones included'),
+    photos_removed: z.number().int().describe('of those, removed by an admin'),
+  }),
+});
+export type AdminPhoto = z.infer<typeof adminPhotoSchema>;

@@ -1,4 +1,4 @@
-import type { Photo, PhotoState } from '@zaytoon/contract';
+import type { AdminPhoto, Photo, PhotoState } from '@zaytoon/contract';
 import type { Queryable } from '../db/pool';
 import { newestFirst, type NewestFirstKey } from '../db/keyset-page';
 import { photoSizesWithUrls } from './photo-keys';
@@ -93,6 +93,66 @@ export class PhotosRepository {
     await this.db.query('UPDATE photos SET is_cover = false WHERE business_id = $1 AND is_cover AND id <> $2', [photo.business_id, photo.id]);
     const { rowCount } = await this.db.query("UPDATE photos SET is_cover = true WHERE id = $1 AND state = 'ready'", [photo.id]);
     return (rowCount ?? 0) > 0;
+  }
+
+  /**
+   * The member's report of a listed photo, counted; the report that reaches `reportsToHide` hides it (and it is no
+   * longer the cover). Null when the member had reported it already.
+   */
+  async addReport(photoId: number, reporterId: number, reason: string, reportsToHide: number): Promise<{ hidden: boolean } | null> {
+    const inserted = await this.db.query('INSERT INTO photo_reports (photo_id, reporter_id, reason) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+      photoId,
+      reporterId,
+      reason,
+    ]);
+    if (!inserted.rowCount) return null;
+    const { rows } = await this.db.query<{ hidden: boolean }>(
+      `UPDATE photos SET report_count = report_count + 1,
+              state = CASE WHEN state = 'ready' AND report_count + 1 >= $2 THEN 'hidden' ELSE state END,
+              is_cover = is_cover AND NOT (state = 'ready' AND report_count + 1 >= $2)
+        WHERE id = $1 RETURNING state = 'hidden' AS hidden`,
+      [photoId, reportsToHide],
+    );
+    return rows[0];
+  }
+
+  /** An admin's removal: no longer listed nor the cover; the row stays for the uploader's record. False when already removed. */
+  async markRemoved(photoId: number): Promise<boolean> {
+    const { rowCount } = await this.db.query("UPDATE photos SET state = 'removed', is_cover = false WHERE id = $1 AND state IN ('ready', 'hidden')", [
+      photoId,
+    ]);
+    return (rowCount ?? 0) > 0;
+  }
+
+  /** An admin keeps a hidden photo: listed again, its reports cleared. False when it was not hidden. */
+  async keep(photoId: number): Promise<boolean> {
+    const { rowCount } = await this.db.query("UPDATE photos SET state = 'ready', report_count = 0 WHERE id = $1 AND state = 'hidden'", [photoId]);
+    if (!rowCount) return false;
+    await this.db.query('DELETE FROM photo_reports WHERE photo_id = $1', [photoId]);
+    return true;
+  }
+
+  /** The admins' feed: listed and hidden photos, newest first, each with its latest reasons and its uploader's record. */
+  async adminPage(after: NewestFirstKey | undefined, limit: number): Promise<(AdminPhoto & { sort_key: string })[]> {
+    const { rows } = await this.db.query<PhotoRow & { sort_key: string; report_count: number; reasons: string[]; uploader: AdminPhoto['uploader'] }>(
+      `SELECT ${PHOTO_COLUMNS}, p.report_count, ${newestFirst.exactTimeSql('p.created_at')} AS sort_key,
+              ARRAY(SELECT r.reason FROM photo_reports r WHERE r.photo_id = p.id ORDER BY r.created_at DESC LIMIT 3) AS reasons,
+              json_build_object(
+                'account_created_at', to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                'photos', (SELECT count(*)::int FROM photos o WHERE o.uploader_id = p.uploader_id),
+                'photos_removed', (SELECT count(*)::int FROM photos o WHERE o.uploader_id = p.uploader_id AND o.state = 'removed')
+              ) AS uploader
+         ${photoJoins()}
+        WHERE p.state IN ('ready', 'hidden') AND ${newestFirst.afterSql('p.created_at', 'p.id', 1)}
+        ${newestFirst.orderSql('p.created_at', 'p.id')} LIMIT $3`,
+      [...newestFirst.params(after), limit],
+    );
+    return rows.map(({ sort_key, report_count, reasons, uploader, ...row }) => ({ ...toPhoto(row), report_count, reasons, uploader, sort_key }));
+  }
+
+  async countForAdmins(): Promise<number> {
+    const { rows } = await this.db.query<{ count: number }>("SELECT count(*)::int AS count FROM photos WHERE state IN ('ready', 'hidden')");
+    return rows[0].count;
   }
 
   async delete(photoId: number): Promise<void> {

@@ -1,4 +1,14 @@
-import { PHOTO_RULES, coded, type Photo, type photoInputSchema, type pageQuerySchema, type User, type Valid } from '@zaytoon/contract';
+import {
+  PHOTO_RULES,
+  coded,
+  type AdminPhoto,
+  type Photo,
+  type photoInputSchema,
+  type photoReportInputSchema,
+  type pageQuerySchema,
+  type User,
+  type Valid,
+} from '@zaytoon/contract';
 import { AuditRepository } from '../audit/audit.repository';
 import type { BusinessesRepository } from '../businesses/businesses.repository';
 import { newestFirstPage, type ListPage } from '../db/keyset-page';
@@ -122,6 +132,67 @@ export class PhotosService {
         targetId: photoId,
         details: { business_id: photo.business_id },
       });
+    });
+  }
+
+  /** A member reports a listed photo once; the report that makes PHOTO_RULES.reportsToHide hides it. Both audited. */
+  async report(photoId: number, input: Valid<typeof photoReportInputSchema>, reporter: User): Promise<void> {
+    const photo = await this.photos.findFiles(photoId);
+    if (!photo || photo.state !== 'ready') throw notFound('photoNotFound');
+    await inTransaction(this.db, async (client) => {
+      const outcome = await new PhotosRepository(client).addReport(photoId, reporter.id, input.reason, PHOTO_RULES.reportsToHide);
+      if (!outcome) throw conflict('alreadyReportedPhoto');
+      const audit = new AuditRepository(client);
+      await audit.record({
+        actorId: reporter.id,
+        action: 'photo-reported',
+        targetType: 'photo',
+        targetId: photoId,
+        details: { reason: input.reason },
+      });
+      if (outcome.hidden) {
+        await audit.record({
+          actorId: null,
+          action: 'photo-hidden',
+          targetType: 'photo',
+          targetId: photoId,
+          details: { reports: PHOTO_RULES.reportsToHide },
+        });
+      }
+    });
+  }
+
+  /** The admins' 'Photos' tab: one page of recent uploads, newest first. */
+  adminList(query: Valid<typeof pageQuerySchema>): Promise<ListPage<AdminPhoto>> {
+    return newestFirstPage(
+      query,
+      (after, limit) => this.photos.adminPage(after, limit),
+      () => this.photos.countForAdmins(),
+    );
+  }
+
+  /** An admin removes a listed or hidden photo: audited, then its files are deleted. */
+  async remove(photoId: number, admin: User): Promise<void> {
+    const photo = await this.photos.findFiles(photoId);
+    if (!photo) throw notFound('photoNotFound');
+    await inTransaction(this.db, async (client) => {
+      if (!(await new PhotosRepository(client).markRemoved(photoId))) throw notFound('photoNotFound');
+      await new AuditRepository(client).record({
+        actorId: admin.id,
+        action: 'photo-removed',
+        targetType: 'photo',
+        targetId: photoId,
+        details: { business_id: photo.business_id, uploader_id: photo.uploader_id },
+      });
+    });
+    await removePhotoFiles(this.storage, photo.storage_stem);
+  }
+
+  /** An admin keeps a photo its reports hid: listed again, audited. */
+  async keep(photoId: number, admin: User): Promise<void> {
+    await inTransaction(this.db, async (client) => {
+      if (!(await new PhotosRepository(client).keep(photoId))) throw notFound('photoNotFound');
+      await new AuditRepository(client).record({ actorId: admin.id, action: 'photo-kept', targetType: 'photo', targetId: photoId });
     });
   }
 

@@ -21,8 +21,19 @@ CREATE TABLE photos (
   CHECK (NOT is_cover OR state = 'ready')
 );
 CREATE UNIQUE INDEX photos_one_cover_idx ON photos (business_id) WHERE is_cover;
+-- The admins' 'Photos' tab: recent uploads, newest first.
+CREATE INDEX photos_recent_idx ON photos (created_at DESC, id DESC) WHERE state IN ('ready', 'hidden');
+
+-- One report per member and photo; PHOTO_RULES.reportsToHide of them hide the photo until an admin reviews it.
+CREATE TABLE photo_reports (
+  photo_id integer NOT NULL REFERENCES photos (id) ON DELETE CASCADE,
+  reporter_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  reason text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (photo_id, reporter_id)
+);
 CREATE INDEX photos_business_ready_idx ON photos (business_id, created_at DESC, id DESC) WHERE state = 'ready';
 CREATE INDEX photos_uploader_business_idx ON photos (uploader_id, business_id);
 
 -- Down Migration
-DROP TABLE photos;
+DROP TABLE photo_reports, photos;
