@@ -24,13 +24,15 @@ import { ReportsTab } from './ReportsTab';
 import { StatisticsRow } from './StatisticsRow';
 import { SuggestionsTab } from './SuggestionsTab';
 import { UnusualActivityTab } from './UnusualActivityTab';
+import { PhotosTab } from './PhotosTab';
+import { useAdminPhotos } from '../../features/admin/api/photos';
 import { VerifyDialog } from './VerifyDialog';
 import { QUEUE_PARAMS } from './queueParams';
 import card from './card.module.css';
 import panel from './AdminPanel.module.css';
 
-type Tab = 'reports' | 'suggestions' | 'businesses' | 'rechecks' | 'links' | 'duplicates' | 'claims' | 'unusual';
-const TABS: Tab[] = ['reports', 'suggestions', 'businesses', 'rechecks', 'links', 'duplicates', 'claims', 'unusual'];
+type Tab = 'reports' | 'suggestions' | 'businesses' | 'rechecks' | 'links' | 'duplicates' | 'claims' | 'unusual' | 'photos';
+const TABS: Tab[] = ['reports', 'suggestions', 'businesses', 'rechecks', 'links', 'duplicates', 'claims', 'unusual', 'photos'];
 const isTab = (name: string | null): name is Tab => TABS.includes(name as Tab);
 
 /** What the panel reads of a queue's infinite query: the total of them all. */
@@ -58,6 +60,7 @@ export function AdminPanel() {
   const duplicates = useDuplicatePairs();
   const claims = useClaims();
   const unusual = useUnusualActivity();
+  const photos = useAdminPhotos();
   // 'Verify Business' on a business's page comes here with ?verify=<id>.
   const [searchParams, setSearchParams] = useSearchParams();
   const verifyId = /^\d+$/.test(searchParams.get('verify') ?? '') ? Number(searchParams.get('verify')) : null;
@@ -90,6 +93,7 @@ export function AdminPanel() {
     duplicates: null,
     claims: null,
     unusual: null,
+    photos: null,
   });
 
   // Each tab counts its whole queue (the API's total), not the pages read so far.
@@ -102,6 +106,7 @@ export function AdminPanel() {
     duplicates: totalOf(duplicates),
     claims: totalOf(claims),
     unusual: totalOf(unusual),
+    photos: totalOf(photos),
   };
   const label = (name: Tab) => t(`tab.${name}` satisfies AdminMessage, { count: counts[name] });
 
@@ -173,6 +178,8 @@ export function AdminPanel() {
           <DuplicatesTab />
         ) : tab === 'claims' ? (
           <ClaimsTab />
+        ) : tab === 'photos' ? (
+          <PhotosTab />
         ) : (
           <UnusualActivityTab />
         )}

@@ -31,6 +31,7 @@ function setUp(options: { user?: typeof member | null; language?: 'ar'; isOwner?
     deletePhoto: async () => ({ message: 'Photo deleted' }),
     uploadPhoto: async () => photo(4, { state: 'pending', sizes: [] }),
     setCoverPhoto: async () => ({ message: 'Cover photo chosen' }),
+    reportPhoto: async () => ({ message: 'Report submitted successfully' }),
   });
   const host = fakeHost({
     api,
@@ -123,6 +124,18 @@ describe('the photo gallery', () => {
     const items = await screen.findAllByTestId('photo');
     expect(within(items[0]).getByTestId('photo-cover').textContent).toBe('Cover photo');
     expect(screen.queryByRole('button', { name: /Make cover/ })).toBeNull();
+  });
+
+  it('a member reports a photo with a reason', async () => {
+    const { call } = setUp();
+    const items = await screen.findAllByTestId('photo');
+    fireEvent.click(within(items[0]).getByRole('button', { name: 'Report photo: Photo 3' }));
+    const form = await screen.findByTestId('photo-report-form');
+    const submit = within(form).getByRole('button', { name: 'Submit Report' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    fireEvent.change(within(form).getByLabelText(/Reason/), { target: { value: 'Not this shop' } });
+    fireEvent.click(submit);
+    await waitFor(() => expect(call).toHaveBeenCalledWith('reportPhoto', { id: 3, body: { reason: 'Not this shop' } }));
   });
 
   it('asks a visitor to log in before adding a photo', async () => {

@@ -12,6 +12,7 @@ import shared from '../../ui/page.module.css';
 import classes from './Photos.module.css';
 
 const PhotoUploadDialog = lazyNamed(() => import('./PhotoUploadDialog'), 'PhotoUploadDialog');
+const PhotoReportDialog = lazyNamed(() => import('./PhotoReportDialog'), 'PhotoReportDialog');
 
 /** Every size as a `srcset` candidate, so the browser picks the smallest that fills the slot. */
 const srcSetOf = (sizes: readonly PhotoSize[]) => sizes.map((size) => `${size.url} ${size.width}w`).join(', ');
@@ -32,6 +33,7 @@ export function Photos({ businessId, isOwner }: { businessId: number; isOwner: b
   const mayChooseCover = isOwner || Boolean(user?.is_admin);
   const [viewing, setViewing] = useState<number | null>(null);
   const [uploading, setUploading] = useState(false);
+  const [reporting, setReporting] = useState<Photo | null>(null);
 
   const add = () => {
     if (!user) toast.error(message('loginToAddPhoto'));
@@ -102,6 +104,14 @@ export function Photos({ businessId, isOwner }: { businessId: number; isOwner: b
                   {t('photos.delete')}
                 </button>
               )}
+              <button
+                type="button"
+                className={`${forms.linkButton} ${classes.delete}`}
+                onClick={() => (user ? setReporting(photo) : toast.error(message('loginToReport')))}
+                aria-label={t('photos.reportLabel', { alt: photo.alt_text })}
+              >
+                {t('photos.report')}
+              </button>
             </li>
           ))}
         </ul>
@@ -122,6 +132,7 @@ export function Photos({ businessId, isOwner }: { businessId: number; isOwner: b
         <PhotoViewer photos={photos.items} index={viewing} total={photos.total} onMove={setViewing} onClose={() => setViewing(null)} />
       )}
       {uploading && <PhotoUploadDialog businessId={businessId} onClose={() => setUploading(false)} />}
+      {reporting && <PhotoReportDialog businessId={businessId} photo={reporting} onClose={() => setReporting(null)} />}
     </section>
   );
 }

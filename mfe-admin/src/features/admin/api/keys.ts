@@ -13,6 +13,7 @@ export const adminKeys = {
   claims: () => ['admin', 'claims', 'pending'] as const,
   duplicates: () => ['admin', 'duplicates'] as const,
   unusualActivity: () => ['admin', 'protection', 'paused'] as const,
+  photos: () => ['admin', 'photos'] as const,
   business: (id: number) => ['admin', 'business', id] as const,
   /** Every decision (review a report or a suggestion, delete a business) is a mutation under this key. */
   decisions: ['admin', 'decision'] as const,
@@ -26,6 +27,7 @@ export const adminKeys = {
       | 'review-claim'
       | 'merge-businesses'
       | 'dismiss-duplicate'
-      | 'protection',
+      | 'protection'
+      | 'photo',
   ) => ['admin', 'decision', kind] as const,
 };

@@ -67,6 +67,20 @@ export function useSetCoverPhoto(businessId: number) {
   });
 }
 
+/** A member's report of a photo, with its reason; the gallery reads again, as the photo may now be hidden. */
+export function useReportPhoto(businessId: number) {
+  const { api, toast } = useHost();
+  const t = useContractMessages();
+  const failureText = useMemberActionMessage();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ photo, reason }: { photo: Photo; reason: string }) => api.call('reportPhoto', { id: photo.id, body: { reason } }),
+    onSuccess: () => toast.success(t('reportSubmitted')),
+    onError: (error) => toast.error(failureText(error, 'loginToReport', 'reportPhotoFailed')),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: businessKeys.all(businessId) }),
+  });
+}
+
 export function useDeletePhoto(businessId: number) {
   const { api, toast } = useHost();
   const t = useContractMessages();
