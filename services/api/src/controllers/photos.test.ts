@@ -1,6 +1,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, PARAMETERISED_MESSAGES, PHOTO_RULES } from '@zaytoon/contract';
 import { loadConfig } from '@zaytoon/core';
@@ -233,6 +234,36 @@ describe('the cover photo', () => {
     // Deleting the cover leaves the business without one.
     expect((await visitor.delete(`/api/photos/${second.id}`)).status).toBe(200);
     expect((await api.client().get(`/api/businesses/${business.id}`)).body.cover).toBeNull();
+  });
+});
+
+describe('the open data', () => {
+  it("carries each business's cover photo URL with its credit and licence, in the CSV and the GeoJSON", async () => {
+    const { member: owner, user, business } = await memberWithBusiness();
+    const photo = (await upload(owner, business.id)).body;
+    await markReady(photo.id);
+    expect((await owner.put(`/api/photos/${photo.id}/cover`)).status).toBe(200);
+    expect(await api.core.services.openData.rebuildIfChanged()).toBe('built');
+
+    const [cover] = (await api.client().get(`/api/businesses/${business.id}/photos`)).body[0].sizes;
+    const url = `${api.core.config.PUBLIC_ORIGIN}${cover.url}`;
+    const records: Record<string, string>[] = parse(String((await api.client().get('/api/export/businesses.csv')).body), { columns: true });
+    expect(records.find((record) => Number(record.id) === business.id)).toMatchObject({
+      cover_photo_url: url,
+      cover_photo_credit: user.username,
+      cover_photo_licence: 'CC BY-SA 4.0',
+    });
+    expect(records.find((record) => Number(record.id) !== business.id)?.cover_photo_url ?? '').toBe('');
+    const geojson = (await api.client().get('/api/export/businesses.geojson')).body;
+    const feature = geojson.features.find((each: { id: number }) => each.id === business.id);
+    expect(feature.properties).toMatchObject({ cover_photo_url: url, cover_photo_credit: user.username, cover_photo_licence: 'CC BY-SA 4.0' });
+    expect(feature.properties.cover).toBeUndefined();
+
+    // Deleting the cover marks the business: the next build drops it.
+    expect((await owner.delete(`/api/photos/${photo.id}`)).status).toBe(200);
+    expect(await api.core.services.openData.rebuildIfChanged()).toBe('built');
+    const after: Record<string, string>[] = parse(String((await api.client().get('/api/export/businesses.csv')).body), { columns: true });
+    expect(after.find((record) => Number(record.id) === business.id)?.cover_photo_url).toBe('');
   });
 });
 

@@ -35,5 +35,24 @@ CREATE TABLE photo_reports (
 CREATE INDEX photos_business_ready_idx ON photos (business_id, created_at DESC, id DESC) WHERE state = 'ready';
 CREATE INDEX photos_uploader_business_idx ON photos (uploader_id, business_id);
 
+-- The open data carries each business's cover (its URL, credit and licence): choosing, hiding, removing or deleting
+-- the cover marks the business for the next build, as a change of its own row does.
+CREATE FUNCTION photos_open_data_mark_updated() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+BEGIN
+  PERFORM open_data_mark(ARRAY(
+    SELECT n.business_id FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE n.is_cover IS DISTINCT FROM o.is_cover));
+  RETURN NULL;
+END $$;
+CREATE FUNCTION photos_open_data_mark_deleted() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+BEGIN
+  PERFORM open_data_mark(ARRAY(SELECT business_id FROM old_rows WHERE is_cover));
+  RETURN NULL;
+END $$;
+CREATE TRIGGER photos_open_data_update AFTER UPDATE ON photos REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION photos_open_data_mark_updated();
+CREATE TRIGGER photos_open_data_delete AFTER DELETE ON photos REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION photos_open_data_mark_deleted();
+
 -- Down Migration
 DROP TABLE photo_reports, photos;
+DROP FUNCTION photos_open_data_mark_updated(), photos_open_data_mark_deleted();
