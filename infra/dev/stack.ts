@@ -29,8 +29,8 @@ export interface Backing {
   redisUrl: string;
 }
 
-/** Bodies above this are refused at the front door; the API's own limits (2.5 MB uploads) answer below it. */
-const FRONT_DOOR_MAX_BODY = '8m';
+/** Bodies above this are refused at the front door; the API's own limits (10 MB photos with their form) answer below it. */
+const FRONT_DOOR_MAX_BODY = '11m';
 
 export const FRONTENDS = [
   { name: 'shell', dir: 'shell', pkg: '@zaytoon/shell', port: (c: StackConfig) => c.ports.shell, probe: '/' },

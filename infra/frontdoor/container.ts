@@ -109,7 +109,7 @@ export function renderContainerConfig(role: string, env: Env): { config: string;
     directoryManifest: runtime.remotes.directory || undefined,
     hsts: switchedOn('HSTS', env.HSTS),
     trustedProxies: list(env.FRONTDOOR_TRUSTED_PROXIES),
-    maxBodySize: env.MAX_BODY_SIZE || '8m',
+    maxBodySize: env.MAX_BODY_SIZE || '11m',
     httpsRedirect: httpsRedirect(env, own),
     uncachedReadLimit: uncachedReadLimitFromEnv(env),
   });

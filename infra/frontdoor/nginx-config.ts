@@ -51,7 +51,7 @@ export interface FrontDoorSettings extends NginxProcessSettings {
   hsts: boolean;
   /** Load balancers in front of this one (addresses or CIDRs) whose X-Forwarded-For is believed. */
   trustedProxies: string[];
-  /** Larger bodies are refused here, before they reach an API process (uploads are at most 2.5 MB). */
+  /** Larger bodies are refused here, before they reach an API process (photos are at most 10 MB). */
   maxBodySize: string;
   /** With `tls`: plain-HTTP addresses that send every request to the same path on `origin` (the public https one). */
   httpsRedirect?: { listen: string[]; origin: string };

@@ -230,6 +230,7 @@ export function fakeAdminServer(seed: {
     pendingClaims: state.claims,
     duplicatePairs: state.duplicates,
     pausedBusinesses: state.paused,
+    adminPhotos: [],
     partnerKeys: state.partnerKeys,
     pendingSubmissions: state.submissions,
   });
@@ -333,6 +334,7 @@ export function fakeAdminServer(seed: {
     verifyBusiness: async (args) => verification('verifyBusiness')(args),
     unverifyBusiness: async (args) => verification('unverifyBusiness')(args),
     pausedBusinesses: async (args) => listPage('pausedBusinesses')(args),
+    adminPhotos: async (args) => listPage('adminPhotos')(args),
     keepBurstVotes: async ({ id }) => decideProtection('keep', Number(id)),
     discardBurstVotes: async ({ id }) => decideProtection('discard', Number(id)),
     liftProtection: async ({ id }) => decideProtection('lift', Number(id)),

@@ -8,6 +8,7 @@ import { useNearPoint } from '../features/directory/useDirectoryUrl';
 import { Distance } from '../features/near-me/Distance';
 import { DirectionsLinks } from '../features/near-me/DirectionsLinks';
 import { milesBetween } from '../features/near-me/near-point';
+import { CoverThumbnail } from '../features/photos/CoverThumbnail';
 
 /** SPEC §2 marker popup. */
 export function BusinessPopup({ business, isAdmin }: { business: Business; isAdmin: boolean }) {
@@ -18,6 +19,7 @@ export function BusinessPopup({ business, isAdmin }: { business: Business; isAdm
   const located = business.latitude !== null && business.longitude !== null;
   return (
     <div className={map.popup} data-testid="map-popup">
+      <CoverThumbnail cover={business.cover} />
       <h3 dir="auto">{business.name}</h3>
       <p>
         {business.category && <span className={`${shared.badge} ${shared.badgeGreen}`}>{business.category}</span>}{' '}

@@ -41,6 +41,7 @@ export function business(overrides: Partial<BusinessDetail> = {}): BusinessDetai
     created_at: '2024-03-05T10:00:00Z',
     report_count: 0,
     latest_reports: [],
+    cover: null,
     sources: [],
     protection: null,
     ...overrides,
@@ -52,6 +53,7 @@ export const NO_CONFIRMATIONS = { confirmed_by: 0, latest_confirmed_at: null, yo
 const EMPTY_ANSWERS: RouteFakes = {
   listBusinesses: async () => ({ items: [], total: 0, nextCursor: null }),
   listComments: async () => ({ items: [], total: 0, nextCursor: null }),
+  listPhotos: async () => ({ items: [], total: 0, nextCursor: null }),
   directorySummary: async () => summary(),
   cityGroups: async () => ({ groups: [] }),
   mapVersion: async () => ({ version: 1 }),

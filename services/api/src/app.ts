@@ -13,6 +13,7 @@ import { businessesController } from './controllers/businesses.controller';
 import { communityController } from './controllers/community.controller';
 import { opsRouter } from './controllers/ops.controller';
 import { openDataController } from './controllers/open-data.controller';
+import { photosController, photoUpload } from './controllers/photos.controller';
 import { partnersController } from './controllers/partners.controller';
 import { privateByDefault } from './http/answer-caching';
 import { errorHandler, notFoundHandler } from './http/error-handler';
@@ -52,6 +53,7 @@ export function createApp(core: Core, options: { logger?: Logger } = {}): Expres
     Object.entries(rateLimitsByRoute(core.config, core.repositories.users)).map(([name, rules]) => [name, [rateLimiter.middleware(...rules)]]),
   );
   middlewareByRoute.uploadProfilePicture = [...(middlewareByRoute.uploadProfilePicture ?? []), pictureUpload];
+  middlewareByRoute.uploadPhoto = [...(middlewareByRoute.uploadPhoto ?? []), photoUpload];
   const secondFactorRequired = adminSecondFactorRequired(core.config);
   for (const [name, { access }] of Object.entries(API_ROUTES) as [RouteName, (typeof API_ROUTES)[RouteName]][]) {
     middlewareByRoute[name] = [requireAdminSecondFactor(secondFactorRequired, name, access), ...(middlewareByRoute[name] ?? [])];
@@ -63,6 +65,17 @@ export function createApp(core: Core, options: { logger?: Logger } = {}): Expres
       index: false,
       dotfiles: 'deny',
       maxAge: '1d',
+      setHeaders: (res) => res.setHeader('Content-Type', 'image/webp'),
+    }),
+  );
+  // A photo's files are named by a digest of their upload and never rewritten: caches may keep them for good.
+  app.use(
+    '/api/uploads/photos',
+    express.static(path.resolve(core.config.UPLOAD_DIR, 'photos'), {
+      index: false,
+      dotfiles: 'deny',
+      immutable: true,
+      maxAge: '365d',
       setHeaders: (res) => res.setHeader('Content-Type', 'image/webp'),
     }),
   );
@@ -102,6 +115,7 @@ export function createApp(core: Core, options: { logger?: Logger } = {}): Expres
         ...alertsController(core),
         ...emailConfirmationController(core),
         ...openDataController(core),
+        ...photosController(core),
         ...partnersController(core),
         ...secondFactorController(core),
       },

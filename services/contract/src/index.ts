@@ -13,6 +13,7 @@ export * from './schemas/auth.schema';
 export * from './schemas/admin.schema';
 export * from './schemas/business.schema';
 export * from './schemas/comment.schema';
+export * from './schemas/photo.schema';
 export * from './schemas/directory.schema';
 export * from './schemas/report.schema';
 export * from './schemas/revision.schema';

@@ -83,6 +83,21 @@ export const ALERT_RULES = {
   businessesPerMail: 20,
 } as const;
 
+/** Members' photos of a business: what an upload may be, the sizes the worker makes, the licence an upload grants. */
+export const PHOTO_RULES = {
+  maxBytes: 10 * 1024 * 1024,
+  /** JPEG, PNG or WebP, checked by content: a photo has no use for GIF's animation. */
+  mimeTypes: ['image/jpeg', 'image/png', 'image/webp'],
+  /** The WebP widths made of each photo (never wider than the upload); the smallest is the thumbnail. */
+  widths: [320, 800, 1600],
+  altTextMaxLength: 300,
+  reportReasonMaxLength: 500,
+  /** Reports by this many members hide a photo until an admin keeps or removes it. */
+  reportsToHide: 3,
+  licence: 'CC BY-SA 4.0',
+  licenceUrl: 'https://creativecommons.org/licenses/by-sa/4.0/',
+} as const;
+
 /** How the worker checks a source's link, and when a failing one counts as broken. */
 export const LINK_CHECK_RULES = {
   timeoutMs: 10_000,

@@ -9,6 +9,16 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
 }
 
 /** Security scheme names, declared in components.securitySchemes. */
+/** A multipart upload's form: the `file` part and the fields of the route's body, if it has any. */
+function multipartSchema(body: z.ZodType | undefined) {
+  const fields = body ? jsonSchema(body, 'input') : { properties: {}, required: [] };
+  return {
+    type: 'object',
+    properties: { file: { type: 'string', format: 'binary' }, ...(fields.properties as object) },
+    required: ['file', ...((fields.required as string[] | undefined) ?? [])],
+  };
+}
+
 const SESSION_SCHEME = 'cookieAuth';
 const XSRF_SCHEME = 'xsrfHeader';
 const PARTNER_SCHEME = 'partnerKey';
@@ -59,7 +69,7 @@ function operation(name: string, definition: RouteDefinition) {
     security: securityRequirements(definition.access, definition.method),
     'x-access': definition.access,
     parameters: [...pathParams, ...queryParams],
-    ...(definition.body
+    ...(definition.body && !definition.multipart
       ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(definition.body, 'input') } } } }
       : {}),
     ...(definition.multipart
@@ -67,9 +77,7 @@ function operation(name: string, definition: RouteDefinition) {
           requestBody: {
             required: true,
             content: {
-              'multipart/form-data': {
-                schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] },
-              },
+              'multipart/form-data': { schema: multipartSchema(definition.body) },
             },
           },
         }

@@ -33,6 +33,7 @@ import {
   specialHoursInputSchema,
 } from './schemas/business.schema';
 import { commentInputSchema, commentSchema } from './schemas/comment.schema';
+import { adminPhotoSchema, photoInputSchema, photoReportInputSchema, photoSchema } from './schemas/photo.schema';
 import {
   businessListQuerySchema,
   cityListQuerySchema,
@@ -508,6 +509,53 @@ export const API_ROUTES = {
     summary: 'Delete a comment (author or admin)',
     response: okResponse,
   }),
+  listPhotos: route({
+    notFound: 'businessNotFound',
+    ...ROUTE_PATHS.listPhotos,
+    access: 'public',
+    tag: 'community',
+    summary: "The business's photos whose sizes exist and that are neither hidden nor removed, newest first",
+    ...pagedList("all the business's listed photos"),
+    response: z.array(photoSchema),
+  }),
+  uploadPhoto: route({
+    notFound: 'businessNotFound',
+    ...ROUTE_PATHS.uploadPhoto,
+    status: 201,
+    access: 'user',
+    tag: 'community',
+    summary:
+      'Add a photo (multipart field `file`: JPEG, PNG or WebP by content, at most 10 MB), with its alt text and the licence it grants. It is listed once the worker has made its WebP sizes. Limits per member: PHOTOS_PER_MEMBER_PER_BUSINESS (409) and RATE_LIMIT_PHOTOS_PER_USER_PER_DAY (429)',
+    multipart: true,
+    body: photoInputSchema,
+    response: photoSchema,
+  }),
+  deletePhoto: route({
+    notFound: 'photoNotFound',
+    ...ROUTE_PATHS.deletePhoto,
+    access: 'user',
+    tag: 'community',
+    summary: 'Delete a photo and its files (uploader or admin)',
+    response: okResponse,
+  }),
+  setCoverPhoto: route({
+    notFound: 'photoNotFound',
+    ...ROUTE_PATHS.setCoverPhoto,
+    access: 'user',
+    tag: 'community',
+    summary: "Make a listed photo the business's cover, shown in the list row, the map popup and the embed (the business's owner or an admin)",
+    response: okResponse,
+  }),
+  reportPhoto: route({
+    notFound: 'photoNotFound',
+    ...ROUTE_PATHS.reportPhoto,
+    status: 201,
+    access: 'user',
+    tag: 'community',
+    summary: 'Report a listed photo with a reason, once per member; reports by 3 members hide it until an admin keeps or removes it',
+    body: photoReportInputSchema,
+    response: okResponse,
+  }),
   listSuggestions: route({
     notFound: 'businessNotFound',
     ...ROUTE_PATHS.listSuggestions,
@@ -680,6 +728,30 @@ export const API_ROUTES = {
     access: 'admin',
     tag: 'admin',
     summary: 'Delete a business',
+    response: okResponse,
+  }),
+  adminPhotos: route({
+    ...ROUTE_PATHS.adminPhotos,
+    access: 'admin',
+    tag: 'admin',
+    summary: "Recent photo uploads (listed and hidden), newest first, one page at a time, with their reports and the uploader's record",
+    ...pagedList('all listed and hidden photos'),
+    response: z.array(adminPhotoSchema),
+  }),
+  removePhoto: route({
+    notFound: 'photoNotFound',
+    ...ROUTE_PATHS.removePhoto,
+    access: 'admin',
+    tag: 'admin',
+    summary: "Remove a photo: it is no longer listed and its files are deleted; the row stays for the uploader's record",
+    response: okResponse,
+  }),
+  keepPhoto: route({
+    notFound: 'photoNotFound',
+    ...ROUTE_PATHS.keepPhoto,
+    access: 'admin',
+    tag: 'admin',
+    summary: 'Keep a photo its reports hid: it is listed again and its reports are cleared',
     response: okResponse,
   }),
   rechecks: route({

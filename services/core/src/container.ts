@@ -27,6 +27,8 @@ import { AuthService } from './users/auth.service';
 import { PasswordHasher } from './users/password';
 import { SecondFactorService } from './users/second-factor.service';
 import { ProfilePictureService } from './users/profile-picture.service';
+import { PhotosRepository } from './photos/photos.repository';
+import { PhotosService } from './photos/photos.service';
 import { UsersRepository } from './users/users.repository';
 import { VotesService } from './votes/votes.service';
 import { ConfirmationsRepository } from './confirmations/confirmations.repository';
@@ -117,6 +119,9 @@ export function createCore(config: Config) {
       config.PRODUCT_NAME,
     ),
     pictures: new ProfilePictureService(repositories.storage, jobs),
+    photos: new PhotosService(db, new PhotosRepository(db), businesses, repositories.storage, jobs, {
+      perMemberPerBusiness: config.PHOTOS_PER_MEMBER_PER_BUSINESS,
+    }),
     emailConfirmation: new EmailConfirmationService(db, users, jobs),
     statistics: new StatisticsService(repositories.statistics, jobs),
     businesses: new BusinessesService(db, businesses, new SourcesService(), jobs, rollups),

@@ -25,6 +25,8 @@ export * from './jobs/job-data-cipher';
 export * from './users/account.service';
 export * from './users/profile-picture.service';
 export * from './images/avatar-keys';
+export * from './photos/photo-keys';
+export * from './photos/photos.service';
 export * from './storage/storage.repository';
 export * from './statistics/statistics.repository';
 export * from './statistics/statistics.service';

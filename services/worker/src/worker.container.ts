@@ -24,7 +24,17 @@ import {
   OpenDataLockRepository,
   DirectoryRollupRepository,
 } from '@zaytoon/core';
-import { AvatarRepository, AvatarService, ImageRepository, LinkChecker, LinkCheckService, MailRepository, MailService } from '@zaytoon/core/worker';
+import {
+  AvatarRepository,
+  AvatarService,
+  ImageRepository,
+  LinkChecker,
+  LinkCheckService,
+  MailRepository,
+  MailService,
+  PhotoProcessingService,
+  PhotosRepository,
+} from '@zaytoon/core/worker';
 
 /** The worker's own wiring of core's repositories and services (the API has its own in core/container.ts). */
 export function createWorkerContainer(config: Config) {
@@ -47,6 +57,7 @@ export function createWorkerContainer(config: Config) {
     /** Signs the alert mails' unsubscribe links. */
     alertTokens,
     avatars: new AvatarService(new AvatarRepository(db), new ImageRepository(), storage),
+    photos: new PhotoProcessingService(new PhotosRepository(db), new ImageRepository(), storage),
     moderation: new ModerationService(db, statistics),
     statistics,
     /** The directory's rollups: the statistics refresh moves their verification cut-off. */

@@ -55,6 +55,7 @@ const tabsCounting = (reports: number, suggestions: number, businesses: number) 
   'Possible duplicates (0)',
   'Claims (0)',
   'Unusual activity (0)',
+  'Photos (0)',
   'Partner submissions (0)',
   'Partners (0)',
 ];
@@ -127,6 +128,8 @@ describe('admin panel', () => {
     expect(screen.getByTestId('partners')).toBeTruthy();
     await userEvent.keyboard('{ArrowLeft}');
     expect(screen.getByTestId('submissions')).toBeTruthy();
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(screen.getByTestId('admin-photos')).toBeTruthy();
     await userEvent.keyboard('{ArrowLeft}');
     expect(screen.getByTestId('unusual-activity')).toBeTruthy();
     await userEvent.keyboard('{ArrowLeft}');
@@ -483,6 +486,7 @@ describe('admin panel in other languages', () => {
       'لا تكرارات محتملة',
       'لا مطالبات بالملكية',
       'نشاط غير اعتيادي (0)',
+      'لا صور',
       'إرسالات الشركاء (0)',
       'الشركاء (0)',
     ]);

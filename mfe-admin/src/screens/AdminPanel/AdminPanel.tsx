@@ -26,6 +26,8 @@ import { ReportsTab } from './ReportsTab';
 import { StatisticsRow } from './StatisticsRow';
 import { SuggestionsTab } from './SuggestionsTab';
 import { UnusualActivityTab } from './UnusualActivityTab';
+import { PhotosTab } from './PhotosTab';
+import { useAdminPhotos } from '../../features/admin/api/photos';
 import { PartnersTab } from './PartnersTab';
 import { SubmissionsTab } from './SubmissionsTab';
 import { VerifyDialog } from './VerifyDialog';
@@ -33,8 +35,8 @@ import { QUEUE_PARAMS } from './queueParams';
 import card from './card.module.css';
 import panel from './AdminPanel.module.css';
 
-type Tab = 'reports' | 'suggestions' | 'businesses' | 'rechecks' | 'links' | 'duplicates' | 'claims' | 'unusual' | 'submissions' | 'partners';
-const TABS: Tab[] = ['reports', 'suggestions', 'businesses', 'rechecks', 'links', 'duplicates', 'claims', 'unusual', 'submissions', 'partners'];
+type Tab = 'reports' | 'suggestions' | 'businesses' | 'rechecks' | 'links' | 'duplicates' | 'claims' | 'unusual' | 'photos' | 'submissions' | 'partners';
+const TABS: Tab[] = ['reports', 'suggestions', 'businesses', 'rechecks', 'links', 'duplicates', 'claims', 'unusual', 'photos', 'submissions', 'partners'];
 const isTab = (name: string | null): name is Tab => TABS.includes(name as Tab);
 
 /** What the panel reads of a queue's infinite query: the total of them all. */
@@ -62,6 +64,7 @@ export function AdminPanel() {
   const duplicates = useDuplicatePairs();
   const claims = useClaims();
   const unusual = useUnusualActivity();
+  const photos = useAdminPhotos();
   const submissions = usePendingSubmissions();
   const partnerKeys = usePartnerKeys();
   // 'Verify Business' on a business's page comes here with ?verify=<id>.
@@ -96,6 +99,7 @@ export function AdminPanel() {
     duplicates: null,
     claims: null,
     unusual: null,
+    photos: null,
     submissions: null,
     partners: null,
   });
@@ -110,6 +114,7 @@ export function AdminPanel() {
     duplicates: totalOf(duplicates),
     claims: totalOf(claims),
     unusual: totalOf(unusual),
+    photos: totalOf(photos),
     submissions: totalOf(submissions),
     partners: totalOf(partnerKeys),
   };
@@ -183,6 +188,8 @@ export function AdminPanel() {
           <DuplicatesTab />
         ) : tab === 'claims' ? (
           <ClaimsTab />
+        ) : tab === 'photos' ? (
+          <PhotosTab />
         ) : tab === 'submissions' ? (
           <SubmissionsTab />
         ) : tab === 'partners' ? (

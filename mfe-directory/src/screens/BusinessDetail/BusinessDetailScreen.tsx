@@ -21,6 +21,7 @@ import { NavBar } from '../../ui/NavBar';
 import { InlineSpinner, PageSpinner } from '../../ui/Spinner';
 import { EmptyPage } from '../EmptyPage';
 import { Comments } from './Comments';
+import { Photos } from './Photos';
 import { CommunityRating } from './CommunityRating';
 import { History } from './History';
 import { MemberConfirmations } from './MemberConfirmations';
@@ -130,6 +131,7 @@ export function BusinessDetailScreen() {
             <Card title={t('form.support')} className={classes.support}>
               <PalestineSupport business={business} />
             </Card>
+            <Photos businessId={business.id} isOwner={detail.canEdit.is_owner} />
             {detail.suggestions.length > 0 && <PendingSuggestions suggestions={detail.suggestions} />}
             <RecentReports business={business} />
             <History businessId={business.id} />

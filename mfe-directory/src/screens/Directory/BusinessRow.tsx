@@ -5,6 +5,7 @@ import shared from '../../ui/page.module.css';
 import { useCount, useListMessages } from '../../i18n/list-messages';
 import { OpeningStatus } from '../../ui/OpeningStatus';
 import { Distance } from '../../features/near-me/Distance';
+import { CoverThumbnail } from '../../features/photos/CoverThumbnail';
 import row from './BusinessRow.module.css';
 
 /**
@@ -17,6 +18,7 @@ export function BusinessRow({ business, isAdmin }: { business: Business; isAdmin
   const fromDirectory = useFromDirectoryState();
   return (
     <article className={row.row} data-testid="business-row" data-business-id={business.id}>
+      <CoverThumbnail cover={business.cover} />
       <div className={row.details}>
         <h3 className={row.name} dir="auto">
           {business.name}

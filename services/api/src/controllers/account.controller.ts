@@ -1,26 +1,26 @@
 import type { Request, RequestHandler } from 'express';
 import multer from 'multer';
-import { LIMITS } from '@zaytoon/contract';
+import { LIMITS, type PlainMessageCode } from '@zaytoon/contract';
 import { DomainError, badRequest, type Core } from '@zaytoon/core';
 import type { RouteHandlers } from '../http/route-table';
 import { languageOf } from '../http/request-language';
 import { SESSION_COOKIE } from '../middleware/session';
 
-/** Memory upload capped one byte past the limit, so an oversize file is seen as such and never fully buffered. */
-export const pictureUpload: RequestHandler = (req, res, next) => {
-  multer({ storage: multer.memoryStorage(), limits: { fileSize: LIMITS.pictureMaxBytes, files: 1, fields: 5 } }).single('file')(
-    req,
-    res,
-    (error: unknown) => {
+/** Memory upload of one `file` part capped at `maxBytes`: an oversize file is seen as such and never fully buffered. */
+export const singleFileUpload =
+  (maxBytes: number, tooLarge: PlainMessageCode): RequestHandler =>
+  (req, res, next) => {
+    multer({ storage: multer.memoryStorage(), limits: { fileSize: maxBytes, files: 1, fields: 5 } }).single('file')(req, res, (error: unknown) => {
       if (!error) return next();
       if (error instanceof multer.MulterError) {
-        if (error.code === 'LIMIT_FILE_SIZE') return next(new DomainError('too_large', 'pictureTooLarge'));
+        if (error.code === 'LIMIT_FILE_SIZE') return next(new DomainError('too_large', tooLarge));
         return next(badRequest('fileRequired'));
       }
       next(badRequest('invalidRequest'));
-    },
-  );
-};
+    });
+  };
+
+export const pictureUpload = singleFileUpload(LIMITS.pictureMaxBytes, 'pictureTooLarge');
 
 function endOwnSession(req: Request): Promise<void> {
   return new Promise((resolve) => req.logout(() => req.session.destroy(() => resolve())));

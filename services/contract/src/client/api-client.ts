@@ -131,10 +131,10 @@ export type CallArgs<Name extends RouteName> = (Route<Name> extends { params: in
   ? { params: { [Key in keyof z.input<Schema>]: number | string }; id?: never; secondId?: never }
   : (PathOf<Name> extends `${string}:${string}` ? { id: number | string } : { id?: never }) &
       (PathOf<Name> extends `${string}:${string}:${string}` ? { secondId: number | string } : { secondId?: never }) & { params?: never }) &
-  (Route<Name> extends { body: z.ZodType }
-    ? { body: RouteBody<Name> }
-    : Route<Name> extends { multipart: true }
-      ? { body: FormData }
+  (Route<Name> extends { multipart: true }
+    ? { body: FormData }
+    : Route<Name> extends { body: z.ZodType }
+      ? { body: RouteBody<Name> }
       : { body?: never }) &
   (Route<Name> extends { query: z.ZodType }
     ? Partial<RouteQuery<Name>> extends RouteQuery<Name>

@@ -58,6 +58,7 @@ export {
   REVISION_FIELD_LABELS,
   REVISION_KIND_LABELS,
   OWNER_RULES,
+  PHOTO_RULES,
 } from '../limits';
 export type { RevisionKind, RevisionField } from '../limits';
 export type { Weekday, SocialNetwork, ReportReason, SuggestableField, VerificationMethod, ConfirmationAnswer, SourceKind } from '../limits';

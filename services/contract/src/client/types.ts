@@ -4,7 +4,7 @@
  * TODO: switch to `import type { ... } from '@zaytoon/contract'` once src/index.ts re-exports them.
  */
 export type { User, LoginInput, SignupInput } from '../schemas/auth.schema';
-export type { Business, BusinessDetail, BusinessInput, CanEdit, Protection } from '../schemas/business.schema';
+export type { Business, BusinessDetail, BusinessInput, CanEdit, CoverPhoto, Protection } from '../schemas/business.schema';
 export type { SpecialHoursInput } from '../schemas/business.schema';
 export type { Source, SourceInput } from '../schemas/source.schema';
 export type {
@@ -24,6 +24,7 @@ export type {
 } from '../schemas/directory.schema';
 export type { VoteSummary, VoteResult, VoteType } from '../schemas/vote.schema';
 export type { Comment } from '../schemas/comment.schema';
+export type { AdminPhoto, Photo, PhotoSize } from '../schemas/photo.schema';
 export type { Suggestion, SuggestionInput } from '../schemas/suggestion.schema';
 export type { Report, ReporterRecord, ReportInput, ReviewAction } from '../schemas/report.schema';
 export type { Revision } from '../schemas/revision.schema';

@@ -176,6 +176,18 @@ export const businessInputSchema = z.object({
 export type BusinessInput = z.input<typeof businessInputSchema>;
 export type ValidBusinessInput = z.output<typeof businessInputSchema>;
 
+/** A business's cover photo as lists, popups and the embed show it: the smallest size, with its credit and licence. */
+export const coverPhotoSchema = z.object({
+  photo_id: z.number().int(),
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  alt_text: z.string(),
+  username: z.string().describe("the uploader's username, the photo's credit"),
+  licence: z.string(),
+});
+export type CoverPhoto = z.infer<typeof coverPhotoSchema>;
+
 export const businessSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -208,6 +220,7 @@ export const businessSchema = z.object({
   created_at: isoDate,
   report_count: z.number().int(),
   latest_reports: z.array(reportSchema),
+  cover: coverPhotoSchema.nullable().describe('the cover photo its owner or an admin picked, at its smallest size; null when it has none'),
 });
 export type Business = z.infer<typeof businessSchema>;
 

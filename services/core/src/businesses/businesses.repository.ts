@@ -12,6 +12,7 @@ import { nameHoldsSql, nameSearchParam } from '../db/name-search';
 import { splitZoomSql, type TileKeys } from '../directory/map-tiles';
 import { VERIFICATION_COLUMNS, VERIFICATION_CURRENT, type VerificationColumns } from '../verification/verification-sql';
 import { REPORTER_RECORD_SQL } from '../reports/reports.repository';
+import { photoUrlSql } from '../photos/photo-keys';
 
 export interface BusinessRow
   extends Omit<Business, 'created_at' | 'report_count' | 'latest_reports' | 'verified' | 'verification'>, VerificationColumns {
@@ -107,9 +108,14 @@ export interface CityStats {
   north: number | null;
 }
 
+/** The cover photo at its smallest size (one per business at most: a unique index); a row's lookup by index. */
+const COVER_COLUMN = `(SELECT json_build_object('photo_id', p.id, 'url', ${photoUrlSql('p.storage_stem', "(p.sizes->0->>'width')")},
+    'width', (p.sizes->0->>'width')::int, 'height', (p.sizes->0->>'height')::int, 'alt_text', p.alt_text, 'username', u.username, 'licence', p.licence)
+   FROM photos p JOIN users u ON u.id = p.uploader_id WHERE p.business_id = b.id AND p.is_cover) AS cover`;
+
 const PUBLIC_COLUMNS = `b.id, b.owner_id, b.name, nullif(b.name_latin, '') AS name_latin, b.address, b.city, b.postcode, b.category, b.description, b.phone, b.website,
   b.proof_of_support, b.business_hours, b.special_hours, b.social_media, b.latitude, b.longitude, b.location_precision, b.vote_score, b.upvotes, b.downvotes,
-  b.created_at, ${VERIFICATION_COLUMNS}`;
+  b.created_at, ${VERIFICATION_COLUMNS}, ${COVER_COLUMN}`;
 
 /** The detail's 'Managed by its owner' and the owner's last 'Everything is still accurate'. */
 const OWNERSHIP_COLUMNS = `(b.owner_id IS NOT NULL AND b.owner_claimed_at IS NOT NULL) AS managed_by_owner,

@@ -156,6 +156,10 @@ const configSchema = databaseSettingsSchema.extend({
   RATE_LIMIT_WRITES_PER_USER: z.coerce.number().int().default(120),
   /** Owner claims ('I own this business') per member in a window, besides the writes limit. */
   RATE_LIMIT_CLAIMS_PER_USER: z.coerce.number().int().default(10),
+  /** Photo uploads per member in a day (24 hours), besides the writes limit. */
+  RATE_LIMIT_PHOTOS_PER_USER_PER_DAY: z.coerce.number().int().min(1).default(20),
+  /** Photos one member may add to one business (deleting one frees its place; one an admin removed keeps it). */
+  PHOTOS_PER_MEMBER_PER_BUSINESS: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_DUPLICATE_CHECKS_PER_USER: z.coerce.number().int().default(300),
   /** change-password and delete-account calls (each runs scrypt) per user and per network in a window. */
   RATE_LIMIT_ACCOUNT_CHANGES_PER_USER: z.coerce.number().int().default(5),

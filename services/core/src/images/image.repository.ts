@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { ImageRejectedError } from './image-errors';
-import { detectImageType } from './image-type';
+import { detectImageType, type ImageType } from './image-type';
 
 // Avatars are decoded once and never again: a pixel cache only holds memory.
 sharp.cache(false);
@@ -28,4 +28,33 @@ export class ImageRepository {
       throw new ImageRejectedError(`Image could not be decoded: ${(error as Error).message}`, { cause: error });
     }
   }
+
+  /**
+   * WebP copies at each width, the upload's proportions kept, oriented from EXIF, with every bit of metadata (EXIF,
+   * GPS, XMP, ICC comments) left out; never wider than the upload, so a narrow one gives fewer sizes. Throws
+   * ImageRejectedError for input that is not one of `types`, or that the decoder refuses.
+   */
+  async widthWebp(input: Buffer, widths: readonly number[], types: readonly ImageType[]): Promise<ResizedImage[]> {
+    const type = detectImageType(input);
+    if (!type || !types.includes(type)) throw new ImageRejectedError(`Not one of ${types.join(', ')}`);
+    try {
+      const decoded = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false }).autoOrient();
+      const uploadWidth = (await decoded.metadata()).autoOrient.width;
+      const targets = [...new Set(widths.map((width) => Math.min(width, uploadWidth)))].sort((a, b) => a - b);
+      return await Promise.all(
+        targets.map(async (width) => {
+          const { data, info } = await decoded.clone().resize({ width }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true });
+          return { width: info.width, height: info.height, data };
+        }),
+      );
+    } catch (error) {
+      throw new ImageRejectedError(`Image could not be decoded: ${(error as Error).message}`, { cause: error });
+    }
+  }
+}
+
+export interface ResizedImage {
+  width: number;
+  height: number;
+  data: Buffer;
 }

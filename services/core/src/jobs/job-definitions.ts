@@ -150,6 +150,20 @@ export const JOBS = {
     payload: z.object({ userId: id, picture: z.string().nullable() }),
     jobId: (payload) => `remove-avatar-files-${payload.userId}`,
   }),
+  /** A member's photo upload: its WebP sizes, then the photo is listed. */
+  processPhoto: defineJob({
+    queue: QUEUES.images,
+    name: 'process-photo',
+    payload: z.object({ photoId: id, uploaderId: id, originalKey: z.string().min(1) }),
+    jobId: (payload) => `photo-${payload.photoId}`,
+  }),
+  /** A deleted account's photo files: public under /api/uploads until removed. */
+  removeMemberPhotos: defineJob({
+    queue: QUEUES.images,
+    name: 'remove-member-photos',
+    payload: z.object({ userId: id }),
+    jobId: (payload) => `remove-member-photos-${payload.userId}`,
+  }),
   approveReportCascade: defineJob({
     queue: QUEUES.moderation,
     name: 'approve-report-cascade',

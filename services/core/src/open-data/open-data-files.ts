@@ -16,6 +16,7 @@ const CSV_EXPANDED: Record<string, readonly string[]> = {
   business_hours: WEEKDAYS.map((day) => `hours_${day}`),
   social_media: SOCIAL_NETWORKS,
   verification: ['verification_status', 'verification_method', 'verification_date', 'verification_due_date'],
+  cover: ['cover_photo_url', 'cover_photo_credit', 'cover_photo_licence'],
 };
 
 /** The CSV's columns, in order: the contract's public business fields, then the business's page. */
@@ -62,11 +63,19 @@ export function toOpenDataBusiness(business: Business): OpenDataBusiness {
   return open as OpenDataBusiness;
 }
 
+/** The cover photo's absolute URL with its credit (the uploader's username) and licence, the columns and properties of both files. */
+const coverFields = (cover: OpenDataBusiness['cover'], origin: OpenDataOrigin) => ({
+  cover_photo_url: cover ? origin.publicOrigin + cover.url : null,
+  cover_photo_credit: cover?.username ?? null,
+  cover_photo_licence: cover?.licence ?? null,
+});
+
 export function csvRecord(business: OpenDataBusiness, origin: OpenDataOrigin): string {
-  const { business_hours: hours, social_media: links, verification, special_hours: special, ...fields } = business;
+  const { business_hours: hours, social_media: links, verification, special_hours: special, cover, ...fields } = business;
   const cells: Record<string, string | number | boolean | null> = {
     ...fields,
     special_hours: special.length ? JSON.stringify(special) : '',
+    ...coverFields(cover, origin),
     ...Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, links[network] ?? ''])),
     ...Object.fromEntries(WEEKDAYS.map((day) => [`hours_${day}`, hours[day] ?? ''])),
     name_latin: business.name_latin ?? '',
@@ -95,7 +104,12 @@ export const GEOJSON_CLOSING = '\n]}\n';
 
 /** One Feature: a Point at [longitude, latitude] (RFC 7946), or a null geometry for a business without coordinates. */
 export function geoJsonFeature(business: OpenDataBusiness, origin: OpenDataOrigin): string {
-  const { id, latitude, longitude, ...properties } = business;
+  const { id, latitude, longitude, cover, ...properties } = business;
   const geometry = latitude !== null && longitude !== null ? { type: 'Point', coordinates: [longitude, latitude] } : null;
-  return JSON.stringify({ type: 'Feature', id, geometry, properties: { id, ...properties, page_url: pageUrl(origin, id) } });
+  return JSON.stringify({
+    type: 'Feature',
+    id,
+    geometry,
+    properties: { id, ...properties, ...coverFields(cover, origin), page_url: pageUrl(origin, id) },
+  });
 }

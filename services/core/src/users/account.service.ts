@@ -137,6 +137,7 @@ export class AccountService {
     await inTransaction(this.db, (client) => new UsersRepository(client).deleteAccount(user.id));
     await this.sessions.endAll(user.id);
     await this.jobs.enqueue('removeAvatarFiles', { userId: user.id, picture: user.picture ?? null });
+    await this.jobs.enqueue('removeMemberPhotos', { userId: user.id });
     await this.jobs.enqueue('sendAccountDeleted', mailTo(user, language));
     await this.jobs.enqueue('refreshStatistics', { reason: 'account-deleted' });
     return { message: MESSAGES.accountDeleted };

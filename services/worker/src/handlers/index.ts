@@ -5,8 +5,10 @@ import checkAllSourceLinks from './check-all-source-links.handler';
 import checkSourceLink from './check-source-link.handler';
 import findDuplicatePairs from './find-duplicate-pairs.handler';
 import geocodeBusiness from './geocode-business.handler';
+import processPhoto from './process-photo.handler';
 import refreshStatistics from './refresh-statistics.handler';
 import removeAvatarFiles from './remove-avatar-files.handler';
+import removeMemberPhotos from './remove-member-photos.handler';
 import resizeAvatar from './resize-avatar.handler';
 import sendAccountDeleted from './send-account-deleted.handler';
 import sendAlertDigest from './send-alert-digest.handler';
@@ -29,8 +31,10 @@ export const HANDLERS = {
   checkSourceLink,
   findDuplicatePairs,
   geocodeBusiness,
+  processPhoto,
   refreshStatistics,
   removeAvatarFiles,
+  removeMemberPhotos,
   resizeAvatar,
   sendAccountDeleted,
   sendAlertDigest,

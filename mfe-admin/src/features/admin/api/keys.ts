@@ -13,6 +13,7 @@ export const adminKeys = {
   claims: () => ['admin', 'claims', 'pending'] as const,
   duplicates: () => ['admin', 'duplicates'] as const,
   unusualActivity: () => ['admin', 'protection', 'paused'] as const,
+  photos: () => ['admin', 'photos'] as const,
   partnerKeys: () => ['admin', 'partners'] as const,
   submissions: () => ['admin', 'submissions', 'pending'] as const,
   business: (id: number) => ['admin', 'business', id] as const,
@@ -31,6 +32,7 @@ export const adminKeys = {
       | 'protection'
       | 'issue-partner-key'
       | 'revoke-partner-key'
-      | 'review-submission',
+      | 'review-submission'
+      | 'photo',
   ) => ['admin', 'decision', kind] as const,
 };
