@@ -242,7 +242,8 @@ export function fakeAdminServer(seed: {
         lists()[name].filter((item) => {
           const { business, first, second, reason } = item as { business?: Named; first?: Named; second?: Named; reason?: string };
           return (
-            [business, first, second].some((named) => named && namedLike(named.name, query.search)) && (!query.reason || reason === query.reason)
+            (!query.search || [business, first, second].some((named) => named && namedLike(named.name, query.search))) &&
+            (!query.reason || reason === query.reason)
           );
         }),
         query,

@@ -35,8 +35,21 @@ import { QUEUE_PARAMS } from './queueParams';
 import card from './card.module.css';
 import panel from './AdminPanel.module.css';
 
-type Tab = 'reports' | 'suggestions' | 'businesses' | 'rechecks' | 'links' | 'duplicates' | 'claims' | 'unusual' | 'photos' | 'submissions' | 'partners';
-const TABS: Tab[] = ['reports', 'suggestions', 'businesses', 'rechecks', 'links', 'duplicates', 'claims', 'unusual', 'photos', 'submissions', 'partners'];
+type Tab =
+  'reports' | 'suggestions' | 'businesses' | 'rechecks' | 'links' | 'duplicates' | 'claims' | 'unusual' | 'photos' | 'submissions' | 'partners';
+const TABS: Tab[] = [
+  'reports',
+  'suggestions',
+  'businesses',
+  'rechecks',
+  'links',
+  'duplicates',
+  'claims',
+  'unusual',
+  'photos',
+  'submissions',
+  'partners',
+];
 const isTab = (name: string | null): name is Tab => TABS.includes(name as Tab);
 
 /** What the panel reads of a queue's infinite query: the total of them all. */
