@@ -110,6 +110,21 @@ export const MESSAGES = {
   sourceUrlInvalid: 'Source link must start with http:// or https://',
   sourceUrlPortRefused: 'Source link must use the standard web port (80 or 443)',
   sourceDateInvalid: 'Please enter the date of the source (not in the future)',
+  /** Brands and alternatives: admins keep the brands; owners, admins and approved suggestions tag businesses. */
+  brandNotFound: 'Brand not found',
+  brandNameRequired: 'Brand name is required',
+  brandReasonRequired: 'Please give a short reason for the boycott',
+  brandSourceRequired: 'Please add at least one source',
+  brandSlugInvalid: 'Slug may only use lower-case letters, numbers and single dashes',
+  brandExists: 'A brand with this name or slug already exists',
+  brandUnknown: 'Please choose brands from the list',
+  alreadyAlternative: 'This business is already listed as an alternative to this brand',
+  tooManyAlternatives: 'A business can be an alternative to at most 10 brands',
+  /** Palestinian products: the admin-kept list of product types. */
+  productTypeUnknown: 'Please choose product types from the list',
+  productTypeNameRequired: 'Product type name is required',
+  productTypeExists: 'A product type with this name already exists',
+  productSourceRequired: 'Please add a source that shows the business stocks these products',
   /** Owner claims and the owners' freshness reminders. */
   claimNotFound: 'Claim not found',
   claimEvidenceRequired: 'Please describe how you can prove you own this business',

@@ -64,6 +64,18 @@ import {
 import { alertInputSchema, alertSchema, alertUnsubscribeQuerySchema } from './schemas/alert.schema';
 import { voteInputSchema, voteResultSchema, voteSummarySchema } from './schemas/vote.schema';
 import { pausedBusinessSchema, protectionDecisionSchema } from './schemas/protection.schema';
+import {
+  brandInputSchema,
+  brandListQuerySchema,
+  brandSchema,
+  brandSlugParamsSchema,
+  brandSummarySchema,
+  businessAlternativesInputSchema,
+  businessProductsInputSchema,
+  businessProductsSchema,
+  productTypeInputSchema,
+  productTypeSchema,
+} from './schemas/brand.schema';
 
 export type Access = 'public' | 'user' | 'admin';
 export type SuccessStatus = 200 | 201;
@@ -81,6 +93,8 @@ export const API_TAGS = {
     "A member's alerts, 'Email me new businesses like these': saved /browse filters mailed daily with the businesses added since the last mail, and the mails' one-click unsubscribe.",
   openData:
     "Open data: every listed business's public fields as CSV and GeoJSON, under the Open Database License; rebuilt at most every 10 minutes after changes, answered with ETag and Last-Modified.",
+  brands:
+    "Brands and alternatives: the boycotted brands admins keep, with their reasons and sources; the businesses tagged 'Alternative to <brand>' by their owners, admins or approved suggestions; the Palestinian product types a business stocks.",
   admin:
     'Admins only: statistics, pending reports and suggestions and their review, deleting a business, verifications, re-checks, broken links, owner claims, possible duplicates and merges, unusual activity (paused businesses).',
 } as const;
@@ -335,6 +349,51 @@ export const API_ROUTES = {
     cacheable: true,
     summary: 'Business detail',
     response: businessDetailSchema,
+  }),
+  listBrands: route({
+    ...ROUTE_PATHS.listBrands,
+    access: 'public',
+    tag: 'brands',
+    summary: "The brands for 'Alternative to…': A-Z, or those whose name holds `search`, those that start with it first; at most `limit`",
+    query: brandListQuerySchema,
+    response: z.array(brandSummarySchema),
+    cacheable: true,
+  }),
+  getBrand: route({
+    ...ROUTE_PATHS.getBrand,
+    access: 'public',
+    tag: 'brands',
+    summary:
+      "A brand's page: why, with its sources, and how many listed businesses are alternatives to it (list them with GET /businesses?alternative_to=<slug>)",
+    params: brandSlugParamsSchema,
+    response: brandSchema,
+    cacheable: true,
+  }),
+  productTypes: route({
+    ...ROUTE_PATHS.productTypes,
+    access: 'public',
+    tag: 'brands',
+    summary: 'The Palestinian product types a business may say it stocks, A-Z',
+    response: z.array(productTypeSchema),
+    cacheable: true,
+  }),
+  setBusinessAlternatives: route({
+    notFound: 'businessNotFound',
+    ...ROUTE_PATHS.setBusinessAlternatives,
+    access: 'user',
+    tag: 'brands',
+    summary: 'Its owner or an admin: the brands the business is an alternative to (replaces the list; 403 for anyone else)',
+    body: businessAlternativesInputSchema,
+    response: z.array(brandSummarySchema),
+  }),
+  setBusinessProducts: route({
+    notFound: 'businessNotFound',
+    ...ROUTE_PATHS.setBusinessProducts,
+    access: 'user',
+    tag: 'brands',
+    summary: 'Its owner or an admin: the Palestinian products the business stocks, with a source that shows it (replaces both; 403 for anyone else)',
+    body: businessProductsInputSchema,
+    response: businessProductsSchema,
   }),
   mergedBusinessPage: route({
     notFound: 'businessNotFound',
@@ -756,6 +815,33 @@ export const API_ROUTES = {
     summary:
       "'Lift protection': new accounts may vote, comment and answer again; votes still set aside count again (discard them first to remove them); 409 when not paused",
     response: protectionDecisionSchema,
+  }),
+  createBrand: route({
+    ...ROUTE_PATHS.createBrand,
+    status: 201,
+    access: 'admin',
+    tag: 'admin',
+    summary: 'Add a brand: name, slug (made from the name when left out), a short reason and its sources (409 when the name or slug is taken)',
+    body: brandInputSchema,
+    response: brandSchema,
+  }),
+  updateBrand: route({
+    notFound: 'brandNotFound',
+    ...ROUTE_PATHS.updateBrand,
+    access: 'admin',
+    tag: 'admin',
+    summary: "Edit a brand's name, reason and sources; its slug never changes (409 when the name is taken)",
+    body: brandInputSchema,
+    response: brandSchema,
+  }),
+  createProductType: route({
+    ...ROUTE_PATHS.createProductType,
+    status: 201,
+    access: 'admin',
+    tag: 'admin',
+    summary: 'Add a Palestinian product type (409 when the name or slug is taken)',
+    body: productTypeInputSchema,
+    response: productTypeSchema,
   }),
 } as const satisfies { [Name in RouteName]: RouteDefinition };
 

@@ -46,6 +46,8 @@ import { DuplicatesRepository } from './duplicates/duplicates.repository';
 import { DuplicatesService } from './duplicates/duplicates.service';
 import { AlertTokens } from './alerts/alert-token';
 import { AlertsService } from './alerts/alerts.service';
+import { BrandsService } from './brands/brands.service';
+import { BrandsRepository } from './brands/brands.repository';
 import { OpenDataService } from './open-data/open-data.service';
 import { OpenDataChangesRepository } from './open-data/open-data-changes.repository';
 
@@ -118,7 +120,7 @@ export function createCore(config: Config) {
     directory: new DirectoryService(businesses, rollups),
     votes: new VotesService(db, businesses, burstProtection),
     comments: new CommentsService(repositories.comments, businesses, db, burstProtection),
-    suggestions: new SuggestionsService(repositories.suggestions, businesses, jobs),
+    suggestions: new SuggestionsService(repositories.suggestions, businesses, jobs, db),
     reports: new ReportsService(repositories.reports, businesses, jobs, db, burstProtection),
     adminReview: new AdminReviewService(db, jobs),
     verification: new VerificationService(db, repositories.verifications, jobs),
@@ -130,12 +132,13 @@ export function createCore(config: Config) {
     freshness: new FreshnessService(db, jobs),
     duplicates: new DuplicatesService(db, repositories.duplicates, new SourcesService(), jobs),
     alerts: new AlertsService(db, jobs, new AlertTokens(config)),
+    brands: new BrandsService(db, jobs),
     openData: new OpenDataService(
       businesses,
       repositories.storage,
       jobs,
       { productName: config.PRODUCT_NAME, publicOrigin: config.PUBLIC_ORIGIN },
-      { changes: new OpenDataChangesRepository(db) },
+      { changes: new OpenDataChangesRepository(db), brands: new BrandsRepository(db) },
     ),
   };
 

@@ -45,6 +45,7 @@ export {
   REVISION_FIELD_LABELS,
   REVISION_KIND_LABELS,
   OWNER_RULES,
+  BRAND_RULES,
 } from '../limits';
 export type { RevisionKind, RevisionField } from '../limits';
 export type { Weekday, SocialNetwork, ReportReason, SuggestableField, VerificationMethod, ConfirmationAnswer, SourceKind } from '../limits';
