@@ -298,6 +298,8 @@ export function fakeAdminServer(seed: {
     keepBurstVotes: async ({ id }) => decideProtection('keep', Number(id)),
     discardBurstVotes: async ({ id }) => decideProtection('discard', Number(id)),
     liftProtection: async ({ id }) => decideProtection('lift', Number(id)),
+    listBrands: async () => [],
+    productTypes: async () => [],
   };
   const api: ApiClient = fakeApi(routes);
   return {

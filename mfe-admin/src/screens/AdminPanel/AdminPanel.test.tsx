@@ -44,6 +44,7 @@ const tabsCounting = (reports: number, suggestions: number, businesses: number) 
   'Possible duplicates (0)',
   'Claims (0)',
   'Unusual activity (0)',
+  'Brands',
 ];
 const pending = () => screen.getByTestId('stat-pending').dataset;
 
@@ -111,6 +112,8 @@ describe('admin panel', () => {
     expect(document.activeElement?.textContent).toBe('Suggestions (2)');
     expect(screen.getAllByTestId('suggestion-card')).toHaveLength(2);
     await userEvent.keyboard('{End}');
+    expect(screen.getByTestId('brands-tab')).toBeTruthy();
+    await userEvent.keyboard('{ArrowLeft}');
     expect(screen.getByTestId('unusual-activity')).toBeTruthy();
     await userEvent.keyboard('{ArrowLeft}');
     expect(screen.getByTestId('claims')).toBeTruthy();
@@ -466,6 +469,7 @@ describe('admin panel in other languages', () => {
       'لا تكرارات محتملة',
       'لا مطالبات بالملكية',
       'نشاط غير اعتيادي (0)',
+      'العلامات التجارية',
     ]);
     const stats = within(screen.getByRole('region', { name: 'الإحصاءات' }));
     expect(stats.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([

@@ -15,6 +15,7 @@ import { directionOf } from '@zaytoon/contract/client';
 import { rich } from '../../i18n/Rich';
 import { useMessages, type AdminMessage } from '../../i18n/messages';
 import { ADMIN_BUILD_LABEL, ADMIN_VERSION, versionLabel } from '../../version';
+import { BrandsTab } from './BrandsTab';
 import { BrokenLinksTab } from './BrokenLinksTab';
 import { BusinessesTab } from './BusinessesTab';
 import { DuplicatesTab } from './DuplicatesTab';
@@ -29,8 +30,8 @@ import { QUEUE_PARAMS } from './queueParams';
 import card from './card.module.css';
 import panel from './AdminPanel.module.css';
 
-type Tab = 'reports' | 'suggestions' | 'businesses' | 'rechecks' | 'links' | 'duplicates' | 'claims' | 'unusual';
-const TABS: Tab[] = ['reports', 'suggestions', 'businesses', 'rechecks', 'links', 'duplicates', 'claims', 'unusual'];
+type Tab = 'reports' | 'suggestions' | 'businesses' | 'rechecks' | 'links' | 'duplicates' | 'claims' | 'unusual' | 'brands';
+const TABS: Tab[] = ['reports', 'suggestions', 'businesses', 'rechecks', 'links', 'duplicates', 'claims', 'unusual', 'brands'];
 const isTab = (name: string | null): name is Tab => TABS.includes(name as Tab);
 
 /** What the panel reads of a queue's infinite query: the total of them all. */
@@ -90,6 +91,7 @@ export function AdminPanel() {
     duplicates: null,
     claims: null,
     unusual: null,
+    brands: null,
   });
 
   // Each tab counts its whole queue (the API's total), not the pages read so far.
@@ -102,6 +104,8 @@ export function AdminPanel() {
     duplicates: totalOf(duplicates),
     claims: totalOf(claims),
     unusual: totalOf(unusual),
+    // A list kept, not a queue: its tab counts nothing.
+    brands: 0,
   };
   const label = (name: Tab) => t(`tab.${name}` satisfies AdminMessage, { count: counts[name] });
 
@@ -173,6 +177,8 @@ export function AdminPanel() {
           <DuplicatesTab />
         ) : tab === 'claims' ? (
           <ClaimsTab />
+        ) : tab === 'brands' ? (
+          <BrandsTab />
         ) : (
           <UnusualActivityTab />
         )}

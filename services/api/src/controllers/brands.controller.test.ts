@@ -140,6 +140,35 @@ describe("'Alternative to <brand>': its owner or an admin tags a business", () =
   });
 });
 
+describe("/browse's 'Alternative to…' and 'Palestinian products' filters", () => {
+  it('list, total and summary hold only the tagged businesses; an unknown slug matches none', async () => {
+    const brand = await addBrand();
+    const city = uniqueName('Filtertown');
+    const [tagged, stocked, neither] = [
+      await createBusiness(owner, { city }),
+      await createBusiness(owner, { city }),
+      await createBusiness(owner, { city }),
+    ];
+    expect((await owner.put(`/api/businesses/${tagged.id}/alternatives`, { brands: [brand.slug] })).status).toBe(200);
+    expect((await owner.put(`/api/businesses/${stocked.id}/products`, { products: ['dates'], source })).status).toBe(200);
+    const ids = async (query: string) => {
+      const answer = await api.client().get(`/api/businesses?city=${encodeURIComponent(city)}&${query}`);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(Number(answer.headers.get('x-total-count'))).toBe(answer.body.length);
+      return answer.body.map((business: { id: number }) => business.id);
+    };
+    expect(await ids(`alternative_to=${brand.slug}`)).toEqual([tagged.id]);
+    expect((await api.client().get(`/api/businesses?alternative_to=${brand.slug}`)).body[0].alternatives).toEqual([brand]);
+    expect(await ids('palestinian_product=dates')).toEqual([stocked.id]);
+    expect(await ids('palestinian_product=any')).toEqual([stocked.id]);
+    expect(await ids('palestinian_product=soap')).toEqual([]);
+    expect(await ids('alternative_to=no-such-brand')).toEqual([]);
+    expect((await ids('')).sort()).toEqual([tagged.id, stocked.id, neither.id].sort());
+    const summary = await api.client().get(`/api/businesses/summary?alternative_to=${brand.slug}`);
+    expect(summary.body.total).toBe(1);
+  });
+});
+
 describe('Palestinian products', () => {
   it('lists the seeded product types', async () => {
     const types = await api.client().get('/api/product-types');

@@ -30,6 +30,10 @@ export interface DirectoryFilters {
   openAt?: number;
   /** An alert's 'Open now': only businesses whose hours say they open at some time of the week. */
   opensInTheWeek?: boolean;
+  /** 'Alternative to…': only businesses tagged with the brand of this slug. */
+  alternativeTo?: string;
+  /** 'Palestinian products': only businesses that stock the product type of this slug, or any ('any'). */
+  palestinianProduct?: string;
 }
 
 /** Where a page starts: after this business in the page's order (keyset paging). */
@@ -208,6 +212,17 @@ function filterSql(filters: DirectoryFilters, search: ResolvedSearch | null, par
   // Intervals parsed from other hours than the row's (written by SQL that bypasses the repository) never count.
   if (filters.openAt !== undefined) conditions.push(`b.open_minutes @> ${params.add(filters.openAt)}::int4 AND b.open_minutes_of = b.business_hours`);
   if (filters.opensInTheWeek) conditions.push(`NOT isempty(b.open_minutes) AND b.open_minutes_of = b.business_hours`);
+  // Read from the tag's primary key (brand or product type first): as many rows as the tag has, whatever the directory's size.
+  if (filters.alternativeTo)
+    conditions.push(
+      `b.id IN (SELECT fa.business_id FROM business_alternatives fa WHERE fa.brand_id = (SELECT id FROM brands WHERE slug = ${params.add(filters.alternativeTo)}))`,
+    );
+  if (filters.palestinianProduct === 'any') conditions.push('b.id IN (SELECT fp.business_id FROM business_products fp)');
+  else if (filters.palestinianProduct)
+    conditions.push(
+      `b.id IN (SELECT fp.business_id FROM business_products fp
+                 WHERE fp.product_type_id = (SELECT id FROM product_types WHERE slug = ${params.add(filters.palestinianProduct)}))`,
+    );
   if (!search) return { where: conditions.join(' AND '), rank: null, byPrefix: false };
 
   if (isShortSearch(search.text)) {

@@ -11,14 +11,26 @@ export function toDirectoryFilters(query: DirectoryFilter, now: Date | number = 
     city: isAllFilter(query.city) ? undefined : query.city,
     verified: query.verified === undefined ? undefined : query.verified === 'true',
     openAt: query.open_now === 'true' ? londonWeekMinute(now) : undefined,
+    alternativeTo: query.alternative_to || undefined,
+    palestinianProduct: query.palestinian_product || undefined,
   };
 }
+
+/** 'Alternative to…' or 'Palestinian products': the rollups never hold them, so the matches are counted. */
+export const hasTagFilter = (filters: DirectoryFilters): boolean => !!filters.alternativeTo || !!filters.palestinianProduct;
 
 /** Cache key part of a filter set; filters compare case-insensitively, as the SQL does. 'Open now' keys by its minute. */
 export function filtersKey(filters: DirectoryFilters): string {
   return JSON.stringify(
-    [filters.search ?? '', filters.category ?? '', filters.city ?? '', filters.onMap ?? '', filters.verified ?? '', filters.openAt ?? ''].map((v) =>
-      String(v).toLowerCase(),
-    ),
+    [
+      filters.search ?? '',
+      filters.category ?? '',
+      filters.city ?? '',
+      filters.onMap ?? '',
+      filters.verified ?? '',
+      filters.openAt ?? '',
+      filters.alternativeTo ?? '',
+      filters.palestinianProduct ?? '',
+    ].map((v) => String(v).toLowerCase()),
   );
 }
