@@ -26,6 +26,8 @@ import { History } from './History';
 import { MemberConfirmations } from './MemberConfirmations';
 import { Ownership, UnusualActivity } from './Ownership';
 import { PalestineSupport } from './PalestineSupport';
+import { PalestinianProducts } from './PalestinianProducts';
+import { AlternativeBadges } from '../../features/brands/AlternativeBadges';
 import { useBusinessDetail } from './useBusinessDetail';
 import { Verification } from './Verification';
 import classes from './BusinessDetailScreen.module.css';
@@ -89,6 +91,7 @@ export function BusinessDetailScreen() {
       <main className={shared.page} data-testid="business-detail" data-business-id={business.id}>
         <header className={`${shared.card} ${classes.header}`} data-testid="business-header">
           {business.category && <span className={`${shared.badge} ${shared.badgeGreen}`}>{business.category}</span>}
+          <AlternativeBadges brands={business.alternatives} />
           <h1 className={classes.name} dir="auto">
             {business.name}
           </h1>
@@ -129,6 +132,11 @@ export function BusinessDetailScreen() {
             <Card title={t('form.support')} className={classes.support}>
               <PalestineSupport business={business} />
             </Card>
+            {!!business.palestinian_products?.products.length && (
+              <Card title={t('detail.products')} testId="products-card">
+                <PalestinianProducts stocked={business.palestinian_products} />
+              </Card>
+            )}
             {detail.suggestions.length > 0 && <PendingSuggestions suggestions={detail.suggestions} />}
             <RecentReports business={business} />
             <History businessId={business.id} />

@@ -10,6 +10,7 @@ import {
 } from '@zaytoon/contract/client';
 import { useAddSuggestion } from '../../features/business/api/use-suggest-and-report';
 import { SourceFields } from '../../features/business/sources/SourceFields';
+import { BrandFilter } from '../../features/brands/BrandFilter';
 import { emptySourceDraft } from '../../features/business/sources/sourceDraft';
 import { BUSINESS_FIELD_MAX_LENGTH, isLongText } from '../../features/business/fieldLimits';
 import { SOCIAL_LABELS, useMessages } from '../../i18n/messages';
@@ -81,7 +82,9 @@ export function SuggestEditDialog({ business, onClose }: { business: Business; o
           {t('suggest.current', { value: currentValue(business, field) || t('suggest.notSet') })}
         </p>
       )}
-      {field === 'proof_of_support' ? (
+      {field === 'alternative_to' ? (
+        <BrandFilter value={value} onChoose={setValue} />
+      ) : field === 'proof_of_support' ? (
         <fieldset className={suggest.fieldset}>
           <legend>{t('suggest.source')}</legend>
           <SourceFields source={source} onChange={setSource} errors={sourceErrors} />

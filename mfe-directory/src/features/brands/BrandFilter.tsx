@@ -1,0 +1,59 @@
+import { useId, useState } from 'react';
+import { BRAND_RULES } from '@zaytoon/contract/client';
+import { useListMessages } from '../../i18n/list-messages';
+import { useDebounced } from '../../lib/useDebounced';
+import { useBrand, useBrandOptions } from './api';
+import fieldStyles from '../../ui/Field.module.css';
+
+const SEARCH_DELAY_MS = 200;
+
+/**
+ * 'Alternative to…': a searchable list of the brands (the browser's own list for a text box), asked of the server as the
+ * visitor types. Typing a brand's whole name, or picking it, chooses it; emptying the box drops the filter.
+ */
+export function BrandFilter({ value, onChoose }: { value: string; onChoose: (slug: string) => void }) {
+  const t = useListMessages();
+  const id = useId();
+  const [text, setText] = useState<string | null>(null);
+  const [wanted, setWanted] = useState(false);
+  const search = useDebounced((text ?? '').trim(), SEARCH_DELAY_MS);
+  const brands = useBrandOptions(search, { enabled: wanted });
+  const chosen = useBrand(value || null).data;
+  const shown = text ?? (value ? (chosen?.name ?? value) : '');
+
+  const change = (typed: string) => {
+    setWanted(true);
+    setText(typed);
+    const exact = brands.find((brand) => brand.name.toLocaleLowerCase() === typed.trim().toLocaleLowerCase());
+    if (exact) {
+      setText(null);
+      if (exact.slug !== value) onChoose(exact.slug);
+    } else if (!typed.trim() && value) onChoose('');
+  };
+
+  return (
+    <div className={fieldStyles.field}>
+      <label htmlFor={id} className="visually-hidden">
+        {t('filters.alternativeTo')}
+      </label>
+      <input
+        id={id}
+        type="text"
+        list={`${id}-brands`}
+        autoComplete="off"
+        data-testid="brand-filter"
+        placeholder={t('filters.alternativeTo')}
+        maxLength={BRAND_RULES.nameMaxLength}
+        value={shown}
+        onFocus={() => setWanted(true)}
+        onChange={(event) => change(event.target.value)}
+        onBlur={() => setText(null)}
+      />
+      <datalist id={`${id}-brands`}>
+        {brands.map((brand) => (
+          <option key={brand.id} value={brand.name} />
+        ))}
+      </datalist>
+    </div>
+  );
+}
