@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { BRAND_RULES } from '@zaytoon/contract/client';
 import { useListMessages } from '../../i18n/list-messages';
 import { useDebounced } from '../../lib/useDebounced';
@@ -21,15 +21,13 @@ export function BrandFilter({ value, onChoose }: { value: string; onChoose: (slu
   const chosen = useBrand(value || null).data;
   const shown = text ?? (value ? (chosen?.name ?? value) : '');
 
-  const change = (typed: string) => {
-    setWanted(true);
-    setText(typed);
-    const exact = brands.find((brand) => brand.name.toLocaleLowerCase() === typed.trim().toLocaleLowerCase());
-    if (exact) {
-      setText(null);
-      if (exact.slug !== value) onChoose(exact.slug);
-    } else if (!typed.trim() && value) onChoose('');
-  };
+  // The typed text names a brand once the server's list for it holds that name (which may come after the last key).
+  useEffect(() => {
+    if (text === null) return;
+    const typed = text.trim().toLocaleLowerCase();
+    const named = typed ? brands.find((brand) => brand.name.toLocaleLowerCase() === typed)?.slug : '';
+    if (named !== undefined && named !== value) onChoose(named);
+  }, [text, brands, value, onChoose]);
 
   return (
     <div className={fieldStyles.field}>
@@ -46,7 +44,10 @@ export function BrandFilter({ value, onChoose }: { value: string; onChoose: (slu
         maxLength={BRAND_RULES.nameMaxLength}
         value={shown}
         onFocus={() => setWanted(true)}
-        onChange={(event) => change(event.target.value)}
+        onChange={(event) => {
+          setWanted(true);
+          setText(event.target.value);
+        }}
         onBlur={() => setText(null)}
       />
       <datalist id={`${id}-brands`}>
