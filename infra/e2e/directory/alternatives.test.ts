@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { addBusiness, database, logInAsAdmin, newMember, tag, type CreatedBusiness, type Member } from '../admin/helpers';
-import { cityRows, directoryScreen, expectNoPageErrors, expectToast, logIn, loggedOut } from './helpers';
+import { cityRows, directoryScreen, expectNoPageErrors, expectToast, logIn, loggedOut, unfoldTopBar } from './helpers';
 
 // The tests of this file share one browser context and run in order, each carrying on from where the last one left it.
 test.describe.configure({ mode: 'serial' });
@@ -24,6 +24,12 @@ test.beforeAll(async () => {
   cafe = await addBusiness(member, `Olive Tree Café ${city}`, { city, category: 'Cafe' });
   deli = await addBusiness(member, `Jaffa Deli ${city}`, { city, category: 'Grocery' });
 });
+
+async function logOut(page: Page) {
+  await unfoldTopBar(page);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expectToast(page, 'Successfully logged out!', 'success');
+}
 
 const row = (page: Page, id: number) => page.locator(`[data-testid="business-row"][data-business-id="${id}"]`);
 
@@ -60,7 +66,7 @@ test.describe('brands and alternatives', () => {
     await submit.click();
     await expectToast(page, 'Suggestion submitted successfully! It will be reviewed by an admin.', 'success');
 
-    await loggedOut(context);
+    await logOut(page);
     await logInAsAdmin(page);
     await page.goto(`/admin?tab=suggestions&q=${encodeURIComponent(cafe.name)}`);
     const card = page.locator('[data-testid="suggestion-card"]').filter({ hasText: cafe.name });

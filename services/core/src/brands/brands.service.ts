@@ -18,7 +18,9 @@ import { BusinessesRepository } from '../businesses/businesses.repository';
 import { afterBusinessWrite } from '../businesses/businesses.service';
 import { inTransaction, type Database, type Queryable } from '../db/pool';
 import { badRequest, conflict, forbidden, notFound } from '../errors/domain-error';
+import { afterCommit } from '../jobs/after-commit';
 import type { JobQueueRepository } from '../jobs/job-queue.repository';
+import { queueLinkChecks } from '../links/links.service';
 import { replaceSourceList } from '../sources/sources.service';
 import { BRAND_SOURCES, PRODUCT_SOURCES, SourcesRepository } from '../sources/sources.repository';
 import { BrandsRepository } from './brands.repository';
@@ -44,11 +46,11 @@ export class BrandsService {
   async create(input: ValidBrandInput, admin: User): Promise<Brand> {
     const slug = input.slug ?? slugOf(input.name);
     if (!slug) throw badRequest('brandSlugInvalid', { slug: coded('brandSlugInvalid') });
-    return inTransaction(this.db, async (client) => {
+    const { brand, newLinks } = await inTransaction(this.db, async (client) => {
       const brands = new BrandsRepository(client);
       const id = await brands.insert({ name: input.name, slug, reason: input.reason }, admin.id);
       if (id === null) throw conflict('brandExists');
-      await replaceSourceList(new SourcesRepository(client, BRAND_SOURCES), id, input.sources, admin.id);
+      const added = await replaceSourceList(new SourcesRepository(client, BRAND_SOURCES), id, input.sources, admin.id);
       await new AuditRepository(client).record({
         actorId: admin.id,
         action: 'brand.created',
@@ -56,16 +58,18 @@ export class BrandsService {
         targetId: id,
         details: { name: input.name },
       });
-      return this.withSourcesAndCount(client, (await brands.findById(id))!, true);
+      return { brand: await this.withSourcesAndCount(client, (await brands.findById(id))!, true), newLinks: added };
     });
+    await afterCommit('link checks of new brand sources', () => queueLinkChecks(this.jobs, newLinks, 'brand'));
+    return brand;
   }
 
   async update(id: number, input: ValidBrandInput, admin: User): Promise<Brand> {
-    return inTransaction(this.db, async (client) => {
+    const { brand, newLinks } = await inTransaction(this.db, async (client) => {
       const brands = new BrandsRepository(client);
       if (!(await brands.lock(id))) throw notFound('brandNotFound');
       if (!(await brands.update(id, input))) throw conflict('brandExists');
-      await replaceSourceList(new SourcesRepository(client, BRAND_SOURCES), id, input.sources, admin.id);
+      const added = await replaceSourceList(new SourcesRepository(client, BRAND_SOURCES), id, input.sources, admin.id);
       await new AuditRepository(client).record({
         actorId: admin.id,
         action: 'brand.updated',
@@ -73,8 +77,10 @@ export class BrandsService {
         targetId: id,
         details: { name: input.name },
       });
-      return this.withSourcesAndCount(client, (await brands.findById(id))!, true);
+      return { brand: await this.withSourcesAndCount(client, (await brands.findById(id))!, true), newLinks: added };
     });
+    await afterCommit('link checks of new brand sources', () => queueLinkChecks(this.jobs, newLinks, 'brand'));
+    return brand;
   }
 
   /** Its owner or an admin sets the brands the business is an alternative to; an unknown slug is refused, whole. */
@@ -124,7 +130,7 @@ export class BrandsService {
   /** Its owner or an admin says which Palestinian products the business stocks, with the source that shows it. */
   async setProducts(businessId: number, input: Valid<typeof businessProductsInputSchema>, editor: User): Promise<BusinessProducts> {
     await this.requireEditable(businessId, editor);
-    await inTransaction(this.db, async (client) => {
+    const newLinks = await inTransaction(this.db, async (client) => {
       const brands = new BrandsRepository(client);
       const found = await brands.productTypesBySlugs(input.products);
       if (found.length !== input.products.length) throw badRequest('productTypeUnknown', { products: coded('productTypeUnknown') });
@@ -133,7 +139,7 @@ export class BrandsService {
         found.map((type) => type.id),
         editor.id,
       );
-      await replaceSourceList(
+      return replaceSourceList(
         new SourcesRepository(client, PRODUCT_SOURCES),
         businessId,
         input.source && found.length ? [input.source] : [],
@@ -141,6 +147,7 @@ export class BrandsService {
       );
     });
     await afterBusinessWrite(this.jobs);
+    await afterCommit('link check of the products source', () => queueLinkChecks(this.jobs, newLinks, 'product'));
     return businessProducts(this.db, businessId, editor.is_admin);
   }
 

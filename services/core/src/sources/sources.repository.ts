@@ -31,6 +31,11 @@ export const BUSINESS_SOURCES: SourceList = { table: 'business_sources', owner: 
 export const BRAND_SOURCES: SourceList = { table: 'brand_sources', owner: 'brand_id' };
 export const PRODUCT_SOURCES: SourceList = { table: 'business_product_sources', owner: 'business_id' };
 
+/** The lists by name, as a link check's job names the list of its source. */
+export const SOURCE_LISTS = ['business', 'brand', 'product'] as const;
+export type SourceListName = (typeof SOURCE_LISTS)[number];
+export const SOURCE_LIST_TABLES: Record<SourceListName, SourceList> = { business: BUSINESS_SOURCES, brand: BRAND_SOURCES, product: PRODUCT_SOURCES };
+
 /** The sources of proof of support of a business (or of a brand's reason), and the text they are joined into. */
 export class SourcesRepository {
   constructor(
