@@ -108,13 +108,18 @@ test.describe('brands and alternatives', () => {
 });
 
 test.describe('Palestinian products', () => {
-  test("a business that stocks olive oil is found by the 'Palestinian products' filter", async ({ page, context }) => {
-    const saved = await member.http.put<{ products: { slug: string }[] }>(`/api/businesses/${deli.id}/products`, {
-      products: ['olive-oil'],
-      source: { kind: 'In-store sign', description: 'Zaytoun olive oil on the shelf', date: '2026-01-10' },
-    });
-    expect(saved.status).toBe(200);
-    expect(saved.body.products.map((type) => type.slug)).toEqual(['olive-oil']);
+  test("its owner says the deli stocks olive oil, with a source, and the 'Palestinian products' filter finds it", async ({ page, context }) => {
+    await loggedOut(context);
+    await logIn(page, member.username, member.password);
+    await page.goto(`/business/${deli.id}`);
+    const tags = page.getByTestId('tags-card');
+    await tags.getByRole('checkbox', { name: 'Olive oil' }).check();
+    await tags.getByLabel('Kind of source').selectOption('In-store sign');
+    await tags.getByLabel('Quote or description').fill('Zaytoun olive oil on the shelf');
+    await tags.getByRole('button', { name: 'Save products' }).click();
+    await expectToast(page, 'Palestinian products saved', 'success');
+    await expect(page.getByTestId('palestinian-products')).toHaveText('Olive oil');
+    await logOut(page);
 
     await loggedOut(context);
     await page.goto(`/browse?city=${encodeURIComponent(city)}`);
@@ -130,5 +135,6 @@ test.describe('Palestinian products', () => {
     await page.goto(`/business/${deli.id}`);
     await expect(page.getByTestId('palestinian-products')).toHaveText('Olive oil');
     await expect(page.getByTestId('products-card').getByTestId('source')).toContainText('Zaytoun olive oil on the shelf');
+    await expect(page.getByTestId('tags-card')).toHaveCount(0);
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { BRAND_RULES } from '@zaytoon/contract/client';
+import { BRAND_RULES, type BrandSummary } from '@zaytoon/contract/client';
 import { useListMessages } from '../../i18n/list-messages';
 import { useDebounced } from '../../lib/useDebounced';
 import { useBrand, useBrandOptions } from './api';
@@ -11,7 +11,7 @@ const SEARCH_DELAY_MS = 200;
  * 'Alternative to…': a searchable list of the brands (the browser's own list for a text box), asked of the server as the
  * visitor types. Typing a brand's whole name, or picking it, chooses it; emptying the box drops the filter.
  */
-export function BrandFilter({ value, onChoose }: { value: string; onChoose: (slug: string) => void }) {
+export function BrandFilter({ value, onChoose }: { value: string; onChoose: (slug: string, brand?: BrandSummary) => void }) {
   const t = useListMessages();
   const id = useId();
   const [text, setText] = useState<string | null>(null);
@@ -25,8 +25,9 @@ export function BrandFilter({ value, onChoose }: { value: string; onChoose: (slu
   useEffect(() => {
     if (text === null) return;
     const typed = text.trim().toLocaleLowerCase();
-    const named = typed ? brands.find((brand) => brand.name.toLocaleLowerCase() === typed)?.slug : '';
-    if (named !== undefined && named !== value) onChoose(named);
+    const named = typed ? brands.find((brand) => brand.name.toLocaleLowerCase() === typed) : null;
+    if (named === null && value) onChoose('');
+    else if (named && named.slug !== value) onChoose(named.slug, named);
   }, [text, brands, value, onChoose]);
 
   return (

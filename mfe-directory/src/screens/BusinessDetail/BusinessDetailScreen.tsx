@@ -27,6 +27,7 @@ import { MemberConfirmations } from './MemberConfirmations';
 import { Ownership, UnusualActivity } from './Ownership';
 import { PalestineSupport } from './PalestineSupport';
 import { PalestinianProducts } from './PalestinianProducts';
+import { BrandsAndProducts } from './BrandsAndProducts';
 import { AlternativeBadges } from '../../features/brands/AlternativeBadges';
 import { useBusinessDetail } from './useBusinessDetail';
 import { Verification } from './Verification';
@@ -132,6 +133,11 @@ export function BusinessDetailScreen() {
             <Card title={t('form.support')} className={classes.support}>
               <PalestineSupport business={business} />
             </Card>
+            {detail.canEdit.can_edit && (
+              <Card title={t('tags.title')} testId="tags-card">
+                <BrandsAndProducts business={business} />
+              </Card>
+            )}
             {!!business.palestinian_products?.products.length && (
               <Card title={t('detail.products')} testId="products-card">
                 <PalestinianProducts stocked={business.palestinian_products} />
