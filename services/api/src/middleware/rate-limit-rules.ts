@@ -162,6 +162,8 @@ export function rateLimitsByRoute(config: Config, users: UsersRepository): Parti
     setLanguage: [writes],
     createBusiness: [writes],
     updateBusiness: [writes],
+    setBusinessAlternatives: [writes],
+    setBusinessProducts: [writes],
     // Each keystroke pause on /add-business asks once: generous for a member typing, a wall for a scraper.
     duplicateCheck: [{ name: 'duplicate-checks', limit: config.RATE_LIMIT_DUPLICATE_CHECKS_PER_USER, windowSeconds: window, key: byUser }],
     reviewReport: [adminWrites],
@@ -178,5 +180,8 @@ export function rateLimitsByRoute(config: Config, users: UsersRepository): Parti
     keepBurstVotes: [adminWrites],
     discardBurstVotes: [adminWrites],
     liftProtection: [adminWrites],
+    createBrand: [adminWrites],
+    updateBrand: [adminWrites],
+    createProductType: [adminWrites],
   };
 }
