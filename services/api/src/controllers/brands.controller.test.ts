@@ -2,9 +2,18 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@zaytoon/contract';
+import { BusinessesRepository } from '@zaytoon/core';
 import { adminClient, startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
 import { confirmEmail } from '../test/email-confirmation';
 import { createBusiness } from '../test/fixtures';
+
+interface PlanNode {
+  'Actual Rows': number;
+  'Actual Loops': number;
+  Plans?: PlanNode[];
+}
+/** The most rows any step of a plan produced (over all its loops). */
+const mostRowsOfANode = (node: PlanNode): number => Math.max(node['Actual Rows'] * node['Actual Loops'], ...(node.Plans ?? []).map(mostRowsOfANode));
 
 let api: TestApi;
 let admin: ApiTestClient;
@@ -166,6 +175,32 @@ describe("/browse's 'Alternative to…' and 'Palestinian products' filters", () 
     expect((await ids('')).sort()).toEqual([tagged.id, stocked.id, neither.id].sort());
     const summary = await api.client().get(`/api/businesses/summary?alternative_to=${brand.slug}`);
     expect(summary.body.total).toBe(1);
+  });
+
+  it("a page of a brand's alternatives reads the brand's rows, never the directory in name order", async () => {
+    await api.core.db.query(
+      `INSERT INTO businesses (name, address, city, postcode) SELECT 'Filler ' || n, '1 High Street', 'Fillerton', 'XX1 1XX' FROM generate_series(1, 5000) AS n`,
+    );
+    // Beside a brand tagged on every filler, a brand with one alternative looks, to the planner, as common as it.
+    const common = await addBrand();
+    await api.core.db.query(`INSERT INTO business_alternatives (brand_id, business_id) SELECT $1, id FROM businesses WHERE city = 'Fillerton'`, [
+      common.id,
+    ]);
+    const brand = await addBrand();
+    const tagged = await createBusiness(owner, { name: 'Zz Last In Name Order' });
+    expect((await owner.put(`/api/businesses/${tagged.id}/alternatives`, { brands: [brand.slug] })).status).toBe(200);
+    await api.core.db.query('ANALYZE businesses; ANALYZE business_alternatives; ANALYZE brands');
+    const plans: PlanNode[] = [];
+    const explaining = {
+      query: async (text: string, values?: unknown[]) => {
+        const { rows } = await api.core.db.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, values);
+        plans.push(rows[0]['QUERY PLAN'][0].Plan);
+        return { rows: [], rowCount: 0 };
+      },
+    };
+    await new BusinessesRepository(explaining as never).listPage({ alternativeTo: brand.slug }, { limit: 21, forAdmin: false });
+    expect(plans).toHaveLength(1);
+    expect(mostRowsOfANode(plans[0])).toBeLessThan(100);
   });
 });
 

@@ -212,16 +212,18 @@ function filterSql(filters: DirectoryFilters, search: ResolvedSearch | null, par
   // Intervals parsed from other hours than the row's (written by SQL that bypasses the repository) never count.
   if (filters.openAt !== undefined) conditions.push(`b.open_minutes @> ${params.add(filters.openAt)}::int4 AND b.open_minutes_of = b.business_hours`);
   if (filters.opensInTheWeek) conditions.push(`NOT isempty(b.open_minutes) AND b.open_minutes_of = b.business_hours`);
-  // Read from the tag's primary key (brand or product type first): as many rows as the tag has, whatever the directory's size.
+  // The tag's businesses are read first, from its primary key, as an array the planner cannot mistake for a large share
+  // of the directory: a page costs what the tag holds, never a walk of the whole directory in name order.
   if (filters.alternativeTo)
     conditions.push(
-      `b.id IN (SELECT fa.business_id FROM business_alternatives fa WHERE fa.brand_id = (SELECT id FROM brands WHERE slug = ${params.add(filters.alternativeTo)}))`,
+      `b.id = ANY (ARRAY(SELECT fa.business_id FROM business_alternatives fa
+                         WHERE fa.brand_id = (SELECT id FROM brands WHERE slug = ${params.add(filters.alternativeTo)})))`,
     );
-  if (filters.palestinianProduct === 'any') conditions.push('b.id IN (SELECT fp.business_id FROM business_products fp)');
+  if (filters.palestinianProduct === 'any') conditions.push('b.id = ANY (ARRAY(SELECT DISTINCT fp.business_id FROM business_products fp))');
   else if (filters.palestinianProduct)
     conditions.push(
-      `b.id IN (SELECT fp.business_id FROM business_products fp
-                 WHERE fp.product_type_id = (SELECT id FROM product_types WHERE slug = ${params.add(filters.palestinianProduct)}))`,
+      `b.id = ANY (ARRAY(SELECT fp.business_id FROM business_products fp
+                         WHERE fp.product_type_id = (SELECT id FROM product_types WHERE slug = ${params.add(filters.palestinianProduct)})))`,
     );
   if (!search) return { where: conditions.join(' AND '), rank: null, byPrefix: false };
 
