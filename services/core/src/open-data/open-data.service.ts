@@ -113,7 +113,7 @@ export class OpenDataService {
     private readonly storage: StorageRepository,
     private readonly jobs: JobQueueRepository,
     site: { productName: string; publicOrigin: string },
-    private readonly builder: { changes: OpenDataChangesRepository; lock?: OpenDataLockRepository; brands?: BrandsRepository },
+    private readonly builder: { changes: OpenDataChangesRepository; brands: BrandsRepository; lock?: OpenDataLockRepository },
   ) {
     this.origin = { ...site, attribution: openDataAttribution(site.productName, site.publicOrigin) };
   }
@@ -200,9 +200,7 @@ export class OpenDataService {
   private async renderSegment(segment: number): Promise<Record<OpenDataFormat, string>> {
     const rows = await this.businesses.listPublicBetween(segment * SEGMENT_SIZE, segment * SEGMENT_SIZE + SEGMENT_SIZE - 1);
     const ids = rows.map((row) => row.id);
-    const [alternatives, products] = this.builder.brands
-      ? await Promise.all([this.builder.brands.alternativesOf(ids), this.builder.brands.productSlugsOf(ids)])
-      : [new Map<number, never[]>(), new Map<number, never[]>()];
+    const [alternatives, products] = await Promise.all([this.builder.brands.alternativesOf(ids), this.builder.brands.productSlugsOf(ids)]);
     const businesses: OpenDataBusiness[] = rows.map((row) => ({
       ...toOpenDataBusiness(toBusiness(row, false)),
       alternatives: alternatives.get(row.id) ?? [],
