@@ -498,7 +498,10 @@ function demoSource(proof: (typeof PROOF_OF_SUPPORT)[number], slug: string, list
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
-function currentValueText(business: DemoBusiness, field: SuggestableField): string {
+/** The demo data has no brands to suggest a business is an alternative to. */
+type GeneratedField = Exclude<SuggestableField, 'alternative_to'>;
+
+function currentValueText(business: DemoBusiness, field: GeneratedField): string {
   switch (field) {
     case 'business_hours':
       return Object.keys(business.businessHours).length ? JSON.stringify(business.businessHours) : '';
@@ -515,7 +518,7 @@ function currentValueText(business: DemoBusiness, field: SuggestableField): stri
   }
 }
 
-function suggestedValueFor(rng: Prng, business: DemoBusiness, field: SuggestableField): string {
+function suggestedValueFor(rng: Prng, business: DemoBusiness, field: GeneratedField): string {
   const slug = slugify(business.name);
   switch (field) {
     case 'description': {
@@ -550,13 +553,15 @@ function suggestedValueFor(rng: Prng, business: DemoBusiness, field: Suggestable
   }
 }
 
-/** The fields random suggestions are drawn from: the list before name_latin and special_hours joined it, so the draws stay as they were. */
-const GENERATED_SUGGESTION_FIELDS = SUGGESTABLE_FIELDS.filter((field) => field !== 'name_latin' && field !== 'special_hours');
+/** The fields random suggestions are drawn from: the list before name_latin, special_hours and alternative_to joined it, so the draws stay as they were. */
+const GENERATED_SUGGESTION_FIELDS = SUGGESTABLE_FIELDS.filter(
+  (field): field is GeneratedField => field !== 'name_latin' && field !== 'special_hours' && field !== 'alternative_to',
+);
 
 function makeSuggestions(rng: Prng, now: Date, members: DemoMember[], businesses: DemoBusiness[]): DemoSuggestion[] {
   const suggestions: DemoSuggestion[] = [];
   const used = new Set<string>();
-  const add = (business: number, fieldName: SuggestableField, member: number) => {
+  const add = (business: number, fieldName: GeneratedField, member: number) => {
     const key = `${business}:${fieldName}`;
     if (used.has(key)) return;
     used.add(key);
@@ -582,7 +587,7 @@ function makeSuggestions(rng: Prng, now: Date, members: DemoMember[], businesses
   };
 
   // Missing information first, so 'add_missing' suggestions exist.
-  const missing: [SuggestableField, (b: DemoBusiness) => boolean][] = [
+  const missing: [GeneratedField, (b: DemoBusiness) => boolean][] = [
     ['phone', (b) => b.phone === ''],
     ['website', (b) => b.website === ''],
     ['social_media', (b) => Object.keys(b.socialMedia).length === 0],

@@ -25,6 +25,7 @@ const SCREENS: Partial<Record<ScreenId, ComponentType>> = {
   'unsubscribe-alert': lazyNamed(() => import('./screens/UnsubscribeAlert/UnsubscribeAlertScreen'), 'UnsubscribeAlertScreen'),
   'confirm-email': lazyNamed(() => import('./screens/ConfirmEmail/ConfirmEmailScreen'), 'ConfirmEmailScreen'),
   'open-data': lazyNamed(() => import('./screens/OpenData/OpenDataScreen'), 'OpenDataScreen'),
+  'brand-alternatives': lazyNamed(() => import('./screens/BrandAlternatives/BrandAlternativesScreen'), 'BrandAlternativesScreen'),
 };
 /** A screen of the route table this remote does not have (yet): rare, so it downloads only when shown. */
 const Placeholder = lazyNamed(() => import('./screens/Placeholder'), 'Placeholder');

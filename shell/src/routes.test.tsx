@@ -19,13 +19,14 @@ const cases: Array<[path: string, remote: RemoteName, screen: string]> = [
   ['/unsubscribe-alert', 'directory', 'unsubscribe-alert'],
   ['/confirm-email', 'directory', 'confirm-email'],
   ['/open-data', 'directory', 'open-data'],
+  ['/alternatives/examplebucks', 'directory', 'brand-alternatives'],
   ['/admin', 'admin', 'admin-panel'],
 ];
 
 describe('route table (SPEC §2)', () => {
   it('covers every route of SPEC §2', () => {
     expect(APP_ROUTES.map((route) => route.path).sort()).toEqual(
-      ['/', ...cases.map(([path]) => path.replace('/7', '/:id').replace('/5', '/:id'))].sort(),
+      ['/', ...cases.map(([path]) => path.replace('/7', '/:id').replace('/5', '/:id').replace('/examplebucks', '/:slug'))].sort(),
     );
   });
 

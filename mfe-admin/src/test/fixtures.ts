@@ -356,6 +356,8 @@ export function fakeAdminServer(seed: {
       state.partnerKeys = state.partnerKeys.map((item) => (item === found ? revoked : item));
       return revoked;
     },
+    listBrands: async () => [],
+    productTypes: async () => [],
   };
   const api: ApiClient = fakeApi(routes);
   return {

@@ -62,6 +62,8 @@ const EMPTY_ANSWERS: RouteFakes = {
   cities: async () => ({ cities: [] }),
   confirmationSummary: async () => NO_CONFIRMATIONS,
   listAlerts: async () => [],
+  listBrands: async () => [],
+  productTypes: async () => [],
 };
 
 /** A fake API: each route answers from its fake, else with an empty answer (see @zaytoon/web-kit/fake-api). */

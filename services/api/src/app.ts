@@ -6,6 +6,7 @@ import { authController } from './controllers/auth.controller';
 import { accountController, pictureUpload } from './controllers/account.controller';
 import { adminController } from './controllers/admin.controller';
 import { alertsController } from './controllers/alerts.controller';
+import { brandsController } from './controllers/brands.controller';
 import { secondFactorController } from './controllers/second-factor.controller';
 
 import { emailConfirmationController } from './controllers/email-confirmation.controller';
@@ -113,6 +114,7 @@ export function createApp(core: Core, options: { logger?: Logger } = {}): Expres
         ...communityController(core),
         ...adminController(core),
         ...alertsController(core),
+        ...brandsController(core),
         ...emailConfirmationController(core),
         ...openDataController(core),
         ...photosController(core),

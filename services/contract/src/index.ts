@@ -27,6 +27,7 @@ export * from './schemas/vote.schema';
 export * from './schemas/protection.schema';
 export * from './schemas/alert.schema';
 export * from './schemas/partner.schema';
+export * from './schemas/brand.schema';
 export { sourceLine, sourcesText } from './format/describe-value';
 export { buildOpenApiDocument } from './openapi';
 export * from './i18n/message-codes';

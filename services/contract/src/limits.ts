@@ -136,6 +136,21 @@ export const SOURCE_RULES = {
   maxPerBusiness: 20,
 } as const;
 
+/** Boycotted brands and the businesses that are alternatives to them; Palestinian product types. */
+export const BRAND_RULES = {
+  nameMaxLength: 100,
+  slugMaxLength: 60,
+  reasonMaxLength: 300,
+  maxSources: 10,
+  /** A business is an alternative to at most this many brands. */
+  maxPerBusiness: 10,
+  /** The brand list's search answers at most this many. */
+  listMaxLimit: 100,
+  listDefaultLimit: 20,
+  productTypeNameMaxLength: 60,
+  maxProductTypes: 50,
+} as const;
+
 export const CONFIRMATION_ANSWERS = ['Yes', 'Closed', 'No longer supportive'] as const;
 export type ConfirmationAnswer = (typeof CONFIRMATION_ANSWERS)[number];
 
@@ -222,10 +237,16 @@ export const SUGGESTABLE_FIELDS = [
   'category',
   'name_latin',
   'special_hours',
+  'alternative_to',
 ] as const;
 export type SuggestableField = (typeof SUGGESTABLE_FIELDS)[number];
 
-export const FIELD_LABELS: Record<SuggestableField | 'name' | 'address' | 'city' | 'postcode', string> = {
+/** A suggestion that tags the business rather than writes one of its columns: the brand's slug it is an alternative to. */
+export const TAG_SUGGESTIONS = ['alternative_to'] as const;
+type TagSuggestion = (typeof TAG_SUGGESTIONS)[number];
+export const TAG_SUGGESTION_LABELS: Record<TagSuggestion, string> = { alternative_to: 'Alternative to' };
+
+export const FIELD_LABELS: Record<Exclude<SuggestableField, TagSuggestion> | 'name' | 'address' | 'city' | 'postcode', string> = {
   name: 'Business Name',
   name_latin: 'Name in English letters',
   address: 'Address',

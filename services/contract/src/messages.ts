@@ -44,7 +44,7 @@ export const MESSAGES = {
   reportReasonFilterInvalid:
     'reason must be one of: Inaccurate information, Does not support Palestine, Business closed/moved, Inappropriate content, Spam or duplicate, Other',
   suggestionFieldFilterInvalid:
-    'field must be one of: description, phone, website, business_hours, social_media, proof_of_support, category, name_latin, special_hours',
+    'field must be one of: description, phone, website, business_hours, social_media, proof_of_support, category, name_latin, special_hours, alternative_to',
   recheckReasonFilterInvalid: 'reason must be one of: members, due, never',
   invalidRequest: 'Invalid request',
   invalidCursor: 'Invalid cursor: follow the Link header of the previous page',
@@ -126,6 +126,29 @@ export const MESSAGES = {
   sourceUrlInvalid: 'Source link must start with http:// or https://',
   sourceUrlPortRefused: 'Source link must use the standard web port (80 or 443)',
   sourceDateInvalid: 'Please enter the date of the source (not in the future)',
+  /** Brands and alternatives: admins keep the brands; owners, admins and approved suggestions tag businesses. */
+  brandNotFound: 'Brand not found',
+  brandNameRequired: 'Brand name is required',
+  brandReasonRequired: 'Please give a short reason for the boycott',
+  brandSourceRequired: 'Please add at least one source',
+  brandSlugInvalid: 'Slug may only use lower-case letters, numbers and single dashes',
+  brandExists: 'A brand with this name or slug already exists',
+  brandUnknown: 'Please choose brands from the list',
+  alreadyAlternative: 'This business is already listed as an alternative to this brand',
+  tooManyAlternatives: 'A business can be an alternative to at most 10 brands',
+  /** Palestinian products: the admin-kept list of product types. */
+  productTypeUnknown: 'Please choose product types from the list',
+  productTypeNameRequired: 'Product type name is required',
+  productTypeExists: 'A product type with this name already exists',
+  productSourceRequired: 'Please add a source that shows the business stocks these products',
+  brandSaved: 'Brand saved',
+  saveBrandFailed: 'Failed to save the brand',
+  loadBrandsFailed: 'Failed to load brands',
+  productTypeAdded: 'Product type added',
+  addProductTypeFailed: 'Failed to add the product type',
+  alternativesSaved: 'Alternatives saved',
+  productsSaved: 'Palestinian products saved',
+  saveTagsFailed: 'Failed to save',
   /** Owner claims and the owners' freshness reminders. */
   claimNotFound: 'Claim not found',
   partnerKeyNotFound: 'API key not found',

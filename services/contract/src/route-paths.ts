@@ -34,6 +34,11 @@ export const ROUTE_PATHS = {
   cities: { method: 'get', path: '/cities' },
   postcodeCentre: { method: 'get', path: '/postcode-centre' },
   getBusiness: { method: 'get', path: '/businesses/:id' },
+  listBrands: { method: 'get', path: '/brands' },
+  getBrand: { method: 'get', path: '/brands/:slug' },
+  productTypes: { method: 'get', path: '/product-types' },
+  setBusinessAlternatives: { method: 'put', path: '/businesses/:id/alternatives' },
+  setBusinessProducts: { method: 'put', path: '/businesses/:id/products' },
   mergedBusinessPage: { method: 'get', path: '/businesses/:id/page' },
   exportBusinessesCsv: { method: 'get', path: OPEN_DATA_PATHS.csv },
   exportBusinessesGeoJson: { method: 'get', path: OPEN_DATA_PATHS.geojson },
@@ -101,6 +106,9 @@ export const ROUTE_PATHS = {
   pendingSubmissions: { method: 'get', path: '/admin/submissions' },
   approveSubmission: { method: 'post', path: '/admin/submissions/:id/approve' },
   rejectSubmission: { method: 'post', path: '/admin/submissions/:id/reject' },
+  createBrand: { method: 'post', path: '/admin/brands' },
+  updateBrand: { method: 'put', path: '/admin/brands/:id' },
+  createProductType: { method: 'post', path: '/admin/product-types' },
 } as const satisfies Record<string, { method: Method; path: string }>;
 
 export type RouteName = keyof typeof ROUTE_PATHS;

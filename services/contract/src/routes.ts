@@ -90,6 +90,18 @@ import {
   partnerKeyStatusSchema,
   partnerSubmissionSchema,
 } from './schemas/partner.schema';
+import {
+  brandInputSchema,
+  brandListQuerySchema,
+  brandSchema,
+  brandSlugParamsSchema,
+  brandSummarySchema,
+  businessAlternativesInputSchema,
+  businessProductsInputSchema,
+  businessProductsSchema,
+  productTypeInputSchema,
+  productTypeSchema,
+} from './schemas/brand.schema';
 
 export type Access = 'public' | 'user' | 'admin' | 'partner';
 export type SuccessStatus = 200 | 201;
@@ -108,6 +120,8 @@ export const API_TAGS = {
   openData:
     "Open data: every listed business's public fields as CSV and GeoJSON, under the Open Database License; rebuilt at most every 10 minutes after changes, answered with ETag and Last-Modified.",
   partners: 'For partner apps, under /api/v1 (a promise: fields are only ever added): change-only sync of the listed businesses.',
+  brands:
+    "Brands and alternatives: the boycotted brands admins keep, with their reasons and sources; the businesses tagged 'Alternative to <brand>' by their owners, admins or approved suggestions; the Palestinian product types a business stocks.",
   admin:
     'Admins only: statistics, pending reports and suggestions and their review, deleting a business, verifications, re-checks, broken links, owner claims, possible duplicates and merges, unusual activity (paused businesses).',
 } as const;
@@ -362,6 +376,51 @@ export const API_ROUTES = {
     cacheable: true,
     summary: 'Business detail',
     response: businessDetailSchema,
+  }),
+  listBrands: route({
+    ...ROUTE_PATHS.listBrands,
+    access: 'public',
+    tag: 'brands',
+    summary: "The brands for 'Alternative to…': A-Z, or those whose name holds `search`, those that start with it first; at most `limit`",
+    query: brandListQuerySchema,
+    response: z.array(brandSummarySchema),
+    cacheable: true,
+  }),
+  getBrand: route({
+    ...ROUTE_PATHS.getBrand,
+    access: 'public',
+    tag: 'brands',
+    summary:
+      "A brand's page: why, with its sources, and how many listed businesses are alternatives to it (list them with GET /businesses?alternative_to=<slug>)",
+    params: brandSlugParamsSchema,
+    response: brandSchema,
+    cacheable: true,
+  }),
+  productTypes: route({
+    ...ROUTE_PATHS.productTypes,
+    access: 'public',
+    tag: 'brands',
+    summary: 'The Palestinian product types a business may say it stocks, A-Z',
+    response: z.array(productTypeSchema),
+    cacheable: true,
+  }),
+  setBusinessAlternatives: route({
+    notFound: 'businessNotFound',
+    ...ROUTE_PATHS.setBusinessAlternatives,
+    access: 'user',
+    tag: 'brands',
+    summary: 'Its owner or an admin: the brands the business is an alternative to (replaces the list; 403 for anyone else)',
+    body: businessAlternativesInputSchema,
+    response: z.array(brandSummarySchema),
+  }),
+  setBusinessProducts: route({
+    notFound: 'businessNotFound',
+    ...ROUTE_PATHS.setBusinessProducts,
+    access: 'user',
+    tag: 'brands',
+    summary: 'Its owner or an admin: the Palestinian products the business stocks, with a source that shows it (replaces both; 403 for anyone else)',
+    body: businessProductsInputSchema,
+    response: businessProductsSchema,
   }),
   mergedBusinessPage: route({
     notFound: 'businessNotFound',
@@ -959,6 +1018,33 @@ export const API_ROUTES = {
     tag: 'admin',
     summary: "Reject a partner's submission: nothing is listed (409 once decided)",
     response: partnerSubmissionSchema,
+  }),
+  createBrand: route({
+    ...ROUTE_PATHS.createBrand,
+    status: 201,
+    access: 'admin',
+    tag: 'admin',
+    summary: 'Add a brand: name, slug (made from the name when left out), a short reason and its sources (409 when the name or slug is taken)',
+    body: brandInputSchema,
+    response: brandSchema,
+  }),
+  updateBrand: route({
+    notFound: 'brandNotFound',
+    ...ROUTE_PATHS.updateBrand,
+    access: 'admin',
+    tag: 'admin',
+    summary: "Edit a brand's name, reason and sources; its slug never changes (409 when the name is taken)",
+    body: brandInputSchema,
+    response: brandSchema,
+  }),
+  createProductType: route({
+    ...ROUTE_PATHS.createProductType,
+    status: 201,
+    access: 'admin',
+    tag: 'admin',
+    summary: 'Add a Palestinian product type (409 when the name or slug is taken)',
+    body: productTypeInputSchema,
+    response: productTypeSchema,
   }),
 } as const satisfies { [Name in RouteName]: RouteDefinition };
 

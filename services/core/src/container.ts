@@ -48,6 +48,8 @@ import { DuplicatesRepository } from './duplicates/duplicates.repository';
 import { DuplicatesService } from './duplicates/duplicates.service';
 import { AlertTokens } from './alerts/alert-token';
 import { AlertsService } from './alerts/alerts.service';
+import { BrandsService } from './brands/brands.service';
+import { BrandsRepository } from './brands/brands.repository';
 import { OpenDataService } from './open-data/open-data.service';
 import { BusinessChangesRepository } from './partners/business-changes.repository';
 import { PartnerFeedService } from './partners/partner-feed.service';
@@ -128,7 +130,7 @@ export function createCore(config: Config) {
     directory: new DirectoryService(businesses, rollups),
     votes: new VotesService(db, businesses, burstProtection),
     comments: new CommentsService(repositories.comments, businesses, db, burstProtection),
-    suggestions: new SuggestionsService(repositories.suggestions, businesses, jobs),
+    suggestions: new SuggestionsService(repositories.suggestions, businesses, jobs, db),
     reports: new ReportsService(repositories.reports, businesses, jobs, db, burstProtection),
     adminReview: new AdminReviewService(db, jobs),
     verification: new VerificationService(db, repositories.verifications, jobs),
@@ -142,12 +144,13 @@ export function createCore(config: Config) {
     alerts: new AlertsService(db, jobs, new AlertTokens(config)),
     partnerFeed: new PartnerFeedService(new BusinessChangesRepository(db), businesses),
     partnerKeys: new PartnerKeysService(db, new PartnerUsageRepository(redis)),
+    brands: new BrandsService(db, jobs),
     openData: new OpenDataService(
       businesses,
       repositories.storage,
       jobs,
       { productName: config.PRODUCT_NAME, publicOrigin: config.PUBLIC_ORIGIN },
-      { changes: new OpenDataChangesRepository(db) },
+      { changes: new OpenDataChangesRepository(db), brands: new BrandsRepository(db) },
     ),
   };
 

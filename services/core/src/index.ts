@@ -13,6 +13,7 @@ export * from './sessions/session-index.repository';
 export * from './users/users.repository';
 export * from './users/auth.service';
 export * from './businesses/businesses.repository';
+export { BrandsRepository } from './brands/brands.repository';
 export * from './container';
 export * from './directory/directory-version.repository';
 export * from './jobs/queue-metrics';

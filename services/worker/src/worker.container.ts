@@ -23,6 +23,7 @@ import {
   OpenDataService,
   OpenDataLockRepository,
   DirectoryRollupRepository,
+  BrandsRepository,
 } from '@zaytoon/core';
 import {
   AvatarRepository,
@@ -72,7 +73,7 @@ export function createWorkerContainer(config: Config) {
       storage,
       jobs,
       { productName: config.PRODUCT_NAME, publicOrigin: config.PUBLIC_ORIGIN },
-      { changes: new OpenDataChangesRepository(db), lock: new OpenDataLockRepository(redis) },
+      { changes: new OpenDataChangesRepository(db), brands: new BrandsRepository(db), lock: new OpenDataLockRepository(redis) },
     ),
     linkChecks: new LinkCheckService(
       links,

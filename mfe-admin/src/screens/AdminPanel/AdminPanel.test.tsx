@@ -58,6 +58,7 @@ const tabsCounting = (reports: number, suggestions: number, businesses: number) 
   'Photos (0)',
   'Partner submissions (0)',
   'Partners (0)',
+  'Brands',
 ];
 const pending = () => screen.getByTestId('stat-pending').dataset;
 
@@ -125,6 +126,8 @@ describe('admin panel', () => {
     expect(document.activeElement?.textContent).toBe('Suggestions (2)');
     expect(screen.getAllByTestId('suggestion-card')).toHaveLength(2);
     await userEvent.keyboard('{End}');
+    expect(screen.getByTestId('brands-tab')).toBeTruthy();
+    await userEvent.keyboard('{ArrowLeft}');
     expect(screen.getByTestId('partners')).toBeTruthy();
     await userEvent.keyboard('{ArrowLeft}');
     expect(screen.getByTestId('submissions')).toBeTruthy();
@@ -489,6 +492,7 @@ describe('admin panel in other languages', () => {
       'لا صور',
       'إرسالات الشركاء (0)',
       'الشركاء (0)',
+      'العلامات التجارية',
     ]);
     const stats = within(screen.getByRole('region', { name: 'الإحصاءات' }));
     expect(stats.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([

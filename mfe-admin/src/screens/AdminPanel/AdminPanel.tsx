@@ -17,6 +17,7 @@ import { directionOf } from '@zaytoon/contract/client';
 import { rich } from '../../i18n/Rich';
 import { useMessages, type AdminMessage } from '../../i18n/messages';
 import { ADMIN_BUILD_LABEL, ADMIN_VERSION, versionLabel } from '../../version';
+import { BrandsTab } from './BrandsTab';
 import { BrokenLinksTab } from './BrokenLinksTab';
 import { BusinessesTab } from './BusinessesTab';
 import { DuplicatesTab } from './DuplicatesTab';
@@ -36,7 +37,18 @@ import card from './card.module.css';
 import panel from './AdminPanel.module.css';
 
 type Tab =
-  'reports' | 'suggestions' | 'businesses' | 'rechecks' | 'links' | 'duplicates' | 'claims' | 'unusual' | 'photos' | 'submissions' | 'partners';
+  | 'reports'
+  | 'suggestions'
+  | 'businesses'
+  | 'rechecks'
+  | 'links'
+  | 'duplicates'
+  | 'claims'
+  | 'unusual'
+  | 'photos'
+  | 'submissions'
+  | 'partners'
+  | 'brands';
 const TABS: Tab[] = [
   'reports',
   'suggestions',
@@ -49,6 +61,7 @@ const TABS: Tab[] = [
   'photos',
   'submissions',
   'partners',
+  'brands',
 ];
 const isTab = (name: string | null): name is Tab => TABS.includes(name as Tab);
 
@@ -115,6 +128,7 @@ export function AdminPanel() {
     photos: null,
     submissions: null,
     partners: null,
+    brands: null,
   });
 
   // Each tab counts its whole queue (the API's total), not the pages read so far.
@@ -130,6 +144,8 @@ export function AdminPanel() {
     photos: totalOf(photos),
     submissions: totalOf(submissions),
     partners: totalOf(partnerKeys),
+    // A list kept, not a queue: its tab counts nothing.
+    brands: 0,
   };
   const label = (name: Tab) => t(`tab.${name}` satisfies AdminMessage, { count: counts[name] });
 
@@ -207,6 +223,8 @@ export function AdminPanel() {
           <SubmissionsTab />
         ) : tab === 'partners' ? (
           <PartnersTab />
+        ) : tab === 'brands' ? (
+          <BrandsTab />
         ) : (
           <UnusualActivityTab />
         )}

@@ -13,9 +13,13 @@ export interface FilterValues {
   city: string;
   verified: '' | 'true';
   openNow: '' | 'true';
+  /** 'Alternative to…': a brand's slug, or '' for none. */
+  alternativeTo: string;
+  /** 'Palestinian products': a product type's slug, 'any', or '' for none. */
+  product: string;
 }
 
-export const NO_FILTERS: FilterValues = { search: '', category: 'all', city: 'all', verified: '', openNow: '' };
+export const NO_FILTERS: FilterValues = { search: '', category: 'all', city: 'all', verified: '', openNow: '', alternativeTo: '', product: '' };
 
 /**
  * The filter every directory answer takes, with empty and 'all' left out, so that equal filters
@@ -29,15 +33,27 @@ export function toDirectoryFilter(values: FilterValues): DirectoryFilter {
   if (values.city && values.city !== 'all') filter.city = values.city;
   if (values.verified) filter.verified = values.verified;
   if (values.openNow) filter.open_now = values.openNow;
+  if (values.alternativeTo) filter.alternative_to = values.alternativeTo;
+  if (values.product) filter.palestinian_product = values.product;
   return filter;
 }
 
 export function isFiltered(filter: DirectoryFilter): boolean {
-  return Boolean(filter.search || filter.category || filter.city || filter.verified || filter.open_now);
+  return Boolean(
+    filter.search || filter.category || filter.city || filter.verified || filter.open_now || filter.alternative_to || filter.palestinian_product,
+  );
 }
 
 export function sameFilters(a: FilterValues, b: FilterValues): boolean {
-  return a.search === b.search && a.category === b.category && a.city === b.city && a.verified === b.verified && a.openNow === b.openNow;
+  return (
+    a.search === b.search &&
+    a.category === b.category &&
+    a.city === b.city &&
+    a.verified === b.verified &&
+    a.openNow === b.openNow &&
+    a.alternativeTo === b.alternativeTo &&
+    a.product === b.product
+  );
 }
 
 export function cityOf(business: { city?: string | null }): string {

@@ -31,6 +31,8 @@ export const URL_PARAMS = {
   city: 'city',
   verified: 'verified',
   openNow: 'open_now',
+  alternativeTo: 'alternative_to',
+  product: 'palestinian_product',
   view: 'view',
   open: 'open',
   lat: 'lat',
@@ -59,6 +61,8 @@ export function readDirectoryUrl(params: URLSearchParams): DirectoryUrlState {
       city: params.get(URL_PARAMS.city) || NO_FILTERS.city,
       verified: params.get(URL_PARAMS.verified) === 'true' ? 'true' : NO_FILTERS.verified,
       openNow: params.get(URL_PARAMS.openNow) === 'true' ? 'true' : NO_FILTERS.openNow,
+      alternativeTo: params.get(URL_PARAMS.alternativeTo) ?? NO_FILTERS.alternativeTo,
+      product: params.get(URL_PARAMS.product) ?? NO_FILTERS.product,
     },
     view: params.get(URL_PARAMS.view) === 'map' ? 'map' : 'locations',
     open: params.get(URL_PARAMS.open) || null,
@@ -112,6 +116,8 @@ export function useDirectoryUrl() {
         setOrDelete(params, URL_PARAMS.city, filters.city, 'all');
         setOrDelete(params, URL_PARAMS.verified, filters.verified);
         setOrDelete(params, URL_PARAMS.openNow, filters.openNow);
+        setOrDelete(params, URL_PARAMS.alternativeTo, filters.alternativeTo);
+        setOrDelete(params, URL_PARAMS.product, filters.product);
         // The viewport belongs to the filters it was framed for: new filters frame their own results.
         for (const name of [URL_PARAMS.lat, URL_PARAMS.lng, URL_PARAMS.zoom]) params.delete(name);
       }, options),

@@ -9,8 +9,11 @@ import { useNearbyBusinesses } from './api/near-me-queries';
 import type { NearPoint } from './near-point';
 import styles from './NearMe.module.css';
 
-/** The Locations view near a point: the filters' mapped businesses nearest first, each with its distance, page after page. */
-export default function NearbyList({ filter, near }: { filter: DirectoryFilter; near: NearPoint }) {
+/**
+ * The Locations view near a point: the filters' mapped businesses nearest first, each with its distance, page after
+ * page. Without a point (a brand's page before 'Near me'), the same list in the directory's order.
+ */
+export default function NearbyList({ filter, near }: { filter: DirectoryFilter; near: NearPoint | null }) {
   const t = useListMessages();
   const isAdmin = useSession((state) => state.user?.is_admin ?? false);
   const nearby = useNearbyBusinesses(filter, near);
@@ -26,7 +29,7 @@ export default function NearbyList({ filter, near }: { filter: DirectoryFilter; 
     );
   }
   return (
-    <section className={styles.list} data-testid="nearby-list" aria-label={t('nearMe.sorted')}>
+    <section className={styles.list} data-testid="nearby-list" aria-label={near ? t('nearMe.sorted') : undefined}>
       {businesses.map((business) => (
         <BusinessRow key={business.id} business={business} isAdmin={isAdmin} />
       ))}

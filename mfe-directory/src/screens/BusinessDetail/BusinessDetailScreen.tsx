@@ -27,6 +27,9 @@ import { History } from './History';
 import { MemberConfirmations } from './MemberConfirmations';
 import { Ownership, UnusualActivity } from './Ownership';
 import { PalestineSupport } from './PalestineSupport';
+import { PalestinianProducts } from './PalestinianProducts';
+import { BrandsAndProducts } from './BrandsAndProducts';
+import { AlternativeBadges } from '../../features/brands/AlternativeBadges';
 import { useBusinessDetail } from './useBusinessDetail';
 import { Verification } from './Verification';
 import classes from './BusinessDetailScreen.module.css';
@@ -91,6 +94,7 @@ export function BusinessDetailScreen() {
       <main className={shared.page} data-testid="business-detail" data-business-id={business.id}>
         <header className={`${shared.card} ${classes.header}`} data-testid="business-header">
           {business.category && <span className={`${shared.badge} ${shared.badgeGreen}`}>{business.category}</span>}
+          <AlternativeBadges brands={business.alternatives} />
           <h1 className={classes.name} dir="auto">
             {business.name}
           </h1>
@@ -132,6 +136,16 @@ export function BusinessDetailScreen() {
               <PalestineSupport business={business} />
             </Card>
             <Photos businessId={business.id} isOwner={detail.canEdit.is_owner} />
+            {detail.canEdit.can_edit && (
+              <Card title={t('tags.title')} testId="tags-card">
+                <BrandsAndProducts business={business} />
+              </Card>
+            )}
+            {!!business.palestinian_products?.products.length && (
+              <Card title={t('detail.products')} testId="products-card">
+                <PalestinianProducts stocked={business.palestinian_products} />
+              </Card>
+            )}
             {detail.suggestions.length > 0 && <PendingSuggestions suggestions={detail.suggestions} />}
             <RecentReports business={business} />
             <History businessId={business.id} />

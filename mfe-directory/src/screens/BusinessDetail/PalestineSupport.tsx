@@ -34,7 +34,8 @@ export function PalestineSupport({ business }: { business: BusinessDetail }) {
   );
 }
 
-function SourceItem({ source }: { source: Source }) {
+/** One source: its kind, date, description and link (a business's proof of support, a brand's reason, a business's products). */
+export function SourceItem({ source }: { source: Source }) {
   // Its page failed three checks in a row: what the page said is kept, so the source still means something.
   const broken = source.link?.status === 'broken';
   const t = useMessages();

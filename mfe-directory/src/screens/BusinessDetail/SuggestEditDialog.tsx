@@ -10,6 +10,7 @@ import {
 } from '@zaytoon/contract/client';
 import { useAddSuggestion } from '../../features/business/api/use-suggest-and-report';
 import { SourceFields } from '../../features/business/sources/SourceFields';
+import { BrandFilter } from '../../features/brands/BrandFilter';
 import { emptySourceDraft } from '../../features/business/sources/sourceDraft';
 import { BUSINESS_FIELD_MAX_LENGTH, isLongText } from '../../features/business/fieldLimits';
 import { SOCIAL_LABELS, useMessages } from '../../i18n/messages';
@@ -94,6 +95,8 @@ export function SuggestEditDialog({ business, onClose }: { business: Business; o
           <legend>{label('field', field)}</legend>
           <SpecialHoursFields drafts={specialDrafts} onChange={setSpecialDrafts} errors={fieldErrors} errorPrefix="suggested_value" />
         </fieldset>
+      ) : field === 'alternative_to' ? (
+        <BrandFilter value={value} onChoose={setValue} />
       ) : field === 'proof_of_support' ? (
         <fieldset className={suggest.fieldset}>
           <legend>{t('suggest.source')}</legend>

@@ -5,6 +5,7 @@ export const JSON_FIELDS: ReadonlySet<SuggestableField> = new Set(['business_hou
 
 /** The business's current value of a field, as text. */
 export function currentValue(business: Business, field: SuggestableField): string {
+  if (field === 'alternative_to') return (business.alternatives ?? []).map((brand) => brand.name).join(', ');
   const value = business[field];
   if (field === 'special_hours') {
     return (business.special_hours ?? [])

@@ -6,6 +6,7 @@ import { useCount, useListMessages } from '../../i18n/list-messages';
 import { OpeningStatus } from '../../ui/OpeningStatus';
 import { Distance } from '../../features/near-me/Distance';
 import { CoverThumbnail } from '../../features/photos/CoverThumbnail';
+import { AlternativeBadges } from '../../features/brands/AlternativeBadges';
 import row from './BusinessRow.module.css';
 
 /**
@@ -32,6 +33,7 @@ export function BusinessRow({ business, isAdmin }: { business: Business; isAdmin
           <span className={business.vote_score < 0 ? `${shared.score} ${shared.scoreNegative}` : shared.score} title={t('row.score')} dir="ltr">
             {formatScore(business.vote_score)}
           </span>
+          <AlternativeBadges brands={business.alternatives} />
           {isAdmin && business.report_count > 0 && (
             <span className={`${shared.badge} ${shared.badgeRed}`} data-testid="report-count">
               {t('row.reports', count(business.report_count))}

@@ -31,8 +31,11 @@ export function DirectoryScreen() {
   const t = useListMessages();
   const url = useDirectoryUrl();
   const restoreScrollY = useScrollMemory();
-  const { search, category, city, verified, openNow } = url.filters;
-  const filter = useMemo(() => toDirectoryFilter({ search, category, city, verified, openNow }), [search, category, city, verified, openNow]);
+  const { search, category, city, verified, openNow, alternativeTo, product } = url.filters;
+  const filter = useMemo(
+    () => toDirectoryFilter({ search, category, city, verified, openNow, alternativeTo, product }),
+    [search, category, city, verified, openNow, alternativeTo, product],
+  );
   const { setFilters } = url;
   const commitFilters = useCallback((values: FilterValues, options: WriteOptions) => setFilters(values, options), [setFilters]);
 
@@ -49,7 +52,8 @@ export function DirectoryScreen() {
         <NearMe near={url.near} onNear={url.setNear} />
 
         <CountLine filter={filter} />
-        {member && (
+        {/* Alerts keep the filters they know: one on a brand or a product would mail businesses outside it. */}
+        {member && !filter.alternative_to && !filter.palestinian_product && (
           <Suspense fallback={null}>
             <SaveAlertButton filter={filter} />
           </Suspense>

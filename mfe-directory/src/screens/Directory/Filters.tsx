@@ -6,6 +6,10 @@ import type { DirectoryView, WriteOptions } from '../../features/directory/useDi
 import { useListMessages } from '../../i18n/list-messages';
 import { SelectField, TextField } from '../../ui/Field';
 import { CityCombobox } from './CityCombobox';
+import { useBrand } from '../../features/brands/api';
+import { BrandFilter } from '../../features/brands/BrandFilter';
+import { BrandOffers } from '../../features/brands/BrandOffers';
+import { ProductFilter } from '../../features/brands/ProductFilter';
 import filters from './Filters.module.css';
 import shared from '../../ui/page.module.css';
 
@@ -72,7 +76,8 @@ export const Filters = memo(function Filters({ values, onCommit, view, onViewCha
     };
   };
 
-  const chips: Array<{ key: keyof FilterValues; label: string; value: string; reset: string }> = [];
+  const chosenBrand = useBrand(draft.alternativeTo || null).data;
+  const chips: Array<{ key: keyof FilterValues; label: string; value: string; reset: string; removeLabel?: string }> = [];
   if (draft.search.trim()) chips.push({ key: 'search', label: t('filters.searchChip'), value: draft.search.trim(), reset: '' });
   if (draft.category !== 'all') chips.push({ key: 'category', label: t('filters.category'), value: draft.category, reset: 'all' });
   if (draft.city !== 'all') chips.push({ key: 'city', label: t('filters.city'), value: draft.city, reset: 'all' });
@@ -82,6 +87,14 @@ export const Filters = memo(function Filters({ values, onCommit, view, onViewCha
     { key: 'openNow', label: t('filters.openNow') },
   ] as const;
   for (const { key, label } of shows) if (draft[key]) chips.push({ key, label: t('filters.show'), value: label, reset: '' });
+  if (draft.alternativeTo) {
+    const value = chosenBrand?.name ?? draft.alternativeTo;
+    chips.push({ key: 'alternativeTo', label: t('filters.alternativeTo'), value, reset: '', removeLabel: t('filters.removeTag', { value }) });
+  }
+  if (draft.product) {
+    const value = draft.product === 'any' ? t('filters.stocksAny') : draft.product;
+    chips.push({ key: 'product', label: t('filters.products'), value, reset: '', removeLabel: t('filters.removeTag', { value }) });
+  }
 
   return (
     <section className={shared.card} aria-label={t('filters.label')}>
@@ -96,6 +109,7 @@ export const Filters = memo(function Filters({ values, onCommit, view, onViewCha
           value={draft.search}
           onChange={(event) => update({ search: event.target.value }, 'typing')}
         />
+        <BrandOffers search={draft.search} onChoose={(brand) => update({ search: '', alternativeTo: brand.slug }, 'choice')} />
         <SelectField
           id={`${ids}category`}
           label={t('filters.category')}
@@ -119,6 +133,8 @@ export const Filters = memo(function Filters({ values, onCommit, view, onViewCha
           value={draft.city}
           onChoose={(city) => update({ city }, 'choice')}
         />
+        <BrandFilter value={draft.alternativeTo} onChoose={(alternativeTo) => update({ alternativeTo }, 'choice')} />
+        <ProductFilter id={`${ids}product`} value={draft.product} onChoose={(product) => update({ product }, 'choice')} />
         {shows.map(({ key, label }) => (
           <label key={key} className={filters.check}>
             <input
@@ -145,7 +161,7 @@ export const Filters = memo(function Filters({ values, onCommit, view, onViewCha
               <button
                 type="button"
                 data-testid={`chip-${chip.key}`}
-                aria-label={t('filters.remove', { filter: chip.key, value: chip.value })}
+                aria-label={chip.removeLabel ?? t('filters.remove', { filter: chip.key, value: chip.value })}
                 onClick={() => update({ [chip.key]: chip.reset }, 'choice')}
               >
                 {chip.label}: {chip.value} <span aria-hidden="true">×</span>

@@ -229,6 +229,30 @@ describe('open data', () => {
     expect(parseCsv(after.body.toString()).find((record) => Number(record.id) === tricky.id)!.name).toBe('Renamed 2');
   });
 
+  it("a tag ('Alternative to', Palestinian products) makes the next build carry it in both files", async () => {
+    const openData = api.core.services.openData;
+    expect(await openData.rebuildIfChanged()).toBe('unchanged');
+    const brand = await admin.post('/api/admin/brands', {
+      name: 'Opendatabucks',
+      reason: 'A reason',
+      sources: [{ kind: 'Other', description: 'A list', date: '2024-01-01' }],
+    });
+    expect(brand.status).toBe(201);
+    expect((await owner.put(`/api/businesses/${tricky.id}/alternatives`, { brands: ['opendatabucks'] })).status).toBe(200);
+    const source = { kind: 'In-store sign', description: 'On the shelf', date: '2024-01-01' };
+    expect((await owner.put(`/api/businesses/${tricky.id}/products`, { products: ['zaatar', 'olive-oil'], source })).status).toBe(200);
+    expect(await openData.rebuildIfChanged()).toBe('built');
+    await new Promise((resolve) => setTimeout(resolve, 2_100)); // the API's manifest memo
+
+    const row = parseCsv(String((await api.client().get(CSV)).body)).find((record) => Number(record.id) === tricky.id)!;
+    expect(row.alternatives).toBe('opendatabucks');
+    expect(row.palestinian_products).toBe('olive-oil zaatar');
+    const collection = JSON.parse(String((await rawGet(GEOJSON)).body));
+    const feature = collection.features.find((one: { id: number }) => one.id === tricky.id);
+    expect(feature.properties.alternatives).toEqual([{ id: brand.body.id, name: 'Opendatabucks', slug: 'opendatabucks' }]);
+    expect(feature.properties.palestinian_products).toEqual(['olive-oil', 'zaatar']);
+  });
+
   it('a removed business is gone from both files within 10 s, with no build; a change is rebuilt in its own segment only', async () => {
     const openData = api.core.services.openData;
     const farAway = await api.core.db.query<{ id: number }>(

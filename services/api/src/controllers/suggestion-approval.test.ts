@@ -3,8 +3,11 @@ import { SUGGESTABLE_FIELDS, type SuggestableField } from '@zaytoon/contract';
 import { adminClient, startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
 import { createBusiness } from '../test/fixtures';
 
-/** For each suggestable field: the suggestion as a member types it, and the value the business then answers. */
-const SUGGESTIONS: Record<SuggestableField, { suggested: string; answered: unknown }> = {
+/**
+ * For each suggestable field: the suggestion as a member types it, and the value the business then answers (in
+ * `answeredAs` for a field that tags the business rather than writes one of its columns).
+ */
+const SUGGESTIONS: Record<SuggestableField, { suggested: string; answered: unknown; answeredAs?: string }> = {
   description: {
     suggested: 'Now also a bakery, with fresh taboon bread every morning.',
     answered: 'Now also a bakery, with fresh taboon bread every morning.',
@@ -24,6 +27,11 @@ const SUGGESTIONS: Record<SuggestableField, { suggested: string; answered: unkno
     suggested: '[{"label":"Eid al-Fitr","first_date":"2027-03-10","last_date":"2027-03-10","closed":true}]',
     answered: [{ label: 'Eid al-Fitr', first_date: '2027-03-10', last_date: '2027-03-10', closed: true, opens: null, closes: null }],
   },
+  alternative_to: {
+    suggested: 'approvalbucks',
+    answered: [{ id: expect.any(Number), name: 'Approvalbucks', slug: 'approvalbucks' }],
+    answeredAs: 'alternatives',
+  },
 };
 
 let api: TestApi;
@@ -34,6 +42,12 @@ beforeAll(async () => {
   admin = await adminClient(api);
   member = api.client();
   await member.signup();
+  const brand = await admin.post('/api/admin/brands', {
+    name: 'Approvalbucks',
+    reason: 'A brand made for this test',
+    sources: [{ kind: 'Public statement', description: 'A statement', date: '2024-01-01' }],
+  });
+  expect(brand.status).toBe(201);
 });
 afterAll(async () => api?.stop());
 
@@ -49,14 +63,14 @@ describe('approving a suggestion changes exactly its field (CONTRACT.md)', () =>
         social_media: { facebook: 'https://facebook.com/olivegrove' },
       });
       const before = (await api.client().get(`/api/businesses/${business.id}`)).body;
-      const { suggested, answered } = SUGGESTIONS[field];
-      expect(before[field]).not.toEqual(answered);
+      const { suggested, answered, answeredAs = field } = SUGGESTIONS[field];
+      expect(before[answeredAs]).not.toEqual(answered);
       const suggestion = await member.post(`/api/businesses/${business.id}/suggestions`, { field_name: field, suggested_value: suggested });
       expect(suggestion.status).toBe(201);
       expect((await admin.post(`/api/admin/suggestions/${suggestion.body.id}/review?action=approve`)).status).toBe(200);
       const after = (await api.client().get(`/api/businesses/${business.id}`)).body;
       const sources = field === 'proof_of_support' ? { sources: [expect.objectContaining({ description: suggested }), ...before.sources] } : {};
-      expect(after).toEqual({ ...before, [field]: answered, ...sources });
+      expect(after).toEqual({ ...before, [answeredAs]: answered, ...sources });
     });
   }
 });

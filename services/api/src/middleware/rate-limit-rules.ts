@@ -168,6 +168,8 @@ export function rateLimitsByRoute(config: Config, users: UsersRepository): Parti
     createBusiness: [writes],
     updateBusiness: [writes],
     setSpecialHours: [writes],
+    setBusinessAlternatives: [writes],
+    setBusinessProducts: [writes],
     // Each keystroke pause on /add-business asks once: generous for a member typing, a wall for a scraper.
     duplicateCheck: [{ name: 'duplicate-checks', limit: config.RATE_LIMIT_DUPLICATE_CHECKS_PER_USER, windowSeconds: window, key: byUser }],
     reviewReport: [adminWrites],
@@ -190,5 +192,8 @@ export function rateLimitsByRoute(config: Config, users: UsersRepository): Parti
     revokePartnerKey: [adminWrites],
     approveSubmission: [adminWrites],
     rejectSubmission: [adminWrites],
+    createBrand: [adminWrites],
+    updateBrand: [adminWrites],
+    createProductType: [adminWrites],
   };
 }

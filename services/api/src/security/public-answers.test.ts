@@ -117,6 +117,12 @@ function publicRequests(): Record<string, PublicRequest[]> {
     unsubscribeAlertPage: [{ method: 'GET', path: `/api/alerts/unsubscribe?token=1.${'A'.repeat(43)}` }],
     exportBusinessesCsv: [{ method: 'GET', path: '/api/export/businesses.csv' }],
     exportBusinessesGeoJson: [{ method: 'GET', path: '/api/export/businesses.geojson' }],
+    listBrands: [
+      { method: 'GET', path: '/api/brands' },
+      { method: 'GET', path: `/api/brands?search=${encodeURIComponent(victimUser.email)}` },
+    ],
+    getBrand: [{ method: 'GET', path: '/api/brands/secret-keeper' }],
+    productTypes: [{ method: 'GET', path: '/api/product-types' }],
   };
 }
 

@@ -59,6 +59,7 @@ export {
   REVISION_KIND_LABELS,
   OWNER_RULES,
   PHOTO_RULES,
+  BRAND_RULES,
 } from '../limits';
 export type { RevisionKind, RevisionField } from '../limits';
 export type { Weekday, SocialNetwork, ReportReason, SuggestableField, VerificationMethod, ConfirmationAnswer, SourceKind } from '../limits';

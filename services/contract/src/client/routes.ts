@@ -26,6 +26,7 @@ export type ScreenId =
   | 'unsubscribe-alert'
   | 'confirm-email'
   | 'open-data'
+  | 'brand-alternatives'
   | 'admin-panel';
 
 export interface AppRoute {
@@ -54,6 +55,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/confirm-email', owner: 'directory', screen: 'confirm-email', access: 'public' },
   // The open data files, their licence and the API's reference.
   { path: '/open-data', owner: 'directory', screen: 'open-data', access: 'public' },
+  // A boycotted brand's page: why, with its sources, and the businesses that are alternatives to it.
+  { path: '/alternatives/:slug', owner: 'directory', screen: 'brand-alternatives', access: 'public' },
   { path: '/admin', owner: 'admin', screen: 'admin-panel', access: 'admin' },
 ];
 

@@ -6,6 +6,7 @@ import {
   REVISION_KIND_LABELS,
   SOCIAL_NETWORKS,
   SOURCE_KINDS,
+  TAG_SUGGESTION_LABELS,
   VERIFICATION_METHODS,
   WEEKDAYS,
 } from '../limits';
@@ -20,7 +21,7 @@ const labelledBySelf = (values: readonly string[]): Record<string, string> => Ob
  * catalog entry `<table>.<value>` (`field.name`, `reportReason.Other`) beside the messages' codes.
  */
 export const CONTRACT_LABELS = {
-  field: REVISION_FIELD_LABELS,
+  field: { ...REVISION_FIELD_LABELS, ...TAG_SUGGESTION_LABELS },
   revisionKind: REVISION_KIND_LABELS,
   reportReason: labelledBySelf(REPORT_REASONS),
   verificationMethod: labelledBySelf(VERIFICATION_METHODS),

@@ -7,6 +7,7 @@ import { sourceSchema, sourcesInputSchema } from './source.schema';
 import { verificationSchema } from './trust.schema';
 import { duplicateCandidateIdsSchema } from './duplicate.schema';
 import { reportSchema } from './report.schema';
+import { brandSummarySchema, businessProductsSchema } from './brand.schema';
 
 const SOCIAL_SITES: Record<SocialNetwork, string> = {
   facebook: 'https://facebook.com/',
@@ -221,6 +222,7 @@ export const businessSchema = z.object({
   report_count: z.number().int(),
   latest_reports: z.array(reportSchema),
   cover: coverPhotoSchema.nullable().describe('the cover photo its owner or an admin picked, at its smallest size; null when it has none'),
+  alternatives: z.array(brandSummarySchema).optional().describe("the brands it is an alternative to ('Alternative to <brand>'), A-Z"),
 });
 export type Business = z.infer<typeof businessSchema>;
 
@@ -242,6 +244,7 @@ export const businessDetailSchema = businessSchema.extend({
   managed_by_owner: z.boolean().describe("an admin approved its owner's claim: 'Managed by its owner'").optional(),
   owner_confirmed_at: isoDate.nullable().describe("the claimed owner's last 'Everything is still accurate'").optional(),
   protection: protectionSchema.nullable().describe('null unless the business is paused'),
+  palestinian_products: businessProductsSchema.optional().describe('the Palestinian products it stocks, with the source that shows it'),
 });
 export type BusinessDetail = z.infer<typeof businessDetailSchema>;
 

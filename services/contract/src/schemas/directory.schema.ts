@@ -17,6 +17,16 @@ export const directoryFilterSchema = z.object({
     .enum(['true'], { error: issueMessage('openNowInvalid') })
     .optional()
     .describe("true: only businesses open at the moment of the request, London time ('Open now')"),
+  alternative_to: inputText()
+    .trim()
+    .max(120)
+    .optional()
+    .describe("a brand's slug: only businesses tagged 'Alternative to' it ('Alternative to…'); an unknown slug matches none"),
+  palestinian_product: inputText()
+    .trim()
+    .max(120)
+    .optional()
+    .describe("a product type's slug: only businesses that stock it ('Palestinian products'); 'any': those that stock any"),
 });
 export type DirectoryFilter = z.infer<typeof directoryFilterSchema>;
 

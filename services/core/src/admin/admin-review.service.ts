@@ -8,6 +8,7 @@ import {
   type ValidSourceInput,
 } from '@zaytoon/contract';
 import { AuditRepository } from '../audit/audit.repository';
+import { approveAlternative } from '../brands/alternative-suggestion';
 import { BusinessesRepository } from '../businesses/businesses.repository';
 import { afterCommit } from '../jobs/after-commit';
 import { inTransaction, type Database } from '../db/pool';
@@ -70,6 +71,7 @@ export class AdminReviewService {
         if (found.field_name === 'proof_of_support')
           ({ newLinks: added } = await new SourcesService().append(client, found.business_id, value as ValidSourceInput, found.user_id));
         else if (found.field_name === 'special_hours') await businesses.setSpecialHours(found.business_id, value as SpecialHoursEntry[]);
+        else if (found.field_name === 'alternative_to') await approveAlternative(client, found.business_id, value as string, found.user_id);
         else await businesses.updateField(found.business_id, found.field_name, value);
       }
       const status = action === 'approve' ? 'approved' : 'rejected';

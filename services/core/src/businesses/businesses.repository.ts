@@ -39,6 +39,10 @@ export interface DirectoryFilters {
   openAt?: { weekMinute: number; instant: string };
   /** An alert's 'Open now': only businesses whose hours (or special hours) say they open at some time. */
   opensInTheWeek?: boolean;
+  /** 'Alternative to…': only businesses tagged with the brand of this slug. */
+  alternativeTo?: string;
+  /** 'Palestinian products': only businesses that stock the product type of this slug, or any ('any'). */
+  palestinianProduct?: string;
 }
 
 /** Where a page starts: after this business in the page's order (keyset paging). */
@@ -235,6 +239,19 @@ function filterSql(filters: DirectoryFilters, search: ResolvedSearch | null, par
   if (filters.openAt !== undefined) conditions.push(openAtSql(filters.openAt, params));
   if (filters.opensInTheWeek)
     conditions.push(`((NOT isempty(b.open_minutes) AND b.open_minutes_of = b.business_hours) OR b.special_open IS NOT NULL)`);
+  // The tag's businesses are read first, from its primary key, as an array the planner cannot mistake for a large share
+  // of the directory: a page costs what the tag holds, never a walk of the whole directory in name order.
+  if (filters.alternativeTo)
+    conditions.push(
+      `b.id = ANY (ARRAY(SELECT fa.business_id FROM business_alternatives fa
+                         WHERE fa.brand_id = (SELECT id FROM brands WHERE slug = ${params.add(filters.alternativeTo)})))`,
+    );
+  if (filters.palestinianProduct === 'any') conditions.push('b.id = ANY (ARRAY(SELECT DISTINCT fp.business_id FROM business_products fp))');
+  else if (filters.palestinianProduct)
+    conditions.push(
+      `b.id = ANY (ARRAY(SELECT fp.business_id FROM business_products fp
+                         WHERE fp.product_type_id = (SELECT id FROM product_types WHERE slug = ${params.add(filters.palestinianProduct)})))`,
+    );
   if (!search) return { where: conditions.join(' AND '), rank: null, byPrefix: false };
 
   if (isShortSearch(search.text)) {

@@ -19,6 +19,8 @@ import type { JobQueueRepository } from '../jobs/job-queue.repository';
 import { toDirectoryFilters } from '../directory/directory-filters';
 import { rollupsTotal, type DirectoryRollupRepository } from '../directory/directory-rollup.repository';
 import { toBusiness } from './business.mapper';
+import { BrandsRepository } from '../brands/brands.repository';
+import { businessProducts } from '../brands/business-products';
 import { queueLinkChecks } from '../links/links.service';
 import type { SourcesService } from '../sources/sources.service';
 import { BusinessesRepository, isShortSearch } from './businesses.repository';
@@ -77,8 +79,13 @@ export class BusinessesService {
       this.businesses.listPage(filters, { limit: limit + 1, after, forAdmin, near }),
       continued?.total ?? (rollupsTotal(filters) ? this.rollups.total(filters) : this.businesses.count(filters)),
     ]);
+    const page = rows.slice(0, limit);
+    const alternatives = await new BrandsRepository(this.db).alternativesOf(page.map((row) => row.id));
     return {
-      body: rows.slice(0, limit).map((row) => withDistance(toBusiness(row, forAdmin, viewer?.id ?? null), row.distance_miles)),
+      body: page.map((row) => ({
+        ...withDistance(toBusiness(row, forAdmin, viewer?.id ?? null), row.distance_miles),
+        alternatives: alternatives.get(row.id) ?? [],
+      })),
       total,
       nextCursor: rows.length > limit ? encodeCursor(pageKeyOf(rows[limit - 1], order), total) : null,
     };
@@ -92,7 +99,17 @@ export class BusinessesService {
       const into = await new MergesRepository(this.db).mergedInto(id);
       throw notFound('businessNotFound', into === null ? undefined : { merged_into: into });
     }
-    return { ...toBusiness(row, forAdmin, viewer?.id ?? null), sources, protection: row.protection ?? null };
+    const [alternatives, palestinianProducts] = await Promise.all([
+      new BrandsRepository(this.db).alternativesOf([id]),
+      businessProducts(this.db, id, forAdmin),
+    ]);
+    return {
+      ...toBusiness(row, forAdmin, viewer?.id ?? null),
+      sources,
+      protection: row.protection ?? null,
+      alternatives: alternatives.get(id) ?? [],
+      palestinian_products: palestinianProducts,
+    };
   }
 
   async create(data: ValidBusinessInput, owner: User): Promise<BusinessDetail> {

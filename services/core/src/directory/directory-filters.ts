@@ -19,8 +19,13 @@ export function toDirectoryFilters(query: DirectoryFilter, now: Date | number = 
       query.open_now === 'true'
         ? { weekMinute: londonWeekMinute(now), instant: new Date(Math.floor(Number(now) / MINUTE_MS) * MINUTE_MS).toISOString() }
         : undefined,
+    alternativeTo: query.alternative_to || undefined,
+    palestinianProduct: query.palestinian_product || undefined,
   };
 }
+
+/** 'Alternative to…' or 'Palestinian products': the rollups never hold them, so the matches are counted. */
+export const hasTagFilter = (filters: DirectoryFilters): boolean => !!filters.alternativeTo || !!filters.palestinianProduct;
 
 /** Cache key part of a filter set; filters compare case-insensitively, as the SQL does. 'Open now' keys by its minute. */
 export function filtersKey(filters: DirectoryFilters): string {
@@ -32,6 +37,8 @@ export function filtersKey(filters: DirectoryFilters): string {
       filters.onMap ?? '',
       filters.verified ?? '',
       filters.openAt?.instant ?? '',
+      filters.alternativeTo ?? '',
+      filters.palestinianProduct ?? '',
     ].map((v) => String(v).toLowerCase()),
   );
 }

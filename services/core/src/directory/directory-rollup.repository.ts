@@ -1,13 +1,14 @@
 import type { Queryable } from '../db/pool';
 import { isShortSearch, type CityStats, type DirectoryFilters } from '../businesses/businesses.repository';
 import { VERIFICATION_CUTOFF_DAY } from '../verification/verification-sql';
+import { hasTagFilter } from './directory-filters';
 
 /**
  * Whether the rollups (migration 017) answer these filters: category, city and 'Verified only', alone or together.
  * A search, 'Open now', on_map or verified=false is aggregated over the matching businesses instead.
  */
 export function rollupsAnswer(filters: DirectoryFilters): boolean {
-  return !filters.search && filters.openAt === undefined && filters.onMap === undefined && filters.verified !== false;
+  return !filters.search && filters.openAt === undefined && filters.onMap === undefined && filters.verified !== false && !hasTagFilter(filters);
 }
 
 /**

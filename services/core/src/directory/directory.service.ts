@@ -14,7 +14,7 @@ import {
 } from '@zaytoon/contract';
 import type { BusinessesRepository, CityStats, DirectoryFilters } from '../businesses/businesses.repository';
 import { rollupsAnswer, type DirectoryRollupRepository } from './directory-rollup.repository';
-import { filtersKey, toDirectoryFilters } from './directory-filters';
+import { filtersKey, hasTagFilter, toDirectoryFilters } from './directory-filters';
 import { expansionZoom, MAP_ROLLUP_MAX_ZOOM, spreadAround, tileKeys, type TileKeys } from './map-tiles';
 
 /** Cities A-Z ('en-GB'). */
@@ -108,7 +108,13 @@ export class DirectoryService {
   }
 
   private async tileCells(filters: DirectoryFilters, tile: TileKeys, z: number): Promise<MapTile['items']> {
-    const rollup = z <= MAP_ROLLUP_MAX_ZOOM && !filters.search && !filters.city && filters.verified === undefined && filters.openAt === undefined;
+    const rollup =
+      z <= MAP_ROLLUP_MAX_ZOOM &&
+      !filters.search &&
+      !filters.city &&
+      filters.verified === undefined &&
+      filters.openAt === undefined &&
+      !hasTagFilter(filters);
     const cells = rollup ? await this.businesses.mapTileRollupCells(tile, filters.category) : await this.businesses.mapTileCells(filters, tile);
     const singles = cells.filter((cell) => cell.count === 1).map((cell) => cell.cell);
     const businesses = await this.businesses.mapCellBusinesses(filters, tile, singles);

@@ -1,6 +1,7 @@
 import type { JobsOptions } from 'bullmq';
 import { z } from 'zod';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type Language } from '@zaytoon/contract';
+import { SOURCE_LISTS } from '../sources/sources.repository';
 
 /** The design card's job families; each is one BullMQ queue. */
 export const QUEUES = {
@@ -195,8 +196,11 @@ export const JOBS = {
   checkSourceLink: defineJob({
     queue: QUEUES.links,
     name: 'check-source-link',
-    payload: z.object({ sourceId: id }),
-    deduplicationId: (payload) => `check-source-link-${payload.sourceId}`,
+    // `list`: whose source it is (a business's proof of support, a brand's reason, a business's products); left out by
+    // jobs queued before brands had sources.
+    payload: z.object({ sourceId: id, list: z.enum(SOURCE_LISTS).default('business') }),
+    deduplicationId: (payload) =>
+      payload.list === 'business' ? `check-source-link-${payload.sourceId}` : `check-${payload.list}-source-link-${payload.sourceId}`,
     options: { removeOnComplete: { count: 1000 } },
   }),
   /** Weekly, and on demand: a check of every source with a URL. */

@@ -1,5 +1,6 @@
 import type { LinkChecker } from './link-checker';
 import type { LinksRepository } from './links.repository';
+import type { SourceListName } from '../sources/sources.repository';
 
 export type LinkCheckResult =
   { status: 'no-link' } | { status: 'ok' | 'failing' | 'broken' | 'unchecked'; failures: number; httpStatus: number | null; problem: string | null };
@@ -11,11 +12,11 @@ export class LinkCheckService {
     private readonly checker: LinkChecker,
   ) {}
 
-  async checkSource(sourceId: number, jobSignal?: AbortSignal): Promise<LinkCheckResult> {
-    const url = await this.links.sourceUrl(sourceId);
+  async checkSource(sourceId: number, jobSignal?: AbortSignal, list: SourceListName = 'business'): Promise<LinkCheckResult> {
+    const url = await this.links.sourceUrl(sourceId, list);
     if (!url) return { status: 'no-link' };
     const check = await this.checker.check(url, jobSignal);
-    const recorded = await this.links.record(sourceId, url, check);
+    const recorded = await this.links.record(sourceId, url, check, list);
     if (!recorded) return { status: 'no-link' };
     return { status: recorded.status, failures: recorded.failures, httpStatus: check.httpStatus, problem: check.problem };
   }

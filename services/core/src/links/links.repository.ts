@@ -1,6 +1,7 @@
 import { LINK_CHECK_RULES, type BrokenLink } from '@zaytoon/contract';
 import type { Queryable } from '../db/pool';
 import { nameHoldsSql, nameSearchParam } from '../db/name-search';
+import { SOURCE_LIST_TABLES, type SourceListName } from '../sources/sources.repository';
 
 /** What a check found, to record on the source. */
 export interface LinkCheckOutcome {
@@ -24,8 +25,8 @@ const ISO_TIME = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 export class LinksRepository {
   constructor(private readonly db: Queryable) {}
 
-  async sourceUrl(sourceId: number): Promise<string | null> {
-    const { rows } = await this.db.query<{ url: string | null }>('SELECT url FROM business_sources WHERE id = $1', [sourceId]);
+  async sourceUrl(sourceId: number, list: SourceListName = 'business'): Promise<string | null> {
+    const { rows } = await this.db.query<{ url: string | null }>(`SELECT url FROM ${SOURCE_LIST_TABLES[list].table} WHERE id = $1`, [sourceId]);
     return rows[0]?.url ?? null;
   }
 
@@ -34,12 +35,13 @@ export class LinksRepository {
    * gets its own check). A success resets the failures and replaces the archive; a failure keeps the archive, so
    * the source still means something once its page is gone. Null when the source or its URL is gone.
    */
-  async record(sourceId: number, checkedUrl: string, outcome: LinkCheckOutcome): Promise<RecordedLink | null> {
+  async record(sourceId: number, checkedUrl: string, outcome: LinkCheckOutcome, list: SourceListName = 'business'): Promise<RecordedLink | null> {
+    const { table } = SOURCE_LIST_TABLES[list];
     const { rows } = await this.db.query<RecordedLink>(
       `WITH before AS (
-         SELECT id, link_status, archived_title, archived_excerpt FROM business_sources WHERE id = $1 AND url = $2 FOR UPDATE
+         SELECT id, link_status, archived_title, archived_excerpt FROM ${table} WHERE id = $1 AND url = $2 FOR UPDATE
        )
-       UPDATE business_sources s SET
+       UPDATE ${table} s SET
               link_checked_at = now(), link_http_status = $4, link_final_url = $5,
               link_failures = CASE WHEN $3 THEN 0 ELSE s.link_failures + 1 END,
               link_status = CASE WHEN $3 THEN 'ok' WHEN s.link_failures + 1 >= $8 THEN 'broken' ELSE 'failing' END,
@@ -56,11 +58,11 @@ export class LinksRepository {
   }
 
   /** The next ids of sources with a URL after `afterId` (keyset on the primary key: one page in memory at a time). */
-  async sourceIdsWithUrl(afterId: number, limit: number): Promise<number[]> {
-    const { rows } = await this.db.query<{ id: number }>('SELECT id FROM business_sources WHERE id > $1 AND url IS NOT NULL ORDER BY id LIMIT $2', [
-      afterId,
-      limit,
-    ]);
+  async sourceIdsWithUrl(afterId: number, limit: number, list: SourceListName = 'business'): Promise<number[]> {
+    const { rows } = await this.db.query<{ id: number }>(
+      `SELECT id FROM ${SOURCE_LIST_TABLES[list].table} WHERE id > $1 AND url IS NOT NULL ORDER BY id LIMIT $2`,
+      [afterId, limit],
+    );
     return rows.map((row) => row.id);
   }
 

@@ -2,6 +2,7 @@ import type { BrokenLink, searchedQueueQuerySchema, Valid } from '@zaytoon/contr
 import { idPage, type ListPage } from '../db/keyset-page';
 import type { JobQueueRepository } from '../jobs/job-queue.repository';
 import type { LinksRepository } from './links.repository';
+import { SOURCE_LISTS, type SourceListName } from '../sources/sources.repository';
 
 /** The weekly check of every link: Mondays at 03:00 UTC, whenever workers restart. */
 export const LINK_CHECK_SCHEDULE = { id: 'check-all-source-links-weekly', pattern: '0 3 * * 1', tz: 'UTC' } as const;
@@ -10,8 +11,8 @@ export const LINK_CHECK_SCHEDULE = { id: 'check-all-source-links-weekly', patter
 const SWEEP_PAGE = 500;
 
 /** Queues a check of each source's link (a check already waiting for a source absorbs a new one). */
-export function queueLinkChecks(jobs: JobQueueRepository, sourceIds: readonly number[]): Promise<unknown> {
-  return Promise.all(sourceIds.map((sourceId) => jobs.enqueue('checkSourceLink', { sourceId })));
+export function queueLinkChecks(jobs: JobQueueRepository, sourceIds: readonly number[], list: SourceListName = 'business'): Promise<unknown> {
+  return Promise.all(sourceIds.map((sourceId) => jobs.enqueue('checkSourceLink', { sourceId, list })));
 }
 
 /** Link checks of sources: what asks for them, and the admins' list of broken links. */
@@ -24,13 +25,16 @@ export class LinksService {
   /** Queues a check of every source with a URL; the number queued. */
   async requestAllChecks(): Promise<number> {
     let queued = 0;
-    for (let afterId = 0; ;) {
-      const ids = await this.links.sourceIdsWithUrl(afterId, SWEEP_PAGE);
-      if (ids.length === 0) return queued;
-      await queueLinkChecks(this.jobs, ids);
-      queued += ids.length;
-      afterId = ids.at(-1)!;
+    for (const list of SOURCE_LISTS) {
+      for (let afterId = 0; ;) {
+        const ids = await this.links.sourceIdsWithUrl(afterId, SWEEP_PAGE, list);
+        if (ids.length === 0) break;
+        await queueLinkChecks(this.jobs, ids, list);
+        queued += ids.length;
+        afterId = ids.at(-1)!;
+      }
     }
+    return queued;
   }
 
   /** One page of the broken links, oldest first, searched by business name. */

@@ -9,7 +9,10 @@ import { businessSchema, OPEN_DATA_LICENCE, SOCIAL_NETWORKS, WEEKDAYS, type Busi
 const LEFT_OUT = ['vote_score', 'upvotes', 'downvotes', 'report_count', 'latest_reports', 'location_precision'] as const;
 
 /** What a business is in the open data: the public detail's fields, without votes or report data (docs/decisions/0024-open-data.md). */
-export type OpenDataBusiness = Omit<Business, (typeof LEFT_OUT)[number]>;
+export type OpenDataBusiness = Omit<Business, (typeof LEFT_OUT)[number]> & {
+  /** The slugs of the Palestinian product types it stocks (GET /api/product-types names them). */
+  palestinian_products?: string[];
+};
 
 /** Fields that are objects become a column per member in the CSV. */
 const CSV_EXPANDED: Record<string, readonly string[]> = {
@@ -24,6 +27,7 @@ export const OPEN_DATA_CSV_COLUMNS: readonly string[] = [
   ...Object.keys(businessSchema.shape)
     .filter((field) => !(LEFT_OUT as readonly string[]).includes(field))
     .flatMap((field) => CSV_EXPANDED[field] ?? [field]),
+  'palestinian_products',
   'page_url',
 ];
 
@@ -71,7 +75,16 @@ const coverFields = (cover: OpenDataBusiness['cover'], origin: OpenDataOrigin) =
 });
 
 export function csvRecord(business: OpenDataBusiness, origin: OpenDataOrigin): string {
-  const { business_hours: hours, social_media: links, verification, special_hours: special, cover, ...fields } = business;
+  const {
+    business_hours: hours,
+    social_media: links,
+    verification,
+    special_hours: special,
+    cover,
+    alternatives,
+    palestinian_products: products,
+    ...fields
+  } = business;
   const cells: Record<string, string | number | boolean | null> = {
     ...fields,
     special_hours: special.length ? JSON.stringify(special) : '',
@@ -83,6 +96,9 @@ export function csvRecord(business: OpenDataBusiness, origin: OpenDataOrigin): s
     verification_method: verification.method,
     verification_date: verification.date,
     verification_due_date: verification.due_date,
+    // Lists of slugs, which hold no spaces: space-separated in one cell.
+    alternatives: (alternatives ?? []).map((brand) => brand.slug).join(' '),
+    palestinian_products: (products ?? []).join(' '),
     page_url: pageUrl(origin, business.id),
   };
   return csvLine(OPEN_DATA_CSV_COLUMNS.map((column) => cells[column] ?? null));

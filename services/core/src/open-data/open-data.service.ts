@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { openDataAttribution, type OpenDataFormat } from '@zaytoon/contract';
 import type { BusinessesRepository } from '../businesses/businesses.repository';
 import { toBusiness } from '../businesses/business.mapper';
+import type { BrandsRepository } from '../brands/brands.repository';
 import { DomainError } from '../errors/domain-error';
 import type { JobQueueRepository } from '../jobs/job-queue.repository';
 import type { StorageRepository } from '../storage/storage.repository';
@@ -112,7 +113,7 @@ export class OpenDataService {
     private readonly storage: StorageRepository,
     private readonly jobs: JobQueueRepository,
     site: { productName: string; publicOrigin: string },
-    private readonly builder: { changes: OpenDataChangesRepository; lock?: OpenDataLockRepository },
+    private readonly builder: { changes: OpenDataChangesRepository; brands: BrandsRepository; lock?: OpenDataLockRepository },
   ) {
     this.origin = { ...site, attribution: openDataAttribution(site.productName, site.publicOrigin) };
   }
@@ -198,7 +199,13 @@ export class OpenDataService {
   /** The listed businesses of one segment as they are now, in both formats ('' when it has none). */
   private async renderSegment(segment: number): Promise<Record<OpenDataFormat, string>> {
     const rows = await this.businesses.listPublicBetween(segment * SEGMENT_SIZE, segment * SEGMENT_SIZE + SEGMENT_SIZE - 1);
-    const businesses: OpenDataBusiness[] = rows.map((row) => toOpenDataBusiness(toBusiness(row, false)));
+    const ids = rows.map((row) => row.id);
+    const [alternatives, products] = await Promise.all([this.builder.brands.alternativesOf(ids), this.builder.brands.productSlugsOf(ids)]);
+    const businesses: OpenDataBusiness[] = rows.map((row) => ({
+      ...toOpenDataBusiness(toBusiness(row, false)),
+      alternatives: alternatives.get(row.id) ?? [],
+      palestinian_products: products.get(row.id) ?? [],
+    }));
     return {
       csv: businesses.map((business) => csvRecord(business, this.origin)).join(''),
       geojson: businesses.map((business) => geoJsonFeature(business, this.origin)).join(GEOJSON_SEPARATOR),

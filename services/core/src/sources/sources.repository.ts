@@ -22,14 +22,31 @@ const SOURCE_COLUMNS = `s.id, s.kind, s.url, s.description, to_char(s.source_dat
 /** The order a business's sources are shown and joined in: newest date first. */
 const NEWEST_FIRST = 's.source_date DESC, s.id DESC';
 
-/** The sources of proof of support of a business, and the text they are joined into. */
+/** Where a list of sources is kept: a business's proof of support, a brand's reasons, or what shows a business's products. */
+export interface SourceList {
+  table: 'business_sources' | 'brand_sources' | 'business_product_sources';
+  owner: 'business_id' | 'brand_id';
+}
+export const BUSINESS_SOURCES: SourceList = { table: 'business_sources', owner: 'business_id' };
+export const BRAND_SOURCES: SourceList = { table: 'brand_sources', owner: 'brand_id' };
+export const PRODUCT_SOURCES: SourceList = { table: 'business_product_sources', owner: 'business_id' };
+
+/** The lists by name, as a link check's job names the list of its source. */
+export const SOURCE_LISTS = ['business', 'brand', 'product'] as const;
+export type SourceListName = (typeof SOURCE_LISTS)[number];
+export const SOURCE_LIST_TABLES: Record<SourceListName, SourceList> = { business: BUSINESS_SOURCES, brand: BRAND_SOURCES, product: PRODUCT_SOURCES };
+
+/** The sources of proof of support of a business (or of a brand's reason), and the text they are joined into. */
 export class SourcesRepository {
-  constructor(private readonly db: Queryable) {}
+  constructor(
+    private readonly db: Queryable,
+    private readonly of: SourceList = BUSINESS_SOURCES,
+  ) {}
 
   /** `forAdmin`: with what the link checks fetched (status, final URL, excerpt), which only admins see. */
   async list(businessId: number, forAdmin = false): Promise<Source[]> {
     const { rows } = await this.db.query<SourceRow>(
-      `SELECT ${SOURCE_COLUMNS} FROM business_sources s WHERE s.business_id = $1 ORDER BY ${NEWEST_FIRST}`,
+      `SELECT ${SOURCE_COLUMNS} FROM ${this.of.table} s WHERE s.${this.of.owner} = $1 ORDER BY ${NEWEST_FIRST}`,
       [businessId],
     );
     return rows.map((row) => toSource(row, forAdmin));
@@ -45,7 +62,7 @@ export class SourcesRepository {
 
   async insert(businessId: number, source: ValidSourceInput, addedBy: number | null): Promise<number> {
     const { rows } = await this.db.query<{ id: number }>(
-      `INSERT INTO business_sources (business_id, kind, url, description, source_date, added_by)
+      `INSERT INTO ${this.of.table} (${this.of.owner}, kind, url, description, source_date, added_by)
        VALUES ($1, $2, nullif($3, ''), $4, $5::date, $6) RETURNING id`,
       [businessId, source.kind, source.url, source.description, source.date, addedBy],
     );
@@ -58,19 +75,19 @@ export class SourcesRepository {
    */
   async updateKeepingLink(businessId: number, source: ValidSourceInput & { id: number }): Promise<boolean> {
     const { rowCount } = await this.db.query(
-      `UPDATE business_sources SET kind = $3, description = $5, source_date = $6::date
-        WHERE id = $2 AND business_id = $1 AND url IS NOT DISTINCT FROM nullif($4, '')`,
+      `UPDATE ${this.of.table} SET kind = $3, description = $5, source_date = $6::date
+        WHERE id = $2 AND ${this.of.owner} = $1 AND url IS NOT DISTINCT FROM nullif($4, '')`,
       [businessId, source.id, source.kind, source.url, source.description, source.date],
     );
     return rowCount === 1;
   }
 
   async deleteAllBut(businessId: number, keptIds: number[]): Promise<void> {
-    await this.db.query('DELETE FROM business_sources WHERE business_id = $1 AND NOT (id = ANY($2::int[]))', [businessId, keptIds]);
+    await this.db.query(`DELETE FROM ${this.of.table} WHERE ${this.of.owner} = $1 AND NOT (id = ANY($2::int[]))`, [businessId, keptIds]);
   }
 
   async count(businessId: number): Promise<number> {
-    const { rows } = await this.db.query<{ total: number }>('SELECT count(*)::int AS total FROM business_sources WHERE business_id = $1', [
+    const { rows } = await this.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${this.of.table} WHERE ${this.of.owner} = $1`, [
       businessId,
     ]);
     return rows[0].total;

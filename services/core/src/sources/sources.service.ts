@@ -17,6 +17,34 @@ export function sourceFromText(text: string, field: 'proof_of_support' | 'sugges
 }
 
 /**
+ * Replaces the owner's sources with `wanted`, keeping the id (and link checks) of each sent back with its id and
+ * unchanged url; answers the ids of the sources whose url was added or changed.
+ */
+export async function replaceSourceList(
+  sources: SourcesRepository,
+  ownerId: number,
+  wanted: ValidSourceInput[],
+  editorId: number,
+): Promise<number[]> {
+  const kept: number[] = [];
+  const added: ValidSourceInput[] = [];
+  for (const source of wanted) {
+    if (source.id !== undefined && !kept.includes(source.id) && (await sources.updateKeepingLink(ownerId, { ...source, id: source.id }))) {
+      kept.push(source.id);
+    } else {
+      added.push(source);
+    }
+  }
+  await sources.deleteAllBut(ownerId, kept);
+  const newLinks: number[] = [];
+  for (const source of added) {
+    const id = await sources.insert(ownerId, source, editorId);
+    if (source.url) newLinks.push(id);
+  }
+  return newLinks;
+}
+
+/**
  * Sources of proof of support. Every write runs in the caller's transaction, takes the business's
  * lock, and keeps businesses.proof_of_support equal to the sources' text. Each answers the sources as they now
  * stand and `newLinks`: the ids of the sources whose url was added or changed (their link has never been checked).
@@ -45,21 +73,7 @@ export class SourcesService {
       if (input.proof_of_support === business.proof_of_support.trim()) return { sources: await sources.list(businessId), newLinks: [] };
       wanted = input.proof_of_support ? [sourceFromText(input.proof_of_support, 'proof_of_support')] : [];
     }
-    const kept: number[] = [];
-    const added: ValidSourceInput[] = [];
-    for (const source of wanted) {
-      if (source.id !== undefined && !kept.includes(source.id) && (await sources.updateKeepingLink(businessId, { ...source, id: source.id }))) {
-        kept.push(source.id);
-      } else {
-        added.push(source);
-      }
-    }
-    await sources.deleteAllBut(businessId, kept);
-    const newLinks: number[] = [];
-    for (const source of added) {
-      const id = await sources.insert(businessId, source, editorId);
-      if (source.url) newLinks.push(id);
-    }
+    const newLinks = await replaceSourceList(sources, businessId, wanted, editorId);
     return { sources: await this.rewriteText(sources, businessId), newLinks };
   }
 

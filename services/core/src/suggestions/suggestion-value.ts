@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { coded, businessInputSchema, sourceInputSchema, specialHoursSchema, type SuggestableField } from '@zaytoon/contract';
+import { coded, businessInputSchema, slugSchema, sourceInputSchema, specialHoursSchema, type SuggestableField } from '@zaytoon/contract';
 import { badRequest } from '../errors/domain-error';
 import { parseInput } from '../errors/validate';
 import { sourceFromText } from '../sources/sources.service';
@@ -32,6 +32,8 @@ function parseSuggestedSource(text: string) {
  */
 export function parseSuggestedValue(field: SuggestableField, text: string): unknown {
   if (field === 'proof_of_support') return parseSuggestedSource(text);
+  // 'Alternative to <brand>': the brand's slug; whether it names a brand is the suggestions service's to say.
+  if (field === 'alternative_to') return parseInput(z.object({ suggested_value: slugSchema }), { suggested_value: text }).suggested_value;
   let suggested: unknown = text;
   if (JSON_FIELDS.has(field)) {
     try {

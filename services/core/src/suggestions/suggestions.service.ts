@@ -4,6 +4,8 @@ import { newestFirstPage, type ListPage } from '../db/keyset-page';
 import { notFound } from '../errors/domain-error';
 import { afterCommit } from '../jobs/after-commit';
 import type { JobQueueRepository } from '../jobs/job-queue.repository';
+import type { Queryable } from '../db/pool';
+import { alternativeSuggestion } from '../brands/alternative-suggestion';
 import { currentValueText, parseSuggestedValue } from './suggestion-value';
 import type { SuggestionsRepository } from './suggestions.repository';
 
@@ -12,6 +14,7 @@ export class SuggestionsService {
     private readonly suggestions: SuggestionsRepository,
     private readonly businesses: BusinessesRepository,
     private readonly jobs: JobQueueRepository,
+    private readonly db: Queryable,
   ) {}
 
   async listForBusiness(businessId: number): Promise<Suggestion[]> {
@@ -32,7 +35,10 @@ export class SuggestionsService {
   async create(businessId: number, data: Valid<typeof suggestionInputSchema>, suggester: User): Promise<Suggestion> {
     const business = await this.requireBusiness(businessId, suggester);
     const value = parseSuggestedValue(data.field_name, data.suggested_value);
-    const currentValue = currentValueText(data.field_name, business[data.field_name]);
+    const currentValue =
+      data.field_name === 'alternative_to'
+        ? await alternativeSuggestion(this.db, businessId, value as string)
+        : currentValueText(data.field_name, business[data.field_name]);
     const suggestion = await this.suggestions.insert({
       businessId,
       userId: suggester.id,

@@ -117,6 +117,35 @@ describe('check-source-link', () => {
     expect((await linkOf(sourceId)).link_status).toBe('unchecked');
     expect(await check(2_000_000_000)).toMatchObject({ state: 'completed', returnvalue: { status: 'no-link' } });
   });
+
+  it("a brand's source and a business's products source are checked as a business's are, each in its own list", async () => {
+    pages.set('/boycott', { status: 200, html: '<title>Boycott list</title><p>Listed.</p>' });
+    const business = await insertBusiness(context.db);
+    const { rows: brands } = await context.db.query<{ id: number }>(
+      `INSERT INTO brands (name, slug, reason) VALUES ('Linkbucks', 'linkbucks', 'A reason') RETURNING id`,
+    );
+    const insert = (table: string, owner: string, ownerId: number, url: string) =>
+      context.db
+        .query<{ id: number }>(
+          `INSERT INTO ${table} (${owner}, kind, url, description, source_date) VALUES ($1, 'Public statement', $2, 'A statement', current_date) RETURNING id`,
+          [ownerId, url],
+        )
+        .then(({ rows }) => rows[0].id);
+    const brandSource = await insert('brand_sources', 'brand_id', brands[0].id, `${base}/boycott`);
+    const productSource = await insert('business_product_sources', 'business_id', business.id, `${base}/nowhere`);
+
+    const brandJob = await context.producer.enqueue('checkSourceLink', { sourceId: brandSource, list: 'brand' });
+    expect(await waitForJob(context.queues.links, brandJob!)).toMatchObject({ state: 'completed', returnvalue: { status: 'ok', httpStatus: 200 } });
+    const productJob = await context.producer.enqueue('checkSourceLink', { sourceId: productSource, list: 'product' });
+    expect(await waitForJob(context.queues.links, productJob!)).toMatchObject({
+      state: 'completed',
+      returnvalue: { status: 'failing', httpStatus: 404 },
+    });
+    const read = (table: string, id: number) =>
+      context.db.query(`SELECT link_status, archived_title FROM ${table} WHERE id = $1`, [id]).then(({ rows }) => rows[0]);
+    expect(await read('brand_sources', brandSource)).toEqual({ link_status: 'ok', archived_title: 'Boycott list' });
+    expect(await read('business_product_sources', productSource)).toEqual({ link_status: 'failing', archived_title: null });
+  });
 });
 
 describe('check-all-source-links (the weekly sweep)', () => {
@@ -124,7 +153,11 @@ describe('check-all-source-links (the weekly sweep)', () => {
     pages.set('/swept', { status: 200, html: '<title>Swept</title>' });
     const withUrls = [await insertSource(`${base}/swept`), await insertSource(`${base}/swept`)];
     const withoutUrl = await insertSource(null);
-    const { rows } = await context.db.query<{ count: number }>('SELECT count(*)::int AS count FROM business_sources WHERE url IS NOT NULL');
+    // Every list of sources: businesses' proof of support, brands' reasons, businesses' products.
+    const { rows } = await context.db.query<{ count: number }>(
+      `SELECT ((SELECT count(*) FROM business_sources WHERE url IS NOT NULL) + (SELECT count(*) FROM brand_sources WHERE url IS NOT NULL)
+               + (SELECT count(*) FROM business_product_sources WHERE url IS NOT NULL))::int AS count`,
+    );
     const jobId = await context.producer.enqueue('checkAllSourceLinks', {});
     expect(await waitForJob(context.queues.links, jobId!)).toMatchObject({ state: 'completed', returnvalue: { queued: rows[0].count } });
     await expect

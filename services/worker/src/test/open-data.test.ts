@@ -33,11 +33,21 @@ describe('open data build', () => {
     };
     const csvOf = (current: OpenDataManifest) => partsOf(current, 'csv');
     const first = await insertBusiness(context.db, { name: 'Built At Boot' });
+    // The worker's build carries the business's tags: the brands it is an alternative to, the products it stocks.
+    await context.db.query(`INSERT INTO brands (name, slug, reason) VALUES ('Workerbucks', 'workerbucks', 'A reason') ON CONFLICT DO NOTHING`);
+    await context.db.query(`INSERT INTO business_alternatives (brand_id, business_id) SELECT id, $1 FROM brands WHERE slug = 'workerbucks'`, [
+      first.id,
+    ]);
+    await context.db.query(`INSERT INTO business_products (product_type_id, business_id) SELECT id, $1 FROM product_types WHERE slug = 'dates'`, [
+      first.id,
+    ]);
 
     worker = await startWorker(context, { OPEN_DATA_REBUILD_EVERY_MS: '1500' });
     const booted = await waitFor(manifest, 20_000, 'the boot build');
     expect(await csvOf(booted)).toContain('Built At Boot');
     expect(await partsOf(booted, 'geojson')).toContain(`"id":${first.id}`);
+    expect(await csvOf(booted)).toMatch(/Built At Boot.*,workerbucks,dates,/);
+    expect(await partsOf(booted, 'geojson')).toContain('"alternatives":[{"id":');
 
     // No change: the schedule's runs build nothing.
     const completedBuilds = async () =>

@@ -17,6 +17,11 @@ export const adminKeys = {
   partnerKeys: () => ['admin', 'partners'] as const,
   submissions: () => ['admin', 'submissions', 'pending'] as const,
   business: (id: number) => ['admin', 'business', id] as const,
+  /** The brands tab: its lists, one brand, and the product types. */
+  brandLists: ['admin', 'brands'] as const,
+  brands: (search: string) => ['admin', 'brands', 'list', search] as const,
+  brand: (slug: string) => ['admin', 'brands', 'one', slug] as const,
+  productTypes: () => ['admin', 'brands', 'product-types'] as const,
   /** Every decision (review a report or a suggestion, delete a business) is a mutation under this key. */
   decisions: ['admin', 'decision'] as const,
   decision: (
@@ -33,6 +38,8 @@ export const adminKeys = {
       | 'issue-partner-key'
       | 'revoke-partner-key'
       | 'review-submission'
-      | 'photo',
+      | 'photo'
+      | 'save-brand'
+      | 'add-product-type',
   ) => ['admin', 'decision', kind] as const,
 };

@@ -6,10 +6,13 @@ import { nearParam, type NearPoint } from '../near-point';
 /** Rows per page of the list near a point. */
 export const NEARBY_PAGE_SIZE = 20;
 
-/** The list near a point, nearest first (GET /api/businesses?near=), page after page as the visitor asks for more. */
-export function useNearbyBusinesses(filter: DirectoryFilter, near: NearPoint) {
+/**
+ * The list near a point, nearest first (GET /api/businesses?near=), page after page as the visitor asks for more;
+ * without a point, in the directory's order.
+ */
+export function useNearbyBusinesses(filter: DirectoryFilter, near: NearPoint | null) {
   const { api } = useHost();
-  const point = nearParam(near);
+  const point = near ? nearParam(near) : undefined;
   // Admins' rows carry report counts: the viewer is part of the key, as in the directory's other keys.
   const viewer = useSession((state) => state.user?.id ?? null);
   return useInfiniteQuery({

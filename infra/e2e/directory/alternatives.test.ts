@@ -1,0 +1,140 @@
+// Where shoppers look: an admin adds the brand 'Examplebucks' with a source, a member suggests a café as an
+// alternative to it and the admin approves; typing 'examplebucks' on /browse offers its alternatives first, and the
+// brand's page lists the café. Then a business that stocks olive oil is found by the 'Palestinian products' filter.
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
+import { addBusiness, database, logInAsAdmin, newMember, tag, type CreatedBusiness, type Member } from '../admin/helpers';
+import { cityRows, directoryScreen, expectNoPageErrors, expectToast, logIn, loggedOut, unfoldTopBar } from './helpers';
+
+// The tests of this file share one browser context and run in order, each carrying on from where the last one left it.
+test.describe.configure({ mode: 'serial' });
+
+const BRAND = 'Examplebucks';
+const city = `Brandford ${tag()}`;
+let member: Member;
+let cafe: CreatedBusiness;
+let deli: CreatedBusiness;
+
+test.beforeAll(async () => {
+  // The brand's name is the test's own: one left by an earlier run on the same database goes first.
+  const db = database();
+  await db.query('DELETE FROM brands WHERE lower(name) = lower($1)', [BRAND]);
+  await db.end();
+  member = await newMember('alt');
+  cafe = await addBusiness(member, `Olive Tree Café ${city}`, { city, category: 'Cafe' });
+  deli = await addBusiness(member, `Jaffa Deli ${city}`, { city, category: 'Grocery' });
+});
+
+async function logOut(page: Page) {
+  await unfoldTopBar(page);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expectToast(page, 'Successfully logged out!', 'success');
+}
+
+const row = (page: Page, id: number) => page.locator(`[data-testid="business-row"][data-business-id="${id}"]`);
+
+test.describe('brands and alternatives', () => {
+  test('an admin adds the brand Examplebucks with a source on the Brands tab', async ({ page, context }) => {
+    await loggedOut(context);
+    await logInAsAdmin(page);
+    await page.goto('/admin?tab=brands');
+    await expect(page.getByTestId('brands-tab')).toBeVisible();
+    await page.getByRole('button', { name: 'Add a brand' }).click();
+    const form = page.getByTestId('brand-form');
+    await form.getByLabel('Brand name').fill(BRAND);
+    await form.getByLabel('Short reason').fill('Named by the boycott campaign for its ties to the occupation.');
+    await form.getByLabel('Kind of source').selectOption('Public statement');
+    await form.getByLabel('Link').fill('https://boycott.example/examplebucks');
+    await form.getByLabel('Quote or description').fill('Listed by the boycott campaign');
+    await form.getByRole('button', { name: 'Save brand' }).click();
+    await expectToast(page, 'Brand saved', 'success');
+    await expect(page.getByTestId('brand-list').getByText(BRAND, { exact: true })).toBeVisible();
+  });
+
+  test('a member suggests the café as an alternative to it, and the admin approves', async ({ page, context }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await loggedOut(context);
+    await logIn(page, member.username, member.password);
+    await page.goto(`/business/${cafe.id}`);
+    await page.getByRole('button', { name: 'Suggest Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Suggest Edit' });
+    await dialog.getByLabel('Field to update').selectOption('alternative_to');
+    await dialog.getByTestId('brand-filter').fill(BRAND);
+    const submit = dialog.getByRole('button', { name: 'Submit Suggestion' });
+    await expect(submit).toBeEnabled();
+    await submit.click();
+    await expectToast(page, 'Suggestion submitted successfully! It will be reviewed by an admin.', 'success');
+
+    await logOut(page);
+    await logInAsAdmin(page);
+    await page.goto(`/admin?tab=suggestions&q=${encodeURIComponent(cafe.name)}`);
+    const card = page.locator('[data-testid="suggestion-card"]').filter({ hasText: cafe.name });
+    await expect(card).toContainText('Alternative to');
+    await expect(card.getByTestId('suggested-value')).toHaveText('examplebucks');
+    await card.getByRole('button', { name: 'Approve & Update' }).click();
+    await expectToast(page, 'Suggestion approved and business updated', 'success');
+
+    await page.goto(`/business/${cafe.id}`);
+    await expect(page.getByTestId('business-header').getByTestId('alternative-badge')).toHaveText(`Alternative to ${BRAND}`);
+    expectNoPageErrors(errors);
+  });
+
+  test("typing 'examplebucks' on /browse offers its alternatives first; choosing them lists the café with its badge", async ({ page, context }) => {
+    await loggedOut(context);
+    await page.goto(`/browse?city=${encodeURIComponent(city)}`);
+    await directoryScreen(page, 'directory');
+    await page.getByRole('searchbox', { name: 'Search businesses' }).fill('examplebucks');
+    const offer = page.getByTestId('brand-offers').getByRole('button').first();
+    await expect(offer).toHaveText(`Alternatives to ${BRAND}`);
+    await offer.click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('alternative_to')).toBe('examplebucks');
+    expect(new URL(page.url()).searchParams.get('search')).toBeNull();
+    await expect(page.getByTestId('chip-alternativeTo')).toHaveText(/Alternative to…: Examplebucks/);
+    expect(await cityRows(page, city)).toEqual([cafe.id]);
+    await expect(row(page, cafe.id).getByTestId('alternative-badge')).toHaveText(`Alternative to ${BRAND}`);
+  });
+
+  test("the brand's page says why, with its source, and lists the café", async ({ page, context }) => {
+    await loggedOut(context);
+    await page.goto('/alternatives/examplebucks');
+    await directoryScreen(page, 'brand-alternatives');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Alternatives to ${BRAND}`);
+    await expect(page.getByTestId('brand-reason')).toHaveText('Named by the boycott campaign for its ties to the occupation.');
+    await expect(page.getByTestId('source')).toContainText('Listed by the boycott campaign');
+    await expect(row(page, cafe.id)).toBeVisible();
+    await expect(row(page, deli.id)).toHaveCount(0);
+  });
+});
+
+test.describe('Palestinian products', () => {
+  test("its owner says the deli stocks olive oil, with a source, and the 'Palestinian products' filter finds it", async ({ page, context }) => {
+    await loggedOut(context);
+    await logIn(page, member.username, member.password);
+    await page.goto(`/business/${deli.id}`);
+    const tags = page.getByTestId('tags-card');
+    await tags.getByRole('checkbox', { name: 'Olive oil' }).check();
+    await tags.getByLabel('Kind of source').selectOption('In-store sign');
+    await tags.getByLabel('Quote or description').fill('Zaytoun olive oil on the shelf');
+    await tags.getByRole('button', { name: 'Save products' }).click();
+    await expectToast(page, 'Palestinian products saved', 'success');
+    await expect(page.getByTestId('palestinian-products')).toHaveText('Olive oil');
+    await logOut(page);
+
+    await loggedOut(context);
+    await page.goto(`/browse?city=${encodeURIComponent(city)}`);
+    await directoryScreen(page, 'directory');
+    expect((await cityRows(page, city)).sort()).toEqual([cafe.id, deli.id].sort());
+    const filter = page.getByTestId('product-filter');
+    await filter.focus();
+    await expect(filter.locator('option', { hasText: 'Olive oil' })).toHaveCount(1);
+    await filter.selectOption({ label: 'Olive oil' });
+    await expect.poll(() => new URL(page.url()).searchParams.get('palestinian_product')).toBe('olive-oil');
+    expect(await cityRows(page, city)).toEqual([deli.id]);
+
+    await page.goto(`/business/${deli.id}`);
+    await expect(page.getByTestId('palestinian-products')).toHaveText('Olive oil');
+    await expect(page.getByTestId('products-card').getByTestId('source')).toContainText('Zaytoun olive oil on the shelf');
+    await expect(page.getByTestId('tags-card')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import type { BrandSummary, BusinessDetail } from '@zaytoon/contract/client';
+import { useFieldErrors } from '@zaytoon/web-kit/contract-messages';
+import { useProductTypes } from '../../features/brands/api';
+import { BrandFilter } from '../../features/brands/BrandFilter';
+import { useSaveTags } from '../../features/brands/use-tags';
+import { SourceFields } from '../../features/business/sources/SourceFields';
+import { draftFromSource, emptySourceDraft, sourceInputOf } from '../../features/business/sources/sourceDraft';
+import { useMessages } from '../../i18n/messages';
+import forms from '../../ui/forms.module.css';
+import styles from '../../features/brands/Brands.module.css';
+
+/** The owner's and admins' part of the page: the brands the business is an alternative to, and the Palestinian products it stocks. */
+export function BrandsAndProducts({ business }: { business: BusinessDetail }) {
+  const t = useMessages();
+  const save = useSaveTags(business.id);
+  return (
+    <div data-testid="brands-and-products" className={styles.tags}>
+      <Alternatives current={business.alternatives ?? []} onSave={(slugs) => save.alternatives.mutate(slugs)} saving={save.alternatives.isPending} />
+      <h3 className={forms.sectionTitle}>{t('tags.products')}</h3>
+      <Products business={business} save={save.products} />
+    </div>
+  );
+}
+
+function Alternatives({ current, onSave, saving }: { current: BrandSummary[]; onSave: (slugs: string[]) => void; saving: boolean }) {
+  const t = useMessages();
+  const [chosen, setChosen] = useState(current);
+  // The picker starts empty again after each brand it adds.
+  const [picker, setPicker] = useState(0);
+  const add = (_slug: string, brand?: BrandSummary) => {
+    setPicker((key) => key + 1);
+    if (brand && !chosen.some((one) => one.slug === brand.slug)) setChosen((list) => [...list, brand]);
+  };
+  return (
+    <>
+      <h3 className={forms.sectionTitle}>{t('tags.alternatives')}</h3>
+      <ul className={styles.offers}>
+        {chosen.map((brand) => (
+          <li key={brand.slug}>
+            <button type="button" className="btn btn--outline" onClick={() => setChosen((list) => list.filter((one) => one.slug !== brand.slug))}>
+              {t('tags.removeBrand', { brand: brand.name })} <span aria-hidden="true">×</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <BrandFilter key={picker} value="" onChoose={add} />
+      <button type="button" className="btn btn--primary" disabled={saving} onClick={() => onSave(chosen.map((brand) => brand.slug))}>
+        {t('tags.saveAlternatives')}
+      </button>
+    </>
+  );
+}
+
+function Products({ business, save }: { business: BusinessDetail; save: ReturnType<typeof useSaveTags>['products'] }) {
+  const t = useMessages();
+  const types = useProductTypes();
+  const stocked = business.palestinian_products;
+  const [chosen, setChosen] = useState<string[]>(stocked?.products.map((type) => type.slug) ?? []);
+  const [source, setSource] = useState(() => (stocked?.source ? draftFromSource(stocked.source) : emptySourceDraft()));
+  const errors = useFieldErrors(save.error);
+  const sourceErrors = Object.fromEntries(Object.entries(errors).flatMap(([key, text]) => (key.startsWith('source.') ? [[key.slice(7), text]] : [])));
+  const toggle = (slug: string, on: boolean) => setChosen((list) => (on ? [...list, slug] : list.filter((one) => one !== slug)));
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate({ products: chosen, ...(chosen.length ? { source: sourceInputOf(source) } : {}) });
+      }}
+    >
+      <fieldset>
+        <legend className="visually-hidden">{t('tags.products')}</legend>
+        {types.map((type) => (
+          <label key={type.id}>
+            <input type="checkbox" checked={chosen.includes(type.slug)} onChange={(event) => toggle(type.slug, event.target.checked)} /> {type.name}
+          </label>
+        ))}
+      </fieldset>
+      {chosen.length > 0 && (
+        <fieldset>
+          <legend>{t('tags.source')}</legend>
+          {errors.source && <p role="alert">{errors.source}</p>}
+          <SourceFields source={source} onChange={setSource} errors={sourceErrors} />
+        </fieldset>
+      )}
+      <button type="submit" className="btn btn--primary" disabled={save.isPending}>
+        {t('tags.saveProducts')}
+      </button>
+    </form>
+  );
+}

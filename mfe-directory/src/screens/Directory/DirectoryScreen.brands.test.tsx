@@ -1,0 +1,39 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, fakeHost, renderScreen, routeFake } from '../../test/harness';
+import { DirectoryScreen } from './DirectoryScreen';
+
+const starbucks = { id: 4, name: 'Starbucks', slug: 'starbucks' };
+
+describe("/browse's brands and Palestinian products", () => {
+  it("typing a brand's name offers 'Alternatives to <brand>' first; choosing it swaps the search for the filter, in the URL", async () => {
+    const api = fakeApi({
+      listBrands: async ({ query }) => (query?.search && 'starbucks'.includes(String(query.search).toLowerCase()) ? [starbucks] : []),
+      getBrand: async () => ({ ...starbucks, reason: 'A reason', sources: [], alternatives: 1 }),
+    });
+    renderScreen(<DirectoryScreen />, { path: '/browse', host: fakeHost({ api }) });
+    await userEvent.type(screen.getByPlaceholderText('Search businesses...'), 'starbucks');
+    const offer = await screen.findByRole('button', { name: 'Alternatives to Starbucks' });
+    await userEvent.click(offer);
+    await waitFor(() => expect(screen.getByTestId('location-search').textContent).toBe('?alternative_to=starbucks'));
+    expect(await screen.findByTestId('chip-alternativeTo')).toHaveProperty('textContent', 'Alternative to…: Starbucks ×');
+    expect(screen.queryByTestId('chip-search')).toBeNull();
+    await waitFor(() =>
+      expect(routeFake(api, 'directorySummary')).toHaveBeenLastCalledWith({ query: { alternative_to: 'starbucks' } }, expect.anything()),
+    );
+  });
+
+  it("'Palestinian products' lists the admins' product types and asks the server for the one chosen", async () => {
+    const api = fakeApi({ productTypes: async () => [{ id: 1, name: 'Olive oil', slug: 'olive-oil' }] });
+    renderScreen(<DirectoryScreen />, { path: '/browse', host: fakeHost({ api }) });
+    const filter = screen.getByTestId('product-filter');
+    filter.focus();
+    await screen.findByRole('option', { name: 'Olive oil' });
+    await userEvent.selectOptions(filter, 'olive-oil');
+    await waitFor(() => expect(screen.getByTestId('location-search').textContent).toBe('?palestinian_product=olive-oil'));
+    await waitFor(() =>
+      expect(routeFake(api, 'directorySummary')).toHaveBeenLastCalledWith({ query: { palestinian_product: 'olive-oil' } }, expect.anything()),
+    );
+  });
+});
