@@ -346,6 +346,9 @@ const WRITABLE_FIELDS = [
   'social_media',
 ] as const;
 
+/** The public businesses of the ids in $1; the partner feed's bench baseline runs this same text. */
+export const publicByIdsSql = (): string => `SELECT ${columns(false)} FROM businesses b WHERE b.id = ANY($1::int[]) AND ${NOT_REMOVED}`;
+
 export class BusinessesRepository {
   /** `searchDb`: where statements of a search go (the API's small search pool), so searches queue apart from other reads. */
   constructor(
@@ -574,9 +577,7 @@ export class BusinessesRepository {
   /** The listed businesses among `ids` (any order): a business gone or removed after a report is not among them. */
   async listPublicByIds(ids: readonly number[]): Promise<BusinessRow[]> {
     if (!ids.length) return [];
-    const { rows } = await this.db.query<BusinessRow>(`SELECT ${columns(false)} FROM businesses b WHERE b.id = ANY($1::int[]) AND ${NOT_REMOVED}`, [
-      ids,
-    ]);
+    const { rows } = await this.db.query<BusinessRow>(publicByIdsSql(), [ids]);
     return rows;
   }
 

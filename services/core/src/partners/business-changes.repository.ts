@@ -14,17 +14,18 @@ export interface BusinessChangeRow {
  * the writing transactions' ids, and only up to the oldest transaction still running: a transaction that commits
  * later always has an id at or above that bound, so it lands after any position already handed out.
  */
+/** At most $1 changes, after the position ($2, $3) when `afterPosition`; the partner feed's bench baseline runs this same text. */
+export const changesSql = (afterPosition: boolean): string =>
+  `SELECT business_id, change_xid::text AS change_xid, changed_at FROM business_changes
+        WHERE ${afterPosition ? '(change_xid, business_id) > ($2::xid8, $3::int) AND' : ''} change_xid < pg_snapshot_xmin(pg_current_snapshot())
+        ORDER BY change_xid, business_id LIMIT $1`;
+
 export class BusinessChangesRepository {
   constructor(private readonly db: Queryable) {}
 
   /** At most `limit` changes after `after` (from the first without one), oldest first; served by business_changes_position. */
   async after(after: FeedPosition | undefined, limit: number): Promise<BusinessChangeRow[]> {
-    const { rows } = await this.db.query<BusinessChangeRow>(
-      `SELECT business_id, change_xid::text AS change_xid, changed_at FROM business_changes
-        WHERE ${after ? '(change_xid, business_id) > ($2::xid8, $3::int) AND' : ''} change_xid < pg_snapshot_xmin(pg_current_snapshot())
-        ORDER BY change_xid, business_id LIMIT $1`,
-      after ? [limit, after[0], after[1]] : [limit],
-    );
+    const { rows } = await this.db.query<BusinessChangeRow>(changesSql(after !== undefined), after ? [limit, after[0], after[1]] : [limit]);
     return rows;
   }
 }
