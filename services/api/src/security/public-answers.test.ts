@@ -123,6 +123,8 @@ function publicRequests(): Record<string, PublicRequest[]> {
     ],
     getBrand: [{ method: 'GET', path: '/api/brands/secret-keeper' }],
     productTypes: [{ method: 'GET', path: '/api/product-types' }],
+    listPhotos: [{ method: 'GET', path: `/api/businesses/${id}/photos` }],
+    partnerChanges: [{ method: 'GET', path: '/api/v1/changes?limit=500' }],
   };
 }
 
