@@ -11,7 +11,7 @@ import {
   ModerationService,
   StatisticsRepository,
   StatisticsService,
-  LocalStorageRepository,
+  storageFromConfig,
   LinksRepository,
   LinksService,
   FreshnessService,
@@ -46,7 +46,7 @@ export function createWorkerContainer(config: Config) {
   const jobData = new JobDataCipher(config);
   const jobs = new JobQueueRepository(redis, jobData);
   const mail = new MailRepository(config);
-  const storage = new LocalStorageRepository(config.UPLOAD_DIR);
+  const storage = storageFromConfig(config);
 
   const statistics = new StatisticsService(new StatisticsRepository(db), jobs);
   const links = new LinksRepository(db);
