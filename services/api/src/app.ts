@@ -63,9 +63,15 @@ export function createApp(core: Core, options: { logger?: Logger } = {}): Expres
 
   // A photo's files are named by a digest of their upload and never rewritten: caches may keep them for good.
   const PHOTO_CACHING = 'public, max-age=31536000, immutable';
+  // Only a listed photo's files are served: a hidden one's answer 404 until an admin keeps it.
+  const listedPhotoFiles: RequestHandler = (req, _res, next) => {
+    core.services.photos.isServable(`photos${req.path}`).then((servable) => next(servable ? undefined : 'router'), next);
+  };
+  const photoFiles = express.Router();
+  photoFiles.use(listedPhotoFiles);
   if (core.config.STORAGE_S3) {
     app.use('/api/uploads/avatars', storedFiles(core.repositories.storage, 'avatars', 'public, max-age=86400'));
-    app.use('/api/uploads/photos', storedFiles(core.repositories.storage, 'photos', PHOTO_CACHING));
+    photoFiles.use(storedFiles(core.repositories.storage, 'photos', PHOTO_CACHING));
   } else {
     app.use(
       '/api/uploads/avatars',
@@ -76,8 +82,7 @@ export function createApp(core: Core, options: { logger?: Logger } = {}): Expres
         setHeaders: (res) => res.setHeader('Content-Type', 'image/webp'),
       }),
     );
-    app.use(
-      '/api/uploads/photos',
+    photoFiles.use(
       express.static(path.resolve(core.config.UPLOAD_DIR, 'photos'), {
         index: false,
         dotfiles: 'deny',
@@ -87,6 +92,7 @@ export function createApp(core: Core, options: { logger?: Logger } = {}): Expres
       }),
     );
   }
+  app.use('/api/uploads/photos', photoFiles);
   const secureCookie = core.config.NODE_ENV === 'production';
   const csrf = csrfProtection({
     allowedOrigins: [core.config.PUBLIC_ORIGIN],

@@ -333,6 +333,29 @@ describe('moderation', () => {
     ]);
   });
 
+  it("a photo's files answer 404 while it is pending or hidden, and again 200 once an admin keeps it", async () => {
+    const { member: uploader, business } = await memberWithBusiness();
+    const photo = (await upload(uploader, business.id)).body;
+    const { rows } = await api.core.db.query<{ storage_stem: string }>('SELECT storage_stem FROM photos WHERE id = $1', [photo.id]);
+    const url = `/api/uploads/${rows[0].storage_stem}-320.webp`;
+    await mkdir(join(uploadDir, url.replace('/api/uploads/', ''), '..'), { recursive: true });
+    await writeFile(join(uploadDir, url.replace('/api/uploads/', '')), IMAGES.webp);
+    expect((await api.client().get(url)).status).toBe(404);
+    await markReady(photo.id);
+    expect((await api.client().get(url)).status).toBe(200);
+
+    for (const reason of ['Not this shop', 'A face in the window', 'Spam']) {
+      expect((await (await member()).post(`/api/photos/${photo.id}/reports`, { reason })).status).toBe(201);
+    }
+    const hidden = await api.client().get(url);
+    expect(hidden.status).toBe(404);
+    expect(hidden.headers.get('cache-control')).not.toContain('immutable');
+
+    const admin = await adminClient(api);
+    expect((await admin.post(`/api/admin/photos/${photo.id}/keep`)).status).toBe(200);
+    expect((await api.client().get(url)).status).toBe(200);
+  });
+
   it("the admins' feed lists recent uploads newest first, paged; Remove deletes the files and keeps the uploader's record", async () => {
     const { member: uploader, business } = await memberWithBusiness();
     const older = (await upload(uploader, business.id)).body;

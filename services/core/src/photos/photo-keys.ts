@@ -17,6 +17,11 @@ export function photoStem(uploaderId: number, originalKey: string): string {
 
 export const photoFileKey = (stem: string, width: number): string => `${stem}-${width}.webp`;
 
+/** The stem of a photo file's key (photoFileKey's inverse), or null for a key no photo size has. */
+export function stemOfPhotoFile(key: string): string | null {
+  return /^(photos\/\d{1,10}\/[0-9a-f]{20})-\d{1,5}\.webp$/.exec(key)?.[1] ?? null;
+}
+
 /** photoFileKey's public URL in SQL, for rows that carry a photo's size (a business's cover). */
 export const photoUrlSql = (stem: string, width: string): string => `'${UPLOADS_PUBLIC_PATH}' || ${stem} || '-' || ${width} || '.webp'`;
 

@@ -72,6 +72,12 @@ export class PhotosRepository {
     return rows[0].count;
   }
 
+  /** Whether the photo of these files is listed (ready): not pending, hidden until reviewed, removed or gone. */
+  async isListedStem(stem: string): Promise<boolean> {
+    const { rowCount } = await this.db.query("SELECT 1 FROM photos WHERE storage_stem = $1 AND state = 'ready'", [stem]);
+    return rowCount === 1;
+  }
+
   async findFiles(photoId: number): Promise<PhotoFiles | null> {
     const { rows } = await this.db.query<PhotoFiles>('SELECT id, business_id, uploader_id, state, storage_stem FROM photos WHERE id = $1', [photoId]);
     return rows[0] ?? null;

@@ -17,7 +17,7 @@ import { DomainError, badRequest, conflict, forbidden, notFound } from '../error
 import { detectImageType, type ImageType } from '../images/image-type';
 import type { JobQueueRepository } from '../jobs/job-queue.repository';
 import { generateStorageKey, type StorageRepository } from '../storage/storage.repository';
-import { photoStem } from './photo-keys';
+import { photoStem, stemOfPhotoFile } from './photo-keys';
 import { PhotosRepository } from './photos.repository';
 import { removePhotoFiles } from './photo-files';
 
@@ -47,6 +47,12 @@ export class PhotosService {
       (after, limit) => this.photos.pageForBusiness(businessId, after, limit),
       () => this.photos.countForBusiness(businessId),
     );
+  }
+
+  /** Whether the stored file under `key` may be served: a size of a listed photo (a hidden one's are not, until kept). */
+  async isServable(key: string): Promise<boolean> {
+    const stem = stemOfPhotoFile(key);
+    return stem !== null && this.photos.isListedStem(stem);
   }
 
   /**
