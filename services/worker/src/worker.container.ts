@@ -59,7 +59,7 @@ export function createWorkerContainer(config: Config) {
     alertTokens,
     avatars: new AvatarService(new AvatarRepository(db), new ImageRepository(), storage),
     photos: new PhotoProcessingService(new PhotosRepository(db), new ImageRepository(), storage),
-    moderation: new ModerationService(db, statistics),
+    moderation: new ModerationService(db, statistics, jobs),
     statistics,
     /** The directory's rollups: the statistics refresh moves their verification cut-off. */
     directoryRollups: new DirectoryRollupRepository(db),

@@ -409,6 +409,41 @@ describe('deleting photos', () => {
     expect(audit.rows).toHaveLength(2);
   });
 
+  it('an admin deleting a business deletes its photos and queues the removal of their files by stem', async () => {
+    const { member, business } = await memberWithBusiness();
+    const photos = [(await upload(member, business.id)).body, (await upload(member, business.id)).body];
+    await markReady(photos[0].id);
+    const { rows } = await api.core.db.query<{ storage_stem: string }>('SELECT storage_stem FROM photos WHERE id = ANY($1) ORDER BY storage_stem', [
+      photos.map((photo) => photo.id),
+    ]);
+    expect((await (await adminClient(api)).delete(`/api/admin/businesses/${business.id}`)).status).toBe(200);
+    expect((await api.core.db.query('SELECT 1 FROM photos WHERE id = ANY($1)', [photos.map((photo) => photo.id)])).rows).toEqual([]);
+    const jobs = await api.core.jobs.queues.images.getJobs(['waiting', 'delayed', 'active', 'completed']);
+    const removal = jobs.find((job) => job.name === 'remove-business-photos' && job.data.businessId === business.id);
+    expect([...removal!.data.stems].sort()).toEqual(rows.map((row) => row.storage_stem));
+  });
+
+  it("merging a business moves its photos to the survivor; the merged one's cover stays the cover only where there was none", async () => {
+    const admin = await adminClient(api);
+    const { member, business: survivor } = await memberWithBusiness();
+    const merged = await createBusiness(member);
+    const photo = (await upload(member, merged.id)).body;
+    await markReady(photo.id);
+    expect((await member.put(`/api/photos/${photo.id}/cover`)).status).toBe(200);
+    expect((await admin.post(`/api/admin/businesses/${survivor.id}/merge`, { from: merged.id })).status).toBe(200);
+    const listed = (await api.client().get(`/api/businesses/${survivor.id}/photos`)).body;
+    expect(listed.map((item: { id: number }) => item.id)).toEqual([photo.id]);
+    expect((await api.client().get(`/api/businesses/${survivor.id}`)).body.cover).toMatchObject({ photo_id: photo.id });
+
+    const third = await createBusiness(member);
+    const another = (await upload(member, third.id)).body;
+    await markReady(another.id);
+    expect((await member.put(`/api/photos/${another.id}/cover`)).status).toBe(200);
+    expect((await admin.post(`/api/admin/businesses/${survivor.id}/merge`, { from: third.id })).status).toBe(200);
+    expect((await api.client().get(`/api/businesses/${survivor.id}/photos`)).body).toHaveLength(2);
+    expect((await api.client().get(`/api/businesses/${survivor.id}`)).body.cover).toMatchObject({ photo_id: photo.id });
+  });
+
   it('deleting an account deletes its photos and queues the removal of their files', async () => {
     const { member, user, business } = await memberWithBusiness();
     const photo = (await upload(member, business.id)).body;

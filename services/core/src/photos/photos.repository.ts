@@ -72,6 +72,12 @@ export class PhotosRepository {
     return rows[0].count;
   }
 
+  /** Every photo's stem of the business, whatever its state: read before the business is deleted, for its files. */
+  async stemsOfBusiness(businessId: number): Promise<string[]> {
+    const { rows } = await this.db.query<{ storage_stem: string }>('SELECT storage_stem FROM photos WHERE business_id = $1', [businessId]);
+    return rows.map((row) => row.storage_stem);
+  }
+
   /** Whether the photo of these files is listed (ready): not pending, hidden until reviewed, removed or gone. */
   async isListedStem(stem: string): Promise<boolean> {
     const { rowCount } = await this.db.query("SELECT 1 FROM photos WHERE storage_stem = $1 AND state = 'ready'", [stem]);
