@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, PARAMETERISED_MESSAGES, PHOTO_RULES } from '@zaytoon/contract';
+import { MESSAGES, PARAMETERISED_MESSAGES, PHOTO_RULES, textTooLongMessage } from '@zaytoon/contract';
 import { loadConfig } from '@zaytoon/core';
-import { adminClient, startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
+import { adminClient, allPages, startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
 import { createBusiness } from '../test/fixtures';
 import { IMAGES, imageForm } from '../test/images';
 
@@ -354,6 +354,30 @@ describe('moderation', () => {
     const admin = await adminClient(api);
     expect((await admin.post(`/api/admin/photos/${photo.id}/keep`)).status).toBe(200);
     expect((await api.client().get(url)).status).toBe(200);
+  });
+
+  it("the admins' feed is searched by business name as the other queues are: folded, paged, counted, wildcards as themselves", async () => {
+    const tag = `P${Date.now().toString(36)}`;
+    const { member: uploader } = await memberWithBusiness();
+    const bakery = await createBusiness(uploader, { name: `${tag} Olivé Bakery` });
+    const garage = await createBusiness(uploader, { name: `${tag} Garage` });
+    const bakeryPhotos = [(await upload(uploader, bakery.id)).body, (await upload(uploader, bakery.id)).body];
+    const garagePhoto = (await upload(uploader, garage.id)).body;
+    for (const photo of [...bakeryPhotos, garagePhoto]) await markReady(photo.id);
+    const admin = await adminClient(api);
+
+    const searched = await allPages<{ id: number; business_id: number }>(admin, `/api/admin/photos?limit=1&search=${tag.toLowerCase()}%20olive`);
+    expect(searched.items.map((item) => item.id)).toEqual([bakeryPhotos[1].id, bakeryPhotos[0].id]);
+    expect(searched.total).toBe(2);
+    const all = await admin.get(`/api/admin/photos?search=${tag}`);
+    expect(all.headers.get('x-total-count')).toBe('3');
+    const wildcard = await admin.get(`/api/admin/photos?search=${tag}%25`);
+    expect(wildcard).toMatchObject({ status: 200, body: [] });
+    expect(wildcard.headers.get('x-total-count')).toBe('0');
+    expect(await admin.get(`/api/admin/photos?search=${'x'.repeat(201)}`)).toMatchObject({
+      status: 400,
+      body: { detail: textTooLongMessage('search', 200) },
+    });
   });
 
   it("the admins' feed lists recent uploads newest first, paged; Remove deletes the files and keeps the uploader's record", async () => {

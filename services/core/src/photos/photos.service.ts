@@ -6,6 +6,7 @@ import {
   type photoInputSchema,
   type photoReportInputSchema,
   type pageQuerySchema,
+  type searchedQueueQuerySchema,
   type User,
   type Valid,
 } from '@zaytoon/contract';
@@ -168,12 +169,12 @@ export class PhotosService {
     });
   }
 
-  /** The admins' 'Photos' tab: one page of recent uploads, newest first. */
-  adminList(query: Valid<typeof pageQuerySchema>): Promise<ListPage<AdminPhoto>> {
+  /** The admins' 'Photos' tab: one page of recent uploads, newest first, searched by business name. */
+  adminList(query: Valid<typeof searchedQueueQuerySchema>): Promise<ListPage<AdminPhoto>> {
     return newestFirstPage(
       query,
-      (after, limit) => this.photos.adminPage(after, limit),
-      () => this.photos.countForAdmins(),
+      (after, limit) => this.photos.adminPage(query.search, after, limit),
+      () => this.photos.countForAdmins(query.search),
     );
   }
 
