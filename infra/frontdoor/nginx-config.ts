@@ -349,6 +349,7 @@ export const UNCACHED_PUBLIC_READS = [
   'mergedBusinessPage',
   'getVotes',
   'listComments',
+  'listPhotos',
   'listSuggestions',
   'canEdit',
   'partnerChanges',
@@ -472,6 +473,9 @@ export function frontDoorConfig(settings: FrontDoorSettings): string {
       // The open data files answer 304 themselves (ETag, Last-Modified): outside the micro-cache, whose proxy_cache
       // would drop the validators on their way to the API.
       proxyLocation('^~ /api/export/', 'http://zaytoon_api'),
+      // Photo files outside the micro-cache too: a photo hidden by reports must stop being served at once, which the
+      // API decides per request; browsers still keep each file for good (its Cache-Control passes through).
+      proxyLocation('^~ /api/uploads/photos/', 'http://zaytoon_api'),
       proxyLocation(`= /api${API_ROUTES.uploadProfilePicture.path}`, 'http://zaytoon_api', ['      error_page 413 @picture_too_large;']),
       proxyLocation('/ops/', 'http://zaytoon_api'),
       ...Object.keys(settings.remoteUpstreams).map((name) => proxyLocation(`/remotes/${name}/`, `http://zaytoon_remote_${name}/`)),

@@ -113,6 +113,9 @@ test('three members report it, and it is hidden', async ({ page }) => {
   }
   await openBusiness(page);
   await expect(page.getByTestId('photos')).toContainText('No photos yet.');
+  // Hidden until reviewed: its files are no longer served either, though they stay in storage for the review.
+  for (const url of fileUrls) expect((await page.request.get(url)).status()).toBe(404);
+  expect(fileUrls.every((url) => existsSync(join(uploadDir, url.replace('/api/uploads/', ''))))).toBe(true);
 });
 
 test("the admin removes it from 'Photos', and its files are gone from storage", async ({ newContext }) => {

@@ -29,6 +29,7 @@ import { rateLimitsByRoute } from './middleware/rate-limit-rules';
 import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
 import { sessionMiddleware } from './middleware/session';
+import { storedFiles } from './http/stored-files';
 import { BULL_BOARD_PATH, bullBoardRouter } from './ops/bull-board';
 
 export function createApp(core: Core, options: { logger?: Logger } = {}): Express {
@@ -60,26 +61,38 @@ export function createApp(core: Core, options: { logger?: Logger } = {}): Expres
     middlewareByRoute[name] = [requireAdminSecondFactor(secondFactorRequired, name, access), ...(middlewareByRoute[name] ?? [])];
   }
 
-  app.use(
-    '/api/uploads/avatars',
-    express.static(path.resolve(core.config.UPLOAD_DIR, 'avatars'), {
-      index: false,
-      dotfiles: 'deny',
-      maxAge: '1d',
-      setHeaders: (res) => res.setHeader('Content-Type', 'image/webp'),
-    }),
-  );
   // A photo's files are named by a digest of their upload and never rewritten: caches may keep them for good.
-  app.use(
-    '/api/uploads/photos',
-    express.static(path.resolve(core.config.UPLOAD_DIR, 'photos'), {
-      index: false,
-      dotfiles: 'deny',
-      immutable: true,
-      maxAge: '365d',
-      setHeaders: (res) => res.setHeader('Content-Type', 'image/webp'),
-    }),
-  );
+  const PHOTO_CACHING = 'public, max-age=31536000, immutable';
+  // Only a listed photo's files are served: a hidden one's answer 404 until an admin keeps it.
+  const listedPhotoFiles: RequestHandler = (req, _res, next) => {
+    core.services.photos.isServable(`photos${req.path}`).then((servable) => next(servable ? undefined : 'router'), next);
+  };
+  const photoFiles = express.Router();
+  photoFiles.use(listedPhotoFiles);
+  if (core.config.STORAGE_S3) {
+    app.use('/api/uploads/avatars', storedFiles(core.repositories.storage, 'avatars', 'public, max-age=86400'));
+    photoFiles.use(storedFiles(core.repositories.storage, 'photos', PHOTO_CACHING));
+  } else {
+    app.use(
+      '/api/uploads/avatars',
+      express.static(path.resolve(core.config.UPLOAD_DIR, 'avatars'), {
+        index: false,
+        dotfiles: 'deny',
+        maxAge: '1d',
+        setHeaders: (res) => res.setHeader('Content-Type', 'image/webp'),
+      }),
+    );
+    photoFiles.use(
+      express.static(path.resolve(core.config.UPLOAD_DIR, 'photos'), {
+        index: false,
+        dotfiles: 'deny',
+        immutable: true,
+        maxAge: '365d',
+        setHeaders: (res) => res.setHeader('Content-Type', 'image/webp'),
+      }),
+    );
+  }
+  app.use('/api/uploads/photos', photoFiles);
   const secureCookie = core.config.NODE_ENV === 'production';
   const csrf = csrfProtection({
     allowedOrigins: [core.config.PUBLIC_ORIGIN],

@@ -793,8 +793,10 @@ export const API_ROUTES = {
     ...ROUTE_PATHS.adminPhotos,
     access: 'admin',
     tag: 'admin',
-    summary: "Recent photo uploads (listed and hidden), newest first, one page at a time, with their reports and the uploader's record",
-    ...pagedList('all listed and hidden photos'),
+    summary:
+      "Recent photo uploads (listed and hidden), newest first, one page at a time, with their reports and the uploader's record; searched by business name",
+    ...pagedList('all listed and hidden photos of businesses matching the search'),
+    query: searchedQueueQuerySchema,
     response: z.array(adminPhotoSchema),
   }),
   removePhoto: route({

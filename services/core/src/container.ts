@@ -15,7 +15,7 @@ import { ReportsRepository } from './reports/reports.repository';
 import { ReportsService } from './reports/reports.service';
 import { StatisticsRepository } from './statistics/statistics.repository';
 import { StatisticsService } from './statistics/statistics.service';
-import { LocalStorageRepository } from './storage/storage.repository';
+import { storageFromConfig } from './storage/s3-storage.repository';
 import { SourcesService } from './sources/sources.service';
 import { SessionIndexRepository } from './sessions/session-index.repository';
 import { SuggestionsRepository } from './suggestions/suggestions.repository';
@@ -83,7 +83,7 @@ export function createCore(config: Config) {
     reports: new ReportsRepository(db),
     sessionIndex: new SessionIndexRepository(redis),
     directoryVersion: new DirectoryVersionRepository(db),
-    storage: new LocalStorageRepository(config.UPLOAD_DIR),
+    storage: storageFromConfig(config),
     statistics: new StatisticsRepository(db),
     verifications: new VerificationRepository(db),
     confirmations: new ConfirmationsRepository(db),

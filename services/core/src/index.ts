@@ -29,6 +29,7 @@ export * from './images/avatar-keys';
 export * from './photos/photo-keys';
 export * from './photos/photos.service';
 export * from './storage/storage.repository';
+export * from './storage/s3-storage.repository';
 export * from './statistics/statistics.repository';
 export * from './statistics/statistics.service';
 export * from './moderation/moderation.service';

@@ -11,7 +11,7 @@ import {
   ModerationService,
   StatisticsRepository,
   StatisticsService,
-  LocalStorageRepository,
+  storageFromConfig,
   LinksRepository,
   LinksService,
   FreshnessService,
@@ -46,7 +46,7 @@ export function createWorkerContainer(config: Config) {
   const jobData = new JobDataCipher(config);
   const jobs = new JobQueueRepository(redis, jobData);
   const mail = new MailRepository(config);
-  const storage = new LocalStorageRepository(config.UPLOAD_DIR);
+  const storage = storageFromConfig(config);
 
   const statistics = new StatisticsService(new StatisticsRepository(db), jobs);
   const links = new LinksRepository(db);
@@ -59,7 +59,7 @@ export function createWorkerContainer(config: Config) {
     alertTokens,
     avatars: new AvatarService(new AvatarRepository(db), new ImageRepository(), storage),
     photos: new PhotoProcessingService(new PhotosRepository(db), new ImageRepository(), storage),
-    moderation: new ModerationService(db, statistics),
+    moderation: new ModerationService(db, statistics, jobs),
     statistics,
     /** The directory's rollups: the statistics refresh moves their verification cut-off. */
     directoryRollups: new DirectoryRollupRepository(db),

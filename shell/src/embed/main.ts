@@ -11,7 +11,8 @@ import { readEmbedOptions, type EmbedOptions } from '@zaytoon/contract/embed';
 import { openingLanguage, showLanguage } from '../i18n/pageLanguage';
 import { countLine, h } from './dom';
 import { loadMessages, type Translate } from './i18n/messages';
-import { browseUrl, businessUrl, newTabLink } from './links';
+import { browseUrl, newTabLink } from './links';
+import { listRow } from './list-row';
 
 /** The list shows one page: the rest is on the directory ('More on …'), never the whole table in a frame. */
 const LIST_PAGE_SIZE = 20;
@@ -47,14 +48,7 @@ function header({ options, t, productName }: EmbedContext): HTMLElement {
 
 async function showList(into: HTMLElement, { api, t, options, filter, productName }: EmbedContext): Promise<void> {
   const page = await api.callPage('listBusinesses', { query: { ...filter, limit: LIST_PAGE_SIZE } });
-  const rows = page.items.map((business) =>
-    h(
-      'li',
-      { class: 'embed__row' },
-      newTabLink(businessUrl(business.id), business.name, t, { 'data-testid': 'embed-business' }),
-      h('span', { class: 'embed__meta' }, [business.category, business.city].filter(Boolean).join(' · ')),
-    ),
-  );
+  const rows = page.items.map((business) => listRow(business, t));
   into.replaceChildren(
     countLine(page.total, t),
     h('ul', { class: 'embed__list', 'aria-label': t('embed.listLabel'), 'data-testid': 'embed-list' }, ...rows),

@@ -51,4 +51,19 @@ describe("the admins' Photos tab", () => {
     await userEvent.click(within(cards[0]).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(routeFake(api, 'removePhoto')).toHaveBeenCalledWith({ id: 3 }));
   });
+
+  it('searches by business name through the API, as the other queues do', async () => {
+    const api = fakeApi({
+      adminPhotos: async ({ query }) =>
+        query?.search ? { items: [photo(3)], total: 1, nextCursor: null } : { items: [photo(3), photo(2)], total: 2, nextCursor: null },
+    });
+    const adminPhotos = routeFake(api, 'adminPhotos');
+    renderWithHost(<PhotosTab />, fakeHost({ api }));
+    const cardIds = () => screen.queryAllByTestId('admin-photo').map((card) => card.dataset.photoId);
+    await waitFor(() => expect(cardIds()).toEqual(['3', '2']));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search by business name' }), 'Olive');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(cardIds()).toEqual(['3']));
+    expect(adminPhotos).toHaveBeenLastCalledWith({ query: { limit: 20, cursor: undefined, search: 'Olive' } });
+  });
 });

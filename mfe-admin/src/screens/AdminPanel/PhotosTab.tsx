@@ -3,12 +3,19 @@ import { useAdminPhotos, usePhotoDecision, type PhotoDecision } from '../../feat
 import { useMessages } from '../../i18n/messages';
 import card from './card.module.css';
 import { PagedList } from './PagedList';
+import { useQueueFilters } from './QueueFilters';
+import { narrows } from '../../features/admin/api/admin-list';
 import { useBusy } from './useBusy';
 
-/** Recent photo uploads, newest first: the photo, its reports, the uploader's record, and 'Remove' (or 'Keep' for a hidden one). */
+/**
+ * Recent photo uploads, newest first: the photo, its reports, the uploader's record, and 'Remove' (or 'Keep' for a
+ * hidden one); searched by business name.
+ */
 export function PhotosTab() {
   const t = useMessages();
-  const photos = useAdminPhotos();
+  const queue = useQueueFilters();
+  const filter = { search: queue.search };
+  const photos = useAdminPhotos(filter, { refetchOnMount: narrows(filter) });
   const decide = usePhotoDecision();
   return (
     <PagedList
@@ -16,6 +23,7 @@ export function PhotosTab() {
       query={photos}
       failure="loadPhotosFailed"
       empty={t('photos.empty')}
+      filters={queue.form}
       renderItem={(photo) => (
         <PhotoCard
           key={photo.id}

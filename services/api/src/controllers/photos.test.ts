@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, PARAMETERISED_MESSAGES, PHOTO_RULES } from '@zaytoon/contract';
+import { MESSAGES, PARAMETERISED_MESSAGES, PHOTO_RULES, textTooLongMessage } from '@zaytoon/contract';
 import { loadConfig } from '@zaytoon/core';
-import { adminClient, startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
+import { adminClient, allPages, startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
 import { createBusiness } from '../test/fixtures';
 import { IMAGES, imageForm } from '../test/images';
 
@@ -333,6 +333,53 @@ describe('moderation', () => {
     ]);
   });
 
+  it("a photo's files answer 404 while it is pending or hidden, and again 200 once an admin keeps it", async () => {
+    const { member: uploader, business } = await memberWithBusiness();
+    const photo = (await upload(uploader, business.id)).body;
+    const { rows } = await api.core.db.query<{ storage_stem: string }>('SELECT storage_stem FROM photos WHERE id = $1', [photo.id]);
+    const url = `/api/uploads/${rows[0].storage_stem}-320.webp`;
+    await mkdir(join(uploadDir, url.replace('/api/uploads/', ''), '..'), { recursive: true });
+    await writeFile(join(uploadDir, url.replace('/api/uploads/', '')), IMAGES.webp);
+    expect((await api.client().get(url)).status).toBe(404);
+    await markReady(photo.id);
+    expect((await api.client().get(url)).status).toBe(200);
+
+    for (const reason of ['Not this shop', 'A face in the window', 'Spam']) {
+      expect((await (await member()).post(`/api/photos/${photo.id}/reports`, { reason })).status).toBe(201);
+    }
+    const hidden = await api.client().get(url);
+    expect(hidden.status).toBe(404);
+    expect(hidden.headers.get('cache-control')).not.toContain('immutable');
+
+    const admin = await adminClient(api);
+    expect((await admin.post(`/api/admin/photos/${photo.id}/keep`)).status).toBe(200);
+    expect((await api.client().get(url)).status).toBe(200);
+  });
+
+  it("the admins' feed is searched by business name as the other queues are: folded, paged, counted, wildcards as themselves", async () => {
+    const tag = `P${Date.now().toString(36)}`;
+    const { member: uploader } = await memberWithBusiness();
+    const bakery = await createBusiness(uploader, { name: `${tag} Olivé Bakery` });
+    const garage = await createBusiness(uploader, { name: `${tag} Garage` });
+    const bakeryPhotos = [(await upload(uploader, bakery.id)).body, (await upload(uploader, bakery.id)).body];
+    const garagePhoto = (await upload(uploader, garage.id)).body;
+    for (const photo of [...bakeryPhotos, garagePhoto]) await markReady(photo.id);
+    const admin = await adminClient(api);
+
+    const searched = await allPages<{ id: number; business_id: number }>(admin, `/api/admin/photos?limit=1&search=${tag.toLowerCase()}%20olive`);
+    expect(searched.items.map((item) => item.id)).toEqual([bakeryPhotos[1].id, bakeryPhotos[0].id]);
+    expect(searched.total).toBe(2);
+    const all = await admin.get(`/api/admin/photos?search=${tag}`);
+    expect(all.headers.get('x-total-count')).toBe('3');
+    const wildcard = await admin.get(`/api/admin/photos?search=${tag}%25`);
+    expect(wildcard).toMatchObject({ status: 200, body: [] });
+    expect(wildcard.headers.get('x-total-count')).toBe('0');
+    expect(await admin.get(`/api/admin/photos?search=${'x'.repeat(201)}`)).toMatchObject({
+      status: 400,
+      body: { detail: textTooLongMessage('search', 200) },
+    });
+  });
+
   it("the admins' feed lists recent uploads newest first, paged; Remove deletes the files and keeps the uploader's record", async () => {
     const { member: uploader, business } = await memberWithBusiness();
     const older = (await upload(uploader, business.id)).body;
@@ -384,6 +431,41 @@ describe('deleting photos', () => {
       [photo.id, another.id],
     ]);
     expect(audit.rows).toHaveLength(2);
+  });
+
+  it('an admin deleting a business deletes its photos and queues the removal of their files by stem', async () => {
+    const { member, business } = await memberWithBusiness();
+    const photos = [(await upload(member, business.id)).body, (await upload(member, business.id)).body];
+    await markReady(photos[0].id);
+    const { rows } = await api.core.db.query<{ storage_stem: string }>('SELECT storage_stem FROM photos WHERE id = ANY($1) ORDER BY storage_stem', [
+      photos.map((photo) => photo.id),
+    ]);
+    expect((await (await adminClient(api)).delete(`/api/admin/businesses/${business.id}`)).status).toBe(200);
+    expect((await api.core.db.query('SELECT 1 FROM photos WHERE id = ANY($1)', [photos.map((photo) => photo.id)])).rows).toEqual([]);
+    const jobs = await api.core.jobs.queues.images.getJobs(['waiting', 'delayed', 'active', 'completed']);
+    const removal = jobs.find((job) => job.name === 'remove-business-photos' && job.data.businessId === business.id);
+    expect([...removal!.data.stems].sort()).toEqual(rows.map((row) => row.storage_stem));
+  });
+
+  it("merging a business moves its photos to the survivor; the merged one's cover stays the cover only where there was none", async () => {
+    const admin = await adminClient(api);
+    const { member, business: survivor } = await memberWithBusiness();
+    const merged = await createBusiness(member);
+    const photo = (await upload(member, merged.id)).body;
+    await markReady(photo.id);
+    expect((await member.put(`/api/photos/${photo.id}/cover`)).status).toBe(200);
+    expect((await admin.post(`/api/admin/businesses/${survivor.id}/merge`, { from: merged.id })).status).toBe(200);
+    const listed = (await api.client().get(`/api/businesses/${survivor.id}/photos`)).body;
+    expect(listed.map((item: { id: number }) => item.id)).toEqual([photo.id]);
+    expect((await api.client().get(`/api/businesses/${survivor.id}`)).body.cover).toMatchObject({ photo_id: photo.id });
+
+    const third = await createBusiness(member);
+    const another = (await upload(member, third.id)).body;
+    await markReady(another.id);
+    expect((await member.put(`/api/photos/${another.id}/cover`)).status).toBe(200);
+    expect((await admin.post(`/api/admin/businesses/${survivor.id}/merge`, { from: third.id })).status).toBe(200);
+    expect((await api.client().get(`/api/businesses/${survivor.id}/photos`)).body).toHaveLength(2);
+    expect((await api.client().get(`/api/businesses/${survivor.id}`)).body.cover).toMatchObject({ photo_id: photo.id });
   });
 
   it('deleting an account deletes its photos and queues the removal of their files', async () => {

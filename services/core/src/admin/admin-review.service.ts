@@ -14,6 +14,7 @@ import { afterCommit } from '../jobs/after-commit';
 import { inTransaction, type Database } from '../db/pool';
 import { conflict, notFound } from '../errors/domain-error';
 import type { JobQueueRepository } from '../jobs/job-queue.repository';
+import { PhotosRepository } from '../photos/photos.repository';
 import { ReportsRepository } from '../reports/reports.repository';
 import { queueLinkChecks } from '../links/links.service';
 import { SourcesService } from '../sources/sources.service';
@@ -92,6 +93,7 @@ export class AdminReviewService {
 
   async deleteBusiness(businessId: number, admin: User): Promise<{ message: string }> {
     const deleted = await inTransaction(this.db, async (client) => {
+      const photoStems = await new PhotosRepository(client).stemsOfBusiness(businessId);
       const business = await new BusinessesRepository(client).delete(businessId);
       if (!business) throw notFound('businessNotFound');
       await new AuditRepository(client).record({
@@ -101,8 +103,13 @@ export class AdminReviewService {
         targetId: businessId,
         details: { name: business.name },
       });
-      return business;
+      return { ...business, photoStems };
     });
+    if (deleted.photoStems.length) {
+      await afterCommit("a deleted business's photo files", () =>
+        this.jobs.enqueue('removeBusinessPhotos', { businessId, stems: deleted.photoStems }),
+      );
+    }
     await afterCommit('statistics refresh after a review', () => this.jobs.enqueue('refreshStatistics', { reason: 'business-deleted' }));
     return { message: businessDeletedMessage(deleted.name) };
   }

@@ -42,57 +42,60 @@ export interface S3Settings {
 const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 const REGION = /^[a-z0-9][a-z0-9-]*$/;
 
-function parseBucket(value: string): string {
+function parseBucket(value: string, name: string): string {
   if (value.startsWith('s3://')) {
-    throw new Error(`BACKUP_S3_BUCKET=${value} must be the bucket's name alone (not an s3:// address); put a folder in BACKUP_S3_PREFIX`);
+    throw new Error(`${name}_BUCKET=${value} must be the bucket's name alone (not an s3:// address); put a folder in ${name}_PREFIX`);
   }
   if (!BUCKET_NAME.test(value)) {
-    throw new Error(`BACKUP_S3_BUCKET=${value} is not a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens`);
+    throw new Error(`${name}_BUCKET=${value} is not a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens`);
   }
   return value;
 }
 
-function parsePrefix(value: string | undefined): string {
+function parsePrefix(value: string | undefined, name: string): string {
   const prefix = (value ?? '').replace(/^\/+|\/+$/g, '');
   if (prefix && prefix.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')) {
-    throw new Error(`BACKUP_S3_PREFIX=${value} must be a folder such as zaytoon/backups: no empty, . or .. parts`);
+    throw new Error(`${name}_PREFIX=${value} must be a folder such as zaytoon/backups: no empty, . or .. parts`);
   }
   return prefix;
 }
 
-function parseEndpoint(value: string | undefined): string | undefined {
+function parseEndpoint(value: string | undefined, name: string): string | undefined {
   if (!value) return undefined;
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new Error(`BACKUP_S3_ENDPOINT=${value} is not a URL: give the service's address, such as https://s3.example.org or http://127.0.0.1:9000`);
+    throw new Error(`${name}_ENDPOINT=${value} is not a URL: give the service's address, such as https://s3.example.org or http://127.0.0.1:9000`);
   }
   if (!['http:', 'https:'].includes(url.protocol) || url.pathname !== '/' || url.search || url.hash || url.username) {
     throw new Error(
-      `BACKUP_S3_ENDPOINT=${value} must be an http(s) address alone (scheme, host and port), such as https://s3.example.org; the bucket goes in BACKUP_S3_BUCKET`,
+      `${name}_ENDPOINT=${value} must be an http(s) address alone (scheme, host and port), such as https://s3.example.org; the bucket goes in ${name}_BUCKET`,
     );
   }
   return url.origin;
 }
 
-function parseForcePathStyle(value: string | undefined, endpoint: string | undefined): boolean {
+function parseForcePathStyle(value: string | undefined, endpoint: string | undefined, name: string): boolean {
   if (value === undefined || value === '') return endpoint !== undefined;
   if (value === 'true') return true;
   if (value === 'false') return false;
-  throw new Error(`BACKUP_S3_FORCE_PATH_STYLE=${value} must be true or false`);
+  throw new Error(`${name}_FORCE_PATH_STYLE=${value} must be true or false`);
 }
 
-/** BACKUP_S3_* and the AWS credentials (each also from `<NAME>_FILE`), checked; a mistake throws with the setting's name. */
-export function s3SettingsFromEnv(rawEnv: NodeJS.ProcessEnv): S3Settings {
+/**
+ * `<name>_BUCKET`, `_ENDPOINT`, `_REGION`, `_PREFIX` and `_FORCE_PATH_STYLE` (`BACKUP_S3_*` unless another name is
+ * given) and the AWS credentials (each also from `<NAME>_FILE`), checked; a mistake throws with the setting's name.
+ */
+export function s3SettingsFromEnv(rawEnv: NodeJS.ProcessEnv, name = 'BACKUP_S3'): S3Settings {
   const env = withSecretFiles(rawEnv, S3_SECRET_SETTINGS);
-  const bucket = parseBucket(env.BACKUP_S3_BUCKET ?? '');
-  const endpoint = parseEndpoint(env.BACKUP_S3_ENDPOINT);
+  const bucket = parseBucket(env[`${name}_BUCKET`] ?? '', name);
+  const endpoint = parseEndpoint(env[`${name}_ENDPOINT`], name);
   // AWS needs the bucket's own region; S3-compatible services mostly accept any, and us-east-1 is the usual one.
-  const region = env.BACKUP_S3_REGION || env.AWS_REGION || env.AWS_DEFAULT_REGION || (endpoint ? 'us-east-1' : '');
+  const region = env[`${name}_REGION`] || env.AWS_REGION || env.AWS_DEFAULT_REGION || (endpoint ? 'us-east-1' : '');
   if (!region)
-    throw new Error("BACKUP_S3_REGION is not set: name the bucket's region (e.g. eu-west-2), or set BACKUP_S3_ENDPOINT for a service other than AWS");
-  if (!REGION.test(region)) throw new Error(`BACKUP_S3_REGION=${region} is not a region name such as eu-west-2`);
+    throw new Error(`${name}_REGION is not set: name the bucket's region (e.g. eu-west-2), or set ${name}_ENDPOINT for a service other than AWS`);
+  if (!REGION.test(region)) throw new Error(`${name}_REGION=${region} is not a region name such as eu-west-2`);
   const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey, AWS_SESSION_TOKEN: sessionToken } = env;
   if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
     throw new Error(
@@ -101,10 +104,10 @@ export function s3SettingsFromEnv(rawEnv: NodeJS.ProcessEnv): S3Settings {
   }
   return {
     bucket,
-    prefix: parsePrefix(env.BACKUP_S3_PREFIX),
+    prefix: parsePrefix(env[`${name}_PREFIX`], name),
     endpoint,
     region,
-    forcePathStyle: parseForcePathStyle(env.BACKUP_S3_FORCE_PATH_STYLE, endpoint),
+    forcePathStyle: parseForcePathStyle(env[`${name}_FORCE_PATH_STYLE`], endpoint, name),
     credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey, sessionToken: sessionToken || undefined } : undefined,
   };
 }
@@ -135,6 +138,22 @@ function addContentMd5ToDeleteObjects(client: S3Client): void {
   );
 }
 
+/** A client for the settings' bucket, with the choices every S3-compatible service accepts (decision 0041). */
+export function createS3Client(settings: S3Settings): S3Client {
+  const client = new S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: settings.forcePathStyle,
+    credentials: settings.credentials,
+    // The SDK's default extra checksums on every upload and download are refused by many S3-compatible services,
+    // so they are sent only where S3 requires one; backups carry their own sha256 manifest.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  addContentMd5ToDeleteObjects(client);
+  return client;
+}
+
 export class S3BackupStore implements BackupStore {
   readonly client: S3Client;
   private readonly partSize: number;
@@ -148,17 +167,7 @@ export class S3BackupStore implements BackupStore {
     this.partSize = options.partSize ?? 8 * 1024 * 1024;
     this.pageSize = options.pageSize ?? 1000;
     this.concurrency = options.concurrency ?? 4;
-    this.client = new S3Client({
-      region: settings.region,
-      endpoint: settings.endpoint,
-      forcePathStyle: settings.forcePathStyle,
-      credentials: settings.credentials,
-      // The manifest's sha256 of every file is the end-to-end check; the SDK's default extra checksums on every
-      // upload and download are refused by many S3-compatible services, so they are sent only where S3 requires one.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
-    addContentMd5ToDeleteObjects(this.client);
+    this.client = createS3Client(settings);
   }
 
   private folder(name: string): string {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { LOG_FORMATS, LOG_LEVELS } from '../logging/logger';
 import { OWASP_ARGON2ID } from '../users/password';
+import { s3SettingsFromEnv, type S3Settings } from '../backup/s3-backup-store';
 
 const list = z
   .string()
@@ -135,6 +136,12 @@ const configSchema = databaseSettingsSchema.extend({
     .default(30 * 24 * 60 * 60),
   PUBLIC_ORIGIN: z.string().default('http://localhost:8080').transform(toOrigin('PUBLIC_ORIGIN')),
   UPLOAD_DIR: z.string().default('.data/uploads'),
+  /** Set: uploads go to this S3-compatible bucket instead of UPLOAD_DIR; these and the AWS keys are checked by s3SettingsFromEnv. */
+  STORAGE_S3_BUCKET: z.string().optional(),
+  STORAGE_S3_PREFIX: z.string().optional(),
+  STORAGE_S3_ENDPOINT: z.string().optional(),
+  STORAGE_S3_REGION: z.string().optional(),
+  STORAGE_S3_FORCE_PATH_STYLE: z.string().optional(),
   SMTP_HOST: z.string().default('localhost'),
   SMTP_PORT: z.coerce.number().int().default(1025),
   SMTP_SECURE: z.stringbool().default(false),
@@ -211,7 +218,10 @@ const configSchema = databaseSettingsSchema.extend({
 type ParsedConfig = z.infer<typeof configSchema>;
 
 /** SESSION_SECRET is the one that signs (the list's first); SESSION_SECRETS all of them, which verify. */
-export type Config = Omit<ParsedConfig, 'SESSION_SECRET'> & { SESSION_SECRET: string; SESSION_SECRETS: string[] };
+export type Config = Omit<ParsedConfig, 'SESSION_SECRET'> & { SESSION_SECRET: string; SESSION_SECRETS: string[] } & {
+  /** The bucket uploads are stored in, from STORAGE_S3_* and the AWS credentials; unset: the folder UPLOAD_DIR. */
+  STORAGE_S3?: S3Settings;
+};
 
 /** Production secrets sign every session cookie: 32 random characters at least (`openssl rand -base64 48` gives 64). */
 const PRODUCTION_SECRET_LENGTH = 32;
@@ -231,8 +241,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const config: Config = { ...result.data, SESSION_SECRET: result.data.SESSION_SECRET[0], SESSION_SECRETS: result.data.SESSION_SECRET };
+  if (env.STORAGE_S3_BUCKET) config.STORAGE_S3 = storageBucket(env);
   if (config.NODE_ENV === 'production') refuseUnsafeProduction(config);
   return config;
+}
+
+function storageBucket(env: NodeJS.ProcessEnv): S3Settings {
+  try {
+    return s3SettingsFromEnv(env, 'STORAGE_S3');
+  } catch (error) {
+    throw new Error(`Invalid configuration: ${(error as Error).message}`);
+  }
 }
 
 /** Settings that run, but are unsafe in production, stop it there. */

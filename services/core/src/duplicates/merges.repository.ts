@@ -13,6 +13,8 @@ export interface MergeMoves {
   sources: number;
   confirmations: number;
   verifications: number;
+  /** B's photos, now A's; B's cover stays one only when A had none. */
+  photos: number;
 }
 
 /** The fields of A that a merge fills from B when A's are empty. Never the owner: a merge hands over no ownership. */
@@ -70,6 +72,12 @@ export class MergesRepository {
       sources: await move('business_sources'),
       confirmations: await move('confirmations'),
       verifications: await move('verifications'),
+      photos: await moved(
+        this.db,
+        `UPDATE photos SET business_id = $1, is_cover = is_cover AND NOT EXISTS (SELECT 1 FROM photos a WHERE a.business_id = $1 AND a.is_cover)
+          WHERE business_id = $2`,
+        params,
+      ),
     };
   }
 

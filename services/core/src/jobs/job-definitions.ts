@@ -2,6 +2,7 @@ import type { JobsOptions } from 'bullmq';
 import { z } from 'zod';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type Language } from '@zaytoon/contract';
 import { SOURCE_LISTS } from '../sources/sources.repository';
+import { PHOTO_STEM } from '../photos/photo-keys';
 
 /** The design card's job families; each is one BullMQ queue. */
 export const QUEUES = {
@@ -164,6 +165,13 @@ export const JOBS = {
     name: 'remove-member-photos',
     payload: z.object({ userId: id }),
     jobId: (payload) => `remove-member-photos-${payload.userId}`,
+  }),
+  /** A deleted business's photo files (their rows went with it): each photo's sizes, listed by its stem. */
+  removeBusinessPhotos: defineJob({
+    queue: QUEUES.images,
+    name: 'remove-business-photos',
+    payload: z.object({ businessId: id, stems: z.array(z.string().regex(PHOTO_STEM)) }),
+    jobId: (payload) => `remove-business-photos-${payload.businessId}`,
   }),
   approveReportCascade: defineJob({
     queue: QUEUES.moderation,

@@ -1,5 +1,8 @@
 import { AuditRepository } from '../audit/audit.repository';
 import { inTransaction, type Database } from '../db/pool';
+import { afterCommit } from '../jobs/after-commit';
+import type { JobQueueRepository } from '../jobs/job-queue.repository';
+import { PhotosRepository } from '../photos/photos.repository';
 import type { StatisticsService } from '../statistics/statistics.service';
 import { ModerationRepository } from './moderation.repository';
 
@@ -10,6 +13,7 @@ export class ModerationService {
   constructor(
     private readonly db: Database,
     private readonly statistics: StatisticsService,
+    private readonly jobs: JobQueueRepository,
   ) {}
 
   /**
@@ -19,10 +23,12 @@ export class ModerationService {
    * between the commit and that step.
    */
   async approveReportCascade(input: { reportId: number; businessId: number; adminId: number }): Promise<CascadeOutcome> {
+    let photoStems: string[] = [];
     const outcome = await inTransaction(this.db, async (client): Promise<CascadeOutcome> => {
       const moderation = new ModerationRepository(client);
       const business = await moderation.lockBusiness(input.businessId);
       if (!business) return { status: 'already-gone', businessId: input.businessId };
+      photoStems = await new PhotosRepository(client).stemsOfBusiness(business.id);
       const deleted = await moderation.deleteBusinessAndRelated(business.id);
       await new AuditRepository(client).record({
         actorId: input.adminId,
@@ -33,6 +39,11 @@ export class ModerationService {
       });
       return { status: 'removed', businessId: business.id, name: business.name, deleted };
     });
+    if (photoStems.length) {
+      await afterCommit("a removed business's photo files", () =>
+        this.jobs.enqueue('removeBusinessPhotos', { businessId: input.businessId, stems: photoStems }),
+      );
+    }
     await this.statistics.requestRefresh('report.approved');
     return outcome;
   }

@@ -17,6 +17,15 @@ export function photoStem(uploaderId: number, originalKey: string): string {
 
 export const photoFileKey = (stem: string, width: number): string => `${stem}-${width}.webp`;
 
+/** What photoStem makes: the uploader's folder and 20 hex digits. */
+export const PHOTO_STEM = /^photos\/\d{1,10}\/[0-9a-f]{20}$/;
+
+/** The stem of a photo file's key (photoFileKey's inverse), or null for a key no photo size has. */
+export function stemOfPhotoFile(key: string): string | null {
+  const stem = /^(.*)-\d{1,5}\.webp$/.exec(key)?.[1];
+  return stem && PHOTO_STEM.test(stem) ? stem : null;
+}
+
 /** photoFileKey's public URL in SQL, for rows that carry a photo's size (a business's cover). */
 export const photoUrlSql = (stem: string, width: string): string => `'${UPLOADS_PUBLIC_PATH}' || ${stem} || '-' || ${width} || '.webp'`;
 

@@ -61,6 +61,12 @@ export class PhotoProcessingService {
     return { removed: (await removeMemberPhotoFiles(this.storage, input.userId)).sort() };
   }
 
+  /** The files of photos whose rows are gone with their business. Safe to run again. */
+  async removeFilesOfStems(input: { stems: string[] }): Promise<{ removed: string[] }> {
+    const removed = await Promise.all(input.stems.map((stem) => removePhotoFiles(this.storage, stem)));
+    return { removed: removed.flat().sort() };
+  }
+
   private async discard(stem: string, originalKey: string): Promise<{ status: 'photo-gone' }> {
     await removePhotoFiles(this.storage, stem);
     await this.storage.delete(originalKey);

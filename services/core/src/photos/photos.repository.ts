@@ -1,6 +1,7 @@
 import type { AdminPhoto, Photo, PhotoState } from '@zaytoon/contract';
 import type { Queryable } from '../db/pool';
 import { newestFirst, type NewestFirstKey } from '../db/keyset-page';
+import { nameHoldsSql, nameSearchParam } from '../db/name-search';
 import { photoSizesWithUrls } from './photo-keys';
 
 export interface StoredSize {
@@ -72,6 +73,18 @@ export class PhotosRepository {
     return rows[0].count;
   }
 
+  /** Every photo's stem of the business, whatever its state: read before the business is deleted, for its files. */
+  async stemsOfBusiness(businessId: number): Promise<string[]> {
+    const { rows } = await this.db.query<{ storage_stem: string }>('SELECT storage_stem FROM photos WHERE business_id = $1', [businessId]);
+    return rows.map((row) => row.storage_stem);
+  }
+
+  /** Whether the photo of these files is listed (ready): not pending, hidden until reviewed, removed or gone. */
+  async isListedStem(stem: string): Promise<boolean> {
+    const { rowCount } = await this.db.query("SELECT 1 FROM photos WHERE storage_stem = $1 AND state = 'ready'", [stem]);
+    return rowCount === 1;
+  }
+
   async findFiles(photoId: number): Promise<PhotoFiles | null> {
     const { rows } = await this.db.query<PhotoFiles>('SELECT id, business_id, uploader_id, state, storage_stem FROM photos WHERE id = $1', [photoId]);
     return rows[0] ?? null;
@@ -132,8 +145,11 @@ export class PhotosRepository {
     return true;
   }
 
-  /** The admins' feed: listed and hidden photos, newest first, each with its latest reasons and its uploader's record. */
-  async adminPage(after: NewestFirstKey | undefined, limit: number): Promise<(AdminPhoto & { sort_key: string })[]> {
+  /**
+   * The admins' feed: listed and hidden photos of the businesses whose name holds `search` (all without one), newest
+   * first, each with its latest reasons and its uploader's record.
+   */
+  async adminPage(search: string | undefined, after: NewestFirstKey | undefined, limit: number): Promise<(AdminPhoto & { sort_key: string })[]> {
     const { rows } = await this.db.query<PhotoRow & { sort_key: string; report_count: number; reasons: string[]; uploader: AdminPhoto['uploader'] }>(
       `SELECT ${PHOTO_COLUMNS}, p.report_count, ${newestFirst.exactTimeSql('p.created_at')} AS sort_key,
               ARRAY(SELECT r.reason FROM photo_reports r WHERE r.photo_id = p.id ORDER BY r.created_at DESC LIMIT 3) AS reasons,
@@ -143,15 +159,19 @@ export class PhotosRepository {
                 'photos_removed', (SELECT count(*)::int FROM photos o WHERE o.uploader_id = p.uploader_id AND o.state = 'removed')
               ) AS uploader
          ${photoJoins()}
-        WHERE p.state IN ('ready', 'hidden') AND ${newestFirst.afterSql('p.created_at', 'p.id', 1)}
+        WHERE p.state IN ('ready', 'hidden') AND ${nameHoldsSql('b', '$4')} AND ${newestFirst.afterSql('p.created_at', 'p.id', 1)}
         ${newestFirst.orderSql('p.created_at', 'p.id')} LIMIT $3`,
-      [...newestFirst.params(after), limit],
+      [...newestFirst.params(after), limit, nameSearchParam(search)],
     );
     return rows.map(({ sort_key, report_count, reasons, uploader, ...row }) => ({ ...toPhoto(row), report_count, reasons, uploader, sort_key }));
   }
 
-  async countForAdmins(): Promise<number> {
-    const { rows } = await this.db.query<{ count: number }>("SELECT count(*)::int AS count FROM photos WHERE state IN ('ready', 'hidden')");
+  async countForAdmins(search: string | undefined): Promise<number> {
+    const { rows } = await this.db.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM photos p JOIN businesses b ON b.id = p.business_id
+        WHERE p.state IN ('ready', 'hidden') AND ${nameHoldsSql('b', '$1')}`,
+      [nameSearchParam(search)],
+    );
     return rows[0].count;
   }
 

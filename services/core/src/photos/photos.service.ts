@@ -6,6 +6,7 @@ import {
   type photoInputSchema,
   type photoReportInputSchema,
   type pageQuerySchema,
+  type searchedQueueQuerySchema,
   type User,
   type Valid,
 } from '@zaytoon/contract';
@@ -17,7 +18,7 @@ import { DomainError, badRequest, conflict, forbidden, notFound } from '../error
 import { detectImageType, type ImageType } from '../images/image-type';
 import type { JobQueueRepository } from '../jobs/job-queue.repository';
 import { generateStorageKey, type StorageRepository } from '../storage/storage.repository';
-import { photoStem } from './photo-keys';
+import { photoStem, stemOfPhotoFile } from './photo-keys';
 import { PhotosRepository } from './photos.repository';
 import { removePhotoFiles } from './photo-files';
 
@@ -47,6 +48,12 @@ export class PhotosService {
       (after, limit) => this.photos.pageForBusiness(businessId, after, limit),
       () => this.photos.countForBusiness(businessId),
     );
+  }
+
+  /** Whether the stored file under `key` may be served: a size of a listed photo (a hidden one's are not, until kept). */
+  async isServable(key: string): Promise<boolean> {
+    const stem = stemOfPhotoFile(key);
+    return stem !== null && this.photos.isListedStem(stem);
   }
 
   /**
@@ -162,12 +169,12 @@ export class PhotosService {
     });
   }
 
-  /** The admins' 'Photos' tab: one page of recent uploads, newest first. */
-  adminList(query: Valid<typeof pageQuerySchema>): Promise<ListPage<AdminPhoto>> {
+  /** The admins' 'Photos' tab: one page of recent uploads, newest first, searched by business name. */
+  adminList(query: Valid<typeof searchedQueueQuerySchema>): Promise<ListPage<AdminPhoto>> {
     return newestFirstPage(
       query,
-      (after, limit) => this.photos.adminPage(after, limit),
-      () => this.photos.countForAdmins(),
+      (after, limit) => this.photos.adminPage(query.search, after, limit),
+      () => this.photos.countForAdmins(query.search),
     );
   }
 

@@ -9,6 +9,7 @@ import processPhoto from './process-photo.handler';
 import refreshStatistics from './refresh-statistics.handler';
 import removeAvatarFiles from './remove-avatar-files.handler';
 import removeMemberPhotos from './remove-member-photos.handler';
+import removeBusinessPhotos from './remove-business-photos.handler';
 import resizeAvatar from './resize-avatar.handler';
 import sendAccountDeleted from './send-account-deleted.handler';
 import sendAlertDigest from './send-alert-digest.handler';
@@ -35,6 +36,7 @@ export const HANDLERS = {
   refreshStatistics,
   removeAvatarFiles,
   removeMemberPhotos,
+  removeBusinessPhotos,
   resizeAvatar,
   sendAccountDeleted,
   sendAlertDigest,

@@ -179,6 +179,24 @@ describe('process-photo', () => {
     expect(audit.rows).toHaveLength(2);
   });
 
+  it("a business removed by an approved report takes its photos' files with it", async () => {
+    const { uploader, businessId } = await memberAndBusiness();
+    const original = await phonePhoto(700, 500);
+    const photo = await photos.upload(
+      businessId,
+      { buffer: original, size: original.length },
+      { alt_text: 'Shop front', licence: 'CC BY-SA 4.0' },
+      uploader,
+    );
+    expect((await waitForJob(context.queues.images, `photo-${photo.id}`)).state).toBe('completed');
+    expect(await filesOf(uploader.id)).toHaveLength(2);
+    const cascade = await context.producer.enqueue('approveReportCascade', { reportId: 1, businessId, adminId: uploader.id });
+    expect((await waitForJob(context.queues.moderation, cascade!)).state).toBe('completed');
+    expect(await photoRow(photo.id)).toBeUndefined();
+    expect((await waitForJob(context.queues.images, `remove-business-photos-${businessId}`)).state).toBe('completed');
+    expect(await filesOf(uploader.id)).toEqual([]);
+  });
+
   it('remove-member-photos deletes every photo file of a deleted account', async () => {
     const { uploader, businessId } = await memberAndBusiness();
     const original = await phonePhoto(700, 500);

@@ -2,21 +2,25 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import type { AdminPhoto, ApiClient } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
 import { useContractMessages, useErrorText } from '@zaytoon/web-kit/contract-messages';
-import { ADMIN_QUEUE_PAGE, adminListQueryOptions } from './admin-list';
+import { queueQueryOptions, type QueueReadOptions, type QueueSearch } from './admin-list';
 import { adminKeys } from './keys';
 
-/** GET /api/admin/photos: recent uploads, listed and hidden, newest first, with their reports and uploader's record. */
-export function getAdminPhotosQueryOptions(api: ApiClient) {
-  return adminListQueryOptions({
-    queryKey: adminKeys.photos(),
+/**
+ * GET /api/admin/photos: recent uploads, listed and hidden, newest first, with their reports and uploader's record;
+ * searched by business name.
+ */
+export function getAdminPhotosQueryOptions(api: ApiClient, filter: QueueSearch = {}) {
+  return queueQueryOptions({
+    base: adminKeys.photos(),
+    filter,
     failure: 'loadPhotosFailed',
-    readPage: (cursor) => api.callPage('adminPhotos', { query: { limit: ADMIN_QUEUE_PAGE, cursor } }),
+    readPage: (query) => api.callPage('adminPhotos', { query }),
   });
 }
 
-export function useAdminPhotos() {
+export function useAdminPhotos(filter: QueueSearch = {}, options: QueueReadOptions = {}) {
   const { api } = useHost();
-  return useInfiniteQuery(getAdminPhotosQueryOptions(api));
+  return useInfiniteQuery({ ...getAdminPhotosQueryOptions(api, filter), ...options });
 }
 
 export type PhotoDecision = 'remove' | 'keep';
