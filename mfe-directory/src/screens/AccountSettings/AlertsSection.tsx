@@ -20,6 +20,11 @@ function useDescribeAlert() {
       alert.verified === true && t('alerts.verifiedOnly'),
       alert.verified === false && t('alerts.notVerified'),
       alert.open_now && t('alerts.withHours'),
+      alert.alternative_to && t('alerts.alternativeTo', { brand: alert.alternative_to_name ?? alert.alternative_to }),
+      alert.palestinian_product === 'any' && t('alerts.stocksAny'),
+      alert.palestinian_product &&
+        alert.palestinian_product !== 'any' &&
+        t('alerts.stocksProduct', { product: alert.palestinian_product_name ?? alert.palestinian_product }),
     ].filter((part): part is string => Boolean(part));
     return parts.length ? parts.join(' · ') : t('alerts.everything');
   };

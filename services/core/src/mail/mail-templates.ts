@@ -164,7 +164,11 @@ export interface AlertSection extends AlertDigest {
 }
 
 /** An alert in words: 'In Manchester · Cafe · matching "falafel" · Verified only'; 'All new businesses' without filters. */
-export function describeAlert(t: MailText, alert: Pick<AlertDigest, 'city' | 'category' | 'search' | 'verified' | 'open_now'>): string {
+export function describeAlert(
+  t: MailText,
+  alert: Pick<AlertDigest, 'city' | 'category' | 'search' | 'verified' | 'open_now'> &
+    Partial<Pick<AlertDigest, 'alternative_to' | 'alternative_to_name' | 'palestinian_product' | 'palestinian_product_name'>>,
+): string {
   const parts = [
     alert.city && t('alerts.inCity', { city: alert.city }),
     alert.category && t('alerts.inCategory', { category: alert.category }),
@@ -172,6 +176,11 @@ export function describeAlert(t: MailText, alert: Pick<AlertDigest, 'city' | 'ca
     alert.verified === true && t('alerts.verifiedOnly'),
     alert.verified === false && t('alerts.notVerified'),
     alert.open_now && t('alerts.withHours'),
+    alert.alternative_to && t('alerts.alternativeTo', { brand: alert.alternative_to_name ?? alert.alternative_to }),
+    alert.palestinian_product === 'any' && t('alerts.stocksAny'),
+    alert.palestinian_product &&
+      alert.palestinian_product !== 'any' &&
+      t('alerts.stocksProduct', { type: alert.palestinian_product_name ?? alert.palestinian_product }),
   ].filter((part): part is string => Boolean(part));
   return parts.length ? parts.join(' · ') : t('alerts.everything');
 }
