@@ -1000,8 +1000,9 @@ export const API_ROUTES = {
     ...ROUTE_PATHS.pendingSubmissions,
     access: 'admin',
     tag: 'admin',
-    summary: "Businesses partners submitted, waiting for a decision, oldest first, each tagged with its partner's name",
-    ...pagedList('all pending submissions'),
+    summary: "Businesses partners submitted, waiting for a decision, oldest first, each tagged with its partner's name; searched by business name",
+    ...pagedList('all pending submissions of businesses matching the search'),
+    query: searchedQueueQuerySchema,
     response: z.array(partnerSubmissionSchema),
   }),
   approveSubmission: route({
