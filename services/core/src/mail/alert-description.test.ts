@@ -21,5 +21,11 @@ describe("an alert mail's heading names every filter of the alert", () => {
       'Palestinian products: Olive oil',
     );
     expect(describeAlert(t, { ...none, palestinian_product: 'any', palestinian_product_name: null })).toBe('Stocks Palestinian products');
+    const ceramics = { palestinian_product: 'ceramics', palestinian_product_name: 'Ceramics' };
+    expect(describeAlert(mailTexts('cy'), { ...none, ...ceramics })).toBe('Cynhyrchion Palesteinaidd: Cerameg');
+    expect(describeAlert(mailTexts('ar'), { ...none, ...ceramics })).toBe('منتجات فلسطينية: خزف');
+    expect(describeAlert(t, { ...none, palestinian_product: 'keffiyehs', palestinian_product_name: 'Keffiyehs' })).toBe(
+      'Palestinian products: Keffiyehs',
+    );
   });
 });

@@ -163,6 +163,15 @@ export interface AlertSection extends AlertDigest {
   businessUrl: (id: number) => string;
 }
 
+/** The product types migration 038 seeds, named by the catalogs in every language (a slug never changes). */
+const SEEDED_PRODUCT_TYPES = ['olive-oil', 'zaatar', 'dates', 'maftoul', 'soap', 'ceramics', 'embroidery', 'books'] as const;
+
+/** A product type's name in the mail's language; one the admins added reads as they named it. */
+function productTypeName(t: MailText, slug: string, name: string | null | undefined): string {
+  const seeded = SEEDED_PRODUCT_TYPES.find((type) => type === slug);
+  return seeded ? t(`productType.${seeded}`) : (name ?? slug);
+}
+
 /** An alert in words: 'In Manchester · Cafe · matching "falafel" · Verified only'; 'All new businesses' without filters. */
 export function describeAlert(
   t: MailText,
@@ -180,7 +189,7 @@ export function describeAlert(
     alert.palestinian_product === 'any' && t('alerts.stocksAny'),
     alert.palestinian_product &&
       alert.palestinian_product !== 'any' &&
-      t('alerts.stocksProduct', { type: alert.palestinian_product_name ?? alert.palestinian_product }),
+      t('alerts.stocksProduct', { type: productTypeName(t, alert.palestinian_product, alert.palestinian_product_name) }),
   ].filter((part): part is string => Boolean(part));
   return parts.length ? parts.join(' · ') : t('alerts.everything');
 }
