@@ -9,6 +9,8 @@
  *    the SQL they ran (pg_stat_statements);
  *  - summary and tile p95 through the front door without and with a writer: a signed-in member adding a business
  *    a second through the API; search p50 with the writer beside the SQL it runs;
+ *  - 'Alternative to…' (GET /api/businesses?alternative_to=<slug> and its summary): brands with the same
+ *    alternatives at every size, each asked once per size, beside the SQL it ran; the largest size against the demo data;
  *  - the partner feed (GET /api/v1/changes): pages of 500 changes from the first change and from the middle of the
  *    log, each beside the same page from a bare node:http server running the feed's SQL through pg (feed-baseline.ts),
  *    and the SQL's executor time;
@@ -80,6 +82,12 @@ const RSS_WRITES = full(100, 3);
 /** Zooms of the tiles asked for (the Map view's range), 3×3 tiles around London at each. */
 const TILE_ZOOMS = Array.from({ length: 16 }, (_, index) => index + 3);
 const SEARCH_SAMPLES = full(SEARCH_TERMS.length, 3);
+/**
+ * Brands the bench tags, each on the same ALTERNATIVES_PER_BRAND businesses at every size (tagged once, before the
+ * first size): a brand is asked once per size, so no answer kept between two asks serves it.
+ */
+const ALTERNATIVE_BRANDS = full(12, 2);
+const ALTERNATIVES_PER_BRAND = 50;
 /** Pages of the partner feed read in a row from each starting point (its first change, the middle of the log). */
 const FEED_PAGES = full(10, 3);
 /** Walks over those pages, the API's and the baseline's requests alternating. */
@@ -316,6 +324,8 @@ interface SizeFigures {
   withoutWriter: { summaryP95: number; tileP95: number };
   withWriter: { summaryP95: number; tileP95: number; written: number };
   search: { apiP50WithWriter: number; sqlP50: number };
+  /** 'Alternative to…': the list's first page and the summary for one brand at a time, and the SQL the page ran. */
+  alternatives: { brands: number; alternatives: number; listP50: number; summaryP50: number; sqlP50: number };
   /** GET /api/v1/changes pages of 500, one at a time: the API's time, the node:http baseline's, and the SQL each ran. */
   partnerFeed: { pages: number; changes: number; apiP50: number; baselineP50: number; sqlP50: number };
   shortSearches: { p50: number; max: number; serverErrors: number; requests: number; detailP50: number; detailFailures: number };
@@ -448,6 +458,7 @@ class Bench {
       withoutWriter,
       withWriter: { ...withWriter, written: this.writer.written - writtenBefore },
       search: { apiP50WithWriter: median(searchWithWriter.api), sqlP50: median(searchSql.sql) },
+      alternatives: await this.alternatives(size),
       partnerFeed: await this.partnerFeed(size),
       shortSearches: await this.shortSearches(size),
       cachedVsStatic: await this.cachedVsStatic(size),
@@ -619,6 +630,58 @@ class Bench {
       sql.push(sqlMs);
     }
     return { api, sql };
+  }
+
+  /**
+   * Brands for 'Alternative to…', each tagged on ALTERNATIVES_PER_BRAND random businesses when the bench first asks
+   * (so the tags stay the same as the directory grows, and a larger size's cost is only the directory's).
+   */
+  private async alternativeBrands(): Promise<string[]> {
+    const slugs = Array.from({ length: ALTERNATIVE_BRANDS }, (_, index) => `bench-brand-${index + 1}`);
+    for (const slug of slugs) {
+      const { rows } = await this.pool.query<{ id: number; tagged: boolean }>(
+        `WITH made AS (INSERT INTO brands (name, slug, reason) VALUES ($1, $1, 'A bench brand') ON CONFLICT (slug) DO NOTHING RETURNING id)
+         SELECT id, false AS tagged FROM made
+         UNION ALL SELECT id, EXISTS (SELECT 1 FROM business_alternatives a WHERE a.brand_id = brands.id) FROM brands WHERE slug = $1`,
+        [slug],
+      );
+      if (rows.some((row) => row.tagged)) continue;
+      await this.pool.query(
+        `INSERT INTO business_alternatives (brand_id, business_id)
+         SELECT $1, b.id FROM businesses b
+          WHERE NOT EXISTS (SELECT 1 FROM reports r WHERE r.business_id = b.id AND r.status = 'approved')
+          ORDER BY random() LIMIT $2
+         ON CONFLICT DO NOTHING`,
+        [rows[0].id, ALTERNATIVES_PER_BRAND],
+      );
+    }
+    return slugs;
+  }
+
+  /**
+   * 'Alternative to…' one brand at a time straight from an API process: the list's first page beside the SQL it ran
+   * (pg_stat_statements), then the summary (the rollups never hold a tag, so it counts the matches).
+   */
+  private async alternatives(size: Size): Promise<SizeFigures['alternatives']> {
+    log(`${sizeName(size)}: 'Alternative to…', ${ALTERNATIVE_BRANDS} brands of ${ALTERNATIVES_PER_BRAND} alternatives, each asked once`);
+    const slugs = await this.alternativeBrands();
+    const { rows } = await this.pool.query<{ alternatives: number }>(
+      `SELECT count(*)::int AS alternatives FROM business_alternatives a JOIN brands r ON r.id = a.brand_id WHERE r.slug = ANY($1::text[])`,
+      [slugs],
+    );
+    const list: number[] = [];
+    const summary: number[] = [];
+    const sql: number[] = [];
+    for (const slug of slugs) {
+      const { result, sqlMs } = await this.withSqlTime(() => getOk(this.apiPortList[0], `/api/businesses?alternative_to=${slug}`));
+      list.push(result.ms);
+      sql.push(sqlMs);
+      const total = Number(result.headers['x-total-count']);
+      if (result.headers['x-total-count'] !== undefined && !(total > 0 && total <= ALTERNATIVES_PER_BRAND))
+        unexpected(`GET /api/businesses?alternative_to=${slug} counts ${total} businesses; its brand has at most ${ALTERNATIVES_PER_BRAND}`);
+      summary.push((await getOk(this.apiPortList[0], `/api/businesses/summary?alternative_to=${slug}`)).ms);
+    }
+    return { brands: slugs.length, alternatives: rows[0].alternatives, listP50: median(list), summaryP50: median(summary), sqlP50: median(sql) };
   }
 
   /**
@@ -906,6 +969,11 @@ function printSize(figures: SizeFigures): void {
       `summary ${ms(off.summaryP95)} / ${ms(on.summaryP95)}, tiles ${ms(off.tileP95)} / ${ms(on.tileP95)}`,
   );
   console.log(`search p50 with the writer ${ms(figures.search.apiP50WithWriter)}; its SQL alone p50 ${ms(figures.search.sqlP50)}`);
+  const alternatives = figures.alternatives;
+  console.log(
+    `'Alternative to…': ${alternatives.brands} brands, ${alternatives.alternatives} alternatives; first page p50 ${ms(alternatives.listP50)}, ` +
+      `its SQL's executor time p50 ${ms(alternatives.sqlP50)}; summary p50 ${ms(alternatives.summaryP50)}`,
+  );
   const feed = figures.partnerFeed;
   console.log(
     `partner feed: ${feed.pages} pages of up to ${FEED_PAGE_SIZE} (${feed.changes} changes, ${FEED_ROUNDS} walks), p50 ${ms(feed.apiP50)}; ` +
@@ -1019,6 +1087,23 @@ function printChecks(all: SizeFigures[]): void {
     'search p50 with the writer against its raw SQL',
     '≤ 2×',
     `${ms(largest.search.apiP50WithWriter)} vs SQL ${ms(largest.search.sqlP50)} at ${at}`,
+  );
+  const alternatives = largest.alternatives;
+  const demoAlternatives = compared?.alternatives;
+  check(
+    demoAlternatives ? within(alternatives.listP50, demoAlternatives.listP50, 2, 20) : null,
+    "an 'Alternative to…' page, the same brands and alternatives",
+    '≤ 2× demo (or +20 ms)',
+    demoAlternatives
+      ? `p50 ${ms(alternatives.listP50)} at ${at} vs ${ms(demoAlternatives.listP50)} demo; ` +
+          `its SQL's executor time p50 ${ms(alternatives.sqlP50)} vs ${ms(demoAlternatives.sqlP50)}`
+      : 'needs demo and a larger size',
+  );
+  check(
+    demoAlternatives ? within(alternatives.summaryP50, demoAlternatives.summaryP50, 2, 20) : null,
+    "the summary of an 'Alternative to…' filter (counted, no rollup)",
+    '≤ 2× demo (or +20 ms)',
+    demoAlternatives ? `p50 ${ms(alternatives.summaryP50)} at ${at} vs ${ms(demoAlternatives.summaryP50)} demo` : 'needs demo and a larger size',
   );
   const feed = largest.partnerFeed;
   check(

@@ -179,7 +179,12 @@ test.describe('trust that stays true', () => {
     await page.context().clearCookies();
     await logInAsAdmin(page);
     await page.goto('/admin');
-    const card = await cardInTab(page, /^Broken links \(\d+\)$/, 'broken-links', `[data-testid="broken-link-card"][data-source-id="${sourceId}"]`);
+    const card = await cardInTab(
+      page,
+      /^Broken links \(\d+\)$/,
+      'broken-links',
+      `[data-testid="broken-link-card"][data-list="business"][data-source-id="${sourceId}"]`,
+    );
     const text = await card.innerText();
     expect(text).toContain(business.name);
     expect(text).toContain(url);

@@ -104,4 +104,13 @@ test.describe('alerts from /browse', () => {
     await page.goto('/account-settings');
     await expect(page.getByTestId('no-alerts')).toBeVisible();
   });
+
+  test("with 'Palestinian products' on, /browse still offers the alert, and account settings name the product type", async ({ page }) => {
+    await saveAlertOn(page, new URLSearchParams({ city, palestinian_product: 'olive-oil' }).toString());
+    const { rows } = await db.query('SELECT city, alternative_to, palestinian_product FROM alerts WHERE user_id = $1', [member.id]);
+    expect(rows).toEqual([{ city, alternative_to: null, palestinian_product: 'olive-oil' }]);
+    await page.goto('/account-settings');
+    await expect(alertRows(page)).toHaveCount(1);
+    expect(await alertRows(page).locator('span').allInnerTexts()).toEqual([`In ${city} · Palestinian products: Olive oil`]);
+  });
 });

@@ -90,8 +90,10 @@ export const recheck = (id: number, extra: Partial<Recheck> = {}): Recheck => ({
 });
 
 export const brokenLink = (sourceId: number, extra: Partial<BrokenLink> = {}): BrokenLink => ({
+  list: 'business',
   source_id: sourceId,
   business: { id: 7, name: 'Olive Tree Cafe' },
+  brand: null,
   url: `https://example.org/statement/${sourceId}`,
   status: 'broken',
   http_status: 404,
@@ -240,9 +242,15 @@ export function fakeAdminServer(seed: {
     ({ query = {} }: { query?: { limit?: number | string; cursor?: string; search?: string; reason?: string } }) =>
       pageOf(
         lists()[name].filter((item) => {
-          const { business, first, second, reason } = item as { business?: Named; first?: Named; second?: Named; reason?: string };
+          const { business, brand, first, second, reason } = item as {
+            business?: Named;
+            brand?: Named;
+            first?: Named;
+            second?: Named;
+            reason?: string;
+          };
           return (
-            (!query.search || [business, first, second].some((named) => named && namedLike(named.name, query.search))) &&
+            (!query.search || [business, brand, first, second].some((named) => named && namedLike(named.name, query.search))) &&
             (!query.reason || reason === query.reason)
           );
         }),

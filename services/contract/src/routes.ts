@@ -830,8 +830,8 @@ export const API_ROUTES = {
     access: 'admin',
     tag: 'admin',
     summary:
-      "Sources whose link failed three checks in a row ('Link broken'), oldest first, with each page's archived title; searched by business name",
-    ...pagedList('all broken links of businesses matching the search'),
+      "Sources whose link failed three checks in a row ('Link broken'), oldest first, with each page's archived title; searched by business name, or by brand name for a brand's source",
+    ...pagedList('all broken links of businesses and brands matching the search'),
     query: searchedQueueQuerySchema,
     response: z.array(brokenLinkSchema),
   }),
@@ -839,7 +839,8 @@ export const API_ROUTES = {
     ...ROUTE_PATHS.pendingClaims,
     access: 'admin',
     tag: 'admin',
-    summary: "Pending owner claims, oldest first, with the member's email and whether its domain matches the website; searched by business name",
+    summary:
+      "Pending owner claims, oldest first, with the member's email and whether its domain matches the website; searched by business name, or by brand name for a brand's source",
     ...pagedList('all pending claims matching the search'),
     query: searchedQueueQuerySchema,
     response: z.array(claimSchema),
@@ -942,7 +943,7 @@ export const API_ROUTES = {
     access: 'admin',
     tag: 'admin',
     summary:
-      "Unusual activity: paused businesses, newest pause first, each with the burst's accounts (their ages and what they did) and its votes set aside; searched by business name",
+      "Unusual activity: paused businesses, newest pause first, each with the burst's accounts (their ages and what they did) and its votes set aside; searched by business name, or by brand name for a brand's source",
     ...pagedList('all paused businesses matching the search'),
     query: searchedQueueQuerySchema,
     response: z.array(pausedBusinessSchema),
@@ -1001,8 +1002,9 @@ export const API_ROUTES = {
     ...ROUTE_PATHS.pendingSubmissions,
     access: 'admin',
     tag: 'admin',
-    summary: "Businesses partners submitted, waiting for a decision, oldest first, each tagged with its partner's name",
-    ...pagedList('all pending submissions'),
+    summary: "Businesses partners submitted, waiting for a decision, oldest first, each tagged with its partner's name; searched by business name",
+    ...pagedList('all pending submissions of businesses matching the search'),
+    query: searchedQueueQuerySchema,
     response: z.array(partnerSubmissionSchema),
   }),
   approveSubmission: route({

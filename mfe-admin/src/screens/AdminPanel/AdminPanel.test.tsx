@@ -12,6 +12,7 @@ import {
   duplicatePair,
   fakeAdminServer,
   pageOf,
+  partnerSubmission,
   pausedBusiness,
   recheck,
   report,
@@ -632,8 +633,20 @@ describe('admin panel in other languages', () => {
       card: 'paused-card',
       seed: { paused: [pausedBusiness(7), pausedBusiness(8, { business: { id: 8, name: 'Jaffa Books', city: 'York' } })] },
     },
+    {
+      tab: 'submissions',
+      route: 'pendingSubmissions',
+      card: 'submission-card',
+      seed: {
+        submissions: [
+          partnerSubmission(7, { business: { ...partnerSubmission(7).business, name: 'Olive Tree Cafe' } }),
+          partnerSubmission(8, { business: { ...partnerSubmission(8).business, name: 'Jaffa Books' } }),
+        ],
+      },
+    },
   ];
-  const businessOf = (card: HTMLElement) => card.dataset.businessId ?? card.dataset.firstId;
+  // A submission's business is not listed yet: its card stands for it.
+  const businessOf = (card: HTMLElement) => card.dataset.businessId ?? card.dataset.firstId ?? card.dataset.submissionId;
 
   it.each(searchedTabs)(
     'the $tab tab searches by business name through the API, and keeps the search in the URL',

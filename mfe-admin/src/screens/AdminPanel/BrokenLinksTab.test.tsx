@@ -29,6 +29,18 @@ describe('Broken links tab', () => {
     expect(second.textContent).not.toContain('Archived:');
   });
 
+  it("lists a brand's source under the brand, linking to its page, and a product source under its business, saying which", async () => {
+    await openBrokenLinks([
+      brokenLink(3, { list: 'brand', business: null, brand: { id: 5, name: 'Examplebucks', slug: 'examplebucks' } }),
+      brokenLink(3, { list: 'product' }),
+    ]);
+    const [brand, product] = screen.getAllByTestId('broken-link-card');
+    expect(within(brand).getByRole('link', { name: 'Examplebucks' }).getAttribute('href')).toBe('/alternatives/examplebucks');
+    expect(brand.textContent).toContain("A brand's source");
+    expect(within(product).getByRole('link', { name: 'Olive Tree Cafe' }).getAttribute('href')).toBe('/business/7');
+    expect(product.textContent).toContain('Source of its Palestinian products');
+  });
+
   it('says when there is none', async () => {
     await openBrokenLinks([]);
     expect(screen.getByTestId('broken-links').textContent).toContain('No broken links');

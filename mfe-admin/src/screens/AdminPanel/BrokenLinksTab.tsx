@@ -7,7 +7,10 @@ import { useQueueFilters } from './QueueFilters';
 import { narrows } from '../../features/admin/api/admin-list';
 import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
 
-/** Sources whose link failed three checks in a row, oldest first, with what their page said; searched by business name. */
+/**
+ * Sources whose link failed three checks in a row, of businesses, brands and Palestinian products, oldest first in
+ * each list, with what their page said; searched by business or brand name.
+ */
 export function BrokenLinksTab() {
   const t = useMessages();
   const queue = useQueueFilters();
@@ -20,7 +23,7 @@ export function BrokenLinksTab() {
       failure="loadBrokenLinksFailed"
       empty={t('links.empty')}
       filters={queue.form}
-      renderItem={(item) => <BrokenLinkCard key={item.source_id} item={item} />}
+      renderItem={(item) => <BrokenLinkCard key={`${item.list}-${item.source_id}`} item={item} />}
     />
   );
 }
@@ -29,7 +32,14 @@ function BrokenLinkCard({ item }: { item: BrokenLink }) {
   const t = useMessages();
   const message = useContractMessages();
   return (
-    <li className={`${card.card} ${card.item}`} data-testid="broken-link-card" data-source-id={item.source_id} data-business-id={item.business.id}>
+    <li
+      className={`${card.card} ${card.item}`}
+      data-testid="broken-link-card"
+      data-list={item.list}
+      data-source-id={item.source_id}
+      data-business-id={item.business?.id}
+      data-brand-id={item.brand?.id}
+    >
       <div className={card.itemHead}>
         <span className={`${card.badge} ${card.badgeRed}`}>{message('linkBroken')}</span>
         <span className={card.muted}>
@@ -41,10 +51,19 @@ function BrokenLinkCard({ item }: { item: BrokenLink }) {
         </span>
       </div>
       <h3 className={card.itemTitle} dir="auto">
-        <a href={`/business/${item.business.id}`} target="_blank" rel={NEW_TAB_REL}>
-          {item.business.name}
-        </a>
+        {item.brand ? (
+          <a href={`/alternatives/${encodeURIComponent(item.brand.slug)}`} target="_blank" rel={NEW_TAB_REL}>
+            {item.brand.name}
+          </a>
+        ) : (
+          item.business && (
+            <a href={`/business/${item.business.id}`} target="_blank" rel={NEW_TAB_REL}>
+              {item.business.name}
+            </a>
+          )
+        )}
       </h3>
+      {item.list !== 'business' && <p className={card.muted}>{t(item.list === 'brand' ? 'links.ofBrand' : 'links.ofProducts')}</p>}
       <p className={card.url}>
         <a href={item.url} target="_blank" rel={NEW_TAB_REL} dir="ltr">
           {item.url}

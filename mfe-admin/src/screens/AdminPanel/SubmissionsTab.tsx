@@ -3,12 +3,19 @@ import { usePendingSubmissions, useReviewSubmission, type SubmissionAction } fro
 import { useMessages } from '../../i18n/messages';
 import { useBusy } from './useBusy';
 import { PagedList } from './PagedList';
+import { useQueueFilters } from './QueueFilters';
+import { narrows } from '../../features/admin/api/admin-list';
 import card from './card.module.css';
 
-/** Businesses partners submitted with their API key, oldest first: approving lists the business, rejecting lists nothing. */
+/**
+ * Businesses partners submitted with their API key, oldest first, searched by business name: approving lists the
+ * business, rejecting lists nothing.
+ */
 export function SubmissionsTab() {
   const t = useMessages();
-  const submissions = usePendingSubmissions();
+  const queue = useQueueFilters();
+  const filter = { search: queue.search };
+  const submissions = usePendingSubmissions(filter, { refetchOnMount: narrows(filter) });
   const review = useReviewSubmission();
   return (
     <PagedList
@@ -16,6 +23,7 @@ export function SubmissionsTab() {
       query={submissions}
       failure="internalError"
       empty={t('submissions.empty')}
+      filters={queue.form}
       renderItem={(submission) => (
         <SubmissionCard
           key={submission.id}

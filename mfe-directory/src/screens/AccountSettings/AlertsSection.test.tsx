@@ -12,6 +12,10 @@ const alert = (id: number, filters: Partial<Alert>): Alert => ({
   search: null,
   verified: null,
   open_now: false,
+  alternative_to: null,
+  alternative_to_name: null,
+  palestinian_product: null,
+  palestinian_product_name: null,
   created_at: '2026-11-24T00:00:00.000Z',
   ...filters,
 });
@@ -23,6 +27,13 @@ describe("account settings' Alerts", () => {
       alert(2, { search: 'falafel' }),
       alert(3, {}),
       alert(4, { city: 'York', verified: true, open_now: true }),
+      alert(5, {
+        alternative_to: 'examplebucks',
+        alternative_to_name: 'Examplebucks',
+        palestinian_product: 'olive-oil',
+        palestinian_product_name: 'Olive oil',
+      }),
+      alert(6, { palestinian_product: 'any' }),
     ];
     const api = fakeApi({
       listAlerts: async () => alerts,
@@ -40,11 +51,13 @@ describe("account settings' Alerts", () => {
       'Matching "falafel"',
       'All new businesses',
       'In York · Verified only · With opening hours',
+      'Alternative to Examplebucks · Palestinian products: Olive oil',
+      'Stocks Palestinian products',
     ]);
     await userEvent.click(screen.getByRole('button', { name: 'Delete the alert: Matching "falafel"' }));
     await waitFor(() => expect(host.toast.success).toHaveBeenCalledWith('Alert deleted'));
     expect(host.api.call).toHaveBeenCalledWith('deleteAlert', { id: 2 });
-    await waitFor(() => expect(screen.getAllByTestId('alert-row')).toHaveLength(3));
+    await waitFor(() => expect(screen.getAllByTestId('alert-row')).toHaveLength(5));
   });
 
   it('says how to make one when there are none', async () => {

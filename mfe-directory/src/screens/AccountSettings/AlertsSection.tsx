@@ -3,6 +3,7 @@ import type { Alert } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
 import { useContractMessages, useErrorText } from '@zaytoon/web-kit/contract-messages';
 import { useAlerts, useDeleteAlert } from '../../features/alerts/api/use-alerts';
+import { useProductTypeName } from '../../features/brands/product-type-name';
 import { useMessages } from '../../i18n/messages';
 import { InlineSpinner } from '../../ui/Spinner';
 import forms from '../../ui/forms.module.css';
@@ -12,6 +13,7 @@ import settings from './AccountSettingsScreen.module.css';
 /** An alert in words, as its mails head it: 'In Manchester · Cafe · Matching "falafel"'. */
 function useDescribeAlert() {
   const t = useMessages();
+  const productName = useProductTypeName();
   return (alert: Alert) => {
     const parts = [
       alert.city && t('alerts.inCity', { city: alert.city }),
@@ -20,6 +22,13 @@ function useDescribeAlert() {
       alert.verified === true && t('alerts.verifiedOnly'),
       alert.verified === false && t('alerts.notVerified'),
       alert.open_now && t('alerts.withHours'),
+      alert.alternative_to && t('alerts.alternativeTo', { brand: alert.alternative_to_name ?? alert.alternative_to }),
+      alert.palestinian_product === 'any' && t('alerts.stocksAny'),
+      alert.palestinian_product &&
+        alert.palestinian_product !== 'any' &&
+        t('alerts.stocksProduct', {
+          product: productName({ slug: alert.palestinian_product, name: alert.palestinian_product_name ?? alert.palestinian_product }),
+        }),
     ].filter((part): part is string => Boolean(part));
     return parts.length ? parts.join(' · ') : t('alerts.everything');
   };

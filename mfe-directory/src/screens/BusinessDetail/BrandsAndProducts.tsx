@@ -8,6 +8,7 @@ import { SourceFields } from '../../features/business/sources/SourceFields';
 import { draftFromSource, emptySourceDraft, sourceInputOf } from '../../features/business/sources/sourceDraft';
 import { useMessages } from '../../i18n/messages';
 import forms from '../../ui/forms.module.css';
+import { useProductTypeName } from '../../features/brands/product-type-name';
 import styles from '../../features/brands/Brands.module.css';
 
 /** The owner's and admins' part of the page: the brands the business is an alternative to, and the Palestinian products it stocks. */
@@ -55,6 +56,7 @@ function Alternatives({ current, onSave, saving }: { current: BrandSummary[]; on
 function Products({ business, save }: { business: BusinessDetail; save: ReturnType<typeof useSaveTags>['products'] }) {
   const t = useMessages();
   const types = useProductTypes();
+  const nameOf = useProductTypeName();
   const stocked = business.palestinian_products;
   const [chosen, setChosen] = useState<string[]>(stocked?.products.map((type) => type.slug) ?? []);
   const [source, setSource] = useState(() => (stocked?.source ? draftFromSource(stocked.source) : emptySourceDraft()));
@@ -72,7 +74,8 @@ function Products({ business, save }: { business: BusinessDetail; save: ReturnTy
         <legend className="visually-hidden">{t('tags.products')}</legend>
         {types.map((type) => (
           <label key={type.id}>
-            <input type="checkbox" checked={chosen.includes(type.slug)} onChange={(event) => toggle(type.slug, event.target.checked)} /> {type.name}
+            <input type="checkbox" checked={chosen.includes(type.slug)} onChange={(event) => toggle(type.slug, event.target.checked)} />{' '}
+            {nameOf(type)}
           </label>
         ))}
       </fieldset>

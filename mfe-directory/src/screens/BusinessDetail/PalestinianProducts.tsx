@@ -2,15 +2,17 @@ import type { BusinessProducts } from '@zaytoon/contract/client';
 import shared from '../../ui/page.module.css';
 import classes from './PalestineSupport.module.css';
 import { SourceItem } from './PalestineSupport';
+import { useProductTypeName } from '../../features/brands/product-type-name';
 
 /** The Palestinian products the business stocks, and the source that shows it. */
 export function PalestinianProducts({ stocked }: { stocked: BusinessProducts }) {
+  const nameOf = useProductTypeName();
   return (
     <>
       <p data-testid="palestinian-products">
         {stocked.products.map((type) => (
           <span key={type.id} className={`${shared.badge} ${shared.badgeGreen}`}>
-            {type.name}
+            {nameOf(type)}
           </span>
         ))}
       </p>

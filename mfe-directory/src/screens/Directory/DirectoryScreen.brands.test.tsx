@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { createLanguageStore } from '@zaytoon/web-kit/language-store';
 import { fakeApi, fakeHost, renderScreen, routeFake } from '../../test/harness';
 import { DirectoryScreen } from './DirectoryScreen';
 
@@ -35,5 +36,24 @@ describe("/browse's brands and Palestinian products", () => {
     await waitFor(() =>
       expect(routeFake(api, 'directorySummary')).toHaveBeenLastCalledWith({ query: { palestinian_product: 'olive-oil' } }, expect.anything()),
     );
+  });
+
+  it("names the seeded product types in the page's language, by slug, and a type the admins added as they named it", async () => {
+    const api = fakeApi({
+      productTypes: async () => [
+        { id: 1, name: 'Olive oil', slug: 'olive-oil' },
+        { id: 9, name: 'Keffiyehs', slug: 'keffiyehs' },
+      ],
+    });
+    renderScreen(<DirectoryScreen />, {
+      path: '/browse?palestinian_product=olive-oil',
+      host: fakeHost({ api, language: createLanguageStore('cy') }),
+    });
+    const filter = screen.getByTestId('product-filter');
+    expect(await screen.findByRole('option', { name: 'Olew olewydd' })).toHaveProperty('value', 'olive-oil');
+    expect(screen.getByRole('option', { name: 'Keffiyehs' })).toHaveProperty('value', 'keffiyehs');
+    expect(screen.queryByRole('option', { name: 'Olive oil' })).toBeNull();
+    expect((filter as HTMLSelectElement).value).toBe('olive-oil');
+    await waitFor(() => expect(screen.getByTestId('chip-product').textContent).toBe('Cynhyrchion Palesteinaidd: Olew olewydd ×'));
   });
 });

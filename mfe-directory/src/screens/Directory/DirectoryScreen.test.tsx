@@ -200,7 +200,7 @@ describe('directory screen (SPEC §2)', () => {
     expect(screen.getByTestId('chip-openNow').textContent).toBe('Show: Open now ×');
   });
 
-  it("'Email me new businesses like these' saves every filter of the list, 'Verified only' and 'Open now' among them", async () => {
+  it("'Email me new businesses like these' saves every filter of the list, 'Verified only', 'Open now', 'Alternative to…' and 'Palestinian products' among them", async () => {
     const api = directoryApi({
       createAlert: async () => ({
         id: 1,
@@ -209,11 +209,15 @@ describe('directory screen (SPEC §2)', () => {
         search: 'cafe',
         verified: true,
         open_now: true,
+        alternative_to: 'examplebucks',
+        alternative_to_name: 'Examplebucks',
+        palestinian_product: 'olive-oil',
+        palestinian_product_name: 'Olive oil',
         created_at: '2026-11-29T00:00:00.000Z',
       }),
     });
     renderScreen(<DirectoryScreen />, {
-      path: '/browse?search=cafe&city=Leeds&verified=true&open_now=true',
+      path: '/browse?search=cafe&city=Leeds&verified=true&open_now=true&alternative_to=examplebucks&palestinian_product=olive-oil',
       host: fakeHost({ api, session: fakeSession(member) }),
     });
     const button = await screen.findByTestId('save-alert', {}, { timeout: 10_000 });
@@ -222,7 +226,15 @@ describe('directory screen (SPEC §2)', () => {
     await userEvent.click(button);
     await waitFor(() =>
       expect(routeFake(api, 'createAlert')).toHaveBeenCalledWith({
-        body: { city: 'Leeds', category: undefined, search: 'cafe', verified: 'true', open_now: 'true' },
+        body: {
+          city: 'Leeds',
+          category: undefined,
+          search: 'cafe',
+          verified: 'true',
+          open_now: 'true',
+          alternative_to: 'examplebucks',
+          palestinian_product: 'olive-oil',
+        },
       }),
     );
   });

@@ -52,8 +52,7 @@ export function DirectoryScreen() {
         <NearMe near={url.near} onNear={url.setNear} />
 
         <CountLine filter={filter} />
-        {/* Alerts keep the filters they know: one on a brand or a product would mail businesses outside it. */}
-        {member && !filter.alternative_to && !filter.palestinian_product && (
+        {member && (
           <Suspense fallback={null}>
             <SaveAlertButton filter={filter} />
           </Suspense>

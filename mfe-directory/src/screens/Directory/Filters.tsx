@@ -6,7 +6,8 @@ import type { DirectoryView, WriteOptions } from '../../features/directory/useDi
 import { useListMessages } from '../../i18n/list-messages';
 import { SelectField, TextField } from '../../ui/Field';
 import { CityCombobox } from './CityCombobox';
-import { useBrand } from '../../features/brands/api';
+import { useBrand, useProductTypes } from '../../features/brands/api';
+import { useProductTypeName } from '../../features/brands/product-type-name';
 import { BrandFilter } from '../../features/brands/BrandFilter';
 import { BrandOffers } from '../../features/brands/BrandOffers';
 import { ProductFilter } from '../../features/brands/ProductFilter';
@@ -77,6 +78,9 @@ export const Filters = memo(function Filters({ values, onCommit, view, onViewCha
   };
 
   const chosenBrand = useBrand(draft.alternativeTo || null).data;
+  const productTypes = useProductTypes({ enabled: !!draft.product && draft.product !== 'any' });
+  const productName = useProductTypeName();
+  const chosenProduct = productTypes.find((type) => type.slug === draft.product);
   const chips: Array<{ key: keyof FilterValues; label: string; value: string; reset: string; removeLabel?: string }> = [];
   if (draft.search.trim()) chips.push({ key: 'search', label: t('filters.searchChip'), value: draft.search.trim(), reset: '' });
   if (draft.category !== 'all') chips.push({ key: 'category', label: t('filters.category'), value: draft.category, reset: 'all' });
@@ -92,7 +96,7 @@ export const Filters = memo(function Filters({ values, onCommit, view, onViewCha
     chips.push({ key: 'alternativeTo', label: t('filters.alternativeTo'), value, reset: '', removeLabel: t('filters.removeTag', { value }) });
   }
   if (draft.product) {
-    const value = draft.product === 'any' ? t('filters.stocksAny') : draft.product;
+    const value = draft.product === 'any' ? t('filters.stocksAny') : productName(chosenProduct ?? { slug: draft.product, name: draft.product });
     chips.push({ key: 'product', label: t('filters.products'), value, reset: '', removeLabel: t('filters.removeTag', { value }) });
   }
 

@@ -43,3 +43,24 @@ describe("POST /api/alerts: 'Verified only' and 'Open now'", () => {
     expect(badVerified.body.codes.verified).toBeTruthy();
   });
 });
+
+describe("POST /api/alerts: 'Alternative to…' and 'Palestinian products'", () => {
+  it("saves 'Palestinian products' with the type's name, and refuses a brand or type the lists do not hold, naming the field", async () => {
+    const saved = await client.post('/api/alerts', { palestinian_product: 'dates', alternative_to: '' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    expect(saved.body).toMatchObject({
+      palestinian_product: 'dates',
+      palestinian_product_name: 'Dates',
+      alternative_to: null,
+      alternative_to_name: null,
+    });
+
+    const unknownBrand = await client.post('/api/alerts', { alternative_to: 'no-such-brand' });
+    expect(unknownBrand.status).toBe(400);
+    expect(unknownBrand.body.detail).toBe(MESSAGES.brandUnknown);
+    expect(unknownBrand.body.codes.alternative_to).toBeTruthy();
+    const unknownType = await client.post('/api/alerts', { palestinian_product: 'no-such-type' });
+    expect(unknownType.status).toBe(400);
+    expect(unknownType.body.codes.palestinian_product).toBeTruthy();
+  });
+});

@@ -74,6 +74,19 @@ describe("partners' submissions", () => {
     expect(answer.body.errors).toMatchObject({ name: MESSAGES.nameRequired, website: MESSAGES.websiteInvalid });
   });
 
+  it("the admins' queue is searched by the submitted business's name, folded as the directory folds names, the total counting the matches", async () => {
+    const named = ['Qwzx Café Jénine', 'Qwzx Cafe Jenin Two', 'Qwzx Hebron Glass'];
+    for (const name of named) expect((await partnerCall('POST', '/api/v1/submissions', wallet.key, businessInput({ name }))).status).toBe(201);
+
+    const jenin = await allPages<PartnerSubmission>(admin, `/api/admin/submissions?limit=1&search=${encodeURIComponent('CAFE JENIN')}`);
+    expect(jenin.items.map((item) => item.business.name)).toEqual(['Qwzx Café Jénine', 'Qwzx Cafe Jenin Two']);
+    expect(jenin.total).toBe(2);
+    const wildcard = await admin.get(`/api/admin/submissions?search=${encodeURIComponent('Qwzx%Glass')}`);
+    expect([wildcard.status, wildcard.body]).toEqual([200, []]);
+    const tooLong = await admin.get(`/api/admin/submissions?search=${'x'.repeat(201)}`);
+    expect(tooLong.status).toBe(400);
+  });
+
   it('needs a key (401 without one), and a partner sees only its own submissions', async () => {
     const withoutKey = await partnerCall('POST', '/api/v1/submissions', null, businessInput());
     expect([withoutKey.status, withoutKey.body.detail]).toEqual([401, MESSAGES.partnerKeyRequired]);

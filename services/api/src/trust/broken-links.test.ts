@@ -29,7 +29,35 @@ async function insertCheckedSource(businessId: number, link: { status: string; f
   return rows[0].id;
 }
 
-const allBrokenLinks = (limit: number) => allPages<{ source_id: number }>(admin, `/api/admin/links/broken?limit=${limit}`);
+const BROKEN = `'broken', 3, 410, 'https://example.org/gone', '2026-11-20T10:00:00Z'`;
+
+/** A brand with one source whose link the worker found broken. */
+async function insertBrandWithBrokenSource(name: string): Promise<{ brandId: number; sourceId: number }> {
+  const { rows } = await api.core.db.query<{ brand_id: number; source_id: number }>(
+    `WITH brand AS (INSERT INTO brands (name, slug, reason) VALUES ($1, lower($1), 'Boycotted') RETURNING id)
+     INSERT INTO brand_sources (brand_id, kind, url, description, source_date, link_status, link_failures, link_http_status, link_final_url, link_checked_at)
+     SELECT id, 'Public statement', 'https://example.org/gone', 'Their statement', '2026-01-10', ${BROKEN} FROM brand
+     RETURNING brand_id, id AS source_id`,
+    [name],
+  );
+  return { brandId: rows[0].brand_id, sourceId: rows[0].source_id };
+}
+
+async function insertBrokenProductSource(businessId: number): Promise<number> {
+  const { rows } = await api.core.db.query<{ id: number }>(
+    `INSERT INTO business_product_sources (business_id, kind, url, description, source_date, link_status, link_failures, link_http_status,
+                                           link_final_url, link_checked_at)
+     VALUES ($1, 'In-store sign', 'https://example.org/gone', 'Olive oil on the shelf', '2026-01-10', ${BROKEN}) RETURNING id`,
+    [businessId],
+  );
+  return rows[0].id;
+}
+
+type Listed = { list: string; source_id: number; business: { id: number } | null; brand: { id: number; name: string; slug: string } | null };
+const allBrokenLinks = (limit: number, search = '') =>
+  allPages<Listed>(admin, `/api/admin/links/broken?limit=${limit}${search && `&search=${encodeURIComponent(search)}`}`);
+
+const ORDER = ['business', 'brand', 'product'];
 
 describe('GET /api/admin/links/broken', () => {
   it('lists broken links with their business, status, failures, last check and archived title, and no others', async () => {
@@ -45,9 +73,11 @@ describe('GET /api/admin/links/broken', () => {
 
     const { items, total } = await allBrokenLinks(500);
     expect(items).toHaveLength(total);
-    expect(items.find((item) => item.source_id === broken)).toEqual({
+    expect(items.find((item) => item.list === 'business' && item.source_id === broken)).toEqual({
+      list: 'business',
       source_id: broken,
       business: { id: business.id, name: business.name },
+      brand: null,
       url: 'https://example.org/statement',
       status: 'broken',
       http_status: 404,
@@ -67,8 +97,35 @@ describe('GET /api/admin/links/broken', () => {
     const { items, total } = await allBrokenLinks(2);
     expect(total).toBeGreaterThanOrEqual(3);
     expect(items).toHaveLength(total);
-    const ids = items.map((item) => item.source_id);
+    const ids = items.filter((item) => item.list === 'business').map((item) => item.source_id);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
+  });
+
+  it("lists brands' and products' broken sources too, saying which brand or business, paged with the businesses' and searched by name", async () => {
+    const { brandId, sourceId: brandSource } = await insertBrandWithBrokenSource('Brokenbucks');
+    const business = await createBusiness(member, { name: 'Gone Link Deli' });
+    const productSource = await insertBrokenProductSource(business.id);
+    await insertBrokenProductSource(business.id);
+
+    const { items, total } = await allBrokenLinks(1);
+    expect(items).toHaveLength(total);
+    const keys = items.map((item) => `${item.list}-${item.source_id}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(items.map((item) => item.list)).toEqual([...items.map((item) => item.list)].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b)));
+    expect(items.find((item) => item.list === 'brand' && item.source_id === brandSource)).toMatchObject({
+      business: null,
+      brand: { id: brandId, name: 'Brokenbucks', slug: 'brokenbucks' },
+    });
+    expect(items.find((item) => item.list === 'product' && item.source_id === productSource)).toMatchObject({
+      business: { id: business.id, name: 'Gone Link Deli' },
+      brand: null,
+    });
+
+    const byBrand = await allBrokenLinks(50, 'brokenbu');
+    expect(byBrand.items.map((item) => [item.list, item.source_id])).toEqual([['brand', brandSource]]);
+    expect(byBrand.total).toBe(1);
+    const byBusiness = await allBrokenLinks(50, 'gone link');
+    expect(byBusiness.items.map((item) => item.list)).toEqual(['product', 'product']);
   });
 
   it('refuses a cursor it did not make with 400', async () => {

@@ -17,6 +17,10 @@ export const alertInputSchema = z.object({
   open_now: directoryFilterSchema.shape.open_now
     .transform((value) => value === 'true')
     .describe("/browse's 'Open now': a daily mail has no 'now', so it lists the new businesses whose hours say when they open"),
+  alternative_to: alertFilter(directoryFilterSchema.shape.alternative_to).describe("/browse's 'Alternative to…': a brand's slug"),
+  palestinian_product: alertFilter(directoryFilterSchema.shape.palestinian_product).describe(
+    "/browse's 'Palestinian products': a product type's slug, or 'any'",
+  ),
 });
 export type AlertInput = z.input<typeof alertInputSchema>;
 
@@ -27,6 +31,10 @@ export const alertSchema = z.object({
   search: z.string().nullable().describe('null: no search'),
   verified: z.boolean().nullable().describe("true: only verified businesses ('Verified only'); false: only the others; null: either"),
   open_now: z.boolean().describe("'Open now' on /browse: only businesses whose hours say when they open"),
+  alternative_to: z.string().nullable().describe("'Alternative to…': the brand's slug; null: any business"),
+  alternative_to_name: z.string().nullable().describe("the brand's name"),
+  palestinian_product: z.string().nullable().describe("'Palestinian products': a product type's slug, or 'any'; null: any business"),
+  palestinian_product_name: z.string().nullable().describe("the product type's name; null for 'any'"),
   created_at: isoDate,
 });
 export type Alert = z.infer<typeof alertSchema>;

@@ -5,10 +5,18 @@ import { isoDate } from './common.schema';
 export const linkStatusSchema = z.enum(['unchecked', 'ok', 'failing', 'broken']);
 export type LinkStatus = z.infer<typeof linkStatusSchema>;
 
+/** Which list a source is on: a business's proof of support, a brand's reasons, or what shows a business's Palestinian products. */
+export const sourceListSchema = z.enum(['business', 'brand', 'product']);
+
 /** A source whose link is broken, for the admins. */
 export const brokenLinkSchema = z.object({
-  source_id: z.number().int(),
-  business: z.object({ id: z.number().int(), name: z.string() }),
+  list: sourceListSchema.describe("business: a business's source; brand: a brand's; product: what shows a business stocks Palestinian products"),
+  source_id: z.number().int().describe('unique within its list'),
+  business: z
+    .object({ id: z.number().int(), name: z.string() })
+    .nullable()
+    .describe("the business of a business's or a product source; null for a brand's"),
+  brand: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).nullable().describe("the brand of a brand's source; null otherwise"),
   url: z.string(),
   status: linkStatusSchema,
   http_status: z.number().int().nullable().describe('of the last check; null when no answer came (timeout, refused address, network)'),

@@ -7,11 +7,15 @@ export interface AlertFilters {
   search: string | null;
   verified: boolean | null;
   open_now: boolean;
+  alternative_to: string | null;
+  palestinian_product: string | null;
 }
 
 export interface AlertRow extends AlertFilters {
   id: number;
   new_since: Date;
+  alternative_to_name: string | null;
+  palestinian_product_name: string | null;
 }
 
 /** A member whose alerts are due today, with the moment their new businesses are counted up to. */
@@ -23,7 +27,10 @@ export interface DueMember {
   until: Date;
 }
 
-const ALERT_COLUMNS = `id, city, category, search, verified, open_now, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
+/** The brand's and the product type's names, for an alert in words (a slug of neither matches nothing, as on /browse). */
+const TAG_NAMES = `(SELECT name FROM brands WHERE slug = alerts.alternative_to) AS alternative_to_name,
+  (SELECT name FROM product_types WHERE slug = alerts.palestinian_product) AS palestinian_product_name`;
+const ALERT_COLUMNS = `id, city, category, search, verified, open_now, alternative_to, palestinian_product, ${TAG_NAMES}, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
 const TODAY = `(now() AT TIME ZONE 'UTC')::date`;
 const NOT_MAILED_TODAY = `(u.alerts_mailed_on IS NULL OR u.alerts_mailed_on < ${TODAY})`;
 /** An unconfirmed address gets no alert mail; its alerts wait, unchanged, until it is confirmed. */
@@ -58,9 +65,18 @@ export class AlertsRepository {
   /** The new alert; null when the member already has one for these filters. */
   async insert(userId: number, filters: AlertFilters): Promise<Alert | null> {
     const { rows } = await this.db.query<Alert>(
-      `INSERT INTO alerts (user_id, city, category, search, verified, open_now) VALUES ($1, $2, $3, $4, $5, $6)
-        ON CONFLICT DO NOTHING RETURNING ${ALERT_COLUMNS}`,
-      [userId, filters.city, filters.category, filters.search, filters.verified, filters.open_now],
+      `INSERT INTO alerts (user_id, city, category, search, verified, open_now, alternative_to, palestinian_product)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING ${ALERT_COLUMNS}`,
+      [
+        userId,
+        filters.city,
+        filters.category,
+        filters.search,
+        filters.verified,
+        filters.open_now,
+        filters.alternative_to,
+        filters.palestinian_product,
+      ],
     );
     return rows[0] ?? null;
   }
@@ -97,7 +113,8 @@ export class AlertsRepository {
 
   async alertsOf(userId: number): Promise<AlertRow[]> {
     const { rows } = await this.db.query<AlertRow>(
-      'SELECT id, city, category, search, verified, open_now, new_since FROM alerts WHERE user_id = $1 ORDER BY id',
+      `SELECT id, city, category, search, verified, open_now, alternative_to, palestinian_product, ${TAG_NAMES}, new_since
+         FROM alerts WHERE user_id = $1 ORDER BY id`,
       [userId],
     );
     return rows;

@@ -1,4 +1,5 @@
 import { ALERT_RULES, DEFAULT_LANGUAGE, MESSAGES, coded, type Alert, type alertInputSchema, type User, type Valid } from '@zaytoon/contract';
+import { BrandsRepository } from '../brands/brands.repository';
 import { BusinessesRepository, type DirectoryFilters } from '../businesses/businesses.repository';
 import { inTransaction, type Database } from '../db/pool';
 import { badRequest, conflict, forbidden, notFound } from '../errors/domain-error';
@@ -25,7 +26,19 @@ export const alertDirectoryFilters = (alert: AlertFilters): DirectoryFilters => 
   search: alert.search ?? undefined,
   verified: alert.verified ?? undefined,
   opensInTheWeek: alert.open_now || undefined,
+  alternativeTo: alert.alternative_to ?? undefined,
+  palestinianProduct: alert.palestinian_product ?? undefined,
 });
+
+/** An alert on a brand or product type the list does not hold would never mail anything: refused as the tags' forms refuse it. */
+async function refuseUnknownTags(brands: BrandsRepository, input: AlertFilters): Promise<void> {
+  if (input.alternative_to && !(await brands.bySlugs([input.alternative_to])).length)
+    throw badRequest('brandUnknown', { alternative_to: coded('brandUnknown') });
+  const product = input.palestinian_product;
+  if (product && product !== 'any' && !(await brands.productTypesBySlugs([product])).length) {
+    throw badRequest('productTypeUnknown', { palestinian_product: coded('productTypeUnknown') });
+  }
+}
 
 /**
  * Members' alerts, 'Email me new businesses like these': every filter of /browse, mailed daily with the businesses the directory lists for them that were added since the alert's last mail. A
@@ -50,6 +63,7 @@ export class AlertsService {
     return inTransaction(this.db, async (client) => {
       const alerts = new AlertsRepository(client);
       if (!(await alerts.lockMember(member.id)).emailConfirmed) throw forbidden('emailNotConfirmed');
+      await refuseUnknownTags(new BrandsRepository(client), input);
       if ((await alerts.countForMember(member.id)) >= ALERT_RULES.maxPerMember) {
         throw conflict(coded('tooManyAlerts', { max: ALERT_RULES.maxPerMember }));
       }
@@ -110,6 +124,10 @@ export class AlertsService {
           search: alert.search,
           verified: alert.verified,
           open_now: alert.open_now,
+          alternative_to: alert.alternative_to,
+          alternative_to_name: alert.alternative_to_name,
+          palestinian_product: alert.palestinian_product,
+          palestinian_product_name: alert.palestinian_product_name,
           total: added[0].total,
           businesses: added.map(({ id, name, city }) => ({ id, name, city })),
         });

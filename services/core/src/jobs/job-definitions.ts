@@ -115,6 +115,11 @@ export const JOBS = {
           /** Absent from jobs queued before alerts kept 'Verified only' and 'Open now': no such filter. */
           verified: z.boolean().nullable().default(null),
           open_now: z.boolean().default(false),
+          /** Absent from jobs queued before alerts kept 'Alternative to…' and 'Palestinian products': no such filter. */
+          alternative_to: z.string().nullable().default(null),
+          alternative_to_name: z.string().nullable().default(null),
+          palestinian_product: z.string().nullable().default(null),
+          palestinian_product_name: z.string().nullable().default(null),
           /** All the alert's new businesses; `businesses` lists the first ALERT_RULES.businessesPerMail. */
           total: z.number().int().positive(),
           businesses: z.array(z.object({ id, name: z.string(), city: z.string() })).min(1),

@@ -22,6 +22,10 @@ export interface RecordedLink {
 
 const ISO_TIME = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
+/** The admins' broken links walk the lists in this order; a page's key is its last link's list and source id. */
+export const BROKEN_LIST_ORDER: readonly SourceListName[] = ['business', 'brand', 'product'];
+export type BrokenLinkKey = readonly [list: SourceListName, sourceId: number];
+
 export class LinksRepository {
   constructor(private readonly db: Queryable) {}
 
@@ -66,26 +70,43 @@ export class LinksRepository {
     return rows.map((row) => row.id);
   }
 
-  /** Broken links, oldest source first, after the source `afterId`, of businesses whose name holds `search` when given. */
-  async broken(afterId: number, limit: number, search?: string): Promise<BrokenLink[]> {
+  /**
+   * Broken links of every list, a list after another (businesses', brands', then products' sources), oldest source
+   * first within each, after the key `after`; a business's or product source when its business's name holds `search`,
+   * a brand's when the brand's name does. Each list walks its partial index of broken sources.
+   */
+  async broken(after: BrokenLinkKey | undefined, limit: number, search?: string): Promise<BrokenLink[]> {
+    const branch = (list: SourceListName, from: string, owner: string, business: string, brand: string) =>
+      `(SELECT '${list}' AS list, s.id AS source_id, ${business} AS business, ${brand} AS brand, s.url, s.link_status AS status,
+               s.link_http_status AS http_status, s.link_final_url AS final_url, s.link_failures AS failures,
+               to_char(s.link_checked_at AT TIME ZONE 'UTC', ${ISO_TIME}) AS checked_at, s.archived_title
+          FROM ${from}
+         WHERE s.link_status = 'broken' AND ${nameHoldsSql(owner, '$3')}
+           AND (${BROKEN_LIST_ORDER.indexOf(list)} > $1::int OR (${BROKEN_LIST_ORDER.indexOf(list)} = $1::int AND s.id > $2::int))
+         ORDER BY s.id LIMIT $4)`;
+    const businessJson = `json_build_object('id', b.id, 'name', b.name)`;
     const { rows } = await this.db.query<BrokenLink>(
-      `SELECT s.id AS source_id, json_build_object('id', b.id, 'name', b.name) AS business, s.url, s.link_status AS status,
-              s.link_http_status AS http_status, s.link_final_url AS final_url, s.link_failures AS failures,
-              to_char(s.link_checked_at AT TIME ZONE 'UTC', ${ISO_TIME}) AS checked_at, s.archived_title
-         FROM business_sources s JOIN businesses b ON b.id = s.business_id
-        WHERE s.link_status = 'broken' AND s.id > $1 AND ${nameHoldsSql('b', '$3')}
-        ORDER BY s.id LIMIT $2`,
-      [afterId, limit, nameSearchParam(search)],
+      `SELECT * FROM (${branch('business', 'business_sources s JOIN businesses b ON b.id = s.business_id', 'b', businessJson, 'NULL::json')}
+       UNION ALL
+       ${branch('brand', 'brand_sources s JOIN brands r ON r.id = s.brand_id', 'r', 'NULL::json', `json_build_object('id', r.id, 'name', r.name, 'slug', r.slug)`)}
+       UNION ALL
+       ${branch('product', 'business_product_sources s JOIN businesses b ON b.id = s.business_id', 'b', businessJson, 'NULL::json')}) links
+       ORDER BY array_position($5::text[], list), source_id LIMIT $4`,
+      [after ? BROKEN_LIST_ORDER.indexOf(after[0]) : -1, after?.[1] ?? 0, nameSearchParam(search), limit, BROKEN_LIST_ORDER],
     );
     return rows;
   }
 
   async countBroken(search?: string): Promise<number> {
     const { rows } = await this.db.query<{ count: number }>(
-      `SELECT count(*)::int AS count FROM business_sources s JOIN businesses b ON b.id = s.business_id
-        WHERE s.link_status = 'broken' AND ${nameHoldsSql('b', '$1')}`,
+      `SELECT (SELECT count(*) FROM business_sources s JOIN businesses b ON b.id = s.business_id
+                WHERE s.link_status = 'broken' AND ${nameHoldsSql('b', '$1')})
+            + (SELECT count(*) FROM brand_sources s JOIN brands r ON r.id = s.brand_id
+                WHERE s.link_status = 'broken' AND ${nameHoldsSql('r', '$1')})
+            + (SELECT count(*) FROM business_product_sources s JOIN businesses b ON b.id = s.business_id
+                WHERE s.link_status = 'broken' AND ${nameHoldsSql('b', '$1')}) AS count`,
       [nameSearchParam(search)],
     );
-    return rows[0].count;
+    return Number(rows[0].count);
   }
 }

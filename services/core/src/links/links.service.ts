@@ -1,11 +1,17 @@
-import type { BrokenLink, searchedQueueQuerySchema, Valid } from '@zaytoon/contract';
-import { idPage, type ListPage } from '../db/keyset-page';
+import { z } from 'zod';
+import { MESSAGES, idSchema, type BrokenLink, type searchedQueueQuerySchema, type Valid } from '@zaytoon/contract';
+import { keysetPage, type ListPage } from '../db/keyset-page';
 import type { JobQueueRepository } from '../jobs/job-queue.repository';
-import type { LinksRepository } from './links.repository';
+import { BROKEN_LIST_ORDER, type BrokenLinkKey, type LinksRepository } from './links.repository';
 import { SOURCE_LISTS, type SourceListName } from '../sources/sources.repository';
 
 /** The weekly check of every link: Mondays at 03:00 UTC, whenever workers restart. */
 export const LINK_CHECK_SCHEDULE = { id: 'check-all-source-links-weekly', pattern: '0 3 * * 1', tz: 'UTC' } as const;
+
+const brokenLinkKey = z.tuple([
+  z.enum(BROKEN_LIST_ORDER as [SourceListName, ...SourceListName[]], { error: MESSAGES.invalidCursor }),
+  idSchema(MESSAGES.invalidCursor),
+]) as z.ZodType<BrokenLinkKey>;
 
 /** Sources read per page by the weekly sweep: memory stays bounded at any number of sources. */
 const SWEEP_PAGE = 500;
@@ -37,13 +43,13 @@ export class LinksService {
     return queued;
   }
 
-  /** One page of the broken links, oldest first, searched by business name. */
+  /** One page of the broken links of businesses, brands and products, oldest first in each list, searched by business or brand name. */
   broken(query: Valid<typeof searchedQueueQuerySchema>): Promise<ListPage<BrokenLink>> {
-    return idPage(
-      query,
-      (afterId, limit) => this.links.broken(afterId, limit, query.search),
-      () => this.links.countBroken(query.search),
-      (link) => link.source_id,
-    );
+    return keysetPage(query, {
+      key: brokenLinkKey,
+      read: (after, limit) => this.links.broken(after, limit, query.search),
+      count: () => this.links.countBroken(query.search),
+      keyOf: (link): BrokenLinkKey => [link.list, link.source_id],
+    });
   }
 }

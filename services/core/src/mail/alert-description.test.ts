@@ -12,4 +12,20 @@ describe("an alert mail's heading names every filter of the alert", () => {
     expect(describeAlert(t, none)).toBe('All new businesses');
     expect(describeAlert(mailTexts('cy'), { ...none, verified: true })).toBe('Wedi’u dilysu yn unig');
   });
+
+  it("says 'Alternative to…' with the brand's name and 'Palestinian products' with the type's", () => {
+    const t = mailTexts('en');
+    const brand = { alternative_to: 'examplebucks', alternative_to_name: 'Examplebucks' };
+    expect(describeAlert(t, { ...none, city: 'Leeds', ...brand })).toBe('In Leeds · Alternative to Examplebucks');
+    expect(describeAlert(t, { ...none, palestinian_product: 'olive-oil', palestinian_product_name: 'Olive oil' })).toBe(
+      'Palestinian products: Olive oil',
+    );
+    expect(describeAlert(t, { ...none, palestinian_product: 'any', palestinian_product_name: null })).toBe('Stocks Palestinian products');
+    const ceramics = { palestinian_product: 'ceramics', palestinian_product_name: 'Ceramics' };
+    expect(describeAlert(mailTexts('cy'), { ...none, ...ceramics })).toBe('Cynhyrchion Palesteinaidd: Cerameg');
+    expect(describeAlert(mailTexts('ar'), { ...none, ...ceramics })).toBe('منتجات فلسطينية: خزف');
+    expect(describeAlert(t, { ...none, palestinian_product: 'keffiyehs', palestinian_product_name: 'Keffiyehs' })).toBe(
+      'Palestinian products: Keffiyehs',
+    );
+  });
 });

@@ -103,7 +103,7 @@ describe("mails in the member's language", () => {
   });
 
   it('every message of every language renders with its values filled in; a value a message needs but is not given is an error', () => {
-    const values = { name: 'N', product, business: 'B', city: 'C', category: 'K', search: 'S', email: 'e@x', count: 2 };
+    const values = { name: 'N', product, business: 'B', city: 'C', category: 'K', search: 'S', email: 'e@x', count: 2, brand: 'R', type: 'P' };
     for (const language of LANGUAGE_CODES) {
       for (const key of Object.keys(MAIL_CATALOGS.en) as MailKey[]) {
         expect(mailTexts(language)(key, values), `${language} ${key}`).not.toMatch(/[{}]|undefined/);

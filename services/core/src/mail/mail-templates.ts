@@ -163,8 +163,21 @@ export interface AlertSection extends AlertDigest {
   businessUrl: (id: number) => string;
 }
 
+/** The product types migration 038 seeds, named by the catalogs in every language (a slug never changes). */
+const SEEDED_PRODUCT_TYPES = ['olive-oil', 'zaatar', 'dates', 'maftoul', 'soap', 'ceramics', 'embroidery', 'books'] as const;
+
+/** A product type's name in the mail's language; one the admins added reads as they named it. */
+function productTypeName(t: MailText, slug: string, name: string | null | undefined): string {
+  const seeded = SEEDED_PRODUCT_TYPES.find((type) => type === slug);
+  return seeded ? t(`productType.${seeded}`) : (name ?? slug);
+}
+
 /** An alert in words: 'In Manchester · Cafe · matching "falafel" · Verified only'; 'All new businesses' without filters. */
-export function describeAlert(t: MailText, alert: Pick<AlertDigest, 'city' | 'category' | 'search' | 'verified' | 'open_now'>): string {
+export function describeAlert(
+  t: MailText,
+  alert: Pick<AlertDigest, 'city' | 'category' | 'search' | 'verified' | 'open_now'> &
+    Partial<Pick<AlertDigest, 'alternative_to' | 'alternative_to_name' | 'palestinian_product' | 'palestinian_product_name'>>,
+): string {
   const parts = [
     alert.city && t('alerts.inCity', { city: alert.city }),
     alert.category && t('alerts.inCategory', { category: alert.category }),
@@ -172,6 +185,11 @@ export function describeAlert(t: MailText, alert: Pick<AlertDigest, 'city' | 'ca
     alert.verified === true && t('alerts.verifiedOnly'),
     alert.verified === false && t('alerts.notVerified'),
     alert.open_now && t('alerts.withHours'),
+    alert.alternative_to && t('alerts.alternativeTo', { brand: alert.alternative_to_name ?? alert.alternative_to }),
+    alert.palestinian_product === 'any' && t('alerts.stocksAny'),
+    alert.palestinian_product &&
+      alert.palestinian_product !== 'any' &&
+      t('alerts.stocksProduct', { type: productTypeName(t, alert.palestinian_product, alert.palestinian_product_name) }),
   ].filter((part): part is string => Boolean(part));
   return parts.length ? parts.join(' · ') : t('alerts.everything');
 }

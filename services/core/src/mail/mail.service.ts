@@ -76,6 +76,8 @@ export class MailService {
       for (const key of ['search', 'category', 'city'] as const) if (alert[key]) filters.set(key, alert[key]!);
       if (alert.verified !== null && alert.verified !== undefined) filters.set('verified', String(alert.verified));
       if (alert.open_now) filters.set('open_now', 'true');
+      if (alert.alternative_to) filters.set('alternative_to', alert.alternative_to);
+      if (alert.palestinian_product) filters.set('palestinian_product', alert.palestinian_product);
       return {
         ...alert,
         browseUrl: `${origin}/browse${filters.size ? `?${filters}` : ''}`,

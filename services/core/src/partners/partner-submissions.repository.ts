@@ -1,4 +1,5 @@
 import type { ValidBusinessInput } from '@zaytoon/contract';
+import { nameSearchParam, textHoldsSql } from '../db/name-search';
 import type { Queryable } from '../db/pool';
 
 export interface PartnerSubmissionRow {
@@ -12,6 +13,7 @@ export interface PartnerSubmissionRow {
 }
 
 const COLUMNS = 'id, partner_key_id, partner_name, input, status, business_id, created_at';
+const SUBMITTED_NAME = `(input->>'name')`;
 
 /** Businesses partners submitted (partner_submissions, migration 1700000000039). */
 export class PartnerSubmissionsRepository {
@@ -36,16 +38,24 @@ export class PartnerSubmissionsRepository {
     return rows[0] ?? null;
   }
 
-  async pending(afterId: number, limit: number): Promise<PartnerSubmissionRow[]> {
+  /**
+   * Pending submissions after `afterId`, oldest first, of businesses whose submitted name holds `search` when given
+   * (the queue reads its partial index of pending rows, so a search costs what the queue holds).
+   */
+  async pending(afterId: number, limit: number, search?: string): Promise<PartnerSubmissionRow[]> {
     const { rows } = await this.db.query<PartnerSubmissionRow>(
-      `SELECT ${COLUMNS} FROM partner_submissions WHERE status = 'pending' AND id > $1 ORDER BY id LIMIT $2`,
-      [afterId, limit],
+      `SELECT ${COLUMNS} FROM partner_submissions
+        WHERE status = 'pending' AND id > $1 AND ${textHoldsSql(SUBMITTED_NAME, '$3')} ORDER BY id LIMIT $2`,
+      [afterId, limit, nameSearchParam(search)],
     );
     return rows;
   }
 
-  async countPending(): Promise<number> {
-    const { rows } = await this.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM partner_submissions WHERE status = 'pending'`);
+  async countPending(search?: string): Promise<number> {
+    const { rows } = await this.db.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM partner_submissions WHERE status = 'pending' AND ${textHoldsSql(SUBMITTED_NAME, '$1')}`,
+      [nameSearchParam(search)],
+    );
     return rows[0].count;
   }
 

@@ -1,4 +1,4 @@
-import type { pageQuerySchema, PartnerSubmission, User, Valid, ValidBusinessInput } from '@zaytoon/contract';
+import type { PartnerSubmission, searchedQueueQuerySchema, User, Valid, ValidBusinessInput } from '@zaytoon/contract';
 import { AuditRepository } from '../audit/audit.repository';
 import type { BusinessesService } from '../businesses/businesses.service';
 import { idPage, type ListPage } from '../db/keyset-page';
@@ -33,11 +33,12 @@ export class PartnerSubmissionsService {
     return toSubmission(row);
   }
 
-  pending(query: Valid<typeof pageQuerySchema>): Promise<ListPage<PartnerSubmission>> {
+  /** The admins' queue, oldest first, searched by the submitted business's name. */
+  pending(query: Valid<typeof searchedQueueQuerySchema>): Promise<ListPage<PartnerSubmission>> {
     return idPage(
       query,
-      async (afterId, limit) => (await this.submissions.pending(afterId, limit)).map(toSubmission),
-      () => this.submissions.countPending(),
+      async (afterId, limit) => (await this.submissions.pending(afterId, limit, query.search)).map(toSubmission),
+      () => this.submissions.countPending(query.search),
       (submission) => submission.id,
     );
   }

@@ -2,21 +2,22 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import type { ApiClient, PartnerSubmission } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
 import { useContractMessages, useErrorText } from '@zaytoon/web-kit/contract-messages';
-import { ADMIN_QUEUE_PAGE, adminListQueryOptions } from './admin-list';
+import { queueQueryOptions, type QueueReadOptions, type QueueSearch } from './admin-list';
 import { adminKeys } from './keys';
 
-/** GET /api/admin/submissions: businesses partners submitted, oldest first, each with its partner's name. */
-export function getPendingSubmissionsQueryOptions(api: ApiClient) {
-  return adminListQueryOptions({
-    queryKey: adminKeys.submissions(),
+/** GET /api/admin/submissions: businesses partners submitted, oldest first, each with its partner's name; searched by business name. */
+export function getPendingSubmissionsQueryOptions(api: ApiClient, filter: QueueSearch = {}) {
+  return queueQueryOptions({
+    base: adminKeys.submissions(),
+    filter,
     failure: 'internalError',
-    readPage: (cursor) => api.callPage('pendingSubmissions', { query: { limit: ADMIN_QUEUE_PAGE, cursor } }),
+    readPage: (query) => api.callPage('pendingSubmissions', { query }),
   });
 }
 
-export function usePendingSubmissions() {
+export function usePendingSubmissions(filter: QueueSearch = {}, options: QueueReadOptions = {}) {
   const { api } = useHost();
-  return useInfiniteQuery(getPendingSubmissionsQueryOptions(api));
+  return useInfiniteQuery({ ...getPendingSubmissionsQueryOptions(api, filter), ...options });
 }
 
 export type SubmissionAction = 'approve' | 'reject';

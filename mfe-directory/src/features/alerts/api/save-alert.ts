@@ -10,8 +10,8 @@ import { alertKeys } from './get-alerts';
 export async function saveAlert({ api, toast, language }: Pick<HostContext, 'api' | 'toast' | 'language'>, filter: DirectoryFilter): Promise<void> {
   const messages = contractMessagesNow(language);
   try {
-    const { city, category, search, verified, open_now } = filter;
-    await api.call('createAlert', { body: { city, category, search, verified, open_now } });
+    const { city, category, search, verified, open_now, alternative_to, palestinian_product } = filter;
+    await api.call('createAlert', { body: { city, category, search, verified, open_now, alternative_to, palestinian_product } });
     toast.success((await messages).t('alertSaved'));
     await remoteQueryClient().invalidateQueries({ queryKey: alertKeys.mine });
   } catch (error) {
