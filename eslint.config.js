@@ -23,6 +23,7 @@ const PUBLIC_ENTRY_POINTS = [
   '@zaytoon/build-kit/remote-preload',
   '@zaytoon/contract/embed',
   '@zaytoon/contract/open-data',
+  '@zaytoon/contract/testing',
   '@zaytoon/core/migrate',
   '@zaytoon/core/worker',
   '@zaytoon/core/testing',

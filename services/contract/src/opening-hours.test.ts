@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WEEKDAYS } from './limits';
+import { EID_2026, RAMADAN_2026 } from './testing';
 import {
   HOURS_WEEKDAYS,
   londonWeekMinute,
@@ -161,15 +162,8 @@ describe('openingStatus', () => {
 });
 
 describe('openingStatusAt: special hours over the weekly ones', () => {
-  const RAMADAN: SpecialHoursEntry = {
-    label: 'Ramadan',
-    first_date: '2026-03-28',
-    last_date: '2026-04-02',
-    closed: false,
-    opens: '18:00',
-    closes: '02:00',
-  };
-  const EID: SpecialHoursEntry = { label: 'Eid al-Fitr', first_date: '2026-03-20', last_date: '2026-03-20', closed: true, opens: null, closes: null };
+  const RAMADAN = RAMADAN_2026;
+  const EID = EID_2026;
   const ALWAYS = Object.fromEntries(HOURS_WEEKDAYS.map((day) => [day, '24 hours']));
   const FRIDAY = 4 * DAY;
   const SATURDAY = 5 * DAY;

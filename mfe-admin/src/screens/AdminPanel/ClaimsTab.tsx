@@ -1,41 +1,25 @@
 import { formatDate, NEW_TAB_REL, type Claim } from '@zaytoon/contract/client';
 import { useClaims } from '../../features/admin/api/get-claims';
 import { useReviewClaim, type ClaimAction } from '../../features/admin/api/review-claim';
-import { useBusy } from './useBusy';
 import { rich } from '../../i18n/Rich';
 import { useMessages } from '../../i18n/messages';
 import card from './card.module.css';
-import { PagedList } from './PagedList';
-import { useQueueFilters } from './QueueFilters';
-import { narrows } from '../../features/admin/api/admin-list';
+import { SearchedList } from './SearchedList';
+import { ReviewButtons } from './ReviewButtons';
+import { settled } from './QueueTab';
 import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
 
 /** Owner claims, oldest first, searched by business name: approving makes the member the owner, who can then edit. */
 export function ClaimsTab() {
   const t = useMessages();
-  const queue = useQueueFilters();
-  const filter = { search: queue.search };
-  const claims = useClaims(filter, { refetchOnMount: narrows(filter) });
   const review = useReviewClaim();
   return (
-    <PagedList
+    <SearchedList
       testId="claims"
-      query={claims}
+      useItems={useClaims}
       failure="loadClaimsFailed"
       empty={t('claims.empty')}
-      filters={queue.form}
-      renderItem={(claim) => (
-        <ClaimCard
-          key={claim.id}
-          claim={claim}
-          onReview={(action) =>
-            review.mutateAsync({ claim, action }).then(
-              () => true,
-              () => false,
-            )
-          }
-        />
-      )}
+      renderItem={(claim) => <ClaimCard key={claim.id} claim={claim} onReview={(action) => settled(review.mutateAsync({ claim, action }))} />}
     />
   );
 }
@@ -43,7 +27,6 @@ export function ClaimsTab() {
 function ClaimCard({ claim, onReview }: { claim: Claim; onReview: (action: ClaimAction) => Promise<unknown> }) {
   const t = useMessages();
   const message = useContractMessages();
-  const [busy, run] = useBusy();
   return (
     <li className={`${card.card} ${card.item}`} data-testid="claim-card" data-claim-id={claim.id} data-business-id={claim.business.id}>
       <div className={card.itemHead}>
@@ -76,14 +59,7 @@ function ClaimCard({ claim, onReview }: { claim: Claim; onReview: (action: Claim
       <p className={card.text} data-testid="claim-evidence" dir="auto">
         {claim.evidence}
       </p>
-      <div className={card.actions}>
-        <button type="button" className="btn btn--outline" disabled={busy} onClick={() => run(() => onReview('reject'))}>
-          {t('action.reject')}
-        </button>
-        <button type="button" className="btn btn--primary" disabled={busy} onClick={() => run(() => onReview('approve'))}>
-          {t('action.approve')}
-        </button>
-      </div>
+      <ReviewButtons onReview={onReview} />
     </li>
   );
 }

@@ -6,7 +6,7 @@ import { LoadFailed, type FailedQuery } from './LoadFailed';
 import { LoadMore, type MorePages } from './LoadMore';
 
 /** What PagedList reads of a TanStack infinite query of an admin list. */
-interface PagedQuery<Item> extends MorePages, FailedQuery {
+export interface PagedQuery<Item> extends MorePages, FailedQuery {
   data?: { pages: { items: Item[] }[] };
   isPending: boolean;
   isError: boolean;

@@ -6,6 +6,7 @@ import { useBusy } from './useBusy';
 import { PagedList } from './PagedList';
 import card from './card.module.css';
 import styles from './PartnersTab.module.css';
+import form from './VerifyDialog.module.css';
 
 const DEFAULT_REQUESTS_PER_MINUTE = 60;
 
@@ -75,7 +76,7 @@ function IssueKeyForm({ onIssued }: { onIssued: (issued: IssuedPartnerKey) => vo
   };
   return (
     <form className={styles.form} onSubmit={submit} aria-label={t('partners.issue')}>
-      <label className={styles.field}>
+      <label className={form.field}>
         {t('partners.name')}
         <input
           required
@@ -86,7 +87,7 @@ function IssueKeyForm({ onIssued }: { onIssued: (issued: IssuedPartnerKey) => vo
           data-testid="partner-name"
         />
       </label>
-      <label className={styles.field}>
+      <label className={form.field}>
         {t('partners.rate')}
         <input
           type="number"

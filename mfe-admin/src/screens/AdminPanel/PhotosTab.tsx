@@ -2,9 +2,8 @@ import { formatDate, NEW_TAB_REL, type AdminPhoto } from '@zaytoon/contract/clie
 import { useAdminPhotos, usePhotoDecision, type PhotoDecision } from '../../features/admin/api/photos';
 import { useMessages } from '../../i18n/messages';
 import card from './card.module.css';
-import { PagedList } from './PagedList';
-import { useQueueFilters } from './QueueFilters';
-import { narrows } from '../../features/admin/api/admin-list';
+import { SearchedList } from './SearchedList';
+import { settled } from './QueueTab';
 import { useBusy } from './useBusy';
 
 /**
@@ -13,29 +12,14 @@ import { useBusy } from './useBusy';
  */
 export function PhotosTab() {
   const t = useMessages();
-  const queue = useQueueFilters();
-  const filter = { search: queue.search };
-  const photos = useAdminPhotos(filter, { refetchOnMount: narrows(filter) });
   const decide = usePhotoDecision();
   return (
-    <PagedList
+    <SearchedList
       testId="admin-photos"
-      query={photos}
+      useItems={useAdminPhotos}
       failure="loadPhotosFailed"
       empty={t('photos.empty')}
-      filters={queue.form}
-      renderItem={(photo) => (
-        <PhotoCard
-          key={photo.id}
-          photo={photo}
-          onDecide={(decision) =>
-            decide.mutateAsync({ photo, decision }).then(
-              () => true,
-              () => false,
-            )
-          }
-        />
-      )}
+      renderItem={(photo) => <PhotoCard key={photo.id} photo={photo} onDecide={(decision) => settled(decide.mutateAsync({ photo, decision }))} />}
     />
   );
 }

@@ -1,10 +1,9 @@
 import { formatDate, type PartnerSubmission } from '@zaytoon/contract/client';
 import { usePendingSubmissions, useReviewSubmission, type SubmissionAction } from '../../features/admin/api/partner-submissions';
 import { useMessages } from '../../i18n/messages';
-import { useBusy } from './useBusy';
-import { PagedList } from './PagedList';
-import { useQueueFilters } from './QueueFilters';
-import { narrows } from '../../features/admin/api/admin-list';
+import { SearchedList } from './SearchedList';
+import { ReviewButtons } from './ReviewButtons';
+import { settled } from './QueueTab';
 import card from './card.module.css';
 
 /**
@@ -13,28 +12,15 @@ import card from './card.module.css';
  */
 export function SubmissionsTab() {
   const t = useMessages();
-  const queue = useQueueFilters();
-  const filter = { search: queue.search };
-  const submissions = usePendingSubmissions(filter, { refetchOnMount: narrows(filter) });
   const review = useReviewSubmission();
   return (
-    <PagedList
+    <SearchedList
       testId="submissions"
-      query={submissions}
+      useItems={usePendingSubmissions}
       failure="internalError"
       empty={t('submissions.empty')}
-      filters={queue.form}
       renderItem={(submission) => (
-        <SubmissionCard
-          key={submission.id}
-          submission={submission}
-          onReview={(action) =>
-            review.mutateAsync({ submission, action }).then(
-              () => true,
-              () => false,
-            )
-          }
-        />
+        <SubmissionCard key={submission.id} submission={submission} onReview={(action) => settled(review.mutateAsync({ submission, action }))} />
       )}
     />
   );
@@ -42,7 +28,6 @@ export function SubmissionsTab() {
 
 function SubmissionCard({ submission, onReview }: { submission: PartnerSubmission; onReview: (action: SubmissionAction) => Promise<unknown> }) {
   const t = useMessages();
-  const [busy, run] = useBusy();
   const { business } = submission;
   return (
     <li className={`${card.card} ${card.item}`} data-testid="submission-card" data-submission-id={submission.id}>
@@ -71,14 +56,7 @@ function SubmissionCard({ submission, onReview }: { submission: PartnerSubmissio
           {business.website}
         </p>
       )}
-      <div className={card.actions}>
-        <button type="button" className="btn btn--outline" disabled={busy} onClick={() => run(() => onReview('reject'))}>
-          {t('action.reject')}
-        </button>
-        <button type="button" className="btn btn--primary" disabled={busy} onClick={() => run(() => onReview('approve'))}>
-          {t('action.approve')}
-        </button>
-      </div>
+      <ReviewButtons onReview={onReview} />
     </li>
   );
 }

@@ -1,6 +1,6 @@
 import { formatDate, NEW_TAB_REL, type ReviewAction, type Suggestion } from '@zaytoon/contract/client';
 import { useContractLabels, useDescribeValue } from '@zaytoon/web-kit/contract-messages';
-import { useBusy } from './useBusy';
+import { ReviewButtons } from './ReviewButtons';
 import { rich } from '../../i18n/Rich';
 import { useMessages } from '../../i18n/messages';
 import card from './card.module.css';
@@ -8,7 +8,6 @@ import card from './card.module.css';
 /** A pending suggestion (SPEC §2 Suggestions tab). */
 export function SuggestionCard({ suggestion, onReview }: { suggestion: Suggestion; onReview: (action: ReviewAction) => Promise<unknown> }) {
   const t = useMessages();
-  const [busy, run] = useBusy();
   const label = useContractLabels()('field', suggestion.field_name);
   const describe = useDescribeValue();
   return (
@@ -61,14 +60,7 @@ export function SuggestionCard({ suggestion, onReview }: { suggestion: Suggestio
       <p className={card.muted}>
         {rich(t, 'suggestion.by', { name: <bdi dir="auto">{suggestion.suggester_username ?? t('common.formerMember')}</bdi> })}
       </p>
-      <div className={card.actions}>
-        <button type="button" className="btn btn--outline" disabled={busy} onClick={() => run(() => onReview('reject'))}>
-          {t('action.reject')}
-        </button>
-        <button type="button" className="btn btn--primary" disabled={busy} onClick={() => run(() => onReview('approve'))}>
-          {t('suggestion.approveUpdate')}
-        </button>
-      </div>
+      <ReviewButtons onReview={onReview} approveLabel={t('suggestion.approveUpdate')} />
     </li>
   );
 }

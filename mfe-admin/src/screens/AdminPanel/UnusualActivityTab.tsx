@@ -2,37 +2,21 @@ import { formatDate, NEW_TAB_REL, PAGING, type PausedBusiness } from '@zaytoon/c
 import { useProtectionDecision, useUnusualActivity, type ProtectionAction } from '../../features/admin/api/unusual-activity';
 import { useMessages } from '../../i18n/messages';
 import card from './card.module.css';
-import { PagedList } from './PagedList';
-import { useQueueFilters } from './QueueFilters';
-import { narrows } from '../../features/admin/api/admin-list';
+import { SearchedList } from './SearchedList';
+import { settled } from './QueueTab';
 import { useBusy } from './useBusy';
 
 /** Businesses paused by a burst of new accounts, newest first, searched by business name: who acted, how new they are, and the three decisions. */
 export function UnusualActivityTab() {
   const t = useMessages();
-  const queue = useQueueFilters();
-  const filter = { search: queue.search };
-  const paused = useUnusualActivity(filter, { refetchOnMount: narrows(filter) });
   const decide = useProtectionDecision();
   return (
-    <PagedList
+    <SearchedList
       testId="unusual-activity"
-      query={paused}
+      useItems={useUnusualActivity}
       failure="internalError"
       empty={t('unusual.empty')}
-      filters={queue.form}
-      renderItem={(entry) => (
-        <PausedCard
-          key={entry.id}
-          entry={entry}
-          onDecide={(action) =>
-            decide.mutateAsync({ entry, action }).then(
-              () => true,
-              () => false,
-            )
-          }
-        />
-      )}
+      renderItem={(entry) => <PausedCard key={entry.id} entry={entry} onDecide={(action) => settled(decide.mutateAsync({ entry, action }))} />}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, MESSAGES, londonDateAndMinute, textTooLongMessage, INPUT_LABELS } from '@zaytoon/contract';
-import { adminClient, startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
+import { adminOwnerAndMember, startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
 import { createBusiness } from '../test/fixtures';
 
 let api: TestApi;
@@ -9,11 +9,7 @@ let owner: ApiTestClient;
 let member: ApiTestClient;
 beforeAll(async () => {
   api = await startTestApi();
-  admin = await adminClient(api);
-  owner = api.client();
-  await owner.signup();
-  member = api.client();
-  await member.signup();
+  ({ admin, owner, member } = await adminOwnerAndMember(api));
 });
 afterAll(async () => api?.stop());
 

@@ -219,6 +219,16 @@ export async function adminClient(api: TestApi): Promise<ApiTestClient> {
   return client;
 }
 
+/** An admin, a member who will own what they add, and another member, each signed up and logged in. */
+export async function adminOwnerAndMember(api: TestApi) {
+  const admin = await adminClient(api);
+  const owner = api.client();
+  await owner.signup();
+  const member = api.client();
+  const memberUser = await member.signup();
+  return { admin, owner, member, memberName: memberUser.username };
+}
+
 /** Headers naming the client's address as the trusted proxy (loopback) forwards it, for per-IP limits. */
 /** Every item of a paged list (CONTRACT.md), following its Link rel="next" from `path`; each page must answer 200. */
 export async function allPages<Item>(client: ApiTestClient, path: string): Promise<{ items: Item[]; total: number }> {

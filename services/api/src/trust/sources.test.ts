@@ -2,7 +2,7 @@
 // suggestions; proof_of_support stays as their text for clients that predate them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, MESSAGES, SOURCE_RULES, textTooLongMessage, tooManySourcesMessage } from '@zaytoon/contract';
-import { adminClient, startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
+import { adminOwnerAndMember, startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
 import { businessInput, createBusiness } from '../test/fixtures';
 
 let api: TestApi;
@@ -12,11 +12,7 @@ let member: ApiTestClient;
 let memberName: string;
 beforeAll(async () => {
   api = await startTestApi();
-  admin = await adminClient(api);
-  owner = api.client();
-  await owner.signup();
-  member = api.client();
-  memberName = (await member.signup()).username;
+  ({ admin, owner, member, memberName } = await adminOwnerAndMember(api));
 });
 afterAll(async () => api?.stop());
 

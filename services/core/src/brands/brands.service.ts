@@ -46,33 +46,35 @@ export class BrandsService {
   async create(input: ValidBrandInput, admin: User): Promise<Brand> {
     const slug = input.slug ?? slugOf(input.name);
     if (!slug) throw badRequest('brandSlugInvalid', { slug: coded('brandSlugInvalid') });
-    const { brand, newLinks } = await inTransaction(this.db, async (client) => {
-      const brands = new BrandsRepository(client);
+    return this.save(input, admin, 'brand.created', async (brands) => {
       const id = await brands.insert({ name: input.name, slug, reason: input.reason }, admin.id);
       if (id === null) throw conflict('brandExists');
-      const added = await replaceSourceList(new SourcesRepository(client, BRAND_SOURCES), id, input.sources, admin.id);
-      await new AuditRepository(client).record({
-        actorId: admin.id,
-        action: 'brand.created',
-        targetType: 'brand',
-        targetId: id,
-        details: { name: input.name },
-      });
-      return { brand: await this.withSourcesAndCount(client, (await brands.findById(id))!, true), newLinks: added };
+      return id;
     });
-    await afterCommit('link checks of new brand sources', () => queueLinkChecks(this.jobs, newLinks, 'brand'));
-    return brand;
   }
 
   async update(id: number, input: ValidBrandInput, admin: User): Promise<Brand> {
-    const { brand, newLinks } = await inTransaction(this.db, async (client) => {
-      const brands = new BrandsRepository(client);
+    return this.save(input, admin, 'brand.updated', async (brands) => {
       if (!(await brands.lock(id))) throw notFound('brandNotFound');
       if (!(await brands.update(id, input))) throw conflict('brandExists');
+      return id;
+    });
+  }
+
+  /** Writes the brand (`write` answers its id), its sources and the audit line at once, then queues link checks of its new sources. */
+  private async save(
+    input: ValidBrandInput,
+    admin: User,
+    action: 'brand.created' | 'brand.updated',
+    write: (brands: BrandsRepository) => Promise<number>,
+  ): Promise<Brand> {
+    const { brand, newLinks } = await inTransaction(this.db, async (client) => {
+      const brands = new BrandsRepository(client);
+      const id = await write(brands);
       const added = await replaceSourceList(new SourcesRepository(client, BRAND_SOURCES), id, input.sources, admin.id);
       await new AuditRepository(client).record({
         actorId: admin.id,
-        action: 'brand.updated',
+        action,
         targetType: 'brand',
         targetId: id,
         details: { name: input.name },

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessInputSchema, londonWeekMinute, openingStatusAt, type SpecialHoursEntry } from '@zaytoon/contract';
+import { EID_2026, RAMADAN_2026 } from '@zaytoon/contract/testing';
 import { createMigratedDatabase, type ThrowawayDatabase } from '../db/throwaway-db';
 import { toDirectoryFilters } from '../directory/directory-filters';
 import { tileKeys } from '../directory/map-tiles';
@@ -148,15 +149,8 @@ describe("'Open now' in SQL", () => {
 
 describe("'Open now' with special hours in SQL", () => {
   const SPECIAL_CITY = 'Specialtown';
-  const RAMADAN: SpecialHoursEntry = {
-    label: 'Ramadan',
-    first_date: '2026-03-28',
-    last_date: '2026-04-02',
-    closed: false,
-    opens: '18:00',
-    closes: '02:00',
-  };
-  const EID: SpecialHoursEntry = { label: 'Eid al-Fitr', first_date: '2026-03-20', last_date: '2026-03-20', closed: true, opens: null, closes: null };
+  const RAMADAN = RAMADAN_2026;
+  const EID = EID_2026;
   const SHOPS: { name: string; hours: Record<string, string>; special: SpecialHoursEntry[] }[] = [
     { name: 'Always But Eid', hours: ALWAYS, special: [EID] },
     { name: 'Ramadan Evenings', hours: WEEKDAYS_9_TO_6, special: [RAMADAN] },

@@ -110,15 +110,9 @@ export class PhotosService {
     const photo = await this.photos.findFiles(photoId);
     if (!photo) throw notFound('photoNotFound');
     if (photo.uploader_id !== actor.id && !actor.is_admin) throw forbidden('notAllowedToDeletePhoto');
-    await inTransaction(this.db, async (client) => {
-      await new PhotosRepository(client).delete(photoId);
-      await new AuditRepository(client).record({
-        actorId: actor.id,
-        action: 'photo-deleted',
-        targetType: 'photo',
-        targetId: photoId,
-        details: { business_id: photo.business_id, uploader_id: photo.uploader_id },
-      });
+    await this.changeAudited(actor, 'photo-deleted', photoId, { business_id: photo.business_id, uploader_id: photo.uploader_id }, async (photos) => {
+      await photos.delete(photoId);
+      return true;
     });
     await removePhotoFiles(this.storage, photo.storage_stem);
   }
@@ -130,16 +124,7 @@ export class PhotosService {
     const business = await this.businesses.findOwner(photo.business_id);
     if (!business) throw notFound('photoNotFound');
     if (business.owner_id !== actor.id && !actor.is_admin) throw forbidden('notAllowedToSetCover');
-    await inTransaction(this.db, async (client) => {
-      if (!(await new PhotosRepository(client).makeCover(photo))) throw notFound('photoNotFound');
-      await new AuditRepository(client).record({
-        actorId: actor.id,
-        action: 'photo-cover-set',
-        targetType: 'photo',
-        targetId: photoId,
-        details: { business_id: photo.business_id },
-      });
-    });
+    await this.changeAudited(actor, 'photo-cover-set', photoId, { business_id: photo.business_id }, (photos) => photos.makeCover(photo));
   }
 
   /** A member reports a listed photo once; the report that makes PHOTO_RULES.reportsToHide hides it. Both audited. */
@@ -182,24 +167,28 @@ export class PhotosService {
   async remove(photoId: number, admin: User): Promise<void> {
     const photo = await this.photos.findFiles(photoId);
     if (!photo) throw notFound('photoNotFound');
-    await inTransaction(this.db, async (client) => {
-      if (!(await new PhotosRepository(client).markRemoved(photoId))) throw notFound('photoNotFound');
-      await new AuditRepository(client).record({
-        actorId: admin.id,
-        action: 'photo-removed',
-        targetType: 'photo',
-        targetId: photoId,
-        details: { business_id: photo.business_id, uploader_id: photo.uploader_id },
-      });
-    });
+    await this.changeAudited(admin, 'photo-removed', photoId, { business_id: photo.business_id, uploader_id: photo.uploader_id }, (photos) =>
+      photos.markRemoved(photoId),
+    );
     await removePhotoFiles(this.storage, photo.storage_stem);
   }
 
   /** An admin keeps a photo its reports hid: listed again, audited. */
   async keep(photoId: number, admin: User): Promise<void> {
+    await this.changeAudited(admin, 'photo-kept', photoId, undefined, (photos) => photos.keep(photoId));
+  }
+
+  /** Changes the photo and records who did it, at once; a change that finds no photo to change is 'not found'. */
+  private async changeAudited(
+    actor: User,
+    action: string,
+    photoId: number,
+    details: Record<string, unknown> | undefined,
+    change: (photos: PhotosRepository) => Promise<boolean>,
+  ): Promise<void> {
     await inTransaction(this.db, async (client) => {
-      if (!(await new PhotosRepository(client).keep(photoId))) throw notFound('photoNotFound');
-      await new AuditRepository(client).record({ actorId: admin.id, action: 'photo-kept', targetType: 'photo', targetId: photoId });
+      if (!(await change(new PhotosRepository(client)))) throw notFound('photoNotFound');
+      await new AuditRepository(client).record({ actorId: actor.id, action, targetType: 'photo', targetId: photoId, details });
     });
   }
 

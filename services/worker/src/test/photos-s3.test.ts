@@ -6,7 +6,7 @@ import type { User } from '@zaytoon/contract';
 import { BusinessesRepository, loadConfig, PhotosService, type S3StorageRepository, storageFromConfig } from '@zaytoon/core';
 import { PhotosRepository } from '@zaytoon/core/worker';
 import type { RunningWorker } from '../worker';
-import { insertBusiness, insertUser } from './fixtures';
+import { phonePhoto, uploaderAndBusiness, uploadPhoto } from './fixtures';
 import { createTestContext, startWorker, waitFor, waitForJob, type TestContext } from './test-context';
 
 const BUCKET = 'zaytoon-photos';
@@ -41,35 +41,17 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function phonePhoto(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 40, g: 110, b: 70 } } })
-    .jpeg()
-    .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 2640/100', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 3960/100' } })
-    .toBuffer();
-}
-
 async function uploadReady(uploader: User, businessId: number) {
   const original = await phonePhoto(1000, 750);
-  const photo = await photos.upload(
-    businessId,
-    { buffer: original, size: original.length },
-    { alt_text: 'The shop front', licence: 'CC BY-SA 4.0' },
-    uploader,
-  );
+  const photo = await uploadPhoto(photos, uploader, businessId, original, 'The shop front');
   expect(await storage.list('originals/')).toHaveLength(1);
   expect((await waitForJob(context.queues.images, `photo-${photo.id}`)).state).toBe('completed');
   return photo;
 }
 
-async function member() {
-  const user = await insertUser(context.db);
-  const business = await insertBusiness(context.db);
-  return { uploader: { id: user.id, is_admin: false } as User, businessId: business.id };
-}
-
 describe('photos in a bucket', { timeout: 60_000 }, () => {
   it('the worker writes the WebP sizes to the bucket without metadata, and deletes the original; deleting removes the objects', async () => {
-    const { uploader, businessId } = await member();
+    const { uploader, businessId } = await uploaderAndBusiness(context.db);
     const photo = await uploadReady(uploader, businessId);
     const [listed] = (await photos.list(businessId, {})).body;
     expect(listed.sizes.map(({ width }) => width)).toEqual([320, 800, 1000]);
@@ -87,7 +69,7 @@ describe('photos in a bucket', { timeout: 60_000 }, () => {
   });
 
   it("remove-member-photos empties a deleted account's folder in the bucket", async () => {
-    const { uploader, businessId } = await member();
+    const { uploader, businessId } = await uploaderAndBusiness(context.db);
     await uploadReady(uploader, businessId);
     expect(await storage.list(`photos/${uploader.id}/`)).toHaveLength(3);
     await context.db.query('DELETE FROM users WHERE id = $1', [uploader.id]);

@@ -2,12 +2,12 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHOTO_RULES, type User } from '@zaytoon/contract';
+import { PHOTO_RULES } from '@zaytoon/contract';
 import { Job } from 'bullmq';
 import { BusinessesRepository, LocalStorageRepository, PhotosService } from '@zaytoon/core';
 import { ImageRepository, PhotoProcessingService, PhotosRepository } from '@zaytoon/core/worker';
 import type { RunningWorker } from '../worker';
-import { insertBusiness, insertUser } from './fixtures';
+import { phonePhoto, uploaderAndBusiness, uploadPhoto } from './fixtures';
 import { createTestContext, startWorker, waitFor, waitForJob, type TestContext } from './test-context';
 
 let context: TestContext;
@@ -45,23 +45,6 @@ function hasGps(exif: Buffer | undefined): boolean {
   return Array.from({ length: u16(ifd0) }, (_, i) => u16(ifd0 + 2 + i * 12)).includes(GPS_IFD_POINTER);
 }
 
-/** A JPEG from a phone: camera fields and the GPS position of the shop. */
-async function phonePhoto(width = 2000, height = 1500): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 40, g: 110, b: 70 } } })
-    .jpeg()
-    .withExif({
-      IFD0: { Make: 'TestCam', Model: 'Secret Model' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 2640/100', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 3960/100' },
-    })
-    .toBuffer();
-}
-
-async function memberAndBusiness() {
-  const member = await insertUser(context.db);
-  const business = await insertBusiness(context.db);
-  return { uploader: { id: member.id, is_admin: false } as User, businessId: business.id };
-}
-
 const filesOf = async (uploaderId: number) => (await readdir(join(context.uploadDir, 'photos', String(uploaderId))).catch(() => [])).sort();
 const photoRow = async (id: number) => (await context.db.query('SELECT state, sizes FROM photos WHERE id = $1', [id])).rows[0];
 
@@ -69,13 +52,8 @@ describe('process-photo', () => {
   it('makes WebP sizes of 320, 800 and 1600 px without any metadata, lists the photo, deletes the original', async () => {
     const original = await phonePhoto();
     expect(hasGps((await sharp(original).metadata()).exif)).toBe(true);
-    const { uploader, businessId } = await memberAndBusiness();
-    const photo = await photos.upload(
-      businessId,
-      { buffer: original, size: original.length },
-      { alt_text: 'The shop front', licence: 'CC BY-SA 4.0' },
-      uploader,
-    );
+    const { uploader, businessId } = await uploaderAndBusiness(context.db);
+    const photo = await uploadPhoto(photos, uploader, businessId, original, 'The shop front');
     expect(photo).toMatchObject({ state: 'pending', sizes: [], licence: PHOTO_RULES.licence, from_owner: false });
     expect((await photos.list(businessId, {})).body).toEqual([]);
     expect(await storage.list('originals/')).toHaveLength(1);
@@ -102,14 +80,9 @@ describe('process-photo', () => {
   });
 
   it('never enlarges: a photo narrower than 800 px gets 320 px and its own width', async () => {
-    const { uploader, businessId } = await memberAndBusiness();
+    const { uploader, businessId } = await uploaderAndBusiness(context.db);
     const original = await phonePhoto(500, 400);
-    const photo = await photos.upload(
-      businessId,
-      { buffer: original, size: original.length },
-      { alt_text: 'Inside', licence: 'CC BY-SA 4.0' },
-      uploader,
-    );
+    const photo = await uploadPhoto(photos, uploader, businessId, original, 'Inside');
     expect((await waitForJob(context.queues.images, `photo-${photo.id}`)).state).toBe('completed');
     expect((await photoRow(photo.id)).sizes).toEqual([
       { width: 320, height: 256 },
@@ -118,14 +91,9 @@ describe('process-photo', () => {
   });
 
   it('a photo that cannot be decoded fails for good and leaves nothing: no row, no sizes, no original', async () => {
-    const { uploader, businessId } = await memberAndBusiness();
+    const { uploader, businessId } = await uploaderAndBusiness(context.db);
     const truncated = (await phonePhoto()).subarray(0, 600);
-    const photo = await photos.upload(
-      businessId,
-      { buffer: truncated, size: truncated.length },
-      { alt_text: 'Broken', licence: 'CC BY-SA 4.0' },
-      uploader,
-    );
+    const photo = await uploadPhoto(photos, uploader, businessId, truncated, 'Broken');
     const result = await waitForJob(context.queues.images, `photo-${photo.id}`);
     expect(result).toMatchObject({ state: 'failed', attemptsMade: 1 });
     expect(result.failedReason).toMatch(/Image could not be decoded/);
@@ -135,14 +103,9 @@ describe('process-photo', () => {
   });
 
   it('the same job run again after it succeeded changes nothing', async () => {
-    const { uploader, businessId } = await memberAndBusiness();
+    const { uploader, businessId } = await uploaderAndBusiness(context.db);
     const original = await phonePhoto(900, 600);
-    const photo = await photos.upload(
-      businessId,
-      { buffer: original, size: original.length },
-      { alt_text: 'A sign', licence: 'CC BY-SA 4.0' },
-      uploader,
-    );
+    const photo = await uploadPhoto(photos, uploader, businessId, original, 'A sign');
     expect((await waitForJob(context.queues.images, `photo-${photo.id}`)).state).toBe('completed');
     const files = await filesOf(uploader.id);
     const { data } = (await Job.fromId(context.queues.images, `photo-${photo.id}`))!;
@@ -152,22 +115,12 @@ describe('process-photo', () => {
   });
 
   it('a photo deleted before its job runs leaves no files; deleting a ready photo removes its files at once', async () => {
-    const { uploader, businessId } = await memberAndBusiness();
+    const { uploader, businessId } = await uploaderAndBusiness(context.db);
     const original = await phonePhoto(700, 500);
-    const first = await photos.upload(
-      businessId,
-      { buffer: original, size: original.length },
-      { alt_text: 'Products', licence: 'CC BY-SA 4.0' },
-      uploader,
-    );
+    const first = await uploadPhoto(photos, uploader, businessId, original, 'Products');
     await photos.delete(first.id, uploader);
     await waitForJob(context.queues.images, `photo-${first.id}`);
-    const second = await photos.upload(
-      businessId,
-      { buffer: original, size: original.length },
-      { alt_text: 'Products', licence: 'CC BY-SA 4.0' },
-      uploader,
-    );
+    const second = await uploadPhoto(photos, uploader, businessId, original, 'Products');
     expect((await waitForJob(context.queues.images, `photo-${second.id}`)).state).toBe('completed');
     expect(await filesOf(uploader.id)).toHaveLength(2);
     await photos.delete(second.id, uploader);
@@ -180,14 +133,9 @@ describe('process-photo', () => {
   });
 
   it("a business removed by an approved report takes its photos' files with it", async () => {
-    const { uploader, businessId } = await memberAndBusiness();
+    const { uploader, businessId } = await uploaderAndBusiness(context.db);
     const original = await phonePhoto(700, 500);
-    const photo = await photos.upload(
-      businessId,
-      { buffer: original, size: original.length },
-      { alt_text: 'Shop front', licence: 'CC BY-SA 4.0' },
-      uploader,
-    );
+    const photo = await uploadPhoto(photos, uploader, businessId, original, 'Shop front');
     expect((await waitForJob(context.queues.images, `photo-${photo.id}`)).state).toBe('completed');
     expect(await filesOf(uploader.id)).toHaveLength(2);
     const cascade = await context.producer.enqueue('approveReportCascade', { reportId: 1, businessId, adminId: uploader.id });
@@ -198,14 +146,9 @@ describe('process-photo', () => {
   });
 
   it('remove-member-photos deletes every photo file of a deleted account', async () => {
-    const { uploader, businessId } = await memberAndBusiness();
+    const { uploader, businessId } = await uploaderAndBusiness(context.db);
     const original = await phonePhoto(700, 500);
-    const photo = await photos.upload(
-      businessId,
-      { buffer: original, size: original.length },
-      { alt_text: 'Poster', licence: 'CC BY-SA 4.0' },
-      uploader,
-    );
+    const photo = await uploadPhoto(photos, uploader, businessId, original, 'Poster');
     expect((await waitForJob(context.queues.images, `photo-${photo.id}`)).state).toBe('completed');
     await context.db.query('DELETE FROM users WHERE id = $1', [uploader.id]);
     expect(await photoRow(photo.id)).toBeUndefined();
