@@ -1,22 +1,21 @@
 import type { BrandSummary } from '@zaytoon/contract/client';
 import { useListMessages } from '../../i18n/list-messages';
 import { useDebounced } from '../../lib/useDebounced';
-import { useBrandOptions } from './api';
+import { BRAND_OFFER_MIN_LENGTH, useBrandOptions } from './api';
 import styles from './Brands.module.css';
 
 /** Brands offered for a typed search at most: the search box is about businesses first. */
 const OFFERS_SHOWN = 3;
 const OFFER_DELAY_MS = 200;
-const OFFER_MIN_LENGTH = 3;
 
 /**
  * Typing a brand's name in the search box ('starbucks') offers "Alternatives to Starbucks" first, under the box:
  * choosing it filters on the brand instead of searching for its name.
  */
-export function BrandOffers({ search, onChoose }: { search: string; onChoose: (brand: BrandSummary) => void }) {
+export default function BrandOffers({ search, onChoose }: { search: string; onChoose: (brand: BrandSummary) => void }) {
   const t = useListMessages();
   const text = useDebounced(search.trim(), OFFER_DELAY_MS);
-  const wanted = text.length >= OFFER_MIN_LENGTH;
+  const wanted = text.length >= BRAND_OFFER_MIN_LENGTH;
   const brands = useBrandOptions(text, { enabled: wanted });
   const offers =
     wanted && search.trim() ? brands.filter((brand) => brand.name.toLocaleLowerCase().includes(text.toLocaleLowerCase())).slice(0, OFFERS_SHOWN) : [];

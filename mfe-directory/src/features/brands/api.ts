@@ -3,6 +3,8 @@ import { BRAND_RULES, type BrandSummary, type ProductType } from '@zaytoon/contr
 import { useHost } from '@zaytoon/web-kit';
 
 const OPTIONS_STALE_MS = 5 * 60_000;
+/** The search box offers brands once it holds this many characters (the offers' code downloads only then). */
+export const BRAND_OFFER_MIN_LENGTH = 3;
 const NO_BRANDS: BrandSummary[] = [];
 const NO_TYPES: ProductType[] = [];
 

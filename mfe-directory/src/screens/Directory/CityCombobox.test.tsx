@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, fakeHost, renderScreen, routeFake } from '../../test/harness';
 import { summary } from '../../test/directoryFakes';
-import { CITY_OPTIONS_SHOWN, narrowCities } from './CityCombobox';
+import { CITY_OPTIONS_SHOWN } from './CityCombobox';
+import { narrowCities } from './CityOptions';
 import { DirectoryScreen } from './DirectoryScreen';
 
 const CITIES = Array.from({ length: 3000 }, (_, index) => `Town ${String(index).padStart(4, '0')}`);

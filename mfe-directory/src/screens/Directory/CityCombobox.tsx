@@ -1,8 +1,11 @@
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useCityOptions } from '../../features/directory/api/get-filter-options';
 import { useDebounced } from '../../lib/useDebounced';
 import fieldStyles from '../../ui/Field.module.css';
 import combobox from './CityCombobox.module.css';
+
+// The list's code downloads when the visitor first opens it (as its cities do).
+const CityOptions = lazy(() => import('./CityOptions'));
 
 /** Cities listed at once: typing narrows the rest down (thousands of cities make no usable list). */
 export const CITY_OPTIONS_SHOWN = 50;
@@ -10,20 +13,8 @@ export const CITY_OPTIONS_SHOWN = 50;
 export const CITY_SEARCH_DELAY_MS = 200;
 
 const ALL = 'all';
-
-/**
- * The cities of `cities` holding `text`, those that start with it first, in the server's order otherwise: the last
- * answer narrowed at once while the server is asked for the new text's cities.
- */
-export function narrowCities(cities: string[], text: string): string[] {
-  const query = text.trim().toLocaleLowerCase();
-  if (!query) return cities;
-  const holding = cities.filter((city) => city.toLocaleLowerCase().includes(query));
-  return [
-    ...holding.filter((city) => city.toLocaleLowerCase().startsWith(query)),
-    ...holding.filter((city) => !city.toLocaleLowerCase().startsWith(query)),
-  ];
-}
+/** Before the list's code and cities are in, it holds 'All Cities' alone. */
+const ONLY_ALL = [ALL];
 
 interface Props {
   label: string;
@@ -42,18 +33,18 @@ interface Props {
 export function CityCombobox({ label, allLabel, value, onChoose }: Props) {
   const id = useId();
   const listId = `${id}-list`;
-  const [wanted, setWanted] = useState(false);
   const chosenText = value === ALL ? '' : value;
+  const [wanted, setWanted] = useState(false);
   const [text, setText] = useState<string | null>(null);
   const search = useDebounced((text ?? '').trim(), CITY_SEARCH_DELAY_MS);
   const cities = useCityOptions(search, CITY_OPTIONS_SHOWN, { enabled: wanted });
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const listRef = useRef<HTMLUListElement>(null);
+  const optionsRef = useRef<string[]>(ONLY_ALL);
 
   // While the visitor has not typed, the box shows the city in effect and the list starts from the top.
   const shownText = text ?? chosenText;
-  const options = useMemo(() => [ALL, ...narrowCities(cities, text ?? '')], [cities, text]);
 
   const openList = () => {
     setWanted(true);
@@ -74,6 +65,7 @@ export function CityCombobox({ label, allLabel, value, onChoose }: Props) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const options = optionsRef.current;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       if (!open) {
@@ -121,23 +113,21 @@ export function CityCombobox({ label, allLabel, value, onChoose }: Props) {
         onBlur={close}
       />
       <ul ref={listRef} id={listId} role="listbox" aria-label={label} className={combobox.list} hidden={!open}>
-        {open &&
-          options.map((option, index) => (
-            // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the keyboard chooses through the combobox (arrow keys and Enter, aria-activedescendant), as WAI-ARIA's pattern has it
-            <li
-              key={option}
-              id={`${id}-option-${index}`}
-              role="option"
-              aria-selected={index === active}
-              data-chosen={option === value || undefined}
-              className={index === active ? combobox.active : undefined}
-              // Choosing with the pointer must not blur the box first (which would close the list).
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => choose(option)}
-            >
-              {option === ALL ? allLabel : option}
-            </li>
-          ))}
+        {open && (
+          <Suspense fallback={null}>
+            <CityOptions
+              id={id}
+              allLabel={allLabel}
+              cities={cities}
+              value={value}
+              text={text}
+              active={active}
+              optionsRef={optionsRef}
+              activeClassName={combobox.active}
+              onChoose={choose}
+            />
+          </Suspense>
+        )}
       </ul>
     </div>
   );

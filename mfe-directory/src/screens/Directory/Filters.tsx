@@ -1,4 +1,4 @@
-import { memo, useEffect, useId, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { DIRECTORY_LIMITS } from '@zaytoon/contract/client';
 import { useCategories } from '../../features/directory/api/get-filter-options';
 import { sameFilters, type FilterValues } from '../../features/directory/filters';
@@ -6,13 +6,15 @@ import type { DirectoryView, WriteOptions } from '../../features/directory/useDi
 import { useListMessages } from '../../i18n/list-messages';
 import { SelectField, TextField } from '../../ui/Field';
 import { CityCombobox } from './CityCombobox';
-import { useBrand, useProductTypes } from '../../features/brands/api';
+import { BRAND_OFFER_MIN_LENGTH, useBrand, useProductTypes } from '../../features/brands/api';
 import { useProductTypeName } from '../../features/brands/product-type-name';
 import { BrandFilter } from '../../features/brands/BrandFilter';
-import { BrandOffers } from '../../features/brands/BrandOffers';
 import { ProductFilter } from '../../features/brands/ProductFilter';
 import filters from './Filters.module.css';
 import shared from '../../ui/page.module.css';
+
+// Offered only once the search box holds a brand-sized text: the first view carries none of it.
+const BrandOffers = lazy(() => import('../../features/brands/BrandOffers'));
 
 export type { FilterValues };
 
@@ -113,7 +115,11 @@ export const Filters = memo(function Filters({ values, onCommit, view, onViewCha
           value={draft.search}
           onChange={(event) => update({ search: event.target.value }, 'typing')}
         />
-        <BrandOffers search={draft.search} onChoose={(brand) => update({ search: '', alternativeTo: brand.slug }, 'choice')} />
+        {draft.search.trim().length >= BRAND_OFFER_MIN_LENGTH && (
+          <Suspense fallback={null}>
+            <BrandOffers search={draft.search} onChoose={(brand) => update({ search: '', alternativeTo: brand.slug }, 'choice')} />
+          </Suspense>
+        )}
         <SelectField
           id={`${ids}category`}
           label={t('filters.category')}
