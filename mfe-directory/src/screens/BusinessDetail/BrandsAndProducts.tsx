@@ -75,7 +75,7 @@ function Products({ business, save }: { business: BusinessDetail; save: ReturnTy
         {types.map((type) => (
           <label key={type.id}>
             <input type="checkbox" checked={chosen.includes(type.slug)} onChange={(event) => toggle(type.slug, event.target.checked)} />{' '}
-            {nameOf(type)}
+            <span dir="auto">{nameOf(type)}</span>
           </label>
         ))}
       </fieldset>

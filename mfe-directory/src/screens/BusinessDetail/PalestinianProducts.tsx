@@ -11,7 +11,8 @@ export function PalestinianProducts({ stocked }: { stocked: BusinessProducts }) 
     <>
       <p data-testid="palestinian-products">
         {stocked.products.map((type) => (
-          <span key={type.id} className={`${shared.badge} ${shared.badgeGreen}`}>
+          // A type admins added shows the name they gave it, in whatever language: isolated like other names.
+          <span key={type.id} className={`${shared.badge} ${shared.badgeGreen}`} dir="auto">
             {nameOf(type)}
           </span>
         ))}
