@@ -30,7 +30,7 @@ export default defineConfig({
     injectedCssModules(),
     federation(mfConfig),
     compression(PRECOMPRESS_OPTIONS),
-    remotePreloads({ entry: mfConfig.filename!, rootModule: 'src/RemoteRoot.tsx', screens: SCREEN_PRELOADS }),
+    remotePreloads({ entry: mfConfig.filename!, rootModules: ['src/RemoteRoot.tsx', 'src/DirectoryApp.tsx'], screens: SCREEN_PRELOADS }),
   ],
   server: { port, strictPort: true, cors, origin: `http://localhost:${port}` },
   preview: { port, strictPort: true, cors, headers: { 'Access-Control-Allow-Origin': '*' } },

@@ -5,8 +5,8 @@ import { REMOTE_PRELOAD_FILE, type RemotePreload, type ScreenPreload } from './r
 export interface RemotePreloadOptions {
   /** The remote's entry file (its module-federation `filename`). */
   entry: string;
-  /** The module every page of the remote runs first (what it exposes as its root), from the remote's root. */
-  rootModule: string;
+  /** The modules every page of the remote runs first (what it exposes as its root, and what that loads at once), from the remote's root. */
+  rootModules: string[];
   screens?: Record<string, ScreenPreload>;
 }
 
@@ -14,7 +14,7 @@ export interface RemotePreloadOptions {
  * A remote's `preload.json`, made from this build's own chunk graph: a host learns what to fetch early from the
  * remote itself, and never reads the manifest's layout or knows the remote's API calls.
  */
-export function remotePreloads({ entry, rootModule, screens = {} }: RemotePreloadOptions): Plugin {
+export function remotePreloads({ entry, rootModules, screens = {} }: RemotePreloadOptions): Plugin {
   let root = '';
   return {
     name: 'zaytoon:remote-preloads',
@@ -42,7 +42,7 @@ export function remotePreloads({ entry, rootModule, screens = {} }: RemotePreloa
       };
       const entryChunk = chunks.find((chunk) => chunk.fileName === entry);
       if (!entryChunk) throw new Error(`${REMOTE_PRELOAD_FILE}: no ${entry} in the build`);
-      const files = withImports([entryChunk, chunkOf(rootModule)]);
+      const files = withImports([entryChunk, ...rootModules.map(chunkOf)]);
       const published: RemotePreload = {
         files,
         screens: Object.fromEntries(

@@ -11,8 +11,10 @@ import root from './RemoteRoot.module.css';
 
 injectStyles('zaytoon-admin-styles', css);
 
-// The panel's words in the page's language, its own and the contract's (toasts, confirmations), are in before the shell renders it.
-await Promise.all([preloadMessages(openingPageLanguage()), preloadContractMessages(openingPageLanguage())]);
+/** The host calls this, and waits, before its first render: the panel's words in the page's language, its own and the contract's (toasts, confirmations), are in by then. */
+export async function prepare(): Promise<void> {
+  await Promise.all([preloadMessages(openingPageLanguage()), preloadContractMessages(openingPageLanguage())]);
+}
 
 /**
  * Exposed as `zaytoon_admin/App`; the shell renders it on /admin for admins. Server state lives in the

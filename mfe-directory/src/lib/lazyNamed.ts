@@ -1,5 +1,5 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
-import { lazyComponent, trackSettlement, type TrackedPromise } from '@zaytoon/web-kit';
+import { lazyComponent, openingPageLanguage, trackSettlement, type TrackedPromise } from '@zaytoon/web-kit';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any props, as React.lazy's own signature allows
 type AnyComponent = ComponentType<any>;
@@ -12,6 +12,8 @@ export type PreloadableLazy<Component extends AnyComponent> = LazyExoticComponen
 /**
  * React.lazy for a module's named export: the component's code downloads the first time it renders, or
  * earlier with preload(). A failed download is forgotten, so the next attempt downloads afresh.
+ * The later parts show the contract's messages (toasts, confirmations, labels): a part is ready once they are in, in the
+ * page's language, so it never shows them in English first.
  */
 export function lazyNamed<Module extends Record<Name, AnyComponent>, Name extends keyof Module>(
   load: () => Promise<Module>,
@@ -20,8 +22,8 @@ export function lazyNamed<Module extends Record<Name, AnyComponent>, Name extend
   let download: TrackedPromise<Module[Name]> | undefined;
   const loadOnce = () =>
     (download ??= trackSettlement(
-      load().then(
-        (module) => module[name],
+      Promise.all([load(), preloadContractMessages()]).then(
+        ([module]) => module[name],
         (error: unknown) => {
           download = undefined;
           throw error;
@@ -36,3 +38,6 @@ export function lazyNamed<Module extends Record<Name, AnyComponent>, Name extend
       ),
   });
 }
+
+const preloadContractMessages = () =>
+  import('@zaytoon/web-kit/contract-messages').then((messages) => messages.preloadContractMessages(openingPageLanguage()));

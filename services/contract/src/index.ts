@@ -1,5 +1,6 @@
 export * from './cookies';
 export * from './directory-limits';
+export * from './brand-rules';
 export * from './limits';
 export * from './opening-hours';
 export * from './first-load-messages';

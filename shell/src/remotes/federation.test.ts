@@ -23,6 +23,34 @@ describe('runtime remotes', () => {
     expect(await loadRemoteRoot('directory')).toBe(Root);
   });
 
+  it("waits for the remote's prepare, told the screen the page opens on, before handing its root over", async () => {
+    registerRuntimeRemotes({ directory: 'http://d.test/mf-manifest.json' });
+    window.history.replaceState(null, '', '/business/42');
+    const Root = () => null;
+    let finish = () => {};
+    const prepare = vi.fn((_screen?: string) => new Promise<void>((resolve) => (finish = resolve)));
+    runtime.__setFakeRemoteModule('zaytoon_directory/App', { default: Root, prepare });
+    let handed: unknown;
+    const load = loadRemoteRoot('directory').then((root) => (handed = root));
+    await vi.waitFor(() => expect(prepare).toHaveBeenCalledWith('business-detail'));
+    await Promise.resolve();
+    expect(handed).toBeUndefined();
+    finish();
+    await load;
+    expect(handed).toBe(Root);
+    window.history.replaceState(null, '', '/');
+  });
+
+  it("tells a remote no screen when the page opens on another's", async () => {
+    registerRuntimeRemotes({ admin: 'http://a.test/mf-manifest.json' });
+    window.history.replaceState(null, '', '/browse');
+    const prepare = vi.fn(async () => {});
+    runtime.__setFakeRemoteModule('zaytoon_admin/App', { default: () => null, prepare });
+    await loadRemoteRoot('admin');
+    expect(prepare).toHaveBeenCalledWith(undefined);
+    window.history.replaceState(null, '', '/');
+  });
+
   it('rejects when the remote cannot be loaded', async () => {
     registerRuntimeRemotes({ directory: 'http://d.test/mf-manifest.json' });
     await expect(loadRemoteRoot('directory')).rejects.toThrow();

@@ -6,7 +6,16 @@
  */
 import { getInstance, registerRemotes } from '@module-federation/runtime';
 import type { ComponentType } from 'react';
-import { REMOTE_CONTAINERS, REMOTE_EXPOSED_ROOT, type RemoteName, type RemoteRootProps, type RuntimeConfig } from '@zaytoon/contract/client';
+import {
+  matchAppRoute,
+  REMOTE_CONTAINERS,
+  REMOTE_EXPOSED_ROOT,
+  type RemoteName,
+  type RemoteRootPreparation,
+  type RemoteRootProps,
+  type RuntimeConfig,
+  type ScreenId,
+} from '@zaytoon/contract/client';
 import { takeEarlyManifest } from '../early';
 import { trackSettlement, type TrackedPromise } from '@zaytoon/web-kit';
 
@@ -121,10 +130,17 @@ function downloadRemoteRoot(name: RemoteName): Promise<ComponentType<RemoteRootP
   });
 }
 
+/** The screen of the page being opened, when it is one of `name`'s. */
+function openingScreen(name: RemoteName): ScreenId | undefined {
+  const route = matchAppRoute(window.location.pathname)?.route;
+  return route?.owner === name ? route.screen : undefined;
+}
+
 async function loadRootModule(name: RemoteName): Promise<ComponentType<RemoteRootProps>> {
   if (!configured.has(name)) throw new Error(`No URL configured for the ${name} remote`);
   const id = `${REMOTE_CONTAINERS[name]}/${REMOTE_EXPOSED_ROOT.replace(/^\.\//, '')}`;
-  const module = await federation().loadRemote<{ default?: ComponentType<RemoteRootProps> }>(id);
+  const module = await federation().loadRemote<{ default?: ComponentType<RemoteRootProps> } & RemoteRootPreparation>(id);
   if (!module || typeof module.default !== 'function') throw new Error(`${id} did not expose a component`);
+  await module.prepare?.(openingScreen(name));
   return module.default;
 }

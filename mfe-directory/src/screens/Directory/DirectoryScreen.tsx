@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useMemo } from 'react';
+import { memo, Suspense, useCallback, useMemo } from 'react';
 import type { DirectoryFilter } from '@zaytoon/contract/client';
 import { useDirectorySummary } from '../../features/directory/api/get-directory-summary';
 import { toDirectoryFilter, type FilterValues } from '../../features/directory/filters';
@@ -7,6 +7,7 @@ import { useScrollMemory } from '../../features/directory/useScrollMemory';
 import { useHost, useSession } from '@zaytoon/web-kit';
 import { useCount, useListMessages } from '../../i18n/list-messages';
 import { NavBar } from '../../ui/NavBar';
+import { lazyNamed } from '../../lib/lazyNamed';
 import { PageSpinner } from '../../ui/Spinner';
 import { Filters } from './Filters';
 import { LocationsView } from './LocationsView';
@@ -14,11 +15,11 @@ import { NearMe } from '../../features/near-me/NearMe';
 import directory from './DirectoryScreen.module.css';
 import shared from '../../ui/page.module.css';
 
-const MapView = lazy(() => import('../../map/MapView'));
+const MapView = lazyNamed(() => import('../../map/MapView'), 'default');
 // Only once a visitor asks for 'Near me'.
-const NearbyList = lazy(() => import('../../features/near-me/NearbyList'));
+const NearbyList = lazyNamed(() => import('../../features/near-me/NearbyList'), 'default');
 // Members only: visitors' first load carries none of it.
-const SaveAlertButton = lazy(() => import('../../features/alerts/SaveAlertButton'));
+const SaveAlertButton = lazyNamed(() => import('../../features/alerts/SaveAlertButton'), 'default');
 
 /**
  * /browse and /dashboard (SPEC §2). Filters, view, the open city and the map's viewport live in the

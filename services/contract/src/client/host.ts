@@ -75,6 +75,15 @@ export interface RemoteRootProps {
   screen: ScreenId;
 }
 
+/**
+ * What a remote's exposed root module exports besides its root component (`default`, taking RemoteRootProps):
+ * `prepare`, which the host calls and waits for before its first render of the remote, with the screen it opens on.
+ * The remote downloads that screen's code and the page language's words meanwhile, so the screen shows in one commit.
+ */
+export interface RemoteRootPreparation {
+  prepare?: (screen?: ScreenId) => Promise<void>;
+}
+
 export interface RuntimeConfig {
   productName: string;
   mapTiles: MapTileSource;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BRAND_RULES } from '../limits';
+import { BRAND_RULES } from '../brand-rules';
 import { issueMessage } from '../i18n/message-codes';
 import { inputText, oneLineText, requiredText } from './common.schema';
 import { sourceInputSchema, sourceSchema } from './source.schema';
