@@ -125,6 +125,7 @@ test.describe('Palestinian products', () => {
     await page.goto(`/browse?city=${encodeURIComponent(city)}`);
     await directoryScreen(page, 'directory');
     expect((await cityRows(page, city)).sort()).toEqual([cafe.id, deli.id].sort());
+    await page.getByRole('button', { name: 'More filters' }).click();
     const filter = page.getByTestId('product-filter');
     await filter.focus();
     await expect(filter.locator('option', { hasText: 'Olive oil' })).toHaveCount(1);

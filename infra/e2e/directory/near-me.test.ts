@@ -1,5 +1,6 @@
 // 'Near me': a typed postcode sorts the list by distance, nearest first, each row showing its miles; the URL keeps the
 // point rounded to two decimals, and the business page offers Directions to the business's point.
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { addBusiness, newMember, tag, type CreatedBusiness } from '../admin/helpers';
 import { directoryScreen, expectNoPageErrors, loggedOut } from './helpers';
@@ -27,12 +28,20 @@ test.beforeEach(async ({ context }) => {
   await loggedOut(context);
 });
 
+/** 'Near me' asks for the browser's location at once; refused it (this browser grants none), the bar offers the postcode. */
+async function askNearMeWithoutLocation(page: Page) {
+  await expect(page.getByLabel('Postcode')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Near me' }).click();
+  await expect(page.getByTestId('near-me-problem')).toHaveText('Could not find your location: enter a postcode instead');
+}
+
 test("'Near me' with a postcode sorts by distance and shows miles", async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(`/browse?city=${encodeURIComponent(city)}`);
   await directoryScreen(page, 'directory');
 
+  await askNearMeWithoutLocation(page);
   await page.getByLabel('Postcode').fill('LS1 4AP');
   await page.getByRole('button', { name: 'Sort by distance' }).click();
 
@@ -58,6 +67,7 @@ test("'Near me' with a postcode sorts by distance and shows miles", async ({ pag
 test('an unknown postcode is said, and the list stays as it was', async ({ page }) => {
   await page.goto(`/browse?city=${encodeURIComponent(city)}`);
   await directoryScreen(page, 'directory');
+  await askNearMeWithoutLocation(page);
   await page.getByLabel('Postcode').fill('QQ99 9QQ');
   await page.getByRole('button', { name: 'Sort by distance' }).click();
   await expect(page.getByTestId('near-me-problem')).toHaveText('Postcode not found: please enter a UK postcode such as SW1A 1AA');

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { BRAND_RULES, type BrandSummary } from '@zaytoon/contract/client';
 import { useListMessages } from '../../i18n/list-messages';
 import { useDebounced } from '../../lib/useDebounced';
@@ -11,7 +11,16 @@ const SEARCH_DELAY_MS = 200;
  * 'Alternative to…': a searchable list of the brands (the browser's own list for a text box), asked of the server as the
  * visitor types. Typing a brand's whole name, or picking it, chooses it; emptying the box drops the filter.
  */
-export function BrandFilter({ value, onChoose }: { value: string; onChoose: (slug: string, brand?: BrandSummary) => void }) {
+export function BrandFilter({
+  value,
+  onChoose,
+  takeFocus = false,
+}: {
+  value: string;
+  onChoose: (slug: string, brand?: BrandSummary) => void;
+  /** Shown by a click ('More filters'): the box takes the focus the clicked button had. */
+  takeFocus?: boolean;
+}) {
   const t = useListMessages();
   const id = useId();
   const [text, setText] = useState<string | null>(null);
@@ -20,6 +29,12 @@ export function BrandFilter({ value, onChoose }: { value: string; onChoose: (slu
   const brands = useBrandOptions(search, { enabled: wanted });
   const chosen = useBrand(value || null).data;
   const shown = text ?? (value ? (chosen?.name ?? value) : '');
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (takeFocus) input.current?.focus();
+    // On arrival only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- focus is taken once, when shown
+  }, []);
 
   // The typed text names a brand once the server's list for it holds that name (which may come after the last key).
   useEffect(() => {
@@ -42,6 +57,7 @@ export function BrandFilter({ value, onChoose }: { value: string; onChoose: (slu
         autoComplete="off"
         data-testid="brand-filter"
         placeholder={t('filters.alternativeTo')}
+        ref={input}
         maxLength={BRAND_RULES.nameMaxLength}
         value={shown}
         onFocus={() => setWanted(true)}

@@ -95,8 +95,12 @@ describe("the 'Near me' bar", () => {
     vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
     const onNear = vi.fn();
     renderScreen(<NearMe near={null} onNear={onNear} />);
+    // /browse's first view has the button alone: the bar downloads on the click, which asks for the location at once
+    expect(screen.queryByLabelText('Postcode')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Near me' }));
-    expect(onNear).toHaveBeenCalledWith({ lat: 51.52, lng: -0.07 });
+    await vi.waitFor(() => expect(onNear).toHaveBeenCalledWith({ lat: 51.52, lng: -0.07 }));
+    expect(getCurrentPosition).toHaveBeenCalledTimes(1);
+    expect(screen.getByLabelText('Postcode')).toBeTruthy();
   });
 
   it('says so when the location cannot be had', async () => {
@@ -104,8 +108,10 @@ describe("the 'Near me' bar", () => {
     const onNear = vi.fn();
     renderScreen(<NearMe near={null} onNear={onNear} />);
     await userEvent.click(screen.getByRole('button', { name: 'Near me' }));
-    expect(screen.getByTestId('near-me-problem').textContent).toBe('Could not find your location: enter a postcode instead');
+    expect((await screen.findByTestId('near-me-problem')).textContent).toBe('Could not find your location: enter a postcode instead');
     expect(onNear).not.toHaveBeenCalled();
+    // and the postcode, the other way, is there to type
+    expect(screen.getByLabelText('Postcode')).toBeTruthy();
   });
 
   it("sorts from a typed postcode's district centre, and says when the server does not know it", async () => {
@@ -114,8 +120,10 @@ describe("the 'Near me' bar", () => {
       throw new ApiError(404, null, undefined, undefined, { code: 'postcodeUnknown' });
     });
     const onNear = vi.fn();
+    vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition: (_: unknown, failure: () => void) => failure() } });
     renderScreen(<NearMe near={null} onNear={onNear} />, { host: fakeHost({ api: fakeApi({ postcodeCentre }) }) });
-    await userEvent.type(screen.getByLabelText('Postcode'), 'LS1 4AP');
+    await userEvent.click(screen.getByRole('button', { name: 'Near me' }));
+    await userEvent.type(await screen.findByLabelText('Postcode'), 'LS1 4AP');
     await userEvent.click(screen.getByRole('button', { name: 'Sort by distance' }));
     expect(onNear).toHaveBeenCalledWith({ lat: 53.8, lng: -1.55 });
 
@@ -127,10 +135,13 @@ describe("the 'Near me' bar", () => {
     expect(onNear).toHaveBeenCalledTimes(1);
   });
 
-  it("offers 'Clear' once sorted", async () => {
+  it("arriving sorted by distance, shows the bar with 'Clear', without asking for the location", async () => {
+    const getCurrentPosition = vi.fn();
+    vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
     const onNear = vi.fn();
     renderScreen(<NearMe near={{ lat: 53.8, lng: -1.55 }} onNear={onNear} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Clear' }));
+    expect(getCurrentPosition).not.toHaveBeenCalled();
     expect(onNear).toHaveBeenCalledWith(null);
   });
 });

@@ -1,100 +1,28 @@
-import { Suspense, useState, type FormEvent, type ReactNode } from 'react';
-import { isApiError } from '@zaytoon/contract/client';
-import { useHost } from '@zaytoon/web-kit';
+import { lazy, Suspense, useState } from 'react';
 import { useListMessages } from '../../i18n/list-messages';
-import { lazyNamed } from '../../lib/lazyNamed';
-import { roundNear, type NearPoint } from './near-point';
+import type { NearMeProps } from './NearMePanel';
 import styles from './NearMe.module.css';
 
-const PostcodeProblem = lazyNamed(() => import('./PostcodeProblem'), 'PostcodeProblem');
+const NearMePanel = lazy(() => import('./NearMePanel').then((module) => ({ default: module.NearMePanel })));
 
 /**
- * 'Near me' on /browse: the browser's location, or a postcode the server places at its district's centre. Either way
- * only the rounded point goes on (to the URL and the API).
+ * 'Near me' on /browse. Until a visitor asks for it, or arrives sorted by distance, it is the button alone: a click
+ * downloads the bar (NearMePanel), which asks for the browser's location at once and takes a postcode instead.
  */
-export function NearMe({ near, onNear }: { near: NearPoint | null; onNear: (point: NearPoint | null) => void }) {
+export function NearMe({ near, onNear }: NearMeProps) {
   const t = useListMessages();
-  const { api } = useHost();
-  const [postcode, setPostcode] = useState('');
-  const [placing, setPlacing] = useState(false);
-  const [locating, setLocating] = useState(false);
-  const [problem, setProblem] = useState<ReactNode>(null);
-
-  const locate = () => {
-    setProblem(null);
-    if (!('geolocation' in navigator)) return setProblem(t('nearMe.locationFailed'));
-    setLocating(true);
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setLocating(false);
-        onNear(roundNear({ lat: position.coords.latitude, lng: position.coords.longitude }));
-      },
-      () => {
-        setLocating(false);
-        setProblem(t('nearMe.locationFailed'));
-      },
-      { maximumAge: 10 * 60_000, timeout: 15_000 },
-    );
-  };
-
-  // A plain call, not a mutation: this bar is on /browse's first load. A refused postcode is said in the server's words,
-  // whose messages download only then.
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setProblem(null);
-    if (!postcode.trim()) return;
-    setPlacing(true);
-    try {
-      const place = await api.call('postcodeCentre', { query: { postcode: postcode.trim() } });
-      onNear(roundNear({ lat: place.latitude, lng: place.longitude }));
-    } catch (error) {
-      const refused = isApiError(error) && (error.status === 404 || error.status === 400);
-      setProblem(
-        refused ? (
-          <Suspense fallback={null}>
-            <PostcodeProblem error={error} />
-          </Suspense>
-        ) : (
-          t('common.checkConnection')
-        ),
-      );
-    } finally {
-      setPlacing(false);
-    }
-  };
-
-  return (
+  const [asked, setAsked] = useState(false);
+  const button = (locating: boolean) => (
     <div className={styles.bar} data-testid="near-me">
-      <button type="button" className="btn btn--outline" onClick={locate} disabled={locating} aria-pressed={near !== null}>
+      <button type="button" className="btn btn--outline" onClick={() => setAsked(true)} disabled={locating} aria-pressed={false}>
         {locating ? t('nearMe.locating') : t('nearMe.button')}
       </button>
-      <form className={styles.postcode} onSubmit={(event) => void submit(event)}>
-        <label htmlFor="near-postcode">{t('nearMe.postcode')}</label>
-        <input
-          id="near-postcode"
-          value={postcode}
-          onChange={(event) => setPostcode(event.target.value)}
-          autoComplete="postal-code"
-          maxLength={10}
-          dir="ltr"
-        />
-        <button type="submit" className="btn btn--outline" disabled={placing}>
-          {t('nearMe.sort')}
-        </button>
-      </form>
-      {near && (
-        <>
-          <span role="status">{t('nearMe.sorted')}</span>
-          <button type="button" className="btn btn--outline" onClick={() => onNear(null)}>
-            {t('nearMe.clear')}
-          </button>
-        </>
-      )}
-      {problem && (
-        <p role="alert" data-testid="near-me-problem">
-          {problem}
-        </p>
-      )}
     </div>
+  );
+  if (!asked && near === null) return button(false);
+  return (
+    <Suspense fallback={button(asked)}>
+      <NearMePanel near={near} onNear={onNear} locateAtOnce={asked} />
+    </Suspense>
   );
 }

@@ -28,7 +28,13 @@ describe("/browse's brands and Palestinian products", () => {
   it("'Palestinian products' lists the admins' product types and asks the server for the one chosen", async () => {
     const api = fakeApi({ productTypes: async () => [{ id: 1, name: 'Olive oil', slug: 'olive-oil' }] });
     renderScreen(<DirectoryScreen />, { path: '/browse', host: fakeHost({ api }) });
+    // the first view has neither 'Alternative to…' nor 'Palestinian products': they come with 'More filters'
+    expect(screen.queryByTestId('product-filter')).toBeNull();
+    expect(screen.queryByTestId('brand-filter')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'More filters' }));
+    expect(await screen.findByTestId('brand-filter')).toBe(document.activeElement);
     const filter = screen.getByTestId('product-filter');
+    expect(screen.queryByRole('button', { name: 'More filters' })).toBeNull();
     filter.focus();
     await screen.findByRole('option', { name: 'Olive oil' });
     await userEvent.selectOptions(filter, 'olive-oil');
@@ -49,7 +55,8 @@ describe("/browse's brands and Palestinian products", () => {
       path: '/browse?palestinian_product=olive-oil',
       host: fakeHost({ api, language: createLanguageStore('cy') }),
     });
-    const filter = screen.getByTestId('product-filter');
+    // a filter in effect shows them from the start
+    const filter = await screen.findByTestId('product-filter');
     expect(await screen.findByRole('option', { name: 'Olew olewydd' })).toHaveProperty('value', 'olive-oil');
     expect(screen.getByRole('option', { name: 'Keffiyehs' })).toHaveProperty('value', 'keffiyehs');
     expect(screen.queryByRole('option', { name: 'Olive oil' })).toBeNull();

@@ -8,13 +8,13 @@ import { SelectField, TextField } from '../../ui/Field';
 import { CityCombobox } from './CityCombobox';
 import { BRAND_OFFER_MIN_LENGTH, useBrand, useProductTypes } from '../../features/brands/api';
 import { useProductTypeName } from '../../features/brands/product-type-name';
-import { BrandFilter } from '../../features/brands/BrandFilter';
-import { ProductFilter } from '../../features/brands/ProductFilter';
 import filters from './Filters.module.css';
 import shared from '../../ui/page.module.css';
 
 // Offered only once the search box holds a brand-sized text: the first view carries none of it.
 const BrandOffers = lazy(() => import('../../features/brands/BrandOffers'));
+// 'Alternative to…' and 'Palestinian products', once asked for (or in effect): the first view carries neither.
+const MoreFilters = lazy(() => import('../../features/brands/MoreFilters'));
 
 export type { FilterValues };
 
@@ -78,6 +78,9 @@ export const Filters = memo(function Filters({ values, onCommit, view, onViewCha
       }, DIRECTORY_LIMITS.searchDebounceMs),
     };
   };
+
+  const [moreAsked, setMoreAsked] = useState(false);
+  const moreShown = moreAsked || !!draft.alternativeTo || !!draft.product;
 
   const chosenBrand = useBrand(draft.alternativeTo || null).data;
   const productTypes = useProductTypes({ enabled: !!draft.product && draft.product !== 'any' });
@@ -143,8 +146,22 @@ export const Filters = memo(function Filters({ values, onCommit, view, onViewCha
           value={draft.city}
           onChoose={(city) => update({ city }, 'choice')}
         />
-        <BrandFilter value={draft.alternativeTo} onChoose={(alternativeTo) => update({ alternativeTo }, 'choice')} />
-        <ProductFilter id={`${ids}product`} value={draft.product} onChoose={(product) => update({ product }, 'choice')} />
+        {moreShown ? (
+          <Suspense fallback={null}>
+            <MoreFilters
+              productId={`${ids}product`}
+              alternativeTo={draft.alternativeTo}
+              product={draft.product}
+              openedByClick={moreAsked}
+              onAlternativeTo={(alternativeTo) => update({ alternativeTo }, 'choice')}
+              onProduct={(product) => update({ product }, 'choice')}
+            />
+          </Suspense>
+        ) : (
+          <button type="button" className="btn btn--outline" aria-expanded={false} onClick={() => setMoreAsked(true)}>
+            {t('filters.more')}
+          </button>
+        )}
         {shows.map(({ key, label }) => (
           <label key={key} className={filters.check}>
             <input

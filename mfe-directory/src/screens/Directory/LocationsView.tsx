@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { measureElement as measureLineElement, useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { type Business, type CityCount, type DirectoryFilter } from '@zaytoon/contract/client';
 import { useHost, useSession } from '@zaytoon/web-kit';
@@ -180,19 +180,14 @@ export const LocationsView = memo(function LocationsView({ filter, open, restore
   }, [lines, open, restoreScrollY, virtualizer]);
 
   const items = virtualizer.getVirtualItems();
-  // The pages whose placeholders (or failure) are in view: fetched once the scrolling stops, not for every city flown past.
+  // The pages whose placeholders (or failure) are in view: read once the scrolling stops, not for every city flown past.
   const wanted = new Map<string, CityPageRef>();
   for (const item of items) {
     const line = lines[item.index];
     if (line.kind === 'placeholder' || line.kind === 'failed') wanted.set(`${line.city}\n${line.page}`, { city: line.city, page: line.page });
   }
-  const wantedPages = [...wanted.values()];
-  const pageQueries = useQueries({
-    queries: wantedPages.map((ref) => ({
-      ...getCityPageQueryOptions(api, queryClient, shownFilter, ref, viewer),
-      enabled: !groupsQuery.isPlaceholderData && !virtualizer.isScrolling,
-    })),
-  });
+  const pageReadsEnabled = !groupsQuery.isPlaceholderData && !virtualizer.isScrolling;
+  const pageRead = (ref: CityPageRef) => ({ ...getCityPageQueryOptions(api, queryClient, shownFilter, ref, viewer), enabled: pageReadsEnabled });
 
   if (groupsQuery.isPending) return <PageSpinner label={t('directory.loadingBusinesses')} />;
 
@@ -241,11 +236,10 @@ export const LocationsView = memo(function LocationsView({ filter, open, restore
         </div>
       );
     }
-    const index = wantedPages.findIndex((ref) => ref.city === line.city && ref.page === line.page);
     const retry = () => void queryClient.refetchQueries({ queryKey: directoryKeys.cityPage(shownFilter, line.city, line.page, viewer), exact: true });
     return (
       <div className={`${rowsClass(true)} ${locations.failed}`} data-testid="city-load-failed" data-city={line.city}>
-        <LoadFailed compact onRetry={retry} retrying={pageQueries[index]?.isFetching ?? false} />
+        <FailedCityPage read={pageRead(line)} onRetry={retry} />
       </div>
     );
   };
@@ -270,7 +264,24 @@ export const LocationsView = memo(function LocationsView({ filter, open, restore
           );
         })}
       </div>
+      {[...wanted.values()].map((ref) => (
+        <CityPageRead key={`${ref.city}\n${ref.page}`} read={pageRead(ref)} />
+      ))}
       {summary && summary.total > 0 && <LocationSummary summary={summary} />}
     </div>
   );
 });
+
+type PageRead = ReturnType<typeof getCityPageQueryOptions> & { enabled: boolean };
+
+/** Reads a page whose placeholders are in view (it shows nothing: the list is rebuilt from the cache when the page is in). */
+function CityPageRead({ read }: { read: PageRead }) {
+  useQuery(read);
+  return null;
+}
+
+/** A page that could not be read, in its city's card, with Try again (its CityPageRead asks again as before; this only watches). */
+function FailedCityPage({ read, onRetry }: { read: PageRead; onRetry: () => void }) {
+  const { isFetching } = useQuery({ ...read, retryOnMount: false });
+  return <LoadFailed compact onRetry={onRetry} retrying={isFetching} />;
+}
