@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BusinessChange, ChangesPage } from '@zaytoon/contract';
+import { BusinessChangesRepository, type Queryable } from '@zaytoon/core';
 import { adminClient, startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
 import { businessInput, createBusiness } from '../test/fixtures';
 
@@ -113,6 +114,29 @@ describe('GET /api/v1/changes', () => {
     expect(second.has_more).toBe(false);
     // Nothing new yet: the same cursor again.
     expect((await feedPage(second.next_cursor)).next_cursor).toBe(second.next_cursor);
+  });
+
+  it("reads a page in the log's order from its index, without sorting the log (ids by number, not as text)", async () => {
+    await api.core.db.query(
+      `INSERT INTO businesses (name, address, city, postcode) SELECT 'Feed filler ' || n, '1 High Street', 'Feedton', 'XX1 1XX' FROM generate_series(1, 5000) AS n`,
+    );
+    await api.core.db.query('ANALYZE business_changes');
+    const plans: string[] = [];
+    const explaining = {
+      query: async (sql: string, params?: unknown[]) => {
+        const { rows } = await api.core.db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params);
+        plans.push(rows.map((row) => row['QUERY PLAN']).join('\n'));
+        return { rows: [], rowCount: 0 };
+      },
+    } as unknown as Queryable;
+    const log = new BusinessChangesRepository(explaining);
+    await log.after(undefined, 500);
+    await log.after(['1', 1], 500);
+    expect(plans).toHaveLength(2);
+    for (const plan of plans) {
+      expect(plan).toMatch(/Index Scan using business_changes_position/);
+      expect(plan).not.toMatch(/Sort/);
+    }
   });
 
   it('refuses a cursor it did not give and a limit above 500 with 400', async () => {

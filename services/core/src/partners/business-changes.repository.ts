@@ -14,11 +14,15 @@ export interface BusinessChangeRow {
  * the writing transactions' ids, and only up to the oldest transaction still running: a transaction that commits
  * later always has an id at or above that bound, so it lands after any position already handed out.
  */
-/** At most $1 changes, after the position ($2, $3) when `afterPosition`; the partner feed's bench baseline runs this same text. */
+/**
+ * At most $1 changes, after the position ($2, $3) when `afterPosition`; the partner feed's bench baseline runs this same
+ * text. The order names the table's columns: bare, `change_xid` is the text alias, whose order is not the ids' ('999'
+ * after '1000') nor the index's (a sort of the whole log).
+ */
 export const changesSql = (afterPosition: boolean): string =>
   `SELECT business_id, change_xid::text AS change_xid, changed_at FROM business_changes
         WHERE ${afterPosition ? '(change_xid, business_id) > ($2::xid8, $3::int) AND' : ''} change_xid < pg_snapshot_xmin(pg_current_snapshot())
-        ORDER BY change_xid, business_id LIMIT $1`;
+        ORDER BY business_changes.change_xid, business_changes.business_id LIMIT $1`;
 
 export class BusinessChangesRepository {
   constructor(private readonly db: Queryable) {}
