@@ -1,6 +1,7 @@
 // Where shoppers look: an admin adds the brand 'Examplebucks' with a source, a member suggests a café as an
 // alternative to it and the admin approves; typing 'examplebucks' on /browse offers its alternatives first, and the
-// brand's page lists the café. Then a business that stocks olive oil is found by the 'Palestinian products' filter.
+// brand's page lists the café, until the admin deletes the brand. Then a business that stocks olive oil is found by
+// the 'Palestinian products' filter.
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { addBusiness, database, logInAsAdmin, newMember, tag, type CreatedBusiness, type Member } from '../admin/helpers';
@@ -104,6 +105,27 @@ test.describe('brands and alternatives', () => {
     await expect(page.getByTestId('source')).toContainText('Listed by the boycott campaign');
     await expect(row(page, cafe.id)).toBeVisible();
     await expect(row(page, deli.id)).toHaveCount(0);
+  });
+
+  test('the admin deletes the brand: its page is gone and the café no longer carries its badge', async ({ page, context }) => {
+    await loggedOut(context);
+    await logInAsAdmin(page);
+    await page.goto('/admin?tab=brands');
+    const listed = page.getByTestId('brand-list').locator('li').filter({ hasText: BRAND });
+    page.once('dialog', (dialog) => {
+      expect(dialog.message()).toContain(`Delete the brand "${BRAND}"?`);
+      void dialog.accept();
+    });
+    await listed.getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, `Brand "${BRAND}" deleted`, 'success');
+    await expect(listed).toHaveCount(0);
+    await logOut(page);
+
+    await page.goto('/alternatives/examplebucks');
+    await expect(page.getByTestId('brand-missing')).toContainText('Brand not found');
+    await page.goto(`/business/${cafe.id}`);
+    await expect(page.getByTestId('business-header')).toBeVisible();
+    await expect(page.getByTestId('alternative-badge')).toHaveCount(0);
   });
 });
 

@@ -137,6 +137,7 @@ export const MESSAGES = {
   alreadyAlternative: 'This business is already listed as an alternative to this brand',
   tooManyAlternatives: 'A business can be an alternative to at most 10 brands',
   /** Palestinian products: the admin-kept list of product types. */
+  productTypeNotFound: 'Product type not found',
   productTypeUnknown: 'Please choose product types from the list',
   productTypeNameRequired: 'Product type name is required',
   productTypeExists: 'A product type with this name already exists',
@@ -146,6 +147,8 @@ export const MESSAGES = {
   loadBrandsFailed: 'Failed to load brands',
   productTypeAdded: 'Product type added',
   addProductTypeFailed: 'Failed to add the product type',
+  deleteBrandFailed: 'Failed to delete the brand',
+  deleteProductTypeFailed: 'Failed to delete the product type',
   alternativesSaved: 'Alternatives saved',
   productsSaved: 'Palestinian products saved',
   saveTagsFailed: 'Failed to save',
@@ -323,6 +326,8 @@ export const PARAMETERISED_MESSAGES = {
   confirmDeleteBusiness: ({ name }: { name: string }) => `Are you sure you want to delete "${name}"? This action cannot be undone.`,
   /** SPEC is silent; approving a report removes the business, so it asks as 'Delete Business' does. */
   confirmApproveReport: ({ business }: { business: string }) => `Approve this report and remove "${business}"? This action cannot be undone.`,
+  brandDeleted: ({ name }: { name: string }) => `Brand "${name}" deleted`,
+  productTypeDeleted: ({ name }: { name: string }) => `Product type "${name}" deleted`,
   /** The admin's merge of B into A, and its button. */
   businessesMerged: ({ from, into }: { from: string; into: string }) => `"${from}" merged into "${into}"`,
   mergeInto: ({ into }: { into: string }) => `Merge into ${into}`,

@@ -108,7 +108,9 @@ export const ROUTE_PATHS = {
   rejectSubmission: { method: 'post', path: '/admin/submissions/:id/reject' },
   createBrand: { method: 'post', path: '/admin/brands' },
   updateBrand: { method: 'put', path: '/admin/brands/:id' },
+  deleteBrand: { method: 'delete', path: '/admin/brands/:id' },
   createProductType: { method: 'post', path: '/admin/product-types' },
+  deleteProductType: { method: 'delete', path: '/admin/product-types/:id' },
 } as const satisfies Record<string, { method: Method; path: string }>;
 
 export type RouteName = keyof typeof ROUTE_PATHS;

@@ -1041,6 +1041,15 @@ export const API_ROUTES = {
     body: brandInputSchema,
     response: brandSchema,
   }),
+  deleteBrand: route({
+    notFound: 'brandNotFound',
+    ...ROUTE_PATHS.deleteBrand,
+    access: 'admin',
+    tag: 'admin',
+    summary:
+      "Delete a brand with its sources: its page goes, no business is an alternative to it any more, members' pending suggestions of it are rejected and alerts that follow it are deleted",
+    response: okResponse,
+  }),
   createProductType: route({
     ...ROUTE_PATHS.createProductType,
     status: 201,
@@ -1049,6 +1058,15 @@ export const API_ROUTES = {
     summary: 'Add a Palestinian product type (409 when the name or slug is taken)',
     body: productTypeInputSchema,
     response: productTypeSchema,
+  }),
+  deleteProductType: route({
+    notFound: 'productTypeNotFound',
+    ...ROUTE_PATHS.deleteProductType,
+    access: 'admin',
+    tag: 'admin',
+    summary:
+      "Delete a Palestinian product type: no business stocks it any more (a business left with none loses its products' source) and alerts that follow it are deleted",
+    response: okResponse,
   }),
 } as const satisfies { [Name in RouteName]: RouteDefinition };
 

@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@zaytoon/web-kit/fake-api';
 import { fakeHost, renderWithHost } from '../../test/harness';
 import { BrandsTab } from './BrandsTab';
@@ -35,5 +35,34 @@ describe("the admins' Brands tab", () => {
       }),
     );
     await waitFor(() => expect(screen.queryByTestId('brand-form')).toBeNull());
+  });
+
+  it('deletes a brand or a product type only once the admin confirms, and says so', async () => {
+    const oliveOil = { id: 1, name: 'Olive oil', slug: 'olive-oil' };
+    const api = fakeApi({
+      listBrands: async () => [starbucks],
+      productTypes: async () => [oliveOil],
+      deleteBrand: async () => ({ message: 'Brand "Examplebucks" deleted' }),
+      deleteProductType: async () => ({ message: 'Product type "Olive oil" deleted' }),
+    });
+    const host = fakeHost({ api });
+    renderWithHost(<BrandsTab />, host);
+    const brandRow = (await screen.findByText('Examplebucks')).closest('li')!;
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+
+    await userEvent.click(within(brandRow).getByRole('button', { name: 'Delete' }));
+    expect(confirm).toHaveBeenCalledWith(expect.stringContaining('Delete the brand "Examplebucks"?'));
+    expect(api.call).not.toHaveBeenCalledWith('deleteBrand', expect.anything());
+
+    confirm.mockReturnValue(true);
+    await userEvent.click(within(brandRow).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.call).toHaveBeenCalledWith('deleteBrand', { id: starbucks.id }));
+    await waitFor(() => expect(host.toast.success).toHaveBeenCalledWith('Brand "Examplebucks" deleted'));
+
+    const typeRow = screen.getByText('Olive oil').closest('li')!;
+    await userEvent.click(within(typeRow).getByRole('button', { name: 'Delete' }));
+    expect(confirm).toHaveBeenLastCalledWith(expect.stringContaining('Delete the product type "Olive oil"?'));
+    await waitFor(() => expect(api.call).toHaveBeenCalledWith('deleteProductType', { id: oliveOil.id }));
+    await waitFor(() => expect(host.toast.success).toHaveBeenCalledWith('Product type "Olive oil" deleted'));
   });
 });

@@ -1,7 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { BRAND_RULES, SOURCE_KINDS, SOURCE_RULES, type Brand, type SourceInput } from '@zaytoon/contract/client';
 import { useContractLabels, useFieldErrors } from '@zaytoon/web-kit/contract-messages';
-import { useAddProductType, useBrand, useBrands, useProductTypes, useSaveBrand } from '../../features/admin/api/brands';
+import {
+  useAddProductType,
+  useBrand,
+  useBrands,
+  useDeleteBrand,
+  useDeleteProductType,
+  useProductTypes,
+  useSaveBrand,
+} from '../../features/admin/api/brands';
 import { useMessages } from '../../i18n/messages';
 import card from './card.module.css';
 import form from './VerifyDialog.module.css';
@@ -22,6 +30,7 @@ export function BrandsTab() {
   const brands = useBrands(search.trim());
   const [editing, setEditing] = useState<string | 'new' | null>(null);
   const brand = useBrand(editing && editing !== 'new' ? editing : null);
+  const deleting = useDeleteBrand();
 
   return (
     <section aria-labelledby="brands-heading" data-testid="brands-tab">
@@ -53,6 +62,18 @@ export function BrandsTab() {
               </span>
               <button type="button" className="btn btn--outline" onClick={() => setEditing(item.slug)}>
                 {t('brands.edit')}
+              </button>
+              <button
+                type="button"
+                className="btn btn--danger"
+                disabled={deleting.isPending}
+                onClick={() => {
+                  if (!window.confirm(t('brands.confirmDelete', { name: item.name }))) return;
+                  if (editing === item.slug) setEditing(null);
+                  deleting.mutate(item);
+                }}
+              >
+                {t('brands.delete')}
               </button>
             </li>
           ))}
@@ -189,6 +210,7 @@ function ProductTypes() {
   const t = useMessages();
   const types = useProductTypes();
   const add = useAddProductType();
+  const remove = useDeleteProductType();
   const [name, setName] = useState('');
   return (
     <section aria-labelledby="product-types-heading">
@@ -198,7 +220,15 @@ function ProductTypes() {
       <ul className={card.values} data-testid="product-types">
         {types.data?.map((type) => (
           <li key={type.id}>
-            <bdi dir="auto">{type.name}</bdi>
+            <bdi dir="auto">{type.name}</bdi>{' '}
+            <button
+              type="button"
+              className="btn btn--ghost"
+              disabled={remove.isPending}
+              onClick={() => window.confirm(t('products.confirmDelete', { name: type.name })) && remove.mutate(type)}
+            >
+              {t('products.delete')}
+            </button>
           </li>
         ))}
       </ul>

@@ -103,6 +103,53 @@ describe('brands: admins keep the list', () => {
   });
 });
 
+describe('brands: an admin deletes one', () => {
+  it('its page, tags and sources go; pending suggestions of it are rejected; alerts that follow it are deleted', async () => {
+    const brand = await addBrand();
+    const kept = await addBrand();
+    const [tagged, suggested] = [await createBusiness(owner), await createBusiness(owner)];
+    expect((await owner.put(`/api/businesses/${tagged.id}/alternatives`, { brands: [brand.slug, kept.slug] })).status).toBe(200);
+    const suggestion = await member.post(`/api/businesses/${suggested.id}/suggestions`, {
+      field_name: 'alternative_to',
+      suggested_value: brand.slug,
+    });
+    expect(suggestion.status).toBe(201);
+    const alert = await member.post('/api/alerts', { alternative_to: brand.slug });
+    expect(alert.status, JSON.stringify(alert.body)).toBe(201);
+    const otherAlert = await member.post('/api/alerts', { alternative_to: kept.slug });
+    expect(otherAlert.status).toBe(201);
+    const feedPosition = async (businessId: number) =>
+      (await api.core.db.query('SELECT change_xid::text::bigint AS xid FROM business_changes WHERE business_id = $1', [businessId])).rows[0].xid;
+    const before = await feedPosition(tagged.id);
+
+    expect((await member.delete(`/api/admin/brands/${brand.id}`)).status).toBe(403);
+    expect((await api.client().delete(`/api/admin/brands/${brand.id}`)).status).toBe(401);
+    const deleted = await admin.delete(`/api/admin/brands/${brand.id}`);
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect(deleted.body).toEqual({ message: `Brand "${brand.name}" deleted` });
+
+    expect((await api.client().get(`/api/brands/${brand.slug}`)).status).toBe(404);
+    expect((await api.client().get(`/api/brands?search=${encodeURIComponent(brand.name)}`)).body).toEqual([]);
+    expect((await api.client().get(`/api/businesses/${tagged.id}`)).body.alternatives).toEqual([kept]);
+    expect((await api.client().get(`/api/businesses?alternative_to=${brand.slug}`)).body).toEqual([]);
+    expect(BigInt(await feedPosition(tagged.id))).toBeGreaterThan(BigInt(before));
+    const { rows: sources } = await api.core.db.query('SELECT id FROM brand_sources WHERE brand_id = $1', [brand.id]);
+    expect(sources).toEqual([]);
+
+    const review = await admin.post(`/api/admin/suggestions/${suggestion.body.id}/review?action=approve`);
+    expect(review.status).toBe(409);
+    expect(review.body.detail).toBe(MESSAGES.suggestionAlreadyReviewed);
+    expect((await member.get('/api/alerts')).body.map((kept: { id: number }) => kept.id)).toEqual([otherAlert.body.id]);
+    const { rows: audit } = await api.core.db.query(`SELECT details FROM audit_log WHERE action = 'brand.deleted' AND target_id = $1`, [brand.id]);
+    expect(audit).toEqual([{ details: { name: brand.name, slug: brand.slug, suggestions_rejected: 1, alerts_deleted: 1 } }]);
+
+    const again = await admin.delete(`/api/admin/brands/${brand.id}`);
+    expect(again.status).toBe(404);
+    expect(again.body.detail).toBe(MESSAGES.brandNotFound);
+    expect((await admin.delete('/api/admin/brands/not-a-number')).status).toBe(404);
+  });
+});
+
 describe("'Alternative to <brand>': its owner or an admin tags a business", () => {
   it('the owner and an admin may; another member may not; unknown brands are refused', async () => {
     const [first, second] = [await addBrand(), await addBrand()];
@@ -242,5 +289,33 @@ describe('Palestinian products', () => {
     expect((await admin.post('/api/admin/product-types', { name: name.toUpperCase() })).status).toBe(409);
     expect((await member.post('/api/admin/product-types', { name: uniqueName('Other') })).status).toBe(403);
     expect((await admin.post('/api/admin/product-types', { name: '' })).body.codes.name.code).toBe('productTypeNameRequired');
+  });
+
+  it('an admin deletes a product type: no business stocks it, one left with none loses its source, alerts that follow it go', async () => {
+    const created = await admin.post('/api/admin/product-types', { name: uniqueName('Keffiyeh') });
+    expect(created.status).toBe(201);
+    const type = created.body as { id: number; name: string; slug: string };
+    const [only, alsoDates] = [await createBusiness(owner), await createBusiness(owner)];
+    expect((await owner.put(`/api/businesses/${only.id}/products`, { products: [type.slug], source })).status).toBe(200);
+    expect((await owner.put(`/api/businesses/${alsoDates.id}/products`, { products: [type.slug, 'dates'], source })).status).toBe(200);
+    const alert = await member.post('/api/alerts', { palestinian_product: type.slug });
+    expect(alert.status, JSON.stringify(alert.body)).toBe(201);
+
+    expect((await member.delete(`/api/admin/product-types/${type.id}`)).status).toBe(403);
+    const deleted = await admin.delete(`/api/admin/product-types/${type.id}`);
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect(deleted.body).toEqual({ message: `Product type "${type.name}" deleted` });
+
+    expect((await api.client().get('/api/product-types')).body.map((listed: { slug: string }) => listed.slug)).not.toContain(type.slug);
+    expect((await api.client().get(`/api/businesses/${only.id}`)).body.palestinian_products).toEqual({ products: [], source: null });
+    const left = (await api.client().get(`/api/businesses/${alsoDates.id}`)).body.palestinian_products;
+    expect(left.products.map((listed: { slug: string }) => listed.slug)).toEqual(['dates']);
+    expect(left.source).toMatchObject({ url: source.url });
+    expect((await api.client().get(`/api/businesses?palestinian_product=${type.slug}`)).body).toEqual([]);
+    expect((await member.get('/api/alerts')).body.map((kept: { id: number }) => kept.id)).not.toContain(alert.body.id);
+
+    const again = await admin.delete(`/api/admin/product-types/${type.id}`);
+    expect(again.status).toBe(404);
+    expect(again.body.detail).toBe(MESSAGES.productTypeNotFound);
   });
 });

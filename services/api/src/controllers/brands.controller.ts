@@ -6,7 +6,16 @@ export function brandsController(
   core: Core,
 ): Pick<
   RouteHandlers,
-  'listBrands' | 'getBrand' | 'productTypes' | 'setBusinessAlternatives' | 'setBusinessProducts' | 'createBrand' | 'updateBrand' | 'createProductType'
+  | 'listBrands'
+  | 'getBrand'
+  | 'productTypes'
+  | 'setBusinessAlternatives'
+  | 'setBusinessProducts'
+  | 'createBrand'
+  | 'updateBrand'
+  | 'deleteBrand'
+  | 'createProductType'
+  | 'deleteProductType'
 > {
   const { brands } = core.services;
   return {
@@ -17,6 +26,8 @@ export function brandsController(
     setBusinessProducts: ({ id, body, user }) => brands.setProducts(id, body, user),
     createBrand: ({ body, user }) => brands.create(body, user),
     updateBrand: ({ id, body, user }) => brands.update(id, body, user),
+    deleteBrand: ({ id, user }) => brands.delete(id, user),
     createProductType: ({ body, user }) => brands.createProductType(body, user),
+    deleteProductType: ({ id, user }) => brands.deleteProductType(id, user),
   };
 }

@@ -194,6 +194,8 @@ export function rateLimitsByRoute(config: Config, users: UsersRepository): Parti
     rejectSubmission: [adminWrites],
     createBrand: [adminWrites],
     updateBrand: [adminWrites],
+    deleteBrand: [adminWrites],
     createProductType: [adminWrites],
+    deleteProductType: [adminWrites],
   };
 }

@@ -86,6 +86,15 @@ export class AlertsRepository {
     return (rowCount ?? 0) > 0;
   }
 
+  /** The alerts whose 'Alternative to…' or 'Palestinian products' is a brand or product type being deleted. */
+  async deleteFollowing(tag: { alternativeTo: string } | { palestinianProduct: string }): Promise<number> {
+    const { rowCount } =
+      'alternativeTo' in tag
+        ? await this.db.query('DELETE FROM alerts WHERE alternative_to = $1', [tag.alternativeTo])
+        : await this.db.query('DELETE FROM alerts WHERE palestinian_product = $1', [tag.palestinianProduct]);
+    return rowCount ?? 0;
+  }
+
   async deleteByIds(ids: readonly number[]): Promise<number> {
     const { rowCount } = await this.db.query('DELETE FROM alerts WHERE id = ANY($1::int[])', [ids]);
     return rowCount ?? 0;

@@ -19,7 +19,7 @@ export async function alternativeSuggestion(db: Queryable, businessId: number, s
 /** An approved suggestion tags the business (a tag it already has stays as it is). */
 export async function approveAlternative(db: Queryable, businessId: number, slug: string, suggesterId: number | null): Promise<void> {
   const brands = new BrandsRepository(db);
-  const [brand] = await brands.bySlugs([slug]);
+  const [brand] = await brands.bySlugs([slug], true);
   if (!brand) throw notFound('brandNotFound');
   if ((await brands.countAlternativesOf(businessId)) >= BRAND_RULES.maxPerBusiness) throw conflict('tooManyAlternatives');
   await brands.addAlternative(businessId, brand.id, suggesterId);

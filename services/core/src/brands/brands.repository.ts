@@ -9,6 +9,9 @@ export interface BrandRow extends BrandSummary {
 /** A business that is listed: not removed by an approved report (the directory's NOT_REMOVED). */
 const LISTED = `NOT EXISTS (SELECT 1 FROM reports removed WHERE removed.business_id = b.id AND removed.status = 'approved')`;
 
+/** Keeps the rows read from a deletion (which locks them FOR UPDATE) until the transaction ends. */
+const HOLD = ' FOR KEY SHARE';
+
 /** Brands, the businesses tagged as alternatives to them, and the Palestinian product types businesses stock. */
 export class BrandsRepository {
   constructor(private readonly db: Queryable) {}
@@ -63,6 +66,12 @@ export class BrandsRepository {
     return rowCount === 1;
   }
 
+  /** Deletes the brand; its sources and its businesses' tags go with it. Null when it is gone already. */
+  async delete(id: number): Promise<BrandSummary | null> {
+    const { rows } = await this.db.query<BrandSummary>('DELETE FROM brands WHERE id = $1 RETURNING id, name, slug', [id]);
+    return rows[0] ?? null;
+  }
+
   /** How many listed businesses are alternatives to the brand. */
   async countAlternatives(brandId: number): Promise<number> {
     const { rows } = await this.db.query<{ total: number }>(
@@ -72,12 +81,13 @@ export class BrandsRepository {
     return rows[0].total;
   }
 
-  /** The brands of these slugs (those that exist). */
-  async bySlugs(slugs: readonly string[]): Promise<BrandSummary[]> {
+  /** The brands of these slugs (those that exist); `hold` keeps them from a deletion until the transaction ends, for the tags it writes. */
+  async bySlugs(slugs: readonly string[], hold = false): Promise<BrandSummary[]> {
     if (!slugs.length) return [];
-    const { rows } = await this.db.query<BrandSummary>('SELECT id, name, slug FROM brands WHERE slug = ANY($1::text[]) ORDER BY lower(name), id', [
-      slugs,
-    ]);
+    const { rows } = await this.db.query<BrandSummary>(
+      `SELECT id, name, slug FROM brands WHERE slug = ANY($1::text[]) ORDER BY lower(name), id${hold ? HOLD : ''}`,
+      [slugs],
+    );
     return rows;
   }
 
@@ -124,10 +134,11 @@ export class BrandsRepository {
     return rows;
   }
 
-  async productTypesBySlugs(slugs: readonly string[]): Promise<ProductType[]> {
+  /** The product types of these slugs (those that exist); `hold` as `bySlugs`'. */
+  async productTypesBySlugs(slugs: readonly string[], hold = false): Promise<ProductType[]> {
     if (!slugs.length) return [];
     const { rows } = await this.db.query<ProductType>(
-      'SELECT id, name, slug FROM product_types WHERE slug = ANY($1::text[]) ORDER BY lower(name), id',
+      `SELECT id, name, slug FROM product_types WHERE slug = ANY($1::text[]) ORDER BY lower(name), id${hold ? HOLD : ''}`,
       [slugs],
     );
     return rows;
@@ -140,6 +151,26 @@ export class BrandsRepository {
       [name, slug],
     );
     return rows[0] ?? null;
+  }
+
+  /**
+   * Deletes the product type and what businesses said of it; a business left stocking nothing loses its products'
+   * source, as a business that clears its list does. Null when it is gone already.
+   */
+  async deleteProductType(id: number): Promise<ProductType | null> {
+    const { rows } = await this.db.query<ProductType>('SELECT id, name, slug FROM product_types WHERE id = $1 FOR UPDATE', [id]);
+    if (!rows.length) return null;
+    const { rows: stocking } = await this.db.query<{ business_id: number }>(
+      'DELETE FROM business_products WHERE product_type_id = $1 RETURNING business_id',
+      [id],
+    );
+    await this.db.query('DELETE FROM product_types WHERE id = $1', [id]);
+    await this.db.query(
+      `DELETE FROM business_product_sources s WHERE s.business_id = ANY($1::int[])
+          AND NOT EXISTS (SELECT 1 FROM business_products p WHERE p.business_id = s.business_id)`,
+      [stocking.map((row) => row.business_id)],
+    );
+    return rows[0];
   }
 
   async productsOf(businessId: number): Promise<ProductType[]> {

@@ -1,5 +1,6 @@
 import {
   BRAND_RULES,
+  PARAMETERISED_MESSAGES,
   coded,
   slugOf,
   type Brand,
@@ -13,6 +14,7 @@ import {
   type businessProductsInputSchema,
   type productTypeInputSchema,
 } from '@zaytoon/contract';
+import { AlertsRepository } from '../alerts/alerts.repository';
 import { AuditRepository } from '../audit/audit.repository';
 import { BusinessesRepository } from '../businesses/businesses.repository';
 import { afterBusinessWrite } from '../businesses/businesses.service';
@@ -22,6 +24,7 @@ import { afterCommit } from '../jobs/after-commit';
 import type { JobQueueRepository } from '../jobs/job-queue.repository';
 import { queueLinkChecks } from '../links/links.service';
 import { replaceSourceList } from '../sources/sources.service';
+import { SuggestionsRepository } from '../suggestions/suggestions.repository';
 import { BRAND_SOURCES, PRODUCT_SOURCES, SourcesRepository } from '../sources/sources.repository';
 import { BrandsRepository } from './brands.repository';
 import { businessProducts } from './business-products';
@@ -61,6 +64,26 @@ export class BrandsService {
     });
   }
 
+  /**
+   * Deletes the brand, its sources and its tags. Members' pending suggestions of it are rejected first (an approval
+   * locks its suggestion before the brand, so this order cannot deadlock with one), and the alerts that follow it are
+   * deleted: they could match nothing again, or a later brand given the freed slug.
+   */
+  async delete(id: number, admin: User): Promise<{ message: string }> {
+    const deleted = await inTransaction(this.db, async (client) => {
+      const brands = new BrandsRepository(client);
+      const brand = await brands.findById(id);
+      if (!brand) throw notFound('brandNotFound');
+      const rejected = await new SuggestionsRepository(client).rejectPendingOfValue('alternative_to', brand.slug, admin.id);
+      if (!(await brands.delete(id))) throw notFound('brandNotFound');
+      const alerts = await new AlertsRepository(client).deleteFollowing({ alternativeTo: brand.slug });
+      await this.recordDeletion(client, admin, 'brand', brand, { suggestions_rejected: rejected, alerts_deleted: alerts });
+      return brand;
+    });
+    await afterBusinessWrite(this.jobs);
+    return { message: PARAMETERISED_MESSAGES.brandDeleted({ name: deleted.name }) };
+  }
+
   /** Writes the brand (`write` answers its id), its sources and the audit line at once, then queues link checks of its new sources. */
   private async save(
     input: ValidBrandInput,
@@ -90,7 +113,7 @@ export class BrandsService {
     await this.requireEditable(businessId, editor);
     const chosen = await inTransaction(this.db, async (client) => {
       const brands = new BrandsRepository(client);
-      const found = await brands.bySlugs(slugs);
+      const found = await brands.bySlugs(slugs, true);
       if (found.length !== slugs.length) throw badRequest('brandUnknown', { brands: coded('brandUnknown') });
       await brands.setAlternatives(
         businessId,
@@ -129,12 +152,41 @@ export class BrandsService {
     });
   }
 
+  /** Deletes the product type and what businesses said of it (`BrandsRepository.deleteProductType`), and the alerts that follow it. */
+  async deleteProductType(id: number, admin: User): Promise<{ message: string }> {
+    const deleted = await inTransaction(this.db, async (client) => {
+      const type = await new BrandsRepository(client).deleteProductType(id);
+      if (!type) throw notFound('productTypeNotFound');
+      const alerts = await new AlertsRepository(client).deleteFollowing({ palestinianProduct: type.slug });
+      await this.recordDeletion(client, admin, 'product_type', type, { alerts_deleted: alerts });
+      return type;
+    });
+    await afterBusinessWrite(this.jobs);
+    return { message: PARAMETERISED_MESSAGES.productTypeDeleted({ name: deleted.name }) };
+  }
+
+  private recordDeletion(
+    db: Queryable,
+    admin: User,
+    targetType: 'brand' | 'product_type',
+    deleted: { id: number; name: string; slug: string },
+    consequences: Record<string, number>,
+  ): Promise<void> {
+    return new AuditRepository(db).record({
+      actorId: admin.id,
+      action: `${targetType}.deleted`,
+      targetType,
+      targetId: deleted.id,
+      details: { name: deleted.name, slug: deleted.slug, ...consequences },
+    });
+  }
+
   /** Its owner or an admin says which Palestinian products the business stocks, with the source that shows it. */
   async setProducts(businessId: number, input: Valid<typeof businessProductsInputSchema>, editor: User): Promise<BusinessProducts> {
     await this.requireEditable(businessId, editor);
     const newLinks = await inTransaction(this.db, async (client) => {
       const brands = new BrandsRepository(client);
-      const found = await brands.productTypesBySlugs(input.products);
+      const found = await brands.productTypesBySlugs(input.products, true);
       if (found.length !== input.products.length) throw badRequest('productTypeUnknown', { products: coded('productTypeUnknown') });
       await brands.setProducts(
         businessId,

@@ -95,6 +95,15 @@ export class SuggestionsRepository {
     return rows[0] ?? null;
   }
 
+  /** Rejects the pending suggestions of this field and value (a brand's slug, when the brand is deleted); answers how many. */
+  async rejectPendingOfValue(fieldName: string, value: string, reviewerId: number): Promise<number> {
+    const { rowCount } = await this.db.query(
+      `UPDATE suggestions SET status = 'rejected', reviewed_by = $3, reviewed_at = now() WHERE field_name = $1 AND suggested_value = $2 AND status = 'pending'`,
+      [fieldName, value, reviewerId],
+    );
+    return rowCount ?? 0;
+  }
+
   async markReviewed(id: number, status: 'approved' | 'rejected', reviewerId: number): Promise<void> {
     await this.db.query('UPDATE suggestions SET status = $2, reviewed_by = $3, reviewed_at = now() WHERE id = $1', [id, status, reviewerId]);
   }

@@ -40,6 +40,8 @@ export const adminKeys = {
       | 'review-submission'
       | 'photo'
       | 'save-brand'
-      | 'add-product-type',
+      | 'delete-brand'
+      | 'add-product-type'
+      | 'delete-product-type',
   ) => ['admin', 'decision', kind] as const,
 };
