@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SourceInput } from '@zaytoon/contract/client';
+import type { BusinessProductsInput } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
 import { useContractMessages, useErrorText } from '@zaytoon/web-kit/contract-messages';
 import { businessKeys } from '../business/api/keys';
@@ -23,7 +23,7 @@ export function useSaveTags(businessId: number) {
     ...after,
   });
   const products = useMutation({
-    mutationFn: (input: { products: string[]; source?: SourceInput }) => api.call('setBusinessProducts', { id: businessId, body: input }),
+    mutationFn: (input: BusinessProductsInput) => api.call('setBusinessProducts', { id: businessId, body: input }),
     onSuccess: () => toast.success(message('productsSaved')),
     ...after,
   });

@@ -4,9 +4,11 @@ import { useFieldErrors } from '@zaytoon/web-kit/contract-messages';
 import { useProductTypes } from '../../features/brands/api';
 import { BrandFilter } from '../../features/brands/BrandFilter';
 import { useSaveTags } from '../../features/brands/use-tags';
+import { usePhotos } from '../../features/photos/api/photos';
 import { SourceFields } from '../../features/business/sources/SourceFields';
 import { draftFromSource, emptySourceDraft, sourceInputOf } from '../../features/business/sources/sourceDraft';
 import { useMessages } from '../../i18n/messages';
+import { SelectField } from '../../ui/Field';
 import forms from '../../ui/forms.module.css';
 import { useProductTypeName } from '../../features/brands/product-type-name';
 import styles from '../../features/brands/Brands.module.css';
@@ -53,21 +55,30 @@ function Alternatives({ current, onSave, saving }: { current: BrandSummary[]; on
   );
 }
 
+type Proof = 'source' | 'photo';
+
 function Products({ business, save }: { business: BusinessDetail; save: ReturnType<typeof useSaveTags>['products'] }) {
   const t = useMessages();
   const types = useProductTypes();
   const nameOf = useProductTypeName();
+  const photos = usePhotos(business.id);
   const stocked = business.palestinian_products;
   const [chosen, setChosen] = useState<string[]>(stocked?.products.map((type) => type.slug) ?? []);
   const [source, setSource] = useState(() => (stocked?.source ? draftFromSource(stocked.source) : emptySourceDraft()));
+  const [proof, setProof] = useState<Proof>(stocked?.photo && !stocked.source ? 'photo' : 'source');
+  // The gallery's newest photos, and the one chosen before if it is older than those.
+  const photoChoices = [...(stocked?.photo && !photos.items.some((photo) => photo.id === stocked.photo!.id) ? [stocked.photo] : []), ...photos.items];
+  const [photoId, setPhotoId] = useState<number | undefined>(stocked?.photo?.id);
   const errors = useFieldErrors(save.error);
   const sourceErrors = Object.fromEntries(Object.entries(errors).flatMap(([key, text]) => (key.startsWith('source.') ? [[key.slice(7), text]] : [])));
   const toggle = (slug: string, on: boolean) => setChosen((list) => (on ? [...list, slug] : list.filter((one) => one !== slug)));
+  const byPhoto = proof === 'photo' && photoChoices.length > 0;
+  const proofInput = () => (byPhoto ? { photo_id: photoId ?? photoChoices[0].id } : { source: sourceInputOf(source) });
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        save.mutate({ products: chosen, ...(chosen.length ? { source: sourceInputOf(source) } : {}) });
+        save.mutate({ products: chosen, ...(chosen.length ? proofInput() : {}) });
       }}
     >
       <fieldset>
@@ -81,9 +92,31 @@ function Products({ business, save }: { business: BusinessDetail; save: ReturnTy
       </fieldset>
       {chosen.length > 0 && (
         <fieldset>
-          <legend>{t('tags.source')}</legend>
+          <legend>{photoChoices.length ? t('tags.proof') : t('tags.source')}</legend>
+          {photoChoices.length > 0 &&
+            (['source', 'photo'] as const).map((kind) => (
+              <label key={kind}>
+                <input type="radio" name="products-proof" checked={proof === kind} onChange={() => setProof(kind)} />{' '}
+                {t(kind === 'source' ? 'tags.proofSource' : 'tags.proofPhoto')}
+              </label>
+            ))}
           {errors.source && <p role="alert">{errors.source}</p>}
-          <SourceFields source={source} onChange={setSource} errors={sourceErrors} />
+          {byPhoto ? (
+            <SelectField
+              label={t('tags.proofPhotoChoice')}
+              value={String(photoId ?? photoChoices[0].id)}
+              onChange={(event) => setPhotoId(Number(event.target.value))}
+              error={errors.photo_id}
+            >
+              {photoChoices.map((photo) => (
+                <option key={photo.id} value={photo.id}>
+                  {photo.alt_text}
+                </option>
+              ))}
+            </SelectField>
+          ) : (
+            <SourceFields source={source} onChange={setSource} errors={sourceErrors} />
+          )}
         </fieldset>
       )}
       <button type="submit" className="btn btn--primary" disabled={save.isPending}>

@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { type Photo, type PhotoSize } from '@zaytoon/contract/client';
+import { type Photo } from '@zaytoon/contract/client';
 import { useHost, useSession } from '@zaytoon/web-kit';
 import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
 import { useDeletePhoto, usePhotos, useSetCoverPhoto } from '../../features/photos/api/photos';
+import { photoSrcSet } from '../../features/photos/photo-src-set';
 import { lazyNamed } from '../../lib/lazyNamed';
 import { useMessages } from '../../i18n/messages';
 import { Modal } from '../../ui/Modal';
@@ -13,9 +14,6 @@ import classes from './Photos.module.css';
 
 const PhotoUploadDialog = lazyNamed(() => import('./PhotoUploadDialog'), 'PhotoUploadDialog');
 const PhotoReportDialog = lazyNamed(() => import('./PhotoReportDialog'), 'PhotoReportDialog');
-
-/** Every size as a `srcset` candidate, so the browser picks the smallest that fills the slot. */
-const srcSetOf = (sizes: readonly PhotoSize[]) => sizes.map((size) => `${size.url} ${size.width}w`).join(', ');
 
 /**
  * The business's photos: thumbnails paged newest first, each labelled 'From the owner' or 'From the community' and
@@ -67,7 +65,7 @@ export function Photos({ businessId, isOwner }: { businessId: number; isOwner: b
               >
                 <img
                   src={photo.sizes[0].url}
-                  srcSet={srcSetOf(photo.sizes)}
+                  srcSet={photoSrcSet(photo.sizes)}
                   sizes="(max-width: 600px) 45vw, 200px"
                   alt={photo.alt_text}
                   width={photo.sizes[0].width}
@@ -196,7 +194,7 @@ function PhotoViewer({
       <div ref={viewer} className={classes.viewer} data-testid="photo-viewer">
         <img
           src={largest.url}
-          srcSet={srcSetOf(photo.sizes)}
+          srcSet={photoSrcSet(photo.sizes)}
           sizes="(max-width: 900px) 100vw, 900px"
           alt={photo.alt_text}
           width={largest.width}

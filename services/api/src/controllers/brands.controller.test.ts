@@ -265,7 +265,7 @@ describe('Palestinian products', () => {
     const path = `/api/businesses/${business.id}/products`;
     const noSource = await owner.put(path, { products: ['olive-oil'] });
     expect(noSource.status).toBe(400);
-    expect(noSource.body.codes.source.code).toBe('productSourceRequired');
+    expect(noSource.body.codes.source.code).toBe('productProofRequired');
     const unknown = await owner.put(path, { products: ['olive-oil', 'no-such-type'], source });
     expect(unknown.status).toBe(400);
     expect(unknown.body.detail).toBe(MESSAGES.productTypeUnknown);
@@ -278,7 +278,7 @@ describe('Palestinian products', () => {
     expect(detail.body.palestinian_products.source).toMatchObject({ kind: 'In-store sign', url: source.url });
 
     const cleared = await owner.put(path, { products: [] });
-    expect(cleared.body).toEqual({ products: [], source: null });
+    expect(cleared.body).toEqual({ products: [], source: null, photo: null });
   });
 
   it('admins add product types; members may not', async () => {
@@ -307,7 +307,7 @@ describe('Palestinian products', () => {
     expect(deleted.body).toEqual({ message: `Product type "${type.name}" deleted` });
 
     expect((await api.client().get('/api/product-types')).body.map((listed: { slug: string }) => listed.slug)).not.toContain(type.slug);
-    expect((await api.client().get(`/api/businesses/${only.id}`)).body.palestinian_products).toEqual({ products: [], source: null });
+    expect((await api.client().get(`/api/businesses/${only.id}`)).body.palestinian_products).toEqual({ products: [], source: null, photo: null });
     const left = (await api.client().get(`/api/businesses/${alsoDates.id}`)).body.palestinian_products;
     expect(left.products.map((listed: { slug: string }) => listed.slug)).toEqual(['dates']);
     expect(left.source).toMatchObject({ url: source.url });

@@ -408,6 +408,44 @@ describe('moderation', () => {
   });
 });
 
+describe('a photo shows the Palestinian products a business stocks', () => {
+  it("its owner gives one of the business's listed photos instead of a source; another's, a pending one or none is refused", async () => {
+    const { member, business } = await memberWithBusiness();
+    const path = `/api/businesses/${business.id}/products`;
+    const shelf = (await upload(member, business.id)).body;
+    const pending = (await upload(member, business.id)).body;
+    const elsewhere = await createBusiness(member);
+    const foreign = (await upload(member, elsewhere.id)).body;
+    await markReady(shelf.id);
+    await markReady(foreign.id);
+
+    const none = await member.put(path, { products: ['olive-oil'] });
+    expect(none.status).toBe(400);
+    expect(none.body.codes.source.code).toBe('productProofRequired');
+    for (const photo of [pending, foreign]) {
+      const refused = await member.put(path, { products: ['olive-oil'], photo_id: photo.id });
+      expect(refused.status).toBe(400);
+      expect(refused.body.codes.photo_id.code).toBe('productPhotoUnknown');
+    }
+    expect((await member.put(path, { products: ['olive-oil'], photo_id: 'x' })).body.codes.photo_id.code).toBe('productPhotoUnknown');
+    expect((await api.client().get(`/api/businesses/${business.id}`)).body.palestinian_products.products).toEqual([]);
+
+    const saved = await member.put(path, { products: ['olive-oil'], photo_id: shelf.id });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body).toMatchObject({ source: null, photo: { id: shelf.id, alt_text: 'The shop front' } });
+    const detail = (await api.client().get(`/api/businesses/${business.id}`)).body.palestinian_products;
+    expect(detail.photo).toMatchObject({ id: shelf.id, sizes: [expect.objectContaining({ width: 320 })] });
+
+    await api.core.db.query(`UPDATE photos SET state = 'hidden' WHERE id = $1`, [shelf.id]);
+    expect((await api.client().get(`/api/businesses/${business.id}`)).body.palestinian_products.photo).toBeNull();
+    await markReady(shelf.id);
+    const cleared = await member.put(path, { products: [] });
+    expect(cleared.body).toEqual({ products: [], source: null, photo: null });
+    const { rows } = await api.core.db.query('SELECT 1 FROM business_product_photos WHERE business_id = $1', [business.id]);
+    expect(rows).toEqual([]);
+  });
+});
+
 describe('deleting photos', () => {
   it('the uploader or an admin deletes a photo and its files; others may not', async () => {
     const { member, business } = await memberWithBusiness();

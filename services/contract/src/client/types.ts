@@ -32,7 +32,7 @@ export type { AdminStatistics } from '../schemas/admin.schema';
 export type { BrokenLink, LinkStatus } from '../schemas/link-check.schema';
 export type { Claim, ClaimInput, ClaimReceipt, ConfirmListingResult } from '../schemas/claim.schema';
 export type { Alert, AlertInput } from '../schemas/alert.schema';
-export type { Brand, BrandInput, BrandSummary, BusinessProducts, ProductType } from '../schemas/brand.schema';
+export type { Brand, BrandInput, BrandSummary, BusinessProducts, BusinessProductsInput, ProductType } from '../schemas/brand.schema';
 export type { DuplicateCandidate, DuplicatePair, MergeResult } from '../schemas/duplicate.schema';
 export type { PausedBusiness, ProtectionDecision } from '../schemas/protection.schema';
 export type { IssuedPartnerKey, IssuePartnerKeyInput, PartnerKey, PartnerSubmission } from '../schemas/partner.schema';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { BRAND_RULES } from '../brand-rules';
 import { issueMessage } from '../i18n/message-codes';
-import { inputText, oneLineText, requiredText } from './common.schema';
+import { idSchema, inputText, oneLineText, requiredText } from './common.schema';
+import { photoSchema } from './photo.schema';
 import { sourceInputSchema, sourceSchema } from './source.schema';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -87,18 +88,24 @@ export const productTypeInputSchema = z.object({
   slug: slugSchema.optional().describe('made from the name when left out; never changes once made'),
 });
 
-/** What a business stocks, with the source that shows it (required while it lists any). */
+/** What a business stocks, with what shows it: a source, one of the business's photos, or both (one is required while it lists any). */
 export const businessProductsSchema = z.object({
   products: z.array(productTypeSchema),
   source: sourceSchema.nullable(),
+  photo: photoSchema.nullable().describe("the business's photo that shows them, while it is listed (a hidden or removed photo shows nothing)"),
 });
 export type BusinessProducts = z.infer<typeof businessProductsSchema>;
 
 export const businessProductsInputSchema = z
   .object({
     products: slugList('productTypeUnknown', BRAND_RULES.maxProductTypes).describe("the product types' slugs; an empty list removes them"),
-    source: sourceInputSchema.optional().describe('proof that the business stocks them: required unless the list is empty'),
+    source: sourceInputSchema.optional().describe('a source that shows the business stocks them'),
+    photo_id: idSchema(issueMessage('productPhotoUnknown'))
+      .optional()
+      .describe("one of the business's listed photos that shows them; unless the list is empty, a source or a photo is required"),
   })
   .superRefine((input, ctx) => {
-    if (input.products.length && !input.source) ctx.addIssue({ code: 'custom', path: ['source'], message: issueMessage('productSourceRequired') });
+    if (input.products.length && !input.source && input.photo_id === undefined)
+      ctx.addIssue({ code: 'custom', path: ['source'], message: issueMessage('productProofRequired') });
   });
+export type BusinessProductsInput = z.input<typeof businessProductsInputSchema>;

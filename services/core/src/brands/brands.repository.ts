@@ -155,7 +155,7 @@ export class BrandsRepository {
 
   /**
    * Deletes the product type and what businesses said of it; a business left stocking nothing loses its products'
-   * source, as a business that clears its list does. Null when it is gone already.
+   * source and photo, as a business that clears its list does. Null when it is gone already.
    */
   async deleteProductType(id: number): Promise<ProductType | null> {
     const { rows } = await this.db.query<ProductType>('SELECT id, name, slug FROM product_types WHERE id = $1 FOR UPDATE', [id]);
@@ -165,12 +165,24 @@ export class BrandsRepository {
       [id],
     );
     await this.db.query('DELETE FROM product_types WHERE id = $1', [id]);
-    await this.db.query(
-      `DELETE FROM business_product_sources s WHERE s.business_id = ANY($1::int[])
-          AND NOT EXISTS (SELECT 1 FROM business_products p WHERE p.business_id = s.business_id)`,
-      [stocking.map((row) => row.business_id)],
-    );
+    for (const proofs of ['business_product_sources', 'business_product_photos'])
+      await this.db.query(
+        `DELETE FROM ${proofs} proof WHERE proof.business_id = ANY($1::int[])
+            AND NOT EXISTS (SELECT 1 FROM business_products p WHERE p.business_id = proof.business_id)`,
+        [stocking.map((row) => row.business_id)],
+      );
     return rows[0];
+  }
+
+  /** The business's photo that shows its products (null: none). */
+  async setProductPhoto(businessId: number, photoId: number | null): Promise<void> {
+    if (photoId === null) await this.db.query('DELETE FROM business_product_photos WHERE business_id = $1', [businessId]);
+    else
+      await this.db.query(
+        `INSERT INTO business_product_photos (business_id, photo_id) VALUES ($1, $2)
+         ON CONFLICT (business_id) DO UPDATE SET photo_id = EXCLUDED.photo_id`,
+        [businessId, photoId],
+      );
   }
 
   async productsOf(businessId: number): Promise<ProductType[]> {

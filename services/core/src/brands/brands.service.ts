@@ -23,6 +23,7 @@ import { badRequest, conflict, forbidden, notFound } from '../errors/domain-erro
 import { afterCommit } from '../jobs/after-commit';
 import type { JobQueueRepository } from '../jobs/job-queue.repository';
 import { queueLinkChecks } from '../links/links.service';
+import { PhotosRepository } from '../photos/photos.repository';
 import { replaceSourceList } from '../sources/sources.service';
 import { SuggestionsRepository } from '../suggestions/suggestions.repository';
 import { BRAND_SOURCES, PRODUCT_SOURCES, SourcesRepository } from '../sources/sources.repository';
@@ -181,13 +182,17 @@ export class BrandsService {
     });
   }
 
-  /** Its owner or an admin says which Palestinian products the business stocks, with the source that shows it. */
+  /** Its owner or an admin says which Palestinian products the business stocks, with the source or photo that shows it. */
   async setProducts(businessId: number, input: Valid<typeof businessProductsInputSchema>, editor: User): Promise<BusinessProducts> {
     await this.requireEditable(businessId, editor);
     const newLinks = await inTransaction(this.db, async (client) => {
       const brands = new BrandsRepository(client);
       const found = await brands.productTypesBySlugs(input.products, true);
       if (found.length !== input.products.length) throw badRequest('productTypeUnknown', { products: coded('productTypeUnknown') });
+      const photoId = found.length ? (input.photo_id ?? null) : null;
+      if (photoId !== null && !(await new PhotosRepository(client).holdListedOfBusiness(photoId, businessId)))
+        throw badRequest('productPhotoUnknown', { photo_id: coded('productPhotoUnknown') });
+      await brands.setProductPhoto(businessId, photoId);
       await brands.setProducts(
         businessId,
         found.map((type) => type.id),

@@ -1,13 +1,15 @@
 import type { BusinessProducts } from '@zaytoon/contract';
 import type { Queryable } from '../db/pool';
+import { PhotosRepository } from '../photos/photos.repository';
 import { PRODUCT_SOURCES, SourcesRepository } from '../sources/sources.repository';
 import { BrandsRepository } from './brands.repository';
 
-/** The Palestinian products a business stocks, with the source that shows it (what the check fetched for admins only). */
+/** The Palestinian products a business stocks, with the source and the photo that show it (what the check fetched for admins only). */
 export async function businessProducts(db: Queryable, businessId: number, forAdmin: boolean): Promise<BusinessProducts> {
-  const [products, sources] = await Promise.all([
+  const [products, sources, photo] = await Promise.all([
     new BrandsRepository(db).productsOf(businessId),
     new SourcesRepository(db, PRODUCT_SOURCES).list(businessId, forAdmin),
+    new PhotosRepository(db).productProofOf(businessId),
   ]);
-  return { products, source: products.length ? (sources[0] ?? null) : null };
+  return products.length ? { products, source: sources[0] ?? null, photo } : { products, source: null, photo: null };
 }

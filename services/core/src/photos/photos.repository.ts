@@ -66,6 +66,25 @@ export class PhotosRepository {
     return rows.map(({ sort_key, ...row }) => ({ ...toPhoto(row), sort_key }));
   }
 
+  /** Whether the photo is listed and the business's, held against a deletion until the transaction ends. */
+  async holdListedOfBusiness(photoId: number, businessId: number): Promise<boolean> {
+    const { rowCount } = await this.db.query("SELECT 1 FROM photos WHERE id = $1 AND business_id = $2 AND state = 'ready' FOR KEY SHARE", [
+      photoId,
+      businessId,
+    ]);
+    return rowCount === 1;
+  }
+
+  /** The business's listed photo that shows the Palestinian products it stocks. */
+  async productProofOf(businessId: number): Promise<Photo | null> {
+    const { rows } = await this.db.query<PhotoRow>(
+      `SELECT ${PHOTO_COLUMNS} ${photoJoins()} JOIN business_product_photos proof ON proof.photo_id = p.id
+        WHERE proof.business_id = $1 AND p.state = 'ready'`,
+      [businessId],
+    );
+    return rows[0] ? toPhoto(rows[0]) : null;
+  }
+
   async countForBusiness(businessId: number): Promise<number> {
     const { rows } = await this.db.query<{ count: number }>("SELECT count(*)::int AS count FROM photos WHERE business_id = $1 AND state = 'ready'", [
       businessId,
