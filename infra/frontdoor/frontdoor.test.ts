@@ -24,6 +24,8 @@ class Upstream {
   dropRequests = false;
   /** When set, /api/failing/… answers 503. */
   failing = false;
+  /** Paths whose resource is gone: they answer 404, private as every error of the API is. */
+  readonly removed = new Set<string>();
   private server: Server;
   port = 0;
 
@@ -42,6 +44,8 @@ class Upstream {
         }
         // Answers as the API gives them: /api/public/… is a public answer, /api/private/… a member's,
         // /api/cookie/… public but setting a cookie, /api/failing/… a public answer until `failing` is set.
+        if (this.removed.has(req.url ?? ''))
+          return void res.writeHead(404, { 'Cache-Control': CACHE_CONTROL.privateAnswer }).end(JSON.stringify({ detail: MESSAGES.businessNotFound }));
         const kind = /^\/api\/(public|private|cookie|failing)\//.exec(req.url ?? '')?.[1];
         if (kind === 'failing' && this.failing) return void res.writeHead(503).end(JSON.stringify({ detail: MESSAGES.serviceUnavailable }));
         if (kind) res.setHeader('Cache-Control', kind === 'private' ? CACHE_CONTROL.privateAnswer : CACHE_CONTROL.publicAnswer);
@@ -392,6 +396,14 @@ describe('front door: the micro-cache of public API answers', () => {
   it('refreshes a kept answer within seconds (CONTRACT.md: a removed business is gone within 5 s)', async () => {
     const first = await get('/api/public/refreshed');
     await expect.poll(async () => (await get('/api/public/refreshed')).body.answer, { timeout: 8_000, interval: 250 }).not.toBe(first.body.answer);
+  });
+
+  it('stops answering a kept answer once the API says it is gone, however often it is asked (a deleted business or brand)', async () => {
+    const path = '/api/public/businesses/31';
+    expect((await get(path)).status).toBe(200);
+    for (const upstream of upstreams) upstream.removed.add(path);
+    // Asked five times a second: each ask used to keep the expired entry in use, answered stale again and again.
+    await expect.poll(async () => (await get(path)).status, { timeout: 8_000, interval: 200 }).toBe(404);
   });
 
   it('answers from a kept entry while the API fails', async () => {

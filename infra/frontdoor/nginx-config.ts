@@ -274,14 +274,17 @@ const sessionCookieMap = () =>
 /**
  * The micro-cache of public API answers: kept as long as the API's Cache-Control allows (public answers
  * only: private, no-store and answers that set a cookie are never stored), one request refreshes an entry while the
- * others wait or get the stale one, and an entry outlives a failing API. A request with a session is never answered
- * from it nor stored in it: its answers are the member's own.
+ * others wait or get the stale one for the answer's stale-while-revalidate, and an entry outlives a failing API. A
+ * request with a session is never answered from it nor stored in it: its answers are the member's own.
+ * Stale answers while updating come from the answer's stale-while-revalidate alone, never `proxy_cache_use_stale
+ * updating`: when the refresh is a 404 (a deleted business or brand, private as every error) nothing replaces the
+ * entry, and `updating` would serve it stale for as long as anyone asks.
  */
 const microCache = [
   `      proxy_cache ${API_ANSWERS_CACHE};`,
   '      proxy_cache_lock on;',
   '      proxy_cache_lock_timeout 5s;',
-  '      proxy_cache_use_stale updating error timeout http_500 http_502 http_503 http_504;',
+  '      proxy_cache_use_stale error timeout http_500 http_502 http_503 http_504;',
   '      proxy_cache_background_update on;',
   '      proxy_cache_bypass $zaytoon_session_cookie;',
   '      proxy_no_cache $zaytoon_session_cookie;',

@@ -331,6 +331,8 @@ interface SizeFigures {
   shortSearches: { p50: number; max: number; serverErrors: number; requests: number; detailP50: number; detailFailures: number };
   cachedVsStatic: { path: string; bytes: number; cachedRps: number; staticRps: number };
   rssBytes: number[];
+  /** Each API process's V8 heap at the same moment: what the RSS holds beyond it is memory V8 or malloc has not given back. */
+  heaps: { used: number; total: number }[];
   browser?: BrowserFigures;
 }
 
@@ -462,7 +464,7 @@ class Bench {
       partnerFeed: await this.partnerFeed(size),
       shortSearches: await this.shortSearches(size),
       cachedVsStatic: await this.cachedVsStatic(size),
-      rssBytes: await this.rssAfterWrites(size),
+      ...(await this.memoryAfterWrites(size)),
     };
     if (browser) figures.browser = await this.browser(browser, size);
     return figures;
@@ -806,8 +808,8 @@ class Bench {
     return join(this.stack.dataDir, 'static-file');
   }
 
-  /** Writes through the API, each followed by a map view at every zoom through the front door; then each API process's RSS. */
-  private async rssAfterWrites(size: Size): Promise<number[]> {
+  /** Writes through the API, each followed by a map view at every zoom through the front door; then each API process's RSS and heap. */
+  private async memoryAfterWrites(size: Size): Promise<Pick<SizeFigures, 'rssBytes' | 'heaps'>> {
     log(`${sizeName(size)}: ${RSS_WRITES} writes, each followed by map views at every zoom; then RSS`);
     for (let i = 0; i < RSS_WRITES; i++) {
       await this.writer.add();
@@ -815,14 +817,18 @@ class Bench {
       if (version === null) continue;
       await Promise.all(TILE_ZOOMS.map((zoom) => getOk(this.frontDoorPort, this.tilePaths(zoom, version, 0)[0])));
     }
-    return Promise.all(
+    const processes = await Promise.all(
       this.apiPortList.map(async (port) => {
-        const metrics = await getOk(port, '/metrics');
-        const match = /^process_resident_memory_bytes\s+(\d+(?:\.\d+)?(?:e\+\d+)?)/m.exec(metrics.body);
-        if (!match) unexpected(`no process_resident_memory_bytes in the API's /metrics on port ${port}`);
-        return match ? Number(match[1]) : NaN;
+        const { body } = await getOk(port, '/metrics');
+        const gauge = (name: string) => {
+          const match = new RegExp(`^${name}\\s+(\\d+(?:\\.\\d+)?(?:e\\+\\d+)?)`, 'm').exec(body);
+          if (!match) unexpected(`no ${name} in the API's /metrics on port ${port}`);
+          return match ? Number(match[1]) : NaN;
+        };
+        return { rss: gauge('process_resident_memory_bytes'), used: gauge('nodejs_heap_size_used_bytes'), total: gauge('nodejs_heap_size_total_bytes') };
       }),
     );
+    return { rssBytes: processes.map((one) => one.rss), heaps: processes.map(({ used, total }) => ({ used, total })) };
   }
 
   async browser(browser: Browser, size: Size): Promise<BrowserFigures> {
@@ -988,7 +994,10 @@ function printSize(figures: SizeFigures): void {
   console.log(
     `${cvs.path} through the front door ${cvs.cachedRps.toFixed(0)} req/s vs nginx static file of ${kB(cvs.bytes)} ${cvs.staticRps.toFixed(0)} req/s`,
   );
-  console.log(`API RSS after ${RSS_WRITES} writes with map views: ${figures.rssBytes.map(MB).join(', ')}`);
+  console.log(
+    `API RSS after ${RSS_WRITES} writes with map views: ${figures.rssBytes.map(MB).join(', ')}; ` +
+      `V8 heap used of total: ${figures.heaps.map((heap) => `${MB(heap.used)} of ${MB(heap.total)}`).join(', ')}`,
+  );
   const b = figures.browser;
   if (b) {
     console.table([

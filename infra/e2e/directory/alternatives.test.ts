@@ -119,7 +119,7 @@ test.describe('brands and alternatives', () => {
     await listed.getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, `Brand "${BRAND}" deleted`, 'success');
     await expect(listed).toHaveCount(0);
-    await logOut(page);
+    await loggedOut(context);
 
     await page.goto('/alternatives/examplebucks');
     await expect(page.getByTestId('brand-missing')).toContainText('Brand not found');
