@@ -121,6 +121,8 @@ test.describe('brands and alternatives', () => {
     await expect(listed).toHaveCount(0);
     await loggedOut(context);
 
+    // A visitor read the brand's page before: the front door may keep that answer for its 5 seconds.
+    await expect.poll(async () => (await page.request.get('/api/brands/examplebucks')).status(), { timeout: 10_000 }).toBe(404);
     await page.goto('/alternatives/examplebucks');
     await expect(page.getByTestId('brand-missing')).toContainText('Brand not found');
     await page.goto(`/business/${cafe.id}`);
