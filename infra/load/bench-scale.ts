@@ -825,7 +825,11 @@ class Bench {
           if (!match) unexpected(`no ${name} in the API's /metrics on port ${port}`);
           return match ? Number(match[1]) : NaN;
         };
-        return { rss: gauge('process_resident_memory_bytes'), used: gauge('nodejs_heap_size_used_bytes'), total: gauge('nodejs_heap_size_total_bytes') };
+        return {
+          rss: gauge('process_resident_memory_bytes'),
+          used: gauge('nodejs_heap_size_used_bytes'),
+          total: gauge('nodejs_heap_size_total_bytes'),
+        };
       }),
     );
     return { rssBytes: processes.map((one) => one.rss), heaps: processes.map(({ used, total }) => ({ used, total })) };

@@ -239,7 +239,7 @@ export const LocationsView = memo(function LocationsView({ filter, open, restore
     const retry = () => void queryClient.refetchQueries({ queryKey: directoryKeys.cityPage(shownFilter, line.city, line.page, viewer), exact: true });
     return (
       <div className={`${rowsClass(true)} ${locations.failed}`} data-testid="city-load-failed" data-city={line.city}>
-        <FailedCityPage read={pageRead(line)} onRetry={retry} />
+        <FailedCityPage read={pageRead({ city: line.city, page: line.page })} onRetry={retry} />
       </div>
     );
   };
