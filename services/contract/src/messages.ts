@@ -333,7 +333,7 @@ export const PARAMETERISED_MESSAGES = {
   businessesMerged: ({ from, into }: { from: string; into: string }) => `"${from}" merged into "${into}"`,
   mergeInto: ({ into }: { into: string }) => `Merge into ${into}`,
   confirmMerge: ({ from, into }: { from: string; into: string }) =>
-    `Merge "${from}" into "${into}"? Its votes, comments, suggestions, reports, sources, confirmations, verifications and history move to "${into}", and its details fill those "${into}" lacks. Ownership does not move: "${into}" keeps its owner, and "${from}"'s owner and claims are dropped. "${from}" is removed.`,
+    `Merge "${from}" into "${into}"? Its votes, comments, suggestions, reports, sources, confirmations, verifications, photos and history move to "${into}", the brands it is an alternative to join those of "${into}", and its details and Palestinian products fill those "${into}" lacks. Ownership does not move: "${into}" keeps its owner, and "${from}"'s owner and claims are dropped. "${from}" is removed.`,
   tooManySources: ({ max }: { max: number }) => `A business can list at most ${max} sources`,
   tooManySpecialHours: ({ max }: { max: number }) => `A business can list at most ${max} special hours`,
   specialHoursTooLong: ({ max }: { max: number }) => `Special hours can cover at most ${max} days`,

@@ -34,7 +34,7 @@ describe('Possible duplicates tab', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Merge into Olive Tree Bakers' }));
     expect(confirm).toHaveBeenCalledWith(expect.stringContaining('Merge "Olive Tree Bakery" into "Olive Tree Bakers"?'));
     // What moves, and that ownership does not.
-    expect(confirm).toHaveBeenCalledWith(expect.stringContaining('confirmations, verifications and history move to "Olive Tree Bakers"'));
+    expect(confirm).toHaveBeenCalledWith(expect.stringContaining('confirmations, verifications, photos and history move to "Olive Tree Bakers"'));
     expect(confirm).toHaveBeenCalledWith(expect.stringContaining('Ownership does not move: "Olive Tree Bakers" keeps its owner'));
     expect(server.api.call).toHaveBeenCalledWith('mergeBusiness', { id: 11, body: { from: 12 } });
     await waitFor(() => expect(host.toast.success).toHaveBeenCalledWith('"Olive Tree Bakery" merged into "Olive Tree Bakers"'));

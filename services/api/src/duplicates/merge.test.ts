@@ -96,6 +96,44 @@ describe('POST /api/admin/businesses/{id}/merge', () => {
     ]);
   });
 
+  it("brings B's 'Alternative to' brands A lacks, and B's Palestinian products with their source when A lists none", async () => {
+    const addBrand = async (name: string) => {
+      const created = await admin.post('/api/admin/brands', {
+        name: `${name} ${Date.now()}`,
+        reason: 'Named by the campaign',
+        sources: [{ kind: 'Other', description: 'The campaign list', date: '2026-01-02' }],
+      });
+      expect(created.status).toBe(201);
+      return created.body as { id: number; name: string; slug: string };
+    };
+    const [shared, onlyB] = [await addBrand('Sharedbucks'), await addBrand('Onlybbucks')];
+    const source = { kind: 'In-store sign', description: 'Dates from Jericho on the shelf', date: '2026-02-03' };
+    const a = await createBusiness(owner, { name: 'Jaffa Grocers' });
+    const b = await createBusiness(owner, { name: 'Jaffa Grocery' });
+    expect((await admin.put(`/api/businesses/${a.id}/alternatives`, { brands: [shared.slug] })).status).toBe(200);
+    expect((await admin.put(`/api/businesses/${b.id}/alternatives`, { brands: [shared.slug, onlyB.slug] })).status).toBe(200);
+    expect((await admin.put(`/api/businesses/${b.id}/products`, { products: ['dates', 'soap'], source })).status).toBe(200);
+
+    expect((await merge(a.id, b.id)).status).toBe(200);
+    const survivor = (await api.client().get(`/api/businesses/${a.id}`)).body;
+    expect(survivor.alternatives.map((brand: { slug: string }) => brand.slug).sort()).toEqual([shared.slug, onlyB.slug].sort());
+    expect(survivor.palestinian_products.products.map((type: { slug: string }) => type.slug)).toEqual(['dates', 'soap']);
+    expect(survivor.palestinian_products.source).toMatchObject({ kind: 'In-store sign', description: source.description });
+    expect((await api.client().get(`/api/businesses?alternative_to=${onlyB.slug}`)).body.map((one: { id: number }) => one.id)).toEqual([a.id]);
+
+    // A that lists products keeps its own: C's go with C.
+    const c = await createBusiness(owner, { name: 'Jaffa Corner Shop' });
+    expect((await admin.put(`/api/businesses/${c.id}/products`, { products: ['books'], source })).status).toBe(200);
+    expect((await merge(a.id, c.id)).status).toBe(200);
+    const after = (await api.client().get(`/api/businesses/${a.id}`)).body.palestinian_products;
+    expect(after.products.map((type: { slug: string }) => type.slug)).toEqual(['dates', 'soap']);
+    const audit = await api.core.db.query(`SELECT details FROM audit_log WHERE action = 'business.merged' AND target_id = $1 ORDER BY id`, [a.id]);
+    expect(audit.rows.map((row) => [row.details.moved.alternatives, row.details.moved.products])).toEqual([
+      [1, 2],
+      [0, 0],
+    ]);
+  });
+
   it("keeps both histories on A, under one 'merge' revision by 'admin' with the fields B filled and the sources it brought", async () => {
     const a = await createBusiness(owner, { phone: '' });
     const b = await createBusiness(owner, { phone: '020 7946 0999' });

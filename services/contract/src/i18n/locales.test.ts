@@ -14,7 +14,7 @@ describe('translations of the API messages', () => {
     expect(english.loginToVote).toBe(MESSAGES.loginToVote);
     expect(english.socialLinkOffSite).toBe('Link must be on {hosts}');
     expect(english.confirmMerge).toBe(
-      'Merge "{from}" into "{into}"? Its votes, comments, suggestions, reports, sources, confirmations, verifications and history move to "{into}", and its details fill those "{into}" lacks. Ownership does not move: "{into}" keeps its owner, and "{from}"\'s owner and claims are dropped. "{from}" is removed.',
+      'Merge "{from}" into "{into}"? Its votes, comments, suggestions, reports, sources, confirmations, verifications, photos and history move to "{into}", the brands it is an alternative to join those of "{into}", and its details and Palestinian products fill those "{into}" lacks. Ownership does not move: "{into}" keeps its owner, and "{from}"\'s owner and claims are dropped. "{from}" is removed.',
     );
   });
 

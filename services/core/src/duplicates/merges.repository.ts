@@ -1,3 +1,4 @@
+import { BRAND_RULES } from '@zaytoon/contract';
 import type { Queryable } from '../db/pool';
 
 /** What a merge moved from B to A, and what it could not (for the audit entry). */
@@ -15,6 +16,10 @@ export interface MergeMoves {
   verifications: number;
   /** B's photos, now A's; B's cover stays one only when A had none. */
   photos: number;
+  /** B's 'Alternative to' brands A lacked, as many as A has room for (BRAND_RULES.maxPerBusiness). */
+  alternatives: number;
+  /** B's Palestinian products with their source and photo, when A listed none. */
+  products: number;
 }
 
 /** The fields of A that a merge fills from B when A's are empty. Never the owner: a merge hands over no ownership. */
@@ -78,7 +83,33 @@ export class MergesRepository {
           WHERE business_id = $2`,
         params,
       ),
+      alternatives: await moved(
+        this.db,
+        `INSERT INTO business_alternatives (brand_id, business_id, added_by, created_at)
+         SELECT f.brand_id, $1, f.added_by, f.created_at FROM business_alternatives f
+          WHERE f.business_id = $2 AND NOT EXISTS (SELECT 1 FROM business_alternatives a WHERE a.business_id = $1 AND a.brand_id = f.brand_id)
+          ORDER BY f.created_at, f.brand_id
+          LIMIT greatest(0, $3 - (SELECT count(*) FROM business_alternatives a WHERE a.business_id = $1))`,
+        [...params, BRAND_RULES.maxPerBusiness],
+      ),
+      products: await this.moveProductsIfNone(intoId, fromId),
     };
+  }
+
+  /** A that lists no Palestinian products takes B's, with the source and photo that show them (B's photos are A's now). */
+  private async moveProductsIfNone(intoId: number, fromId: number): Promise<number> {
+    const { rows } = await this.db.query<{ stocks: boolean }>('SELECT EXISTS (SELECT 1 FROM business_products WHERE business_id = $1) AS stocks', [
+      intoId,
+    ]);
+    if (rows[0].stocks) return 0;
+    const params = [intoId, fromId];
+    const products = await moved(this.db, 'UPDATE business_products SET business_id = $1 WHERE business_id = $2', params);
+    if (!products) return 0;
+    for (const proofs of ['business_product_sources', 'business_product_photos']) {
+      await this.db.query(`DELETE FROM ${proofs} WHERE business_id = $1`, [intoId]);
+      await this.db.query(`UPDATE ${proofs} SET business_id = $1 WHERE business_id = $2`, params);
+    }
+    return products;
   }
 
   /** A's empty fields take B's values (A's own are never overwritten); the fields filled. */

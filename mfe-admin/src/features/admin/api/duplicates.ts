@@ -25,7 +25,7 @@ interface Named {
   name: string;
 }
 
-/** 'Merge into <A>': B's votes, comments, suggestions, reports, sources, confirmations, verifications and history move to A (never its owner), and B is removed. */
+/** 'Merge into <A>': B's votes, comments, suggestions, reports, sources, confirmations, verifications, photos, history and tags move to A (never its owner), and B is removed. */
 export function useMergeBusinesses() {
   const { api } = useHost();
   return useListDecision({
