@@ -4,6 +4,7 @@ import { useListMessages } from '../../i18n/list-messages';
 import { useDebounced } from '../../lib/useDebounced';
 import { useBrand, useBrandOptions } from './api';
 import fieldStyles from '../../ui/Field.module.css';
+import { foldName } from './fold-name';
 
 const SEARCH_DELAY_MS = 200;
 
@@ -39,8 +40,8 @@ export function BrandFilter({
   // The typed text names a brand once the server's list for it holds that name (which may come after the last key).
   useEffect(() => {
     if (text === null) return;
-    const typed = text.trim().toLocaleLowerCase();
-    const named = typed ? brands.find((brand) => brand.name.toLocaleLowerCase() === typed) : null;
+    const typed = foldName(text.trim());
+    const named = typed ? brands.find((brand) => foldName(brand.name) === typed) : null;
     if (named === null && value) onChoose('');
     else if (named && named.slug !== value) onChoose(named.slug, named);
   }, [text, brands, value, onChoose]);

@@ -2,6 +2,7 @@ import type { BrandSummary } from '@zaytoon/contract/client';
 import { useListMessages } from '../../i18n/list-messages';
 import { useDebounced } from '../../lib/useDebounced';
 import { BRAND_OFFER_MIN_LENGTH, useBrandOptions } from './api';
+import { foldName } from './fold-name';
 import styles from './Brands.module.css';
 
 /** Brands offered for a typed search at most: the search box is about businesses first. */
@@ -17,8 +18,7 @@ export default function BrandOffers({ search, onChoose }: { search: string; onCh
   const text = useDebounced(search.trim(), OFFER_DELAY_MS);
   const wanted = text.length >= BRAND_OFFER_MIN_LENGTH;
   const brands = useBrandOptions(text, { enabled: wanted });
-  const offers =
-    wanted && search.trim() ? brands.filter((brand) => brand.name.toLocaleLowerCase().includes(text.toLocaleLowerCase())).slice(0, OFFERS_SHOWN) : [];
+  const offers = wanted && search.trim() ? brands.filter((brand) => foldName(brand.name).includes(foldName(text))).slice(0, OFFERS_SHOWN) : [];
   if (!offers.length) return null;
   return (
     <ul className={styles.offers} aria-label={t('filters.offers')} data-testid="brand-offers">

@@ -25,6 +25,14 @@ describe("/browse's brands and Palestinian products", () => {
     );
   });
 
+  it('offers a brand whose name carries accents the visitor did not type (the server finds it by its folded name)', async () => {
+    const nestle = { id: 5, name: 'Nestlé', slug: 'nestle' };
+    const api = fakeApi({ listBrands: async ({ query }) => (String(query?.search ?? '').length >= 3 ? [nestle] : []) });
+    renderScreen(<DirectoryScreen />, { path: '/browse', host: fakeHost({ api }) });
+    await userEvent.type(screen.getByPlaceholderText('Search businesses...'), 'NESTLE');
+    expect(await screen.findByRole('button', { name: 'Alternatives to Nestlé' })).toBeTruthy();
+  });
+
   it("'Palestinian products' lists the admins' product types and asks the server for the one chosen", async () => {
     const api = fakeApi({ productTypes: async () => [{ id: 1, name: 'Olive oil', slug: 'olive-oil' }] });
     renderScreen(<DirectoryScreen />, { path: '/browse', host: fakeHost({ api }) });

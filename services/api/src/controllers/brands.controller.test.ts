@@ -57,6 +57,20 @@ describe('brands: admins keep the list', () => {
     expect(found.body).toEqual([{ id: created.body.id, name, slug: created.body.slug }]);
   });
 
+  it("finds a brand by its name with accents and case set aside: 'nestle' finds Nestlé, first when it starts the name", async () => {
+    const accented = await addBrand(uniqueName('Nestlé'));
+    const inside = await addBrand(uniqueName('Café Nestlé Bar'));
+    const found = await api.client().get(`/api/brands?search=${encodeURIComponent('NESTLE')}&limit=50`);
+    expect(found.status).toBe(200);
+    const ids = found.body.map((brand: { id: number }) => brand.id);
+    expect(ids).toContain(accented.id);
+    expect(ids).toContain(inside.id);
+    expect(ids.indexOf(accented.id)).toBeLessThan(ids.indexOf(inside.id));
+    expect(
+      (await api.client().get(`/api/brands?search=${encodeURIComponent('cafe nestle')}`)).body.map((brand: { id: number }) => brand.id),
+    ).toContain(inside.id);
+  });
+
   it('members and visitors may not add or edit brands', async () => {
     const input = { name: uniqueName('Nope'), reason: 'x', sources: [source] };
     expect((await member.post('/api/admin/brands', input)).status).toBe(403);

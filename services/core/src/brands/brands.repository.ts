@@ -1,6 +1,6 @@
 import type { BrandSummary, ProductType } from '@zaytoon/contract';
 import type { Queryable } from '../db/pool';
-import { escapeLike } from '../db/like-pattern';
+import { nameSearchParam, textHoldsSql } from '../db/name-search';
 
 export interface BrandRow extends BrandSummary {
   reason: string;
@@ -16,16 +16,19 @@ const HOLD = ' FOR KEY SHARE';
 export class BrandsRepository {
   constructor(private readonly db: Queryable) {}
 
-  /** A-Z, or those whose name holds `search`, those that start with it first (the trigram index serves the search). */
+  /**
+   * A-Z, or those whose name holds `search` folded as the directory folds names ('nestle' finds Nestlé), those that
+   * start with it first (the folded name's trigram index serves the search).
+   */
   async list(search: string | undefined, limit: number): Promise<BrandSummary[]> {
     if (!search) {
       const { rows } = await this.db.query<BrandSummary>('SELECT id, name, slug FROM brands ORDER BY lower(name), id LIMIT $1', [limit]);
       return rows;
     }
     const { rows } = await this.db.query<BrandSummary>(
-      `SELECT id, name, slug FROM brands WHERE lower(name) LIKE '%' || $1 || '%'
-        ORDER BY starts_with(lower(name), $2) DESC, lower(name), id LIMIT $3`,
-      [escapeLike(search.toLowerCase()), search.toLowerCase(), limit],
+      `SELECT id, name, slug FROM brands WHERE ${textHoldsSql('name', '$1')}
+        ORDER BY starts_with(search_fold(name), search_fold($2)) DESC, lower(name), id LIMIT $3`,
+      [nameSearchParam(search), search, limit],
     );
     return rows;
   }
