@@ -1,11 +1,12 @@
 // The embeddable map: /embed renders in an iframe on another site (a node:http page on another
 // origin), its links open the full directory in a new tab, /browse refuses to be framed, and /browse's 'Embed this map'
 // dialog writes the snippet that other site pastes.
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ConsoleMessage, Frame, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { addBusiness, newMember, tag, type CreatedBusiness } from '../admin/helpers';
+import { addBusiness, database, newMember, tag, type CreatedBusiness } from '../admin/helpers';
 import { e2e } from '../support/env';
 import { eventually, loggedOut } from './helpers';
 
@@ -121,11 +122,24 @@ test.describe('the embeddable map', () => {
     expect(await embed.getByTestId('embed-view-on').textContent()).toContain(`عرض على ${e2e.productName}`);
   });
 
-  test('view=map draws the server-clustered answer with Leaflet, without tiles, and a marker opens the business in a new tab', async ({
+  test('view=map draws the server-clustered answer with Leaflet, without tiles, and a marker shows the cover and opens the business in a new tab', async ({
     page,
     context,
   }) => {
     await context.route('https://tile.openstreetmap.org/**', (route) => route.abort());
+    // Each business's cover, as the worker leaves a chosen photo (the upload itself: photos.test.ts), before any
+    // read of the businesses the front door could keep.
+    const db = database();
+    try {
+      for (const business of listed)
+        await db.query(
+          `INSERT INTO photos (business_id, uploader_id, alt_text, licence, state, is_cover, storage_stem, sizes)
+           VALUES ($1, (SELECT min(id) FROM users), $2, 'CC BY-SA 4.0', 'ready', true, $3, '[{"width": 320, "height": 240}]')`,
+          [business.id, `The front of ${business.name}`, `photos/${business.id}/${randomBytes(10).toString('hex')}`],
+        );
+    } finally {
+      await db.end();
+    }
     await eventually(
       async () => {
         const answers = await Promise.all(listed.map(async (business) => (await fetch(`${e2e.baseUrl}/api/businesses/${business.id}`)).json()));
@@ -146,7 +160,12 @@ test.describe('the embeddable map', () => {
     const popupLink = embed.locator('.leaflet-popup').getByTestId('embed-business');
     await expect(popupLink).toBeVisible();
     await expect(popupLink).toHaveAttribute('target', '_blank');
-    expect(listed.map((business) => `${origin}/business/${business.id}`)).toContain(await popupLink.getAttribute('href'));
+    const href = await popupLink.getAttribute('href');
+    expect(listed.map((business) => `${origin}/business/${business.id}`)).toContain(href);
+    const opened = listed.find((business) => `${origin}/business/${business.id}` === href)!;
+    const cover = embed.locator('.leaflet-popup').getByTestId('embed-cover');
+    await expect(cover).toHaveAttribute('alt', `The front of ${opened.name}`);
+    await expect(cover).toHaveAttribute('src', /-320\.webp$/);
   });
 
   test("/browse's 'Embed this map' writes the snippet of the current filters, copies it, and the snippet works on another site", async ({

@@ -1,6 +1,7 @@
 import L from 'leaflet';
 import leafletCss from 'leaflet/dist/leaflet.css?inline';
 import { MAP_DEFAULTS, MAP_ZOOM, tilesCovering, type MapTile, type TileAddress } from '@zaytoon/contract/client';
+import { coverImage } from './cover';
 import { countLine, h } from './dom';
 import { businessUrl, newTabLink } from './links';
 import type { EmbedContext } from './main';
@@ -26,7 +27,8 @@ function markerIcon(count?: number): L.DivIcon {
   return L.divIcon({ html: h('span', { 'data-testid': 'embed-cluster' }, String(count)), className: 'embed__cluster', iconSize: [size, size] });
 }
 
-function markersOf(tile: MapTile, map: L.Map, { t }: EmbedContext): L.Marker[] {
+function markersOf(tile: MapTile, map: L.Map, context: EmbedContext): L.Marker[] {
+  const { t } = context;
   return tile.items.map((item) => {
     if (item.kind !== 'business') {
       // A tile's 'more' marker is a cluster that zooms in one step.
@@ -36,9 +38,30 @@ function markersOf(tile: MapTile, map: L.Map, { t }: EmbedContext): L.Marker[] {
         map.setView([item.lat, item.lng], expansion),
       );
     }
-    const popup = newTabLink(businessUrl(item.id), item.name, t, { 'data-testid': 'embed-business' });
-    return L.marker([item.lat, item.lng], { icon: markerIcon(), title: item.name, alt: item.name }).bindPopup(popup);
+    const marker = L.marker([item.lat, item.lng], { icon: markerIcon(), title: item.name, alt: item.name });
+    return marker.bindPopup(businessPopup(item.id, item.name, marker, context));
   });
+}
+
+/** A business's popup: its name linking to its page, and its cover once the business is read on opening (tiles carry none). */
+function businessPopup(id: number, name: string, marker: L.Marker, { api, t }: EmbedContext): HTMLElement {
+  const content = h('div', { class: 'embed__popup' }, newTabLink(businessUrl(id), name, t, { 'data-testid': 'embed-business' }));
+  let read: Promise<void> | undefined;
+  marker.on('popupopen', () => {
+    read ??= api.call('getBusiness', { id }).then(
+      (business) => {
+        const cover = coverImage(business.cover);
+        if (!cover) return;
+        content.prepend(cover);
+        marker.getPopup()?.update();
+      },
+      (error: unknown) => {
+        read = undefined;
+        console.error('[embed] could not read the business', error);
+      },
+    );
+  });
+  return content;
 }
 
 /** The filters' businesses on a map: the server's clusters and markers of the map tiles in view, asked again after each move. */
