@@ -1,11 +1,12 @@
 // Where shoppers look: an admin adds the brand 'Examplebucks' with a source, a member suggests a café as an
 // alternative to it and the admin approves; typing 'examplebucks' on /browse offers its alternatives first, and the
 // brand's page lists the café, until the admin deletes the brand. Then a business that stocks olive oil is found by
-// the 'Palestinian products' filter.
+// the 'Palestinian products' filter, and a photo of its shelf can show them instead of a source.
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { addBusiness, database, logInAsAdmin, newMember, tag, type CreatedBusiness, type Member } from '../admin/helpers';
 import { cityRows, directoryScreen, expectNoPageErrors, expectToast, logIn, loggedOut, unfoldTopBar } from './helpers';
+import { JPEG_WITH_GPS } from './fixtures/jpeg-with-gps';
 
 // The tests of this file share one browser context and run in order, each carrying on from where the last one left it.
 test.describe.configure({ mode: 'serial' });
@@ -161,5 +162,43 @@ test.describe('Palestinian products', () => {
     await expect(page.getByTestId('palestinian-products')).toHaveText('Olive oil');
     await expect(page.getByTestId('products-card').getByTestId('source')).toContainText('Zaytoun olive oil on the shelf');
     await expect(page.getByTestId('tags-card')).toHaveCount(0);
+  });
+
+  test("a photo of the deli's shelf shows them instead of a source, on the business page", async ({ page, context }) => {
+    const shelf = `Dates and za'atar on the deli's shelf ${city}`;
+    await loggedOut(context);
+    await logIn(page, member.username, member.password);
+    await page.goto(`/business/${deli.id}`);
+    await page.getByRole('button', { name: 'Add a photo' }).click();
+    const upload = page.getByTestId('photo-upload-form');
+    await upload.getByLabel(/Photo \(JPEG, PNG or WebP/).setInputFiles({ name: 'shelf.jpg', mimeType: 'image/jpeg', buffer: JPEG_WITH_GPS });
+    await upload.getByLabel(/Alt text/).fill(shelf);
+    await upload.getByRole('button', { name: 'Upload' }).click();
+    await expectToast(page, 'Photo uploaded: it shows here once it is processed', 'success');
+    // The worker makes its sizes; the owner's form offers the photo only then.
+    const tags = page.getByTestId('tags-card');
+    await expect(async () => {
+      await page.goto(`/business/${deli.id}`);
+      await expect(tags.getByRole('radio', { name: 'A photo of this business' })).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+
+    await tags.getByRole('radio', { name: 'A photo of this business' }).check();
+    await tags.getByLabel('Photo that shows the products').selectOption({ label: shelf });
+    await tags.getByRole('button', { name: 'Save products' }).click();
+    await expectToast(page, 'Palestinian products saved', 'success');
+    await logOut(page);
+
+    await loggedOut(context);
+    // A visitor read the deli's page a moment ago: the front door may keep that answer for its 5 seconds.
+    await expect
+      .poll(async () => (await (await page.request.get(`/api/businesses/${deli.id}`)).json()).palestinian_products.photo?.alt_text, {
+        timeout: 10_000,
+      })
+      .toBe(shelf);
+    await page.goto(`/business/${deli.id}`);
+    const card = page.getByTestId('products-card');
+    await expect(card.getByTestId('palestinian-products')).toHaveText('Olive oil');
+    await expect(card.getByRole('img', { name: shelf })).toBeVisible();
+    await expect(card.getByTestId('source')).toHaveCount(0);
   });
 });
