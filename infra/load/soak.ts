@@ -10,7 +10,9 @@
  *
  * Prints requests/s, p50 and p99 and errors per call, the RSS of the API, worker, Postgres and Redis after a
  * warm-up (20% of the run, at least 20 s) and at the end, then checks in SQL that every write answered 2xx is
- * in the database and that no refused write left a row (verify.ts). Exit code 0 only with no errors, nothing
+ * in the database and that no refused write left a row (verify.ts). Every member is a new account, so a business
+ * their downvotes and reports brigade is paused (decision 0051): its votes and comments from them answer 423, which
+ * verify.ts proves were due. Exit code 0 only with no errors, nothing
  * lost, nothing stray, and (runs of SOAK_MINUTES >= 5) API and worker RSS growth under 10%.
  *
  * Settings: SOAK_MINUTES (30), SOAK_RATE (arrivals/s, default 25), PORT_OFFSET (Postgres 5439, Redis 6386,

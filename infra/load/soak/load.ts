@@ -9,7 +9,7 @@
  */
 import { ApiClient, businessInput, type Answer } from '../../e2e/jobs/api-client';
 import { REPORT_REASONS } from '@zaytoon/contract';
-import type { CallStats, Timed } from './stats';
+import type { CallStats, Expect, Timed } from './stats';
 
 export interface Member {
   id: number;
@@ -54,6 +54,16 @@ export class Ledger {
   readonly noAvatar = new Set<number>();
   /** `${businessId}:${field}` → the value of the last suggestion the admin approved (text fields). */
   readonly approvedValues = new Map<string, string>();
+  /** Votes and comments a paused business refused (423): each must meet a pause that began before its answer. */
+  readonly pausedRefusals: PausedRefusal[] = [];
+}
+
+export interface PausedRefusal {
+  businessId: number;
+  userId: number;
+  /** When the answer came (ms since the epoch). */
+  at: number;
+  code: unknown;
 }
 
 export interface LoadOptions {
@@ -78,6 +88,12 @@ interface PendingItem {
   id: number;
   created_at: string;
 }
+
+/**
+ * Every member of the soak is a new account, so their downvotes and reports can start a burst pause (decision 0051);
+ * a paused business then refuses their votes and comments.
+ */
+const UNLESS_PAUSED: Expect = { okOr: 423 };
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)];
 
@@ -106,22 +122,29 @@ export class SoakLoad {
     return new ApiClient(this.options.api, this.options.api);
   }
 
-  private time(name: string, expect: 'ok' | number, request: () => Promise<Answer>): Promise<Timed> {
+  private time(name: string, expect: Expect, request: () => Promise<Answer>): Promise<Timed> {
     return this.stats.time(name, expect, request);
   }
 
+  /** Keeps a paused business's refusal of a member's write, for verify.ts to prove the pause was there. */
+  private notePaused(timed: Timed, businessId: number, member: Member): void {
+    if (timed.ok && timed.answer?.status === 423)
+      this.ledger.pausedRefusals.push({ businessId, userId: member.id, at: Date.now(), code: timed.answer.body?.code });
+  }
+
   /**
-   * A write that stores `marker`: records what it answered (a 4xx it was meant to get counts as refused) and
-   * returns the id of the row it made, when it answered 2xx as meant.
+   * A write that stores `marker`: records what it answered (any answer other than 2xx counts as refused) and
+   * returns the answer, with the id of the row it made when it answered 2xx.
    */
-  private async markedWrite(name: string, marker: string, expect: 'ok' | number, request: () => Promise<Answer>): Promise<number | undefined> {
+  private async markedWrite(name: string, marker: string, expect: Expect, request: () => Promise<Answer>): Promise<Timed & { id?: number }> {
     const timed = await this.time(name, expect, request);
-    this.ledger.markers.set(marker, timed.ok && expect === 'ok' ? 'ok' : timed.answer ? 'refused' : 'unknown');
-    if (!timed.ok || expect !== 'ok') return undefined;
+    const made = timed.ok && timed.answer!.status < 300;
+    this.ledger.markers.set(marker, made ? 'ok' : timed.answer ? 'refused' : 'unknown');
+    if (!made) return timed;
     const id = Number(timed.answer!.body?.id);
-    if (Number.isInteger(id)) return id;
+    if (Number.isInteger(id)) return { ...timed, id };
     this.stats.error(name, `answer without an id: ${JSON.stringify(timed.answer!.body).slice(0, 200)}`);
-    return undefined;
+    return timed;
   }
 
   // ---- actors ---------------------------------------------------------------------------------------
@@ -232,10 +255,11 @@ export class SoakLoad {
     return this.asMember(async (member) => {
       const businessId = pick(this.votable);
       const key = `${member.id}:${businessId}`;
-      const timed = await this.time('POST /api/businesses/{id}/vote', 'ok', () =>
+      const timed = await this.time('POST /api/businesses/{id}/vote', UNLESS_PAUSED, () =>
         member.client.post(`/api/businesses/${businessId}/vote`, { vote_type: Math.random() < 0.7 ? 'upvote' : 'downvote' }),
       );
-      if (timed.ok) {
+      this.notePaused(timed, businessId, member);
+      if (timed.ok && timed.answer!.status < 300) {
         this.ledger.votes.set(key, timed.answer!.body?.user_vote ?? null);
         this.ledger.unknownVotes.delete(key);
       } else if (!timed.answer) this.ledger.unknownVotes.add(key);
@@ -255,12 +279,14 @@ export class SoakLoad {
       const businessId = pick(this.votable);
       const marker = this.next(tooLong ? 'cx' : 'c');
       const text = `Soak comment ${marker}: friendly staff and fair prices.`;
-      const id = await this.markedWrite(
+      const timed = await this.markedWrite(
         tooLong ? 'POST /api/businesses/{id}/comments (too long: 400)' : 'POST /api/businesses/{id}/comments',
         marker,
-        tooLong ? 400 : 'ok',
+        tooLong ? 400 : UNLESS_PAUSED,
         () => member.client.post(`/api/businesses/${businessId}/comments`, { comment_text: tooLong ? text.padEnd(1001, '.') : text }),
       );
+      this.notePaused(timed, businessId, member);
+      const { id } = timed;
       if (id === undefined) return;
       this.ledger.comments.set(id, { marker, businessId, userId: member.id });
       member.comments.push(id);
@@ -285,7 +311,7 @@ export class SoakLoad {
       const field = invalid ? 'phone' : pick(TEXT_FIELDS);
       // Invalid: a phone number longer than the form's 50 characters.
       const value = invalid ? `0207 ${marker} `.padEnd(80, '0') : `Soak suggestion ${marker}: open late on Fridays.`;
-      const id = await this.markedWrite(
+      const { id } = await this.markedWrite(
         invalid ? 'POST /api/businesses/{id}/suggestions (too long: 400)' : 'POST /api/businesses/{id}/suggestions',
         marker,
         invalid ? 400 : 'ok',
@@ -311,7 +337,7 @@ export class SoakLoad {
       for (let i = 0; i < 5 && doomedId === undefined && this.hasPendingReport(member.id, businessId); i++) businessId = pick(this.votable);
       if (this.hasPendingReport(member.id, businessId)) return;
       const marker = this.next('r');
-      const id = await this.markedWrite('POST /api/reports', marker, 'ok', () =>
+      const { id } = await this.markedWrite('POST /api/reports', marker, 'ok', () =>
         member.client.post('/api/reports', {
           business_id: businessId,
           reason: doomedId ? 'Spam or duplicate' : pick(REPORT_REASONS),
@@ -342,7 +368,7 @@ export class SoakLoad {
   createBusiness(): Promise<void> {
     return this.asMember(async (member) => {
       const marker = this.next('b');
-      const id = await this.markedWrite('POST /api/businesses', marker, 'ok', () =>
+      const { id } = await this.markedWrite('POST /api/businesses', marker, 'ok', () =>
         member.client.post(
           '/api/businesses',
           businessInput(`Soak business ${marker}`, { description: 'Added by the soak test.', category: pick(this.options.categories) }),

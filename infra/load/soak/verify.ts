@@ -101,15 +101,17 @@ export async function verify(db: pg.Pool, ledger: Ledger, marker: string, upload
   }
   for (const [key, type] of held)
     if (!ledger.votes.has(key) && !ledger.unknownVotes.has(key)) votes.stray.push(`user:business ${key}: ${type} (never answered)`);
-  // The totals a vote keeps (trigger): no business may disagree with its votes rows.
+  // The totals a vote keeps (trigger): no business may disagree with its votes rows that count (a burst's pause
+  // sets its new accounts' votes aside, decision 0051).
   const { rows: drift } = await db.query<{ id: number }>(
     `SELECT b.id FROM businesses b LEFT JOIN (
        SELECT business_id, count(*) FILTER (WHERE vote_type = 'upvote') AS up, count(*) FILTER (WHERE vote_type = 'downvote') AS down
-         FROM votes GROUP BY business_id) v ON v.business_id = b.id
+         FROM votes WHERE set_aside_by IS NULL GROUP BY business_id) v ON v.business_id = b.id
       WHERE b.upvotes <> coalesce(v.up, 0) OR b.downvotes <> coalesce(v.down, 0)`,
   );
   for (const row of drift) votes.lost.push(`business #${row.id}: upvotes/downvotes differ from its votes rows`);
   checks.push(votes);
+  checks.push(await checkPausedRefusals(db, ledger));
 
   // Comments: every one answered 2xx is there (unless its deletion answered 2xx); nothing else carries a marker.
   checks.push(
@@ -195,6 +197,25 @@ export async function verify(db: pg.Pool, ledger: Ledger, marker: string, upload
   }
   checks.push(avatars);
   return checks;
+}
+
+/** Each vote or comment refused as the business was paused (423) was refused by a pause begun before the answer. */
+async function checkPausedRefusals(db: pg.Pool, ledger: Ledger): Promise<Check> {
+  const result = check('refused while paused (423)');
+  const businessIds = [...new Set(ledger.pausedRefusals.map((refusal) => refusal.businessId))];
+  const { rows } = await db.query<{ business_id: number; since: Date }>(
+    'SELECT business_id, min(since) AS since FROM business_pauses WHERE business_id = ANY($1) GROUP BY business_id',
+    [businessIds],
+  );
+  const pausedSince = new Map(rows.map((row) => [row.business_id, row.since.getTime()]));
+  for (const refusal of ledger.pausedRefusals) {
+    result.checked++;
+    const since = pausedSince.get(refusal.businessId);
+    const who = `user #${refusal.userId} on business #${refusal.businessId}`;
+    if (refusal.code !== 'businessPausedForNewAccounts') result.lost.push(`${who}: 423 with code ${String(refusal.code)}`);
+    else if (since === undefined || since > refusal.at) result.lost.push(`${who}: refused as paused, but no pause had begun`);
+  }
+  return result;
 }
 
 /** Polls until the worker has done what the writes enqueued (avatars resized, approved cascades run). */
