@@ -14,6 +14,8 @@ export * from './users/users.repository';
 export * from './users/auth.service';
 export * from './businesses/businesses.repository';
 export { BrandsRepository } from './brands/brands.repository';
+export { AlertsRepository } from './alerts/alerts.repository';
+export { SuggestionsRepository } from './suggestions/suggestions.repository';
 export * from './container';
 export * from './directory/directory-version.repository';
 export * from './jobs/queue-metrics';

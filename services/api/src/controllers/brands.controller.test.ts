@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@zaytoon/contract';
-import { BusinessesRepository } from '@zaytoon/core';
+import { AlertsRepository, BusinessesRepository, SuggestionsRepository } from '@zaytoon/core';
 import { adminClient, startTestApi, type ApiTestClient, type TestApi } from '../test/harness';
 import { confirmEmail } from '../test/email-confirmation';
 import { createBusiness } from '../test/fixtures';
@@ -161,6 +161,46 @@ describe('brands: an admin deletes one', () => {
     expect(again.status).toBe(404);
     expect(again.body.detail).toBe(MESSAGES.brandNotFound);
     expect((await admin.delete('/api/admin/brands/not-a-number')).status).toBe(404);
+  });
+
+  it("a deletion reads only the deleted brand's or type's pending suggestions and alerts, never the whole tables", async () => {
+    const brand = await addBrand();
+    const userId = (await member.get('/api/auth/me')).body.id;
+    const [business] = (await api.core.db.query<{ id: number }>('SELECT id FROM businesses ORDER BY id LIMIT 1')).rows;
+    // Thousands of other brands' and types' rows, in a transaction rolled back: the member keeps their alert allowance.
+    const client = await api.core.db.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(
+        `INSERT INTO suggestions (business_id, user_id, field_name, suggested_value, suggestion_type)
+           SELECT $1, $2, CASE WHEN n % 2 = 0 THEN 'alternative_to' ELSE 'description' END, 'other-brand-' || n, 'add_missing'
+             FROM generate_series(1, 4000) AS n`,
+        [business.id, userId],
+      );
+      await client.query(
+        `INSERT INTO alerts (user_id, alternative_to, palestinian_product)
+           SELECT $1, CASE WHEN n % 2 = 0 THEN 'other-brand-' || n END, CASE WHEN n % 2 = 1 THEN 'other-type-' || n END
+             FROM generate_series(1, 4000) AS n`,
+        [userId],
+      );
+      await client.query('ANALYZE suggestions; ANALYZE alerts');
+      const plans: PlanNode[] = [];
+      const explaining = {
+        query: async (text: string, values?: unknown[]) => {
+          const { rows } = await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, values);
+          plans.push(rows[0]['QUERY PLAN'][0].Plan);
+          return { rows: [], rowCount: 0 };
+        },
+      };
+      await new SuggestionsRepository(explaining as never).rejectPendingAlternativeTo(brand.slug, userId);
+      await new AlertsRepository(explaining as never).deleteFollowing({ alternativeTo: brand.slug });
+      await new AlertsRepository(explaining as never).deleteFollowing({ palestinianProduct: 'olive-oil' });
+      expect(plans).toHaveLength(3);
+      for (const plan of plans) expect(mostRowsOfANode(plan)).toBeLessThan(100);
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
   });
 });
 

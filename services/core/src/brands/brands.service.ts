@@ -75,7 +75,7 @@ export class BrandsService {
       const brands = new BrandsRepository(client);
       const brand = await brands.findById(id);
       if (!brand) throw notFound('brandNotFound');
-      const rejected = await new SuggestionsRepository(client).rejectPendingOfValue('alternative_to', brand.slug, admin.id);
+      const rejected = await new SuggestionsRepository(client).rejectPendingAlternativeTo(brand.slug, admin.id);
       if (!(await brands.delete(id))) throw notFound('brandNotFound');
       const alerts = await new AlertsRepository(client).deleteFollowing({ alternativeTo: brand.slug });
       await this.recordDeletion(client, admin, 'brand', brand, { suggestions_rejected: rejected, alerts_deleted: alerts });

@@ -95,11 +95,12 @@ export class SuggestionsRepository {
     return rows[0] ?? null;
   }
 
-  /** Rejects the pending suggestions of this field and value (a brand's slug, when the brand is deleted); answers how many. */
-  async rejectPendingOfValue(fieldName: string, value: string, reviewerId: number): Promise<number> {
+  /** Rejects the pending 'Alternative to' suggestions of a brand being deleted (their partial index: migration 044); answers how many. */
+  async rejectPendingAlternativeTo(brandSlug: string, reviewerId: number): Promise<number> {
     const { rowCount } = await this.db.query(
-      `UPDATE suggestions SET status = 'rejected', reviewed_by = $3, reviewed_at = now() WHERE field_name = $1 AND suggested_value = $2 AND status = 'pending'`,
-      [fieldName, value, reviewerId],
+      `UPDATE suggestions SET status = 'rejected', reviewed_by = $2, reviewed_at = now()
+        WHERE field_name = 'alternative_to' AND suggested_value = $1 AND status = 'pending'`,
+      [brandSlug, reviewerId],
     );
     return rowCount ?? 0;
   }
