@@ -44,6 +44,30 @@ describe('the Palestinian products its owner says the business stocks', () => {
     await waitFor(() => expect(api.call).toHaveBeenCalledWith('setBusinessProducts', { id: 5, body: { products: ['olive-oil'], photo_id: 6 } }));
   });
 
+  it('offers older photos than the first page once the owner asks for more', async () => {
+    const api = fakeApi({
+      productTypes: async () => [oliveOil],
+      listPhotos: async ({ query }) =>
+        query?.cursor === 'older'
+          ? listPage([photo(2, 'Dates in the back room')], 3, null)
+          : listPage([photo(7, 'The shop front'), photo(6, 'The counter')], 3, 'older'),
+      setBusinessProducts: async () => ({ products: [oliveOil], source: null, photo: photo(2, 'Dates in the back room') }),
+    });
+    renderScreen(<BrandsAndProducts business={business({ id: 5, palestinian_products: { products: [], source: null, photo: null } })} />, {
+      host: fakeHost({ api, session: fakeSession(member) }),
+    });
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Olive oil' }));
+    const proof = screen.getByRole('group', { name: 'What shows it' });
+    await userEvent.click(within(proof).getByRole('radio', { name: 'A photo of this business' }));
+    const choice = within(proof).getByLabelText('Photo that shows the products');
+    expect(within(choice).queryByRole('option', { name: 'Dates in the back room' })).toBeNull();
+    await userEvent.click(within(proof).getByRole('button', { name: 'Load more photos' }));
+    await userEvent.selectOptions(choice, await within(choice).findByRole('option', { name: 'Dates in the back room' }));
+    expect(within(proof).queryByRole('button', { name: 'Load more photos' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Save products' }));
+    await waitFor(() => expect(api.call).toHaveBeenCalledWith('setBusinessProducts', { id: 5, body: { products: ['olive-oil'], photo_id: 2 } }));
+  });
+
   it('the business page shows the photo that proves them, with its alt text and sizes', () => {
     renderScreen(<PalestinianProducts stocked={{ products: [oliveOil], source: null, photo: photo(6, 'Zaytoun oil on the shelf') }} />, {
       host: fakeHost(),

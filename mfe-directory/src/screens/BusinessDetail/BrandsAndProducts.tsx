@@ -9,6 +9,7 @@ import { SourceFields } from '../../features/business/sources/SourceFields';
 import { draftFromSource, emptySourceDraft, sourceInputOf } from '../../features/business/sources/sourceDraft';
 import { useMessages } from '../../i18n/messages';
 import { SelectField } from '../../ui/Field';
+import { MoreButton } from '../../ui/MoreButton';
 import forms from '../../ui/forms.module.css';
 import { useProductTypeName } from '../../features/brands/product-type-name';
 import styles from '../../features/brands/Brands.module.css';
@@ -66,7 +67,7 @@ function Products({ business, save }: { business: BusinessDetail; save: ReturnTy
   const [chosen, setChosen] = useState<string[]>(stocked?.products.map((type) => type.slug) ?? []);
   const [source, setSource] = useState(() => (stocked?.source ? draftFromSource(stocked.source) : emptySourceDraft()));
   const [proof, setProof] = useState<Proof>(stocked?.photo && !stocked.source ? 'photo' : 'source');
-  // The gallery's newest photos, and the one chosen before if it is older than those.
+  // The gallery's photos read so far (newest first, more on demand), and the one chosen before if it is older than those.
   const photoChoices = [...(stocked?.photo && !photos.items.some((photo) => photo.id === stocked.photo!.id) ? [stocked.photo] : []), ...photos.items];
   const [photoId, setPhotoId] = useState<number | undefined>(stocked?.photo?.id);
   const errors = useFieldErrors(save.error);
@@ -102,18 +103,25 @@ function Products({ business, save }: { business: BusinessDetail; save: ReturnTy
             ))}
           {errors.source && <p role="alert">{errors.source}</p>}
           {byPhoto ? (
-            <SelectField
-              label={t('tags.proofPhotoChoice')}
-              value={String(photoId ?? photoChoices[0].id)}
-              onChange={(event) => setPhotoId(Number(event.target.value))}
-              error={errors.photo_id}
-            >
-              {photoChoices.map((photo) => (
-                <option key={photo.id} value={photo.id}>
-                  {photo.alt_text}
-                </option>
-              ))}
-            </SelectField>
+            <>
+              <SelectField
+                label={t('tags.proofPhotoChoice')}
+                value={String(photoId ?? photoChoices[0].id)}
+                onChange={(event) => setPhotoId(Number(event.target.value))}
+                error={errors.photo_id}
+              >
+                {photoChoices.map((photo) => (
+                  <option key={photo.id} value={photo.id}>
+                    {photo.alt_text}
+                  </option>
+                ))}
+              </SelectField>
+              {photos.hasMore && (
+                <MoreButton loading={photos.loadingMore} onMore={photos.loadMore}>
+                  {t('photos.loadMore')}
+                </MoreButton>
+              )}
+            </>
           ) : (
             <SourceFields source={source} onChange={setSource} errors={sourceErrors} />
           )}

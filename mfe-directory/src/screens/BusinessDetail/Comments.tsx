@@ -4,7 +4,7 @@ import { useHost, useSession } from '@zaytoon/web-kit';
 import { isPendingComment, useAddComment, useDeleteComment } from '../../features/business/api/use-comments';
 import { useLocale, useMessages } from '../../i18n/messages';
 import { CharacterCount } from '../../ui/Field';
-import { InlineSpinner } from '../../ui/Spinner';
+import { MoreButton } from '../../ui/MoreButton';
 import classes from './Comments.module.css';
 import fieldStyles from '../../ui/Field.module.css';
 import forms from '../../ui/forms.module.css';
@@ -118,17 +118,9 @@ export function Comments({ businessId, comments: list }: { businessId: number; c
         </ul>
       )}
       {list.hasMore && (
-        <button
-          type="button"
-          className={`btn btn--outline ${classes.more}`}
-          onClick={list.loadMore}
-          disabled={list.loadingMore}
-          aria-busy={list.loadingMore}
-          data-testid="more-comments"
-        >
-          {list.loadingMore && <InlineSpinner />}
+        <MoreButton loading={list.loadingMore} onMore={list.loadMore} testId="more-comments">
           {t('comments.loadMore')}
-        </button>
+        </MoreButton>
       )}
     </section>
   );

@@ -5,6 +5,7 @@ import { useHistory } from '../../features/history/api/get-history';
 import { useRevert } from '../../features/history/api/use-revert';
 import { useLocale, useMessages } from '../../i18n/messages';
 import { InlineSpinner } from '../../ui/Spinner';
+import { MoreButton } from '../../ui/MoreButton';
 import { RedactDialog } from './RedactDialog';
 import classes from './History.module.css';
 import comments from './Comments.module.css';
@@ -121,16 +122,9 @@ export function HistoryList({ businessId }: { businessId: number }) {
       </ol>
       {redacting !== null && <RedactDialog businessId={businessId} revisionId={redacting} onClose={() => setRedacting(null)} />}
       {history.hasNextPage && (
-        <button
-          type="button"
-          className={`btn btn--outline ${classes.more}`}
-          onClick={() => void history.fetchNextPage()}
-          disabled={history.isFetchingNextPage}
-          aria-busy={history.isFetchingNextPage}
-        >
-          {history.isFetchingNextPage && <InlineSpinner />}
+        <MoreButton loading={history.isFetchingNextPage} onMore={() => void history.fetchNextPage()}>
           {t('common.loadMore')}
-        </button>
+        </MoreButton>
       )}
     </>
   );

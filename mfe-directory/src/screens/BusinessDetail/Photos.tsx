@@ -7,7 +7,7 @@ import { photoSrcSet } from '../../features/photos/photo-src-set';
 import { lazyNamed } from '../../lib/lazyNamed';
 import { useMessages } from '../../i18n/messages';
 import { Modal } from '../../ui/Modal';
-import { InlineSpinner } from '../../ui/Spinner';
+import { MoreButton } from '../../ui/MoreButton';
 import forms from '../../ui/forms.module.css';
 import shared from '../../ui/page.module.css';
 import classes from './Photos.module.css';
@@ -115,16 +115,9 @@ export function Photos({ businessId, isOwner }: { businessId: number; isOwner: b
         </ul>
       )}
       {photos.hasMore && (
-        <button
-          type="button"
-          className={`btn btn--outline ${classes.more}`}
-          onClick={photos.loadMore}
-          disabled={photos.loadingMore}
-          aria-busy={photos.loadingMore}
-        >
-          {photos.loadingMore && <InlineSpinner />}
+        <MoreButton loading={photos.loadingMore} onMore={photos.loadMore}>
           {t('photos.loadMore')}
-        </button>
+        </MoreButton>
       )}
       {viewing !== null && photos.items[viewing] && (
         <PhotoViewer photos={photos.items} index={viewing} total={photos.total} onMove={setViewing} onClose={() => setViewing(null)} />
