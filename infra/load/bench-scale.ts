@@ -331,8 +331,11 @@ interface SizeFigures {
   shortSearches: { p50: number; max: number; serverErrors: number; requests: number; detailP50: number; detailFailures: number };
   cachedVsStatic: { path: string; bytes: number; cachedRps: number; staticRps: number };
   rssBytes: number[];
-  /** Each API process's V8 heap at the same moment: what the RSS holds beyond it is memory V8 or malloc has not given back. */
-  heaps: { used: number; total: number }[];
+  /**
+   * Each API process's V8 heap and the memory its objects hold outside it (Buffers) at the same moment: what the RSS
+   * holds beyond both is memory V8 or malloc has not given back.
+   */
+  heaps: { used: number; total: number; external: number }[];
   browser?: BrowserFigures;
 }
 
@@ -829,10 +832,11 @@ class Bench {
           rss: gauge('process_resident_memory_bytes'),
           used: gauge('nodejs_heap_size_used_bytes'),
           total: gauge('nodejs_heap_size_total_bytes'),
+          external: gauge('nodejs_external_memory_bytes'),
         };
       }),
     );
-    return { rssBytes: processes.map((one) => one.rss), heaps: processes.map(({ used, total }) => ({ used, total })) };
+    return { rssBytes: processes.map((one) => one.rss), heaps: processes.map(({ used, total, external }) => ({ used, total, external })) };
   }
 
   async browser(browser: Browser, size: Size): Promise<BrowserFigures> {
@@ -1000,7 +1004,8 @@ function printSize(figures: SizeFigures): void {
   );
   console.log(
     `API RSS after ${RSS_WRITES} writes with map views: ${figures.rssBytes.map(MB).join(', ')}; ` +
-      `V8 heap used of total: ${figures.heaps.map((heap) => `${MB(heap.used)} of ${MB(heap.total)}`).join(', ')}`,
+      `V8 heap used of total: ${figures.heaps.map((heap) => `${MB(heap.used)} of ${MB(heap.total)}`).join(', ')}; ` +
+      `outside the heap (Buffers): ${figures.heaps.map((heap) => MB(heap.external)).join(', ')}`,
   );
   const b = figures.browser;
   if (b) {
