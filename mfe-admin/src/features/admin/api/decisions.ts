@@ -113,7 +113,7 @@ async function showDecision(client: QueryClient, change: (state: AdminState) => 
  * someone else decided first), once no other decision is in flight: that one's own settling reads
  * them, and an answer read now could put back a card it has just taken away.
  */
-function settleDecision(client: QueryClient): void {
+export function settleDecision(client: QueryClient): void {
   if (client.isMutating({ mutationKey: adminKeys.decisions }) > 1) return;
   void client.invalidateQueries({ queryKey: adminKeys.all });
 }

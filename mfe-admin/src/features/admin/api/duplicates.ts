@@ -3,7 +3,7 @@ import type { ApiClient } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
 import { queueQueryOptions, type QueueReadOptions, type QueueSearch } from './admin-list';
 import { adminKeys } from './keys';
-import { useListDecision } from './verification';
+import { useAdminDecision } from './admin-decision';
 
 /** GET /api/admin/duplicates, page after page. */
 export function getDuplicatePairsQueryOptions(api: ApiClient, filter: QueueSearch = {}) {
@@ -28,7 +28,7 @@ interface Named {
 /** 'Merge into <A>': B's votes, comments, suggestions, reports, sources, confirmations, verifications, photos, history and tags move to A (never its owner), and B is removed. */
 export function useMergeBusinesses() {
   const { api } = useHost();
-  return useListDecision({
+  return useAdminDecision({
     kind: 'merge-businesses',
     send: ({ into, from }: { into: Named; from: Named }) => api.call('mergeBusiness', { id: into.id, body: { from: from.id } }),
     success: ({ into, from }, message) => message('businessesMerged', { from: from.name, into: into.name }),
@@ -39,7 +39,7 @@ export function useMergeBusinesses() {
 /** 'Not duplicates': the pair leaves the list for good. */
 export function useDismissDuplicate() {
   const { api } = useHost();
-  return useListDecision({
+  return useAdminDecision({
     kind: 'dismiss-duplicate',
     send: (pairId: number) => api.call('dismissDuplicate', { id: pairId }),
     success: (_pairId, message) => message('pairDismissed'),

@@ -1,8 +1,8 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ApiClient, IssuePartnerKeyInput, PartnerKey } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
-import { useErrorText } from '@zaytoon/web-kit/contract-messages';
 import { useMessages } from '../../../i18n/messages';
+import { useAdminDecision } from './admin-decision';
 import { ADMIN_QUEUE_PAGE, adminListQueryOptions } from './admin-list';
 import { adminKeys } from './keys';
 
@@ -20,45 +20,24 @@ export function usePartnerKeys() {
   return useInfiniteQuery(getPartnerKeysQueryOptions(api));
 }
 
-/** The lists are read again once no other decision is in flight. */
-function useSettle() {
-  const client = useQueryClient();
-  return () => {
-    if (client.isMutating({ mutationKey: adminKeys.decisions }) > 1) return;
-    void client.invalidateQueries({ queryKey: adminKeys.all });
-  };
-}
-
 /** 'Issue key': the answer holds the key, which the tab shows this once. */
 export function useIssuePartnerKey() {
-  const { api, toast } = useHost();
-  const errorText = useErrorText();
-  const settle = useSettle();
-  return useMutation({
-    mutationKey: adminKeys.decision('issue-partner-key'),
-    mutationFn: (input: IssuePartnerKeyInput) => api.call('issuePartnerKey', { body: input }),
-    onError: (error) => {
-      console.error('issue partner key failed', error);
-      toast.error(errorText(error, 'internalError'));
-    },
-    onSettled: settle,
+  const { api } = useHost();
+  return useAdminDecision({
+    kind: 'issue-partner-key',
+    send: (input: IssuePartnerKeyInput) => api.call('issuePartnerKey', { body: input }),
+    failure: 'internalError',
   });
 }
 
 /** 'Revoke': the key answers 401 from now on. */
 export function useRevokePartnerKey() {
-  const { api, toast } = useHost();
+  const { api } = useHost();
   const t = useMessages();
-  const errorText = useErrorText();
-  const settle = useSettle();
-  return useMutation({
-    mutationKey: adminKeys.decision('revoke-partner-key'),
-    mutationFn: (key: PartnerKey) => api.call('revokePartnerKey', { id: key.id }),
-    onSuccess: () => toast.success(t('partners.revokedToast')),
-    onError: (error) => {
-      console.error('revoke partner key failed', error);
-      toast.error(errorText(error, 'internalError'));
-    },
-    onSettled: settle,
+  return useAdminDecision({
+    kind: 'revoke-partner-key',
+    send: (key: PartnerKey) => api.call('revokePartnerKey', { id: key.id }),
+    success: () => t('partners.revokedToast'),
+    failure: 'internalError',
   });
 }

@@ -1,7 +1,7 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ApiClient, PartnerSubmission } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
-import { useContractMessages, useErrorText } from '@zaytoon/web-kit/contract-messages';
+import { useAdminDecision } from './admin-decision';
 import { queueQueryOptions, type QueueReadOptions, type QueueSearch } from './admin-list';
 import { adminKeys } from './keys';
 
@@ -24,22 +24,12 @@ export type SubmissionAction = 'approve' | 'reject';
 
 /** Approve (the business is listed) or reject a partner's submission; the lists are read again once it settles. */
 export function useReviewSubmission() {
-  const { api, toast } = useHost();
-  const message = useContractMessages();
-  const errorText = useErrorText();
-  const client = useQueryClient();
-  return useMutation({
-    mutationKey: adminKeys.decision('review-submission'),
-    mutationFn: ({ submission, action }: { submission: PartnerSubmission; action: SubmissionAction }) =>
+  const { api } = useHost();
+  return useAdminDecision({
+    kind: 'review-submission',
+    send: ({ submission, action }: { submission: PartnerSubmission; action: SubmissionAction }) =>
       api.call(action === 'approve' ? 'approveSubmission' : 'rejectSubmission', { id: submission.id }),
-    onSuccess: (_answer, { action }) => toast.success(message(action === 'approve' ? 'submissionApproved' : 'submissionRejected')),
-    onError: (error) => {
-      console.error('review submission failed', error);
-      toast.error(errorText(error, 'internalError'));
-    },
-    onSettled: () => {
-      if (client.isMutating({ mutationKey: adminKeys.decisions }) > 1) return;
-      void client.invalidateQueries({ queryKey: adminKeys.all });
-    },
+    success: ({ action }, message) => message(action === 'approve' ? 'submissionApproved' : 'submissionRejected'),
+    failure: 'internalError',
   });
 }

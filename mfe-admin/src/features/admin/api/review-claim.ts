@@ -2,6 +2,7 @@ import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-
 import type { Claim } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
 import { useContractMessages, useErrorText } from '@zaytoon/web-kit/contract-messages';
+import { settleDecision } from './decisions';
 import { adminKeys } from './keys';
 
 export type ClaimAction = 'approve' | 'reject';
@@ -51,9 +52,6 @@ export function useReviewClaim() {
       console.error('review claim failed', error);
       toast.error(errorText(error, 'processClaimFailed'));
     },
-    onSettled: () => {
-      if (client.isMutating({ mutationKey: adminKeys.decisions }) > 1) return;
-      void client.invalidateQueries({ queryKey: adminKeys.all });
-    },
+    onSettled: () => settleDecision(client),
   });
 }

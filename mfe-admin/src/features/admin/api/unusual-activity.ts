@@ -1,8 +1,8 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ApiClient, PausedBusiness } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
-import { useErrorText } from '@zaytoon/web-kit/contract-messages';
 import { useMessages } from '../../../i18n/messages';
+import { useAdminDecision } from './admin-decision';
 import { queueQueryOptions, type QueueReadOptions, type QueueSearch } from './admin-list';
 import { adminKeys } from './keys';
 
@@ -28,21 +28,12 @@ const DONE_OF = { keep: 'unusual.kept', discard: 'unusual.discarded', lift: 'unu
 
 /** 'Keep the votes', 'Discard the votes' or 'Lift protection'; the lists are read again once it settles. */
 export function useProtectionDecision() {
-  const { api, toast } = useHost();
+  const { api } = useHost();
   const t = useMessages();
-  const errorText = useErrorText();
-  const client = useQueryClient();
-  return useMutation({
-    mutationKey: adminKeys.decision('protection'),
-    mutationFn: ({ entry, action }: { entry: PausedBusiness; action: ProtectionAction }) => api.call(ROUTE_OF[action], { id: entry.business.id }),
-    onSuccess: (_answer, { action }) => toast.success(t(DONE_OF[action])),
-    onError: (error) => {
-      console.error('protection decision failed', error);
-      toast.error(errorText(error, 'internalError'));
-    },
-    onSettled: () => {
-      if (client.isMutating({ mutationKey: adminKeys.decisions }) > 1) return;
-      void client.invalidateQueries({ queryKey: adminKeys.all });
-    },
+  return useAdminDecision({
+    kind: 'protection',
+    send: ({ entry, action }: { entry: PausedBusiness; action: ProtectionAction }) => api.call(ROUTE_OF[action], { id: entry.business.id }),
+    success: ({ action }) => t(DONE_OF[action]),
+    failure: 'internalError',
   });
 }
