@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Alert } from '@zaytoon/contract/client';
+import { describeAlert, type Alert } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
 import { useContractMessages, useErrorText } from '@zaytoon/web-kit/contract-messages';
 import { useAlerts, useDeleteAlert } from '../../features/alerts/api/use-alerts';
@@ -10,28 +10,16 @@ import forms from '../../ui/forms.module.css';
 import shared from '../../ui/page.module.css';
 import settings from './AccountSettingsScreen.module.css';
 
-/** An alert in words, as its mails head it: 'In Manchester · Cafe · Matching "falafel"'. */
+/** An alert in words (`describeAlert`), in the page's language. */
 function useDescribeAlert() {
   const t = useMessages();
   const productName = useProductTypeName();
-  return (alert: Alert) => {
-    const parts = [
-      alert.city && t('alerts.inCity', { city: alert.city }),
-      alert.category,
-      alert.search && t('alerts.matching', { search: alert.search }),
-      alert.verified === true && t('alerts.verifiedOnly'),
-      alert.verified === false && t('alerts.notVerified'),
-      alert.open_now && t('alerts.withHours'),
-      alert.alternative_to && t('alerts.alternativeTo', { brand: alert.alternative_to_name ?? alert.alternative_to }),
-      alert.palestinian_product === 'any' && t('alerts.stocksAny'),
-      alert.palestinian_product &&
-        alert.palestinian_product !== 'any' &&
-        t('alerts.stocksProduct', {
-          product: productName({ slug: alert.palestinian_product, name: alert.palestinian_product_name ?? alert.palestinian_product }),
-        }),
-    ].filter((part): part is string => Boolean(part));
-    return parts.length ? parts.join(' · ') : t('alerts.everything');
-  };
+  return (alert: Alert) =>
+    describeAlert(
+      alert,
+      (word, values) => t(`alerts.${word}`, values),
+      ({ slug, name }) => productName({ slug, name: name ?? slug }),
+    );
 }
 
 /** Account settings' 'Alerts': the member's alerts, each in words with a Delete button. */

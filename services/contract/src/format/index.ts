@@ -3,3 +3,4 @@ export * from './text';
 export * from './dates';
 export * from './describe-value';
 export * from './links';
+export * from './describe-alert';

@@ -1,4 +1,4 @@
-import { EMAIL_CONFIRMATION_RULES, LIMITS, OWNER_RULES, directionOf, type Language } from '@zaytoon/contract';
+import { EMAIL_CONFIRMATION_RULES, LIMITS, OWNER_RULES, describeAlert, directionOf, type AlertFilters, type Language } from '@zaytoon/contract';
 import type { AlertDigest } from '../alerts/alerts.service';
 import type { MailMessage } from './mail.repository';
 import { mailTexts, type MailText } from './mail-i18n';
@@ -172,26 +172,13 @@ function productTypeName(t: MailText, slug: string, name: string | null | undefi
   return seeded ? t(`productType.${seeded}`) : (name ?? slug);
 }
 
-/** An alert in words: 'In Manchester · Cafe · matching "falafel" · Verified only'; 'All new businesses' without filters. */
-export function describeAlert(
-  t: MailText,
-  alert: Pick<AlertDigest, 'city' | 'category' | 'search' | 'verified' | 'open_now'> &
-    Partial<Pick<AlertDigest, 'alternative_to' | 'alternative_to_name' | 'palestinian_product' | 'palestinian_product_name'>>,
-): string {
-  const parts = [
-    alert.city && t('alerts.inCity', { city: alert.city }),
-    alert.category && t('alerts.inCategory', { category: alert.category }),
-    alert.search && t('alerts.matching', { search: alert.search }),
-    alert.verified === true && t('alerts.verifiedOnly'),
-    alert.verified === false && t('alerts.notVerified'),
-    alert.open_now && t('alerts.withHours'),
-    alert.alternative_to && t('alerts.alternativeTo', { brand: alert.alternative_to_name ?? alert.alternative_to }),
-    alert.palestinian_product === 'any' && t('alerts.stocksAny'),
-    alert.palestinian_product &&
-      alert.palestinian_product !== 'any' &&
-      t('alerts.stocksProduct', { type: productTypeName(t, alert.palestinian_product, alert.palestinian_product_name) }),
-  ].filter((part): part is string => Boolean(part));
-  return parts.length ? parts.join(' · ') : t('alerts.everything');
+/** An alert's heading in its mail: the alert in words (`describeAlert`), in the mail's language. */
+export function alertHeading(t: MailText, alert: AlertFilters): string {
+  return describeAlert(
+    alert,
+    (word, values) => t(`alerts.${word}`, values),
+    ({ slug, name }) => productTypeName(t, slug, name),
+  );
 }
 
 const textLink = (label: string, url: string) => `<a href="${escapeHtml(url)}" style="color:#166534">${escapeHtml(label)}</a>`;
@@ -207,7 +194,7 @@ export function alertDigestMail(
   const more = (alert: AlertSection) => alert.total - alert.businesses.length;
   const blocks = alerts.map((alert) =>
     [
-      `<h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(describeAlert(t, alert))}</h2>`,
+      `<h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(alertHeading(t, alert))}</h2>`,
       '<ul style="margin:0 0 8px;padding-inline-start:20px">',
       ...alert.businesses.map((business) => `<li>${textLink(business.name, alert.businessUrl(business.id))} · ${escapeHtml(business.city)}</li>`),
       '</ul>',
@@ -220,7 +207,7 @@ export function alertDigestMail(
     `<p style="margin:24px 0 16px;font-size:13px;color:#4b5563">${escapeHtml(why)} ${textLink(t('alerts.stopAll'), unsubscribeAllUrl)}</p>`,
   );
   const text = alerts.flatMap((alert) => [
-    describeAlert(t, alert),
+    alertHeading(t, alert),
     ...alert.businesses.map((business) => `- ${business.name} · ${business.city}: ${alert.businessUrl(business.id)}`),
     ...(more(alert) > 0 ? [`${t('alerts.more', { count: more(alert) })}: ${alert.browseUrl}`] : []),
     `${t('alerts.stop')}: ${alert.unsubscribeUrl}`,
