@@ -1,12 +1,9 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { useContractMessages, useErrorText } from '@zaytoon/web-kit/contract-messages';
-import { MailedLinkDone } from '../../features/mailed-links/MailedLinkPages';
+import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
+import { MailedLinkDone, MailedLinkQuestion } from '../../features/mailed-links/MailedLinkPages';
 import { useConfirmEmail } from '../../features/account/api/use-email-confirmation';
 import { useMessages } from '../../i18n/messages';
-import { NavBar } from '../../ui/NavBar';
-import forms from '../../ui/forms.module.css';
-import shared from '../../ui/page.module.css';
-import { EmptyPage } from '../EmptyPage';
+import { MailedLinkFailed } from '../MailedLinkFailed';
 
 /**
  * /confirm-email?token=…: the confirmation mail's link. Opening the page changes nothing (a mail
@@ -18,13 +15,14 @@ export function ConfirmEmailScreen() {
   const confirming = useConfirmEmail();
   const t = useMessages();
   const message = useContractMessages();
-  const errorText = useErrorText();
 
   if (!token || confirming.isError) {
     return (
-      <EmptyPage
-        title={message('emailConfirmFailed')}
-        message={token ? errorText(confirming.error, 'emailConfirmFailed') : message('emailConfirmationRequired')}
+      <MailedLinkFailed
+        failure="emailConfirmFailed"
+        noToken="emailConfirmationRequired"
+        token={token}
+        error={confirming.error}
         testId="email-not-confirmed"
       />
     );
@@ -44,19 +42,15 @@ export function ConfirmEmailScreen() {
     );
   }
   return (
-    <>
-      <NavBar />
-      <main className={shared.page}>
-        <div className={`${shared.card} ${shared.empty}`} data-testid="confirm-email">
-          <h1>{t('emailConfirmation.title')}</h1>
-          <p>{t('emailConfirmation.text')}</p>
-          <div className={forms.actions}>
-            <button type="button" className="btn btn--primary" onClick={() => confirming.mutate(token)} disabled={confirming.isPending}>
-              {confirming.isPending ? t('emailConfirmation.confirming') : t('emailConfirmation.confirm')}
-            </button>
-          </div>
-        </div>
-      </main>
-    </>
+    <MailedLinkQuestion
+      title={t('emailConfirmation.title')}
+      text={t('emailConfirmation.text')}
+      testId="confirm-email"
+      links={
+        <button type="button" className="btn btn--primary" onClick={() => confirming.mutate(token)} disabled={confirming.isPending}>
+          {confirming.isPending ? t('emailConfirmation.confirming') : t('emailConfirmation.confirm')}
+        </button>
+      }
+    />
   );
 }

@@ -3,8 +3,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { MailedLinkDone, MailedLinkQuestion, MailedLinkWaiting } from '../../features/mailed-links/MailedLinkPages';
 import { useConfirmListing } from '../../features/business/api/use-confirm-listing';
 import { useMessages } from '../../i18n/messages';
-import { EmptyPage } from '../EmptyPage';
-import { useContractMessages, useErrorText } from '@zaytoon/web-kit/contract-messages';
+import { MailedLinkFailed } from '../MailedLinkFailed';
+import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
 
 /**
  * /confirm-listing?token=…: the freshness reminder's 'Everything is still accurate'. Opening the
@@ -19,13 +19,14 @@ export function ConfirmListingScreen() {
   const sent = useRef(false);
   const t = useMessages();
   const message = useContractMessages();
-  const errorText = useErrorText();
 
   if (!token || confirming.isError) {
     return (
-      <EmptyPage
-        title={message('listingConfirmFailed')}
-        message={token ? errorText(confirming.error, 'listingConfirmFailed') : message('freshnessTokenRequired')}
+      <MailedLinkFailed
+        failure="listingConfirmFailed"
+        noToken="freshnessTokenRequired"
+        token={token}
+        error={confirming.error}
         testId="listing-not-confirmed"
       />
     );

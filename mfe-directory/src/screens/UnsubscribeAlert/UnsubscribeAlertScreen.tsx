@@ -3,8 +3,8 @@ import { MailedLinkDone, MailedLinkWaiting } from '../../features/mailed-links/M
 import { useTokenPostedOnOpen } from '../../features/mailed-links/use-token-posted-on-open';
 import { useUnsubscribeAlert } from '../../features/alerts/api/use-alerts';
 import { useMessages } from '../../i18n/messages';
-import { EmptyPage } from '../EmptyPage';
-import { useContractMessages, useErrorText } from '@zaytoon/web-kit/contract-messages';
+import { MailedLinkFailed } from '../MailedLinkFailed';
+import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
 
 /**
  * /unsubscribe-alert?token=…: an alert mail's 'Stop this alert'. The page ends the alert on open
@@ -15,17 +15,10 @@ export function UnsubscribeAlertScreen() {
   const { token, waiting } = useTokenPostedOnOpen(ending);
   const t = useMessages();
   const message = useContractMessages();
-  const errorText = useErrorText();
 
   if (waiting) return <MailedLinkWaiting label={t('alerts.ending')} />;
   if (!ending.isSuccess) {
-    return (
-      <EmptyPage
-        title={message('endAlertFailed')}
-        message={token ? errorText(ending.error, 'endAlertFailed') : message('alertLinkInvalid')}
-        testId="alert-not-ended"
-      />
-    );
+    return <MailedLinkFailed failure="endAlertFailed" noToken="alertLinkInvalid" token={token} error={ending.error} testId="alert-not-ended" />;
   }
   return (
     <MailedLinkDone
