@@ -1,45 +1,31 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReportInput, SuggestionInput } from '@zaytoon/contract/client';
 import { useHost, useSession } from '@zaytoon/web-kit';
-import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
 import { businessKeys } from './keys';
-import { useMemberActionMessage } from './memberActionMessage';
+import { useMemberAction } from './use-member-action';
 
 /** 'Suggest Edit': the page's 'Pending Suggestions' is read again after it. */
 export function useAddSuggestion(businessId: number) {
-  const { api, toast } = useHost();
-  const t = useContractMessages();
-  const memberActionMessage = useMemberActionMessage();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: SuggestionInput) => api.call('addSuggestion', { id: businessId, body: input }),
-    onSuccess: () => {
-      toast.success(t('suggestionSubmitted'));
-      void queryClient.invalidateQueries({ queryKey: businessKeys.suggestions(businessId) });
-    },
-    onError: (error) => {
-      console.error('suggestion failed', error);
-      toast.error(memberActionMessage(error, 'loginToSuggest', 'suggestionFailed'));
-    },
+  const { api } = useHost();
+  return useMemberAction({
+    log: 'suggestion failed',
+    send: (input: SuggestionInput) => api.call('addSuggestion', { id: businessId, body: input }),
+    success: (t) => t('suggestionSubmitted'),
+    loginFirst: 'loginToSuggest',
+    failure: 'suggestionFailed',
+    stale: businessKeys.suggestions(businessId),
   });
 }
 
 /** 'Report Business': an admin's page reads the business again (its report count and latest reports). */
 export function useCreateReport(businessId: number) {
-  const { api, toast } = useHost();
-  const t = useContractMessages();
-  const memberActionMessage = useMemberActionMessage();
-  const queryClient = useQueryClient();
+  const { api } = useHost();
   const viewer = useSession((state) => state.user?.id ?? null);
-  return useMutation({
-    mutationFn: (input: Omit<ReportInput, 'business_id'>) => api.call('addReport', { body: { business_id: businessId, ...input } }),
-    onSuccess: () => {
-      toast.success(t('reportSubmitted'));
-      void queryClient.invalidateQueries({ queryKey: businessKeys.detail(businessId, viewer) });
-    },
-    onError: (error) => {
-      console.error('report failed', error);
-      toast.error(memberActionMessage(error, 'loginToReport', 'reportFailed'));
-    },
+  return useMemberAction({
+    log: 'report failed',
+    send: (input: Omit<ReportInput, 'business_id'>) => api.call('addReport', { body: { business_id: businessId, ...input } }),
+    success: (t) => t('reportSubmitted'),
+    loginFirst: 'loginToReport',
+    failure: 'reportFailed',
+    stale: businessKeys.detail(businessId, viewer),
   });
 }

@@ -1,9 +1,8 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { PHOTO_RULES, type Photo } from '@zaytoon/contract/client';
 import { useHost } from '@zaytoon/web-kit';
-import { useContractMessages } from '@zaytoon/web-kit/contract-messages';
-import { useMemberActionMessage } from '../../business/api/memberActionMessage';
 import { businessKeys } from '../../business/api/keys';
+import { useMemberAction } from '../../business/api/use-member-action';
 
 /** Photos the gallery reads at a time ('Load more photos' reads the next ones). */
 export const PHOTOS_PAGE = 12;
@@ -35,61 +34,57 @@ export interface PhotoUpload {
 
 /** Sends the file with its alt text and the licence the dialog shows; the photo is listed once the worker has made its sizes. */
 export function useUploadPhoto(businessId: number) {
-  const { api, toast } = useHost();
-  const t = useContractMessages();
-  const failureText = useMemberActionMessage();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ file, altText }: PhotoUpload) => {
+  const { api } = useHost();
+  return useMemberAction({
+    log: 'photo upload failed',
+    send: ({ file, altText }: PhotoUpload) => {
       const form = new FormData();
       form.append('file', file);
       form.append('alt_text', altText);
       form.append('licence', PHOTO_RULES.licence);
       return api.call('uploadPhoto', { id: businessId, body: form });
     },
-    onSuccess: () => toast.success(t('photoUploaded')),
-    onError: (error) => toast.error(failureText(error, 'loginToAddPhoto', 'uploadPhotoFailed')),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: photosKey(businessId) }),
+    success: (t) => t('photoUploaded'),
+    loginFirst: 'loginToAddPhoto',
+    failure: 'uploadPhotoFailed',
+    stale: photosKey(businessId),
   });
 }
 
 /** The owner's or an admin's choice of cover: the gallery and the business's answers read again. */
 export function useSetCoverPhoto(businessId: number) {
-  const { api, toast } = useHost();
-  const t = useContractMessages();
-  const failureText = useMemberActionMessage();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (photo: Photo) => api.call('setCoverPhoto', { id: photo.id }),
-    onSuccess: () => toast.success(t('coverPhotoSet')),
-    onError: (error) => toast.error(failureText(error, 'loginToAddPhoto', 'setCoverFailed')),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: businessKeys.all(businessId) }),
+  const { api } = useHost();
+  return useMemberAction({
+    log: 'setting the cover failed',
+    send: (photo: Photo) => api.call('setCoverPhoto', { id: photo.id }),
+    success: (t) => t('coverPhotoSet'),
+    loginFirst: 'loginToAddPhoto',
+    failure: 'setCoverFailed',
+    stale: businessKeys.all(businessId),
   });
 }
 
 /** A member's report of a photo, with its reason; the gallery reads again, as the photo may now be hidden. */
 export function useReportPhoto(businessId: number) {
-  const { api, toast } = useHost();
-  const t = useContractMessages();
-  const failureText = useMemberActionMessage();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ photo, reason }: { photo: Photo; reason: string }) => api.call('reportPhoto', { id: photo.id, body: { reason } }),
-    onSuccess: () => toast.success(t('reportSubmitted')),
-    onError: (error) => toast.error(failureText(error, 'loginToReport', 'reportPhotoFailed')),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: businessKeys.all(businessId) }),
+  const { api } = useHost();
+  return useMemberAction({
+    log: 'photo report failed',
+    send: ({ photo, reason }: { photo: Photo; reason: string }) => api.call('reportPhoto', { id: photo.id, body: { reason } }),
+    success: (t) => t('reportSubmitted'),
+    loginFirst: 'loginToReport',
+    failure: 'reportPhotoFailed',
+    stale: businessKeys.all(businessId),
   });
 }
 
 export function useDeletePhoto(businessId: number) {
-  const { api, toast } = useHost();
-  const t = useContractMessages();
-  const failureText = useMemberActionMessage();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (photo: Photo) => api.call('deletePhoto', { id: photo.id }),
-    onSuccess: () => toast.success(t('photoDeleted')),
-    onError: (error) => toast.error(failureText(error, 'loginToAddPhoto', 'deletePhotoFailed')),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: photosKey(businessId) }),
+  const { api } = useHost();
+  return useMemberAction({
+    log: 'photo deletion failed',
+    send: (photo: Photo) => api.call('deletePhoto', { id: photo.id }),
+    success: (t) => t('photoDeleted'),
+    loginFirst: 'loginToAddPhoto',
+    failure: 'deletePhotoFailed',
+    stale: photosKey(businessId),
   });
 }
