@@ -12,3 +12,11 @@ export const BRAND_RULES = {
   productTypeNameMaxLength: 60,
   maxProductTypes: 50,
 } as const;
+
+/**
+ * The product types migration 038 seeds: every catalog (the pages' and the mails') names them by slug, which never
+ * changes; a type the admins added since reads as they named it.
+ */
+export const SEEDED_PRODUCT_TYPES = ['olive-oil', 'zaatar', 'dates', 'maftoul', 'soap', 'ceramics', 'embroidery', 'books'] as const;
+export type SeededProductType = (typeof SEEDED_PRODUCT_TYPES)[number];
+export const isSeededProductType = (slug: string): slug is SeededProductType => (SEEDED_PRODUCT_TYPES as readonly string[]).includes(slug);

@@ -8,7 +8,7 @@ export type * from './types';
 export { LANGUAGE_COOKIE, SIGNED_IN_COOKIE } from '../cookies';
 export * from '../i18n/languages';
 export { DIRECTORY_LIMITS, MAP_TILES, MAP_ZOOM } from '../directory-limits';
-export { BRAND_RULES } from '../brand-rules';
+export { BRAND_RULES, isSeededProductType } from '../brand-rules';
 export * from './map-tiles';
 export { FIRST_LOAD_MESSAGES } from '../first-load-messages';
 export { londonWeekMinute, openingStatus, weeklyOpenIntervals, DAY_MINUTES, type OpeningStatus } from '../opening-hours';

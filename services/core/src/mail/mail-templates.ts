@@ -1,4 +1,13 @@
-import { EMAIL_CONFIRMATION_RULES, LIMITS, OWNER_RULES, describeAlert, directionOf, type AlertFilters, type Language } from '@zaytoon/contract';
+import {
+  EMAIL_CONFIRMATION_RULES,
+  LIMITS,
+  OWNER_RULES,
+  describeAlert,
+  directionOf,
+  isSeededProductType,
+  type AlertFilters,
+  type Language,
+} from '@zaytoon/contract';
 import type { AlertDigest } from '../alerts/alerts.service';
 import type { MailMessage } from './mail.repository';
 import { mailTexts, type MailText } from './mail-i18n';
@@ -163,13 +172,9 @@ export interface AlertSection extends AlertDigest {
   businessUrl: (id: number) => string;
 }
 
-/** The product types migration 038 seeds, named by the catalogs in every language (a slug never changes). */
-const SEEDED_PRODUCT_TYPES = ['olive-oil', 'zaatar', 'dates', 'maftoul', 'soap', 'ceramics', 'embroidery', 'books'] as const;
-
 /** A product type's name in the mail's language; one the admins added reads as they named it. */
 function productTypeName(t: MailText, slug: string, name: string | null | undefined): string {
-  const seeded = SEEDED_PRODUCT_TYPES.find((type) => type === slug);
-  return seeded ? t(`productType.${seeded}`) : (name ?? slug);
+  return isSeededProductType(slug) ? t(`productType.${slug}`) : (name ?? slug);
 }
 
 /** An alert's heading in its mail: the alert in words (`describeAlert`), in the mail's language. */
