@@ -12,8 +12,8 @@
  * warm-up (20% of the run, at least 20 s) and at the end, then checks in SQL that every write answered 2xx is
  * in the database and that no refused write left a row (verify.ts). Every member is a new account, so a business
  * their downvotes and reports brigade is paused (decision 0051): its votes and comments from them answer 423, which
- * verify.ts proves were due. Exit code 0 only with no errors, nothing
- * lost, nothing stray, and (runs of SOAK_MINUTES >= 5) API and worker RSS growth under 10%.
+ * verify.ts proves were due (bursts start at 2 accounts here, so a run pauses several). Exit code 0 only with no
+ * errors, nothing lost, nothing stray, and (runs of SOAK_MINUTES >= 5) API and worker RSS growth under 10%.
  *
  * Settings: SOAK_MINUTES (30), SOAK_RATE (arrivals/s, default 25), PORT_OFFSET (Postgres 5439, Redis 6386,
  * API 3320).
@@ -59,6 +59,12 @@ const RAISED_LIMITS = {
   RATE_LIMIT_WRITES_PER_USER: '1000000',
   RATE_LIMIT_ADMIN_WRITES_PER_ADMIN: '1000000',
 };
+
+/**
+ * Bursts (decision 0051) start sooner than production's 5 accounts, so that every run pauses a few businesses under the
+ * load and verify.ts checks the refusals and the set-aside votes, not only in the runs that happen to brigade one.
+ */
+const SOONER_BURSTS = { BURST_ACCOUNTS: process.env.BURST_ACCOUNTS || '2' };
 
 async function sampleImages() {
   const photo = (width: number, height: number) =>
@@ -107,6 +113,7 @@ async function main(): Promise<number> {
       API_HOST: '127.0.0.1',
       API_PORT: String(API_PORT),
       ...RAISED_LIMITS,
+      ...SOONER_BURSTS,
     });
     const workerProcess = stack.startService('worker', 'services/worker/src/main.ts', {
       ...common,
@@ -144,7 +151,7 @@ async function main(): Promise<number> {
     const warmupMs = SMOKE ? durationMs * 0.2 : Math.max(20_000, durationMs * 0.2);
     console.log(
       `soak ${marker}: ${MINUTES} min at ${RATE} arrivals/s against ${api} (${cpus().length} CPUs, load ${loadavg()[0].toFixed(1)}); ` +
-        `RSS measured after ${(warmupMs / 1000).toFixed(0)} s and at the end; raised limits: ${Object.entries(RAISED_LIMITS)
+        `RSS measured after ${(warmupMs / 1000).toFixed(0)} s and at the end; limits: ${Object.entries({ ...RAISED_LIMITS, ...SOONER_BURSTS })
           .map(([k, v]) => `${k}=${v}`)
           .join(' ')}`,
     );
