@@ -30,7 +30,7 @@ export * from './schemas/alert.schema';
 export * from './schemas/partner.schema';
 export * from './schemas/brand.schema';
 export { sourceLine, sourcesText } from './format/describe-value';
-export { describeAlert, type AlertFilters, type AlertWord } from './format/describe-alert';
+export { describeAlert, type DescribableAlert, type AlertWord } from './format/describe-alert';
 export { buildOpenApiDocument } from './openapi';
 export * from './i18n/message-codes';
 export { contractEnglishCatalog } from './i18n/contract-english';

@@ -14,7 +14,7 @@ export type AlertWord =
   | 'everything';
 
 /** An alert's filters; one a queued mail from before it existed lacks is no filter. */
-export type AlertFilters = Partial<
+export type DescribableAlert = Partial<
   Pick<
     Alert,
     | 'city'
@@ -35,7 +35,7 @@ export type AlertFilters = Partial<
  * name in it (the seeded types are translated, an admin's are said as named).
  */
 export function describeAlert(
-  alert: AlertFilters,
+  alert: DescribableAlert,
   say: (word: AlertWord, values?: Record<string, string>) => string,
   productName: (type: { slug: string; name: string | null }) => string,
 ): string {

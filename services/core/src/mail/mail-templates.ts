@@ -5,7 +5,7 @@ import {
   describeAlert,
   directionOf,
   isSeededProductType,
-  type AlertFilters,
+  type DescribableAlert,
   type Language,
 } from '@zaytoon/contract';
 import type { AlertDigest } from '../alerts/alerts.service';
@@ -178,7 +178,7 @@ function productTypeName(t: MailText, slug: string, name: string | null | undefi
 }
 
 /** An alert's heading in its mail: the alert in words (`describeAlert`), in the mail's language. */
-export function alertHeading(t: MailText, alert: AlertFilters): string {
+export function alertHeading(t: MailText, alert: DescribableAlert): string {
   return describeAlert(
     alert,
     (word, values) => t(`alerts.${word}`, values),
